@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Runs every *.test.ts under src/ and test/ with Node's test runner (through tsx). Extra arguments are
+// passed on, e.g. `npm test -- --test-name-pattern=collections`. TEST_DATABASE_URL switches to PostgreSQL.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function find(dir) {
+  let files = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) files = files.concat(find(path));
+    else if (name.endsWith('.test.ts')) files.push(path);
+  }
+  return files;
+}
+
+const args = process.argv.slice(2);
+const explicit = args.filter((a) => a.endsWith('.ts'));
+const files = explicit.length > 0 ? explicit : [...find('src'), ...find('test')].sort();
+const options = args.filter((a) => !a.endsWith('.ts'));
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...options, ...files], {
+  stdio: 'inherit',
+  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+});
+process.exit(result.status ?? 1);

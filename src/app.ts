@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Db } from './db/types.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import type { AppContext } from './platform/context.ts';
+import { registerErrorHandling } from './platform/http-errors.ts';
+import { registerAuth } from './platform/auth.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { Cursors } from './platform/pagination.ts';
+import { loadServerSecret } from './platform/secret-store.ts';
+import { isEmoji } from './platform/emoji.ts';
+import { JobWorker } from './platform/jobs.ts';
+import { registerJobHandlers } from './jobs.ts';
+import { apiRoutes } from './features/api/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+import { organizationRoutes } from './features/organizations/routes.ts';
+import { collectionRoutes } from './features/collections/routes.ts';
+import { spaceRoutes } from './features/spaces/routes.ts';
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    jobs: JobWorker;
+  }
+}
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const BUILD = '2026-11-22';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+}
+
+/** The whole HTTP application on a migrated database; used by main.ts and by every test. */
+export async function buildApp({ config, db, clock = systemClock }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    bodyLimit: config.bodyLimit,
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    ajv: { customOptions: { formats: { emoji: isEmoji } } },
+    // Route and query parsing must never throw on odd input: long or malformed URLs are answered, not crashed on.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ctx: AppContext = {
+    db,
+    clock,
+    config,
+    cursors: new Cursors(await loadServerSecret(db, 'cursor-signing', clock.now().toISOString())),
+  };
+  app.decorate('ctx', ctx);
+  const jobs = new JobWorker(ctx);
+  registerJobHandlers(jobs);
+  app.decorate('jobs', jobs);
+
+  registerErrorHandling(app);
+  registerAuth(app, ctx);
+  // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+  await registerOpenApi(app, config, pkg.version);
+
+  await app.register(
+    async (v1) => {
+      await apiRoutes(v1, { version: pkg.version, build: BUILD });
+      await userRoutes(v1);
+      await organizationRoutes(v1);
+      await collectionRoutes(v1);
+      await spaceRoutes(v1);
+    },
+    { prefix: '/v1' },
+  );
+  app.addHook('onClose', async () => jobs.stop());
+  return app;
+}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { migrations } from './migrations/index.ts';
+import type { Database, Db } from './types.ts';
+
+export interface DatabaseOptions {
+  /** `postgres://…`; absent means SQLite. */
+  url?: string | undefined;
+  /** SQLite file; defaults to `quire.db` in dataDir. */
+  sqliteFile?: string;
+  dataDir?: string;
+  /** PostgreSQL schema to work in (created when missing); tests give each server its own. */
+  schema?: string;
+}
+
+export function createDatabase(options: DatabaseOptions): Db {
+  if (options.url) {
+    if (!/^postgres(ql)?:\/\//.test(options.url)) throw new Error('DATABASE_URL must start with postgres://');
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'quire.db');
+  mkdirSync(join(file, '..'), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Applies every pending migration; safe to call at each start (and from several processes on PostgreSQL). */
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,67 @@
+import type { App } from '../../app.ts';
+import { callerOf } from '../../platform/auth.ts';
+import { errors, listOf, ListQuery, OrganizationIdParams } from '../../platform/schemas.ts';
+import { CreateOrganizationBody, Organization, UpdateOrganizationBody } from './schemas.ts';
+import { createOrganization, getOrganization, listOrganizations, updateOrganizationSettings } from './service.ts';
+
+export async function organizationRoutes(app: App) {
+  app.get(
+    '/orgs',
+    {
+      schema: {
+        operationId: 'listOrganizationsForAuthenticatedUser',
+        tags: ['organizations'],
+        summary: 'List the organizations of the authenticated user',
+        querystring: ListQuery,
+        response: { 200: listOf(Organization), ...errors(400, 401) },
+      },
+    },
+    async (request) => listOrganizations(app.ctx, callerOf(request), request.query),
+  );
+
+  app.post(
+    '/orgs',
+    {
+      schema: {
+        operationId: 'createOrganization',
+        tags: ['organizations'],
+        summary: 'Create an organization; the caller becomes its admin',
+        body: CreateOrganizationBody,
+        response: { 201: Organization, ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const org = await createOrganization(app.ctx, callerOf(request), request.body);
+      return reply.status(201).header('location', org.urls.location).send(org);
+    },
+  );
+
+  app.get(
+    '/orgs/:organizationId',
+    {
+      schema: {
+        operationId: 'getOrganizationById',
+        tags: ['organizations'],
+        summary: 'Get an organization',
+        params: OrganizationIdParams,
+        response: { 200: Organization, ...errors(401, 404) },
+      },
+    },
+    async (request) => getOrganization(app.ctx, callerOf(request), request.params.organizationId),
+  );
+
+  app.patch(
+    '/orgs/:organizationId',
+    {
+      schema: {
+        operationId: 'updateOrganizationById',
+        tags: ['organizations'],
+        summary: 'Update the settings of an organization',
+        params: OrganizationIdParams,
+        body: UpdateOrganizationBody,
+        response: { 200: Organization, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateOrganizationSettings(app.ctx, callerOf(request), request.params.organizationId, request.body),
+  );
+}

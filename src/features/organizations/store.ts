@@ -1,0 +1,43 @@
+import type { Executor, OrganizationsTable } from '../../db/types.ts';
+import { keysetPage } from '../../db/keyset.ts';
+import type { PageRequest } from '../../platform/pagination.ts';
+
+export type OrganizationRow = OrganizationsTable;
+
+export async function findOrganization(db: Executor, id: string): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findOrganizationByHostname(db: Executor, hostname: string): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('organizations').selectAll().where('hostname', '=', hostname).executeTakeFirst();
+}
+
+export async function insertOrganization(db: Executor, row: OrganizationRow): Promise<void> {
+  await db.insertInto('organizations').values(row).execute();
+}
+
+export async function updateOrganization(db: Executor, id: string, changes: Partial<OrganizationRow>): Promise<void> {
+  await db.updateTable('organizations').set(changes).where('id', '=', id).execute();
+}
+
+/** The organizations a user belongs to (guests included), in the order they joined. */
+export async function listOrganizationsOfUser(db: Executor, userId: string, page: PageRequest) {
+  const query = db
+    .selectFrom('members')
+    .innerJoin('organizations', 'organizations.id', 'members.organization_id')
+    .selectAll('organizations')
+    .select(['members.role as member_role', 'members.joined_at'])
+    .where('members.user_id', '=', userId)
+    .where('members.disabled', '=', 0);
+  return keysetPage(query, ['members.joined_at', 'organizations.id'], 'asc', page).execute();
+}
+
+export async function countOrganizationsOfUser(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('disabled', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

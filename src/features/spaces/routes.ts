@@ -1,0 +1,148 @@
+import type { App } from '../../app.ts';
+import { callerOf } from '../../platform/auth.ts';
+import { errors, listOf, ListQuery, NoContent, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
+import { MoveBody, TransferBody } from '../placement/schemas.ts';
+import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from './schemas.ts';
+import {
+  createSpace,
+  deleteSpace,
+  duplicateSpace,
+  getSpace,
+  listSpacesInOrganization,
+  moveSpace,
+  restoreSpace,
+  transferSpace,
+  updateSpaceSettings,
+} from './service.ts';
+
+const tags = ['spaces'];
+
+export async function spaceRoutes(app: App) {
+  app.get(
+    '/orgs/:organizationId/spaces',
+    {
+      schema: {
+        operationId: 'listSpacesInOrganizationById',
+        tags,
+        summary: 'List the spaces of an organization the caller can read',
+        params: OrganizationIdParams,
+        querystring: ListQuery,
+        response: { 200: listOf(Space), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => listSpacesInOrganization(app.ctx, callerOf(request), request.params.organizationId, request.query),
+  );
+
+  app.post(
+    '/orgs/:organizationId/spaces',
+    {
+      schema: {
+        operationId: 'createSpace',
+        tags,
+        summary: 'Create a space',
+        params: OrganizationIdParams,
+        body: CreateSpaceBody,
+        response: { 201: Space, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const space = await createSpace(app.ctx, callerOf(request), request.params.organizationId, request.body);
+      return reply.status(201).header('location', space.urls.location).send(space);
+    },
+  );
+
+  app.get(
+    '/spaces/:spaceId',
+    {
+      schema: { operationId: 'getSpaceById', tags, summary: 'Get a space', params: SpaceIdParams, querystring: GetSpaceQuery, response: { 200: Space, ...errors(401, 404) } },
+    },
+    async (request) => getSpace(app.ctx, callerOf(request), request.params.spaceId),
+  );
+
+  app.patch(
+    '/spaces/:spaceId',
+    {
+      schema: {
+        operationId: 'updateSpaceById',
+        tags,
+        summary: 'Update the settings of a space',
+        params: SpaceIdParams,
+        body: UpdateSpaceBody,
+        response: { 200: Space, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateSpaceSettings(app.ctx, callerOf(request), request.params.spaceId, request.body),
+  );
+
+  app.delete(
+    '/spaces/:spaceId',
+    {
+      schema: {
+        operationId: 'deleteSpaceById',
+        tags,
+        summary: 'Delete a space (restorable for 7 days)',
+        params: SpaceIdParams,
+        response: { 204: NoContent, ...errors(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await deleteSpace(app.ctx, callerOf(request), request.params.spaceId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/spaces/:spaceId/duplicate',
+    {
+      schema: { operationId: 'duplicateSpace', tags, summary: 'Duplicate a space', params: SpaceIdParams, response: { 201: Space, ...errors(401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const space = await duplicateSpace(app.ctx, callerOf(request), request.params.spaceId);
+      return reply.status(201).header('location', space.urls.location).send(space);
+    },
+  );
+
+  app.post(
+    '/spaces/:spaceId/restore',
+    {
+      schema: {
+        operationId: 'restoreSpace',
+        tags,
+        summary: 'Restore a space deleted in the last 7 days',
+        params: SpaceIdParams,
+        response: { 200: Space, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => restoreSpace(app.ctx, callerOf(request), request.params.spaceId),
+  );
+
+  app.post(
+    '/spaces/:spaceId/move',
+    {
+      schema: {
+        operationId: 'moveSpace',
+        tags,
+        summary: 'Move a space to another collection or position',
+        params: SpaceIdParams,
+        body: MoveBody,
+        response: { 200: Space, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => moveSpace(app.ctx, callerOf(request), request.params.spaceId, request.body),
+  );
+
+  app.post(
+    '/spaces/:spaceId/transfer',
+    {
+      schema: {
+        operationId: 'transferSpace',
+        tags,
+        summary: 'Transfer a space to another organization',
+        params: SpaceIdParams,
+        body: TransferBody,
+        response: { 200: Space, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => transferSpace(app.ctx, callerOf(request), request.params.spaceId, request.body.organization),
+  );
+}

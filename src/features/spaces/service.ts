@@ -1,0 +1,257 @@
+import type { Static } from 'typebox';
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { DAY_MS, isoNow } from '../../platform/clock.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { OrgAccess } from '../access/service.ts';
+import type { Role } from '../access/roles.ts';
+import { assertOrganizationVisible } from '../organizations/policy.ts';
+import { findOrganization } from '../organizations/store.ts';
+import { assertCanCreateIn, loadCollection } from '../collections/service.ts';
+import { resolvePlacement, type PlacementInput } from '../placement/service.ts';
+import { presentSpace } from './present.ts';
+import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
+import {
+  countSpaces,
+  findSpace,
+  insertRevision,
+  insertSpace,
+  listSpaces,
+  purgeSpacesDeletedBefore,
+  sortKeyColumns,
+  updateSpace,
+  type SpaceFilter,
+  type SpaceRow,
+} from './store.ts';
+
+/** Deleted spaces stay restorable this long, then they are removed for good. */
+export const TRASH_RETENTION_MS = 7 * DAY_MS;
+
+function purgeCutoff(ctx: AppContext): string {
+  return new Date(ctx.clock.now().getTime() - TRASH_RETENTION_MS).toISOString();
+}
+
+/**
+ * A space the caller can see, with the caller's role on it; 404 otherwise. A space deleted more than 7 days
+ * ago is gone even before the purge job has removed its row.
+ */
+export async function loadSpace(ctx: AppContext, caller: Caller, spaceId: string, options: { allowDeleted?: boolean } = {}) {
+  const space = await findSpace(ctx.db, spaceId);
+  if (space && !(space.deleted_at && space.deleted_at < purgeCutoff(ctx))) {
+    const access = await OrgAccess.load(ctx.db, space.organization_id, caller);
+    const role = await access.roleOn(space);
+    if (role) {
+      if (space.deleted_at && !options.allowDeleted) throw notFound(`Space ${spaceId} is deleted; restore it first`);
+      return { space, access, role };
+    }
+  }
+  throw notFound(`No space ${spaceId}`);
+}
+
+function assertSpaceAdmin(role: Role, what: string): void {
+  if (role !== 'admin') throw forbidden(`${what} needs the admin role on the space`);
+}
+
+function assertVisibilityFits(visibility: string, parentId: string | null): void {
+  if (visibility === 'in-collection' && parentId === null) {
+    throw badRequest('body/visibility: "in-collection" is only for spaces inside a collection');
+  }
+}
+
+export async function createSpace(ctx: AppContext, caller: Caller, organizationId: string, body: Static<typeof CreateSpaceBody>) {
+  const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  assertOrganizationVisible(access);
+  if (!(await findOrganization(ctx.db, organizationId))) throw notFound(`No organization ${organizationId}`);
+  const parentId = body.parent ?? null;
+  await assertCanCreateIn(ctx, access, parentId);
+  const visibility = body.visibility ?? 'private';
+  assertVisibilityFits(visibility, parentId);
+  const now = isoNow(ctx.clock);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const placement = await resolvePlacement(trx, organizationId, undefined, { parent: parentId });
+    const row: SpaceRow = {
+      id: newId(),
+      organization_id: organizationId,
+      parent_id: placement.parentId,
+      title: body.title?.trim() || 'Untitled',
+      emoji: body.emoji ?? '',
+      icon_url: null,
+      visibility,
+      edit_mode: body.editMode ?? 'live',
+      default_level: 'inherit',
+      language: body.language ?? null,
+      merge_rules: JSON.stringify({ type: 'inherit' }),
+      revision_id: newId(),
+      position: placement.position,
+      created_by: caller.userId,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    await insertSpace(trx, row);
+    await insertRevision(trx, { id: row.revision_id, space_id: row.id, parents: [], type: 'edits', created_by: caller.userId, created_at: now });
+    await recordEvent(trx, ctx.clock, 'space_created', organizationId, { spaceId: row.id });
+    return row;
+  });
+  return presentSpace(ctx.config, row, await access.roleOn(row));
+}
+
+export async function getSpace(ctx: AppContext, caller: Caller, spaceId: string) {
+  const { space, role } = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
+  return presentSpace(ctx.config, space, role);
+}
+
+export async function updateSpaceSettings(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof UpdateSpaceBody>) {
+  const { space, access, role } = await loadSpace(ctx, caller, spaceId);
+  assertSpaceAdmin(role, 'Updating a space');
+  const changes: Partial<SpaceRow> = {};
+  if (body.title !== undefined) changes.title = body.title.trim() || space.title;
+  if (body.emoji !== undefined) changes.emoji = body.emoji ?? '';
+  if (body.icon !== undefined) changes.icon_url = body.icon;
+  if (body.editMode !== undefined) changes.edit_mode = body.editMode;
+  if (body.defaultLevel !== undefined) changes.default_level = body.defaultLevel;
+  if (body.language !== undefined) changes.language = body.language;
+  if (body.mergeRules !== undefined) changes.merge_rules = JSON.stringify(body.mergeRules);
+  if (body.visibility !== undefined) {
+    assertVisibilityFits(body.visibility, space.parent_id);
+    changes.visibility = body.visibility;
+  }
+  if (Object.keys(changes).length > 0) {
+    changes.updated_at = isoNow(ctx.clock);
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateSpace(trx, space.id, changes);
+      await recordEvent(trx, ctx.clock, 'space_updated', space.organization_id, { spaceId: space.id, fields: Object.keys(changes) });
+    });
+  }
+  const updated = { ...space, ...changes };
+  return presentSpace(ctx.config, updated, await access.roleOn(updated));
+}
+
+/** Moves a space to the trash; it can be restored for 7 days. Deleting what the caller cannot see succeeds. */
+export async function deleteSpace(ctx: AppContext, caller: Caller, spaceId: string): Promise<void> {
+  let loaded;
+  try {
+    loaded = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
+  } catch {
+    return;
+  }
+  const { space, role } = loaded;
+  assertSpaceAdmin(role, 'Deleting a space');
+  if (space.deleted_at) return;
+  const now = isoNow(ctx.clock);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateSpace(trx, space.id, { deleted_at: now, updated_at: now });
+    await recordEvent(trx, ctx.clock, 'space_deleted', space.organization_id, { spaceId: space.id });
+  });
+}
+
+export async function restoreSpace(ctx: AppContext, caller: Caller, spaceId: string) {
+  const { space, access, role } = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
+  assertSpaceAdmin(role, 'Restoring a space');
+  if (!space.deleted_at) throw conflict(`Space ${spaceId} is not deleted`);
+  const now = isoNow(ctx.clock);
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    // Its collection may have been deleted meanwhile: then it comes back at the top level, at the end.
+    const placement = await resolvePlacement(trx, space.organization_id, undefined, { parent: space.parent_id });
+    const changes: Partial<SpaceRow> = { deleted_at: null, updated_at: now, parent_id: placement.parentId, position: placement.position };
+    await updateSpace(trx, space.id, changes);
+    await recordEvent(trx, ctx.clock, 'space_restored', space.organization_id, { spaceId: space.id });
+    return { ...space, ...changes };
+  });
+  return presentSpace(ctx.config, updated, await access.roleOn(updated));
+}
+
+/** A copy of the space's settings and current content, next to the original. */
+export async function duplicateSpace(ctx: AppContext, caller: Caller, spaceId: string) {
+  const { space, access } = await loadSpace(ctx, caller, spaceId);
+  await assertCanCreateIn(ctx, access, space.parent_id);
+  const now = isoNow(ctx.clock);
+  const copy = await ctx.db.transaction().execute(async (trx) => {
+    const placement = await resolvePlacement(trx, space.organization_id, undefined, { parent: space.parent_id });
+    const copy: SpaceRow = {
+      ...space,
+      id: newId(),
+      title: `${space.title} (copy)`.slice(0, 50),
+      revision_id: newId(),
+      position: placement.position,
+      created_by: caller.userId,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    await insertSpace(trx, copy);
+    await insertRevision(trx, { id: copy.revision_id, space_id: copy.id, parents: [space.revision_id], type: 'edits', created_by: caller.userId, created_at: now });
+    await recordEvent(trx, ctx.clock, 'space_created', space.organization_id, { spaceId: copy.id, duplicatedFrom: space.id });
+    return copy;
+  });
+  return presentSpace(ctx.config, copy, await access.roleOn(copy));
+}
+
+export async function moveSpace(ctx: AppContext, caller: Caller, spaceId: string, input: PlacementInput) {
+  const { space, access, role } = await loadSpace(ctx, caller, spaceId);
+  assertSpaceAdmin(role, 'Moving a space');
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const placement = await resolvePlacement(trx, space.organization_id, { kind: 'space', id: space.id, current: { parentId: space.parent_id, position: space.position } }, input);
+    if (placement.parentId !== space.parent_id) await assertCanCreateIn(ctx, access, placement.parentId);
+    const changes: Partial<SpaceRow> = { parent_id: placement.parentId, position: placement.position, updated_at: isoNow(ctx.clock) };
+    // "in-collection" means nothing at the top level: the space becomes private rather than more exposed.
+    if (placement.parentId === null && space.visibility === 'in-collection') changes.visibility = 'private';
+    await updateSpace(trx, space.id, changes);
+    return { ...space, ...changes };
+  });
+  return presentSpace(ctx.config, updated, await access.roleOn(updated));
+}
+
+export async function transferSpace(ctx: AppContext, caller: Caller, spaceId: string, organizationId: string) {
+  const { space, role } = await loadSpace(ctx, caller, spaceId);
+  assertSpaceAdmin(role, 'Transferring a space');
+  const target = await OrgAccess.load(ctx.db, organizationId, caller);
+  if (!target.isMember || !(await findOrganization(ctx.db, organizationId))) throw notFound(`No organization ${organizationId}`);
+  if (target.orgRole !== 'admin') throw forbidden('Transferring needs the admin role in the target organization');
+  if (organizationId === space.organization_id) throw conflict('The space already belongs to this organization');
+  const now = isoNow(ctx.clock);
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const placement = await resolvePlacement(trx, organizationId, undefined, { parent: null });
+    const changes: Partial<SpaceRow> = { organization_id: organizationId, parent_id: null, position: placement.position, updated_at: now };
+    if (space.visibility === 'in-collection') changes.visibility = 'private';
+    await updateSpace(trx, space.id, changes);
+    await recordEvent(trx, ctx.clock, 'space_transferred', organizationId, { spaceId: space.id, from: space.organization_id });
+    return { ...space, ...changes };
+  });
+  return presentSpace(ctx.config, updated, await target.roleOn(updated));
+}
+
+async function pageOfSpaces(ctx: AppContext, access: OrgAccess, filter: SpaceFilter, listKey: string, query: { page?: string; limit?: number }) {
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count] = await Promise.all([listSpaces(ctx.db, filter, page), countSpaces(ctx.db, filter)]);
+  const roles = await Promise.all(rows.map((row) => access.roleOn(row)));
+  const [first, second] = sortKeyColumns(filter);
+  return ctx.cursors.close(
+    listKey,
+    page,
+    rows.map((row, i) => ({ row, role: roles[i] ?? null })),
+    count,
+    ({ row }) => [row[first as 'position'], row[second as 'id']],
+    ({ row, role }) => presentSpace(ctx.config, row, role),
+  );
+}
+
+export async function listSpacesInOrganization(ctx: AppContext, caller: Caller, organizationId: string, query: { page?: string; limit?: number }) {
+  const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  assertOrganizationVisible(access);
+  if (!(await findOrganization(ctx.db, organizationId))) throw notFound(`No organization ${organizationId}`);
+  const filter: SpaceFilter = { organizationId, scope: await access.readableScope() };
+  return pageOfSpaces(ctx, access, filter, `spaces:org:${organizationId}`, query);
+}
+
+export async function listSpacesInCollection(ctx: AppContext, caller: Caller, collectionId: string, query: { page?: string; limit?: number }) {
+  const { collection, access } = await loadCollection(ctx, caller, collectionId);
+  const filter: SpaceFilter = { organizationId: collection.organization_id, collectionId, scope: await access.readableScope() };
+  return pageOfSpaces(ctx, access, filter, `spaces:collection:${collectionId}`, query);
+}
+
+/** The purge sweep: spaces deleted more than 7 days ago are removed with everything they hold. */
+export async function purgeDeletedSpaces(ctx: AppContext): Promise<number> {
+  return purgeSpacesDeletedBefore(ctx.db, purgeCutoff(ctx));
+}

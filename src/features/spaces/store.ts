@@ -1,0 +1,87 @@
+import type { Executor, SpacesTable } from '../../db/types.ts';
+import { keysetPage } from '../../db/keyset.ts';
+import type { PageRequest } from '../../platform/pagination.ts';
+import type { ReadableScope } from '../access/service.ts';
+
+export type SpaceRow = SpacesTable;
+
+export interface SpaceFilter {
+  organizationId: string;
+  /** Only the spaces directly in this collection. */
+  collectionId?: string;
+  scope: ReadableScope;
+}
+
+export async function findSpace(db: Executor, id: string): Promise<SpaceRow | undefined> {
+  return db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertSpace(db: Executor, row: SpaceRow): Promise<void> {
+  await db.insertInto('spaces').values(row).execute();
+}
+
+export async function updateSpace(db: Executor, id: string, changes: Partial<SpaceRow>): Promise<void> {
+  await db.updateTable('spaces').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertRevision(db: Executor, row: { id: string; space_id: string; parents: string[]; type: string; created_by: string | null; created_at: string }) {
+  await db.insertInto('revisions').values({ ...row, parents: JSON.stringify(row.parents) }).execute();
+}
+
+function filtered(db: Executor, filter: SpaceFilter) {
+  let q = db.selectFrom('spaces').where('organization_id', '=', filter.organizationId).where('deleted_at', 'is', null);
+  if (filter.collectionId !== undefined) q = q.where('parent_id', '=', filter.collectionId);
+  const scope = filter.scope;
+  if (!scope.everything) {
+    q = q.where((eb) => {
+      const readable = [];
+      if (scope.explicitLevels) readable.push(eb.and([eb('default_level', 'is not', null), eb('default_level', '!=', 'inherit')]));
+      const inheritFrom = [];
+      if (scope.topLevel) inheritFrom.push(eb('parent_id', 'is', null));
+      if (scope.readableCollections.length > 0) inheritFrom.push(eb('parent_id', 'in', scope.readableCollections));
+      if (inheritFrom.length > 0) readable.push(eb.and([eb('default_level', '=', 'inherit'), eb.or(inheritFrom)]));
+      return readable.length > 0 ? eb.or(readable) : eb.lit(false);
+    });
+  }
+  return q;
+}
+
+/** Spaces of an organization in creation order, or of a collection in their order there. */
+export async function listSpaces(db: Executor, filter: SpaceFilter, page: PageRequest): Promise<SpaceRow[]> {
+  return keysetPage(filtered(db, filter).selectAll(), sortKeyColumns(filter), 'asc', page).execute();
+}
+
+export function sortKeyColumns(filter: SpaceFilter): [string, string] {
+  return filter.collectionId !== undefined ? ['position', 'id'] : ['created_at', 'id'];
+}
+
+export async function countSpaces(db: Executor, filter: SpaceFilter): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Spaces of deleted collections go to the trash, at the top level (their collection no longer exists). */
+export async function detachSpacesFromCollections(db: Executor, collectionIds: string[], now: string): Promise<void> {
+  if (collectionIds.length === 0) return;
+  await db
+    .updateTable('spaces')
+    .set((eb) => ({
+      parent_id: null,
+      deleted_at: eb.fn.coalesce('deleted_at', eb.val(now)),
+      visibility: eb.case().when('visibility', '=', 'in-collection').then('private').else(eb.ref('visibility')).end(),
+      updated_at: now,
+    }))
+    .where('parent_id', 'in', collectionIds)
+    .execute();
+}
+
+export async function moveSpacesOfCollections(db: Executor, collectionIds: string[], organizationId: string, now: string): Promise<void> {
+  if (collectionIds.length === 0) return;
+  await db.updateTable('spaces').set({ organization_id: organizationId, updated_at: now }).where('parent_id', 'in', collectionIds).execute();
+}
+
+/** Permanently removes spaces deleted before `cutoff`; their revisions and content go with them (cascade). */
+export async function purgeSpacesDeletedBefore(db: Executor, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom('spaces').where('deleted_at', 'is not', null).where('deleted_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { isoNow } from '../../platform/clock.ts';
+import type { Executor } from '../../db/types.ts';
+import { findActiveTokenByHash, insertToken, listTokensOfUser, revokeTokens, touchToken } from './store.ts';
+
+/** Tokens are stored only as their SHA-256: a database leak does not leak credentials. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function generateTokenValue(): string {
+  return `quire_${randomBytes(30).toString('base64url')}`;
+}
+
+/** Writing last_used_at on every request would turn reads into writes; once a minute is precise enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function authenticateToken(ctx: AppContext, token: string): Promise<Caller | null> {
+  const row = await findActiveTokenByHash(ctx.db, hashToken(token));
+  if (!row) return null;
+  const now = ctx.clock.now();
+  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
+    await touchToken(ctx.db, row.id, now.toISOString());
+  }
+  return { kind: 'user', userId: row.user_id, tokenId: row.id };
+}
+
+/** Issues a personal API token; the value is returned once and never stored. */
+export async function issueToken(
+  ctx: AppContext,
+  db: Executor,
+  userId: string,
+  options: { label?: string; value?: string } = {},
+): Promise<{ id: string; token: string }> {
+  const token = options.value ?? generateTokenValue();
+  if (token.length < 16) throw badRequest('a token must be at least 16 characters long');
+  const id = newId();
+  await insertToken(db, { id, user_id: userId, token_hash: hashToken(token), label: options.label ?? 'api', created_at: isoNow(ctx.clock) });
+  return { id, token };
+}
+
+export async function revokeToken(ctx: AppContext, which: { id?: string; token?: string }): Promise<number> {
+  return revokeTokens(ctx.db, { id: which.id, tokenHash: which.token ? hashToken(which.token) : undefined }, isoNow(ctx.clock));
+}
+
+export async function listTokens(ctx: AppContext, userId: string) {
+  return listTokensOfUser(ctx.db, userId);
+}

@@ -1,0 +1,35 @@
+import type { Executor } from '../../db/types.ts';
+
+export async function findActiveTokenByHash(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('api_tokens')
+    .select(['id', 'user_id', 'last_used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function touchToken(db: Executor, id: string, now: string) {
+  await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+export async function insertToken(db: Executor, row: { id: string; user_id: string; token_hash: string; label: string; created_at: string }) {
+  await db.insertInto('api_tokens').values(row).execute();
+}
+
+export async function revokeTokens(db: Executor, where: { id?: string; tokenHash?: string }, now: string): Promise<number> {
+  let q = db.updateTable('api_tokens').set({ revoked_at: now }).where('revoked_at', 'is', null);
+  if (where.id) q = q.where('id', '=', where.id);
+  if (where.tokenHash) q = q.where('token_hash', '=', where.tokenHash);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function listTokensOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom('api_tokens')
+    .select(['id', 'label', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}

@@ -1,0 +1,45 @@
+import type { Executor } from '../../db/types.ts';
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { isoNow } from '../../platform/clock.ts';
+import { presentUser } from './present.ts';
+import { findUserByEmail, findUserById, insertUser, shareAnOrganization, type UserRow } from './store.ts';
+
+export async function getAuthenticatedUser(ctx: AppContext, caller: Caller) {
+  const user = await findUserById(ctx.db, caller.userId);
+  if (!user) throw notFound('The user of this token no longer exists');
+  return presentUser(ctx.config, user);
+}
+
+/** Users are visible to themselves and to the members of the organizations they belong to. */
+export async function getUserById(ctx: AppContext, caller: Caller, userId: string) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user || (user.id !== caller.userId && !(await shareAnOrganization(ctx.db, caller.userId, user.id)))) {
+    throw notFound(`No user ${userId}`);
+  }
+  return presentUser(ctx.config, user);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  const trimmed = email.trim().toLowerCase();
+  if (!EMAIL.test(trimmed)) throw badRequest(`"${email}" is not an e-mail address`);
+  return trimmed;
+}
+
+/** Creates a user; e-mail addresses are unique, case-insensitively. */
+export async function createUser(ctx: AppContext, db: Executor, input: { email?: string; displayName?: string }): Promise<UserRow> {
+  const email = input.email === undefined ? null : normalizeEmail(input.email);
+  if (email && (await findUserByEmail(db, email))) throw conflict(`A user with e-mail ${email} already exists`);
+  const user: UserRow = {
+    id: newId(),
+    display_name: input.displayName?.trim() || (email ? email.split('@')[0]! : 'User'),
+    email,
+    photo_url: null,
+    created_at: isoNow(ctx.clock),
+  };
+  await insertUser(db, user);
+  return user;
+}

@@ -1,0 +1,33 @@
+import type { Executor } from '../../db/types.ts';
+import type { UsersTable } from '../../db/types.ts';
+
+export type UserRow = UsersTable;
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export async function insertUser(db: Executor, row: UserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** True when both users belong to at least one common organization. */
+export async function shareAnOrganization(db: Executor, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('members as m1')
+    .innerJoin('members as m2', 'm2.organization_id', 'm1.organization_id')
+    .select('m1.organization_id')
+    .where('m1.user_id', '=', a)
+    .where('m2.user_id', '=', b)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,157 @@
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from './config.ts';
+import { createDatabase, migrateToLatest } from './db/database.ts';
+import type { Db } from './db/types.ts';
+import { buildApp } from './app.ts';
+import { systemClock } from './platform/clock.ts';
+import type { AppContext } from './platform/context.ts';
+import { Cursors } from './platform/pagination.ts';
+import { ApiError } from './platform/errors.ts';
+import { bootstrapIfEmpty } from './bootstrap.ts';
+import { isRole, type Role } from './features/access/roles.ts';
+import { createUser, normalizeEmail } from './features/users/service.ts';
+import { findUserByEmail } from './features/users/store.ts';
+import { insertOrganizationWithAdmin } from './features/organizations/service.ts';
+import { findOrganization } from './features/organizations/store.ts';
+import { addOrUpdateMember } from './features/members/service.ts';
+import { issueToken, listTokens, revokeToken } from './features/tokens/service.ts';
+
+const HELP = `quire — documentation platform server (GitBook API v1 compatible)
+
+Usage:
+  quire [serve]                                   start the HTTP server (default)
+  quire migrate                                   apply pending database migrations
+  quire org create --title T --admin EMAIL        create an organization whose admin is EMAIL
+  quire user add --org ID --email E [--name N] [--role R]
+                                                  add a user (created if new) to an organization;
+                                                  R is admin|create|review|edit|comment|read|guest (default read)
+  quire token issue --email E [--label L]         issue an API token for a user (printed once)
+  quire token list --email E                      list a user's tokens
+  quire token revoke (--id ID | --token T)        revoke a token
+
+Settings come from the environment (see README): PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, ...`;
+
+async function withContext<T>(config: Config, run: (ctx: AppContext, db: Db) => Promise<T>): Promise<T> {
+  const db = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db);
+    // The CLI never reads cursors; a throwaway key keeps the context complete.
+    const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli') };
+    return await run(ctx, db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function requireUser(db: Db, email: string) {
+  const user = await findUserByEmail(db, normalizeEmail(email));
+  if (!user) throw new ApiError(404, `No user with e-mail ${email}`);
+  return user;
+}
+
+async function serve(config: Config): Promise<void> {
+  const db = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+  const boot = await bootstrapIfEmpty(app.ctx, { adminToken: config.adminToken, adminEmail: process.env.QUIRE_ADMIN_EMAIL || undefined });
+  await app.listen({ port: config.port, host: config.host });
+  app.jobs.start(config.workerIntervalMs);
+  const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  console.log(`Quire is serving ${config.publicUrl}/v1 (storage: ${storage}); API reference at ${config.publicUrl}/v1/docs`);
+  if (boot) {
+    console.log(
+      [
+        '',
+        `First start: created the organization "${boot.organizationTitle}" (id ${boot.organizationId}) and its admin ${boot.email}.`,
+        config.adminToken ? 'Its API token is the value of QUIRE_ADMIN_TOKEN.' : `API token (shown only now, keep it): ${boot.token}`,
+        'Try it:',
+        `  curl -H "Authorization: Bearer ${config.adminToken ? '$QUIRE_ADMIN_TOKEN' : boot.token}" ${config.publicUrl}/v1/orgs/${boot.organizationId}`,
+        'More users and tokens: npm run quire -- user add --org <id> --email <e-mail> --role edit; npm run quire -- token issue --email <e-mail>',
+        '',
+      ].join('\n'),
+    );
+  }
+  const shutdown = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      title: { type: 'string' },
+      admin: { type: 'string' },
+      org: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      label: { type: 'string' },
+      id: { type: 'string' },
+      token: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command = 'serve', sub] = positionals;
+  if (values.help || command === 'help') return void console.log(HELP);
+  const config = loadConfig();
+  const need = (name: keyof typeof values): string => {
+    const value = values[name];
+    if (typeof value !== 'string' || value === '') throw new ApiError(400, `--${name} is required\n\n${HELP}`);
+    return value;
+  };
+
+  switch (`${command} ${sub ?? ''}`.trim()) {
+    case 'serve':
+      return serve(config);
+    case 'migrate':
+      return withContext(config, async () => console.log('Database is up to date.'));
+    case 'org create':
+      return withContext(config, async (ctx, db) => {
+        const admin = await requireUser(db, need('admin'));
+        const org = await db.transaction().execute((trx) => insertOrganizationWithAdmin(ctx, trx, { title: need('title') }, admin.id));
+        console.log(`Created organization "${org.title}" (id ${org.id}); admin: ${admin.email}`);
+      });
+    case 'user add':
+      return withContext(config, async (ctx, db) => {
+        const orgId = need('org');
+        if (!(await findOrganization(db, orgId))) throw new ApiError(404, `No organization ${orgId}`);
+        const roleName = values.role ?? 'read';
+        if (roleName !== 'guest' && !isRole(roleName)) throw new ApiError(400, `--role must be admin, create, review, edit, comment, read or guest`);
+        const role: Role | null = roleName === 'guest' ? null : (roleName as Role);
+        const email = normalizeEmail(need('email'));
+        const outcome = await db.transaction().execute(async (trx) => {
+          const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email, displayName: values.name }));
+          return { user, result: await addOrUpdateMember(ctx, trx, orgId, user.id, role) };
+        });
+        console.log(`${outcome.result === 'added' ? 'Added' : 'Updated'} ${email} (user ${outcome.user.id}) in organization ${orgId} as ${roleName}`);
+      });
+    case 'token issue':
+      return withContext(config, async (ctx, db) => {
+        const user = await requireUser(db, need('email'));
+        const { id, token } = await issueToken(ctx, db, user.id, { label: values.label ?? 'cli' });
+        console.log(`Token ${id} for ${user.email} (shown only now, keep it):\n${token}`);
+      });
+    case 'token list':
+      return withContext(config, async (ctx, db) => {
+        const user = await requireUser(db, need('email'));
+        for (const t of await listTokens(ctx, user.id)) {
+          console.log(`${t.id}  ${t.label}  created ${t.created_at}  last used ${t.last_used_at ?? 'never'}${t.revoked_at ? `  revoked ${t.revoked_at}` : ''}`);
+        }
+      });
+    case 'token revoke':
+      return withContext(config, async (ctx) => {
+        if (!values.id && !values.token) throw new ApiError(400, '--id or --token is required');
+        const count = await revokeToken(ctx, { id: values.id, token: values.token });
+        if (count === 0) throw new ApiError(404, 'No active token matches');
+        console.log('Token revoked.');
+      });
+    default:
+      throw new ApiError(400, `Unknown command "${positionals.join(' ')}"\n\n${HELP}`);
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticateToken } from '../features/tokens/service.ts';
+import type { AppContext, Caller } from './context.ts';
+import { unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that answer without a token (API information, the OpenAPI document). */
+    public?: boolean;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Resolves `Authorization: Bearer <token>` into the request's caller before any handler runs. */
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.config?.public || request.routeOptions.url?.startsWith('/v1/docs')) return;
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized();
+    const match = BEARER.exec(header);
+    if (!match) throw unauthorized('The Authorization header must be "Bearer <token>"');
+    const caller = await authenticateToken(ctx, match[1]!);
+    if (!caller) throw unauthorized('The API token is not valid or has been revoked');
+    request.caller = caller;
+  });
+}
+
+/** The authenticated caller of a route that is not public. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}

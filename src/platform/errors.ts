@@ -1,0 +1,20 @@
+/**
+ * Every error a caller sees has the shape `{ error: { code, message } }`. Services throw ApiError; the
+ * HTTP layer (platform/http-errors.ts) turns it and every framework error into that shape.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message = 'Authentication required: send "Authorization: Bearer <token>"') => new ApiError(401, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const notFound = (message: string) => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+export const preconditionFailed = (message: string) => new ApiError(412, message);

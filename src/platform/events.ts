@@ -1,0 +1,14 @@
+import type { Executor } from '../db/types.ts';
+import type { Clock } from './clock.ts';
+import { newId } from './ids.ts';
+
+/**
+ * The event outbox: a row per domain event, written in the transaction of the change it describes, so that
+ * integrations (which receive events later) never miss a committed change nor see a rolled-back one.
+ */
+export async function recordEvent(db: Executor, clock: Clock, type: string, organizationId: string | null, payload: Record<string, unknown>) {
+  await db
+    .insertInto('events')
+    .values({ id: newId(), type, organization_id: organizationId, payload: JSON.stringify(payload), created_at: clock.now().toISOString(), processed_at: null })
+    .execute();
+}

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from './errors.ts';
+
+function body(code: number, message: string) {
+  return { error: { code, message } };
+}
+
+/** Framework errors that carry a client status, by Fastify error code, with a message that says what to fix. */
+const FRAMEWORK_MESSAGES: Record<string, (e: FastifyError) => string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => 'The request body is empty but Content-Type is application/json',
+  FST_ERR_CTP_BODY_TOO_LARGE: () => 'The request body is larger than the server accepts (BODY_LIMIT)',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (e) => `Unsupported Content-Type: send application/json (${e.message})`,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'Content-Length does not match the body',
+};
+
+/**
+ * One error shape for everything: service errors, schema validation, framework errors, unknown routes and
+ * wrong methods. Anything unexpected is logged and answered as a 500 without internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  const routes: { method: string; pattern: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = new RegExp(
+      '^' + route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\\\*$/, '.*') + '/?$',
+    );
+    for (const method of methods) routes.push({ method, pattern });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.statusCode).send(body(error.statusCode, error.message));
+    if (error.validation) {
+      // Fastify names the part and the field ("body/title must NOT have more than 50 characters").
+      return reply.status(400).send(body(400, error.message));
+    }
+    const explain = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    const status = error.statusCode ?? 500;
+    if (explain) return reply.status(status).send(body(status, explain(error)));
+    if (status >= 400 && status < 500) return reply.status(status).send(body(status, error.message));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body(500, 'Internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))].filter((m) => m !== 'HEAD');
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(body(405, `Method ${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`));
+    }
+    return reply.status(404).send(body(404, `No route ${request.method} ${path}`));
+  });
+}

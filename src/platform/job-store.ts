@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/types.ts';
+import { isPostgres } from '../db/dialect.ts';
+
+export async function insertJob(db: Executor, row: { id: string; type: string; payload: string; run_at: string; created_at: string }) {
+  await db.insertInto('jobs').values({ ...row, attempts: 0, locked_until: null, last_error: null }).execute();
+}
+
+/**
+ * Claims one due job for this process until `lockUntil`. On PostgreSQL several processes share the queue:
+ * SKIP LOCKED lets each take a different row without waiting. SQLite has one writer, so a transaction suffices.
+ */
+export async function claimDueJob(db: Db, now: string, lockUntil: string) {
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('jobs')
+      .selectAll()
+      .where('run_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1);
+    if (isPostgres(db)) query = query.modifyEnd(sql`for update skip locked`);
+    const job = await query.executeTakeFirst();
+    if (!job) return undefined;
+    await trx.updateTable('jobs').set({ locked_until: lockUntil, attempts: job.attempts + 1 }).where('id', '=', job.id).execute();
+    return { ...job, attempts: job.attempts + 1 };
+  });
+}
+
+export async function deleteJob(db: Executor, id: string) {
+  await db.deleteFrom('jobs').where('id', '=', id).execute();
+}
+
+export async function rescheduleJob(db: Executor, id: string, runAt: string, error: string) {
+  await db.updateTable('jobs').set({ run_at: runAt, locked_until: null, last_error: error }).where('id', '=', id).execute();
+}

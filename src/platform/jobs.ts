@@ -1,0 +1,81 @@
+import type { Executor } from '../db/types.ts';
+import type { AppContext } from './context.ts';
+import { newId } from './ids.ts';
+import { claimDueJob, deleteJob, insertJob, rescheduleJob } from './job-store.ts';
+
+type JobHandler = (ctx: AppContext, payload: unknown) => Promise<void>;
+type Sweep = (ctx: AppContext) => Promise<void>;
+
+const LOCK_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Enqueues work to run after the current transaction commits: call it with the transaction of the change that
+ * causes the work, so that the work is never lost and never runs for a change that rolled back.
+ */
+export async function enqueueJob(ctx: AppContext, db: Executor, type: string, payload: unknown, runAt: Date = ctx.clock.now()) {
+  await insertJob(db, { id: newId(), type, payload: JSON.stringify(payload ?? {}), run_at: runAt.toISOString(), created_at: ctx.clock.now().toISOString() });
+}
+
+/**
+ * Runs queued jobs and periodic sweeps. Sweeps are idempotent (e.g. purging spaces deleted more than 7 days
+ * ago), so every process may run them. Tests call runDue() after moving the clock instead of waiting.
+ */
+export class JobWorker {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly sweeps = new Map<string, Sweep>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  handle(type: string, handler: JobHandler): void {
+    this.handlers.set(type, handler);
+  }
+
+  sweep(name: string, sweep: Sweep): void {
+    this.sweeps.set(name, sweep);
+  }
+
+  start(intervalMs: number): void {
+    if (intervalMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => void this.runDue().catch(() => undefined), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Runs every sweep once and every due job; overlapping calls share one run. */
+  runDue(): Promise<void> {
+    this.running ??= this.runOnce().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async runOnce(): Promise<void> {
+    for (const sweep of this.sweeps.values()) await sweep(this.ctx);
+    for (;;) {
+      const now = this.ctx.clock.now();
+      const job = await claimDueJob(this.ctx.db, now.toISOString(), new Date(now.getTime() + LOCK_MS).toISOString());
+      if (!job) return;
+      const handler = this.handlers.get(job.type);
+      try {
+        if (!handler) throw new Error(`no handler for job type ${job.type}`);
+        await handler(this.ctx, JSON.parse(job.payload));
+        await deleteJob(this.ctx.db, job.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (job.attempts >= MAX_ATTEMPTS) {
+          await deleteJob(this.ctx.db, job.id);
+        } else {
+          // Exponential back-off: 30 s, 1 min, 2 min, …
+          const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1));
+          await rescheduleJob(this.ctx.db, job.id, retryAt.toISOString(), message);
+        }
+      }
+    }
+  }
+}
