@@ -5,10 +5,13 @@ import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
-import { registerErrorHandling } from './platform/http-errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './platform/http-errors.ts';
+import { registerRequestGuards } from './platform/request-guards.ts';
+import { strictBodyValidators } from './platform/validation.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
+import { createBlobStore } from './platform/blob-store.ts';
 import { loadServerSecret } from './platform/secret-store.ts';
 import { isEmoji } from './platform/emoji.ts';
 import { JobWorker } from './platform/jobs.ts';
@@ -16,8 +19,16 @@ import { registerJobHandlers } from './jobs.ts';
 import { apiRoutes } from './features/api/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { organizationRoutes } from './features/organizations/routes.ts';
+import { memberRoutes } from './features/members/routes.ts';
+import { teamRoutes } from './features/teams/routes.ts';
+import { grantRoutes } from './features/grants/routes.ts';
 import { collectionRoutes } from './features/collections/routes.ts';
 import { spaceRoutes } from './features/spaces/routes.ts';
+import { fileDownloadRoutes } from './features/files/routes.ts';
+import { changeRequestRoutes } from './features/change-requests/routes.ts';
+import { contentRoutes } from './features/content/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
+import { commentRoutes } from './features/comments/routes.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -43,8 +54,10 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
     bodyLimit: config.bodyLimit,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     ajv: { customOptions: { formats: { emoji: isEmoji } } },
+    schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
     // Route and query parsing must never throw on odd input: long or malformed URLs are answered, not crashed on.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ctx: AppContext = {
@@ -52,6 +65,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
     clock,
     config,
     cursors: new Cursors(await loadServerSecret(db, 'cursor-signing', clock.now().toISOString())),
+    blobs: createBlobStore(config),
   };
   app.decorate('ctx', ctx);
   const jobs = new JobWorker(ctx);
@@ -60,6 +74,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
 
   registerErrorHandling(app);
   registerAuth(app, ctx);
+  registerRequestGuards(app);
   // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
@@ -71,11 +86,20 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await apiRoutes(v1, { version: pkg.version, build: BUILD });
       await userRoutes(v1);
       await organizationRoutes(v1);
+      await memberRoutes(v1);
+      await teamRoutes(v1);
+      await grantRoutes(v1);
       await collectionRoutes(v1);
       await spaceRoutes(v1);
+      await changeRequestRoutes(v1);
+      await contentRoutes(v1);
+      await importRoutes(v1);
+      await commentRoutes(v1);
     },
     { prefix: '/v1' },
   );
+  // Download URLs are capability URLs outside the API prefix (see features/files/routes.ts).
+  await fileDownloadRoutes(app);
   app.addHook('onClose', async () => jobs.stop());
   return app;
 }

@@ -25,6 +25,23 @@ export interface Config {
   workerIntervalMs: number;
   /** Log level of the HTTP server (`silent` in tests). */
   logLevel: string;
+  /** Largest file accepted (upload, import or remote download), in bytes. */
+  fileSizeLimit: number;
+  /**
+   * Whether outbound fetches (imports, remote files) may reach loopback, private, link-local and other
+   * non-public addresses. Off by default so a user cannot make the server probe its own network.
+   */
+  allowPrivateFetch: boolean;
+  /** Time limit of one outbound fetch, redirects and body included, in milliseconds. */
+  fetchTimeoutMs: number;
+  /** Website import: most pages imported from one site. */
+  importMaxPages: number;
+  /** Website import: most links followed from the start page (0 imports the start page alone). */
+  importMaxDepth: number;
+  /** Website import: most bytes downloaded in all (pages and images), after decompression. */
+  importMaxBytes: number;
+  /** Website import: time limit of the whole crawl, in milliseconds; what was fetched by then is imported. */
+  importTimeoutMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -33,6 +50,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,5 +80,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultPageSize: 50,
     workerIntervalMs: integer(env, 'WORKER_INTERVAL_MS', 60_000),
     logLevel: env.LOG_LEVEL || 'info',
+    fileSizeLimit: integer(env, 'FILE_SIZE_LIMIT', 100 * 1024 * 1024),
+    allowPrivateFetch: boolean(env, 'ALLOW_PRIVATE_FETCH', false),
+    fetchTimeoutMs: integer(env, 'FETCH_TIMEOUT_MS', 10_000),
+    importMaxPages: integer(env, 'IMPORT_MAX_PAGES', 50),
+    importMaxDepth: integer(env, 'IMPORT_MAX_DEPTH', 3),
+    importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 20 * 1024 * 1024),
+    importTimeoutMs: integer(env, 'IMPORT_TIMEOUT_MS', 60_000),
   };
 }

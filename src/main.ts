@@ -2,10 +2,10 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/database.ts';
 import type { Db } from './db/types.ts';
-import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { Cursors } from './platform/pagination.ts';
+import { createBlobStore } from './platform/blob-store.ts';
 import { ApiError } from './platform/errors.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
 import { isRole, type Role } from './features/access/roles.ts';
@@ -22,6 +22,7 @@ Usage:
   quire [serve]                                   start the HTTP server (default)
   quire migrate                                   apply pending database migrations
   quire org create --title T --admin EMAIL        create an organization whose admin is EMAIL
+                                                  (the user is created if new)
   quire user add --org ID --email E [--name N] [--role R]
                                                   add a user (created if new) to an organization;
                                                   R is admin|create|review|edit|comment|read|guest (default read)
@@ -36,7 +37,7 @@ async function withContext<T>(config: Config, run: (ctx: AppContext, db: Db) => 
   try {
     await migrateToLatest(db);
     // The CLI never reads cursors; a throwaway key keeps the context complete.
-    const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli') };
+    const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli'), blobs: createBlobStore(config) };
     return await run(ctx, db);
   } finally {
     await db.destroy();
@@ -50,6 +51,9 @@ async function requireUser(db: Db, email: string) {
 }
 
 async function serve(config: Config): Promise<void> {
+  // Loaded here, not at the top: the whole HTTP application takes seconds to load, and the other commands
+  // (user, token, org) do not need it.
+  const { buildApp } = await import('./app.ts');
   const db = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
@@ -113,9 +117,15 @@ export async function main(argv: string[]): Promise<void> {
       return withContext(config, async () => console.log('Database is up to date.'));
     case 'org create':
       return withContext(config, async (ctx, db) => {
-        const admin = await requireUser(db, need('admin'));
-        const org = await db.transaction().execute((trx) => insertOrganizationWithAdmin(ctx, trx, { title: need('title') }, admin.id));
-        console.log(`Created organization "${org.title}" (id ${org.id}); admin: ${admin.email}`);
+        const title = need('title');
+        const email = normalizeEmail(need('admin'));
+        // Like `user add`, a new e-mail creates the user: on a fresh database there is no user to name yet.
+        const { org, created } = await db.transaction().execute(async (trx) => {
+          const existing = await findUserByEmail(trx, email);
+          const admin = existing ?? (await createUser(ctx, trx, { email, displayName: values.name }));
+          return { org: await insertOrganizationWithAdmin(ctx, trx, { title }, admin.id), created: !existing };
+        });
+        console.log(`Created organization "${org.title}" (id ${org.id}); admin: ${email}${created ? ' (new user)' : ''}`);
       });
     case 'user add':
       return withContext(config, async (ctx, db) => {

@@ -34,6 +34,8 @@ export interface TestServer {
   db: Db;
   clock: ManualClock;
   config: Config;
+  /** PostgreSQL schema of this server's tables (undefined on SQLite): a second instance can share it. */
+  schema: string | undefined;
   /** The bootstrap organization and its admin. */
   org: { id: string };
   admin: TestUser;
@@ -83,6 +85,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     db,
     clock,
     config,
+    schema,
     org: { id: boot.organizationId },
     admin: { userId: adminUser.id, email: 'admin@quire.test', token: boot.token },
     async api(method, path, opts = {}) {
@@ -124,4 +127,15 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     },
   };
   return server;
+}
+
+/**
+ * Serves a started test server over real HTTP on a random port of 127.0.0.1, for clients that cannot use
+ * `inject` (the official @gitbook/api client, autocannon). Every `urls` field then points at that address,
+ * so a client can follow them. Returns the base URL, without `/v1`; `close()` stops listening too.
+ */
+export async function listenOnRandomPort(server: TestServer): Promise<string> {
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  server.config.publicUrl = address;
+  return address;
 }

@@ -80,14 +80,92 @@ export interface SpacesTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  change_request_counter: number;
+}
+
+export interface ChangeRequestsTable {
+  id: string; // also the id of its branch
+  space_id: string;
+  number: number;
+  status: string; // draft | open | archived | merged
+  subject: string;
+  agent_task_id: string | null;
+  created_by: string | null;
+  revision_initial: string;
+  revision_merged_ancestor: string | null;
+  revision_merged: string | null;
+  created_at: string;
+  updated_at: string;
+  merged_at: string | null;
+}
+
+export interface BranchesTable {
+  id: string; // the space id for its main branch, the change request id for a change request's
+  space_id: string;
+  head_seq: number;
+  head_revision_id: string;
+  base_branch_id: string | null; // change requests: the main branch they overlay
+  base_seq: number | null;
+  created_at: string;
 }
 
 export interface RevisionsTable {
   id: string;
   space_id: string;
+  branch_id: string;
+  seq: number;
+  base_branch_id: string | null;
+  base_seq: number | null;
   parents: string; // JSON string[]
   type: string;
+  variables: string; // JSON Record<string, string>
+  merged_from: string | null; // change request id, for merge revisions
   created_by: string | null;
+  created_at: string;
+}
+
+export interface PageVersionsTable {
+  branch_id: string;
+  page_id: string;
+  from_seq: number;
+  to_seq: number | null;
+  deleted: number;
+  parent_id: string | null;
+  position: string;
+  kind: string; // document | group | link
+  title: string;
+  slug: string;
+  document_id: string | null;
+  attributes: string; // JSON: emoji, icon, description, hidden, noIndex, noRobotsIndex, layout, cover, target, …
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FileVersionsTable {
+  branch_id: string;
+  file_id: string;
+  from_seq: number;
+  to_seq: number | null;
+  deleted: number;
+  name: string;
+  content_type: string;
+  size: number;
+  blob_hash: string;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
+export interface DocumentsTable {
+  id: string;
+  body: string;
+  created_at: string;
+}
+
+export interface BlobsTable {
+  hash: string;
+  size: number;
+  content_type: string | null; // null only for rows older than migration 0003
   created_at: string;
 }
 
@@ -117,6 +195,71 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+export interface CommentsTable {
+  id: string;
+  space_id: string;
+  change_request_id: string | null; // null: a comment on the space's own content
+  author_id: string;
+  body: string; // JSON document
+  status: string; // open | resolved
+  revision_id: string; // where the target was when the comment was posted
+  page_id: string | null;
+  page_title: string | null; // the page as it was when the comment was posted (to tell `outdated`)
+  page_path: string | null;
+  page_document_id: string | null;
+  node_id: string | null;
+  node_preview: string | null;
+  table_cell: string | null; // JSON { record, definition }
+  posted_at: string;
+  edited_at: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
+export interface CommentRepliesTable {
+  id: string;
+  comment_id: string;
+  author_id: string;
+  body: string; // JSON document
+  posted_at: string;
+  edited_at: string | null;
+}
+
+export interface CommentReactionsTable {
+  subject_id: string; // the comment or the reply
+  comment_id: string; // its thread
+  emoji: string;
+  user_id: string;
+  reacted_at: string;
+}
+
+export interface TeamsTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  role: string; // owner | member
+  added_at: string;
+}
+
+/** A role given to a user or a team on a space or a collection (and everything below a collection). */
+export interface ContentGrantsTable {
+  organization_id: string; // where it was given; it does not follow a transfer
+  target_type: string; // space | collection
+  target_id: string;
+  subject_type: string; // user | team
+  subject_id: string;
+  role: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -124,10 +267,22 @@ export interface Database {
   api_tokens: ApiTokensTable;
   collections: CollectionsTable;
   spaces: SpacesTable;
+  branches: BranchesTable;
   revisions: RevisionsTable;
+  change_requests: ChangeRequestsTable;
+  page_versions: PageVersionsTable;
+  file_versions: FileVersionsTable;
+  documents: DocumentsTable;
+  blobs: BlobsTable;
   jobs: JobsTable;
   events: EventsTable;
   server_secrets: ServerSecretsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  content_grants: ContentGrantsTable;
+  comments: CommentsTable;
+  comment_replies: CommentRepliesTable;
+  comment_reactions: CommentReactionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
+import type { BlobStore } from './blob-store.ts';
 import type { Clock } from './clock.ts';
 import type { Cursors } from './pagination.ts';
 
@@ -9,6 +10,8 @@ export interface AppContext {
   clock: Clock;
   config: Config;
   cursors: Cursors;
+  /** File bytes, addressed by content hash. */
+  blobs: BlobStore;
 }
 
 /** Who is calling. Integration installations join as a second kind when integrations arrive. */

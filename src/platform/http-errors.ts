@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 
 function body(code: number, message: string) {
@@ -13,6 +13,21 @@ const FRAMEWORK_MESSAGES: Record<string, (e: FastifyError) => string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (e) => `Unsupported Content-Type: send application/json (${e.message})`,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'Content-Length does not match the body',
 };
+
+/**
+ * Errors Fastify meets before routing (a path that does not decode, a path segment over maxParamLength) skip
+ * the error handler; without this option they would answer in Fastify's own shape. Passed to Fastify().
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The path is not a valid URL: it contains a malformed percent-encoding'
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'A path segment of the URL is too long'
+        : error.message;
+  void reply.status(status).send(body(status, message));
+}
 
 /**
  * One error shape for everything: service errors, schema validation, framework errors, unknown routes and

@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { badRequest } from './errors.ts';
 
+/** The largest `limit` of every list (the spec's maximum). */
+export const MAX_PAGE_SIZE = 1000;
+
 /** The values of the sort key of the last row of a page; the next page starts strictly after them. */
 export type KeysetPosition = readonly (string | number)[];
 
@@ -43,6 +46,11 @@ export class Cursors {
 
   /** Reads `page` and `limit` of a list request. */
   open(listKey: string, query: { page?: string | undefined; limit?: number | undefined }, defaultLimit: number): PageRequest {
+    // The route schemas say the same, but a service may be called with a query that no schema saw, and SQL
+    // must never receive a limit such as Infinity (see platform/request-guards.ts for how one gets past Ajv).
+    if (query.limit !== undefined && !(Number.isSafeInteger(query.limit) && query.limit >= 1 && query.limit <= MAX_PAGE_SIZE)) {
+      throw badRequest(`querystring/limit must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+    }
     return {
       after: query.page === undefined || query.page === '' ? undefined : this.decode(listKey, query.page),
       limit: query.limit ?? defaultLimit,

@@ -97,17 +97,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('spaces_by_deleted').on('spaces').column('deleted_at').execute();
 
   await db.schema
-    .createTable('revisions')
-    .addColumn('id', 'text', (col) => c(col.primaryKey()))
-    .addColumn('space_id', 'text', (col) => c(col.notNull().references('spaces.id').onDelete('cascade')))
-    .addColumn('parents', 'text', (col) => col.notNull().defaultTo('[]'))
-    .addColumn('type', 'text', (col) => col.notNull())
-    .addColumn('created_by', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .execute();
-  await db.schema.createIndex('revisions_by_space').on('revisions').column('space_id').execute();
-
-  await db.schema
     .createTable('jobs')
     .addColumn('id', 'text', (col) => c(col.primaryKey()))
     .addColumn('type', 'text', (col) => col.notNull())
@@ -140,7 +129,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['server_secrets', 'events', 'jobs', 'revisions', 'spaces', 'collections', 'api_tokens', 'members', 'organizations', 'users']) {
+  for (const table of ['server_secrets', 'events', 'jobs', 'spaces', 'collections', 'api_tokens', 'members', 'organizations', 'users']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

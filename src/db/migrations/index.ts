@@ -1,7 +1,15 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_content.ts';
+import * as m0003 from './0003_blob_types.ts';
+import * as m0004 from './0004_comments.ts';
+import * as m0005 from './0005_members_teams.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_content': m0002,
+  '0003_blob_types': m0003,
+  '0004_comments': m0004,
+  '0005_members_teams': m0005,
 };

@@ -38,3 +38,25 @@ function defaultRole(orgRole: Role, node: ContentNode, parentOf: (id: string) =>
   }
   return orgRole;
 }
+
+/**
+ * The roles granted on a node and on every collection above it (a grant on a collection reaches everything
+ * inside it, whatever the default levels in between say).
+ */
+export function grantsOnPath(
+  nodeId: string,
+  node: ContentNode,
+  parentOf: (id: string) => ContentNode | undefined,
+  grantsOn: (id: string) => readonly Role[],
+): Role[] {
+  const roles = [...grantsOn(nodeId)];
+  const seen = new Set([nodeId]);
+  let parentId = node.parentId;
+  // Bounded like defaultRole: a corrupt parent cycle must not hang a request.
+  while (parentId !== null && !seen.has(parentId) && seen.size < 1000) {
+    seen.add(parentId);
+    roles.push(...grantsOn(parentId));
+    parentId = parentOf(parentId)?.parentId ?? null;
+  }
+  return roles;
+}

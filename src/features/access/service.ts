@@ -1,27 +1,66 @@
 import type { Executor } from '../../db/types.ts';
 import type { Caller } from '../../platform/context.ts';
-import { effectiveRole, type ContentNode, type Membership } from './levels.ts';
+import { effectiveRole, grantsOnPath, type ContentNode, type Membership } from './levels.ts';
 import { isRole, parseDefaultLevel, type Role } from './roles.ts';
-import { findMemberRole, listCollectionLevels } from './store.ts';
+import { findMemberRole, listCollectionLevels, listGrantsReachingUser } from './store.ts';
+
+/** The grants reaching one user in one organization: roles by target id, and which targets are collections. */
+interface GrantIndex {
+  rolesOn: Map<string, Role[]>;
+  spaces: string[];
+  collections: string[];
+}
+
+const NO_GRANTS: GrantIndex = { rolesOn: new Map(), spaces: [], collections: [] };
+
+/** A space or collection row, as far as access is concerned. */
+export interface AccessNode {
+  id: string;
+  default_level: string | null;
+  parent_id: string | null;
+}
 
 /**
- * What one caller may do inside one organization: its membership and, loaded on first need, the collection
- * tree that default levels inherit through. Built once per request and organization.
+ * What one user may do inside one organization: their membership and, loaded on first need (once per
+ * request), the collection tree that default levels inherit through and the grants that reach them
+ * (their own and their teams'). Built once per request and organization.
  */
 export class OrgAccess {
-  private collections: Map<string, ContentNode> | undefined;
+  private collections: Promise<Map<string, ContentNode>> | undefined;
+  private grantIndex: Promise<GrantIndex> | undefined;
 
+  /**
+   * `userId` is whose grants count; without it (an access built for a known role, e.g. right after creating
+   * an organization) no grant is loaded. `ownsTeam`: the user owns at least one team of the organization.
+   */
   constructor(
     private readonly db: Executor,
     readonly organizationId: string,
     readonly membership: Membership,
+    readonly userId: string | null = null,
+    readonly ownsTeam: boolean = false,
   ) {}
 
   static async load(db: Executor, organizationId: string, caller: Caller): Promise<OrgAccess> {
-    const row = await findMemberRole(db, organizationId, caller.userId);
-    const membership: Membership =
-      row && !row.disabled ? { member: true, role: row.role === null ? null : isRole(row.role) ? row.role : null } : { member: false };
-    return new OrgAccess(db, organizationId, membership);
+    return OrgAccess.loadForUser(db, organizationId, caller.userId);
+  }
+
+  /** The access of any user (a member whose spaces are listed, not only the caller). */
+  static async loadForUser(db: Executor, organizationId: string, userId: string): Promise<OrgAccess> {
+    const row = await findMemberRole(db, organizationId, userId);
+    const membership = row ? membershipOf(row) : { member: false as const };
+    const ownsTeam = membership.member && (row?.owns_team === true || Number(row?.owns_team) === 1);
+    return new OrgAccess(db, organizationId, membership, userId, ownsTeam);
+  }
+
+  /**
+   * The access of another member of the same organization whose membership is already known (a row of a
+   * member list), sharing the collection tree this one has loaded or will load.
+   */
+  peer(userId: string, membership: Membership, ownsTeam = false): OrgAccess {
+    const other = new OrgAccess(this.db, this.organizationId, membership, userId, ownsTeam);
+    other.collections = this.tree();
+    return other;
   }
 
   get isMember(): boolean {
@@ -32,60 +71,126 @@ export class OrgAccess {
     return this.membership.member ? this.membership.role : null;
   }
 
-  /** Role on a space or collection, given its own default level and parent collection. */
-  async roleOn(node: { default_level: string | null; parent_id: string | null }): Promise<Role | null> {
+  /**
+   * Role on a space or collection (a row with its id, default level and parent collection). Grants on it and
+   * on the collections above it count; ids are unique across spaces and collections.
+   */
+  async roleOn(node: AccessNode): Promise<Role | null> {
     if (!this.membership.member) return null;
-    if (this.membership.role === 'admin' || this.membership.role === null) return effectiveRole(this.membership, toNode(node), () => undefined);
-    const tree = await this.tree();
-    return effectiveRole(this.membership, toNode(node), (id) => tree.get(id));
+    if (this.membership.role === 'admin') return 'admin';
+    const grants = await this.grants();
+    // A guest holds nothing but grants: without any, the tree need not be read.
+    if (this.membership.role === null && grants.rolesOn.size === 0) return null;
+    return this.roleIn(await this.tree(), grants, node.id, toNode(node));
   }
 
   /**
-   * What lists may show this caller, as filters a store can apply in SQL (so pagination stays keyset).
-   * A collection is readable when the caller holds a role on it; a space whose default level is a role is
-   * readable by every non-guest member; a space that inherits is readable when its parent is (or, at the
-   * top level, when the member has an organization role).
+   * What lists may show this user, as filters a store can apply in SQL (so pagination stays keyset).
+   * A collection is readable when the user holds a role on it. A space is readable when its default level is
+   * a role (non-guest members), when it inherits and its parent is readable (or, at the top level, when the
+   * member has an organization role), when it is granted directly, or when it sits in a granted collection
+   * (or below one).
    */
   async readableScope(): Promise<ReadableScope> {
-    if (!this.membership.member) return { everything: false, readableCollections: [], topLevel: false, explicitLevels: false };
+    if (!this.membership.member) {
+      return { everything: false, readableCollections: [], topLevel: false, explicitLevels: false, grantedSpaces: [], grantedCollections: [] };
+    }
     if (this.membership.role === 'admin') return { everything: true };
     const nonGuest = this.membership.role !== null;
-    const tree = await this.tree();
+    const [tree, grants] = await Promise.all([this.tree(), this.grants()]);
     const readableCollections: string[] = [];
-    for (const [id, node] of tree) {
-      if (effectiveRole(this.membership, node, (parentId) => tree.get(parentId)) !== null) readableCollections.push(id);
-    }
-    return { everything: false, readableCollections, topLevel: nonGuest, explicitLevels: nonGuest };
+    for (const [id, node] of tree) if (this.roleIn(tree, grants, id, node) !== null) readableCollections.push(id);
+    const children = childrenIn(tree);
+    const grantedCollections = new Set<string>();
+    for (const id of grants.collections) for (const below of subtree(children, id)) grantedCollections.add(below);
+    return {
+      everything: false,
+      readableCollections,
+      topLevel: nonGuest,
+      explicitLevels: nonGuest,
+      grantedSpaces: grants.spaces,
+      grantedCollections: [...grantedCollections],
+    };
   }
 
   /** Ids of the collection and every collection below it. */
   async subtreeOf(collectionId: string): Promise<string[]> {
-    const tree = await this.tree();
-    const children = new Map<string, string[]>();
-    for (const [id, node] of tree) if (node.parentId) children.set(node.parentId, [...(children.get(node.parentId) ?? []), id]);
-    const result = new Set<string>();
-    const stack = [collectionId];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (result.has(id)) continue;
-      result.add(id);
-      stack.push(...(children.get(id) ?? []));
-    }
-    return [...result];
+    return subtree(childrenIn(await this.tree()), collectionId);
   }
 
-  private async tree(): Promise<Map<string, ContentNode>> {
-    if (!this.collections) {
-      const rows = await listCollectionLevels(this.db, this.organizationId);
-      this.collections = new Map(rows.map((r) => [r.id, toNode(r)]));
-    }
+  private roleIn(tree: Map<string, ContentNode>, grants: GrantIndex, id: string, node: ContentNode): Role | null {
+    const parentOf = (parentId: string) => tree.get(parentId);
+    const granted = grants.rolesOn.size === 0 ? [] : grantsOnPath(id, node, parentOf, (target) => grants.rolesOn.get(target) ?? []);
+    return effectiveRole(this.membership, node, parentOf, granted);
+  }
+
+  private tree(): Promise<Map<string, ContentNode>> {
+    this.collections ??= listCollectionLevels(this.db, this.organizationId).then((rows) => new Map(rows.map((r) => [r.id, toNode(r)])));
     return this.collections;
+  }
+
+  private grants(): Promise<GrantIndex> {
+    if (!this.userId || !this.membership.member || this.membership.role === 'admin') return Promise.resolve(NO_GRANTS);
+    this.grantIndex ??= listGrantsReachingUser(this.db, this.organizationId, this.userId).then(indexGrants);
+    return this.grantIndex;
   }
 }
 
 export type ReadableScope =
   | { everything: true }
-  | { everything: false; readableCollections: string[]; topLevel: boolean; explicitLevels: boolean };
+  | {
+      everything: false;
+      readableCollections: string[];
+      topLevel: boolean;
+      explicitLevels: boolean;
+      /** Spaces granted to the user (or a team of theirs) directly. */
+      grantedSpaces: string[];
+      /** Collections granted to the user (or a team of theirs), and every collection below them. */
+      grantedCollections: string[];
+    };
+
+function indexGrants(rows: { target_type: string; target_id: string; role: string }[]): GrantIndex {
+  const index: GrantIndex = { rolesOn: new Map(), spaces: [], collections: [] };
+  for (const row of rows) {
+    if (!isRole(row.role)) continue;
+    const roles = index.rolesOn.get(row.target_id);
+    if (roles) roles.push(row.role);
+    else {
+      index.rolesOn.set(row.target_id, [row.role]);
+      (row.target_type === 'collection' ? index.collections : index.spaces).push(row.target_id);
+    }
+  }
+  return index;
+}
+
+function childrenIn(tree: Map<string, ContentNode>): Map<string, string[]> {
+  const children = new Map<string, string[]>();
+  for (const [id, node] of tree) {
+    if (!node.parentId) continue;
+    const siblings = children.get(node.parentId);
+    if (siblings) siblings.push(id);
+    else children.set(node.parentId, [id]);
+  }
+  return children;
+}
+
+function subtree(children: Map<string, string[]>, rootId: string): string[] {
+  const result = new Set<string>();
+  const stack = [rootId];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (result.has(id)) continue;
+    result.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return [...result];
+}
+
+/** A member row as a membership: disabled members are not members; an unknown role counts as none. */
+export function membershipOf(row: { role: string | null; disabled: number }): Membership {
+  if (row.disabled) return { member: false };
+  return { member: true, role: row.role !== null && isRole(row.role) ? row.role : null };
+}
 
 function toNode(row: { default_level: string | null; parent_id: string | null }): ContentNode {
   return { defaultLevel: parseDefaultLevel(row.default_level), parentId: row.parent_id };

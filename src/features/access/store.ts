@@ -1,9 +1,23 @@
 import type { Executor } from '../../db/types.ts';
 
+/** A user's membership of an organization, and whether they own one of its teams (for `permissions.ownTeam`). */
 export async function findMemberRole(db: Executor, organizationId: string, userId: string) {
   return db
     .selectFrom('members')
     .select(['role', 'disabled'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('team_members')
+            .innerJoin('teams', 'teams.id', 'team_members.team_id')
+            .select('team_members.team_id')
+            .where('team_members.user_id', '=', userId)
+            .where('team_members.role', '=', 'owner')
+            .where('teams.organization_id', '=', organizationId),
+        )
+        .as('owns_team'),
+    )
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -12,4 +26,31 @@ export async function findMemberRole(db: Executor, organizationId: string, userI
 /** The whole collection tree of an organization, as far as access is concerned (small: ids and levels). */
 export async function listCollectionLevels(db: Executor, organizationId: string) {
   return db.selectFrom('collections').select(['id', 'parent_id', 'default_level']).where('organization_id', '=', organizationId).execute();
+}
+
+/** Every grant a user holds in an organization: given to them, or to a team of the organization they are in. */
+export async function listGrantsReachingUser(db: Executor, organizationId: string, userId: string) {
+  return db
+    .selectFrom('content_grants')
+    .select(['target_type', 'target_id', 'role'])
+    .where('organization_id', '=', organizationId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('subject_type', '=', 'user'), eb('subject_id', '=', userId)]),
+        eb.and([
+          eb('subject_type', '=', 'team'),
+          eb(
+            'subject_id',
+            'in',
+            eb
+              .selectFrom('team_members')
+              .innerJoin('teams', 'teams.id', 'team_members.team_id')
+              .select('team_members.team_id')
+              .where('team_members.user_id', '=', userId)
+              .where('teams.organization_id', '=', organizationId),
+          ),
+        ]),
+      ]),
+    )
+    .execute();
 }

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import type { Executor } from '../../db/types.ts';
 import type { AppContext, Caller } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -35,14 +36,18 @@ export async function loadCollection(ctx: AppContext, caller: Caller, collection
   throw notFound(`No collection ${collectionId}`);
 }
 
-/** Creating a space or collection needs the create role where it goes: its parent collection or the organization. */
-export async function assertCanCreateIn(ctx: AppContext, access: OrgAccess, parentId: string | null): Promise<void> {
+/**
+ * Creating a space or collection needs the create role where it goes: its parent collection or the organization.
+ * Inside a transaction, pass it as `db`: SQLite has a single connection, so a query on ctx.db would wait forever.
+ */
+export async function assertCanCreateIn(ctx: AppContext, access: OrgAccess, parentId: string | null, db: Executor = ctx.db): Promise<void> {
   assertOrganizationVisible(access);
   let role: Role | null = access.orgRole;
   if (parentId !== null) {
-    const parent = await findCollection(ctx.db, parentId);
-    if (!parent || parent.organization_id !== access.organizationId) throw badRequest(`body/parent: no collection ${parentId} in this organization`);
-    role = await access.roleOn(parent);
+    const parent = await findCollection(db, parentId);
+    role = parent && parent.organization_id === access.organizationId ? await access.roleOn(parent) : null;
+    // A collection the caller cannot see is answered like one that does not exist.
+    if (!parent || role === null) throw badRequest(`body/parent: no collection ${parentId} in this organization`);
   }
   if (!atLeast(role, 'create')) {
     throw forbidden(parentId ? `Creating content in collection ${parentId} needs the create role there` : 'Creating content in this organization needs the create role');
@@ -151,7 +156,7 @@ export async function moveCollection(ctx: AppContext, caller: Caller, collection
       input,
       (id) => subtree.has(id),
     );
-    if (placement.parentId !== collection.parent_id) await assertCanCreateIn(ctx, access, placement.parentId);
+    if (placement.parentId !== collection.parent_id) await assertCanCreateIn(ctx, access, placement.parentId, trx);
     const changes = { parent_id: placement.parentId, position: placement.position, updated_at: isoNow(ctx.clock) };
     await updateCollection(trx, collection.id, changes);
     return { ...collection, ...changes };

@@ -1,9 +1,38 @@
+import type { Static } from 'typebox';
 import type { Executor } from '../../db/types.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { OrgAccess } from '../access/service.ts';
 import type { Role } from '../access/roles.ts';
-import { findMember, insertMemberRow, setMemberRole } from './store.ts';
+import { findOrganization } from '../organizations/store.ts';
+import { NO_ACTIVITY, presentSpace } from '../spaces/present.ts';
+import { countersOfMany } from '../spaces/service.ts';
+import { countSpaces, listSpaces, type SpaceFilter } from '../spaces/store.ts';
+import { presentTeams } from '../teams/service.ts';
+import { countTeams, listTeams, teamRolesOfUser, type TeamFilter } from '../teams/store.ts';
+import { createUser, normalizeEmail } from '../users/service.ts';
+import { findUserByEmail } from '../users/store.ts';
+import { memberCounts } from './counts.ts';
+import { assertCanListMembers, assertCanListSpacesOf, assertCanManageMembers, assertCanSeeMember } from './policy.ts';
+import { presentMember } from './present.ts';
+import type { InviteUsersBody, ListMembersQuery, ListMemberSpacesQuery, ListMemberTeamsQuery } from './schemas.ts';
+import {
+  countAdmins,
+  countMembers,
+  deleteMember,
+  findMember,
+  findMemberWithUser,
+  insertMemberRow,
+  listMembers,
+  lockOrganizationMembership,
+  setMemberRole,
+  updateMember,
+  type MemberFilter,
+  type MemberRow,
+} from './store.ts';
+import { signVisitorClaims } from './visitor-claims.ts';
 
 /** Makes a user a member of an organization with a role (null: guest), or changes the role of a member. */
 export async function addOrUpdateMember(ctx: AppContext, db: Executor, organizationId: string, userId: string, role: Role | null): Promise<'added' | 'updated'> {
@@ -15,4 +44,198 @@ export async function addOrUpdateMember(ctx: AppContext, db: Executor, organizat
   await insertMemberRow(db, { organization_id: organizationId, user_id: userId, role, joined_at: isoNow(ctx.clock) });
   await recordEvent(db, ctx.clock, 'member_joined', organizationId, { userId, role });
   return 'added';
+}
+
+async function loadAccess(ctx: AppContext, caller: Caller, organizationId: string) {
+  return OrgAccess.load(ctx.db, organizationId, caller);
+}
+
+async function presentOne(ctx: AppContext, access: OrgAccess, row: MemberRow) {
+  const counts = await memberCounts(ctx, access, [row]);
+  return presentMember(ctx.config, row, counts.get(row.user_id)!);
+}
+
+async function requireMember(db: Executor, organizationId: string, userId: string): Promise<MemberRow> {
+  const row = await findMemberWithUser(db, organizationId, userId);
+  if (!row) throw notFound(`No member ${userId} in organization ${organizationId}`);
+  return row;
+}
+
+export async function listMembersOfOrganization(ctx: AppContext, caller: Caller, organizationId: string, query: Static<typeof ListMembersQuery>) {
+  const access = await loadAccess(ctx, caller, organizationId);
+  assertCanListMembers(access);
+  const sort = query.sort ?? 'joinedAt';
+  const order = query.order ?? 'desc';
+  const filter: MemberFilter = { organizationId, role: query.role, search: query.search, seenOnly: sort === 'lastSeenAt' };
+  const listKey = `members:${organizationId}:${sort}:${order}:${query.role ?? ''}:${query.search ?? ''}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count] = await Promise.all([listMembers(ctx.db, filter, sort, order, page), countMembers(ctx.db, filter)]);
+  const counts = await memberCounts(ctx, access, rows.slice(0, page.limit));
+  return ctx.cursors.close(
+    listKey,
+    page,
+    rows,
+    count,
+    (row) => [sort === 'joinedAt' ? row.joined_at : row.last_seen_at!, row.user_id],
+    (row) => presentMember(ctx.config, row, counts.get(row.user_id)!),
+  );
+}
+
+export async function getMemberOfOrganization(ctx: AppContext, caller: Caller, organizationId: string, userId: string) {
+  const access = await loadAccess(ctx, caller, organizationId);
+  assertCanSeeMember(access, caller.userId, userId);
+  return presentOne(ctx, access, await requireMember(ctx.db, organizationId, userId));
+}
+
+/**
+ * Changes a member's role (null makes them a guest). The organization keeps at least one admin: demoting
+ * the last one is a conflict.
+ */
+export async function updateMemberRole(ctx: AppContext, caller: Caller, organizationId: string, userId: string, role: Role | null | undefined) {
+  const access = await loadAccess(ctx, caller, organizationId);
+  assertCanManageMembers(access);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await lockOrganizationMembership(trx, organizationId);
+    const row = await requireMember(trx, organizationId, userId);
+    if (role === undefined || role === row.role) return row;
+    if (row.role === 'admin' && (await countAdmins(trx, organizationId)) <= 1) {
+      throw conflict('The last admin of an organization cannot be demoted: make another member admin first');
+    }
+    await updateMember(trx, organizationId, userId, { role });
+    await recordEvent(trx, ctx.clock, 'member_updated', organizationId, { userId, role });
+    return { ...row, role };
+  });
+  return presentOne(ctx, access, row);
+}
+
+/**
+ * Removes a member (admins remove anyone; a member may leave). What they wrote stays; their team places and
+ * grants in the organization go, and their tokens no longer reach it (membership is what grants access).
+ */
+export async function removeMember(ctx: AppContext, caller: Caller, organizationId: string, userId: string): Promise<void> {
+  const access = await loadAccess(ctx, caller, organizationId);
+  if (userId !== caller.userId) assertCanManageMembers(access);
+  else assertCanSeeMember(access, caller.userId, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockOrganizationMembership(trx, organizationId);
+    const row = await findMember(trx, organizationId, userId);
+    if (!row) return;
+    if (row.role === 'admin' && (await countAdmins(trx, organizationId)) <= 1) {
+      throw conflict('The last admin of an organization cannot be removed: make another member admin first');
+    }
+    await deleteMember(trx, organizationId, userId);
+    await recordEvent(trx, ctx.clock, 'member_removed', organizationId, { userId });
+  });
+}
+
+/** Records that the caller is active in the organization, and hands them their signed visitor claims. */
+export async function pingOrganization(ctx: AppContext, caller: Caller, organizationId: string) {
+  const access = await loadAccess(ctx, caller, organizationId);
+  assertCanSeeMember(access, caller.userId, caller.userId);
+  const row = await requireMember(ctx.db, organizationId, caller.userId);
+  await updateMember(ctx.db, organizationId, caller.userId, { last_seen_at: isoNow(ctx.clock) });
+  const claims = await signVisitorClaims(ctx, { userId: row.user_id, email: row.email, organizationId, role: access.orgRole });
+  return { serviceVisitorClaims: claims, gitbookVisitorClaims: claims };
+}
+
+export async function markMemberSso(ctx: AppContext, caller: Caller, organizationId: string, userId: string) {
+  const access = await loadAccess(ctx, caller, organizationId);
+  assertCanManageMembers(access);
+  const row = await requireMember(ctx.db, organizationId, userId);
+  if (row.sso !== 1) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateMember(trx, organizationId, userId, { sso: 1 });
+      await recordEvent(trx, ctx.clock, 'member_updated', organizationId, { userId, sso: true });
+    });
+  }
+  return presentOne(ctx, access, { ...row, sso: 1 });
+}
+
+/** The spaces where a member holds a role, with that role, as the policy computes it for them. */
+export async function listSpacesOfMember(ctx: AppContext, caller: Caller, organizationId: string, userId: string, query: Static<typeof ListMemberSpacesQuery>) {
+  const access = await loadAccess(ctx, caller, organizationId);
+  assertCanListSpacesOf(access, caller.userId, userId);
+  await requireMember(ctx.db, organizationId, userId);
+  const member = userId === caller.userId ? access : await OrgAccess.loadForUser(ctx.db, organizationId, userId);
+  const order = query.order ?? 'desc';
+  const filter: SpaceFilter = { organizationId, scope: await member.readableScope() };
+  const listKey = `member-spaces:${organizationId}:${userId}:${order}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count] = await Promise.all([listSpaces(ctx.db, filter, page, order), countSpaces(ctx.db, filter)]);
+  const pageRows = rows.slice(0, page.limit);
+  const [theirs, mine, counters] = await Promise.all([
+    Promise.all(pageRows.map((r) => member.roleOn(r))),
+    Promise.all(pageRows.map((r) => access.roleOn(r))),
+    countersOfMany(ctx, pageRows.map((r) => r.id)),
+  ]);
+  const at = new Map(pageRows.map((r, i) => [r.id, { permission: theirs[i]!, role: mine[i] ?? null }]));
+  return ctx.cursors.close(
+    listKey,
+    page,
+    rows,
+    count,
+    (row) => [row.created_at, row.id],
+    (row) => ({
+      permission: at.get(row.id)!.permission,
+      space: presentSpace(ctx.config, row, at.get(row.id)!.role, counters.get(row.id) ?? NO_ACTIVITY),
+    }),
+  );
+}
+
+/** The teams a member is in, with their role in each. */
+export async function listTeamsOfMember(ctx: AppContext, caller: Caller, organizationId: string, userId: string, query: Static<typeof ListMemberTeamsQuery>) {
+  const access = await loadAccess(ctx, caller, organizationId);
+  assertCanSeeMember(access, caller.userId, userId);
+  await requireMember(ctx.db, organizationId, userId);
+  const filter: TeamFilter = { organizationId, memberId: userId, title: query.title };
+  const listKey = `member-teams:${organizationId}:${userId}:${query.title ?? ''}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count] = await Promise.all([listTeams(ctx.db, filter, page), countTeams(ctx.db, filter)]);
+  const pageRows = rows.slice(0, page.limit);
+  const [teams, roles] = await Promise.all([presentTeams(ctx, access, caller.userId, pageRows), teamRolesOfUser(ctx.db, userId, pageRows.map((r) => r.id))]);
+  return ctx.cursors.close(
+    listKey,
+    page,
+    rows,
+    count,
+    (row) => [row.created_at, row.id],
+    (row) => ({ team: teams.get(row.id)!, member: { role: (roles.get(row.id) ?? 'member') as 'owner' | 'member' } }),
+  );
+}
+
+/**
+ * Invites e-mail addresses: users that do not exist yet are created, and every addressed user who is not a
+ * member yet joins with the address's role, else the body's role, else the organization's default role.
+ * Existing members are left as they are. Answers the ids of the users who joined.
+ */
+export async function inviteUsers(ctx: AppContext, caller: Caller, organizationId: string, body: Static<typeof InviteUsersBody>) {
+  const access = await loadAccess(ctx, caller, organizationId);
+  assertCanManageMembers(access);
+  const org = await findOrganization(ctx.db, organizationId);
+  if (!org) throw notFound(`No organization ${organizationId}`);
+  const fallback: Role | null = body.role !== undefined ? body.role : (org.default_role as Role | null);
+  const wanted = new Map<string, Role | null>();
+  body.emails.forEach((entry, i) => {
+    const raw = typeof entry === 'string' ? entry : entry.email;
+    let email: string;
+    try {
+      email = normalizeEmail(raw);
+    } catch {
+      throw badRequest(`body/emails/${i}: "${raw}" is not an e-mail address`);
+    }
+    if (!wanted.has(email)) wanted.set(email, typeof entry === 'string' ? fallback : entry.role);
+  });
+  const now = isoNow(ctx.clock);
+  const added = await ctx.db.transaction().execute(async (trx) => {
+    const added: string[] = [];
+    for (const [email, role] of wanted) {
+      const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email }));
+      if (await findMember(trx, organizationId, user.id)) continue;
+      await insertMemberRow(trx, { organization_id: organizationId, user_id: user.id, role, joined_at: now, sso: body.sso ? 1 : 0 });
+      await recordEvent(trx, ctx.clock, 'member_joined', organizationId, { userId: user.id, role, invitedBy: caller.userId });
+      added.push(user.id);
+    }
+    return added;
+  });
+  return { users: added, invited: added.length };
 }

@@ -11,7 +11,8 @@ export function organizationPermissions(access: OrgAccess) {
   return {
     view: member,
     admin,
-    ownTeam: false,
+    // Team owners manage their team's members (features/teams/policy.ts).
+    ownTeam: member && access.ownsTeam,
     createContent: atLeast(role, 'create'),
     createOpenAPISpec: atLeast(role, 'create'),
     ingestConversations: admin,

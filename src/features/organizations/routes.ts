@@ -26,6 +26,8 @@ export async function organizationRoutes(app: App) {
         operationId: 'createOrganization',
         tags: ['organizations'],
         summary: 'Create an organization; the caller becomes its admin',
+        // GitBook's API has no such operation; the document says so, for clients and for the operationId check.
+        'x-quire-extension': true,
         body: CreateOrganizationBody,
         response: { 201: Organization, ...errors(400, 401) },
       },

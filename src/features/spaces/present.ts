@@ -12,10 +12,10 @@ export interface SpaceCounters {
   changeRequestsDraft: number;
 }
 
-/** Comments and change requests do not exist yet on this server, so every space truly has none. */
+/** A space with no comments and no change requests. */
 export const NO_ACTIVITY: SpaceCounters = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
 
-export function presentSpace(config: Config, row: SpaceRow, role: Role | null, counters: SpaceCounters = NO_ACTIVITY) {
+export function presentSpace(config: Config, row: SpaceRow, role: Role | null, counters: SpaceCounters) {
   return {
     object: 'space' as const,
     id: row.id,

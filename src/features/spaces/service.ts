@@ -10,12 +10,15 @@ import { assertOrganizationVisible } from '../organizations/policy.ts';
 import { findOrganization } from '../organizations/store.ts';
 import { assertCanCreateIn, loadCollection } from '../collections/service.ts';
 import { resolvePlacement, type PlacementInput } from '../placement/service.ts';
-import { presentSpace } from './present.ts';
+import { startMainBranch } from '../content/branches.ts';
+import { findRevision } from '../content/branch-store.ts';
+import { NO_ACTIVITY, presentSpace, type SpaceCounters } from './present.ts';
+import { changeRequestCounts } from '../change-requests/store.ts';
+import { openCommentCountsOfSpaces } from '../comments/store.ts';
 import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
 import {
   countSpaces,
   findSpace,
-  insertRevision,
   insertSpace,
   listSpaces,
   purgeSpacesDeletedBefore,
@@ -82,24 +85,26 @@ export async function createSpace(ctx: AppContext, caller: Caller, organizationI
       default_level: 'inherit',
       language: body.language ?? null,
       merge_rules: JSON.stringify({ type: 'inherit' }),
-      revision_id: newId(),
+      revision_id: '',
       position: placement.position,
       created_by: caller.userId,
       created_at: now,
       updated_at: now,
       deleted_at: null,
+      change_request_counter: 0,
     };
     await insertSpace(trx, row);
-    await insertRevision(trx, { id: row.revision_id, space_id: row.id, parents: [], type: 'edits', created_by: caller.userId, created_at: now });
+    row.revision_id = await startMainBranch(ctx, trx, row.id, caller.userId);
+    await updateSpace(trx, row.id, { revision_id: row.revision_id });
     await recordEvent(trx, ctx.clock, 'space_created', organizationId, { spaceId: row.id });
     return row;
   });
-  return presentSpace(ctx.config, row, await access.roleOn(row));
+  return presentSpace(ctx.config, row, await access.roleOn(row), await countersOf(ctx, row.id));
 }
 
 export async function getSpace(ctx: AppContext, caller: Caller, spaceId: string) {
   const { space, role } = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
-  return presentSpace(ctx.config, space, role);
+  return presentSpace(ctx.config, space, role, await countersOf(ctx, space.id));
 }
 
 export async function updateSpaceSettings(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof UpdateSpaceBody>) {
@@ -125,7 +130,7 @@ export async function updateSpaceSettings(ctx: AppContext, caller: Caller, space
     });
   }
   const updated = { ...space, ...changes };
-  return presentSpace(ctx.config, updated, await access.roleOn(updated));
+  return presentSpace(ctx.config, updated, await access.roleOn(updated), await countersOf(ctx, updated.id));
 }
 
 /** Moves a space to the trash; it can be restored for 7 days. Deleting what the caller cannot see succeeds. */
@@ -159,7 +164,7 @@ export async function restoreSpace(ctx: AppContext, caller: Caller, spaceId: str
     await recordEvent(trx, ctx.clock, 'space_restored', space.organization_id, { spaceId: space.id });
     return { ...space, ...changes };
   });
-  return presentSpace(ctx.config, updated, await access.roleOn(updated));
+  return presentSpace(ctx.config, updated, await access.roleOn(updated), await countersOf(ctx, updated.id));
 }
 
 /** A copy of the space's settings and current content, next to the original. */
@@ -173,19 +178,22 @@ export async function duplicateSpace(ctx: AppContext, caller: Caller, spaceId: s
       ...space,
       id: newId(),
       title: `${space.title} (copy)`.slice(0, 50),
-      revision_id: newId(),
+      revision_id: '',
       position: placement.position,
       created_by: caller.userId,
       created_at: now,
       updated_at: now,
       deleted_at: null,
+      change_request_counter: 0,
     };
     await insertSpace(trx, copy);
-    await insertRevision(trx, { id: copy.revision_id, space_id: copy.id, parents: [space.revision_id], type: 'edits', created_by: caller.userId, created_at: now });
+    const source = await findRevision(trx, space.revision_id);
+    copy.revision_id = await startMainBranch(ctx, trx, copy.id, caller.userId, { spaceId: space.id, revisionId: space.revision_id, variables: source?.variables ?? '{}' });
+    await updateSpace(trx, copy.id, { revision_id: copy.revision_id });
     await recordEvent(trx, ctx.clock, 'space_created', space.organization_id, { spaceId: copy.id, duplicatedFrom: space.id });
     return copy;
   });
-  return presentSpace(ctx.config, copy, await access.roleOn(copy));
+  return presentSpace(ctx.config, copy, await access.roleOn(copy), await countersOf(ctx, copy.id));
 }
 
 export async function moveSpace(ctx: AppContext, caller: Caller, spaceId: string, input: PlacementInput) {
@@ -193,14 +201,14 @@ export async function moveSpace(ctx: AppContext, caller: Caller, spaceId: string
   assertSpaceAdmin(role, 'Moving a space');
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const placement = await resolvePlacement(trx, space.organization_id, { kind: 'space', id: space.id, current: { parentId: space.parent_id, position: space.position } }, input);
-    if (placement.parentId !== space.parent_id) await assertCanCreateIn(ctx, access, placement.parentId);
+    if (placement.parentId !== space.parent_id) await assertCanCreateIn(ctx, access, placement.parentId, trx);
     const changes: Partial<SpaceRow> = { parent_id: placement.parentId, position: placement.position, updated_at: isoNow(ctx.clock) };
     // "in-collection" means nothing at the top level: the space becomes private rather than more exposed.
     if (placement.parentId === null && space.visibility === 'in-collection') changes.visibility = 'private';
     await updateSpace(trx, space.id, changes);
     return { ...space, ...changes };
   });
-  return presentSpace(ctx.config, updated, await access.roleOn(updated));
+  return presentSpace(ctx.config, updated, await access.roleOn(updated), await countersOf(ctx, updated.id));
 }
 
 export async function transferSpace(ctx: AppContext, caller: Caller, spaceId: string, organizationId: string) {
@@ -219,13 +227,14 @@ export async function transferSpace(ctx: AppContext, caller: Caller, spaceId: st
     await recordEvent(trx, ctx.clock, 'space_transferred', organizationId, { spaceId: space.id, from: space.organization_id });
     return { ...space, ...changes };
   });
-  return presentSpace(ctx.config, updated, await target.roleOn(updated));
+  return presentSpace(ctx.config, updated, await target.roleOn(updated), await countersOf(ctx, updated.id));
 }
 
 async function pageOfSpaces(ctx: AppContext, access: OrgAccess, filter: SpaceFilter, listKey: string, query: { page?: string; limit?: number }) {
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
   const [rows, count] = await Promise.all([listSpaces(ctx.db, filter, page), countSpaces(ctx.db, filter)]);
   const roles = await Promise.all(rows.map((row) => access.roleOn(row)));
+  const counters = await countersOfMany(ctx, rows.map((row) => row.id));
   const [first, second] = sortKeyColumns(filter);
   return ctx.cursors.close(
     listKey,
@@ -233,7 +242,7 @@ async function pageOfSpaces(ctx: AppContext, access: OrgAccess, filter: SpaceFil
     rows.map((row, i) => ({ row, role: roles[i] ?? null })),
     count,
     ({ row }) => [row[first as 'position'], row[second as 'id']],
-    ({ row, role }) => presentSpace(ctx.config, row, role),
+    ({ row, role }) => presentSpace(ctx.config, row, role, counters.get(row.id) ?? NO_ACTIVITY),
   );
 }
 
@@ -249,6 +258,25 @@ export async function listSpacesInCollection(ctx: AppContext, caller: Caller, co
   const { collection, access } = await loadCollection(ctx, caller, collectionId);
   const filter: SpaceFilter = { organizationId: collection.organization_id, collectionId, scope: await access.readableScope() };
   return pageOfSpaces(ctx, access, filter, `spaces:collection:${collectionId}`, query);
+}
+
+/** The true counts of a space's change requests and of the open comments on its content. */
+export async function countersOfMany(ctx: AppContext, spaceIds: readonly string[]): Promise<Map<string, SpaceCounters>> {
+  const out = new Map<string, SpaceCounters>(spaceIds.map((id) => [id, { ...NO_ACTIVITY }]));
+  const [changeRequests, openComments] = await Promise.all([changeRequestCounts(ctx.db, spaceIds), openCommentCountsOfSpaces(ctx.db, spaceIds)]);
+  for (const [spaceId, n] of openComments) out.get(spaceId)!.comments = n;
+  for (const row of changeRequests) {
+    const c = out.get(row.space_id)!;
+    const n = Number(row.n);
+    c.changeRequests += n;
+    if (row.status === 'open') c.changeRequestsOpen += n;
+    if (row.status === 'draft') c.changeRequestsDraft += n;
+  }
+  return out;
+}
+
+async function countersOf(ctx: AppContext, spaceId: string): Promise<SpaceCounters> {
+  return (await countersOfMany(ctx, [spaceId])).get(spaceId)!;
 }
 
 /** The purge sweep: spaces deleted more than 7 days ago are removed with everything they hold. */

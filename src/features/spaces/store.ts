@@ -24,10 +24,6 @@ export async function updateSpace(db: Executor, id: string, changes: Partial<Spa
   await db.updateTable('spaces').set(changes).where('id', '=', id).execute();
 }
 
-export async function insertRevision(db: Executor, row: { id: string; space_id: string; parents: string[]; type: string; created_by: string | null; created_at: string }) {
-  await db.insertInto('revisions').values({ ...row, parents: JSON.stringify(row.parents) }).execute();
-}
-
 function filtered(db: Executor, filter: SpaceFilter) {
   let q = db.selectFrom('spaces').where('organization_id', '=', filter.organizationId).where('deleted_at', 'is', null);
   if (filter.collectionId !== undefined) q = q.where('parent_id', '=', filter.collectionId);
@@ -40,6 +36,9 @@ function filtered(db: Executor, filter: SpaceFilter) {
       if (scope.topLevel) inheritFrom.push(eb('parent_id', 'is', null));
       if (scope.readableCollections.length > 0) inheritFrom.push(eb('parent_id', 'in', scope.readableCollections));
       if (inheritFrom.length > 0) readable.push(eb.and([eb('default_level', '=', 'inherit'), eb.or(inheritFrom)]));
+      // A grant on a space, or on a collection above it, gives access whatever the default levels say.
+      if (scope.grantedSpaces.length > 0) readable.push(eb('id', 'in', scope.grantedSpaces));
+      if (scope.grantedCollections.length > 0) readable.push(eb('parent_id', 'in', scope.grantedCollections));
       return readable.length > 0 ? eb.or(readable) : eb.lit(false);
     });
   }
@@ -47,8 +46,8 @@ function filtered(db: Executor, filter: SpaceFilter) {
 }
 
 /** Spaces of an organization in creation order, or of a collection in their order there. */
-export async function listSpaces(db: Executor, filter: SpaceFilter, page: PageRequest): Promise<SpaceRow[]> {
-  return keysetPage(filtered(db, filter).selectAll(), sortKeyColumns(filter), 'asc', page).execute();
+export async function listSpaces(db: Executor, filter: SpaceFilter, page: PageRequest, order: 'asc' | 'desc' = 'asc'): Promise<SpaceRow[]> {
+  return keysetPage(filtered(db, filter).selectAll(), sortKeyColumns(filter), order, page).execute();
 }
 
 export function sortKeyColumns(filter: SpaceFilter): [string, string] {

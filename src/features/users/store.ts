@@ -20,14 +20,18 @@ export async function countUsers(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
-/** True when both users belong to at least one common organization. */
-export async function shareAnOrganization(db: Executor, a: string, b: string): Promise<boolean> {
+/**
+ * True when `viewer` is an active member of an organization `other` belongs to. A disabled member no longer
+ * sees the organization (access/service.ts), so neither do they see its people; a disabled `other` stays visible.
+ */
+export async function shareAnOrganization(db: Executor, viewer: string, other: string): Promise<boolean> {
   const row = await db
     .selectFrom('members as m1')
     .innerJoin('members as m2', 'm2.organization_id', 'm1.organization_id')
     .select('m1.organization_id')
-    .where('m1.user_id', '=', a)
-    .where('m2.user_id', '=', b)
+    .where('m1.user_id', '=', viewer)
+    .where('m1.disabled', '=', 0)
+    .where('m2.user_id', '=', other)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,0 +1,259 @@
+import type { Executor } from '../../db/types.ts';
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isoNow } from '../../platform/clock.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { atLeast } from '../access/roles.ts';
+import { updateSpace } from '../spaces/store.ts';
+import { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from '../content/branch-store.ts';
+import { commitToBranch, type FileChange } from '../content/commit.ts';
+import { getDocument, putDocument } from '../content/document-store.ts';
+import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHref } from '../content/markdown.ts';
+import type { PageRecord } from '../content/pages.ts';
+import { Snapshot } from '../content/snapshot.ts';
+import { fileAt, filesAt, filesChangedSince, pageAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from '../content/version-store.ts';
+import { pageFromRow } from '../content/pages.ts';
+import { mergeFiles, mergePages, mergeVariables, type DocumentTexts, type MergeConflict } from './merge.ts';
+import { findChangeRequest, updateChangeRequest } from './store.ts';
+import { loadChangeRequest } from './service.ts';
+
+/** A file version as the merge sees it: an id, a name, and the rest as content. */
+type MergeFile = { id: string; name: string; content_type: string; size: number; blob_hash: string; width: number | null; height: number | null; created_at: string };
+
+const toMergeFile = (row: FileVersionRow): MergeFile => ({
+  id: row.file_id,
+  name: row.name,
+  content_type: row.content_type,
+  size: row.size,
+  blob_hash: row.blob_hash,
+  width: row.width,
+  height: row.height,
+  created_at: row.created_at,
+});
+
+/** What one side changed since the common ancestor: page and file versions (null: deleted) and variables. */
+interface SideChanges {
+  pages: Map<string, PageRecord | null>;
+  files: Map<string, MergeFile | null>;
+  variables: Record<string, string>;
+  /** Reads the side's current state, for the pages around the changes. */
+  snapshot: Snapshot;
+  head: RevisionRow;
+}
+
+async function mainChanges(db: Executor, main: BranchRow, baseSeq: number): Promise<SideChanges> {
+  const head = (await findRevision(db, main.head_revision_id))!;
+  const layer: Layer = { branchId: main.id, seq: main.head_seq, head: true };
+  const pages = new Map<string, PageRecord | null>();
+  for (const id of await pagesChangedSince(db, main.id, baseSeq)) {
+    const row = await pageAt(db, layer, id);
+    pages.set(id, row && !row.deleted ? pageFromRow(row) : null);
+  }
+  const files = new Map<string, MergeFile | null>();
+  for (const id of await filesChangedSince(db, main.id, baseSeq)) {
+    const row = await fileAt(db, layer, id);
+    files.set(id, row && !row.deleted ? toMergeFile(row) : null);
+  }
+  return { pages, files, variables: JSON.parse(head.variables), snapshot: await Snapshot.of(db, head), head };
+}
+
+/** A change request's own versions are exactly what it changed against its base. */
+async function changeRequestChangesOf(db: Executor, branch: BranchRow): Promise<SideChanges> {
+  const head = (await findRevision(db, branch.head_revision_id))!;
+  const layer: Layer = { branchId: branch.id, seq: branch.head_seq, head: true };
+  const pages = new Map<string, PageRecord | null>((await pagesAt(db, layer)).map((row) => [row.page_id, row.deleted ? null : pageFromRow(row)]));
+  const files = new Map<string, MergeFile | null>((await filesAt(db, layer)).map((row) => [row.file_id, row.deleted ? null : toMergeFile(row)]));
+  return { pages, files, variables: JSON.parse(head.variables), snapshot: await Snapshot.of(db, head), head };
+}
+
+interface ThreeWayOutcome {
+  pages: Map<string, PageRecord | null>;
+  files: FileChange[];
+  variables: Record<string, string>;
+  conflicts: MergeConflictReport[];
+}
+
+/** A conflict as the API reports it: what kind of thing (page, file, variable), which conflict, and why. */
+export interface MergeConflictReport {
+  type: 'page' | 'file' | 'variable';
+  kind: string;
+  message: string;
+  [field: string]: unknown;
+}
+
+/**
+ * The three-way merge of `theirs` into `ours` against the base revision. Only the changed pages, their parents
+ * and their siblings are read; pure rules (merge.ts) decide.
+ */
+async function threeWay(ctx: AppContext, db: Executor, base: RevisionRow, ours: SideChanges, theirs: SideChanges, labels: { ours: string; theirs: string }, renameSide: 'ours' | 'theirs', now: string): Promise<ThreeWayOutcome> {
+  const baseSnapshot = await Snapshot.of(db, base);
+  const ids = new Set([...ours.pages.keys(), ...theirs.pages.keys()]);
+  const basePages = new Map<string, PageRecord>();
+  for (const id of ids) {
+    const page = await baseSnapshot.page(id);
+    if (page) basePages.set(id, page);
+  }
+
+  // The pure merge looks around synchronously: load ours' pages near the changes (ancestors and siblings) first.
+  const known = new Map<string, PageRecord | undefined>();
+  const children = new Map<string | null, PageRecord[]>();
+  const parents = new Set<string | null>();
+  for (const id of ids) {
+    parents.add(id);
+    for (const version of [basePages.get(id), ours.pages.get(id), theirs.pages.get(id)]) if (version) parents.add(version.parentId);
+  }
+  let frontier = [...parents].filter((p): p is string => p !== null);
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      if (known.has(id)) continue;
+      const page = await ours.snapshot.page(id);
+      known.set(id, page);
+      if (page?.parentId && !known.has(page.parentId)) next.push(page.parentId);
+    }
+    frontier = next;
+  }
+  for (const parent of parents) children.set(parent, await ours.snapshot.children(parent));
+
+  // Documents edited on both sides are merged as markdown text.
+  const texts = new Map<string, DocumentTexts>();
+  const markdownOf = async (documentId: string | null | undefined) => {
+    if (!documentId) return '';
+    const document = await getDocument(db, documentId);
+    return document ? await documentToMarkdownText(document) : '';
+  };
+  for (const id of ids) {
+    const o = ours.pages.get(id);
+    const t = theirs.pages.get(id);
+    const b = basePages.get(id);
+    if (!o || !t || o.documentId === t.documentId || o.documentId === (b?.documentId ?? null) || t.documentId === (b?.documentId ?? null)) continue;
+    texts.set(id, { base: await markdownOf(b?.documentId), ours: await markdownOf(o.documentId), theirs: await markdownOf(t.documentId) });
+  }
+
+  const result = mergePages(
+    {
+      base: basePages,
+      ours: ours.pages,
+      theirs: theirs.pages,
+      lookup: (id) => (known.has(id) ? known.get(id) : ours.pages.get(id) ?? undefined),
+      childrenOf: (parentId) => children.get(parentId) ?? [],
+    },
+    (id) => texts.get(id) ?? {},
+    { labels, renameSide },
+  );
+  const baseFiles = new Map<string, MergeFile>();
+  for (const id of new Set([...ours.files.keys(), ...theirs.files.keys()])) {
+    const file = await baseSnapshot.file(id);
+    if (file) baseFiles.set(id, toMergeFile(file));
+  }
+  const files = mergeFiles({ base: baseFiles, ours: ours.files, theirs: theirs.files }, labels);
+  const variables = mergeVariables(JSON.parse(base.variables), ours.variables, theirs.variables, labels);
+
+  const conflicts = [
+    ...result.conflicts.map((c: MergeConflict) => ({ ...c, type: 'page' as const })),
+    ...files.conflicts.map((c) => ({ ...c, type: 'file' as const })),
+    ...variables.conflicts.map((c) => ({ ...c, type: 'variable' as const })),
+  ];
+  if (conflicts.length > 0) return { pages: new Map(), files: [], variables: ours.variables, conflicts };
+
+  for (const [id, markdown] of result.mergedMarkdown) {
+    const page = result.pages.get(id);
+    if (!page) continue;
+    const document = markdown.trim() === '' ? null : await parseMarkdownDocument(markdown, async (href) => resolveFixedHref(href) ?? { kind: 'url', url: href });
+    result.pages.set(id, { ...page, documentId: document ? await putDocument(db, document, now) : null, updatedAt: now });
+  }
+  return {
+    pages: result.pages,
+    files: [...files.files].map(([id, file]) => ({ id, file: file ? { name: file.name, content_type: file.content_type, size: file.size, blob_hash: file.blob_hash, width: file.width, height: file.height, created_at: file.created_at } : null })),
+    variables: variables.variables,
+    conflicts: [],
+  };
+}
+
+function assertMergeable(status: string): void {
+  if (status === 'merged') throw conflict('The change request is already merged');
+  if (status === 'archived') throw conflict('The change request is archived; reopen it (status "open") before merging or updating it');
+}
+
+/** Locks the space's main branch, then the change request's: always in that order, so two operations never wait on each other. */
+async function lockBoth(db: Executor, spaceId: string, changeRequestId: string) {
+  const main = await lockBranch(db, spaceId);
+  const branch = await lockBranch(db, changeRequestId);
+  if (!main || !branch || branch.base_seq === null) throw notFound('No content for this change request');
+  return { main, branch, baseSeq: branch.base_seq };
+}
+
+/**
+ * mergeChangeRequest: the change request's changes, merged three-way with what main gained since its base, become
+ * one `merge` revision of the space. With a conflict, nothing changes and the conflicts are described.
+ */
+export async function mergeChangeRequest(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string) {
+  const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
+  if (!atLeast(role, 'review')) throw forbidden('Merging a change request needs the review role on the space');
+  if (space.edit_mode === 'locked') throw forbidden('The space is locked: an admin must set editMode to "live" before merging');
+  assertMergeable(cr.status);
+  const now = isoNow(ctx.clock);
+  return ctx.db.transaction().execute(async (trx) => {
+    const { main, branch, baseSeq } = await lockBoth(trx, space.id, cr.id);
+    const current = await findChangeRequest(trx, space.id, cr.id);
+    assertMergeable(current!.status);
+    const base = await baseRevision(trx, main.id, baseSeq);
+    const ours = await mainChanges(trx, main, baseSeq);
+    const theirs = await changeRequestChangesOf(trx, branch);
+    const outcome = await threeWay(ctx, trx, base, ours, theirs, { ours: 'main', theirs: `change request #${cr.number}` }, 'theirs', now);
+    if (outcome.conflicts.length > 0) return { revision: main.head_revision_id, result: 'conflicts' as const, conflicts: outcome.conflicts };
+    const revision = await commitToBranch(ctx, trx, main, ours.head, {
+      pages: outcome.pages,
+      files: outcome.files,
+      variables: outcome.variables,
+      type: 'merge',
+      createdBy: caller.userId,
+      extraParents: [branch.head_revision_id],
+      mergedFrom: cr.id,
+    });
+    await updateSpace(trx, space.id, { revision_id: revision.id, updated_at: now });
+    await updateChangeRequest(trx, cr.id, { status: 'merged', revision_merged: revision.id, merged_at: now, updated_at: now });
+    await recordEvent(trx, ctx.clock, 'change_request_merged', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, revisionId: revision.id });
+    return { revision: revision.id, result: 'merge' as const };
+  });
+}
+
+/**
+ * updateChangeRequest: brings main's newer content into the change request by the same three-way merge; the change
+ * request is then based on main's current revision (no longer outdated).
+ */
+export async function updateChangeRequestFromMain(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string) {
+  const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
+  if (!atLeast(role, 'edit')) throw forbidden('Updating a change request needs the edit role on the space');
+  assertMergeable(cr.status);
+  const now = isoNow(ctx.clock);
+  return ctx.db.transaction().execute(async (trx) => {
+    const { main, branch, baseSeq } = await lockBoth(trx, space.id, cr.id);
+    const current = await findChangeRequest(trx, space.id, cr.id);
+    assertMergeable(current!.status);
+    if (baseSeq === main.head_seq) return { revision: branch.head_revision_id, result: 'update' as const };
+    const base = await baseRevision(trx, main.id, baseSeq);
+    const ours = await changeRequestChangesOf(trx, branch);
+    const theirs = await mainChanges(trx, main, baseSeq);
+    const outcome = await threeWay(ctx, trx, base, ours, theirs, { ours: `change request #${cr.number}`, theirs: 'main' }, 'ours', now);
+    if (outcome.conflicts.length > 0) return { revision: branch.head_revision_id, result: 'conflicts' as const, conflicts: outcome.conflicts };
+    const revision = await commitToBranch(ctx, trx, branch, ours.head, {
+      pages: outcome.pages,
+      files: outcome.files,
+      variables: outcome.variables,
+      type: 'update',
+      createdBy: caller.userId,
+      extraParents: [main.head_revision_id],
+      rebaseTo: { branchId: main.id, seq: main.head_seq },
+    });
+    await updateChangeRequest(trx, cr.id, { revision_merged_ancestor: main.head_revision_id, updated_at: now });
+    await recordEvent(trx, ctx.clock, 'change_request_updated_from_main', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, revisionId: revision.id });
+    return { revision: revision.id, result: 'update' as const };
+  });
+}
+
+async function baseRevision(db: Executor, mainId: string, seq: number): Promise<RevisionRow> {
+  const row = await findRevisionAt(db, mainId, seq);
+  if (!row) throw notFound('The base revision of the change request no longer exists');
+  return row;
+}

@@ -1,0 +1,42 @@
+import type { Config } from '../../config.ts';
+import { apiUrl, appUrl } from '../../platform/urls.ts';
+import { presentUser } from '../users/present.ts';
+import type { ChangeRequestView } from './store.ts';
+
+/** The revision of the space the change request is based on: where it started, or where it was last updated from. */
+export function baseRevisionOf(cr: Pick<ChangeRequestView, 'revision_merged_ancestor' | 'revision_initial'>): string {
+  return cr.revision_merged_ancestor ?? cr.revision_initial;
+}
+
+export function presentChangeRequest(config: Config, cr: ChangeRequestView, spaceRevision: string, openComments: number) {
+  return {
+    object: 'change-request' as const,
+    id: cr.id,
+    number: cr.number,
+    status: cr.status as 'draft' | 'open' | 'archived' | 'merged',
+    subject: cr.subject,
+    createdBy: presentUser(config, {
+      id: cr.created_by ?? 'deleted-user',
+      display_name: cr.creator_name ?? 'Deleted user',
+      email: cr.creator_email ?? null,
+      photo_url: cr.creator_photo ?? null,
+    }),
+    createdAt: cr.created_at,
+    updatedAt: cr.updated_at,
+    space: cr.space_id,
+    revision: cr.head_revision_id ?? cr.revision_initial,
+    revisionInitial: cr.revision_initial,
+    ...(cr.revision_merged_ancestor ? { revisionMergedAncestor: cr.revision_merged_ancestor } : {}),
+    ...(cr.revision_merged ? { revisionMerged: cr.revision_merged } : {}),
+    ...(cr.merged_at ? { mergedAt: cr.merged_at } : {}),
+    ...(cr.merged_by
+      ? { mergedBy: presentUser(config, { id: cr.merged_by, display_name: cr.merger_name ?? 'Deleted user', email: cr.merger_email ?? null, photo_url: cr.merger_photo ?? null }) }
+      : {}),
+    comments: openComments,
+    outdated: cr.status !== 'merged' && baseRevisionOf(cr) !== spaceRevision,
+    urls: {
+      app: appUrl(config, `/s/${cr.space_id}/~/changes/${cr.number}`),
+      location: apiUrl(config, `/spaces/${cr.space_id}/change-requests/${cr.id}`),
+    },
+  };
+}

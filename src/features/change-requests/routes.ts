@@ -1,0 +1,152 @@
+import type { App } from '../../app.ts';
+import { callerOf } from '../../platform/auth.ts';
+import { errors, listOf, SpaceIdParams } from '../../platform/schemas.ts';
+import { ChangeRequest, ChangeRequestParams, CreateChangeRequestBody, ListChangeRequestsQuery, UpdateChangeRequestBody } from './schemas.ts';
+import { createChangeRequest, getChangeRequest, listChangeRequestsOfSpace, updateChangeRequestSettings } from './service.ts';
+import { Type } from 'typebox';
+import { UpdateContentBody, UpdateContentQuery } from '../content/change-schemas.ts';
+import { writeChangeRequestContent } from '../content/write.ts';
+import { changeRequestChanges } from './semantic-changes.ts';
+import { mergeChangeRequest, updateChangeRequestFromMain } from './merging.ts';
+
+const tags = ['change-requests'];
+
+export async function changeRequestRoutes(app: App) {
+  app.get(
+    '/spaces/:spaceId/change-requests',
+    {
+      schema: {
+        operationId: 'listChangeRequestsForSpace',
+        tags,
+        summary: 'List the change requests of a space (open ones by default), newest first',
+        params: SpaceIdParams,
+        querystring: ListChangeRequestsQuery,
+        response: { 200: listOf(ChangeRequest), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => listChangeRequestsOfSpace(app.ctx, callerOf(request), request.params.spaceId, request.query),
+  );
+
+  app.post(
+    '/spaces/:spaceId/change-requests',
+    {
+      schema: {
+        operationId: 'createChangeRequest',
+        tags,
+        summary: 'Open a change request on the current content of a space',
+        params: SpaceIdParams,
+        body: CreateChangeRequestBody,
+        response: { 201: ChangeRequest, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const cr = await createChangeRequest(app.ctx, callerOf(request), request.params.spaceId, request.body);
+      return reply.status(201).header('location', cr.urls.location).send(cr);
+    },
+  );
+
+  app.get(
+    '/spaces/:spaceId/change-requests/:changeRequestId',
+    {
+      schema: {
+        operationId: 'getChangeRequestById',
+        tags,
+        summary: 'Get a change request by id or number',
+        params: ChangeRequestParams,
+        response: { 200: ChangeRequest, ...errors(401, 404) },
+      },
+    },
+    async (request) => getChangeRequest(app.ctx, callerOf(request), request.params.spaceId, request.params.changeRequestId),
+  );
+
+  app.patch(
+    '/spaces/:spaceId/change-requests/:changeRequestId',
+    {
+      schema: {
+        operationId: 'updateChangeRequestById',
+        tags,
+        summary: 'Update the subject or status of a change request',
+        params: ChangeRequestParams,
+        body: UpdateChangeRequestBody,
+        response: { 200: ChangeRequest, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateChangeRequestSettings(app.ctx, callerOf(request), request.params.spaceId, request.params.changeRequestId, request.body),
+  );
+
+  app.post(
+    '/spaces/:spaceId/change-requests/:changeRequestId/content',
+    {
+      schema: {
+        operationId: 'updateChangeRequestContent',
+        // Official since @gitbook/api 0.202.0, after the version this server's contract is pinned to.
+        'x-quire-extension': true,
+        tags,
+        summary: 'Apply a batch of up to 50 content changes to a change request, atomically, as one revision',
+        params: ChangeRequestParams,
+        querystring: UpdateContentQuery,
+        body: UpdateContentBody,
+        response: {
+          // Both shapes nest the same named schemas, which one serializer cannot hold twice; the presenters shape it.
+          200: Type.Unsafe<unknown>({ description: 'The ChangeRequest (compat=true), or { changeRequest, changes, insertedFiles } (compat=false)' }),
+          ...errors(400, 401, 403, 404, 409, 413),
+        },
+      },
+    },
+    async (request) =>
+      writeChangeRequestContent(app.ctx, callerOf(request), request.params.spaceId, request.params.changeRequestId, request.body.changes, request.query.compat ?? true),
+  );
+
+  app.get(
+    '/spaces/:spaceId/change-requests/:changeRequestId/changes',
+    {
+      schema: {
+        operationId: 'getChangeRequestChanges',
+        tags,
+        summary: 'The semantic changes (pages, files, variables) of a change request against its base',
+        params: ChangeRequestParams,
+        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })) }),
+        response: {
+          200: Type.Object({ changes: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true })), more: Type.Optional(Type.Number()) }),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => changeRequestChanges(app.ctx, callerOf(request), request.params.spaceId, request.params.changeRequestId, request.query.limit ?? 10),
+  );
+
+  const MergeResult = (result: string) =>
+    Type.Object({
+      revision: Type.String({ description: 'The resulting revision (unchanged when there are conflicts)' }),
+      result: Type.Union([Type.Literal(result), Type.Literal('conflicts')]),
+      conflicts: Type.Optional(Type.Array(Type.Object({ type: Type.String(), kind: Type.String(), message: Type.String() }, { additionalProperties: true }), { description: 'What conflicts, so a person can resolve it' })),
+    });
+
+  app.post(
+    '/spaces/:spaceId/change-requests/:changeRequestId/merge',
+    {
+      schema: {
+        operationId: 'mergeChangeRequest',
+        tags,
+        summary: 'Merge the change request into the space (three-way); conflicts change nothing',
+        params: ChangeRequestParams,
+        response: { 200: MergeResult('merge'), ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => mergeChangeRequest(app.ctx, callerOf(request), request.params.spaceId, request.params.changeRequestId),
+  );
+
+  app.post(
+    '/spaces/:spaceId/change-requests/:changeRequestId/update',
+    {
+      schema: {
+        operationId: 'updateChangeRequest',
+        tags,
+        summary: "Bring the space's newer content into the change request (three-way)",
+        params: ChangeRequestParams,
+        response: { 200: MergeResult('update'), ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateChangeRequestFromMain(app.ctx, callerOf(request), request.params.spaceId, request.params.changeRequestId),
+  );
+}

@@ -1,0 +1,138 @@
+import type { Static } from 'typebox';
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { isoNow } from '../../platform/clock.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { atLeast } from '../access/roles.ts';
+import { loadSpace } from '../spaces/service.ts';
+import { findRevision, insertBranch, insertRevisionRow, lockBranch } from '../content/branch-store.ts';
+import { presentChangeRequest } from './present.ts';
+import { openCommentCountsOfChangeRequests, openCommentsOfChangeRequest } from '../comments/store.ts';
+import type { CreateChangeRequestBody, ListChangeRequestsQuery, UpdateChangeRequestBody } from './schemas.ts';
+import { statusMoveRefusal } from './status.ts';
+import {
+  countChangeRequests,
+  findChangeRequest,
+  insertChangeRequest,
+  listChangeRequests,
+  nextChangeRequestNumber,
+  updateChangeRequest,
+  type ChangeRequestFilter,
+  type ChangeRequestView,
+} from './store.ts';
+
+/** A change request of a space the caller can read; 404 for either missing. */
+export async function loadChangeRequest(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string) {
+  const loaded = await loadSpace(ctx, caller, spaceId);
+  const cr = await findChangeRequest(ctx.db, loaded.space.id, changeRequestId);
+  if (!cr) throw notFound(`No change request ${changeRequestId} in space ${spaceId}`);
+  return { ...loaded, cr };
+}
+
+/** Editing content (live or in change requests) needs the edit role and an unlocked space. */
+export function assertCanEditContent(role: Parameters<typeof atLeast>[0], editMode: string): void {
+  if (!atLeast(role, 'edit')) throw forbidden('Editing the content of this space needs the edit role');
+  if (editMode === 'locked') throw forbidden('The space is locked: an admin must set editMode to "live" before its content can change');
+}
+
+export async function createChangeRequest(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof CreateChangeRequestBody>) {
+  const { space, role } = await loadSpace(ctx, caller, spaceId);
+  assertCanEditContent(role, space.edit_mode);
+  const now = isoNow(ctx.clock);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    // The main branch first, then the space row (the counter): the order every write to the space's content
+    // takes, so a change request opened during a live write or a merge waits instead of deadlocking with it.
+    const main = await lockBranch(trx, space.id);
+    if (!main) throw notFound(`No content for space ${spaceId}`);
+    const number = await nextChangeRequestNumber(trx, space.id);
+    const baseRevision = await findRevision(trx, main.head_revision_id);
+    const id = newId();
+    const revisionId = newId();
+    await insertBranch(trx, { id, space_id: space.id, head_seq: 0, head_revision_id: revisionId, base_branch_id: space.id, base_seq: main.head_seq, created_at: now });
+    await insertRevisionRow(trx, {
+      id: revisionId,
+      space_id: space.id,
+      branch_id: id,
+      seq: 0,
+      base_branch_id: space.id,
+      base_seq: main.head_seq,
+      parents: JSON.stringify([main.head_revision_id]),
+      type: 'edits',
+      variables: baseRevision?.variables ?? '{}',
+      merged_from: null,
+      created_by: caller.userId,
+      created_at: now,
+    });
+    await insertChangeRequest(trx, {
+      id,
+      space_id: space.id,
+      number,
+      status: 'open',
+      subject: body.subject?.trim() ?? '',
+      agent_task_id: body.agentTaskId ?? null,
+      created_by: caller.userId,
+      revision_initial: main.head_revision_id,
+      revision_merged_ancestor: null,
+      revision_merged: null,
+      created_at: now,
+      updated_at: now,
+      merged_at: null,
+    });
+    await recordEvent(trx, ctx.clock, 'change_request_created', space.organization_id, { spaceId: space.id, changeRequestId: id, number });
+    return id;
+  });
+  const cr = await findChangeRequest(ctx.db, space.id, id);
+  return presentChangeRequest(ctx.config, cr!, space.revision_id, 0); // a new change request has no comments yet
+}
+
+export async function getChangeRequest(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string) {
+  const { space, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
+  return presentChangeRequest(ctx.config, cr, space.revision_id, await openCommentsOfChangeRequest(ctx.db, cr.id));
+}
+
+export async function listChangeRequestsOfSpace(ctx: AppContext, caller: Caller, spaceId: string, query: Static<typeof ListChangeRequestsQuery>) {
+  const { space } = await loadSpace(ctx, caller, spaceId);
+  const filter: ChangeRequestFilter = { spaceId: space.id, status: query.status ?? 'open', creator: query.creator, contributor: query.contributor };
+  const listKey = `change-requests:${space.id}:${filter.status}:${filter.creator ?? ''}:${filter.contributor ?? ''}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count] = await Promise.all([listChangeRequests(ctx.db, filter, page), countChangeRequests(ctx.db, filter)]);
+  const openComments = await openCommentCountsOfChangeRequests(ctx.db, rows.map((row) => row.id));
+  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.number], (row) => presentChangeRequest(ctx.config, row, space.revision_id, openComments.get(row.id) ?? 0));
+}
+
+export async function updateChangeRequestSettings(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string, body: Static<typeof UpdateChangeRequestBody>) {
+  const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
+  if (!atLeast(role, 'edit')) throw forbidden('Updating a change request needs the edit role on the space');
+  /** What the body changes on a change request in `status`; throws when the rules refuse it. */
+  const changesFor = (status: string) => {
+    const changes: { subject?: string; status?: string; updated_at?: string } = {};
+    if (body.status !== undefined && body.status !== status) {
+      const refusal = statusMoveRefusal(status as 'open', body.status);
+      if (refusal) throw conflict(refusal);
+      changes.status = body.status;
+    }
+    if (body.subject !== undefined) {
+      if (status === 'merged') throw conflict('Change request is merged; it can no longer change');
+      changes.subject = body.subject.trim();
+    }
+    return changes;
+  };
+  let updated: ChangeRequestView = cr;
+  if (Object.keys(changesFor(cr.status)).length > 0) {
+    const now = isoNow(ctx.clock);
+    updated = await ctx.db.transaction().execute(async (trx) => {
+      // A merge holds the change request's branch until it commits: waiting for the branch, then reading the status
+      // again, keeps a change request merged meanwhile from being moved back to open.
+      await lockBranch(trx, cr.id);
+      const current = (await findChangeRequest(trx, space.id, cr.id)) ?? cr;
+      const changes = changesFor(current.status);
+      if (Object.keys(changes).length === 0) return current;
+      changes.updated_at = now;
+      await updateChangeRequest(trx, cr.id, changes);
+      await recordEvent(trx, ctx.clock, 'change_request_updated', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, ...changes });
+      return { ...current, ...changes };
+    });
+  }
+  return presentChangeRequest(ctx.config, updated, space.revision_id, await openCommentsOfChangeRequest(ctx.db, cr.id));
+}

@@ -1,0 +1,108 @@
+import type { ChangeRequestsTable, Executor } from '../../db/types.ts';
+import { keysetPage } from '../../db/keyset.ts';
+import type { PageRequest } from '../../platform/pagination.ts';
+
+export type ChangeRequestRow = ChangeRequestsTable;
+
+export interface ChangeRequestFilter {
+  spaceId: string;
+  status: string;
+  creator?: string | undefined;
+  contributor?: string | undefined;
+}
+
+const withUser = (db: Executor) =>
+  db
+    .selectFrom('change_requests')
+    .leftJoin('users', 'users.id', 'change_requests.created_by')
+    .leftJoin('branches', 'branches.id', 'change_requests.id')
+    // Who merged it is who made the merge revision.
+    .leftJoin('revisions as merge_revision', 'merge_revision.id', 'change_requests.revision_merged')
+    .leftJoin('users as merger', 'merger.id', 'merge_revision.created_by')
+    .selectAll('change_requests')
+    .select([
+      'users.display_name as creator_name',
+      'users.email as creator_email',
+      'users.photo_url as creator_photo',
+      'branches.head_revision_id',
+      'branches.base_seq',
+      'merge_revision.created_by as merged_by',
+      'merger.display_name as merger_name',
+      'merger.email as merger_email',
+      'merger.photo_url as merger_photo',
+    ]);
+
+export type ChangeRequestView = Awaited<ReturnType<typeof findChangeRequest>> & object;
+
+/** A change request of a space by id or by number (the API accepts either). */
+export async function findChangeRequest(db: Executor, spaceId: string, idOrNumber: string) {
+  let q = withUser(db).where('change_requests.space_id', '=', spaceId);
+  q = /^\d{1,9}$/.test(idOrNumber)
+    ? q.where((eb) => eb.or([eb('change_requests.number', '=', Number(idOrNumber)), eb('change_requests.id', '=', idOrNumber)]))
+    : q.where('change_requests.id', '=', idOrNumber);
+  return q.executeTakeFirst();
+}
+
+export async function insertChangeRequest(db: Executor, row: ChangeRequestRow): Promise<void> {
+  await db.insertInto('change_requests').values(row).execute();
+}
+
+export async function updateChangeRequest(db: Executor, id: string, changes: Partial<ChangeRequestRow>): Promise<void> {
+  await db.updateTable('change_requests').set(changes).where('id', '=', id).execute();
+}
+
+/** Next number of a space's change requests; the update locks the space row until the transaction ends. */
+export async function nextChangeRequestNumber(db: Executor, spaceId: string): Promise<number> {
+  const row = await db
+    .updateTable('spaces')
+    .set((eb) => ({ change_request_counter: eb('change_request_counter', '+', 1) }))
+    .where('id', '=', spaceId)
+    .returning('change_request_counter')
+    .executeTakeFirstOrThrow();
+  return Number(row.change_request_counter);
+}
+
+function filtered(db: Executor, filter: ChangeRequestFilter) {
+  let q = withUser(db).where('change_requests.space_id', '=', filter.spaceId).where('change_requests.status', '=', filter.status);
+  if (filter.creator) q = q.where('change_requests.created_by', '=', filter.creator);
+  if (filter.contributor) {
+    const contributor = filter.contributor;
+    q = q.where((eb) =>
+      eb.or([
+        eb('change_requests.created_by', '=', contributor),
+        eb.exists(
+          eb
+            .selectFrom('revisions')
+            .select('revisions.id')
+            .whereRef('revisions.branch_id', '=', 'change_requests.id')
+            .where('revisions.created_by', '=', contributor),
+        ),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** Newest first. */
+export async function listChangeRequests(db: Executor, filter: ChangeRequestFilter, page: PageRequest) {
+  return keysetPage(filtered(db, filter), ['change_requests.number'], 'desc', page).execute();
+}
+
+export async function countChangeRequests(db: Executor, filter: ChangeRequestFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many change requests a space has, in all and per status. */
+export async function changeRequestCounts(db: Executor, spaceIds: readonly string[]) {
+  if (spaceIds.length === 0) return [];
+  return db
+    .selectFrom('change_requests')
+    .select(['space_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('space_id', 'in', spaceIds)
+    .groupBy(['space_id', 'status'])
+    .execute();
+}

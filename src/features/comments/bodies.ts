@@ -1,0 +1,68 @@
+import { Compile } from 'typebox/compile';
+import { badRequest } from '../../platform/errors.ts';
+import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHref } from '../content/markdown.ts';
+import { DocumentSchema, type Document } from '../content/document/types.ts';
+import type { CommentBodyValue } from './schemas.ts';
+import type { PresentedBody } from './present.ts';
+
+const documentValidator = Compile(DocumentSchema);
+
+/**
+ * The stored form of a body: always the JSON document, so the markdown a client reads is rendered from the
+ * same copy every time. `field` names the body in messages (`body/body`).
+ */
+export async function documentOfBody(input: CommentBodyValue, field: string): Promise<Document> {
+  if ((input.markdown === undefined) === (input.document === undefined)) {
+    throw badRequest(`${field} needs exactly one of markdown (a string) or document (the JSON document)`);
+  }
+  if (input.markdown !== undefined) {
+    if (input.markdown.trim() === '') throw badRequest(`${field}/markdown must not be empty`);
+    // Links in a discussion are taken as written: only the fixed forms (/pages/<id>, /files/<id>, anchors) are references.
+    return parseMarkdownDocument(input.markdown, async (href) => resolveFixedHref(href) ?? { kind: 'url', url: href });
+  }
+  const document = input.document!;
+  if (!documentValidator.Check(document)) {
+    const first = [...documentValidator.Errors(document)][0];
+    throw badRequest(`${field}/document${first?.instancePath ?? ''} ${first?.message ?? 'is not a valid document'}`);
+  }
+  if (document.nodes.length === 0) throw badRequest(`${field}/document must have some content (nodes is empty)`);
+  return document as Document;
+}
+
+export async function presentBody(stored: string, format: 'document' | 'markdown' | undefined): Promise<PresentedBody> {
+  const document = JSON.parse(stored) as unknown;
+  return format === 'markdown' ? { markdown: await documentToMarkdownText(document) } : { document };
+}
+
+/** How long a node's preview (its text, as it reads) may be. */
+const PREVIEW_LENGTH = 140;
+
+type AnyNode = { key?: unknown; nodes?: unknown; fragments?: unknown; leaves?: unknown };
+
+/** The node of a document with this key, searched through blocks, inlines and fragments. */
+export function findNode(document: unknown, key: string): AnyNode | undefined {
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode | null;
+    if (!node || typeof node !== 'object') continue;
+    if (node.key === key && node !== document) return node;
+    for (const children of [node.nodes, node.fragments]) if (Array.isArray(children)) stack.push(...children);
+  }
+  return undefined;
+}
+
+/** The plain text of a node, shortened for a comment's `target.node.preview`. */
+export function nodePreview(node: AnyNode): string {
+  const parts: string[] = [];
+  const walk = (n: unknown) => {
+    if (!n || typeof n !== 'object') return;
+    const x = n as AnyNode;
+    if (Array.isArray(x.leaves)) for (const leaf of x.leaves) parts.push(String((leaf as { text?: unknown }).text ?? ''));
+    for (const children of [x.nodes, x.fragments]) if (Array.isArray(children)) children.forEach(walk);
+    // Blocks read as separate words, not run together.
+    if ((n as { object?: unknown }).object === 'block') parts.push(' ');
+  };
+  walk(node);
+  const text = parts.join('').replace(/\s+/g, ' ').trim();
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+}

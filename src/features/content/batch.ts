@@ -1,0 +1,417 @@
+import { Compile } from 'typebox/compile';
+import type { Executor } from '../../db/types.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { positionAfter, positionAtEnd, positionBefore } from '../placement/positions.ts';
+import { fetchRemoteFile, storeFileBytes, type StoredFile } from '../files/service.ts';
+import { findRevision, type RevisionRow } from './branch-store.ts';
+import type { FileChange } from './commit.ts';
+import { getDocument, putDocument } from './document-store.ts';
+import { CHANGE_SCHEMAS, type ContentChange, type DocumentInputValue } from './change-schemas.ts';
+import { parseMarkdownDocument, relativeLinkCandidates, resolveFixedHref, splitAnchor, splitPageMarkdown, type HrefResolver } from './markdown.ts';
+import type { ContentRef } from './document/types.ts';
+import type { PageAttributes, PageRecord } from './pages.ts';
+import { Snapshot } from './snapshot.ts';
+import { slugify, uniqueSlug } from './tree.ts';
+import { findByPath, Workspace } from './workspace.ts';
+
+const compiled = Object.fromEntries(Object.entries(CHANGE_SCHEMAS).map(([op, schema]) => [op, Compile(schema)])) as Record<string, ReturnType<typeof Compile>>;
+
+/** Base64 file bodies are capped as the official spec says; larger files come by URL. */
+const MAX_BASE64_BYTES = 1024 * 1024;
+
+/** What a batch did to each page it touched, in the order the pages were first touched. */
+export type PageOutcome = { object: 'created_page'; id: string; ref?: string } | { object: 'updated_page'; id: string } | { object: 'deleted_page'; id: string };
+
+export interface InsertedFile {
+  id: string;
+  ref?: string;
+  version: NonNullable<FileChange['file']>;
+}
+
+export interface BatchResult {
+  pages: Map<string, PageRecord | null>;
+  files: FileChange[];
+  outcomes: PageOutcome[];
+  insertedFiles: InsertedFile[];
+}
+
+function fail(index: number, change: { operation?: unknown }, message: string, status = 400): never {
+  throw new ApiError(status, `changes[${index}] (${String(change.operation)}): ${message}`);
+}
+
+/** A file that could not be fetched or stored; one over the size limit stays a 413, as the route declares. */
+function failFile(index: number, change: { operation?: unknown }, where: string, error: unknown): never {
+  const status = error instanceof ApiError && error.statusCode === 413 ? 413 : 400;
+  fail(index, change, `${where}: ${error instanceof Error ? error.message : String(error)}`, status);
+}
+
+/** Checks every change against its operation's schema before anything is read or written. */
+export function validateChanges(changes: readonly unknown[]): ContentChange[] {
+  return changes.map((change, index) => {
+    const op = (change as { operation?: unknown }).operation;
+    const validator = typeof op === 'string' ? compiled[op] : undefined;
+    if (!validator) fail(index, { operation: op }, 'unknown operation');
+    if (!validator.Check(change)) {
+      const first = [...validator.Errors(change)][0];
+      fail(index, { operation: op }, `${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`.trim());
+    }
+    const c = change as ContentChange;
+    if (c.operation === 'insert_files') {
+      c.files.forEach((file, f) => {
+        if ((file.url === undefined) === (file.base64 === undefined)) fail(index, c, `/files/${f} needs exactly one of url or base64`);
+        if (file.base64 !== undefined && !file.contentType) fail(index, c, `/files/${f} needs contentType with base64`);
+      });
+    }
+    return c;
+  });
+}
+
+/**
+ * Downloads and stores the bytes of every file of the batch. It runs before the write transaction (it waits on the
+ * network); stored bytes that end up unused are harmless, content-addressed blobs.
+ */
+export async function storeBatchFiles(ctx: AppContext, changes: readonly ContentChange[]): Promise<Map<string, StoredFile & { name: string }>> {
+  const stored = new Map<string, StoredFile & { name: string }>();
+  for (const [index, change] of changes.entries()) {
+    if (change.operation !== 'insert_files') continue;
+    for (const [f, file] of change.files.entries()) {
+      let bytes: Buffer;
+      let contentType = file.contentType;
+      if (file.base64 !== undefined) {
+        if (!/^[A-Za-z0-9+/=\s_-]*$/.test(file.base64)) fail(index, change, `/files/${f}/base64 is not base64`);
+        bytes = Buffer.from(file.base64, 'base64');
+        if (bytes.length > MAX_BASE64_BYTES) fail(index, change, `/files/${f}: base64 files are limited to 1 MB; give a url instead`);
+      } else {
+        try {
+          const remote = await fetchRemoteFile(ctx, file.url!);
+          bytes = remote.bytes;
+          contentType ??= remote.contentType;
+        } catch (error) {
+          failFile(index, change, `/files/${f}/url`, error);
+        }
+      }
+      try {
+        stored.set(`${index}/${f}`, { ...(await storeFileBytes(ctx, ctx.db, { name: file.name, contentType, bytes })), name: file.name });
+      } catch (error) {
+        failFile(index, change, `/files/${f}`, error);
+      }
+    }
+  }
+  return stored;
+}
+
+interface BatchScope {
+  ctx: AppContext;
+  db: Executor;
+  ws: Workspace;
+  /** The revision the change request is based on: the default target of revert_page. */
+  baseRevisionId: string;
+  spaceId: string;
+  now: string;
+  pageRefs: Map<string, string>;
+  fileRefs: Map<string, string>;
+  outcomes: Map<string, PageOutcome>;
+}
+
+/**
+ * Applies a validated batch to a workspace over the branch's head, in order, inside the caller's transaction.
+ * Any invalid change throws a 400 naming its index; the caller's transaction then writes nothing.
+ */
+export async function applyBatch(
+  ctx: AppContext,
+  db: Executor,
+  head: RevisionRow,
+  baseRevisionId: string,
+  changes: readonly ContentChange[],
+  files: Map<string, StoredFile & { name: string }>,
+  now: string,
+): Promise<BatchResult> {
+  const ws = new Workspace(await Snapshot.of(db, head));
+  const scope: BatchScope = { ctx, db, ws, baseRevisionId, spaceId: head.space_id, now, pageRefs: new Map(), fileRefs: new Map(), outcomes: new Map() };
+  const insertedFiles: InsertedFile[] = [];
+
+  // Refs resolve regardless of the order of operations, so every id is given out first.
+  for (const [index, change] of changes.entries()) {
+    if (change.operation === 'insert_page' && change.ref !== undefined) {
+      if (scope.pageRefs.has(change.ref) || scope.fileRefs.has(change.ref)) fail(index, change, `ref "${change.ref}" is used twice in the batch`);
+      scope.pageRefs.set(change.ref, newId());
+    }
+    if (change.operation === 'insert_files') {
+      for (const file of change.files) {
+        if (file.ref === undefined) continue;
+        if (scope.pageRefs.has(file.ref) || scope.fileRefs.has(file.ref)) fail(index, change, `ref "${file.ref}" is used twice in the batch`);
+        scope.fileRefs.set(file.ref, newId());
+      }
+    }
+  }
+
+  for (const [index, change] of changes.entries()) {
+    switch (change.operation) {
+      case 'insert_page':
+        await insertPage(scope, index, change);
+        break;
+      case 'update_page':
+        await updatePage(scope, index, change);
+        break;
+      case 'delete_page':
+        await deletePage(scope, index, change);
+        break;
+      case 'revert_page':
+        await revertPage(scope, index, change);
+        break;
+      case 'insert_files':
+        change.files.forEach((file, f) => {
+          const bytes = files.get(`${index}/${f}`)!;
+          const id = (file.ref && scope.fileRefs.get(file.ref)) || newId();
+          insertedFiles.push({
+            id,
+            ...(file.ref ? { ref: file.ref } : {}),
+            version: {
+              name: file.name,
+              content_type: bytes.contentType,
+              size: bytes.size,
+              blob_hash: bytes.hash,
+              width: bytes.width ?? null,
+              height: bytes.height ?? null,
+              created_at: now,
+            },
+          });
+        });
+        break;
+    }
+  }
+  return {
+    pages: ws.changes(),
+    files: insertedFiles.map((f) => ({ id: f.id, file: f.version })),
+    outcomes: [...scope.outcomes.values()],
+    insertedFiles,
+  };
+}
+
+function touch(scope: BatchScope, outcome: PageOutcome): void {
+  const previous = scope.outcomes.get(outcome.id);
+  if (previous?.object === 'created_page' && outcome.object === 'updated_page') return;
+  if (previous?.object === 'created_page' && outcome.object === 'deleted_page') {
+    scope.outcomes.delete(outcome.id);
+    return;
+  }
+  scope.outcomes.set(outcome.id, outcome);
+}
+
+async function existingPage(scope: BatchScope, index: number, change: ContentChange, idOrRef: string): Promise<PageRecord> {
+  const page = await scope.ws.page(scope.pageRefs.get(idOrRef) ?? idOrRef);
+  if (!page) fail(index, change, `no page "${idOrRef}" in the change request`);
+  return page;
+}
+
+async function parentFor(scope: BatchScope, index: number, change: ContentChange, into: string | null): Promise<string | null> {
+  if (into === null) return null;
+  const parent = await existingPage(scope, index, change, into);
+  if (parent.kind === 'link') fail(index, change, `page "${into}" is a link and cannot have sub-pages`);
+  return parent.id;
+}
+
+function positionAt(siblings: readonly PageRecord[], at: number | undefined): string {
+  const keys = siblings.map((s) => s.position);
+  if (at === undefined || at >= keys.length) return positionAtEnd(keys);
+  return at === 0 ? positionBefore(keys, 0) : positionAfter(keys, at - 1);
+}
+
+interface ParsedDocument {
+  /** undefined: the input had no document; null: an empty page. */
+  document: unknown | null | undefined;
+  title?: string;
+  attributes: PageAttributes;
+}
+
+/** Reads a document input: markdown (with its front matter and leading title), the JSON document, or empty. */
+async function parseDocument(scope: BatchScope, index: number, change: ContentChange, input: DocumentInputValue | undefined, resolve: HrefResolver): Promise<ParsedDocument> {
+  if (input === undefined) return { document: undefined, attributes: {} };
+  if ('markdown' in input) {
+    const { body, front } = splitPageMarkdown(input.markdown, `changes[${index}] (${change.operation}) /document/markdown`);
+    const document = body.trim() === '' ? null : await parseMarkdownDocument(body, resolve);
+    return { document, ...(front.title ? { title: front.title } : {}), attributes: front.attributes };
+  }
+  if ('document' in input) return { document: input.document.nodes.length === 0 ? null : input.document, attributes: {} };
+  return { document: null, attributes: {} };
+}
+
+function metadataOf(change: { emoji?: string; icon?: string; description?: string; hidden?: boolean; noIndex?: boolean; noRobotsIndex?: boolean; condition?: string }, into: PageAttributes): PageAttributes {
+  const out: PageAttributes = { ...into };
+  // Empty strings remove emoji, icon and condition, as the spec says.
+  for (const key of ['emoji', 'icon', 'condition'] as const) {
+    const value = change[key];
+    if (value === undefined) continue;
+    if (value === '') delete out[key];
+    else out[key] = value;
+  }
+  if (change.description !== undefined) out.description = change.description;
+  for (const key of ['hidden', 'noIndex', 'noRobotsIndex'] as const) if (change[key] !== undefined) out[key] = change[key];
+  return out;
+}
+
+/** Resolves links of a page's markdown: fixed forms, refs of the batch, then paths relative to the page. */
+function hrefResolver(scope: BatchScope, pagePath: () => Promise<string>): HrefResolver {
+  return async (href: string): Promise<ContentRef> => {
+    const fixed = resolveFixedHref(href);
+    if (fixed) return fixed;
+    const [path, anchor] = splitAnchor(href);
+    const refName = path.replace(/^\.\//, '').replace(/\.md$/i, '');
+    const pageRef = scope.pageRefs.get(refName) ?? scope.pageRefs.get(path.replace(/^\.\//, ''));
+    if (pageRef) return anchor ? { kind: 'anchor', anchor, page: pageRef } : { kind: 'page', page: pageRef };
+    const fileRef = scope.fileRefs.get(path.replace(/^\.\//, ''));
+    if (fileRef) return { kind: 'file', file: fileRef };
+    for (const candidate of relativeLinkCandidates(await pagePath(), href)) {
+      const target = candidate ? await findByPath(scope.ws, candidate) : undefined;
+      if (target) return anchor ? { kind: 'anchor', anchor, page: target.id } : { kind: 'page', page: target.id };
+    }
+    return { kind: 'url', url: href };
+  };
+}
+
+async function childPath(scope: BatchScope, parentId: string | null, slug: string): Promise<string> {
+  const parentPath = parentId ? await scope.ws.pathOf(parentId) : '';
+  return parentPath ? `${parentPath}/${slug}` : slug;
+}
+
+function takenSlugs(siblings: readonly PageRecord[], except?: string): Set<string> {
+  return new Set(siblings.filter((s) => s.id !== except && s.kind !== 'link').map((s) => s.slug));
+}
+
+async function insertPage(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'insert_page' }>) {
+  const parentId = await parentFor(scope, index, change, change.into ?? null);
+  const siblings = await scope.ws.children(parentId);
+  // The title may come from the markdown; the slug (and so the path links resolve from) follows it.
+  let slug = '';
+  const parsed = await parseDocument(scope, index, change, change.document, hrefResolver(scope, () => childPath(scope, parentId, slug)));
+  const title = parsed.title ?? change.title ?? 'Untitled';
+  slug = pickSlug(scope, index, change, siblings, change.slug, title);
+  const id = (change.ref && scope.pageRefs.get(change.ref)) || newId();
+  const page: PageRecord = {
+    id,
+    parentId,
+    position: positionAt(siblings, change.at),
+    kind: 'document',
+    title,
+    slug,
+    documentId: parsed.document ? await putDocument(scope.db, parsed.document, scope.now) : null,
+    attributes: { ...metadataOf(change, {}), ...parsed.attributes },
+    createdAt: scope.now,
+    updatedAt: scope.now,
+  };
+  scope.ws.set(page);
+  touch(scope, { object: 'created_page', id, ...(change.ref ? { ref: change.ref } : {}) });
+}
+
+function pickSlug(scope: BatchScope, index: number, change: ContentChange, siblings: readonly PageRecord[], given: string | undefined, title: string, self?: string): string {
+  const taken = takenSlugs(siblings, self);
+  if (given !== undefined && given !== '') {
+    if (taken.has(given)) fail(index, change, `slug "${given}" is already used by a sibling page`);
+    return given;
+  }
+  void scope;
+  return uniqueSlug(slugify(title), taken);
+}
+
+async function updatePage(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'update_page' }>) {
+  const page = await existingPage(scope, index, change, change.page);
+  let parentId = page.parentId;
+  if (change.into !== undefined) {
+    parentId = await parentFor(scope, index, change, change.into);
+    if (parentId !== null && (await scope.ws.isWithin(parentId, page.id))) fail(index, change, 'a page cannot be moved into itself or one of its sub-pages');
+  }
+  const moved = parentId !== page.parentId;
+  const siblings = (await scope.ws.children(parentId)).filter((s) => s.id !== page.id);
+  let slug = page.slug;
+  const parsed = await parseDocument(scope, index, change, change.document, hrefResolver(scope, () => childPath(scope, parentId, slug)));
+  const title = parsed.title ?? change.title ?? page.title;
+  const taken = takenSlugs(siblings);
+  if (change.slug !== undefined && change.slug !== '') slug = pickSlug(scope, index, change, siblings, change.slug, title, page.id);
+  else if (title !== page.title) slug = uniqueSlug(slugify(title), taken);
+  else if (taken.has(slug)) slug = uniqueSlug(slug, taken);
+  const position = moved || change.at !== undefined ? positionAt(siblings, change.at) : page.position;
+  let documentId = page.documentId;
+  if (parsed.document !== undefined) documentId = parsed.document ? await putDocument(scope.db, parsed.document, scope.now) : null;
+  scope.ws.set({
+    ...page,
+    parentId,
+    position,
+    title,
+    slug,
+    documentId,
+    attributes: { ...metadataOf(change, page.attributes), ...parsed.attributes },
+    updatedAt: scope.now,
+  });
+  touch(scope, { object: 'updated_page', id: page.id });
+}
+
+async function deletePage(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'delete_page' }>) {
+  const page = await existingPage(scope, index, change, change.page);
+  for (const p of await scope.ws.subtree(page.id)) {
+    scope.ws.delete(p.id);
+    touch(scope, { object: 'deleted_page', id: p.id });
+  }
+}
+
+async function revertPage(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'revert_page' }>) {
+  const pageId = scope.pageRefs.get(change.page) ?? change.page;
+  const revisionId = change.revision ?? scope.baseRevisionId;
+  const revision = await findRevision(scope.db, revisionId);
+  if (!revision || revision.space_id !== scope.spaceId) fail(index, change, `no revision "${revisionId}" in this space`);
+  const old = await (await Snapshot.of(scope.db, revision)).page(pageId);
+  const current = await scope.ws.page(pageId);
+  if (!old && !current) fail(index, change, `no page "${change.page}" in the change request nor in revision ${revisionId}`);
+
+  if (change.block) {
+    if (!old || !current) fail(index, change, 'blocks can only be reverted on a page that exists in both revisions');
+    const reverted = await revertBlocks(scope, index, change, current.documentId, old.documentId, change.block);
+    scope.ws.set({ ...current, documentId: reverted, updatedAt: scope.now });
+    touch(scope, { object: 'updated_page', id: current.id });
+    return;
+  }
+  if (!old) {
+    // Added since that revision: reverting removes it.
+    for (const p of await scope.ws.subtree(pageId)) {
+      scope.ws.delete(p.id);
+      touch(scope, { object: 'deleted_page', id: p.id });
+    }
+    return;
+  }
+  // Back to its old state; if its old parent is gone, it returns at the root.
+  const parentId = old.parentId && (await scope.ws.page(old.parentId)) ? old.parentId : null;
+  const siblings = (await scope.ws.children(parentId)).filter((s) => s.id !== pageId);
+  const taken = takenSlugs(siblings);
+  scope.ws.set({ ...old, parentId, slug: taken.has(old.slug) ? uniqueSlug(old.slug, taken) : old.slug, updatedAt: scope.now });
+  touch(scope, { object: current ? 'updated_page' : 'created_page', id: pageId });
+}
+
+interface KeyedNode {
+  key?: string;
+  [field: string]: unknown;
+}
+
+/** Reverts the listed top-level blocks (by key): re-added, removed or reset to their old content. */
+async function revertBlocks(
+  scope: BatchScope,
+  index: number,
+  change: ContentChange,
+  currentId: string | null,
+  oldId: string | null,
+  keys: readonly string[],
+): Promise<string | null> {
+  const load = async (id: string | null) => ((id ? await getDocument(scope.db, id) : undefined) as { nodes?: KeyedNode[] } | undefined) ?? { object: 'document', data: {}, nodes: [] };
+  const current = (await load(currentId)) as { nodes: KeyedNode[] };
+  const old = (await load(oldId)) as { nodes: KeyedNode[] };
+  const nodes = [...(current.nodes ?? [])];
+  for (const key of keys) {
+    const at = nodes.findIndex((n) => n.key === key);
+    const oldAt = (old.nodes ?? []).findIndex((n) => n.key === key);
+    if (at < 0 && oldAt < 0) fail(index, change, `no block "${key}" in the page`);
+    if (oldAt < 0) nodes.splice(at, 1);
+    else if (at < 0) nodes.splice(Math.min(oldAt, nodes.length), 0, old.nodes[oldAt]!);
+    else nodes[at] = old.nodes[oldAt]!;
+  }
+  return nodes.length === 0 ? null : putDocument(scope.db, { ...current, nodes }, scope.now);
+}

@@ -1,0 +1,95 @@
+import { Type, type Static } from 'typebox';
+
+/** A page's document on input: markdown, the JSON document, or nothing (an empty page). */
+export const DocumentInput = Type.Union([
+  Type.Object({ markdown: Type.String({ maxLength: 5_000_000 }) }),
+  Type.Object({ document: Type.Object({ object: Type.Literal('document'), nodes: Type.Array(Type.Unknown()) }, { additionalProperties: true }) }),
+  Type.Object({}, { additionalProperties: false }),
+]);
+
+const PageMetadata = {
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  slug: Type.Optional(Type.String({ minLength: 0, maxLength: 100, pattern: '^[^/\\s#?]*$' })),
+  emoji: Type.Optional(Type.String({ maxLength: 50 })),
+  icon: Type.Optional(Type.String({ maxLength: 50 })),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  hidden: Type.Optional(Type.Boolean()),
+  noIndex: Type.Optional(Type.Boolean()),
+  noRobotsIndex: Type.Optional(Type.Boolean()),
+  condition: Type.Optional(Type.String({ maxLength: 1024 })),
+};
+
+export const InsertPageChange = Type.Object({
+  operation: Type.Literal('insert_page'),
+  ...PageMetadata,
+  into: Type.Optional(Type.String({ minLength: 1 })),
+  at: Type.Optional(Type.Integer({ minimum: 0 })),
+  ref: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  document: DocumentInput,
+});
+
+export const UpdatePageChange = Type.Object({
+  operation: Type.Literal('update_page'),
+  page: Type.String({ minLength: 1 }),
+  ...PageMetadata,
+  document: Type.Optional(DocumentInput),
+  into: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
+  at: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+export const DeletePageChange = Type.Object({
+  operation: Type.Literal('delete_page'),
+  page: Type.String({ minLength: 1 }),
+});
+
+export const RevertPageChange = Type.Object({
+  operation: Type.Literal('revert_page'),
+  page: Type.String({ minLength: 1 }),
+  revision: Type.Optional(Type.String({ minLength: 1 })),
+  block: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
+});
+
+export const InsertFilesChange = Type.Object({
+  operation: Type.Literal('insert_files'),
+  files: Type.Array(
+    Type.Object({
+      ref: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      name: Type.String({ minLength: 1, maxLength: 256 }),
+      contentType: Type.Optional(Type.String({ maxLength: 255 })),
+      url: Type.Optional(Type.String({ maxLength: 2048 })),
+      base64: Type.Optional(Type.String()),
+    }),
+    { minItems: 1, maxItems: 20 },
+  ),
+});
+
+export const CHANGE_SCHEMAS = {
+  insert_page: InsertPageChange,
+  update_page: UpdatePageChange,
+  delete_page: DeletePageChange,
+  revert_page: RevertPageChange,
+  insert_files: InsertFilesChange,
+} as const;
+
+export type ContentChange =
+  | Static<typeof InsertPageChange>
+  | Static<typeof UpdatePageChange>
+  | Static<typeof DeletePageChange>
+  | Static<typeof RevertPageChange>
+  | Static<typeof InsertFilesChange>;
+export type DocumentInputValue = Static<typeof DocumentInput>;
+
+/** The request body; each change is checked against its operation's schema by the service, naming its index. */
+export const UpdateContentBody = Type.Object({
+  changes: Type.Array(
+    Type.Object(
+      { operation: Type.Union(Object.keys(CHANGE_SCHEMAS).map((op) => Type.Literal(op))) },
+      { additionalProperties: true, description: 'One of insert_page, update_page, delete_page, revert_page, insert_files (shapes as in the official spec)' },
+    ),
+    { minItems: 1, maxItems: 50 },
+  ),
+});
+
+export const UpdateContentQuery = Type.Object({
+  compat: Type.Optional(Type.Boolean({ default: true, description: 'true: answer the change request; false: also the affected pages and inserted files' })),
+});

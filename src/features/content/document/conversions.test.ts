@@ -1,0 +1,261 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { keyDocument } from './keys.ts';
+import {
+  code, divider, doc, expandable, h, hint, image, images, item, leaf, link, ol, p, quote, resolveRef, t, tab, table, tabs, task, tasks, ul,
+  withoutKeys, writeRef,
+} from './test-fixtures.ts';
+import { markdownToDocument } from './to-document.ts';
+import { documentToMarkdown } from './to-markdown.ts';
+import type { Document, FlowBlock } from './types.ts';
+
+/*
+ * Each case is canonical markdown and its document: reading the markdown gives the document, and writing the
+ * document gives the markdown back, byte for byte.
+ */
+const cases: [name: string, markdown: string, nodes: FlowBlock[]][] = [
+  ['a paragraph', 'Hello world\n', [p('Hello world')]],
+  ['two paragraphs', 'One\n\nTwo\n', [p('One'), p('Two')]],
+  ['headings of three levels', '# One\n\n## Two\n\n### Three\n', [h(1, 'One'), h(2, 'Two'), h(3, 'Three')]],
+  ['a heading with a fixed anchor', '## Setup <a href="#install" id="install"></a>\n', [{ ...h(2, 'Setup'), data: { id: 'install' } } as FlowBlock]],
+  ['bold text', 'a **b** c\n', [p(t('a ', leaf('b', 'bold'), ' c'))]],
+  ['italic text', 'a *b* c\n', [p(t('a ', leaf('b', 'italic'), ' c'))]],
+  ['struck text', 'a ~~b~~ c\n', [p(t('a ', leaf('b', 'strikethrough'), ' c'))]],
+  ['inline code', 'run `npm test` now\n', [p(t('run ', leaf('npm test', 'code'), ' now'))]],
+  ['bold and italic together', '**_both_**\n', [p(t(leaf('both', 'bold', 'italic')))]],
+  ['italic inside bold', '**a *b* c**\n', [p(t(leaf('a ', 'bold'), leaf('b', 'bold', 'italic'), leaf(' c', 'bold')))]],
+  ['code inside bold', '**see `x`**\n', [p(t(leaf('see ', 'bold'), leaf('x', 'bold', 'code')))]],
+  ['a hard line break', 'one\\\ntwo\n', [p('one\ntwo')]],
+  ['markdown characters in text are escaped', '\\*not bold\\* \\[x] \\<b> # \\_ \\` \\~\n', [p('*not bold* [x] <b> # _ ` ~')]],
+  ['text that would start a heading is escaped', '\\# not a heading\n', [p('# not a heading')]],
+  ['text that would start a list is escaped', '1\\. not a list\n', [p('1. not a list')]],
+  ['a line that looks like a GitBook tag is escaped', '\\{% hint style="info" %}\n', [p('{% hint style="info" %}')]],
+  ['a link to a URL', 'see [the site](https://example.com/a)\n', [p(t('see '), link({ kind: 'url', url: 'https://example.com/a' }, 'the site'), t())]],
+  ['a link to a page', '[Other](other.md)\n', [p(t(), link({ kind: 'page', page: 'other' }, 'Other'), t())]],
+  ['a link to a file', '[the PDF](.gitbook/assets/guide.pdf)\n', [p(t(), link({ kind: 'file', file: 'guide.pdf' }, 'the PDF'), t())]],
+  ['a link to an anchor of this page', '[below](#usage)\n', [p(t(), link({ kind: 'anchor', anchor: 'usage' }, 'below'), t())]],
+  ['a link to an anchor of another page', '[there](other.md#usage)\n', [p(t(), link({ kind: 'anchor', anchor: 'usage', page: 'other' }, 'there'), t())]],
+  ['marks inside a link', '[a **b**](other.md)\n', [p(t(), link({ kind: 'page', page: 'other' }, 'a ', leaf('b', 'bold')), t())]],
+  ['a link whose text is its URL', '<https://example.com>\n', [p(t(), link({ kind: 'url', url: 'https://example.com' }, 'https://example.com'), t())]],
+  ['a link with spaces in its URL', '[x](<https://example.com/a b>)\n', [p(t(), link({ kind: 'url', url: 'https://example.com/a b' }, 'x'), t())]],
+  ['an unordered list', '- one\n- two\n', [ul(item(p('one')), item(p('two')))]],
+  ['an ordered list', '1. one\n2. two\n', [ol(undefined, item(p('one')), item(p('two')))]],
+  ['an ordered list from 3', '3. three\n4. four\n', [ol(3, item(p('three')), item(p('four')))]],
+  ['a task list', '- [ ] todo\n- [x] done\n', [tasks(task(false, p('todo')), task(true, p('done')))]],
+  [
+    'nested lists',
+    '- a\n  1. b\n     - [x] c\n- d\n',
+    [ul(item(p('a'), ol(undefined, item(p('b'), tasks(task(true, p('c')))))), item(p('d')))],
+  ],
+  ['a list item with two paragraphs', '- one\n\n  two\n', [ul(item(p('one'), p('two')))]],
+  ['two lists in a row stay two lists', '- a\n\n* b\n', [ul(item(p('a'))), ul(item(p('b')))]],
+  ['a code block with a language', '```js\nconst a = 1;\n\nlog(a);\n```\n', [code(['const a = 1;', '', 'log(a);'], { syntax: 'js' })]],
+  ['a code block without a language', '```\nplain\n```\n', [code(['plain'])]],
+  ['an empty code block', '```\n```\n', [code([''])]],
+  ['code holding backticks', '````\n```\n````\n', [code(['```'])]],
+  [
+    'a code block with a title and options',
+    '{% code title="index.ts" overflow="wrap" lineNumbers="true" %}\n```ts\nlet x\n```\n{% endcode %}\n',
+    [code(['let x'], { syntax: 'ts', title: 'index.ts', overflow: 'wrap', lineNumbers: true })],
+  ],
+  ['a quote', '> said\n', [quote(p('said'))]],
+  ['a quote in a quote', '> a\n>\n> > b\n', [quote(p('a'), quote(p('b')))]],
+  ['an info hint', '{% hint style="info" %}\nNote this.\n{% endhint %}\n', [hint('info', p('Note this.'))]],
+  ['a warning hint', '{% hint style="warning" %}\nCareful.\n{% endhint %}\n', [hint('warning', p('Careful.'))]],
+  ['a danger hint', '{% hint style="danger" %}\nStop.\n{% endhint %}\n', [hint('danger', p('Stop.'))]],
+  ['a success hint', '{% hint style="success" %}\nDone.\n{% endhint %}\n', [hint('success', p('Done.'))]],
+  [
+    'a hint holding a list and a code block',
+    '{% hint style="info" %}\n- a\n- b\n\n```sh\nls\n```\n{% endhint %}\n',
+    [hint('info', ul(item(p('a')), item(p('b'))), code(['ls'], { syntax: 'sh' }))],
+  ],
+  ['a hint in a list item', '- a\n  {% hint style="info" %}\n  b\n  {% endhint %}\n', [ul(item(p('a'), hint('info', p('b'))))]],
+  ['a divider', 'a\n\n***\n\nb\n', [p('a'), divider(), p('b')]],
+  [
+    'a table',
+    '| Name | Value |\n| ---- | ----- |\n| a    | **b** |\n',
+    [table([{ title: 'Name' }, { title: 'Value' }], [[[t('a')], [t(leaf('b', 'bold'))]]])],
+  ],
+  [
+    'a table with aligned columns, a pipe and a line break in cells',
+    '| L      |     C    |      R |\n| ------ | :------: | -----: |\n| a \\| b | `x \\| y` | c<br>d |\n',
+    [table([{ title: 'L' }, { title: 'C', align: 'center' }, { title: 'R', align: 'right' }], [[[t('a | b')], [t(leaf('x | y', 'code'))], [t('c\nd')]]])],
+  ],
+  ['a table without rows', '| Only |\n| ---- |\n', [table([{ title: 'Only' }], [])]],
+  ['an image', '![A cat](.gitbook/assets/cat.png)\n', [images(image({ kind: 'file', file: 'cat.png' }, 'A cat'))]],
+  ['an image from a URL', '![](https://img.example.com/a.png)\n', [images(image({ kind: 'url', url: 'https://img.example.com/a.png' }))]],
+  [
+    'an image with a caption',
+    '<figure><img src=".gitbook/assets/cat.png" alt="Cat"><figcaption><p>A &lt;b&gt; cat</p></figcaption></figure>\n',
+    [images(image({ kind: 'file', file: 'cat.png' }, 'Cat', 'A <b> cat'))],
+  ],
+  [
+    'several images in one block',
+    '<figure><img src=".gitbook/assets/a.png" alt=""></figure>\n<figure><img src=".gitbook/assets/b.png" alt=""></figure>\n',
+    [images(image({ kind: 'file', file: 'a.png' }), image({ kind: 'file', file: 'b.png' }))],
+  ],
+  [
+    'an inline image',
+    'an <img src=".gitbook/assets/i.png" alt="icon" data-size="line"> icon\n',
+    [p(t('an '), { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: { kind: 'file', file: 'i.png' }, alt: 'icon', size: 'line' } }, t(' icon'))],
+  ],
+  [
+    'tabs',
+    '{% tabs %}\n{% tab title="JavaScript" %}\njs\n{% endtab %}\n\n{% tab title="Python" %}\n```python\nprint(1)\n```\n{% endtab %}\n{% endtabs %}\n',
+    [tabs(tab('JavaScript', p('js')), tab('Python', code(['print(1)'], { syntax: 'python' })))],
+  ],
+  ['a tab title with quotes', '{% tabs %}\n{% tab title="Say \\"hi\\"" %}\nx\n{% endtab %}\n{% endtabs %}\n', [tabs(tab('Say "hi"', p('x')))]],
+  [
+    'an expandable',
+    '<details>\n\n<summary>More &amp; less</summary>\n\nHidden *text*.\n\n</details>\n',
+    [expandable('More & less', p(t('Hidden ', leaf('text', 'italic'), '.')))],
+  ],
+  [
+    'an expandable in a list item, followed by more of the item',
+    '- a\n  <details>\n\n  <summary>T</summary>\n\n  b\n\n  </details>\n\n  c\n',
+    [ul(item(p('a'), expandable('T', p('b')), p('c')))],
+  ],
+  ['an embed', '{% embed url="https://www.youtube.com/watch?v=x" %}\n', [{ object: 'block', type: 'embed', isVoid: true, data: { url: 'https://www.youtube.com/watch?v=x' } }]],
+  ['a file block', '{% file src=".gitbook/assets/guide.pdf" %}\n', [{ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'guide.pdf' } } }]],
+  [
+    'a content reference',
+    '{% content-ref url="other.md" %}\n[other.md](other.md)\n{% endcontent-ref %}\n',
+    [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'page', page: 'other' } } }],
+  ],
+  // CommonMark takes an emoji for punctuation: `a**😀b**` is not bold, so the emoji and the letter before
+  // the run are written as references.
+  ['an emoji at the edge of bold text', '&#x61;**&#x1F600;b**c\n', [p(t('a', leaf('😀b', 'bold'), 'c'))]],
+];
+
+describe('markdown and documents, both ways', () => {
+  for (const [name, markdown, nodes] of cases) {
+    test(`${name}: markdown -> document`, () => {
+      assert.deepEqual(markdownToDocument(markdown, resolveRef), keyDocument(doc(...nodes)));
+    });
+    test(`${name}: document -> markdown`, () => {
+      assert.equal(documentToMarkdown(doc(...nodes), writeRef), markdown);
+    });
+  }
+});
+
+describe('markdown in other spellings', () => {
+  const read = (markdown: string): Document => withoutKeys(markdownToDocument(markdown, resolveRef));
+  const same = (markdown: string, ...nodes: FlowBlock[]) => assert.deepEqual(read(markdown), doc(...nodes));
+
+  test('underscores, asterisks and dashes mean what they mean', () => {
+    same('_i_ __b__\n\n* x\n\n---\n', p(t(leaf('i', 'italic'), ' ', leaf('b', 'bold'))), ul(item(p('x'))), divider());
+  });
+  test('setext headings are headings, and levels below 3 become level 3', () => {
+    same('Title\n=====\n\n#### Four\n\n###### Six\n', h(1, 'Title'), h(3, 'Four'), h(3, 'Six'));
+  });
+  test('soft line breaks are spaces; two trailing spaces are a hard break', () => {
+    same('one\ntwo  \nthree\n', p('one two\nthree'));
+  });
+  test('indented code is a code block', () => {
+    same('    a\n    b\n', code(['a', 'b']));
+  });
+  test('reference links resolve through their definitions', () => {
+    same('[the page][ref]\n\n[ref]: other.md\n', p(t(), link({ kind: 'page', page: 'other' }, 'the page'), t()));
+  });
+  test('a bare URL stays text', () => {
+    same('www.example.com and https://example.com\n', p('www.example.com and https://example.com'));
+  });
+  test('an upper-case X checks a task', () => {
+    same('- [X] done\n', tasks(task(true, p('done'))));
+  });
+  test('a list where only some items have checkboxes is not a task list', () => {
+    same('- [ ] a\n- b\n', ul(item(p('[ ] a')), item(p('b'))));
+  });
+  test('an escaped checkbox is text', () => {
+    same('- \\[ ] a\n', ul(item(p('[ ] a'))));
+  });
+  test('an unknown hint style falls back to info', () => {
+    same('{% hint style="tip" %}\nx\n{% endhint %}\n', hint('info', p('x')));
+  });
+  test('a compact <details> on consecutive lines is an expandable', () => {
+    same('<details>\n<summary>T</summary>\nbody *x*\n</details>\n', expandable('T', p(t('body ', leaf('x', 'italic')))));
+    same('<details><summary>T</summary>\n\nbody\n\n</details>\n', expandable('T', p('body')));
+  });
+  test('an expandable without a summary has an empty title', () => {
+    same('<details>\n\nbody\n\n</details>\n', expandable('', p('body')));
+  });
+  test('an empty hint holds an empty paragraph', () => {
+    same('{% hint style="info" %}\n{% endhint %}\n', hint('info', p()));
+  });
+  test('content between tabs before any tab gets an untitled tab', () => {
+    same('{% tabs %}\nloose\n{% tab title="A" %}\na\n{% endtab %}\n{% endtabs %}\n', tabs(tab('', p('loose')), tab('A', p('a'))));
+  });
+  test('a figure inside an aligned div keeps the alignment', () => {
+    const [block] = read('<div align="center"><figure><img src=".gitbook/assets/a.png" alt=""></figure></div>\n').nodes;
+    assert.deepEqual(block, { ...images(image({ kind: 'file', file: 'a.png' })), data: { align: 'center' } });
+  });
+  test('a figure with an empty caption is a plain image', () => {
+    same('<figure><img src=".gitbook/assets/a.png" alt="A"><figcaption></figcaption></figure>\n', images(image({ kind: 'file', file: 'a.png' }, 'A')));
+  });
+  test('several images on one line are one images block', () => {
+    same('![a](.gitbook/assets/a.png) ![b](.gitbook/assets/b.png)\n', images(image({ kind: 'file', file: 'a.png' }, 'a'), image({ kind: 'file', file: 'b.png' }, 'b')));
+  });
+  test('an image among text is an inline image', () => {
+    same('see ![i](.gitbook/assets/i.png) here\n', p(t('see '), { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: { kind: 'file', file: 'i.png' }, alt: 'i' } }, t(' here')));
+  });
+  test('an image source the resolver takes for a page is kept as a URL', () => {
+    same('![x](other.md)\n', images(image({ kind: 'url', url: 'other.md' }, 'x')));
+  });
+  test('HTML formatting tags become marks or vanish, keeping their text', () => {
+    same('a <strong>b</strong> <em>c</em> <mark style="color:red;">d</mark> <span>e</span>\n', p(t('a ', leaf('b', 'bold'), ' ', leaf('c', 'italic'), ' d e')));
+  });
+  test('HTML comments are left out', () => {
+    same('a <!-- note --> b\n\n<!-- block note -->\n', p('a  b'));
+  });
+  test('other HTML stays visible as text', () => {
+    same('<div>x</div>\n', p('<div>x</div>'));
+  });
+  test('a table row with missing cells gets empty ones, extra cells are dropped', () => {
+    same('| a | b |\n| - | - |\n| 1 |\n| 2 | 3 | 4 |\n', table([{ title: 'a' }, { title: 'b' }], [[[t('1')], [t()]], [[t('2')], [t('3')]]]));
+  });
+  test('a file tag with a caption keeps the caption as text after the file', () => {
+    same(
+      '{% file src=".gitbook/assets/a.pdf" %}\nThe guide\n{% endfile %}\n',
+      { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'a.pdf' } } },
+      p('The guide'),
+    );
+  });
+  test('a file tag whose source is not a file of the space is a link', () => {
+    same('{% file src="https://x.io/a.pdf" %}\n', p(t(), link({ kind: 'url', url: 'https://x.io/a.pdf' }, 'https://x.io/a.pdf'), t()));
+  });
+});
+
+describe('broken GitBook markdown degrades to text', () => {
+  const read = (markdown: string): Document => withoutKeys(markdownToDocument(markdown, resolveRef));
+  const same = (markdown: string, ...nodes: FlowBlock[]) => assert.deepEqual(read(markdown), doc(...nodes));
+
+  test('a hint that is never closed', () => {
+    same('{% hint style="info" %}\nbody\n', p('{% hint style="info" %}'), p('body'));
+  });
+  test('a closing tag without its opener', () => {
+    same('text\n{% endhint %}\n', p('text'), p('{% endhint %}'));
+  });
+  test('tags closed in the wrong order keep what pairs', () => {
+    same(
+      '{% hint style="info" %}\n{% tabs %}\na\n{% endhint %}\n{% endtabs %}\n',
+      hint('info', p('{% tabs %}'), p('a')),
+      p('{% endtabs %}'),
+    );
+  });
+  test('a tab outside tabs', () => {
+    same('{% tab title="A" %}\na\n{% endtab %}\n', p('{% tab title="A" %}'), p('a'), p('{% endtab %}'));
+  });
+  test('a code tag around something else than code', () => {
+    same('{% code title="t" %}\nnot code\n{% endcode %}\n', p('{% code title="t" %}'), p('not code'), p('{% endcode %}'));
+  });
+  test('an unknown tag is plain text', () => {
+    same('{% swagger src="x" %}\n', p('{% swagger src="x" %}'));
+  });
+  test('a tag and its closer on one line is plain text', () => {
+    same('{% hint style="info" %} x {% endhint %}\n', p('{% hint style="info" %} x {% endhint %}'));
+  });
+  test('a <details> never closed, and a </details> alone', () => {
+    same('<details>\n\n<summary>T</summary>\n\nbody\n', p('<details>'), p('<summary>T</summary>'), p('body'));
+    same('</details>\n', p('</details>'));
+  });
+});

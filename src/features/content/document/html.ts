@@ -1,0 +1,159 @@
+import { escapeAttribute, escapeText } from 'entities';
+import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+import type { MarkType } from './types.ts';
+
+/*
+ * The bits of HTML that GitBook's markdown carries: <details>/<summary> around expandables, <figure> and <img>
+ * for images, <br> in table cells, and an empty <a id> that pins a heading's anchor. Reading them goes
+ * through a real HTML parser; anything else is not ours and the caller keeps it as text.
+ */
+
+type HtmlNode = ReturnType<typeof parseDocument>['children'][number];
+type HtmlElement = Extract<HtmlNode, { attribs: Record<string, string> }>;
+
+const isElement = (node: HtmlNode): node is HtmlElement => ElementType.isTag(node);
+const isBlankText = (node: HtmlNode) => node.type === ElementType.Text && DomUtils.textContent(node).trim() === '';
+const isComment = (node: HtmlNode) => node.type === ElementType.Comment;
+
+export interface HtmlImage { src: string; alt: string; caption: string; size?: string }
+
+/** The pieces of an HTML block: details markers, and the text between them (markdown, parsed again). */
+export type DetailsPiece = { kind: 'open' } | { kind: 'summary'; title: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
+
+// The <details> markers are plain, attribute-free tags in GitBook's output; locating them needs no more than this.
+const DETAILS_MARKER = /<details(?:\s[^>]*)?>|<\/details\s*>|<summary(?:\s[^>]*)?>([\s\S]*?)<\/summary\s*>/gi;
+
+/** Splits an HTML block at its <details>, <summary>…</summary> and </details> markers; null when it has none. */
+export function splitDetails(html: string): DetailsPiece[] | null {
+  const pieces: DetailsPiece[] = [];
+  let last = 0;
+  for (const match of html.matchAll(DETAILS_MARKER)) {
+    const between = html.slice(last, match.index);
+    if (between.trim() !== '') pieces.push({ kind: 'markdown', text: between });
+    const tag = match[0].toLowerCase();
+    if (tag.startsWith('<summary')) pieces.push({ kind: 'summary', title: htmlText(match[1] ?? '') });
+    else pieces.push({ kind: tag.startsWith('</') ? 'close' : 'open' });
+    last = match.index + match[0].length;
+  }
+  if (pieces.length === 0) return null;
+  const rest = html.slice(last);
+  if (rest.trim() !== '') pieces.push({ kind: 'markdown', text: rest });
+  return pieces;
+}
+
+/** True for HTML that is only comments (invisible, so left out of the document). */
+export function isHtmlComment(html: string): boolean {
+  const nodes = parseDocument(html).children.filter((n) => !isBlankText(n));
+  return nodes.length > 0 && nodes.every(isComment);
+}
+
+/** The text of an HTML fragment, entities decoded, tags dropped, whitespace collapsed. */
+export function htmlText(html: string): string {
+  return DomUtils.textContent(parseDocument(html)).replace(/\s+/g, ' ').trim();
+}
+
+function imageOf(element: HtmlElement, caption: string): HtmlImage | null {
+  const src = element.attribs.src;
+  if (src === undefined) return null;
+  const image: HtmlImage = { src, alt: element.attribs.alt ?? '', caption };
+  if (element.attribs['data-size'] !== undefined) image.size = element.attribs['data-size'];
+  return image;
+}
+
+/**
+ * Reads an HTML block made only of figures and images (optionally inside a <div align>, as GitBook writes
+ * aligned images). `figures` is true when at least one <figure> was found: the block is then an images block;
+ * bare <img> tags alone are inline images.
+ */
+export function readImagesHtml(html: string): { images: HtmlImage[]; figures: boolean; align?: string } | null {
+  const images: HtmlImage[] = [];
+  let figures = false;
+  let align: string | undefined;
+  const visit = (nodes: HtmlNode[], inDiv: boolean): boolean => {
+    for (const node of nodes) {
+      if (isBlankText(node) || isComment(node)) continue;
+      if (!isElement(node)) return false;
+      if (node.name === 'div' && !inDiv) {
+        align = node.attribs.align;
+        if (!visit(node.children, true)) return false;
+      } else if (node.name === 'figure') {
+        const img = DomUtils.findOne((e) => e.name === 'img', node.children);
+        const caption = DomUtils.findOne((e) => e.name === 'figcaption', node.children);
+        const image = img ? imageOf(img as HtmlElement, caption ? DomUtils.textContent(caption).replace(/\s+/g, ' ').trim() : '') : null;
+        if (!image) return false;
+        images.push(image);
+        figures = true;
+      } else if (node.name === 'img') {
+        const image = imageOf(node, '');
+        if (!image) return false;
+        images.push(image);
+      } else if (node.name === 'p' || node.name === 'picture') {
+        if (!visit(node.children, inDiv)) return false;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  };
+  if (!visit(parseDocument(html).children, false) || images.length === 0) return null;
+  return align === undefined ? { images, figures } : { images, figures, align };
+}
+
+// Inline formatting tags: the marks they stand for, or null for those whose tags are dropped and text kept
+// (GitBook writes coloured text as <mark style="…">).
+const FORMATTING_TAGS: Record<string, MarkType | null> = {
+  b: 'bold', strong: 'bold', i: 'italic', em: 'italic', s: 'strikethrough', del: 'strikethrough', strike: 'strikethrough',
+  code: 'code', kbd: 'keyboard', sup: 'superscript', sub: 'subscript', mark: null, span: null, u: null, font: null, small: null,
+};
+
+/** One inline HTML tag: what it means for a document, if anything. */
+export type InlineHtml =
+  | { kind: 'break' }
+  | { kind: 'image'; image: HtmlImage }
+  | { kind: 'anchor'; id: string }
+  | { kind: 'anchor-end' }
+  | { kind: 'format'; mark: MarkType | null; opens: boolean }
+  | { kind: 'comment' }
+  | null;
+
+export function readInlineHtml(html: string): InlineHtml {
+  const tag = html.trim();
+  if (/^<\/a\s*>$/i.test(tag)) return { kind: 'anchor-end' };
+  const closing = /^<\/([a-z]+)\s*>$/i.exec(tag)?.[1]?.toLowerCase();
+  if (closing !== undefined) return closing in FORMATTING_TAGS ? { kind: 'format', mark: FORMATTING_TAGS[closing]!, opens: false } : null;
+  const nodes = parseDocument(tag).children.filter((n) => !isBlankText(n));
+  const element = nodes.length === 1 ? nodes[0] : undefined;
+  if (element && isComment(element)) return { kind: 'comment' };
+  if (!element || !isElement(element)) return null;
+  if (element.name in FORMATTING_TAGS && element.children.length === 0) return { kind: 'format', mark: FORMATTING_TAGS[element.name]!, opens: true };
+  if (element.name === 'br') return { kind: 'break' };
+  if (element.name === 'img') {
+    const image = imageOf(element, '');
+    return image ? { kind: 'image', image } : null;
+  }
+  if (element.name === 'a' && element.attribs.id !== undefined && element.children.length === 0) {
+    return { kind: 'anchor', id: element.attribs.id };
+  }
+  return null;
+}
+
+const attribute = (name: string, value: string) => `${name}="${escapeAttribute(value)}"`;
+
+export function imgHtml(image: HtmlImage): string {
+  const attributes = [attribute('src', image.src), attribute('alt', image.alt)];
+  if (image.size) attributes.push(attribute('data-size', image.size));
+  return `<img ${attributes.join(' ')}>`;
+}
+
+export function figureHtml(image: HtmlImage): string {
+  const caption = image.caption ? `<figcaption><p>${escapeText(image.caption)}</p></figcaption>` : '';
+  return `<figure>${imgHtml(image)}${caption}</figure>`;
+}
+
+export function summaryHtml(title: string): string {
+  return `<summary>${escapeText(title.replace(/\s+/g, ' ').trim())}</summary>`;
+}
+
+export function anchorHtml(id: string): string {
+  return `<a href="#${escapeAttribute(id)}" id="${escapeAttribute(id)}"></a>`;
+}

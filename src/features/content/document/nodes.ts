@@ -1,0 +1,97 @@
+import type { Block, Fragment, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Text } from './types.ts';
+
+/*
+ * Building blocks shared by both directions, and the normal form of inline content that markdownToDocument
+ * produces (the form Slate, and so GitBook, keeps documents in):
+ * - a block's inline content alternates texts and inlines, starting and ending with a text (empty if need be);
+ * - a text's leaves are non-empty and neighbours differ in marks; an empty text has one empty leaf;
+ * - marks are listed in MARK_ORDER.
+ */
+
+export const MARK_ORDER: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'code', 'keyboard', 'superscript', 'subscript', 'color'];
+
+export function mark(type: MarkType): Mark {
+  return { object: 'mark', type };
+}
+
+export function leaf(text: string, marks: readonly MarkType[] = []): Leaf {
+  return { object: 'leaf', text, marks: sortMarks(marks).map(mark) };
+}
+
+function sortMarks(marks: readonly MarkType[]): MarkType[] {
+  return [...new Set(marks)].sort((a, b) => MARK_ORDER.indexOf(a) - MARK_ORDER.indexOf(b));
+}
+
+export function text(leaves: Leaf[]): Text {
+  return { object: 'text', leaves: leaves.length > 0 ? leaves : [leaf('')] };
+}
+
+export function paragraph(nodes: InlineContent[]): Paragraph {
+  return { object: 'block', type: 'paragraph', data: {}, nodes: nodes.length > 0 ? nodes : [text([])] };
+}
+
+export function textParagraph(value: string): Paragraph {
+  return paragraph([text(value ? [leaf(value)] : [])]);
+}
+
+export function fragment(name: string, nodes: Fragment['nodes'], type?: string): Fragment {
+  return type === undefined ? { object: 'fragment', fragment: name, nodes } : { object: 'fragment', fragment: name, type, nodes };
+}
+
+/** A piece of inline content on its way to normal form. */
+export type InlineSegment = { leaf: { text: string; marks: MarkType[] } } | { inline: Inline };
+
+const sameMarks = (a: Leaf, b: Leaf) =>
+  (a.marks ?? []).length === (b.marks ?? []).length && (a.marks ?? []).every((m, i) => m.type === b.marks?.[i]?.type);
+
+/** Puts segments into the normal form described above. */
+export function inlineContent(segments: InlineSegment[]): InlineContent[] {
+  const nodes: InlineContent[] = [];
+  let leaves: Leaf[] = [];
+  for (const segment of segments) {
+    if ('inline' in segment) {
+      nodes.push(text(leaves), segment.inline);
+      leaves = [];
+      continue;
+    }
+    if (segment.leaf.text === '') continue;
+    const next = leaf(segment.leaf.text, segment.leaf.marks);
+    const last = leaves[leaves.length - 1];
+    if (last && sameMarks(last, next)) last.text += next.text;
+    else leaves.push(next);
+  }
+  nodes.push(text(leaves));
+  return nodes;
+}
+
+/** The text of some inline content, marks and inlines other than links left out. */
+export function inlineText(nodes: readonly InlineContent[]): string {
+  let value = '';
+  for (const node of nodes) {
+    if (node.object === 'text') for (const l of node.leaves) value += l.text;
+    else if (node.type === 'link') value += inlineText(node.nodes);
+  }
+  return value;
+}
+
+/** The text of a block and everything in it, without recursion (documents may be deep). */
+export function blockText(root: Block): string {
+  const parts: string[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as { object?: string; leaves?: Leaf[]; nodes?: unknown[]; fragments?: { nodes?: unknown[] }[] };
+    if (node.object === 'text') {
+      for (const l of node.leaves ?? []) parts.push(l.text);
+      continue;
+    }
+    const children = [...(node.fragments ?? []).flatMap((f) => f.nodes ?? []), ...(node.nodes ?? [])];
+    if (node.object === 'block' && parts.length > 0 && children.length > 0) parts.push(' ');
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Alt texts, captions, titles: one line, single spaces. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}

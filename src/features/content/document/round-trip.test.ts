@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Ajv } from 'ajv';
+import fc from 'fast-check';
+import { keyDocument } from './keys.ts';
+import { documentArbitrary, markdownishArbitrary, resolveRef, writeRef } from './test-fixtures.ts';
+import { markdownToDocument } from './to-document.ts';
+import { documentToMarkdown } from './to-markdown.ts';
+import { DocumentSchema } from './types.ts';
+
+const validate = new Ajv({ strict: false }).compile(DocumentSchema);
+// PROPERTY_RUNS=2000 for a longer search; the default keeps the suite quick on a shared machine.
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
+
+describe('round trips between markdown and documents (property tests)', () => {
+  test('a generated document survives markdown and back (same document, same keys), its markdown is canonical, and both pass the write schema', () => {
+    fc.assert(
+      fc.property(documentArbitrary(), (document) => {
+        assert.ok(validate(document), `generated document: ${JSON.stringify(validate.errors)}`);
+        const markdown = documentToMarkdown(document, writeRef);
+        const back = markdownToDocument(markdown, resolveRef);
+        assert.deepEqual(back, keyDocument(JSON.parse(JSON.stringify(document))), markdown);
+        assert.equal(documentToMarkdown(back, writeRef), markdown);
+        assert.ok(validate(back), `document read back: ${JSON.stringify(validate.errors)}`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  for (const [name, arbitrary] of [
+    ['any string', fc.string({ unit: 'binary', maxLength: 300 })],
+    ['markdown-ish text', markdownishArbitrary],
+  ] as const) {
+    test(`reading ${name} never throws, gives a valid document, and the markdown written for it is canonical`, () => {
+      fc.assert(
+        fc.property(arbitrary, (input) => {
+          const document = markdownToDocument(input, resolveRef);
+          assert.ok(validate(document), JSON.stringify(validate.errors));
+          const markdown = documentToMarkdown(document, writeRef);
+          assert.equal(documentToMarkdown(markdownToDocument(markdown, resolveRef), writeRef), markdown);
+        }),
+        { numRuns: RUNS * 5 },
+      );
+    });
+  }
+});
+
+describe('hostile markdown', () => {
+  const inputs: [string, string][] = [
+    ['100,000 nested quotes', '>'.repeat(100_000) + ' x'],
+    ['20,000 nested list markers', '- '.repeat(20_000) + 'x'],
+    ['a deep staircase of indented lists', Array.from({ length: 300 }, (_, i) => ' '.repeat(i * 2) + '- x').join('\n')],
+    ['40,000 nested emphasis markers', '*_'.repeat(20_000) + 'x' + '_*'.repeat(20_000)],
+    ['50,000 nested link brackets', '['.repeat(50_000) + 'x' + '](u)'.repeat(50_000)],
+    ['20,000 unclosed hints', '{% hint style="info" %}\n'.repeat(20_000)],
+    ['20,000 unclosed details', '<details>\n\n'.repeat(20_000)],
+    ['a 200 KB line of spaces in a tag', '{% hint' + ' '.repeat(200_000) + 'x %}'],
+    ['a table of 2,000 columns', `| ${'a | '.repeat(2000)}\n| ${'- | '.repeat(2000)}\n| ${'b | '.repeat(2000)}`],
+  ];
+  for (const [name, markdown] of inputs) {
+    test(`${name}: read and written back in bounded time`, () => {
+      const started = performance.now();
+      const document = markdownToDocument(markdown, resolveRef);
+      documentToMarkdown(document, writeRef);
+      assert.ok(performance.now() - started < 10_000, `took ${Math.round(performance.now() - started)} ms`);
+    });
+  }
+
+  test('a document nested far deeper than markdown goes is written as text past the limit', () => {
+    let block: Parameters<typeof documentToMarkdown>[0]['nodes'][number] = { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'deep' }] }] };
+    for (let i = 0; i < 5000; i++) block = { object: 'block', type: 'blockquote', nodes: [block] };
+    const markdown = documentToMarkdown({ object: 'document', nodes: [block] }, writeRef);
+    assert.match(markdown, /deep/);
+    markdownToDocument(markdown, resolveRef);
+  });
+});

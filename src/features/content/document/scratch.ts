@@ -1,0 +1,15 @@
+import { markdownToDocument } from './to-document.ts';
+import { documentToMarkdown } from './to-markdown.ts';
+import { resolveRef, writeRef, withoutKeys } from './test-fixtures.ts';
+import type { Document } from './types.ts';
+import { readFileSync } from 'node:fs';
+const arg = process.argv[2]!;
+const input = arg.startsWith('@') ? (() => { const line = readFileSync('/tmp/mdx/cex.txt', 'utf8').split('\n')[Number(arg.slice(1))]!; const v = JSON.parse(line); return typeof v === 'string' ? v : JSON.stringify(v); })() : arg;
+const doc: Document = input.startsWith('{"object"') ? JSON.parse(input) : markdownToDocument(arg.startsWith('@') ? input : input.replace(/\\n/g, '\n'), resolveRef);
+const md1 = documentToMarkdown(doc, writeRef);
+console.log(JSON.stringify(md1));
+console.log(md1);
+const doc2 = markdownToDocument(md1, resolveRef);
+const md2 = documentToMarkdown(doc2, writeRef);
+console.log(md2 === md1 ? 'STABLE' : 'UNSTABLE:\n' + md2);
+if (process.argv[3]) console.log(JSON.stringify(withoutKeys(doc2)));

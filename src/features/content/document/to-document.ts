@@ -1,0 +1,498 @@
+import { generateNKeysBetween } from 'fractional-indexing';
+import { isHtmlComment, readImagesHtml, readInlineHtml, splitDetails } from './html.ts';
+import type { HtmlImage } from './html.ts';
+import { keyDocument } from './keys.ts';
+import type { TagLine } from './liquid-tags.ts';
+import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
+import type { Token } from './markdown-parser.ts';
+import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph } from './nodes.ts';
+import type { InlineSegment } from './nodes.ts';
+import { HINT_STYLES } from './types.ts';
+import type {
+  Block, Code, ContentRef, ContentRefFile, ContentRefUrl, Document, FlowBlock, Heading, HintStyle, Image, Images,
+  InlineContent, InlineImage, ListItem, MarkType, RefResolver, Table, TableDefinition, TableRecord, TabsItem,
+} from './types.ts';
+
+/**
+ * Converts GitBook-flavoured markdown to a JSON document. Never throws on any markdown (unless `refs` does):
+ * what it does not understand stays text, and a `{% tag %}` or `<details>` without its partner is a paragraph.
+ * Blocks get deterministic keys (see keys.ts), so the same markdown always gives the same document.
+ */
+export function markdownToDocument(markdown: string, refs: RefResolver): Document {
+  const env: Record<string, unknown> = {};
+  const reader = new Reader(refs, env);
+  const nodes = reader.flow(tokenTree(parseMarkdown(markdown, env))) as Document['nodes'];
+  return keyDocument({ object: 'document', data: {}, nodes });
+}
+
+interface TokenNode { token: Token; children: TokenNode[] }
+
+/** markdown-it's flat stream of `_open`/`_close` tokens as a tree. */
+function tokenTree(tokens: Token[]): TokenNode[] {
+  const root: TokenNode[] = [];
+  const stack: TokenNode[][] = [root];
+  for (const token of tokens) {
+    const siblings = stack[stack.length - 1]!;
+    if (token.nesting === 1) {
+      const node: TokenNode = { token, children: [] };
+      siblings.push(node);
+      stack.push(node.children);
+    } else if (token.nesting === -1) {
+      if (stack.length > 1) stack.pop();
+    } else {
+      siblings.push({ token, children: [] });
+    }
+  }
+  return root;
+}
+
+/** A unit of a flow: a token subtree, a `{% tag %}` line, or a <details> marker out of an HTML block. */
+type Item =
+  | { kind: 'node'; node: TokenNode }
+  | { kind: 'tag'; tag: TagLine; raw: string }
+  | { kind: 'details-open' | 'details-close'; raw: string }
+  | { kind: 'summary'; title: string; raw: string };
+
+const PAIRED_TAGS: Record<string, string> = {
+  hint: 'endhint', tabs: 'endtabs', tab: 'endtab', code: 'endcode', file: 'endfile', 'content-ref': 'endcontent-ref',
+};
+const CLOSING_TAGS = new Map(Object.entries(PAIRED_TAGS).map(([open, close]) => [close, open]));
+
+/** Which family an item opens or closes, for pairing. */
+function pairing(item: Item): { family: string; opens: boolean } | null {
+  if (item.kind === 'details-open') return { family: 'details', opens: true };
+  if (item.kind === 'details-close') return { family: 'details', opens: false };
+  if (item.kind !== 'tag') return null;
+  if (PAIRED_TAGS[item.tag.name]) return { family: item.tag.name, opens: true };
+  const opener = CLOSING_TAGS.get(item.tag.name);
+  return opener ? { family: opener, opens: false } : null;
+}
+
+/** For each opener, the index of its closer (innermost pairing, per family). One pass, so linear. */
+function pairItems(items: Item[]): Map<number, number> {
+  const pairs = new Map<number, number>();
+  const open = new Map<string, number[]>();
+  items.forEach((item, index) => {
+    const role = pairing(item);
+    if (!role) return;
+    const stack = open.get(role.family) ?? [];
+    open.set(role.family, stack);
+    if (role.opens) stack.push(index);
+    else if (stack.length > 0) pairs.set(stack.pop()!, index);
+  });
+  return pairs;
+}
+
+const HEADING_ID = /^[-a-z0-9.+_]+$/;
+const MARKS_OF_TOKEN: Record<string, MarkType> = { strong: 'bold', em: 'italic', s: 'strikethrough' };
+
+class Reader {
+  constructor(
+    private readonly refs: RefResolver,
+    private readonly env: Record<string, unknown>,
+  ) {}
+
+  /** The blocks of a flow (the document, a quote, a list item, …). */
+  flow(nodes: TokenNode[]): Block[] {
+    const items = this.items(nodes);
+    return this.group(items, pairItems(items), 0, items.length, false);
+  }
+
+  private items(nodes: TokenNode[]): Item[] {
+    const items: Item[] = [];
+    for (const node of nodes) {
+      const { token } = node;
+      if (token.type === 'gitbook_tag') {
+        items.push({ kind: 'tag', tag: token.meta as unknown as TagLine, raw: token.content.trim() });
+        continue;
+      }
+      const pieces = token.type === 'html_block' ? splitDetails(token.content) : null;
+      if (!pieces) {
+        items.push({ kind: 'node', node });
+        continue;
+      }
+      for (const piece of pieces) {
+        if (piece.kind === 'markdown') {
+          // Text around the markers holds no marker itself, so this recursion is one level deep.
+          items.push(...this.items(tokenTree(parseMarkdown(piece.text, this.env))));
+        } else if (piece.kind === 'summary') {
+          items.push({ kind: 'summary', title: piece.title, raw: `<summary>${piece.title}</summary>` });
+        } else {
+          items.push({ kind: piece.kind === 'open' ? 'details-open' : 'details-close', raw: piece.kind === 'open' ? '<details>' : '</details>' });
+        }
+      }
+    }
+    return items;
+  }
+
+  private group(items: Item[], pairs: Map<number, number>, from: number, to: number, inTabs: boolean): Block[] {
+    const blocks: Block[] = [];
+    for (let i = from; i < to; i++) {
+      const item = items[i]!;
+      if (item.kind === 'node') {
+        blocks.push(...this.block(item.node));
+        continue;
+      }
+      const close = pairs.get(i);
+      const paired = close !== undefined && close < to;
+      if (item.kind === 'tag') {
+        const { name, attributes } = item.tag;
+        if (paired && (name !== 'tab' || inTabs)) {
+          const inner = (tabs = false) => this.group(items, pairs, i + 1, close, tabs);
+          blocks.push(...this.container(item, inner, items[close]!));
+          i = close;
+        } else if (name === 'embed' && attributes.url) {
+          blocks.push({ object: 'block', type: 'embed', isVoid: true, data: { url: attributes.url } });
+        } else if ((name === 'file' && attributes.src) || (name === 'content-ref' && attributes.url)) {
+          blocks.push(this.reference(item.tag));
+        } else {
+          blocks.push(textParagraph(item.raw));
+        }
+        continue;
+      }
+      if (item.kind === 'details-open' && paired) {
+        let start = i + 1;
+        let title = '';
+        const first = items[start];
+        if (start < close && first?.kind === 'summary') {
+          title = first.title;
+          start += 1;
+        }
+        const body = this.group(items, pairs, start, close, false) as FlowBlock[];
+        blocks.push({
+          object: 'block',
+          type: 'expandable',
+          isVoid: true,
+          data: {},
+          fragments: [
+            fragment('expandable-title', [textParagraph(title)], 'expandable-title'),
+            fragment('expandable-body', ensureBlocks(body), 'expandable-body'),
+          ],
+        });
+        i = close;
+        continue;
+      }
+      blocks.push(textParagraph(item.raw));
+    }
+    return blocks;
+  }
+
+  private container(open: Item & { kind: 'tag' }, inner: (tabs?: boolean) => Block[], close: Item): Block[] {
+    const { name, attributes } = open.tag;
+    switch (name) {
+      case 'hint': {
+        const style = (HINT_STYLES as readonly string[]).includes(attributes.style ?? '') ? (attributes.style as HintStyle) : 'info';
+        return [{ object: 'block', type: 'hint', data: { style }, nodes: ensureBlocks(inner() as FlowBlock[]) }];
+      }
+      case 'tabs':
+        return [{ object: 'block', type: 'tabs', data: {}, nodes: tabItems(inner(true)) }];
+      case 'tab':
+        return [tabItem(attributes.title, inner() as FlowBlock[])];
+      case 'code': {
+        const blocks = inner();
+        const code = blocks.length === 1 && blocks[0]!.type === 'code' ? (blocks[0] as Code) : null;
+        if (!code) return [textParagraph(open.raw), ...blocks, textParagraph(close.kind === 'tag' ? close.raw : '')];
+        if (attributes.title) code.data.title = attributes.title;
+        if (attributes.overflow === 'wrap' || attributes.overflow === 'scroll') code.data.overflow = attributes.overflow;
+        if (attributes.lineNumbers === 'true' || attributes.lineNumbers === 'false') code.data.lineNumbers = attributes.lineNumbers === 'true';
+        if (attributes.fullWidth === 'true' || attributes.fullWidth === 'false') code.data.fullWidth = attributes.fullWidth === 'true';
+        return [code];
+      }
+      case 'file':
+        // Older GitBook exports put a caption between the tags; the file block has none, so it follows as text.
+        return attributes.src ? [this.reference(open.tag), ...inner()] : [textParagraph(open.raw), ...inner()];
+      case 'content-ref':
+        // The content between the tags is a link GitBook writes for other renderers; the reference is the tag's.
+        return attributes.url ? [this.reference(open.tag)] : [textParagraph(open.raw), ...inner()];
+      default:
+        return [textParagraph(open.raw), ...inner()];
+    }
+  }
+
+  private reference(tag: TagLine): FlowBlock {
+    if (tag.name === 'content-ref') {
+      return { object: 'block', type: 'content-ref', isVoid: true, data: { ref: this.refs(tag.attributes.url!, 'link') } };
+    }
+    const src = tag.attributes.src!;
+    const ref = this.refs(src, 'image');
+    if (ref.kind === 'file') return { object: 'block', type: 'file', isVoid: true, data: { ref } };
+    return paragraph(inlineContent([{ inline: { object: 'inline', type: 'link', data: { ref }, nodes: [text([leaf(src)])] } }]));
+  }
+
+  private block(node: TokenNode): Block[] {
+    const { token, children } = node;
+    switch (token.type) {
+      case 'paragraph_open':
+        return [this.paragraph(children[0]?.token)];
+      case 'heading_open':
+        return [this.heading(token, children[0]?.token)];
+      case 'blockquote_open':
+        return [{ object: 'block', type: 'blockquote', data: {}, nodes: ensureBlocks(this.flow(children) as FlowBlock[]) }];
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        return [this.list(token, children)];
+      case 'hr':
+        return [{ object: 'block', type: 'divider', isVoid: true, data: {} }];
+      case 'fence':
+      case 'code_block':
+        return [codeBlock(token)];
+      case 'html_block': {
+        const block = this.htmlBlock(token.content);
+        return block ? [block] : [];
+      }
+      case 'table_open':
+        return [this.table(children)];
+      default:
+        return [];
+    }
+  }
+
+  private paragraph(inline: Token | undefined): FlowBlock {
+    const tokens = inline?.children ?? [];
+    const images = tokens.filter((t) => t.type === 'image');
+    const onlyImages =
+      images.length > 0 &&
+      tokens.every((t) => t.type === 'image' || t.type === 'softbreak' || (t.type === 'text' && t.content.trim() === ''));
+    if (onlyImages) {
+      return imagesBlock(images.map((t) => ({ src: String(t.attrGet('src') ?? ''), alt: tokensText(t.children ?? []), caption: '' })), this.refs);
+    }
+    return paragraph(inlineContent(this.inline(tokens).segments));
+  }
+
+  private heading(open: Token, inline: Token | undefined): Heading {
+    const level = Math.min(Number(open.tag.slice(1)) || 1, 3) as 1 | 2 | 3;
+    const { segments, anchor } = this.inline(inline?.children ?? [], true);
+    const heading: Heading = { object: 'block', type: `heading-${level}`, data: {}, nodes: [] };
+    if (anchor !== undefined && HEADING_ID.test(anchor)) {
+      heading.data.id = anchor;
+      // GitBook writes "## Title <a …></a>": the space before the anchor is not part of the title.
+      const last = segments[segments.length - 1];
+      if (last && 'leaf' in last) last.leaf.text = last.leaf.text.trimEnd();
+    }
+    heading.nodes = inlineContent(segments);
+    return heading;
+  }
+
+  /** Flattens inline tokens into leaves and inlines, tracking marks as counters (no recursion). */
+  private inline(tokens: Token[], inHeading = false): { segments: InlineSegment[]; anchor?: string } {
+    const segments: InlineSegment[] = [];
+    const open: Record<MarkType, number> = { bold: 0, italic: 0, strikethrough: 0, code: 0, keyboard: 0, superscript: 0, subscript: 0, color: 0 };
+    const marks = (extra?: MarkType) => {
+      const list = (Object.keys(open) as MarkType[]).filter((m) => open[m] > 0);
+      return extra ? [...list, extra] : list;
+    };
+    let link: { ref: ContentRef; segments: InlineSegment[] } | null = null;
+    let anchor: string | undefined;
+    const push = (segment: InlineSegment) => (link ? link.segments : segments).push(segment);
+    for (const token of tokens) {
+      const [name, edge] = token.type.split(/_(?=open$|close$)/);
+      const markType = MARKS_OF_TOKEN[name ?? ''];
+      if (markType && edge) {
+        open[markType] = Math.max(0, open[markType] + (edge === 'open' ? 1 : -1));
+        continue;
+      }
+      switch (token.type) {
+        case 'text':
+        case 'text_special':
+          push({ leaf: { text: token.content, marks: marks() } });
+          break;
+        case 'softbreak':
+          push({ leaf: { text: ' ', marks: marks() } });
+          break;
+        case 'hardbreak':
+          push({ leaf: { text: '\n', marks: marks() } });
+          break;
+        case 'code_inline':
+          push({ leaf: { text: token.content, marks: marks('code') } });
+          break;
+        case 'link_open':
+          if (!link) link = { ref: this.refs(String(token.attrGet('href') ?? ''), 'link'), segments: [] };
+          break;
+        case 'link_close':
+          if (link) {
+            const { ref, segments: inner } = link;
+            link = null;
+            push({ inline: { object: 'inline', type: 'link', data: { ref }, nodes: inlineContent(inner) as (InlineContent & { object: 'text' })[] } });
+          }
+          break;
+        case 'image':
+          push({ inline: this.inlineImage({ src: String(token.attrGet('src') ?? ''), alt: tokensText(token.children ?? []), caption: '' }) });
+          break;
+        case 'html_inline': {
+          const html = readInlineHtml(token.content);
+          if (html?.kind === 'break') push({ leaf: { text: '\n', marks: marks() } });
+          else if (html?.kind === 'image') push({ inline: this.inlineImage(html.image) });
+          else if (html?.kind === 'format') {
+            if (html.mark) open[html.mark] = Math.max(0, open[html.mark] + (html.opens ? 1 : -1));
+          } else if (inHeading && html?.kind === 'anchor') anchor = html.id;
+          else if (html?.kind !== 'comment' && !(inHeading && html?.kind === 'anchor-end')) push({ leaf: { text: token.content, marks: marks() } });
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    if (link) segments.push(...link.segments);
+    return anchor === undefined ? { segments } : { segments, anchor };
+  }
+
+  private inlineImage(image: HtmlImage): InlineImage {
+    const data: InlineImage['data'] = { ref: imageRef(this.refs, image.src) };
+    const alt = oneLine(image.alt);
+    if (alt) data.alt = alt;
+    if (image.size === 'line' || image.size === 'original') data.size = image.size;
+    return { object: 'inline', type: 'inline-image', isVoid: true, data };
+  }
+
+  private list(open: Token, items: TokenNode[]): FlowBlock {
+    // As in GFM, a list is a task list when every item has a checkbox; otherwise "[ ]" is text.
+    const tasks = items.length > 0 && items.every((item) => typeof item.token.meta?.checked === 'boolean');
+    if (!tasks) {
+      for (const item of items) {
+        const marker = item.token.meta?.marker;
+        const first = item.children[0]?.children[0]?.token.children?.[0];
+        if (typeof marker === 'string' && first) first.content = marker + first.content;
+      }
+    }
+    const nodes: ListItem[] = items
+      .filter((item) => item.token.type === 'list_item_open')
+      .map((item) => ({
+        object: 'block',
+        type: 'list-item',
+        data: tasks ? { checked: item.token.meta?.checked === true } : {},
+        nodes: ensureBlocks(this.flow(item.children) as FlowBlock[]),
+      }));
+    if (tasks) return { object: 'block', type: 'list-tasks', data: {}, nodes };
+    if (open.type === 'bullet_list_open') return { object: 'block', type: 'list-unordered', data: {}, nodes };
+    const start = Number(open.attrGet('start') ?? 1);
+    return { object: 'block', type: 'list-ordered', data: Number.isSafeInteger(start) && start !== 1 ? { start } : {}, nodes };
+  }
+
+  private htmlBlock(html: string): FlowBlock | null {
+    const read = readImagesHtml(html);
+    if (read?.figures) {
+      const block = imagesBlock(read.images, this.refs);
+      if (read.align === 'left' || read.align === 'center' || read.align === 'right') block.data.align = read.align;
+      return block;
+    }
+    if (read) return paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
+    if (isHtmlComment(html)) return null;
+    // HTML that means nothing to a document stays visible as text rather than being lost.
+    return textParagraph(html.trim());
+  }
+
+  private table(sections: TokenNode[]): Table {
+    const rows = sections.flatMap((section) => section.children.filter((row) => row.token.type === 'tr_open'));
+    const [header, ...body] = rows;
+    const headerCells = header?.children ?? [];
+    const columns = headerCells.map((_, index) => `c${index + 1}`);
+    const definition: Record<string, TableDefinition> = {};
+    headerCells.forEach((cell, index) => {
+      const style = String(cell.token.attrGet('style') ?? '');
+      const align = /text-align:\s*(left|center|right)/.exec(style)?.[1] as TableDefinition['textAlignment'];
+      const title = oneLine(tokensText(cell.children[0]?.token.children ?? []));
+      definition[columns[index]!] = { id: columns[index]!, title, type: 'text', textAlignment: align ?? 'left' };
+    });
+    const orderIndexes = body.length > 0 ? generateNKeysBetween(null, null, body.length) : [];
+    const records: Record<string, TableRecord> = {};
+    const fragments: Table['fragments'] = [];
+    body.forEach((row, rowIndex) => {
+      const recordId = `r${rowIndex + 1}`;
+      const values: TableRecord['values'] = {};
+      columns.forEach((column, columnIndex) => {
+        const cell = row.children[columnIndex];
+        const name = `${recordId}-${column}`;
+        const segments = this.inline(cell?.children[0]?.token.children ?? []).segments;
+        fragments.push(fragment(name, [paragraph(inlineContent(segments))]));
+        values[column] = name;
+      });
+      records[recordId] = { orderIndex: orderIndexes[rowIndex]!, values };
+    });
+    return {
+      object: 'block',
+      type: 'table',
+      isVoid: true,
+      data: { view: { type: 'grid', columns, hideHeader: false }, records, definition },
+      fragments,
+    };
+  }
+}
+
+function codeBlock(token: Token): Code {
+  // A fence's content ends with a newline for each line, so "" is no line and "\n" one empty line; a
+  // document's code block has at least one line either way.
+  const content = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
+  const syntax = token.type === 'fence' ? unescapeMarkdown(token.info).trim().split(/\s+/)[0] : '';
+  const code: Code = {
+    object: 'block',
+    type: 'code',
+    data: {},
+    nodes: content.split('\n').map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [text(line ? [leaf(line)] : [])] })),
+  };
+  if (syntax) code.data.syntax = syntax;
+  return code;
+}
+
+function imageRef(refs: RefResolver, src: string): ContentRefUrl | ContentRefFile {
+  const ref = refs(src, 'image');
+  return ref.kind === 'url' || ref.kind === 'file' ? ref : { kind: 'url', url: src };
+}
+
+function imagesBlock(images: HtmlImage[], refs: RefResolver): Images {
+  return {
+    object: 'block',
+    type: 'images',
+    isVoid: false,
+    data: {},
+    nodes: images.map((image): Image => {
+      const data: Image['data'] = { ref: imageRef(refs, image.src) };
+      const alt = oneLine(image.alt);
+      if (alt) data.alt = alt;
+      const caption = oneLine(image.caption);
+      return {
+        object: 'block',
+        type: 'image',
+        isVoid: true,
+        data,
+        fragments: caption ? [fragment('caption', [textParagraph(caption)])] : [],
+      };
+    }),
+  };
+}
+
+function tabItem(title: string | undefined, nodes: FlowBlock[]): TabsItem {
+  return { object: 'block', type: 'tabs-item', data: { title: oneLine(title ?? '') }, nodes: ensureBlocks(nodes) };
+}
+
+/** Blocks between tab tags belong to the tab before them (or to an untitled first tab). */
+function tabItems(blocks: Block[]): TabsItem[] {
+  const items: TabsItem[] = [];
+  for (const block of blocks) {
+    if (block.type === 'tabs-item') {
+      items.push(block);
+      continue;
+    }
+    const last = items[items.length - 1];
+    if (last) last.nodes = [...last.nodes.filter((n) => !isEmptyParagraph(n)), block as FlowBlock];
+    else items.push(tabItem('', [block as FlowBlock]));
+  }
+  return items;
+}
+
+const isEmptyParagraph = (block: Block) => block.type === 'paragraph' && inlineText(block.nodes) === '' && block.nodes.length === 1;
+
+/** A container holds at least one block: an empty paragraph when markdown gave it nothing. */
+function ensureBlocks(blocks: FlowBlock[]): FlowBlock[] {
+  return blocks.length > 0 ? blocks : [textParagraph('')];
+}
+
+/** The plain text of inline tokens (alt texts, column titles). */
+function tokensText(tokens: Token[]): string {
+  let value = '';
+  for (const token of tokens) {
+    if (token.type === 'text' || token.type === 'text_special' || token.type === 'code_inline') value += token.content;
+    else if (token.type === 'softbreak' || token.type === 'hardbreak') value += ' ';
+    else if (token.type === 'image') value += tokensText(token.children ?? []);
+  }
+  return value;
+}

@@ -1,0 +1,54 @@
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { isoNow } from '../../platform/clock.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { assertCanEditContent } from '../change-requests/service.ts';
+import type { StoredFile } from '../files/service.ts';
+import { loadSpace } from '../spaces/service.ts';
+import { findSpace, updateSpace, type SpaceRow } from '../spaces/store.ts';
+import { applyBatch, type BatchResult } from './batch.ts';
+import { findRevision, lockBranch, type RevisionRow } from './branch-store.ts';
+import type { ContentChange } from './change-schemas.ts';
+import { commitToBranch } from './commit.ts';
+import { TEMPLATE_IDS, templateChanges } from './templates.ts';
+
+/** applyTemplateToSpace: a built-in template's pages are added to the space's content, as one live revision. */
+export async function applyTemplate(ctx: AppContext, caller: Caller, spaceId: string, templateId: string): Promise<void> {
+  const { space, role } = await loadSpace(ctx, caller, spaceId);
+  assertCanEditContent(role, space.edit_mode);
+  const changes = templateChanges(templateId);
+  if (!changes) throw badRequest(`body/id: unknown template "${templateId}"; known templates: ${TEMPLATE_IDS.join(', ')}`);
+  await commitLiveChanges(ctx, caller, space, changes, new Map(), { template: templateId });
+}
+
+/**
+ * Writes a validated batch straight to a space's main branch as one revision (a live edit): the branch is locked,
+ * the batch applied over its head, and the space pointed at the new revision, all in one transaction. The caller
+ * has checked the caller's rights and stored the batch's file bytes (see storeBatchFiles) beforehand, since that
+ * waits on the network. `event` adds to the payload of the recorded `space_content_updated` event.
+ */
+export async function commitLiveChanges(
+  ctx: AppContext,
+  caller: Caller,
+  space: Pick<SpaceRow, 'id' | 'organization_id'>,
+  changes: readonly ContentChange[],
+  storedFiles: Map<string, StoredFile & { name: string }>,
+  event: Record<string, unknown> = {},
+): Promise<{ revision: RevisionRow; batch: BatchResult }> {
+  const now = isoNow(ctx.clock);
+  return ctx.db.transaction().execute(async (trx) => {
+    const branch = await lockBranch(trx, space.id);
+    const head = branch && (await findRevision(trx, branch.head_revision_id));
+    if (!branch || !head) throw notFound(`No content for space ${space.id}`);
+    // Rights were checked before the caller's preparation, which may have waited on the network (an import):
+    // a space locked or deleted meanwhile is not written.
+    const current = await findSpace(trx, space.id);
+    if (!current || current.deleted_at) throw notFound(`No space ${space.id}`);
+    if (current.edit_mode === 'locked') throw forbidden('The space was locked meanwhile: an admin must set editMode to "live" before its content can change');
+    const batch = await applyBatch(ctx, trx, head, head.id, changes, storedFiles, now);
+    const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: caller.userId });
+    await updateSpace(trx, space.id, { revision_id: revision.id, updated_at: now });
+    await recordEvent(trx, ctx.clock, 'space_content_updated', space.organization_id, { ...event, spaceId: space.id, revisionId: revision.id });
+    return { revision, batch };
+  });
+}

@@ -1,0 +1,143 @@
+import { parse as parseYaml } from 'yaml';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { documentToMarkdown } from './document/to-markdown.ts';
+import { markdownToDocument } from './document/to-document.ts';
+import type { ContentRef, Document } from './document/types.ts';
+import type { Snapshot } from './snapshot.ts';
+import type { PageAttributes } from './pages.ts';
+
+/**
+ * Where markdown meets the page tree. In markdown, references are written `/pages/<id>`, `/files/<id>`,
+ * `#anchor` or a URL; on input, links may also be paths relative to the page (Git Sync style, `../guide/setup.md`)
+ * or the `ref` of a page or file inserted in the same batch.
+ */
+export function refToHref(ref: ContentRef): string {
+  switch (ref.kind) {
+    case 'page':
+      return `/pages/${ref.page}`;
+    case 'file':
+      return `/files/${ref.file}`;
+    case 'anchor':
+      return ref.page ? `/pages/${ref.page}#${ref.anchor}` : `#${ref.anchor}`;
+    case 'url':
+      return ref.url;
+    default:
+      return '';
+  }
+}
+
+/** Renders stored documents as markdown (references need no lookup in this direction). */
+export function markdownRenderer(_ctx: AppContext, _snapshot: Snapshot) {
+  return async (document: unknown) => documentToMarkdown(document as Document, refToHref);
+}
+
+/** A stored document as markdown, references written in their fixed forms (for text merges). */
+export async function documentToMarkdownText(document: unknown): Promise<string> {
+  return documentToMarkdown(document as Document, refToHref);
+}
+
+/** Resolves what a markdown link points to; relative paths need the page tree, hence async. */
+export type HrefResolver = (href: string) => Promise<ContentRef>;
+
+const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Converts markdown to a document, resolving every link and image source first. */
+export async function parseMarkdownDocument(markdown: string, resolve: HrefResolver): Promise<Document> {
+  const hrefs = new Set<string>();
+  markdownToDocument(markdown, (href) => {
+    hrefs.add(href);
+    return { kind: 'url', url: href };
+  });
+  const resolved = new Map<string, ContentRef>();
+  for (const href of hrefs) resolved.set(href, await resolve(href));
+  return markdownToDocument(markdown, (href) => resolved.get(href) ?? { kind: 'url', url: href });
+}
+
+/** The fixed forms: `/pages/<id>`, `/files/<id>`, anchors and URLs. Others are left to the caller (undefined). */
+export function resolveFixedHref(href: string): ContentRef | undefined {
+  const [path, anchor] = splitAnchor(href);
+  const page = /^\/pages\/([^/?#]+)\/?$/.exec(path);
+  if (page) return anchor ? { kind: 'anchor', anchor, page: page[1]! } : { kind: 'page', page: page[1]! };
+  const file = /^\/files\/([^/?#]+)\/?$/.exec(path);
+  if (file) return { kind: 'file', file: file[1]! };
+  if (path === '' && anchor) return { kind: 'anchor', anchor };
+  if (ABSOLUTE_URL.test(href) || href.startsWith('//')) return { kind: 'url', url: href };
+  return undefined;
+}
+
+export function splitAnchor(href: string): [string, string | undefined] {
+  const i = href.indexOf('#');
+  return i < 0 ? [href, undefined] : [href.slice(0, i), href.slice(i + 1) || undefined];
+}
+
+/**
+ * Candidate page paths for a relative markdown link from a page at `pagePath`, most likely first. Git Sync
+ * stores a page as `<path>.md`, or `<path>/README.md` when it has sub-pages, so the link's base folder is the
+ * page's parent folder or the page's own.
+ */
+export function relativeLinkCandidates(pagePath: string, href: string): string[] {
+  const [raw] = splitAnchor(href);
+  let target: string;
+  try {
+    target = decodeURI(raw);
+  } catch {
+    target = raw;
+  }
+  const clean = target.replace(/\/+$/, '').replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '');
+  const parentDir = pagePath.split('/').slice(0, -1).join('/');
+  const bases = target.startsWith('/') ? [''] : [parentDir, pagePath];
+  const out: string[] = [];
+  for (const base of bases) {
+    const parts = base ? base.split('/') : [];
+    for (const segment of clean.split('/')) {
+      if (segment === '' || segment === '.') continue;
+      if (segment === '..') parts.pop();
+      else parts.push(segment);
+    }
+    const path = parts.join('/');
+    if (!out.includes(path)) out.push(path);
+  }
+  return out;
+}
+
+export interface FrontMatter {
+  title?: string;
+  attributes: PageAttributes;
+}
+
+/**
+ * Splits Git Sync front matter (`---` YAML `---`) and a leading `# Title` from the body, the way Git Sync reads a
+ * page file: both set page metadata rather than document content.
+ */
+export function splitPageMarkdown(markdown: string, where: string): { body: string; front: FrontMatter } {
+  let body = markdown.replace(/^\uFEFF/, '');
+  const front: FrontMatter = { attributes: {} };
+  const fm = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(body);
+  if (fm) {
+    let data: unknown;
+    try {
+      data = parseYaml(fm[1]!);
+    } catch (error) {
+      throw badRequest(`${where}: the front matter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})`);
+    }
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const d = data as Record<string, unknown>;
+      if (typeof d.title === 'string' && d.title.trim()) front.title = d.title.trim();
+      if (typeof d.description === 'string') front.attributes.description = d.description;
+      if (typeof d.icon === 'string') front.attributes.icon = d.icon;
+      if (typeof d.emoji === 'string') front.attributes.emoji = d.emoji;
+      if (typeof d.hidden === 'boolean') front.attributes.hidden = d.hidden;
+      if (typeof d.noIndex === 'boolean') front.attributes.noIndex = d.noIndex;
+      if (typeof d.noRobotsIndex === 'boolean') front.attributes.noRobotsIndex = d.noRobotsIndex;
+      if (d.layout && typeof d.layout === 'object') front.attributes.layout = d.layout as Record<string, unknown>;
+    }
+    body = body.slice(fm[0].length);
+  }
+  const heading = /^\s*#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/.exec(body);
+  if (heading) {
+    front.title ??= heading[1]!.trim();
+    if (front.title === heading[1]!.trim()) body = body.slice(heading[0].length).replace(/^\s*\n/, '');
+  }
+  return { body, front };
+}

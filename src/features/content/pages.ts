@@ -1,0 +1,73 @@
+import type { PageVersionRow } from './version-store.ts';
+
+export type PageKind = 'document' | 'group' | 'link';
+
+/** Page properties that are not needed to build the tree, kept together as one JSON attribute bag. */
+export interface PageAttributes {
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  condition?: string;
+  layout?: Record<string, unknown>;
+  cover?: Record<string, unknown>;
+  variables?: Record<string, unknown>;
+  /** Link pages: where they point. */
+  target?: Record<string, unknown>;
+}
+
+/** A page of a revision, as the domain sees it. */
+export interface PageRecord {
+  id: string;
+  parentId: string | null;
+  position: string;
+  kind: PageKind;
+  title: string;
+  slug: string;
+  documentId: string | null;
+  attributes: PageAttributes;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function pageFromRow(row: PageVersionRow): PageRecord {
+  return {
+    id: row.page_id,
+    parentId: row.parent_id,
+    position: row.position,
+    kind: row.kind as PageKind,
+    title: row.title,
+    slug: row.slug,
+    documentId: row.document_id,
+    attributes: JSON.parse(row.attributes) as PageAttributes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function pageToRow(page: PageRecord, branchId: string, seq: number): PageVersionRow {
+  return {
+    branch_id: branchId,
+    page_id: page.id,
+    from_seq: seq,
+    to_seq: null,
+    deleted: 0,
+    parent_id: page.parentId,
+    position: page.position,
+    kind: page.kind,
+    title: page.title,
+    slug: page.slug,
+    document_id: page.documentId,
+    attributes: JSON.stringify(page.attributes),
+    created_at: page.createdAt,
+    updated_at: page.updatedAt,
+  };
+}
+
+/** Byte order of positions, then ids: the order of siblings everywhere. */
+export function compareSiblings(a: { position: string; id: string }, b: { position: string; id: string }): number {
+  if (a.position !== b.position) return a.position < b.position ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

@@ -1,0 +1,55 @@
+import { Type } from 'typebox';
+import { ListQuery, Timestamp } from '../../platform/schemas.ts';
+
+/**
+ * Content responses are built by explicit presenters (content/present.ts); the page tree and documents are
+ * recursive, open-ended JSON, so their schemas name the fixed fields and let the nested content through as is.
+ */
+export const RevisionPage = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    type: Type.Union([Type.Literal('document'), Type.Literal('group'), Type.Literal('link')]),
+    kind: Type.String(),
+    pages: Type.Optional(Type.Array(Type.Unknown())),
+  },
+  { additionalProperties: true },
+);
+
+export const RevisionFile = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  contentType: Type.String(),
+  downloadURL: Type.String(),
+  size: Type.Number(),
+  dimensions: Type.Optional(Type.Object({ width: Type.Number(), height: Type.Number() })),
+});
+
+export const Revision = Type.Object({
+  object: Type.Literal('revision'),
+  id: Type.String(),
+  parents: Type.Array(Type.String()),
+  pages: Type.Array(RevisionPage),
+  files: Type.Array(RevisionFile),
+  reusableContents: Type.Array(Type.Unknown()),
+  variables: Type.Record(Type.String(), Type.String()),
+  createdAt: Timestamp,
+  type: Type.String(),
+  mergedFrom: Type.Optional(Type.Unknown()),
+  urls: Type.Object({ app: Type.String({ format: 'uri' }) }),
+});
+
+export const RevisionQuery = Type.Object({
+  metadata: Type.Optional(Type.Boolean({ default: true, description: 'false omits mutable git metadata (this server has none)' })),
+  computed: Type.Optional(Type.Boolean({ default: true, description: 'false skips computed content (this server has none)' })),
+});
+
+export const PageQuery = Type.Object({
+  ...RevisionQuery.properties,
+  format: Type.Optional(Type.Union([Type.Literal('document'), Type.Literal('markdown')], { default: 'document' })),
+  evaluated: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('deterministic-only')], { default: false })),
+});
+
+export const FilesQuery = Type.Object({ ...ListQuery.properties, ...RevisionQuery.properties });
+
+export const PagesResponse = Type.Object({ pages: Type.Array(RevisionPage) });

@@ -1,0 +1,155 @@
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { loadSpace } from '../spaces/service.ts';
+import { loadChangeRequest } from '../change-requests/service.ts';
+import { findChangeRequest } from '../change-requests/store.ts';
+import { presentChangeRequest } from '../change-requests/present.ts';
+import { openCommentsOfChangeRequest } from '../comments/store.ts';
+import { findRevision, type RevisionRow } from './branch-store.ts';
+import type { PageRecord } from './pages.ts';
+import { presentFile, presentPage, presentRevision, type PresentedBody } from './present.ts';
+import { Snapshot } from './snapshot.ts';
+import { buildTree, type PageNode } from './tree.ts';
+import { getDocument } from './document-store.ts';
+import { fileDownloadUrl } from '../files/service.ts';
+import type { FileVersionRow } from './version-store.ts';
+
+/** Which content a read is about: the space's current revision, a change request's, or any revision of the space. */
+export type ContentSource = { spaceId: string } & ({ kind: 'space' } | { kind: 'change-request'; changeRequestId: string } | { kind: 'revision'; revisionId: string });
+
+export interface ReadOptions {
+  format?: 'document' | 'markdown' | undefined;
+}
+
+/** Opens the snapshot a read needs, after checking the caller may read the space. */
+export async function openContent(ctx: AppContext, caller: Caller, source: ContentSource) {
+  let revisionId: string;
+  let spaceId: string;
+  let spaceRevision: string;
+  if (source.kind === 'change-request') {
+    const { space, cr } = await loadChangeRequest(ctx, caller, source.spaceId, source.changeRequestId);
+    spaceId = space.id;
+    spaceRevision = space.revision_id;
+    revisionId = cr.head_revision_id ?? cr.revision_initial;
+  } else {
+    const { space } = await loadSpace(ctx, caller, source.spaceId);
+    spaceId = space.id;
+    spaceRevision = space.revision_id;
+    revisionId = source.kind === 'revision' ? source.revisionId : space.revision_id;
+  }
+  const revision = await findRevision(ctx.db, revisionId);
+  if (!revision || revision.space_id !== spaceId) throw notFound(`No revision ${revisionId} in space ${source.spaceId}`);
+  return { spaceId, revision, spaceRevision, snapshot: await Snapshot.of(ctx.db, revision) };
+}
+
+function presentFiles(ctx: AppContext, files: FileVersionRow[]) {
+  return files
+    .slice()
+    .sort((a, b) => (a.file_id < b.file_id ? -1 : a.file_id > b.file_id ? 1 : 0))
+    .map((f) => presentFile(f, fileDownloadUrl(ctx.config, f.blob_hash, f.name)));
+}
+
+export async function readRevision(ctx: AppContext, caller: Caller, source: ContentSource) {
+  const { spaceId, revision, snapshot, spaceRevision } = await openContent(ctx, caller, source);
+  const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
+  // A merge revision names the change request it came from.
+  const mergedFrom = revision.merged_from ? await findChangeRequest(ctx.db, spaceId, revision.merged_from) : undefined;
+  return presentRevision(
+    ctx.config,
+    revision,
+    buildTree(pages).map((node) => presentPage(ctx.config, spaceId, node)),
+    presentFiles(ctx, files),
+    mergedFrom ? { mergedFrom: presentChangeRequest(ctx.config, mergedFrom, spaceRevision, await openCommentsOfChangeRequest(ctx.db, mergedFrom.id)) } : {},
+  );
+}
+
+export async function readPages(ctx: AppContext, caller: Caller, source: ContentSource) {
+  const { spaceId, snapshot } = await openContent(ctx, caller, source);
+  return { pages: buildTree(await snapshot.pages()).map((node) => presentPage(ctx.config, spaceId, node)) };
+}
+
+/** A page node with its subtree and path, read page by page so the cost follows the page, not the space. */
+async function nodeOf(snapshot: Snapshot, page: PageRecord): Promise<PageNode> {
+  const ancestry = await snapshot.ancestry(page.id);
+  const path = ancestry
+    .slice()
+    .reverse()
+    .filter((p) => p.kind !== 'link')
+    .map((p) => p.slug)
+    .join('/');
+  const subtree = async (parent: PageRecord, parentPath: string): Promise<PageNode[]> => {
+    const children = buildTree(await snapshot.children(parent.id)).map((n) => n.page);
+    return Promise.all(
+      children.map(async (child) => {
+        const childPath = child.kind === 'link' ? parentPath : `${parentPath}/${child.slug}`;
+        return { page: child, path: childPath, children: await subtree(child, childPath) };
+      }),
+    );
+  };
+  return { page, path, children: await subtree(page, path) };
+}
+
+async function bodyOf(ctx: AppContext, page: PageRecord, options: ReadOptions, render: DocumentRenderer): Promise<PresentedBody | undefined> {
+  if (page.kind !== 'document') return undefined;
+  const document = page.documentId ? await getDocument(ctx.db, page.documentId) : undefined;
+  if (options.format === 'markdown') return { markdown: document ? await render(document) : '' };
+  return document ? { document } : undefined;
+}
+
+/** Turns a stored document into markdown, resolving references against the revision the page belongs to. */
+export type DocumentRenderer = (document: unknown) => Promise<string>;
+
+export async function readPage(
+  ctx: AppContext,
+  caller: Caller,
+  source: ContentSource,
+  locate: { pageId: string } | { path: string },
+  options: ReadOptions,
+  renderer: (snapshot: Snapshot) => DocumentRenderer,
+) {
+  const { spaceId, snapshot } = await openContent(ctx, caller, source);
+  const page = 'pageId' in locate ? await snapshot.page(locate.pageId) : await pageByPath(snapshot, locate.path);
+  if (!page) throw notFound('pageId' in locate ? `No page ${locate.pageId} in this revision` : `No page at path "${locate.path}" in this revision`);
+  const node = await nodeOf(snapshot, page);
+  return presentPage(ctx.config, spaceId, node, await bodyOf(ctx, page, options, renderer(snapshot)));
+}
+
+/** Follows slugs from the root; link pages have no path of their own, so their children hang on the parent's. */
+export async function pageByPath(snapshot: Snapshot, path: string): Promise<PageRecord | undefined> {
+  const segments = path
+    .split('/')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  if (segments.length === 0) {
+    const roots = buildTree(await snapshot.children(null)).map((n) => n.page);
+    return roots.find((p) => p.kind === 'document') ?? roots.find((p) => p.kind === 'group');
+  }
+  let parentId: string | null = null;
+  let found: PageRecord | undefined;
+  for (const segment of segments) {
+    const children = await snapshot.children(parentId);
+    found = children.find((p) => p.slug === segment && p.kind !== 'link');
+    if (!found) return undefined;
+    parentId = found.id;
+  }
+  return found;
+}
+
+export async function readFiles(ctx: AppContext, caller: Caller, source: ContentSource, query: { page?: string; limit?: number }) {
+  const { revision, snapshot } = await openContent(ctx, caller, source);
+  const files = presentFiles(ctx, await snapshot.files());
+  const listKey = `files:${revision.id}`;
+  const request = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const after = request.after?.[0];
+  const remaining = after === undefined ? files : files.filter((f) => f.id > String(after));
+  return ctx.cursors.close(listKey, request, remaining.slice(0, request.limit + 1), files.length, (f) => [f.id], (f) => f);
+}
+
+export async function readFile(ctx: AppContext, caller: Caller, source: ContentSource, fileId: string) {
+  const { snapshot } = await openContent(ctx, caller, source);
+  const file = await snapshot.file(fileId);
+  if (!file) throw notFound(`No file ${fileId} in this revision`);
+  return presentFile(file, fileDownloadUrl(ctx.config, file.blob_hash, file.name));
+}
+
+export type { RevisionRow };

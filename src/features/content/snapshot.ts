@@ -1,0 +1,76 @@
+import type { Executor } from '../../db/types.ts';
+import { findBranch, type RevisionRow } from './branch-store.ts';
+import { pageFromRow, type PageRecord } from './pages.ts';
+import { childrenAt, fileAt, filesAt, pageAt, pagesAt, pagesByIdAt, type FileVersionRow, type Layer, type PageVersionRow } from './version-store.ts';
+
+/**
+ * The content of one revision. A main-branch revision is one layer; a change request's revision is its own
+ * layer over the main revision it is based on: its versions override the base's, deleted ones hide them.
+ * Reads ask only for what they need (one page, one parent's children), so their cost does not grow with the space.
+ */
+export class Snapshot {
+  private constructor(
+    private readonly db: Executor,
+    readonly revision: RevisionRow,
+    readonly own: Layer,
+    readonly base: Layer | undefined,
+  ) {}
+
+  static async of(db: Executor, revision: RevisionRow): Promise<Snapshot> {
+    const branch = await findBranch(db, revision.branch_id);
+    const own: Layer = { branchId: revision.branch_id, seq: revision.seq, head: branch?.head_seq === revision.seq };
+    let base: Layer | undefined;
+    if (revision.base_branch_id !== null && revision.base_seq !== null) {
+      const baseBranch = await findBranch(db, revision.base_branch_id);
+      base = { branchId: revision.base_branch_id, seq: revision.base_seq, head: baseBranch?.head_seq === revision.base_seq };
+    }
+    return new Snapshot(db, revision, own, base);
+  }
+
+  async pages(): Promise<PageRecord[]> {
+    const own = await pagesAt(this.db, this.own);
+    return overlay(own, this.base ? await pagesAt(this.db, this.base) : [], (r) => r.page_id).map(pageFromRow);
+  }
+
+  async page(id: string): Promise<PageRecord | undefined> {
+    const own = await pageAt(this.db, this.own, id);
+    const row = own ?? (this.base ? await pageAt(this.db, this.base, id) : undefined);
+    return row && !row.deleted ? pageFromRow(row) : undefined;
+  }
+
+  async children(parentId: string | null): Promise<PageRecord[]> {
+    const own = await childrenAt(this.db, this.own, parentId);
+    if (!this.base) return own.filter((r) => !r.deleted).map(pageFromRow);
+    const fromBase = await childrenAt(this.db, this.base, parentId);
+    // A base child may have been moved away or deleted in this layer: the layer's own version decides.
+    const overridden = new Set((await pagesByIdAt(this.db, this.own, fromBase.map((r) => r.page_id))).map((r) => r.page_id));
+    return [...own.filter((r) => !r.deleted), ...fromBase.filter((r) => !r.deleted && !overridden.has(r.page_id))].map(pageFromRow);
+  }
+
+  /** The page and its ancestors, nearest first. */
+  async ancestry(id: string): Promise<PageRecord[]> {
+    const chain: PageRecord[] = [];
+    let current = await this.page(id);
+    while (current && chain.length < 1000) {
+      chain.push(current);
+      current = current.parentId ? await this.page(current.parentId) : undefined;
+    }
+    return chain;
+  }
+
+  async files(): Promise<FileVersionRow[]> {
+    const own = await filesAt(this.db, this.own);
+    return overlay(own, this.base ? await filesAt(this.db, this.base) : [], (r) => r.file_id);
+  }
+
+  async file(id: string): Promise<FileVersionRow | undefined> {
+    const own = await fileAt(this.db, this.own, id);
+    const row = own ?? (this.base ? await fileAt(this.db, this.base, id) : undefined);
+    return row && !row.deleted ? row : undefined;
+  }
+}
+
+function overlay<R extends PageVersionRow | FileVersionRow>(own: R[], base: R[], idOf: (r: R) => string): R[] {
+  const ownIds = new Set(own.map(idOf));
+  return [...own, ...base.filter((r) => !ownIds.has(idOf(r)))].filter((r) => !r.deleted);
+}

@@ -1,0 +1,150 @@
+import type { Readable } from 'node:stream';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/types.ts';
+import { isBlobHash } from '../../platform/blob-store.ts';
+import { isoNow } from '../../platform/clock.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ApiError, badRequest } from '../../platform/errors.ts';
+import { safeFetch, type SafeFetchOptions } from '../../platform/safe-fetch.ts';
+import { parseMediaType, resolveContentType } from './content-type.ts';
+import { imageDimensions } from './dimensions.ts';
+import { findBlob, insertBlobIfAbsent } from './store.ts';
+
+export interface StoredFile {
+  /** SHA-256 of the bytes: their address in the blob store and in download URLs. */
+  hash: string;
+  size: number;
+  contentType: string;
+  /** Images only, when they can be measured. */
+  width?: number;
+  height?: number;
+}
+
+export interface FileBytes {
+  name: string;
+  /** The media type the client declared, if any; the bytes have the last word (see content-type.ts). */
+  contentType?: string | undefined;
+  bytes: Buffer;
+}
+
+/**
+ * Stores a file's bytes (once per distinct content) and returns what a file version records about them. The
+ * bytes go to the blob store before the row is written, so a `blobs` row never names missing bytes; a rolled
+ * back transaction at worst leaves unreferenced bytes behind. Identical bytes keep the media type decided when
+ * they were first stored, so a file's `contentType` is always the one its download is served with.
+ */
+export async function storeFileBytes(ctx: AppContext, db: Executor, file: FileBytes): Promise<StoredFile> {
+  checkFileSize(ctx.config, file.name, file.bytes.length);
+  let declared: string | undefined;
+  if (file.contentType !== undefined && file.contentType.trim() !== '') {
+    declared = parseMediaType(file.contentType);
+    if (!declared) throw badRequest(`File "${file.name}": contentType "${file.contentType}" is not a media type (type/subtype)`);
+  }
+  const resolved = await resolveContentType(file.bytes, file.name, declared);
+  const { hash, size } = await ctx.blobs.put(file.bytes);
+  await insertBlobIfAbsent(db, { hash, size, content_type: resolved, created_at: isoNow(ctx.clock) });
+  const contentType = (await findBlob(db, hash))?.content_type ?? resolved;
+  const dimensions = imageDimensions(file.bytes, contentType);
+  return { hash, size, contentType, ...(dimensions ?? {}) };
+}
+
+/** Refuses a file over FILE_SIZE_LIMIT, naming it; for callers that can tell the size before holding the bytes. */
+export function checkFileSize(config: Pick<Config, 'fileSizeLimit'>, name: string, size: number): void {
+  if (size > config.fileSizeLimit) {
+    throw new ApiError(
+      413,
+      `File "${name}" is ${formatBytes(size)}, larger than the ${formatBytes(config.fileSizeLimit)} this server accepts per file (FILE_SIZE_LIMIT)`,
+    );
+  }
+}
+
+/**
+ * Downloads a remote file for storing (`insert_files` from a URL, images of an imported page): through the
+ * outbound fetch guard, within FILE_SIZE_LIMIT. Call it outside a database transaction: it waits on the network.
+ * The name is the last segment of the final URL's path.
+ */
+export async function fetchRemoteFile(
+  ctx: AppContext,
+  url: string,
+  options: Pick<SafeFetchOptions, 'signal' | 'trustedAddresses' | 'lookup'> = {},
+): Promise<FileBytes & { url: string }> {
+  let response;
+  try {
+    response = await safeFetch(ctx.config, url, { ...options, maxBytes: ctx.config.fileSizeLimit });
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 413) {
+      throw new ApiError(413, `The file at ${url} is larger than the ${formatBytes(ctx.config.fileSizeLimit)} this server accepts per file (FILE_SIZE_LIMIT)`);
+    }
+    throw error;
+  }
+  if (response.status < 200 || response.status > 299) {
+    throw new ApiError(422, `Cannot download ${url}: the server answered HTTP ${response.status}`);
+  }
+  return { url: response.url, name: nameFromUrl(response.url), contentType: response.contentType, bytes: response.body };
+}
+
+export interface FileDownload {
+  contentType: string;
+  size: number;
+  body: Readable;
+}
+
+/** The bytes behind a download URL, or undefined when the hash names nothing stored. */
+export async function openFileDownload(ctx: AppContext, hash: string): Promise<FileDownload | undefined> {
+  if (!isBlobHash(hash)) return undefined;
+  const row = await findBlob(ctx.db, hash);
+  if (!row) return undefined;
+  const stored = await ctx.blobs.stream(hash);
+  if (!stored) return undefined;
+  return { contentType: row.content_type ?? 'application/octet-stream', size: stored.size, body: stored.body };
+}
+
+/** Whether the hash names stored bytes, without opening them (conditional requests). */
+export async function isStoredBlob(ctx: AppContext, hash: string): Promise<boolean> {
+  return isBlobHash(hash) && (await findBlob(ctx.db, hash)) !== undefined;
+}
+
+/**
+ * The public URL of a file's bytes: `/files/<hash>/<name>`. Knowing the hash takes knowing the bytes, so the URL
+ * is its own permission. The name is only what a browser saves the file as; it is shortened to stay well within
+ * the router's limit on a path segment.
+ */
+export function fileDownloadUrl(config: Pick<Config, 'publicUrl'>, hash: string, name: string): string {
+  return `${config.publicUrl}/files/${hash}/${urlName(name)}`;
+}
+
+function urlName(name: string): string {
+  // encodeURIComponent throws on a lone surrogate, which a JSON string may carry.
+  const wellFormed = name.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  let chars = Array.from(wellFormed).filter((c) => c >= ' ' && c !== '\u007f');
+  // "." and ".." would be resolved away by every URL parser.
+  if (/^\.*$/.test(chars.join(''))) return 'file';
+  let encoded = encodeURIComponent(chars.join(''));
+  while (encoded.length > 300) {
+    chars = chars.slice(0, Math.floor(chars.length * 0.9));
+    encoded = encodeURIComponent(chars.join(''));
+  }
+  return encoded;
+}
+
+function nameFromUrl(url: string): string {
+  const segments = new URL(url).pathname.split('/').filter(Boolean);
+  const last = segments[segments.length - 1];
+  if (!last) return 'file';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${bytes} bytes` : `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}

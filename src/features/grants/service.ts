@@ -1,0 +1,113 @@
+import type { Static } from 'typebox';
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { isoNow } from '../../platform/clock.ts';
+import { recordEvent } from '../../platform/events.ts';
+import type { OrgAccess } from '../access/service.ts';
+import type { Role } from '../access/roles.ts';
+import { loadCollection } from '../collections/service.ts';
+import { loadSpace } from '../spaces/service.ts';
+import { findMember } from '../members/store.ts';
+import { presentTeams } from '../teams/service.ts';
+import { findTeam, findTeams } from '../teams/store.ts';
+import { presentUser } from '../users/present.ts';
+import { assertCanManageGrants } from './policy.ts';
+import type { InviteToContentBody } from './schemas.ts';
+import { countGrants, deleteGrant, listTeamGrants, listUserGrants, upsertGrant, type GrantSubject, type GrantTarget } from './store.ts';
+
+export type GrantKind = 'space' | 'collection';
+
+/** A space or collection the caller can read (404 otherwise), as a grant target, with the caller's role on it. */
+async function loadTarget(ctx: AppContext, caller: Caller, kind: GrantKind, id: string): Promise<{ target: GrantTarget; access: OrgAccess; role: Role }> {
+  if (kind === 'space') {
+    const { space, access, role } = await loadSpace(ctx, caller, id);
+    return { target: { type: 'space', id: space.id, organizationId: space.organization_id }, access, role };
+  }
+  const { collection, access, role } = await loadCollection(ctx, caller, id);
+  return { target: { type: 'collection', id: collection.id, organizationId: collection.organization_id }, access, role };
+}
+
+async function assertSubjectInOrganization(ctx: AppContext, organizationId: string, subject: GrantSubject, id: string, field: string): Promise<void> {
+  const found = subject === 'user' ? await findMember(ctx.db, organizationId, id) : await findTeam(ctx.db, organizationId, id);
+  if (!found) throw notFound(`${field}: no ${subject === 'user' ? 'member' : 'team'} ${id} in this organization`);
+}
+
+async function recordChange(ctx: AppContext, target: GrantTarget, db: Parameters<typeof recordEvent>[0]) {
+  await recordEvent(db, ctx.clock, `${target.type}_permissions_updated`, target.organizationId, { [`${target.type}Id`]: target.id });
+}
+
+export async function listUserPermissions(ctx: AppContext, caller: Caller, kind: GrantKind, id: string, query: { page?: string; limit?: number }) {
+  const { target } = await loadTarget(ctx, caller, kind, id);
+  const listKey = `grants:users:${target.id}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count] = await Promise.all([listUserGrants(ctx.db, target, page), countGrants(ctx.db, target, 'user')]);
+  return ctx.cursors.close(
+    listKey,
+    page,
+    rows,
+    count,
+    (row) => [row.created_at, row.subject_id],
+    (row) => ({ permission: row.role as Role, user: presentUser(ctx.config, row) }),
+  );
+}
+
+export async function listTeamPermissions(ctx: AppContext, caller: Caller, kind: GrantKind, id: string, query: { page?: string; limit?: number }) {
+  const { target, access } = await loadTarget(ctx, caller, kind, id);
+  const listKey = `grants:teams:${target.id}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count] = await Promise.all([listTeamGrants(ctx.db, target, page), countGrants(ctx.db, target, 'team')]);
+  const teams = await presentTeams(ctx, access, caller.userId, rows.slice(0, page.limit));
+  return ctx.cursors.close(
+    listKey,
+    page,
+    rows,
+    count,
+    (row) => [row.granted_at, row.subject_id],
+    (row) => ({ permission: row.role as Role, team: teams.get(row.id)! }),
+  );
+}
+
+/** Gives a role to members and teams at once (null takes their grants away). Every one named must exist. */
+export async function inviteToContent(ctx: AppContext, caller: Caller, kind: GrantKind, id: string, body: Static<typeof InviteToContentBody>): Promise<void> {
+  const { target, role } = await loadTarget(ctx, caller, kind, id);
+  assertCanManageGrants(role, kind);
+  const users = [...new Set(body.users ?? [])];
+  const teamIds = [...new Set(body.teams ?? [])];
+  if (users.length === 0 && teamIds.length === 0) throw badRequest('body must name at least one of users or teams');
+  for (const [i, userId] of users.entries()) await assertSubjectInOrganization(ctx, target.organizationId, 'user', userId, `body/users/${i}`);
+  const teams = new Set((await findTeams(ctx.db, target.organizationId, teamIds)).map((t) => t.id));
+  teamIds.forEach((teamId, i) => {
+    if (!teams.has(teamId)) throw notFound(`body/teams/${i}: no team ${teamId} in this organization`);
+  });
+  const now = isoNow(ctx.clock);
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [subject, ids] of [['user', users], ['team', teamIds]] as const) {
+      for (const subjectId of ids) {
+        if (body.role === null) await deleteGrant(trx, target.id, subject, subjectId);
+        else await upsertGrant(trx, target, subject, subjectId, body.role, now);
+      }
+    }
+    await recordChange(ctx, target, trx);
+  });
+}
+
+/** Sets the role of one member or team (null takes it away). */
+export async function setGrant(ctx: AppContext, caller: Caller, kind: GrantKind, id: string, subject: GrantSubject, subjectId: string, newRole: Role | null): Promise<void> {
+  const { target, role } = await loadTarget(ctx, caller, kind, id);
+  assertCanManageGrants(role, kind);
+  await assertSubjectInOrganization(ctx, target.organizationId, subject, subjectId, subject === 'user' ? 'userId' : 'teamId');
+  await ctx.db.transaction().execute(async (trx) => {
+    if (newRole === null) await deleteGrant(trx, target.id, subject, subjectId);
+    else await upsertGrant(trx, target, subject, subjectId, newRole, isoNow(ctx.clock));
+    await recordChange(ctx, target, trx);
+  });
+}
+
+/** Takes a member's or team's grant away; succeeds when there was none. */
+export async function removeGrant(ctx: AppContext, caller: Caller, kind: GrantKind, id: string, subject: GrantSubject, subjectId: string): Promise<void> {
+  const { target, role } = await loadTarget(ctx, caller, kind, id);
+  assertCanManageGrants(role, kind);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await deleteGrant(trx, target.id, subject, subjectId)) await recordChange(ctx, target, trx);
+  });
+}
