@@ -269,10 +269,7 @@ describe('content and change requests end to end, through the official client', 
       assert.equal(revision.id, second.changeRequest.revision);
       assert.deepEqual(revision.parents, [first.changeRequest.revision]);
       assert.deepEqual(outline(revision.pages), outline(listed.pages));
-      assert.deepEqual(
-        revision.files.map((f) => f.id),
-        [fileId],
-      );
+      assert.deepEqual(revision.files.map((f) => f.id), [fileId]);
 
       // Both formats, by id and by path.
       const read = async (pageId: string) => {
@@ -373,10 +370,7 @@ describe('content and change requests end to end, through the official client', 
       assert.equal(current.type, 'merge');
       const { data: mainPages } = await api.spaces.listPages(space.id);
       assert.deepEqual(outline(mainPages.pages), ['Welcome', 'Guides(Install,Configure,Troubleshooting)', 'Reference']);
-      assert.deepEqual(
-        flatten(mainPages.pages).map((p) => p.id),
-        [ids.welcome, ids.guides, ids.install, ids.configure, troubleshooting, ids.reference],
-      );
+      assert.deepEqual(flatten(mainPages.pages).map((p) => p.id), [ids.welcome, ids.guides, ids.install, ids.configure, troubleshooting, ids.reference]);
       for (const [name, id] of all) {
         const { data: asMarkdown } = await api.spaces.getPageById(space.id, id, { format: 'markdown' });
         const { data: asDocument } = await api.spaces.getPageById(space.id, id);
@@ -534,10 +528,7 @@ describe('content and change requests end to end, through the official client', 
 
       // Against its new base, the change request changes only Alice's paragraph of the page.
       const { data: changes } = await client(s.alice.token).spaces.getChangeRequestChanges(s.spaceId, crA.id);
-      assert.deepEqual(
-        changes.changes.map((c) => c.type),
-        ['page_edited'],
-      );
+      assert.deepEqual(changes.changes.map((c) => c.type), ['page_edited']);
       assert.equal((changes.changes[0] as Json).page.id, s.pageId);
 
       const { data: merged } = await client(s.alice.token).spaces.mergeChangeRequest(s.spaceId, crA.id);
@@ -556,10 +547,7 @@ describe('content and change requests end to end, through the official client', 
       ]);
 
       const { data: open } = await api.spaces.listChangeRequestsForSpace(s.spaceId);
-      assert.deepEqual(
-        open.items.map((cr) => cr.id),
-        [b.id, a.id],
-      );
+      assert.deepEqual(open.items.map((cr) => cr.id), [b.id, a.id]);
       const { data: byNumber } = await api.spaces.getChangeRequestById(s.spaceId, String(b.number));
       assert.equal(byNumber.id, b.id);
       assert.equal(byNumber.number, a.number + 1);
@@ -578,10 +566,7 @@ describe('content and change requests end to end, through the official client', 
       const { data: draft } = await api.spaces.updateChangeRequestById(s.spaceId, a.id, { status: 'draft' });
       assert.equal(draft.status, 'draft');
       const { data: drafts } = await api.spaces.listChangeRequestsForSpace(s.spaceId, { status: ChangeRequestStatus.Draft });
-      assert.deepEqual(
-        drafts.items.map((cr) => cr.id),
-        [a.id],
-      );
+      assert.deepEqual(drafts.items.map((cr) => cr.id), [a.id]);
       const { data: reopened } = await api.spaces.updateChangeRequestById(s.spaceId, a.id, { status: 'open' });
       assert.equal(reopened.status, 'open');
       const { data: archived } = await api.spaces.updateChangeRequestById(s.spaceId, a.id, { status: 'archived' });
@@ -597,10 +582,7 @@ describe('content and change requests end to end, through the official client', 
       const { data: stillMerged } = await api.spaces.getChangeRequestById(s.spaceId, b.id);
       assert.equal(stillMerged.status, 'merged');
       const { data: afterMerge } = await api.spaces.listChangeRequestsForSpace(s.spaceId);
-      assert.deepEqual(
-        afterMerge.items.map((cr) => cr.id),
-        [a.id],
-      );
+      assert.deepEqual(afterMerge.items.map((cr) => cr.id), [a.id]);
       await rejectsWith(api.spaces.getChangeRequestById(s.spaceId, '999'), 404);
       const stranger = await t.outsider();
       await rejectsWith(client(stranger.token).spaces.getChangeRequestById(s.spaceId, a.id), 404);

@@ -3,7 +3,7 @@ import { apiUrl } from '../../platform/urls.ts';
 import type { Role } from '../access/roles.ts';
 import { presentUser } from '../users/present.ts';
 import { commentPermissions } from './policy.ts';
-import type { CommenterView, CommentView, ReactionView, ReplyView, Thread } from './store.ts';
+import type { CommentView, ReactionView, ReplyView, Thread } from './store.ts';
 
 /** A body as the caller asked for it: the JSON document, or its markdown. */
 export type PresentedBody = { document: unknown } | { markdown: string };
@@ -104,17 +104,3 @@ export function presentReply(config: Config, thread: Thread, reply: ReplyView, v
  * A commenter as the organization member they are. This server has no teams yet and grants no per-space
  * permissions to individuals, so both counts are 0.
  */
-export function presentCommenter(config: Config, row: CommenterView) {
-  return {
-    object: 'member' as const,
-    id: row.user_id,
-    role: row.role as Role | null,
-    user: presentUser(config, { id: row.user_id, display_name: row.display_name, email: row.email, photo_url: row.photo_url }),
-    disabled: row.disabled === 1,
-    joinedAt: row.joined_at,
-    ...(row.last_seen_at ? { lastSeenAt: row.last_seen_at } : {}),
-    sso: row.sso === 1,
-    spaces: 0,
-    teams: 0,
-  };
-}

@@ -11,6 +11,7 @@ import {
   loadComment,
   lockedComment,
   openThread,
+  openThreadToDelete,
   reactionChanges,
   record,
   resolutionChanges,
@@ -124,7 +125,8 @@ export async function updateCommentReply(ctx: AppContext, caller: Caller, at: Th
 
 /** A reply (or its comment) that is not there is already deleted. */
 export async function deleteCommentReply(ctx: AppContext, caller: Caller, at: ThreadLocator, commentId: string, replyId: string): Promise<void> {
-  const open = await openThread(ctx, caller, at);
+  const open = await openThreadToDelete(ctx, caller, at);
+  if (!open) return;
   await ctx.db.transaction().execute(async (trx) => {
     const comment = await lockComment(trx, open.thread, commentId, 'share');
     const reply = comment ? await lockReply(trx, comment.id, replyId) : undefined;

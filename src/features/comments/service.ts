@@ -1,5 +1,5 @@
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -9,7 +9,10 @@ import { loadSpace } from '../spaces/service.ts';
 import { loadChangeRequest } from '../change-requests/service.ts';
 import { documentOfBody, presentBody } from './bodies.ts';
 import { assertCanDelete, assertCanEdit, assertCanTakePart } from './policy.ts';
-import { presentComment, presentCommenter, type Viewer } from './present.ts';
+import { presentComment, type Viewer } from './present.ts';
+import { OrgAccess } from '../access/service.ts';
+import { memberCounts } from '../members/counts.ts';
+import { presentMember } from '../members/present.ts';
 import type { ListCommentsQueryValue, PostCommentValue, UpdateCommentValue } from './schemas.ts';
 import {
   addReactions,
@@ -65,6 +68,19 @@ export async function openThread(ctx: AppContext, caller: Caller, at: ThreadLoca
 }
 
 export type OpenThread = Awaited<ReturnType<typeof openThread>>;
+
+/**
+ * The thread a DELETE acts on, or undefined when the caller cannot see it (or it does not exist): nothing is
+ * there for them to delete, and deleting what is not there succeeds (204).
+ */
+export async function openThreadToDelete(ctx: AppContext, caller: Caller, at: ThreadLocator): Promise<OpenThread | undefined> {
+  try {
+    return await openThread(ctx, caller, at);
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 404) return undefined;
+    throw error;
+  }
+}
 
 export function groupBySubject(reactions: readonly ReactionView[]): Map<string, ReactionView[]> {
   const out = new Map<string, ReactionView[]>();
@@ -220,7 +236,8 @@ export async function updateThreadComment(ctx: AppContext, caller: Caller, at: T
 
 /** Deletes the comment with its replies; a comment that is not there is already deleted. */
 export async function deleteThreadComment(ctx: AppContext, caller: Caller, at: ThreadLocator, commentId: string): Promise<void> {
-  const open = await openThread(ctx, caller, at);
+  const open = await openThreadToDelete(ctx, caller, at);
+  if (!open) return;
   await ctx.db.transaction().execute(async (trx) => {
     const row = await lockComment(trx, open.thread, commentId, 'update');
     if (!row) return;
@@ -239,5 +256,7 @@ export async function listThreadCommenters(ctx: AppContext, caller: Caller, at: 
     listCommenters(ctx.db, open.space.organization_id, open.thread, page),
     countCommenters(ctx.db, open.space.organization_id, open.thread),
   ]);
-  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.user_id], (row) => presentCommenter(ctx.config, row));
+  // Commenters are members: the same object, with the same true counts, as the member list shows.
+  const counts = await memberCounts(ctx, await OrgAccess.load(ctx.db, open.space.organization_id, caller), rows);
+  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.user_id], (row) => presentMember(ctx.config, row, counts.get(row.user_id)!));
 }

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import type { OrgAccess } from '../access/service.ts';
@@ -105,7 +105,15 @@ export async function setGrant(ctx: AppContext, caller: Caller, kind: GrantKind,
 
 /** Takes a member's or team's grant away; succeeds when there was none. */
 export async function removeGrant(ctx: AppContext, caller: Caller, kind: GrantKind, id: string, subject: GrantSubject, subjectId: string): Promise<void> {
-  const { target, role } = await loadTarget(ctx, caller, kind, id);
+  let loaded;
+  try {
+    loaded = await loadTarget(ctx, caller, kind, id);
+  } catch (error) {
+    // No grant can be there for this caller on a space or collection they cannot see: 204, as for a missing one.
+    if (error instanceof ApiError && error.statusCode === 404) return;
+    throw error;
+  }
+  const { target, role } = loaded;
   assertCanManageGrants(role, kind);
   await ctx.db.transaction().execute(async (trx) => {
     if (await deleteGrant(trx, target.id, subject, subjectId)) await recordChange(ctx, target, trx);

@@ -114,6 +114,8 @@ export async function updateMemberRole(ctx: AppContext, caller: Caller, organiza
  */
 export async function removeMember(ctx: AppContext, caller: Caller, organizationId: string, userId: string): Promise<void> {
   const access = await loadAccess(ctx, caller, organizationId);
+  // In an organization the caller cannot see there is no member for them to remove: 204, as for any missing target.
+  if (!access.isMember) return;
   if (userId !== caller.userId) assertCanManageMembers(access);
   else assertCanSeeMember(access, caller.userId, userId);
   await ctx.db.transaction().execute(async (trx) => {

@@ -87,7 +87,12 @@ export async function listOrganizations(ctx: AppContext, caller: Caller, query: 
     rows,
     count,
     (row) => [row.joined_at, row.id],
-    (row) => presentOrganization(ctx.config, row, new OrgAccess(ctx.db, row.id, { member: true, role: (row.member_role as Role | null) ?? null })),
+    (row) =>
+      presentOrganization(
+        ctx.config,
+        row,
+        new OrgAccess(ctx.db, row.id, { member: true, role: (row.member_role as Role | null) ?? null }, caller.userId, Boolean(Number(row.owns_team))),
+      ),
   );
 }
 

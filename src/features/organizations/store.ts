@@ -27,6 +27,19 @@ export async function listOrganizationsOfUser(db: Executor, userId: string, page
     .innerJoin('organizations', 'organizations.id', 'members.organization_id')
     .selectAll('organizations')
     .select(['members.role as member_role', 'members.joined_at'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('team_members')
+            .innerJoin('teams', 'teams.id', 'team_members.team_id')
+            .select('team_members.team_id')
+            .where('team_members.user_id', '=', userId)
+            .where('team_members.role', '=', 'owner')
+            .whereRef('teams.organization_id', '=', 'organizations.id'),
+        )
+        .as('owns_team'),
+    )
     .where('members.user_id', '=', userId)
     .where('members.disabled', '=', 0);
   return keysetPage(query, ['members.joined_at', 'organizations.id'], 'asc', page).execute();

@@ -121,6 +121,8 @@ export async function renameTeam(ctx: AppContext, caller: Caller, organizationId
 /** Deletes a team with its memberships and grants; its members lose what the team gave them. */
 export async function removeTeam(ctx: AppContext, caller: Caller, organizationId: string, teamId: string): Promise<void> {
   const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  // In an organization the caller cannot see there is no team for them to delete: 204, as for any missing target.
+  if (!access.isMember) return;
   assertCanAdministerTeams(access);
   const team = await findTeam(ctx.db, organizationId, teamId);
   if (!team) return;
@@ -196,9 +198,10 @@ export async function putTeamMember(ctx: AppContext, caller: Caller, organizatio
 
 export async function removeTeamMember(ctx: AppContext, caller: Caller, organizationId: string, teamId: string, userId: string): Promise<void> {
   const access = await OrgAccess.load(ctx.db, organizationId, caller);
-  assertOrganizationVisible(access);
+  // Deleting what does not exist (for this caller: in an organization they cannot see) succeeds.
+  if (!access.isMember) return;
   const team = await findTeam(ctx.db, organizationId, teamId);
-  if (!team) return; // Deleting what does not exist succeeds.
+  if (!team) return;
   assertCanManageTeam(access, (await findTeamMember(ctx.db, team.id, caller.userId))?.role);
   await ctx.db.transaction().execute(async (trx) => {
     await deleteTeamMembers(trx, team.id, [userId]);

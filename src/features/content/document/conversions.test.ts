@@ -5,7 +5,7 @@ import {
   code, divider, doc, expandable, h, hint, image, images, item, leaf, link, ol, p, quote, resolveRef, t, tab, table, tabs, task, tasks, ul,
   withoutKeys, writeRef,
 } from './test-fixtures.ts';
-import { markdownToDocument } from './to-document.ts';
+import { markdownToDocument, splitFrontMatter } from './to-document.ts';
 import { documentToMarkdown } from './to-markdown.ts';
 import type { Document, FlowBlock } from './types.ts';
 
@@ -220,6 +220,12 @@ describe('markdown in other spellings', () => {
       p('The guide'),
     );
   });
+  test('front matter is not content', () => {
+    same('---\ndescription: The intro\nicon: rocket\n---\n\n# Intro\n', h(1, 'Intro'));
+    assert.deepEqual(splitFrontMatter('---\ndescription: x\n---\nbody\n'), { frontMatter: 'description: x', body: 'body\n' });
+    assert.deepEqual(splitFrontMatter('---\n---\nbody'), { frontMatter: '', body: 'body' });
+    assert.deepEqual(splitFrontMatter('body\n---\n'), { body: 'body\n---\n' });
+  });
   test('a file tag whose source is not a file of the space is a link', () => {
     same('{% file src="https://x.io/a.pdf" %}\n', p(t(), link({ kind: 'url', url: 'https://x.io/a.pdf' }, 'https://x.io/a.pdf'), t()));
   });
@@ -257,5 +263,82 @@ describe('broken GitBook markdown degrades to text', () => {
   test('a <details> never closed, and a </details> alone', () => {
     same('<details>\n\n<summary>T</summary>\n\nbody\n', p('<details>'), p('<summary>T</summary>'), p('body'));
     same('</details>\n', p('</details>'));
+  });
+});
+
+describe('a whole page', () => {
+  const page = [
+    '# Getting started <a href="#start" id="start"></a>',
+    '',
+    'Read the [install guide](install.md), the [API](https://api.example.com) and [below](#usage).',
+    '',
+    '{% hint style="warning" %}',
+    'Back up **first**.',
+    '{% endhint %}',
+    '',
+    '## Steps',
+    '',
+    '1. Download:',
+    '   ```sh',
+    '   curl -O https://example.com/x.tgz',
+    '   ```',
+    '2. Check:',
+    '   - [x] size',
+    '   - [ ] signature',
+    '',
+    '| Option    | Default |',
+    '| --------- | :-----: |',
+    '| `--force` |  false  |',
+    '',
+    '![Diagram](.gitbook/assets/diagram.png)',
+    '',
+    '{% tabs %}',
+    '{% tab title="macOS" %}',
+    '`brew install x`',
+    '{% endtab %}',
+    '',
+    '{% tab title="Linux" %}',
+    '`apt install x`',
+    '{% endtab %}',
+    '{% endtabs %}',
+    '',
+    '<details>',
+    '',
+    '<summary>Troubleshooting</summary>',
+    '',
+    '> Still stuck? Ask.',
+    '',
+    '</details>',
+    '',
+    '***',
+    '',
+  ].join('\n');
+
+  test('GitBook markdown reads and writes back unchanged', () => {
+    assert.equal(documentToMarkdown(markdownToDocument(page, resolveRef), writeRef), page);
+  });
+
+  test('it has the expected blocks', () => {
+    const types = markdownToDocument(page, resolveRef).nodes.map((n) => n.type);
+    assert.deepEqual(types, ['heading-1', 'paragraph', 'hint', 'heading-2', 'list-ordered', 'table', 'images', 'tabs', 'expandable', 'divider']);
+  });
+
+  test('the resolver is asked about links as links and images as images', () => {
+    const asked: string[] = [];
+    markdownToDocument(page, (href, usage) => {
+      asked.push(`${usage} ${href}`);
+      return resolveRef(href, usage);
+    });
+    assert.deepEqual(asked, ['link install.md', 'link https://api.example.com', 'link #usage', 'image .gitbook/assets/diagram.png']);
+  });
+
+  test('the writer is asked for every reference', () => {
+    const document = markdownToDocument(page, resolveRef);
+    const asked: string[] = [];
+    documentToMarkdown(document, (ref, usage) => {
+      asked.push(`${usage} ${ref.kind}`);
+      return writeRef(ref, usage);
+    });
+    assert.deepEqual(asked, ['link page', 'link url', 'link anchor', 'image file']);
   });
 });

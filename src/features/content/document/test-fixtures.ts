@@ -132,7 +132,7 @@ const CHARACTERS = [
   '-', '+', '.', ':', '&', ';', '"', "'", '=', '/', '$', '^', 'é', '中', '😀', '\u00a0',
 ];
 const word = fc.string({ unit: fc.constantFrom(...CHARACTERS), minLength: 1, maxLength: 12 });
-const plainWord = fc.string({ unit: fc.constantFrom('a', 'b', 'k', 'z', 'Q', '1', 'é', '-', '&', '<', '"'), minLength: 1, maxLength: 8 });
+const plainWord = fc.string({ unit: fc.constantFrom('a', 'b', 'k', 'z', 'Q', '1', 'é', '-', '&', '<', '>', '"', "'", '\\', '%', '}', '*', '[', ']'), minLength: 1, maxLength: 8 });
 const oneLineText = fc.array(plainWord, { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
 const identifier = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '1', '2', '-'), minLength: 1, maxLength: 6 }).map((s) => `x${s}`);
 const MARKS: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
@@ -156,18 +156,20 @@ const leafArbitrary = fc
   .map(([words, marks, breakLine]) => leaf(words.join(breakLine && !marks.includes('code') ? '\n' : ' '), ...marks));
 
 function segmentsArbitrary(withInlines: boolean): fc.Arbitrary<Segment[]> {
+  const inlineImage = fc.tuple(imageRefArbitrary, fc.option(oneLineText, { nil: undefined }), fc.boolean()).map(([ref, alt, line]): Segment => ({
+    inline: {
+      object: 'inline',
+      type: 'inline-image',
+      isVoid: true,
+      data: { ref: ref as never, ...(alt ? { alt } : {}), ...(line ? { size: 'line' as const } : {}) },
+    },
+  }));
+  const linkContent = fc.array(fc.oneof({ weight: 4, arbitrary: leafArbitrary.map((l): Segment => ({ leaf: l })) }, { weight: 1, arbitrary: inlineImage }), { maxLength: 3 });
   const inline: fc.Arbitrary<Segment> = fc.oneof(
-    fc.tuple(refArbitrary, fc.array(leafArbitrary, { maxLength: 2 })).map(([ref, leaves]): Segment => ({
-      inline: { object: 'inline', type: 'link', data: { ref }, nodes: normalize(leaves.map((l) => ({ leaf: l }))) as never },
+    fc.tuple(refArbitrary, linkContent).map(([ref, segments]): Segment => ({
+      inline: { object: 'inline', type: 'link', data: { ref }, nodes: normalize(segments) as never },
     })),
-    fc.tuple(imageRefArbitrary, fc.option(oneLineText, { nil: undefined }), fc.boolean()).map(([ref, alt, line]): Segment => ({
-      inline: {
-        object: 'inline',
-        type: 'inline-image',
-        isVoid: true,
-        data: { ref: ref as never, ...(alt ? { alt } : {}), ...(line ? { size: 'line' as const } : {}) },
-      },
-    })),
+    inlineImage,
   );
   const segment = withInlines ? fc.oneof({ weight: 4, arbitrary: leafArbitrary.map((l) => ({ leaf: l })) }, { weight: 1, arbitrary: inline }) : leafArbitrary.map((l) => ({ leaf: l }));
   return fc.array(segment, { minLength: 1, maxLength: 5 });
@@ -307,7 +309,7 @@ const leafBlock: fc.Arbitrary<FlowBlock> = fc.oneof(
 /** Documents of the supported subset, nested up to `depth` containers deep. */
 export function documentArbitrary(depth = 3): fc.Arbitrary<Document> {
   const { flow } = fc.letrec<{ flow: FlowBlock[]; block: FlowBlock }>((tie) => ({
-    flow: fc.array(tie('block'), { minLength: 1, maxLength: 4 }),
+    flow: fc.array(tie('block'), { minLength: 1, maxLength: 3 }),
     block: fc.oneof(
       { depthSize: 'small', withCrossShrink: true, maxDepth: depth },
       leafBlock,

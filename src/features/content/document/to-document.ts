@@ -7,6 +7,8 @@ import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
 import type { Token } from './markdown-parser.ts';
 import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph } from './nodes.ts';
 import type { InlineSegment } from './nodes.ts';
+import { pairItems, tokensText, tokenTree } from './token-tree.ts';
+import type { Item, TokenNode } from './token-tree.ts';
 import { HINT_STYLES } from './types.ts';
 import type {
   Block, Code, ContentRef, ContentRefFile, ContentRefUrl, Document, FlowBlock, Heading, HintStyle, Image, Images,
@@ -21,69 +23,24 @@ import type {
 export function markdownToDocument(markdown: string, refs: RefResolver): Document {
   const env: Record<string, unknown> = {};
   const reader = new Reader(refs, env);
-  const nodes = reader.flow(tokenTree(parseMarkdown(markdown, env))) as Document['nodes'];
+  const nodes = reader.flow(tokenTree(parseMarkdown(splitFrontMatter(markdown).body, env))) as Document['nodes'];
   return keyDocument({ object: 'document', data: {}, nodes });
 }
 
-interface TokenNode { token: Token; children: TokenNode[] }
+const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
-/** markdown-it's flat stream of `_open`/`_close` tokens as a tree. */
-function tokenTree(tokens: Token[]): TokenNode[] {
-  const root: TokenNode[] = [];
-  const stack: TokenNode[][] = [root];
-  for (const token of tokens) {
-    const siblings = stack[stack.length - 1]!;
-    if (token.nesting === 1) {
-      const node: TokenNode = { token, children: [] };
-      siblings.push(node);
-      stack.push(node.children);
-    } else if (token.nesting === -1) {
-      if (stack.length > 1) stack.pop();
-    } else {
-      siblings.push({ token, children: [] });
-    }
-  }
-  return root;
-}
-
-/** A unit of a flow: a token subtree, a `{% tag %}` line, or a <details> marker out of an HTML block. */
-type Item =
-  | { kind: 'node'; node: TokenNode }
-  | { kind: 'tag'; tag: TagLine; raw: string }
-  | { kind: 'details-open' | 'details-close'; raw: string }
-  | { kind: 'summary'; title: string; raw: string };
-
-const PAIRED_TAGS: Record<string, string> = {
-  hint: 'endhint', tabs: 'endtabs', tab: 'endtab', code: 'endcode', file: 'endfile', 'content-ref': 'endcontent-ref',
-};
-const CLOSING_TAGS = new Map(Object.entries(PAIRED_TAGS).map(([open, close]) => [close, open]));
-
-/** Which family an item opens or closes, for pairing. */
-function pairing(item: Item): { family: string; opens: boolean } | null {
-  if (item.kind === 'details-open') return { family: 'details', opens: true };
-  if (item.kind === 'details-close') return { family: 'details', opens: false };
-  if (item.kind !== 'tag') return null;
-  if (PAIRED_TAGS[item.tag.name]) return { family: item.tag.name, opens: true };
-  const opener = CLOSING_TAGS.get(item.tag.name);
-  return opener ? { family: opener, opens: false } : null;
-}
-
-/** For each opener, the index of its closer (innermost pairing, per family). One pass, so linear. */
-function pairItems(items: Item[]): Map<number, number> {
-  const pairs = new Map<number, number>();
-  const open = new Map<string, number[]>();
-  items.forEach((item, index) => {
-    const role = pairing(item);
-    if (!role) return;
-    const stack = open.get(role.family) ?? [];
-    open.set(role.family, stack);
-    if (role.opens) stack.push(index);
-    else if (stack.length > 0) pairs.set(stack.pop()!, index);
-  });
-  return pairs;
+/**
+ * Git Sync writes page metadata (description, icon, layout) as YAML front matter at the top of the file.
+ * It is not document content: markdownToDocument leaves it out, and the caller may read it from here.
+ */
+export function splitFrontMatter(markdown: string): { frontMatter?: string; body: string } {
+  const match = FRONT_MATTER.exec(markdown);
+  if (!match) return { body: markdown };
+  return { frontMatter: match[1] ?? '', body: markdown.slice(match[0].length) };
 }
 
 const HEADING_ID = /^[-a-z0-9.+_]+$/;
+const MAX_TAG_DEPTH = 64;
 const MARKS_OF_TOKEN: Record<string, MarkType> = { strong: 'bold', em: 'italic', s: 'strikethrough' };
 
 class Reader {
@@ -95,7 +52,7 @@ class Reader {
   /** The blocks of a flow (the document, a quote, a list item, …). */
   flow(nodes: TokenNode[]): Block[] {
     const items = this.items(nodes);
-    return this.group(items, pairItems(items), 0, items.length, false);
+    return this.group(items, pairItems(items), 0, items.length, false, 0);
   }
 
   private items(nodes: TokenNode[]): Item[] {
@@ -125,7 +82,11 @@ class Reader {
     return items;
   }
 
-  private group(items: Item[], pairs: Map<number, number>, from: number, to: number, inTabs: boolean): Block[] {
+  /**
+   * The blocks of items[from, to): paired tags and <details> become containers of what lies between them.
+   * Past MAX_TAG_DEPTH nested containers, tags are left as text (the walk recurses once per level).
+   */
+  private group(items: Item[], pairs: Map<number, number>, from: number, to: number, inTabs: boolean, depth: number): Block[] {
     const blocks: Block[] = [];
     for (let i = from; i < to; i++) {
       const item = items[i]!;
@@ -134,11 +95,11 @@ class Reader {
         continue;
       }
       const close = pairs.get(i);
-      const paired = close !== undefined && close < to;
+      const paired = close !== undefined && close < to && depth < MAX_TAG_DEPTH;
       if (item.kind === 'tag') {
         const { name, attributes } = item.tag;
         if (paired && (name !== 'tab' || inTabs)) {
-          const inner = (tabs = false) => this.group(items, pairs, i + 1, close, tabs);
+          const inner = (tabs = false) => this.group(items, pairs, i + 1, close, tabs, depth + 1);
           blocks.push(...this.container(item, inner, items[close]!));
           i = close;
         } else if (name === 'embed' && attributes.url) {
@@ -158,7 +119,7 @@ class Reader {
           title = first.title;
           start += 1;
         }
-        const body = this.group(items, pairs, start, close, false) as FlowBlock[];
+        const body = this.group(items, pairs, start, close, false, depth + 1) as FlowBlock[];
         blocks.push({
           object: 'block',
           type: 'expandable',
@@ -484,15 +445,4 @@ const isEmptyParagraph = (block: Block) => block.type === 'paragraph' && inlineT
 /** A container holds at least one block: an empty paragraph when markdown gave it nothing. */
 function ensureBlocks(blocks: FlowBlock[]): FlowBlock[] {
   return blocks.length > 0 ? blocks : [textParagraph('')];
-}
-
-/** The plain text of inline tokens (alt texts, column titles). */
-function tokensText(tokens: Token[]): string {
-  let value = '';
-  for (const token of tokens) {
-    if (token.type === 'text' || token.type === 'text_special' || token.type === 'code_inline') value += token.content;
-    else if (token.type === 'softbreak' || token.type === 'hardbreak') value += ' ';
-    else if (token.type === 'image') value += tokensText(token.children ?? []);
-  }
-  return value;
 }

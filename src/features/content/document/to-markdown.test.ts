@@ -27,8 +27,9 @@ describe('writing documents as markdown', () => {
     assert.equal(write(p(t('hi '), { object: 'inline', type: 'emoji', isVoid: true, data: { code: '1f44b' } }, t())), 'hi 👋\n');
   });
 
-  test('a line break in a heading becomes a space', () => {
-    assert.equal(write(h(2, 'two\nlines')), '## two lines\n');
+  test('a line break in a heading is kept where markdown can (a setext heading), else it becomes a space', () => {
+    assert.equal(write(h(2, 'two\nlines')), 'two\\\nlines\n-----\n');
+    assert.equal(write(h(3, 'two\nlines')), '### two lines\n');
   });
 
   test('an expandable title is written as plain text', () => {
@@ -39,7 +40,7 @@ describe('writing documents as markdown', () => {
   });
 
   test('aligned images are wrapped in a div', () => {
-    const block = { ...images(image({ kind: 'file', file: 'a.png' }, 'A')), data: { align: 'center' as const } };
+    const block = { ...images(image({ kind: 'file', file: 'a.png' }, 'A')), data: { align: 'center' } } as FlowBlock;
     assert.equal(write(block), '<div align="center"><figure><img src=".gitbook/assets/a.png" alt="A"></figure></div>\n');
   });
 
@@ -77,7 +78,7 @@ describe('writing tables', () => {
       },
       fragments: [],
     };
-    assert.equal(write(typed), '| Number | Done | Link        | Other |\n| ------ | ---- | ----------- | ----- |\n| 3      | \\[x] | [p.md](p.md) |       |\n');
+    assert.equal(write(typed), '| Number | Done | Link         | Other |\n| ------ | ---- | ------------ | ----- |\n| 3      | \\[x] | [p.md](p.md) |       |\n');
   });
 
   test('a cell whose fragment is missing is empty; a cell of two paragraphs keeps them apart', () => {
@@ -86,10 +87,10 @@ describe('writing tables', () => {
       data: { ...base.data, records: { r1: { orderIndex: 'a0', values: { c1: 'gone', c2: 'two' } } } },
       fragments: [{ object: 'fragment', fragment: 'two', nodes: [p('one'), p('two')] }],
     };
-    assert.equal(write(cells), '| Name | N            |\n| ---- | ------------ |\n|      | one<br><br>two |\n');
+    assert.equal(write(cells), '| Name | N              |\n| ---- | -------------- |\n|      | one<br><br>two |\n');
   });
 
   test('a table without columns is left out', () => {
-    assert.equal(write({ ...base, data: { ...base.data, definition: {}, view: { type: 'grid', columns: [], hideHeader: true } } }), '');
+    assert.equal(write({ ...base, data: { ...base.data, definition: {}, view: { type: 'grid', columns: [], hideHeader: true } } } as FlowBlock), '');
   });
 });

@@ -1,15 +1,13 @@
-import type { BlockContent, Heading as MdHeading, InlineCode, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from 'mdast';
-import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
-import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
-import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
-import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
-import type { Handle, Options } from 'mdast-util-to-markdown';
+import type { BlockContent, Heading as MdHeading, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from 'mdast';
 import { anchorHtml, figureHtml, imgHtml, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
 import { formatTag } from './liquid-tags.ts';
-import { blockText, inlineText, oneLine } from './nodes.ts';
+import { serializeMarkdown, wrap } from './markdown-serializer.ts';
+import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
+import type { Atom, NestingMark } from './nest-marks.ts';
+import { blockText, oneLine } from './nodes.ts';
 import type {
-  Block, Code, ContentRef, Document, Fragment, Images, InlineContent, List, MarkType, RefWriter, Table, TableValue,
+  Block, Code, ContentRef, Document, Fragment, Images, InlineContent, List, RefWriter, Table, TableValue,
 } from './types.ts';
 
 /**
@@ -20,103 +18,12 @@ import type {
  */
 export function documentToMarkdown(document: Document, refs: RefWriter): string {
   const root: Root = { type: 'root', children: new Writer(refs).flow(document.nodes ?? [], 0) };
-  return toMarkdown(root, OPTIONS);
+  return serializeMarkdown(root);
 }
-
-/** A block between two lines of its own (`{% hint %}` … `{% endhint %}`, `<details>` … `</details>`). */
-interface Wrapped {
-  type: 'gitbookWrapped';
-  open: string;
-  close: string;
-  /** What separates the lines: "\n" for tags, a blank line for HTML (which would swallow the next line). */
-  gap: string;
-  children: RootContent[];
-}
-
-interface CharacterReference {
-  type: 'characterReference';
-  value: string;
-}
-
-declare module 'mdast' {
-  interface PhrasingContentMap {
-    characterReference: CharacterReference;
-  }
-  interface RootContentMap {
-    gitbookWrapped: Wrapped;
-    characterReference: CharacterReference;
-  }
-  interface BlockContentMap {
-    gitbookWrapped: Wrapped;
-  }
-}
-
-const wrapped: Handle = (node: Wrapped, _parent, state, info) => {
-  const inner = node.children.length > 0 ? state.containerFlow(node as never, state.createTracker(info).current()) : '';
-  const last = node.children[node.children.length - 1];
-  const closeGap = last && endsInHtmlBlock(last) ? '\n\n' : node.gap;
-  return node.open + node.gap + (inner ? inner + closeGap : '') + node.close;
-};
-
-/**
- * An HTML block (a figure, </details>, or a paragraph that is only an inline <img>) runs until a blank line:
- * whatever follows it, even in a tight list, needs a blank line first or it becomes part of the HTML.
- */
-function endsInHtmlBlock(node: RootContent): boolean {
-  if (node.type === 'html') return node.value.startsWith('<');
-  if (node.type === 'gitbookWrapped') return node.close.startsWith('<');
-  return isHtmlParagraph(node);
-}
-
-const isHtmlParagraph = (node: RootContent) =>
-  node.type === 'paragraph' && node.children.length > 0 && node.children.every((child) => child.type === 'html');
-
-/**
- * Blank lines the serializer would leave out in a tight list: after an HTML block (see above), and before
- * what cannot interrupt a paragraph in markdown-it (a table, a lone inline <img>), which would otherwise
- * be read as the paragraph's next line.
- */
-const needsBlankLine = (left: RootContent, right: RootContent) =>
-  endsInHtmlBlock(left) || right.type === 'table' || isHtmlParagraph(right);
-
-/**
- * Code in a table cell: markdown-it, like GitHub, takes any backslash right before a pipe as its escape and
- * drops it, while the GFM serializer counts backslashes the way micromark does. Every pipe gets its own.
- */
-function inlineCodeInTable(node: InlineCode, parent: Parameters<Handle>[1], state: Parameters<Handle>[2]): string {
-  const value = defaultHandlers.inlineCode(node, parent, state);
-  return state.stack.includes('tableCell') ? value.replace(/\|/g, '\\|') : value;
-}
-
-const OPTIONS: Options = {
-  bullet: '-',
-  bulletOther: '*',
-  bulletOrdered: '.',
-  emphasis: '*',
-  strong: '*',
-  rule: '*',
-  fence: '`',
-  fences: true,
-  listItemIndent: 'one',
-  incrementListMarker: true,
-  resourceLink: false,
-  handlers: { gitbookWrapped: wrapped, characterReference: writeCharacterReference },
-  join: [(left, right) => (needsBlankLine(left as RootContent, right as RootContent) ? 1 : undefined)],
-  // A paragraph line that starts with "{%" would read back as a GitBook tag.
-  unsafe: [{ character: '{', after: '%', atBreak: true }],
-  extensions: [gfmStrikethroughToMarkdown(), gfmTableToMarkdown(), gfmTaskListItemToMarkdown(), { handlers: { inlineCode: inlineCodeInTable } }],
-};
 
 // Deeper than this, containers are written as the plain text of their content: markdown parsers stop
 // nesting somewhere (markdown-parser.ts), and the serializer recurses.
 const MAX_DEPTH = 32;
-const NESTING_MARKS: readonly MarkType[] = ['bold', 'italic', 'strikethrough'];
-type NestingMark = 'bold' | 'italic' | 'strikethrough';
-const MARK_NODES = { bold: 'strong', italic: 'emphasis', strikethrough: 'delete' } as const;
-
-type TextAtom = { text: string; marks: NestingMark[]; code: boolean };
-type Atom = TextAtom | { node: PhrasingContent };
-
 class Writer {
   constructor(private readonly refs: RefWriter) {}
 
@@ -303,7 +210,9 @@ class Writer {
           atoms.push({ text: l.text, marks: NESTING_MARKS.filter((m) => types.includes(m)) as NestingMark[], code: types.includes('code') });
         }
       } else if (node.type === 'link') {
-        atoms.push({ node: { type: 'link', url: this.refs(node.data.ref, 'link'), children: this.phrasing(node.nodes ?? [], inTable) } });
+        // A link holds text and images, never another link (nor, so, a deep chain of them).
+        const inner = (node.nodes ?? []).filter((child) => child.object === 'text' || child.type === 'inline-image');
+        atoms.push({ node: { type: 'link', url: this.refs(node.data.ref, 'link'), children: this.phrasing(inner, inTable) } });
       } else if (node.type === 'inline-image') {
         // Always as HTML: `![]()` alone in a paragraph is read as an images block.
         const image: HtmlImage = { src: this.refs(node.data.ref, 'image'), alt: oneLine(node.data.alt ?? ''), caption: '' };
@@ -314,49 +223,8 @@ class Writer {
         if (Number.isInteger(code) && code > 0 && code <= 0x10ffff) atoms.push({ text: String.fromCodePoint(code), marks: [], code: false });
       }
     }
-    const children = nest(atoms, [], inTable);
-    encodeAstralEdges(children);
-    return children;
+    return nestMarks(atoms, inTable);
   }
-}
-
-const ATTENTION = new Set(['strong', 'emphasis', 'delete']);
-const ASTRAL_PUNCTUATION = /^[\p{P}\p{S}]$/u;
-
-/**
- * The serializer judges whether `**` can open or close by UTF-16 unit, so it takes an emoji (a symbol,
- * outside the BMP) for a letter, while CommonMark and markdown-it judge by code point: `a**😀b**` is not
- * bold to the reader. Writing such a character at the edge of a run as a character reference gives both the
- * same view (`&` and `;` are punctuation), and the serializer then escapes the outside character if needed.
- */
-function encodeAstralEdges(nodes: PhrasingContent[]): void {
-  for (const node of nodes) {
-    if (node.type === 'link') encodeAstralEdges(node.children);
-    if (!ATTENTION.has(node.type)) continue;
-    const parent = node as PhrasingContent & { children: PhrasingContent[] };
-    encodeAstralEdges(parent.children);
-    encodeEdge(parent, 'first');
-    encodeEdge(parent, 'last');
-  }
-}
-
-function encodeEdge(parent: { children: PhrasingContent[] }, edge: 'first' | 'last'): void {
-  const index = edge === 'first' ? 0 : parent.children.length - 1;
-  const child = parent.children[index];
-  if (!child) return;
-  if (ATTENTION.has(child.type)) return encodeEdge(child as { children: PhrasingContent[] }, edge);
-  if (child.type !== 'text') return;
-  const characters = [...child.value];
-  const character = edge === 'first' ? characters[0] : characters[characters.length - 1];
-  if (!character || character.length < 2 || !ASTRAL_PUNCTUATION.test(character)) return;
-  const reference = characterReference(character);
-  const rest: PhrasingContent = { type: 'text', value: edge === 'first' ? child.value.slice(character.length) : child.value.slice(0, -character.length) };
-  const replacement = rest.value ? (edge === 'first' ? [reference, rest] : [rest, reference]) : [reference];
-  parent.children.splice(index, 1, ...replacement);
-}
-
-function wrap(open: string, close: string, children: RootContent[], gap = '\n'): Wrapped {
-  return { type: 'gitbookWrapped', open, close, gap, children };
 }
 
 /** A line break that ends a paragraph means nothing in markdown (and `\\` would be read as text there). */
@@ -374,123 +242,5 @@ function cellText(value: string): PhrasingContent[] {
   return value ? lines(value, true, (text) => ({ type: 'text', value: text })) : [];
 }
 
-/** Text with line breaks: a hard break, or <br> in a table cell (a row is one line). */
-function lines(value: string, inTable: boolean, piece: (text: string) => PhrasingContent): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  value.split('\n').forEach((part, index) => {
-    if (index > 0) out.push(inTable ? { type: 'html', value: '<br>' } : { type: 'break' });
-    if (part) out.push(piece(part));
-  });
-  return out;
-}
-
-function plain(atom: Atom, inTable: boolean): PhrasingContent[] {
-  if ('node' in atom) return [atom.node];
-  if (atom.code) return lines(atom.text, inTable, (value) => ({ type: 'inlineCode', value }));
-  return lines(atom.text, inTable, (value) => ({ type: 'text', value })).flatMap((node) => (node.type === 'text' ? encodeAstralNextToDelimiters(node.value) : [node]));
-}
-
-/** See encodeAstralEdges: the same mismatch for a literal `*`, `_` or `~` right next to an emoji. */
-function encodeAstralNextToDelimiters(value: string): PhrasingContent[] {
-  const characters = [...value];
-  const out: PhrasingContent[] = [];
-  let pending = '';
-  characters.forEach((character, index) => {
-    const nextToDelimiter = /[*_~]/.test(characters[index - 1] ?? '') || /[*_~]/.test(characters[index + 1] ?? '');
-    if (character.length > 1 && nextToDelimiter && ASTRAL_PUNCTUATION.test(character)) {
-      if (pending) out.push({ type: 'text', value: pending });
-      out.push(characterReference(character));
-      pending = '';
-    } else {
-      pending += character;
-    }
-  });
-  if (pending) out.push({ type: 'text', value: pending });
-  return out;
-}
-
-/**
- * `&#x…;` written as it is. Not an `html` node: the serializer turns the line break before an `html` node
- * into a space (lest it start an HTML block), which a character reference cannot do.
- */
-const characterReference = (character: string): PhrasingContent => ({ type: 'characterReference', value: `&#x${character.codePointAt(0)!.toString(16).toUpperCase()};` });
-function writeCharacterReference(node: CharacterReference): string {
-  return node.value;
-}
 
 
-
-/**
- * Nests marks: at each point, opens the pending mark whose run lasts longest, so `**a *b* c**` stays one
- * strong. Whitespace at the edges of a run goes outside it: `**bold **` cannot close in markdown (the
- * serializer would escape it as `**bold&#x20;**`), while `**bold** ` reads the same to anyone.
- */
-function nest(atoms: Atom[], open: NestingMark[], inTable: boolean): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  let i = 0;
-  while (i < atoms.length) {
-    const atom = atoms[i]!;
-    const pending = 'node' in atom ? [] : atom.marks.filter((m) => !open.includes(m));
-    if (pending.length === 0) {
-      out.push(...plain(atom, inTable));
-      i += 1;
-      continue;
-    }
-    let best = pending[0]!;
-    let end = runEnd(atoms, i, best);
-    for (const candidate of pending.slice(1)) {
-      const candidateEnd = runEnd(atoms, i, candidate);
-      if (candidateEnd > end) [best, end] = [candidate, candidateEnd];
-    }
-    const { before, inner, after } = trimRun(atoms.slice(i, end), open);
-    out.push(...before.flatMap((a) => plain(a, inTable)));
-    if (inner.length > 0) {
-      out.push({ type: MARK_NODES[best], children: nest(inner, [...open, best], inTable) } as PhrasingContent);
-    }
-    out.push(...after.flatMap((a) => plain(a, inTable)));
-    i = end;
-  }
-  return out;
-}
-
-function runEnd(atoms: Atom[], from: number, markType: NestingMark): number {
-  let end = from;
-  while (end < atoms.length) {
-    const atom = atoms[end]!;
-    if ('node' in atom || !atom.marks.includes(markType)) break;
-    end += 1;
-  }
-  return end;
-}
-
-function trimRun(run: Atom[], open: NestingMark[]): { before: Atom[]; inner: Atom[]; after: Atom[] } {
-  const outside = (atom: TextAtom, text: string): Atom => ({ ...atom, text, marks: atom.marks.filter((m) => open.includes(m)) });
-  const before: Atom[] = [];
-  const after: Atom[] = [];
-  const inner = [...run];
-  while (inner.length > 0) {
-    const first = inner[0]!;
-    if ('node' in first || first.code) break;
-    const space = first.text.slice(0, first.text.length - first.text.trimStart().length);
-    if (!space) break;
-    before.push(outside(first, space));
-    if (space.length === first.text.length) inner.shift();
-    else {
-      inner[0] = { ...first, text: first.text.slice(space.length) };
-      break;
-    }
-  }
-  while (inner.length > 0) {
-    const last = inner[inner.length - 1]!;
-    if ('node' in last || last.code) break;
-    const space = last.text.slice(last.text.trimEnd().length);
-    if (!space) break;
-    after.unshift(outside(last, space));
-    if (space.length === last.text.length) inner.pop();
-    else {
-      inner[inner.length - 1] = { ...last, text: last.text.slice(0, -space.length) };
-      break;
-    }
-  }
-  return { before, inner, after };
-}

@@ -135,37 +135,40 @@ export type RefWriter = (ref: ContentRef, usage: 'link' | 'image') => string;
 
 // ---------------------------------------------------------------- TypeBox schema
 
+// additionalProperties stays open: validation accepts fields GitBook may add, and a response serialized
+// through this schema keeps them (fast-json-stringify drops what a closed object does not name).
+const Obj = <T extends Parameters<typeof Type.Object>[0]>(properties: T) => Type.Object(properties, { additionalProperties: true });
 const Key = Type.Optional(Type.String({ maxLength: 100 }));
 const Meta = Type.Optional(Type.Record(Type.String(), Type.Unknown()));
 const Literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const ObjectBlock = Type.Literal('block');
 
-const RefUrl = Type.Object({ kind: Type.Literal('url'), url: Type.String() });
-const RefFile = Type.Object({ kind: Type.Literal('file'), file: Type.String() });
-const RefPage = Type.Object({ kind: Type.Literal('page'), page: Type.String(), space: Type.Optional(Type.String()) });
-const RefAnchor = Type.Object({
+const RefUrl = Obj({ kind: Type.Literal('url'), url: Type.String() });
+const RefFile = Obj({ kind: Type.Literal('file'), file: Type.String() });
+const RefPage = Obj({ kind: Type.Literal('page'), page: Type.String(), space: Type.Optional(Type.String()) });
+const RefAnchor = Obj({
   kind: Type.Literal('anchor'),
   anchor: Type.String(),
   page: Type.Optional(Type.String()),
   space: Type.Optional(Type.String()),
 });
-const RefOther = Type.Object({ kind: Literals(['user', 'collection', 'space', 'reusable-content', 'openapi']) });
+const RefOther = Obj({ kind: Literals(['user', 'collection', 'space', 'reusable-content', 'openapi']) });
 const ContentRefSchema = Type.Union([RefUrl, RefFile, RefPage, RefAnchor, RefOther]);
 const ImageRef = Type.Union([RefUrl, RefFile]);
 
-const MarkSchema = Type.Object({
+const MarkSchema = Obj({
   object: Type.Literal('mark'),
   type: Literals(['bold', 'italic', 'strikethrough', 'code', 'keyboard', 'superscript', 'subscript', 'color']),
   data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
-const LeafSchema = Type.Object({ object: Type.Literal('leaf'), text: Type.String(), marks: Type.Optional(Type.Array(MarkSchema)) });
-const TextSchema = Type.Object({ object: Type.Literal('text'), key: Key, leaves: Type.Array(LeafSchema) });
-const InlineImageSchema = Type.Object({
+const LeafSchema = Obj({ object: Type.Literal('leaf'), text: Type.String(), marks: Type.Optional(Type.Array(MarkSchema)) });
+const TextSchema = Obj({ object: Type.Literal('text'), key: Key, leaves: Type.Array(LeafSchema) });
+const InlineImageSchema = Obj({
   object: Type.Literal('inline'),
   type: Type.Literal('inline-image'),
   key: Key,
   isVoid: Type.Optional(Type.Literal(true)),
-  data: Type.Object({
+  data: Obj({
     ref: ImageRef,
     refDark: Type.Optional(ImageRef),
     caption: Type.Optional(Type.String()),
@@ -173,15 +176,15 @@ const InlineImageSchema = Type.Object({
     size: Type.Optional(Literals(['original', 'line'])),
   }),
 });
-const InlineLinkSchema = Type.Object({
+const InlineLinkSchema = Obj({
   object: Type.Literal('inline'),
   type: Type.Literal('link'),
   key: Key,
   isVoid: Type.Optional(Type.Literal(false)),
-  data: Type.Object({ ref: ContentRefSchema }),
+  data: Obj({ ref: ContentRefSchema }),
   nodes: Type.Array(Type.Union([TextSchema, InlineImageSchema])),
 });
-const InlineOpaqueSchema = Type.Object({ object: Type.Literal('inline'), type: Literals(OPAQUE_INLINE_TYPES), key: Key });
+const InlineOpaqueSchema = Obj({ object: Type.Literal('inline'), type: Literals(OPAQUE_INLINE_TYPES), key: Key });
 const InlineContentSchema = Type.Union([TextSchema, InlineLinkSchema, InlineImageSchema, InlineOpaqueSchema]);
 const Align = Type.Optional(Literals(['start', 'center', 'end']));
 const Empty = Type.Object({}, { additionalProperties: false });
@@ -190,7 +193,7 @@ const Empty = Type.Object({}, { additionalProperties: false });
 // names become `$id`s (and OpenAPI component names), hence the spec's names with a Quire prefix.
 const Flow = Type.Ref('QuireDocumentFlowBlock');
 const Fragments = Type.Array(
-  Type.Object({
+  Obj({
     object: Type.Literal('fragment'),
     key: Key,
     fragment: Type.String(),
@@ -200,45 +203,45 @@ const Fragments = Type.Array(
 );
 
 const definitions = {
-  QuireDocumentParagraph: Type.Object({
+  QuireDocumentParagraph: Obj({
     object: ObjectBlock, type: Type.Literal('paragraph'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-    data: Type.Optional(Type.Object({ align: Align })),
+    data: Type.Optional(Obj({ align: Align })),
     nodes: Type.Array(InlineContentSchema),
   }),
-  QuireDocumentHeading: Type.Object({
+  QuireDocumentHeading: Obj({
     object: ObjectBlock, type: Literals(['heading-1', 'heading-2', 'heading-3']), key: Key, meta: Meta,
     isVoid: Type.Optional(Type.Literal(false)),
-    data: Type.Object({ id: Type.Optional(Type.String({ pattern: '^[-a-z0-9.+_]+$' })), align: Align }),
+    data: Obj({ id: Type.Optional(Type.String({ pattern: '^[-a-z0-9.+_]+$' })), align: Align }),
     nodes: Type.Array(InlineContentSchema),
   }),
-  QuireDocumentListItem: Type.Object({
+  QuireDocumentListItem: Obj({
     object: ObjectBlock, type: Type.Literal('list-item'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-    data: Type.Optional(Type.Object({ checked: Type.Optional(Type.Boolean()) })),
+    data: Type.Optional(Obj({ checked: Type.Optional(Type.Boolean()) })),
     nodes: Type.Array(Flow),
   }),
-  QuireDocumentList: Type.Object({
+  QuireDocumentList: Obj({
     object: ObjectBlock, type: Literals(['list-ordered', 'list-unordered', 'list-tasks']), key: Key, meta: Meta,
     isVoid: Type.Optional(Type.Literal(false)),
-    data: Type.Optional(Type.Object({ start: Type.Optional(Type.Number()) })),
+    data: Type.Optional(Obj({ start: Type.Optional(Type.Number()) })),
     nodes: Type.Array(Type.Ref('QuireDocumentListItem')),
   }),
-  QuireDocumentDivider: Type.Object({
+  QuireDocumentDivider: Obj({
     object: ObjectBlock, type: Type.Literal('divider'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
     data: Type.Optional(Empty),
   }),
-  QuireDocumentQuote: Type.Object({
+  QuireDocumentQuote: Obj({
     object: ObjectBlock, type: Type.Literal('blockquote'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
     data: Type.Optional(Empty),
     nodes: Type.Array(Flow),
   }),
-  QuireDocumentHint: Type.Object({
+  QuireDocumentHint: Obj({
     object: ObjectBlock, type: Type.Literal('hint'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-    data: Type.Object({ style: Literals(HINT_STYLES) }),
+    data: Obj({ style: Literals(HINT_STYLES) }),
     nodes: Type.Array(Flow),
   }),
-  QuireDocumentCode: Type.Object({
+  QuireDocumentCode: Obj({
     object: ObjectBlock, type: Type.Literal('code'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-    data: Type.Object({
+    data: Obj({
       syntax: Type.Optional(Type.String()),
       title: Type.Optional(Type.String()),
       overflow: Type.Optional(Literals(['scroll', 'wrap'])),
@@ -246,30 +249,30 @@ const definitions = {
       fullWidth: Type.Optional(Type.Boolean()),
     }),
     nodes: Type.Array(
-      Type.Object({
+      Obj({
         object: ObjectBlock, type: Type.Literal('code-line'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-        data: Type.Optional(Type.Object({ highlighted: Type.Optional(Type.Boolean()) })),
+        data: Type.Optional(Obj({ highlighted: Type.Optional(Type.Boolean()) })),
         nodes: Type.Array(Type.Union([TextSchema, InlineOpaqueSchema])),
       }),
     ),
   }),
-  QuireDocumentTable: Type.Object({
+  QuireDocumentTable: Obj({
     object: ObjectBlock, type: Type.Literal('table'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
-    data: Type.Object({
+    data: Obj({
       view: Type.Union([
-        Type.Object({
+        Obj({
           type: Type.Literal('grid'),
           columns: Type.Array(Type.String()),
           hideHeader: Type.Boolean(),
           columnWidths: Type.Optional(Type.Record(Type.String(), Type.Number())),
           useNewSizing: Type.Optional(Type.Boolean()),
         }),
-        Type.Object({ type: Type.Literal('cards'), columns: Type.Array(Type.String()), cardSize: Literals(['medium', 'large']) }),
+        Obj({ type: Type.Literal('cards'), columns: Type.Array(Type.String()), cardSize: Literals(['medium', 'large']) }),
       ]),
-      records: Type.Record(Type.String(), Type.Object({ orderIndex: Type.String(), values: Type.Record(Type.String(), Type.Unknown()) })),
+      records: Type.Record(Type.String(), Obj({ orderIndex: Type.String(), values: Type.Record(Type.String(), Type.Unknown()) })),
       definition: Type.Record(
         Type.String(),
-        Type.Object({
+        Obj({
           id: Type.String(),
           title: Type.String(),
           type: Literals(['text', 'number', 'checkbox', 'files', 'users', 'rating', 'select', 'content-ref', 'image']),
@@ -280,50 +283,50 @@ const definitions = {
     }),
     fragments: Fragments,
   }),
-  QuireDocumentImages: Type.Object({
+  QuireDocumentImages: Obj({
     object: ObjectBlock, type: Type.Literal('images'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-    data: Type.Object({
+    data: Obj({
       align: Type.Optional(Literals(['center', 'left', 'right'])),
       fullWidth: Type.Optional(Type.Boolean()),
       withFrame: Type.Optional(Type.Boolean()),
     }),
     nodes: Type.Array(
-      Type.Object({
+      Obj({
         object: ObjectBlock, type: Type.Literal('image'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
-        data: Type.Object({ ref: ImageRef, refDark: Type.Optional(ImageRef), alt: Type.Optional(Type.String()) }),
+        data: Obj({ ref: ImageRef, refDark: Type.Optional(ImageRef), alt: Type.Optional(Type.String()) }),
         fragments: Type.Optional(Fragments),
       }),
     ),
   }),
-  QuireDocumentTabs: Type.Object({
+  QuireDocumentTabs: Obj({
     object: ObjectBlock, type: Type.Literal('tabs'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-    data: Type.Optional(Type.Object({ fullWidth: Type.Optional(Type.Boolean()) })),
+    data: Type.Optional(Obj({ fullWidth: Type.Optional(Type.Boolean()) })),
     nodes: Type.Array(
-      Type.Object({
+      Obj({
         object: ObjectBlock, type: Type.Literal('tabs-item'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-        data: Type.Optional(Type.Object({ title: Type.Optional(Type.String()) })),
+        data: Type.Optional(Obj({ title: Type.Optional(Type.String()) })),
         nodes: Type.Array(Flow),
       }),
     ),
   }),
-  QuireDocumentExpandable: Type.Object({
+  QuireDocumentExpandable: Obj({
     object: ObjectBlock, type: Type.Literal('expandable'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
     data: Type.Optional(Empty),
     fragments: Fragments,
   }),
-  QuireDocumentEmbed: Type.Object({
+  QuireDocumentEmbed: Obj({
     object: ObjectBlock, type: Type.Literal('embed'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
-    data: Type.Object({ url: Type.String(), fullWidth: Type.Optional(Type.Boolean()) }),
+    data: Obj({ url: Type.String(), fullWidth: Type.Optional(Type.Boolean()) }),
   }),
-  QuireDocumentFile: Type.Object({
+  QuireDocumentFile: Obj({
     object: ObjectBlock, type: Type.Literal('file'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
-    data: Type.Object({ ref: RefFile }),
+    data: Obj({ ref: RefFile }),
   }),
-  QuireDocumentContentRef: Type.Object({
+  QuireDocumentContentRef: Obj({
     object: ObjectBlock, type: Type.Literal('content-ref'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
-    data: Type.Object({ ref: ContentRefSchema }),
+    data: Obj({ ref: ContentRefSchema }),
   }),
-  QuireDocumentOpaqueBlock: Type.Object({ object: ObjectBlock, type: Literals(OPAQUE_BLOCK_TYPES), key: Key }),
+  QuireDocumentOpaqueBlock: Obj({ object: ObjectBlock, type: Literals(OPAQUE_BLOCK_TYPES), key: Key }),
   QuireDocumentFlowBlock: Type.Union([
     Type.Ref('QuireDocumentParagraph'),
     Type.Ref('QuireDocumentHeading'),
@@ -341,7 +344,7 @@ const definitions = {
     Type.Ref('QuireDocumentContentRef'),
     Type.Ref('QuireDocumentOpaqueBlock'),
   ]),
-  QuireDocument: Type.Object({
+  QuireDocument: Obj({
     object: Type.Literal('document'),
     data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     nodes: Type.Array(Type.Ref('QuireDocumentFlowBlock')),

@@ -1,0 +1,110 @@
+import type { InlineCode, Root, RootContent } from 'mdast';
+import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
+import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
+import type { Handle, Options } from 'mdast-util-to-markdown';
+
+/*
+ * mdast-util-to-markdown set up for GitBook's markdown as markdown-parser.ts reads it: GitBook's spelling
+ * (`-` bullets, `***` rules, fenced code), GFM tables, strikethrough and task lists, two node types of our own
+ * (a block wrapped in tag lines, a character reference), and the blank lines markdown-it needs.
+ */
+
+/** A block between two lines of its own (`{% hint %}` … `{% endhint %}`, `<details>` … `</details>`). */
+export interface Wrapped {
+  type: 'gitbookWrapped';
+  open: string;
+  close: string;
+  /** What separates the lines: "\n" for tags, a blank line for HTML (which would swallow the next line). */
+  gap: string;
+  children: RootContent[];
+}
+
+export interface CharacterReference {
+  type: 'characterReference';
+  value: string;
+}
+
+declare module 'mdast' {
+  interface PhrasingContentMap {
+    characterReference: CharacterReference;
+  }
+  interface RootContentMap {
+    gitbookWrapped: Wrapped;
+    characterReference: CharacterReference;
+  }
+  interface BlockContentMap {
+    gitbookWrapped: Wrapped;
+  }
+}
+
+export function wrap(open: string, close: string, children: RootContent[], gap = '\n'): Wrapped {
+  return { type: 'gitbookWrapped', open, close, gap, children };
+}
+
+const wrapped: Handle = (node: Wrapped, _parent, state, info) => {
+  const inner = node.children.length > 0 ? state.containerFlow(node as never, state.createTracker(info).current()) : '';
+  const last = node.children[node.children.length - 1];
+  const closeGap = last && endsInHtmlBlock(last) ? '\n\n' : node.gap;
+  return node.open + node.gap + (inner ? inner + closeGap : '') + node.close;
+};
+
+/** A character reference, written as it is (see nest-marks.ts). */
+function writeCharacterReference(node: CharacterReference): string {
+  return node.value;
+}
+
+/**
+ * An HTML block (a figure, </details>, or a paragraph that is only an inline <img>) runs until a blank line:
+ * whatever follows it, even in a tight list, needs a blank line first or it becomes part of the HTML.
+ */
+function endsInHtmlBlock(node: RootContent): boolean {
+  if (node.type === 'html') return node.value.startsWith('<');
+  if (node.type === 'gitbookWrapped') return node.close.startsWith('<');
+  return isHtmlParagraph(node);
+}
+
+const isHtmlParagraph = (node: RootContent) =>
+  node.type === 'paragraph' && node.children.length > 0 && node.children.every((child) => child.type === 'html');
+
+/**
+ * Blank lines the serializer would leave out in a tight list: after an HTML block (see above), and before
+ * what cannot interrupt a paragraph in markdown-it (a table, a lone inline <img>), which would otherwise
+ * be read as the paragraph's next line.
+ */
+const needsBlankLine = (left: RootContent, right: RootContent) =>
+  endsInHtmlBlock(left) || right.type === 'table' || isHtmlParagraph(right);
+
+/**
+ * Code in a table cell: markdown-it, like GitHub, takes any backslash right before a pipe as its escape and
+ * drops it, while the GFM serializer counts backslashes the way micromark does. Every pipe gets its own.
+ */
+function inlineCodeInTable(node: InlineCode, parent: Parameters<Handle>[1], state: Parameters<Handle>[2]): string {
+  const value = defaultHandlers.inlineCode(node, parent, state);
+  return state.stack.includes('tableCell') ? value.replace(/\|/g, '\\|') : value;
+}
+
+const OPTIONS: Options = {
+  bullet: '-',
+  bulletOther: '*',
+  bulletOrdered: '.',
+  emphasis: '*',
+  strong: '*',
+  rule: '*',
+  fence: '`',
+  fences: true,
+  listItemIndent: 'one',
+  incrementListMarker: true,
+  resourceLink: false,
+  handlers: { gitbookWrapped: wrapped, characterReference: writeCharacterReference },
+  join: [(left, right) => (needsBlankLine(left as RootContent, right as RootContent) ? 1 : undefined)],
+  // A paragraph line that starts with "{%" would read back as a GitBook tag.
+  unsafe: [{ character: '{', after: '%', atBreak: true }],
+  extensions: [gfmStrikethroughToMarkdown(), gfmTableToMarkdown(), gfmTaskListItemToMarkdown(), { handlers: { inlineCode: inlineCodeInTable } }],
+};
+
+/** The markdown text of an mdast tree. */
+export function serializeMarkdown(root: Root): string {
+  return toMarkdown(root, OPTIONS);
+}

@@ -1,0 +1,523 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type ApiResponse, type TestServer, type TestUser } from './helpers.ts';
+
+/**
+ * Trying to break in: every operation of the server's own OpenAPI document, run as four callers who should
+ * not get far, must answer exactly the status the product rules give (features/* /policy.ts, issue 6):
+ * - anonymous: no token at all;
+ * - outsider:  the admin of ANOTHER organization (the organization here is invisible to them: 404, and a
+ *              DELETE of what they cannot see is 204 like the DELETE of what does not exist);
+ * - guest:     a member without a role and without grants (sees the organization, nothing in it);
+ * - reader:    a `read` member (reads; comment/edit/review/create/admin are all out of reach).
+ * A new operation without a row here fails the first test, so nothing is added without this check.
+ */
+
+const CALLERS = ['anonymous', 'outsider', 'guest', 'reader'] as const;
+type Who = (typeof CALLERS)[number];
+type Expect = Record<Who, number>;
+
+/** Path parameters of the shared fixtures, by the name the document gives them (`*` is a page path). */
+interface Fixture {
+  organizationId: string;
+  otherOrganizationId: string;
+  userId: string;
+  teamId: string;
+  collectionId: string;
+  spaceId: string;
+  changeRequestId: string;
+  pageId: string;
+  '*': string;
+  fileId: string;
+  revisionId: string;
+  commentId: string;
+  commentReplyId: string;
+  /** A comment of the change request's own discussion, and a reply to it. */
+  crCommentId: string;
+  crCommentReplyId: string;
+}
+
+interface Row {
+  /** Which of the shared objects the row acts on, when the document's parameter names are ambiguous. */
+  at?: (f: Fixture) => Partial<Fixture>;
+  /** A valid body for the operation, so that a refusal is not hidden behind a 400. */
+  body?: (f: Fixture) => unknown;
+  /**
+   * Objects of the row's own, made fresh for every call: operations that destroy or move what they act on
+   * (in case the server wrongly lets a caller through) must not take the shared fixtures with them.
+   */
+  own?: (f: Fixture) => Promise<Partial<Fixture>>;
+  expect: Expect;
+  /** What a successful answer may show this caller. */
+  check?: (who: Who, res: ApiResponse, f: Fixture) => void;
+}
+
+// The usual shapes of an answer, named after the rule that gives them.
+/** Not about any organization: every signed-in caller gets the same answer. */
+const anyUser = (status: number): Expect => ({ anonymous: 401, outsider: status, guest: status, reader: status });
+/** Inside the organization, at its level (members, teams, settings): the guest sees the organization. */
+const inOrganization = (guest: number, reader: number): Expect => ({ anonymous: 401, outsider: 404, guest, reader });
+/** Inside a space or collection: a guest without grants cannot see it either. */
+const inContent = (reader: number): Expect => ({ anonymous: 401, outsider: 404, guest: 404, reader });
+/** DELETE inside a space or collection: what the caller cannot see is, for them, already gone. */
+const deleteInContent = (reader: number): Expect => ({ anonymous: 401, outsider: 204, guest: 204, reader });
+/** DELETE at the organization's level: the guest sees the organization, so they are refused. */
+const deleteInOrganization = (guest: number, reader: number): Expect => ({ anonymous: 401, outsider: 204, guest, reader });
+
+const markdown = (text: string) => ({ markdown: text });
+
+/** A list answer holds the object only for the callers who can see it: 200 must not leak what 404 hides. */
+const lists =
+  (idOf: (f: Fixture) => string, seenBy: readonly Who[]) =>
+  (who: Who, res: ApiResponse, f: Fixture): void => {
+    const ids = (res.body.items as { id: string }[]).map((item) => item.id);
+    assert.equal(ids.includes(idOf(f)), seenBy.includes(who), `${who} ${seenBy.includes(who) ? 'should' : 'should not'} find ${idOf(f)} in ${JSON.stringify(ids)}`);
+  };
+
+describe('authorization: every operation as callers who should not get far', () => {
+  let t: TestServer;
+  let fixture: Fixture;
+  let tokens: Record<Who, string | null>;
+  let reader: TestUser;
+  let outsider: TestUser & { organizationId: string };
+  const operations = new Map<string, { method: string; path: string; hasBody: boolean; statuses: string[] }>();
+
+  /** An admin call that must succeed; answers the body. */
+  async function setup(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
+    const res = await t.api(method, path, body === undefined ? {} : { body });
+    assert.ok(res.status < 300, `setup ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  const newSpace = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/spaces`, { title: 'Own space', parent: f.collectionId })).id as string;
+  const newCollection = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/collections`, { title: 'Own collection' })).id as string;
+  const newTeam = async (f: Fixture) => (await setup('PUT', `/v1/orgs/${f.organizationId}/teams`, { title: 'Own team', members: [f.userId] })).id as string;
+  const newChangeRequest = async (f: Fixture) => {
+    const cr = await setup('POST', `/v1/spaces/${f.spaceId}/change-requests`, { subject: 'Own change request' });
+    await setup('POST', `/v1/spaces/${f.spaceId}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Own page', document: markdown('Own.') }] });
+    return cr.id as string;
+  };
+  const thread = (f: Fixture, inChangeRequest: boolean) => `/v1/spaces/${f.spaceId}${inChangeRequest ? `/change-requests/${f.changeRequestId}` : ''}/comments`;
+  const newComment = async (f: Fixture, inChangeRequest: boolean) => (await setup('POST', thread(f, inChangeRequest), { body: markdown('Own comment') })).id as string;
+  const newReply = async (f: Fixture, inChangeRequest: boolean) =>
+    (await setup('POST', `${thread(f, inChangeRequest)}/${inChangeRequest ? f.crCommentId : f.commentId}/replies`, { body: markdown('Own reply') })).id as string;
+  /** The change request's discussion: its own comment and reply. */
+  const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
+
+  /** Every operation of the document, by operationId. */
+  const table: Record<string, Row> = {
+    // --- Not about an organization
+    getApiInformation: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200 } },
+    getAuthenticatedUser: { expect: anyUser(200) },
+    // Users are visible to themselves and to whoever shares an organization with them; a guest shares one
+    // (and must resolve the authors of what it is granted), the outsider does not.
+    getUserById: { expect: inOrganization(200, 200) },
+    listOrganizationsForAuthenticatedUser: { expect: anyUser(200), check: lists((f) => f.organizationId, ['guest', 'reader']) },
+    // Anyone signed in may start an organization of their own.
+    createOrganization: { body: () => ({ title: 'Their own organization' }), expect: anyUser(201) },
+
+    // --- The organization
+    getOrganizationById: { expect: inOrganization(200, 200) },
+    updateOrganizationById: { body: () => ({ title: 'Renamed organization' }), expect: inOrganization(403, 403) },
+
+    // --- Members
+    listMembersInOrganizationById: { expect: inOrganization(403, 200) },
+    getMemberInOrganizationById: { expect: inOrganization(403, 200) },
+    updateMemberInOrganizationById: { body: () => ({ role: 'read' }), expect: inOrganization(403, 403) },
+    removeMemberFromOrganizationById: {
+      own: async () => ({ userId: (await t.member('read')).userId }),
+      expect: deleteInOrganization(403, 403),
+    },
+    // Every member (a guest too) records its own activity and receives its own visitor claims.
+    updateOrganizationMemberLastSeenAt: { expect: inOrganization(200, 200) },
+    setUserAsSSOMemberForOrganization: { expect: inOrganization(403, 403) },
+    // Product decision (members/policy.ts): another member's spaces name content the caller may not be able to
+    // read, so only that member and organization admins list them; a read member gets 403 here.
+    listSpacesForOrganizationMember: { expect: inOrganization(403, 403) },
+    listTeamsForOrganizationMember: { expect: inOrganization(403, 200) },
+    inviteUsersToOrganization: { body: () => ({ emails: ['invited@quire.test'] }), expect: inOrganization(403, 403) },
+
+    // --- Teams (a guest that is not in the team sees nothing of it)
+    listTeamsInOrganizationById: { expect: inOrganization(403, 200) },
+    createOrganizationTeam: { body: () => ({ title: 'New team' }), expect: inOrganization(403, 403) },
+    getTeamInOrganizationById: { expect: inOrganization(403, 200) },
+    updateTeamInOrganizationById: { body: () => ({ title: 'Renamed team' }), expect: inOrganization(403, 403) },
+    removeTeamFromOrganizationById: { own: async (f) => ({ teamId: await newTeam(f) }), expect: deleteInOrganization(403, 403) },
+    listTeamMembersInOrganizationById: { expect: inOrganization(403, 200) },
+    updateMembersInOrganizationTeam: { body: (f) => ({ add: [f.userId] }), expect: inOrganization(403, 403) },
+    addMemberToOrganizationTeamById: { body: () => ({ role: 'member' }), expect: inOrganization(403, 403) },
+    deleteMemberFromOrganizationTeamById: { own: async (f) => ({ teamId: await newTeam(f) }), expect: deleteInOrganization(403, 403) },
+
+    // --- Who has access to a space or collection (seeing it needs read; changing it, admin)
+    inviteToSpace: { body: (f) => ({ role: 'read', users: [f.userId] }), expect: inContent(403) },
+    listUserPermissionsInSpace: { expect: inContent(200) },
+    listTeamPermissionsInSpace: { expect: inContent(200) },
+    updateUserPermissionInSpace: { body: () => ({ role: 'edit' }), expect: inContent(403) },
+    removeUserFromSpace: { expect: deleteInContent(403) },
+    updateTeamPermissionInSpace: { body: () => ({ role: 'comment' }), expect: inContent(403) },
+    removeTeamFromSpace: { expect: deleteInContent(403) },
+    inviteToCollection: { body: (f) => ({ role: 'read', users: [f.userId] }), expect: inContent(403) },
+    listUserPermissionsInCollection: { expect: inContent(200) },
+    listTeamPermissionsInCollection: { expect: inContent(200) },
+    updateUserPermissionInCollection: { body: () => ({ role: 'edit' }), expect: inContent(403) },
+    removeUserFromCollection: { expect: deleteInContent(403) },
+    updateTeamPermissionInCollection: { body: () => ({ role: 'comment' }), expect: inContent(403) },
+    removeTeamFromCollection: { expect: deleteInContent(403) },
+
+    // --- Collections
+    // The organization is visible to a guest, so its lists answer 200 (with nothing the guest cannot see in them).
+    listCollectionsInOrganizationById: { expect: inOrganization(200, 200), check: lists((f) => f.collectionId, ['reader']) },
+    createCollection: { body: () => ({ title: 'New collection' }), expect: inOrganization(403, 403) },
+    getCollectionById: { expect: inContent(200) },
+    updateCollectionById: { body: () => ({ title: 'Renamed collection' }), expect: inContent(403) },
+    deleteCollectionById: { own: async (f) => ({ collectionId: await newCollection(f) }), expect: deleteInContent(403) },
+    listSpacesInCollectionById: { expect: inContent(200), check: lists((f) => f.spaceId, ['reader']) },
+    moveCollection: { body: () => ({ parent: null }), expect: inContent(403) },
+    transferCollection: {
+      own: async (f) => ({ collectionId: await newCollection(f) }),
+      body: (f) => ({ organization: f.otherOrganizationId }),
+      expect: inContent(403),
+    },
+
+    // --- Spaces
+    listSpacesInOrganizationById: { expect: inOrganization(200, 200), check: lists((f) => f.spaceId, ['reader']) },
+    createSpace: { body: () => ({ title: 'New space' }), expect: inOrganization(403, 403) },
+    getSpaceById: { expect: inContent(200) },
+    updateSpaceById: { body: () => ({ title: 'Renamed space' }), expect: inContent(403) },
+    deleteSpaceById: { own: async (f) => ({ spaceId: await newSpace(f) }), expect: deleteInContent(403) },
+    duplicateSpace: { expect: inContent(403) },
+    restoreSpace: {
+      own: async (f) => {
+        const spaceId = await newSpace(f);
+        await setup('DELETE', `/v1/spaces/${spaceId}`);
+        return { spaceId };
+      },
+      expect: inContent(403),
+    },
+    moveSpace: { body: () => ({ parent: null }), expect: inContent(403) },
+    transferSpace: { own: async (f) => ({ spaceId: await newSpace(f) }), body: (f) => ({ organization: f.otherOrganizationId }), expect: inContent(403) },
+
+    // --- Change requests (opening and changing one needs edit; merging, review)
+    listChangeRequestsForSpace: { expect: inContent(200) },
+    createChangeRequest: { body: () => ({ subject: 'New change request' }), expect: inContent(403) },
+    getChangeRequestById: { expect: inContent(200) },
+    updateChangeRequestById: { body: () => ({ subject: 'Renamed change request' }), expect: inContent(403) },
+    updateChangeRequestContent: {
+      body: () => ({ changes: [{ operation: 'insert_page', title: 'Another page', document: markdown('More.') }] }),
+      expect: inContent(403),
+    },
+    getRevisionOfChangeRequestById: { expect: inContent(200) },
+    getChangeRequestChanges: { expect: inContent(200) },
+    mergeChangeRequest: { own: async (f) => ({ changeRequestId: await newChangeRequest(f) }), expect: inContent(403) },
+    updateChangeRequest: { expect: inContent(403) },
+
+    // --- Content reads, of the space and of a change request
+    getCurrentRevision: { expect: inContent(200) },
+    listPages: { expect: inContent(200) },
+    getPageById: { expect: inContent(200) },
+    getPageByPath: { expect: inContent(200) },
+    listFiles: { expect: inContent(200) },
+    getFileById: { expect: inContent(200) },
+    listPagesInChangeRequest: { expect: inContent(200) },
+    getPageInChangeRequestById: { expect: inContent(200) },
+    getPageInChangeRequestByPath: { expect: inContent(200) },
+    listFilesInChangeRequestById: { expect: inContent(200) },
+    getFileInChangeRequestById: { expect: inContent(200) },
+    getRevisionById: { expect: inContent(200) },
+
+    // --- Content writes (edit); rights are checked before anything is fetched from the URL
+    applyTemplateToSpace: { body: () => ({ id: 'blank' }), expect: inContent(403) },
+    importContent: { body: () => ({ url: 'https://docs.example.com/', source: 'website' }), expect: inContent(403) },
+    importContentInPageById: { body: () => ({ url: 'https://docs.example.com/', source: 'website' }), expect: inContent(403) },
+    importContentInChangeRequest: { body: () => ({ url: 'https://docs.example.com/', source: 'website' }), expect: inContent(403) },
+    importContentInChangeRequestPageById: { body: () => ({ url: 'https://docs.example.com/', source: 'website' }), expect: inContent(403) },
+
+    // --- Comments of the space (taking part needs comment; editing is the author's, deleting the author's or an admin's)
+    listCommentsInSpace: { expect: inContent(200) },
+    postCommentInSpace: { body: () => ({ body: markdown('A comment') }), expect: inContent(403) },
+    getCommentInSpace: { expect: inContent(200) },
+    updateCommentInSpace: { body: () => ({ body: markdown('Edited') }), expect: inContent(403) },
+    deleteCommentInSpace: { own: async (f) => ({ commentId: await newComment(f, false) }), expect: deleteInContent(403) },
+    listCommentRepliesInSpace: { expect: inContent(200) },
+    postCommentReplyInSpace: { body: () => ({ body: markdown('A reply') }), expect: inContent(403) },
+    getCommentReplyInSpace: { expect: inContent(200) },
+    updateCommentReplyInSpace: { body: () => ({ body: markdown('Edited') }), expect: inContent(403) },
+    deleteCommentReplyInSpace: { own: async (f) => ({ commentReplyId: await newReply(f, false) }), expect: deleteInContent(403) },
+    listCommentersInSpace: { expect: inContent(200) },
+
+    // --- Comments of a change request (the same rules)
+    listCommentsInChangeRequest: { expect: inContent(200) },
+    postCommentInChangeRequest: { body: () => ({ body: markdown('A comment') }), expect: inContent(403) },
+    getCommentInChangeRequest: { at: crThread, expect: inContent(200) },
+    updateCommentInChangeRequest: { at: crThread, body: () => ({ body: markdown('Edited') }), expect: inContent(403) },
+    deleteCommentInChangeRequest: { own: async (f) => ({ commentId: await newComment(f, true) }), expect: deleteInContent(403) },
+    listCommentRepliesInChangeRequest: { at: crThread, expect: inContent(200) },
+    postCommentReplyInChangeRequest: { at: crThread, body: () => ({ body: markdown('A reply') }), expect: inContent(403) },
+    getCommentReplyInChangeRequest: { at: crThread, expect: inContent(200) },
+    updateCommentReplyInChangeRequest: { at: crThread, body: () => ({ body: markdown('Edited') }), expect: inContent(403) },
+    deleteCommentReplyInChangeRequest: { at: crThread, own: async (f) => ({ commentReplyId: await newReply(f, true) }), expect: deleteInContent(403) },
+    listCommentersInChangeRequest: { expect: inContent(200) },
+  };
+
+  before(async () => {
+    t = await startServer();
+    const doc = await t.api('GET', '/v1/openapi.json', { token: null });
+    assert.equal(doc.status, 200);
+    for (const [path, item] of Object.entries<Record<string, { operationId?: string; requestBody?: unknown; responses?: object }>>(doc.body.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!op?.operationId) continue;
+        operations.set(op.operationId, { method: method.toUpperCase(), path, hasBody: op.requestBody !== undefined, statuses: Object.keys(op.responses ?? {}) });
+      }
+    }
+
+    outsider = await t.outsider();
+    const guest = await t.member(null);
+    reader = await t.member('read');
+    const colleague = await t.member('read');
+    tokens = { anonymous: null, outsider: outsider.token, guest: guest.token, reader: reader.token };
+
+    // One organization's worth of real objects, built as its admin. The bootstrap organization gives members
+    // `read` by default, and new collections and spaces inherit it: the reader holds exactly `read` on them.
+    const org = t.org.id;
+    const collection = await setup('POST', `/v1/orgs/${org}/collections`, { title: 'Handbook' });
+    const space = await setup('POST', `/v1/orgs/${org}/spaces`, { title: 'Guide', parent: collection.id });
+    assert.equal(space.defaultLevel, 'inherit');
+    assert.equal((await setup('GET', `/v1/orgs/${org}`)).defaultRole, 'read');
+
+    // A page and a file reach the space's content through a merged change request; another one stays open.
+    const first = await setup('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'First pages' });
+    await setup('POST', `/v1/spaces/${space.id}/change-requests/${first.id}/content`, {
+      changes: [
+        { operation: 'insert_page', title: 'Welcome', document: markdown('Hello.') },
+        { operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('notes').toString('base64') }] },
+      ],
+    });
+    await setup('POST', `/v1/spaces/${space.id}/change-requests/${first.id}/merge`);
+    const cr = await setup('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Open edits' });
+    await setup('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Draft', document: markdown('Soon.') }] });
+    const revision = await setup('GET', `/v1/spaces/${space.id}/content`);
+    const page = revision.pages.find((p: { title: string }) => p.title === 'Welcome');
+    const file = revision.files[0];
+
+    const team = await setup('PUT', `/v1/orgs/${org}/teams`, { title: 'Writers', members: [colleague.userId] });
+    for (const target of [`/v1/spaces/${space.id}`, `/v1/collections/${collection.id}`]) {
+      await setup('PATCH', `${target}/permissions/users/${colleague.userId}`, { role: 'edit' });
+      await setup('PATCH', `${target}/permissions/teams/${team.id}`, { role: 'comment' });
+    }
+
+    fixture = {
+      organizationId: org,
+      otherOrganizationId: outsider.organizationId,
+      userId: colleague.userId,
+      teamId: team.id,
+      collectionId: collection.id,
+      spaceId: space.id,
+      changeRequestId: cr.id,
+      pageId: page.id,
+      '*': page.path,
+      fileId: file.id,
+      revisionId: revision.id,
+      commentId: '',
+      commentReplyId: '',
+      crCommentId: '',
+      crCommentReplyId: '',
+    };
+    fixture.commentId = await newComment(fixture, false);
+    fixture.commentReplyId = await newReply(fixture, false);
+    fixture.crCommentId = await newComment(fixture, true);
+    fixture.crCommentReplyId = await newReply(fixture, true);
+  });
+  after(() => t.close());
+
+  /**
+   * Runs one operation of the table as `who`, on the shared fixtures or on the row's own objects; answers the
+   * response and the parameters it was called with.
+   */
+  async function run(operationId: string, who: Who, overrides: { body?: unknown } = {}): Promise<{ res: ApiResponse; f: Fixture }> {
+    const op = operations.get(operationId);
+    const row = table[operationId];
+    assert.ok(op, `${operationId} is not in the OpenAPI document`);
+    assert.ok(row, `${operationId} has no row in the table`);
+    const shared: Fixture = { ...fixture, ...row.at?.(fixture) };
+    const f: Fixture = { ...shared, ...(row.own ? await row.own(shared) : {}) };
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = f[name as keyof Fixture];
+      assert.ok(value, `no fixture for the path parameter {${name}} of ${operationId}`);
+      return name === '*' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+    });
+    const body = overrides.body ?? row.body?.(f);
+    const res = await t.api(op.method as 'GET', `/v1${path}`, { token: tokens[who], ...(body === undefined ? {} : { body }) });
+    return { res, f };
+  }
+
+  test('every operation of the OpenAPI document has a row, and every row an operation', () => {
+    const declared = [...operations.keys()].sort();
+    const listed = Object.keys(table).sort();
+    assert.deepEqual(
+      declared.filter((id) => !(id in table)),
+      [],
+      'operations without a row: add each to the table of test/authorization.test.ts with the status every caller must get',
+    );
+    assert.deepEqual(
+      listed.filter((id) => !operations.has(id)),
+      [],
+      'rows naming no operation of the document',
+    );
+  });
+
+  for (const [operationId, row] of Object.entries(table)) {
+    test(`${operationId}: ${CALLERS.map((who) => `${who} ${row.expect[who]}`).join(', ')}`, async () => {
+      const op = operations.get(operationId);
+      assert.ok(op, `${operationId} is not in the OpenAPI document`);
+      assert.equal(row.body !== undefined, op.hasBody, op.hasBody ? 'the operation takes a body: give the row a valid one' : 'the operation takes no body');
+      const got = {} as Expect;
+      const bodies: Record<string, unknown> = {};
+      for (const who of CALLERS) {
+        const { res, f } = await run(operationId, who);
+        got[who] = res.status;
+        bodies[who] = res.body;
+        if (res.status >= 400) {
+          assert.equal(res.body?.error?.code, res.status, `${who}: the error shape is { error: { code, message } }: ${JSON.stringify(res.body)}`);
+          assert.equal(typeof res.body.error.message, 'string');
+        }
+        if (res.status === 204) assert.equal(res.body, undefined, `${who}: 204 has no body`);
+        if (res.status < 300) row.check?.(who, res, f);
+        if (!(operationId === 'getApiInformation' || res.status === 401)) {
+          assert.ok(op.statuses.includes(String(res.status)), `${who}: ${res.status} is not among the statuses the document declares for ${operationId} (${op.statuses.join(', ')})`);
+        }
+      }
+      assert.deepEqual(got, row.expect, `${op.method} ${op.path}: ${JSON.stringify(bodies)}`);
+    });
+  }
+
+  /**
+   * The flags a reader is shown must say what the table found: each flag names the operations it allows, and
+   * a true flag means each of them succeeds, a false one that each is refused. null marks a flag no operation
+   * of this server acts on (integrations, billing, invite links, Git Sync): nothing to check it against, but
+   * it must be named, so a new flag cannot go unchecked.
+   */
+  type Probe = string | { operationId: string; body: (f: Fixture) => unknown };
+  type FlagProbes = Record<string, Probe[] | null>;
+
+  async function assertFlagsMatch(object: string, permissions: Record<string, boolean>, probes: FlagProbes) {
+    assert.deepEqual(Object.keys(permissions).sort(), Object.keys(probes).sort(), `the ${object} flags this test knows`);
+    for (const [flag, list] of Object.entries(probes)) {
+      const claimed = permissions[flag];
+      assert.equal(typeof claimed, 'boolean', `${object}.permissions.${flag}`);
+      if (list === null) continue;
+      for (const probe of list) {
+        const operationId = typeof probe === 'string' ? probe : probe.operationId;
+        const { res } = await run(operationId, 'reader', typeof probe === 'string' ? {} : { body: probe.body(fixture) });
+        const allowed = res.status < 300;
+        assert.ok(allowed || res.status === 403 || res.status === 404, `${operationId}: ${res.status} ${JSON.stringify(res.body)}`);
+        assert.equal(claimed, allowed, `${object}.permissions.${flag} is ${claimed}, but ${operationId} answered ${res.status}`);
+      }
+    }
+  }
+
+  test("a reader's permissions flags on the space, collection, organization, team, comment and reply match what it can do", async () => {
+    const as = (path: string) => t.api('GET', path, { token: reader.token }).then((res) => (assert.equal(res.status, 200, path), res.body.permissions));
+    const f = fixture;
+
+    await assertFlagsMatch('space', await as(`/v1/spaces/${f.spaceId}`), {
+      view: ['getSpaceById', 'getCurrentRevision'],
+      access: ['getSpaceById'],
+      comment: ['postCommentInSpace', 'postCommentInChangeRequest'],
+      edit: ['createChangeRequest', 'updateChangeRequestContent', 'updateChangeRequestById', 'applyTemplateToSpace'],
+      review: ['mergeChangeRequest'],
+      merge: ['mergeChangeRequest'],
+      admin: ['updateSpaceById', 'deleteSpaceById', 'inviteToSpace'],
+      viewInviteLinks: null,
+      triggerGitSync: null,
+      installIntegration: null,
+    });
+    await assertFlagsMatch('collection', await as(`/v1/collections/${f.collectionId}`), {
+      view: ['getCollectionById', 'listSpacesInCollectionById'],
+      admin: ['updateCollectionById', 'deleteCollectionById', 'inviteToCollection'],
+      create: [{ operationId: 'createSpace', body: (at) => ({ title: 'In the collection', parent: at.collectionId }) }],
+      viewInviteLinks: null,
+    });
+    await assertFlagsMatch('organization', await as(`/v1/orgs/${f.organizationId}`), {
+      view: ['getOrganizationById'],
+      admin: ['updateOrganizationById', 'inviteUsersToOrganization', 'setUserAsSSOMemberForOrganization'],
+      // Owning a team is a standing, not an operation; a reader owns none.
+      ownTeam: null,
+      createContent: ['createSpace', 'createCollection'],
+      createOpenAPISpec: null,
+      ingestConversations: null,
+      viewBilling: null,
+      listMembers: ['listMembersInOrganizationById'],
+      listTeams: ['listTeamsInOrganizationById'],
+      listIntegrations: null,
+      listInstallations: null,
+      installIntegration: null,
+    });
+    await assertFlagsMatch('team', await as(`/v1/orgs/${f.organizationId}/teams/${f.teamId}`), {
+      view: ['getTeamInOrganizationById', 'listTeamMembersInOrganizationById'],
+      admin: ['updateTeamInOrganizationById', 'updateMembersInOrganizationTeam'],
+    });
+    await assertFlagsMatch('comment', await as(`/v1/spaces/${f.spaceId}/comments/${f.commentId}`), {
+      view: ['getCommentInSpace', 'listCommentRepliesInSpace'],
+      edit: ['updateCommentInSpace'],
+      reply: ['postCommentReplyInSpace'],
+      delete: ['deleteCommentInSpace'],
+    });
+    await assertFlagsMatch('comment reply', await as(`/v1/spaces/${f.spaceId}/comments/${f.commentId}/replies/${f.commentReplyId}`), {
+      view: ['getCommentReplyInSpace'],
+      edit: ['updateCommentReplyInSpace'],
+      reply: ['postCommentReplyInSpace'],
+      delete: ['deleteCommentReplyInSpace'],
+    });
+  });
+
+  test("the outsider cannot reach into the organization through its own organization's operations", async () => {
+    const f = fixture;
+    const as = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, body?: unknown) =>
+      t.api(method, `/v1${path}`, { token: outsider.token, ...(body === undefined ? {} : { body }) });
+    const theirs = `/orgs/${outsider.organizationId}`;
+    const made = async (res: Promise<ApiResponse>) => {
+      const done = await res;
+      assert.ok(done.status < 300, JSON.stringify(done.body));
+      return done.body.id as string;
+    };
+    const space = await made(as('POST', `${theirs}/spaces`, { title: 'Theirs' }));
+    const collection = await made(as('POST', `${theirs}/collections`, { title: 'Theirs' }));
+    const team = await made(as('PUT', `${theirs}/teams`, { title: 'Theirs' }));
+    const colleague = (await t.api('GET', `/v1/orgs/${f.organizationId}/members/${f.userId}`)).body;
+
+    // Ids of this organization, named in the bodies and paths of the outsider's own objects: each is refused,
+    // answered as if it did not exist.
+    const attempts: [string, () => Promise<ApiResponse>, number][] = [
+      ['a space of theirs in our collection', () => as('POST', `${theirs}/spaces`, { title: 'x', parent: f.collectionId }), 400],
+      ['a collection of theirs in our collection', () => as('POST', `${theirs}/collections`, { title: 'x', parent: f.collectionId }), 400],
+      ['their space moved into our collection', () => as('POST', `/spaces/${space}/move`, { parent: f.collectionId }), 400],
+      ['their collection moved into our collection', () => as('POST', `/collections/${collection}/move`, { parent: f.collectionId }), 400],
+      ['their space placed next to ours', () => as('POST', `/spaces/${space}/move`, { position: { before: { type: 'space', space: f.spaceId } } }), 400],
+      ['their space transferred to us', () => as('POST', `/spaces/${space}/transfer`, { organization: f.organizationId }), 404],
+      ['their collection transferred to us', () => as('POST', `/collections/${collection}/transfer`, { organization: f.organizationId }), 404],
+      ['our member invited to their space', () => as('POST', `/spaces/${space}/permissions`, { role: 'admin', users: [f.userId] }), 404],
+      ['our team invited to their space', () => as('POST', `/spaces/${space}/permissions`, { role: 'admin', teams: [f.teamId] }), 404],
+      ['our member granted their space', () => as('PATCH', `/spaces/${space}/permissions/users/${f.userId}`, { role: 'admin' }), 404],
+      ['our member in a new team of theirs', () => as('PUT', `${theirs}/teams`, { title: 'x', members: [f.userId] }), 400],
+      ['our member added by e-mail to their team', () => as('PUT', `${theirs}/teams/${team}/members`, { add: [colleague.user.email] }), 400],
+      ['our member put in their team', () => as('PUT', `${theirs}/teams/${team}/members/${f.userId}`, { role: 'owner' }), 404],
+      ['our member given a role in their organization', () => as('PATCH', `${theirs}/members/${f.userId}`, { role: 'admin' }), 404],
+      ['our revision read through their space', () => as('GET', `/spaces/${space}/revisions/${f.revisionId}`), 404],
+      ['our change request read through their space', () => as('GET', `/spaces/${space}/change-requests/${f.changeRequestId}`), 404],
+      ['our comment read through their space', () => as('GET', `/spaces/${space}/comments/${f.commentId}`), 404],
+      ['our page read through their space', () => as('GET', `/spaces/${space}/content/page/${f.pageId}`), 404],
+      ['our file read through their space', () => as('GET', `/spaces/${space}/content/files/${f.fileId}`), 404],
+    ];
+    for (const [what, attempt, status] of attempts) {
+      const res = await attempt();
+      assert.equal(res.status, status, `${what}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.error.code, status);
+    }
+
+    // And nothing moved: our objects are where they were, our member has the role it had.
+    assert.equal((await t.api('GET', `/v1/spaces/${f.spaceId}`)).body.parent, f.collectionId);
+    assert.equal((await t.api('GET', `/v1/collections/${f.collectionId}`)).body.organization, f.organizationId);
+    assert.equal((await t.api('GET', `/v1/orgs/${f.organizationId}/members/${f.userId}`)).body.role, 'read');
+    assert.equal((await as('GET', `${theirs}/teams/${team}`)).body.members, 0);
+  });
+});
