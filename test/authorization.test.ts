@@ -4,7 +4,7 @@ import { startServer, type ApiResponse, type TestServer, type TestUser } from '.
 
 /**
  * Trying to break in: every operation of the server's own OpenAPI document, run as four callers who should
- * not get far, must answer exactly the status the product rules give (features/* /policy.ts, issue 6):
+ * not get far, must answer exactly the status the product rules give (features/<area>/policy.ts, issue 6):
  * - anonymous: no token at all;
  * - outsider:  the admin of ANOTHER organization (the organization here is invisible to them: 404, and a
  *              DELETE of what they cannot see is 204 like the DELETE of what does not exist);
@@ -17,7 +17,7 @@ const CALLERS = ['anonymous', 'outsider', 'guest', 'reader'] as const;
 type Who = (typeof CALLERS)[number];
 type Expect = Record<Who, number>;
 
-/** Path parameters of the shared fixtures, by the name the document gives them (`*` is a page path). */
+/** The shared fixtures; a path parameter is filled from the field of its name in the document (`*`: a page path). */
 interface Fixture {
   organizationId: string;
   otherOrganizationId: string;

@@ -5,7 +5,7 @@ import {
   code, divider, doc, expandable, h, hint, image, images, item, leaf, link, ol, p, quote, resolveRef, t, tab, table, tabs, task, tasks, ul,
   withoutKeys, writeRef,
 } from './test-fixtures.ts';
-import { markdownToDocument, splitFrontMatter } from './to-document.ts';
+import { markdownToDocument } from './to-document.ts';
 import { documentToMarkdown } from './to-markdown.ts';
 import type { Document, FlowBlock } from './types.ts';
 
@@ -219,12 +219,6 @@ describe('markdown in other spellings', () => {
       { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'a.pdf' } } },
       p('The guide'),
     );
-  });
-  test('front matter is not content', () => {
-    same('---\ndescription: The intro\nicon: rocket\n---\n\n# Intro\n', h(1, 'Intro'));
-    assert.deepEqual(splitFrontMatter('---\ndescription: x\n---\nbody\n'), { frontMatter: 'description: x', body: 'body\n' });
-    assert.deepEqual(splitFrontMatter('---\n---\nbody'), { frontMatter: '', body: 'body' });
-    assert.deepEqual(splitFrontMatter('body\n---\n'), { body: 'body\n---\n' });
   });
   test('a file tag whose source is not a file of the space is a link', () => {
     same('{% file src="https://x.io/a.pdf" %}\n', p(t(), link({ kind: 'url', url: 'https://x.io/a.pdf' }, 'https://x.io/a.pdf'), t()));

@@ -56,6 +56,16 @@ function taskListRule(state: StateCore): void {
 }
 
 const parser = new MarkdownIt('default', { html: true, linkify: false, typographer: false, maxNesting: MAX_NESTING });
+
+/**
+ * markdown-it tries tables before fenced code, so "```a|b" over "| - | - |" is a table to it, while GFM
+ * (where a table only grows out of a paragraph) reads a code block: a line that opens a fence heads no table.
+ */
+const { fn: tableRule, alt: tableAlt } = { ...parser.block.ruler.__rules__.find((rule) => rule.name === 'table')! };
+const opensFence = (state: StateBlock, line: number) => /^(`{3,}|~{3,})/.test(state.src.slice(state.bMarks[line]! + state.tShift[line]!, state.eMarks[line]));
+parser.block.ruler.at('table', (state, startLine, endLine, silent) => !opensFence(state, startLine) && tableRule(state, startLine, endLine, silent), {
+  alt: [...tableAlt],
+});
 parser.normalizeLink = (url) => url;
 parser.normalizeLinkText = (text) => text;
 parser.block.ruler.before('table', 'gitbook_tag', gitbookTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list', 'table'] });

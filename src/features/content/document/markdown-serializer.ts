@@ -21,18 +21,19 @@ export interface Wrapped {
   children: RootContent[];
 }
 
-export interface CharacterReference {
-  type: 'characterReference';
+/** Markdown written as it is: an escape or a character reference the serializer must not escape again. */
+export interface RawMarkdown {
+  type: 'gitbookLiteral';
   value: string;
 }
 
 declare module 'mdast' {
   interface PhrasingContentMap {
-    characterReference: CharacterReference;
+    gitbookLiteral: RawMarkdown;
   }
   interface RootContentMap {
     gitbookWrapped: Wrapped;
-    characterReference: CharacterReference;
+    gitbookLiteral: RawMarkdown;
   }
   interface BlockContentMap {
     gitbookWrapped: Wrapped;
@@ -50,8 +51,11 @@ const wrapped: Handle = (node: Wrapped, _parent, state, info) => {
   return node.open + node.gap + (inner ? inner + closeGap : '') + node.close;
 };
 
-/** A character reference, written as it is (see nest-marks.ts). */
-function writeCharacterReference(node: CharacterReference): string {
+/**
+ * Not an `html` node, which would do the same: the serializer turns the line break before an `html` node
+ * into a space (lest it start an HTML block).
+ */
+function writeRaw(node: RawMarkdown): string {
   return node.value;
 }
 
@@ -97,7 +101,7 @@ const OPTIONS: Options = {
   listItemIndent: 'one',
   incrementListMarker: true,
   resourceLink: false,
-  handlers: { gitbookWrapped: wrapped, characterReference: writeCharacterReference },
+  handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw },
   join: [(left, right) => (needsBlankLine(left as RootContent, right as RootContent) ? 1 : undefined)],
   // A paragraph line that starts with "{%" would read back as a GitBook tag.
   unsafe: [{ character: '{', after: '%', atBreak: true }],

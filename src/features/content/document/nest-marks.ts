@@ -48,9 +48,9 @@ function encodeEdge(parent: { children: PhrasingContent[] }, edge: 'first' | 'la
   const characters = [...child.value];
   const character = edge === 'first' ? characters[0] : characters[characters.length - 1];
   if (!character || character.length < 2 || !ASTRAL_PUNCTUATION.test(character)) return;
-  const reference = characterReference(character);
+  const literal: PhrasingContent = { type: 'gitbookLiteral', value: reference(character) };
   const rest: PhrasingContent = { type: 'text', value: edge === 'first' ? child.value.slice(character.length) : child.value.slice(0, -character.length) };
-  const replacement = rest.value ? (edge === 'first' ? [reference, rest] : [rest, reference]) : [reference];
+  const replacement = rest.value ? (edge === 'first' ? [literal, rest] : [rest, literal]) : [literal];
   parent.children.splice(index, 1, ...replacement);
 }
 
@@ -67,33 +67,35 @@ export function lines(value: string, inTable: boolean, piece: (text: string) => 
 function plain(atom: Atom, inTable: boolean): PhrasingContent[] {
   if ('node' in atom) return [atom.node];
   if (atom.code) return lines(atom.text, inTable, (value) => ({ type: 'inlineCode', value }));
-  return lines(atom.text, inTable, (value) => ({ type: 'text', value })).flatMap((node) => (node.type === 'text' ? encodeAstralNextToDelimiters(node.value) : [node]));
+  return lines(atom.text, inTable, (value) => ({ type: 'text', value })).flatMap((node) => (node.type === 'text' ? escapeText(node.value) : [node]));
 }
 
-/** See encodeAstralEdges: the same mismatch for a literal `*`, `_` or `~` right next to an emoji. */
-function encodeAstralNextToDelimiters(value: string): PhrasingContent[] {
+/**
+ * Text, with two escapes the serializer would get wrong:
+ * - an emoji right next to a literal `*`, `_` or `~` (see encodeAstralEdges), as a character reference;
+ * - every `_`: the serializer leaves it bare inside a word, but may then write the letter before it as a
+ *   character reference (next to `**`, say), after which that `_` can open emphasis. GitBook escapes it too.
+ */
+function escapeText(value: string): PhrasingContent[] {
   const characters = [...value];
   const out: PhrasingContent[] = [];
   let pending = '';
   characters.forEach((character, index) => {
     const nextToDelimiter = /[*_~]/.test(characters[index - 1] ?? '') || /[*_~]/.test(characters[index + 1] ?? '');
-    if (character.length > 1 && nextToDelimiter && ASTRAL_PUNCTUATION.test(character)) {
-      if (pending) out.push({ type: 'text', value: pending });
-      out.push(characterReference(character));
-      pending = '';
-    } else {
+    const escaped = character === '_' ? '\\_' : character.length > 1 && nextToDelimiter && ASTRAL_PUNCTUATION.test(character) ? reference(character) : null;
+    if (escaped === null) {
       pending += character;
+      return;
     }
+    if (pending) out.push({ type: 'text', value: pending });
+    out.push({ type: 'gitbookLiteral', value: escaped });
+    pending = '';
   });
   if (pending) out.push({ type: 'text', value: pending });
   return out;
 }
 
-/**
- * `&#x…;` written as it is (markdown-serializer.ts). Not an `html` node: the serializer turns the line break
- * before an `html` node into a space (lest it start an HTML block), which a character reference cannot do.
- */
-const characterReference = (character: string): PhrasingContent => ({ type: 'characterReference', value: `&#x${character.codePointAt(0)!.toString(16).toUpperCase()};` });
+const reference = (character: string) => `&#x${character.codePointAt(0)!.toString(16).toUpperCase()};`;
 
 /**
  * Nests marks: at each point, opens the pending mark whose run lasts longest, so `**a *b* c**` stays one

@@ -23,20 +23,8 @@ import type {
 export function markdownToDocument(markdown: string, refs: RefResolver): Document {
   const env: Record<string, unknown> = {};
   const reader = new Reader(refs, env);
-  const nodes = reader.flow(tokenTree(parseMarkdown(splitFrontMatter(markdown).body, env))) as Document['nodes'];
+  const nodes = reader.flow(tokenTree(parseMarkdown(markdown, env))) as Document['nodes'];
   return keyDocument({ object: 'document', data: {}, nodes });
-}
-
-const FRONT_MATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
-
-/**
- * Git Sync writes page metadata (description, icon, layout) as YAML front matter at the top of the file.
- * It is not document content: markdownToDocument leaves it out, and the caller may read it from here.
- */
-export function splitFrontMatter(markdown: string): { frontMatter?: string; body: string } {
-  const match = FRONT_MATTER.exec(markdown);
-  if (!match) return { body: markdown };
-  return { frontMatter: match[1] ?? '', body: markdown.slice(match[0].length) };
 }
 
 const HEADING_ID = /^[-a-z0-9.+_]+$/;
