@@ -1,23 +1,28 @@
-import type { Executor } from '../../db/types.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Executor } from '../../db/types.ts';
+
+/**
+ * `owns_team`: whether the user owns a team of the organization (its id, or a column holding it), as a
+ * selection of any query over members or organizations.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function ownsTeamIn(eb: ExpressionBuilder<Database, any>, userId: string, organization: string | { column: 'organizations.id' }) {
+  let teams = eb
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select('team_members.team_id')
+    .where('team_members.user_id', '=', userId)
+    .where('team_members.role', '=', 'owner');
+  teams = typeof organization === 'string' ? teams.where('teams.organization_id', '=', organization) : teams.whereRef('teams.organization_id', '=', organization.column);
+  return eb.exists(teams).as('owns_team');
+}
 
 /** A user's membership of an organization, and whether they own one of its teams (for `permissions.ownTeam`). */
 export async function findMemberRole(db: Executor, organizationId: string, userId: string) {
   return db
     .selectFrom('members')
     .select(['role', 'disabled'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('team_members')
-            .innerJoin('teams', 'teams.id', 'team_members.team_id')
-            .select('team_members.team_id')
-            .where('team_members.user_id', '=', userId)
-            .where('team_members.role', '=', 'owner')
-            .where('teams.organization_id', '=', organizationId),
-        )
-        .as('owns_team'),
-    )
+    .select((eb) => ownsTeamIn(eb, userId, organizationId))
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)
     .executeTakeFirst();

@@ -10,14 +10,6 @@ import { fileChanges, pageChanges, variableChanges, type FileSide, type Semantic
 import { baseRevisionOf } from './present.ts';
 import { loadChangeRequest } from './service.ts';
 
-async function pathOf(snapshot: Snapshot, id: string): Promise<string> {
-  return (await snapshot.ancestry(id))
-    .reverse()
-    .filter((p) => p.kind !== 'link')
-    .map((p) => p.slug)
-    .join('/');
-}
-
 /**
  * getChangeRequestChanges: what the change request changes compared with the revision it is based on. The
  * change request's own versions are exactly what it changed, so this reads only those, not the whole space.
@@ -41,8 +33,8 @@ export async function changeRequestChanges(ctx: AppContext, caller: Caller, spac
       ...pageChanges({
         before: previous,
         after: next,
-        ...(previous ? { pathBefore: await pathOf(before, previous.id) } : {}),
-        ...(next ? { pathAfter: await pathOf(after, next.id) } : {}),
+        ...(previous ? { pathBefore: await before.path(previous.id) } : {}),
+        ...(next ? { pathAfter: await after.path(next.id) } : {}),
         ...(previous?.parentId ? { parentBefore: await before.page(previous.parentId) } : {}),
         ...(next?.parentId ? { parentAfter: await after.page(next.parentId) } : {}),
       }),

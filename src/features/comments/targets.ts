@@ -45,14 +45,7 @@ export class PageTargets {
       found = this.open().then(async (snapshot) => {
         const page = snapshot ? await snapshot.page(id) : undefined;
         if (!snapshot || !page) return undefined;
-        const ancestry = await snapshot.ancestry(id);
-        const path = ancestry
-          .slice()
-          .reverse()
-          .filter((p) => p.kind !== 'link')
-          .map((p) => p.slug)
-          .join('/');
-        return { page, path };
+        return { page, path: await snapshot.path(id) };
       });
       this.pages.set(id, found);
     }

@@ -70,13 +70,7 @@ export async function readPages(ctx: AppContext, caller: Caller, source: Content
 
 /** A page node with its subtree and path, read page by page so the cost follows the page, not the space. */
 async function nodeOf(snapshot: Snapshot, page: PageRecord): Promise<PageNode> {
-  const ancestry = await snapshot.ancestry(page.id);
-  const path = ancestry
-    .slice()
-    .reverse()
-    .filter((p) => p.kind !== 'link')
-    .map((p) => p.slug)
-    .join('/');
+  const path = await snapshot.path(page.id);
   const subtree = async (parent: PageRecord, parentPath: string): Promise<PageNode[]> => {
     const children = buildTree(await snapshot.children(parent.id)).map((n) => n.page);
     return Promise.all(

@@ -58,6 +58,11 @@ export class Snapshot {
     return chain;
   }
 
+  /** The page's path: the slugs from the root down to it (link pages add no segment). */
+  async path(id: string): Promise<string> {
+    return pathOfAncestry(await this.ancestry(id));
+  }
+
   async files(): Promise<FileVersionRow[]> {
     const own = await filesAt(this.db, this.own);
     return overlay(own, this.base ? await filesAt(this.db, this.base) : [], (r) => r.file_id);
@@ -68,6 +73,16 @@ export class Snapshot {
     const row = own ?? (this.base ? await fileAt(this.db, this.base, id) : undefined);
     return row && !row.deleted ? row : undefined;
   }
+}
+
+/** A path from a page's ancestry (nearest first, as `ancestry` gives it). */
+export function pathOfAncestry(ancestry: readonly PageRecord[]): string {
+  return ancestry
+    .slice()
+    .reverse()
+    .filter((p) => p.kind !== 'link')
+    .map((p) => p.slug)
+    .join('/');
 }
 
 function overlay<R extends PageVersionRow | FileVersionRow>(own: R[], base: R[], idOf: (r: R) => string): R[] {

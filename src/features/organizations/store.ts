@@ -1,5 +1,6 @@
 import type { Executor, OrganizationsTable } from '../../db/types.ts';
 import { keysetPage } from '../../db/keyset.ts';
+import { ownsTeamIn } from '../access/store.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 
 export type OrganizationRow = OrganizationsTable;
@@ -27,19 +28,7 @@ export async function listOrganizationsOfUser(db: Executor, userId: string, page
     .innerJoin('organizations', 'organizations.id', 'members.organization_id')
     .selectAll('organizations')
     .select(['members.role as member_role', 'members.joined_at'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('team_members')
-            .innerJoin('teams', 'teams.id', 'team_members.team_id')
-            .select('team_members.team_id')
-            .where('team_members.user_id', '=', userId)
-            .where('team_members.role', '=', 'owner')
-            .whereRef('teams.organization_id', '=', 'organizations.id'),
-        )
-        .as('owns_team'),
-    )
+    .select((eb) => ownsTeamIn(eb, userId, { column: 'organizations.id' }))
     .where('members.user_id', '=', userId)
     .where('members.disabled', '=', 0);
   return keysetPage(query, ['members.joined_at', 'organizations.id'], 'asc', page).execute();
