@@ -26,7 +26,7 @@ export async function organizationRoutes(app: App) {
         operationId: 'createOrganization',
         tags: ['organizations'],
         summary: 'Create an organization; the caller becomes its admin',
-        // GitBook's API has no such operation; the document says so, for clients and for the operationId check.
+        // Official only in @gitbook/api releases newer than the pinned 0.143.2; marked so the operationId check knows.
         'x-quire-extension': true,
         body: CreateOrganizationBody,
         response: { 201: Organization, ...errors(400, 401) },
