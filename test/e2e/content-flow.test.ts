@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
+import { png } from '../fixtures/png.ts';
 import assert from 'node:assert/strict';
-import { crc32, deflateSync } from 'node:zlib';
 import * as gitbook from '@gitbook/api';
 import type * as Generated from '../../node_modules/@gitbook/api/dist/client.d.ts';
 import { GitBookAPIError, officialClient, type OfficialClient } from './gitbook-client.ts';
@@ -32,24 +32,6 @@ async function rejectsWith(call: Promise<unknown>, status: number): Promise<void
   });
 }
 
-/** A real PNG of `width` x `height` grey pixels, so the server has dimensions to measure. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(0, 9); // greyscale
-  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 0x80)])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** A page tree as compact strings: `title(child,child)`. */
 function outline(pages: Json[]): string[] {

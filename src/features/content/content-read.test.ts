@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
+import { png } from '../../../test/fixtures/png.ts';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
 import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
 import { writeMain as writeMainLine } from './content.test-support.ts';
 
@@ -35,24 +35,6 @@ function outline(pages: Json[]): string[] {
   return pages.map((p) => (p.pages?.length ? `${p.title}(${outline(p.pages).join(',')})` : p.title));
 }
 
-/** A real PNG, every pixel grey, built by hand so the test needs no image library. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('content reads', () => {
   let t: TestServer;
