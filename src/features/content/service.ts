@@ -131,12 +131,10 @@ export async function pageByPath(snapshot: Snapshot, path: string): Promise<Page
 
 export async function readFiles(ctx: AppContext, caller: Caller, source: ContentSource, query: { page?: string; limit?: number }) {
   const { revision, snapshot } = await openContent(ctx, caller, source);
-  const files = presentFiles(ctx, await snapshot.files());
   const listKey = `files:${revision.id}`;
   const request = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
-  const after = request.after?.[0];
-  const remaining = after === undefined ? files : files.filter((f) => f.id > String(after));
-  return ctx.cursors.close(listKey, request, remaining.slice(0, request.limit + 1), files.length, (f) => [f.id], (f) => f);
+  const { rows, count } = await snapshot.filesPage(request);
+  return ctx.cursors.close(listKey, request, rows, count, (f) => [f.file_id], (f) => presentFile(f, fileDownloadUrl(ctx.config, f.blob_hash, f.name)));
 }
 
 export async function readFile(ctx: AppContext, caller: Caller, source: ContentSource, fileId: string) {

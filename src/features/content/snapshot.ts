@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/types.ts';
+import type { PageRequest } from '../../platform/pagination.ts';
 import { findBranch, type RevisionRow } from './branch-store.ts';
 import { pageFromRow, type PageRecord } from './pages.ts';
-import { childrenAt, fileAt, filesAt, pageAt, pagesAt, pagesByIdAt, type FileVersionRow, type Layer, type PageVersionRow } from './version-store.ts';
+import { childrenAt, countFilesAt, fileAt, filesAt, filesPageAt, pageAt, pagesAt, pagesByIdAt, type FileVersionRow, type Layer, type PageVersionRow } from './version-store.ts';
 
 /**
  * The content of one revision. A main-branch revision is one layer; a change request's revision is its own
@@ -66,6 +67,12 @@ export class Snapshot {
   async files(): Promise<FileVersionRow[]> {
     const own = await filesAt(this.db, this.own);
     return overlay(own, this.base ? await filesAt(this.db, this.base) : [], (r) => r.file_id);
+  }
+
+  /** One page of the revision's files, by id, and how many there are: read by keyset, not by loading them all. */
+  async filesPage(page: PageRequest): Promise<{ rows: FileVersionRow[]; count: number }> {
+    const [rows, count] = await Promise.all([filesPageAt(this.db, this.own, this.base, page), countFilesAt(this.db, this.own, this.base)]);
+    return { rows, count };
   }
 
   async file(id: string): Promise<FileVersionRow | undefined> {

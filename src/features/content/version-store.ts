@@ -1,4 +1,6 @@
 import type { Executor, FileVersionsTable, PageVersionsTable } from '../../db/types.ts';
+import { keysetPage } from '../../db/keyset.ts';
+import type { PageRequest } from '../../platform/pagination.ts';
 
 export type PageVersionRow = PageVersionsTable;
 export type FileVersionRow = FileVersionsTable;
@@ -141,4 +143,45 @@ export async function copyHeadVersions(db: Executor, fromBranch: string, toBranc
         .where('deleted', '=', 0),
     )
     .execute();
+}
+
+/** `alias`'s version is the one valid at the layer's sequence number. */
+function validAt(layer: Layer, alias: 'o' | 'b') {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (eb: any) =>
+    layer.head
+      ? eb.and([eb(`${alias}.branch_id`, '=', layer.branchId), eb(`${alias}.to_seq`, 'is', null)])
+      : eb.and([
+          eb(`${alias}.branch_id`, '=', layer.branchId),
+          eb(`${alias}.from_seq`, '<=', layer.seq),
+          eb.or([eb(`${alias}.to_seq`, 'is', null), eb(`${alias}.to_seq`, '>', layer.seq)]),
+        ]);
+}
+
+/**
+ * The files of a layer over its base (a change request over main), as one query: the layer's own live versions,
+ * and the base's versions the layer does not override. Sorted by id, so lists page by keyset.
+ */
+function liveFiles(db: Executor, own: Layer, base: Layer | undefined) {
+  const ownFiles = db.selectFrom('file_versions as o').selectAll('o').where(validAt(own, 'o')).where('o.deleted', '=', 0);
+  if (!base) return db.selectFrom(ownFiles.as('f')).selectAll('f');
+  const baseFiles = db
+    .selectFrom('file_versions as b')
+    .selectAll('b')
+    .where(validAt(base, 'b'))
+    .where('b.deleted', '=', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('file_versions as o').select('o.file_id').whereRef('o.file_id', '=', 'b.file_id').where(validAt(own, 'o')))));
+  return db.selectFrom(ownFiles.unionAll(baseFiles).as('f')).selectAll('f');
+}
+
+export async function filesPageAt(db: Executor, own: Layer, base: Layer | undefined, page: PageRequest): Promise<FileVersionRow[]> {
+  return keysetPage(liveFiles(db, own, base), ['f.file_id'], 'asc', page).execute() as Promise<FileVersionRow[]>;
+}
+
+export async function countFilesAt(db: Executor, own: Layer, base: Layer | undefined): Promise<number> {
+  const row = await liveFiles(db, own, base)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
