@@ -3,7 +3,7 @@ import { png } from '../fixtures/png.ts';
 import assert from 'node:assert/strict';
 import * as gitbook from '@gitbook/api';
 import type * as Generated from '../../node_modules/@gitbook/api/dist/client.d.ts';
-import { GitBookAPIError, officialClient, type OfficialClient } from './gitbook-client.ts';
+import { officialClient, rejectsWith, type OfficialClient } from './gitbook-client.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
 
@@ -22,16 +22,6 @@ const { ChangeRequestStatus } = gitbook as unknown as typeof Generated;
 
 const SUITE_TIMEOUT_MS = 120_000;
 const TEARDOWN_TIMEOUT_MS = 30_000;
-
-/** A call refused by the server: the client throws GitBookAPIError; its body was already checked against the spec. */
-async function rejectsWith(call: Promise<unknown>, status: number): Promise<void> {
-  await assert.rejects(call, (error: unknown) => {
-    if (!(error instanceof GitBookAPIError)) throw error;
-    assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
-    return true;
-  });
-}
-
 
 /** A page tree as compact strings: `title(child,child)`. */
 function outline(pages: Json[]): string[] {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import * as gitbook from '@gitbook/api';
 import type * as Generated from '../../node_modules/@gitbook/api/dist/client.d.ts';
 import type { GitBookAPIError as GitBookAPIErrorClass } from '../../node_modules/@gitbook/api/dist/GitBookAPIError.d.ts';
@@ -15,3 +16,15 @@ export function officialClient(options: { endpoint: string; authToken?: string; 
 
 export const GitBookAPIError = gitbook.GitBookAPIError as unknown as typeof GitBookAPIErrorClass;
 export const { ContentVisibility, MemberRole, SpaceEditMode, TranslationLanguage } = gitbook as unknown as typeof Generated;
+
+/**
+ * The end-to-end `assertError`: a call the server refused with `status`. The client throws GitBookAPIError;
+ * the body was already checked against the spec's error shape on its way (specCheckedFetch).
+ */
+export async function rejectsWith(call: Promise<unknown>, status: number): Promise<void> {
+  await assert.rejects(call, (error: unknown) => {
+    if (!(error instanceof GitBookAPIError)) throw error;
+    assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
+    return true;
+  });
+}

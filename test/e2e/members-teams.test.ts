@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GitBookAPIError, MemberRole, officialClient } from './gitbook-client.ts';
+import { MemberRole, officialClient, rejectsWith } from './gitbook-client.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
 
@@ -43,14 +43,6 @@ const OPERATIONS = [
   'updateTeamPermissionInCollection',
   'removeTeamFromCollection',
 ];
-
-async function rejectsWith(call: Promise<unknown>, status: number): Promise<void> {
-  await assert.rejects(call, (error: unknown) => {
-    if (!(error instanceof GitBookAPIError)) throw error;
-    assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
-    return true;
-  });
-}
 
 describe('members, teams and permissions through the official client', { timeout: 300_000 }, () => {
   let t: TestServer;

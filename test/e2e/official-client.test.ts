@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ContentVisibility, GitBookAPIError, MemberRole, officialClient, SpaceEditMode, TranslationLanguage } from './gitbook-client.ts';
+import { ContentVisibility, MemberRole, officialClient, rejectsWith, SpaceEditMode, TranslationLanguage } from './gitbook-client.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
 
@@ -36,15 +36,6 @@ const OPERATIONS = [
   'moveSpace',
   'transferSpace',
 ];
-
-/** A call refused by the server: the client throws GitBookAPIError; its body was already checked against the spec. */
-async function rejectsWith(call: Promise<unknown>, status: number): Promise<void> {
-  await assert.rejects(call, (error: unknown) => {
-    if (!(error instanceof GitBookAPIError)) throw error;
-    assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
-    return true;
-  });
-}
 
 // A server bug that hangs a request (a deadlock, say) must fail tests by name, not stall the run: each call
 // gives up after 20 s (specCheckedFetch), and the suite and its teardown have limits of their own.

@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
-import { assertError, markdown, newSpace, ok, openChangeRequest, spaceWithPages, writeContent } from './comments.test-support.ts';
+import { assertError, ok } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildSpace, buildSpaceWithPages, markdown, writeContent } from '../../../test/factories.ts';
 
 describe('comments on change requests, and commenters', () => {
   let t: TestServer;
@@ -11,8 +12,8 @@ describe('comments on change requests, and commenters', () => {
   after(() => t.close());
 
   async function crThread() {
-    const { space, pages } = await spaceWithPages(t, 'Home');
-    const cr = await openChangeRequest(t, space.id);
+    const { space, pages } = await buildSpaceWithPages(t, 'Home');
+    const cr = await buildChangeRequest(t, space.id);
     const base = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
     return { space, pages, cr, base };
   }
@@ -139,7 +140,7 @@ describe('comments on change requests, and commenters', () => {
       assert.equal(await count(), 1);
       const patched = ok(await t.api('PATCH', base, { body: { subject: 'Renamed' } }));
       assert.equal(patched.comments, 1, 'every read of the change request tells the truth');
-      const other = await openChangeRequest(t, space.id);
+      const other = await buildChangeRequest(t, space.id);
       assert.equal(ok(await t.api('GET', `/v1/spaces/${space.id}/change-requests/${other.id}`)).comments, 0);
       const content = ok(await t.api('POST', `${base}/content`, { body: { changes: [{ operation: 'insert_page', title: 'X', document: {} }] } }));
       assert.equal(content.comments, 1);
@@ -188,7 +189,7 @@ describe('comments on change requests, and commenters', () => {
     });
 
     test('a space with no discussion has no commenters; an outsider gets 404', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const res = ok(await t.api('GET', `/v1/spaces/${space.id}/commenters`));
       assert.deepEqual(res, { count: 0, items: [] });
       const stranger = await t.outsider();

@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GitBookAPIError, officialClient } from '../../../test/e2e/gitbook-client.ts';
+import { officialClient, rejectsWith } from '../../../test/e2e/gitbook-client.ts';
 import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from '../../../test/e2e/spec-validator.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { markdown, openChangeRequest, spaceWithPages } from './comments.test-support.ts';
+import { buildChangeRequest, buildSpaceWithPages, markdown } from '../../../test/factories.ts';
 
 /**
  * Discussions over real HTTP, driven by the official @gitbook/api client; every response (successes and errors)
@@ -35,14 +35,6 @@ const OPERATIONS = [
   'listCommentersInChangeRequest',
 ];
 
-async function rejectsWith(call: Promise<unknown>, status: number): Promise<void> {
-  await assert.rejects(call, (error: unknown) => {
-    if (!(error instanceof GitBookAPIError)) throw error;
-    assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
-    return true;
-  });
-}
-
 describe('comments through the official @gitbook/api client', { timeout: 300_000 }, () => {
   let t: TestServer;
   let endpoint: string;
@@ -58,7 +50,7 @@ describe('comments through the official @gitbook/api client', { timeout: 300_000
   after(() => t.close());
 
   test('a thread on a space page: replies, reactions, resolve, filters, commenters, deletion', async () => {
-    const { space, pages } = await spaceWithPages(t, 'Guide');
+    const { space, pages } = await buildSpaceWithPages(t, 'Guide');
     const alice = await t.member('comment');
     const bob = await t.member('comment');
     const a = client(alice.token).spaces;
@@ -112,8 +104,8 @@ describe('comments through the official @gitbook/api client', { timeout: 300_000
   });
 
   test('a thread on a change request, resolved through a reply', async () => {
-    const { space } = await spaceWithPages(t, 'Intro');
-    const cr = await openChangeRequest(t, space.id);
+    const { space } = await buildSpaceWithPages(t, 'Intro');
+    const cr = await buildChangeRequest(t, space.id);
     const reviewer = await t.member('comment');
     const api = client(t.admin.token).spaces;
     const rev = client(reviewer.token).spaces;

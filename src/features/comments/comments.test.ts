@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
-import { assertError, editLive, markdown, newSpace, ok, spaceWithPages } from './comments.test-support.ts';
+import { assertError, ok } from '../../../test/assertions.ts';
+import { buildSpace, buildSpaceWithPages, editLive, markdown } from '../../../test/factories.ts';
 
 describe('comments on a space', () => {
   let t: TestServer;
@@ -17,7 +18,7 @@ describe('comments on a space', () => {
 
   describe('postCommentInSpace', () => {
     test('a commenter posts a comment in markdown; it is stored as a document and read back in either form', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const commenter = await t.member('comment');
       const comment = ok(await post(space.id, { body: markdown('Is this **right**? See [the guide](https://example.com/guide).') }, commenter.token));
       assert.equal(comment.object, 'comment');
@@ -43,7 +44,7 @@ describe('comments on a space', () => {
     });
 
     test('a body may be the JSON document; it is checked like any document', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const document = {
         object: 'document',
         nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Plain words' }] }] }],
@@ -59,7 +60,7 @@ describe('comments on a space', () => {
     });
 
     test('a body needs exactly one of markdown or document, with some content', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       assertError(await post(space.id, {}), 400, 'body');
       assertError(await post(space.id, { body: {} }), 400, 'body/body');
       assertError(await post(space.id, { body: { markdown: 'a', document: { object: 'document', nodes: [] } } }), 400, 'body/body');
@@ -69,7 +70,7 @@ describe('comments on a space', () => {
     });
 
     test('a comment may be about a page of the current revision, and a node of it', async () => {
-      const { space, pages } = await spaceWithPages(t, 'Getting started', 'Reference');
+      const { space, pages } = await buildSpaceWithPages(t, 'Getting started', 'Reference');
       const child = (await editLive(t, space.id, [{ operation: 'insert_page', title: 'Install', into: pages[0], document: markdown('Run the installer.') }]))[0]!;
       const comment = ok(await post(space.id, { page: child, body: markdown('Which version?') }));
       assert.equal(comment.target.page.id, child);
@@ -87,16 +88,16 @@ describe('comments on a space', () => {
     });
 
     test('a page that is not in the revision, or a node that is not in the page, is refused with 400', async () => {
-      const { space, pages } = await spaceWithPages(t, 'Only page');
+      const { space, pages } = await buildSpaceWithPages(t, 'Only page');
       assertError(await post(space.id, { page: 'no-such-page', body: markdown('Hm') }), 400, 'body/page');
       assertError(await post(space.id, { node: 'some-node', body: markdown('Hm') }), 400, 'body/node');
       assertError(await post(space.id, { page: pages[0], node: 'no-such-node', body: markdown('Hm') }), 400, 'body/node');
-      const other = await newSpace(t);
+      const other = await buildSpace(t);
       assertError(await post(other.id, { page: pages[0], body: markdown('Hm') }), 400, 'body/page');
     });
 
     test('a reader cannot comment (403); an outsider is told the space does not exist (404)', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const reader = await t.member('read');
       assertError(await post(space.id, { body: markdown('Hi') }, reader.token), 403, 'comment role');
       const stranger = await t.outsider();
@@ -107,7 +108,7 @@ describe('comments on a space', () => {
 
   describe('target.page.outdated', () => {
     test('a comment becomes outdated when its page is edited, renamed or deleted', async () => {
-      const { space, pages } = await spaceWithPages(t, 'Alpha', 'Beta', 'Gamma');
+      const { space, pages } = await buildSpaceWithPages(t, 'Alpha', 'Beta', 'Gamma');
       const [alpha, beta, gamma] = pages as [string, string, string];
       const onAlpha = ok(await post(space.id, { page: alpha, body: markdown('On alpha') }));
       const onBeta = ok(await post(space.id, { page: beta, body: markdown('On beta') }));
@@ -131,7 +132,7 @@ describe('comments on a space', () => {
 
   describe('getCommentInSpace', () => {
     test('a reader reads a comment; an unknown comment is 404, an outsider 404', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const comment = ok(await post(space.id, { body: markdown('Hello') }));
       const reader = await t.member('read');
       const read = ok(await get(space.id, comment.id, '', reader.token));
@@ -144,8 +145,8 @@ describe('comments on a space', () => {
     });
 
     test('a comment of another space, or of a change request, is not found through this space', async () => {
-      const a = await newSpace(t);
-      const b = await newSpace(t);
+      const a = await buildSpace(t);
+      const b = await buildSpace(t);
       const comment = ok(await post(a.id, { body: markdown('In A') }));
       assertError(await get(b.id, comment.id), 404);
       const cr = ok(await t.api('POST', `/v1/spaces/${a.id}/change-requests`, { body: {} }), 201);
@@ -156,7 +157,7 @@ describe('comments on a space', () => {
 
   describe('updateCommentInSpace', () => {
     test('resolving sets status, resolvedAt and resolvedBy; reopening clears them', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const author = await t.member('comment');
       const other = await t.member('comment');
       const comment = ok(await post(space.id, { body: markdown('Please fix') }, author.token));
@@ -177,7 +178,7 @@ describe('comments on a space', () => {
     });
 
     test('only its author edits a comment: editedAt is set; others, admins included, get 403', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const author = await t.member('comment');
       const other = await t.member('comment');
       const comment = ok(await post(space.id, { body: markdown('First draft') }, author.token));
@@ -194,7 +195,7 @@ describe('comments on a space', () => {
     });
 
     test('a reader can neither resolve nor react; unknown comments are 404; bad input names the field', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const comment = ok(await post(space.id, { body: markdown('Hi') }));
       const reader = await t.member('read');
       assertError(await put(space.id, comment.id, { resolved: true }, reader.token), 403, 'comment role');
@@ -211,7 +212,7 @@ describe('comments on a space', () => {
 
   describe('deleteCommentInSpace', () => {
     test('its author deletes a comment, with its replies; then it is 404, and deleting again is 204', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const author = await t.member('comment');
       const comment = ok(await post(space.id, { body: markdown('Bye') }, author.token));
       const reply = ok(await t.api('POST', `/v1/spaces/${space.id}/comments/${comment.id}/replies`, { body: { body: markdown('Reply') } }));
@@ -228,7 +229,7 @@ describe('comments on a space', () => {
     });
 
     test('a space admin deletes anyone’s comment; another commenter cannot (403); for an outsider it is not there (204)', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const author = await t.member('comment');
       const other = await t.member('edit');
       const comment = ok(await post(space.id, { body: markdown('Mine') }, author.token));
@@ -243,7 +244,7 @@ describe('comments on a space', () => {
 
   describe('listCommentsInSpace', () => {
     async function seed() {
-      const { space, pages } = await spaceWithPages(t, 'One', 'Two');
+      const { space, pages } = await buildSpaceWithPages(t, 'One', 'Two');
       const alice = await t.member('comment');
       const bob = await t.member('comment');
       const carol = await t.member('comment');
@@ -305,7 +306,7 @@ describe('comments on a space', () => {
     });
 
     test('comments with the same posting time still page without loss or repetition', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const ids = new Set<string>();
       for (let i = 0; i < 5; i++) ids.add(ok(await post(space.id, { body: markdown(`Same time ${i}`) })).id);
       const seen: string[] = [];
@@ -331,7 +332,7 @@ describe('comments on a space', () => {
 
   describe('the space counts its open comments', () => {
     test('comments on the space count while open: after post, resolve, reopen and delete', async () => {
-      const space = await newSpace(t);
+      const space = await buildSpace(t);
       const count = async () => ok(await t.api('GET', `/v1/spaces/${space.id}`)).comments as number;
       assert.equal(await count(), 0);
       const a = ok(await post(space.id, { body: markdown('a') }));

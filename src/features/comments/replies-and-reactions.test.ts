@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
-import { assertError, markdown, newSpace, ok } from './comments.test-support.ts';
+import { assertError, ok } from '../../../test/assertions.ts';
+import { buildComment, buildSpace, markdown } from '../../../test/factories.ts';
 
 describe('replies and reactions', () => {
   let t: TestServer;
@@ -11,8 +12,8 @@ describe('replies and reactions', () => {
   after(() => t.close());
 
   async function thread(token?: string) {
-    const space = await newSpace(t);
-    const comment = ok(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: markdown('Thread start') }, ...(token ? { token } : {}) }));
+    const space = await buildSpace(t);
+    const comment = await buildComment(t, space.id, { markdown: 'Thread start', token });
     const base = `/v1/spaces/${space.id}/comments/${comment.id}`;
     return { space, comment, base };
   }

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import type { Role } from '../src/features/access/roles.ts';
+import { updateSpace } from '../src/features/spaces/store.ts';
+import { applyBatch, storeBatchFiles, validateChanges } from '../src/features/content/batch.ts';
+import { findRevision, lockBranch } from '../src/features/content/branch-store.ts';
+import { commitToBranch } from '../src/features/content/commit.ts';
+import { isoNow } from '../src/platform/clock.ts';
+import { ok } from './assertions.ts';
+import type { TestServer, TestUser } from './helpers.ts';
+
+/**
+ * One place to build the data a test needs, in the manner of Outline's `server/test/factories.ts`. Every
+ * factory takes the test server, builds through the API as the bootstrap admin unless given another `token`
+ * (through the services only where the API cannot, see `writeMain`), fails the test at once when the server
+ * refuses, and returns what the API answered. Defaults are plain (a space is titled "Space"); a test passes
+ * whatever it means to check.
+ */
+
+// The API's objects, as tests read them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** Who calls and where: `token` (default: the bootstrap admin), `organizationId` (default: the bootstrap organization). */
+export interface BuildOptions {
+  token?: string;
+  organizationId?: string;
+}
+
+const as = (token: string | undefined) => (token ? { token } : {});
+
+/** A new organization of its own (so its lists and counts are the test's alone), with its admin `owner`. */
+export async function buildOrganization(t: TestServer): Promise<{ id: string; owner: TestUser }> {
+  const owner = await t.outsider();
+  return { id: owner.organizationId, owner };
+}
+
+/** A new user with a token, member of `organizationId` (default: the bootstrap organization) with `role` (null: guest). */
+export function buildUser(t: TestServer, options: { role: Role | null; organizationId?: string }): Promise<TestUser> {
+  return t.member(options.role, options.organizationId);
+}
+
+/** A space (createSpace) with these fields; 201 or the test fails. */
+export async function buildSpace(t: TestServer, fields: Record<string, unknown> = {}, options: BuildOptions = {}): Promise<Json> {
+  const res = await t.api('POST', `/v1/orgs/${options.organizationId ?? t.org.id}/spaces`, { body: { title: 'Space', ...fields }, ...as(options.token) });
+  return ok(res, 201);
+}
+
+/** A collection (createCollection) with these fields; 201 or the test fails. */
+export async function buildCollection(t: TestServer, fields: Record<string, unknown> = {}, options: BuildOptions = {}): Promise<Json> {
+  const res = await t.api('POST', `/v1/orgs/${options.organizationId ?? t.org.id}/collections`, { body: { title: 'Collection', ...fields }, ...as(options.token) });
+  return ok(res, 201);
+}
+
+/** A team (createOrganizationTeam) with these fields, e.g. `members` (user ids or emails); 201 or the test fails. */
+export async function buildTeam(t: TestServer, fields: Record<string, unknown> = {}, options: BuildOptions = {}): Promise<Json> {
+  const res = await t.api('PUT', `/v1/orgs/${options.organizationId ?? t.org.id}/teams`, { body: { title: 'Team', ...fields }, ...as(options.token) });
+  return ok(res, 201);
+}
+
+/**
+ * A change request on a space (createChangeRequest with these fields, e.g. `subject`). With `pages`, one page
+ * per title is inserted into it (a paragraph each), and `pages` of the answer holds their ids in order.
+ */
+export async function buildChangeRequest(
+  t: TestServer,
+  spaceId: string,
+  options: { fields?: Record<string, unknown>; pages?: string[]; token?: string } = {},
+): Promise<Json & { pages: string[] }> {
+  const cr = ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests`, { body: options.fields ?? {}, ...as(options.token) }), 201);
+  const pages = options.pages?.length ? await writeContent(t, spaceId, cr.id, options.pages.map(insertPageWithText), as(options.token)) : [];
+  return { ...cr, pages };
+}
+
+/** Applies content changes to a change request (compat=false); returns the ids of the pages it touched, in order. */
+export async function writeContent(t: TestServer, spaceId: string, changeRequestId: string, changes: unknown[], options: { token?: string } = {}): Promise<string[]> {
+  const res = ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content?compat=false`, { body: { changes }, ...as(options.token) }));
+  return res.changes.map((c: { page?: { id: string } | string }) => (typeof c.page === 'string' ? c.page : c.page?.id));
+}
+
+/** Merges a change request; it must merge (not conflict). Returns the answer. */
+export async function mergeChangeRequest(t: TestServer, spaceId: string, changeRequestId: string): Promise<Json> {
+  const res = ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/merge`));
+  assert.equal(res.result, 'merge', JSON.stringify(res));
+  return res;
+}
+
+/** Changes the space's live content through a change request merged at once; returns the ids of the pages it touched. */
+export async function editLive(t: TestServer, spaceId: string, changes: unknown[]): Promise<string[]> {
+  const cr = await buildChangeRequest(t, spaceId);
+  const ids = await writeContent(t, spaceId, cr.id, changes);
+  await mergeChangeRequest(t, spaceId, cr.id);
+  return ids;
+}
+
+/** A page in the space's live content, with a paragraph (`markdown`, default "About <title>."), inside `parent` if given; returns its id. */
+export async function buildPage(t: TestServer, spaceId: string, options: { title: string; markdown?: string; parent?: string }): Promise<string> {
+  const change = { ...insertPageWithText(options.title), ...(options.markdown !== undefined ? { document: markdown(options.markdown) } : {}), ...(options.parent ? { into: options.parent } : {}) };
+  const [id] = await editLive(t, spaceId, [change]);
+  assert.ok(id, 'the page was inserted');
+  return id;
+}
+
+/** A space whose current revision has pages with these titles (two paragraphs each); returns their ids in order. */
+export async function buildSpaceWithPages(t: TestServer, ...titles: string[]): Promise<{ space: Json; pages: string[] }> {
+  const space = await buildSpace(t, { title: 'Docs' });
+  const pages = await editLive(t, space.id, titles.map(insertPageWithText));
+  return { space, pages };
+}
+
+/**
+ * A comment in markdown on a space (postCommentInSpace), or on one of its change requests when
+ * `changeRequestId` is given; about `page` if given. Returns the comment.
+ */
+export async function buildComment(t: TestServer, spaceId: string, options: { markdown?: string; page?: string; changeRequestId?: string; token?: string } = {}): Promise<Json> {
+  const under = options.changeRequestId ? `/v1/spaces/${spaceId}/change-requests/${options.changeRequestId}` : `/v1/spaces/${spaceId}`;
+  const body = { body: markdown(options.markdown ?? 'A comment'), ...(options.page ? { page: options.page } : {}) };
+  return ok(await t.api('POST', `${under}/comments`, { body, ...as(options.token) }));
+}
+
+/** A content body in markdown, as documents, comments and replies take it. */
+export const markdown = (text: string) => ({ markdown: text });
+
+function insertPageWithText(title: string) {
+  return { operation: 'insert_page', title, document: markdown(`About ${title}.\n\nA second paragraph of ${title}.`) };
+}
+
+/**
+ * Writes a batch of content changes straight onto a space's main line, as live edits and merges do: one new
+ * revision, and the space's revision moves to it. Tests of reads and of change requests use it to give a
+ * space content without going through a merge (there is no API for that). Returns the new revision's id.
+ */
+export async function writeMain(t: TestServer, spaceId: string, changes: unknown[], variables?: Record<string, string>): Promise<string> {
+  const ctx = t.app.ctx;
+  const valid = validateChanges(changes);
+  const files = await storeBatchFiles(ctx, valid);
+  const now = isoNow(ctx.clock);
+  return ctx.db.transaction().execute(async (trx) => {
+    const branch = await lockBranch(trx, spaceId);
+    const head = branch && (await findRevision(trx, branch.head_revision_id));
+    if (!branch || !head) throw new Error(`no main branch for space ${spaceId}`);
+    const batch = await applyBatch(ctx, trx, head, head.id, valid, files, now);
+    const revision = await commitToBranch(ctx, trx, branch, head, {
+      pages: batch.pages,
+      files: batch.files,
+      ...(variables ? { variables } : {}),
+      type: 'edits',
+      createdBy: t.admin.userId,
+    });
+    await updateSpace(trx, spaceId, { revision_id: revision.id, updated_at: now });
+    return revision.id;
+  });
+}
