@@ -1,23 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
-import type { PageRecord } from '../content/pages.ts';
-import { writeMain } from '../content/content.test-support.ts';
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError, ok } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildSpace, writeMain } from '../../../test/factories.ts';
+import { page } from '../../../test/merge-scenarios.ts';
 import { fileChanges, pageChanges, variableChanges, type FileSide } from './changes.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-
-function assertError(res: ApiResponse, status: number, mentions?: string): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, status);
-  if (mentions) assert.ok(res.body.error.message.includes(mentions), `"${res.body.error.message}" should mention ${mentions}`);
-}
-
-const T0 = '2026-01-01T00:00:00.000Z';
-function page(id: string, fields: Partial<PageRecord> = {}): PageRecord {
-  return { id, parentId: null, position: 'a0', kind: 'document', title: id, slug: id.toLowerCase(), documentId: null, attributes: {}, createdAt: T0, updatedAt: T0, ...fields };
-}
 
 describe('semantic changes (pure)', () => {
   test('a page only after is created, only before is deleted, on neither side nothing', () => {
@@ -94,7 +84,7 @@ describe('getChangeRequestChanges', () => {
 
   /** A space whose main line has Home, Guides > (Install, Configure), and an open change request on it. */
   async function setup() {
-    const space = (await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Docs' } })).body;
+    const space = await buildSpace(t, { title: 'Docs' });
     await writeMain(t, space.id, [
       { operation: 'insert_page', title: 'Home', document: {} },
       { operation: 'insert_page', title: 'Guides', ref: 'guides', document: {} },
@@ -103,20 +93,16 @@ describe('getChangeRequestChanges', () => {
     ]);
     const pages = (await t.api('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages;
     const ids = { home: pages[0].id, guides: pages[1].id, install: pages[1].pages[0].id, configure: pages[1].pages[1].id };
-    const cr = (await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })).body;
+    const cr = await buildChangeRequest(t, space.id);
     return { spaceId: space.id as string, crId: cr.id as string, ids };
   }
 
   async function write(s: { spaceId: string; crId: string }, changes: unknown[]) {
-    const res = await t.api('POST', `/v1/spaces/${s.spaceId}/change-requests/${s.crId}/content?compat=false`, { body: { changes } });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body;
+    return ok(await t.api('POST', `/v1/spaces/${s.spaceId}/change-requests/${s.crId}/content?compat=false`, { body: { changes } }));
   }
 
   async function changesOf(s: { spaceId: string; crId: string }, query = '') {
-    const res = await t.api('GET', `/v1/spaces/${s.spaceId}/change-requests/${s.crId}/changes${query}`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body as { changes: Json[]; more?: number };
+    return ok(await t.api('GET', `/v1/spaces/${s.spaceId}/change-requests/${s.crId}/changes${query}`)) as { changes: Json[]; more?: number };
   }
 
   test('a fresh change request changes nothing', async () => {

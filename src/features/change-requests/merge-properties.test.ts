@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { PageRecord } from '../content/pages.ts';
 import type { MergeConflict } from './merge.ts';
-import { changesBetween, edit, merge3, page, removeTree, sortById, type Tree } from './merge.test-support.ts';
+import { changesBetween, edit, merge3, page, removeTree, sortById, type Tree } from '../../../test/merge-scenarios.ts';
 
 /** Documents that edit different paragraphs of `d0`, or the same one, so text merges both succeed and conflict. */
 const documents: Record<string, string> = {

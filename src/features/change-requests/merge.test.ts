@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { edit, merge3, page, removeOnly, removeTree, sortById, T0, T1, T2 } from './merge.test-support.ts';
+import { edit, merge3, page, removeOnly, removeTree, sortById, T0, T1, T2 } from '../../../test/merge-scenarios.ts';
 
 describe('merging pages changed on one side', () => {
   test('a page changed only in the change request is taken as it is', () => {

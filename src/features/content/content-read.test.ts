@@ -2,15 +2,9 @@ import { after, before, describe, test } from 'node:test';
 import { png } from '../../../test/fixtures/png.ts';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
-import { writeMain as writeMainLine } from './content.test-support.ts';
-
-function assertError(res: ApiResponse, status: number, mentions?: string | RegExp): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, status);
-  if (typeof mentions === 'string') assert.ok(res.body.error.message.includes(mentions), `"${res.body.error.message}" should mention ${mentions}`);
-  else if (mentions) assert.match(res.body.error.message, mentions);
-}
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError, ok } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildSpace, writeMain } from '../../../test/factories.ts';
 
 const HAS_MARKDOWN = existsSync(new URL('./document/to-markdown.ts', import.meta.url)) && existsSync(new URL('./document/to-document.ts', import.meta.url));
 
@@ -43,30 +37,14 @@ describe('content reads', () => {
   });
   after(() => t.close());
 
-  async function newSpace() {
-    const res = await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Docs' } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body as { id: string; revision: string };
-  }
-
-  const writeMain = (spaceId: string, changes: unknown[]) => writeMainLine(t, spaceId, changes);
-
-  async function openCr(spaceId: string) {
-    const res = await t.api('POST', `/v1/spaces/${spaceId}/change-requests`, { body: {} });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body as { id: string; number: number; revision: string };
-  }
-
   async function writeCr(spaceId: string, crId: string, changes: unknown[]) {
-    const res = await t.api('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/content?compat=false`, { body: { changes } });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body as { changeRequest: Json; changes: Json[]; insertedFiles: Json[] };
+    return ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests/${crId}/content?compat=false`, { body: { changes } })) as { changeRequest: Json; changes: Json[]; insertedFiles: Json[] };
   }
 
   /** Page ids of the main line by title, after writing a small tree there. */
   async function spaceWithTree() {
-    const space = await newSpace();
-    await writeMain(space.id, [
+    const space = await buildSpace(t);
+    await writeMain(t, space.id, [
       { operation: 'insert_page', title: 'Home', ref: 'home', document: doc('Welcome', 'to the docs') },
       { operation: 'insert_page', title: 'Guides', ref: 'guides', emoji: '📚', document: {} },
       { operation: 'insert_page', title: 'Install', ref: 'install', into: 'guides', document: doc('How to install') },
@@ -109,7 +87,7 @@ describe('content reads', () => {
     });
 
     test('a new space has an empty first revision; metadata and computed flags are accepted', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const res = await t.api('GET', `/v1/spaces/${space.id}/content?metadata=false&computed=false`);
       assert.equal(res.status, 200);
       assert.equal(res.body.id, space.revision);
@@ -120,7 +98,7 @@ describe('content reads', () => {
 
     test('older revisions of the main line stay readable as they were', async () => {
       const s = await spaceWithTree();
-      await writeMain(s.spaceId, [
+      await writeMain(t, s.spaceId, [
         { operation: 'update_page', page: s.ids.Home!, title: 'Start', document: doc('Changed') },
         { operation: 'delete_page', page: s.ids.Guides! },
       ]);
@@ -135,7 +113,7 @@ describe('content reads', () => {
 
     test("an older revision of a change request stays readable and unchanged after later writes", async () => {
       const s = await spaceWithTree();
-      const cr = await openCr(s.spaceId);
+      const cr = await buildChangeRequest(t, s.spaceId);
       const first = await writeCr(s.spaceId, cr.id, [
         { operation: 'insert_page', title: 'Draft', ref: 'd', document: doc('draft v1') },
         { operation: 'update_page', page: s.ids.Home!, title: 'Home v1' },
@@ -159,10 +137,10 @@ describe('content reads', () => {
 
     test('older change request revisions survive the main line moving on', async () => {
       const s = await spaceWithTree();
-      const cr = await openCr(s.spaceId);
+      const cr = await buildChangeRequest(t, s.spaceId);
       const r1 = (await writeCr(s.spaceId, cr.id, [{ operation: 'insert_page', title: 'Mine', document: {} }])).changeRequest.revision;
       const before = (await t.api('GET', `/v1/spaces/${s.spaceId}/revisions/${r1}`)).body;
-      await writeMain(s.spaceId, [
+      await writeMain(t, s.spaceId, [
         { operation: 'update_page', page: s.ids.Home!, title: 'Main moved' },
         { operation: 'insert_page', title: 'Main only', document: {} },
       ]);
@@ -176,7 +154,7 @@ describe('content reads', () => {
       const other = await spaceWithTree();
       assertError(await t.api('GET', `/v1/spaces/${s.spaceId}/revisions/nope`), 404);
       assertError(await t.api('GET', `/v1/spaces/${s.spaceId}/revisions/${other.revision}`), 404);
-      const cr = await openCr(other.spaceId);
+      const cr = await buildChangeRequest(t, other.spaceId);
       assertError(await t.api('GET', `/v1/spaces/${s.spaceId}/revisions/${cr.revision}`), 404);
       assert.equal((await t.api('GET', `/v1/spaces/${other.spaceId}/revisions/${cr.revision}`)).status, 200);
     });
@@ -185,7 +163,7 @@ describe('content reads', () => {
   describe('getRevisionOfChangeRequestById', () => {
     test("a change request's content is its base with its own changes over it", async () => {
       const s = await spaceWithTree();
-      const cr = await openCr(s.spaceId);
+      const cr = await buildChangeRequest(t, s.spaceId);
       const fresh = await t.api('GET', `/v1/spaces/${s.spaceId}/change-requests/${cr.id}/content`);
       assert.equal(fresh.status, 200);
       assert.equal(fresh.body.id, cr.revision);
@@ -207,7 +185,7 @@ describe('content reads', () => {
   describe('pages', () => {
     test('listPages and listPagesInChangeRequest give the nested tree with paths', async () => {
       const s = await spaceWithTree();
-      const cr = await openCr(s.spaceId);
+      const cr = await buildChangeRequest(t, s.spaceId);
       await writeCr(s.spaceId, cr.id, [{ operation: 'update_page', page: s.ids.Linux!, title: 'GNU Linux' }]);
       const main = await t.api('GET', `/v1/spaces/${s.spaceId}/content/pages`);
       assert.equal(main.status, 200);
@@ -246,7 +224,7 @@ describe('content reads', () => {
 
     test('getPageInChangeRequestById reads the change request, not the space', async () => {
       const s = await spaceWithTree();
-      const cr = await openCr(s.spaceId);
+      const cr = await buildChangeRequest(t, s.spaceId);
       const body = await writeCr(s.spaceId, cr.id, [
         { operation: 'update_page', page: s.ids.Home!, document: doc('Edited in the CR') },
         { operation: 'insert_page', title: 'Extra', ref: 'x', into: s.ids.Home!, document: {} },
@@ -282,8 +260,8 @@ describe('content reads', () => {
     });
 
     test('paths with non-Latin slugs are found when percent-encoded', async () => {
-      const space = await newSpace();
-      await writeMain(space.id, [{ operation: 'insert_page', title: '日本語 ガイド', document: {} }]);
+      const space = await buildSpace(t);
+      await writeMain(t, space.id, [{ operation: 'insert_page', title: '日本語 ガイド', document: {} }]);
       const [page] = (await t.api('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages;
       assert.equal(page.slug, '日本語-ガイド');
       const res = await t.api('GET', `/v1/spaces/${space.id}/content/path/${encodeURIComponent(page.slug)}`);
@@ -293,7 +271,7 @@ describe('content reads', () => {
 
     test('getPageInChangeRequestByPath sees moves and renames of the change request', async () => {
       const s = await spaceWithTree();
-      const cr = await openCr(s.spaceId);
+      const cr = await buildChangeRequest(t, s.spaceId);
       await writeCr(s.spaceId, cr.id, [
         { operation: 'update_page', page: s.ids.Install!, into: null, title: 'Setup' },
       ]);
@@ -307,7 +285,7 @@ describe('content reads', () => {
 
     test('unknown page ids are 404', async () => {
       const s = await spaceWithTree();
-      const cr = await openCr(s.spaceId);
+      const cr = await buildChangeRequest(t, s.spaceId);
       assertError(await t.api('GET', `/v1/spaces/${s.spaceId}/content/page/nope`), 404);
       assertError(await t.api('GET', `/v1/spaces/${s.spaceId}/change-requests/${cr.id}/content/page/nope`), 404);
       const other = await spaceWithTree();
@@ -322,7 +300,7 @@ describe('content reads', () => {
       assert.match(res.body.markdown, /Welcome\s+to the docs/);
       const empty = await t.api('GET', `/v1/spaces/${s.spaceId}/content/page/${s.ids.Configure}?format=markdown`);
       assert.equal(empty.body.markdown, '');
-      const cr = await openCr(s.spaceId);
+      const cr = await buildChangeRequest(t, s.spaceId);
       const inCr = await t.api('GET', `/v1/spaces/${s.spaceId}/change-requests/${cr.id}/content/path/home?format=markdown`);
       assert.match(inCr.body.markdown, /Welcome/);
     });
@@ -337,8 +315,8 @@ describe('content reads', () => {
     const text = (name: string, content: string) => ({ name, contentType: 'text/plain', base64: Buffer.from(content).toString('base64') });
 
     test('listFiles pages through the files of the space; getFileById reads one; downloadURL serves the bytes', async () => {
-      const space = await newSpace();
-      await writeMain(space.id, [
+      const space = await buildSpace(t);
+      await writeMain(t, space.id, [
         { operation: 'insert_files', files: [text('a.txt', 'file a'), text('b.txt', 'file b'), text('c.txt', 'file c')] },
         { operation: 'insert_files', files: [{ name: 'pixel.png', contentType: 'image/png', base64: png(4, 3).toString('base64') }, text('d.txt', 'file d'), text('e.txt', 'file e')] },
       ]);
@@ -376,9 +354,9 @@ describe('content reads', () => {
     });
 
     test('files of a change request: its own over its base, read by id; the space does not see them', async () => {
-      const space = await newSpace();
-      await writeMain(space.id, [{ operation: 'insert_files', files: [text('base.txt', 'in main')] }]);
-      const cr = await openCr(space.id);
+      const space = await buildSpace(t);
+      await writeMain(t, space.id, [{ operation: 'insert_files', files: [text('base.txt', 'in main')] }]);
+      const cr = await buildChangeRequest(t, space.id);
       const body = await writeCr(space.id, cr.id, [{ operation: 'insert_files', files: [text('one.txt', 'one'), text('two.txt', 'two'), text('three.txt', 'three')] }]);
       const mine = body.insertedFiles[1];
       const listed: Json[] = [];
@@ -406,7 +384,7 @@ describe('content reads', () => {
   describe('who may read', () => {
     test('a reader reads every content route; an outsider gets 404 on each', async () => {
       const s = await spaceWithTree();
-      const cr = await openCr(s.spaceId);
+      const cr = await buildChangeRequest(t, s.spaceId);
       const reader = await t.member('read');
       const outsider = await t.outsider();
       const paths = [

@@ -3,16 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildSpace } from '../../../test/factories.ts';
 import { TEMPLATE_IDS } from './templates.ts';
-
-function assertError(res: ApiResponse, status: number, mentions?: string | RegExp): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, status);
-  assert.equal(typeof res.body.error.message, 'string');
-  if (typeof mentions === 'string') assert.ok(res.body.error.message.includes(mentions), `"${res.body.error.message}" should mention ${mentions}`);
-  else if (mentions) assert.match(res.body.error.message, mentions);
-}
 
 /** Markdown input (templates other than blank) needs the markdown converter. */
 const HAS_MARKDOWN = existsSync(new URL('./document/to-document.ts', import.meta.url));
@@ -46,22 +40,15 @@ describe('content writes', () => {
   });
   after(() => t.close());
 
-  async function newSpace(body: Record<string, unknown> = {}) {
-    const res = await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Docs', ...body } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body as { id: string; revision: string };
-  }
-
   /** A space with one page on its main line (the blank template), and a change request on it. */
   async function setup(options: { blank?: boolean } = {}) {
-    const space = await newSpace();
+    const space = await buildSpace(t, { title: 'Docs' });
     if (options.blank) {
       const applied = await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'blank' } });
       assert.equal(applied.status, 201, JSON.stringify(applied.body));
     }
-    const cr = await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} });
-    assert.equal(cr.status, 201, JSON.stringify(cr.body));
-    return { spaceId: space.id, crId: cr.body.id as string, cr: cr.body };
+    const cr = await buildChangeRequest(t, space.id);
+    return { spaceId: space.id as string, crId: cr.id as string, cr };
   }
 
   function write(s: { spaceId: string; crId: string }, changes: unknown[], options: { compat?: boolean; token?: string } = {}) {
@@ -755,7 +742,7 @@ describe('content writes', () => {
 
   describe('applyTemplateToSpace', () => {
     test('blank adds one empty page to the space: 201, no body, a new revision', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t, { title: 'Docs' });
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'blank' } });
       assert.equal(res.status, 201);
       assert.equal(res.body, undefined);
@@ -771,7 +758,7 @@ describe('content writes', () => {
     });
 
     test('applied twice, blank appends a second page with a free slug', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t, { title: 'Docs' });
       await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'blank' } });
       await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'blank' } });
       const pages = (await mainState(space.id)).pages;
@@ -783,7 +770,7 @@ describe('content writes', () => {
 
     for (const id of TEMPLATE_IDS.filter((i) => i !== 'blank')) {
       test(`${id} creates its page tree`, { skip: !HAS_MARKDOWN && 'the markdown converter is not there yet' }, async () => {
-        const space = await newSpace();
+        const space = await buildSpace(t, { title: 'Docs' });
         const res = await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id } });
         assert.equal(res.status, 201, JSON.stringify(res.body));
         const pages = (await mainState(space.id)).pages;
@@ -801,7 +788,7 @@ describe('content writes', () => {
     }
 
     test('an unknown template is a 400 that lists the known ones; a missing id too', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t, { title: 'Docs' });
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'wiki' } });
       assertError(res, 400, 'wiki');
       for (const id of TEMPLATE_IDS) assert.ok(res.body.error.message.includes(id), `${res.body.error.message} lists ${id}`);
@@ -810,12 +797,12 @@ describe('content writes', () => {
     });
 
     test('a reader gets 403, an outsider 404, a locked space 403', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t, { title: 'Docs' });
       const reader = await t.member('read');
       assertError(await t.api('POST', `/v1/spaces/${space.id}/content/template`, { token: reader.token, body: { id: 'blank' } }), 403);
       const outsider = await t.outsider();
       assertError(await t.api('POST', `/v1/spaces/${space.id}/content/template`, { token: outsider.token, body: { id: 'blank' } }), 404);
-      const locked = await newSpace({ editMode: 'locked' });
+      const locked = await buildSpace(t, { title: 'Docs', editMode: 'locked' });
       assertError(await t.api('POST', `/v1/spaces/${locked.id}/content/template`, { body: { id: 'blank' } }), 403);
     });
   });
@@ -849,9 +836,9 @@ describe('content writes: files by URL and the size limit', () => {
   });
 
   async function changeRequest() {
-    const space = await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Files' } });
-    const cr = await t.api('POST', `/v1/spaces/${space.body.id}/change-requests`, { body: {} });
-    return { spaceId: space.body.id as string, crId: cr.body.id as string, revision: cr.body.revision as string };
+    const space = await buildSpace(t, { title: 'Files' });
+    const cr = await buildChangeRequest(t, space.id);
+    return { spaceId: space.id as string, crId: cr.id as string, revision: cr.revision as string };
   }
 
   const write = (s: { spaceId: string; crId: string }, changes: unknown[]) =>

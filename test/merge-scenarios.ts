@@ -1,6 +1,6 @@
-import { compareSiblings, type PageRecord } from '../content/pages.ts';
-import { mergePages, type MergeOptions, type MergeResult } from './merge.ts';
-import { sameValue } from './merge-values.ts';
+import { compareSiblings, type PageRecord } from '../src/features/content/pages.ts';
+import { mergePages, type MergeOptions, type MergeResult } from '../src/features/change-requests/merge.ts';
+import { sameValue } from '../src/features/change-requests/merge-values.ts';
 
 /** Test scaffolding for the page merge: whole trees in, whole trees out. */
 
