@@ -58,17 +58,14 @@ export async function buildTeam(t: TestServer, fields: Record<string, unknown> =
 }
 
 /**
- * A change request on a space (createChangeRequest with these fields, e.g. `subject`). With `pages`, one page
- * per title is inserted into it (a paragraph each), and `pages` of the answer holds their ids in order.
+ * A change request on a space (createChangeRequest, with `subject` if given). With `pages`, one page per
+ * title is inserted into it (two paragraphs each), and the answer gets `pages`: their ids, in order.
  */
-export async function buildChangeRequest(
-  t: TestServer,
-  spaceId: string,
-  options: { fields?: Record<string, unknown>; pages?: string[]; token?: string } = {},
-): Promise<Json & { pages: string[] }> {
-  const cr = ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests`, { body: options.fields ?? {}, ...as(options.token) }), 201);
-  const pages = options.pages?.length ? await writeContent(t, spaceId, cr.id, options.pages.map(insertPageWithText), as(options.token)) : [];
-  return { ...cr, pages };
+export async function buildChangeRequest(t: TestServer, spaceId: string, options: { subject?: string; pages?: string[]; token?: string } = {}): Promise<Json> {
+  const body = options.subject !== undefined ? { subject: options.subject } : {};
+  const cr = ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests`, { body, ...as(options.token) }), 201);
+  if (!options.pages) return cr;
+  return { ...cr, pages: await writeContent(t, spaceId, cr.id, options.pages.map(insertPageWithText), as(options.token)) };
 }
 
 /** Applies content changes to a change request (compat=false); returns the ids of the pages it touched, in order. */

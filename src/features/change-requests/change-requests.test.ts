@@ -1,14 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
-
-function assertError(res: ApiResponse, status: number, mentions?: string | RegExp): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, status);
-  assert.equal(typeof res.body.error.message, 'string');
-  if (typeof mentions === 'string') assert.ok(res.body.error.message.includes(mentions), `"${res.body.error.message}" should mention ${mentions}`);
-  else if (mentions) assert.match(res.body.error.message, mentions);
-}
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildSpace, mergeChangeRequest } from '../../../test/factories.ts';
 
 describe('change requests', () => {
   let t: TestServer;
@@ -17,27 +11,8 @@ describe('change requests', () => {
   });
   after(() => t.close());
 
-  async function newSpace(body: Record<string, unknown> = {}) {
-    const res = await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Docs', ...body } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body as { id: string; revision: string };
-  }
-
-  async function open(spaceId: string, body: Record<string, unknown> = {}, token?: string) {
-    const res = await t.api('POST', `/v1/spaces/${spaceId}/change-requests`, { body, ...(token ? { token } : {}) });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
-
   async function patch(spaceId: string, cr: string, body: Record<string, unknown>, token?: string) {
     return t.api('PATCH', `/v1/spaces/${spaceId}/change-requests/${cr}`, { body, ...(token ? { token } : {}) });
-  }
-
-  async function merge(spaceId: string, cr: string) {
-    const res = await t.api('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.equal(res.body.result, 'merge');
-    return res.body;
   }
 
   async function counters(spaceId: string) {
@@ -54,7 +29,7 @@ describe('change requests', () => {
 
   describe('createChangeRequest', () => {
     test('an editor opens a change request: 201, Location, status open, based on the current revision', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const res = await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: '  Fix the intro  ' } });
       assert.equal(res.status, 201, JSON.stringify(res.body));
       const cr = res.body;
@@ -81,10 +56,10 @@ describe('change requests', () => {
     });
 
     test('numbers count up per space from 1; a body may be left out, the subject is then empty', async () => {
-      const a = await newSpace();
-      const b = await newSpace();
-      assert.deepEqual([(await open(a.id)).number, (await open(a.id)).number, (await open(a.id)).number], [1, 2, 3]);
-      assert.equal((await open(b.id)).number, 1, 'each space has its own numbers');
+      const a = await buildSpace(t);
+      const b = await buildSpace(t);
+      assert.deepEqual([(await buildChangeRequest(t, a.id)).number, (await buildChangeRequest(t, a.id)).number, (await buildChangeRequest(t, a.id)).number], [1, 2, 3]);
+      assert.equal((await buildChangeRequest(t, b.id)).number, 1, 'each space has its own numbers');
       const bare = await t.api('POST', `/v1/spaces/${b.id}/change-requests`);
       assert.equal(bare.status, 201, JSON.stringify(bare.body));
       assert.equal(bare.body.number, 2);
@@ -92,61 +67,61 @@ describe('change requests', () => {
     });
 
     test('a subject of 100 characters is accepted, 101 is a 400 naming body/subject', async () => {
-      const space = await newSpace();
-      assert.equal((await open(space.id, { subject: 's'.repeat(100) })).subject, 's'.repeat(100));
+      const space = await buildSpace(t);
+      assert.equal((await buildChangeRequest(t, space.id, { subject: 's'.repeat(100) })).subject, 's'.repeat(100));
       assertError(await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 's'.repeat(101) } }), 400, 'subject');
       assertError(await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 42 } }), 400, 'subject');
     });
 
     test('a refused create uses no number', async () => {
-      const space = await newSpace();
-      await open(space.id);
+      const space = await buildSpace(t);
+      await buildChangeRequest(t, space.id);
       assertError(await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 's'.repeat(101) } }), 400);
       const reader = await t.member('read');
       assertError(await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { token: reader.token, body: {} }), 403);
-      assert.equal((await open(space.id)).number, 2);
+      assert.equal((await buildChangeRequest(t, space.id)).number, 2);
     });
 
     test('a read or comment member gets 403, an editor may open one', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       for (const role of ['read', 'comment'] as const) {
         const user = await t.member(role);
         assertError(await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { token: user.token, body: {} }), 403);
       }
       const editor = await t.member('edit');
-      const cr = await open(space.id, {}, editor.token);
+      const cr = await buildChangeRequest(t, space.id, { token: editor.token });
       assert.equal(cr.createdBy.id, editor.userId);
     });
 
     test('someone outside the organization gets 404, as for a missing space', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const outsider = await t.outsider();
       assertError(await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { token: outsider.token, body: {} }), 404);
       assertError(await t.api('POST', '/v1/spaces/no-such-space/change-requests', { body: {} }), 404);
     });
 
     test('no change request can be opened in a locked space', async () => {
-      const space = await newSpace({ editMode: 'locked' });
+      const space = await buildSpace(t, { editMode: 'locked' });
       assertError(await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} }), 403, 'locked');
     });
   });
 
   describe('NUMBERS UNDER CONCURRENCY', () => {
     test('20 change requests opened at once get the numbers 1 to 20, no gap, no duplicate', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: `cr ${i}` } })));
       for (const res of results) assert.equal(res.status, 201, JSON.stringify(res.body));
       const numbers = results.map((res) => res.body.number as number).sort((x, y) => x - y);
       assert.deepEqual(numbers, Array.from({ length: 20 }, (_, i) => i + 1));
       assert.equal(new Set(results.map((res) => res.body.id)).size, 20);
       assert.deepEqual((await numbersListed(space.id, '?limit=100')).sort((x, y) => x - y), numbers);
-      assert.equal((await open(space.id)).number, 21);
+      assert.equal((await buildChangeRequest(t, space.id)).number, 21);
       assert.deepEqual(await counters(space.id), { all: 21, open: 21, draft: 0 });
     });
 
     test('two spaces written at once keep their own sequences', async () => {
-      const a = await newSpace();
-      const b = await newSpace();
+      const a = await buildSpace(t);
+      const b = await buildSpace(t);
       const results = await Promise.all(
         Array.from({ length: 10 }, (_, i) => t.api('POST', `/v1/spaces/${i % 2 === 0 ? a.id : b.id}/change-requests`, { body: {} })),
       );
@@ -157,7 +132,7 @@ describe('change requests', () => {
     });
 
     test('change requests opened while the space content is written get their numbers and the right base', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const results = await Promise.all([
         ...Array.from({ length: 6 }, () => t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} })),
         t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'blank' } }),
@@ -177,9 +152,9 @@ describe('change requests', () => {
 
   describe('getChangeRequestById', () => {
     test('a change request is found by id and by number', async () => {
-      const space = await newSpace();
-      await open(space.id);
-      const cr = await open(space.id, { subject: 'Second' });
+      const space = await buildSpace(t);
+      await buildChangeRequest(t, space.id);
+      const cr = await buildChangeRequest(t, space.id, { subject: 'Second' });
       const byId = await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`);
       assert.equal(byId.status, 200);
       assert.deepEqual(byId.body, cr);
@@ -189,9 +164,9 @@ describe('change requests', () => {
     });
 
     test('a reader sees a change request; an outsider, another space or an unknown number get 404', async () => {
-      const space = await newSpace();
-      const other = await newSpace();
-      const cr = await open(space.id);
+      const space = await buildSpace(t);
+      const other = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id);
       const reader = await t.member('read');
       assert.equal((await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: reader.token })).status, 200);
       const outsider = await t.outsider();
@@ -203,21 +178,21 @@ describe('change requests', () => {
     });
 
     test('a fresh change request is not outdated; it is once the space content moves on', async () => {
-      const space = await newSpace();
-      const cr = await open(space.id);
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id);
       assert.equal(cr.outdated, false);
       const applied = await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'blank' } });
       assert.equal(applied.status, 201, JSON.stringify(applied.body));
       assert.equal((await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.outdated, true);
-      const fresh = await open(space.id);
+      const fresh = await buildChangeRequest(t, space.id);
       assert.equal(fresh.outdated, false);
     });
   });
 
   describe('listChangeRequestsForSpace', () => {
     test('open change requests by default, newest first, with a count', async () => {
-      const space = await newSpace();
-      const [one, two, three] = [await open(space.id), await open(space.id), await open(space.id)];
+      const space = await buildSpace(t);
+      const [one, two, three] = [await buildChangeRequest(t, space.id), await buildChangeRequest(t, space.id), await buildChangeRequest(t, space.id)];
       assert.equal((await patch(space.id, two.id, { status: 'draft' })).status, 200);
       const res = await t.api('GET', `/v1/spaces/${space.id}/change-requests`);
       assert.equal(res.status, 200);
@@ -230,8 +205,8 @@ describe('change requests', () => {
     });
 
     test('the status filter lists draft, archived or open ones; an unknown status is a 400', async () => {
-      const space = await newSpace();
-      const crs = [await open(space.id), await open(space.id), await open(space.id), await open(space.id)];
+      const space = await buildSpace(t);
+      const crs = [await buildChangeRequest(t, space.id), await buildChangeRequest(t, space.id), await buildChangeRequest(t, space.id), await buildChangeRequest(t, space.id)];
       await patch(space.id, crs[0].id, { status: 'draft' });
       await patch(space.id, crs[1].id, { status: 'archived' });
       await patch(space.id, crs[2].id, { status: 'archived' });
@@ -243,12 +218,12 @@ describe('change requests', () => {
     });
 
     test('creator lists those a user opened; contributor also those they wrote to', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const alice = await t.member('edit');
       const bob = await t.member('edit');
-      const byAlice = await open(space.id, {}, alice.token);
-      const byBob = await open(space.id, {}, bob.token);
-      await open(space.id);
+      const byAlice = await buildChangeRequest(t, space.id, { token: alice.token });
+      const byBob = await buildChangeRequest(t, space.id, { token: bob.token });
+      await buildChangeRequest(t, space.id);
       const write = await t.api('POST', `/v1/spaces/${space.id}/change-requests/${byAlice.id}/content`, {
         token: bob.token,
         body: { changes: [{ operation: 'insert_page', title: 'By Bob', document: {} }] },
@@ -264,8 +239,8 @@ describe('change requests', () => {
     });
 
     test('pages follow the cursor to the end without repeats', async () => {
-      const space = await newSpace();
-      for (let i = 0; i < 5; i++) await open(space.id);
+      const space = await buildSpace(t);
+      for (let i = 0; i < 5; i++) await buildChangeRequest(t, space.id);
       const seen: number[] = [];
       let next: string | undefined;
       let pages = 0;
@@ -283,8 +258,8 @@ describe('change requests', () => {
     });
 
     test('a cursor of another filter is refused with a 400', async () => {
-      const space = await newSpace();
-      for (let i = 0; i < 3; i++) await open(space.id);
+      const space = await buildSpace(t);
+      for (let i = 0; i < 3; i++) await buildChangeRequest(t, space.id);
       const first = await t.api('GET', `/v1/spaces/${space.id}/change-requests?limit=1`);
       const cursor = encodeURIComponent(first.body.next.page);
       assertError(await t.api('GET', `/v1/spaces/${space.id}/change-requests?limit=1&status=draft&page=${cursor}`), 400, 'page');
@@ -292,8 +267,8 @@ describe('change requests', () => {
     });
 
     test('a reader may list; an outsider gets 404', async () => {
-      const space = await newSpace();
-      await open(space.id);
+      const space = await buildSpace(t);
+      await buildChangeRequest(t, space.id);
       const reader = await t.member('read');
       const res = await t.api('GET', `/v1/spaces/${space.id}/change-requests`, { token: reader.token });
       assert.equal(res.status, 200);
@@ -305,8 +280,8 @@ describe('change requests', () => {
 
   describe('updateChangeRequestById', () => {
     test('the subject can be renamed, trimmed, and limited to 100 characters', async () => {
-      const space = await newSpace();
-      const cr = await open(space.id, { subject: 'Old' });
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id, { subject: 'Old' });
       t.clock.advance(60_000);
       const res = await patch(space.id, cr.id, { subject: '  New subject ' });
       assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -317,8 +292,8 @@ describe('change requests', () => {
     });
 
     test('draft and open move both ways; either can be archived; archived reopens', async () => {
-      const space = await newSpace();
-      const cr = await open(space.id);
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id);
       const moves: Array<[string, string]> = [
         ['open', 'draft'],
         ['draft', 'open'],
@@ -338,25 +313,25 @@ describe('change requests', () => {
     });
 
     test('an archived change request cannot go back to draft: 409, and it stays archived', async () => {
-      const space = await newSpace();
-      const cr = await open(space.id);
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id);
       await patch(space.id, cr.id, { status: 'archived' });
       assertError(await patch(space.id, cr.id, { status: 'draft' }), 409, 'open');
       assert.equal((await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.status, 'archived');
     });
 
     test('merged cannot be set by PATCH (400), and an unknown status neither', async () => {
-      const space = await newSpace();
-      const cr = await open(space.id);
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id);
       assertError(await patch(space.id, cr.id, { status: 'merged' }), 400, 'status');
       assertError(await patch(space.id, cr.id, { status: 'closed' }), 400, 'status');
       assert.equal((await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.status, 'open');
     });
 
     test('nothing moves out of merged: 409 for any status, and the subject is frozen', async () => {
-      const space = await newSpace();
-      const cr = await open(space.id, { subject: 'Shipped' });
-      await merge(space.id, cr.id);
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id, { subject: 'Shipped' });
+      await mergeChangeRequest(t, space.id, cr.id);
       for (const status of ['open', 'draft', 'archived']) assertError(await patch(space.id, cr.id, { status }), 409, 'merged');
       assertError(await patch(space.id, cr.id, { subject: 'Renamed' }), 409, 'merged');
       const now = (await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body;
@@ -370,8 +345,8 @@ describe('change requests', () => {
     });
 
     test('a status move racing a merge never reopens the merged change request', async () => {
-      const space = await newSpace();
-      const crs = [await open(space.id), await open(space.id), await open(space.id)];
+      const space = await buildSpace(t);
+      const crs = [await buildChangeRequest(t, space.id), await buildChangeRequest(t, space.id), await buildChangeRequest(t, space.id)];
       for (const cr of crs) {
         const [merged, patched] = await Promise.all([
           t.api('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`),
@@ -389,8 +364,8 @@ describe('change requests', () => {
     });
 
     test('an empty body changes nothing', async () => {
-      const space = await newSpace();
-      const cr = await open(space.id, { subject: 'Same' });
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id, { subject: 'Same' });
       t.clock.advance(1000);
       const res = await patch(space.id, cr.id, {});
       assert.equal(res.status, 200);
@@ -398,8 +373,8 @@ describe('change requests', () => {
     });
 
     test('a reader gets 403, an outsider 404, a missing change request 404', async () => {
-      const space = await newSpace();
-      const cr = await open(space.id);
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id);
       const reader = await t.member('read');
       assertError(await patch(space.id, cr.id, { subject: 'No' }, reader.token), 403);
       const outsider = await t.outsider();
@@ -412,11 +387,11 @@ describe('change requests', () => {
 
   describe('space counters', () => {
     test('changeRequests, changeRequestsOpen and changeRequestsDraft are exact after creates and moves', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       assert.deepEqual(await counters(space.id), { all: 0, open: 0, draft: 0 });
-      const a = await open(space.id);
-      const b = await open(space.id);
-      const c = await open(space.id);
+      const a = await buildChangeRequest(t, space.id);
+      const b = await buildChangeRequest(t, space.id);
+      const c = await buildChangeRequest(t, space.id);
       assert.deepEqual(await counters(space.id), { all: 3, open: 3, draft: 0 });
       await patch(space.id, a.id, { status: 'draft' });
       assert.deepEqual(await counters(space.id), { all: 3, open: 2, draft: 1 });
@@ -428,14 +403,14 @@ describe('change requests', () => {
       await patch(space.id, c.id, { status: 'open' });
       assertError(await patch(space.id, a.id, { status: 'draft' }), 409);
       assert.deepEqual(await counters(space.id), { all: 3, open: 1, draft: 1 });
-      await merge(space.id, c.id);
+      await mergeChangeRequest(t, space.id, c.id);
       assert.deepEqual(await counters(space.id), { all: 3, open: 0, draft: 1 }, 'a merged change request still counts in the total');
     });
 
     test('the counters are shown in space lists too', async () => {
-      const space = await newSpace();
-      await open(space.id);
-      const cr = await open(space.id);
+      const space = await buildSpace(t);
+      await buildChangeRequest(t, space.id);
+      const cr = await buildChangeRequest(t, space.id);
       await patch(space.id, cr.id, { status: 'draft' });
       const res = await t.api('GET', `/v1/orgs/${t.org.id}/spaces?limit=1000`);
       const listed = res.body.items.find((s: { id: string }) => s.id === space.id);

@@ -1,13 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
-
-function assertError(res: ApiResponse, status: number, mentions?: string | RegExp): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, status);
-  if (typeof mentions === 'string') assert.ok(res.body.error.message.includes(mentions), `"${res.body.error.message}" should mention ${mentions}`);
-  else if (mentions) assert.match(res.body.error.message, mentions);
-}
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
+import { buildCollection, buildSpace, buildTeam } from '../../../test/factories.ts';
 
 /**
  * Space and collection permissions: grants to users and teams, and that a grant really gives what it names
@@ -20,18 +15,6 @@ describe('space and collection permissions', () => {
   });
   after(() => t.close());
 
-  async function post(path: string, body: Record<string, unknown> = {}) {
-    const res = await t.api('POST', `/v1/orgs/${t.org.id}/${path}`, { body: { title: 'Item', ...body } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body as { id: string };
-  }
-  const space = (body: Record<string, unknown> = {}) => post('spaces', body);
-  const collection = (body: Record<string, unknown> = {}) => post('collections', body);
-  async function team(members: string[] = []) {
-    const res = await t.api('PUT', `/v1/orgs/${t.org.id}/teams`, { body: { title: 'Grantees', members } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body as { id: string };
-  }
   async function grant(kind: 'spaces' | 'collections', id: string, subject: 'users' | 'teams', subjectId: string, role: string | null, token?: string) {
     const res = await t.api('PATCH', `/v1/${kind}/${id}/permissions/${subject}/${subjectId}`, { body: { role }, ...(token ? { token } : {}) });
     assert.equal(res.status, 204, JSON.stringify(res.body));
@@ -45,7 +28,7 @@ describe('space and collection permissions', () => {
   describe('a grant gives access', () => {
     test('a guest granted edit on a space reads it, sees it listed, and may edit, but not administrate', async () => {
       const guest = await t.member(null);
-      const s = await space();
+      const s = await buildSpace(t);
       assertError(await t.api('GET', `/v1/spaces/${s.id}`, { token: guest.token }), 404);
       assert.ok(!(await listed(guest.token)).includes(s.id));
       await grant('spaces', s.id, 'users', guest.userId, 'edit');
@@ -64,8 +47,8 @@ describe('space and collection permissions', () => {
 
     test('a grant to a team reaches its members, and stops when they leave the team', async () => {
       const guest = await t.member(null);
-      const s = await space();
-      const x = await team([guest.userId]);
+      const s = await buildSpace(t);
+      const x = await buildTeam(t, { members: [guest.userId] });
       await grant('spaces', s.id, 'teams', x.id, 'comment');
       const got = await t.api('GET', `/v1/spaces/${s.id}`, { token: guest.token });
       assert.equal(got.status, 200);
@@ -77,12 +60,12 @@ describe('space and collection permissions', () => {
 
     test('a grant on a collection reaches everything inside it, whatever their default levels', async () => {
       const guest = await t.member(null);
-      const c = await collection();
-      const inner = await collection({ parent: c.id });
-      const closed = await space({ parent: inner.id });
+      const c = await buildCollection(t);
+      const inner = await buildCollection(t, { parent: c.id });
+      const closed = await buildSpace(t, { parent: inner.id });
       assert.equal((await t.api('PATCH', `/v1/spaces/${closed.id}`, { body: { defaultLevel: null } })).status, 200);
-      const open = await space({ parent: c.id });
-      const outside = await space();
+      const open = await buildSpace(t, { parent: c.id });
+      const outside = await buildSpace(t);
       await grant('collections', c.id, 'users', guest.userId, 'review');
       assert.equal((await t.api('GET', `/v1/spaces/${closed.id}`, { token: guest.token })).body.permissions.review, true);
       assert.equal((await t.api('GET', `/v1/spaces/${open.id}`, { token: guest.token })).body.permissions.merge, true);
@@ -95,8 +78,8 @@ describe('space and collection permissions', () => {
 
     test('a grant adds to the default level and never lowers it; the highest grant wins', async () => {
       const creator = await t.member('create');
-      const s = await space();
-      const x = await team([creator.userId]);
+      const s = await buildSpace(t);
+      const x = await buildTeam(t, { members: [creator.userId] });
       await grant('spaces', s.id, 'users', creator.userId, 'read');
       assert.equal((await t.api('GET', `/v1/spaces/${s.id}`, { token: creator.token })).body.permissions.review, true);
       await grant('spaces', s.id, 'teams', x.id, 'admin');
@@ -108,7 +91,7 @@ describe('space and collection permissions', () => {
     test('a space admin by grant manages the grants of that space', async () => {
       const reader = await t.member('read');
       const other = await t.member(null);
-      const s = await space();
+      const s = await buildSpace(t);
       await grant('spaces', s.id, 'users', reader.userId, 'admin');
       await grant('spaces', s.id, 'users', other.userId, 'read', reader.token);
       assert.equal((await t.api('GET', `/v1/spaces/${s.id}`, { token: other.token })).status, 200);
@@ -116,7 +99,7 @@ describe('space and collection permissions', () => {
 
     test('grants of a removed member are gone, even when they come back', async () => {
       const guest = await t.member(null);
-      const s = await space();
+      const s = await buildSpace(t);
       await grant('spaces', s.id, 'users', guest.userId, 'edit');
       assert.equal((await t.api('DELETE', `/v1/orgs/${t.org.id}/members/${guest.userId}`)).status, 204);
       await t.api('POST', `/v1/orgs/${t.org.id}/invites`, { body: { emails: [guest.email], role: null } });
@@ -128,8 +111,8 @@ describe('space and collection permissions', () => {
     test('gives a role to users and teams at once; null takes it away', async () => {
       const a = await t.member(null);
       const b = await t.member('read');
-      const x = await team();
-      const s = await space();
+      const x = await buildTeam(t);
+      const s = await buildSpace(t);
       const res = await t.api('POST', `/v1/spaces/${s.id}/permissions`, { body: { role: 'comment', users: [a.userId, b.userId], teams: [x.id] } });
       assert.equal(res.status, 204, JSON.stringify(res.body));
       const users = await t.api('GET', `/v1/spaces/${s.id}/permissions/users`);
@@ -142,7 +125,7 @@ describe('space and collection permissions', () => {
     });
 
     test('refuses a body naming nobody (400), someone outside the organization (404), a bad role (400)', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       const stranger = await t.outsider();
       assertError(await t.api('POST', `/v1/spaces/${s.id}/permissions`, { body: { role: 'read' } }), 400, 'users or teams');
       assertError(await t.api('POST', `/v1/spaces/${s.id}/permissions`, { body: { role: 'read', users: [] } }), 400, 'body/users');
@@ -155,7 +138,7 @@ describe('space and collection permissions', () => {
 
     test('needs the admin role on the space (403); unreadable spaces 404; no token 401', async () => {
       const editor = await t.member('edit');
-      const s = await space();
+      const s = await buildSpace(t);
       const body = { role: 'admin', users: [editor.userId] };
       assertError(await t.api('POST', `/v1/spaces/${s.id}/permissions`, { token: editor.token, body }), 403);
       assertError(await t.api('POST', `/v1/spaces/${s.id}/permissions`, { token: (await t.member(null)).token, body }), 404);
@@ -168,7 +151,7 @@ describe('space and collection permissions', () => {
 
   describe('listUserPermissionsInSpace and listTeamPermissionsInSpace', () => {
     test('list grants in the order they were given, page by page, with user and team objects', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       const first = await t.member('read');
       const second = await t.member(null);
       await grant('spaces', s.id, 'users', first.userId, 'edit');
@@ -181,7 +164,7 @@ describe('space and collection permissions', () => {
       const page2 = await t.api('GET', `/v1/spaces/${s.id}/permissions/users?limit=1&page=${encodeURIComponent(page1.body.next.page)}`, { token: first.token });
       assert.deepEqual(page2.body.items.map((i: { user: { id: string } }) => i.user.id), [second.userId]);
       assert.equal(page2.body.next, undefined);
-      const x = await team([first.userId]);
+      const x = await buildTeam(t, { members: [first.userId] });
       await grant('spaces', s.id, 'teams', x.id, 'review');
       const teams = await t.api('GET', `/v1/spaces/${s.id}/permissions/teams`);
       assert.equal(teams.body.count, 1);
@@ -192,7 +175,7 @@ describe('space and collection permissions', () => {
     });
 
     test('whoever reads the space may list; others 404; no token 401', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       assert.equal((await t.api('GET', `/v1/spaces/${s.id}/permissions/users`, { token: (await t.member('read')).token })).status, 200);
       assertError(await t.api('GET', `/v1/spaces/${s.id}/permissions/teams`, { token: (await t.member(null)).token }), 404);
       assertError(await t.api('GET', `/v1/spaces/${s.id}/permissions/users`, { token: (await t.outsider()).token }), 404);
@@ -204,8 +187,8 @@ describe('space and collection permissions', () => {
   describe('updating and removing user and team permissions', () => {
     test('PATCH sets a role, null removes it; DELETE removes it and is 204 when there is none', async () => {
       const member = await t.member(null);
-      const x = await team([member.userId]);
-      const s = await space();
+      const x = await buildTeam(t, { members: [member.userId] });
+      const s = await buildSpace(t);
       await grant('spaces', s.id, 'users', member.userId, 'read');
       await grant('spaces', s.id, 'users', member.userId, 'edit');
       assert.equal((await t.api('GET', `/v1/spaces/${s.id}`, { token: member.token })).body.permissions.edit, true);
@@ -222,7 +205,7 @@ describe('space and collection permissions', () => {
     test('errors: unknown user or team 404, bad role 400, not a space admin 403, unreadable 404 (204 on DELETE), no token 401', async () => {
       const reader = await t.member('read');
       const stranger = await t.outsider();
-      const s = await space();
+      const s = await buildSpace(t);
       assertError(await t.api('PATCH', `/v1/spaces/${s.id}/permissions/users/${stranger.userId}`, { body: { role: 'read' } }), 404, 'member');
       assertError(await t.api('PATCH', `/v1/spaces/${s.id}/permissions/teams/noSuchTeam000000000`, { body: { role: 'read' } }), 404, 'team');
       assertError(await t.api('PATCH', `/v1/spaces/${s.id}/permissions/users/${reader.userId}`, { body: { role: 'boss' } }), 400, 'body/role');
@@ -239,8 +222,8 @@ describe('space and collection permissions', () => {
   describe('collection permissions', () => {
     test('invite, list, update and remove work on collections as on spaces', async () => {
       const guest = await t.member(null);
-      const x = await team();
-      const c = await collection();
+      const x = await buildTeam(t);
+      const c = await buildCollection(t);
       assert.equal((await t.api('POST', `/v1/collections/${c.id}/permissions`, { body: { role: 'read', users: [guest.userId], teams: [x.id] } })).status, 204);
       const users = await t.api('GET', `/v1/collections/${c.id}/permissions/users`);
       assert.deepEqual(users.body.items.map((i: { user: { id: string }; permission: string }) => [i.user.id, i.permission]), [[guest.userId, 'read']]);
@@ -257,7 +240,7 @@ describe('space and collection permissions', () => {
 
     test('needs the admin role on the collection (403); unreadable collections 404; no token 401', async () => {
       const creator = await t.member('create');
-      const c = await collection();
+      const c = await buildCollection(t);
       assertError(await t.api('POST', `/v1/collections/${c.id}/permissions`, { token: creator.token, body: { role: 'admin', users: [creator.userId] } }), 403);
       assertError(await t.api('PATCH', `/v1/collections/${c.id}/permissions/users/${creator.userId}`, { token: creator.token, body: { role: 'admin' } }), 403);
       assertError(await t.api('GET', `/v1/collections/${c.id}/permissions/users`, { token: (await t.outsider()).token }), 404);

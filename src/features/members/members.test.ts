@@ -1,14 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type ApiResponse, type TestServer, type TestUser } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
+import { buildOrganization, buildSpace, buildTeam } from '../../../test/factories.ts';
 import { verifyVisitorClaims } from './visitor-claims.ts';
-
-function assertError(res: ApiResponse, status: number, mentions?: string | RegExp): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, status);
-  if (typeof mentions === 'string') assert.ok(res.body.error.message.includes(mentions), `"${res.body.error.message}" should mention ${mentions}`);
-  else if (mentions) assert.match(res.body.error.message, mentions);
-}
 
 describe('organization members', () => {
   let t: TestServer;
@@ -17,29 +12,16 @@ describe('organization members', () => {
   });
   after(() => t.close());
 
-  /** An organization of its own (so lists and admin counts are this test's alone), and its admin. */
-  async function freshOrg() {
-    const owner = await t.outsider();
-    return { owner, orgId: owner.organizationId };
-  }
-
   const members = (orgId: string, query = '', token?: string) => t.api('GET', `/v1/orgs/${orgId}/members${query}`, token ? { token } : {});
   const ids = (res: ApiResponse) => res.body.items.map((m: { id: string }) => m.id);
 
-  async function space(orgId: string, token: string, body: Record<string, unknown> = {}) {
-    const res = await t.api('POST', `/v1/orgs/${orgId}/spaces`, { token, body: { title: 'Space', ...body } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
-
   describe('listMembersInOrganizationById', () => {
     test('lists members with their user, role and true counts', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const reader = await t.member('read', orgId);
-      await space(orgId, owner.token);
-      await space(orgId, owner.token);
-      const team = await t.api('PUT', `/v1/orgs/${orgId}/teams`, { token: owner.token, body: { title: 'Readers', members: [reader.userId] } });
-      assert.equal(team.status, 201);
+      await buildSpace(t, {}, { organizationId: orgId, token: owner.token });
+      await buildSpace(t, {}, { organizationId: orgId, token: owner.token });
+      await buildTeam(t, { title: 'Readers', members: [reader.userId] }, { organizationId: orgId, token: owner.token });
       const res = await members(orgId, '', owner.token);
       assert.equal(res.status, 200);
       assert.equal(res.body.count, 2);
@@ -61,17 +43,17 @@ describe('organization members', () => {
     });
 
     test('a guest counts only the spaces granted to them', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const guest = await t.member(null, orgId);
-      const granted = await space(orgId, owner.token);
-      await space(orgId, owner.token);
+      const granted = await buildSpace(t, {}, { organizationId: orgId, token: owner.token });
+      await buildSpace(t, {}, { organizationId: orgId, token: owner.token });
       assert.equal((await t.api('PATCH', `/v1/spaces/${granted.id}/permissions/users/${guest.userId}`, { token: owner.token, body: { role: 'read' } })).status, 204);
       const res = await t.api('GET', `/v1/orgs/${orgId}/members/${guest.userId}`, { token: owner.token });
       assert.equal(res.body.spaces, 1);
     });
 
     test('filters by role, guests included', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const editor = await t.member('edit', orgId);
       const guest = await t.member(null, orgId);
       assert.deepEqual(ids(await members(orgId, '?role=edit', owner.token)), [editor.userId]);
@@ -81,7 +63,7 @@ describe('organization members', () => {
     });
 
     test('search matches display names and e-mails, case-insensitively, with wildcards taken literally', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const invited = await t.api('POST', `/v1/orgs/${orgId}/invites`, { token: owner.token, body: { emails: ['Zelda.Hyrule@Example.org', 'link_100%@example.org'] } });
       assert.equal(invited.status, 200, JSON.stringify(invited.body));
       const [zelda, link] = invited.body.users;
@@ -95,7 +77,7 @@ describe('organization members', () => {
     });
 
     test('sorts by joining time, newest first unless asked otherwise, and pages through', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const joined: TestUser[] = [];
       for (let i = 0; i < 3; i++) {
         t.clock.advance(1000);
@@ -114,7 +96,7 @@ describe('organization members', () => {
     });
 
     test('sorted by last-seen time, only members seen at least once are listed', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const early = await t.member('read', orgId);
       const late = await t.member('read', orgId);
       await t.member('read', orgId); // never seen
@@ -188,7 +170,7 @@ describe('organization members', () => {
     });
 
     test('the last admin cannot be demoted (409); with a second admin they can', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       assertError(await t.api('PATCH', `/v1/orgs/${orgId}/members/${owner.userId}`, { token: owner.token, body: { role: 'read' } }), 409, 'last admin');
       const second = await t.member('admin', orgId);
       const res = await t.api('PATCH', `/v1/orgs/${orgId}/members/${owner.userId}`, { token: second.token, body: { role: 'read' } });
@@ -211,15 +193,15 @@ describe('organization members', () => {
 
   describe('removeMemberFromOrganizationById', () => {
     test('a removed member loses access, their content stays, and a second removal is 204 too', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const creator = await t.member('create', orgId);
-      const made = await space(orgId, creator.token);
-      const team = await t.api('PUT', `/v1/orgs/${orgId}/teams`, { token: owner.token, body: { title: 'Team', members: [creator.userId] } });
+      const made = await buildSpace(t, {}, { organizationId: orgId, token: creator.token });
+      const team = await buildTeam(t, { members: [creator.userId] }, { organizationId: orgId, token: owner.token });
       assert.equal((await t.api('DELETE', `/v1/orgs/${orgId}/members/${creator.userId}`, { token: owner.token })).status, 204);
       assertError(await t.api('GET', `/v1/orgs/${orgId}`, { token: creator.token }), 404);
       assertError(await t.api('GET', `/v1/spaces/${made.id}`, { token: creator.token }), 404);
       assert.equal((await t.api('GET', `/v1/spaces/${made.id}`, { token: owner.token })).status, 200);
-      assert.equal((await t.api('GET', `/v1/orgs/${orgId}/teams/${team.body.id}`, { token: owner.token })).body.members, 0);
+      assert.equal((await t.api('GET', `/v1/orgs/${orgId}/teams/${team.id}`, { token: owner.token })).body.members, 0);
       assertError(await t.api('GET', `/v1/orgs/${orgId}/members/${creator.userId}`, { token: owner.token }), 404);
       assert.equal((await t.api('DELETE', `/v1/orgs/${orgId}/members/${creator.userId}`, { token: owner.token })).status, 204);
       // Their token still works elsewhere.
@@ -227,7 +209,7 @@ describe('organization members', () => {
     });
 
     test('a member may leave; the last admin may not (409)', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const reader = await t.member('read', orgId);
       assert.equal((await t.api('DELETE', `/v1/orgs/${orgId}/members/${reader.userId}`, { token: reader.token })).status, 204);
       assertError(await t.api('DELETE', `/v1/orgs/${orgId}/members/${owner.userId}`, { token: owner.token }), 409, 'last admin');
@@ -300,12 +282,12 @@ describe('organization members', () => {
 
   describe('listSpacesForOrganizationMember', () => {
     test('lists the spaces where the member holds a role, with that role, newest first', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const reader = await t.member('read', orgId);
-      const older = await space(orgId, owner.token);
+      const older = await buildSpace(t, {}, { organizationId: orgId, token: owner.token });
       t.clock.advance(1000);
-      const newer = await space(orgId, owner.token);
-      const hidden = await space(orgId, owner.token);
+      const newer = await buildSpace(t, {}, { organizationId: orgId, token: owner.token });
+      const hidden = await buildSpace(t, {}, { organizationId: orgId, token: owner.token });
       assert.equal((await t.api('PATCH', `/v1/spaces/${hidden.id}`, { token: owner.token, body: { defaultLevel: null } })).status, 200);
       await t.api('PATCH', `/v1/spaces/${newer.id}/permissions/users/${reader.userId}`, { token: owner.token, body: { role: 'edit' } });
       const res = await t.api('GET', `/v1/orgs/${orgId}/members/${reader.userId}/spaces`, { token: owner.token });
@@ -339,27 +321,28 @@ describe('organization members', () => {
 
   describe('listTeamsForOrganizationMember', () => {
     test("lists the member's teams with their role there, filtered by title", async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const member = await t.member('read', orgId);
-      const writers = await t.api('PUT', `/v1/orgs/${orgId}/teams`, { token: owner.token, body: { title: 'Writers', members: [member.userId] } });
+      const inOrg = { organizationId: orgId, token: owner.token };
+      const writers = await buildTeam(t, { title: 'Writers', members: [member.userId] }, inOrg);
       t.clock.advance(1000);
-      const reviewers = await t.api('PUT', `/v1/orgs/${orgId}/teams`, { token: owner.token, body: { title: 'Reviewers' } });
-      await t.api('PUT', `/v1/orgs/${orgId}/teams/${reviewers.body.id}/members/${member.userId}`, { token: owner.token, body: { role: 'owner' } });
-      await t.api('PUT', `/v1/orgs/${orgId}/teams`, { token: owner.token, body: { title: 'Others' } });
+      const reviewers = await buildTeam(t, { title: 'Reviewers' }, inOrg);
+      await t.api('PUT', `/v1/orgs/${orgId}/teams/${reviewers.id}/members/${member.userId}`, { token: owner.token, body: { role: 'owner' } });
+      await buildTeam(t, { title: 'Others' }, inOrg);
       const res = await t.api('GET', `/v1/orgs/${orgId}/members/${member.userId}/teams`, { token: member.token });
       assert.equal(res.status, 200);
       assert.equal(res.body.count, 2);
       assert.deepEqual(
         res.body.items.map((i: { team: { id: string }; member: { role: string } }) => [i.team.id, i.member.role]),
         [
-          [writers.body.id, 'member'],
-          [reviewers.body.id, 'owner'],
+          [writers.id, 'member'],
+          [reviewers.id, 'owner'],
         ],
       );
       assert.equal(res.body.items[0].team.object, 'team');
       assert.equal(res.body.items[0].team.members, 1);
       const filtered = await t.api('GET', `/v1/orgs/${orgId}/members/${member.userId}/teams?title=VIEW`, { token: owner.token });
-      assert.deepEqual(filtered.body.items.map((i: { team: { id: string } }) => i.team.id), [reviewers.body.id]);
+      assert.deepEqual(filtered.body.items.map((i: { team: { id: string } }) => i.team.id), [reviewers.id]);
     });
 
     test('guests list only their own teams; unknown members 404; outsiders 404; no token 401', async () => {
@@ -374,7 +357,7 @@ describe('organization members', () => {
 
   describe('inviteUsersToOrganization', () => {
     test('creates missing users and makes every new address a member with its role', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const existing = await t.outsider();
       const res = await t.api('POST', `/v1/orgs/${orgId}/invites`, {
         token: owner.token,
@@ -395,7 +378,7 @@ describe('organization members', () => {
     });
 
     test("addresses without a role get the organization's default role; members stay as they are; sso marks SSO members", async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       await t.api('PATCH', `/v1/orgs/${orgId}`, { token: owner.token, body: { defaultRole: 'review' } });
       const reader = await t.member('read', orgId);
       const res = await t.api('POST', `/v1/orgs/${orgId}/invites`, { token: owner.token, body: { emails: ['sso.user@example.com', reader.email, 'SSO.user@example.com'], sso: true } });
@@ -408,7 +391,7 @@ describe('organization members', () => {
     });
 
     test('a malformed address is a 400 naming it, and nothing is created', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       assertError(await t.api('POST', `/v1/orgs/${orgId}/invites`, { token: owner.token, body: { emails: ['ok@example.com', 'not-an-address'] } }), 400, 'body/emails/1');
       assertError(await t.api('POST', `/v1/orgs/${orgId}/invites`, { token: owner.token, body: { emails: [] } }), 400, 'emails');
       assertError(await t.api('POST', `/v1/orgs/${orgId}/invites`, { token: owner.token, body: {} }), 400, 'emails');

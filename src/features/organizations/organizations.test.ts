@@ -1,14 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
-
-function assertError(res: ApiResponse, status: number, mentions?: string | RegExp): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, status);
-  assert.equal(typeof res.body.error.message, 'string');
-  if (typeof mentions === 'string') assert.ok(res.body.error.message.includes(mentions), `"${res.body.error.message}" should mention ${mentions}`);
-  else if (mentions) assert.match(res.body.error.message, mentions);
-}
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError, ok } from '../../../test/assertions.ts';
 
 describe('organizations', () => {
   let t: TestServer;
@@ -20,9 +13,7 @@ describe('organizations', () => {
   /** A new organization whose admin is a new user, created through the API. */
   async function newOrganization(title = 'Acme Docs') {
     const owner = await t.outsider();
-    const res = await t.api('POST', '/v1/orgs', { token: owner.token, body: { title } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return { owner, org: res.body };
+    return { owner, org: ok(await t.api('POST', '/v1/orgs', { token: owner.token, body: { title } }), 201) };
   }
 
   describe('getOrganizationById', () => {

@@ -1,13 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
-
-function assertError(res: ApiResponse, status: number, mentions?: string | RegExp): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, status);
-  if (typeof mentions === 'string') assert.ok(res.body.error.message.includes(mentions), `"${res.body.error.message}" should mention ${mentions}`);
-  else if (mentions) assert.match(res.body.error.message, mentions);
-}
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
+import { buildOrganization, buildTeam } from '../../../test/factories.ts';
 
 describe('teams', () => {
   let t: TestServer;
@@ -15,18 +10,6 @@ describe('teams', () => {
     t = await startServer();
   });
   after(() => t.close());
-
-  /** A new organization (so team lists are this test's alone) and its admin. */
-  async function freshOrg() {
-    const owner = await t.outsider();
-    return { owner, orgId: owner.organizationId };
-  }
-
-  async function team(orgId: string, token: string, body: Record<string, unknown> = {}) {
-    const res = await t.api('PUT', `/v1/orgs/${orgId}/teams`, { token, body: { title: 'Team', ...body } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
 
   const teamMembers = async (orgId: string, teamId: string, token?: string) => {
     const res = await t.api('GET', `/v1/orgs/${orgId}/teams/${teamId}/members`, token ? { token } : {});
@@ -36,7 +19,7 @@ describe('teams', () => {
 
   describe('createOrganizationTeam', () => {
     test('an admin creates a team with initial members; counts are exact', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const a = await t.member('read', orgId);
       const b = await t.member(null, orgId);
       const res = await t.api('PUT', `/v1/orgs/${orgId}/teams`, { token: owner.token, body: { title: '  Writers  ', members: [a.userId, b.email, a.userId] } });
@@ -51,7 +34,7 @@ describe('teams', () => {
     });
 
     test('a title has 1 to 64 characters', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const put = (title: unknown) => t.api('PUT', `/v1/orgs/${orgId}/teams`, { token: owner.token, body: { title } });
       assertError(await put(''), 400, 'body/title');
       assertError(await put('   '), 400, 'body/title');
@@ -63,7 +46,7 @@ describe('teams', () => {
     });
 
     test('initial members must be members of the organization', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const stranger = await t.outsider();
       assertError(await t.api('PUT', `/v1/orgs/${orgId}/teams`, { token: owner.token, body: { title: 'T', members: [stranger.userId] } }), 400, 'body/members/0');
       assert.equal((await t.api('GET', `/v1/orgs/${orgId}/teams`, { token: owner.token })).body.count, 0);
@@ -78,11 +61,11 @@ describe('teams', () => {
 
   describe('listTeamsInOrganizationById', () => {
     test('lists teams in creation order, filtered by title and by who can manage them', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const lead = await t.member('read', orgId);
-      const alpha = await team(orgId, owner.token, { title: 'Alpha squad' });
+      const alpha = await buildTeam(t, { title: 'Alpha squad' }, { organizationId: orgId, token: owner.token });
       t.clock.advance(1000);
-      const beta = await team(orgId, owner.token, { title: 'Beta' });
+      const beta = await buildTeam(t, { title: 'Beta' }, { organizationId: orgId, token: owner.token });
       await t.api('PUT', `/v1/orgs/${orgId}/teams/${beta.id}/members/${lead.userId}`, { token: owner.token, body: { role: 'owner' } });
       const list = (q: string) => t.api('GET', `/v1/orgs/${orgId}/teams${q}`, { token: lead.token });
       const all = await list('');
@@ -109,11 +92,11 @@ describe('teams', () => {
 
   describe('getTeamInOrganizationById', () => {
     test('members with a role see a team; guests only the teams they are in', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const guest = await t.member(null, orgId);
       const reader = await t.member('read', orgId);
-      const mine = await team(orgId, owner.token, { members: [guest.userId] });
-      const other = await team(orgId, owner.token);
+      const mine = await buildTeam(t, { members: [guest.userId] }, { organizationId: orgId, token: owner.token });
+      const other = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       const read = await t.api('GET', `/v1/orgs/${orgId}/teams/${other.id}`, { token: reader.token });
       assert.equal(read.status, 200);
       assert.deepEqual(read.body.permissions, { admin: false, view: true });
@@ -122,8 +105,8 @@ describe('teams', () => {
     });
 
     test('an unknown team, a team of another organization, an outsider, no token', async () => {
-      const { owner, orgId } = await freshOrg();
-      const theirs = await team(orgId, owner.token);
+      const { owner, id: orgId } = await buildOrganization(t);
+      const theirs = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       assertError(await t.api('GET', `/v1/orgs/${t.org.id}/teams/noSuchTeam000000000`), 404);
       assertError(await t.api('GET', `/v1/orgs/${t.org.id}/teams/${theirs.id}`), 404);
       assertError(await t.api('GET', `/v1/orgs/${orgId}/teams/${theirs.id}`), 404);
@@ -133,10 +116,10 @@ describe('teams', () => {
 
   describe('updateTeamInOrganizationById', () => {
     test('admins and team owners rename a team; plain members may not', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const lead = await t.member('read', orgId);
       const plain = await t.member('edit', orgId);
-      const x = await team(orgId, owner.token);
+      const x = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       await t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members`, { token: owner.token, body: { memberships: { [lead.userId]: { role: 'owner' } }, add: [plain.userId] } });
       const byOwner = await t.api('PATCH', `/v1/orgs/${orgId}/teams/${x.id}`, { token: lead.token, body: { title: 'Renamed by owner' } });
       assert.equal(byOwner.status, 200);
@@ -147,8 +130,8 @@ describe('teams', () => {
     });
 
     test('validation, unknown teams, outsiders, no token', async () => {
-      const { owner, orgId } = await freshOrg();
-      const x = await team(orgId, owner.token);
+      const { owner, id: orgId } = await buildOrganization(t);
+      const x = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       assertError(await t.api('PATCH', `/v1/orgs/${orgId}/teams/${x.id}`, { token: owner.token, body: { title: '' } }), 400, 'body/title');
       assertError(await t.api('PATCH', `/v1/orgs/${orgId}/teams/${x.id}`, { token: owner.token, body: {} }), 400, 'title');
       assertError(await t.api('PATCH', `/v1/orgs/${orgId}/teams/noSuchTeam000000000`, { token: owner.token, body: { title: 'T' } }), 404);
@@ -159,9 +142,9 @@ describe('teams', () => {
 
   describe('removeTeamFromOrganizationById', () => {
     test('deleting a team takes away what it was granted; deleting again is 204', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const guest = await t.member(null, orgId);
-      const x = await team(orgId, owner.token, { members: [guest.userId] });
+      const x = await buildTeam(t, { members: [guest.userId] }, { organizationId: orgId, token: owner.token });
       const s = await t.api('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'S' } });
       assert.equal((await t.api('PATCH', `/v1/spaces/${s.body.id}/permissions/teams/${x.id}`, { token: owner.token, body: { role: 'read' } })).status, 204);
       assert.equal((await t.api('GET', `/v1/spaces/${s.body.id}`, { token: guest.token })).status, 200);
@@ -172,9 +155,9 @@ describe('teams', () => {
     });
 
     test('only admins delete teams, even owners may not (403); for outsiders there is nothing to delete (204); no token 401', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const lead = await t.member('read', orgId);
-      const x = await team(orgId, owner.token);
+      const x = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       await t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members/${lead.userId}`, { token: owner.token, body: { role: 'owner' } });
       assertError(await t.api('DELETE', `/v1/orgs/${orgId}/teams/${x.id}`, { token: lead.token }), 403);
       assert.equal((await t.api('DELETE', `/v1/orgs/${orgId}/teams/${x.id}`)).status, 204);
@@ -185,9 +168,9 @@ describe('teams', () => {
 
   describe('listTeamMembersInOrganizationById', () => {
     test('lists team members as organization members with their team role', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const a = await t.member('edit', orgId);
-      const x = await team(orgId, owner.token, { members: [a.userId] });
+      const x = await buildTeam(t, { members: [a.userId] }, { organizationId: orgId, token: owner.token });
       const res = await t.api('GET', `/v1/orgs/${orgId}/teams/${x.id}/members`, { token: a.token });
       assert.equal(res.status, 200);
       assert.equal(res.body.count, 1);
@@ -201,9 +184,9 @@ describe('teams', () => {
     });
 
     test('guests outside the team 403; unknown team 404; outsiders 404; no token 401', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const guest = await t.member(null, orgId);
-      const x = await team(orgId, owner.token);
+      const x = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       assertError(await t.api('GET', `/v1/orgs/${orgId}/teams/${x.id}/members`, { token: guest.token }), 403);
       assertError(await t.api('GET', `/v1/orgs/${orgId}/teams/noSuchTeam000000000/members`, { token: owner.token }), 404);
       assertError(await t.api('GET', `/v1/orgs/${orgId}/teams/${x.id}/members`), 404);
@@ -213,9 +196,9 @@ describe('teams', () => {
 
   describe('updateMembersInOrganizationTeam', () => {
     test('adds by id or e-mail, removes, and sets roles; a user both added and removed is removed', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const [a, b, c, d] = [await t.member('read', orgId), await t.member('read', orgId), await t.member(null, orgId), await t.member('edit', orgId)];
-      const x = await team(orgId, owner.token, { members: [d.userId] });
+      const x = await buildTeam(t, { members: [d.userId] }, { organizationId: orgId, token: owner.token });
       const res = await t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members`, {
         token: owner.token,
         body: { add: [a.userId, b.email.toUpperCase(), c.userId], remove: [c.email, d.userId], memberships: { [b.userId]: { role: 'owner' } } },
@@ -229,11 +212,11 @@ describe('teams', () => {
     });
 
     test('team owners manage members; plain team members and other members may not', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const lead = await t.member(null, orgId);
       const plain = await t.member('read', orgId);
       const newcomer = await t.member('read', orgId);
-      const x = await team(orgId, owner.token, { members: [plain.userId] });
+      const x = await buildTeam(t, { members: [plain.userId] }, { organizationId: orgId, token: owner.token });
       await t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members/${lead.userId}`, { token: owner.token, body: { role: 'owner' } });
       assert.equal((await t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members`, { token: lead.token, body: { add: [newcomer.userId] } })).status, 204);
       assertError(await t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members`, { token: plain.token, body: { remove: [newcomer.userId] } }), 403);
@@ -242,8 +225,8 @@ describe('teams', () => {
     });
 
     test('users outside the organization are refused with the field named; unknown team 404; outsiders 404; no token 401', async () => {
-      const { owner, orgId } = await freshOrg();
-      const x = await team(orgId, owner.token);
+      const { owner, id: orgId } = await buildOrganization(t);
+      const x = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       const stranger = await t.outsider();
       const put = (body: unknown, token: string | null = owner.token) => t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members`, { token, body });
       assertError(await put({ add: [stranger.userId] }), 400, 'body/add/0');
@@ -259,9 +242,9 @@ describe('teams', () => {
 
   describe('addMemberToOrganizationTeamById and deleteMemberFromOrganizationTeamById', () => {
     test('adds a member, changes their role, and removes them; removing again is 204', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const a = await t.member('read', orgId);
-      const x = await team(orgId, owner.token);
+      const x = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       const url = `/v1/orgs/${orgId}/teams/${x.id}/members/${a.userId}`;
       assert.equal((await t.api('PUT', url, { token: owner.token })).status, 204);
       assert.equal((await teamMembers(orgId, x.id, owner.token)).get(a.userId), 'member');
@@ -276,9 +259,9 @@ describe('teams', () => {
     });
 
     test('errors: a non-member 404, a bad role 400, not a manager 403, outsiders 404 (204 on DELETE), no token 401', async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const a = await t.member('read', orgId);
-      const x = await team(orgId, owner.token);
+      const x = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       const stranger = await t.outsider();
       assertError(await t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members/${stranger.userId}`, { token: owner.token }), 404, 'member');
       assertError(await t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members/${a.userId}`, { token: owner.token, body: { role: 'admin' } }), 400, 'body/role');
@@ -293,11 +276,11 @@ describe('teams', () => {
 
   describe('what teams mean elsewhere', () => {
     test("a team owner's organization permissions say ownTeam, and only while they own one", async () => {
-      const { owner, orgId } = await freshOrg();
+      const { owner, id: orgId } = await buildOrganization(t);
       const lead = await t.member('read', orgId);
       const org = () => t.api('GET', `/v1/orgs/${orgId}`, { token: lead.token });
       assert.equal((await org()).body.permissions.ownTeam, false);
-      const x = await team(orgId, owner.token, { members: [lead.userId] });
+      const x = await buildTeam(t, { members: [lead.userId] }, { organizationId: orgId, token: owner.token });
       assert.equal((await org()).body.permissions.ownTeam, false, 'a plain member owns nothing');
       await t.api('PUT', `/v1/orgs/${orgId}/teams/${x.id}/members/${lead.userId}`, { token: owner.token, body: { role: 'owner' } });
       assert.equal((await org()).body.permissions.ownTeam, true);
@@ -308,8 +291,8 @@ describe('teams', () => {
     });
 
     test('a team counts the spaces it reaches: granted directly or inside a granted collection', async () => {
-      const { owner, orgId } = await freshOrg();
-      const x = await team(orgId, owner.token);
+      const { owner, id: orgId } = await buildOrganization(t);
+      const x = await buildTeam(t, {}, { organizationId: orgId, token: owner.token });
       const post = async (path: string, body: object) => (await t.api('POST', `/v1/orgs/${orgId}/${path}`, { token: owner.token, body })).body;
       const direct = await post('spaces', { title: 'Direct' });
       const collection = await post('collections', { title: 'C' });
