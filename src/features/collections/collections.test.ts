@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
+import { buildCollection, buildSpace } from '../../../test/factories.ts';
 import { addOrUpdateMember } from '../members/service.ts';
 
 describe('collections', () => {
@@ -9,19 +11,6 @@ describe('collections', () => {
     t = await startServer();
   });
   after(() => t.close());
-
-  /** A collection created by `token` (default: the bootstrap admin) in `org` (default: the bootstrap organization). */
-  async function collection(body: Record<string, unknown> = {}, options: { token?: string; org?: string } = {}) {
-    const res = await t.api('POST', `/v1/orgs/${options.org ?? t.org.id}/collections`, { body: { title: 'Collection', ...body }, ...options });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
-
-  async function space(body: Record<string, unknown> = {}, options: { token?: string; org?: string } = {}) {
-    const res = await t.api('POST', `/v1/orgs/${options.org ?? t.org.id}/spaces`, { body: { title: 'Space', ...body }, ...options });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
 
   /** A second organization the bootstrap admin administers. */
   async function secondOrganization(): Promise<string> {
@@ -34,12 +23,6 @@ describe('collections', () => {
     const res = await t.api('GET', `/v1/collections/${collectionId}/spaces`);
     assert.equal(res.status, 200);
     return res.body.items.map((s: { title: string }) => s.title);
-  }
-
-  function assertError(res: { status: number; body: { error: { code: number; message: string } } }, status: number, mentions?: string) {
-    assert.equal(res.status, status, JSON.stringify(res.body));
-    assert.equal(res.body.error.code, status);
-    if (mentions) assert.match(res.body.error.message, new RegExp(mentions.replace(/[/]/g, '\\/')));
   }
 
   describe('createCollection', () => {
@@ -64,13 +47,13 @@ describe('collections', () => {
     });
 
     test('a title of 50 characters is accepted, 51 is a 400 naming body/title', async () => {
-      assert.equal((await collection({ title: 'x'.repeat(50) })).title, 'x'.repeat(50));
+      assert.equal((await buildCollection(t, { title: 'x'.repeat(50) })).title, 'x'.repeat(50));
       assertError(await t.api('POST', `/v1/orgs/${t.org.id}/collections`, { body: { title: 'x'.repeat(51) } }), 400, 'body/title');
     });
 
     test('a collection is created inside a parent collection', async () => {
-      const parent = await collection({ title: 'Parent' });
-      const child = await collection({ title: 'Child', parent: parent.id });
+      const parent = await buildCollection(t, { title: 'Parent' });
+      const child = await buildCollection(t, { title: 'Child', parent: parent.id });
       assert.equal(child.parent, parent.id);
       assert.equal((await t.api('GET', `/v1/collections/${child.id}`)).body.parent, parent.id);
     });
@@ -78,13 +61,13 @@ describe('collections', () => {
     test('an unknown parent, or one of another organization, is a 400 naming body/parent', async () => {
       assertError(await t.api('POST', `/v1/orgs/${t.org.id}/collections`, { body: { parent: 'nope' } }), 400, 'body/parent');
       const other = await t.outsider();
-      const foreign = await collection({}, { token: other.token, org: other.organizationId });
+      const foreign = await buildCollection(t, {}, { token: other.token, organizationId: other.organizationId });
       assertError(await t.api('POST', `/v1/orgs/${t.org.id}/collections`, { body: { parent: foreign.id } }), 400, 'body/parent');
     });
 
     test('creating a collection needs the create role in the organization', async () => {
       const creator = await t.member('create');
-      assert.equal((await collection({}, { token: creator.token })).permissions.create, true);
+      assert.equal((await buildCollection(t, {}, { token: creator.token })).permissions.create, true);
       for (const role of ['edit', 'read', null] as const) {
         const user = await t.member(role);
         assertError(await t.api('POST', `/v1/orgs/${t.org.id}/collections`, { token: user.token, body: {} }), 403);
@@ -101,7 +84,7 @@ describe('collections', () => {
 
   describe('getCollectionById', () => {
     test('a member reads a collection', async () => {
-      const c = await collection({ title: 'Readable' });
+      const c = await buildCollection(t, { title: 'Readable' });
       const reader = await t.member('read');
       const res = await t.api('GET', `/v1/collections/${c.id}`, { token: reader.token });
       assert.equal(res.status, 200);
@@ -110,7 +93,7 @@ describe('collections', () => {
     });
 
     test('a collection of another organization, or an unknown one, is 404; without a token 401', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       const other = await t.outsider();
       assertError(await t.api('GET', `/v1/collections/${c.id}`, { token: other.token }), 404);
       assertError(await t.api('GET', '/v1/collections/unknown'), 404);
@@ -118,7 +101,7 @@ describe('collections', () => {
     });
 
     test('a guest does not see a collection that inherits', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       const guest = await t.member(null);
       assertError(await t.api('GET', `/v1/collections/${c.id}`, { token: guest.token }), 404);
     });
@@ -126,7 +109,7 @@ describe('collections', () => {
 
   describe('updateCollectionById', () => {
     test('an admin changes the title, description and default level', async () => {
-      const c = await collection({ title: 'Before' });
+      const c = await buildCollection(t, { title: 'Before' });
       const res = await t.api('PATCH', `/v1/collections/${c.id}`, { body: { title: 'After', description: 'About', defaultLevel: 'read' } });
       assert.equal(res.status, 200);
       assert.equal(res.body.title, 'After');
@@ -139,14 +122,14 @@ describe('collections', () => {
     });
 
     test('defaultLevel accepts null and inherit', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       assert.equal((await t.api('PATCH', `/v1/collections/${c.id}`, { body: { defaultLevel: null } })).body.defaultLevel, null);
       assert.equal((await t.api('PATCH', `/v1/collections/${c.id}`, { body: { defaultLevel: 'inherit' } })).body.defaultLevel, 'inherit');
       assertError(await t.api('PATCH', `/v1/collections/${c.id}`, { body: { defaultLevel: 'owner' } }), 400, 'body/defaultLevel');
     });
 
     test('a title over 50 is 400 naming body/title; a description over 100 is 400 naming body/description', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       assertError(await t.api('PATCH', `/v1/collections/${c.id}`, { body: { title: 'x'.repeat(51) } }), 400, 'body/title');
       assertError(await t.api('PATCH', `/v1/collections/${c.id}`, { body: { description: 'x'.repeat(101) } }), 400, 'body/description');
       const ok = await t.api('PATCH', `/v1/collections/${c.id}`, { body: { description: 'x'.repeat(100) } });
@@ -155,7 +138,7 @@ describe('collections', () => {
     });
 
     test('a member without the admin role on the collection gets 403', async () => {
-      const c = await collection({ title: 'Kept' });
+      const c = await buildCollection(t, { title: 'Kept' });
       for (const role of ['create', 'read'] as const) {
         const user = await t.member(role);
         assertError(await t.api('PATCH', `/v1/collections/${c.id}`, { token: user.token, body: { title: 'Changed' } }), 403);
@@ -164,7 +147,7 @@ describe('collections', () => {
     });
 
     test('an outsider and an unknown id get 404', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       const other = await t.outsider();
       assertError(await t.api('PATCH', `/v1/collections/${c.id}`, { token: other.token, body: { title: 'x' } }), 404);
       assertError(await t.api('PATCH', '/v1/collections/unknown', { body: { title: 'x' } }), 404);
@@ -175,10 +158,10 @@ describe('collections', () => {
   describe('listCollectionsInOrganizationById', () => {
     test('nested collections are listed by default, and only the top level with nested=false', async () => {
       const owner = await t.outsider();
-      const opts = { token: owner.token, org: owner.organizationId };
-      const top = await collection({ title: 'Top' }, opts);
-      const child = await collection({ title: 'Child', parent: top.id }, opts);
-      const grandchild = await collection({ title: 'Grandchild', parent: child.id }, opts);
+      const opts = { token: owner.token, organizationId: owner.organizationId };
+      const top = await buildCollection(t, { title: 'Top' }, opts);
+      const child = await buildCollection(t, { title: 'Child', parent: top.id }, opts);
+      const grandchild = await buildCollection(t, { title: 'Grandchild', parent: child.id }, opts);
       const all = await t.api('GET', `/v1/orgs/${owner.organizationId}/collections`, { token: owner.token });
       assert.equal(all.status, 200);
       assert.equal(all.body.count, 3);
@@ -194,7 +177,7 @@ describe('collections', () => {
     test('the list is paginated with next.page until every collection is seen once', async () => {
       const owner = await t.outsider();
       const ids = new Set<string>();
-      for (let i = 0; i < 5; i++) ids.add((await collection({ title: `C${i}` }, { token: owner.token, org: owner.organizationId })).id);
+      for (let i = 0; i < 5; i++) ids.add((await buildCollection(t, { title: `C${i}` }, { token: owner.token, organizationId: owner.organizationId })).id);
       const seen: string[] = [];
       let page: string | undefined;
       do {
@@ -211,8 +194,8 @@ describe('collections', () => {
 
     test('a cursor of another list, or an edited one, is a 400', async () => {
       const first = await t.api('GET', `/v1/orgs/${t.org.id}/collections?limit=1`);
-      await collection();
-      await collection();
+      await buildCollection(t);
+      await buildCollection(t);
       const cursor = (await t.api('GET', `/v1/orgs/${t.org.id}/collections?limit=1`)).body.next.page;
       assert.equal(first.status, 200);
       assertError(await t.api('GET', `/v1/orgs/${t.org.id}/collections?nested=false&page=${cursor}`), 400, 'page');
@@ -221,9 +204,9 @@ describe('collections', () => {
     });
 
     test('a member sees neither collections whose default level is null nor what inherits from them', async () => {
-      const hidden = await collection({ title: 'Hidden' });
-      const below = await collection({ title: 'Below', parent: hidden.id });
-      const visible = await collection({ title: 'Visible' });
+      const hidden = await buildCollection(t, { title: 'Hidden' });
+      const below = await buildCollection(t, { title: 'Below', parent: hidden.id });
+      const visible = await buildCollection(t, { title: 'Visible' });
       await t.api('PATCH', `/v1/collections/${hidden.id}`, { body: { defaultLevel: null } });
       const reader = await t.member('read');
       const list = await t.api('GET', `/v1/orgs/${t.org.id}/collections?limit=1000`, { token: reader.token });
@@ -237,7 +220,7 @@ describe('collections', () => {
     });
 
     test('a guest lists no collections', async () => {
-      await collection();
+      await buildCollection(t);
       const guest = await t.member(null);
       const res = await t.api('GET', `/v1/orgs/${t.org.id}/collections`, { token: guest.token });
       assert.equal(res.status, 200);
@@ -255,11 +238,11 @@ describe('collections', () => {
 
   describe('listSpacesInCollectionById', () => {
     test('lists the spaces directly in the collection, in their order, page by page', async () => {
-      const c = await collection();
-      const sub = await collection({ parent: c.id });
-      for (let i = 0; i < 5; i++) await space({ title: `S${i}`, parent: c.id });
-      await space({ title: 'In the sub-collection', parent: sub.id });
-      await space({ title: 'At the top' });
+      const c = await buildCollection(t);
+      const sub = await buildCollection(t, { parent: c.id });
+      for (let i = 0; i < 5; i++) await buildSpace(t, { title: `S${i}`, parent: c.id });
+      await buildSpace(t, { title: 'In the sub-collection', parent: sub.id });
+      await buildSpace(t, { title: 'At the top' });
       const titles: string[] = [];
       let page: string | undefined;
       do {
@@ -273,15 +256,15 @@ describe('collections', () => {
     });
 
     test('deleted spaces are not listed', async () => {
-      const c = await collection();
-      const s = await space({ title: 'Gone', parent: c.id });
-      await space({ title: 'Kept', parent: c.id });
+      const c = await buildCollection(t);
+      const s = await buildSpace(t, { title: 'Gone', parent: c.id });
+      await buildSpace(t, { title: 'Kept', parent: c.id });
       assert.equal((await t.api('DELETE', `/v1/spaces/${s.id}`)).status, 204);
       assert.deepEqual(await spaceTitlesIn(c.id), ['Kept']);
     });
 
     test('an outsider and an unknown collection get 404; without a token 401', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       const other = await t.outsider();
       assertError(await t.api('GET', `/v1/collections/${c.id}/spaces`, { token: other.token }), 404);
       assertError(await t.api('GET', '/v1/collections/unknown/spaces'), 404);
@@ -291,8 +274,8 @@ describe('collections', () => {
 
   describe('moveCollection', () => {
     test('a collection moves into another collection and back to the top level', async () => {
-      const a = await collection({ title: 'A' });
-      const b = await collection({ title: 'B' });
+      const a = await buildCollection(t, { title: 'A' });
+      const b = await buildCollection(t, { title: 'B' });
       const moved = await t.api('POST', `/v1/collections/${a.id}/move`, { body: { parent: b.id } });
       assert.equal(moved.status, 200, JSON.stringify(moved.body));
       assert.equal(moved.body.parent, b.id);
@@ -305,12 +288,12 @@ describe('collections', () => {
     });
 
     test('moving a collection into itself or one of its descendants is 400', async () => {
-      const top = await collection({ title: 'Top' });
-      const child = await collection({ parent: top.id });
-      const grandchild = await collection({ parent: child.id });
+      const top = await buildCollection(t, { title: 'Top' });
+      const child = await buildCollection(t, { parent: top.id });
+      const grandchild = await buildCollection(t, { parent: child.id });
       assertError(await t.api('POST', `/v1/collections/${top.id}/move`, { body: { parent: top.id } }), 400, 'body/parent');
       assertError(await t.api('POST', `/v1/collections/${top.id}/move`, { body: { parent: grandchild.id } }), 400, 'body/parent');
-      const inside = await space({ parent: grandchild.id });
+      const inside = await buildSpace(t, { parent: grandchild.id });
       assertError(
         await t.api('POST', `/v1/collections/${top.id}/move`, { body: { position: { before: { type: 'space', space: inside.id } } } }),
         400,
@@ -320,19 +303,19 @@ describe('collections', () => {
     });
 
     test('a move that changes nothing is 409', async () => {
-      const parent = await collection();
-      const first = await collection({ parent: parent.id });
-      const last = await collection({ parent: parent.id });
+      const parent = await buildCollection(t);
+      const first = await buildCollection(t, { parent: parent.id });
+      const last = await buildCollection(t, { parent: parent.id });
       assertError(await t.api('POST', `/v1/collections/${last.id}/move`, { body: { parent: parent.id } }), 409);
       assertError(await t.api('POST', `/v1/collections/${first.id}/move`, { body: { position: { before: { type: 'collection', collection: last.id } } } }), 409);
       assertError(await t.api('POST', `/v1/collections/${last.id}/move`, { body: { position: { after: { type: 'collection', collection: first.id } } } }), 409);
     });
 
     test('spaces and collections share one sibling order', async () => {
-      const parent = await collection();
-      const a = await space({ title: 'A', parent: parent.id });
-      const b = await space({ title: 'B', parent: parent.id });
-      const x = await collection({ title: 'X', parent: parent.id });
+      const parent = await buildCollection(t);
+      const a = await buildSpace(t, { title: 'A', parent: parent.id });
+      const b = await buildSpace(t, { title: 'B', parent: parent.id });
+      const x = await buildCollection(t, { title: 'X', parent: parent.id });
       // A, B, X -> A, X, B
       const moved = await t.api('POST', `/v1/collections/${x.id}/move`, { body: { position: { before: { type: 'space', space: b.id } } } });
       assert.equal(moved.status, 200, JSON.stringify(moved.body));
@@ -350,19 +333,19 @@ describe('collections', () => {
     });
 
     test('a position in another collection moves the collection there', async () => {
-      const source = await collection();
-      const target = await collection();
-      const s = await space({ parent: target.id });
-      const c = await collection({ parent: source.id });
+      const source = await buildCollection(t);
+      const target = await buildCollection(t);
+      const s = await buildSpace(t, { parent: target.id });
+      const c = await buildCollection(t, { parent: source.id });
       const res = await t.api('POST', `/v1/collections/${c.id}/move`, { body: { position: { after: { type: 'space', space: s.id } } } });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.body.parent, target.id);
     });
 
     test('invalid targets are 400 naming the field', async () => {
-      const c = await collection();
-      const elsewhere = await collection();
-      const s = await space();
+      const c = await buildCollection(t);
+      const elsewhere = await buildCollection(t);
+      const s = await buildSpace(t);
       assertError(await t.api('POST', `/v1/collections/${c.id}/move`, { body: {} }), 400, 'body');
       assertError(await t.api('POST', `/v1/collections/${c.id}/move`, { body: { parent: 'unknown' } }), 400, 'body/parent');
       assertError(await t.api('POST', `/v1/collections/${c.id}/move`, { body: { position: { before: { type: 'space', space: 'unknown' } } } }), 400, 'body/position');
@@ -383,8 +366,8 @@ describe('collections', () => {
     });
 
     test('moving needs the admin role on the collection: 403 for a member, 404 for an outsider', async () => {
-      const c = await collection();
-      const target = await collection();
+      const c = await buildCollection(t);
+      const target = await buildCollection(t);
       const creator = await t.member('create');
       assertError(await t.api('POST', `/v1/collections/${c.id}/move`, { token: creator.token, body: { parent: target.id } }), 403);
       const other = await t.outsider();
@@ -395,9 +378,9 @@ describe('collections', () => {
 
     test('a collection admin cannot move it into a collection where they lack the create role', async () => {
       const member = await t.member('create');
-      const c = await collection();
-      const readOnly = await collection();
-      const open = await collection();
+      const c = await buildCollection(t);
+      const readOnly = await buildCollection(t);
+      const open = await buildCollection(t);
       await t.api('PATCH', `/v1/collections/${c.id}`, { body: { defaultLevel: 'admin' } });
       await t.api('PATCH', `/v1/collections/${readOnly.id}`, { body: { defaultLevel: 'read' } });
       assertError(await t.api('POST', `/v1/collections/${c.id}/move`, { token: member.token, body: { parent: readOnly.id } }), 403);
@@ -410,10 +393,10 @@ describe('collections', () => {
   describe('transferCollection', () => {
     test('a collection goes to another organization with its sub-collections and spaces', async () => {
       const target = await secondOrganization();
-      const c = await collection({ title: 'Moving' });
-      const sub = await collection({ title: 'Sub', parent: c.id });
-      const s1 = await space({ title: 'S1', parent: c.id });
-      const s2 = await space({ title: 'S2', parent: sub.id });
+      const c = await buildCollection(t, { title: 'Moving' });
+      const sub = await buildCollection(t, { title: 'Sub', parent: c.id });
+      const s1 = await buildSpace(t, { title: 'S1', parent: c.id });
+      const s2 = await buildSpace(t, { title: 'S2', parent: sub.id });
       const res = await t.api('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: target } });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.body.organization, target);
@@ -433,8 +416,8 @@ describe('collections', () => {
 
     test('a sub-collection transferred alone lands at the top level of the target', async () => {
       const target = await secondOrganization();
-      const c = await collection();
-      const sub = await collection({ parent: c.id });
+      const c = await buildCollection(t);
+      const sub = await buildCollection(t, { parent: c.id });
       const res = await t.api('POST', `/v1/collections/${sub.id}/transfer`, { body: { organization: target } });
       assert.equal(res.status, 200);
       assert.equal(res.body.parent, undefined);
@@ -442,12 +425,12 @@ describe('collections', () => {
     });
 
     test('transferring to the organization it is already in is 409', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       assertError(await t.api('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: t.org.id } }), 409);
     });
 
     test('a target organization that is unknown, or that the caller is not in, is 404', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       const other = await t.outsider();
       assertError(await t.api('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: 'unknown' } }), 404);
       assertError(await t.api('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: other.organizationId } }), 404);
@@ -456,7 +439,7 @@ describe('collections', () => {
 
     test('a caller who is not admin of the target organization gets 403', async () => {
       const target = await secondOrganization();
-      const c = await collection();
+      const c = await buildCollection(t);
       const user = await t.member('admin');
       // The same user, admin here but only a creator there.
       await addOrUpdateMember(t.app.ctx, t.db, target, user.userId, 'create');
@@ -464,7 +447,7 @@ describe('collections', () => {
     });
 
     test('a member without the admin role on the collection gets 403, an outsider 404', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       const reader = await t.member('read');
       assertError(await t.api('POST', `/v1/collections/${c.id}/transfer`, { token: reader.token, body: { organization: t.org.id } }), 403);
       const other = await t.outsider();
@@ -474,17 +457,17 @@ describe('collections', () => {
     });
 
     test('a transfer without an organization is 400 naming it', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       assertError(await t.api('POST', `/v1/collections/${c.id}/transfer`, { body: {} }), 400, 'organization');
     });
   });
 
   describe('deleteCollectionById', () => {
     test('deleting a collection deletes its sub-collections and sends its spaces to the trash', async () => {
-      const c = await collection();
-      const sub = await collection({ parent: c.id });
-      const s1 = await space({ title: 'S1', parent: c.id, visibility: 'in-collection' });
-      const s2 = await space({ title: 'S2', parent: sub.id });
+      const c = await buildCollection(t);
+      const sub = await buildCollection(t, { parent: c.id });
+      const s1 = await buildSpace(t, { title: 'S1', parent: c.id, visibility: 'in-collection' });
+      const s2 = await buildSpace(t, { title: 'S2', parent: sub.id });
       assert.equal((await t.api('DELETE', `/v1/collections/${c.id}`)).status, 204);
       assertError(await t.api('GET', `/v1/collections/${c.id}`), 404);
       assertError(await t.api('GET', `/v1/collections/${sub.id}`), 404);
@@ -507,14 +490,14 @@ describe('collections', () => {
     });
 
     test('deleting again, or an unknown id, is 204', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       assert.equal((await t.api('DELETE', `/v1/collections/${c.id}`)).status, 204);
       assert.equal((await t.api('DELETE', `/v1/collections/${c.id}`)).status, 204);
       assert.equal((await t.api('DELETE', '/v1/collections/unknown')).status, 204);
     });
 
     test('a member without the admin role gets 403; an outsider deletes nothing', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       const creator = await t.member('create');
       assertError(await t.api('DELETE', `/v1/collections/${c.id}`, { token: creator.token }), 403);
       const other = await t.outsider();

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer, type TestUser } from '../../../test/helpers.ts';
+import { buildCollection, buildSpace } from '../../../test/factories.ts';
 import type { Role } from '../access/roles.ts';
 
 /**
@@ -14,18 +15,6 @@ describe('permissions of spaces and collections', () => {
     t = await startServer();
   });
   after(() => t.close());
-
-  async function space(body: Record<string, unknown> = {}, token?: string) {
-    const res = await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Space', ...body }, ...(token ? { token } : {}) });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
-
-  async function collection(body: Record<string, unknown> = {}) {
-    const res = await t.api('POST', `/v1/orgs/${t.org.id}/collections`, { body: { title: 'Collection', ...body } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
 
   async function setLevel(kind: 'spaces' | 'collections', id: string, defaultLevel: Role | null | 'inherit') {
     const res = await t.api('PATCH', `/v1/${kind}/${id}`, { body: { defaultLevel } });
@@ -84,25 +73,25 @@ describe('permissions of spaces and collections', () => {
     for (const role of ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const) {
       test(`a ${role} member of the organization`, async () => {
         const user = role === 'admin' ? t.admin : await t.member(role);
-        const s = await space();
+        const s = await buildSpace(t);
         await checkSpaceFlags(user, s.id, SPACE_FLAGS[role]);
-        const c = await collection();
+        const c = await buildCollection(t);
         await checkCollectionFlags(user, c.id, COLLECTION_FLAGS[role]);
-        const inside = await space({ parent: c.id });
+        const inside = await buildSpace(t, { parent: c.id });
         await checkSpaceFlags(user, inside.id, SPACE_FLAGS[role]);
       });
     }
 
     test('the permissions returned with a created space are those of its creator', async () => {
       const creator = await t.member('create');
-      const s = await space({}, creator.token);
+      const s = await buildSpace(t, {}, { token: creator.token });
       assert.deepEqual(s.permissions, SPACE_FLAGS.create);
     });
   });
 
   describe('spaces whose default level is null', () => {
     test('are invisible to every member but organization admins: 404', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       await setLevel('spaces', s.id, null);
       for (const role of ['create', 'edit', 'read', null] as const) {
         const user = await t.member(role);
@@ -123,7 +112,7 @@ describe('permissions of spaces and collections', () => {
     for (const level of ['edit', 'comment', 'admin'] as const) {
       test(`${level} gives a read member ${level}`, async () => {
         const reader = await t.member('read');
-        const s = await space();
+        const s = await buildSpace(t);
         await setLevel('spaces', s.id, level);
         await checkSpaceFlags(reader, s.id, SPACE_FLAGS[level]);
       });
@@ -131,21 +120,21 @@ describe('permissions of spaces and collections', () => {
 
     test('a level below the organization role gives that lower role', async () => {
       const creator = await t.member('create');
-      const s = await space();
+      const s = await buildSpace(t);
       await setLevel('spaces', s.id, 'read');
       await checkSpaceFlags(creator, s.id, SPACE_FLAGS.read);
     });
 
     test('a guest gets nothing from a default level', async () => {
       const guest = await t.member(null);
-      const s = await space();
+      const s = await buildSpace(t);
       await setLevel('spaces', s.id, 'edit');
       assert.equal((await t.api('GET', `/v1/spaces/${s.id}`, { token: guest.token })).status, 404);
     });
 
     test('an admin by default level may delete and restore the space', async () => {
       const reader = await t.member('read');
-      const s = await space();
+      const s = await buildSpace(t);
       await setLevel('spaces', s.id, 'admin');
       assert.equal((await t.api('DELETE', `/v1/spaces/${s.id}`, { token: reader.token })).status, 204);
       const restored = await t.api('POST', `/v1/spaces/${s.id}/restore`, { token: reader.token });
@@ -155,9 +144,9 @@ describe('permissions of spaces and collections', () => {
 
   describe('collections and what inherits from them', () => {
     test('a collection whose default level is null hides itself and the spaces that inherit from it', async () => {
-      const c = await collection();
-      const inheriting = await space({ parent: c.id });
-      const own = await space({ parent: c.id });
+      const c = await buildCollection(t);
+      const inheriting = await buildSpace(t, { parent: c.id });
+      const own = await buildSpace(t, { parent: c.id });
       await setLevel('spaces', own.id, 'comment');
       await setLevel('collections', c.id, null);
       const member = await t.member('create');
@@ -174,14 +163,14 @@ describe('permissions of spaces and collections', () => {
     });
 
     test('a parent collection the member cannot see is answered like an unknown one', async () => {
-      const c = await collection();
+      const c = await buildCollection(t);
       await setLevel('collections', c.id, null);
       const creator = await t.member('create');
       const res = await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { token: creator.token, body: { parent: c.id } });
       // Answered like an unknown collection, so that its existence does not leak.
       assert.equal(res.status, 400, JSON.stringify(res.body));
       assert.match(res.body.error.message, /body\/parent/);
-      const s = await space({}, creator.token);
+      const s = await buildSpace(t, {}, { token: creator.token });
       await setLevel('spaces', s.id, 'admin');
       assert.equal((await t.api('POST', `/v1/spaces/${s.id}/move`, { token: creator.token, body: { parent: c.id } })).status, 400);
       assert.equal((await t.api('GET', `/v1/collections/${c.id}/spaces`)).body.count, 0);
@@ -189,7 +178,7 @@ describe('permissions of spaces and collections', () => {
 
     test('a collection level of create lets a read member create spaces there, and nowhere else', async () => {
       const reader = await t.member('read');
-      const c = await collection();
+      const c = await buildCollection(t);
       await setLevel('collections', c.id, 'create');
       await checkCollectionFlags(reader, c.id, COLLECTION_FLAGS.create);
       assert.equal((await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { token: reader.token, body: {} })).status, 403);
@@ -197,9 +186,9 @@ describe('permissions of spaces and collections', () => {
 
     test('levels flow down nested collections to their spaces', async () => {
       const reader = await t.member('read');
-      const top = await collection();
-      const middle = await collection({ parent: top.id });
-      const s = await space({ parent: middle.id });
+      const top = await buildCollection(t);
+      const middle = await buildCollection(t, { parent: top.id });
+      const s = await buildSpace(t, { parent: middle.id });
       await setLevel('collections', top.id, 'edit');
       await checkCollectionFlags(reader, middle.id, COLLECTION_FLAGS.edit);
       await checkSpaceFlags(reader, s.id, SPACE_FLAGS.edit);
@@ -210,11 +199,11 @@ describe('permissions of spaces and collections', () => {
 
     test('a collection admin by default level sees the admin flags and may move the collection', async () => {
       const reader = await t.member('read');
-      const c = await collection();
+      const c = await buildCollection(t);
       await setLevel('collections', c.id, 'admin');
       const got = await t.api('GET', `/v1/collections/${c.id}`, { token: reader.token });
       assert.deepEqual(got.body.permissions, COLLECTION_FLAGS.admin);
-      const target = await collection();
+      const target = await buildCollection(t);
       await setLevel('collections', target.id, 'create');
       const moved = await t.api('POST', `/v1/collections/${c.id}/move`, { token: reader.token, body: { parent: target.id } });
       assert.equal(moved.status, 200, JSON.stringify(moved.body));
@@ -225,7 +214,7 @@ describe('permissions of spaces and collections', () => {
 
   describe('a locked space', () => {
     test('does not offer edit, to anyone', async () => {
-      const s = await space({ editMode: 'locked' });
+      const s = await buildSpace(t, { editMode: 'locked' });
       assert.equal(s.permissions.edit, false);
       const editor = await t.member('edit');
       const got = await t.api('GET', `/v1/spaces/${s.id}`, { token: editor.token });

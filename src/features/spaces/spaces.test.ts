@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
+import { buildCollection, buildSpace } from '../../../test/factories.ts';
 import { addOrUpdateMember } from '../members/service.ts';
 import { DAY_MS } from '../../platform/clock.ts';
 
@@ -10,18 +12,6 @@ describe('spaces', () => {
     t = await startServer();
   });
   after(() => t.close());
-
-  async function space(body: Record<string, unknown> = {}, options: { token?: string; org?: string } = {}) {
-    const res = await t.api('POST', `/v1/orgs/${options.org ?? t.org.id}/spaces`, { body: { title: 'Space', ...body }, ...options });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
-
-  async function collection(body: Record<string, unknown> = {}, options: { token?: string; org?: string } = {}) {
-    const res = await t.api('POST', `/v1/orgs/${options.org ?? t.org.id}/collections`, { body: { title: 'Collection', ...body }, ...options });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
 
   async function secondOrganization(): Promise<string> {
     const res = await t.api('POST', '/v1/orgs', { body: { title: 'Second' } });
@@ -39,12 +29,6 @@ describe('spaces', () => {
     const res = await t.api('GET', `/v1/orgs/${organizationId}/spaces?limit=1000`, token ? { token } : {});
     assert.equal(res.status, 200);
     return res.body.items.map((s: { id: string }) => s.id);
-  }
-
-  function assertError(res: { status: number; body: { error: { code: number; message: string } } }, status: number, mentions?: string) {
-    assert.equal(res.status, status, JSON.stringify(res.body));
-    assert.equal(res.body.error.code, status);
-    if (mentions) assert.match(res.body.error.message, new RegExp(mentions.replace(/[/]/g, '\\/')));
   }
 
   describe('createSpace', () => {
@@ -82,7 +66,7 @@ describe('spaces', () => {
     });
 
     test('a title of 50 characters is accepted, 51 is a 400 naming body/title', async () => {
-      assert.equal((await space({ title: 'y'.repeat(50) })).title, 'y'.repeat(50));
+      assert.equal((await buildSpace(t, { title: 'y'.repeat(50) })).title, 'y'.repeat(50));
       assertError(await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'y'.repeat(51) } }), 400, 'body/title');
     });
 
@@ -94,8 +78,8 @@ describe('spaces', () => {
 
     test('"in-collection" is only for spaces in a collection', async () => {
       assertError(await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { visibility: 'in-collection' } }), 400, 'body/visibility');
-      const c = await collection();
-      const s = await space({ parent: c.id, visibility: 'in-collection' });
+      const c = await buildCollection(t);
+      const s = await buildSpace(t, { parent: c.id, visibility: 'in-collection' });
       assert.equal(s.visibility, 'in-collection');
       assert.equal(s.parent, c.id);
     });
@@ -106,16 +90,16 @@ describe('spaces', () => {
 
     test('creating a space needs the create role in the organization, or in the parent collection', async () => {
       const creator = await t.member('create');
-      assert.equal((await space({}, { token: creator.token })).organization, t.org.id);
+      assert.equal((await buildSpace(t, {}, { token: creator.token })).organization, t.org.id);
       for (const role of ['edit', 'comment', 'read', null] as const) {
         const user = await t.member(role);
         assertError(await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { token: user.token, body: {} }), 403);
       }
       const editor = await t.member('edit');
-      const open = await collection();
+      const open = await buildCollection(t);
       await t.api('PATCH', `/v1/collections/${open.id}`, { body: { defaultLevel: 'create' } });
-      assert.equal((await space({ parent: open.id }, { token: editor.token })).parent, open.id);
-      const closed = await collection();
+      assert.equal((await buildSpace(t, { parent: open.id }, { token: editor.token })).parent, open.id);
+      const closed = await buildCollection(t);
       await t.api('PATCH', `/v1/collections/${closed.id}`, { body: { defaultLevel: 'read' } });
       assertError(await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { token: creator.token, body: { parent: closed.id } }), 403);
     });
@@ -130,7 +114,7 @@ describe('spaces', () => {
 
   describe('getSpaceById', () => {
     test('a member reads a space', async () => {
-      const s = await space({ title: 'Readable' });
+      const s = await buildSpace(t, { title: 'Readable' });
       const reader = await t.member('read');
       const res = await t.api('GET', `/v1/spaces/${s.id}`, { token: reader.token });
       assert.equal(res.status, 200);
@@ -140,7 +124,7 @@ describe('spaces', () => {
     });
 
     test('a space of another organization, or an unknown one, is 404; without a token 401', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       const other = await t.outsider();
       assertError(await t.api('GET', `/v1/spaces/${s.id}`, { token: other.token }), 404);
       assertError(await t.api('GET', '/v1/spaces/unknown'), 404);
@@ -150,7 +134,7 @@ describe('spaces', () => {
 
   describe('updateSpaceById', () => {
     test('an admin changes title, emoji, editMode, defaultLevel and visibility', async () => {
-      const s = await space({ title: 'Before' });
+      const s = await buildSpace(t, { title: 'Before' });
       t.clock.advance(1000);
       const res = await t.api('PATCH', `/v1/spaces/${s.id}`, {
         body: { title: 'After', emoji: '🎉', editMode: 'locked', defaultLevel: 'comment', visibility: 'public' },
@@ -170,14 +154,14 @@ describe('spaces', () => {
     });
 
     test('a locked space cannot be edited, not even by an admin, until it is live again', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       assert.equal(s.permissions.edit, true);
       assert.equal((await t.api('PATCH', `/v1/spaces/${s.id}`, { body: { editMode: 'locked' } })).body.permissions.edit, false);
       assert.equal((await t.api('PATCH', `/v1/spaces/${s.id}`, { body: { editMode: 'live' } })).body.permissions.edit, true);
     });
 
     test('icon, language and merge rules are kept; a null icon removes it', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       const res = await t.api('PATCH', `/v1/spaces/${s.id}`, {
         body: { icon: 'https://example.com/icon.png', language: 'fr', mergeRules: { type: 'none' } },
       });
@@ -193,12 +177,12 @@ describe('spaces', () => {
     });
 
     test('a null emoji removes it', async () => {
-      const s = await space({ emoji: '📘' });
+      const s = await buildSpace(t, { emoji: '📘' });
       assert.equal((await t.api('PATCH', `/v1/spaces/${s.id}`, { body: { emoji: null } })).body.emoji, '');
     });
 
     test('invalid fields are 400 naming them', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       assertError(await t.api('PATCH', `/v1/spaces/${s.id}`, { body: { title: 'z'.repeat(51) } }), 400, 'body/title');
       assertError(await t.api('PATCH', `/v1/spaces/${s.id}`, { body: { defaultLevel: 'owner' } }), 400, 'body/defaultLevel');
       assertError(await t.api('PATCH', `/v1/spaces/${s.id}`, { body: { editMode: 'frozen' } }), 400, 'body/editMode');
@@ -206,13 +190,13 @@ describe('spaces', () => {
     });
 
     test('"in-collection" is accepted for a space in a collection', async () => {
-      const c = await collection();
-      const s = await space({ parent: c.id });
+      const c = await buildCollection(t);
+      const s = await buildSpace(t, { parent: c.id });
       assert.equal((await t.api('PATCH', `/v1/spaces/${s.id}`, { body: { visibility: 'in-collection' } })).body.visibility, 'in-collection');
     });
 
     test('a member without the admin role gets 403; an outsider and an unknown id 404', async () => {
-      const s = await space({ title: 'Kept' });
+      const s = await buildSpace(t, { title: 'Kept' });
       for (const role of ['create', 'read'] as const) {
         const user = await t.member(role);
         assertError(await t.api('PATCH', `/v1/spaces/${s.id}`, { token: user.token, body: { title: 'Changed' } }), 403);
@@ -227,8 +211,8 @@ describe('spaces', () => {
 
   describe('deleteSpaceById and restoreSpace', () => {
     test('a deleted space shows deletedAt, leaves the lists, and DELETE again is 204', async () => {
-      const c = await collection();
-      const s = await space({ parent: c.id });
+      const c = await buildCollection(t);
+      const s = await buildSpace(t, { parent: c.id });
       assert.equal((await t.api('DELETE', `/v1/spaces/${s.id}`)).status, 204);
       const got = await t.api('GET', `/v1/spaces/${s.id}`);
       assert.equal(got.status, 200);
@@ -240,7 +224,7 @@ describe('spaces', () => {
     });
 
     test('a deleted space cannot be changed until restored', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       await t.api('DELETE', `/v1/spaces/${s.id}`);
       assertError(await t.api('PATCH', `/v1/spaces/${s.id}`, { body: { title: 'x' } }), 404);
       assertError(await t.api('POST', `/v1/spaces/${s.id}/move`, { body: { parent: null } }), 404);
@@ -248,9 +232,9 @@ describe('spaces', () => {
     });
 
     test('a deleted space can be restored within 7 days', async () => {
-      const c = await collection();
-      const s = await space({ title: 'Back', parent: c.id });
-      await space({ title: 'Sibling', parent: c.id });
+      const c = await buildCollection(t);
+      const s = await buildSpace(t, { title: 'Back', parent: c.id });
+      await buildSpace(t, { title: 'Sibling', parent: c.id });
       await t.api('DELETE', `/v1/spaces/${s.id}`);
       t.clock.advance(6 * DAY_MS);
       const res = await t.api('POST', `/v1/spaces/${s.id}/restore`);
@@ -263,12 +247,12 @@ describe('spaces', () => {
     });
 
     test('restoring a space that is not deleted is 409', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       assertError(await t.api('POST', `/v1/spaces/${s.id}/restore`), 409);
     });
 
     test('a space deleted more than 7 days ago cannot be restored: 404', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       await t.api('DELETE', `/v1/spaces/${s.id}`);
       t.clock.advance(7 * DAY_MS + 1000);
       assertError(await t.api('POST', `/v1/spaces/${s.id}/restore`), 404);
@@ -277,8 +261,8 @@ describe('spaces', () => {
     });
 
     test('the purge sweep removes spaces deleted more than 7 days ago from the database', async () => {
-      const gone = await space();
-      const recent = await space();
+      const gone = await buildSpace(t);
+      const recent = await buildSpace(t);
       await t.api('DELETE', `/v1/spaces/${gone.id}`);
       t.clock.advance(8 * DAY_MS);
       await t.api('DELETE', `/v1/spaces/${recent.id}`);
@@ -291,7 +275,7 @@ describe('spaces', () => {
     });
 
     test('deleting and restoring need the admin role: 403 for a member, nothing for an outsider', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       const creator = await t.member('create');
       assertError(await t.api('DELETE', `/v1/spaces/${s.id}`, { token: creator.token }), 403);
       const other = await t.outsider();
@@ -308,9 +292,9 @@ describe('spaces', () => {
 
   describe('duplicateSpace', () => {
     test('a duplicate is a new space titled "(copy)", next to the original, with a new revision', async () => {
-      const c = await collection();
-      const s = await space({ title: 'Original', emoji: '📘', parent: c.id, visibility: 'in-collection' });
-      await space({ title: 'Other', parent: c.id });
+      const c = await buildCollection(t);
+      const s = await buildSpace(t, { title: 'Original', emoji: '📘', parent: c.id, visibility: 'in-collection' });
+      await buildSpace(t, { title: 'Other', parent: c.id });
       const res = await t.api('POST', `/v1/spaces/${s.id}/duplicate`);
       assert.equal(res.status, 201, JSON.stringify(res.body));
       const copy = res.body;
@@ -327,14 +311,14 @@ describe('spaces', () => {
     });
 
     test('the copy of a 50-character title stays within 50 characters', async () => {
-      const s = await space({ title: 'w'.repeat(50) });
+      const s = await buildSpace(t, { title: 'w'.repeat(50) });
       const copy = await t.api('POST', `/v1/spaces/${s.id}/duplicate`);
       assert.equal(copy.status, 201);
       assert.ok(copy.body.title.length <= 50);
     });
 
     test('duplicating needs the create role where the copy goes; an outsider and an unknown id get 404', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       const reader = await t.member('read');
       assertError(await t.api('POST', `/v1/spaces/${s.id}/duplicate`, { token: reader.token }), 403);
       const creator = await t.member('create');
@@ -348,8 +332,8 @@ describe('spaces', () => {
 
   describe('moveSpace', () => {
     test('a space moves into a collection and back to the top level', async () => {
-      const c = await collection();
-      const s = await space();
+      const c = await buildCollection(t);
+      const s = await buildSpace(t);
       const moved = await t.api('POST', `/v1/spaces/${s.id}/move`, { body: { parent: c.id } });
       assert.equal(moved.status, 200, JSON.stringify(moved.body));
       assert.equal(moved.body.parent, c.id);
@@ -361,18 +345,18 @@ describe('spaces', () => {
     });
 
     test('an "in-collection" space moved to the top level becomes private', async () => {
-      const c = await collection();
-      const s = await space({ parent: c.id, visibility: 'in-collection' });
+      const c = await buildCollection(t);
+      const s = await buildSpace(t, { parent: c.id, visibility: 'in-collection' });
       const res = await t.api('POST', `/v1/spaces/${s.id}/move`, { body: { parent: null } });
       assert.equal(res.status, 200);
       assert.equal(res.body.visibility, 'private');
     });
 
     test('before and after order the spaces of a collection', async () => {
-      const c = await collection();
-      const a = await space({ title: 'A', parent: c.id });
-      const b = await space({ title: 'B', parent: c.id });
-      const d = await space({ title: 'D', parent: c.id });
+      const c = await buildCollection(t);
+      const a = await buildSpace(t, { title: 'A', parent: c.id });
+      const b = await buildSpace(t, { title: 'B', parent: c.id });
+      const d = await buildSpace(t, { title: 'D', parent: c.id });
       assert.deepEqual(await spaceTitlesIn(c.id), ['A', 'B', 'D']);
       assert.equal((await t.api('POST', `/v1/spaces/${d.id}/move`, { body: { position: { before: { type: 'space', space: a.id } } } })).status, 200);
       assert.deepEqual(await spaceTitlesIn(c.id), ['D', 'A', 'B']);
@@ -381,8 +365,8 @@ describe('spaces', () => {
       assert.equal((await t.api('POST', `/v1/spaces/${a.id}/move`, { body: { parent: c.id } })).status, 200);
       assert.deepEqual(await spaceTitlesIn(c.id), ['D', 'B', 'A']);
       // A position next to a space of another collection moves the space there.
-      const other = await collection();
-      const o = await space({ title: 'O', parent: other.id });
+      const other = await buildCollection(t);
+      const o = await buildSpace(t, { title: 'O', parent: other.id });
       const res = await t.api('POST', `/v1/spaces/${b.id}/move`, { body: { position: { before: { type: 'space', space: o.id } } } });
       assert.equal(res.body.parent, other.id);
       assert.deepEqual(await spaceTitlesIn(other.id), ['B', 'O']);
@@ -390,39 +374,39 @@ describe('spaces', () => {
     });
 
     test('a move that changes nothing is 409', async () => {
-      const c = await collection();
-      const a = await space({ parent: c.id });
-      const b = await space({ parent: c.id });
+      const c = await buildCollection(t);
+      const a = await buildSpace(t, { parent: c.id });
+      const b = await buildSpace(t, { parent: c.id });
       assertError(await t.api('POST', `/v1/spaces/${b.id}/move`, { body: { parent: c.id } }), 409);
       assertError(await t.api('POST', `/v1/spaces/${a.id}/move`, { body: { position: { before: { type: 'space', space: b.id } } } }), 409);
       assertError(await t.api('POST', `/v1/spaces/${b.id}/move`, { body: { position: { after: { type: 'space', space: a.id } } } }), 409);
-      const top = await space();
+      const top = await buildSpace(t);
       assertError(await t.api('POST', `/v1/spaces/${top.id}/move`, { body: { parent: null } }), 409);
     });
 
     test('invalid targets are 400 naming the field', async () => {
-      const s = await space();
-      const c = await collection();
-      const inside = await space({ parent: c.id });
+      const s = await buildSpace(t);
+      const c = await buildCollection(t);
+      const inside = await buildSpace(t, { parent: c.id });
       assertError(await t.api('POST', `/v1/spaces/${s.id}/move`, { body: {} }), 400, 'body');
       assertError(await t.api('POST', `/v1/spaces/${s.id}/move`, { body: { parent: 'unknown' } }), 400, 'body/parent');
       assertError(await t.api('POST', `/v1/spaces/${s.id}/move`, { body: { position: { after: { type: 'space', space: s.id } } } }), 400, 'body/position');
       assertError(await t.api('POST', `/v1/spaces/${s.id}/move`, { body: { parent: null, position: { after: { type: 'space', space: inside.id } } } }), 400, 'body/position');
       const other = await t.outsider();
-      const foreign = await collection({}, { token: other.token, org: other.organizationId });
+      const foreign = await buildCollection(t, {}, { token: other.token, organizationId: other.organizationId });
       assertError(await t.api('POST', `/v1/spaces/${s.id}/move`, { body: { parent: foreign.id } }), 400, 'body/parent');
     });
 
     test('moving needs the admin role on the space and the create role where it goes', async () => {
-      const s = await space();
-      const target = await collection();
+      const s = await buildSpace(t);
+      const target = await buildCollection(t);
       const creator = await t.member('create');
       assertError(await t.api('POST', `/v1/spaces/${s.id}/move`, { token: creator.token, body: { parent: target.id } }), 403);
       // Admin of the space by its default level, but only a reader in the target collection.
       await t.api('PATCH', `/v1/spaces/${s.id}`, { body: { defaultLevel: 'admin' } });
       await t.api('PATCH', `/v1/collections/${target.id}`, { body: { defaultLevel: 'read' } });
       assertError(await t.api('POST', `/v1/spaces/${s.id}/move`, { token: creator.token, body: { parent: target.id } }), 403);
-      const open = await collection();
+      const open = await buildCollection(t);
       const ok = await t.api('POST', `/v1/spaces/${s.id}/move`, { token: creator.token, body: { parent: open.id } });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
       const other = await t.outsider();
@@ -435,8 +419,8 @@ describe('spaces', () => {
   describe('transferSpace', () => {
     test('a space goes to the top level of another organization the caller administers', async () => {
       const target = await secondOrganization();
-      const c = await collection();
-      const s = await space({ parent: c.id, visibility: 'in-collection' });
+      const c = await buildCollection(t);
+      const s = await buildSpace(t, { parent: c.id, visibility: 'in-collection' });
       const res = await t.api('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: target } });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.body.organization, target);
@@ -449,12 +433,12 @@ describe('spaces', () => {
     });
 
     test('transferring to the organization it is in is 409', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       assertError(await t.api('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: t.org.id } }), 409);
     });
 
     test('an unknown target organization, or one the caller is not in, is 404', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       const other = await t.outsider();
       assertError(await t.api('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: 'unknown' } }), 404);
       assertError(await t.api('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: other.organizationId } }), 404);
@@ -463,14 +447,14 @@ describe('spaces', () => {
 
     test('a caller who is not admin of the target organization gets 403', async () => {
       const target = await secondOrganization();
-      const s = await space();
+      const s = await buildSpace(t);
       const user = await t.member('admin');
       await addOrUpdateMember(t.app.ctx, t.db, target, user.userId, 'edit');
       assertError(await t.api('POST', `/v1/spaces/${s.id}/transfer`, { token: user.token, body: { organization: target } }), 403);
     });
 
     test('a member without the admin role on the space gets 403; an outsider and an unknown space 404', async () => {
-      const s = await space();
+      const s = await buildSpace(t);
       const reader = await t.member('read');
       assertError(await t.api('POST', `/v1/spaces/${s.id}/transfer`, { token: reader.token, body: { organization: t.org.id } }), 403);
       const other = await t.outsider();
@@ -485,9 +469,9 @@ describe('spaces', () => {
     test('the list is paginated with next.page until every space is seen once', async () => {
       const owner = await t.outsider();
       const ids = new Set<string>();
-      const c = await collection({}, { token: owner.token, org: owner.organizationId });
-      for (let i = 0; i < 4; i++) ids.add((await space({ title: `S${i}` }, { token: owner.token, org: owner.organizationId })).id);
-      ids.add((await space({ parent: c.id }, { token: owner.token, org: owner.organizationId })).id);
+      const c = await buildCollection(t, {}, { token: owner.token, organizationId: owner.organizationId });
+      for (let i = 0; i < 4; i++) ids.add((await buildSpace(t, { title: `S${i}` }, { token: owner.token, organizationId: owner.organizationId })).id);
+      ids.add((await buildSpace(t, { parent: c.id }, { token: owner.token, organizationId: owner.organizationId })).id);
       const seen: string[] = [];
       let page: string | undefined;
       do {
@@ -503,10 +487,10 @@ describe('spaces', () => {
     });
 
     test('bad cursors and limits are 400 naming the parameter', async () => {
-      await space();
-      await space();
+      await buildSpace(t);
+      await buildSpace(t);
       const cursor = (await t.api('GET', `/v1/orgs/${t.org.id}/spaces?limit=1`)).body.next.page;
-      const c = await collection();
+      const c = await buildCollection(t);
       assertError(await t.api('GET', `/v1/collections/${c.id}/spaces?page=${cursor}`), 400, 'page');
       assertError(await t.api('GET', `/v1/orgs/${t.org.id}/spaces?page=nonsense`), 400, 'page');
       assertError(await t.api('GET', `/v1/orgs/${t.org.id}/spaces?limit=0`), 400, 'limit');
@@ -514,8 +498,8 @@ describe('spaces', () => {
     });
 
     test('a member lists what they can read; a guest lists nothing', async () => {
-      const open = await space();
-      const hidden = await space();
+      const open = await buildSpace(t);
+      const hidden = await buildSpace(t);
       await t.api('PATCH', `/v1/spaces/${hidden.id}`, { body: { defaultLevel: null } });
       const reader = await t.member('read');
       const ids = await listedIds(t.org.id, reader.token);
