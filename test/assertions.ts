@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ApiResponse } from './helpers.ts';
+import { ApiError } from '../src/platform/errors.ts';
 
 /**
  * A refusal in the one error shape of the API: the status, a JSON body that is exactly
@@ -23,4 +24,21 @@ export function assertError(res: ApiResponse, status: number, mentions?: string 
 export function ok(res: ApiResponse, status = 200): any {
   assert.equal(res.status, status, JSON.stringify(res.body));
   return res.body;
+}
+
+/**
+ * The same refusal one step below HTTP: a service call that fails with an `ApiError` of `status` (which the
+ * API turns into the error shape above), its message mentioning `mentions` if given. Returns the error.
+ */
+export async function assertApiError(promise: Promise<unknown>, status: number, mentions?: string | RegExp): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ApiError, `expected an ApiError, got ${String(error)}`);
+    assert.equal(error.statusCode, status, error.message);
+    if (typeof mentions === 'string') assert.ok(error.message.includes(mentions), `"${error.message}" should mention ${mentions}`);
+    else if (mentions) assert.match(error.message, mentions);
+    return error;
+  }
+  assert.fail(`expected an ApiError ${status}`);
 }

@@ -3,20 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startServer, type ApiResponse, type TestServer } from '../../test/helpers.ts';
+import { assertError } from '../../test/assertions.ts';
 
 const OPERATIONS_TSV = fileURLToPath(new URL('../../../shared/spec/operations.tsv', import.meta.url));
 const GITBOOK_SPEC = fileURLToPath(new URL('../../node_modules/@gitbook/api/spec/openapi.json', import.meta.url));
-
-function assertError(res: ApiResponse, status: number, mentions?: string | RegExp): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.match(String(res.headers['content-type']), /^application\/json/);
-  assert.deepEqual(Object.keys(res.body), ['error']);
-  assert.deepEqual(Object.keys(res.body.error).sort(), ['code', 'message']);
-  assert.equal(res.body.error.code, status);
-  assert.equal(typeof res.body.error.message, 'string');
-  if (typeof mentions === 'string') assert.ok(res.body.error.message.includes(mentions), `"${res.body.error.message}" should mention ${mentions}`);
-  else if (mentions) assert.match(res.body.error.message, mentions);
-}
 
 const json = (text: string) => ({ body: text, headers: { 'content-type': 'application/json' } });
 

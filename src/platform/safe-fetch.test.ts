@@ -4,8 +4,8 @@ import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { ApiError } from './errors.ts';
 import { nonPublicRange, safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
+import { assertApiError } from '../../test/assertions.ts';
 
 // Every request these tests let through goes to a server on 127.0.0.1; refused addresses are refused before any
 // connection is attempted, which is what the tests check.
@@ -20,18 +20,6 @@ function fakeDns(table: Record<string, string[]>): SafeFetchOptions['lookup'] {
     if (!addresses) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
     callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
   }) as SafeFetchOptions['lookup'];
-}
-
-async function refusal(promise: Promise<unknown>, status: number, mentions?: RegExp): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ApiError, `expected an ApiError, got ${String(error)}`);
-    assert.equal(error.statusCode, status, error.message);
-    if (mentions) assert.match(error.message, mentions);
-    return error;
-  }
-  assert.fail(`expected a ${status}`);
 }
 
 describe('safe fetch', () => {
@@ -109,7 +97,7 @@ describe('safe fetch', () => {
     test('five redirects are followed, a sixth is not', async () => {
       const five = await safeFetch(open, `${base}/loop/0?end=5`, { maxBytes: 1000 });
       assert.equal(five.body.toString(), 'arrived after 5');
-      await refusal(safeFetch(open, `${base}/loop/0?end=6`, { maxBytes: 1000 }), 422, /more than 5 redirects/);
+      await assertApiError(safeFetch(open, `${base}/loop/0?end=6`, { maxBytes: 1000 }), 422, /more than 5 redirects/);
     });
 
     test('a gzip body is decoded', async () => {
@@ -118,17 +106,17 @@ describe('safe fetch', () => {
     });
 
     test('a response over the size limit is a 413, whether announced, chunked or compressed', async () => {
-      await refusal(safeFetch(open, `${base}/big`, { maxBytes: 1000 }), 413, /larger than 1000 bytes/);
-      await refusal(safeFetch(open, `${base}/big-chunked`, { maxBytes: 1000 }), 413, /larger than 1000 bytes/);
-      await refusal(safeFetch(open, `${base}/gzip-bomb`, { maxBytes: 1000 }), 413, /larger than 1000 bytes/);
+      await assertApiError(safeFetch(open, `${base}/big`, { maxBytes: 1000 }), 413, /larger than 1000 bytes/);
+      await assertApiError(safeFetch(open, `${base}/big-chunked`, { maxBytes: 1000 }), 413, /larger than 1000 bytes/);
+      await assertApiError(safeFetch(open, `${base}/gzip-bomb`, { maxBytes: 1000 }), 413, /larger than 1000 bytes/);
       assert.equal((await safeFetch(open, `${base}/big`, { maxBytes: 2000 })).body.length, 2000);
     });
 
     test('a server that does not answer in time gives a 422 naming the timeout', async () => {
       const quick = { allowPrivateFetch: true, fetchTimeoutMs: 200 };
       const started = Date.now();
-      await refusal(safeFetch(quick, `${base}/silent`, { maxBytes: 1000 }), 422, /within 200 ms/);
-      await refusal(safeFetch(quick, `${base}/stalls`, { maxBytes: 1000 }), 422, /within 200 ms/);
+      await assertApiError(safeFetch(quick, `${base}/silent`, { maxBytes: 1000 }), 422, /within 200 ms/);
+      await assertApiError(safeFetch(quick, `${base}/stalls`, { maxBytes: 1000 }), 422, /within 200 ms/);
       assert.ok(Date.now() - started < 2000);
     });
 
@@ -137,11 +125,11 @@ describe('safe fetch', () => {
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const closedPort = (closed.address() as AddressInfo).port;
       await new Promise((resolve) => closed.close(resolve));
-      await refusal(safeFetch(open, `http://127.0.0.1:${closedPort}/`, { maxBytes: 1000 }), 422, /connection was refused/);
+      await assertApiError(safeFetch(open, `http://127.0.0.1:${closedPort}/`, { maxBytes: 1000 }), 422, /connection was refused/);
     });
 
     test('an unknown host name gives a 422', async () => {
-      await refusal(safeFetch(open, 'http://no-such-host.test/', { maxBytes: 1000, lookup: fakeDns({}) }), 422, /could not be resolved/);
+      await assertApiError(safeFetch(open, 'http://no-such-host.test/', { maxBytes: 1000, lookup: fakeDns({}) }), 422, /could not be resolved/);
     });
   });
 
@@ -166,26 +154,26 @@ describe('safe fetch', () => {
       'http://[ff02::1]/',
     ]) {
       test(`${url} is refused with a 400`, async () => {
-        await refusal(safeFetch(guarded, url, { maxBytes: 1000 }), 400, /Refusing to fetch .*: .* is .*public addresses/);
+        await assertApiError(safeFetch(guarded, url, { maxBytes: 1000 }), 400, /Refusing to fetch .*: .* is .*public addresses/);
       });
     }
 
     test('the message says which kind of address was refused', async () => {
-      await refusal(safeFetch(guarded, 'http://[::1]:8080/', { maxBytes: 10 }), 400, /::1 is a loopback address/);
-      await refusal(safeFetch(guarded, 'http://10.0.0.1/', { maxBytes: 10 }), 400, /10\.0\.0\.1 is a private network address/);
-      await refusal(safeFetch(guarded, 'http://169.254.169.254/', { maxBytes: 10 }), 400, /link-local/);
+      await assertApiError(safeFetch(guarded, 'http://[::1]:8080/', { maxBytes: 10 }), 400, /::1 is a loopback address/);
+      await assertApiError(safeFetch(guarded, 'http://10.0.0.1/', { maxBytes: 10 }), 400, /10\.0\.0\.1 is a private network address/);
+      await assertApiError(safeFetch(guarded, 'http://169.254.169.254/', { maxBytes: 10 }), 400, /link-local/);
     });
 
     test('a name that resolves to a private address is refused', async () => {
       const lookup = fakeDns({ 'intranet.example': ['10.1.2.3'] });
-      await refusal(safeFetch(guarded, 'http://intranet.example/', { maxBytes: 10, lookup }), 400, /intranet\.example resolves to 10\.1\.2\.3/);
+      await assertApiError(safeFetch(guarded, 'http://intranet.example/', { maxBytes: 10, lookup }), 400, /intranet\.example resolves to 10\.1\.2\.3/);
     });
 
     test('a name is refused when any of its addresses is private, not only the first', async () => {
       // 127.0.0.1 is trusted here, so only the second address can cause the refusal.
       const lookup = fakeDns({ 'rebind.test': ['127.0.0.1', '10.0.0.1'] });
       const before = hits.length;
-      await refusal(
+      await assertApiError(
         safeFetch(guarded, `http://rebind.test:${port}/page`, { maxBytes: 1000, lookup, trustedAddresses: ['127.0.0.1'] }),
         400,
         /rebind\.test resolves to 10\.0\.0\.1/,
@@ -205,15 +193,15 @@ describe('safe fetch', () => {
     test('a redirect from an allowed server to a private address is refused', async () => {
       const options = { maxBytes: 1000, trustedAddresses: ['127.0.0.1'], lookup: fakeDns({ 'rebind.test': ['127.0.0.1', '192.168.0.10'] }) };
       for (const to of ['http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://10.0.0.1/admin', `http://rebind.test:${port}/page`]) {
-        await refusal(safeFetch(guarded, `${base}/redirect?to=${encodeURIComponent(to)}`, options), 400, /Refusing to fetch .*public addresses/);
+        await assertApiError(safeFetch(guarded, `${base}/redirect?to=${encodeURIComponent(to)}`, options), 400, /Refusing to fetch .*public addresses/);
       }
     });
 
     test('only http and https URLs are fetched', async () => {
-      await refusal(safeFetch(guarded, 'ftp://example.com/file', { maxBytes: 10 }), 400, /only http and https/);
-      await refusal(safeFetch(guarded, 'file:///etc/passwd', { maxBytes: 10 }), 400, /only http and https/);
-      await refusal(safeFetch(guarded, 'not a url', { maxBytes: 10 }), 400, /not an absolute URL/);
-      await refusal(
+      await assertApiError(safeFetch(guarded, 'ftp://example.com/file', { maxBytes: 10 }), 400, /only http and https/);
+      await assertApiError(safeFetch(guarded, 'file:///etc/passwd', { maxBytes: 10 }), 400, /only http and https/);
+      await assertApiError(safeFetch(guarded, 'not a url', { maxBytes: 10 }), 400, /not an absolute URL/);
+      await assertApiError(
         safeFetch(guarded, `${base}/redirect?to=${encodeURIComponent('file:///etc/passwd')}`, { maxBytes: 10, trustedAddresses: ['127.0.0.1'] }),
         400,
         /redirects to "file:\/\/\/etc\/passwd": only http and https/,

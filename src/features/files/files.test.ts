@@ -4,26 +4,16 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertApiError, assertError } from '../../../test/assertions.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { ApiError } from '../../platform/errors.ts';
 import { blobHash } from '../../platform/blob-store.ts';
 import { fetchRemoteFile, fileDownloadUrl, storeFileBytes } from './service.ts';
-
 
 /** Content nobody else in the run stores, so dedupe checks see only their own bytes. */
 let unique = 0;
 function distinct(text: string): string {
   unique += 1;
   return `${text} ${unique} ${Date.now()}`;
-}
-
-async function rejection(promise: Promise<unknown>, status: number, mentions: RegExp): Promise<void> {
-  await assert.rejects(promise, (error: unknown) => {
-    assert.ok(error instanceof ApiError, String(error));
-    assert.equal(error.statusCode, status, error.message);
-    assert.match(error.message, mentions);
-    return true;
-  });
 }
 
 describe('files', () => {
@@ -73,7 +63,7 @@ describe('files', () => {
     test('a file over FILE_SIZE_LIMIT is refused with a 413 that names it', async () => {
       const small = { ...ctx, config: { ...ctx.config, fileSizeLimit: 1024 } };
       const bytes = Buffer.alloc(2048, 1);
-      await rejection(storeFileBytes(small, t.db, { name: 'huge.bin', bytes }), 413, /File "huge\.bin" is 2 KiB, larger than the 1 KiB .* \(FILE_SIZE_LIMIT\)/);
+      await assertApiError(storeFileBytes(small, t.db, { name: 'huge.bin', bytes }), 413, /File "huge\.bin" is 2 KiB, larger than the 1 KiB .* \(FILE_SIZE_LIMIT\)/);
       assert.equal(await ctx.blobs.has(blobHash(bytes)), false, 'nothing was stored');
       const exact = await storeFileBytes(small, t.db, { name: 'exact.bin', bytes: Buffer.alloc(1024, 2) });
       assert.equal(exact.size, 1024);
@@ -84,7 +74,7 @@ describe('files', () => {
     });
 
     test('a declared type that is not a media type is a 400 naming the file', async () => {
-      await rejection(store('x.txt', Buffer.from('x'), 'not a type'), 400, /File "x\.txt": contentType "not a type" is not a media type/);
+      await assertApiError(store('x.txt', Buffer.from('x'), 'not a type'), 400, /File "x\.txt": contentType "not a type" is not a media type/);
     });
 
     test('text files take their type from the declaration, then the name', async () => {
@@ -192,9 +182,7 @@ describe('files', () => {
     test('an unknown or malformed hash is a 404 in the error shape', async () => {
       for (const hash of [blobHash(Buffer.from('never stored')), 'abc', 'a%2F..%2F..', 'Z'.repeat(64)]) {
         const res = await t.api('GET', `/files/${hash}/x.png`, { token: null });
-        assert.equal(res.status, 404, hash);
-        assert.equal(res.body.error.code, 404);
-        assert.match(res.body.error.message, /No file/);
+        assertError(res, 404, /No file/);
       }
       const conditional = await t.app.inject({ method: 'GET', url: `/files/${'0'.repeat(64)}/x`, headers: { 'if-none-match': '*' } });
       assert.equal(conditional.statusCode, 404);
@@ -255,17 +243,17 @@ describe('files', () => {
     });
 
     test('a missing remote file is a 422 with the status it got', async () => {
-      await rejection(fetchRemoteFile(local(), `${base}/nothing.png`), 422, /answered HTTP 404/);
+      await assertApiError(fetchRemoteFile(local(), `${base}/nothing.png`), 422, /answered HTTP 404/);
     });
 
     test('a remote file over FILE_SIZE_LIMIT is a 413', async () => {
       const small = { ...ctx, config: { ...ctx.config, allowPrivateFetch: true, fileSizeLimit: 1000 } };
-      await rejection(fetchRemoteFile(small, `${base}/large`), 413, /larger than the 1000 bytes this server accepts per file \(FILE_SIZE_LIMIT\)/);
+      await assertApiError(fetchRemoteFile(small, `${base}/large`), 413, /larger than the 1000 bytes this server accepts per file \(FILE_SIZE_LIMIT\)/);
     });
 
     test('a remote file on a private address is refused by default', async () => {
       assert.equal(ctx.config.allowPrivateFetch, false);
-      await rejection(fetchRemoteFile(ctx, `${base}/images/logo%20big.png`), 400, /loopback address/);
+      await assertApiError(fetchRemoteFile(ctx, `${base}/images/logo%20big.png`), 400, /loopback address/);
     });
   });
 });

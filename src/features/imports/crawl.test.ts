@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../../platform/errors.ts';
 import { crawlSite, fileName, mayBePage, pageKey, type CrawlLimits, type Fetcher } from './crawl.ts';
+import { assertApiError } from '../../../test/assertions.ts';
 
 interface FakeResource {
   status?: number;
@@ -42,15 +43,6 @@ function fakeSite(resources: Record<string, FakeResource>) {
 const page = (title: string, ...links: string[]) => ({ body: `<html><body><main><h1>${title}</h1>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main></body></html>` });
 const limits = (overrides: Partial<CrawlLimits> = {}): CrawlLimits => ({ maxPages: 50, maxDepth: 3, maxBytes: 1_000_000, maxFileBytes: 1_000_000, timeoutMs: 5_000, ...overrides });
 const titles = (result: { pages: { html: { title: string | undefined } }[] }) => result.pages.map((p) => p.html.title);
-
-async function rejects(promise: Promise<unknown>, status: number, mentions: RegExp) {
-  await assert.rejects(promise, (error: unknown) => {
-    assert.ok(error instanceof ApiError, String(error));
-    assert.equal(error.statusCode, status, error.message);
-    assert.match(error.message, mentions);
-    return true;
-  });
-}
 
 describe('crawling a site', () => {
   test('pages are found breadth-first from the start page, each fetched once', async () => {
@@ -201,31 +193,31 @@ describe('crawling a site', () => {
 describe('a start URL that cannot be imported', () => {
   test('is not a URL, or not http(s): 400', async () => {
     const site = fakeSite({});
-    await rejects(crawlSite('acme.test', limits(), site.fetch), 400, /not an absolute URL/);
-    await rejects(crawlSite('ftp://acme.test/', limits(), site.fetch), 400, /only http and https/);
+    await assertApiError(crawlSite('acme.test', limits(), site.fetch), 400, /not an absolute URL/);
+    await assertApiError(crawlSite('ftp://acme.test/', limits(), site.fetch), 400, /only http and https/);
     assert.deepEqual(site.requested, []);
   });
 
   test('cannot be reached: the fetch error', async () => {
-    await rejects(crawlSite('https://acme.test/', limits(), fakeSite({}).fetch), 422, /connection was refused/);
+    await assertApiError(crawlSite('https://acme.test/', limits(), fakeSite({}).fetch), 422, /connection was refused/);
   });
 
   test('answers an HTTP error: 422 naming the status', async () => {
-    await rejects(crawlSite('https://acme.test/', limits(), fakeSite({ 'https://acme.test/': { status: 404 } }).fetch), 422, /answered HTTP 404/);
+    await assertApiError(crawlSite('https://acme.test/', limits(), fakeSite({ 'https://acme.test/': { status: 404 } }).fetch), 422, /answered HTTP 404/);
   });
 
   test('is not an HTML page: 422 naming its type', async () => {
     const site = fakeSite({ 'https://acme.test/doc.pdf': { contentType: 'application/pdf', body: '%PDF' } });
-    await rejects(crawlSite('https://acme.test/doc.pdf', limits(), site.fetch), 422, /not an HTML page \(Content-Type: application\/pdf\)/);
+    await assertApiError(crawlSite('https://acme.test/doc.pdf', limits(), site.fetch), 422, /not an HTML page \(Content-Type: application\/pdf\)/);
   });
 
   test('is larger than the byte bound: 413 naming the setting', async () => {
-    await rejects(crawlSite('https://acme.test/', limits({ maxBytes: 10 }), fakeSite({ 'https://acme.test/': page('Home') }).fetch), 413, /IMPORT_MAX_BYTES/);
+    await assertApiError(crawlSite('https://acme.test/', limits({ maxBytes: 10 }), fakeSite({ 'https://acme.test/': page('Home') }).fetch), 413, /IMPORT_MAX_BYTES/);
   });
 
   test('does not answer in time: 422 naming the setting', async () => {
     const site = fakeSite({ 'https://acme.test/': { ...page('Home'), delayMs: 10_000 } });
-    await rejects(crawlSite('https://acme.test/', limits({ timeoutMs: 100 }), site.fetch), 422, /IMPORT_TIMEOUT_MS/);
+    await assertApiError(crawlSite('https://acme.test/', limits({ timeoutMs: 100 }), site.fetch), 422, /IMPORT_TIMEOUT_MS/);
   });
 });
 

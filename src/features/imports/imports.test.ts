@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildSpace } from '../../../test/factories.ts';
 
 /** A 1×1 PNG. */
 const LOGO = Buffer.from(
@@ -81,12 +83,6 @@ function testSite(elsewhere: string): Handler {
   };
 }
 
-function assertError(res: ApiResponse, status: number, mentions: RegExp): void {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, status);
-  assert.match(res.body.error.message, mentions);
-}
-
 interface PageEntry {
   id: string;
   title: string;
@@ -111,12 +107,6 @@ describe('importing a website', () => {
     site.server.close();
     partner.server.close();
   });
-
-  async function newSpace(server = t) {
-    const res = await server.api('POST', `/v1/orgs/${server.org.id}/spaces`, { body: { title: 'Docs' } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body as { id: string };
-  }
 
   async function pagesOf(path: string): Promise<PageEntry[]> {
     const res = await t.api('GET', `${path}/content/pages`);
@@ -178,7 +168,7 @@ describe('importing a website', () => {
   }
 
   test('into a space: the pages of the site, its image as a file, links between pages as page links, one new revision', async () => {
-    const space = await newSpace();
+    const space = await buildSpace(t);
     partner.requested.length = 0;
     const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/`, source: 'website' } });
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -195,7 +185,7 @@ describe('importing a website', () => {
   });
 
   test('into a page: the start page replaces its content and title, the other pages become its sub-pages', async () => {
-    const space = await newSpace();
+    const space = await buildSpace(t);
     assert.equal((await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'blank' } })).status, 201);
     const [target] = await pagesOf(`/v1/spaces/${space.id}`);
     const res = await t.api('POST', `/v1/spaces/${space.id}/content/page/${target!.id}/import`, { body: { url: `${site.base}/`, source: 'website' } });
@@ -209,11 +199,10 @@ describe('importing a website', () => {
   });
 
   test('into a change request: its content changes, the space does not until it is merged', async () => {
-    const space = await newSpace();
+    const space = await buildSpace(t);
     const before = await spaceRevision(space.id);
-    const cr = await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Import the old site' } });
-    assert.equal(cr.status, 201);
-    const path = `/v1/spaces/${space.id}/change-requests/${cr.body.id}`;
+    const cr = await buildChangeRequest(t, space.id, { subject: 'Import the old site' });
+    const path = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
     const res = await t.api('POST', `${path}/content/import`, { body: { url: `${site.base}/`, source: 'website' } });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal((await t.api('GET', `${path}/content`)).body.id, res.body.revision);
@@ -223,10 +212,10 @@ describe('importing a website', () => {
   });
 
   test('into a page of a change request', async () => {
-    const space = await newSpace();
+    const space = await buildSpace(t);
     assert.equal((await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'blank' } })).status, 201);
-    const cr = await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} });
-    const path = `/v1/spaces/${space.id}/change-requests/${cr.body.id}`;
+    const cr = await buildChangeRequest(t, space.id);
+    const path = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
     const [target] = await pagesOf(path);
     const res = await t.api('POST', `${path}/content/page/${target!.id}/import`, { body: { url: `${site.base}/guide.html`, source: 'website' } });
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -247,28 +236,28 @@ describe('importing a website', () => {
     test('the URL cannot be reached: 422', async () => {
       const closed = await serve(() => {});
       closed.server.close();
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const revision = await spaceRevision(space.id);
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${closed.base}/`, source: 'website' } });
       await assertRefused(res, 422, /connection was refused/, space.id, revision);
     });
 
     test('the URL is not an HTML page: 422', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const revision = await spaceRevision(space.id);
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/data.json`, source: 'website' } });
       await assertRefused(res, 422, /not an HTML page \(Content-Type: application\/json\)/, space.id, revision);
     });
 
     test('the URL answers an HTTP error: 422', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const revision = await spaceRevision(space.id);
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/missing`, source: 'website' } });
       await assertRefused(res, 422, /answered HTTP 404/, space.id, revision);
     });
 
     test('the URL is on a private address and the server does not allow it: 400, and it is not even fetched', async () => {
-      const space = await newSpace(strict);
+      const space = await buildSpace(strict);
       const revision = await spaceRevision(space.id, strict);
       site.requested.length = 0;
       const res = await strict.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/`, source: 'website' } });
@@ -277,13 +266,13 @@ describe('importing a website', () => {
     });
 
     test('the URL is not a URL: 400', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: 'not a url', source: 'website' } });
       assertError(res, 400, /url/);
     });
 
     test('the source is not website: 400 saying so', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/`, source: 'docx' } });
       assertError(res, 400, /"docx" is not supported.*"website"/);
       assertError(await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/`, source: 'pdf' } }), 400, /source/);
@@ -291,7 +280,7 @@ describe('importing a website', () => {
     });
 
     test('the page to import into does not exist: 404, before anything is fetched', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       site.requested.length = 0;
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/page/nope/import`, { body: { url: `${site.base}/`, source: 'website' } });
       assertError(res, 404, /No page nope/);
@@ -299,7 +288,7 @@ describe('importing a website', () => {
     });
 
     test('the caller may not edit the content: 403 for a reader, 404 for an outsider, and the site is not fetched', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       const reader = await t.member('read');
       const outsider = await t.outsider();
       site.requested.length = 0;
@@ -311,7 +300,7 @@ describe('importing a website', () => {
     });
 
     test('the space is locked: 403', async () => {
-      const space = await newSpace();
+      const space = await buildSpace(t);
       assert.equal((await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'locked' } })).status, 200);
       const revision = await spaceRevision(space.id);
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/`, source: 'website' } });
@@ -319,10 +308,10 @@ describe('importing a website', () => {
     });
 
     test('the change request is archived: 409', async () => {
-      const space = await newSpace();
-      const cr = await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: {} });
-      assert.equal((await t.api('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.body.id}`, { body: { status: 'archived' } })).status, 200);
-      const res = await t.api('POST', `/v1/spaces/${space.id}/change-requests/${cr.body.id}/content/import`, { body: { url: `${site.base}/`, source: 'website' } });
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id);
+      assert.equal((await t.api('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { body: { status: 'archived' } })).status, 200);
+      const res = await t.api('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/import`, { body: { url: `${site.base}/`, source: 'website' } });
       assertError(res, 409, /archived/);
     });
   });
