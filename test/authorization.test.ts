@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type ApiResponse, type TestServer, type TestUser } from './helpers.ts';
+import { assertError } from './assertions.ts';
+import { buildChangeRequest, buildCollection, buildComment, buildCommentReply, buildSpace, buildTeam, markdown, mergeChangeRequest, writeContent } from './factories.ts';
 
 /**
  * Trying to break in: every operation of the server's own OpenAPI document, run as four callers who should
@@ -64,8 +66,6 @@ const deleteInContent = (reader: number): Expect => ({ anonymous: 401, outsider:
 /** DELETE at the organization's level: the guest sees the organization, so they are refused. */
 const deleteInOrganization = (guest: number, reader: number): Expect => ({ anonymous: 401, outsider: 204, guest, reader });
 
-const markdown = (text: string) => ({ markdown: text });
-
 /** A list answer holds the object only for the callers who can see it: 200 must not leak what 404 hides. */
 const lists =
   (idOf: (f: Fixture) => string, seenBy: readonly Who[]) =>
@@ -89,18 +89,18 @@ describe('authorization: every operation as callers who should not get far', () 
     return res.body;
   }
 
-  const newSpace = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/spaces`, { title: 'Own space', parent: f.collectionId })).id as string;
-  const newCollection = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/collections`, { title: 'Own collection' })).id as string;
-  const newTeam = async (f: Fixture) => (await setup('PUT', `/v1/orgs/${f.organizationId}/teams`, { title: 'Own team', members: [f.userId] })).id as string;
+  const newSpace = async (f: Fixture) => (await buildSpace(t, { title: 'Own space', parent: f.collectionId }, { organizationId: f.organizationId })).id as string;
+  const newCollection = async (f: Fixture) => (await buildCollection(t, { title: 'Own collection' }, { organizationId: f.organizationId })).id as string;
+  const newTeam = async (f: Fixture) => (await buildTeam(t, { title: 'Own team', members: [f.userId] }, { organizationId: f.organizationId })).id as string;
   const newChangeRequest = async (f: Fixture) => {
-    const cr = await setup('POST', `/v1/spaces/${f.spaceId}/change-requests`, { subject: 'Own change request' });
-    await setup('POST', `/v1/spaces/${f.spaceId}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Own page', document: markdown('Own.') }] });
+    const cr = await buildChangeRequest(t, f.spaceId, { subject: 'Own change request' });
+    await writeContent(t, f.spaceId, cr.id, [{ operation: 'insert_page', title: 'Own page', document: markdown('Own.') }]);
     return cr.id as string;
   };
-  const thread = (f: Fixture, inChangeRequest: boolean) => `/v1/spaces/${f.spaceId}${inChangeRequest ? `/change-requests/${f.changeRequestId}` : ''}/comments`;
-  const newComment = async (f: Fixture, inChangeRequest: boolean) => (await setup('POST', thread(f, inChangeRequest), { body: markdown('Own comment') })).id as string;
+  const inChangeRequestOf = (f: Fixture, inChangeRequest: boolean) => (inChangeRequest ? { changeRequestId: f.changeRequestId } : {});
+  const newComment = async (f: Fixture, inChangeRequest: boolean) => (await buildComment(t, f.spaceId, { markdown: 'Own comment', ...inChangeRequestOf(f, inChangeRequest) })).id as string;
   const newReply = async (f: Fixture, inChangeRequest: boolean) =>
-    (await setup('POST', `${thread(f, inChangeRequest)}/${inChangeRequest ? f.crCommentId : f.commentId}/replies`, { body: markdown('Own reply') })).id as string;
+    (await buildCommentReply(t, f.spaceId, inChangeRequest ? f.crCommentId : f.commentId, { markdown: 'Own reply', ...inChangeRequestOf(f, inChangeRequest) })).id as string;
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
 
@@ -279,27 +279,25 @@ describe('authorization: every operation as callers who should not get far', () 
     // One organization's worth of real objects, built as its admin. The bootstrap organization gives members
     // `read` by default, and new collections and spaces inherit it: the reader holds exactly `read` on them.
     const org = t.org.id;
-    const collection = await setup('POST', `/v1/orgs/${org}/collections`, { title: 'Handbook' });
-    const space = await setup('POST', `/v1/orgs/${org}/spaces`, { title: 'Guide', parent: collection.id });
+    const collection = await buildCollection(t, { title: 'Handbook' });
+    const space = await buildSpace(t, { title: 'Guide', parent: collection.id });
     assert.equal(space.defaultLevel, 'inherit');
     assert.equal((await setup('GET', `/v1/orgs/${org}`)).defaultRole, 'read');
 
     // A page and a file reach the space's content through a merged change request; another one stays open.
-    const first = await setup('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'First pages' });
-    await setup('POST', `/v1/spaces/${space.id}/change-requests/${first.id}/content`, {
-      changes: [
-        { operation: 'insert_page', title: 'Welcome', document: markdown('Hello.') },
-        { operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('notes').toString('base64') }] },
-      ],
-    });
-    await setup('POST', `/v1/spaces/${space.id}/change-requests/${first.id}/merge`);
-    const cr = await setup('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Open edits' });
-    await setup('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Draft', document: markdown('Soon.') }] });
+    const first = await buildChangeRequest(t, space.id, { subject: 'First pages' });
+    await writeContent(t, space.id, first.id, [
+      { operation: 'insert_page', title: 'Welcome', document: markdown('Hello.') },
+      { operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('notes').toString('base64') }] },
+    ]);
+    await mergeChangeRequest(t, space.id, first.id);
+    const cr = await buildChangeRequest(t, space.id, { subject: 'Open edits' });
+    await writeContent(t, space.id, cr.id, [{ operation: 'insert_page', title: 'Draft', document: markdown('Soon.') }]);
     const revision = await setup('GET', `/v1/spaces/${space.id}/content`);
     const page = revision.pages.find((p: { title: string }) => p.title === 'Welcome');
     const file = revision.files[0];
 
-    const team = await setup('PUT', `/v1/orgs/${org}/teams`, { title: 'Writers', members: [colleague.userId] });
+    const team = await buildTeam(t, { title: 'Writers', members: [colleague.userId] });
     for (const target of [`/v1/spaces/${space.id}`, `/v1/collections/${collection.id}`]) {
       await setup('PATCH', `${target}/permissions/users/${colleague.userId}`, { role: 'edit' });
       await setup('PATCH', `${target}/permissions/teams/${team.id}`, { role: 'comment' });
@@ -376,10 +374,7 @@ describe('authorization: every operation as callers who should not get far', () 
         const { res, f } = await run(operationId, who);
         got[who] = res.status;
         bodies[who] = res.body;
-        if (res.status >= 400) {
-          assert.equal(res.body?.error?.code, res.status, `${who}: the error shape is { error: { code, message } }: ${JSON.stringify(res.body)}`);
-          assert.equal(typeof res.body.error.message, 'string');
-        }
+        if (res.status >= 400) assertError(res, res.status);
         if (res.status === 204) assert.equal(res.body, undefined, `${who}: 204 has no body`);
         if (res.status < 300) row.check?.(who, res, f);
         if (!(operationId === 'getApiInformation' || res.status === 401)) {
@@ -511,7 +506,7 @@ describe('authorization: every operation as callers who should not get far', () 
     for (const [what, attempt, status] of attempts) {
       const res = await attempt();
       assert.equal(res.status, status, `${what}: ${JSON.stringify(res.body)}`);
-      assert.equal(res.body.error.code, status);
+      assertError(res, status);
     }
 
     // And nothing moved: our objects are where they were, our member has the role it had.

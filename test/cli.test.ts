@@ -10,6 +10,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase } from '../src/db/database.ts';
 import type { Db } from '../src/db/types.ts';
+import { assertError } from './assertions.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'quire.js');
@@ -61,7 +62,7 @@ async function callApi(dataDir: string, path: string, token: string) {
   }
   const { app } = await built;
   const res = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
+  return { status: res.statusCode, body: JSON.parse(res.body), headers: res.headers };
 }
 
 async function closeApps() {
@@ -256,8 +257,7 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
     assert.equal((await callApi(dir, '/v1/user', second)).status, 200);
     assert.match(await succeeds(dir, ['token', 'revoke', '--id', secondId]), /Token revoked/);
     const refused = await callApi(dir, '/v1/user', second);
-    assert.equal(refused.status, 401);
-    assert.equal(refused.body.error.code, 401);
+    assertError(refused, 401);
     assert.match((await succeeds(dir, ['token', 'list', '--email', 'dave@example.com'])).trim().split('\n')[1]!, /revoked/);
 
     assert.equal((await callApi(dir, '/v1/user', first)).status, 200);

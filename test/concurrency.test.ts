@@ -4,6 +4,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { createDatabase } from '../src/db/database.ts';
 import type { Db } from '../src/db/types.ts';
 import { startServer, type TestServer } from './helpers.ts';
+import { buildChangeRequest, buildSpace, writeContent } from './factories.ts';
 
 const paragraph = (text: string) => ({
   document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] },
@@ -42,7 +43,7 @@ describe('concurrent writes to one space', () => {
     apps[i % apps.length]!.inject({ method, url, headers: { authorization: `Bearer ${t.admin.token}` }, ...(body !== undefined ? { payload: body as object } : {}) });
 
   test('change requests opened at once get the numbers 1..n, without gap or duplicate', async () => {
-    const space = (await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Numbers' } })).body;
+    const space = await buildSpace(t, { title: 'Numbers' });
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i, 'POST', `/v1/spaces/${space.id}/change-requests`, {})));
     for (const r of responses) assert.equal(r.statusCode, 201, r.body);
     const numbers = responses.map((r) => (JSON.parse(r.body) as { number: number }).number).sort((a, b) => a - b);
@@ -50,13 +51,12 @@ describe('concurrent writes to one space', () => {
   });
 
   test('change requests merged at once are all in the space, one merge revision each', async () => {
-    const space = (await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Merges' } })).body;
+    const space = await buildSpace(t, { title: 'Merges' });
     const S = `/v1/spaces/${space.id}`;
     const crs: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const cr = (await t.api('POST', `${S}/change-requests`, { body: {} })).body;
-      const w = await t.api('POST', `${S}/change-requests/${cr.id}/content`, { body: { changes: [{ operation: 'insert_page', title: `Page ${i}`, document: paragraph(`text ${i}`) }] } });
-      assert.equal(w.status, 200, JSON.stringify(w.body));
+      const cr = await buildChangeRequest(t, space.id);
+      await writeContent(t, space.id, cr.id, [{ operation: 'insert_page', title: `Page ${i}`, document: paragraph(`text ${i}`) }]);
       crs.push(cr.id);
     }
     const merges = await Promise.all(crs.map((id, i) => call(i, 'POST', `${S}/change-requests/${id}/merge`)));
@@ -73,9 +73,9 @@ describe('concurrent writes to one space', () => {
   });
 
   test('edits to one change request sent at once each become their own revision', async () => {
-    const space = (await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Edits' } })).body;
+    const space = await buildSpace(t, { title: 'Edits' });
     const S = `/v1/spaces/${space.id}`;
-    const cr = (await t.api('POST', `${S}/change-requests`, { body: {} })).body;
+    const cr = await buildChangeRequest(t, space.id);
     const writes = await Promise.all(
       Array.from({ length: 10 }, (_, i) => call(i, 'POST', `${S}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: `P${i}`, document: paragraph('x') }] })),
     );

@@ -114,6 +114,17 @@ export async function buildComment(t: TestServer, spaceId: string, options: { ma
   return ok(await t.api('POST', `${under}/comments`, { body, ...as(options.token) }));
 }
 
+/** A reply in markdown to a comment of a space, or of one of its change requests when `changeRequestId` is given. Returns the reply. */
+export async function buildCommentReply(
+  t: TestServer,
+  spaceId: string,
+  commentId: string,
+  options: { markdown?: string; changeRequestId?: string; token?: string } = {},
+): Promise<Json> {
+  const under = options.changeRequestId ? `/v1/spaces/${spaceId}/change-requests/${options.changeRequestId}` : `/v1/spaces/${spaceId}`;
+  return ok(await t.api('POST', `${under}/comments/${commentId}/replies`, { body: { body: markdown(options.markdown ?? 'A reply') }, ...as(options.token) }));
+}
+
 /** A content body in markdown, as documents, comments and replies take it. */
 export const markdown = (text: string) => ({ markdown: text });
 

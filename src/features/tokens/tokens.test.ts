@@ -1,15 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
 import { issueToken, listTokens, revokeToken } from './service.ts';
-
-function assertUnauthorized(res: ApiResponse): void {
-  assert.equal(res.status, 401, JSON.stringify(res.body));
-  assert.deepEqual(Object.keys(res.body), ['error']);
-  assert.deepEqual(Object.keys(res.body.error).sort(), ['code', 'message']);
-  assert.equal(res.body.error.code, 401);
-  assert.ok(res.body.error.message.length > 0);
-}
 
 describe('API tokens', () => {
   let t: TestServer;
@@ -19,15 +12,15 @@ describe('API tokens', () => {
   after(() => t.close());
 
   test('a request without an Authorization header is 401', async () => {
-    assertUnauthorized(await t.api('GET', '/v1/user', { token: null }));
-    assertUnauthorized(await t.api('GET', `/v1/orgs/${t.org.id}`, { token: null }));
+    assertError(await t.api('GET', '/v1/user', { token: null }), 401);
+    assertError(await t.api('GET', `/v1/orgs/${t.org.id}`, { token: null }), 401);
   });
 
   test('a malformed Authorization header is 401', async () => {
     const valid = t.admin.token;
     for (const header of [`Basic ${Buffer.from('a:b').toString('base64')}`, 'Bearer', 'Bearer ', `Bearer ${valid} extra`, valid, `Token ${valid}`, '']) {
       const res = await t.api('GET', '/v1/user', { token: null, headers: { authorization: header } });
-      assertUnauthorized(res);
+      assertError(res, 401);
     }
   });
 
@@ -37,9 +30,9 @@ describe('API tokens', () => {
   });
 
   test('an unknown token is 401', async () => {
-    assertUnauthorized(await t.api('GET', '/v1/user', { token: 'quire_thisTokenWasNeverIssued000000000000' }));
-    assertUnauthorized(await t.api('GET', '/v1/user', { token: 'x' }));
-    assertUnauthorized(await t.api('GET', '/v1/user', { token: 'é'.repeat(5000) }));
+    assertError(await t.api('GET', '/v1/user', { token: 'quire_thisTokenWasNeverIssued000000000000' }), 401);
+    assertError(await t.api('GET', '/v1/user', { token: 'x' }), 401);
+    assertError(await t.api('GET', '/v1/user', { token: 'é'.repeat(5000) }), 401);
   });
 
   test('a revoked token is 401, and the user’s other tokens keep working', async () => {
@@ -48,8 +41,8 @@ describe('API tokens', () => {
     assert.equal((await t.api('GET', '/v1/user', { token: user.token })).status, 200);
 
     assert.equal(await revokeToken(t.app.ctx, { token: user.token }), 1);
-    assertUnauthorized(await t.api('GET', '/v1/user', { token: user.token }));
-    assertUnauthorized(await t.api('GET', `/v1/orgs/${t.org.id}`, { token: user.token }));
+    assertError(await t.api('GET', '/v1/user', { token: user.token }), 401);
+    assertError(await t.api('GET', `/v1/orgs/${t.org.id}`, { token: user.token }), 401);
     // Revoking again changes nothing.
     assert.equal(await revokeToken(t.app.ctx, { token: user.token }), 0);
 
@@ -58,7 +51,7 @@ describe('API tokens', () => {
     assert.equal(res.body.id, user.userId);
 
     assert.equal(await revokeToken(t.app.ctx, { id: second.id }), 1);
-    assertUnauthorized(await t.api('GET', '/v1/user', { token: second.token }));
+    assertError(await t.api('GET', '/v1/user', { token: second.token }), 401);
   });
 
   test('revocation is listed with the token', async () => {

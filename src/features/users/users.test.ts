@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError } from '../../../test/assertions.ts';
 
 describe('users', () => {
   let t: TestServer;
@@ -31,9 +32,7 @@ describe('users', () => {
     });
 
     test('without a token the authenticated user is 401', async () => {
-      const res = await t.api('GET', '/v1/user', { token: null });
-      assert.equal(res.status, 401);
-      assert.equal(res.body.error.code, 401);
+      assertError(await t.api('GET', '/v1/user', { token: null }), 401);
     });
   });
 
@@ -65,9 +64,7 @@ describe('users', () => {
 
     test('a user with no shared organization answers 404, both ways', async () => {
       const stranger = await t.outsider();
-      const res = await t.api('GET', `/v1/users/${stranger.userId}`);
-      assert.equal(res.status, 404);
-      assert.equal(res.body.error.code, 404);
+      assertError(await t.api('GET', `/v1/users/${stranger.userId}`), 404);
       assert.equal((await t.api('GET', `/v1/users/${t.admin.userId}`, { token: stranger.token })).status, 404);
     });
 
@@ -91,10 +88,7 @@ describe('users', () => {
     });
 
     test('an unknown user id answers 404', async () => {
-      const res = await t.api('GET', '/v1/users/noSuchUser0000000000');
-      assert.equal(res.status, 404);
-      assert.equal(res.body.error.code, 404);
-      assert.match(res.body.error.message, /noSuchUser/);
+      assertError(await t.api('GET', '/v1/users/noSuchUser0000000000'), 404, /noSuchUser/);
     });
 
     test('reading a user needs a token', async () => {
