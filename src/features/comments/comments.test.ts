@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
-import { buildSpace, buildSpaceWithPages, editLive, markdown } from '../../../test/factories.ts';
+import { buildChangeRequest, buildComment, buildSpace, buildSpaceWithPages, editLive, markdown } from '../../../test/factories.ts';
 
 describe('comments on a space', () => {
   let t: TestServer;
@@ -149,8 +149,8 @@ describe('comments on a space', () => {
       const b = await buildSpace(t);
       const comment = ok(await post(a.id, { body: markdown('In A') }));
       assertError(await get(b.id, comment.id), 404);
-      const cr = ok(await t.api('POST', `/v1/spaces/${a.id}/change-requests`, { body: {} }), 201);
-      const inCr = ok(await t.api('POST', `/v1/spaces/${a.id}/change-requests/${cr.id}/comments`, { body: { body: markdown('In the CR') } }));
+      const cr = await buildChangeRequest(t, a.id);
+      const inCr = await buildComment(t, a.id, { markdown: 'In the CR', changeRequestId: cr.id });
       assertError(await get(a.id, inCr.id), 404);
     });
   });

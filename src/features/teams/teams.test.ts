@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError } from '../../../test/assertions.ts';
-import { buildOrganization, buildTeam } from '../../../test/factories.ts';
+import { buildOrganization, buildSpace, buildTeam } from '../../../test/factories.ts';
 
 describe('teams', () => {
   let t: TestServer;
@@ -145,11 +145,11 @@ describe('teams', () => {
       const { owner, id: orgId } = await buildOrganization(t);
       const guest = await t.member(null, orgId);
       const x = await buildTeam(t, { members: [guest.userId] }, { organizationId: orgId, token: owner.token });
-      const s = await t.api('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'S' } });
-      assert.equal((await t.api('PATCH', `/v1/spaces/${s.body.id}/permissions/teams/${x.id}`, { token: owner.token, body: { role: 'read' } })).status, 204);
-      assert.equal((await t.api('GET', `/v1/spaces/${s.body.id}`, { token: guest.token })).status, 200);
+      const s = await buildSpace(t, { title: 'S' }, { organizationId: orgId, token: owner.token });
+      assert.equal((await t.api('PATCH', `/v1/spaces/${s.id}/permissions/teams/${x.id}`, { token: owner.token, body: { role: 'read' } })).status, 204);
+      assert.equal((await t.api('GET', `/v1/spaces/${s.id}`, { token: guest.token })).status, 200);
       assert.equal((await t.api('DELETE', `/v1/orgs/${orgId}/teams/${x.id}`, { token: owner.token })).status, 204);
-      assertError(await t.api('GET', `/v1/spaces/${s.body.id}`, { token: guest.token }), 404);
+      assertError(await t.api('GET', `/v1/spaces/${s.id}`, { token: guest.token }), 404);
       assertError(await t.api('GET', `/v1/orgs/${orgId}/teams/${x.id}`, { token: owner.token }), 404);
       assert.equal((await t.api('DELETE', `/v1/orgs/${orgId}/teams/${x.id}`, { token: owner.token })).status, 204);
     });
