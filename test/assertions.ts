@@ -27,12 +27,13 @@ export function ok(res: ApiResponse, status = 200): any {
 }
 
 /**
- * The same refusal one step below HTTP: a service call that fails with an `ApiError` of `status` (which the
- * API turns into the error shape above), its message mentioning `mentions` if given. Returns the error.
+ * The same refusal one step below HTTP: a call (a promise, or a function, which may also throw at once) that
+ * fails with an `ApiError` of `status` (which the API turns into the error shape above), its message
+ * mentioning `mentions` if given. Returns the error.
  */
-export async function assertApiError(promise: Promise<unknown>, status: number, mentions?: string | RegExp): Promise<ApiError> {
+export async function assertApiError(call: Promise<unknown> | (() => unknown), status: number, mentions?: string | RegExp): Promise<ApiError> {
   try {
-    await promise;
+    await (typeof call === 'function' ? call() : call);
   } catch (error) {
     assert.ok(error instanceof ApiError, `expected an ApiError, got ${String(error)}`);
     assert.equal(error.statusCode, status, error.message);

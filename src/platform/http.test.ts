@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startServer, type ApiResponse, type TestServer } from '../../test/helpers.ts';
+import { startServer, type TestServer } from '../../test/helpers.ts';
 import { assertError } from '../../test/assertions.ts';
 
 const OPERATIONS_TSV = fileURLToPath(new URL('../../../shared/spec/operations.tsv', import.meta.url));

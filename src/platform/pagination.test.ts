@@ -1,16 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError } from './errors.ts';
+import { assertApiError } from '../../test/assertions.ts';
 import { Cursors, MAX_PAGE_SIZE } from './pagination.ts';
 
-function assertRefused(run: () => unknown, mentions = 'querystring/page'): void {
-  assert.throws(run, (error: unknown) => {
-    assert.ok(error instanceof ApiError, `expected an ApiError, got ${String(error)}`);
-    assert.equal(error.statusCode, 400);
-    assert.ok(error.message.includes(mentions), error.message);
-    return true;
-  });
-}
+/** A cursor or limit refused as a 400 that names the query parameter. */
+const assertRefused = (run: () => unknown, mentions = 'querystring/page') => assertApiError(run, 400, mentions);
 
 describe('page cursors', () => {
   const cursors = new Cursors('test-secret');
@@ -27,43 +21,43 @@ describe('page cursors', () => {
     assert.ok(!page.includes('2026'), 'the position is not readable as is');
   });
 
-  test('a cursor of another list is refused', () => {
+  test('a cursor of another list is refused', async () => {
     const page = cursors.encode('orgs:u1', ['a', 'b']);
-    assertRefused(() => cursors.decode('orgs:u2', page));
-    assertRefused(() => cursors.decode('spaces:o1', page));
+    await assertRefused(() => cursors.decode('orgs:u2', page));
+    await assertRefused(() => cursors.decode('spaces:o1', page));
   });
 
-  test('a cursor signed with another secret is refused', () => {
+  test('a cursor signed with another secret is refused', async () => {
     const page = new Cursors('another-secret').encode('orgs:u1', ['a', 'b']);
-    assertRefused(() => cursors.decode('orgs:u1', page));
+    await assertRefused(() => cursors.decode('orgs:u1', page));
   });
 
-  test('a tampered body or signature is refused', () => {
+  test('a tampered body or signature is refused', async () => {
     const page = cursors.encode('orgs:u1', ['a', 'b']);
     const [body, signature] = page.split('.') as [string, string];
     const forgedBody = Buffer.from(JSON.stringify(['a', 'c'])).toString('base64url');
-    assertRefused(() => cursors.decode('orgs:u1', `${forgedBody}.${signature}`));
+    await assertRefused(() => cursors.decode('orgs:u1', `${forgedBody}.${signature}`));
     const flipped = signature[0] === 'A' ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
-    assertRefused(() => cursors.decode('orgs:u1', `${body}.${flipped}`));
-    assertRefused(() => cursors.decode('orgs:u1', `${body}.${signature.slice(1)}`));
-    assertRefused(() => cursors.decode('orgs:u1', `${body}.${signature}x`));
-    assertRefused(() => cursors.decode('orgs:u1', `${body}.${signature}.${signature}`));
-    assertRefused(() => cursors.decode('orgs:u1', `${body}.`));
-    assertRefused(() => cursors.decode('orgs:u1', `.${signature}`));
+    await assertRefused(() => cursors.decode('orgs:u1', `${body}.${flipped}`));
+    await assertRefused(() => cursors.decode('orgs:u1', `${body}.${signature.slice(1)}`));
+    await assertRefused(() => cursors.decode('orgs:u1', `${body}.${signature}x`));
+    await assertRefused(() => cursors.decode('orgs:u1', `${body}.${signature}.${signature}`));
+    await assertRefused(() => cursors.decode('orgs:u1', `${body}.`));
+    await assertRefused(() => cursors.decode('orgs:u1', `.${signature}`));
   });
 
-  test('garbage is refused with a 400 ApiError, never a crash', () => {
+  test('garbage is refused with a 400 ApiError, never a crash', async () => {
     for (const garbage of ['', '.', '..', 'abc', 'abc.def', '%%%.%%%', '\u0000', 'é'.repeat(22) + '.' + 'é'.repeat(22), 'x'.repeat(100_000), '{"a":1}.sig']) {
-      assertRefused(() => cursors.decode('orgs:u1', garbage));
+      await assertRefused(() => cursors.decode('orgs:u1', garbage));
     }
   });
 
-  test('a validly signed body that is not a list of strings and numbers is refused', () => {
+  test('a validly signed body that is not a list of strings and numbers is refused', async () => {
     // Only reachable with the secret, but decode must still not hand odd values to SQL.
     for (const position of [{ a: 1 }, [null], [true], [['nested']], 'text']) {
       const body = Buffer.from(JSON.stringify(position)).toString('base64url');
       const honest = (cursors as unknown as { sign(listKey: string, body: string): string }).sign('orgs:u1', body);
-      assertRefused(() => cursors.decode('orgs:u1', `${body}.${honest}`));
+      await assertRefused(() => cursors.decode('orgs:u1', `${body}.${honest}`));
     }
   });
 
@@ -79,9 +73,9 @@ describe('page cursors', () => {
       assert.deepEqual(cursors.open('l', { page, limit: 2 }, 50), { after: ['t', 'id'], limit: 2 });
     });
 
-    test('a limit outside 1..1000, or not a finite integer, is refused', () => {
+    test('a limit outside 1..1000, or not a finite integer, is refused', async () => {
       for (const limit of [0, -1, MAX_PAGE_SIZE + 1, Infinity, -Infinity, NaN, 1.5]) {
-        assertRefused(() => cursors.open('l', { limit }, 50), 'querystring/limit');
+        await assertRefused(() => cursors.open('l', { limit }, 50), 'querystring/limit');
       }
       assert.equal(cursors.open('l', { limit: MAX_PAGE_SIZE }, 50).limit, MAX_PAGE_SIZE);
     });
