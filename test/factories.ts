@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import type { Role } from '../src/features/access/roles.ts';
 import { updateSpace } from '../src/features/spaces/store.ts';
 import { applyBatch, storeBatchFiles, validateChanges } from '../src/features/content/batch.ts';
 import { findRevision, lockBranch } from '../src/features/content/branch-store.ts';
@@ -28,15 +27,12 @@ export interface BuildOptions {
 
 const as = (token: string | undefined) => (token ? { token } : {});
 
+// Users come from the TestServer itself: `t.member(role, organizationId?)` and `t.outsider()` (test/helpers.ts).
+
 /** A new organization of its own (so its lists and counts are the test's alone), with its admin `owner`. */
 export async function buildOrganization(t: TestServer): Promise<{ id: string; owner: TestUser }> {
   const owner = await t.outsider();
   return { id: owner.organizationId, owner };
-}
-
-/** A new user with a token, member of `organizationId` (default: the bootstrap organization) with `role` (null: guest). */
-export function buildUser(t: TestServer, options: { role: Role | null; organizationId?: string }): Promise<TestUser> {
-  return t.member(options.role, options.organizationId);
 }
 
 /** A space (createSpace) with these fields; 201 or the test fails. */

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
-import { buildChangeRequest, buildComment, buildSpace, buildSpaceWithPages, editLive, markdown } from '../../../test/factories.ts';
+import { buildChangeRequest, buildComment, buildPage, buildSpace, buildSpaceWithPages, editLive, markdown } from '../../../test/factories.ts';
 
 describe('comments on a space', () => {
   let t: TestServer;
@@ -71,7 +71,7 @@ describe('comments on a space', () => {
 
     test('a comment may be about a page of the current revision, and a node of it', async () => {
       const { space, pages } = await buildSpaceWithPages(t, 'Getting started', 'Reference');
-      const child = (await editLive(t, space.id, [{ operation: 'insert_page', title: 'Install', into: pages[0], document: markdown('Run the installer.') }]))[0]!;
+      const child = await buildPage(t, space.id, { title: 'Install', parent: pages[0]!, markdown: 'Run the installer.' });
       const comment = ok(await post(space.id, { page: child, body: markdown('Which version?') }));
       assert.equal(comment.target.page.id, child);
       assert.equal(comment.target.page.title, 'Install');
