@@ -1,9 +1,9 @@
 import type { TestServer } from '../../../test/helpers.ts';
 import { isoNow } from '../../platform/clock.ts';
-import { updateSpace } from '../spaces/store.ts';
-import { applyBatch, storeBatchFiles, validateChanges } from './batch.ts';
+import { updateSpace } from '../spaces/queries.ts';
+import { applyBatch, storeBatchFiles, validateChanges } from './apply-changes.ts';
 import { findRevision, lockBranch } from './branch-store.ts';
-import { commitToBranch } from './commit.ts';
+import { commitToBranch } from './commit-revision.ts';
 
 /**
  * Writes a batch of content changes straight onto a space's main line, as live edits and merges do: one new

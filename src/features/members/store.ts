@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, MembersTable, UsersTable } from '../../db/types.ts';
-import { isPostgres } from '../../db/dialect.ts';
+import { containsPattern, isPostgres } from '../../db/dialect.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 
@@ -88,11 +88,6 @@ export async function findMemberWithUser(db: Executor, organizationId: string, u
 export async function findMembersWithUsers(db: Executor, organizationId: string, userIds: readonly string[]): Promise<MemberRow[]> {
   if (userIds.length === 0) return [];
   return memberQuery(db).where('members.organization_id', '=', organizationId).where('members.user_id', 'in', userIds).execute();
-}
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filtered(db: Executor, filter: MemberFilter) {
