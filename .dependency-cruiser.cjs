@@ -2,7 +2,8 @@
  * The walls between Quire's rooms (docs/architecture.md, "Walls"), checked by `npm run lint`:
  * - no import cycles, type-only imports included (a cycle of types is still two modules that cannot be read
  *   apart);
- * - platform/ and db/ import no feature (app.ts passes features in, e.g. the token check);
+ * - platform/ imports no feature (app.ts passes features in, e.g. the token check); db/ only the value lists
+ *   its column types are made of;
  * - a feature reaches another through its service.ts, policy.ts, present.ts, schemas.ts, queries.ts or a pure
  *   module, never its store.ts or another *-store.ts: stores are a feature's own. Tests and test support may
  *   build data through any store.
@@ -19,10 +20,17 @@ module.exports = {
     },
     {
       name: 'platform-imports-no-feature',
-      comment: 'platform/ and db/ serve every feature and know none; pass what they need in from app.ts.',
+      comment: 'platform/ serves every feature and knows none; pass what it needs in from app.ts.',
       severity: 'error',
-      from: { path: '^src/(platform|db)/' },
+      from: { path: '^src/platform/' },
       to: { path: '^src/features/' },
+    },
+    {
+      name: 'db-imports-only-value-lists',
+      comment: "db/ knows features only by the value lists its column types use (roles.ts, schemas.ts).",
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/features/', pathNot: '^src/features/[^/]+/(roles|schemas)[.]ts$' },
     },
     {
       name: 'no-cross-feature-store',

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/types.ts';
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -123,8 +123,10 @@ export async function deleteCollection(ctx: AppContext, caller: Caller, collecti
   let loaded;
   try {
     loaded = await loadCollection(ctx, caller, collectionId);
-  } catch {
-    return; // Deleting what does not exist (for this caller) succeeds.
+  } catch (error) {
+    // Deleting what does not exist (for this caller) succeeds; anything else (a database failure) is not a 204.
+    if (isNotFound(error)) return;
+    throw error;
   }
   const { collection, access, role } = loaded;
   assertCollectionAdmin(role, 'Deleting a collection');

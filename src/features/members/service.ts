@@ -215,7 +215,7 @@ export async function inviteUsers(ctx: AppContext, caller: Caller, organizationI
   assertCanManageMembers(access);
   const org = await findOrganization(ctx.db, organizationId);
   if (!org) throw notFound(`No organization ${organizationId}`);
-  const fallback: Role | null = body.role !== undefined ? body.role : (org.default_role as Role | null);
+  const fallback: Role | null = body.role !== undefined ? body.role : org.default_role;
   const wanted = new Map<string, Role | null>();
   body.emails.forEach((entry, i) => {
     const raw = typeof entry === 'string' ? entry : entry.email;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Role } from '../access/roles.ts';
 import type { Executor, MembersTable, UsersTable } from '../../db/types.ts';
 import { containsPattern, isPostgres } from '../../db/dialect.ts';
 import { keysetPage } from '../../db/keyset.ts';
@@ -10,7 +11,7 @@ export type MemberRow = MembersTable & Pick<UsersTable, 'display_name' | 'email'
 export interface MemberFilter {
   organizationId: string;
   /** A role, or 'guest' for members without one. */
-  role?: string | undefined;
+  role?: Role | 'guest' | undefined;
   /** Case-insensitive substring of the display name or the e-mail. */
   search?: string | undefined;
   /** Only members seen at least once (the list sorted by last-seen time). */
@@ -26,11 +27,11 @@ export async function findMember(db: Executor, organizationId: string, userId: s
   return db.selectFrom('members').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function insertMemberRow(db: Executor, row: { organization_id: string; user_id: string; role: string | null; joined_at: string; sso?: number }) {
+export async function insertMemberRow(db: Executor, row: { organization_id: string; user_id: string; role: Role | null; joined_at: string; sso?: number }) {
   await db.insertInto('members').values({ disabled: 0, sso: 0, last_seen_at: null, ...row }).execute();
 }
 
-export async function setMemberRole(db: Executor, organizationId: string, userId: string, role: string | null) {
+export async function setMemberRole(db: Executor, organizationId: string, userId: string, role: Role | null) {
   await db.updateTable('members').set({ role }).where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
 }
 

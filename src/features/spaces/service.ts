@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { DAY_MS, isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -134,8 +134,9 @@ export async function deleteSpace(ctx: AppContext, caller: Caller, spaceId: stri
   let loaded;
   try {
     loaded = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
-  } catch {
-    return;
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
   }
   const { space, role } = loaded;
   assertSpaceAdmin(role, 'Deleting a space');
