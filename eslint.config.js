@@ -12,4 +12,6 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // The import walls and cycles are checked by dependency-cruiser (.dependency-cruiser.cjs), run by `npm run lint`.
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

@@ -1,6 +1,6 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { findRevision, lockBranch } from '../src/features/content/branch-store.ts';
-import { commitToBranch } from '../src/features/content/commit.ts';
+import { commitToBranch } from '../src/features/content/commit-revision.ts';
 import { putDocument } from '../src/features/content/document-store.ts';
 import { markdownToDocument } from '../src/features/content/document/to-document.ts';
 import type { PageRecord } from '../src/features/content/pages.ts';

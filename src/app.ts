@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import type { App } from './platform/app-type.ts';
 import type { AppContext } from './platform/context.ts';
 import { answerFrameworkError, registerErrorHandling } from './platform/http-errors.ts';
 import { registerRequestGuards } from './platform/request-guards.ts';
 import { strictBodyValidators } from './platform/validation.ts';
 import { registerAuth } from './platform/auth.ts';
+import { authenticateToken } from './features/tokens/service.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
@@ -30,14 +32,8 @@ import { contentRoutes } from './features/content/routes.ts';
 import { importRoutes } from './features/imports/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-    jobs: JobWorker;
-  }
-}
+// Tests, the bench and main.ts build the app here; the type itself is the platform's.
+export type { App };
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const BUILD = '2026-11-22';
@@ -73,7 +69,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   app.decorate('jobs', jobs);
 
   registerErrorHandling(app);
-  registerAuth(app, ctx);
+  registerAuth(app, ctx, authenticateToken);
   registerRequestGuards(app);
   // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing.
   app.addHook('preValidation', async (request) => {

@@ -8,7 +8,7 @@ import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
 import { ApiError } from './platform/errors.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
-import { isRole, type Role } from './features/access/roles.ts';
+import { isRole, ROLES, type Role } from './features/access/roles.ts';
 import { createUser, normalizeEmail } from './features/users/service.ts';
 import { findUserByEmail } from './features/users/store.ts';
 import { insertOrganizationWithAdmin } from './features/organizations/service.ts';
@@ -132,7 +132,7 @@ export async function main(argv: string[]): Promise<void> {
         const orgId = need('org');
         if (!(await findOrganization(db, orgId))) throw new ApiError(404, `No organization ${orgId}`);
         const roleName = values.role ?? 'read';
-        if (roleName !== 'guest' && !isRole(roleName)) throw new ApiError(400, `--role must be admin, create, review, edit, comment, read or guest`);
+        if (roleName !== 'guest' && !isRole(roleName)) throw new ApiError(400, `--role must be ${[...ROLES].reverse().join(', ')} or guest`);
         const role: Role | null = roleName === 'guest' ? null : (roleName as Role);
         const email = normalizeEmail(need('email'));
         const outcome = await db.transaction().execute(async (trx) => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { updateSpace } from '../src/features/spaces/store.ts';
-import { applyBatch, storeBatchFiles, validateChanges } from '../src/features/content/batch.ts';
+import { updateSpace } from '../src/features/spaces/queries.ts';
+import { applyBatch, storeBatchFiles, validateChanges } from '../src/features/content/apply-changes.ts';
 import { findRevision, lockBranch } from '../src/features/content/branch-store.ts';
-import { commitToBranch } from '../src/features/content/commit.ts';
+import { commitToBranch } from '../src/features/content/commit-revision.ts';
 import { isoNow } from '../src/platform/clock.ts';
 import { ok } from './assertions.ts';
 import type { TestServer, TestUser } from './helpers.ts';

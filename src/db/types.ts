@@ -1,3 +1,6 @@
+// Columns holding one of a known list of values are typed with that list's union, defined once with the list.
+import type { DefaultLevel, Role } from '../features/access/roles.ts';
+import type { SpaceEditMode, SpaceVisibility, TranslationLanguage } from '../features/spaces/schemas.ts';
 import type { Kysely, Transaction } from 'kysely';
 
 /**
@@ -17,7 +20,7 @@ export interface OrganizationsTable {
   title: string;
   hostname: string | null;
   email_domains: string; // JSON string[]
-  default_role: string | null;
+  default_role: Role | null;
   default_content: string | null; // JSON { type: 'site', site }
   type: string;
   use_case: string | null;
@@ -33,7 +36,7 @@ export interface OrganizationsTable {
 export interface MembersTable {
   organization_id: string;
   user_id: string;
-  role: string | null; // null for guests
+  role: Role | null; // null for guests
   disabled: number;
   sso: number;
   joined_at: string;
@@ -56,7 +59,7 @@ export interface CollectionsTable {
   parent_id: string | null;
   title: string;
   description: string | null;
-  default_level: string | null; // a role, 'inherit', or null (no access for members)
+  default_level: DefaultLevel; // a role, 'inherit', or null (no access for members)
   position: string;
   created_at: string;
   updated_at: string;
@@ -69,10 +72,10 @@ export interface SpacesTable {
   title: string;
   emoji: string;
   icon_url: string | null;
-  visibility: string;
-  edit_mode: string;
-  default_level: string | null;
-  language: string | null;
+  visibility: SpaceVisibility;
+  edit_mode: SpaceEditMode;
+  default_level: DefaultLevel;
+  language: TranslationLanguage | null;
   merge_rules: string; // JSON
   revision_id: string;
   position: string;

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticateToken } from '../features/tokens/service.ts';
 import type { AppContext, Caller } from './context.ts';
 import { unauthorized } from './errors.ts';
 
@@ -15,8 +14,14 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Resolves `Authorization: Bearer <token>` into the request's caller before any handler runs. */
-export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+/** Turns a bearer token into its caller, or null when the token is unknown or revoked (features/tokens). */
+export type TokenCheck = (ctx: AppContext, token: string) => Promise<Caller | null>;
+
+/**
+ * Resolves `Authorization: Bearer <token>` into the request's caller before any handler runs. The token check
+ * is passed in by app.ts, so the platform depends on no feature.
+ */
+export function registerAuth(app: FastifyInstance, ctx: AppContext, authenticateToken: TokenCheck): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config?.public || request.routeOptions.url?.startsWith('/v1/docs')) return;

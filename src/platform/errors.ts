@@ -17,4 +17,9 @@ export const unauthorized = (message = 'Authentication required: send "Authoriza
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
+/** True for the 404 of something missing (or invisible to the caller); an idempotent delete swallows only that. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.statusCode === 404;
+}
+
 export const preconditionFailed = (message: string) => new ApiError(412, message);

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema, type TSchemaOptions } from 'typebox';
 
 /** Schemas shared by every feature. Feature-specific ones live in features/<area>/schemas.ts. */
 
@@ -13,15 +13,6 @@ export const ErrorBody = Type.Object(
   },
   { $id: 'Error' },
 );
-
-export const Role = Type.Union(
-  [Type.Literal('admin'), Type.Literal('create'), Type.Literal('edit'), Type.Literal('review'), Type.Literal('comment'), Type.Literal('read')],
-  { description: 'Role of a member: admin > create > review > edit > comment > read' },
-);
-export const RoleOrGuest = Type.Union([Role, Type.Null()], { description: 'A role, or null for guests' });
-export const DefaultLevel = Type.Union([Role, Type.Null(), Type.Literal('inherit')], {
-  description: 'What organization members get without a grant: a role, null for nothing, or inherit from the parent',
-});
 
 export const ListQuery = Type.Object({
   page: Type.Optional(Type.String({ description: 'Opaque cursor: next.page of the previous response' })),
@@ -46,3 +37,11 @@ export function errors(...codes: number[]): Record<number, typeof ErrorBody> {
 export const OrganizationIdParams = Type.Object({ organizationId: Type.String({ minLength: 1 }) });
 export const SpaceIdParams = Type.Object({ spaceId: Type.String({ minLength: 1 }) });
 export const CollectionIdParams = Type.Object({ collectionId: Type.String({ minLength: 1 }) });
+
+/**
+ * A union of string literals from a list written once as a constant (roles, visibilities): the schema validates
+ * and documents the values, and the type is exactly the list's, where mapping over the list would lose it.
+ */
+export function literalUnion<const Values extends readonly string[]>(values: Values, options: TSchemaOptions = {}) {
+  return Type.Unsafe<Values[number]>(Type.Union(values.map((value) => Type.Literal(value)), options));
+}

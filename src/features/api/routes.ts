@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/app-type.ts';
 
 const ApiInformation = Type.Object({
   version: Type.String({ description: 'Current release of the server' }),

@@ -1,5 +1,5 @@
 import type { PageAttributes, PageRecord } from '../content/pages.ts';
-import type { DocumentTexts, MergeConflict } from './merge.ts';
+import type { DocumentTexts, MergeConflict } from './merge-conflicts.ts';
 import { mergeText } from './merge-text.ts';
 import { mergeValue, quoted, sameValue, sentence, type SideLabels } from './merge-values.ts';
 

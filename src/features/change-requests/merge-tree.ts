@@ -1,6 +1,6 @@
 import { compareSiblings, type PageRecord } from '../content/pages.ts';
 import { uniqueSlug } from '../content/tree.ts';
-import type { MergeConflict, SlugRename } from './merge.ts';
+import type { MergeConflict, SlugRename } from './merge-conflicts.ts';
 import { quoted, sentence, type SideLabels } from './merge-values.ts';
 
 export type Side = 'ours' | 'theirs';

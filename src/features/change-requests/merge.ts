@@ -2,12 +2,14 @@ import type { PageRecord } from '../content/pages.ts';
 import { mergePageFields, samePageContent } from './merge-page-fields.ts';
 import { checkTree, type PageSides, type Side } from './merge-tree.ts';
 import { DEFAULT_LABELS, quoted, sameValue, sentence, type SideLabels } from './merge-values.ts';
+import type { DocumentTexts, MergeConflict, SlugRename } from './merge-conflicts.ts';
 
 export { mergeText, type TextConflictRegion, type TextMerge, type TextMergeLabels } from './merge-text.ts';
 export { mergeVariables, type VariableMergeConflict, type VariableMergeResult } from './merge-variables.ts';
 export { mergeFiles, type FileMergeConflict, type FileMergeInput, type FileMergeResult, type MergeableFile } from './merge-files.ts';
 export { DEFAULT_LABELS, type SideLabels } from './merge-values.ts';
 export type { Side } from './merge-tree.ts';
+export type { DocumentTexts, MergeConflict, PageConflictKind, SlugRename } from './merge-conflicts.ts';
 
 /**
  * Three-way merge of page trees, as pure functions: the caller reads what changed on each side since the common
@@ -31,52 +33,11 @@ export interface PageMergeInput {
   childrenOf: (parentId: string | null) => PageRecord[];
 }
 
-/** The markdown of a page's document on each side; absent (or a null document) reads as an empty text. */
-export interface DocumentTexts {
-  base?: string;
-  ours?: string;
-  theirs?: string;
-}
-
 export interface MergeOptions {
   /** How conflict messages and conflict markers name the two sides. */
   labels?: Partial<SideLabels>;
   /** The side whose page gets a suffixed slug (`slug-2`) when two siblings end with the same slug. */
   renameSide?: Side;
-}
-
-/**
- * - `delete-modify`: deleted on ours, changed on theirs; `modify-delete`: changed on ours, deleted on theirs
- *   (also when the deletion is of an ancestor of the changed page);
- * - `title`, `slug`, `kind`, `attribute`: both sides set that field to different values;
- * - `move`: both sides moved the page to different places (parent and position are one field);
- * - `content`: both sides edited the same part of the document (see `markedText`);
- * - `orphan`: a side moved or added the page under a page that the other side deleted;
- * - `cycle`: two moves that would put pages inside each other.
- */
-export type PageConflictKind = 'delete-modify' | 'modify-delete' | 'title' | 'slug' | 'kind' | 'attribute' | 'move' | 'content' | 'orphan' | 'cycle';
-
-export interface MergeConflict {
-  pageId: string;
-  kind: PageConflictKind;
-  /** For people: names the page by its title and says what each side did. */
-  message: string;
-  /** The field in conflict: `title`, `slug`, `kind`, `placement`, `document` or `attributes.<name>`. */
-  field?: string;
-  /** Each side's value: of the field, the page version (null when deleted), or the document's markdown. */
-  base?: unknown;
-  ours?: unknown;
-  theirs?: unknown;
-  /** `content` conflicts: the merged markdown with each conflicting region between git-style markers. */
-  markedText?: string;
-  /** `cycle` conflicts: the pages of the loop. */
-  pageIds?: string[];
-}
-
-export interface SlugRename {
-  pageId: string;
-  from: string;
-  to: string;
 }
 
 /** When `conflicts` is not empty, nothing is to be written: `pages` and `mergedMarkdown` are empty. */

@@ -1,17 +1,17 @@
 import type { Executor } from '../../db/types.ts';
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
-import { atLeast } from '../access/roles.ts';
-import { updateSpace } from '../spaces/store.ts';
-import { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from '../content/branch-store.ts';
-import { commitToBranch, type FileChange } from '../content/commit.ts';
-import { getDocument, putDocument } from '../content/document-store.ts';
+import { changeRequestPolicy } from './policy.ts';
+import { updateSpace } from '../spaces/queries.ts';
+import { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from '../content/revisions.ts';
+import { commitToBranch, type FileChange } from '../content/commit-revision.ts';
+import { getDocument, putDocument } from '../content/revisions.ts';
 import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHref } from '../content/markdown.ts';
 import type { PageRecord } from '../content/pages.ts';
 import { Snapshot } from '../content/snapshot.ts';
-import { fileAt, filesAt, filesChangedSince, pageAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from '../content/version-store.ts';
+import { fileAt, filesAt, filesChangedSince, pageAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from '../content/revisions.ts';
 import { pageFromRow } from '../content/pages.ts';
 import { mergeFiles, mergePages, mergeVariables, type DocumentTexts, type MergeConflict } from './merge.ts';
 import { findChangeRequest, updateChangeRequest } from './store.ts';
@@ -189,8 +189,7 @@ async function lockBoth(db: Executor, spaceId: string, changeRequestId: string) 
  */
 export async function mergeChangeRequest(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string) {
   const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
-  if (!atLeast(role, 'review')) throw forbidden('Merging a change request needs the review role on the space');
-  if (space.edit_mode === 'locked') throw forbidden('The space is locked: an admin must set editMode to "live" before merging');
+  changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'merge', 'Merging a change request');
   assertMergeable(cr.status);
   const now = isoNow(ctx.clock);
   return ctx.db.transaction().execute(async (trx) => {
@@ -224,7 +223,7 @@ export async function mergeChangeRequest(ctx: AppContext, caller: Caller, spaceI
  */
 export async function updateChangeRequestFromMain(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string) {
   const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
-  if (!atLeast(role, 'edit')) throw forbidden('Updating a change request needs the edit role on the space');
+  changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'update', 'Updating a change request');
   assertMergeable(cr.status);
   const now = isoNow(ctx.clock);
   return ctx.db.transaction().execute(async (trx) => {

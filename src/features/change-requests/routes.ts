@@ -1,11 +1,11 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf, SpaceIdParams } from '../../platform/schemas.ts';
 import { ChangeRequest, ChangeRequestParams, CreateChangeRequestBody, ListChangeRequestsQuery, UpdateChangeRequestBody } from './schemas.ts';
 import { createChangeRequest, getChangeRequest, listChangeRequestsOfSpace, updateChangeRequestSettings } from './service.ts';
 import { Type } from 'typebox';
 import { UpdateContentBody, UpdateContentQuery } from '../content/change-schemas.ts';
-import { writeChangeRequestContent } from '../content/write.ts';
+import { writeChangeRequestContent } from '../content/change-request-writes.ts';
 import { changeRequestChanges } from './semantic-changes.ts';
 import { mergeChangeRequest, updateChangeRequestFromMain } from './merging.ts';
 

@@ -1,10 +1,10 @@
 import type { AppContext, Caller } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findRevision } from '../content/branch-store.ts';
+import { findRevision } from '../content/revisions.ts';
 import type { PageRecord } from '../content/pages.ts';
 import { pageFromRow } from '../content/pages.ts';
 import { Snapshot } from '../content/snapshot.ts';
-import { filesAt, pagesAt, type FileVersionRow } from '../content/version-store.ts';
+import { filesAt, pagesAt, type FileVersionRow } from '../content/revisions.ts';
 import { fileDownloadUrl } from '../files/service.ts';
 import { fileChanges, pageChanges, variableChanges, type FileSide, type SemanticChange } from './changes.ts';
 import { baseRevisionOf } from './present.ts';

@@ -1,14 +1,14 @@
 import type { Static } from 'typebox';
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
-import { atLeast } from '../access/roles.ts';
+import { changeRequestPolicy } from './policy.ts';
 import { loadSpace } from '../spaces/service.ts';
-import { findRevision, insertBranch, insertRevisionRow, lockBranch } from '../content/branch-store.ts';
+import { findRevision, lockBranch, startChangeRequestBranch } from '../content/revisions.ts';
 import { presentChangeRequest } from './present.ts';
-import { openCommentCountsOfChangeRequests, openCommentsOfChangeRequest } from '../comments/store.ts';
+import { openCommentCountsOfChangeRequests, openCommentsOfChangeRequest } from '../comments/queries.ts';
 import type { CreateChangeRequestBody, ListChangeRequestsQuery, UpdateChangeRequestBody } from './schemas.ts';
 import { statusMoveRefusal } from './status.ts';
 import {
@@ -30,15 +30,9 @@ export async function loadChangeRequest(ctx: AppContext, caller: Caller, spaceId
   return { ...loaded, cr };
 }
 
-/** Editing content (live or in change requests) needs the edit role and an unlocked space. */
-export function assertCanEditContent(role: Parameters<typeof atLeast>[0], editMode: string): void {
-  if (!atLeast(role, 'edit')) throw forbidden('Editing the content of this space needs the edit role');
-  if (editMode === 'locked') throw forbidden('The space is locked: an admin must set editMode to "live" before its content can change');
-}
-
 export async function createChangeRequest(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof CreateChangeRequestBody>) {
   const { space, role } = await loadSpace(ctx, caller, spaceId);
-  assertCanEditContent(role, space.edit_mode);
+  changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'create', 'Opening a change request');
   const now = isoNow(ctx.clock);
   const id = await ctx.db.transaction().execute(async (trx) => {
     // The main branch first, then the space row (the counter): the order every write to the space's content
@@ -48,22 +42,7 @@ export async function createChangeRequest(ctx: AppContext, caller: Caller, space
     const number = await nextChangeRequestNumber(trx, space.id);
     const baseRevision = await findRevision(trx, main.head_revision_id);
     const id = newId();
-    const revisionId = newId();
-    await insertBranch(trx, { id, space_id: space.id, head_seq: 0, head_revision_id: revisionId, base_branch_id: space.id, base_seq: main.head_seq, created_at: now });
-    await insertRevisionRow(trx, {
-      id: revisionId,
-      space_id: space.id,
-      branch_id: id,
-      seq: 0,
-      base_branch_id: space.id,
-      base_seq: main.head_seq,
-      parents: JSON.stringify([main.head_revision_id]),
-      type: 'edits',
-      variables: baseRevision?.variables ?? '{}',
-      merged_from: null,
-      created_by: caller.userId,
-      created_at: now,
-    });
+    await startChangeRequestBranch(ctx, trx, id, main, baseRevision?.variables ?? '{}', caller.userId);
     await insertChangeRequest(trx, {
       id,
       space_id: space.id,
@@ -103,7 +82,7 @@ export async function listChangeRequestsOfSpace(ctx: AppContext, caller: Caller,
 
 export async function updateChangeRequestSettings(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string, body: Static<typeof UpdateChangeRequestBody>) {
   const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
-  if (!atLeast(role, 'edit')) throw forbidden('Updating a change request needs the edit role on the space');
+  changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'update', 'Updating a change request');
   /** What the body changes on a change request in `status`; throws when the rules refuse it. */
   const changesFor = (status: string) => {
     const changes: { subject?: string; status?: string; updated_at?: string } = {};

@@ -12,7 +12,7 @@ export function presentCollection(config: Config, row: CollectionRow, role: Role
     ...(row.description !== null ? { description: row.description } : {}),
     organization: row.organization_id,
     ...(row.parent_id ? { parent: row.parent_id } : {}),
-    defaultLevel: row.default_level as never,
+    defaultLevel: row.default_level,
     urls: { location: apiUrl(config, `/collections/${row.id}`), app: appUrl(config, `/o/${row.organization_id}/c/${row.id}`) },
     permissions: collectionPermissions(role),
   };

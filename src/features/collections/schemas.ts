@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { DefaultLevel, ListQuery } from '../../platform/schemas.ts';
+import { ListQuery } from '../../platform/schemas.ts';
+import { DefaultLevel } from '../access/schemas.ts';
 
 export const CollectionTitle = Type.String({ maxLength: 50 });
 export const CollectionDescription = Type.String({ maxLength: 100 });

@@ -1,16 +1,16 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/types.ts';
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { OrgAccess } from '../access/service.ts';
-import { atLeast, type Role } from '../access/roles.ts';
-import { assertOrganizationVisible } from '../organizations/policy.ts';
-import { findOrganization } from '../organizations/store.ts';
+import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
+import { assertCanCreateIn, assertCollectionAdmin } from './policy.ts';
+import { findOrganization } from '../organizations/queries.ts';
 import { resolvePlacement, type PlacementInput } from '../placement/service.ts';
-import { detachSpacesFromCollections, moveSpacesOfCollections } from '../spaces/store.ts';
+import { detachSpacesFromCollections, moveSpacesOfCollections } from '../spaces/queries.ts';
 import { presentCollection } from './present.ts';
 import type { CreateCollectionBody, ListCollectionsQuery, UpdateCollectionBody } from './schemas.ts';
 import {
@@ -37,31 +37,24 @@ export async function loadCollection(ctx: AppContext, caller: Caller, collection
 }
 
 /**
- * Creating a space or collection needs the create role where it goes: its parent collection or the organization.
- * Inside a transaction, pass it as `db`: SQLite has a single connection, so a query on ctx.db would wait forever.
+ * Checks that a space or collection may be created in (or moved into) `parentId`, null being the top level of
+ * the organization; the decision is the policy's (assertCanCreateIn). Inside a transaction, pass it as `db`:
+ * SQLite has a single connection, so a query on ctx.db would wait forever.
  */
-export async function assertCanCreateIn(ctx: AppContext, access: OrgAccess, parentId: string | null, db: Executor = ctx.db): Promise<void> {
+export async function assertCanPlaceIn(ctx: AppContext, access: OrgAccess, parentId: string | null, db: Executor = ctx.db): Promise<void> {
   assertOrganizationVisible(access);
-  let role: Role | null = access.orgRole;
-  if (parentId !== null) {
-    const parent = await findCollection(db, parentId);
-    role = parent && parent.organization_id === access.organizationId ? await access.roleOn(parent) : null;
-    // A collection the caller cannot see is answered like one that does not exist.
-    if (!parent || role === null) throw badRequest(`body/parent: no collection ${parentId} in this organization`);
-  }
-  if (!atLeast(role, 'create')) {
-    throw forbidden(parentId ? `Creating content in collection ${parentId} needs the create role there` : 'Creating content in this organization needs the create role');
-  }
-}
-
-function assertAdmin(role: Role, what: string): void {
-  if (role !== 'admin') throw forbidden(`${what} needs the admin role on the collection`);
+  if (parentId === null) return assertCanCreateIn(access, null);
+  const parent = await findCollection(db, parentId);
+  const role = parent && parent.organization_id === access.organizationId ? await access.roleOn(parent) : null;
+  // A collection the caller cannot see is answered like one that does not exist.
+  if (!parent || role === null) throw badRequest(`body/parent: no collection ${parentId} in this organization`);
+  assertCanCreateIn(access, { id: parentId, role });
 }
 
 export async function createCollection(ctx: AppContext, caller: Caller, organizationId: string, body: Static<typeof CreateCollectionBody>) {
   const access = await OrgAccess.load(ctx.db, organizationId, caller);
   const parentId = body.parent ?? null;
-  await assertCanCreateIn(ctx, access, parentId);
+  await assertCanPlaceIn(ctx, access, parentId);
   const now = isoNow(ctx.clock);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const placement = await resolvePlacement(trx, organizationId, undefined, { parent: parentId });
@@ -105,7 +98,7 @@ export async function listCollectionsOfOrganization(ctx: AppContext, caller: Cal
 
 export async function updateCollectionSettings(ctx: AppContext, caller: Caller, collectionId: string, body: Static<typeof UpdateCollectionBody>) {
   const { collection, access, role } = await loadCollection(ctx, caller, collectionId);
-  assertAdmin(role, 'Updating a collection');
+  assertCollectionAdmin(role, 'Updating a collection');
   const changes: Partial<CollectionRow> = {};
   if (body.title !== undefined) changes.title = body.title.trim() || collection.title;
   if (body.description !== undefined) changes.description = body.description;
@@ -130,11 +123,13 @@ export async function deleteCollection(ctx: AppContext, caller: Caller, collecti
   let loaded;
   try {
     loaded = await loadCollection(ctx, caller, collectionId);
-  } catch {
-    return; // Deleting what does not exist (for this caller) succeeds.
+  } catch (error) {
+    // Deleting what does not exist (for this caller) succeeds; anything else (a database failure) is not a 204.
+    if (isNotFound(error)) return;
+    throw error;
   }
   const { collection, access, role } = loaded;
-  assertAdmin(role, 'Deleting a collection');
+  assertCollectionAdmin(role, 'Deleting a collection');
   const subtree = await access.subtreeOf(collection.id);
   const now = isoNow(ctx.clock);
   await ctx.db.transaction().execute(async (trx) => {
@@ -146,7 +141,7 @@ export async function deleteCollection(ctx: AppContext, caller: Caller, collecti
 
 export async function moveCollection(ctx: AppContext, caller: Caller, collectionId: string, input: PlacementInput) {
   const { collection, access, role } = await loadCollection(ctx, caller, collectionId);
-  assertAdmin(role, 'Moving a collection');
+  assertCollectionAdmin(role, 'Moving a collection');
   const subtree = new Set(await access.subtreeOf(collection.id));
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const placement = await resolvePlacement(
@@ -156,7 +151,7 @@ export async function moveCollection(ctx: AppContext, caller: Caller, collection
       input,
       (id) => subtree.has(id),
     );
-    if (placement.parentId !== collection.parent_id) await assertCanCreateIn(ctx, access, placement.parentId, trx);
+    if (placement.parentId !== collection.parent_id) await assertCanPlaceIn(ctx, access, placement.parentId, trx);
     const changes = { parent_id: placement.parentId, position: placement.position, updated_at: isoNow(ctx.clock) };
     await updateCollection(trx, collection.id, changes);
     return { ...collection, ...changes };
@@ -167,10 +162,10 @@ export async function moveCollection(ctx: AppContext, caller: Caller, collection
 /** Moves a collection, everything below it and its spaces to another organization the caller administers. */
 export async function transferCollection(ctx: AppContext, caller: Caller, collectionId: string, organizationId: string) {
   const { collection, access, role } = await loadCollection(ctx, caller, collectionId);
-  assertAdmin(role, 'Transferring a collection');
+  assertCollectionAdmin(role, 'Transferring a collection');
   const target = await OrgAccess.load(ctx.db, organizationId, caller);
   if (!target.isMember || !(await findOrganization(ctx.db, organizationId))) throw notFound(`No organization ${organizationId}`);
-  if (target.orgRole !== 'admin') throw forbidden('Transferring needs the admin role in the target organization');
+  assertCanInOrganization(target, 'admin', 'Transferring to another organization');
   if (organizationId === collection.organization_id) throw conflict('The collection already belongs to this organization');
   const subtree = await access.subtreeOf(collection.id);
   const now = isoNow(ctx.clock);

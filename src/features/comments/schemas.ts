@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { ListQuery, RoleOrGuest, Timestamp } from '../../platform/schemas.ts';
+import { ListQuery, Timestamp } from '../../platform/schemas.ts';
+import { RoleOrGuest } from '../access/schemas.ts';
 import { User as NamedUser } from '../users/schemas.ts';
 
 // A comment names users in several places (author, resolver, reactions); a serializer cannot hold one `$id`

@@ -1,5 +1,5 @@
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -77,7 +77,7 @@ export async function openThreadToDelete(ctx: AppContext, caller: Caller, at: Th
   try {
     return await openThread(ctx, caller, at);
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 404) return undefined;
+    if (isNotFound(error)) return undefined;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/types.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { findRevision } from '../content/branch-store.ts';
-import { getDocument } from '../content/document-store.ts';
+import { findRevision } from '../content/revisions.ts';
+import { getDocument } from '../content/revisions.ts';
 import type { PageRecord } from '../content/pages.ts';
 import { Snapshot } from '../content/snapshot.ts';
 import { findNode, nodePreview } from './bodies.ts';

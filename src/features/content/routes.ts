@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf } from '../../platform/schemas.ts';
 import { FilesQuery, PageQuery, PagesResponse, Revision, RevisionFile, RevisionPage, RevisionQuery } from './schemas.ts';
 import { readFile, readFiles, readPage, readPages, readRevision, type ContentSource } from './service.ts';
 import { markdownRenderer } from './markdown.ts';
-import { applyTemplate } from './live.ts';
+import { applyTemplate } from './main-branch-writes.ts';
 import { TEMPLATE_IDS } from './templates.ts';
 import { NoContent } from '../../platform/schemas.ts';
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/app-type.ts';
 import { notFound } from '../../platform/errors.ts';
 import { isActiveContent } from './content-type.ts';
 import { isStoredBlob, openFileDownload } from './service.ts';

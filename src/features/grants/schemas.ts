@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Role, RoleOrGuest } from '../../platform/schemas.ts';
+import { Role, RoleOrGuest } from '../access/schemas.ts';
 import { User } from '../users/schemas.ts';
 import { Team } from '../teams/schemas.ts';
 

@@ -1,15 +1,15 @@
 import type { Static } from 'typebox';
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, isNotFound, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import type { OrgAccess } from '../access/service.ts';
 import type { Role } from '../access/roles.ts';
 import { loadCollection } from '../collections/service.ts';
 import { loadSpace } from '../spaces/service.ts';
-import { findMember } from '../members/store.ts';
+import { findMember } from '../members/queries.ts';
 import { presentTeams } from '../teams/service.ts';
-import { findTeam, findTeams } from '../teams/store.ts';
+import { findTeam, findTeams } from '../teams/queries.ts';
 import { presentUser } from '../users/present.ts';
 import { assertCanManageGrants } from './policy.ts';
 import type { InviteToContentBody } from './schemas.ts';
@@ -110,7 +110,7 @@ export async function removeGrant(ctx: AppContext, caller: Caller, kind: GrantKi
     loaded = await loadTarget(ctx, caller, kind, id);
   } catch (error) {
     // No grant can be there for this caller on a space or collection they cannot see: 204, as for a missing one.
-    if (error instanceof ApiError && error.statusCode === 404) return;
+    if (isNotFound(error)) return;
     throw error;
   }
   const { target, role } = loaded;

@@ -1,12 +1,13 @@
 import type { AppContext, Caller } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
-import { assertCanEditContent, loadChangeRequest } from '../change-requests/service.ts';
-import { findRevision } from '../content/branch-store.ts';
-import { validateChanges } from '../content/batch.ts';
-import { commitLiveChanges } from '../content/live.ts';
+import { loadChangeRequest } from '../change-requests/service.ts';
+import { assertCanEditContent } from '../spaces/policy.ts';
+import { findRevision } from '../content/revisions.ts';
+import { validateChanges } from '../content/apply-changes.ts';
+import { commitLiveChanges } from '../content/main-branch-writes.ts';
 import { Snapshot } from '../content/snapshot.ts';
-import { assertCanWriteChangeRequest, commitChangeRequestChanges } from '../content/write.ts';
+import { assertCanWriteChangeRequest, commitChangeRequestChanges } from '../content/change-request-writes.ts';
 import { storeFileBytes, type StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { importChanges, type ImportPlacement } from './changes.ts';

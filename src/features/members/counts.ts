@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { membershipOf, type OrgAccess } from '../access/service.ts';
-import { countSpaces } from '../spaces/store.ts';
+import { countSpaces } from '../spaces/queries.ts';
 import type { MemberCounts } from './present.ts';
 import { countTeamsOfUsers, type MemberRow } from './store.ts';
 

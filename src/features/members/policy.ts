@@ -1,28 +1,40 @@
-import { forbidden } from '../../platform/errors.ts';
 import type { OrgAccess } from '../access/service.ts';
-import { assertOrganizationVisible } from '../organizations/policy.ts';
+import { allowIf, Policy } from '../../platform/policy.ts';
+import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
 
-/** Members with a role see the other members; guests see only themselves. */
+interface MemberSubject {
+  access: OrgAccess;
+  callerId: string;
+  /** The member concerned; null for the whole list. */
+  userId: string | null;
+}
+
+/**
+ * What the caller may do with one member of an organization. Members with a role see the other members;
+ * guests see only themselves. The spaces of a member name content the caller may not be able to read: only
+ * the member themselves and organization admins list them. Listing and managing members are organization rules
+ * (organizations/policy.ts: `listMembers`, `admin`).
+ */
+export const memberPolicy = new Policy<MemberSubject, 'view' | 'listSpaces'>({
+  view: allowIf(({ access, callerId, userId }) => access.orgRole !== null || userId === callerId, 'is only for members with a role (guests see only themselves)'),
+  listSpaces: allowIf(({ access, callerId, userId }) => userId === callerId || access.orgRole === 'admin', "is only for organization admins (for another member's spaces)"),
+});
+
 export function assertCanSeeMember(access: OrgAccess, callerId: string, userId: string | null): void {
   assertOrganizationVisible(access);
-  if (access.orgRole === null && userId !== callerId) throw forbidden('Guests cannot list the members of an organization');
+  memberPolicy.assert({ access, callerId, userId }, 'view', 'Seeing the members of an organization');
 }
 
 export function assertCanListMembers(access: OrgAccess): void {
-  assertCanSeeMember(access, '', null);
+  assertCanInOrganization(access, 'listMembers', 'Listing the members of an organization');
 }
 
 /** Changing roles, inviting, removing others and marking SSO members is for organization admins. */
 export function assertCanManageMembers(access: OrgAccess): void {
-  assertOrganizationVisible(access);
-  if (access.orgRole !== 'admin') throw forbidden('Only organization admins can manage members');
+  assertCanInOrganization(access, 'admin', 'Managing members');
 }
 
-/**
- * The spaces of a member name content the caller may not be able to read: only the member themselves and
- * organization admins list them.
- */
 export function assertCanListSpacesOf(access: OrgAccess, callerId: string, userId: string): void {
   assertOrganizationVisible(access);
-  if (userId !== callerId && access.orgRole !== 'admin') throw forbidden("Only organization admins can list another member's spaces");
+  memberPolicy.assert({ access, callerId, userId }, 'listSpaces', 'Listing the spaces of a member');
 }

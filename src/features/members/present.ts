@@ -1,5 +1,4 @@
 import type { Config } from '../../config.ts';
-import type { Role } from '../access/roles.ts';
 import { presentUser } from '../users/present.ts';
 import type { MemberRow } from './store.ts';
 
@@ -12,7 +11,7 @@ export function presentMember(config: Config, row: MemberRow, counts: MemberCoun
   return {
     object: 'member' as const,
     id: row.user_id,
-    role: row.role as Role | null,
+    role: row.role,
     user: presentUser(config, { id: row.user_id, display_name: row.display_name, email: row.email, photo_url: row.photo_url }),
     disabled: row.disabled === 1,
     joinedAt: row.joined_at,

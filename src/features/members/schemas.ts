@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { ListQuery, Role, RoleOrGuest, Timestamp } from '../../platform/schemas.ts';
+import { ListQuery, Timestamp } from '../../platform/schemas.ts';
+import { Role, RoleOrGuest } from '../access/schemas.ts';
 import { User } from '../users/schemas.ts';
 import { Space } from '../spaces/schemas.ts';
 import { Team, TeamMember } from '../teams/schemas.ts';

@@ -6,14 +6,14 @@ import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { OrgAccess } from '../access/service.ts';
 import type { Role } from '../access/roles.ts';
-import { findOrganization } from '../organizations/store.ts';
+import { findOrganization } from '../organizations/queries.ts';
 import { NO_ACTIVITY, presentSpace } from '../spaces/present.ts';
 import { countersOfMany } from '../spaces/service.ts';
-import { countSpaces, listSpaces, type SpaceFilter } from '../spaces/store.ts';
+import { countSpaces, listSpaces, type SpaceFilter } from '../spaces/queries.ts';
 import { presentTeams } from '../teams/service.ts';
-import { countTeams, listTeams, teamRolesOfUser, type TeamFilter } from '../teams/store.ts';
+import { countTeams, listTeams, teamRolesOfUser, type TeamFilter } from '../teams/queries.ts';
 import { createUser, normalizeEmail } from '../users/service.ts';
-import { findUserByEmail } from '../users/store.ts';
+import { findUserByEmail } from '../users/queries.ts';
 import { memberCounts } from './counts.ts';
 import { assertCanListMembers, assertCanListSpacesOf, assertCanManageMembers, assertCanSeeMember } from './policy.ts';
 import { presentMember } from './present.ts';
@@ -215,7 +215,7 @@ export async function inviteUsers(ctx: AppContext, caller: Caller, organizationI
   assertCanManageMembers(access);
   const org = await findOrganization(ctx.db, organizationId);
   if (!org) throw notFound(`No organization ${organizationId}`);
-  const fallback: Role | null = body.role !== undefined ? body.role : (org.default_role as Role | null);
+  const fallback: Role | null = body.role !== undefined ? body.role : org.default_role;
   const wanted = new Map<string, Role | null>();
   body.emails.forEach((entry, i) => {
     const raw = typeof entry === 'string' ? entry : entry.email;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import type { Role } from '../access/roles.ts';
 import type { Executor, MembersTable, UsersTable } from '../../db/types.ts';
-import { isPostgres } from '../../db/dialect.ts';
+import { containsPattern, isPostgres } from '../../db/dialect.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 
@@ -10,7 +11,7 @@ export type MemberRow = MembersTable & Pick<UsersTable, 'display_name' | 'email'
 export interface MemberFilter {
   organizationId: string;
   /** A role, or 'guest' for members without one. */
-  role?: string | undefined;
+  role?: Role | 'guest' | undefined;
   /** Case-insensitive substring of the display name or the e-mail. */
   search?: string | undefined;
   /** Only members seen at least once (the list sorted by last-seen time). */
@@ -26,11 +27,11 @@ export async function findMember(db: Executor, organizationId: string, userId: s
   return db.selectFrom('members').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function insertMemberRow(db: Executor, row: { organization_id: string; user_id: string; role: string | null; joined_at: string; sso?: number }) {
+export async function insertMemberRow(db: Executor, row: { organization_id: string; user_id: string; role: Role | null; joined_at: string; sso?: number }) {
   await db.insertInto('members').values({ disabled: 0, sso: 0, last_seen_at: null, ...row }).execute();
 }
 
-export async function setMemberRole(db: Executor, organizationId: string, userId: string, role: string | null) {
+export async function setMemberRole(db: Executor, organizationId: string, userId: string, role: Role | null) {
   await db.updateTable('members').set({ role }).where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
 }
 
@@ -88,11 +89,6 @@ export async function findMemberWithUser(db: Executor, organizationId: string, u
 export async function findMembersWithUsers(db: Executor, organizationId: string, userIds: readonly string[]): Promise<MemberRow[]> {
   if (userIds.length === 0) return [];
   return memberQuery(db).where('members.organization_id', '=', organizationId).where('members.user_id', 'in', userIds).execute();
-}
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filtered(db: Executor, filter: MemberFilter) {

@@ -14,7 +14,7 @@ export function presentOrganization(config: Config, org: OrganizationRow, access
     ...(org.hostname ? { hostname: org.hostname } : {}),
     type: org.type as 'business' | 'community',
     ...(org.use_case ? { useCase: org.use_case } : {}),
-    defaultRole: org.default_role as never,
+    defaultRole: org.default_role,
     ...(org.default_content ? { defaultContent: JSON.parse(org.default_content) } : {}),
     sso: org.sso === 1,
     ai: org.ai === 1,

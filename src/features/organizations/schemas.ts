@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { RoleOrGuest, Timestamp } from '../../platform/schemas.ts';
+import { Timestamp } from '../../platform/schemas.ts';
+import { RoleOrGuest } from '../access/schemas.ts';
 
 const ReviewerRule = (rule: string) => Type.Object({ rule: Type.Literal(rule), users: Type.Array(Type.String()) });
 export const MergeRule = Type.Union([

@@ -8,7 +8,7 @@ import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { OrgAccess } from '../access/service.ts';
 import type { Role } from '../access/roles.ts';
-import { insertMemberRow } from '../members/store.ts';
+import { insertMemberRow } from '../members/queries.ts';
 import { assertOrganizationAdmin, assertOrganizationVisible } from './policy.ts';
 import { presentOrganization } from './present.ts';
 import type { CreateOrganizationBody, UpdateOrganizationBody } from './schemas.ts';

@@ -1,6 +1,6 @@
 import type { Executor, OrganizationsTable } from '../../db/types.ts';
 import { keysetPage } from '../../db/keyset.ts';
-import { ownsTeamIn } from '../access/store.ts';
+import { ownsTeamIn } from '../access/queries.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 
 export type OrganizationRow = OrganizationsTable;

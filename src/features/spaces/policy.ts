@@ -1,20 +1,48 @@
+import { allOf, allowIf, never, Policy, type Rule } from '../../platform/policy.ts';
 import { atLeast, type Role } from '../access/roles.ts';
 
+/** What the rules of a space decide on: the caller's role on it and whether it is locked. */
+export interface SpaceStanding {
+  role: Role | null;
+  editMode: string;
+}
+
+const role = (min: Role) => allowIf<SpaceStanding>((s) => atLeast(s.role, min), `needs the ${min} role on the space`);
+const unlocked = (before: string) =>
+  allowIf<SpaceStanding>((s) => s.editMode !== 'locked', `is refused: the space is locked; an admin must set editMode to "live" before ${before}`);
+
 /**
- * Flags of a space for a caller holding `role` on it. Git Sync is not available on this server, so
- * `triggerGitSync` is never true; a locked space cannot be edited until an admin unlocks it.
+ * Who may do what with a space: the `permissions` of a space and the checks of every operation on it and its
+ * content. A locked space cannot be edited, nor changes merged into it, until an admin unlocks it. Git Sync is
+ * not available on this server, so `triggerGitSync` is never true.
  */
+export const SPACE_RULES = {
+  view: role('read'),
+  access: role('read'),
+  admin: role('admin'),
+  viewInviteLinks: role('admin'),
+  edit: allOf(role('edit'), unlocked('its content can change')),
+  triggerGitSync: never,
+  comment: role('comment'),
+  merge: allOf(role('review'), unlocked('merging')),
+  review: role('review'),
+  installIntegration: role('admin'),
+} satisfies Record<string, Rule<SpaceStanding>>;
+
+export const spacePolicy = new Policy<SpaceStanding, keyof typeof SPACE_RULES>(SPACE_RULES);
+
+
+/** The space's `permissions` for a caller holding `role` on it. */
 export function spacePermissions(role: Role | null, editMode: string) {
-  return {
-    view: atLeast(role, 'read'),
-    access: atLeast(role, 'read'),
-    admin: role === 'admin',
-    viewInviteLinks: role === 'admin',
-    edit: atLeast(role, 'edit') && editMode !== 'locked',
-    triggerGitSync: false,
-    comment: atLeast(role, 'comment'),
-    merge: atLeast(role, 'review'),
-    review: atLeast(role, 'review'),
-    installIntegration: role === 'admin',
-  };
+  return spacePolicy.flags({ role, editMode });
+}
+
+/** Changing the content of a space (live, in a change request, by template or import): the `edit` flag. */
+export function assertCanEditContent(role: Role | null, editMode: string): void {
+  spacePolicy.assert({ role, editMode }, 'edit', 'Editing the content of this space');
+}
+
+/** Settings, trash, moves and transfers of a space: the `admin` flag. */
+export function assertSpaceAdmin(role: Role | null, doing: string): void {
+  spacePolicy.assert({ role, editMode: 'live' }, 'admin', doing);
 }

@@ -1,18 +1,20 @@
-import { Type } from 'typebox';
-import { DefaultLevel, Timestamp } from '../../platform/schemas.ts';
+import { Type, type Static } from 'typebox';
+import { literalUnion, Timestamp } from '../../platform/schemas.ts';
+import { DefaultLevel } from '../access/schemas.ts';
 import { MergeRulesStandalone } from '../organizations/schemas.ts';
 
 export const SpaceTitle = Type.String({ maxLength: 50 });
 export const Emoji = Type.String({ maxLength: 50, format: 'emoji', description: 'Emoji character(s) or their hex code points' });
-export const SpaceVisibility = Type.Union(
-  ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'].map((v) => Type.Literal(v)),
-  { description: '`in-collection` only for spaces inside a collection' },
-);
-export const SpaceEditMode = Type.Union([Type.Literal('live'), Type.Literal('locked')]);
+export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
+export const SpaceVisibility = literalUnion(SPACE_VISIBILITIES, { description: '`in-collection` only for spaces inside a collection' });
+export type SpaceVisibility = Static<typeof SpaceVisibility>;
+export const SpaceEditMode = literalUnion(['live', 'locked']);
+export type SpaceEditMode = Static<typeof SpaceEditMode>;
 export const SpaceMergeRules = Type.Union([Type.Object({ type: Type.Literal('inherit') }), MergeRulesStandalone]);
-export const TranslationLanguage = Type.Union(
-  'en fr de es it pt pt-br ru ja zh yue ko ar hi nl pl tr sv no da fi el cs hu ro th vi id ms he uk sk bg hr lt lv et sl'.split(' ').map((l) => Type.Literal(l)),
-);
+// prettier-ignore
+export const TRANSLATION_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl'] as const;
+export const TranslationLanguage = literalUnion(TRANSLATION_LANGUAGES);
+export type TranslationLanguage = Static<typeof TranslationLanguage>;
 
 export const Space = Type.Object(
   {

@@ -1,20 +1,20 @@
 import type { Static } from 'typebox';
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { DAY_MS, isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { OrgAccess } from '../access/service.ts';
-import type { Role } from '../access/roles.ts';
-import { assertOrganizationVisible } from '../organizations/policy.ts';
-import { findOrganization } from '../organizations/store.ts';
-import { assertCanCreateIn, loadCollection } from '../collections/service.ts';
+import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
+import { assertSpaceAdmin } from './policy.ts';
+import { findOrganization } from '../organizations/queries.ts';
+import { assertCanPlaceIn, loadCollection } from '../collections/service.ts';
 import { resolvePlacement, type PlacementInput } from '../placement/service.ts';
-import { startMainBranch } from '../content/branches.ts';
-import { findRevision } from '../content/branch-store.ts';
+import { startMainBranch } from '../content/revisions.ts';
+import { findRevision } from '../content/revisions.ts';
 import { NO_ACTIVITY, presentSpace, type SpaceCounters } from './present.ts';
-import { changeRequestCounts } from '../change-requests/store.ts';
-import { openCommentCountsOfSpaces } from '../comments/store.ts';
+import { changeRequestCounts } from '../change-requests/queries.ts';
+import { openCommentCountsOfSpaces } from '../comments/queries.ts';
 import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
 import {
   countSpaces,
@@ -52,10 +52,6 @@ export async function loadSpace(ctx: AppContext, caller: Caller, spaceId: string
   throw notFound(`No space ${spaceId}`);
 }
 
-function assertSpaceAdmin(role: Role, what: string): void {
-  if (role !== 'admin') throw forbidden(`${what} needs the admin role on the space`);
-}
-
 function assertVisibilityFits(visibility: string, parentId: string | null): void {
   if (visibility === 'in-collection' && parentId === null) {
     throw badRequest('body/visibility: "in-collection" is only for spaces inside a collection');
@@ -67,7 +63,7 @@ export async function createSpace(ctx: AppContext, caller: Caller, organizationI
   assertOrganizationVisible(access);
   if (!(await findOrganization(ctx.db, organizationId))) throw notFound(`No organization ${organizationId}`);
   const parentId = body.parent ?? null;
-  await assertCanCreateIn(ctx, access, parentId);
+  await assertCanPlaceIn(ctx, access, parentId);
   const visibility = body.visibility ?? 'private';
   assertVisibilityFits(visibility, parentId);
   const now = isoNow(ctx.clock);
@@ -138,8 +134,9 @@ export async function deleteSpace(ctx: AppContext, caller: Caller, spaceId: stri
   let loaded;
   try {
     loaded = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
-  } catch {
-    return;
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
   }
   const { space, role } = loaded;
   assertSpaceAdmin(role, 'Deleting a space');
@@ -170,7 +167,7 @@ export async function restoreSpace(ctx: AppContext, caller: Caller, spaceId: str
 /** A copy of the space's settings and current content, next to the original. */
 export async function duplicateSpace(ctx: AppContext, caller: Caller, spaceId: string) {
   const { space, access } = await loadSpace(ctx, caller, spaceId);
-  await assertCanCreateIn(ctx, access, space.parent_id);
+  await assertCanPlaceIn(ctx, access, space.parent_id);
   const now = isoNow(ctx.clock);
   const copy = await ctx.db.transaction().execute(async (trx) => {
     const placement = await resolvePlacement(trx, space.organization_id, undefined, { parent: space.parent_id });
@@ -201,7 +198,7 @@ export async function moveSpace(ctx: AppContext, caller: Caller, spaceId: string
   assertSpaceAdmin(role, 'Moving a space');
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const placement = await resolvePlacement(trx, space.organization_id, { kind: 'space', id: space.id, current: { parentId: space.parent_id, position: space.position } }, input);
-    if (placement.parentId !== space.parent_id) await assertCanCreateIn(ctx, access, placement.parentId, trx);
+    if (placement.parentId !== space.parent_id) await assertCanPlaceIn(ctx, access, placement.parentId, trx);
     const changes: Partial<SpaceRow> = { parent_id: placement.parentId, position: placement.position, updated_at: isoNow(ctx.clock) };
     // "in-collection" means nothing at the top level: the space becomes private rather than more exposed.
     if (placement.parentId === null && space.visibility === 'in-collection') changes.visibility = 'private';
@@ -216,7 +213,7 @@ export async function transferSpace(ctx: AppContext, caller: Caller, spaceId: st
   assertSpaceAdmin(role, 'Transferring a space');
   const target = await OrgAccess.load(ctx.db, organizationId, caller);
   if (!target.isMember || !(await findOrganization(ctx.db, organizationId))) throw notFound(`No organization ${organizationId}`);
-  if (target.orgRole !== 'admin') throw forbidden('Transferring needs the admin role in the target organization');
+  assertCanInOrganization(target, 'admin', 'Transferring to another organization');
   if (organizationId === space.organization_id) throw conflict('The space already belongs to this organization');
   const now = isoNow(ctx.clock);
   const updated = await ctx.db.transaction().execute(async (trx) => {

@@ -2,6 +2,7 @@ import type { Executor, SpacesTable } from '../../db/types.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 import type { ReadableScope } from '../access/service.ts';
+import type { SpaceVisibility } from './schemas.ts';
 
 export type SpaceRow = SpacesTable;
 
@@ -67,7 +68,7 @@ export async function detachSpacesFromCollections(db: Executor, collectionIds: s
     .set((eb) => ({
       parent_id: null,
       deleted_at: eb.fn.coalesce('deleted_at', eb.val(now)),
-      visibility: eb.case().when('visibility', '=', 'in-collection').then('private').else(eb.ref('visibility')).end(),
+      visibility: eb.case().when('visibility', '=', 'in-collection').then(eb.val<SpaceVisibility>('private')).else(eb.ref('visibility')).end(),
       updated_at: now,
     }))
     .where('parent_id', 'in', collectionIds)

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { OrgAccess } from '../access/service.ts';
-import { listGrantsOfTeams } from '../grants/store.ts';
-import { countSpaces } from '../spaces/store.ts';
+import { listGrantsOfTeams } from '../grants/queries.ts';
+import { countSpaces } from '../spaces/queries.ts';
 import type { TeamCounts } from './present.ts';
 import { countMembersOfTeams } from './store.ts';
 

@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
 import { Member } from '../members/schemas.ts';

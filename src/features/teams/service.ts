@@ -8,7 +8,7 @@ import { OrgAccess } from '../access/service.ts';
 import { assertOrganizationVisible } from '../organizations/policy.ts';
 import { memberCounts } from '../members/counts.ts';
 import { presentMember } from '../members/present.ts';
-import { findMember, findMembersWithUsers, resolveMemberRefs } from '../members/store.ts';
+import { findMember, findMembersWithUsers, resolveMemberRefs } from '../members/queries.ts';
 import { teamCounts } from './counts.ts';
 import { assertCanAdministerTeams, assertCanListTeams, assertCanManageTeam, assertCanViewTeam, teamPermissions } from './policy.ts';
 import { presentTeam } from './present.ts';

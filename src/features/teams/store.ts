@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor, TeamsTable } from '../../db/types.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
-import { containsPattern } from '../members/store.ts';
+import { containsPattern } from '../../db/dialect.ts';
 
 export type TeamRow = TeamsTable;
 

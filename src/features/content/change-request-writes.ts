@@ -3,16 +3,18 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { recordEvent } from '../../platform/events.ts';
-import { assertCanEditContent, loadChangeRequest } from '../change-requests/service.ts';
+import { loadChangeRequest } from '../change-requests/service.ts';
+import { changeRequestPolicy } from '../change-requests/policy.ts';
+import type { Role } from '../access/roles.ts';
 import { presentChangeRequest, baseRevisionOf } from '../change-requests/present.ts';
-import { openCommentsOfChangeRequest } from '../comments/store.ts';
-import { findChangeRequest, updateChangeRequest, type ChangeRequestView } from '../change-requests/store.ts';
+import { openCommentsOfChangeRequest } from '../comments/queries.ts';
+import { findChangeRequest, updateChangeRequest, type ChangeRequestView } from '../change-requests/queries.ts';
 import { fileDownloadUrl, type StoredFile } from '../files/service.ts';
-import type { SpaceRow } from '../spaces/store.ts';
-import { applyBatch, storeBatchFiles, validateChanges, type BatchResult } from './batch.ts';
+import type { SpaceRow } from '../spaces/queries.ts';
+import { applyBatch, storeBatchFiles, validateChanges, type BatchResult } from './apply-changes.ts';
 import { findRevision, lockBranch, type RevisionRow } from './branch-store.ts';
 import type { ContentChange } from './change-schemas.ts';
-import { commitToBranch } from './commit.ts';
+import { commitToBranch } from './commit-revision.ts';
 import { presentFile } from './present.ts';
 
 /**
@@ -44,8 +46,8 @@ export async function writeChangeRequestContent(ctx: AppContext, caller: Caller,
 }
 
 /** Whether the caller may change the content of this change request now: the edit role, and a CR still open to edits. */
-export function assertCanWriteChangeRequest(role: Parameters<typeof assertCanEditContent>[0], space: Pick<SpaceRow, 'edit_mode'>, cr: Pick<ChangeRequestView, 'status'>): void {
-  assertCanEditContent(role, space.edit_mode);
+export function assertCanWriteChangeRequest(role: Role | null, space: Pick<SpaceRow, 'edit_mode'>, cr: Pick<ChangeRequestView, 'status'>): void {
+  changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'editContent', 'Editing the content of this space');
   assertOpenToEdits(cr.status);
 }
 

@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { positionAfter, positionAtEnd, positionBefore } from '../placement/positions.ts';
 import { fetchRemoteFile, storeFileBytes, type StoredFile } from '../files/service.ts';
 import { findRevision, type RevisionRow } from './branch-store.ts';
-import type { FileChange } from './commit.ts';
+import type { FileChange } from './commit-revision.ts';
 import { getDocument, putDocument } from './document-store.ts';
 import { CHANGE_SCHEMAS, type ContentChange, type DocumentInputValue } from './change-schemas.ts';
 import { parseMarkdownDocument, relativeLinkCandidates, resolveFixedHref, splitAnchor, splitPageMarkdown, type HrefResolver } from './markdown.ts';
@@ -14,7 +14,7 @@ import type { ContentRef } from './document/types.ts';
 import type { PageAttributes, PageRecord } from './pages.ts';
 import { Snapshot } from './snapshot.ts';
 import { slugify, uniqueSlug } from './tree.ts';
-import { findByPath, Workspace } from './workspace.ts';
+import { findByPath, Workspace } from './page-workspace.ts';
 
 const compiled = Object.fromEntries(Object.entries(CHANGE_SCHEMAS).map(([op, schema]) => [op, Compile(schema)])) as Record<string, ReturnType<typeof Compile>>;
 

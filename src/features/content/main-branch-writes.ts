@@ -2,14 +2,14 @@ import type { AppContext, Caller } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
-import { assertCanEditContent } from '../change-requests/service.ts';
+import { assertCanEditContent } from '../spaces/policy.ts';
 import type { StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
-import { findSpace, updateSpace, type SpaceRow } from '../spaces/store.ts';
-import { applyBatch, type BatchResult } from './batch.ts';
+import { findSpace, updateSpace, type SpaceRow } from '../spaces/queries.ts';
+import { applyBatch, type BatchResult } from './apply-changes.ts';
 import { findRevision, lockBranch, type RevisionRow } from './branch-store.ts';
 import type { ContentChange } from './change-schemas.ts';
-import { commitToBranch } from './commit.ts';
+import { commitToBranch } from './commit-revision.ts';
 import { TEMPLATE_IDS, templateChanges } from './templates.ts';
 
 /** applyTemplateToSpace: a built-in template's pages are added to the space's content, as one live revision. */

@@ -1,0 +1,48 @@
+/**
+ * The walls between Quire's rooms (docs/architecture.md, "Walls"), checked by `npm run lint`:
+ * - no import cycles, type-only imports included (a cycle of types is still two modules that cannot be read
+ *   apart);
+ * - platform/ imports no feature (app.ts passes features in, e.g. the token check); db/ only the value lists
+ *   its column types are made of;
+ * - a feature reaches another through its service.ts, policy.ts, present.ts, schemas.ts, queries.ts or a pure
+ *   module, never its store.ts or another *-store.ts: stores are a feature's own. Tests and test support may
+ *   build data through any store.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'Modules form no cycle; move the shared part (often a type) into a module both import.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'platform-imports-no-feature',
+      comment: 'platform/ serves every feature and knows none; pass what it needs in from app.ts.',
+      severity: 'error',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'db-imports-only-value-lists',
+      comment: "db/ knows features only by the value lists its column types use (roles.ts, schemas.ts).",
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/features/', pathNot: '^src/features/[^/]+/(roles|schemas)[.]ts$' },
+    },
+    {
+      name: 'no-cross-feature-store',
+      comment: "Another feature's store is its own: use its service.ts or queries.ts (content: revisions.ts).",
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/', pathNot: '[.]test[.]ts$|[.]test-support[.]ts$' },
+      to: { path: '^src/features/[^/]+/(store|[a-z]+-store)[.]ts$', pathNot: '^src/features/$1/' },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules' },
+  },
+};

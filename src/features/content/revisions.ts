@@ -1,0 +1,80 @@
+import type { Executor } from '../../db/types.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { newId } from '../../platform/ids.ts';
+import { isoNow } from '../../platform/clock.ts';
+import { insertBranch, insertRevisionRow, type BranchRow } from './branch-store.ts';
+import { copyHeadVersions } from './version-store.ts';
+
+/**
+ * Content's versioned storage as other features use it (spaces start branches, change requests merge, comments
+ * and imports read revisions): the only content module besides service.ts that they import, so that content's
+ * stores (branch-store, version-store, document-store) stay its own.
+ */
+export { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from './branch-store.ts';
+export { getDocument, putDocument } from './document-store.ts';
+export { fileAt, filesAt, filesChangedSince, pageAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from './version-store.ts';
+
+/**
+ * The main branch of a new space, with its first (empty) revision. A duplicate starts from a copy of the
+ * source's current content, its first revision having the source's revision as parent.
+ */
+export async function startMainBranch(
+  ctx: AppContext,
+  db: Executor,
+  spaceId: string,
+  createdBy: string | null,
+  copyOf?: { spaceId: string; revisionId: string; variables: string },
+): Promise<string> {
+  const revisionId = newId();
+  const now = isoNow(ctx.clock);
+  await insertBranch(db, { id: spaceId, space_id: spaceId, head_seq: 0, head_revision_id: revisionId, base_branch_id: null, base_seq: null, created_at: now });
+  await insertRevisionRow(db, {
+    id: revisionId,
+    space_id: spaceId,
+    branch_id: spaceId,
+    seq: 0,
+    base_branch_id: null,
+    base_seq: null,
+    parents: JSON.stringify(copyOf ? [copyOf.revisionId] : []),
+    type: 'edits',
+    variables: copyOf?.variables ?? '{}',
+    merged_from: null,
+    created_by: createdBy,
+    created_at: now,
+  });
+  if (copyOf) await copyHeadVersions(db, copyOf.spaceId, spaceId);
+  return revisionId;
+}
+
+/**
+ * The branch of a new change request, based on main's head, with its first revision (no changes yet: it reads
+ * as main at `main.head_seq` until something is written to it). The branch's id is the change request's.
+ */
+export async function startChangeRequestBranch(
+  ctx: AppContext,
+  db: Executor,
+  changeRequestId: string,
+  main: Pick<BranchRow, 'space_id' | 'head_seq' | 'head_revision_id'>,
+  variables: string,
+  createdBy: string | null,
+): Promise<string> {
+  const revisionId = newId();
+  const now = isoNow(ctx.clock);
+  const spaceId = main.space_id;
+  await insertBranch(db, { id: changeRequestId, space_id: spaceId, head_seq: 0, head_revision_id: revisionId, base_branch_id: spaceId, base_seq: main.head_seq, created_at: now });
+  await insertRevisionRow(db, {
+    id: revisionId,
+    space_id: spaceId,
+    branch_id: changeRequestId,
+    seq: 0,
+    base_branch_id: spaceId,
+    base_seq: main.head_seq,
+    parents: JSON.stringify([main.head_revision_id]),
+    type: 'edits',
+    variables,
+    merged_from: null,
+    created_by: createdBy,
+    created_at: now,
+  });
+  return revisionId;
+}
