@@ -29,6 +29,7 @@ import { changeRequestRoutes } from './features/change-requests/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { importRoutes } from './features/imports/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
+import { siteRoutes } from './features/sites/routes.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -95,6 +96,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await contentRoutes(v1);
       await importRoutes(v1);
       await commentRoutes(v1);
+      await siteRoutes(v1);
     },
     { prefix: '/v1' },
   );

@@ -283,3 +283,13 @@ async function countersOf(ctx: AppContext, spaceId: string): Promise<SpaceCounte
 export async function purgeDeletedSpaces(ctx: AppContext): Promise<number> {
   return purgeSpacesDeletedBefore(ctx.db, purgeCutoff(ctx));
 }
+
+/**
+ * Spaces as the caller sees them (role and counters in one batch), for features that embed Space objects
+ * (a site's site-spaces). The rows come from the caller's own join; the role may be null (flags all false).
+ */
+export async function presentSpacesFor(ctx: AppContext, access: OrgAccess, rows: readonly SpaceRow[]) {
+  const counters = await countersOfMany(ctx, rows.map((row) => row.id));
+  const roles = await Promise.all(rows.map((row) => access.roleOn(row)));
+  return new Map(rows.map((row, i) => [row.id, presentSpace(ctx.config, row, roles[i] ?? null, counters.get(row.id) ?? NO_ACTIVITY)]));
+}
