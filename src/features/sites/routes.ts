@@ -66,6 +66,7 @@ import {
   updateSectionGroup,
   updateSiteSection,
 } from './sections.ts';
+import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from './publishing-auth.ts';
 import { createShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links.ts';
 
 const tags = ['sites'];
@@ -75,6 +76,19 @@ const AdaptiveSchema = Type.Object({
   object: Type.Literal('site-adaptive-schema'),
   jsonSchema: Type.Object({}, { additionalProperties: true }),
   updatedAt: Type.String({ format: 'date-time' }),
+});
+
+const PublishingAuth = Type.Object({
+  object: Type.Literal('publishing-auth'),
+  backend: Type.Literal('custom'),
+  privateKey: Type.String({ description: 'Signs visitor tokens (HS256)' }),
+  fallbackURL: Type.Optional(Type.String({ format: 'uri' })),
+  jwksUrl: Type.Optional(Type.String({ format: 'uri', description: 'Extension (x-quire-extension): public keys that verify visitor tokens instead of the private key' })),
+});
+const UpdatePublishingAuthBody = Type.Object({
+  backend: Type.Optional(Type.Union([Type.Literal('custom'), Type.Literal('integration')])),
+  fallbackURL: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2048 }), Type.Null()])),
+  jwksUrl: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2048 }), Type.Null()], { description: 'Extension (x-quire-extension)' })),
 });
 
 const PublishedContentSite = Type.Object({
@@ -143,6 +157,19 @@ export async function siteRoutes(app: App) {
   app.get(`${SITE}/adaptive-schema/template-conditions`, schema('listSiteAdaptiveTemplateConditions', 'Conditions suggested by the adaptive schema', {
     params: SiteIdParams, response: { 200: Type.Object({ items: Type.Array(Type.Object({ description: Type.String(), condition: Type.String() })) }), ...errors(401, 404) },
   }), async (req) => listTemplateConditions(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
+
+  // --- Visitor authentication
+  app.get(`${SITE}/publishing/auth`, schema('getSitePublishingAuthById', 'The visitor authentication settings of a site (admins)', {
+    params: SiteIdParams, response: { 200: PublishingAuth, ...errors(401, 403, 404) },
+  }), async (req) => getPublishingAuth(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
+
+  app.patch(`${SITE}/publishing/auth`, schema('updateSitePublishingAuthById', 'Change the fallback URL or JWKS URL of visitor authentication', {
+    params: SiteIdParams, body: UpdatePublishingAuthBody, response: { 200: PublishingAuth, ...errors(400, 401, 403, 404) },
+  }), async (req) => updatePublishingAuth(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body));
+
+  app.post(`${SITE}/publishing/auth/regenerate`, schema('regenerateSitePublishingAuthById', 'Replace the private key that signs visitor tokens', {
+    params: SiteIdParams, response: { 200: PublishingAuth, ...errors(401, 403, 404) },
+  }), async (req) => regeneratePublishingAuth(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
 
   // --- Site-spaces
   app.get(`${SITE}/site-spaces`, schema('listSiteSpaces', 'List the site-spaces of a site', {

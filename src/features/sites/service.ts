@@ -11,7 +11,7 @@ import type { OrgAccess } from '../access/service.ts';
 import { loadVisibleOrganization } from '../organizations/service.ts';
 import { loadSpace, presentSpacesFor } from '../spaces/service.ts';
 import { checkAdaptiveSchema, defaultAdaptiveSchema, templateConditions } from '../adaptive/schema.ts';
-import { checkCustomization, defaultCustomization } from './customization-schema.ts';
+import { checkCustomization, defaultCustomization, type CustomizationValue } from './customization-schema.ts';
 import { authorizeSite, authorizeSiteCreation, standingOf, type SiteAction, type SiteStanding } from './policy.ts';
 import { presentSite, presentTree, type SiteTree } from './present.ts';
 import type { CreateSiteBody, ListSitesQuery, UpdateSiteBody } from './schemas.ts';
@@ -36,6 +36,11 @@ import {
   type SiteSpaceRow,
 } from './store.ts';
 import { positionAtEnd } from '../placement/positions.ts';
+
+/** The private key that signs a site's visitor tokens (see publishing-auth.ts). */
+export function newSigningSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
 
 export interface LoadedSite {
   site: SiteRow;
@@ -145,7 +150,7 @@ export async function createSite(ctx: AppContext, caller: Caller, organizationId
     customization: null,
     adaptive_schema: null,
     adaptive_schema_updated_at: null,
-    visitor_auth_secret: randomBytes(32).toString('base64url'),
+    visitor_auth_secret: newSigningSecret(),
     visitor_auth_jwks_url: null,
     visitor_auth_fallback_url: null,
     created_at: now,
@@ -264,7 +269,7 @@ export async function checkShareKey(ctx: AppContext, site: SiteRow, shareKey: st
   return shareKey;
 }
 
-function customizationOf(site: SiteRow) {
+function customizationOf(site: SiteRow): CustomizationValue {
   return site.customization ? JSON.parse(site.customization) : defaultCustomization({ title: site.title });
 }
 
@@ -289,9 +294,9 @@ export async function getCustomization(ctx: AppContext, caller: Caller, organiza
   return customizationOf(site);
 }
 
-export async function putCustomization(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, body: unknown) {
+export async function putCustomization(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, body: CustomizationValue) {
   const { site } = await loadSite(ctx, caller, organizationId, siteId, 'manage', 'Customizing a site');
-  const checked = checkCustomization(body);
+  const checked = checkCustomization(body, 'body');
   if (!checked.ok) throw badRequest(checked.message);
   await ctx.db.transaction().execute(async (trx) => {
     await updateSite(trx, site.id, { customization: JSON.stringify(body), updated_at: isoNow(ctx.clock) });
