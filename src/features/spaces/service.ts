@@ -13,6 +13,7 @@ import { resolvePlacement, type PlacementInput } from '../placement/service.ts';
 import { startMainBranch } from '../content/branches.ts';
 import { findRevision } from '../content/branch-store.ts';
 import { NO_ACTIVITY, presentSpace, type SpaceCounters } from './present.ts';
+import { publishedUrlOfSpace } from '../sites/published-urls.ts';
 import { changeRequestCounts } from '../change-requests/store.ts';
 import { openCommentCountsOfSpaces } from '../comments/store.ts';
 import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
@@ -102,9 +103,12 @@ export async function createSpace(ctx: AppContext, caller: Caller, organizationI
   return presentSpace(ctx.config, row, await access.roleOn(row), await countersOf(ctx, row.id));
 }
 
-export async function getSpace(ctx: AppContext, caller: Caller, spaceId: string) {
+/** `shareKey` (of a share link of a site publishing the space) makes `urls.published` carry that key. */
+export async function getSpace(ctx: AppContext, caller: Caller, spaceId: string, shareKey?: string) {
   const { space, role } = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
-  return presentSpace(ctx.config, space, role, await countersOf(ctx, space.id));
+  const presented = presentSpace(ctx.config, space, role, await countersOf(ctx, space.id));
+  const published = space.deleted_at ? undefined : await publishedUrlOfSpace(ctx.db, ctx.config, space.id, shareKey);
+  return published ? { ...presented, urls: { ...presented.urls, published } } : presented;
 }
 
 export async function updateSpaceSettings(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof UpdateSpaceBody>) {
