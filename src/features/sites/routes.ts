@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../app.ts';
 import { callerOf } from '../../platform/auth.ts';
+import { apiUrl } from '../../platform/urls.ts';
 import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
 import { Customization } from './customization-schema.ts';
 import {
@@ -105,6 +106,8 @@ function schema<P extends { params?: TSchema; querystring?: TSchema; body?: TSch
 
 export async function siteRoutes(app: App) {
   const ctx = app.ctx;
+  /** The API URL of something created under a site (the Location of a 201). */
+  const location = (params: { organizationId: string; siteId: string }, below: string) => apiUrl(ctx.config, `/orgs/${params.organizationId}/sites/${params.siteId}/${below}`);
 
   // --- Sites
   app.get('/orgs/:organizationId/sites', schema('listSites', 'List the sites of an organization the caller can see', {
@@ -113,7 +116,10 @@ export async function siteRoutes(app: App) {
 
   app.post('/orgs/:organizationId/sites', schema('createSite', 'Create a site (organization admins)', {
     params: OrganizationIdParams, body: CreateSiteBody, response: { 201: Site, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => reply.status(201).send(await createSite(ctx, callerOf(req), req.params.organizationId, req.body)));
+  }), async (req, reply) => {
+    const site = await createSite(ctx, callerOf(req), req.params.organizationId, req.body);
+    return reply.status(201).header('location', site.urls.location).send(site);
+  });
 
   app.get(SITE, schema('getSiteById', 'Get a site', { params: SiteIdParams, response: { 200: Site, ...errors(401, 404) } }),
     async (req) => getSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
@@ -178,7 +184,10 @@ export async function siteRoutes(app: App) {
 
   app.post(`${SITE}/site-spaces`, schema('addSpaceToSite', 'Add a space to a site', {
     params: SiteIdParams, body: AddSiteSpaceBody, response: { 201: SiteSpace, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => reply.status(201).send(await addSpaceToSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body)));
+  }), async (req, reply) => {
+    const siteSpace = await addSpaceToSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body);
+    return reply.status(201).header('location', location(req.params, `site-spaces/${siteSpace.id}`)).send(siteSpace);
+  });
 
   app.patch(`${SITE}/site-spaces/:siteSpaceId`, schema('updateSiteSpaceById', 'Update a site-space', {
     params: SiteSpaceIdParams, body: UpdateSiteSpaceBody, response: { 200: SiteSpace, ...errors(400, 401, 403, 404, 409) },
@@ -202,7 +211,10 @@ export async function siteRoutes(app: App) {
 
   app.post(`${SITE}/sections`, schema('addSectionToSite', 'Add a section, with a space as its first variant', {
     params: SiteIdParams, body: AddSectionBody, response: { 201: SiteSection, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => reply.status(201).send(await addSectionToSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body)));
+  }), async (req, reply) => {
+    const section = await addSectionToSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body);
+    return reply.status(201).header('location', location(req.params, `sections/${section.id}`)).send(section);
+  });
 
   app.patch(`${SITE}/sections/:siteSectionId`, schema('updateSiteSectionById', 'Update a section', {
     params: SiteSectionIdParams, body: UpdateSectionBody, response: { 200: SiteSection, ...errors(400, 401, 403, 404, 409) },
@@ -226,7 +238,10 @@ export async function siteRoutes(app: App) {
 
   app.post(`${SITE}/section-groups`, schema('addSectionGroupToSite', 'Add a section group', {
     params: SiteIdParams, body: AddSectionGroupBody, response: { 201: SiteSectionGroup, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => reply.status(201).send(await addSectionGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body)));
+  }), async (req, reply) => {
+    const group = await addSectionGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body);
+    return reply.status(201).header('location', location(req.params, `section-groups/${group.id}`)).send(group);
+  });
 
   app.patch(`${SITE}/section-groups/:siteSectionGroupId`, schema('updateSiteSectionGroupById', 'Update a section group', {
     params: SiteSectionGroupIdParams, body: UpdateSectionGroupBody, response: { 200: SiteSectionGroup, ...errors(400, 401, 403, 404) },
@@ -241,8 +256,10 @@ export async function siteRoutes(app: App) {
 
   app.post(`${SITE}/section-groups/:siteSectionGroupId/sections`, schema('addSectionToGroup', 'Put a section in a group', {
     params: SiteSectionGroupIdParams, body: AddSectionToGroupBody, response: { 201: SiteSectionGroup, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) =>
-    reply.status(201).send(await addSectionToGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionGroupId, req.body.sectionId)));
+  }), async (req, reply) => {
+    const group = await addSectionToGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionGroupId, req.body.sectionId);
+    return reply.status(201).header('location', location(req.params, `section-groups/${group.id}`)).send(group);
+  });
 
   app.delete(`${SITE}/section-groups/:siteSectionGroupId/sections/:siteSectionId`, schema('removeSectionFromGroup', 'Take a section out of a group', {
     params: GroupSectionParams, response: { 204: NoContent, ...errors(401, 403) },
@@ -266,7 +283,10 @@ export async function siteRoutes(app: App) {
 
   app.post(`${SITE}/share-links`, schema('createSiteShareLink', 'Create a share link', {
     params: SiteIdParams, body: CreateShareLinkBody, response: { 201: ShareLink, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => reply.status(201).send(await createShareLink(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body.name)));
+  }), async (req, reply) => {
+    const link = await createShareLink(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body.name);
+    return reply.status(201).header('location', location(req.params, `share-links/${link.id}`)).send(link);
+  });
 
   app.patch(`${SITE}/share-links/:shareLinkId`, schema('updateSiteShareLinkById', 'Rename, activate or deactivate a share link', {
     params: ShareLinkIdParams, body: UpdateShareLinkBody, response: { 200: ShareLink, ...errors(400, 401, 403, 404) },
