@@ -31,6 +31,7 @@ import { changeRequestRoutes } from './features/change-requests/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { importRoutes } from './features/imports/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
+import { siteRoutes } from './features/sites/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await contentRoutes(v1);
       await importRoutes(v1);
       await commentRoutes(v1);
+      await siteRoutes(v1);
     },
     { prefix: '/v1' },
   );

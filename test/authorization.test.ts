@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { startServer, type ApiResponse, type TestServer, type TestUser } from './helpers.ts';
 import { assertError } from './assertions.ts';
 import { buildChangeRequest, buildCollection, buildComment, buildCommentReply, buildSpace, buildTeam, markdown, mergeChangeRequest, writeContent } from './factories.ts';
+import { defaultCustomization } from '../src/features/sites/customization-schema.ts';
+import { defaultAdaptiveSchema } from '../src/features/adaptive/schema.ts';
 
 /**
  * Trying to break in: every operation of the server's own OpenAPI document, run as four callers who should
@@ -37,6 +39,12 @@ interface Fixture {
   /** A comment of the change request's own discussion, and a reply to it. */
   crCommentId: string;
   crCommentReplyId: string;
+  /** A site publishing the space in a section (so the reader sees it), a section group, a share link. */
+  siteId: string;
+  siteSpaceId: string;
+  siteSectionId: string;
+  siteSectionGroupId: string;
+  shareLinkId: string;
 }
 
 interface Row {
@@ -101,6 +109,12 @@ describe('authorization: every operation as callers who should not get far', () 
   const newComment = async (f: Fixture, inChangeRequest: boolean) => (await buildComment(t, f.spaceId, { markdown: 'Own comment', ...inChangeRequestOf(f, inChangeRequest) })).id as string;
   const newReply = async (f: Fixture, inChangeRequest: boolean) =>
     (await buildCommentReply(t, f.spaceId, inChangeRequest ? f.crCommentId : f.commentId, { markdown: 'Own reply', ...inChangeRequestOf(f, inChangeRequest) })).id as string;
+  const sites = (f: Fixture) => `/v1/orgs/${f.organizationId}/sites`;
+  const newSite = async (f: Fixture) => (await setup('POST', sites(f), { title: 'Own site', spaces: [f.spaceId] })).id as string;
+  const newSection = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/sections`, { spaceId: f.spaceId, title: 'Own section' })).id as string;
+  const newGroup = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/section-groups`, { title: 'Own group' })).id as string;
+  const newSiteSpace = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/site-spaces`, { spaceId: f.spaceId, sectionId: f.siteSectionId })).id as string;
+  const newShareLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/share-links`, { name: 'Own link' })).id as string;
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
 
@@ -257,6 +271,47 @@ describe('authorization: every operation as callers who should not get far', () 
     updateCommentReplyInChangeRequest: { at: crThread, body: () => ({ body: markdown('Edited') }), expect: inContent(403) },
     deleteCommentReplyInChangeRequest: { at: crThread, own: async (f) => ({ commentReplyId: await newReply(f, true) }), expect: deleteInContent(403) },
     listCommentersInChangeRequest: { expect: inContent(200) },
+
+    // --- Sites: org admins manage them; a member sees a site whose spaces it can read (the reader does), a
+    // guest sees none (features/sites/policy.ts). Share links and visitor-auth keys are secrets: admins only.
+    listSites: { expect: inOrganization(200, 200), check: lists((f) => f.siteId, ['reader']) },
+    createSite: { body: () => ({ title: 'New site' }), expect: inOrganization(403, 403) },
+    getSiteById: { expect: inContent(200) },
+    updateSiteById: { body: () => ({ title: 'Renamed site' }), expect: inContent(403) },
+    deleteSiteById: { own: async (f) => ({ siteId: await newSite(f) }), expect: deleteInContent(403) },
+    publishSite: { expect: inContent(403) },
+    unpublishSite: { expect: inContent(403) },
+    getPublishedContentSite: { expect: inContent(200) },
+    getSiteCustomizationById: { expect: inContent(200) },
+    updateSiteCustomizationById: { body: () => defaultCustomization({ title: 'Customized' }), expect: inContent(403) },
+    getSiteAdaptiveSchema: { expect: inContent(200) },
+    updateSiteAdaptiveSchema: { body: () => ({ jsonSchema: defaultAdaptiveSchema() }), expect: inContent(403) },
+    listSiteAdaptiveTemplateConditions: { expect: inContent(200) },
+    getSitePublishingAuthById: { expect: inContent(403) },
+    updateSitePublishingAuthById: { body: () => ({ fallbackURL: 'https://login.example.com/' }), expect: inContent(403) },
+    regenerateSitePublishingAuthById: { expect: inContent(403) },
+    listSiteSpaces: { expect: inContent(200) },
+    addSpaceToSite: { body: (f) => ({ spaceId: f.spaceId }), expect: inContent(403) },
+    updateSiteSpaceById: { body: () => ({ path: 'renamed' }), expect: inContent(403) },
+    deleteSiteSpaceById: { own: async (f) => ({ siteSpaceId: await newSiteSpace(f) }), expect: deleteInContent(403) },
+    moveSiteSpace: { body: () => ({}), expect: inContent(403) },
+    listSiteSections: { expect: inContent(200) },
+    addSectionToSite: { body: (f) => ({ spaceId: f.spaceId }), expect: inContent(403) },
+    updateSiteSectionById: { body: () => ({ title: 'Renamed section' }), expect: inContent(403) },
+    deleteSiteSectionById: { own: async (f) => ({ siteSectionId: await newSection(f) }), expect: deleteInContent(403) },
+    moveSiteSection: { body: () => ({}), expect: inContent(403) },
+    listSiteSectionGroups: { expect: inContent(200) },
+    addSectionGroupToSite: { body: () => ({ title: 'New group' }), expect: inContent(403) },
+    updateSiteSectionGroupById: { body: () => ({ title: 'Renamed group' }), expect: inContent(403) },
+    deleteSiteSectionGroupById: { own: async (f) => ({ siteSectionGroupId: await newGroup(f) }), expect: deleteInContent(403) },
+    addSectionToGroup: { body: (f) => ({ sectionId: f.siteSectionId }), expect: inContent(403) },
+    removeSectionFromGroup: { expect: deleteInContent(403) },
+    moveSiteSectionGroup: { body: () => ({}), expect: inContent(403) },
+    sortSiteStructure: { body: (f) => ({ item: { type: 'site-section', id: f.siteSectionId }, position: {} }), expect: inContent(403) },
+    listSiteShareLinks: { expect: inContent(403) },
+    createSiteShareLink: { body: () => ({ name: 'New link' }), expect: inContent(403) },
+    updateSiteShareLinkById: { body: () => ({ name: 'Renamed link' }), expect: inContent(403) },
+    deleteSiteShareLinkById: { own: async (f) => ({ shareLinkId: await newShareLink(f) }), expect: deleteInContent(403) },
   };
 
   before(async () => {
@@ -319,11 +374,24 @@ describe('authorization: every operation as callers who should not get far', () 
       commentReplyId: '',
       crCommentId: '',
       crCommentReplyId: '',
+      siteId: '',
+      siteSpaceId: '',
+      siteSectionId: '',
+      siteSectionGroupId: '',
+      shareLinkId: '',
     };
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
     fixture.crCommentId = await newComment(fixture, true);
     fixture.crCommentReplyId = await newReply(fixture, true);
+    const site = await setup('POST', sites(fixture), { title: 'Public docs' });
+    const section = await setup('POST', `${sites(fixture)}/${site.id}/sections`, { spaceId: space.id, title: 'Guide' });
+    const group = await setup('POST', `${sites(fixture)}/${site.id}/section-groups`, { title: 'Products', sections: [section.id] });
+    fixture.siteId = site.id;
+    fixture.siteSectionId = section.id;
+    fixture.siteSpaceId = section.siteSpaces[0].id;
+    fixture.siteSectionGroupId = group.id;
+    fixture.shareLinkId = await newShareLink(fixture);
   });
   after(() => t.close());
 

@@ -263,6 +263,72 @@ export interface ContentGrantsTable {
   updated_at: string;
 }
 
+/** A site: publishes spaces (through site-spaces) to the audience its visibility names. */
+export interface SitesTable {
+  id: string;
+  organization_id: string;
+  type: string;
+  title: string;
+  visibility: string; // public | unlisted | share-link | visitor-auth
+  basename: string | null; // unique: the site's URL is PUBLIC_URL/sites/<basename or id>/
+  proxy_origin: string | null;
+  published: number;
+  adaptive_content: number;
+  agents_context: string;
+  customization: string | null; // JSON Customization; null: the default
+  adaptive_schema: string | null; // JSON Schema draft-07; null: the default
+  adaptive_schema_updated_at: string | null;
+  visitor_auth_secret: string; // signs visitor tokens (HS256)
+  visitor_auth_jwks_url: string | null; // or their public keys are fetched from here
+  visitor_auth_fallback_url: string | null; // where a visitor without a valid token is sent
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteSectionGroupsTable {
+  id: string;
+  site_id: string;
+  title: string;
+  icon: string | null;
+  position: string; // among the site's top-level sections and groups
+  created_at: string;
+}
+
+export interface SiteSectionsTable {
+  id: string;
+  site_id: string;
+  group_id: string | null;
+  title: string;
+  description: string | null;
+  icon: string | null;
+  path: string;
+  condition: string | null;
+  is_default: number;
+  position: string; // among its siblings: the site's top level (with the groups), or its group
+  created_at: string;
+}
+
+export interface SiteSpacesTable {
+  id: string;
+  site_id: string;
+  section_id: string | null; // null: at the site's root (a site without sections)
+  space_id: string;
+  path: string;
+  condition: string | null;
+  is_default: number;
+  position: string;
+  created_at: string;
+}
+
+export interface SiteShareLinksTable {
+  id: string;
+  site_id: string;
+  name: string;
+  share_key: string; // the secret of the link's URL
+  active: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -286,6 +352,11 @@ export interface Database {
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
+  sites: SitesTable;
+  site_section_groups: SiteSectionGroupsTable;
+  site_sections: SiteSectionsTable;
+  site_spaces: SiteSpacesTable;
+  site_share_links: SiteShareLinksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -4,6 +4,7 @@ import * as m0002 from './0002_content.ts';
 import * as m0003 from './0003_blob_types.ts';
 import * as m0004 from './0004_comments.ts';
 import * as m0005 from './0005_members_teams.ts';
+import * as m0007 from './0007_sites.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_blob_types': m0003,
   '0004_comments': m0004,
   '0005_members_teams': m0005,
+  '0007_sites': m0007,
 };

@@ -56,7 +56,7 @@ export async function spaceRoutes(app: App) {
     {
       schema: { operationId: 'getSpaceById', tags, summary: 'Get a space', params: SpaceIdParams, querystring: GetSpaceQuery, response: { 200: Space, ...errors(401, 404) } },
     },
-    async (request) => getSpace(app.ctx, callerOf(request), request.params.spaceId),
+    async (request) => getSpace(app.ctx, callerOf(request), request.params.spaceId, request.query.shareKey),
   );
 
   app.patch(

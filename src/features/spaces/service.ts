@@ -13,6 +13,7 @@ import { resolvePlacement, type PlacementInput } from '../placement/service.ts';
 import { startMainBranch } from '../content/revisions.ts';
 import { findRevision } from '../content/revisions.ts';
 import { NO_ACTIVITY, presentSpace, type SpaceCounters } from './present.ts';
+import { publishedUrlOfSpace } from '../sites/published-urls.ts';
 import { changeRequestCounts } from '../change-requests/queries.ts';
 import { openCommentCountsOfSpaces } from '../comments/queries.ts';
 import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
@@ -98,9 +99,12 @@ export async function createSpace(ctx: AppContext, caller: Caller, organizationI
   return presentSpace(ctx.config, row, await access.roleOn(row), await countersOf(ctx, row.id));
 }
 
-export async function getSpace(ctx: AppContext, caller: Caller, spaceId: string) {
+/** `shareKey` (of a share link of a site publishing the space) makes `urls.published` carry that key. */
+export async function getSpace(ctx: AppContext, caller: Caller, spaceId: string, shareKey?: string) {
   const { space, role } = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
-  return presentSpace(ctx.config, space, role, await countersOf(ctx, space.id));
+  const presented = presentSpace(ctx.config, space, role, await countersOf(ctx, space.id));
+  const published = space.deleted_at ? undefined : await publishedUrlOfSpace(ctx.db, ctx.config, space.id, shareKey);
+  return published ? { ...presented, urls: { ...presented.urls, published } } : presented;
 }
 
 export async function updateSpaceSettings(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof UpdateSpaceBody>) {
@@ -279,4 +283,14 @@ async function countersOf(ctx: AppContext, spaceId: string): Promise<SpaceCounte
 /** The purge sweep: spaces deleted more than 7 days ago are removed with everything they hold. */
 export async function purgeDeletedSpaces(ctx: AppContext): Promise<number> {
   return purgeSpacesDeletedBefore(ctx.db, purgeCutoff(ctx));
+}
+
+/**
+ * Spaces as the caller sees them (role and counters in one batch), for features that embed Space objects
+ * (a site's site-spaces). The rows come from the caller's own join; the role may be null (flags all false).
+ */
+export async function presentSpacesFor(ctx: AppContext, access: OrgAccess, rows: readonly SpaceRow[]) {
+  const counters = await countersOfMany(ctx, rows.map((row) => row.id));
+  const roles = await Promise.all(rows.map((row) => access.roleOn(row)));
+  return new Map(rows.map((row, i) => [row.id, presentSpace(ctx.config, row, roles[i] ?? null, counters.get(row.id) ?? NO_ACTIVITY)]));
 }

@@ -1,0 +1,301 @@
+import { Type, type TSchema } from 'typebox';
+import type { App } from '../../platform/app-type.ts';
+import { callerOf } from '../../platform/auth.ts';
+import { apiUrl } from '../../platform/urls.ts';
+import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
+import { Customization } from './customization-schema.ts';
+import {
+  AddSectionBody,
+  AddSectionGroupBody,
+  AddSectionToGroupBody,
+  AddSiteSpaceBody,
+  CreateShareLinkBody,
+  CreateSiteBody,
+  GroupSectionParams,
+  ListSiteSpacesQuery,
+  ListSitesQuery,
+  ListWithShareKeyQuery,
+  MoveSectionBody,
+  MoveSectionGroupBody,
+  MoveSiteSpaceBody,
+  ShareKeyQuery,
+  ShareLink,
+  ShareLinkIdParams,
+  Site,
+  SiteIdParams,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSectionGroupIdParams,
+  SiteSectionIdParams,
+  SiteSpace,
+  SiteSpaceIdParams,
+  SiteStructure,
+  SortStructureBody,
+  UpdateSectionBody,
+  UpdateSectionGroupBody,
+  UpdateShareLinkBody,
+  UpdateSiteBody,
+  UpdateSiteSpaceBody,
+} from './schemas.ts';
+import {
+  createSite,
+  deleteSiteById,
+  getAdaptiveSchema,
+  getCustomization,
+  getPublishedContent,
+  getSite,
+  listSitesOfOrganization,
+  listTemplateConditions,
+  putAdaptiveSchema,
+  putCustomization,
+  setPublished,
+  updateSiteSettings,
+} from './service.ts';
+import { addSpaceToSite, deleteSiteSpaceById, listSiteSpaces, moveSiteSpace, updateSiteSpaceById } from './site-spaces.ts';
+import {
+  addSectionGroup,
+  addSectionToGroup,
+  addSectionToSite,
+  deleteSectionGroup,
+  deleteSiteSection,
+  listSectionGroups,
+  listSiteSections,
+  moveSectionGroup,
+  moveSiteSection,
+  removeSectionFromGroup,
+  sortSiteStructure,
+  updateSectionGroup,
+  updateSiteSection,
+} from './sections.ts';
+import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from './publishing-auth.ts';
+import { createShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links.ts';
+
+const tags = ['sites'];
+const SITE = '/orgs/:organizationId/sites/:siteId';
+
+const AdaptiveSchema = Type.Object({
+  object: Type.Literal('site-adaptive-schema'),
+  jsonSchema: Type.Object({}, { additionalProperties: true }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+const PublishingAuth = Type.Object({
+  object: Type.Literal('publishing-auth'),
+  backend: Type.Literal('custom'),
+  privateKey: Type.String({ description: 'Signs visitor tokens (HS256)' }),
+  fallbackURL: Type.Optional(Type.String({ format: 'uri' })),
+  jwksUrl: Type.Optional(Type.String({ format: 'uri', description: 'Extension (x-quire-extension): public keys that verify visitor tokens instead of the private key' })),
+});
+const UpdatePublishingAuthBody = Type.Object({
+  backend: Type.Optional(Type.Union([Type.Literal('custom'), Type.Literal('integration')])),
+  fallbackURL: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2048 }), Type.Null()])),
+  jwksUrl: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2048 }), Type.Null()], { description: 'Extension (x-quire-extension)' })),
+});
+
+const PublishedContentSite = Type.Object({
+  object: Type.Literal('published-content-site'),
+  site: Site,
+  structure: SiteStructure,
+  customizations: Type.Object({ site: Customization, siteSpaces: Type.Record(Type.String(), Customization) }),
+  scripts: Type.Array(Type.Object({ script: Type.String(), contentSecurityPolicy: Type.Optional(Type.String()), cookies: Type.Boolean() })),
+});
+
+function schema<P extends { params?: TSchema; querystring?: TSchema; body?: TSchema; response: Record<number, TSchema> }>(operationId: string, summary: string, parts: P, deprecated = false) {
+  return { schema: { operationId, tags, summary, ...(deprecated ? { deprecated: true } : {}), ...parts } };
+}
+
+export async function siteRoutes(app: App) {
+  const ctx = app.ctx;
+  /** The API URL of something created under a site (the Location of a 201). */
+  const location = (params: { organizationId: string; siteId: string }, below: string) => apiUrl(ctx.config, `/orgs/${params.organizationId}/sites/${params.siteId}/${below}`);
+
+  // --- Sites
+  app.get('/orgs/:organizationId/sites', schema('listSites', 'List the sites of an organization the caller can see', {
+    params: OrganizationIdParams, querystring: ListSitesQuery, response: { 200: listOf(Site), ...errors(400, 401, 404) },
+  }), async (req) => listSitesOfOrganization(ctx, callerOf(req), req.params.organizationId, req.query));
+
+  app.post('/orgs/:organizationId/sites', schema('createSite', 'Create a site (organization admins)', {
+    params: OrganizationIdParams, body: CreateSiteBody, response: { 201: Site, ...errors(400, 401, 403, 404) },
+  }), async (req, reply) => {
+    const site = await createSite(ctx, callerOf(req), req.params.organizationId, req.body);
+    return reply.status(201).header('location', site.urls.location).send(site);
+  });
+
+  app.get(SITE, schema('getSiteById', 'Get a site', { params: SiteIdParams, response: { 200: Site, ...errors(401, 404) } }),
+    async (req) => getSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
+
+  app.patch(SITE, schema('updateSiteById', 'Update the settings of a site', {
+    params: SiteIdParams, body: UpdateSiteBody, response: { 200: Site, ...errors(400, 401, 403, 404, 409) },
+  }), async (req) => updateSiteSettings(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body));
+
+  app.delete(SITE, schema('deleteSiteById', 'Delete a site', { params: SiteIdParams, response: { 204: NoContent, ...errors(401, 403) } }),
+    async (req, reply) => {
+      await deleteSiteById(ctx, callerOf(req), req.params.organizationId, req.params.siteId);
+      return reply.status(204).send();
+    });
+
+  app.post(`${SITE}/publish`, schema('publishSite', 'Publish a site', { params: SiteIdParams, response: { 200: Site, ...errors(401, 403, 404) } }),
+    async (req) => setPublished(ctx, callerOf(req), req.params.organizationId, req.params.siteId, true));
+
+  app.post(`${SITE}/unpublish`, schema('unpublishSite', 'Unpublish a site', { params: SiteIdParams, response: { 200: Site, ...errors(401, 403, 404) } }),
+    async (req) => setPublished(ctx, callerOf(req), req.params.organizationId, req.params.siteId, false));
+
+  app.get(`${SITE}/published`, schema('getPublishedContentSite', 'The site with its structure and customizations', {
+    params: SiteIdParams, querystring: ShareKeyQuery, response: { 200: PublishedContentSite, ...errors(400, 401, 404) },
+  }), async (req) => getPublishedContent(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query.shareKey));
+
+  app.get(`${SITE}/customization`, schema('getSiteCustomizationById', 'The customization of a site', {
+    params: SiteIdParams, response: { 200: Customization, ...errors(400, 401, 404) },
+  }), async (req) => getCustomization(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
+
+  app.put(`${SITE}/customization`, schema('updateSiteCustomizationById', 'Replace the customization of a site', {
+    params: SiteIdParams, body: Customization, response: { 200: Customization, ...errors(400, 401, 403, 404) },
+  }), async (req) => putCustomization(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body));
+
+  app.get(`${SITE}/adaptive-schema`, schema('getSiteAdaptiveSchema', 'The claims visitors of the site can have', {
+    params: SiteIdParams, response: { 200: AdaptiveSchema, ...errors(401, 404) },
+  }), async (req) => getAdaptiveSchema(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
+
+  app.put(`${SITE}/adaptive-schema`, schema('updateSiteAdaptiveSchema', 'Replace the adaptive schema of the site', {
+    params: SiteIdParams, body: Type.Object({ jsonSchema: Type.Unknown() }, { required: ['jsonSchema'] }), response: { 200: AdaptiveSchema, ...errors(400, 401, 403, 404) },
+  }), async (req) => putAdaptiveSchema(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body.jsonSchema));
+
+  app.get(`${SITE}/adaptive-schema/template-conditions`, schema('listSiteAdaptiveTemplateConditions', 'Conditions suggested by the adaptive schema', {
+    params: SiteIdParams, response: { 200: Type.Object({ items: Type.Array(Type.Object({ description: Type.String(), condition: Type.String() })) }), ...errors(401, 404) },
+  }), async (req) => listTemplateConditions(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
+
+  // --- Visitor authentication
+  app.get(`${SITE}/publishing/auth`, schema('getSitePublishingAuthById', 'The visitor authentication settings of a site (admins)', {
+    params: SiteIdParams, response: { 200: PublishingAuth, ...errors(401, 403, 404) },
+  }), async (req) => getPublishingAuth(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
+
+  app.patch(`${SITE}/publishing/auth`, schema('updateSitePublishingAuthById', 'Change the fallback URL or JWKS URL of visitor authentication', {
+    params: SiteIdParams, body: UpdatePublishingAuthBody, response: { 200: PublishingAuth, ...errors(400, 401, 403, 404) },
+  }), async (req) => updatePublishingAuth(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body));
+
+  app.post(`${SITE}/publishing/auth/regenerate`, schema('regenerateSitePublishingAuthById', 'Replace the private key that signs visitor tokens', {
+    params: SiteIdParams, response: { 200: PublishingAuth, ...errors(401, 403, 404) },
+  }), async (req) => regeneratePublishingAuth(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
+
+  // --- Site-spaces
+  app.get(`${SITE}/site-spaces`, schema('listSiteSpaces', 'List the site-spaces of a site', {
+    params: SiteIdParams, querystring: ListSiteSpacesQuery, response: { 200: listOf(SiteSpace), ...errors(400, 401, 404) },
+  }), async (req) => listSiteSpaces(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
+
+  app.post(`${SITE}/site-spaces`, schema('addSpaceToSite', 'Add a space to a site', {
+    params: SiteIdParams, body: AddSiteSpaceBody, response: { 201: SiteSpace, ...errors(400, 401, 403, 404) },
+  }), async (req, reply) => {
+    const siteSpace = await addSpaceToSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body);
+    return reply.status(201).header('location', location(req.params, `site-spaces/${siteSpace.id}`)).send(siteSpace);
+  });
+
+  app.patch(`${SITE}/site-spaces/:siteSpaceId`, schema('updateSiteSpaceById', 'Update a site-space', {
+    params: SiteSpaceIdParams, body: UpdateSiteSpaceBody, response: { 200: SiteSpace, ...errors(400, 401, 403, 404, 409) },
+  }), async (req) => updateSiteSpaceById(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSpaceId, req.body));
+
+  app.delete(`${SITE}/site-spaces/:siteSpaceId`, schema('deleteSiteSpaceById', 'Remove a space from a site', {
+    params: SiteSpaceIdParams, response: { 204: NoContent, ...errors(401, 403) },
+  }), async (req, reply) => {
+    await deleteSiteSpaceById(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSpaceId);
+    return reply.status(204).send();
+  });
+
+  app.post(`${SITE}/site-spaces/:siteSpaceId/move`, schema('moveSiteSpace', 'Move a site-space (deprecated: sortSiteStructure)', {
+    params: SiteSpaceIdParams, body: MoveSiteSpaceBody, response: { 200: SiteSpace, ...errors(400, 401, 403, 404) },
+  }, true), async (req) => moveSiteSpace(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSpaceId, req.body));
+
+  // --- Sections
+  app.get(`${SITE}/sections`, schema('listSiteSections', 'List the sections of a site', {
+    params: SiteIdParams, querystring: ListWithShareKeyQuery, response: { 200: listOf(SiteSection), ...errors(400, 401, 404) },
+  }), async (req) => listSiteSections(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
+
+  app.post(`${SITE}/sections`, schema('addSectionToSite', 'Add a section, with a space as its first variant', {
+    params: SiteIdParams, body: AddSectionBody, response: { 201: SiteSection, ...errors(400, 401, 403, 404) },
+  }), async (req, reply) => {
+    const section = await addSectionToSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body);
+    return reply.status(201).header('location', location(req.params, `sections/${section.id}`)).send(section);
+  });
+
+  app.patch(`${SITE}/sections/:siteSectionId`, schema('updateSiteSectionById', 'Update a section', {
+    params: SiteSectionIdParams, body: UpdateSectionBody, response: { 200: SiteSection, ...errors(400, 401, 403, 404, 409) },
+  }), async (req) => updateSiteSection(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionId, req.body));
+
+  app.delete(`${SITE}/sections/:siteSectionId`, schema('deleteSiteSectionById', 'Delete a section and its site-spaces', {
+    params: SiteSectionIdParams, response: { 204: NoContent, ...errors(401, 403) },
+  }), async (req, reply) => {
+    await deleteSiteSection(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionId);
+    return reply.status(204).send();
+  });
+
+  app.post(`${SITE}/sections/:siteSectionId/move`, schema('moveSiteSection', 'Move a section (deprecated: sortSiteStructure)', {
+    params: SiteSectionIdParams, body: MoveSectionBody, response: { 200: SiteSection, ...errors(400, 401, 403, 404) },
+  }, true), async (req) => moveSiteSection(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionId, req.body.position));
+
+  // --- Section groups
+  app.get(`${SITE}/section-groups`, schema('listSiteSectionGroups', 'List the section groups of a site', {
+    params: SiteIdParams, querystring: ListQuery, response: { 200: listOf(SiteSectionGroup), ...errors(400, 401, 404) },
+  }), async (req) => listSectionGroups(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
+
+  app.post(`${SITE}/section-groups`, schema('addSectionGroupToSite', 'Add a section group', {
+    params: SiteIdParams, body: AddSectionGroupBody, response: { 201: SiteSectionGroup, ...errors(400, 401, 403, 404) },
+  }), async (req, reply) => {
+    const group = await addSectionGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body);
+    return reply.status(201).header('location', location(req.params, `section-groups/${group.id}`)).send(group);
+  });
+
+  app.patch(`${SITE}/section-groups/:siteSectionGroupId`, schema('updateSiteSectionGroupById', 'Update a section group', {
+    params: SiteSectionGroupIdParams, body: UpdateSectionGroupBody, response: { 200: SiteSectionGroup, ...errors(400, 401, 403, 404) },
+  }), async (req) => updateSectionGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionGroupId, req.body));
+
+  app.delete(`${SITE}/section-groups/:siteSectionGroupId`, schema('deleteSiteSectionGroupById', 'Delete a section group (its sections stay)', {
+    params: SiteSectionGroupIdParams, response: { 204: NoContent, ...errors(401, 403) },
+  }), async (req, reply) => {
+    await deleteSectionGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionGroupId);
+    return reply.status(204).send();
+  });
+
+  app.post(`${SITE}/section-groups/:siteSectionGroupId/sections`, schema('addSectionToGroup', 'Put a section in a group', {
+    params: SiteSectionGroupIdParams, body: AddSectionToGroupBody, response: { 201: SiteSectionGroup, ...errors(400, 401, 403, 404) },
+  }), async (req, reply) => {
+    const group = await addSectionToGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionGroupId, req.body.sectionId);
+    return reply.status(201).header('location', location(req.params, `section-groups/${group.id}`)).send(group);
+  });
+
+  app.delete(`${SITE}/section-groups/:siteSectionGroupId/sections/:siteSectionId`, schema('removeSectionFromGroup', 'Take a section out of a group', {
+    params: GroupSectionParams, response: { 204: NoContent, ...errors(401, 403) },
+  }), async (req, reply) => {
+    await removeSectionFromGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionGroupId, req.params.siteSectionId);
+    return reply.status(204).send();
+  });
+
+  app.post(`${SITE}/section-groups/:siteSectionGroupId/move`, schema('moveSiteSectionGroup', 'Move a section group (deprecated: sortSiteStructure)', {
+    params: SiteSectionGroupIdParams, body: MoveSectionGroupBody, response: { 200: SiteSectionGroup, ...errors(400, 401, 403, 404) },
+  }, true), async (req) => moveSectionGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionGroupId, req.body.position));
+
+  app.patch(`${SITE}/structure/sort`, schema('sortSiteStructure', 'Move a site-space, section or section group within the structure', {
+    params: SiteIdParams, body: SortStructureBody, response: { 200: Type.Union([SiteSpace, SiteSection, SiteSectionGroup]), ...errors(400, 401, 403, 404) },
+  }), async (req) => sortSiteStructure(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body));
+
+  // --- Share links
+  app.get(`${SITE}/share-links`, schema('listSiteShareLinks', 'List the share links of a site (admins)', {
+    params: SiteIdParams, querystring: ListQuery, response: { 200: listOf(ShareLink), ...errors(400, 401, 403, 404) },
+  }), async (req) => listSiteShareLinks(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
+
+  app.post(`${SITE}/share-links`, schema('createSiteShareLink', 'Create a share link', {
+    params: SiteIdParams, body: CreateShareLinkBody, response: { 201: ShareLink, ...errors(400, 401, 403, 404) },
+  }), async (req, reply) => {
+    const link = await createShareLink(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body.name);
+    return reply.status(201).header('location', location(req.params, `share-links/${link.id}`)).send(link);
+  });
+
+  app.patch(`${SITE}/share-links/:shareLinkId`, schema('updateSiteShareLinkById', 'Rename, activate or deactivate a share link', {
+    params: ShareLinkIdParams, body: UpdateShareLinkBody, response: { 200: ShareLink, ...errors(400, 401, 403, 404) },
+  }), async (req) => updateSiteShareLink(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.shareLinkId, req.body));
+
+  app.delete(`${SITE}/share-links/:shareLinkId`, schema('deleteSiteShareLinkById', 'Delete a share link', {
+    params: ShareLinkIdParams, response: { 204: NoContent, ...errors(401, 403) },
+  }), async (req, reply) => {
+    await deleteSiteShareLink(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.shareLinkId);
+    return reply.status(204).send();
+  });
+}

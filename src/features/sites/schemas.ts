@@ -1,0 +1,202 @@
+import { Type } from 'typebox';
+import { ListQuery, OrganizationIdParams } from '../../platform/schemas.ts';
+import { Space } from '../spaces/schemas.ts';
+
+// Limits are the seed's (shared/spec/seed-api.md, "Limits").
+export const SiteType = Type.Union([
+  Type.Literal('basic'),
+  Type.Literal('premium'),
+  Type.Literal('ultimate'),
+  Type.Literal('sponsored'),
+  Type.Literal('legacy-basic'),
+  Type.Literal('legacy-premium'),
+]);
+export const SiteTitle = Type.String({ minLength: 2, maxLength: 128 });
+export const SiteVisibility = Type.Union([Type.Literal('public'), Type.Literal('unlisted'), Type.Literal('share-link'), Type.Literal('visitor-auth')]);
+export const SiteAgentsContext = Type.Union([Type.Literal('excluded'), Type.Literal('included')]);
+export const SiteBasename = Type.String({ minLength: 1, maxLength: 100, description: 'URL-safe: letters, digits, "-", "_", "."' });
+export const SiteProxyOrigin = Type.String({ pattern: '^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$', maxLength: 512 });
+export const Expression = Type.String({ minLength: 1, maxLength: 1024, description: 'Expression over visitor claims, e.g. visitor.claims.unsigned.isBetaUser == true' });
+export const Icon = Type.String({ maxLength: 50 });
+export const Path = Type.String({ minLength: 1, maxLength: 100 });
+export const SectionTitle = Type.String({ minLength: 2, maxLength: 128 });
+export const SectionGroupTitle = Type.String({ minLength: 1, maxLength: 100 });
+export const SectionDescription = Type.String({ maxLength: 256 });
+export const ShareLinkName = Type.String({ maxLength: 50 });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+// Embedded objects carry no $id: one response may hold the same schema many times (a structure's sections).
+const EmbeddedSpace = Type.Object(Space.properties);
+const PublishedUrls = Type.Object({ published: Type.Optional(Type.String({ format: 'uri' })) });
+
+export const SiteIdParams = Type.Object({ ...OrganizationIdParams.properties, siteId: Type.String({ minLength: 1 }) });
+export const SiteSpaceIdParams = Type.Object({ ...SiteIdParams.properties, siteSpaceId: Type.String({ minLength: 1 }) });
+export const SiteSectionIdParams = Type.Object({ ...SiteIdParams.properties, siteSectionId: Type.String({ minLength: 1 }) });
+export const SiteSectionGroupIdParams = Type.Object({ ...SiteIdParams.properties, siteSectionGroupId: Type.String({ minLength: 1 }) });
+export const GroupSectionParams = Type.Object({ ...SiteSectionGroupIdParams.properties, siteSectionId: Type.String({ minLength: 1 }) });
+export const ShareLinkIdParams = Type.Object({ ...SiteIdParams.properties, shareLinkId: Type.String({ minLength: 1 }) });
+
+export const Site = Type.Object(
+  {
+    object: Type.Literal('site'),
+    id: Type.String(),
+    type: SiteType,
+    title: Type.String(),
+    basename: Type.Optional(Type.String()),
+    proxy: Type.Optional(Type.Object({ origin: Type.String(), target: Type.String() })),
+    visibility: SiteVisibility,
+    published: Type.Boolean(),
+    siteSpaces: Type.Number({ description: 'Site-spaces whose space is not in the trash' }),
+    createdAt: Type.String({ format: 'date-time' }),
+    adaptiveContent: Type.Object({ enabled: Type.Boolean() }),
+    agentsContext: SiteAgentsContext,
+    features: Type.Array(Type.Object({ id: Type.String(), plan: SiteType, frozen: Type.Boolean() })),
+    urls: Type.Object({
+      location: Type.String({ format: 'uri' }),
+      app: Type.String({ format: 'uri' }),
+      published: Type.Optional(Type.String({ format: 'uri', description: 'Only when the site is published' })),
+    }),
+  },
+  { $id: 'Site' },
+);
+
+export const SiteSpace = Type.Object(
+  {
+    object: Type.Literal('site-space'),
+    id: Type.String(),
+    path: Type.String(),
+    section: Type.Optional(Type.String()),
+    space: EmbeddedSpace,
+    title: Type.String(),
+    default: Type.Boolean(),
+    condition: Type.Optional(Type.String()),
+    urls: PublishedUrls,
+  },
+);
+
+export const SiteSection = Type.Object(
+  {
+    object: Type.Literal('site-section'),
+    id: Type.String(),
+    title: Type.String(),
+    description: Type.Optional(Type.String()),
+    default: Type.Boolean(),
+    path: Type.String(),
+    condition: Type.Optional(Type.String()),
+    sectionGroup: Type.Optional(Type.String()),
+    icon: Type.Optional(Type.String()),
+    siteSpaces: Type.Array(SiteSpace),
+    urls: PublishedUrls,
+  },
+);
+
+export const SiteSectionGroup = Type.Object(
+  {
+    object: Type.Literal('site-section-group'),
+    id: Type.String(),
+    title: Type.String(),
+    icon: Type.Optional(Type.String()),
+    sections: Type.Array(SiteSection),
+    children: Type.Array(SiteSection),
+  },
+);
+
+export const ShareLink = Type.Object(
+  {
+    object: Type.Literal('share-link'),
+    id: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    name: Type.String(),
+    active: Type.Boolean(),
+    urls: Type.Object({ published: Type.String({ format: 'uri', description: 'The site URL carrying the secret key' }) }),
+  },
+  { $id: 'ShareLink' },
+);
+
+export const SiteStructure = Type.Union([
+  Type.Object({ type: Type.Literal('sections'), structure: Type.Array(Type.Union([SiteSection, SiteSectionGroup])) }),
+  Type.Object({ type: Type.Literal('siteSpaces'), structure: Type.Array(SiteSpace) }),
+]);
+
+// --- Bodies and queries
+
+export const ListSitesQuery = Type.Object({
+  ...ListQuery.properties,
+  space: Type.Optional(Type.String({ description: 'Only sites that publish this space' })),
+  title: Type.Optional(Type.String({ maxLength: 128, description: 'Only sites whose title contains this text (case-insensitive)' })),
+  published: Type.Optional(Type.Boolean()),
+  type: Type.Optional(Type.Array(SiteType)),
+});
+
+export const CreateSiteBody = Type.Object({
+  type: Type.Optional(SiteType),
+  title: Type.Optional(SiteTitle),
+  visibility: Type.Optional(SiteVisibility),
+  spaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 100, description: 'Ids of spaces to add as site-spaces' })),
+});
+
+export const UpdateSiteBody = Type.Object({
+  title: Type.Optional(SiteTitle),
+  visibility: Type.Optional(SiteVisibility),
+  basename: Type.Optional(SiteBasename),
+  adaptiveContent: Type.Optional(Type.Object({ enabled: Type.Boolean() })),
+  agentsContext: Type.Optional(SiteAgentsContext),
+  defaultSiteSpace: Type.Optional(Type.String({ minLength: 1 })),
+  defaultSiteSection: Type.Optional(Type.String({ minLength: 1 })),
+  proxy: Type.Optional(Nullable(SiteProxyOrigin)),
+});
+
+export const ShareKeyQuery = Type.Object({ shareKey: Type.Optional(Type.String({ maxLength: 200 })) });
+export const ListWithShareKeyQuery = Type.Object({ ...ListQuery.properties, ...ShareKeyQuery.properties });
+export const ListSiteSpacesQuery = Type.Object({ ...ListWithShareKeyQuery.properties, default: Type.Optional(Type.Boolean()) });
+
+export const AddSiteSpaceBody = Type.Object({ spaceId: Type.String({ minLength: 1 }), sectionId: Type.Optional(Type.String({ minLength: 1 })) });
+export const UpdateSiteSpaceBody = Type.Object({
+  path: Type.Optional(Path),
+  condition: Type.Optional(Nullable(Expression)),
+  spaceId: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+export const AddSectionBody = Type.Object({
+  spaceId: Type.String({ minLength: 1 }),
+  title: Type.Optional(Nullable(SectionTitle)),
+  icon: Type.Optional(Nullable(Icon)),
+});
+export const UpdateSectionBody = Type.Object({
+  title: Type.Optional(SectionTitle),
+  path: Type.Optional(Path),
+  defaultSiteSpace: Type.Optional(Type.String({ minLength: 1 })),
+  condition: Type.Optional(Nullable(Expression)),
+  icon: Type.Optional(Nullable(Icon)),
+  description: Type.Optional(Nullable(SectionDescription)),
+});
+
+export const AddSectionGroupBody = Type.Object({
+  title: SectionGroupTitle,
+  icon: Type.Optional(Nullable(Icon)),
+  sections: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 })),
+});
+export const UpdateSectionGroupBody = Type.Object({ title: Type.Optional(SectionGroupTitle), icon: Type.Optional(Nullable(Icon)) });
+export const AddSectionToGroupBody = Type.Object({ sectionId: Type.String({ minLength: 1 }) });
+
+const pointer = <K extends string, F extends string>(type: K, field: F) =>
+  Type.Object({ type: Type.Literal(type), [field]: Type.String({ minLength: 1 }) } as { type: ReturnType<typeof Type.Literal<K>> } & Record<F, ReturnType<typeof Type.String>>);
+export const MoveSiteSpaceBody = Type.Object({
+  position: Type.Optional(Type.Object({ before: Type.Optional(pointer('site-space', 'siteSpace')), after: Type.Optional(pointer('site-space', 'siteSpace')) })),
+});
+export const MoveSectionBody = Type.Object({
+  position: Type.Optional(Type.Object({ before: Type.Optional(pointer('site-section', 'siteSection')), after: Type.Optional(pointer('site-section', 'siteSection')) })),
+});
+const GroupPointer = Type.Object({ type: Type.Union([Type.Literal('site-section'), Type.Literal('site-section-group')]), id: Type.String({ minLength: 1 }) });
+export const MoveSectionGroupBody = Type.Object({ position: Type.Optional(Type.Object({ before: Type.Optional(GroupPointer), after: Type.Optional(GroupPointer) })) });
+
+export const StructurePointer = Type.Object({
+  type: Type.Union([Type.Literal('site-space'), Type.Literal('site-section'), Type.Literal('site-section-group')]),
+  id: Type.String({ minLength: 1 }),
+});
+export const SortStructureBody = Type.Object({
+  item: StructurePointer,
+  position: Type.Object({ before: Type.Optional(StructurePointer), after: Type.Optional(StructurePointer) }),
+});
+
+export const CreateShareLinkBody = Type.Object({ name: ShareLinkName });
+export const UpdateShareLinkBody = Type.Object({ active: Type.Optional(Type.Boolean()), name: Type.Optional(ShareLinkName) }, { minProperties: 1 });
