@@ -58,11 +58,29 @@ export async function startBenchServer(options: { pgUrl?: string } = {}): Promis
     },
     async close() {
       await app.close();
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
       await db.destroy();
+      if (options.pgUrl && schema) await dropSchema(options.pgUrl, schema);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Drops the run's schema; requests still running when a measurement ended may hold locks a moment longer. */
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const db = createDatabase({ url });
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Whether a PostgreSQL answers at `url` (a short connection attempt). */
