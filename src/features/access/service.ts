@@ -85,9 +85,11 @@ export class OrgAccess {
    * The access of another member of the same organization whose membership is already known (a row of a
    * member list), sharing the collection tree this one has loaded or will load.
    */
-  peer(userId: string, membership: Membership, ownsTeam = false): OrgAccess {
+  peer(userId: string, membership: Membership, ownsTeam = false, grants?: readonly GrantRow[]): OrgAccess {
     const other = new OrgAccess(this.db, this.organizationId, membership, userId, ownsTeam);
     other.collections = this.tree();
+    // Grants already read for a whole list page (listGrantsReachingUsers) need not be read again.
+    if (grants) other.grantIndex = Promise.resolve(indexGrants(grants));
     return other;
   }
 
@@ -177,7 +179,30 @@ export type ReadableScope =
       grantedCollections: string[];
     };
 
-function indexGrants(rows: { target_type: string; target_id: string; role: string }[]): GrantIndex {
+/** A grant as far as access is concerned. */
+export interface GrantRow {
+  target_type: string;
+  target_id: string;
+  role: string;
+}
+
+/**
+ * Whether a space is in a readable scope: the same rules as the SQL filter of spaces/store.ts, for counting
+ * the spaces of many members against one read of the organization's spaces.
+ */
+export function spaceInScope(scope: ReadableScope, space: AccessNode): boolean {
+  if (scope.everything) return true;
+  const level = space.default_level;
+  if (scope.explicitLevels && level !== null && level !== 'inherit') return true;
+  if (level === 'inherit') {
+    if (scope.topLevel && space.parent_id === null) return true;
+    if (space.parent_id !== null && scope.readableCollections.includes(space.parent_id)) return true;
+  }
+  if (scope.grantedSpaces.includes(space.id)) return true;
+  return space.parent_id !== null && scope.grantedCollections.includes(space.parent_id);
+}
+
+function indexGrants(rows: readonly GrantRow[]): GrantIndex {
   const index: GrantIndex = { rolesOn: new Map(), spaces: [], collections: [] };
   for (const row of rows) {
     if (!isRole(row.role)) continue;
