@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { migrations } from './migrations/index.ts';
 import { registerWatched, watchedDialect, type StatementWatcher } from './statement-watch.ts';
 import type { Database, Db } from './types.ts';
@@ -34,7 +35,27 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: sqlite }), set) }));
+  return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: reusingStatements(sqlite) }), set) }));
+}
+
+/**
+ * better-sqlite3 compiles a statement on every `prepare`, and Kysely prepares each query it runs; the same few
+ * hundred SQL texts come back all the time, so their compiled statements are kept (least recently used go).
+ * Safe to share: every call runs to completion synchronously (nothing here streams rows).
+ */
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 1_000 });
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = sqlite.prepare(text)));
+      return statement;
+    },
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /** Every database handle reports its statements and commits (see statement-watch.ts): read caches listen. */

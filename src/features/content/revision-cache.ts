@@ -41,3 +41,16 @@ const SNAPSHOT_READS: ReadCacheOptions<unknown> = { ...REVISION_FACTS, max: 20_0
 export function revisionRead<V>(db: object, key: string, load: () => Promise<V>): Promise<V> {
   return cachedRead(readCache<string, V>(db, 'content:reads', SNAPSHOT_READS as ReadCacheOptions<V>), key, load);
 }
+
+/** At most this many characters of revision JSON held in all. */
+const MAX_JSON_HELD = 64 * 1024 * 1024;
+
+/** The JSON text of a revision's answer (not a merge revision: see readRevisionJson). */
+export function serializedRevisionOf(ctx: AppContext, revisionId: string, write: () => Promise<string>): Promise<string> {
+  const cache = readCache<string, string>(ctx.db, 'content:revision-json', {
+    ...REVISION_FACTS,
+    max: 1_000,
+    size: { maxSize: MAX_JSON_HELD, of: (text) => text.length },
+  });
+  return cachedRead(cache, `${ctx.config.publicUrl} ${revisionId}`, write);
+}

@@ -9,7 +9,7 @@ import { findRevision, type RevisionRow } from './branch-store.ts';
 import type { PageRecord } from './pages.ts';
 import { presentFile, presentPage, presentRevision, type PresentedBody } from './present.ts';
 import { Snapshot } from './snapshot.ts';
-import { presentedTreeOf } from './revision-cache.ts';
+import { presentedTreeOf, serializedRevisionOf } from './revision-cache.ts';
 import { buildTree, type PageNode } from './tree.ts';
 import { getDocument } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
@@ -59,7 +59,10 @@ function treeOf(ctx: AppContext, spaceId: string, snapshot: Snapshot) {
 }
 
 export async function readRevision(ctx: AppContext, caller: Caller, source: ContentSource) {
-  const { spaceId, revision, snapshot, spaceRevision } = await openContent(ctx, caller, source);
+  return presentOpened(ctx, await openContent(ctx, caller, source));
+}
+
+async function presentOpened(ctx: AppContext, { spaceId, revision, snapshot, spaceRevision }: Awaited<ReturnType<typeof openContent>>) {
   const tree = await treeOf(ctx, spaceId, snapshot);
   // A merge revision names the change request it came from.
   const mergedFrom = revision.merged_from ? await findChangeRequest(ctx.db, spaceId, revision.merged_from) : undefined;
@@ -70,6 +73,18 @@ export async function readRevision(ctx: AppContext, caller: Caller, source: Cont
     tree.files,
     mergedFrom ? { mergedFrom: presentChangeRequest(ctx.config, mergedFrom, spaceRevision, await openCommentsOfChangeRequest(ctx.db, mergedFrom.id)) } : {},
   );
+}
+
+/**
+ * The revision as JSON text, written by `serialize` (the route's response serializer). Everything in the answer
+ * about a revision that is not a merge comes from the revision itself, so its text is kept per revision
+ * (revision-cache.ts) and a large tree is not written again for every reader; a merge revision names its change
+ * request as that is now, so it is written each time.
+ */
+export async function readRevisionJson(ctx: AppContext, caller: Caller, source: ContentSource, serialize: (body: unknown) => string): Promise<string> {
+  const opened = await openContent(ctx, caller, source);
+  if (opened.revision.merged_from) return serialize(await presentOpened(ctx, opened));
+  return serializedRevisionOf(ctx, opened.revision.id, async () => serialize(await presentOpened(ctx, opened)));
 }
 
 export async function readPages(ctx: AppContext, caller: Caller, source: ContentSource) {
