@@ -80,8 +80,9 @@ export const scenarios: Scenario[] = [
   {
     name: 'content-tree-500',
     description: 'GET /v1/spaces/{id}/content — the current revision with the page tree of a 500-page space',
-    // Issue 9: at least 8 times the rate before the change; measured before at a ratio of TREE_BEFORE.
-    targets: { sqlite: { ratio: 0 } },
+    // Issue 9: at least 8 times the rate before the read caches. Before (same bench, SQLite): 22 req/s against a
+    // baseline of 16,250, a ratio of 0.00135; eight times that is 0.011.
+    targets: { sqlite: { ratio: 0.011 } },
     prepare: async (server) => {
       const space = await seededSpace(server, 500);
       return { path: `/v1/spaces/${space.spaceId}/content` };
