@@ -71,7 +71,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   };
   app.decorate('ctx', ctx);
   // Caches of this application's database handle, emptied by its writes (platform/read-cache.ts).
-  const endReadCaches = enableReadCaches(db);
+  const endReadCaches = enableReadCaches(db, { sharedTtlMs: config.cacheTtlMs });
   const jobs = new JobWorker(ctx);
   registerJobHandlers(jobs);
   app.decorate('jobs', jobs);

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/types.ts';
 import type { Caller } from '../../platform/context.ts';
 import { effectiveRole, grantsOnPath, type ContentNode, type Membership } from './levels.ts';
 import { isRole, parseDefaultLevel, type Role } from './roles.ts';
-import { cachedRead, readCache, SHARED_FACTS_TTL_MS } from '../../platform/read-cache.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { findMemberRole, listCollectionLevels, listGrantsReachingUser } from './store.ts';
 
 /**
@@ -11,24 +11,24 @@ import { findMemberRole, listCollectionLevels, listGrantsReachingUser } from './
  * they come from (organizations and users for the cascades of their deletion).
  */
 const ACCESS_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'organizations', 'users'];
-const cacheOptions = { max: 10_000, ttlMs: SHARED_FACTS_TTL_MS, dependsOn: ACCESS_TABLES };
+const cacheOptions = { max: 10_000, ttlMs: 'shared' as const, dependsOn: ACCESS_TABLES };
 
 type MemberRoleRow = Awaited<ReturnType<typeof findMemberRole>>;
 type CollectionLevelRows = Awaited<ReturnType<typeof listCollectionLevels>>;
 type GrantRows = Awaited<ReturnType<typeof listGrantsReachingUser>>;
 
 function memberRoleOf(db: Executor, organizationId: string, userId: string): Promise<MemberRoleRow> {
-  const cache = readCache<string, MemberRoleRow>(db, 'access:member', cacheOptions);
+  const cache = readCache<MemberRoleRow>(db, 'access:member', cacheOptions);
   return cachedRead(cache, `${organizationId} ${userId}`, () => findMemberRole(db, organizationId, userId));
 }
 
 function collectionLevelsOf(db: Executor, organizationId: string): Promise<CollectionLevelRows> {
-  const cache = readCache<string, CollectionLevelRows>(db, 'access:collections', { ...cacheOptions, max: 1_000 });
+  const cache = readCache<CollectionLevelRows>(db, 'access:collections', { ...cacheOptions, max: 1_000 });
   return cachedRead(cache, organizationId, () => listCollectionLevels(db, organizationId));
 }
 
 function grantsReaching(db: Executor, organizationId: string, userId: string): Promise<GrantRows> {
-  const cache = readCache<string, GrantRows>(db, 'access:grants', cacheOptions);
+  const cache = readCache<GrantRows>(db, 'access:grants', cacheOptions);
   return cachedRead(cache, `${organizationId} ${userId}`, () => listGrantsReachingUser(db, organizationId, userId));
 }
 

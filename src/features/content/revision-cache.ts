@@ -24,7 +24,7 @@ export interface PresentedTree<P, F> {
 
 /** The presented page tree and files of a revision; the public URL is in the key, since they carry URLs. */
 export function presentedTreeOf<P, F>(ctx: AppContext, revisionId: string, build: () => Promise<PresentedTree<P, F>>): Promise<PresentedTree<P, F>> {
-  const cache = readCache<string, PresentedTree<P, F>>(ctx.db, 'content:tree', {
+  const cache = readCache<PresentedTree<P, F>>(ctx.db, 'content:tree', {
     ...REVISION_FACTS,
     max: 1_000,
     size: { maxSize: MAX_PAGES_HELD, of: (tree) => tree.size + tree.files.length },
@@ -39,7 +39,7 @@ const SNAPSHOT_READS: ReadCacheOptions<unknown> = { ...REVISION_FACTS, max: 20_0
  * transaction inside writes, which has no cache.
  */
 export function revisionRead<V>(db: object, key: string, load: () => Promise<V>): Promise<V> {
-  return cachedRead(readCache<string, V>(db, 'content:reads', SNAPSHOT_READS as ReadCacheOptions<V>), key, load);
+  return cachedRead(readCache<V>(db, 'content:reads', SNAPSHOT_READS as ReadCacheOptions<V>), key, load);
 }
 
 /** At most this many characters of revision JSON held in all. */
@@ -47,7 +47,7 @@ const MAX_JSON_HELD = 64 * 1024 * 1024;
 
 /** The JSON text of a revision's answer (not a merge revision: see readRevisionJson). */
 export function serializedRevisionOf(ctx: AppContext, revisionId: string, write: () => Promise<string>): Promise<string> {
-  const cache = readCache<string, string>(ctx.db, 'content:revision-json', {
+  const cache = readCache<string>(ctx.db, 'content:revision-json', {
     ...REVISION_FACTS,
     max: 1_000,
     size: { maxSize: MAX_JSON_HELD, of: (text) => text.length },

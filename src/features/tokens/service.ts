@@ -4,7 +4,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import type { Executor } from '../../db/types.ts';
-import { cachedRead, readCache, SHARED_FACTS_TTL_MS } from '../../platform/read-cache.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { findActiveTokenByHash, insertToken, listTokensOfUser, revokeTokens, touchToken } from './store.ts';
 
 /** Tokens are stored only as their SHA-256: a database leak does not leak credentials. */
@@ -26,7 +26,7 @@ type ActiveToken = Awaited<ReturnType<typeof findActiveTokenByHash>>;
  * (or a deleted user) in this process empties the cache at once; in another process it shows within the TTL.
  */
 function tokenCache(ctx: AppContext) {
-  return readCache<string, ActiveToken>(ctx.db, 'tokens', { max: 10_000, ttlMs: SHARED_FACTS_TTL_MS, dependsOn: ['api_tokens', 'users'], keep: (row) => row !== undefined });
+  return readCache<ActiveToken>(ctx.db, 'tokens', { max: 10_000, ttlMs: 'shared', dependsOn: ['api_tokens', 'users'], keep: (row) => row !== undefined });
 }
 
 export async function authenticateToken(ctx: AppContext, token: string): Promise<Caller | null> {
