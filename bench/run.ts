@@ -69,7 +69,7 @@ function ms(value: number): string {
 
 function targetText(target: Target | undefined): string {
   if (!target) return '';
-  return `>= ${target.ratio.toFixed(2)}${target.p99Ms !== undefined ? `, p99 <= ${target.p99Ms} ms` : ''}`;
+  return `>= ${target.ratio}${target.p99Ms !== undefined ? `, p99 <= ${target.p99Ms} ms` : ''}`;
 }
 
 function met(row: Row, baseline: number): boolean | undefined {
