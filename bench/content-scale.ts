@@ -21,12 +21,14 @@ export interface SeededSpace {
   pageId: string;
 }
 
-const seeded = new Map<number, Promise<SeededSpace>>();
+const seeded = new WeakMap<BenchServer, Map<number, Promise<SeededSpace>>>();
 
-/** One seeded space per size for the whole run: scenarios and timed operations share it. */
+/** One seeded space per size and server for the whole run: scenarios and timed operations share it. */
 export function seededSpace(server: BenchServer, pages: number): Promise<SeededSpace> {
-  let space = seeded.get(pages);
-  if (!space) seeded.set(pages, (space = seedSpace(server, pages)));
+  let bySize = seeded.get(server);
+  if (!bySize) seeded.set(server, (bySize = new Map()));
+  let space = bySize.get(pages);
+  if (!space) bySize.set(pages, (space = seedSpace(server, pages)));
   return space;
 }
 

@@ -1,23 +1,29 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
-import { scenarios } from './scenarios.ts';
-import { startBenchServer } from './server.ts';
+import { scenarios, type Scenario, type Target } from './scenarios.ts';
+import { postgresReachable, startBenchServer, type BenchDatabase, type BenchServer } from './server.ts';
+import { startBaseline } from './baseline.ts';
 import { runContentScale, seededSpace, type TimedResult } from './content-scale.ts';
 
 /**
- * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh SQLite, random
- * port, 127.0.0.1 only), a short warm-up then a timed run with a bounded number of connections; the table
- * goes to docs/benchmarks.md. About 30 s in all with the defaults. Knobs: BENCH_DURATION (seconds per
- * scenario, default 5), BENCH_CONNECTIONS (default 10), BENCH_ONLY (comma-separated scenario names; the
- * baseline always runs), BENCH_OUTPUT (default docs/benchmarks.md; "-" prints only).
+ * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh database, random
+ * port, 127.0.0.1 only), on SQLite and then on PostgreSQL, each run next to its own baseline: a node:http server
+ * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
+ * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
+ * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
+ * and "content-scale"; the baseline always runs), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
+ * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
+ * BENCH_OUTPUT (default docs/benchmarks.md; "-" prints only).
  */
 
-const duration = positiveInt('BENCH_DURATION', 5);
-const connections = Math.min(positiveInt('BENCH_CONNECTIONS', 10), 100);
+const duration = positiveInt('BENCH_DURATION', 8);
+const connections = Math.min(positiveInt('BENCH_CONNECTIONS', 50), 200);
 const warmup = 1;
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const output = process.env.BENCH_OUTPUT ?? 'docs/benchmarks.md';
+const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as BenchDatabase[];
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -30,6 +36,14 @@ interface Row {
   name: string;
   description: string;
   result: Result;
+  target?: Target | undefined;
+}
+
+interface Run {
+  database: BenchDatabase;
+  rows: Row[];
+  scale: TimedResult[];
+  skipped?: string;
 }
 
 async function measure(url: string, request: { method?: string; body?: unknown; auth?: boolean }, token: string, seconds: number): Promise<Result> {
@@ -53,16 +67,29 @@ function ms(value: number): string {
   return value === 0 ? '<1' : String(value);
 }
 
+function targetText(target: Target | undefined): string {
+  if (!target) return '';
+  return `>= ${target.ratio}${target.p99Ms !== undefined ? `, p99 <= ${target.p99Ms} ms` : ''}`;
+}
+
+function met(row: Row, baseline: number): boolean | undefined {
+  if (!row.target) return undefined;
+  const ratio = row.result.requests.average / baseline;
+  return ratio >= row.target.ratio && (row.target.p99Ms === undefined || row.result.latency.p99 <= row.target.p99Ms) && row.result.non2xx === 0 && row.result.errors === 0;
+}
+
 function table(rows: Row[]): string {
   const baseline = rows[0]!.result.requests.average;
   const lines = [
-    '| scenario | what | requests/s | mean latency (ms) | p50 (ms) | p99 (ms) | vs baseline | non-2xx / errors |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | what | requests/s | mean latency (ms) | p50 (ms) | p99 (ms) | vs baseline | target | met | non-2xx / errors |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | :---: | ---: |',
   ];
-  for (const { name, description, result } of rows) {
+  for (const row of rows) {
+    const { name, description, result } = row;
     const rps = result.requests.average;
+    const ok = met(row, baseline);
     lines.push(
-      `| ${name} | ${description} | ${Math.round(rps).toLocaleString('en-US')} | ${result.latency.average.toFixed(2)} | ${ms(result.latency.p50)} | ${ms(result.latency.p99)} | ${(rps / baseline).toFixed(2)} | ${result.non2xx} / ${result.errors} |`,
+      `| ${name} | ${description} | ${Math.round(rps).toLocaleString('en-US')} | ${result.latency.average.toFixed(2)} | ${ms(result.latency.p50)} | ${ms(result.latency.p99)} | ${(rps / baseline).toFixed(3)} | ${targetText(row.target)} | ${ok === undefined ? '' : ok ? 'yes' : 'NO'} | ${result.non2xx} / ${result.errors} |`,
     );
   }
   return lines.join('\n');
@@ -71,7 +98,7 @@ function table(rows: Row[]): string {
 const scaleIntro = [
   'The same operation on a space of 100 pages and on one of 10,000 (sections of 100 pages), through the HTTP API,',
   'one request at a time, the two spaces alternating; medians of 20 rounds. The target is a ratio under 2: a',
-  'change to one page costs what the change needs, not what the space holds.',
+  'change to one page costs what the change needs, not what the space holds. SQLite only.',
 ].join('\n');
 
 function scaleTable(results: TimedResult[]): string {
@@ -83,27 +110,52 @@ function scaleTable(results: TimedResult[]): string {
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  // Other work on the machine skews every number: the load average before the run says how much there was.
-  const loadBefore = loadavg()[0]!.toFixed(2);
-  const selected = scenarios.filter((s, i) => i === 0 || !only || only.includes(s.name));
-  const server = await startBenchServer();
+async function timedRun(label: string, url: string, request: { method?: string; body?: unknown; auth?: boolean }, token: string): Promise<Result> {
+  process.stdout.write(`${label}: warm-up ${warmup}s, then ${duration}s with ${connections} connections ... `);
+  await measure(url, request, token, warmup);
+  const result = await measure(url, request, token, duration);
+  console.log(`${Math.round(result.requests.average)} req/s, p50 ${ms(result.latency.p50)} ms, p99 ${ms(result.latency.p99)} ms`);
+  if (result.non2xx > 0 || result.errors > 0) {
+    console.log(`  warning: ${result.non2xx} non-2xx answers, ${result.errors} errors (${JSON.stringify(result.statusCodeStats)})`);
+  }
+  return result;
+}
+
+async function runOn(database: BenchDatabase): Promise<Run> {
+  if (database === 'postgres') {
+    const reachable = await postgresReachable(pgUrl);
+    if (reachable !== true) {
+      const skipped = `PostgreSQL skipped: ${pgUrl.replace(/\/\/[^@]*@/, '//')} is not reachable (${reachable})`;
+      console.log(skipped);
+      return { database, rows: [], scale: [], skipped };
+    }
+  }
+  console.log(`\n== ${database}`);
+  const server: BenchServer = await startBenchServer(database === 'postgres' ? { pgUrl } : {});
   const rows: Row[] = [];
   let scale: TimedResult[] = [];
   try {
-    for (const scenario of selected) {
-      const request = await scenario.prepare(server);
-      const url = `${server.url}${request.path}`;
-      process.stdout.write(`${scenario.name}: warm-up ${warmup}s, then ${duration}s with ${connections} connections ... `);
-      await measure(url, request, server.token, warmup);
-      const result = await measure(url, request, server.token, duration);
-      console.log(`${Math.round(result.requests.average)} req/s, p50 ${ms(result.latency.p50)} ms, p99 ${ms(result.latency.p99)} ms`);
-      if (result.non2xx > 0 || result.errors > 0) {
-        console.log(`  warning: ${result.non2xx} non-2xx answers, ${result.errors} errors (${JSON.stringify(result.statusCodeStats)})`);
-      }
-      rows.push({ name: scenario.name, description: scenario.description, result });
+    const selected = scenarios.filter((s: Scenario) => (!s.only || s.only === database) && (!only || only.includes(s.name)));
+    // Data first, so the measurements run back to back on a quiet server.
+    process.stdout.write('preparing data ... ');
+    const prepared = [];
+    for (const scenario of selected) prepared.push({ scenario, request: await scenario.prepare(server) });
+    console.log('done');
+    // The baseline answers a body as large as the GET space answer of this run.
+    const probe = await server.api<unknown>('POST', `/orgs/${server.organizationId}/spaces`, { title: 'Benchmark space', emoji: '1f4d8' });
+    const body = await (await fetch(`${server.url}/v1/spaces/${(probe as { id: string }).id}`, { headers: { authorization: `Bearer ${server.token}` } })).text();
+    const baseline = await startBaseline(body);
+    try {
+      const result = await timedRun('baseline', `${baseline.url}/`, { auth: false }, server.token);
+      rows.push({ name: 'baseline', description: `node:http answering a constant body of ${body.length} bytes (the size of the GET space answer)`, result });
+    } finally {
+      await baseline.close();
     }
-    if (!only || only.includes('content-scale')) {
+    for (const { scenario, request } of prepared) {
+      const result = await timedRun(scenario.name, `${server.url}${request.path}`, request, server.token);
+      rows.push({ name: scenario.name, description: scenario.description, result, target: scenario.targets?.[database] });
+    }
+    if (database === 'sqlite' && (!only || only.includes('content-scale'))) {
       process.stdout.write('content-scale: seeding 100- and 10,000-page spaces, then timing edits, reads and merges ... ');
       scale = await runContentScale(server, await seededSpace(server, 100), await seededSpace(server, 10_000));
       console.log('done');
@@ -111,25 +163,46 @@ async function main(): Promise<void> {
   } finally {
     await server.close();
   }
+  return { database, rows, scale };
+}
+
+const TITLES: Record<BenchDatabase, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+async function main(): Promise<void> {
+  // Other work on the machine skews every number: the load average before the run says how much there was.
+  const loadBefore = loadavg()[0]!.toFixed(2);
+  const started = Date.now();
+  const runs: Run[] = [];
+  for (const database of databases) runs.push(await runOn(database));
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const machine = `${availableParallelism()} CPUs (nproc), ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}`;
+  const sections: string[] = [];
+  for (const run of runs) {
+    sections.push(`## ${TITLES[run.database]}`, '');
+    if (run.skipped) sections.push(run.skipped, '');
+    else sections.push(table(run.rows), '');
+    if (run.scale.length > 0) sections.push('### Content scale', '', scaleIntro, '', scaleTable(run.scale), '');
+  }
+  const allMet = runs.every((run) => run.skipped || run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false));
   const report = [
     '# Benchmarks',
     '',
     'Generated by `npm run bench` (bench/run.ts); rerun it to refresh this file. Each scenario is one request',
     `repeated for ${duration} s by autocannon (after a ${warmup} s warm-up) over ${connections} connections, against the`,
-    'real application in the same process (the load generator on a worker thread), on a fresh SQLite database,',
-    'on 127.0.0.1. Latencies are per request; "vs baseline" is requests/s relative to the first row, which',
-    'measures the HTTP stack alone. Scenarios live in bench/scenarios.ts.',
+    'real application in the same process (the load generator on a worker thread), on a fresh database, on',
+    '127.0.0.1. Latencies are per request. "vs baseline" is requests/s relative to the first row of the same',
+    'database, a plain node:http server answering a constant body as large as the GET space answer, measured in',
+    'the same run: the ceiling of the machine for that answer. Targets are those of issue 9; scenarios live in',
+    'bench/scenarios.ts.',
     '',
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${machine}`,
-    `- Load average (1 min) when the run started: ${loadBefore}`,
+    `- Load average (1 min) when the run started: ${loadBefore}; the run took ${minutes} min`,
+    `- Every target met: ${allMet ? 'yes' : 'NO'}`,
     '',
-    table(rows),
-    '',
-    ...(scale.length > 0 ? ['## Content scale', '', scaleIntro, '', scaleTable(scale), ''] : []),
+    ...sections,
     'The load generator and the server share the machine, so absolute numbers are a floor; compare rows of one',
     'run, and runs on the same machine.',
     '',
@@ -137,7 +210,7 @@ async function main(): Promise<void> {
   if (output === '-') console.log(`\n${report}`);
   else {
     writeFileSync(output, report);
-    console.log(`\nWrote ${output}:\n\n${table(rows)}${scale.length > 0 ? `\n\n${scaleTable(scale)}` : ''}`);
+    console.log(`\nWrote ${output}:\n\n${sections.join('\n')}`);
   }
 }
 

@@ -1,13 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { buildApp, type App } from '../src/app.ts';
 import { bootstrapIfEmpty } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, migrateToLatest } from '../src/db/database.ts';
+import { newId } from '../src/platform/ids.ts';
+
+export type BenchDatabase = 'sqlite' | 'postgres';
 
 export interface BenchServer {
   app: App;
+  database: BenchDatabase;
   /** Base URL, without `/v1`. */
   url: string;
   /** The bootstrap admin's token and organization. */
@@ -19,15 +24,16 @@ export interface BenchServer {
 }
 
 /**
- * The real application as `quire serve` builds it (system clock, SQLite with WAL), on a fresh database in a
- * temporary folder, listening on a random port of 127.0.0.1 only. The job worker does not run: its ticks
- * would be noise in the measurements.
+ * The real application as `quire serve` builds it (system clock), on a fresh database: SQLite (WAL) in a
+ * temporary folder, or a schema of its own in the PostgreSQL at `pgUrl`, dropped on close. It listens on a
+ * random port of 127.0.0.1 only. The job worker does not run: its ticks would be noise in the measurements.
  */
-export async function startBenchServer(): Promise<BenchServer> {
+export async function startBenchServer(options: { pgUrl?: string } = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
-  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' }), databaseUrl: undefined };
-  const db = createDatabase({ dataDir: dir });
-  await migrateToLatest(db);
+  const schema = options.pgUrl ? `bench_${newId(12).toLowerCase()}` : undefined;
+  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' }), databaseUrl: options.pgUrl };
+  const db = createDatabase({ url: options.pgUrl, dataDir: dir, schema });
+  await migrateToLatest(db, schema);
   const app = await buildApp({ config, db });
   const boot = await bootstrapIfEmpty(app.ctx, { adminEmail: 'bench@quire.test' });
   if (!boot) throw new Error('bootstrap did not run on a fresh database');
@@ -36,6 +42,7 @@ export async function startBenchServer(): Promise<BenchServer> {
 
   return {
     app,
+    database: options.pgUrl ? 'postgres' : 'sqlite',
     url,
     token: boot.token,
     organizationId: boot.organizationId,
@@ -52,7 +59,39 @@ export async function startBenchServer(): Promise<BenchServer> {
     async close() {
       await app.close();
       await db.destroy();
+      if (options.pgUrl && schema) await dropSchema(options.pgUrl, schema);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Drops the run's schema; requests still running when a measurement ended may hold locks a moment longer. */
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const db = createDatabase({ url });
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Whether a PostgreSQL answers at `url` (a short connection attempt). */
+export async function postgresReachable(url: string): Promise<string | true> {
+  const db = createDatabase({ url });
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await db.destroy().catch(() => undefined);
+  }
 }

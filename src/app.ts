@@ -10,6 +10,7 @@ import { answerFrameworkError, registerErrorHandling } from './platform/http-err
 import { registerRequestGuards } from './platform/request-guards.ts';
 import { strictBodyValidators } from './platform/validation.ts';
 import { registerAuth } from './platform/auth.ts';
+import { enableReadCaches } from './platform/read-cache.ts';
 import { authenticateToken } from './features/tokens/service.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
@@ -65,12 +66,14 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
     blobs: createBlobStore(config),
   };
   app.decorate('ctx', ctx);
+  // Caches of this application's database handle, emptied by its writes (platform/read-cache.ts).
+  const endReadCaches = enableReadCaches(db, { sharedTtlMs: config.cacheTtlMs });
   const jobs = new JobWorker(ctx);
   registerJobHandlers(jobs);
   app.decorate('jobs', jobs);
 
   registerErrorHandling(app);
-  registerAuth(app, ctx, authenticateToken);
+  registerAuth(app, (token) => authenticateToken(ctx, token));
   registerRequestGuards(app);
   // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing.
   app.addHook('preValidation', async (request) => {
@@ -98,6 +101,9 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   );
   // Download URLs are capability URLs outside the API prefix (see features/files/routes.ts).
   await fileDownloadRoutes(app);
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    endReadCaches();
+  });
   return app;
 }

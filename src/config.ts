@@ -23,6 +23,11 @@ export interface Config {
   defaultPageSize: number;
   /** How often the job worker looks for due work, in milliseconds (0 disables the worker loop). */
   workerIntervalMs: number;
+  /**
+   * How long cached authorization facts (tokens, memberships, grants, collection trees) may be served, in ms:
+   * the longest a change made by another process on the same PostgreSQL goes unseen here. 0: not cached.
+   */
+  cacheTtlMs: number;
   /** Log level of the HTTP server (`silent` in tests). */
   logLevel: string;
   /** Largest file accepted (upload, import or remote download), in bytes. */
@@ -79,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: integer(env, 'BODY_LIMIT', 10 * 1024 * 1024),
     defaultPageSize: 50,
     workerIntervalMs: integer(env, 'WORKER_INTERVAL_MS', 60_000),
+    cacheTtlMs: integer(env, 'CACHE_TTL_MS', 2_000),
     logLevel: env.LOG_LEVEL || 'info',
     fileSizeLimit: integer(env, 'FILE_SIZE_LIMIT', 100 * 1024 * 1024),
     allowPrivateFetch: boolean(env, 'ALLOW_PRIVATE_FETCH', false),

@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { migrations } from './migrations/index.ts';
+import { registerWatched, watchedDialect, type StatementWatcher } from './statement-watch.ts';
 import type { Database, Db } from './types.ts';
 
 export interface DatabaseOptions {
@@ -24,7 +26,7 @@ export function createDatabase(options: DatabaseOptions): Db {
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), set) }));
   }
   const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'quire.db');
   mkdirSync(join(file, '..'), { recursive: true });
@@ -33,7 +35,35 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: reusingStatements(sqlite) }), set) }));
+}
+
+/**
+ * better-sqlite3 compiles a statement on every `prepare`, and Kysely prepares each query it runs; the same few
+ * hundred SQL texts come back all the time, so their compiled statements are kept (least recently used go).
+ * Safe to share: every call runs to completion synchronously (nothing here streams rows).
+ */
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 1_000 });
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = sqlite.prepare(text)));
+      return statement;
+    },
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
+
+/** Every database handle reports its statements and commits (see statement-watch.ts): read caches listen. */
+function watched(build: (set: Set<StatementWatcher>) => Db): Db {
+  const set = new Set<StatementWatcher>();
+  const db = build(set);
+  registerWatched(db, set);
+  return db;
 }
 
 /** Applies every pending migration; safe to call at each start (and from several processes on PostgreSQL). */

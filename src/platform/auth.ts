@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext, Caller } from './context.ts';
+import type { Caller } from './context.ts';
 import { unauthorized } from './errors.ts';
 
 declare module 'fastify' {
@@ -14,14 +14,11 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Turns a bearer token into its caller, or null when the token is unknown or revoked (features/tokens). */
-export type TokenCheck = (ctx: AppContext, token: string) => Promise<Caller | null>;
+/** Who a token value belongs to; null when it is unknown or revoked. The tokens feature provides it (app.ts). */
+export type Authenticate = (token: string) => Promise<Caller | null>;
 
-/**
- * Resolves `Authorization: Bearer <token>` into the request's caller before any handler runs. The token check
- * is passed in by app.ts, so the platform depends on no feature.
- */
-export function registerAuth(app: FastifyInstance, ctx: AppContext, authenticateToken: TokenCheck): void {
+/** Resolves `Authorization: Bearer <token>` into the request's caller before any handler runs. */
+export function registerAuth(app: FastifyInstance, authenticate: Authenticate): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config?.public || request.routeOptions.url?.startsWith('/v1/docs')) return;
@@ -29,7 +26,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, authenticate
     if (!header) throw unauthorized();
     const match = BEARER.exec(header);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <token>"');
-    const caller = await authenticateToken(ctx, match[1]!);
+    const caller = await authenticate(match[1]!);
     if (!caller) throw unauthorized('The API token is not valid or has been revoked');
     request.caller = caller;
   });

@@ -3,4 +3,4 @@
  * `permissions.ownTeam`). Other features reach a feature's data through its service.ts or its queries.ts,
  * never its store.ts (.dependency-cruiser.cjs).
  */
-export { ownsTeamIn } from './store.ts';
+export { listGrantsReachingUsers, ownsTeamIn } from './store.ts';

@@ -2,7 +2,35 @@ import type { Executor } from '../../db/types.ts';
 import type { Caller } from '../../platform/context.ts';
 import { effectiveRole, grantsOnPath, type ContentNode, type Membership } from './levels.ts';
 import { isRole, parseDefaultLevel, type Role } from './roles.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { findMemberRole, listCollectionLevels, listGrantsReachingUser } from './store.ts';
+
+/**
+ * Memberships, grants and collection trees are read by nearly every request and changed by few: they are
+ * cached per database handle for a few seconds (platform/read-cache.ts), emptied by any write to the tables
+ * they come from (organizations and users for the cascades of their deletion).
+ */
+const ACCESS_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'organizations', 'users'];
+const cacheOptions = { max: 10_000, ttlMs: 'shared' as const, dependsOn: ACCESS_TABLES };
+
+type MemberRoleRow = Awaited<ReturnType<typeof findMemberRole>>;
+type CollectionLevelRows = Awaited<ReturnType<typeof listCollectionLevels>>;
+type GrantRows = Awaited<ReturnType<typeof listGrantsReachingUser>>;
+
+function memberRoleOf(db: Executor, organizationId: string, userId: string): Promise<MemberRoleRow> {
+  const cache = readCache<MemberRoleRow>(db, 'access:member', cacheOptions);
+  return cachedRead(cache, `${organizationId} ${userId}`, () => findMemberRole(db, organizationId, userId));
+}
+
+function collectionLevelsOf(db: Executor, organizationId: string): Promise<CollectionLevelRows> {
+  const cache = readCache<CollectionLevelRows>(db, 'access:collections', { ...cacheOptions, max: 1_000 });
+  return cachedRead(cache, organizationId, () => listCollectionLevels(db, organizationId));
+}
+
+function grantsReaching(db: Executor, organizationId: string, userId: string): Promise<GrantRows> {
+  const cache = readCache<GrantRows>(db, 'access:grants', cacheOptions);
+  return cachedRead(cache, `${organizationId} ${userId}`, () => listGrantsReachingUser(db, organizationId, userId));
+}
 
 /** The grants reaching one user in one organization: roles by target id, and which targets are collections. */
 interface GrantIndex {
@@ -47,7 +75,7 @@ export class OrgAccess {
 
   /** The access of any user (a member whose spaces are listed, not only the caller). */
   static async loadForUser(db: Executor, organizationId: string, userId: string): Promise<OrgAccess> {
-    const row = await findMemberRole(db, organizationId, userId);
+    const row = await memberRoleOf(db, organizationId, userId);
     const membership = row ? membershipOf(row) : { member: false as const };
     const ownsTeam = membership.member && (row?.owns_team === true || Number(row?.owns_team) === 1);
     return new OrgAccess(db, organizationId, membership, userId, ownsTeam);
@@ -57,9 +85,11 @@ export class OrgAccess {
    * The access of another member of the same organization whose membership is already known (a row of a
    * member list), sharing the collection tree this one has loaded or will load.
    */
-  peer(userId: string, membership: Membership, ownsTeam = false): OrgAccess {
+  peer(userId: string, membership: Membership, ownsTeam = false, grants?: readonly GrantRow[]): OrgAccess {
     const other = new OrgAccess(this.db, this.organizationId, membership, userId, ownsTeam);
     other.collections = this.tree();
+    // Grants already read for a whole list page (listGrantsReachingUsers) need not be read again.
+    if (grants) other.grantIndex = Promise.resolve(indexGrants(grants));
     return other;
   }
 
@@ -125,13 +155,13 @@ export class OrgAccess {
   }
 
   private tree(): Promise<Map<string, ContentNode>> {
-    this.collections ??= listCollectionLevels(this.db, this.organizationId).then((rows) => new Map(rows.map((r) => [r.id, toNode(r)])));
+    this.collections ??= collectionLevelsOf(this.db, this.organizationId).then((rows) => new Map(rows.map((r) => [r.id, toNode(r)])));
     return this.collections;
   }
 
   private grants(): Promise<GrantIndex> {
     if (!this.userId || !this.membership.member || this.membership.role === 'admin') return Promise.resolve(NO_GRANTS);
-    this.grantIndex ??= listGrantsReachingUser(this.db, this.organizationId, this.userId).then(indexGrants);
+    this.grantIndex ??= grantsReaching(this.db, this.organizationId, this.userId).then(indexGrants);
     return this.grantIndex;
   }
 }
@@ -149,7 +179,30 @@ export type ReadableScope =
       grantedCollections: string[];
     };
 
-function indexGrants(rows: { target_type: string; target_id: string; role: string }[]): GrantIndex {
+/** A grant as far as access is concerned. */
+export interface GrantRow {
+  target_type: string;
+  target_id: string;
+  role: string;
+}
+
+/**
+ * Whether a space is in a readable scope: the same rules as the SQL filter of spaces/store.ts, for counting
+ * the spaces of many members against one read of the organization's spaces.
+ */
+export function spaceInScope(scope: ReadableScope, space: AccessNode): boolean {
+  if (scope.everything) return true;
+  const level = space.default_level;
+  if (scope.explicitLevels && level !== null && level !== 'inherit') return true;
+  if (level === 'inherit') {
+    if (scope.topLevel && space.parent_id === null) return true;
+    if (space.parent_id !== null && scope.readableCollections.includes(space.parent_id)) return true;
+  }
+  if (scope.grantedSpaces.includes(space.id)) return true;
+  return space.parent_id !== null && scope.grantedCollections.includes(space.parent_id);
+}
+
+function indexGrants(rows: readonly GrantRow[]): GrantIndex {
   const index: GrantIndex = { rolesOn: new Map(), spaces: [], collections: [] };
   for (const row of rows) {
     if (!isRole(row.role)) continue;

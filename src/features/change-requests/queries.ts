@@ -1,5 +1,5 @@
 /**
- * What other features read or write of change requests: spaces count them; content reads the one a revision
+ * What other features read or write of change requests: content reads the one a revision
  * was merged from, and marks one updated when its content changes (in the transaction of that change).
  */
-export { changeRequestCounts, findChangeRequest, updateChangeRequest, type ChangeRequestView } from './store.ts';
+export { findChangeRequest, updateChangeRequest, type ChangeRequestView } from './store.ts';

@@ -96,13 +96,3 @@ export async function countChangeRequests(db: Executor, filter: ChangeRequestFil
   return Number(row.n);
 }
 
-/** How many change requests a space has, in all and per status. */
-export async function changeRequestCounts(db: Executor, spaceIds: readonly string[]) {
-  if (spaceIds.length === 0) return [];
-  return db
-    .selectFrom('change_requests')
-    .select(['space_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('space_id', 'in', spaceIds)
-    .groupBy(['space_id', 'status'])
-    .execute();
-}

@@ -105,20 +105,6 @@ export async function replyCounts(db: Executor, commentIds: readonly string[]): 
   return new Map(rows.map((r) => [r.comment_id, Number(r.n)]));
 }
 
-/** Open comments on the content of each space (not those of its change requests), in one query. */
-export async function openCommentCountsOfSpaces(db: Executor, spaceIds: readonly string[]): Promise<Map<string, number>> {
-  if (spaceIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('comments')
-    .select(['space_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('space_id', 'in', spaceIds)
-    .where('change_request_id', 'is', null)
-    .where('status', '=', 'open')
-    .groupBy('space_id')
-    .execute();
-  return new Map(rows.map((r) => [r.space_id, Number(r.n)]));
-}
-
 /** Open comments of each change request, in one query. */
 export async function openCommentCountsOfChangeRequests(db: Executor, changeRequestIds: readonly string[]): Promise<Map<string, number>> {
   if (changeRequestIds.length === 0) return new Map();

@@ -4,7 +4,7 @@ import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf } from '../../platform/schemas.ts';
 import { FilesQuery, PageQuery, PagesResponse, Revision, RevisionFile, RevisionPage, RevisionQuery } from './schemas.ts';
-import { readFile, readFiles, readPage, readPages, readRevision, type ContentSource } from './service.ts';
+import { readFile, readFiles, readPage, readPages, readRevision, readRevisionJson, type ContentSource } from './service.ts';
 import { markdownRenderer } from './markdown.ts';
 import { applyTemplate } from './main-branch-writes.ts';
 import { TEMPLATE_IDS } from './templates.ts';
@@ -47,7 +47,12 @@ export async function contentRoutes(app: App) {
     app.get(
       `${v.prefix}/content`,
       { schema: { operationId: v.ids.revision, tags, summary: 'The current revision', params: v.params, querystring: RevisionQuery, response: { 200: Revision, ...errors(400, 401, 404) } } },
-      async (request) => readRevision(app.ctx, callerOf(request), v.source(params(request))),
+      async (request, reply) => {
+        // The answer is already JSON text (kept per revision): sent as it is, not serialized again.
+        // (The typed reply expects the object; text with a JSON content type is sent untouched by Fastify.)
+        const json = await readRevisionJson(app.ctx, callerOf(request), v.source(params(request)), (body) => String(reply.serialize(body)));
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      },
     );
     app.get(
       `${v.prefix}/content/pages`,

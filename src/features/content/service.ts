@@ -9,6 +9,7 @@ import { findRevision, type RevisionRow } from './branch-store.ts';
 import type { PageRecord } from './pages.ts';
 import { presentFile, presentPage, presentRevision, type PresentedBody } from './present.ts';
 import { Snapshot } from './snapshot.ts';
+import { presentedTreeOf, serializedRevisionOf } from './revision-cache.ts';
 import { buildTree, type PageNode } from './tree.ts';
 import { getDocument } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
@@ -49,23 +50,46 @@ function presentFiles(ctx: AppContext, files: FileVersionRow[]) {
     .map((f) => presentFile(f, fileDownloadUrl(ctx.config, f.blob_hash, f.name)));
 }
 
+/** The presented tree and files of a revision, built once per revision (tree-cache.ts). */
+function treeOf(ctx: AppContext, spaceId: string, snapshot: Snapshot) {
+  return presentedTreeOf(ctx, snapshot.revision.id, async () => {
+    const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
+    return { pages: buildTree(pages).map((node) => presentPage(ctx.config, spaceId, node)), files: presentFiles(ctx, files), size: pages.length };
+  });
+}
+
 export async function readRevision(ctx: AppContext, caller: Caller, source: ContentSource) {
-  const { spaceId, revision, snapshot, spaceRevision } = await openContent(ctx, caller, source);
-  const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
+  return presentOpened(ctx, await openContent(ctx, caller, source));
+}
+
+async function presentOpened(ctx: AppContext, { spaceId, revision, snapshot, spaceRevision }: Awaited<ReturnType<typeof openContent>>) {
+  const tree = await treeOf(ctx, spaceId, snapshot);
   // A merge revision names the change request it came from.
   const mergedFrom = revision.merged_from ? await findChangeRequest(ctx.db, spaceId, revision.merged_from) : undefined;
   return presentRevision(
     ctx.config,
     revision,
-    buildTree(pages).map((node) => presentPage(ctx.config, spaceId, node)),
-    presentFiles(ctx, files),
+    tree.pages,
+    tree.files,
     mergedFrom ? { mergedFrom: presentChangeRequest(ctx.config, mergedFrom, spaceRevision, await openCommentsOfChangeRequest(ctx.db, mergedFrom.id)) } : {},
   );
 }
 
+/**
+ * The revision as JSON text, written by `serialize` (the route's response serializer). Everything in the answer
+ * about a revision that is not a merge comes from the revision itself, so its text is kept per revision
+ * (revision-cache.ts) and a large tree is not written again for every reader; a merge revision names its change
+ * request as that is now, so it is written each time.
+ */
+export async function readRevisionJson(ctx: AppContext, caller: Caller, source: ContentSource, serialize: (body: unknown) => string): Promise<string> {
+  const opened = await openContent(ctx, caller, source);
+  if (opened.revision.merged_from) return serialize(await presentOpened(ctx, opened));
+  return serializedRevisionOf(ctx, opened.revision.id, async () => serialize(await presentOpened(ctx, opened)));
+}
+
 export async function readPages(ctx: AppContext, caller: Caller, source: ContentSource) {
   const { spaceId, snapshot } = await openContent(ctx, caller, source);
-  return { pages: buildTree(await snapshot.pages()).map((node) => presentPage(ctx.config, spaceId, node)) };
+  return { pages: (await treeOf(ctx, spaceId, snapshot)).pages };
 }
 
 /** A page node with its subtree and path, read page by page so the cost follows the page, not the space. */

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/types.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 import { findBranch, type RevisionRow } from './branch-store.ts';
 import { pageFromRow, type PageRecord } from './pages.ts';
+import { revisionRead } from './revision-cache.ts';
 import { childrenAt, countFilesAt, fileAt, filesAt, filesPageAt, pageAt, pagesAt, pagesByIdAt, type FileVersionRow, type Layer, type PageVersionRow } from './version-store.ts';
 
 /**
@@ -33,13 +34,23 @@ export class Snapshot {
     return overlay(own, this.base ? await pagesAt(this.db, this.base) : [], (r) => r.page_id).map(pageFromRow);
   }
 
-  async page(id: string): Promise<PageRecord | undefined> {
+  /** A page by id; kept per revision (revision-cache.ts) outside transactions. */
+  page(id: string): Promise<PageRecord | undefined> {
+    return revisionRead(this.db, `${this.revision.id} page ${id}`, () => this.readPage(id));
+  }
+
+  private async readPage(id: string): Promise<PageRecord | undefined> {
     const own = await pageAt(this.db, this.own, id);
     const row = own ?? (this.base ? await pageAt(this.db, this.base, id) : undefined);
     return row && !row.deleted ? pageFromRow(row) : undefined;
   }
 
-  async children(parentId: string | null): Promise<PageRecord[]> {
+  /** The children of a page (null: the top level), unordered; kept per revision outside transactions. */
+  children(parentId: string | null): Promise<PageRecord[]> {
+    return revisionRead(this.db, `${this.revision.id} children ${parentId ?? ''}`, () => this.readChildren(parentId));
+  }
+
+  private async readChildren(parentId: string | null): Promise<PageRecord[]> {
     const own = await childrenAt(this.db, this.own, parentId);
     if (!this.base) return own.filter((r) => !r.deleted).map(pageFromRow);
     const fromBase = await childrenAt(this.db, this.base, parentId);

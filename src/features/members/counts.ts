@@ -1,28 +1,35 @@
 import type { AppContext } from '../../platform/context.ts';
-import { membershipOf, type OrgAccess } from '../access/service.ts';
-import { countSpaces } from '../spaces/queries.ts';
+import { membershipOf, spaceInScope, type GrantRow, type OrgAccess } from '../access/service.ts';
+import { listGrantsReachingUsers } from '../access/queries.ts';
+import { listSpaceLevels } from '../spaces/queries.ts';
 import type { MemberCounts } from './present.ts';
 import { countTeamsOfUsers, type MemberRow } from './store.ts';
 
 /**
  * The true counts of members: the spaces where each holds a role (by the same policy that answers their
- * requests) and the teams they are in. `access` is the caller's; its collection tree is shared.
+ * requests) and the teams they are in. `access` is the caller's; its collection tree is shared. A fixed number
+ * of queries whatever the number of rows: teams, grants and the organization's spaces are read once for all.
  */
 export async function memberCounts(ctx: AppContext, access: OrgAccess, rows: readonly MemberRow[]): Promise<Map<string, MemberCounts>> {
-  const organizationId = access.organizationId;
-  const teams = await countTeamsOfUsers(ctx.db, organizationId, rows.map((r) => r.user_id));
-  let allSpaces: Promise<number> | undefined;
   const out = new Map<string, MemberCounts>();
+  if (rows.length === 0) return out;
+  const organizationId = access.organizationId;
+  const userIds = rows.map((r) => r.user_id);
+  const [teams, grants, spaces] = await Promise.all([
+    countTeamsOfUsers(ctx.db, organizationId, userIds),
+    listGrantsReachingUsers(ctx.db, organizationId, userIds),
+    listSpaceLevels(ctx.db, organizationId),
+  ]);
+  const grantsOf = new Map<string, GrantRow[]>();
+  for (const g of grants) grantsOf.set(g.user_id, [...(grantsOf.get(g.user_id) ?? []), g]);
   for (const row of rows) {
     const membership = membershipOf(row);
-    let spaces = 0;
-    if (membership.member && membership.role === 'admin') {
-      allSpaces ??= countSpaces(ctx.db, { organizationId, scope: { everything: true } });
-      spaces = await allSpaces;
-    } else if (membership.member) {
-      spaces = await countSpaces(ctx.db, { organizationId, scope: await access.peer(row.user_id, membership).readableScope() });
+    let count = 0;
+    if (membership.member) {
+      const scope = await access.peer(row.user_id, membership, false, grantsOf.get(row.user_id) ?? []).readableScope();
+      for (const space of spaces) if (spaceInScope(scope, space)) count += 1;
     }
-    out.set(row.user_id, { spaces, teams: teams.get(row.user_id) ?? 0 });
+    out.set(row.user_id, { spaces: count, teams: teams.get(row.user_id) ?? 0 });
   }
   return out;
 }

@@ -14,10 +14,9 @@ import { startMainBranch } from '../content/revisions.ts';
 import { findRevision } from '../content/revisions.ts';
 import { NO_ACTIVITY, presentSpace, type SpaceCounters } from './present.ts';
 import { publishedUrlOfSpace } from '../sites/published-urls.ts';
-import { changeRequestCounts } from '../change-requests/queries.ts';
-import { openCommentCountsOfSpaces } from '../comments/queries.ts';
 import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
 import {
+  activityCountsOfSpaces,
   countSpaces,
   findSpace,
   insertSpace,
@@ -264,11 +263,13 @@ export async function listSpacesInCollection(ctx: AppContext, caller: Caller, co
 /** The true counts of a space's change requests and of the open comments on its content. */
 export async function countersOfMany(ctx: AppContext, spaceIds: readonly string[]): Promise<Map<string, SpaceCounters>> {
   const out = new Map<string, SpaceCounters>(spaceIds.map((id) => [id, { ...NO_ACTIVITY }]));
-  const [changeRequests, openComments] = await Promise.all([changeRequestCounts(ctx.db, spaceIds), openCommentCountsOfSpaces(ctx.db, spaceIds)]);
-  for (const [spaceId, n] of openComments) out.get(spaceId)!.comments = n;
-  for (const row of changeRequests) {
+  for (const row of await activityCountsOfSpaces(ctx.db, spaceIds)) {
     const c = out.get(row.space_id)!;
     const n = Number(row.n);
+    if (row.status === 'open-comments') {
+      c.comments = n;
+      continue;
+    }
     c.changeRequests += n;
     if (row.status === 'open') c.changeRequestsOpen += n;
     if (row.status === 'draft') c.changeRequestsDraft += n;

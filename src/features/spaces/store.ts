@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor, SpacesTable } from '../../db/types.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
@@ -58,6 +59,32 @@ export function sortKeyColumns(filter: SpaceFilter): [string, string] {
 export async function countSpaces(db: Executor, filter: SpaceFilter): Promise<number> {
   const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The activity counters of spaces in one grouped query: change requests by status, and (as status
+ * `open-comments`) the open comments on their content, not those of change requests.
+ */
+export async function activityCountsOfSpaces(db: Executor, spaceIds: readonly string[]) {
+  if (spaceIds.length === 0) return [];
+  const changeRequests = db
+    .selectFrom('change_requests')
+    .select(['space_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('space_id', 'in', spaceIds)
+    .groupBy(['space_id', 'status']);
+  const openComments = db
+    .selectFrom('comments')
+    .select(['space_id', sql.lit('open-comments').as('status'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('space_id', 'in', spaceIds)
+    .where('change_request_id', 'is', null)
+    .where('status', '=', 'open')
+    .groupBy('space_id');
+  return changeRequests.unionAll(openComments).execute();
+}
+
+/** Every space of an organization that is not deleted, as far as access is concerned (ids and levels). */
+export async function listSpaceLevels(db: Executor, organizationId: string) {
+  return db.selectFrom('spaces').select(['id', 'parent_id', 'default_level']).where('organization_id', '=', organizationId).where('deleted_at', 'is', null).execute();
 }
 
 /** Spaces of deleted collections go to the trash, at the top level (their collection no longer exists). */

@@ -4,6 +4,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import type { Executor } from '../../db/types.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { findActiveTokenByHash, insertToken, listTokensOfUser, revokeTokens, touchToken } from './store.ts';
 
 /** Tokens are stored only as their SHA-256: a database leak does not leak credentials. */
@@ -18,8 +19,19 @@ export function generateTokenValue(): string {
 /** Writing last_used_at on every request would turn reads into writes; once a minute is precise enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+type ActiveToken = Awaited<ReturnType<typeof findActiveTokenByHash>>;
+
+/**
+ * Active tokens by hash, for a few seconds at most: every request checks its token, few revoke one. A revocation
+ * (or a deleted user) in this process empties the cache at once; in another process it shows within the TTL.
+ */
+function tokenCache(ctx: AppContext) {
+  return readCache<ActiveToken>(ctx.db, 'tokens', { max: 10_000, ttlMs: 'shared', dependsOn: ['api_tokens', 'users'], keep: (row) => row !== undefined });
+}
+
 export async function authenticateToken(ctx: AppContext, token: string): Promise<Caller | null> {
-  const row = await findActiveTokenByHash(ctx.db, hashToken(token));
+  const hash = hashToken(token);
+  const row = await cachedRead(tokenCache(ctx), hash, () => findActiveTokenByHash(ctx.db, hash));
   if (!row) return null;
   const now = ctx.clock.now();
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
