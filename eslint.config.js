@@ -12,4 +12,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // The reader's browser script: plain ES5-style JavaScript, run by the visitor's browser.
+    files: ['src/features/reader/assets/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly', document: 'readonly', localStorage: 'readonly', location: 'readonly', navigator: 'readonly',
+        fetch: 'readonly', URL: 'readonly', AbortController: 'readonly', IntersectionObserver: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+      },
+    },
+  },
 );
