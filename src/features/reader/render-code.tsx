@@ -40,11 +40,12 @@ export function renderCode(block: Code, ctx: RenderContext): VNode {
         <code>
           {lines.map((line, index) => {
             const highlighted = block.nodes?.[index]?.data?.highlighted === true;
+            // The newline stays outside the line's span: in a <pre> it is what breaks the lines.
             return (
-              <span class={highlighted ? 'line highlighted' : 'line'}>
-                {tokens?.[index] ? tokens[index].map(renderToken) : line}
-                {'\n'}
-              </span>
+              <>
+                <span class={highlighted ? 'line highlighted' : 'line'}>{tokens?.[index] ? tokens[index].map(renderToken) : line}</span>
+                {index < lines.length - 1 ? '\n' : null}
+              </>
             );
           })}
         </code>

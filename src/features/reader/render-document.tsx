@@ -1,16 +1,17 @@
 import type { ComponentChild, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import type { BundledLanguage } from 'shiki';
 import { blockText } from '../content/document/nodes.ts';
 import type {
   Block, Code, ContentRef, Document, Embed, Expandable, FileBlock, FlowBlock, Fragment, Heading, Hint, Images, InlineContent, List, Tabs,
 } from '../content/document/types.ts';
+import { emojiCharacter } from './emoji.ts';
 import { headingAnchors, MAX_DEPTH } from './heading-anchors.ts';
-import { prepareHighlighter, languageOf } from './highlight.ts';
-import type { BundledLanguage } from 'shiki';
+import { languageOf, prepareHighlighter } from './highlight.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import { resolveLink } from './link-resolver.ts';
 import { formulaToMathMl } from './math.ts';
-import { codeLines, renderCode } from './render-code.tsx';
+import { renderCode } from './render-code.tsx';
 import { createContext } from './render-context.ts';
 import type { RenderContext, RenderOptions } from './render-context.ts';
 import { anchor, imageSource, renderInlines } from './render-inline.tsx';
@@ -314,7 +315,7 @@ function renderContentRef(ref: ContentRef | undefined, ctx: RenderContext): VNod
   return (
     <div class="content-ref card">
       <span class="card-icon" aria-hidden="true">
-        {page?.emoji ?? ICONS.page}
+        {emojiCharacter(page?.emoji) ?? ICONS.page}
       </span>
       {anchor(link, ctx, <span class="card-title">{link.title ?? link.href}</span>, 'card-link')}
     </div>
@@ -368,4 +369,3 @@ function renderOtherBlock(block: OtherBlock, ctx: RenderContext, depth: number):
   }
 }
 
-export { codeLines };
