@@ -233,7 +233,7 @@ function Header({ model }: { model: ReaderPageModel }): VNode {
           </ul>
         </nav>
         {customization.theme?.toggeable === false ? null : (
-          <button type="button" class="icon-button theme-toggle" data-theme-toggle aria-label="Switch between light and dark theme">
+          <button type="button" class="icon-button theme-toggle" data-toggle-theme aria-label="Switch between light and dark theme">
             <span class="only-light">{ICONS.moon}</span>
             <span class="only-dark">{ICONS.sun}</span>
           </button>

@@ -21,8 +21,7 @@
   }
 
   function setupThemeToggle() {
-    document.querySelectorAll('[data-theme-toggle]').forEach(function (button) {
-      if (button === root) return;
+    document.querySelectorAll('[data-toggle-theme]').forEach(function (button) {
       button.addEventListener('click', function () {
         var next = currentTheme() === 'dark' ? 'light' : 'dark';
         root.setAttribute('data-theme', next);
