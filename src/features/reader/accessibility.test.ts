@@ -39,14 +39,14 @@ async function axeInJsdom(html: string): Promise<AxeResults> {
 
 describe('accessibility', () => {
   test('a page with every block has no serious or critical axe violation (jsdom)', async () => {
-    const results = await axeInJsdom(renderPage(await everyPartPage()));
+    const results = await axeInJsdom(await renderPage(await everyPartPage()));
     assert.deepEqual(seriousViolations(results), []);
     assert.ok(results.passes.length > 20, 'axe ran its rules');
   });
 
   test('the not-found page has no serious or critical axe violation (jsdom)', async () => {
     const { page: _page, ...model } = await everyPartPage();
-    const results = await axeInJsdom(notFoundPage(model));
+    const results = await axeInJsdom(await notFoundPage(model));
     assert.deepEqual(seriousViolations(results), []);
   });
 
@@ -54,7 +54,7 @@ describe('accessibility', () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
     try {
-      const html = renderPage(await everyPartPage());
+      const html = await renderPage(await everyPartPage());
       mkdirSync('test-results', { recursive: true });
       for (const scheme of ['light', 'dark'] as const) {
         const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, colorScheme: scheme });

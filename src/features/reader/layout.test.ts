@@ -106,7 +106,7 @@ describe('renderPage: chrome', () => {
       m.header.links.push({ title: 'Bad', href: 'javascript:alert(1)' });
       m.tree.push({ kind: 'page', title: '"><script>x</script>', href: 'javascript:alert(2)' });
     });
-    assert.match(html, /<a href="https:\/\/blog.example.com" class="header-link" target="_blank" rel="noopener noreferrer">Blog<\/a>/);
+    assert.match(html, /<a href="https:\/\/blog.example.com" class="header-link" target="_blank" rel="noopener noreferrer">Blog<span class="sr-only"> \(opens in a new tab\)<\/span><\/a>/);
     assert.doesNotMatch(html, /javascript:|<img src=x|<script>x/);
     assert.match(html, /<span class="header-link">Bad<\/span>/);
   });
@@ -114,6 +114,18 @@ describe('renderPage: chrome', () => {
   test('a logo replaces the title text, with a dark variant', async () => {
     const html = await page((m) => (m.site.logo = { light: '/logo.svg', dark: '/logo-dark.svg' }));
     assert.match(html, /<img class="logo only-light" src="\/logo.svg" alt="Acme Docs"\/><img class="logo only-dark" src="\/logo-dark.svg" alt="Acme Docs"\/>/);
+  });
+
+  test('icons of pages and sections are drawn inline; unknown names draw nothing', async () => {
+    const html = await page((m) => {
+      m.page.emoji = undefined;
+      m.page.icon = 'rocket';
+      m.tree.push({ kind: 'page', title: 'Odd', href: '/odd', icon: 'no-such-icon' });
+    });
+    assert.match(html, /<h1><span class="page-emoji" aria-hidden="true"><svg class="named-icon" viewBox="0 0 512 512" fill="currentColor" aria-hidden="true" focusable="false"><path d="M/);
+    assert.match(html, /<a href="\/api" class="section"><svg class="named-icon"/);
+    assert.match(html, /<a href="\/configuration" class="tree-link"><span class="tree-emoji" aria-hidden="true"><svg class="named-icon"/);
+    assert.match(html, /<a href="\/odd" class="tree-link">Odd<\/a>/);
   });
 
   test('a cover and the page emoji', async () => {
@@ -126,7 +138,7 @@ describe('renderPage: chrome', () => {
 describe('notFoundPage', () => {
   test('says so in the site chrome, links home, and is not indexed', async () => {
     const { page: _page, breadcrumbs: _b, seo: _s, ...model } = await everyPartPage();
-    const html = notFoundPage(model);
+    const html = await notFoundPage(model);
     assert.match(html, /<title>Page not found \| Acme Docs<\/title>/);
     assert.match(html, /<h1>Page not found<\/h1>/);
     assert.match(html, /<a href="\/">Go to the home page of Acme Docs<\/a>/);

@@ -2,6 +2,7 @@ import type { ComponentChild, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { assetPath } from './assets.ts';
 import { emojiCharacter } from './emoji.ts';
+import { loadIcons, namedIcon } from './icon-set.tsx';
 import { ICONS } from './icons.tsx';
 import type { NavItem, ReaderLink, ReaderPageModel, ThemedUrl } from './page-model.ts';
 import type { RenderedHtml } from './render-document.tsx';
@@ -10,12 +11,19 @@ import { isExternalUrl, safeImageUrl, safeLinkUrl } from './safe-url.ts';
 export type { NavItem, ReaderLink, ReaderPageModel } from './page-model.ts';
 
 /** A full reader page: `<!doctype html>` and the chrome around the rendered document. */
-export function renderPage(model: ReaderPageModel): string {
+export async function renderPage(model: ReaderPageModel): Promise<string> {
+  if (namesIcons(model)) await loadIcons();
   return `<!doctype html>${renderToString(<Page model={model} />)}`;
 }
 
+function namesIcons(model: ReaderPageModel): boolean {
+  const inTree = (items: NavItem[]): boolean =>
+    items.some((item) => (item.kind === 'page' && item.icon) || (item.kind !== 'link' && inTree(item.children ?? [])));
+  return Boolean(model.page.icon || model.sections?.some((s) => s.icon) || inTree(model.tree));
+}
+
 /** The "page not found" page, in the site's chrome (no sidebar: the visitor may not be where they think). */
-export function notFoundPage(model: Omit<ReaderPageModel, 'page' | 'breadcrumbs' | 'seo'> & { seo?: Partial<ReaderPageModel['seo']> }): string {
+export function notFoundPage(model: Omit<ReaderPageModel, 'page' | 'breadcrumbs' | 'seo'> & { seo?: Partial<ReaderPageModel['seo']> }): Promise<string> {
   return renderPage({
     ...model,
     breadcrumbs: [],
@@ -103,11 +111,7 @@ function Page({ model }: { model: ReaderPageModel }): VNode {
               {page.cover ? <Cover cover={page.cover} /> : null}
               <header class="page-header">
                 <h1>
-                  {emojiCharacter(page.emoji) ? (
-                    <span class="page-emoji" aria-hidden="true">
-                      {emojiCharacter(page.emoji)}
-                    </span>
-                  ) : null}
+                  <PageIcon emoji={page.emoji} icon={page.icon} className="page-emoji" />
                   {page.title}
                 </h1>
                 {description ? <p class="page-description">{description}</p> : null}
@@ -163,15 +167,37 @@ function Favicon({ favicon }: { favicon: ReaderPageModel['site']['favicon'] }): 
   return null;
 }
 
-function Link({ link, className, current, externalBlank }: { link: ReaderLink; className?: string; current?: boolean; externalBlank?: boolean }): ComponentChild {
+interface LinkProps { link: ReaderLink; className?: string; current?: boolean; externalBlank?: boolean; icon?: ComponentChild }
+
+function Link({ link, className, current, externalBlank, icon }: LinkProps): ComponentChild {
   const href = safeLinkUrl(link.href);
-  if (!href) return <span class={className}>{link.title}</span>;
+  if (!href) return <span class={className}>{icon}{link.title}</span>;
   const blank = externalBlank === true && isExternalUrl(href);
   return (
     <a href={href} class={className} aria-current={current ? 'page' : undefined} target={blank ? '_blank' : undefined} rel={blank ? 'noopener noreferrer' : undefined}>
+      {icon}
       {link.title}
+      {blank ? <span class="sr-only"> (opens in a new tab)</span> : null}
     </a>
   );
+}
+
+/** A page's emoji, else its icon; decorative (the title follows). */
+function PageIcon({ emoji, icon, className }: { emoji?: string; icon?: string; className: string }): ComponentChild {
+  const character = emojiCharacter(emoji);
+  if (character) {
+    return (
+      <span class={className} aria-hidden="true">
+        {character}
+      </span>
+    );
+  }
+  const svg = namedIcon(icon);
+  return svg ? (
+    <span class={className} aria-hidden="true">
+      {svg}
+    </span>
+  ) : null;
 }
 
 function ThemedImage({ url, alt, className }: { url: ThemedUrl; alt: string; className: string }): ComponentChild {
@@ -244,7 +270,7 @@ function Header({ model }: { model: ReaderPageModel }): VNode {
           <ul>
             {model.sections.map((section) => (
               <li>
-                <Link link={section} className={section.current ? 'section current' : 'section'} current={section.current} />
+                <Link link={section} className={section.current ? 'section current' : 'section'} current={section.current} icon={namedIcon(section.icon)} />
               </li>
             ))}
           </ul>
@@ -295,14 +321,9 @@ function Tree({ items, depth }: { items: NavItem[]; depth: number }): VNode {
             </li>
           );
         }
-        const emoji = item.kind === 'page' ? emojiCharacter(item.emoji) : null;
         const label = (
           <>
-            {emoji ? (
-              <span class="tree-emoji" aria-hidden="true">
-                {emoji}
-              </span>
-            ) : null}
+            {item.kind === 'page' ? <PageIcon emoji={item.emoji} icon={item.icon} className="tree-emoji" /> : null}
             {item.title}
             {item.kind === 'link' ? <span class="tree-external">{ICONS.external}</span> : null}
           </>

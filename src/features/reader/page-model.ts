@@ -10,7 +10,7 @@ export interface ReaderLink { title: string; href: string }
 export interface ThemedUrl { light: string; dark?: string }
 
 export type NavItem =
-  | { kind: 'page'; title: string; href: string; emoji?: string; current?: boolean; children?: NavItem[] }
+  | { kind: 'page'; title: string; href: string; emoji?: string; icon?: string; current?: boolean; children?: NavItem[] }
   | { kind: 'group'; title: string; children: NavItem[] }
   | { kind: 'link'; title: string; href: string };
 
@@ -34,7 +34,7 @@ export interface ReaderPageModel {
   };
   header: { links: (ReaderLink & { style?: 'link' | 'button-primary' | 'button-secondary' })[] };
   /** Site sections (tabs above the content) and the current section's variants (a switcher). */
-  sections?: (ReaderLink & { current?: boolean })[];
+  sections?: (ReaderLink & { current?: boolean; icon?: string })[];
   variants?: (ReaderLink & { current?: boolean })[];
   tree: NavItem[];
   breadcrumbs: ReaderLink[];
@@ -42,6 +42,8 @@ export interface ReaderPageModel {
     title: string;
     description?: string;
     emoji?: string;
+    /** A Font Awesome icon name, shown when there is no emoji. */
+    icon?: string;
     cover?: { src: string; srcDark?: string; alt?: string };
     html: RenderedHtml;
     outline: OutlineItem[];

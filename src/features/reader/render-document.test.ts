@@ -134,8 +134,9 @@ describe('renderDocument: every block renders', () => {
     assert.match(html, /<div class="columns"><div class="column"><p>Left column<\/p><\/div>/);
   });
 
-  test('emoji, mentions and buttons inline', async () => {
+  test('emoji, icons, mentions and buttons inline', async () => {
     const { html } = await renderEveryBlock();
+    assert.match(html, /an icon <svg class="inline-icon" viewBox="0 0 512 512" fill="currentColor" aria-hidden="true" focusable="false"><path d="M/);
     assert.match(html, /<span class="emoji">🚀<\/span>/);
     assert.match(html, /<a href="\/users\/ada" class="mention">Ada<\/a>/);
     assert.match(html, /<a href="\/docs\/guide" class="button button-primary">Try it<\/a>/);

@@ -17,6 +17,7 @@ import type { RenderContext, RenderOptions } from './render-context.ts';
 import { anchor, imageSource, renderInlines } from './render-inline.tsx';
 import { renderTable } from './render-table.tsx';
 import { safeLinkUrl } from './safe-url.ts';
+import { loadIcons } from './icon-set.tsx';
 import { HINT_ICONS, ICONS } from './icons.tsx';
 
 export type { RenderOptions } from './render-context.ts';
@@ -30,19 +31,22 @@ export type RenderedHtml = string & { readonly __rendered: unique symbol };
  * as text. Blocks of the spec this renderer does not know are skipped.
  */
 export async function renderDocument(document: Document, links: LinkResolver, options: RenderOptions = {}): Promise<RenderedHtml> {
-  await prepareHighlighter(codeLanguages(document));
+  const needs = whatDocumentNeeds(document);
+  await Promise.all([prepareHighlighter(needs.languages), needs.icons ? loadIcons() : undefined]);
   const ctx = createContext(links, options, headingAnchors(document));
   return renderToString(<>{renderFlow(document.nodes ?? [], ctx, 0)}</>) as RenderedHtml;
 }
 
-/** The languages of the document's code blocks that shiki knows. */
-function codeLanguages(document: Document): Set<BundledLanguage> {
+/** The languages of the document's code blocks that shiki knows, and whether it names icons. */
+function whatDocumentNeeds(document: Document): { languages: Set<BundledLanguage>; icons: boolean } {
   const languages = new Set<BundledLanguage>();
+  let icons = false;
   const stack: { node: unknown; depth: number }[] = (document.nodes ?? []).map((node) => ({ node, depth: 0 }));
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
     if (!node || typeof node !== 'object' || depth > MAX_DEPTH) continue;
     const block = node as { type?: string; data?: { syntax?: string }; nodes?: unknown[]; fragments?: { nodes?: unknown[] }[] };
+    if (block.type === 'icon') icons = true;
     if (block.type === 'code') {
       const language = languageOf(block.data?.syntax);
       if (language) languages.add(language);
@@ -51,7 +55,7 @@ function codeLanguages(document: Document): Set<BundledLanguage> {
     for (const child of block.nodes ?? []) stack.push({ node: child, depth: depth + 1 });
     for (const fragment of block.fragments ?? []) for (const child of fragment?.nodes ?? []) stack.push({ node: child, depth: depth + 1 });
   }
-  return languages;
+  return { languages, icons };
 }
 
 export function renderFlow(blocks: readonly Block[], ctx: RenderContext, depth: number): ComponentChild[] {

@@ -2,6 +2,7 @@ import type { ComponentChild, VNode } from 'preact';
 import { blockText } from '../content/document/nodes.ts';
 import type { Block, ContentRef, InlineContent, InlineImage, Leaf, Mark, Text } from '../content/document/types.ts';
 import { emojiCharacter } from './emoji.ts';
+import { namedIcon } from './icon-set.tsx';
 import { resolveLink } from './link-resolver.ts';
 import type { ResolvedLink } from './link-resolver.ts';
 import { formulaToMathMl } from './math.ts';
@@ -118,10 +119,8 @@ function renderInline(node: Exclude<InlineContent, Text>, ctx: RenderContext, in
         </span>
       ) : text;
     }
-    case 'icon': {
-      const name = typeof data.icon === 'string' ? data.icon : '';
-      return name ? <span class="inline-icon" aria-hidden="true" data-icon={name.slice(0, 60)} /> : null;
-    }
+    case 'icon':
+      return namedIcon(data.icon, 'inline-icon');
     default:
       // Expressions need variables the reader does not have; anything else is unknown.
       return null;

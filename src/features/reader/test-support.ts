@@ -90,7 +90,7 @@ export async function everyPartPage(): Promise<ReaderPageModel> {
     site: { title: 'Acme Docs', href: '/', favicon: { emoji: '1f4d8' } },
     customization: { primaryColor: { light: '#346ddb', dark: '#7aa5ff' }, corners: 'rounded', theme: { toggeable: true }, externalLinks: 'blank' },
     header: { links: [{ title: 'Blog', href: 'https://blog.example.com' }, { title: 'Sign up', href: 'https://app.example.com', style: 'button-primary' }] },
-    sections: [{ title: 'Guides', href: '/', current: true }, { title: 'API', href: '/api' }],
+    sections: [{ title: 'Guides', href: '/', current: true }, { title: 'API', href: '/api', icon: 'code' }],
     variants: [{ title: 'v2', href: '/', current: true }, { title: 'v1', href: '/v1' }],
     tree: [
       { kind: 'page', title: 'Introduction', href: '/' },
@@ -99,7 +99,7 @@ export async function everyPartPage(): Promise<ReaderPageModel> {
         title: 'Guides',
         children: [
           { kind: 'page', title: 'Getting started', href: '/getting-started', emoji: '1f680', current: true, children: [{ kind: 'page', title: 'Install', href: '/getting-started/install' }] },
-          { kind: 'page', title: 'Configuration', href: '/configuration', children: [{ kind: 'page', title: 'Options', href: '/configuration/options' }] },
+          { kind: 'page', title: 'Configuration', href: '/configuration', icon: 'gear', children: [{ kind: 'page', title: 'Options', href: '/configuration/options' }] },
           { kind: 'link', title: 'Status page', href: 'https://status.example.com' },
         ],
       },
