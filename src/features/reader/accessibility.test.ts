@@ -50,14 +50,19 @@ describe('accessibility', () => {
     assert.deepEqual(seriousViolations(results), []);
   });
 
-  test('in Chromium, light and dark, with contrast, and a screenshot', { skip: CHROMIUM ? false : 'no Chromium installed' }, async () => {
+  test('in Chromium, light, dark and narrow, with contrast, and screenshots', { skip: CHROMIUM ? false : 'no Chromium installed' }, async () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
     try {
       const html = await renderPage(await everyPartPage());
       mkdirSync('test-results', { recursive: true });
-      for (const scheme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, colorScheme: scheme });
+      const views = [
+        { name: 'light', scheme: 'light', width: 1440 },
+        { name: 'dark', scheme: 'dark', width: 1440 },
+        { name: 'mobile', scheme: 'light', width: 390 },
+      ] as const;
+      for (const { name, scheme, width } of views) {
+        const context = await browser.newContext({ viewport: { width, height: 1000 }, colorScheme: scheme });
         const page = await context.newPage();
         // The page and its fingerprinted assets, from a made-up origin; nothing else may load.
         await page.route('**/*', async (route) => {
@@ -71,8 +76,8 @@ describe('accessibility', () => {
         await page.goto('http://reader.test/getting-started');
         await page.addScriptTag({ content: AXE_SOURCE });
         const results = (await page.evaluate('axe.run(document)')) as AxeResults;
-        assert.deepEqual(seriousViolations(results), [], `${scheme} theme`);
-        await page.screenshot({ path: `test-results/reader-${scheme}.png`, fullPage: true });
+        assert.deepEqual(seriousViolations(results), [], name);
+        await page.screenshot({ path: `test-results/reader-${name}.png`, fullPage: width > 1000 });
         await context.close();
       }
     } finally {

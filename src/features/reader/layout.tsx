@@ -243,7 +243,7 @@ function Header({ model }: { model: ReaderPageModel }): VNode {
           {site.logo ? <ThemedImage url={site.logo} alt={site.title} className="logo" /> : <span class="site-title">{site.title}</span>}
         </a>
         {model.searchUrl ? (
-          <button type="button" class="search-button" data-open-search aria-haspopup="dialog">
+          <button type="button" class="search-button" data-open-search aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K">
             {ICONS.search}
             <span class="search-label">Search…</span>
             <kbd class="search-shortcut">Ctrl K</kbd>
