@@ -3,22 +3,21 @@ import { renderToString } from 'preact-render-to-string';
 import type { BundledLanguage } from 'shiki';
 import { blockText } from '../content/document/nodes.ts';
 import type {
-  Block, Code, ContentRef, Document, Embed, Expandable, FileBlock, FlowBlock, Fragment, Heading, Hint, Images, InlineContent, List, Tabs,
+  Block, Code, Document, Expandable, FlowBlock, Fragment, Heading, Hint, Images, InlineContent, List, Tabs,
 } from '../content/document/types.ts';
-import { emojiCharacter } from './emoji.ts';
 import { headingAnchors, MAX_DEPTH } from './heading-anchors.ts';
 import { languageOf, prepareHighlighter } from './highlight.ts';
+import { loadIcons } from './icon-set.tsx';
+import { HINT_ICONS } from './icons.tsx';
 import type { LinkResolver } from './link-resolver.ts';
-import { resolveLink } from './link-resolver.ts';
-import { formulaToMathMl } from './math.ts';
+import { renderContentRef, renderEmbed, renderFile } from './render-cards.tsx';
 import { renderCode } from './render-code.tsx';
 import { createContext } from './render-context.ts';
 import type { RenderContext, RenderOptions } from './render-context.ts';
-import { anchor, imageSource, renderInlines } from './render-inline.tsx';
+import { imageSource, renderInlines } from './render-inline.tsx';
+import { renderOtherBlock } from './render-opaque-blocks.tsx';
+import type { OtherBlock } from './render-opaque-blocks.tsx';
 import { renderTable } from './render-table.tsx';
-import { safeLinkUrl } from './safe-url.ts';
-import { loadIcons } from './icon-set.tsx';
-import { HINT_ICONS, ICONS } from './icons.tsx';
 
 export type { RenderOptions } from './render-context.ts';
 
@@ -110,7 +109,7 @@ function renderBlock(block: FlowBlock, ctx: RenderContext, depth: number): Compo
     case 'content-ref':
       return renderContentRef(block.data?.ref, ctx);
     default:
-      return renderOtherBlock(block as unknown as OtherBlock, ctx, depth);
+      return renderOtherBlock(block as unknown as OtherBlock, ctx, depth, renderFlow);
   }
 }
 
@@ -255,121 +254,3 @@ function renderExpandable(block: Expandable, ctx: RenderContext, depth: number):
     </details>
   );
 }
-
-/**
- * An embed is a link card: loading a third party's player or script would tell it who reads the page,
- * which needs the site's and the visitor's consent.
- */
-function renderEmbed(block: Embed, ctx: RenderContext): VNode | null {
-  const url = typeof block.data?.url === 'string' ? safeLinkUrl(block.data.url) : null;
-  if (!url) return null;
-  let host = url;
-  try {
-    host = new URL(url).host || url;
-  } catch {
-    // A relative URL: show it as it is.
-  }
-  return (
-    <div class="embed card">
-      <span class="card-icon" aria-hidden="true">
-        {ICONS.external}
-      </span>
-      {anchor(
-        { href: url, title: null, external: /^https?:/i.test(url) },
-        ctx,
-        <>
-          <span class="card-title">{host}</span>
-          <span class="card-description">{url}</span>
-        </>,
-        'card-link',
-      )}
-    </div>
-  );
-}
-
-function renderFile(block: FileBlock, ctx: RenderContext): VNode | null {
-  const ref = block.data?.ref;
-  const file = ref ? ctx.links.file(ref) : null;
-  const href = file ? safeLinkUrl(file.href) : null;
-  if (!file || !href) return null;
-  const details = [file.contentType, typeof file.size === 'number' ? formatSize(file.size) : ''].filter(Boolean).join(' · ');
-  return (
-    <div class="file card">
-      <span class="card-icon" aria-hidden="true">
-        {ICONS.file}
-      </span>
-      <a class="card-link" href={href} download={file.name}>
-        <span class="card-title">{file.name}</span>
-        {details ? <span class="card-description">{details}</span> : null}
-      </a>
-    </div>
-  );
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-function renderContentRef(ref: ContentRef | undefined, ctx: RenderContext): VNode | null {
-  const link = resolveLink(ref, ctx.links);
-  if (!link) return null;
-  const page = ref?.kind === 'page' ? ctx.links.page(ref) : null;
-  return (
-    <div class="content-ref card">
-      <span class="card-icon" aria-hidden="true">
-        {emojiCharacter(page?.emoji) ?? ICONS.page}
-      </span>
-      {anchor(link, ctx, <span class="card-title">{link.title ?? link.href}</span>, 'card-link')}
-    </div>
-  );
-}
-
-interface OtherBlock { type: string; data?: Record<string, unknown>; nodes?: unknown[]; fragments?: Fragment[] }
-
-function renderOtherBlock(block: OtherBlock, ctx: RenderContext, depth: number): ComponentChild {
-  const data = block.data ?? {};
-  const children = (Array.isArray(block.nodes) ? block.nodes : []) as OtherBlock[];
-  switch (block.type) {
-    case 'math': {
-      const formula = typeof data.formula === 'string' ? data.formula : '';
-      const mathml = formulaToMathMl(formula, true);
-      // temml's output is escaped MathML; the only HTML this renderer does not build itself.
-      return mathml ? <div class="math" dangerouslySetInnerHTML={{ __html: mathml }} /> : <pre class="math-source"><code>{formula}</code></pre>;
-    }
-    case 'drawing': {
-      const src = imageSource(data.ref as ContentRef | undefined, ctx);
-      return src ? (
-        <figure class="image drawing">
-          <img src={src} alt="Drawing" loading="lazy" decoding="async" />
-        </figure>
-      ) : null;
-    }
-    case 'stepper':
-      return (
-        <ol class="stepper">
-          {children.map((step) => (
-            <li class="step">{renderFlow((step?.nodes ?? []) as Block[], ctx, depth + 2)}</li>
-          ))}
-        </ol>
-      );
-    case 'columns':
-      return (
-        <div class="columns">
-          {children.map((column) => (
-            <div class="column">{renderFlow((column?.nodes ?? []) as Block[], ctx, depth + 2)}</div>
-          ))}
-        </div>
-      );
-    case 'if': {
-      const condition = typeof data.condition === 'string' ? data.condition : '';
-      const visible = condition !== '' && ctx.options.evaluateCondition?.(condition) === true;
-      return visible ? renderFlow(children as unknown as Block[], ctx, depth + 1) : null;
-    }
-    default:
-      // OpenAPI, integrations, reusable content: they need data the reader does not have here.
-      return null;
-  }
-}
-
