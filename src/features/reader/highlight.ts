@@ -16,17 +16,22 @@ export interface CodeToken { text: string; kind?: string; italic?: boolean; bold
 export type HighlightedLines = CodeToken[][];
 
 const THEME = createCssVariablesTheme({ name: 'quire', variablePrefix: '--code-', fontStyle: true });
+// Bounded by entries and by the code they hold, so a few huge blocks cannot fill the memory.
 const CACHE_LIMIT = 2000;
+const CACHE_CHAR_LIMIT = 8_000_000;
 // shiki gives up on a line after this long and leaves the rest of it one token. Its default (500 ms) is
 // reached by the first line a grammar ever tokenizes on a busy machine (its regular expressions compile
 // then), and that wrong result would stay in the cache.
 const TOKENIZE_LINE_LIMIT_MS = 5000;
 // Longer code is shown plain: tokenizing it would hold the event loop for a long time.
 const MAX_HIGHLIGHT_CHARS = 100_000;
+// A longer line (minified code, data) is left plain: tokenizing it can take very long.
+const MAX_LINE_CHARS = 2_000;
 
 let highlighter: Promise<HighlighterCore> | undefined;
 const loading = new Map<string, Promise<void>>();
-const cache = new Map<string, HighlightedLines>();
+const cache = new Map<string, { lines: HighlightedLines; chars: number }>();
+let cachedChars = 0;
 
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({ engine: createOnigurumaEngine(import('shiki/wasm')), themes: [THEME], langs: [] });
@@ -61,7 +66,8 @@ async function loadLanguages(languages: Iterable<BundledLanguage>): Promise<void
  * The code's lines as coloured tokens, or null when the language is not loaded or the code is too long (the
  * caller shows it plain). Call prepareHighlighter first.
  */
-export function highlight(language: BundledLanguage, code: string, core = loadedHighlighter): HighlightedLines | null {
+export function highlight(language: BundledLanguage, code: string): HighlightedLines | null {
+  const core = loadedHighlighter;
   if (!core || code.length > MAX_HIGHLIGHT_CHARS || !core.getLoadedLanguages().includes(language)) return null;
   const key = `${language}\u0000${createHash('sha256').update(code).digest('base64url')}`;
   const cached = cache.get(key);
@@ -69,9 +75,9 @@ export function highlight(language: BundledLanguage, code: string, core = loaded
     // Map order is insertion order: moving the entry to the end makes eviction least-recently-used.
     cache.delete(key);
     cache.set(key, cached);
-    return cached;
+    return cached.lines;
   }
-  const { tokens } = core.codeToTokens(code, { lang: language, theme: THEME.name!, tokenizeTimeLimit: TOKENIZE_LINE_LIMIT_MS });
+  const { tokens } = core.codeToTokens(code, { lang: language, theme: THEME.name!, tokenizeTimeLimit: TOKENIZE_LINE_LIMIT_MS, tokenizeMaxLineLength: MAX_LINE_CHARS });
   const lines = tokens.map((line) =>
     line.map((token): CodeToken => {
       const out: CodeToken = { text: token.content };
@@ -82,8 +88,13 @@ export function highlight(language: BundledLanguage, code: string, core = loaded
       return out;
     }),
   );
-  cache.set(key, lines);
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, { lines, chars: code.length });
+  cachedChars += code.length;
+  while (cache.size > CACHE_LIMIT || cachedChars > CACHE_CHAR_LIMIT) {
+    const [oldest, entry] = cache.entries().next().value!;
+    cache.delete(oldest);
+    cachedChars -= entry.chars;
+  }
   return lines;
 }
 

@@ -60,16 +60,29 @@
     });
   }
 
+  // navigator.clipboard exists on secure origins only; elsewhere the code is selected and copied the old way.
+  function copyText(pre) {
+    var text = pre.innerText.replace(/\n$/, '');
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    var range = document.createRange();
+    range.selectNodeContents(pre);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    var copied = document.execCommand && document.execCommand('copy');
+    return copied ? Promise.resolve() : Promise.reject(new Error('copy refused'));
+  }
+
   function setupCopyButtons() {
     document.querySelectorAll('.copy-button[data-copy]').forEach(function (button) {
       var pre = document.getElementById(button.getAttribute('data-copy'));
-      if (!pre || !navigator.clipboard) return;
+      if (!pre) return;
       button.hidden = false;
       button.addEventListener('click', function () {
-        navigator.clipboard.writeText(pre.innerText.replace(/\n$/, '')).then(function () {
+        copyText(pre).then(function () {
           button.textContent = 'Copied';
           setTimeout(function () { button.textContent = 'Copy'; }, 1500);
-        });
+        }, function () { /* the code stays selected for Ctrl+C */ });
       });
     });
   }
