@@ -14,4 +14,15 @@ export default tseslint.config(
   },
   // The import walls and cycles are checked by dependency-cruiser (.dependency-cruiser.cjs), run by `npm run lint`.
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
+  {
+    // The reader's browser script: plain ES5-style JavaScript, run by the visitor's browser.
+    files: ['src/features/reader/assets/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly', document: 'readonly', localStorage: 'readonly', location: 'readonly', navigator: 'readonly',
+        fetch: 'readonly', URL: 'readonly', AbortController: 'readonly', IntersectionObserver: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+      },
+    },
+  },
 );

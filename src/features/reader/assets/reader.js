@@ -1,0 +1,194 @@
+// Quire reader: progressive enhancement only. Every page reads fine without this script.
+(function () {
+  'use strict';
+  var root = document.documentElement;
+  var THEME_KEY = 'quire-theme';
+  root.classList.add('js');
+
+  // Before first paint: the visitor's saved theme, if the site lets them choose.
+  function savedTheme() {
+    try { return localStorage.getItem(THEME_KEY); } catch { return null; }
+  }
+  if (root.getAttribute('data-theme-toggle') !== 'off') {
+    var saved = savedTheme();
+    if (saved === 'light' || saved === 'dark') root.setAttribute('data-theme', saved);
+  }
+
+  function currentTheme() {
+    var set = root.getAttribute('data-theme');
+    if (set === 'light' || set === 'dark') return set;
+    return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+
+  function setupThemeToggle() {
+    document.querySelectorAll('[data-toggle-theme]').forEach(function (button) {
+      button.addEventListener('click', function () {
+        var next = currentTheme() === 'dark' ? 'light' : 'dark';
+        root.setAttribute('data-theme', next);
+        try { localStorage.setItem(THEME_KEY, next); } catch { /* private mode: not remembered */ }
+      });
+    });
+  }
+
+  // Tabs: the WAI-ARIA pattern (click, arrows, Home/End).
+  function setupTabs() {
+    document.querySelectorAll('.tabs').forEach(function (tabs) {
+      var list = tabs.querySelector('[role="tablist"]');
+      if (!list) return;
+      var buttons = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
+      function select(index, focus) {
+        buttons.forEach(function (button, i) {
+          var selected = i === index;
+          button.setAttribute('aria-selected', selected ? 'true' : 'false');
+          button.tabIndex = selected ? 0 : -1;
+          var panel = document.getElementById(button.getAttribute('aria-controls'));
+          if (panel) panel.hidden = !selected;
+        });
+        if (focus) buttons[index].focus();
+      }
+      buttons.forEach(function (button, i) {
+        button.addEventListener('click', function () { select(i, false); });
+        button.addEventListener('keydown', function (event) {
+          var next = null;
+          if (event.key === 'ArrowRight') next = (i + 1) % buttons.length;
+          else if (event.key === 'ArrowLeft') next = (i - 1 + buttons.length) % buttons.length;
+          else if (event.key === 'Home') next = 0;
+          else if (event.key === 'End') next = buttons.length - 1;
+          if (next !== null) { event.preventDefault(); select(next, true); }
+        });
+      });
+    });
+  }
+
+  // navigator.clipboard exists on secure origins only; elsewhere the code is selected and copied the old way.
+  function copyText(pre) {
+    var text = pre.innerText.replace(/\n$/, '');
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    var range = document.createRange();
+    range.selectNodeContents(pre);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    var copied = document.execCommand && document.execCommand('copy');
+    return copied ? Promise.resolve() : Promise.reject(new Error('copy refused'));
+  }
+
+  function setupCopyButtons() {
+    document.querySelectorAll('.copy-button[data-copy]').forEach(function (button) {
+      var pre = document.getElementById(button.getAttribute('data-copy'));
+      if (!pre) return;
+      button.hidden = false;
+      button.addEventListener('click', function () {
+        copyText(pre).then(function () {
+          button.textContent = 'Copied';
+          setTimeout(function () { button.textContent = 'Copy'; }, 1500);
+        }, function () { /* the code stays selected for Ctrl+C */ });
+      });
+    });
+  }
+
+  function setupSidebarToggle() {
+    var button = document.querySelector('.sidebar-toggle');
+    if (!button) return;
+    button.addEventListener('click', function () {
+      var open = document.body.classList.toggle('sidebar-open');
+      button.setAttribute('aria-expanded', open ? 'true' : 'false');
+      button.setAttribute('aria-label', open ? 'Close navigation' : 'Open navigation');
+    });
+  }
+
+  // Opening an anchor inside a closed expandable opens it.
+  function openTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    for (var node = target; node; node = node.parentElement) if (node.tagName === 'DETAILS') node.open = true;
+  }
+
+  // Search: the endpoint answers GET ?query=… with { items: [{ title, href, excerpt? }] }.
+  function setupSearch() {
+    var url = document.body.getAttribute('data-search-url');
+    var dialog = document.getElementById('search-dialog');
+    if (!url || !dialog || typeof dialog.showModal !== 'function') return;
+    var input = dialog.querySelector('input');
+    var results = dialog.querySelector('.search-results');
+    var timer = null;
+    var controller = null;
+    function open() { if (!dialog.open) { dialog.showModal(); input.focus(); input.select(); } }
+    document.querySelectorAll('[data-open-search]').forEach(function (b) { b.addEventListener('click', open); });
+    document.addEventListener('keydown', function (event) {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') { event.preventDefault(); open(); }
+    });
+    function show(items) {
+      results.textContent = '';
+      items.slice(0, 20).forEach(function (item) {
+        if (!item || typeof item.href !== 'string' || !/^(\/|https?:)/.test(item.href)) return;
+        var li = document.createElement('li');
+        var a = document.createElement('a');
+        a.href = item.href;
+        a.textContent = String(item.title || item.href);
+        if (item.excerpt) {
+          var small = document.createElement('small');
+          small.textContent = String(item.excerpt);
+          a.appendChild(small);
+        }
+        li.appendChild(a);
+        results.appendChild(li);
+      });
+      if (!results.firstChild && input.value.trim()) {
+        var empty = document.createElement('li');
+        empty.textContent = 'No results';
+        results.appendChild(empty);
+      }
+    }
+    input.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var query = input.value.trim();
+        if (controller) controller.abort();
+        if (!query) { show([]); return; }
+        controller = new AbortController();
+        var target = new URL(url, location.href);
+        target.searchParams.set('query', query);
+        fetch(target, { signal: controller.signal, headers: { accept: 'application/json' } })
+          .then(function (response) { return response.ok ? response.json() : { items: [] }; })
+          .then(function (body) { show(Array.isArray(body && body.items) ? body.items : []); })
+          .catch(function () { /* aborted or offline: keep the last results */ });
+      }, 150);
+    });
+    dialog.querySelector('form').addEventListener('submit', function (event) {
+      var first = results.querySelector('a');
+      if (event.submitter && event.submitter.value === 'close') return;
+      if (first) { event.preventDefault(); location.href = first.href; }
+    });
+  }
+
+  // The outline marks the section being read.
+  function setupOutline() {
+    var links = Array.prototype.slice.call(document.querySelectorAll('.outline a[href^="#"]'));
+    if (!links.length || !('IntersectionObserver' in window)) return;
+    var byId = {};
+    links.forEach(function (a) { byId[decodeURIComponent(a.getAttribute('href').slice(1))] = a; });
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        links.forEach(function (a) { a.classList.remove('active'); });
+        var link = byId[entry.target.id];
+        if (link) link.classList.add('active');
+      });
+    }, { rootMargin: '0px 0px -70% 0px' });
+    Object.keys(byId).forEach(function (id) { var el = document.getElementById(id); if (el) observer.observe(el); });
+  }
+
+  function start() {
+    setupThemeToggle();
+    setupTabs();
+    setupCopyButtons();
+    setupSidebarToggle();
+    setupSearch();
+    setupOutline();
+    openTarget();
+    window.addEventListener('hashchange', openTarget);
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { JSDOM } from 'jsdom';
+import { assetPath, readerAssets } from './assets.ts';
+import { renderPage } from './layout.tsx';
+import { everyPartPage } from './test-support.ts';
+
+/*
+ * The reader's script, run against a rendered page: in jsdom everywhere (tabs, theme, sidebar), and in
+ * Chromium where installed for what jsdom lacks (the search dialog, the clipboard).
+ */
+
+const script = readerAssets.get(assetPath('js').split('/').pop()!)!.body.toString();
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+
+async function pageWithScript(storedTheme?: string) {
+  const html = (await renderPage(await everyPartPage())).replace(/<script src="[^"]+"><\/script>/, '');
+  const dom = new JSDOM(html, { url: 'https://docs.example.com/getting-started', runScripts: 'outside-only' });
+  if (storedTheme) dom.window.localStorage.setItem('quire-theme', storedTheme);
+  dom.window.eval(script);
+  return dom;
+}
+
+describe('reader script (jsdom)', () => {
+  test('tabs switch on click and with the arrow keys, keeping ARIA state', async () => {
+    const dom = await pageWithScript();
+    const document = dom.window.document;
+    const tabs = [...document.querySelectorAll<HTMLButtonElement>('.tabs [role="tab"]')];
+    const panel = (tab: Element) => document.getElementById(tab.getAttribute('aria-controls')!)!;
+    tabs[1]!.click();
+    assert.equal(tabs[1]!.getAttribute('aria-selected'), 'true');
+    assert.equal(tabs[0]!.getAttribute('aria-selected'), 'false');
+    assert.equal(panel(tabs[1]!).hidden, false);
+    assert.equal(panel(tabs[0]!).hidden, true);
+    tabs[1]!.dispatchEvent(new dom.window.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    assert.equal(tabs[0]!.getAttribute('aria-selected'), 'true');
+    assert.equal(document.activeElement, tabs[0]);
+    dom.window.close();
+  });
+
+  test('the theme toggle switches and remembers the theme; a saved theme applies on load', async () => {
+    const dom = await pageWithScript();
+    const root = dom.window.document.documentElement;
+    assert.ok(root.classList.contains('js'));
+    dom.window.document.querySelector<HTMLButtonElement>('[data-toggle-theme]')!.click();
+    assert.equal(root.getAttribute('data-theme'), 'dark');
+    assert.equal(dom.window.localStorage.getItem('quire-theme'), 'dark');
+    dom.window.close();
+    const again = await pageWithScript('dark');
+    assert.equal(again.window.document.documentElement.getAttribute('data-theme'), 'dark');
+    again.window.close();
+  });
+
+  test('the mobile sidebar toggle opens and closes the navigation', async () => {
+    const dom = await pageWithScript();
+    const button = dom.window.document.querySelector<HTMLButtonElement>('.sidebar-toggle')!;
+    button.click();
+    assert.ok(dom.window.document.body.classList.contains('sidebar-open'));
+    assert.equal(button.getAttribute('aria-expanded'), 'true');
+    button.click();
+    assert.equal(button.getAttribute('aria-expanded'), 'false');
+    dom.window.close();
+  });
+});
+
+describe('reader script (Chromium)', { skip: CHROMIUM ? false : 'no Chromium installed' }, () => {
+  test('Ctrl+K opens the search dialog, which lists what the endpoint answers; copy buttons show', async () => {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
+    try {
+      const html = await renderPage(await everyPartPage());
+      const page = await browser.newPage();
+      const queries: string[] = [];
+      await page.route('**/*', async (route) => {
+        const url = new URL(route.request().url());
+        if (url.host !== 'reader.test') return route.abort();
+        if (url.pathname === '/search.json') {
+          queries.push(url.searchParams.get('query') ?? '');
+          return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ items: [{ title: 'Install <b>', href: '/install', excerpt: 'How to' }, { title: 'Evil', href: 'javascript:alert(1)' }] }) });
+        }
+        const asset = readerAssets.get(url.pathname.split('/').pop() ?? '');
+        if (asset) return route.fulfill({ contentType: asset.contentType, body: asset.body });
+        return route.fulfill({ contentType: 'text/html', body: html });
+      });
+      await page.goto('http://reader.test/getting-started');
+      assert.equal(await page.locator('.copy-button').first().isVisible(), true);
+      await page.keyboard.press('Control+k');
+      assert.equal(await page.locator('#search-dialog').isVisible(), true);
+      await page.keyboard.type('install');
+      await page.locator('.search-results a').first().waitFor();
+      assert.deepEqual(queries.at(-1), 'install');
+      assert.deepEqual(await page.locator('.search-results a').allTextContents(), ['Install <b>How to']);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,29 @@
+import type { Heading } from '../content/document/types.ts';
+import type { LinkResolver } from './link-resolver.ts';
+
+export interface RenderOptions {
+  /** `customization.externalLinks.target`: `blank` opens links to other hosts in a new tab. */
+  externalLinks?: 'self' | 'blank';
+  /**
+   * Decides an adaptive `if` block's condition for this visitor. Without it, conditional content is left
+   * out: content meant for some visitors must not leak to all.
+   */
+  evaluateCondition?: (condition: string) => boolean;
+  /** Prefix of generated element ids (tabs), when several documents share one HTML page. */
+  idPrefix?: string;
+}
+
+/** What every block and inline renderer needs, built once per document. */
+export interface RenderContext {
+  links: LinkResolver;
+  options: RenderOptions;
+  anchors: Map<Heading, string>;
+  /** A fresh element id, unique in the document. */
+  nextId(kind: string): string;
+}
+
+export function createContext(links: LinkResolver, options: RenderOptions, anchors: Map<Heading, string>): RenderContext {
+  let counter = 0;
+  const prefix = options.idPrefix ?? 'q';
+  return { links, options, anchors, nextId: (kind) => `${prefix}-${kind}-${++counter}` };
+}

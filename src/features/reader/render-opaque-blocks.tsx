@@ -1,0 +1,59 @@
+import type { ComponentChild } from 'preact';
+import type { Block, ContentRef, Fragment } from '../content/document/types.ts';
+import { formulaToMathMl } from './math.ts';
+import type { RenderContext } from './render-context.ts';
+import { imageSource } from './render-inline.tsx';
+
+/*
+ * Blocks of the spec that Quire stores without modelling (types.ts: OPAQUE_BLOCK_TYPES), rendered from the
+ * fields the spec gives them. Those that need data the reader does not have render nothing.
+ */
+
+type RenderFlow = (nodes: readonly Block[], ctx: RenderContext, depth: number) => ComponentChild[];
+
+export interface OtherBlock { type: string; data?: Record<string, unknown>; nodes?: unknown[]; fragments?: Fragment[] }
+
+export function renderOtherBlock(block: OtherBlock, ctx: RenderContext, depth: number, renderFlow: RenderFlow): ComponentChild {
+  const data = block.data ?? {};
+  const children = (Array.isArray(block.nodes) ? block.nodes : []) as OtherBlock[];
+  switch (block.type) {
+    case 'math': {
+      const formula = typeof data.formula === 'string' ? data.formula : '';
+      const mathml = formulaToMathMl(formula, true);
+      // temml's output is escaped MathML; the only HTML this renderer does not build itself.
+      return mathml ? <div class="math" dangerouslySetInnerHTML={{ __html: mathml }} /> : <pre class="math-source"><code>{formula}</code></pre>;
+    }
+    case 'drawing': {
+      const src = imageSource(data.ref as ContentRef | undefined, ctx);
+      return src ? (
+        <figure class="image drawing">
+          <img src={src} alt="Drawing" loading="lazy" decoding="async" />
+        </figure>
+      ) : null;
+    }
+    case 'stepper':
+      return (
+        <ol class="stepper">
+          {children.map((step) => (
+            <li class="step">{renderFlow((step?.nodes ?? []) as Block[], ctx, depth + 2)}</li>
+          ))}
+        </ol>
+      );
+    case 'columns':
+      return (
+        <div class="columns">
+          {children.map((column) => (
+            <div class="column">{renderFlow((column?.nodes ?? []) as Block[], ctx, depth + 2)}</div>
+          ))}
+        </div>
+      );
+    case 'if': {
+      const condition = typeof data.condition === 'string' ? data.condition : '';
+      const visible = condition !== '' && ctx.options.evaluateCondition?.(condition) === true;
+      return visible ? renderFlow(children as unknown as Block[], ctx, depth + 1) : null;
+    }
+    default:
+      // OpenAPI, integrations, reusable content: they need data the reader does not have here.
+      return null;
+  }
+}

@@ -1,0 +1,125 @@
+import type { ComponentChild, VNode } from 'preact';
+import type { ContentRef, Fragment, Table, TableDefinition, TableRecord, TableValue } from '../content/document/types.ts';
+import { anchor, imageSource } from './render-inline.tsx';
+import { resolveLink } from './link-resolver.ts';
+import type { RenderContext } from './render-context.ts';
+
+type RenderFlow = (nodes: Fragment['nodes'], ctx: RenderContext, depth: number) => ComponentChild[];
+
+/** A table block: a grid as an HTML table (scrolling sideways on narrow screens), cards as a list of cards. */
+export function renderTable(block: Table, ctx: RenderContext, depth: number, flow: RenderFlow): VNode | null {
+  const { definition = {}, records = {}, view } = block.data ?? ({} as Table['data']);
+  const columns = (view?.columns?.length ? view.columns : Object.keys(definition)).filter((id) => definition[id]);
+  if (columns.length === 0) return null;
+  const rows = Object.entries(records)
+    .sort(([idA, a], [idB, b]) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : idA < idB ? -1 : 1))
+    .map(([, record]) => record);
+  const fragments = new Map((block.fragments ?? []).map((f) => [f.fragment, f]));
+  const cell = (record: TableRecord, column: TableDefinition) => renderValue(column, record.values?.[column.id], fragments, ctx, depth, flow);
+
+  if (view?.type === 'cards') {
+    return (
+      <ul class="table-cards">
+        {rows.map((record) => (
+          <li class="table-card">
+            {columns.map((id) => (
+              <div class="table-card-field">{cell(record, definition[id]!)}</div>
+            ))}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const align = (column: TableDefinition) => (column.textAlignment === 'center' || column.textAlignment === 'right' ? `align-${column.textAlignment}` : undefined);
+  const id = ctx.nextId('table');
+  return (
+    <div class={block.data?.fullWidth ? 'table-wrapper full-width' : 'table-wrapper'} tabindex={0} role="region" aria-labelledby={`${id}-caption`}>
+      <table>
+        <caption id={`${id}-caption`} class="sr-only">
+          Table: {columns.map((c) => definition[c]!.title).join(', ')}
+        </caption>
+        {view?.type === 'grid' && view.hideHeader ? null : (
+          <thead>
+            <tr>
+              {columns.map((id) => (
+                <th scope="col" class={align(definition[id]!)}>
+                  {definition[id]!.title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        )}
+        <tbody>
+          {rows.map((record) => (
+            <tr>
+              {columns.map((id) => (
+                <td class={align(definition[id]!)}>{cell(record, definition[id]!)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function renderValue(
+  column: TableDefinition, value: TableValue | undefined, fragments: Map<string, Fragment>, ctx: RenderContext, depth: number, flow: RenderFlow,
+): ComponentChild {
+  if (value === undefined || value === null) return null;
+  switch (column.type) {
+    case 'text': {
+      const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
+      return fragment ? flow(fragment.nodes ?? [], ctx, depth + 1) : null;
+    }
+    case 'number':
+      return typeof value === 'number' || typeof value === 'string' ? String(value) : null;
+    case 'checkbox':
+      return (
+        <span class={value === true ? 'checkbox checked' : 'checkbox'} role="img" aria-label={value === true ? 'Yes' : 'No'}>
+          {value === true ? '✓' : ''}
+        </span>
+      );
+    case 'rating': {
+      const max = typeof column.max === 'number' && column.max > 0 && column.max <= 10 ? column.max : 5;
+      const stars = typeof value === 'number' ? Math.max(0, Math.min(max, Math.round(value))) : 0;
+      return (
+        <span class="rating" role="img" aria-label={`${stars} out of ${max}`}>
+          {'★'.repeat(stars)}
+          {'☆'.repeat(max - stars)}
+        </span>
+      );
+    }
+    case 'select': {
+      const options = Array.isArray(column.options) ? (column.options as { value?: unknown; label?: unknown }[]) : [];
+      const chosen = (Array.isArray(value) ? value : [value]).map((v) => {
+        const option = options.find((o) => o?.value === v);
+        return typeof option?.label === 'string' ? option.label : typeof v === 'string' ? v : '';
+      });
+      return chosen.filter(Boolean).map((label) => <span class="tag">{label}</span>);
+    }
+    case 'files':
+    case 'image': {
+      const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+      return ids.map((file) => {
+        if (typeof file !== 'string') return null;
+        if (column.type === 'image') {
+          const src = imageSource({ kind: 'file', file }, ctx);
+          const name = ctx.links.file({ kind: 'file', file })?.name ?? '';
+          return src ? <img class="table-image" src={src} alt={name} loading="lazy" /> : null;
+        }
+        const resolved = ctx.links.file({ kind: 'file', file });
+        const link = resolveLink({ kind: 'file', file }, ctx.links);
+        return resolved && link ? anchor(link, ctx, resolved.name, 'file-link') : null;
+      });
+    }
+    case 'content-ref': {
+      if (typeof value !== 'object' || Array.isArray(value) || !('kind' in value)) return null;
+      const link = resolveLink(value as ContentRef, ctx.links);
+      return link ? anchor(link, ctx, link.title ?? link.href) : null;
+    }
+    default:
+      // Users: the reader has no public profile to show.
+      return typeof value === 'string' && column.type !== 'users' ? value : null;
+  }
+}
