@@ -74,7 +74,15 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's migrator looks for its own tables by introspecting every schema of the database (with
+  // pg_get_serial_sequence on each table), so a schema dropped meanwhile by another process (tests drop theirs
+  // in parallel) fails that look-up with "schema … does not exist" before any migration ran. It is harmless
+  // to look again.
+  for (let attempt = 1; attempt < 4 && error && !results?.length && /does not exist/.test(String((error as Error).message)); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
