@@ -55,10 +55,15 @@ export async function locationPresenter(ctx: AppContext, opened: { space: SpaceR
      */
     usage(item: LinkItem) {
       const target = item.target;
-      let targetReference: object | undefined;
-      if (target.kind === 'url') targetReference = { kind: 'url', url: target.url };
-      else if (target.kind === 'page' && pages.has(target.page)) targetReference = pageLocation(target.page, target.anchor);
-      else if (target.kind === 'file' && files.has(target.file)) targetReference = { kind: 'file', organization, space: presentedSpace, file: files.get(target.file) };
+      const file = target.kind === 'file' ? files.get(target.file) : undefined;
+      const targetReference =
+        target.kind === 'url'
+          ? { kind: 'url' as const, url: target.url }
+          : target.kind === 'page' && pages.has(target.page)
+            ? pageLocation(target.page, target.anchor)
+            : file
+              ? { kind: 'file' as const, organization, space: presentedSpace, file }
+              : undefined;
       return {
         status: item.status,
         relation: item.relation,
