@@ -4,18 +4,22 @@ import { Organization } from '../organizations/schemas.ts';
 import { Space } from '../spaces/schemas.ts';
 import { RevisionFile, RevisionPage } from '../content/schemas.ts';
 
+// Organization and Space carry `$id`s; a schema may name each only once, and locations repeat them.
+const EmbeddedOrganization = Type.Object(Organization.properties);
+const EmbeddedSpace = Type.Object(Space.properties);
+
 export const LinkStatus = Type.Union([Type.Literal('ok'), Type.Literal('broken'), Type.Literal('in-app')]);
 
 /** The spec's ContentLocation, in the kinds links point at: a page (maybe an anchor in it), a file, a URL. */
 export const ContentLocation = Type.Union([
   Type.Object({
     kind: Type.Literal('page'),
-    organization: Organization,
-    space: Space,
+    organization: EmbeddedOrganization,
+    space: EmbeddedSpace,
     page: RevisionPage,
     internalLocation: Type.Optional(Type.Object({ type: Type.Literal('anchor'), anchor: Type.String() })),
   }),
-  Type.Object({ kind: Type.Literal('file'), organization: Organization, space: Space, file: RevisionFile }),
+  Type.Object({ kind: Type.Literal('file'), organization: EmbeddedOrganization, space: EmbeddedSpace, file: RevisionFile }),
   Type.Object({ kind: Type.Literal('url'), url: Type.String() }),
 ]);
 
