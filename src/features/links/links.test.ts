@@ -209,6 +209,25 @@ describe('links in a change request', () => {
   });
 });
 
+describe('documents stored before links were extracted', () => {
+  test('the worker extracts their links once, and the lists show them', async () => {
+    const space = await buildSpace(t, { title: 'Old' });
+    const target = await buildPage(t, space.id, { title: 'Target' });
+    const source = await buildPage(t, space.id, { title: 'Source', markdown: `[target](/pages/${target})` });
+    // As if the document had been written before migration 0009.
+    const page = ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${source}`));
+    const version = await t.db.selectFrom('page_versions').select('document_id').where('page_id', '=', page.id).where('to_seq', 'is', null).executeTakeFirstOrThrow();
+    await t.db.deleteFrom('document_links').where('document_id', '=', version.document_id!).execute();
+    await t.db.updateTable('documents').set({ links_extracted: 0 }).where('id', '=', version.document_id!).execute();
+    assert.equal((await list(`/v1/spaces/${space.id}/content/page/${target}/backlinks`)).count, 0);
+    await t.app.jobs.runDue();
+    assert.equal((await list(`/v1/spaces/${space.id}/content/page/${target}/backlinks`)).count, 1);
+    await t.app.jobs.runDue();
+    const rows = await t.db.selectFrom('document_links').select('position').where('document_id', '=', version.document_id!).execute();
+    assert.equal(rows.length, 1);
+  });
+});
+
 describe('external link checks by the job worker', () => {
   let server: Server;
   let base: string;
