@@ -239,6 +239,15 @@ describe('authorization: every operation as callers who should not get far', () 
     getFileInChangeRequestById: { expect: inContent(200) },
     getRevisionById: { expect: inContent(200) },
 
+    // --- Links and backlinks: reads of the space's content (features/links/)
+    listSpaceLinks: { expect: inContent(200) },
+    listPageLinksInSpace: { expect: inContent(200) },
+    listSpacePageBacklinks: { expect: inContent(200) },
+    listSpaceFileBacklinks: { expect: inContent(200) },
+    listPageLinksInChangeRequest: { expect: inContent(200) },
+    listChangeRequestPageBacklinks: { expect: inContent(200) },
+    listChangeRequestFileBacklinks: { expect: inContent(200) },
+
     // --- Content writes (edit); rights are checked before anything is fetched from the URL
     applyTemplateToSpace: { body: () => ({ id: 'blank' }), expect: inContent(403) },
     importContent: { body: () => ({ url: 'https://docs.example.com/', source: 'website' }), expect: inContent(403) },

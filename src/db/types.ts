@@ -1,7 +1,7 @@
 // Columns holding one of a known list of values are typed with that list's union, defined once with the list.
 import type { DefaultLevel, Role } from '../features/access/roles.ts';
 import type { SpaceEditMode, SpaceVisibility, TranslationLanguage } from '../features/spaces/schemas.ts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * Table types as the migrations create them. Both dialects store the same values: timestamps are ISO 8601
@@ -163,6 +163,26 @@ export interface DocumentsTable {
   id: string;
   body: string;
   created_at: string;
+  /** 1 once the document's links are in document_links (0: written before links were extracted). */
+  links_extracted: Generated<number>;
+}
+
+export interface DocumentLinksTable {
+  document_id: string;
+  position: number;
+  kind: 'page' | 'file' | 'anchor' | 'url';
+  target: string;
+  anchor: string | null;
+  space_id: string | null;
+  relation: 'reference' | 'dependsOn';
+}
+
+export interface LinkChecksTable {
+  url: string;
+  status: 'ok' | 'broken';
+  http_status: number | null;
+  error: string | null;
+  checked_at: string;
 }
 
 export interface BlobsTable {
@@ -342,6 +362,8 @@ export interface Database {
   page_versions: PageVersionsTable;
   file_versions: FileVersionsTable;
   documents: DocumentsTable;
+  document_links: DocumentLinksTable;
+  link_checks: LinkChecksTable;
   blobs: BlobsTable;
   jobs: JobsTable;
   events: EventsTable;

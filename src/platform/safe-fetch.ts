@@ -40,6 +40,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** Aborts the fetch early (the configured timeout applies in any case). */
   signal?: AbortSignal;
+  /**
+   * `HEAD`, or `GET` without reading the body: for checks that need only the status (link checks). The answer's
+   * body is then empty.
+   */
+  statusOnly?: 'HEAD' | 'GET';
   /** Addresses reachable even when private fetches are not allowed; for tests that serve from 127.0.0.1. */
   trustedAddresses?: readonly string[];
   /** Name resolution, replaceable so tests can make any name resolve anywhere without a DNS server. */
@@ -63,13 +68,17 @@ export async function safeFetch(settings: FetchSettings, url: string, options: S
   let target = parseTarget(url, `Cannot fetch "${url}"`);
   try {
     for (let redirects = 0; ; redirects += 1) {
-      const response = await request(target, guard, options.accept, signal);
+      const response = await request(target, guard, options.accept, signal, options.statusOnly ?? 'GET');
       const location = response.headers.location;
       if (REDIRECTS.has(response.statusCode ?? 0) && location) {
         response.resume();
         if (redirects >= maxRedirects) throw new ApiError(422, `Cannot fetch ${url}: more than ${maxRedirects} redirects`);
         target = parseTarget(resolveLocation(location, target), `Cannot fetch ${url}: it redirects to "${location}"`);
         continue;
+      }
+      if (options.statusOnly) {
+        response.destroy();
+        return { url: target.href, status: response.statusCode ?? 0, contentType: response.headers['content-type'], body: Buffer.alloc(0) };
       }
       const body = await readBody(response, target, options.maxBytes);
       return { url: target.href, status: response.statusCode ?? 0, contentType: response.headers['content-type'], body };
@@ -148,7 +157,7 @@ function resolveLocation(location: string, base: URL): string {
 }
 
 /** Node skips `lookup` for a literal IP, so literals are checked here; names are checked as they resolve. */
-function request(target: URL, guard: AddressGuard, accept: string | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+function request(target: URL, guard: AddressGuard, accept: string | undefined, signal: AbortSignal, method: 'GET' | 'HEAD'): Promise<IncomingMessage> {
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host)) {
     try {
@@ -173,7 +182,7 @@ function request(target: URL, guard: AddressGuard, accept: string | undefined, s
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(target, {
-      method: 'GET',
+      method,
       headers: { 'user-agent': USER_AGENT, accept: accept ?? '*/*', 'accept-encoding': 'gzip, br' },
       lookup,
       signal,

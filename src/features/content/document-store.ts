@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Executor } from '../../db/types.ts';
+import type { Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/types.ts';
+import { extractLinks } from '../links/extract.ts';
 
 /** Canonical JSON: keys sorted, so equal documents hash equally whatever their key order. */
 export function canonicalJson(value: unknown): string {
@@ -8,15 +10,59 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-/** Stores a document once per distinct content; its id is the hash of its canonical JSON. */
+/**
+ * Stores a document once per distinct content; its id is the hash of its canonical JSON. A new document's
+ * links are extracted here, in the same transaction: documents never change, so this happens once per
+ * distinct content and reading links later costs no parsing.
+ */
 export async function putDocument(db: Executor, document: unknown, now: string): Promise<string> {
   const body = canonicalJson(document);
   const id = createHash('sha256').update(body).digest('base64url').slice(0, 32);
-  await db.insertInto('documents').values({ id, body, created_at: now }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  const inserted = await db.insertInto('documents').values({ id, body, created_at: now, links_extracted: 1 }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await storeDocumentLinks(db, id, document);
   return id;
+}
+
+/** Writes the links of one document (its rows are keyed by document and position, so a second call is refused). */
+export async function storeDocumentLinks(db: Executor, documentId: string, document: unknown): Promise<void> {
+  const links = extractLinks(document);
+  // Chunks keep a very long document under the databases' limits on bound parameters.
+  for (let i = 0; i < links.length; i += 500) {
+    await db
+      .insertInto('document_links')
+      .values(
+        links.slice(i, i + 500).map((link, j) => ({
+          document_id: documentId,
+          position: i + j,
+          kind: link.kind,
+          target: link.target,
+          anchor: link.anchor,
+          space_id: link.space,
+          relation: link.relation,
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function getDocument(db: Executor, id: string): Promise<unknown | undefined> {
   const row = await db.selectFrom('documents').select('body').where('id', '=', id).executeTakeFirst();
   return row ? (JSON.parse(row.body) as unknown) : undefined;
+}
+
+/**
+ * Documents stored before links were extracted (migration 0009), a batch at a time: the job worker's sweep
+ * extracts them, so their links appear without a rewrite of the content.
+ */
+export async function extractPendingDocumentLinks(db: Kysely<Database>, limit: number): Promise<number> {
+  const pending = await db.selectFrom('documents').select(['id', 'body']).where('links_extracted', '=', 0).orderBy('id').limit(limit).execute();
+  for (const row of pending) {
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx.updateTable('documents').set({ links_extracted: 1 }).where('id', '=', row.id).where('links_extracted', '=', 0).executeTakeFirst();
+      // Another process took it first.
+      if (Number(claimed.numUpdatedRows) === 0) return;
+      await storeDocumentLinks(trx, row.id, JSON.parse(row.body) as unknown);
+    });
+  }
+  return pending.length;
 }

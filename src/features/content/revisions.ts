@@ -11,7 +11,7 @@ import { copyHeadVersions } from './version-store.ts';
  * stores (branch-store, version-store, document-store) stay its own.
  */
 export { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from './branch-store.ts';
-export { getDocument, putDocument } from './document-store.ts';
+export { extractPendingDocumentLinks, getDocument, putDocument } from './document-store.ts';
 export { fileAt, filesAt, filesChangedSince, pageAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from './version-store.ts';
 
 /**

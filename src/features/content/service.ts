@@ -24,23 +24,15 @@ export interface ReadOptions {
 
 /** Opens the snapshot a read needs, after checking the caller may read the space. */
 export async function openContent(ctx: AppContext, caller: Caller, source: ContentSource) {
-  let revisionId: string;
-  let spaceId: string;
-  let spaceRevision: string;
-  if (source.kind === 'change-request') {
-    const { space, cr } = await loadChangeRequest(ctx, caller, source.spaceId, source.changeRequestId);
-    spaceId = space.id;
-    spaceRevision = space.revision_id;
-    revisionId = cr.head_revision_id ?? cr.revision_initial;
-  } else {
-    const { space } = await loadSpace(ctx, caller, source.spaceId);
-    spaceId = space.id;
-    spaceRevision = space.revision_id;
-    revisionId = source.kind === 'revision' ? source.revisionId : space.revision_id;
-  }
+  const withCr = source.kind === 'change-request' ? await loadChangeRequest(ctx, caller, source.spaceId, source.changeRequestId) : undefined;
+  const cr = withCr?.cr;
+  const { space, access, role } = withCr ?? (await loadSpace(ctx, caller, source.spaceId));
+  const spaceId = space.id;
+  const spaceRevision = space.revision_id;
+  const revisionId = cr ? (cr.head_revision_id ?? cr.revision_initial) : source.kind === 'revision' ? source.revisionId : space.revision_id;
   const revision = await findRevision(ctx.db, revisionId);
   if (!revision || revision.space_id !== spaceId) throw notFound(`No revision ${revisionId} in space ${source.spaceId}`);
-  return { spaceId, revision, spaceRevision, snapshot: await Snapshot.of(ctx.db, revision) };
+  return { spaceId, space, access, role, revision, spaceRevision, snapshot: await Snapshot.of(ctx.db, revision) };
 }
 
 function presentFiles(ctx: AppContext, files: FileVersionRow[]) {
