@@ -6,7 +6,7 @@ import type { Db } from './db/types.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { App } from './platform/app-type.ts';
 import type { AppContext } from './platform/context.ts';
-import { answerFrameworkError, registerErrorHandling } from './platform/http-errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/http-errors.ts';
 import { registerRequestGuards } from './platform/request-guards.ts';
 import { strictBodyValidators } from './platform/validation.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -51,6 +51,9 @@ export interface BuildOptions {
 export async function buildApp({ config, db, clock = systemClock }: BuildOptions): Promise<App> {
   const app = Fastify({
     bodyLimit: config.bodyLimit,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 0,
+    clientErrorHandler: answerClientError,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     ajv: { customOptions: { formats: { emoji: isEmoji } } },
     schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
@@ -69,6 +72,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   app.decorate('ctx', ctx);
   // Caches of this application's database handle, emptied by its writes (platform/read-cache.ts).
   const endReadCaches = enableReadCaches(db, { sharedTtlMs: config.cacheTtlMs });
+  app.server.headersTimeout = Math.min(config.headersTimeoutMs, config.requestTimeoutMs || config.headersTimeoutMs);
+  if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
   const jobs = new JobWorker(ctx);
   registerJobHandlers(jobs);
   app.decorate('jobs', jobs);

@@ -19,6 +19,12 @@ export interface Config {
   adminToken: string | undefined;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
+  /** Time to receive a whole request (headers and body) before the socket is answered 408 and closed, in ms. */
+  requestTimeoutMs: number;
+  /** Time to receive a request's headers, in ms. */
+  headersTimeoutMs: number;
+  /** Most open client connections; further ones are closed at once (0: no cap). */
+  maxConnections: number;
   /** Default and maximum page sizes of list endpoints. */
   defaultPageSize: number;
   /** How often the job worker looks for due work, in milliseconds (0 disables the worker loop). */
@@ -82,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     adminToken: env.QUIRE_ADMIN_TOKEN || undefined,
     bodyLimit: integer(env, 'BODY_LIMIT', 10 * 1024 * 1024),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000),
+    headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 20_000),
+    maxConnections: integer(env, 'MAX_CONNECTIONS', 1024),
     defaultPageSize: 50,
     workerIntervalMs: integer(env, 'WORKER_INTERVAL_MS', 60_000),
     cacheTtlMs: integer(env, 'CACHE_TTL_MS', 2_000),

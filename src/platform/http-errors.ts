@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ApiError } from './errors.ts';
 
 function body(code: number, message: string) {
@@ -27,6 +29,25 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
         ? 'A path segment of the URL is too long'
         : error.message;
   void reply.status(status).send(body(status, message));
+}
+
+/**
+ * Errors of Node's HTTP parser and socket timeouts (an oversized request line or headers, a request line that
+ * is not ASCII, a request that did not arrive in time) never reach Fastify's handlers; without this option
+ * they would be answered in Fastify's own shape. The connection is closed after the answer: the parser cannot
+ * tell where the next request would begin. Passed to Fastify() as `clientErrorHandler`.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request line or headers are larger than the server accepts']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request did not arrive within the time limit (REQUEST_TIMEOUT_MS)']
+        : [400, 'The request is not valid HTTP'];
+  const payload = JSON.stringify(body(status, message));
+  const reason = STATUS_CODES[status] ?? 'Error';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`);
 }
 
 /**

@@ -1,11 +1,9 @@
-import { Compile } from 'typebox/compile';
 import { badRequest } from '../../platform/errors.ts';
 import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHref } from '../content/markdown.ts';
-import { DocumentSchema, type Document } from '../content/document/types.ts';
+import type { Document } from '../content/document/types.ts';
+import { documentProblem } from '../content/document/validate.ts';
 import type { CommentBodyValue } from './schemas.ts';
 import type { PresentedBody } from './present.ts';
-
-const documentValidator = Compile(DocumentSchema);
 
 /**
  * The stored form of a body: always the JSON document, so the markdown a client reads is rendered from the
@@ -18,13 +16,14 @@ export async function documentOfBody(input: CommentBodyValue, field: string): Pr
   if (input.markdown !== undefined) {
     if (input.markdown.trim() === '') throw badRequest(`${field}/markdown must not be empty`);
     // Links in a discussion are taken as written: only the fixed forms (/pages/<id>, /files/<id>, anchors) are references.
-    return parseMarkdownDocument(input.markdown, async (href) => resolveFixedHref(href) ?? { kind: 'url', url: href });
+    const document = await parseMarkdownDocument(input.markdown, async (href) => resolveFixedHref(href) ?? { kind: 'url', url: href });
+    const problem = documentProblem(document);
+    if (problem !== null) throw badRequest(`${field}/markdown gives a document that ${problem.message}`);
+    return document;
   }
   const document = input.document!;
-  if (!documentValidator.Check(document)) {
-    const first = [...documentValidator.Errors(document)][0];
-    throw badRequest(`${field}/document${first?.instancePath ?? ''} ${first?.message ?? 'is not a valid document'}`);
-  }
+  const problem = documentProblem(document);
+  if (problem !== null) throw badRequest(`${field}/document${problem.path} ${problem.message}`);
   if (document.nodes.length === 0) throw badRequest(`${field}/document must have some content (nodes is empty)`);
   return document as Document;
 }

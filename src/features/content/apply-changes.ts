@@ -11,6 +11,7 @@ import { getDocument, putDocument } from './document-store.ts';
 import { CHANGE_SCHEMAS, type ContentChange, type DocumentInputValue } from './change-schemas.ts';
 import { parseMarkdownDocument, relativeLinkCandidates, resolveFixedHref, splitAnchor, splitPageMarkdown, type HrefResolver } from './markdown.ts';
 import type { ContentRef } from './document/types.ts';
+import { documentProblem } from './document/validate.ts';
 import type { PageAttributes, PageRecord } from './pages.ts';
 import { Snapshot } from './snapshot.ts';
 import { slugify, uniqueSlug } from './tree.ts';
@@ -58,6 +59,10 @@ export function validateChanges(changes: readonly unknown[]): ContentChange[] {
       fail(index, { operation: op }, `${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`.trim());
     }
     const c = change as ContentChange;
+    if ((c.operation === 'insert_page' || c.operation === 'update_page') && c.document && 'document' in c.document) {
+      const problem = documentProblem(c.document.document);
+      if (problem !== null) fail(index, c, `/document/document${problem.path} ${problem.message}`);
+    }
     if (c.operation === 'insert_files') {
       c.files.forEach((file, f) => {
         if ((file.url === undefined) === (file.base64 === undefined)) fail(index, c, `/files/${f} needs exactly one of url or base64`);
@@ -232,6 +237,9 @@ async function parseDocument(scope: BatchScope, index: number, change: ContentCh
   if ('markdown' in input) {
     const { body, front } = splitPageMarkdown(input.markdown, `changes[${index}] (${change.operation}) /document/markdown`);
     const document = body.trim() === '' ? null : await parseMarkdownDocument(body, resolve);
+    // Markdown nests as deep as markdown-it allows; the stored document keeps to the document limits.
+    const problem = document && documentProblem(document);
+    if (problem) fail(index, change, `/document/markdown gives a document that ${problem.message}`);
     return { document, ...(front.title ? { title: front.title } : {}), attributes: front.attributes };
   }
   if ('document' in input) return { document: input.document.nodes.length === 0 ? null : input.document, attributes: {} };

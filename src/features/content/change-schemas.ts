@@ -1,8 +1,11 @@
 import { Type, type Static } from 'typebox';
 
 /** A page's document on input: markdown, the JSON document, or nothing (an empty page). */
+/** Markdown per page: far more than a person writes, small enough to convert in well under a second. */
+export const MAX_PAGE_MARKDOWN = 1_000_000;
+
 export const DocumentInput = Type.Union([
-  Type.Object({ markdown: Type.String({ maxLength: 5_000_000 }) }),
+  Type.Object({ markdown: Type.String({ maxLength: MAX_PAGE_MARKDOWN }) }),
   Type.Object({ document: Type.Object({ object: Type.Literal('document'), nodes: Type.Array(Type.Unknown()) }, { additionalProperties: true }) }),
   Type.Object({}, { additionalProperties: false }),
 ]);

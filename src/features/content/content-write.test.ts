@@ -493,6 +493,21 @@ describe('content writes', () => {
       assert.deepEqual((await mainState(s.spaceId)).files, [], 'the space has no file until a merge');
     });
 
+    test('download URLs of a deleted space answer 404, and again 200 once it is restored (issue 14)', async () => {
+      const s = await setup();
+      const bytes = Buffer.from(`Only here ${Date.now()} ${Math.random()}`);
+      const body = await ok(s, [{ operation: 'insert_files', files: [{ name: 'once.txt', contentType: 'text/plain', base64: bytes.toString('base64') }] }]);
+      const path = body.insertedFiles[0].downloadURL.slice('http://quire.test'.length);
+      assert.equal((await t.app.inject({ method: 'GET', url: path })).statusCode, 200);
+      assert.equal((await t.api('DELETE', `/v1/spaces/${s.spaceId}`)).status, 204);
+      const gone = await t.app.inject({ method: 'GET', url: path });
+      assert.equal(gone.statusCode, 404);
+      assert.equal(JSON.parse(gone.body).error.code, 404);
+      assert.equal((await t.app.inject({ method: 'HEAD', url: path })).statusCode, 404);
+      assert.equal((await t.api('POST', `/v1/spaces/${s.spaceId}/restore`)).status, 200);
+      assert.equal((await t.app.inject({ method: 'GET', url: path })).statusCode, 200);
+    });
+
     test('contentType is required with base64, exactly one source is needed, and base64 over 1 MB is refused', async () => {
       const s = await setup();
       assertError(await write(s, [{ operation: 'insert_files', files: [{ name: 'a.txt', base64: hello }] }]), 400, /changes\[0\].*contentType/);

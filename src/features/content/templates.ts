@@ -10,7 +10,8 @@ interface TemplatePage {
  * Built-in space templates, by id. Each is a page tree written in markdown; applying one inserts its pages
  * after the space's existing root pages. Links between template pages use the batch's refs.
  */
-const TEMPLATES: Record<string, { description: string; pages: TemplatePage[] }> = {
+interface Template { description: string; pages: TemplatePage[] }
+const TEMPLATES: Record<string, Template> = {
   blank: { description: 'One empty page', pages: [{ title: 'Untitled', markdown: '' }] },
   'product-docs': {
     description: 'Product documentation: overview, quick start, guides and reference',
@@ -60,13 +61,16 @@ const TEMPLATES: Record<string, { description: string; pages: TemplatePage[] }> 
 
 export const TEMPLATE_IDS = Object.keys(TEMPLATES);
 
+// Ids come from callers: only the templates' own keys count ("__proto__" or "toString" are not templates).
+const templateOf = (id: string): Template | undefined => (Object.hasOwn(TEMPLATES, id) ? TEMPLATES[id] : undefined);
+
 export function templateDescription(id: string): string | undefined {
-  return TEMPLATES[id]?.description;
+  return templateOf(id)?.description;
 }
 
 /** The template as insert_page changes (parents before children), or undefined for an unknown id. */
 export function templateChanges(id: string): ContentChange[] | undefined {
-  const template = TEMPLATES[id];
+  const template = templateOf(id);
   if (!template) return undefined;
   const changes: ContentChange[] = [];
   const walk = (pages: TemplatePage[], into: string | undefined) => {

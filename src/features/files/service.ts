@@ -8,7 +8,7 @@ import { ApiError, badRequest } from '../../platform/errors.ts';
 import { safeFetch, type SafeFetchOptions } from '../../platform/safe-fetch.ts';
 import { parseMediaType, resolveContentType } from './content-type.ts';
 import { imageDimensions } from './dimensions.ts';
-import { findBlob, insertBlobIfAbsent } from './store.ts';
+import { findBlob, findServedBlob, insertBlobIfAbsent } from './store.ts';
 
 export interface StoredFile {
   /** SHA-256 of the bytes: their address in the blob store and in download URLs. */
@@ -89,10 +89,10 @@ export interface FileDownload {
   body: Readable;
 }
 
-/** The bytes behind a download URL, or undefined when the hash names nothing stored. */
+/** The bytes behind a download URL, or undefined when the hash names nothing stored or only files of deleted spaces. */
 export async function openFileDownload(ctx: AppContext, hash: string): Promise<FileDownload | undefined> {
   if (!isBlobHash(hash)) return undefined;
-  const row = await findBlob(ctx.db, hash);
+  const row = await findServedBlob(ctx.db, hash);
   if (!row) return undefined;
   const stored = await ctx.blobs.stream(hash);
   if (!stored) return undefined;
@@ -101,7 +101,7 @@ export async function openFileDownload(ctx: AppContext, hash: string): Promise<F
 
 /** Whether the hash names stored bytes, without opening them (conditional requests). */
 export async function isStoredBlob(ctx: AppContext, hash: string): Promise<boolean> {
-  return isBlobHash(hash) && (await findBlob(ctx.db, hash)) !== undefined;
+  return isBlobHash(hash) && (await findServedBlob(ctx.db, hash)) !== undefined;
 }
 
 /**

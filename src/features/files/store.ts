@@ -1,4 +1,5 @@
-import type { BlobsTable, Executor } from '../../db/types.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { BlobsTable, Database, Executor } from '../../db/types.ts';
 
 export type BlobRow = BlobsTable;
 
@@ -13,4 +14,26 @@ export async function insertBlobIfAbsent(db: Executor, row: BlobRow): Promise<vo
 
 export async function findBlob(db: Executor, hash: string): Promise<BlobRow | undefined> {
   return db.selectFrom('blobs').selectAll().where('hash', '=', hash).executeTakeFirst();
+}
+
+/**
+ * A blob a download URL may serve: not one whose every file belongs to a deleted space (a deleted space's
+ * files stop being served; restored, they are served again). Bytes are shared by content, so the same hash
+ * stays served while any live space holds it. Bytes no file holds yet (stored by a batch still being
+ * written) stay served: the URL is only known to whoever sent them.
+ */
+export async function findServedBlob(db: Executor, hash: string): Promise<BlobRow | undefined> {
+  const holders = (eb: ExpressionBuilder<Database, 'blobs'>) =>
+    eb
+      .selectFrom('file_versions')
+      .innerJoin('branches', 'branches.id', 'file_versions.branch_id')
+      .innerJoin('spaces', 'spaces.id', 'branches.space_id')
+      .select(eb.lit(1).as('one'))
+      .where('file_versions.blob_hash', '=', hash);
+  return db
+    .selectFrom('blobs')
+    .selectAll()
+    .where('hash', '=', hash)
+    .where((eb) => eb.or([eb.not(eb.exists(holders(eb))), eb.exists(holders(eb).where('spaces.deleted_at', 'is', null))]))
+    .executeTakeFirst();
 }

@@ -27,6 +27,13 @@ export async function findMember(db: Executor, organizationId: string, userId: s
   return db.selectFrom('members').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** The ids among `userIds` that are members of the organization (guests included). */
+export async function memberIdsAmong(db: Executor, organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom('members').select('user_id').where('organization_id', '=', organizationId).where('user_id', 'in', [...userIds]).execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
 export async function insertMemberRow(db: Executor, row: { organization_id: string; user_id: string; role: Role | null; joined_at: string; sso?: number }) {
   await db.insertInto('members').values({ disabled: 0, sso: 0, last_seen_at: null, ...row }).execute();
 }

@@ -235,6 +235,20 @@ describe('organizations', () => {
       assertError(await t.api('PATCH', `/v1/orgs/${org.id}`, { token: owner.token, body: { mergeRules: { type: 'sometimes' } } }), 400, 'body/mergeRules');
     });
 
+    test('merge rules name members only: unknown users and members of another organization are 400s (issue 14)', async () => {
+      const { owner, org } = await newOrganization();
+      const stranger = await t.outsider();
+      for (const user of ['no-such-user', stranger.userId]) {
+        const mergeRules = { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [owner.userId, user] }] };
+        const res = await t.api('PATCH', `/v1/orgs/${org.id}`, { token: owner.token, body: { mergeRules } });
+        assertError(res, 400, `body/mergeRules/rules/1/users: "${user}" is not a member of this organization`);
+      }
+      const space = ok(await t.api('POST', `/v1/orgs/${org.id}/spaces`, { token: owner.token, body: { title: 'S' } }), 201);
+      const spaceRules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [stranger.userId] }] };
+      assertError(await t.api('PATCH', `/v1/spaces/${space.id}`, { token: owner.token, body: { mergeRules: spaceRules } }), 400, 'is not a member');
+      assert.deepEqual((await t.api('GET', `/v1/orgs/${org.id}`, { token: owner.token })).body.mergeRules, { type: 'none' });
+    });
+
     test('the boolean settings are switched on and off', async () => {
       const { owner, org } = await newOrganization();
       const on = await t.api('PATCH', `/v1/orgs/${org.id}`, { token: owner.token, body: { sso: true, ai: true, inviteLinks: true } });

@@ -9,6 +9,7 @@ import { recordEvent } from '../../platform/events.ts';
 import { OrgAccess } from '../access/service.ts';
 import type { Role } from '../access/roles.ts';
 import { insertMemberRow } from '../members/queries.ts';
+import { assertMergeRuleUsers } from './merge-rules.ts';
 import { assertOrganizationAdmin, assertOrganizationVisible } from './policy.ts';
 import { presentOrganization } from './present.ts';
 import type { CreateOrganizationBody, UpdateOrganizationBody } from './schemas.ts';
@@ -120,7 +121,10 @@ export async function updateOrganizationSettings(ctx: AppContext, caller: Caller
   if (body.sso !== undefined) changes.sso = body.sso ? 1 : 0;
   if (body.ai !== undefined) changes.ai = body.ai ? 1 : 0;
   if (body.inviteLinks !== undefined) changes.invite_links = body.inviteLinks ? 1 : 0;
-  if (body.mergeRules !== undefined) changes.merge_rules = JSON.stringify(body.mergeRules);
+  if (body.mergeRules !== undefined) {
+    await assertMergeRuleUsers(ctx.db, org.id, body.mergeRules);
+    changes.merge_rules = JSON.stringify(body.mergeRules);
+  }
   if (Object.keys(changes).length > 0) {
     changes.updated_at = isoNow(ctx.clock);
     try {

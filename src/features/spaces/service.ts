@@ -7,7 +7,7 @@ import { recordEvent } from '../../platform/events.ts';
 import { OrgAccess } from '../access/service.ts';
 import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
 import { assertSpaceAdmin } from './policy.ts';
-import { findOrganization } from '../organizations/queries.ts';
+import { assertMergeRuleUsers, findOrganization } from '../organizations/queries.ts';
 import { assertCanPlaceIn, loadCollection } from '../collections/service.ts';
 import { resolvePlacement, type PlacementInput } from '../placement/service.ts';
 import { startMainBranch } from '../content/revisions.ts';
@@ -116,7 +116,10 @@ export async function updateSpaceSettings(ctx: AppContext, caller: Caller, space
   if (body.editMode !== undefined) changes.edit_mode = body.editMode;
   if (body.defaultLevel !== undefined) changes.default_level = body.defaultLevel;
   if (body.language !== undefined) changes.language = body.language;
-  if (body.mergeRules !== undefined) changes.merge_rules = JSON.stringify(body.mergeRules);
+  if (body.mergeRules !== undefined) {
+    await assertMergeRuleUsers(ctx.db, space.organization_id, body.mergeRules);
+    changes.merge_rules = JSON.stringify(body.mergeRules);
+  }
   if (body.visibility !== undefined) {
     assertVisibilityFits(body.visibility, space.parent_id);
     changes.visibility = body.visibility;

@@ -109,7 +109,7 @@ function nest(atoms: Atom[], open: NestingMark[], inTable: boolean): PhrasingCon
     const atom = atoms[i]!;
     const pending = 'node' in atom ? [] : atom.marks.filter((m) => !open.includes(m));
     if (pending.length === 0) {
-      out.push(...plain(atom, inTable));
+      append(out, plain(atom, inTable));
       i += 1;
       continue;
     }
@@ -120,14 +120,19 @@ function nest(atoms: Atom[], open: NestingMark[], inTable: boolean): PhrasingCon
       if (candidateEnd > end) [best, end] = [candidate, candidateEnd];
     }
     const { before, inner, after } = trimRun(atoms.slice(i, end), open);
-    out.push(...before.flatMap((a) => plain(a, inTable)));
+    for (const a of before) append(out, plain(a, inTable));
     if (inner.length > 0) {
       out.push({ type: MARK_NODES[best], children: nest(inner, [...open, best], inTable) } as PhrasingContent);
     }
-    out.push(...after.flatMap((a) => plain(a, inTable)));
+    for (const a of after) append(out, plain(a, inTable));
     i = end;
   }
   return out;
+}
+
+/** push(...items) passes every item as an argument: past ~100,000 (a long run of escaped text) it overflows the stack. */
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
 
 function runEnd(atoms: Atom[], from: number, markType: NestingMark): number {

@@ -59,7 +59,7 @@ class Reader {
       for (const piece of pieces) {
         if (piece.kind === 'markdown') {
           // Text around the markers holds no marker itself, so this recursion is one level deep.
-          items.push(...this.items(tokenTree(parseMarkdown(piece.text, this.env))));
+          for (const item of this.items(tokenTree(parseMarkdown(piece.text, this.env)))) items.push(item);
         } else if (piece.kind === 'summary') {
           items.push({ kind: 'summary', title: piece.title, raw: `<summary>${piece.title}</summary>` });
         } else {
@@ -79,7 +79,7 @@ class Reader {
     for (let i = from; i < to; i++) {
       const item = items[i]!;
       if (item.kind === 'node') {
-        blocks.push(...this.block(item.node));
+        for (const block of this.block(item.node)) blocks.push(block);
         continue;
       }
       const close = pairs.get(i);

@@ -1,0 +1,72 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { assertError, ok } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildPage, buildSpace } from '../../../test/factories.ts';
+import { MAX_PAGE_MARKDOWN } from './change-schemas.ts';
+
+/*
+ * Issue 14: what a hostile or careless caller sends is refused with a 4xx naming what was wrong, and what is
+ * accepted can always be read back (no poisoned page, no stack overflow).
+ */
+describe('hostile page content', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startServer();
+  });
+  after(() => t.close());
+
+  /** Inserts a page; `document` may be JSON text already (JSON.stringify itself overflows on deep values). */
+  async function insert(document: unknown) {
+    const space = await buildSpace(t);
+    const cr = await buildChangeRequest(t, space.id);
+    const json = typeof document === 'string' ? document : JSON.stringify(document);
+    const res = await t.api('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+      body: `{"changes":[{"operation":"insert_page","title":"P","document":${json}}]}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    return { res, space, cr };
+  }
+
+  test('a document with a null node is a 400 naming its path, and nothing is written', async () => {
+    const { res, space, cr } = await insert({ document: { object: 'document', nodes: [null] } });
+    assertError(res, 400, 'changes[0] (insert_page): /document/document/nodes/0 must be a node object, not null');
+    const pages = ok(await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`));
+    assert.equal(pages.pages.length, 0);
+  });
+
+  test('unknown node types and missing fields are 400s naming the path', async () => {
+    const { res: bad } = await insert({ document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text' }] }] } });
+    assertError(bad, 400, '/document/document/nodes/0');
+    const { res: unknown } = await insert({ document: { object: 'document', nodes: [{ object: 'block', type: 'marquee', nodes: [] }] } });
+    assertError(unknown, 400, '/document/document/nodes/0');
+  });
+
+  test('a document nested 3,000 deep is a 400 naming the depth limit (no stack overflow)', async () => {
+    const open = '{"object":"block","type":"blockquote","nodes":['.repeat(3000);
+    const node = `${open}{"object":"block","type":"paragraph","nodes":[]}${']}'.repeat(3000)}`;
+    const { res } = await insert(`{"document":{"object":"document","nodes":[${node}]}}`);
+    assertError(res, 400, 'nested more than 64 levels deep');
+  });
+
+  test('markdown over the page limit is a 400 naming the limit', async () => {
+    const { res } = await insert({ markdown: 'a'.repeat(MAX_PAGE_MARKDOWN + 1) });
+    assertError(res, 400, String(MAX_PAGE_MARKDOWN));
+  });
+
+  test('"_a" x 70,000 (140,000 escapes, past the arguments a spread can take) reads back as markdown', async () => {
+    const space = await buildSpace(t);
+    const page = await buildPage(t, space.id, { title: 'Underscores', markdown: '_a'.repeat(70_000) });
+    const res = ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${page}?format=markdown`));
+    assert.ok(res.markdown.includes('\\_a\\_a'), 'underscores come back escaped');
+  });
+
+  test('template ids that are Object.prototype keys are 400s, not 500s', async () => {
+    const space = await buildSpace(t);
+    for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const res = await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id } });
+      assert.ok(res.status >= 400 && res.status < 500, `${id}: ${res.status} ${JSON.stringify(res.body)}`);
+      assertError(res, res.status);
+    }
+  });
+});
