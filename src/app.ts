@@ -32,6 +32,7 @@ import { contentRoutes } from './features/content/routes.ts';
 import { importRoutes } from './features/imports/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await importRoutes(v1);
       await commentRoutes(v1);
       await siteRoutes(v1);
+      await searchRoutes(v1);
     },
     { prefix: '/v1' },
   );

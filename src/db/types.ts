@@ -1,7 +1,7 @@
 // Columns holding one of a known list of values are typed with that list's union, defined once with the list.
 import type { DefaultLevel, Role } from '../features/access/roles.ts';
 import type { SpaceEditMode, SpaceVisibility, TranslationLanguage } from '../features/spaces/schemas.ts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * Table types as the migrations create them. Both dialects store the same values: timestamps are ISO 8601
@@ -329,6 +329,20 @@ export interface SiteShareLinksTable {
   created_at: string;
 }
 
+/** One section of a page of a space's current main-line content, as full-text search indexes it (0008_search). */
+export interface SearchSectionsTable {
+  id: Generated<number>;
+  space_id: string;
+  page_id: string;
+  /** The heading's anchor; '' for the text before the first heading. */
+  anchor: string;
+  /** Order of the section in its page. */
+  ordinal: number;
+  title: string;
+  heading: string;
+  body: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -357,6 +371,7 @@ export interface Database {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
+  search_sections: SearchSectionsTable;
 }
 
 export type Db = Kysely<Database>;
