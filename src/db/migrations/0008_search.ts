@@ -30,10 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('search_sections_by_page').on('search_sections').columns(['space_id', 'page_id', 'ordinal']).execute();
 
   if (postgres) {
+    await createSearchConfiguration(db);
+    // `<` and `>` are blanked because PostgreSQL's parser reads `<word ...` as an HTML tag and skips what follows.
     await sql`alter table search_sections add column tsv tsvector generated always as (
-      setweight(to_tsvector('english', title), 'A') ||
-      setweight(to_tsvector('english', heading), 'B') ||
-      setweight(to_tsvector('english', body), 'C')
+      setweight(to_tsvector('quire_search', translate(title, '<>', '  ')), 'A') ||
+      setweight(to_tsvector('quire_search', translate(heading, '<>', '  ')), 'B') ||
+      setweight(to_tsvector('quire_search', translate(body, '<>', '  ')), 'C')
     ) stored`.execute(db);
     await sql`create index search_sections_tsv on search_sections using gin (tsv)`.execute(db);
     return;
@@ -52,7 +54,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   end`.execute(db);
 }
 
+/**
+ * `quire_search`: English stemming, accents folded by the `unaccent` dictionary when the server has the
+ * extension (as SQLite's remove_diacritics does); plain English otherwise. The extension is database-wide, so
+ * creating it is serialized (several servers may migrate at once) and it goes to `public`.
+ */
+async function createSearchConfiguration(db: Kysely<unknown>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('quire:0008_search'))`.execute(db);
+  const available = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'unaccent'`.execute(db);
+  let unaccent = false;
+  if (Number(available.rows[0]?.n) > 0) {
+    await sql`create extension if not exists unaccent with schema public`.execute(db);
+    const installed = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'unaccent'`.execute(db);
+    const schema = installed.rows[0]?.schema;
+    if (schema) {
+      await sql`create text search configuration quire_search (copy = english)`.execute(db);
+      await sql`alter text search configuration quire_search alter mapping for hword, hword_part, word with ${sql.id(schema, 'unaccent')}, english_stem`.execute(db);
+      unaccent = true;
+    }
+  }
+  if (!unaccent) await sql`create text search configuration quire_search (copy = english)`.execute(db);
+}
+
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) await sql`drop table if exists search_fts`.execute(db);
   await db.schema.dropTable('search_sections').execute();
+  if (isPostgres(db)) await sql`drop text search configuration if exists quire_search`.execute(db);
 }

@@ -125,8 +125,8 @@ function rankedPages(db: Executor, scope: SearchScope, terms: SearchTerms) {
 
 function tsquery(terms: SearchTerms) {
   const { words, prefix } = tsqueryParts(terms);
-  const whole = sql`websearch_to_tsquery('english', ${words})`;
-  return prefix === null ? whole : sql`(${whole} && to_tsquery('english', ${prefix}))`;
+  const whole = sql`websearch_to_tsquery('quire_search', ${words})`;
+  return prefix === null ? whole : sql`(${whole} && to_tsquery('quire_search', ${prefix}))`;
 }
 
 /** The matching sections of these pages, with their excerpts, best first within each page. */
@@ -137,8 +137,8 @@ export async function matchingSections(db: Executor, pages: readonly PageHit[], 
   const inPages = sql`s.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and s.page_id in (${sql.join(pageIds.map((id) => sql`${id}`))})`;
   if (isPostgres(db)) {
     const rows = await sql<SectionHit & { hb: string }>`select s.space_id, s.page_id, s.anchor, s.ordinal, s.heading,
-        ts_headline('english', s.body, q.q, ${HEADLINE_OPTIONS}) as excerpt,
-        (setweight(to_tsvector('english', s.heading), 'B') || setweight(to_tsvector('english', s.body), 'C')) @@ q.q as matched
+        ts_headline('quire_search', translate(s.body, '<>', '  '), q.q, ${HEADLINE_OPTIONS}) as excerpt,
+        (to_tsvector('quire_search', translate(s.heading, '<>', '  ')) || to_tsvector('quire_search', translate(s.body, '<>', '  '))) @@ q.q as matched
       from search_sections s, (select ${tsquery(terms)} as q) q
       where s.tsv @@ q.q and ${inPages}
       order by s.space_id, s.page_id, ts_rank_cd(${TS_WEIGHTS}, s.tsv, q.q) desc, s.ordinal`.execute(db);
