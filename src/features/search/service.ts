@@ -9,7 +9,7 @@ import { findSpace, spaceIdsOf } from '../spaces/queries.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { presentPageResult } from './present.ts';
 import { matchingPages, matchingSections, matchingSpaces, type SearchScope } from './store.ts';
-import { isEmpty, searchTerms, type SearchTerms } from './terms.ts';
+import { isEmpty, searchTerms, withPrefixStems, type SearchTerms } from './terms.ts';
 
 export interface SearchRequest {
   query: string;
@@ -30,9 +30,11 @@ export async function searchSpace(ctx: AppContext, caller: Caller, spaceId: stri
   const listKey = `search:space:${space.id}:${request.query}`;
   const page = ctx.cursors.open(listKey, request, ctx.config.defaultPageSize);
   const offset = offsetOf(page.after);
-  const terms = searchTerms(request.query);
+  let terms = searchTerms(request.query);
   if (isEmpty(terms)) return { count: 0, items: [] };
-  const { hits, count } = await matchingPages(ctx.db, { spaceIds: [space.id] }, terms, offset, page.limit);
+  let { hits, count } = await matchingPages(ctx.db, { spaceIds: [space.id] }, terms, offset, page.limit);
+  const retry = count === 0 ? withPrefixStems(terms) : undefined;
+  if (retry) ({ hits, count } = await matchingPages(ctx.db, { spaceIds: [space.id] }, (terms = retry), offset, page.limit));
   const items = await presentPages(ctx, space.id, hits.map((h) => h.page_id), terms);
   return envelope(ctx, listKey, offset, page.limit, count, items);
 }
@@ -51,8 +53,11 @@ export async function searchOrganization(ctx: AppContext, caller: Caller, organi
 }
 
 /** Spaces with their best matching pages, for an organization's or a site's search. */
-export async function searchSpaces(ctx: AppContext, scope: SearchScope, terms: SearchTerms, listKey: string, offset: number, limit: number) {
-  const { spaceIds, count } = await matchingSpaces(ctx.db, scope, terms, offset, limit);
+export async function searchSpaces(ctx: AppContext, scope: SearchScope, typed: SearchTerms, listKey: string, offset: number, limit: number) {
+  let terms = typed;
+  let { spaceIds, count } = await matchingSpaces(ctx.db, scope, terms, offset, limit);
+  const retry = count === 0 ? withPrefixStems(terms) : undefined;
+  if (retry) ({ spaceIds, count } = await matchingSpaces(ctx.db, scope, (terms = retry), offset, limit));
   const items = await Promise.all(
     spaceIds.map(async (spaceId) => {
       const [space, { hits }] = await Promise.all([findSpace(ctx.db, spaceId), matchingPages(ctx.db, { spaceIds: [spaceId] }, terms, 0, PAGES_PER_SPACE)]);

@@ -109,7 +109,10 @@ export async function matchingSpaces(db: Executor, scope: SearchScope, terms: Se
 /** Ranked (space, page, score) rows, a higher score better on both engines. */
 function rankedPages(db: Executor, scope: SearchScope, terms: SearchTerms) {
   if (isPostgres(db)) {
-    return sql`select s.space_id, s.page_id, max(ts_rank_cd(${TS_WEIGHTS}, s.tsv, q.q)) as score
+    // ts_rank_cd counts matches but does not weigh how much of a field matched, as bm25 does: its rank is
+    // bounded (normalization 32: rank / (rank + 1)) and the title's share of the match is added (rank divided by
+    // the title's length), so "Change requests" outranks "Change requests in a section" for "change requests".
+    return sql`select s.space_id, s.page_id, max(ts_rank_cd(${TS_WEIGHTS}, s.tsv, q.q, 32) + ts_rank_cd('{1, 1, 1, 1}', to_tsvector('quire_search', translate(s.title, '<>', '  ')), q.q, 2)) as score
       from search_sections s join spaces sp on sp.id = s.space_id, (select ${tsquery(terms)} as q) q
       where s.tsv @@ q.q and ${inScope(sql`s.space_id`, scope)} and sp.deleted_at is null
       group by s.space_id, s.page_id`;
