@@ -1,7 +1,9 @@
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
-import { SearchPageResult, SearchQuery, SearchSpaceResult } from './schemas.ts';
+import { ListOnlyQuery, SearchPageResult, SearchQuery, SearchSpaceResult, SiteSearchBody } from './schemas.ts';
+import { SiteIdParams } from '../sites/schemas.ts';
+import { searchSite } from './site-search.ts';
 import { searchOrganization, searchSpace } from './service.ts';
 
 export async function searchRoutes(app: App) {
@@ -33,5 +35,21 @@ export async function searchRoutes(app: App) {
       },
     },
     async (request) => searchOrganization(app.ctx, callerOf(request), request.params.organizationId, request.query),
+  );
+
+  app.post(
+    '/orgs/:organizationId/sites/:siteId/search',
+    {
+      schema: {
+        operationId: 'searchSiteContent',
+        tags: ['sites'],
+        summary: "Search a site's content in a scope (default content of each section, given site-spaces, or all)",
+        params: SiteIdParams,
+        querystring: ListOnlyQuery,
+        body: SiteSearchBody,
+        response: { 200: listOf(SearchSpaceResult), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => searchSite(app.ctx, callerOf(request), request.params.organizationId, request.params.siteId, request.body, request.query),
   );
 }
