@@ -290,7 +290,7 @@ describe('authorization: every operation as callers who should not get far', () 
     unpublishSite: { expect: inContent(403) },
     getPublishedContentSite: { expect: inContent(200) },
     // Search reads only what the caller can read: the fixture space's "Welcome" page for the reader, nothing for the guest.
-    searchSiteContent: { body: () => ({ query: 'welcome' }), expect: inContent(200), check: searchFinds((f) => f.spaceId, ['reader']) },
+    searchSiteContent: { body: () => ({ query: 'welcome', scope: { mode: 'all' } }), expect: inContent(200), check: searchFinds((f) => f.spaceId, ['reader']) },
     getSiteCustomizationById: { expect: inContent(200) },
     updateSiteCustomizationById: { body: () => defaultCustomization({ title: 'Customized' }), expect: inContent(403) },
     getSiteAdaptiveSchema: { expect: inContent(200) },
