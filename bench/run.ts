@@ -4,6 +4,7 @@ import autocannon, { type Result } from 'autocannon';
 import { scenarios } from './scenarios.ts';
 import { startBenchServer } from './server.ts';
 import { runContentScale, seededSpace, type TimedResult } from './content-scale.ts';
+import { runSearchBench, searchIntro, searchTable, type SearchBenchResult } from './search.ts';
 
 /**
  * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh SQLite, random
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
   const server = await startBenchServer();
   const rows: Row[] = [];
   let scale: TimedResult[] = [];
+  let search: SearchBenchResult[] = [];
   try {
     for (const scenario of selected) {
       const request = await scenario.prepare(server);
@@ -111,6 +113,10 @@ async function main(): Promise<void> {
   } finally {
     await server.close();
   }
+  if (!only || only.includes('search')) {
+    console.log('search: 10,000-page spaces on SQLite and PostgreSQL: indexing, search latency, one-page edits ...');
+    search = await runSearchBench();
+  }
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const machine = `${availableParallelism()} CPUs (nproc), ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}`;
@@ -130,6 +136,7 @@ async function main(): Promise<void> {
     table(rows),
     '',
     ...(scale.length > 0 ? ['## Content scale', '', scaleIntro, '', scaleTable(scale), ''] : []),
+    ...(search.length > 0 ? ['## Search', '', searchIntro, '', searchTable(search), ''] : []),
     'The load generator and the server share the machine, so absolute numbers are a floor; compare rows of one',
     'run, and runs on the same machine.',
     '',
