@@ -3,7 +3,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { evaluateCondition, type VisitorContext } from '../adaptive/conditions.ts';
 import type { SiteTree } from '../sites/present.ts';
 import { loadSite, readTree } from '../sites/service.ts';
-import type { SiteRow } from '../sites/store.ts';
+import type { SitesTable as SiteRow } from '../../db/types.ts';
 import { searchSpaces, type SearchRequest } from './service.ts';
 import { isEmpty, searchTerms } from './terms.ts';
 
