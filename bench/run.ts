@@ -5,6 +5,7 @@ import { scenarios, type Scenario, type Target } from './scenarios.ts';
 import { postgresReachable, startBenchServer, type BenchDatabase, type BenchServer } from './server.ts';
 import { startBaseline } from './baseline.ts';
 import { runContentScale, seededSpace, type TimedResult } from './content-scale.ts';
+import { runSearchBench, searchIntro, searchTable, type SearchBenchResult } from './search.ts';
 
 /**
  * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh database, random
@@ -174,6 +175,12 @@ async function main(): Promise<void> {
   const started = Date.now();
   const runs: Run[] = [];
   for (const database of databases) runs.push(await runOn(database));
+  // Search seeds its own 10,000-page spaces on each database (bench/search.ts).
+  let search: SearchBenchResult[] = [];
+  if (!only || only.includes('search')) {
+    console.log('search: 10,000-page spaces on SQLite and PostgreSQL: indexing, search latency, one-page edits ...');
+    search = await runSearchBench();
+  }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
@@ -203,6 +210,7 @@ async function main(): Promise<void> {
     `- Every target met: ${allMet ? 'yes' : 'NO'}`,
     '',
     ...sections,
+    ...(search.length > 0 ? ['## Search', '', searchIntro, '', searchTable(search), ''] : []),
     'The load generator and the server share the machine, so absolute numbers are a floor; compare rows of one',
     'run, and runs on the same machine.',
     '',

@@ -34,6 +34,7 @@ import { importRoutes } from './features/imports/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -103,6 +104,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await commentRoutes(v1);
       await siteRoutes(v1);
       await linkRoutes(v1);
+      await searchRoutes(v1);
     },
     { prefix: '/v1' },
   );

@@ -58,6 +58,8 @@ interface Row {
    */
   own?: (f: Fixture) => Promise<Partial<Fixture>>;
   expect: Expect;
+  /** A query string the operation requires (without `?`), so that a refusal is not hidden behind a 400. */
+  query?: string;
   /** What a successful answer may show this caller. */
   check?: (who: Who, res: ApiResponse, f: Fixture) => void;
 }
@@ -81,6 +83,9 @@ const lists =
     const ids = (res.body.items as { id: string }[]).map((item) => item.id);
     assert.equal(ids.includes(idOf(f)), seenBy.includes(who), `${who} ${seenBy.includes(who) ? 'should' : 'should not'} find ${idOf(f)} in ${JSON.stringify(ids)}`);
   };
+
+/** A search answer (spaces with pages) holds the space only for the callers who can read it. */
+const searchFinds = (idOf: (f: Fixture) => string, seenBy: readonly Who[]) => lists(idOf, seenBy);
 
 describe('authorization: every operation as callers who should not get far', () => {
   let t: TestServer;
@@ -197,6 +202,8 @@ describe('authorization: every operation as callers who should not get far', () 
     listSpacesInOrganizationById: { expect: inOrganization(200, 200), check: lists((f) => f.spaceId, ['reader']) },
     createSpace: { body: () => ({ title: 'New space' }), expect: inOrganization(403, 403) },
     getSpaceById: { expect: inContent(200) },
+    searchSpaceContent: { query: 'query=welcome', expect: inContent(200), check: (_who, res, f) => assert.deepEqual(res.body.items.map((p: { id: string }) => p.id), [f.pageId]) },
+    searchOrganizationContent: { query: 'query=welcome', expect: inOrganization(200, 200), check: searchFinds((f) => f.spaceId, ['reader']) },
     updateSpaceById: { body: () => ({ title: 'Renamed space' }), expect: inContent(403) },
     deleteSpaceById: { own: async (f) => ({ spaceId: await newSpace(f) }), expect: deleteInContent(403) },
     duplicateSpace: { expect: inContent(403) },
@@ -291,6 +298,8 @@ describe('authorization: every operation as callers who should not get far', () 
     publishSite: { expect: inContent(403) },
     unpublishSite: { expect: inContent(403) },
     getPublishedContentSite: { expect: inContent(200) },
+    // Search reads only what the caller can read: the fixture space's "Welcome" page for the reader, nothing for the guest.
+    searchSiteContent: { body: () => ({ query: 'welcome', scope: { mode: 'all' } }), expect: inContent(200), check: searchFinds((f) => f.spaceId, ['reader']) },
     getSiteCustomizationById: { expect: inContent(200) },
     updateSiteCustomizationById: { body: () => defaultCustomization({ title: 'Customized' }), expect: inContent(403) },
     getSiteAdaptiveSchema: { expect: inContent(200) },
@@ -421,7 +430,7 @@ describe('authorization: every operation as callers who should not get far', () 
       return name === '*' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
     });
     const body = overrides.body ?? row.body?.(f);
-    const res = await t.api(op.method as 'GET', `/v1${path}`, { token: tokens[who], ...(body === undefined ? {} : { body }) });
+    const res = await t.api(op.method as 'GET', `/v1${path}${row.query ? `?${row.query}` : ''}`, { token: tokens[who], ...(body === undefined ? {} : { body }) });
     return { res, f };
   }
 

@@ -349,6 +349,20 @@ export interface SiteShareLinksTable {
   created_at: string;
 }
 
+/** One section of a page of a space's current main-line content, as full-text search indexes it (0008_search). */
+export interface SearchSectionsTable {
+  id: Generated<number>;
+  space_id: string;
+  page_id: string;
+  /** The heading's anchor; '' for the text before the first heading. */
+  anchor: string;
+  /** Order of the section in its page. */
+  ordinal: number;
+  title: string;
+  heading: string;
+  body: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -379,6 +393,7 @@ export interface Database {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
+  search_sections: SearchSectionsTable;
 }
 
 export type Db = Kysely<Database>;

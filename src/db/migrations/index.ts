@@ -5,6 +5,7 @@ import * as m0003 from './0003_blob_types.ts';
 import * as m0004 from './0004_comments.ts';
 import * as m0005 from './0005_members_teams.ts';
 import * as m0007 from './0007_sites.ts';
+import * as m0008 from './0008_search.ts';
 import * as m0009 from './0009_links.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004_comments': m0004,
   '0005_members_teams': m0005,
   '0007_sites': m0007,
+  '0008_search': m0008,
   '0009_links': m0009,
 };

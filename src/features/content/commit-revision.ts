@@ -2,6 +2,9 @@ import type { Executor } from '../../db/types.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
+import { reindexPages } from '../search/indexing.ts';
+import type { Document } from './document/types.ts';
+import { getDocuments } from './document-store.ts';
 import { advanceBranch, insertRevisionRow, type BranchRow, type RevisionRow } from './branch-store.ts';
 import { pageToRow, type PageRecord } from './pages.ts';
 import { closeFileVersion, closePageVersion, insertFileVersion, insertPageVersion, type FileVersionRow } from './version-store.ts';
@@ -60,12 +63,25 @@ export async function commitToBranch(ctx: AppContext, db: Executor, branch: Bran
     created_at: now,
   };
   await insertRevisionRow(db, revision);
+  // The main line's head is what search reads: its index changes with it, in this transaction.
+  if (!overlay) await reindexMainPages(db, branch.space_id, commit.pages);
   await advanceBranch(db, branch.id, {
     head_seq: seq,
     head_revision_id: revision.id,
     ...(commit.rebaseTo ? { base_branch_id: commit.rebaseTo.branchId, base_seq: commit.rebaseTo.seq } : {}),
   });
   return revision;
+}
+
+async function reindexMainPages(db: Executor, spaceId: string, pages: ReadonlyMap<string, PageRecord | null>): Promise<void> {
+  const kept = [...pages.values()].filter((p): p is PageRecord => p !== null);
+  const documents = await getDocuments(db, kept.flatMap((p) => (p.documentId ? [p.documentId] : [])));
+  await reindexPages(
+    db,
+    spaceId,
+    kept.map((p) => ({ id: p.id, title: p.title, kind: p.kind, document: p.documentId ? (documents.get(p.documentId) as Document | undefined) : undefined })),
+    [...pages].filter(([, p]) => p === null).map(([id]) => id),
+  );
 }
 
 function tombstone(pageId: string, branchId: string, seq: number, now: string) {

@@ -66,3 +66,14 @@ export async function extractPendingDocumentLinks(db: Kysely<Database>, limit: n
   }
   return pending.length;
 }
+
+/** Several documents in one query, by id (absent ids are left out). */
+export async function getDocuments(db: Executor, ids: readonly string[]): Promise<Map<string, unknown>> {
+  const documents = new Map<string, unknown>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db.selectFrom('documents').select(['id', 'body']).where('id', 'in', unique.slice(i, i + 500)).execute();
+    for (const row of rows) documents.set(row.id, JSON.parse(row.body) as unknown);
+  }
+  return documents;
+}

@@ -3,7 +3,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { insertBranch, insertRevisionRow, type BranchRow } from './branch-store.ts';
-import { copyHeadVersions } from './version-store.ts';
+import { copyHeadVersions, pageAt } from './version-store.ts';
+import { pageFromRow, type PageRecord } from './pages.ts';
+import { pathOfAncestry } from './snapshot.ts';
+import { copySpaceIndex } from '../search/indexing.ts';
 
 /**
  * Content's versioned storage as other features use it (spaces start branches, change requests merge, comments
@@ -42,7 +45,10 @@ export async function startMainBranch(
     created_by: createdBy,
     created_at: now,
   });
-  if (copyOf) await copyHeadVersions(db, copyOf.spaceId, spaceId);
+  if (copyOf) {
+    await copyHeadVersions(db, copyOf.spaceId, spaceId);
+    await copySpaceIndex(db, copyOf.spaceId, spaceId);
+  }
   return revisionId;
 }
 
@@ -77,4 +83,29 @@ export async function startChangeRequestBranch(
     created_at: now,
   });
   return revisionId;
+}
+
+/**
+ * Where pages of a space's current main-line content are: title and path (slugs from the root) of each page
+ * asked for that exists. Reads each page's ancestry once however many of the pages share it, so the cost follows
+ * the pages asked for and their depth, not the size of the space (search presents its results with it).
+ */
+export async function mainPagePlaces(db: Executor, spaceId: string, pageIds: readonly string[]): Promise<Map<string, { title: string; path: string }>> {
+  const layer = { branchId: spaceId, seq: 0, head: true };
+  const known = new Map<string, PageRecord | null>();
+  const load = async (id: string) => {
+    if (!known.has(id)) {
+      const row = await pageAt(db, layer, id);
+      known.set(id, row && !row.deleted ? pageFromRow(row) : null);
+    }
+    return known.get(id) ?? null;
+  };
+  const places = new Map<string, { title: string; path: string }>();
+  for (const id of pageIds) {
+    const chain: PageRecord[] = [];
+    for (let page = await load(id); page && chain.length < 1000; page = page.parentId ? await load(page.parentId) : null) chain.push(page);
+    const page = chain[0];
+    if (page) places.set(id, { title: page.title, path: pathOfAncestry(chain) });
+  }
+  return places;
 }

@@ -56,6 +56,12 @@ export function sortKeyColumns(filter: SpaceFilter): [string, string] {
   return filter.collectionId !== undefined ? ['position', 'id'] : ['created_at', 'id'];
 }
 
+/** The ids of every space a filter admits (search reads these spaces' index). */
+export async function spaceIdsOf(db: Executor, filter: SpaceFilter): Promise<string[]> {
+  const rows = await filtered(db, filter).select('id').execute();
+  return rows.map((r) => r.id);
+}
+
 export async function countSpaces(db: Executor, filter: SpaceFilter): Promise<number> {
   const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

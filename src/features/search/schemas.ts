@@ -1,0 +1,56 @@
+import { Type } from 'typebox';
+
+/** The spec's SearchSectionResult, SearchPageResult and SearchSpaceResult. */
+export const SearchSectionResult = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    path: Type.String(),
+    body: Type.String({ description: 'An excerpt of the section, HTML-escaped, matched words inside <mark></mark>' }),
+    urls: Type.Object({ app: Type.String({ format: 'uri' }) }),
+  },
+  { $id: 'SearchSectionResult' },
+);
+
+export const SearchPageResult = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    path: Type.String(),
+    sections: Type.Optional(Type.Array(SearchSectionResult)),
+    urls: Type.Object({ app: Type.String({ format: 'uri' }) }),
+  },
+  { $id: 'SearchPageResult' },
+);
+
+export const SearchSpaceResult = Type.Object(
+  { id: Type.String(), title: Type.String(), pages: Type.Array(SearchPageResult) },
+  { $id: 'SearchSpaceResult' },
+);
+
+export const SearchQuery = Type.Object({
+  query: Type.String({ maxLength: 512 }),
+  page: Type.Optional(Type.String({ description: 'Opaque cursor: next.page of the previous response' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page size (default 50)' })),
+});
+
+/** The body of searchSiteContent: `query` and a SiteSearchScope, or the deprecated `mode` forms. */
+export const SiteSearchBody = Type.Object({
+  query: Type.String({ maxLength: 512 }),
+  scope: Type.Optional(
+    Type.Object({
+      mode: Type.Union([Type.Literal('default'), Type.Literal('specific'), Type.Literal('all')]),
+      currentSiteSpace: Type.Optional(Type.String({ minLength: 1 })),
+      includedSiteSpaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
+      siteSpaceIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
+    }),
+  ),
+  mode: Type.Optional(Type.Union([Type.Literal('specific'), Type.Literal('current'), Type.Literal('all')])),
+  siteSpaceIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
+  siteSpaceId: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+export const ListOnlyQuery = Type.Object({
+  page: Type.Optional(Type.String({ description: 'Opaque cursor: next.page of the previous response' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page size (default 50)' })),
+});

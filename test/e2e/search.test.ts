@@ -1,0 +1,64 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { GitBookAPIError, officialClient } from './gitbook-client.ts';
+import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
+import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
+import { editLive } from '../factories.ts';
+import { CORPUS_DIR, corpusChanges, corpusPages } from '../../src/features/search/corpus.test-support.ts';
+
+/**
+ * Issue 12's "done when", over real HTTP: the official client searches a space of the GitBook docs and gets
+ * ranked, highlighted results; organization and site search answer in the official shapes.
+ */
+
+const OPERATIONS = ['searchSpaceContent', 'searchOrganizationContent', 'searchSiteContent'];
+
+describe('search through the official client', { timeout: 300_000, skip: !existsSync(CORPUS_DIR) && 'corpus not present' }, () => {
+  let t: TestServer;
+  let endpoint: string;
+  const spec = OfficialSpec.load();
+  const log: CheckedExchange[] = [];
+  const checkedFetch = specCheckedFetch(spec, log);
+  const client = (token: string | null = t.admin.token) => officialClient({ endpoint, ...(token ? { authToken: token } : {}), serviceBinding: { fetch: checkedFetch } });
+
+  before(async () => {
+    t = await startServer();
+    endpoint = await listenOnRandomPort(t);
+  });
+  after(() => t.close(), { timeout: 30_000 });
+
+  test('a space of the GitBook docs searched, in the organization and in a site', async () => {
+    const api = client();
+    const org = t.org.id;
+    const { data: space } = await api.orgs.createSpace(org, { title: 'GitBook docs' });
+    const pages = corpusPages().filter((p) => p.file.startsWith('publish/'));
+    await editLive(t, space.id, corpusChanges(pages.slice(0, 50)));
+
+    const { data: found } = await api.spaces.searchSpaceContent(space.id, { query: 'okta', limit: 3 });
+    assert.equal(found.items[0]?.title, 'Setting up Okta');
+    assert.ok(found.items[0]?.sections?.some((s) => s.body.includes('<mark>')), JSON.stringify(found.items[0]));
+    assert.ok((found.count ?? 0) >= 1 && found.items.length <= 3);
+
+    const { data: typing } = await api.spaces.searchSpaceContent(space.id, { query: 'custom doma' });
+    assert.equal(typing.items[0]?.title, 'Set a custom domain');
+
+    const { data: inOrg } = await api.orgs.searchOrganizationContent(org, { query: 'share links' });
+    assert.equal(inOrg.items[0]?.id, space.id);
+    assert.equal(inOrg.items[0]?.pages[0]?.title, 'Private publishing with share links');
+
+    const { data: site } = await api.orgs.createSite(org, { title: 'Docs site' });
+    await api.orgs.addSpaceToSite(org, site.id, { spaceId: space.id });
+    const { data: inSite } = await api.orgs.searchSiteContent(org, site.id, { query: 'cognito', scope: { mode: 'all' } });
+    assert.equal(inSite.items[0]?.pages[0]?.title, 'Setting up AWS Cognito');
+
+    await assert.rejects(client((await t.outsider()).token).spaces.searchSpaceContent(space.id, { query: 'okta' }), (error: unknown) => error instanceof GitBookAPIError && error.code === 404);
+  });
+
+  test('every operation was exercised and conformed to the official spec', () => {
+    const violations = log.filter((entry) => entry.problems.length > 0);
+    assert.deepEqual(violations.map((v) => new SpecViolation(v).message), []);
+    const succeeded = new Set(log.filter((entry) => entry.status < 300).map((entry) => entry.operationId));
+    assert.deepEqual(OPERATIONS.filter((op) => !succeeded.has(op)), [], 'operations never answered with a success');
+  });
+});
