@@ -25,7 +25,7 @@ export interface BenchServer {
  */
 export async function startBenchServer(): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
-  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' }), databaseUrl: undefined };
+  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '0', RATE_LIMIT_EXPENSIVE_MAX: '0', AUTH_FAILURE_LIMIT: '0', MAX_EVENT_LOOP_DELAY_MS: '0' }), databaseUrl: undefined };
   const db = createDatabase({ dataDir: dir });
   await migrateToLatest(db);
   const app = await buildApp({ config, db });

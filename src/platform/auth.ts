@@ -24,7 +24,8 @@ export type TokenCheck = (ctx: AppContext, token: string) => Promise<Caller | nu
 export function registerAuth(app: FastifyInstance, ctx: AppContext, authenticateToken: TokenCheck): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config?.public || request.routeOptions.url?.startsWith('/v1/docs')) return;
+    // A CORS preflight (OPTIONS) never carries the token; the request it announces does.
+    if (request.is404 || request.method === 'OPTIONS' || request.routeOptions.config?.public || request.routeOptions.url?.startsWith('/v1/docs')) return;
     const header = request.headers.authorization;
     if (!header) throw unauthorized();
     const match = BEARER.exec(header);
