@@ -64,6 +64,11 @@ function openDatabase(options: DatabaseOptions, log: (event: LogEvent) => void):
       connectionTimeoutMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // A connection that breaks (PostgreSQL restarted, network cut) is an 'error' event, on the pool while the
+    // connection is idle and on the client while a query holds it; unheard, either would end the process.
+    // The query in flight fails on its own, the pool drops the connection and the next query opens a new one.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   }
   const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'quire.db');

@@ -21,6 +21,8 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
   });
+  // The work may still fail after the timeout has answered: that late failure is expected, not unhandled.
+  work.catch(() => undefined);
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
