@@ -129,8 +129,11 @@ async function serve(config: Config): Promise<void> {
     force.unref();
     console.error(`Quire: ${signal} received; finishing in-flight requests and jobs`);
     // close() stops accepting connections, answers new requests on open ones with 503, waits for the requests
-    // in flight, then its onClose hooks wait for the running job.
+    // in flight, then its onClose hooks wait for the running job. A keep-alive connection whose request ends
+    // after close() began would stay open until the client's timeout: it is closed as soon as it is idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 200);
     await app.close();
+    clearInterval(idle);
     await db.destroy();
     clearTimeout(force);
     console.error('Quire: stopped');

@@ -57,7 +57,7 @@ async function callApi(dataDir: string, path: string, token: string) {
   let built = apps.get(dataDir);
   if (!built) {
     built = (async () => {
-      const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://quire.test' }), logLevel: 'silent', workerIntervalMs: 0 };
+      const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://quire.test', MAX_EVENT_LOOP_DELAY_MS: '0' }), logLevel: 'silent', workerIntervalMs: 0 };
       const db = createDatabase({ dataDir });
       return { app: await buildApp({ config, db }), db };
     })();
@@ -423,7 +423,7 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
       const drained = await start({});
       const response = await drained.importing;
       assert.equal(response.status, 201, await response.clone().text());
-      assert.equal(await drained.exit, 0);
+      assert.equal(await drained.exit, 0, drained.server.stderr());
       assert.match(drained.server.stderr(), /SIGTERM received; finishing in-flight requests and jobs/);
 
       delayMs = 30_000;
