@@ -66,7 +66,7 @@ export interface Config {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Shortest QUIRE_ADMIN_TOKEN accepted: a short admin token can be guessed. */
-export const MIN_ADMIN_TOKEN_LENGTH = 24;
+export const MIN_ADMIN_TOKEN_LENGTH = 16;
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];

@@ -366,7 +366,7 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
     const cases: [Record<string, string>, RegExp][] = [
       [{ DATABASE_URL: 'mysql://db.example.com/quire' }, /DATABASE_URL must start with postgres:\/\//],
       [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/quire' }, /DATABASE_URL \(PostgreSQL at 127\.0\.0\.1:1\/quire\)/],
-      [{ QUIRE_ADMIN_TOKEN: 'short' }, /QUIRE_ADMIN_TOKEN must be at least 24 characters/],
+      [{ QUIRE_ADMIN_TOKEN: 'short' }, /QUIRE_ADMIN_TOKEN must be at least 16 characters/],
       [{ LOG_LEVEL: 'verbose' }, /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
       [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL must start with redis:\/\//],
     ];
