@@ -21,6 +21,7 @@ const files = explicit.length > 0 ? explicit : [...find('src'), ...find('test')]
 const options = args.filter((a) => !a.endsWith('.ts'));
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...options, ...files], {
   stdio: 'inherit',
-  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+  // QUIRE_FROM_SOURCE: commands the tests spawn (bin/quire.js) run src/ through tsx, never a stale dist/.
+  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', QUIRE_FROM_SOURCE: process.env.QUIRE_FROM_SOURCE ?? '1' },
 });
 process.exit(result.status ?? 1);

@@ -11,6 +11,11 @@ import { registerRequestGuards } from './platform/request-guards.ts';
 import { strictBodyValidators } from './platform/validation.ts';
 import { registerAuth } from './platform/auth.ts';
 import { enableReadCaches } from './platform/read-cache.ts';
+import { registerCors } from './platform/cors.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerRateLimits } from './platform/rate-limits.ts';
+import { registerHealth } from './platform/health.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { authenticateToken } from './features/tokens/service.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
@@ -80,6 +85,14 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   app.decorate('jobs', jobs);
 
   registerErrorHandling(app);
+  // Running it in production (issue 15): before auth, so that probes and preflights need no token and an
+  // address that keeps failing authentication is refused before its token is looked up; before the routes,
+  // so that each route gets its rate-limit bucket.
+  await registerCors(app, config);
+  await registerSecurityHeaders(app);
+  await registerRateLimits(app, config);
+  await registerHealth(app, ctx, jobs);
+  registerMetrics(app, ctx);
   registerAuth(app, (token) => authenticateToken(ctx, token));
   registerRequestGuards(app);
   // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing.

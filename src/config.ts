@@ -53,7 +53,31 @@ export interface Config {
   importMaxBytes: number;
   /** Website import: time limit of the whole crawl, in milliseconds; what was fetched by then is imported. */
   importTimeoutMs: number;
+  /** Longest wait, after SIGTERM/SIGINT, for in-flight requests and jobs before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Bearer token that `GET /metrics` requires; unset, /metrics answers only clients on a loopback address. */
+  metricsToken: string | undefined;
+  /** Origins (`https://app.example.com`) whose browser pages may call the API; none by default, `*` for any. */
+  corsOrigins: string[];
+  /** Requests per token (per IP address without one) in each rate-limit window; 0 turns the limit off. */
+  rateLimitMax: number;
+  /** Requests per token in each window on expensive operations (imports, search, PDF); 0 turns it off. */
+  rateLimitExpensiveMax: number;
+  /** Length of a rate-limit window, in milliseconds. */
+  rateLimitWindowMs: number;
+  /** Failed authentications from one IP address in a window before it must wait for the next; 0 turns it off. */
+  authFailureLimit: number;
+  /** `redis://…`: rate-limit counters are shared through this Redis by every process; unset, kept in-process. */
+  redisUrl: string | undefined;
+  /** Event-loop delay above which requests are shed with 503 (under pressure), in milliseconds; 0 turns it off. */
+  maxEventLoopDelayMs: number;
 }
+
+/** The levels LOG_LEVEL accepts (pino's, plus `silent`). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Shortest QUIRE_ADMIN_TOKEN accepted: a short admin token can be guessed. */
+export const MIN_ADMIN_TOKEN_LENGTH = 16;
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -71,6 +95,50 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   throw new Error(`${name} must be true or false, got "${env[name]}"`);
 }
 
+function logLevel(env: NodeJS.ProcessEnv): string {
+  const raw = (env.LOG_LEVEL || 'info').trim().toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}"`);
+  return raw;
+}
+
+function adminToken(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.QUIRE_ADMIN_TOKEN;
+  if (!raw) return undefined;
+  if (raw.length < MIN_ADMIN_TOKEN_LENGTH || /\s/.test(raw)) {
+    throw new Error(`QUIRE_ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters without spaces (it has ${raw.length}); e.g. openssl rand -hex 24`);
+  }
+  return raw;
+}
+
+function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.REDIS_URL;
+  if (!raw) return undefined;
+  if (!/^rediss?:\/\//.test(raw)) throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${raw}"`);
+  return raw;
+}
+
+function list(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim().replace(/\/+$/, ''))
+    .filter((item) => item !== '');
+}
+
+function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`DATABASE_URL is not a URL: expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, or leave it unset for SQLite in DATA_DIR`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error(`DATABASE_URL must start with postgres:// (got ${url.protocol}//…); leave it unset for SQLite in DATA_DIR`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080);
   const host = env.HOST || '0.0.0.0';
@@ -85,8 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     publicUrl,
     dataDir: resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    adminToken: env.QUIRE_ADMIN_TOKEN || undefined,
+    databaseUrl: databaseUrl(env),
+    adminToken: adminToken(env),
     bodyLimit: integer(env, 'BODY_LIMIT', 10 * 1024 * 1024),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000),
     headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 20_000),
@@ -94,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultPageSize: 50,
     workerIntervalMs: integer(env, 'WORKER_INTERVAL_MS', 60_000),
     cacheTtlMs: integer(env, 'CACHE_TTL_MS', 2_000),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: logLevel(env),
     fileSizeLimit: integer(env, 'FILE_SIZE_LIMIT', 100 * 1024 * 1024),
     allowPrivateFetch: boolean(env, 'ALLOW_PRIVATE_FETCH', false),
     fetchTimeoutMs: integer(env, 'FETCH_TIMEOUT_MS', 10_000),
@@ -102,5 +170,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxDepth: integer(env, 'IMPORT_MAX_DEPTH', 3),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 20 * 1024 * 1024),
     importTimeoutMs: integer(env, 'IMPORT_TIMEOUT_MS', 60_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    corsOrigins: list(env, 'CORS_ORIGINS'),
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 600),
+    rateLimitExpensiveMax: integer(env, 'RATE_LIMIT_EXPENSIVE_MAX', 20),
+    rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000) || 60_000,
+    authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 20),
+    redisUrl: redisUrl(env),
+    maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),
   };
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.ts';
-import { createDatabase, migrateToLatest } from './db/database.ts';
+import { createDatabase, describeDatabase, explainDatabaseError, migrateToLatest } from './db/database.ts';
+import { backup, restore } from './backup.ts';
 import type { Db } from './db/types.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
@@ -10,9 +11,9 @@ import { ApiError } from './platform/errors.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
 import { isRole, ROLES, type Role } from './features/access/roles.ts';
 import { createUser, normalizeEmail } from './features/users/service.ts';
-import { findUserByEmail } from './features/users/store.ts';
+import { findUserByEmail, listAllUsers } from './features/users/store.ts';
 import { insertOrganizationWithAdmin } from './features/organizations/service.ts';
-import { findOrganization } from './features/organizations/store.ts';
+import { findOrganization, listAllOrganizations } from './features/organizations/store.ts';
 import { addOrUpdateMember } from './features/members/service.ts';
 import { issueToken, listTokens, revokeToken } from './features/tokens/service.ts';
 
@@ -29,13 +30,36 @@ Usage:
   quire token issue --email E [--label L]         issue an API token for a user (printed once)
   quire token list --email E                      list a user's tokens
   quire token revoke (--id ID | --token T)        revoke a token
+  quire org list                                  list every organization
+  quire user list [--org ID]                      list every user, or an organization's members and roles
+  quire backup --to DIR                           consistent copy of the database and files, server running
+  quire restore --from DIR [--force]              restore a backup into DATA_DIR (server stopped)
+
+Every command prints the database it uses to stderr. Process supervisors run \`node bin/quire.js serve\`.
 
 Settings come from the environment (see README): PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, ...`;
 
-async function withContext<T>(config: Config, run: (ctx: AppContext, db: Db) => Promise<T>): Promise<T> {
-  const db = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+/** Where the commands' database is, said on stderr first, so a wrong working directory or setting shows. */
+function announceDatabase(config: Config): void {
+  console.error(`Database: ${describeDatabase({ url: config.databaseUrl, dataDir: config.dataDir })}`);
+}
+
+async function openMigrated(config: Config): Promise<Db> {
+  const options = { url: config.databaseUrl, dataDir: config.dataDir };
+  const db = createDatabase(options);
   try {
     await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw explainDatabaseError(error, options);
+  }
+  return db;
+}
+
+async function withContext<T>(config: Config, run: (ctx: AppContext, db: Db) => Promise<T>): Promise<T> {
+  announceDatabase(config);
+  const db = await openMigrated(config);
+  try {
     // The CLI never reads cursors; a throwaway key keeps the context complete.
     const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli'), blobs: createBlobStore(config) };
     return await run(ctx, db);
@@ -50,20 +74,38 @@ async function requireUser(db: Db, email: string) {
   return user;
 }
 
+async function listen(app: { listen(options: { port: number; host: string }): Promise<string> }, config: Config): Promise<void> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new Error(`Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT to a free port`);
+    if (code === 'EACCES') throw new Error(`Port ${config.port} needs privileges this user lacks: set PORT to 1024 or above`);
+    if (code === 'EADDRNOTAVAIL') throw new Error(`HOST ${config.host} is not an address of this machine: set HOST (0.0.0.0 listens on every interface)`);
+    throw error;
+  }
+}
+
 async function serve(config: Config): Promise<void> {
   // Loaded here, not at the top: the whole HTTP application takes seconds to load, and the other commands
   // (user, token, org) do not need it.
   const { buildApp } = await import('./app.ts');
-  const db = createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(db);
+  const database = describeDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openMigrated(config);
   const app = await buildApp({ config, db });
   const boot = await bootstrapIfEmpty(app.ctx, { adminToken: config.adminToken, adminEmail: process.env.QUIRE_ADMIN_EMAIL || undefined });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await listen(app, config);
+  } catch (error) {
+    await app.close();
+    await db.destroy();
+    throw error;
+  }
   app.jobs.start(config.workerIntervalMs);
-  const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-  console.log(`Quire is serving ${config.publicUrl}/v1 (storage: ${storage}); API reference at ${config.publicUrl}/v1/docs`);
+  // The banner is for the person at the terminal; it goes to stderr so that stdout carries only JSON logs.
+  console.error(`Quire is serving ${config.publicUrl}/v1 (database: ${database}); API reference at ${config.publicUrl}/v1/docs`);
   if (boot) {
-    console.log(
+    console.error(
       [
         '',
         `First start: created the organization "${boot.organizationTitle}" (id ${boot.organizationId}) and its admin ${boot.email}.`,
@@ -75,13 +117,30 @@ async function serve(config: Config): Promise<void> {
       ].join('\n'),
     );
   }
-  const shutdown = async () => {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // Bounded: a request or job that does not finish in time must not keep the process from stopping.
+    const force = setTimeout(() => {
+      console.error(`Quire: in-flight work did not finish within SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting anyway`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    console.error(`Quire: ${signal} received; finishing in-flight requests and jobs`);
+    // close() stops accepting connections, answers new requests on open ones with 503, waits for the requests
+    // in flight, then its onClose hooks wait for the running job. A keep-alive connection whose request ends
+    // after close() began would stay open until the client's timeout: it is closed as soon as it is idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 200);
     await app.close();
+    clearInterval(idle);
     await db.destroy();
+    clearTimeout(force);
+    console.error('Quire: stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -98,6 +157,9 @@ export async function main(argv: string[]): Promise<void> {
       label: { type: 'string' },
       id: { type: 'string' },
       token: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -115,6 +177,30 @@ export async function main(argv: string[]): Promise<void> {
       return serve(config);
     case 'migrate':
       return withContext(config, async () => console.log('Database is up to date.'));
+    case 'backup': {
+      const to = need('to');
+      announceDatabase(config);
+      for (const line of await backup(config, to)) console.log(line);
+      return;
+    }
+    case 'restore': {
+      const from = need('from');
+      announceDatabase(config);
+      for (const line of await restore(config, from, values.force === true)) console.log(line);
+      return;
+    }
+    case 'org list':
+      return withContext(config, async (_ctx, db) => {
+        for (const org of await listAllOrganizations(db)) console.log(`${org.id}  ${org.title}  ${Number(org.members)} members  created ${org.created_at}`);
+      });
+    case 'user list':
+      return withContext(config, async (_ctx, db) => {
+        if (values.org && !(await findOrganization(db, values.org))) throw new ApiError(404, `No organization ${values.org}`);
+        for (const user of await listAllUsers(db, values.org)) {
+          const role = values.org ? `  ${user.role ?? 'guest'}` : '';
+          console.log(`${user.id}  ${user.email ?? '(no e-mail)'}  ${user.display_name}${role}`);
+        }
+      });
     case 'org create':
       return withContext(config, async (ctx, db) => {
         const title = need('title');

@@ -57,7 +57,9 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   const dir = mkdtempSync(join(tmpdir(), 'quire-test-'));
   const schema = pgUrl ? `t_${newId(12).toLowerCase()}` : undefined;
   const config: Config = {
-    ...loadConfig({ PUBLIC_URL: 'http://quire.test', DATA_DIR: dir, ...options.env }),
+    // Rate limits and load shedding are off unless a test asks for them: the suite sends many requests per
+    // token from one address on a loaded machine, and tests of those features set their own values.
+    ...loadConfig({ PUBLIC_URL: 'http://quire.test', DATA_DIR: dir, RATE_LIMIT_MAX: '0', RATE_LIMIT_EXPENSIVE_MAX: '0', AUTH_FAILURE_LIMIT: '0', MAX_EVENT_LOOP_DELAY_MS: '0', ...options.env }),
     logLevel: 'silent',
     workerIntervalMs: 0,
     databaseUrl: pgUrl,

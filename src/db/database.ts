@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { migrations } from './migrations/index.ts';
 import { registerWatched, watchedDialect, type StatementWatcher } from './statement-watch.ts';
@@ -18,24 +18,74 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
+/** Told the duration of every query (for the metrics), in milliseconds, and whether it failed. */
+export type QueryListener = (durationMs: number, failed: boolean) => void;
+const queryListeners = new WeakMap<object, Set<QueryListener>>();
+
+/**
+ * Observes every query of `db` from now on; returns the function that stops observing. Kysely takes its log
+ * callback when the instance is built, and main.ts builds the database before the app that has the metrics.
+ */
+export function onQuery(db: Db, listener: QueryListener): () => void {
+  let listeners = queryListeners.get(db);
+  if (!listeners) queryListeners.set(db, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Which database a Db is, for people: `PostgreSQL at host:port/db` or `SQLite file /path`. No password. */
+export function describeDatabase(options: DatabaseOptions): string {
+  if (options.url) {
+    try {
+      const url = new URL(options.url);
+      return `PostgreSQL at ${url.hostname}:${url.port || '5432'}${url.pathname}`;
+    } catch {
+      return 'PostgreSQL';
+    }
+  }
+  return `SQLite file ${resolve(options.sqliteFile ?? join(options.dataDir ?? './data', 'quire.db'))}`;
+}
+
 export function createDatabase(options: DatabaseOptions): Db {
+  const listeners = new Set<QueryListener>();
+  const log = (event: LogEvent) => {
+    for (const listener of listeners) listener(event.queryDurationMillis, event.level === 'error');
+  };
+  const db = openDatabase(options, log);
+  queryListeners.set(db, listeners);
+  return db;
+}
+
+function openDatabase(options: DatabaseOptions, log: (event: LogEvent) => void): Db {
   if (options.url) {
     if (!/^postgres(ql)?:\/\//.test(options.url)) throw new Error('DATABASE_URL must start with postgres://');
+    // A database that does not answer fails the start within seconds, not after the operating system's timeout.
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
+      connectionTimeoutMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), set) }));
+    // A connection that breaks (PostgreSQL restarted, network cut) is an 'error' event, on the pool while the
+    // connection is idle and on the client while a query holds it; unheard, either would end the process.
+    // The query in flight fails on its own, the pool drops the connection and the next query opens a new one.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), set), log }));
   }
   const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'quire.db');
-  mkdirSync(join(file, '..'), { recursive: true });
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    accessSync(join(file, '..'), constants.W_OK);
+  } catch (error) {
+    throw new Error(`DATA_DIR ${resolve(join(file, '..'))} is not writable (${(error as NodeJS.ErrnoException).code ?? String(error)}): point DATA_DIR to a folder this user (uid ${process.getuid?.() ?? '?'}) may write`);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: reusingStatements(sqlite) }), set) }));
+  return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: reusingStatements(sqlite) }), set), log }));
 }
 
 /**
@@ -64,6 +114,24 @@ function watched(build: (set: Set<StatementWatcher>) => Db): Db {
   const db = build(set);
   registerWatched(db, set);
   return db;
+}
+
+/** Migrations known to this build that the database has not recorded as applied (readiness, /readyz). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  // Read directly (Kysely's Migrator introspects every table of every schema first, too slow for a probe).
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const applied = new Set(rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+/**
+ * Turns a failure to reach the database into what an operator can fix: which setting, which host. Without
+ * this, pg's "connect ECONNREFUSED 127.0.0.1:5432" or "password authentication failed" name neither.
+ */
+export function explainDatabaseError(error: unknown, options: DatabaseOptions): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!options.url) return new Error(`Cannot open the SQLite database (${describeDatabase(options)}): ${message}; check DATA_DIR`);
+  return new Error(`Cannot use the database of DATABASE_URL (${describeDatabase(options)}): ${message}; check DATABASE_URL and that PostgreSQL is running there`);
 }
 
 /** Applies every pending migration; safe to call at each start (and from several processes on PostgreSQL). */

@@ -21,7 +21,8 @@ export type Authenticate = (token: string) => Promise<Caller | null>;
 export function registerAuth(app: FastifyInstance, authenticate: Authenticate): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config?.public || request.routeOptions.url?.startsWith('/v1/docs')) return;
+    // A CORS preflight (OPTIONS) never carries the token; the request it announces does.
+    if (request.is404 || request.method === 'OPTIONS' || request.routeOptions.config?.public || request.routeOptions.url?.startsWith('/v1/docs')) return;
     const header = request.headers.authorization;
     if (!header) throw unauthorized();
     const match = BEARER.exec(header);

@@ -57,6 +57,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
 export function registerErrorHandling(app: FastifyInstance): void {
   const routes: { method: string; pattern: RegExp }[] = [];
   app.addHook('onRoute', (route) => {
+    // CORS answers preflights on every path (`OPTIONS *`); that says nothing about which methods a path has.
+    if (route.url === '*') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const pattern = new RegExp(
       '^' + route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\\\*$/, '.*') + '/?$',

@@ -35,3 +35,14 @@ export async function deleteJob(db: Executor, id: string) {
 export async function rescheduleJob(db: Executor, id: string, runAt: string, error: string) {
   await db.updateTable('jobs').set({ run_at: runAt, locked_until: null, last_error: error }).where('id', '=', id).execute();
 }
+
+/** How many jobs wait (due or not) and the age of the oldest due one, in seconds (metrics). */
+export async function jobQueueStats(db: Db, now: string): Promise<{ depth: number; oldestDueAgeSeconds: number }> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => [eb.fn.countAll<number | string>().as('depth')])
+    .executeTakeFirst();
+  const oldest = await db.selectFrom('jobs').select('run_at').where('run_at', '<=', now).orderBy('run_at').limit(1).executeTakeFirst();
+  const age = oldest ? (Date.parse(now) - Date.parse(oldest.run_at)) / 1000 : 0;
+  return { depth: Number(row?.depth ?? 0), oldestDueAgeSeconds: Math.max(0, age) };
+}

@@ -43,6 +43,11 @@ export class JobWorker {
     this.timer.unref();
   }
 
+  /** Whether the loop is started (readiness: a server whose worker is stopped runs no jobs). */
+  get isRunning(): boolean {
+    return this.timer !== undefined;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;

@@ -43,3 +43,15 @@ export async function countOrganizationsOfUser(db: Executor, userId: string): Pr
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Every organization with its member count, oldest first (the `org list` command of operators). */
+export async function listAllOrganizations(db: Executor) {
+  return db
+    .selectFrom('organizations')
+    .leftJoin('members', 'members.organization_id', 'organizations.id')
+    .select((eb) => ['organizations.id', 'organizations.title', 'organizations.created_at', eb.fn.count<number | string>('members.user_id').as('members')])
+    .groupBy(['organizations.id', 'organizations.title', 'organizations.created_at'])
+    .orderBy('organizations.created_at')
+    .orderBy('organizations.id')
+    .execute();
+}

@@ -35,3 +35,10 @@ export async function shareAnOrganization(db: Executor, viewer: string, other: s
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Every user, or the members of one organization with their role (the `user list` command of operators). */
+export async function listAllUsers(db: Executor, organizationId?: string): Promise<{ id: string; email: string | null; display_name: string; role: string | null }[]> {
+  const query = db.selectFrom('users').select(['users.id', 'users.email', 'users.display_name']).orderBy('users.created_at').orderBy('users.id');
+  if (!organizationId) return (await query.execute()).map((user) => ({ ...user, role: null }));
+  return query.innerJoin('members', 'members.user_id', 'users.id').where('members.organization_id', '=', organizationId).select('members.role').execute();
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Builds the server to plain JavaScript in dist/ (run by `npm ci` and `npm install` through `prepare`, or by
+// `npm run build`): tsc compiles src/ (tests excluded) with `.ts` imports rewritten to `.js`, then every file
+// under src/ that is not TypeScript (stylesheets, scripts, images a feature serves) is copied beside it.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist');
+const require = createRequire(import.meta.url);
+
+let tsc;
+try {
+  tsc = require.resolve('typescript/bin/tsc');
+} catch {
+  // An install without dev dependencies (npm ci --omit=dev) cannot build; it needs a dist/ built beforehand.
+  if (existsSync(join(out, 'main.js'))) process.exit(0);
+  console.error('quire build: TypeScript is not installed (dev dependencies omitted) and dist/ is missing; run `npm ci` with dev dependencies.');
+  process.exit(1);
+}
+
+rmSync(out, { recursive: true, force: true });
+const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (result.status !== 0) process.exit(result.status ?? 1);
+
+const SOURCE = /\.(ts|tsx|mts|cts)$/;
+function copyAssets(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) copyAssets(path);
+    else if (!SOURCE.test(name)) cpSync(path, join(out, relative(join(root, 'src'), path)));
+  }
+}
+copyAssets(join(root, 'src'));

@@ -1,0 +1,99 @@
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Config } from './config.ts';
+import { describeDatabase } from './db/database.ts';
+
+/** What a backup folder holds, besides the database file and the blobs. */
+interface Manifest {
+  format: 'quire-backup';
+  version: 1;
+  createdAt: string;
+  database: 'sqlite' | 'postgresql';
+}
+
+const MANIFEST = 'quire-backup.json';
+const DB_FILE = 'quire.db';
+
+function blobsOf(dir: string): string {
+  return join(dir, 'blobs');
+}
+
+/** The PostgreSQL URL without its password, for commands printed to a terminal. */
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.href;
+}
+
+/**
+ * `quire backup --to DIR`: a consistent copy while the server runs. SQLite: the online backup API copies the
+ * database page by page while writers go on (better-sqlite3's `backup()`), then the blobs are copied. Blobs are
+ * immutable, named by their hash, written before the row that refers to them and never deleted, so every blob
+ * the copied database names is on disk when the copy of the folder starts. PostgreSQL: the blobs are copied
+ * and the pg_dump command to run is returned (a dump belongs to PostgreSQL's own tools).
+ */
+export async function backup(config: Config, to: string): Promise<string[]> {
+  const target = resolve(to);
+  if (existsSync(target) && readdirSync(target).length > 0) throw new Error(`--to ${target} is not empty: back up into a new or empty folder`);
+  mkdirSync(target, { recursive: true });
+  const lines: string[] = [];
+  if (!config.databaseUrl) {
+    const file = join(config.dataDir, DB_FILE);
+    if (!existsSync(file)) throw new Error(`No database to back up at ${file}: check DATA_DIR`);
+    const source = new SQLite(file, { readonly: true, fileMustExist: true });
+    try {
+      await source.backup(join(target, DB_FILE));
+    } finally {
+      source.close();
+    }
+    lines.push(`Database copied from ${file}`);
+  }
+  if (existsSync(blobsOf(config.dataDir))) cpSync(blobsOf(config.dataDir), blobsOf(target), { recursive: true });
+  lines.push(`Blobs copied from ${blobsOf(config.dataDir)}`);
+  const manifest: Manifest = { format: 'quire-backup', version: 1, createdAt: new Date().toISOString(), database: config.databaseUrl ? 'postgresql' : 'sqlite' };
+  writeFileSync(join(target, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  if (config.databaseUrl) {
+    lines.push(
+      'PostgreSQL is backed up by its own tools; run now (the blobs copied above are consistent with any later dump):',
+      `  pg_dump --format=custom --file ${join(target, 'quire.pgdump')} '${withoutPassword(config.databaseUrl)}'`,
+    );
+  }
+  lines.push(`Backup written to ${target}`);
+  return lines;
+}
+
+/**
+ * `quire restore --from DIR` into DATA_DIR, with the server stopped. Refuses to replace an existing database
+ * unless `force` (a restore over live data is a decision, not a default).
+ */
+export async function restore(config: Config, from: string, force: boolean): Promise<string[]> {
+  const source = resolve(from);
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(source, MANIFEST), 'utf8')) as Manifest;
+  } catch {
+    throw new Error(`--from ${source} is not a Quire backup (no readable ${MANIFEST})`);
+  }
+  if (manifest.format !== 'quire-backup') throw new Error(`--from ${source} is not a Quire backup`);
+  const lines: string[] = [];
+  if (manifest.database === 'sqlite') {
+    if (config.databaseUrl) throw new Error(`This backup holds a SQLite database; unset DATABASE_URL to restore it into DATA_DIR (${config.dataDir})`);
+    const file = join(config.dataDir, DB_FILE);
+    if (existsSync(file) && !force) throw new Error(`${describeDatabase({ dataDir: config.dataDir })} exists: stop the server and pass --force to replace it`);
+    mkdirSync(config.dataDir, { recursive: true });
+    // The old database's write-ahead log must not be replayed onto the restored file.
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    cpSync(join(source, DB_FILE), file);
+    lines.push(`Database restored to ${file}`);
+  } else {
+    if (!config.databaseUrl) throw new Error('This backup is of a PostgreSQL database: set DATABASE_URL to the database to restore into');
+    lines.push(
+      'Restore the PostgreSQL dump with its own tools, into an empty database:',
+      `  pg_restore --clean --if-exists --no-owner --dbname '${withoutPassword(config.databaseUrl)}' ${join(source, 'quire.pgdump')}`,
+    );
+  }
+  if (existsSync(blobsOf(source))) cpSync(blobsOf(source), blobsOf(config.dataDir), { recursive: true });
+  lines.push(`Blobs restored to ${blobsOf(config.dataDir)}`);
+  return lines;
+}
