@@ -1,4 +1,5 @@
 import { badRequest } from '../../platform/errors.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHref } from '../content/markdown.ts';
 import type { Document } from '../content/document/types.ts';
 import { documentProblem } from '../content/document/validate.ts';
@@ -28,9 +29,26 @@ export async function documentOfBody(input: CommentBodyValue, field: string): Pr
   return document as Document;
 }
 
-export async function presentBody(stored: string, format: 'document' | 'markdown' | undefined): Promise<PresentedBody> {
-  const document = JSON.parse(stored) as unknown;
-  return format === 'markdown' ? { markdown: await documentToMarkdownText(document) } : { document };
+/** At most this many characters of stored bodies behind the presented bodies held in all. */
+const MAX_BODY_TEXT_HELD = 16 * 1024 * 1024;
+
+/**
+ * A stored body as the caller asked for it. What a body presents as depends on its text alone, so the
+ * presented forms are kept per (format, text) for every thread: a list of comments would otherwise parse
+ * (and render to markdown) every body on every request. Kept values are shared between responses and never
+ * changed; `db` is a transaction inside writes, which has no cache.
+ */
+export function presentBody(db: object, stored: string, format: 'document' | 'markdown' | undefined): Promise<PresentedBody> {
+  const cache = readCache<PresentedBody>(db, 'comments:bodies', {
+    dependsOn: [],
+    ttlMs: 600_000,
+    max: 50_000,
+    size: { maxSize: MAX_BODY_TEXT_HELD, of: (body) => ('markdown' in body ? body.markdown.length : 0) + stored.length },
+  });
+  return cachedRead(cache, `${format ?? 'document'} ${stored}`, async () => {
+    const document = JSON.parse(stored) as unknown;
+    return format === 'markdown' ? { markdown: await documentToMarkdownText(document) } : { document };
+  });
 }
 
 /** How long a node's preview (its text, as it reads) may be. */

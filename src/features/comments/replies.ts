@@ -38,7 +38,7 @@ import {
 async function presentReplies(ctx: AppContext, open: OpenThread, rows: readonly ReplyView[], format: Format) {
   const bySubject = groupBySubject(await reactionsOf(ctx.db, rows.map((r) => r.id)));
   return Promise.all(
-    rows.map(async (row) => presentReply(ctx.config, open.thread, row, open.viewer, { body: await presentBody(row.body, format), reactions: bySubject.get(row.id) ?? [] })),
+    rows.map(async (row) => presentReply(ctx.config, open.thread, row, open.viewer, { body: await presentBody(ctx.db, row.body, format), reactions: bySubject.get(row.id) ?? [] })),
   );
 }
 

@@ -96,7 +96,7 @@ async function presentComments(ctx: AppContext, open: OpenThread, rows: readonly
   return Promise.all(
     rows.map(async (row) =>
       presentComment(ctx.config, row, open.viewer, {
-        body: await presentBody(row.body, format),
+        body: await presentBody(ctx.db, row.body, format),
         replies: counts.get(row.id) ?? 0,
         reactions: bySubject.get(row.id) ?? [],
         page: await open.targets.of(row),

@@ -71,12 +71,19 @@ export async function deleteComment(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('comments').where('id', '=', id).execute();
 }
 
-function filtered(db: Executor, filter: CommentFilter) {
-  let q = inThread(commentsWithUsers(db), filter);
+/** The filter's conditions on a query over `comments` (with or without its users joined). */
+function withFilter<QB extends { where: (...args: never[]) => unknown }>(q: QB, filter: CommentFilter): QB;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function withFilter(q: any, filter: CommentFilter) {
+  q = inThread(q, filter);
   if (filter.status) q = q.where('comments.status', '=', filter.status);
   if (filter.pageId !== undefined) q = q.where('comments.page_id', '=', filter.pageId);
   if (filter.authors && filter.authors.length > 0) q = q.where('comments.author_id', 'in', filter.authors);
   return q;
+}
+
+function filtered(db: Executor, filter: CommentFilter) {
+  return withFilter(commentsWithUsers(db), filter);
 }
 
 export const COMMENT_SORT_KEY = ['comments.posted_at', 'comments.id'] as const;
@@ -86,10 +93,8 @@ export async function listComments(db: Executor, filter: CommentFilter, order: '
 }
 
 export async function countComments(db: Executor, filter: CommentFilter): Promise<number> {
-  const row = await filtered(db, filter)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  // Counted on the comments alone: the users joined for a page of comments do not change how many there are.
+  const row = await withFilter(db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')), filter).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -46,8 +46,14 @@ export async function storeDocumentLinks(db: Executor, documentId: string, docum
 }
 
 export async function getDocument(db: Executor, id: string): Promise<unknown | undefined> {
+  const text = await getDocumentText(db, id);
+  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+}
+
+/** The stored JSON text of a document. */
+export async function getDocumentText(db: Executor, id: string): Promise<string | undefined> {
   const row = await db.selectFrom('documents').select('body').where('id', '=', id).executeTakeFirst();
-  return row ? (JSON.parse(row.body) as unknown) : undefined;
+  return row?.body;
 }
 
 /**

@@ -54,3 +54,26 @@ export function serializedRevisionOf(ctx: AppContext, revisionId: string, write:
   });
   return cachedRead(cache, `${ctx.config.publicUrl} ${revisionId}`, write);
 }
+
+/** At most this many characters of page bodies (stored JSON, or markdown) held in all. */
+const MAX_BODY_HELD = 64 * 1024 * 1024;
+
+/** A page body as presented, with its weight (characters of its source text). */
+export interface HeldBody<B> {
+  body: B;
+  size: number;
+}
+
+/**
+ * A page's body as presented in one format (its document, or its markdown), per revision and document: a
+ * document never changes (its id is the hash of its content), and its markdown is rendered against the revision
+ * it is read in. Kept values are shared between responses and never changed.
+ */
+export function presentedBodyOf<B>(ctx: AppContext, revisionId: string, documentId: string, format: string, build: () => Promise<HeldBody<B>>): Promise<HeldBody<B>> {
+  const cache = readCache<HeldBody<B>>(ctx.db, 'content:bodies', {
+    ...REVISION_FACTS,
+    max: 5_000,
+    size: { maxSize: MAX_BODY_HELD, of: (held) => held.size },
+  });
+  return cachedRead(cache, `${ctx.config.publicUrl} ${revisionId} ${documentId} ${format}`, build);
+}

@@ -9,9 +9,9 @@ import { findRevision, type RevisionRow } from './branch-store.ts';
 import type { PageRecord } from './pages.ts';
 import { presentFile, presentPage, presentRevision, type PresentedBody } from './present.ts';
 import { Snapshot } from './snapshot.ts';
-import { presentedTreeOf, serializedRevisionOf } from './revision-cache.ts';
+import { presentedBodyOf, presentedTreeOf, serializedRevisionOf } from './revision-cache.ts';
 import { buildTree, type PageNode } from './tree.ts';
-import { getDocument } from './document-store.ts';
+import { getDocumentText } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
 import type { FileVersionRow } from './version-store.ts';
 
@@ -99,11 +99,19 @@ async function nodeOf(snapshot: Snapshot, page: PageRecord): Promise<PageNode> {
   return { page, path, children: await subtree(page, path) };
 }
 
-async function bodyOf(ctx: AppContext, page: PageRecord, options: ReadOptions, render: DocumentRenderer): Promise<PresentedBody | undefined> {
+async function bodyOf(ctx: AppContext, revisionId: string, page: PageRecord, options: ReadOptions, render: DocumentRenderer): Promise<PresentedBody | undefined> {
   if (page.kind !== 'document') return undefined;
-  const document = page.documentId ? await getDocument(ctx.db, page.documentId) : undefined;
-  if (options.format === 'markdown') return { markdown: document ? await render(document) : '' };
-  return document ? { document } : undefined;
+  const format = options.format ?? 'document';
+  if (!page.documentId) return format === 'markdown' ? { markdown: '' } : undefined;
+  const documentId = page.documentId;
+  // Readers ask for the same pages over and over: parsing and rendering a document is done once per revision.
+  const held = await presentedBodyOf<PresentedBody | undefined>(ctx, revisionId, documentId, format, async () => {
+    const text = await getDocumentText(ctx.db, documentId);
+    const document = text === undefined ? undefined : (JSON.parse(text) as unknown);
+    const body = format === 'markdown' ? { markdown: document ? await render(document) : '' } : document ? { document } : undefined;
+    return { body, size: text?.length ?? 1 };
+  });
+  return held.body;
 }
 
 /** Turns a stored document into markdown, resolving references against the revision the page belongs to. */
@@ -121,7 +129,7 @@ export async function readPage(
   const page = 'pageId' in locate ? await snapshot.page(locate.pageId) : await pageByPath(snapshot, locate.path);
   if (!page) throw notFound('pageId' in locate ? `No page ${locate.pageId} in this revision` : `No page at path "${locate.path}" in this revision`);
   const node = await nodeOf(snapshot, page);
-  return presentPage(ctx.config, spaceId, node, await bodyOf(ctx, page, options, renderer(snapshot)));
+  return presentPage(ctx.config, spaceId, node, await bodyOf(ctx, snapshot.revision.id, page, options, renderer(snapshot)));
 }
 
 /** Follows slugs from the root; link pages have no path of their own, so their children hang on the parent's. */

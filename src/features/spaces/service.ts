@@ -100,10 +100,21 @@ export async function createSpace(ctx: AppContext, caller: Caller, organizationI
 
 /** `shareKey` (of a share link of a site publishing the space) makes `urls.published` carry that key. */
 export async function getSpace(ctx: AppContext, caller: Caller, spaceId: string, shareKey?: string) {
-  const { space, role } = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
-  const presented = presentSpace(ctx.config, space, role, await countersOf(ctx, space.id));
-  const published = space.deleted_at ? undefined : await publishedUrlOfSpace(ctx.db, ctx.config, space.id, shareKey);
-  return published ? { ...presented, urls: { ...presented.urls, published } } : presented;
+  // The counters and the published URL are read alongside the space, not after it: on PostgreSQL each read is
+  // a round trip, and this is the most frequent request. What they read of a space the caller may not see is
+  // dropped with the 404 (both settle before it is thrown, so no rejection goes unhandled).
+  const [loaded, counters, published] = await Promise.allSettled([
+    loadSpace(ctx, caller, spaceId, { allowDeleted: true }),
+    countersOf(ctx, spaceId),
+    publishedUrlOfSpace(ctx.db, ctx.config, spaceId, shareKey),
+  ]);
+  if (loaded.status === 'rejected') throw loaded.reason;
+  if (counters.status === 'rejected') throw counters.reason;
+  if (published.status === 'rejected') throw published.reason;
+  const { space, role } = loaded.value;
+  const presented = presentSpace(ctx.config, space, role, counters.value);
+  const url = space.deleted_at ? undefined : published.value;
+  return url ? { ...presented, urls: { ...presented.urls, published: url } } : presented;
 }
 
 export async function updateSpaceSettings(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof UpdateSpaceBody>) {
