@@ -1,7 +1,7 @@
 import { documentToMarkdown } from '../content/document/to-markdown.ts';
 import type { ContentRef, Document } from '../content/document/types.ts';
 import type { PageNode } from '../content/tree.ts';
-import type { SiteRow } from '../sites/store.ts';
+import type { SitesTable as SiteRow } from '../../db/types.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import { resolveLink } from './link-resolver.ts';
 import type { Condition } from './site-view.ts';

@@ -225,4 +225,14 @@ describe('reader routes: published sites as web pages', () => {
     assert.match(full.body, /# Introduction[\s\S]*# Guide[\s\S]*Run the installer\./);
     assert.doesNotMatch(full.body, /Beta only/);
   });
+
+  test('search.json finds the pages this visitor sees by title; the page names it in data-search-url', async () => {
+    const { url } = await publishedSite();
+    assert.match((await get(url)).body, new RegExp(`data-search-url="${url}search.json"`));
+    const found = await get(`${url}search.json?query=INST`);
+    assert.equal(found.status, 200);
+    assert.deepEqual(JSON.parse(found.body), { items: [{ title: 'Install', href: `${url}guide/install` }] });
+    assert.deepEqual(JSON.parse((await get(`${url}search.json?query=beta`)).body), { items: [] }, 'a page whose condition fails is not found');
+    assert.deepEqual(JSON.parse((await get(`${url}search.json`)).body), { items: [] });
+  });
 });

@@ -22,7 +22,8 @@ import { listedTree, readingOrder } from './site-view.ts';
  */
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
-const MACHINE_FILES = new Set(['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt']);
+const MACHINE_FILES = new Set(['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt', 'search.json']);
+const SEARCH_LIMIT = 20;
 
 export async function readerRoutes(app: App) {
   await app.register(fastifyCookie);
@@ -62,7 +63,7 @@ export async function readerRoutes(app: App) {
 
     const view = await viewOfSite(ctx, site, access.visitor);
     const last = rest[rest.length - 1] ?? '';
-    if (rest.length === 1 && MACHINE_FILES.has(last)) return sendMachineFile(reply, view, last);
+    if (rest.length === 1 && MACHINE_FILES.has(last)) return sendMachineFile(reply, view, last, query);
 
     const markdown = last.endsWith('.md') && last.length > 3;
     const pageSegments = markdown ? [...rest.slice(0, -1), last.slice(0, -3)] : rest;
@@ -100,7 +101,7 @@ export async function readerRoutes(app: App) {
     return reply.status(404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(html);
   }
 
-  async function sendMachineFile(reply: FastifyReply, view: SiteView, name: string) {
+  async function sendMachineFile(reply: FastifyReply, view: SiteView, name: string, query: Record<string, unknown>) {
     const sitePath = new URL(view.baseUrl).pathname;
     const variants: (ListedVariant & { nodes: Awaited<ReturnType<typeof listedNodes>> })[] = [];
     const listedNodes = async (variant: SiteView['visible']['sections'][number]['variants'][number]) => {
@@ -127,6 +128,20 @@ export async function readerRoutes(app: App) {
     if (name === 'sitemap.xml') {
       const urls = view.site.visibility === 'public' ? variants.flatMap((v) => v.nodes.order.filter(indexable).map((n) => `${origin}${v.nodes.pages.url(n)}`)) : [];
       return reply.type('application/xml; charset=utf-8').send(sitemapXml([...new Set(urls)]));
+    }
+    if (name === 'search.json') {
+      // Titles and descriptions of the pages this visitor sees; the site search engine (issue of search) will
+      // answer here with full-text results in the same shape: { items: [{ title, href, excerpt? }] }.
+      const words = (typeof query.query === 'string' ? query.query : '').toLowerCase().split(/\s+/).filter(Boolean);
+      const items =
+        words.length === 0
+          ? []
+          : variants
+              .flatMap((v) => v.nodes.order.map((n) => ({ node: n, href: v.nodes.pages.url(n) })))
+              .filter(({ node }) => words.every((w) => `${node.page.title} ${node.page.attributes.description ?? ''}`.toLowerCase().includes(w)))
+              .slice(0, SEARCH_LIMIT)
+              .map(({ node, href }) => ({ title: node.page.title, href, ...(node.page.attributes.description ? { excerpt: node.page.attributes.description } : {}) }));
+      return reply.header('cache-control', 'private, no-cache').send({ items });
     }
     if (name === 'llms.txt') {
       return reply.type('text/markdown; charset=utf-8').send(llmsTxt(view.customization.title ?? view.site.title, undefined, variants));

@@ -5,7 +5,7 @@ import type { PageNode } from '../content/tree.ts';
 import { presentTree } from '../sites/present.ts';
 import { customizationOf, readTree } from '../sites/service.ts';
 import type { CustomizationValue } from '../sites/customization-schema.ts';
-import type { SiteRow } from '../sites/store.ts';
+import type { SitesTable as SiteRow } from '../../db/types.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { outline } from './heading-anchors.ts';
 import { resolveLink, type LinkResolver } from './link-resolver.ts';
@@ -268,5 +268,6 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
     ...(previous ? { previous } : {}),
     ...(next ? { next } : {}),
     seo: { canonical, noindex: noindexOf(view.site, node), ...(c.socialPreview.url ? { image: c.socialPreview.url } : {}) },
+    searchUrl: `${new URL(view.baseUrl).pathname}search.json`,
   };
 }
