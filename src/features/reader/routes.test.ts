@@ -76,6 +76,13 @@ describe('reader routes: published sites as web pages', () => {
     assert.match(missing.body, /Page not found/);
     assert.match(missing.body, /Acme Docs/, 'the 404 of a readable site is in its chrome');
 
+    assert.equal((await get(`${url}100%25`)).status, 404, 'a percent sign in a path is a path, not an error');
+    const broken = await get(`${url}%E0%A4%A`);
+    assert.equal(broken.status, 400, 'broken percent-encoding is refused by the router, with the error shape');
+    assert.equal(JSON.parse(broken.body).error.code, 400);
+    const head = await t.app.inject({ method: 'HEAD', url });
+    assert.equal(head.statusCode, 200);
+
     const noSlash = await get(url.slice(0, -1));
     assert.equal(noSlash.status, 301);
     assert.equal(noSlash.headers.location, url);

@@ -39,7 +39,8 @@ export async function readerRoutes(app: App) {
 
   app.get(`${SITES_PREFIX}*`, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
-    const segments = decodeSegments((request.params as { '*': string })['*']);
+    // From the raw URL, decoded once here (the router's decoded parameter would be decoded twice).
+    const segments = decodeSegments(path.slice(SITES_PREFIX.length));
     if (!segments || !segments[0]) return sendNotFound(reply);
     const [siteSegment, ...rest] = segments;
     // The site's root is a folder: relative links and the cookie path need its trailing slash.
