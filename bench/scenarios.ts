@@ -116,4 +116,23 @@ export const scenarios: Scenario[] = [
       return { path: `/v1/spaces/${space.spaceId}/content/page/${space.pageId}` };
     },
   },
+  {
+    name: 'reader-page-warm',
+    description: 'GET /sites/{site}/guide — a published page as HTML, warm (render cache and ETag key), no API token',
+    targets: { sqlite: { ratio: 0.25 } },
+    prepare: async (server) => {
+      const space = await server.api<{ id: string }>('POST', `/orgs/${server.organizationId}/spaces`, { title: 'Reader benchmark' });
+      const cr = await server.api<{ id: string }>('POST', `/spaces/${space.id}/change-requests`, {});
+      const changes = ['Introduction', 'Guide', 'Reference'].map((title) => ({
+        operation: 'insert_page',
+        title,
+        document: { markdown: `# ${title}\n\nSome **text** with [a link](https://example.com).\n\n\`\`\`ts\nconst answer = 42;\n\`\`\`\n` },
+      }));
+      await server.api('POST', `/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, { changes });
+      await server.api('POST', `/spaces/${space.id}/change-requests/${cr.id}/merge`);
+      const site = await server.api<{ id: string }>('POST', `/orgs/${server.organizationId}/sites`, { title: 'Reader benchmark', spaces: [space.id] });
+      await server.api('POST', `/orgs/${server.organizationId}/sites/${site.id}/publish`);
+      return { path: `/sites/${site.id}/guide`, auth: false };
+    },
+  },
 ];

@@ -40,6 +40,7 @@ import { commentRoutes } from './features/comments/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
+import { readerRoutes } from './features/reader/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -123,6 +124,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   );
   // Download URLs are capability URLs outside the API prefix (see features/files/routes.ts).
   await fileDownloadRoutes(app);
+  // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
+  await readerRoutes(app);
   app.addHook('onClose', async () => {
     await jobs.stop();
     endReadCaches();

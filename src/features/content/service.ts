@@ -9,9 +9,9 @@ import { findRevision, type RevisionRow } from './branch-store.ts';
 import type { PageRecord } from './pages.ts';
 import { presentFile, presentPage, presentRevision, type PresentedBody } from './present.ts';
 import { Snapshot } from './snapshot.ts';
-import { presentedBodyOf, presentedTreeOf, serializedRevisionOf } from './revision-cache.ts';
+import { presentedBodyOf, presentedTreeOf, revisionRead, serializedRevisionOf } from './revision-cache.ts';
 import { buildTree, type PageNode } from './tree.ts';
-import { getDocumentText } from './document-store.ts';
+import { getDocument, getDocumentText } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
 import type { FileVersionRow } from './version-store.ts';
 
@@ -169,3 +169,31 @@ export async function readFile(ctx: AppContext, caller: Caller, source: ContentS
 }
 
 export type { RevisionRow };
+
+/**
+ * What the reader shows of a published space: no caller, because a site's visibility rules (checked by the
+ * reader before it asks) decide who reads a published space, not the organization's roles. Kept per revision
+ * (revision-cache.ts): a published revision's pages and files never change.
+ */
+export interface PublishedContent {
+  tree: PageNode[];
+  files: Map<string, { href: string; name: string; contentType: string; size: number }>;
+}
+
+export function readPublishedContent(ctx: AppContext, revisionId: string): Promise<PublishedContent> {
+  return revisionRead(ctx.db, `${ctx.config.publicUrl} ${revisionId} published`, async () => {
+    const revision = await findRevision(ctx.db, revisionId);
+    if (!revision) return { tree: [], files: new Map() };
+    const snapshot = await Snapshot.of(ctx.db, revision);
+    const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
+    return {
+      tree: buildTree(pages),
+      files: new Map(files.map((f) => [f.file_id, { href: fileDownloadUrl(ctx.config, f.blob_hash, f.name), name: f.name, contentType: f.content_type, size: f.size }])),
+    };
+  });
+}
+
+/** A published page's document (stored documents never change: a page edit writes a new one). */
+export async function readPublishedDocument(ctx: AppContext, documentId: string | null): Promise<unknown> {
+  return documentId ? getDocument(ctx.db, documentId) : undefined;
+}

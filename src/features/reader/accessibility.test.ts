@@ -6,7 +6,7 @@ import type { AxeResults } from 'axe-core';
 import { JSDOM } from 'jsdom';
 import { readerAssets } from './assets.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
-import { everyPartPage } from './test-support.ts';
+import { everyPartPage } from '../../../test/reader-documents.ts';
 
 /*
  * axe-core on a page that uses every block and every part of the chrome. jsdom runs everywhere (no layout, so

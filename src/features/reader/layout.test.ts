@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { assetPath } from './assets.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
 import type { ReaderPageModel } from './page-model.ts';
-import { everyPartPage } from './test-support.ts';
+import { everyPartPage } from '../../../test/reader-documents.ts';
 
 const page = async (change: (model: ReaderPageModel) => void = () => {}) => {
   const model = await everyPartPage();

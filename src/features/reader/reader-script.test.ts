@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { JSDOM } from 'jsdom';
 import { assetPath, readerAssets } from './assets.ts';
 import { renderPage } from './layout.tsx';
-import { everyPartPage } from './test-support.ts';
+import { everyPartPage } from '../../../test/reader-documents.ts';
 
 /*
  * The reader's script, run against a rendered page: in jsdom everywhere (tabs, theme, sidebar), and in

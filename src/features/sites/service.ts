@@ -269,7 +269,8 @@ export async function checkShareKey(ctx: AppContext, site: SiteRow, shareKey: st
   return shareKey;
 }
 
-function customizationOf(site: SiteRow): CustomizationValue {
+/** A site's customization: what was saved, else the defaults (the reader shows the same). */
+export function customizationOf(site: SiteRow): CustomizationValue {
   return site.customization ? JSON.parse(site.customization) : defaultCustomization({ title: site.title });
 }
 

@@ -1,10 +1,10 @@
-import type { Document, FlowBlock } from '../content/document/types.ts';
-import { code, divider, doc, expandable, h, hint, image, images, item, leaf, link, ol, p, quote, t, tab, table, tabs, task, tasks, ul } from '../content/document/test-fixtures.ts';
-import { outline } from './heading-anchors.ts';
-import type { LinkResolver } from './link-resolver.ts';
-import type { ReaderPageModel } from './page-model.ts';
-import { renderDocument } from './render-document.tsx';
-import type { RenderOptions } from './render-document.tsx';
+import type { Document, FlowBlock } from '../src/features/content/document/types.ts';
+import { code, divider, doc, expandable, h, hint, image, images, item, leaf, link, ol, p, quote, t, tab, table, tabs, task, tasks, ul } from '../src/features/content/document/test-fixtures.ts';
+import { outline } from '../src/features/reader/heading-anchors.ts';
+import type { LinkResolver } from '../src/features/reader/link-resolver.ts';
+import type { ReaderPageModel } from '../src/features/reader/page-model.ts';
+import { renderDocument } from '../src/features/reader/render-document.tsx';
+import type { RenderOptions } from '../src/features/reader/render-document.tsx';
 
 /*
  * What the reader's tests share: a link resolver over a tiny fake site, a document that uses every block and

@@ -1,0 +1,245 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SignJWT } from 'jose';
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { buildSpace, editLive } from '../../../test/factories.ts';
+import { ok } from '../../../test/assertions.ts';
+import { assetPath } from './assets.ts';
+
+describe('reader routes: published sites as web pages', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startServer();
+  });
+  after(() => t.close());
+
+  const sites = () => `/v1/orgs/${t.org.id}/sites`;
+
+  async function get(url: string, headers: Record<string, string> = {}) {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    return { status: res.statusCode, body: res.body, headers: res.headers, cookies: res.cookies as { name: string; value: string; path?: string; httpOnly?: boolean }[] };
+  }
+
+  /** A space with pages: Introduction, Guide (with Install under it), Secret (hidden), Beta (a condition). */
+  async function spaceWithPages(title = 'Docs') {
+    const space = await buildSpace(t, { title });
+    const [intro, guide] = await editLive(t, space.id, [
+      { operation: 'insert_page', title: 'Introduction', document: { markdown: `Welcome to ${title}.` } },
+      { operation: 'insert_page', title: 'Guide', ref: 'guide', document: { markdown: 'See [the intro](../introduction.md).\n\n## Setup\n\nSteps.' } },
+      { operation: 'insert_page', title: 'Install', into: 'guide', document: { markdown: 'Run the installer.' } },
+      { operation: 'insert_page', title: 'Secret', hidden: true, document: { markdown: 'Hidden but reachable.' } },
+      { operation: 'insert_page', title: 'Beta', condition: 'visitor.claims.beta === true', document: { markdown: 'Beta only.' } },
+      { operation: 'insert_page', title: 'Private', noIndex: true, document: { markdown: 'Not indexed.' } },
+    ]);
+    return { space, intro: intro!, guide: guide! };
+  }
+
+  async function publishedSite(visibility = 'public', basename?: string) {
+    const { space } = await spaceWithPages();
+    t.clock.advance(1000);
+    const site = ok(await t.api('POST', sites(), { body: { title: 'Acme Docs', visibility, spaces: [space.id] } }), 201);
+    if (basename) ok(await t.api('PATCH', `${sites()}/${site.id}`, { body: { basename } }));
+    ok(await t.api('POST', `${sites()}/${site.id}/publish`));
+    return { site, space, url: `/sites/${basename ?? site.id}/` };
+  }
+
+  test('the site root shows the first page with the sidebar; page paths, hidden pages and 404s', async () => {
+    const { url } = await publishedSite('public', `acme-${Date.now()}`);
+    const home = await get(url);
+    assert.equal(home.status, 200);
+    assert.match(String(home.headers['content-type']), /text\/html/);
+    assert.match(home.body, /<title>Introduction \| Acme Docs<\/title>/);
+    assert.match(home.body, /Welcome to Docs\./);
+    assert.match(home.body, new RegExp(`href="${url}guide"`));
+    assert.match(home.body, new RegExp(`href="${url}guide/install"`));
+    assert.doesNotMatch(home.body, /Secret/, 'a hidden page is not listed');
+    assert.doesNotMatch(home.body, /Beta/, 'a page whose condition does not hold is not listed');
+    assert.doesNotMatch(home.body, /noindex/);
+
+    const guide = await get(`${url}guide`);
+    assert.equal(guide.status, 200);
+    assert.match(guide.body, new RegExp(`href="${url}"[^>]*>the intro`), 'a page link resolves to its published URL');
+    assert.match(guide.body, /id="setup"/);
+    assert.equal((await get(`${url}guide/install`)).status, 200);
+    const secret = await get(`${url}secret`);
+    assert.equal(secret.status, 200, 'a hidden page is reachable by its URL');
+    assert.match(secret.body, /Hidden but reachable/);
+
+    const beta = await get(`${url}beta`);
+    assert.equal(beta.status, 404, 'a page whose condition does not hold is not reachable either');
+    assert.doesNotMatch(beta.body, /Beta only/);
+    assert.match(beta.body, /Page not found/);
+    assert.equal((await get(`${url}beta?visitor.beta=true`)).status, 404, 'unsigned claims sit under visitor.claims.unsigned');
+
+    const missing = await get(`${url}no/such/page`);
+    assert.equal(missing.status, 404);
+    assert.match(missing.body, /Page not found/);
+    assert.match(missing.body, /Acme Docs/, 'the 404 of a readable site is in its chrome');
+
+    assert.equal((await get(`${url}100%25`)).status, 404, 'a percent sign in a path is a path, not an error');
+    const broken = await get(`${url}%E0%A4%A`);
+    assert.equal(broken.status, 400, 'broken percent-encoding is refused by the router, with the error shape');
+    assert.equal(JSON.parse(broken.body).error.code, 400);
+    const head = await t.app.inject({ method: 'HEAD', url });
+    assert.equal(head.statusCode, 200);
+
+    const noSlash = await get(url.slice(0, -1));
+    assert.equal(noSlash.status, 301);
+    assert.equal(noSlash.headers.location, url);
+  });
+
+  test('ETag and 304; the cache misses after a merge and after a customization change', async () => {
+    const { site, space, url } = await publishedSite();
+    const first = await get(url);
+    const etag = String(first.headers.etag);
+    assert.match(etag, /^".+"$/);
+    const again = await get(url, { 'if-none-match': etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.body, '');
+
+    const [introId] = (ok(await t.api('GET', `/v1/spaces/${space.id}/content/pages`)).pages as { id: string }[]).map((p) => p.id);
+    await editLive(t, space.id, [{ operation: 'update_page', page: introId, document: { markdown: 'Rewritten welcome.' } }]);
+    const afterMerge = await get(url, { 'if-none-match': etag });
+    assert.equal(afterMerge.status, 200);
+    assert.match(afterMerge.body, /Rewritten welcome\./);
+    assert.notEqual(afterMerge.headers.etag, etag);
+
+    const customization = ok(await t.api('GET', `${sites()}/${site.id}/customization`));
+    t.clock.advance(1000);
+    ok(await t.api('PUT', `${sites()}/${site.id}/customization`, { body: { ...customization, title: 'Renamed Docs' } }));
+    const afterCustomization = await get(url);
+    assert.match(afterCustomization.body, /Renamed Docs/);
+  });
+
+  test('the reader assets are served for a year, by their fingerprinted names', async () => {
+    const css = await get(assetPath('css'));
+    assert.equal(css.status, 200);
+    assert.equal(css.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(css.headers['content-type']), /text\/css/);
+    assert.equal((await get('/_quire/assets/reader.nothing.css')).status, 404);
+  });
+
+  test('an unpublished site, an unknown site and an unknown path answer a 404 that names nothing', async () => {
+    const space = await buildSpace(t, { title: 'Draft' });
+    const site = ok(await t.api('POST', sites(), { body: { title: 'Hidden Project', spaces: [space.id] } }), 201);
+    for (const url of [`/sites/${site.id}/`, '/sites/no-such-site/', '/sites/no-such-site/page']) {
+      const res = await get(url);
+      assert.equal(res.status, 404, url);
+      assert.match(res.body, /Page not found/);
+      assert.doesNotMatch(res.body, /Hidden Project/);
+    }
+  });
+
+  test('an unlisted site is open but tells robots to keep out', async () => {
+    const { url } = await publishedSite('unlisted');
+    const res = await get(url);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['x-robots-tag'], 'noindex');
+    assert.match(res.body, /<meta name="robots" content="noindex/);
+    assert.match((await get(`${url}robots.txt`)).body, /Disallow: \/sites\//);
+  });
+
+  test('a share-link site opens with an active key, keeps it in a cookie, and closes when the link is deactivated', async () => {
+    const { site, url } = await publishedSite('share-link');
+    assert.equal((await get(url)).status, 404);
+    const link = ok(await t.api('POST', `${sites()}/${site.id}/share-links`, { body: { name: 'Team' } }), 201);
+    const key = new URL(link.urls.published).searchParams.get('share')!;
+    assert.equal((await get(`${url}?share=wrong`)).status, 404);
+    const first = await get(`${url}?share=${key}`);
+    assert.equal(first.status, 200);
+    const cookie = first.cookies.find((c) => c.name === 'quire_site_share');
+    assert.ok(cookie, 'the key is kept in a cookie');
+    assert.equal(cookie.httpOnly, true);
+    assert.equal(cookie.path, url);
+    assert.match(first.headers['cache-control'] as string, /private/);
+    const next = await get(`${url}guide`, { cookie: `quire_site_share=${cookie.value}` });
+    assert.equal(next.status, 200);
+    ok(await t.api('PATCH', `${sites()}/${site.id}/share-links/${link.id}`, { body: { active: false } }));
+    assert.equal((await get(`${url}guide`, { cookie: `quire_site_share=${cookie.value}` })).status, 404);
+  });
+
+  test('a visitor-auth site sends visitors to its login URL and accepts ?jwt_token=, whose claims adapt the content', async () => {
+    const { site, url } = await publishedSite('visitor-auth');
+    assert.equal((await get(url)).status, 404, 'no login URL: nothing to send the visitor to');
+    ok(await t.api('PATCH', `${sites()}/${site.id}/publishing/auth`, { body: { fallbackURL: 'https://login.example.com/start' } }));
+    const denied = await get(`${url}guide`);
+    assert.equal(denied.status, 302);
+    const location = new URL(String(denied.headers.location));
+    assert.equal(location.origin + location.pathname, 'https://login.example.com/start');
+    assert.equal(location.searchParams.get('location'), `http://quire.test${url}guide`);
+
+    const auth = ok(await t.api('GET', `${sites()}/${site.id}/publishing/auth`));
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setAudience(site.id).setIssuedAt(now).setExpirationTime(now + 3600).sign(new TextEncoder().encode(auth.privateKey));
+    const plain = await get(`${url}?jwt_token=${await sign({})}`);
+    assert.equal(plain.status, 200);
+    assert.doesNotMatch(plain.body, /Beta/);
+    const cookie = plain.cookies.find((c) => c.name === 'quire_visitor_token');
+    assert.ok(cookie);
+    assert.equal((await get(`${url}guide`, { cookie: `quire_visitor_token=${cookie.value}` })).status, 200);
+
+    const beta = await get(`${url}beta?jwt_token=${await sign({ beta: true })}`);
+    assert.equal(beta.status, 200);
+    assert.match(beta.body, /Beta only/);
+    assert.equal((await get(`${url}beta?jwt_token=not-a-token`)).status, 302);
+  });
+
+  test('sections and variants route by their paths, the defaults at their parent URL', async () => {
+    const { space: first } = await spaceWithPages('Guides');
+    const { space: second } = await spaceWithPages('Reference');
+    const { space: legacy } = await spaceWithPages('Legacy');
+    const site = ok(await t.api('POST', sites(), { body: { title: 'Sectioned', spaces: [] } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/sections`, { body: { spaceId: first.id, title: 'Guides' } }), 201);
+    const api = ok(await t.api('POST', `${sites()}/${site.id}/sections`, { body: { spaceId: second.id, title: 'API' } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/site-spaces`, { body: { spaceId: legacy.id, sectionId: api.id } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/publish`));
+    const url = `/sites/${site.id}/`;
+    const home = await get(url);
+    assert.equal(home.status, 200);
+    assert.match(home.body, /Welcome to Guides\./);
+    assert.match(home.body, new RegExp(`href="${url}api/"`), 'the section tabs link to the other section');
+    const section = await get(`${url}api/`);
+    assert.match(section.body, /Welcome to Reference\./);
+    assert.match(section.body, new RegExp(`href="${url}api/legacy/"`), 'the variant switcher links to the other variant');
+    const variant = await get(`${url}api/legacy/guide`);
+    assert.equal(variant.status, 200);
+    assert.match(variant.body, new RegExp(`href="${url}api/legacy/guide/install"`));
+  });
+
+  test('pages as markdown, sitemap.xml, robots.txt, llms.txt and llms-full.txt', async () => {
+    const { url } = await publishedSite();
+    const md = await get(`${url}guide.md`);
+    assert.equal(md.status, 200);
+    assert.match(String(md.headers['content-type']), /text\/markdown/);
+    assert.match(md.body, /^# Guide\n/);
+    assert.match(md.body, new RegExp(`\\[the intro\\]\\(http://quire.test${url}\\)`));
+    assert.equal((await get(`${url}beta.md`)).status, 404);
+
+    const sitemap = await get(`${url}sitemap.xml`);
+    assert.match(String(sitemap.headers['content-type']), /xml/);
+    assert.match(sitemap.body, new RegExp(`<loc>http://quire.test${url}guide/install</loc>`));
+    assert.doesNotMatch(sitemap.body, /secret|private|beta/, 'hidden, noIndex and conditional pages are left out');
+
+    const robots = await get(`${url}robots.txt`);
+    assert.match(robots.body, new RegExp(`Allow: ${url}`));
+    assert.match(robots.body, new RegExp(`Sitemap: http://quire.test${url}sitemap.xml`));
+
+    const llms = await get(`${url}llms.txt`);
+    assert.match(llms.body, /^# Acme Docs/);
+    assert.match(llms.body, new RegExp(`- \\[Install\\]\\(http://quire.test${url}guide/install.md\\)`));
+    const full = await get(`${url}llms-full.txt`);
+    assert.match(full.body, /# Introduction[\s\S]*# Guide[\s\S]*Run the installer\./);
+    assert.doesNotMatch(full.body, /Beta only/);
+  });
+
+  test('search.json finds the pages this visitor sees by title; the page names it in data-search-url', async () => {
+    const { url } = await publishedSite();
+    assert.match((await get(url)).body, new RegExp(`data-search-url="${url}search.json"`));
+    const found = await get(`${url}search.json?query=INST`);
+    assert.equal(found.status, 200);
+    assert.deepEqual(JSON.parse(found.body), { items: [{ title: 'Install', href: `${url}guide/install` }] });
+    assert.deepEqual(JSON.parse((await get(`${url}search.json?query=beta`)).body), { items: [] }, 'a page whose condition fails is not found');
+    assert.deepEqual(JSON.parse((await get(`${url}search.json`)).body), { items: [] });
+  });
+});

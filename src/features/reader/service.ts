@@ -1,0 +1,273 @@
+import { evaluateCondition, type VisitorContext } from '../adaptive/conditions.ts';
+import { readPublishedContent, readPublishedDocument, type PublishedContent } from '../content/service.ts';
+import type { ContentRef, Document } from '../content/document/types.ts';
+import type { PageNode } from '../content/tree.ts';
+import { presentTree } from '../sites/present.ts';
+import { customizationOf, readTree } from '../sites/service.ts';
+import type { CustomizationValue } from '../sites/customization-schema.ts';
+import type { SitesTable as SiteRow } from '../../db/types.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { outline } from './heading-anchors.ts';
+import { resolveLink, type LinkResolver } from './link-resolver.ts';
+import type { NavItem, ReaderLink, ReaderPageModel } from './page-model.ts';
+import { renderDocument } from './render-document.tsx';
+import {
+  ancestry,
+  firstPage,
+  listedTree,
+  locate,
+  pagesByPath,
+  pageUrl,
+  readingOrder,
+  visibleTree,
+  type Condition,
+  type VisibleSection,
+  type VisibleSite,
+  type VisibleVariant,
+} from './site-view.ts';
+
+/**
+ * The reader's reads: a published site as one visitor sees it, and one of its pages as the data `renderPage`
+ * takes. The visitor was admitted before (routes.ts, `resolveVisitor`); everything here is filtered by their
+ * claims, so content meant for others is never even rendered.
+ */
+
+/** Root-relative form of an absolute URL of this server: links keep working behind any host name. */
+function rootRelative(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+export interface SiteView {
+  site: SiteRow;
+  customization: CustomizationValue;
+  visible: VisibleSite;
+  holds: Condition;
+  visitor: VisitorContext;
+  /** What the site's structure is made of: changes when a section, variant or published revision does. */
+  fingerprint: string;
+  /** Absolute URL of the site's root. */
+  baseUrl: string;
+}
+
+/** The site's sections and variants this visitor may see, in order, with their URLs. */
+export async function viewOfSite(ctx: AppContext, site: SiteRow, visitor: VisitorContext): Promise<SiteView> {
+  const tree = await readTree(ctx.db, site);
+  const presented = presentTree(ctx.config, tree, () => null);
+  const holds: Condition = (expression) => evaluateCondition(expression, visitor);
+  const rowOf = new Map(tree.siteSpaces.map((row) => [row.id, row]));
+  const variantsOf = (objects: { id: string; title: string; path: string; default: boolean; condition?: string; urls: { published?: string } }[]): VisibleVariant[] =>
+    objects
+      .filter((ss) => !ss.condition || holds(ss.condition))
+      .map((ss) => {
+        const row = rowOf.get(ss.id)!;
+        return {
+          id: ss.id,
+          title: ss.title,
+          path: ss.path,
+          isDefault: ss.default,
+          url: rootRelative(ss.urls.published ?? ''),
+          spaceId: row.space_id,
+          revisionId: row.space.revision_id,
+        };
+      });
+  let sections: VisibleSite['sections'];
+  if (presented.structure.type === 'sections') {
+    const flat = presented.structure.structure.flatMap((item) => (item.object === 'site-section' ? [item] : item.sections));
+    sections = flat
+      .filter((section) => !section.condition || holds(section.condition))
+      .map((section) => ({
+        id: section.id,
+        title: section.title,
+        path: section.path,
+        isDefault: section.default,
+        ...(section.icon ? { icon: section.icon } : {}),
+        url: rootRelative(section.urls.published ?? ''),
+        variants: variantsOf(section.siteSpaces),
+      }))
+      .filter((section) => section.variants.length > 0);
+  } else {
+    sections = [{ id: null, title: site.title, path: '', isDefault: true, url: '', variants: variantsOf(presented.structure.structure) }];
+  }
+  const fingerprint = JSON.stringify([
+    tree.sections.map((s) => [s.id, s.path, s.title, s.position, s.is_default, s.condition, s.icon, s.group_id]),
+    tree.groups.map((g) => [g.id, g.position]),
+    tree.siteSpaces.map((s) => [s.id, s.path, s.position, s.is_default, s.condition, s.section_id, s.space.title, s.space.revision_id]),
+  ]);
+  return { site, customization: customizationOf(site), visible: { sections }, holds, visitor, fingerprint, baseUrl: siteBase(ctx, site) };
+}
+
+function siteBase(ctx: AppContext, site: SiteRow): string {
+  return `${ctx.config.publicUrl}/sites/${encodeURIComponent(site.basename ?? site.id)}/`;
+}
+
+/** A variant's pages as this visitor sees them, with each page's URL. */
+export interface VariantPages {
+  variant: VisibleVariant;
+  content: PublishedContent;
+  visible: PageNode[];
+  first: PageNode | undefined;
+  byPath: Map<string, PageNode>;
+  byId: Map<string, PageNode>;
+  url(node: PageNode): string;
+}
+
+export async function pagesOfVariant(ctx: AppContext, view: SiteView, variant: VisibleVariant): Promise<VariantPages> {
+  const content = await readPublishedContent(ctx, variant.revisionId);
+  const visible = visibleTree(content.tree, view.holds);
+  const first = firstPage(visible);
+  const byPath = pagesByPath(visible);
+  const byId = new Map([...byPath.values()].map((node) => [node.page.id, node]));
+  return { variant, content, visible, first, byPath, byId, url: (node) => pageUrl(variant, node, first) };
+}
+
+/** What a URL names on a site: a page of a variant, or nothing (a 404). `.md` asks for its markdown. */
+export interface LocatedPage {
+  section: VisibleSection;
+  variant: VisibleVariant;
+  pages: VariantPages;
+  node: PageNode;
+}
+
+export async function locatePage(ctx: AppContext, view: SiteView, segments: readonly string[]): Promise<LocatedPage | undefined> {
+  const found = locate(view.visible, segments);
+  if (!found) return undefined;
+  const pages = await pagesOfVariant(ctx, view, found.variant);
+  const node = found.pagePath === '' ? pages.first : pages.byPath.get(found.pagePath);
+  return node ? { section: found.section, variant: found.variant, pages, node } : undefined;
+}
+
+/** Page, file and anchor references of a variant's documents as the URLs this visitor can follow. */
+export function linksOf(pages: VariantPages): LinkResolver {
+  const sameSpace = (space: string | undefined) => !space || space === pages.variant.spaceId;
+  return {
+    page(ref) {
+      const node = sameSpace(ref.space) ? pages.byId.get(ref.page) : undefined;
+      return node ? { href: pages.url(node), title: node.page.title, ...(node.page.attributes.emoji ? { emoji: node.page.attributes.emoji } : {}) } : null;
+    },
+    file(ref) {
+      return pages.content.files.get(ref.file) ?? null;
+    },
+    anchor(ref) {
+      if (!ref.page) return { href: `#${ref.anchor}` };
+      const node = sameSpace(ref.space) ? pages.byId.get(ref.page) : undefined;
+      return node ? { href: `${pages.url(node)}#${ref.anchor}`, title: node.page.title } : null;
+    },
+  };
+}
+
+function navItems(nodes: readonly PageNode[], pages: VariantPages, links: LinkResolver, currentId: string): NavItem[] {
+  const items: NavItem[] = [];
+  for (const node of nodes) {
+    const { page } = node;
+    if (page.kind === 'group') {
+      items.push({ kind: 'group', title: page.title, children: navItems(node.children, pages, links, currentId) });
+    } else if (page.kind === 'link') {
+      const target = resolveLink(page.attributes.target as ContentRef | undefined, links);
+      if (target) items.push({ kind: 'link', title: page.title, href: target.href });
+    } else {
+      const children = navItems(node.children, pages, links, currentId);
+      items.push({
+        kind: 'page',
+        title: page.title,
+        href: pages.url(node),
+        ...(page.attributes.emoji ? { emoji: page.attributes.emoji } : {}),
+        ...(page.attributes.icon ? { icon: page.attributes.icon } : {}),
+        ...(page.id === currentId ? { current: true } : {}),
+        ...(children.length > 0 ? { children } : {}),
+      });
+    }
+  }
+  return items;
+}
+
+function contentLink(link: { title: string; to: unknown } | undefined, links: LinkResolver): ReaderLink | undefined {
+  const resolved = link ? resolveLink(link.to as ContentRef, links) : null;
+  return link && resolved ? { title: link.title, href: resolved.href } : undefined;
+}
+
+/** The chrome every page of the site shares (header, footer, theme), for a page or the 404 page. */
+export function chromeOf(view: SiteView, links: LinkResolver) {
+  const c = view.customization;
+  const home = new URL(view.baseUrl).pathname;
+  const favicon = 'icon' in c.favicon && c.favicon.icon ? { icon: c.favicon.icon } : 'emoji' in c.favicon && c.favicon.emoji ? { emoji: c.favicon.emoji } : undefined;
+  return {
+    lang: 'en',
+    site: { title: c.title ?? view.site.title, href: home, ...(c.header.logo ? { logo: c.header.logo } : {}), ...(favicon ? { favicon } : {}) },
+    customization: {
+      primaryColor: c.styling.primaryColor,
+      corners: c.styling.corners,
+      theme: { default: c.themes.default, toggeable: c.themes.toggeable },
+      externalLinks: c.externalLinks.target,
+    },
+    header: {
+      links: c.header.links
+        .filter((item) => !item.condition || view.holds(item.condition))
+        .flatMap((item) => {
+          const link = contentLink(item.to ? { title: item.title, to: item.to } : item.links[0] ? { title: item.title, to: item.links[0].to } : undefined, links);
+          return link ? [{ ...link, ...(item.style ? { style: item.style } : {}) }] : [];
+        }),
+    },
+    ...(c.announcement?.enabled
+      ? {
+          announcement: {
+            message: c.announcement.message,
+            style: c.announcement.style,
+            ...(contentLink(c.announcement.link, links) ? { link: contentLink(c.announcement.link, links)! } : {}),
+          },
+        }
+      : {}),
+    footer: {
+      groups: c.footer.groups.map((group) => ({ title: group.title, links: group.links.flatMap((l) => contentLink(l, links) ?? []) })),
+      ...(c.footer.copyright ? { copyright: c.footer.copyright } : {}),
+    },
+  } satisfies Omit<ReaderPageModel, 'page' | 'breadcrumbs' | 'seo' | 'tree'>;
+}
+
+/** Whether search engines are told to keep out: a site that is not public, or a page that asks for it. */
+export function noindexOf(site: SiteRow, node?: PageNode): boolean {
+  return site.visibility !== 'public' || Boolean(node?.page.attributes.noIndex || node?.page.attributes.noRobotsIndex);
+}
+
+/** The whole page model of a located page, its document rendered for this visitor. */
+export async function pageModel(ctx: AppContext, view: SiteView, located: LocatedPage): Promise<ReaderPageModel> {
+  const { pages, node, section } = located;
+  const links = linksOf(pages);
+  const c = view.customization;
+  const document = (await readPublishedDocument(ctx, node.page.documentId)) as Document | undefined;
+  const html = document
+    ? await renderDocument(document, links, { externalLinks: c.externalLinks.target, evaluateCondition: view.holds })
+    : await renderDocument({ object: 'document', data: {}, nodes: [] } as unknown as Document, links, {});
+  const order = readingOrder(listedTree(pages.visible));
+  const index = order.findIndex((n) => n.page.id === node.page.id);
+  const asLink = (n: PageNode | undefined): ReaderLink | undefined => (n ? { title: n.page.title, href: pages.url(n) } : undefined);
+  const previous = c.pagination.enabled && index > 0 ? asLink(order[index - 1]) : undefined;
+  const next = c.pagination.enabled && index >= 0 ? asLink(order[index + 1]) : undefined;
+  const chain = ancestry(pages.visible, node.page.id).slice(0, -1);
+  const cover = node.page.attributes.cover as { ref?: ContentRef; refDark?: ContentRef } | undefined;
+  const coverSrc = cover?.ref ? resolveLink(cover.ref, links)?.href : undefined;
+  const canonical = new URL(pages.url(node), ctx.config.publicUrl).toString();
+  const showSections = view.visible.sections.length > 1 || (view.visible.sections[0]?.id ?? null) !== null;
+  return {
+    ...chromeOf(view, links),
+    ...(showSections ? { sections: view.visible.sections.map((s) => ({ title: s.title, href: s.url, ...(s.id === section.id ? { current: true } : {}), ...(s.icon ? { icon: s.icon } : {}) })) } : {}),
+    ...(section.variants.length > 1
+      ? { variants: section.variants.map((v) => ({ title: v.title, href: v.url, ...(v.id === located.variant.id ? { current: true } : {}) })) }
+      : {}),
+    tree: navItems(listedTree(pages.visible), pages, links, node.page.id),
+    breadcrumbs: chain.filter((n) => n.page.kind === 'document').map((n) => ({ title: n.page.title, href: pages.url(n) })),
+    page: {
+      title: node.page.title,
+      ...(node.page.attributes.description ? { description: node.page.attributes.description } : {}),
+      ...(node.page.attributes.emoji ? { emoji: node.page.attributes.emoji } : {}),
+      ...(node.page.attributes.icon ? { icon: node.page.attributes.icon } : {}),
+      ...(coverSrc ? { cover: { src: coverSrc } } : {}),
+      html,
+      outline: document ? outline(document) : [],
+    },
+    ...(previous ? { previous } : {}),
+    ...(next ? { next } : {}),
+    seo: { canonical, noindex: noindexOf(view.site, node), ...(c.socialPreview.url ? { image: c.socialPreview.url } : {}) },
+    searchUrl: `${new URL(view.baseUrl).pathname}search.json`,
+  };
+}
