@@ -31,6 +31,34 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   void reply.status(status).send(body(status, message));
 }
 
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/**
+ * A union of shapes told apart by a constant field (content changes by `operation`) fails with one
+ * "must be equal to constant" per member. When the field's value is none of them, say so once with the list
+ * (when it is one of them, Fastify's message stands: its other errors belong to the members not chosen).
+ */
+function explainUnionMismatch(error: FastifyError, request: FastifyRequest): string | undefined {
+  const issues = (error.validation ?? []) as AjvIssue[];
+  const constants = issues.filter((i) => i.keyword === 'const');
+  if (constants.length < 2) return undefined;
+  const path = constants[0]!.instancePath;
+  if (!constants.every((i) => i.instancePath === path)) return undefined;
+  const allowed = constants.map((i) => i.params.allowedValue);
+  const value = path
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), request.body);
+  const where = `${error.validationContext ?? 'body'}${path}`;
+  if (allowed.includes(value)) return undefined;
+  return `${where} must be one of ${allowed.map(String).join(', ')}; got ${JSON.stringify(value) ?? 'nothing'}`;
+}
+
 /**
  * Errors of Node's HTTP parser and socket timeouts (an oversized request line or headers, a request line that
  * is not ASCII, a request that did not arrive in time) never reach Fastify's handlers; without this option
@@ -70,7 +98,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(body(error.statusCode, error.message));
     if (error.validation) {
       // Fastify names the part and the field ("body/title must NOT have more than 50 characters").
-      return reply.status(400).send(body(400, error.message));
+      const union = explainUnionMismatch(error, request);
+      return reply.status(400).send(body(400, union ?? error.message));
     }
     const explain = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     const status = error.statusCode ?? 500;

@@ -53,7 +53,8 @@ export function validateChanges(changes: readonly unknown[]): ContentChange[] {
   return changes.map((change, index) => {
     const op = (change as { operation?: unknown }).operation;
     const validator = typeof op === 'string' ? compiled[op] : undefined;
-    if (!validator) fail(index, { operation: op }, 'unknown operation');
+    // Named once, with the list to choose from (a union schema would say "must be equal to constant" per member).
+    if (!validator) fail(index, { operation: op }, `unknown operation; "operation" must be one of ${Object.keys(compiled).join(', ')}`);
     if (!validator.Check(change)) {
       const first = [...validator.Errors(change)][0];
       fail(index, { operation: op }, `${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`.trim());

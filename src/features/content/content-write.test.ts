@@ -164,6 +164,10 @@ describe('content writes', () => {
       assertError(res, 400, 'changes[1]');
       assert.match(res.body.error.message, /slug "install"/);
       assertError(await write(s, [{ operation: 'insert_page', title: 'Bad', slug: 'a/b', document: {} }]), 400, 'changes[0]');
+      const unknown = await write(s, [{ operation: 'rename_page', page: 'x' }]);
+      assertError(unknown, 400, 'changes/0/operation must be one of insert_page, ');
+      assert.match(unknown.body.error.message, /got "rename_page"/);
+      assert.equal(unknown.body.error.message.match(/insert_page/g).length, 1, 'the allowed operations are listed once');
     });
 
     test('into and at place a page among its siblings', async () => {
