@@ -57,7 +57,9 @@ async function callApi(dataDir: string, path: string, token: string) {
   let built = apps.get(dataDir);
   if (!built) {
     built = (async () => {
-      const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://quire.test', MAX_EVENT_LOOP_DELAY_MS: '0' }), logLevel: 'silent', workerIntervalMs: 0 };
+      // The CLI writes from other processes, which this app's read caches would see only after CACHE_TTL_MS
+      // (docs/architecture.md, "Read caches"); these tests check the CLI, so the app reads through.
+      const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://quire.test', MAX_EVENT_LOOP_DELAY_MS: '0', CACHE_TTL_MS: '0' }), logLevel: 'silent', workerIntervalMs: 0 };
       const db = createDatabase({ dataDir });
       return { app: await buildApp({ config, db }), db };
     })();
