@@ -50,9 +50,10 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
+      // A header the route set itself wins (a sandboxed download keeps its own Content-Security-Policy).
       for (const [name, value] of changes) {
         if (value === undefined) reply.removeHeader(name);
-        else reply.header(name, value);
+        else if (!reply.hasHeader(name)) reply.header(name, value);
       }
     }
     done(null, payload);
