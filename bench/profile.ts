@@ -5,11 +5,12 @@ import { startBenchServer } from './server.ts';
 
 /**
  * `node --import tsx bench/profile.ts <scenario>…`: runs each named scenario's request PROFILE_ROUNDS times in
- * process (no HTTP client) and prints the time per request; with PROFILE_DIR, a CPU profile of those rounds per
+ * process (no HTTP client) and prints the time per request (the fastest of PROFILE_REPEATS batches); with PROFILE_DIR, a CPU profile of those rounds per
  * scenario goes there (open it in Chrome's DevTools). PROFILE_PG_URL runs it on PostgreSQL.
  */
 const names = process.argv.slice(2);
 const rounds = Number(process.env.PROFILE_ROUNDS ?? 300);
+const repeats = Number(process.env.PROFILE_REPEATS ?? 1);
 const server = await startBenchServer(process.env.PROFILE_PG_URL ? { pgUrl: process.env.PROFILE_PG_URL } : {});
 try {
   for (const scenario of scenarios.filter((s) => names.includes(s.name))) {
@@ -28,21 +29,26 @@ try {
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     }
-    const start = process.hrtime.bigint();
-    const cpuStart = process.cpuUsage();
-    for (let i = 0; i < rounds; i++) {
-      const response = await inject();
-      if (response.statusCode >= 300) throw new Error(`${scenario.name}: ${response.statusCode} ${response.body}`);
+    // The fastest of a few batches: on a shared machine, the others measure the neighbours too.
+    let best = { wall: Infinity, cpu: Infinity };
+    for (let batch = 0; batch < repeats; batch++) {
+      const start = process.hrtime.bigint();
+      const cpuStart = process.cpuUsage();
+      for (let i = 0; i < rounds; i++) {
+        const response = await inject();
+        if (response.statusCode >= 300) throw new Error(`${scenario.name}: ${response.statusCode} ${response.body}`);
+      }
+      // CPU time is the figure to compare on a loaded machine: wall time there mostly measures other processes.
+      const cpu = process.cpuUsage(cpuStart);
+      const wall = Number(process.hrtime.bigint() - start) / 1e6 / rounds;
+      if ((cpu.user + cpu.system) / 1000 / rounds < best.cpu) best = { wall, cpu: (cpu.user + cpu.system) / 1000 / rounds };
     }
     if (session) {
       const { profile } = await session.post('Profiler.stop');
       writeFileSync(`${process.env.PROFILE_DIR}/${scenario.name}.cpuprofile`, JSON.stringify(profile));
       session.disconnect();
     }
-    // CPU time is the figure to compare on a loaded machine: wall time there mostly measures other processes.
-    const cpu = process.cpuUsage(cpuStart);
-    const wall = Number(process.hrtime.bigint() - start) / 1e6 / rounds;
-    console.log(`${scenario.name}: ${wall.toFixed(3)} ms wall, ${((cpu.user + cpu.system) / 1000 / rounds).toFixed(3)} ms CPU per request`);
+    console.log(`${scenario.name}: ${best.wall.toFixed(3)} ms wall, ${best.cpu.toFixed(3)} ms CPU per request`);
   }
 } finally {
   await server.close();

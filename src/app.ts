@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import Fastify from 'fastify';
+import Fastify, { type preValidationHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
@@ -90,15 +90,21 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // address that keeps failing authentication is refused before its token is looked up; before the routes,
   // so that each route gets its rate-limit bucket.
   await registerCors(app, config);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerRateLimits(app, config);
   await registerHealth(app, ctx, jobs);
   registerMetrics(app, ctx);
   registerAuth(app, (token) => authenticateToken(ctx, token));
   registerRequestGuards(app);
-  // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing.
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing. Only
+  // routes with a body schema pay for it.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.body) return;
+    const emptyBody: preValidationHookHandler = (request, _reply, done) => {
+      if (request.body === undefined) request.body = {};
+      done();
+    };
+    route.preValidation = [emptyBody, ...(route.preValidation ? [route.preValidation].flat() : [])];
   });
   await registerOpenApi(app, config, pkg.version);
 
@@ -125,7 +131,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // Download URLs are capability URLs outside the API prefix (see features/files/routes.ts).
   await fileDownloadRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
-  await readerRoutes(app);
+  // In a context of its own: the cookie plugin's hooks then run on the reader's requests only, not on the API's.
+  await app.register(async (reader) => readerRoutes(reader));
   app.addHook('onClose', async () => {
     await jobs.stop();
     endReadCaches();

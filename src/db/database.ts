@@ -2,7 +2,7 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { migrations } from './migrations/index.ts';
 import { registerWatched, watchedDialect, type StatementWatcher } from './statement-watch.ts';
@@ -94,16 +94,38 @@ function openDatabase(options: DatabaseOptions, log: (event: LogEvent) => void):
  * Safe to share: every call runs to completion synchronously (nothing here streams rows).
  */
 function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new LRUCache<string, SQLite.Statement>({ max: 1_000 });
+  const statements = new LRUCache<string, SqliteStatement>({ max: 1_000 });
   return {
     prepare(text: string) {
       let statement = statements.get(text);
-      if (!statement) statements.set(text, (statement = sqlite.prepare(text)));
+      if (!statement) statements.set(text, (statement = withFastRows(sqlite.prepare(text))));
       return statement;
     },
     close: () => {
       statements.clear();
       sqlite.close();
+    },
+  };
+}
+
+/**
+ * A statement whose rows are built by a function compiled for its columns: better-sqlite3 builds each row object
+ * property by property, about twice as slow as an object literal over its raw (array) rows. The same objects
+ * (a later column of the same name wins, as in better-sqlite3); statements that return no rows, and column
+ * names an object literal would treat specially, keep better-sqlite3's own rows.
+ */
+function withFastRows(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  if (names.includes('__proto__')) return statement;
+  const build = new Function('r', `return {${names.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`) as (raw: unknown[]) => unknown;
+  const raw = statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) => (raw.all(parameters) as unknown[][]).map(build),
+    run: (parameters) => raw.run(parameters),
+    *iterate(parameters) {
+      for (const row of raw.iterate(parameters)) yield build(row as unknown[]);
     },
   };
 }

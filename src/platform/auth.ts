@@ -22,7 +22,10 @@ export function registerAuth(app: FastifyInstance, authenticate: Authenticate): 
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     // A CORS preflight (OPTIONS) never carries the token; the request it announces does.
-    if (request.is404 || request.method === 'OPTIONS' || request.routeOptions.config?.public || request.routeOptions.url?.startsWith('/v1/docs')) return;
+    if (request.is404 || request.method === 'OPTIONS') return;
+    // Fastify builds routeOptions afresh at each read: read once.
+    const route = request.routeOptions;
+    if (route.config?.public || route.url?.startsWith('/v1/docs')) return;
     const header = request.headers.authorization;
     if (!header) throw unauthorized();
     const match = BEARER.exec(header);

@@ -5,12 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { onQuery } from '../db/database.ts';
 import type { AppContext } from './context.ts';
 import { jobQueueStats } from './job-store.ts';
-
-/** Readers of counters kept elsewhere (a cache's hits and misses), added to /metrics by name. */
-export interface HitCounter {
-  hits(): number;
-  misses(): number;
-}
+import { readCachesOf } from './read-cache.ts';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -38,10 +33,12 @@ function mayScrape(request: FastifyRequest, token: string | undefined): boolean 
 
 /**
  * `GET /metrics` in Prometheus text format: requests by route, method and status with their durations,
- * database query durations, the job queue's depth and the age of its oldest due job, cache hit ratios (for
- * the caches passed in), and Node's process metrics. Each app has its own registry (tests build many apps).
+ * database query durations, the job queue's depth and the age of its oldest due job, the hits and misses of
+ * each read cache (platform/read-cache.ts) and their ratio, and Node's process metrics. Each app has its own
+ * registry (tests build many apps). Every request pays a map lookup for its series (route, method, status),
+ * whose label objects are built once; the cache counts are read only when scraped.
  */
-export function registerMetrics(app: FastifyInstance, ctx: AppContext, caches: Record<string, HitCounter> = {}): Registry {
+export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'quire_' });
 
@@ -65,7 +62,9 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, caches: R
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
     registers: [registry],
   });
-  const stopObserving = onQuery(ctx.db, (ms, failed) => queries.observe({ result: failed ? 'error' : 'ok' }, ms / 1000));
+  const queryOk = queries.labels('ok');
+  const queryFailed = queries.labels('error');
+  const stopObserving = onQuery(ctx.db, (ms, failed) => (failed ? queryFailed : queryOk).observe(ms / 1000));
 
   // Read at scrape time: one count and one indexed lookup on the jobs table.
   const jobs = { depth: 0, age: 0 };
@@ -87,25 +86,57 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, caches: R
       this.set(jobs.age);
     },
   });
-  new Gauge({
-    name: 'quire_cache_hit_ratio',
-    help: 'Hits over lookups of each cache since start',
+  const caches = () => readCachesOf(ctx.db);
+  new Counter({
+    name: 'quire_cache_hits_total',
+    help: 'Lookups of each read cache answered from it',
     labelNames: ['cache'] as const,
     registers: [registry],
     collect() {
-      for (const [name, counter] of Object.entries(caches)) {
-        const lookups = counter.hits() + counter.misses();
-        this.set({ cache: name }, lookups === 0 ? 0 : counter.hits() / lookups);
+      this.reset();
+      for (const [name, cache] of caches()) this.inc({ cache: name }, cache.hits);
+    },
+  });
+  new Counter({
+    name: 'quire_cache_misses_total',
+    help: 'Lookups of each read cache that read the database',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [name, cache] of caches()) this.inc({ cache: name }, cache.misses);
+    },
+  });
+  new Gauge({
+    name: 'quire_cache_hit_ratio',
+    help: 'Hits over lookups of each read cache since start',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      for (const [name, cache] of caches()) {
+        const lookups = cache.hits + cache.misses;
+        this.set({ cache: name }, lookups === 0 ? 0 : cache.hits / lookups);
       }
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url === '/metrics') return;
-    // The route pattern, never the raw URL: ids in paths would make one series per object.
-    const labels = { route: request.routeOptions.url ?? 'unmatched', method: request.method, status: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+  // The series of a route pattern (never the raw URL: ids in paths would make one series per object), method
+  // and status, found by one string key.
+  type Series = { count: { inc(): void }; duration: { observe(value: number): void } };
+  const series = new Map<string, Series>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route !== '/metrics') {
+      const key = `${route} ${request.method} ${reply.statusCode}`;
+      let entry = series.get(key);
+      if (!entry) {
+        const labels = [route, request.method, String(reply.statusCode)] as const;
+        series.set(key, (entry = { count: requests.labels(...labels), duration: durations.labels(...labels) }));
+      }
+      entry.count.inc();
+      entry.duration.observe(reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get('/metrics', { config: { public: true, probe: true }, schema: { hide: true } }, async (request, reply) => {

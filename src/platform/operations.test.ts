@@ -128,6 +128,20 @@ describe('metrics', () => {
     assert.ok(families.has('quire_process_resident_memory_bytes'));
   });
 
+  test('/metrics counts the hits and misses of each read cache', async () => {
+    const space = (await server.api('POST', `/v1/orgs/${server.org.id}/spaces`, { body: { title: 'Cached' } })).body as { id: string };
+    // The first read loads the space row, the second finds it in the cache.
+    for (let i = 0; i < 2; i++) ok(await server.api('GET', `/v1/spaces/${space.id}`));
+    const res = await server.app.inject({ method: 'GET', url: '/metrics' });
+    const families = new Map(parsePrometheusTextFormat(res.body).map((f) => [f.name, f]));
+    const value = (name: string) => Number(families.get(name)?.metrics.find((m) => m.labels?.cache === 'spaces:rows')?.value);
+    assert.equal(families.get('quire_cache_hits_total')?.type, 'COUNTER');
+    assert.ok(value('quire_cache_hits_total') >= 1, 'the second read is a hit');
+    assert.ok(value('quire_cache_misses_total') >= 1, 'the first read is a miss');
+    const ratio = value('quire_cache_hit_ratio');
+    assert.ok(ratio > 0 && ratio < 1, `a ratio between 0 and 1, got ${ratio}`);
+  });
+
   test('/metrics refuses a remote client without METRICS_TOKEN set', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
     assert.equal(res.statusCode, 403);

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { badRequest } from './errors.ts';
 
 /** The largest `limit` of every list (the spec's maximum). */
@@ -24,7 +24,12 @@ export interface ListEnvelope<T> {
  * another list (or from other filters) or an edited one is refused instead of silently misread.
  */
 export class Cursors {
-  constructor(private readonly secret: string) {}
+  /** The signing key, imported once (not at each signature). */
+  private readonly key: KeyObject;
+
+  constructor(secret: string) {
+    this.key = createSecretKey(Buffer.from(secret));
+  }
 
   encode(listKey: string, position: KeysetPosition): string {
     const body = Buffer.from(JSON.stringify(position)).toString('base64url');
@@ -76,6 +81,6 @@ export class Cursors {
   }
 
   private sign(listKey: string, body: string): string {
-    return createHmac('sha256', this.secret).update(listKey).update('\0').update(body).digest('base64url').slice(0, 22);
+    return createHmac('sha256', this.key).update(listKey).update('\0').update(body).digest('base64url').slice(0, 22);
   }
 }

@@ -33,6 +33,9 @@ export class ReadCache<V> {
   private readonly lru: LRUCache<string, { value: V }>;
   /** Moves on every invalidation: a load that started before it must not store what it read. */
   private generation = 0;
+  /** Lookups answered from the cache and lookups that had to load, since start (for /metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     readonly options: ReadCacheOptions<V>,
@@ -49,11 +52,41 @@ export class ReadCache<V> {
   /** The cached value of `key`, or what `load` reads (kept unless the cache was emptied meanwhile). */
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.lru.get(key);
-    if (hit) return hit.value;
+    if (hit) {
+      this.hits += 1;
+      return hit.value;
+    }
+    this.misses += 1;
     const generation = this.generation;
     const value = await load();
     if (generation === this.generation && (this.options.keep?.(value) ?? true)) this.lru.set(key, { value });
     return value;
+  }
+
+  /**
+   * The values of many keys (a page of a list): the cached ones, and those `load` reads in one go for the keys
+   * missing, which it must answer all.
+   */
+  async getMany(keys: readonly string[], load: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+    const out = new Map<string, V>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      const hit = this.lru.get(key);
+      if (hit) out.set(key, hit.value);
+      else missing.push(key);
+    }
+    this.hits += keys.length - missing.length;
+    this.misses += missing.length;
+    if (missing.length === 0) return out;
+    const generation = this.generation;
+    const loaded = await load(missing);
+    const store = generation === this.generation;
+    for (const key of missing) {
+      const value = loaded.get(key) as V;
+      out.set(key, value);
+      if (store && (this.options.keep?.(value) ?? true)) this.lru.set(key, { value });
+    }
+    return out;
   }
 
   clear(): void {
@@ -90,6 +123,11 @@ export class ReadCaches {
   clear(): void {
     for (const cache of this.caches.values()) cache.clear();
   }
+
+  /** Each cache by name, for its hit and miss counts. */
+  all(): ReadonlyMap<string, ReadCache<unknown>> {
+    return this.caches;
+  }
 }
 
 const byDatabase = new WeakMap<object, ReadCaches>();
@@ -121,4 +159,14 @@ export function readCache<V>(db: object, name: string, options: ReadCacheOptions
 /** `load()` through the cache when there is one. */
 export function cachedRead<V>(cache: ReadCache<V> | undefined, key: string, load: () => Promise<V>): Promise<V> {
   return cache ? cache.get(key, load) : load();
+}
+
+/** `load(keys)` for the keys the cache does not hold, when there is one; `load` answers every key it is given. */
+export function cachedReadMany<V>(cache: ReadCache<V> | undefined, keys: readonly string[], load: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+  return cache ? cache.getMany(keys, load) : load([...keys]);
+}
+
+/** The read caches of a database handle, by name (for /metrics); empty when it has none. */
+export function readCachesOf(db: object): ReadonlyMap<string, ReadCache<unknown>> {
+  return byDatabase.get(db)?.all() ?? new Map();
 }

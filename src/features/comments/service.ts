@@ -26,7 +26,6 @@ import {
   lockComment,
   reactionsOf,
   removeReactions,
-  replyCounts,
   updateComment,
   type CommentFilter,
   type CommentRow,
@@ -90,14 +89,12 @@ export function groupBySubject(reactions: readonly ReactionView[]): Map<string, 
 
 /** A page of comments at once: one query for reply counts, one for reactions, each target page read once. */
 async function presentComments(ctx: AppContext, open: OpenThread, rows: readonly CommentView[], format: Format) {
-  const ids = rows.map((r) => r.id);
-  const [counts, reactions] = await Promise.all([replyCounts(ctx.db, ids), reactionsOf(ctx.db, ids)]);
-  const bySubject = groupBySubject(reactions);
+  const bySubject = groupBySubject(await reactionsOf(ctx.db, rows.map((r) => r.id)));
   return Promise.all(
     rows.map(async (row) =>
       presentComment(ctx.config, row, open.viewer, {
         body: await presentBody(ctx.db, row.body, format),
-        replies: counts.get(row.id) ?? 0,
+        replies: Number(row.reply_count ?? 0),
         reactions: bySubject.get(row.id) ?? [],
         page: await open.targets.of(row),
       }),

@@ -39,6 +39,8 @@ const commentsWithUsers = (db: Executor) =>
       'resolver.display_name as resolver_name',
       'resolver.email as resolver_email',
       'resolver.photo_url as resolver_photo',
+      // Read with the comment (one indexed count each) rather than by a query of its own for a page of comments.
+      (eb) => eb.selectFrom('comment_replies').select(eb.fn.countAll<number | string>().as('n')).whereRef('comment_replies.comment_id', '=', 'comments.id').as('reply_count'),
     ]);
 
 export type CommentView = Awaited<ReturnType<typeof findComment>> & object;

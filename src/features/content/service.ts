@@ -1,5 +1,6 @@
 import type { AppContext, Caller } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { loadChangeRequest } from '../change-requests/service.ts';
 import { findChangeRequest } from '../change-requests/queries.ts';
@@ -30,7 +31,9 @@ export async function openContent(ctx: AppContext, caller: Caller, source: Conte
   const spaceId = space.id;
   const spaceRevision = space.revision_id;
   const revisionId = cr ? (cr.head_revision_id ?? cr.revision_initial) : source.kind === 'revision' ? source.revisionId : space.revision_id;
-  const revision = await findRevision(ctx.db, revisionId);
+  // Revision rows never change once written: cached (outside transactions) until one is deleted.
+  const revisions = readCache<RevisionRow | undefined>(ctx.db, 'content:revisions', { max: 10_000, ttlMs: 'shared', dependsOn: ['revisions'], keep: (row) => row !== undefined });
+  const revision = await cachedRead(revisions, revisionId, () => findRevision(ctx.db, revisionId));
   if (!revision || revision.space_id !== spaceId) throw notFound(`No revision ${revisionId} in space ${source.spaceId}`);
   return { spaceId, space, access, role, revision, spaceRevision, snapshot: await Snapshot.of(ctx.db, revision) };
 }

@@ -1,9 +1,26 @@
 import type { Executor } from '../../db/types.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { findBranch, type RevisionRow } from './branch-store.ts';
 import { pageFromRow, type PageRecord } from './pages.ts';
 import { revisionRead } from './revision-cache.ts';
 import { childrenAt, countFilesAt, fileAt, filesAt, filesPageAt, pageAt, pagesAt, pagesByIdAt, type FileVersionRow, type Layer, type PageVersionRow } from './version-store.ts';
+
+interface Layers {
+  own: Layer;
+  base: Layer | undefined;
+}
+
+async function layersOf(db: Executor, revision: RevisionRow): Promise<Layers> {
+  const branch = await findBranch(db, revision.branch_id);
+  const own: Layer = { branchId: revision.branch_id, seq: revision.seq, head: branch?.head_seq === revision.seq };
+  let base: Layer | undefined;
+  if (revision.base_branch_id !== null && revision.base_seq !== null) {
+    const baseBranch = await findBranch(db, revision.base_branch_id);
+    base = { branchId: revision.base_branch_id, seq: revision.base_seq, head: baseBranch?.head_seq === revision.base_seq };
+  }
+  return { own, base };
+}
 
 /**
  * The content of one revision. A main-branch revision is one layer; a change request's revision is its own
@@ -19,13 +36,10 @@ export class Snapshot {
   ) {}
 
   static async of(db: Executor, revision: RevisionRow): Promise<Snapshot> {
-    const branch = await findBranch(db, revision.branch_id);
-    const own: Layer = { branchId: revision.branch_id, seq: revision.seq, head: branch?.head_seq === revision.seq };
-    let base: Layer | undefined;
-    if (revision.base_branch_id !== null && revision.base_seq !== null) {
-      const baseBranch = await findBranch(db, revision.base_branch_id);
-      base = { branchId: revision.base_branch_id, seq: revision.base_seq, head: baseBranch?.head_seq === revision.base_seq };
-    }
+    // Whether each layer is its branch's head changes only when a branch moves: kept until then (outside
+    // transactions), and for the shared TTL when another process may move it.
+    const cache = readCache<Layers>(db, 'content:layers', { max: 10_000, ttlMs: 'shared', dependsOn: ['branches', 'revisions'] });
+    const { own, base } = await cachedRead(cache, revision.id, () => layersOf(db, revision));
     return new Snapshot(db, revision, own, base);
   }
 

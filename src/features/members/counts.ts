@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
+import { cachedReadMany, readCache } from '../../platform/read-cache.ts';
 import { membershipOf, spaceInScope, type GrantRow, type OrgAccess } from '../access/service.ts';
 import { listGrantsReachingUsers } from '../access/queries.ts';
 import { listSpaceLevels } from '../spaces/queries.ts';
@@ -11,6 +12,20 @@ import { countTeamsOfUsers, type MemberRow } from './store.ts';
  * of queries whatever the number of rows: teams, grants and the organization's spaces are read once for all.
  */
 export async function memberCounts(ctx: AppContext, access: OrgAccess, rows: readonly MemberRow[]): Promise<Map<string, MemberCounts>> {
+  // Cached per member (platform/read-cache.ts), emptied by any write to what decides them.
+  const cache = readCache<MemberCounts>(ctx.db, 'members:counts', { max: 10_000, ttlMs: 'shared', dependsOn: COUNTED_TABLES });
+  const byUser = new Map(rows.map((row) => [row.user_id, row]));
+  const counted = await cachedReadMany(cache, [...byUser.keys()].map((id) => `${access.organizationId} ${id}`), async (missing) => {
+    const fresh = await readMemberCounts(ctx, access, missing.map((key) => byUser.get(key.slice(access.organizationId.length + 1))!));
+    return new Map(missing.map((key) => [key, fresh.get(key.slice(access.organizationId.length + 1))!]));
+  });
+  return new Map(rows.map((row) => [row.user_id, counted.get(`${access.organizationId} ${row.user_id}`)!]));
+}
+
+/** What the counts of a member are read from: memberships, teams, grants, collections and spaces. */
+const COUNTED_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'spaces', 'organizations', 'users'];
+
+async function readMemberCounts(ctx: AppContext, access: OrgAccess, rows: readonly MemberRow[]): Promise<Map<string, MemberCounts>> {
   const out = new Map<string, MemberCounts>();
   if (rows.length === 0) return out;
   const organizationId = access.organizationId;

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/types.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { presentTree } from './present.ts';
 import { findShareLinkByKey, findSite, groupsOfSite, publishedPlacesOfSpace, sectionsOfSite, siteSpacesOfSite } from './store.ts';
 
@@ -8,7 +9,18 @@ import { findShareLinkByKey, findSite, groupsOfSite, publishedPlacesOfSpace, sec
  * share key, in the site that key opens). A query module for the spaces feature (`urls.published` of a
  * Space); it imports nothing of spaces, so the two features do not depend on each other in a cycle.
  */
-export async function publishedUrlOfSpace(db: Executor, config: Pick<Config, 'publicUrl'>, spaceId: string, shareKey?: string): Promise<string | undefined> {
+export function publishedUrlOfSpace(db: Executor, config: Pick<Config, 'publicUrl'>, spaceId: string, shareKey?: string): Promise<string | undefined> {
+  // Read with every GET of a space, changed only by site edits: cached (platform/read-cache.ts), unpublished
+  // spaces too (most are).
+  const cache = readCache<string | undefined>(db, 'sites:published-url', {
+    max: 10_000,
+    ttlMs: 'shared',
+    dependsOn: ['sites', 'site_spaces', 'site_sections', 'site_section_groups', 'site_share_links', 'spaces'],
+  });
+  return cachedRead(cache, `${spaceId} ${shareKey ?? ''}`, () => readPublishedUrl(db, config, spaceId, shareKey));
+}
+
+async function readPublishedUrl(db: Executor, config: Pick<Config, 'publicUrl'>, spaceId: string, shareKey: string | undefined): Promise<string | undefined> {
   const places = await publishedPlacesOfSpace(db, spaceId);
   if (places.length === 0) return undefined;
   let place = places[0]!;

@@ -31,10 +31,17 @@ export const SPACE_RULES = {
 
 export const spacePolicy = new Policy<SpaceStanding, keyof typeof SPACE_RULES>(SPACE_RULES);
 
+const permissionsByRole = new Map<string, ReturnType<typeof spacePolicy.flags>>();
 
-/** The space's `permissions` for a caller holding `role` on it. */
+/**
+ * The space's `permissions` for a caller holding `role` on it, computed once per role and edit mode: every
+ * presented space carries them, so the object is shared (read-only).
+ */
 export function spacePermissions(role: Role | null, editMode: string) {
-  return spacePolicy.flags({ role, editMode });
+  const key = `${role} ${editMode}`;
+  let flags = permissionsByRole.get(key);
+  if (!flags) permissionsByRole.set(key, (flags = spacePolicy.flags({ role, editMode })));
+  return flags;
 }
 
 /** Changing the content of a space (live, in a change request, by template or import): the `edit` flag. */

@@ -14,6 +14,7 @@ import { startMainBranch } from '../content/revisions.ts';
 import { findRevision } from '../content/revisions.ts';
 import { NO_ACTIVITY, presentSpace, type SpaceCounters } from './present.ts';
 import { publishedUrlOfSpace } from '../sites/published-urls.ts';
+import { cachedRead, cachedReadMany, readCache } from '../../platform/read-cache.ts';
 import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
 import {
   activityCountsOfSpaces,
@@ -36,11 +37,20 @@ function purgeCutoff(ctx: AppContext): string {
 }
 
 /**
+ * Space rows by id, read by every request about a space and changed by few (platform/read-cache.ts): emptied
+ * by any write to spaces. Rows are shared between requests: never change one, copy it.
+ */
+function spaceRow(ctx: AppContext, spaceId: string): Promise<SpaceRow | undefined> {
+  const cache = readCache<SpaceRow | undefined>(ctx.db, 'spaces:rows', { max: 10_000, ttlMs: 'shared', dependsOn: ['spaces'], keep: (row) => row !== undefined });
+  return cachedRead(cache, spaceId, () => findSpace(ctx.db, spaceId));
+}
+
+/**
  * A space the caller can see, with the caller's role on it; 404 otherwise. A space deleted more than 7 days
  * ago is gone even before the purge job has removed its row.
  */
 export async function loadSpace(ctx: AppContext, caller: Caller, spaceId: string, options: { allowDeleted?: boolean } = {}) {
-  const space = await findSpace(ctx.db, spaceId);
+  const space = await spaceRow(ctx, spaceId);
   if (space && !(space.deleted_at && space.deleted_at < purgeCutoff(ctx))) {
     const access = await OrgAccess.load(ctx.db, space.organization_id, caller);
     const role = await access.roleOn(space);
@@ -276,6 +286,12 @@ export async function listSpacesInCollection(ctx: AppContext, caller: Caller, co
 
 /** The true counts of a space's change requests and of the open comments on its content. */
 export async function countersOfMany(ctx: AppContext, spaceIds: readonly string[]): Promise<Map<string, SpaceCounters>> {
+  // Cached per space (every GET and list of spaces shows them), emptied by any write to what they count.
+  const cache = readCache<SpaceCounters>(ctx.db, 'spaces:counters', { max: 10_000, ttlMs: 'shared', dependsOn: ['change_requests', 'comments'] });
+  return cachedReadMany(cache, spaceIds, (missing) => readCounters(ctx, missing));
+}
+
+async function readCounters(ctx: AppContext, spaceIds: readonly string[]): Promise<Map<string, SpaceCounters>> {
   const out = new Map<string, SpaceCounters>(spaceIds.map((id) => [id, { ...NO_ACTIVITY }]));
   for (const row of await activityCountsOfSpaces(ctx.db, spaceIds)) {
     const c = out.get(row.space_id)!;
