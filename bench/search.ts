@@ -53,10 +53,10 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-async function server(pgUrl: string | undefined) {
+export async function server(pgUrl: string | undefined) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-search-'));
   const schema = pgUrl ? `bench_search_${newId(8).toLowerCase()}` : undefined;
-  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' }), databaseUrl: pgUrl };
+  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '0', RATE_LIMIT_EXPENSIVE_MAX: '0', AUTH_FAILURE_LIMIT: '0', MAX_EVENT_LOOP_DELAY_MS: '0' }), databaseUrl: pgUrl };
   const db = createDatabase({ dataDir: dir, ...(pgUrl ? { url: pgUrl, schema } : {}) });
   await migrateToLatest(db, schema);
   const app = await buildApp({ config, db });
@@ -82,7 +82,7 @@ async function server(pgUrl: string | undefined) {
 }
 
 /** A space of PAGES pages: the corpus over and over, in sections of 100, each page with a paragraph of its own. */
-async function seed(s: Awaited<ReturnType<typeof server>>): Promise<{ spaceId: string; pages: Map<string, PageRecord> }> {
+export async function seed(s: Awaited<ReturnType<typeof server>>): Promise<{ spaceId: string; pages: Map<string, PageRecord> }> {
   const corpus = corpusPages().map((p) => ({ title: p.title, document: markdownToDocument(p.markdown, (href) => ({ kind: 'url', url: href })) }));
   const space = await s.api<{ id: string }>('POST', `/orgs/${s.organizationId}/spaces`, { title: 'Search bench' });
   const ctx = s.app.ctx;
