@@ -308,3 +308,21 @@ export async function openingSections(db: Executor, pages: readonly PageHit[]): 
     from search_sections s where ${inPagesOf(pages)} and s.ordinal = 0`.execute(db);
   return rows.rows.map((r) => ({ ...r, matched: false }));
 }
+
+/** Lists spaces for the search backfill (search/backfill.ts); a listed space starts over. */
+export async function listForBackfill(db: Executor, spaceIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < spaceIds.length; i += 500) {
+    const values = spaceIds.slice(i, i + 500).map((space_id) => ({ space_id, after_page: null }));
+    await db.insertInto('search_backfill').values(values).onConflict((oc) => oc.column('space_id').doUpdateSet({ after_page: null })).execute();
+  }
+}
+
+export async function nextBackfill(db: Executor): Promise<{ space_id: string; after_page: string | null } | undefined> {
+  return db.selectFrom('search_backfill').select(['space_id', 'after_page']).orderBy('space_id').limit(1).executeTakeFirst();
+}
+
+/** Where the space's backfill goes on from (the last page indexed), or null: it is done and leaves the list. */
+export async function advanceBackfill(db: Executor, spaceId: string, afterPage: string | null): Promise<void> {
+  if (afterPage === null) await db.deleteFrom('search_backfill').where('space_id', '=', spaceId).execute();
+  else await db.updateTable('search_backfill').set({ after_page: afterPage }).where('space_id', '=', spaceId).execute();
+}
