@@ -52,8 +52,11 @@ export async function searchOrganization(ctx: AppContext, caller: Caller, organi
   return searchSpaces(ctx, { spaceIds }, terms, listKey, offsetOf(page.after), page.limit);
 }
 
+/** A page's published URL in a site's search; undefined when it has none (an unpublished site). */
+export type PublishedUrl = (spaceId: string, pageId: string) => string | undefined;
+
 /** Spaces with their best matching pages, for an organization's or a site's search. */
-export async function searchSpaces(ctx: AppContext, scope: SearchScope, typed: SearchTerms, listKey: string, offset: number, limit: number) {
+export async function searchSpaces(ctx: AppContext, scope: SearchScope, typed: SearchTerms, listKey: string, offset: number, limit: number, published?: PublishedUrl) {
   let terms = typed;
   let { spaceIds, count } = await matchingSpaces(ctx.db, scope, terms, offset, limit);
   const retry = count === 0 ? withPrefixStems(terms) : undefined;
@@ -61,13 +64,13 @@ export async function searchSpaces(ctx: AppContext, scope: SearchScope, typed: S
   const items = await Promise.all(
     spaceIds.map(async (spaceId) => {
       const [space, { hits }] = await Promise.all([findSpace(ctx.db, spaceId), matchingPages(ctx.db, { spaceIds: [spaceId], excludedPages: scope.excludedPages }, terms, 0, PAGES_PER_SPACE)]);
-      return { id: spaceId, title: space?.title ?? '', pages: await presentPages(ctx, spaceId, hits.map((h) => h.page_id), terms) };
+      return { id: spaceId, title: space?.title ?? '', pages: await presentPages(ctx, spaceId, hits.map((h) => h.page_id), terms, published) };
     }),
   );
   return envelope(ctx, listKey, offset, limit, count, items);
 }
 
-async function presentPages(ctx: AppContext, spaceId: string, pageIds: string[], terms: SearchTerms) {
+async function presentPages(ctx: AppContext, spaceId: string, pageIds: string[], terms: SearchTerms, published?: PublishedUrl) {
   const [places, matched] = await Promise.all([
     mainPagePlaces(ctx.db, spaceId, pageIds),
     matchingSections(ctx.db, pageIds.map((page_id) => ({ space_id: spaceId, page_id })), terms),
@@ -77,7 +80,7 @@ async function presentPages(ctx: AppContext, spaceId: string, pageIds: string[],
   const sections = [...matched, ...(await openingSections(ctx.db, spread.map((page_id) => ({ space_id: spaceId, page_id }))))];
   return pageIds.flatMap((pageId) => {
     const place = places.get(pageId);
-    return place ? [presentPageResult(ctx.config, spaceId, pageId, place, sections.filter((s) => s.page_id === pageId))] : [];
+    return place ? [presentPageResult(ctx.config, spaceId, pageId, place, sections.filter((s) => s.page_id === pageId), published?.(spaceId, pageId))] : [];
   });
 }
 
