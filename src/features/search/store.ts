@@ -252,10 +252,12 @@ function rankedPages(db: Executor, spaceIds: readonly string[], terms: SearchTer
     // ts_rank_cd counts matches but does not weigh how much of a field matched, as bm25 does: its rank is
     // bounded (normalization 32: rank / (rank + 1)) and the title's share of the match is added (rank divided by
     // the title's length), so "Change requests" outranks "Change requests in a section" for "change requests".
-    return sql`select s.space_id, s.page_id, max(ts_rank_cd(${TS_WEIGHTS}, s.tsv, q.q, 32) + ts_rank_cd('{1, 1, 1, 1}', to_tsvector('quire_search', translate(s.title, '<>', '  ')), q.q, 2)) as score
-      from search_sections s, (select ${tsquery(terms)} as q) q
-      where s.tsv @@ q.q and s.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and ${notExcluded(db, sql`s.space_id`, sql`s.page_id`, excluded)}
-      group by s.space_id, s.page_id`;
+    // Every section of a page has its title: the title's share is computed once per page, after grouping.
+    return sql`select b.space_id, b.page_id, b.best + ts_rank_cd('{1, 1, 1, 1}', to_tsvector('quire_search', translate(b.title, '<>', '  ')), q.q, 2) as score
+      from (select s.space_id, s.page_id, max(s.title) as title, max(ts_rank_cd(${TS_WEIGHTS}, s.tsv, q.q, 32)) as best
+        from search_sections s, (select ${tsquery(terms)} as q) q
+        where s.tsv @@ q.q and s.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and ${notExcluded(db, sql`s.space_id`, sql`s.page_id`, excluded)}
+        group by s.space_id, s.page_id) b, (select ${tsquery(terms)} as q) q`;
   }
   // bm25() is lower for better matches: negated so both engines sort by score descending. FTS5 refuses its
   // ranking functions inside an aggregate (matchingSpaces groups these rows), hence the materialized step.
