@@ -2,6 +2,7 @@ import type { JobWorker } from './platform/jobs.ts';
 import { purgeDeletedSpaces } from './features/spaces/service.ts';
 import { checkExternalLinks } from './features/links/check-links.ts';
 import { extractPendingDocumentLinks } from './features/content/revisions.ts';
+import { backfillSearchIndex } from './features/search/backfill.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
@@ -11,6 +12,10 @@ export function registerJobHandlers(worker: JobWorker): void {
   // Documents stored before links were extracted (migration 0009), a batch per run.
   worker.sweep('extract-document-links', async (ctx) => {
     await extractPendingDocumentLinks(ctx.db, 200);
+  });
+  // Spaces whose content was written before search indexed it (migration 0012 lists them), in batches.
+  worker.sweep('search-backfill', async (ctx) => {
+    await backfillSearchIndex(ctx);
   });
   worker.sweep('check-external-links', async (ctx) => {
     await checkExternalLinks(ctx);

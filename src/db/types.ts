@@ -363,6 +363,19 @@ export interface SearchSectionsTable {
   body: string;
 }
 
+/** SQLite only: a page of the page-level search index (search_pages_fts, migration 0012). */
+export interface SearchPagesTable {
+  id: Generated<number>;
+  space_id: string;
+  page_id: string;
+}
+
+/** A space whose search index the job worker rebuilds, and the last page it indexed (pages go by id). */
+export interface SearchBackfillTable {
+  space_id: string;
+  after_page: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -394,6 +407,8 @@ export interface Database {
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
   search_sections: SearchSectionsTable;
+  search_pages: SearchPagesTable;
+  search_backfill: SearchBackfillTable;
 }
 
 export type Db = Kysely<Database>;

@@ -14,8 +14,8 @@ import { copySpaceIndex } from '../search/indexing.ts';
  * stores (branch-store, version-store, document-store) stay its own.
  */
 export { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from './branch-store.ts';
-export { extractPendingDocumentLinks, getDocument, putDocument } from './document-store.ts';
-export { fileAt, filesAt, filesChangedSince, pageAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from './version-store.ts';
+export { extractPendingDocumentLinks, getDocument, getDocuments, putDocument } from './document-store.ts';
+export { fileAt, filesAt, filesChangedSince, pageAt, pagesAfterAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from './version-store.ts';
 
 /**
  * The main branch of a new space, with its first (empty) revision. A duplicate starts from a copy of the

@@ -24,6 +24,13 @@ export async function pagesAt(db: Executor, layer: Layer): Promise<PageVersionRo
   return at(db, 'page_versions', layer).selectAll().execute() as Promise<PageVersionRow[]>;
 }
 
+/** Pages of a layer after a page id, in page id order, `limit` of them: a big branch read in batches. */
+export async function pagesAfterAt(db: Executor, layer: Layer, afterPageId: string | null, limit: number): Promise<PageVersionRow[]> {
+  let query = at(db, 'page_versions', layer).selectAll();
+  if (afterPageId !== null) query = query.where('page_id' as never, '>', afterPageId as never);
+  return query.orderBy('page_id' as never).limit(limit).execute() as Promise<PageVersionRow[]>;
+}
+
 export async function pageAt(db: Executor, layer: Layer, pageId: string): Promise<PageVersionRow | undefined> {
   return at(db, 'page_versions', layer).selectAll().where('page_id' as never, '=', pageId as never).executeTakeFirst() as Promise<PageVersionRow | undefined>;
 }

@@ -12,9 +12,10 @@ const SECTIONS_PER_PAGE = 5;
 
 /**
  * A matching page as the spec's SearchPageResult: the sections whose heading or text matched, best first (or
- * the page's opening when only its title did), each with an excerpt whose matched words are marked.
+ * the page's opening when only its title did), each with an excerpt whose matched words are marked. A site's
+ * search adds the page's published URL (`urls.published`, as the API's other published objects name it).
  */
-export function presentPageResult(config: Config, spaceId: string, pageId: string, place: PagePlace, sections: readonly SectionHit[]) {
+export function presentPageResult(config: Config, spaceId: string, pageId: string, place: PagePlace, sections: readonly SectionHit[], publishedUrl?: string) {
   const pageUrl = appUrl(config, `/s/${spaceId}/${place.path}`);
   const matched = sections.filter((s) => s.matched);
   const shown = (matched.length > 0 ? matched : sections.slice().sort((a, b) => a.ordinal - b.ordinal).slice(0, 1)).slice(0, SECTIONS_PER_PAGE);
@@ -27,9 +28,12 @@ export function presentPageResult(config: Config, spaceId: string, pageId: strin
       title: s.heading === '' ? place.title : s.heading,
       path: s.anchor === '' ? place.path : `${place.path}#${s.anchor}`,
       body: markedExcerpt(s.excerpt),
-      urls: { app: s.anchor === '' ? pageUrl : `${pageUrl}#${s.anchor}` },
+      urls: {
+        app: s.anchor === '' ? pageUrl : `${pageUrl}#${s.anchor}`,
+        ...(publishedUrl !== undefined ? { published: s.anchor === '' ? publishedUrl : `${publishedUrl}#${s.anchor}` } : {}),
+      },
     })),
-    urls: { app: pageUrl },
+    urls: { app: pageUrl, ...(publishedUrl !== undefined ? { published: publishedUrl } : {}) },
   };
 }
 

@@ -1,5 +1,11 @@
 import { Type } from 'typebox';
 
+/** `app` in the application; `published`, in a site's search, on the published site (where the reader shows it). */
+const ResultUrls = Type.Object({
+  app: Type.String({ format: 'uri' }),
+  published: Type.Optional(Type.String({ format: 'uri', description: "The page's URL on the published site (site search only)" })),
+});
+
 /** The spec's SearchSectionResult, SearchPageResult and SearchSpaceResult. */
 export const SearchSectionResult = Type.Object(
   {
@@ -7,7 +13,7 @@ export const SearchSectionResult = Type.Object(
     title: Type.String(),
     path: Type.String(),
     body: Type.String({ description: 'An excerpt of the section, HTML-escaped, matched words inside <mark></mark>' }),
-    urls: Type.Object({ app: Type.String({ format: 'uri' }) }),
+    urls: ResultUrls,
   },
   { $id: 'SearchSectionResult' },
 );
@@ -18,7 +24,7 @@ export const SearchPageResult = Type.Object(
     title: Type.String(),
     path: Type.String(),
     sections: Type.Optional(Type.Array(SearchSectionResult)),
-    urls: Type.Object({ app: Type.String({ format: 'uri' }) }),
+    urls: ResultUrls,
   },
   { $id: 'SearchPageResult' },
 );

@@ -8,7 +8,7 @@ import { findOrganization } from '../organizations/queries.ts';
 import { findSpace, spaceIdsOf } from '../spaces/queries.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { presentPageResult } from './present.ts';
-import { matchingPages, matchingSections, matchingSpaces, type SearchScope } from './store.ts';
+import { matchingPages, matchingSections, matchingSpaces, openingSections, type SearchScope } from './store.ts';
 import { isEmpty, searchTerms, withPrefixStems, type SearchTerms } from './terms.ts';
 
 export interface SearchRequest {
@@ -52,29 +52,35 @@ export async function searchOrganization(ctx: AppContext, caller: Caller, organi
   return searchSpaces(ctx, { spaceIds }, terms, listKey, offsetOf(page.after), page.limit);
 }
 
+/** A page's published URL in a site's search; undefined when it has none (an unpublished site). */
+export type PublishedUrl = (spaceId: string, pageId: string) => string | undefined;
+
 /** Spaces with their best matching pages, for an organization's or a site's search. */
-export async function searchSpaces(ctx: AppContext, scope: SearchScope, typed: SearchTerms, listKey: string, offset: number, limit: number) {
+export async function searchSpaces(ctx: AppContext, scope: SearchScope, typed: SearchTerms, listKey: string, offset: number, limit: number, published?: PublishedUrl) {
   let terms = typed;
   let { spaceIds, count } = await matchingSpaces(ctx.db, scope, terms, offset, limit);
   const retry = count === 0 ? withPrefixStems(terms) : undefined;
   if (retry) ({ spaceIds, count } = await matchingSpaces(ctx.db, scope, (terms = retry), offset, limit));
   const items = await Promise.all(
     spaceIds.map(async (spaceId) => {
-      const [space, { hits }] = await Promise.all([findSpace(ctx.db, spaceId), matchingPages(ctx.db, { spaceIds: [spaceId] }, terms, 0, PAGES_PER_SPACE)]);
-      return { id: spaceId, title: space?.title ?? '', pages: await presentPages(ctx, spaceId, hits.map((h) => h.page_id), terms) };
+      const [space, { hits }] = await Promise.all([findSpace(ctx.db, spaceId), matchingPages(ctx.db, { spaceIds: [spaceId], excludedPages: scope.excludedPages }, terms, 0, PAGES_PER_SPACE)]);
+      return { id: spaceId, title: space?.title ?? '', pages: await presentPages(ctx, spaceId, hits.map((h) => h.page_id), terms, published) };
     }),
   );
   return envelope(ctx, listKey, offset, limit, count, items);
 }
 
-async function presentPages(ctx: AppContext, spaceId: string, pageIds: string[], terms: SearchTerms) {
-  const [places, sections] = await Promise.all([
+async function presentPages(ctx: AppContext, spaceId: string, pageIds: string[], terms: SearchTerms, published?: PublishedUrl) {
+  const [places, matched] = await Promise.all([
     mainPagePlaces(ctx.db, spaceId, pageIds),
     matchingSections(ctx.db, pageIds.map((page_id) => ({ space_id: spaceId, page_id })), terms),
   ]);
+  // A page whose words are spread over several sections (none holds them all) shows its opening.
+  const spread = pageIds.filter((id) => !matched.some((s) => s.page_id === id));
+  const sections = [...matched, ...(await openingSections(ctx.db, spread.map((page_id) => ({ space_id: spaceId, page_id }))))];
   return pageIds.flatMap((pageId) => {
     const place = places.get(pageId);
-    return place ? [presentPageResult(ctx.config, spaceId, pageId, place, sections.filter((s) => s.page_id === pageId))] : [];
+    return place ? [presentPageResult(ctx.config, spaceId, pageId, place, sections.filter((s) => s.page_id === pageId), published?.(spaceId, pageId))] : [];
   });
 }
 

@@ -1,10 +1,14 @@
 import type { AppContext, Caller } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { evaluateCondition, type VisitorContext } from '../adaptive/conditions.ts';
-import type { SiteTree } from '../sites/present.ts';
+import { readPublishedContent } from '../content/service.ts';
+import type { PageNode } from '../content/tree.ts';
+import { firstPage, listedTree, pageUrl, visibleTree, type Condition } from '../reader/site-view.ts';
+import { presentTree, type SiteTree } from '../sites/present.ts';
 import { loadSite, readTree } from '../sites/service.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import { searchSpaces, type SearchRequest } from './service.ts';
+import type { PageHit } from './store.ts';
 import { isEmpty, searchTerms } from './terms.ts';
 
 /**
@@ -76,14 +80,16 @@ export async function searchSite(ctx: AppContext, caller: Caller, organizationId
   const tree = await readTree(ctx.db, site);
   const inScope = siteSpacesInScope(tree, scope);
   const roles = await Promise.all(inScope.map((ss) => access.roleOn(ss.space)));
-  const spaceIds = [...new Set(inScope.filter((_, i) => roles[i]).map((ss) => ss.space_id))];
-  return searchSpaceList(ctx, listKeyOf(site.id, body), spaceIds, body.query, query);
+  const readable = inScope.filter((_, i) => roles[i]);
+  // A member searches the site as published (hidden pages left out), every variant and page whatever its condition.
+  const published = tree.site.published === 1 ? siteSpaceUrls(ctx, tree) : new Map<string, string>();
+  return searchSiteSpaces(ctx, listKeyOf(site.id, body), await publishedViews(ctx, readable, published, () => true), body.query, query);
 }
 
 /**
  * The reader's search: what a visitor allowed by `resolveVisitor` finds in the published site, leaving out the
- * sections and site-spaces whose adaptive condition the visitor does not meet. The reader's JSON endpoint
- * (when the reader lands) calls resolveVisitor, then this.
+ * sections, site-spaces and pages whose adaptive condition the visitor does not meet, and hidden pages (reachable
+ * by their URL, not listed: the reader's sidebar rule). Each result carries its page's published URL.
  */
 export async function searchPublishedSite(ctx: AppContext, site: SiteRow, visitor: VisitorContext, body: SiteSearchBody, query: { page?: string | undefined; limit?: number | undefined }) {
   const scope = scopeOf(body);
@@ -92,14 +98,81 @@ export async function searchPublishedSite(ctx: AppContext, site: SiteRow, visito
   const siteSpaceCondition = new Map(tree.siteSpaces.map((ss) => [ss.id, ss.condition]));
   const meets = (condition: string | null | undefined) => !condition || evaluateCondition(condition, visitor);
   const visible = (sectionId: string | null, siteSpaceId: string) => (sectionId === null || meets(sectionCondition.get(sectionId))) && meets(siteSpaceCondition.get(siteSpaceId));
-  const spaceIds = [...new Set(siteSpacesInScope(tree, scope, visible).map((ss) => ss.space_id))];
-  return searchSpaceList(ctx, `${listKeyOf(site.id, body)}:visitor`, spaceIds, body.query, query);
+  // The visitor was let in: the site's URLs are given whether or not it is listed as published (a share link).
+  const urls = siteSpaceUrls(ctx, { ...tree, site: { ...tree.site, published: 1 } });
+  const views = await publishedViews(ctx, siteSpacesInScope(tree, scope, visible), urls, (condition) => meets(condition));
+  return searchSiteSpaces(ctx, `${listKeyOf(site.id, body)}:visitor`, views, body.query, query);
 }
 
-async function searchSpaceList(ctx: AppContext, listKey: string, spaceIds: string[], text: string, query: { page?: string | undefined; limit?: number | undefined }) {
+/** Each site-space's published URL (ending in `/`), by id, as the site's API objects give them. */
+function siteSpaceUrls(ctx: AppContext, tree: SiteTree): Map<string, string> {
+  const presented = presentTree(ctx.config, tree, () => null);
+  const urls = new Map<string, string>();
+  const add = (siteSpaces: readonly { id: string; urls: { published?: string } }[]) => {
+    for (const ss of siteSpaces) if (ss.urls.published) urls.set(ss.id, ss.urls.published);
+  };
+  if (presented.structure.type === 'sections') {
+    for (const item of presented.structure.structure) for (const section of item.object === 'site-section' ? [item] : item.sections) add(section.siteSpaces);
+  } else {
+    add(presented.structure.structure);
+  }
+  return urls;
+}
+
+/** A space of the site as search reads it: the pages left out, and each listed page's published URL. */
+interface PublishedView {
+  spaceId: string;
+  excluded: PageHit[];
+  url: (pageId: string) => string | undefined;
+}
+
+/**
+ * The site-spaces' spaces as a visitor meets them in the reader: pages whose condition fails are gone with their
+ * subtrees (visibleTree), hidden pages are not listed (listedTree), and a page's URL is the reader's (pageUrl).
+ * A space shown by two site-spaces is read through the first.
+ */
+async function publishedViews(ctx: AppContext, siteSpaces: readonly SiteTree['siteSpaces'][number][], urls: ReadonlyMap<string, string>, holds: Condition): Promise<PublishedView[]> {
+  const views = new Map<string, PublishedView>();
+  for (const ss of siteSpaces) {
+    if (views.has(ss.space_id)) continue;
+    const { tree } = await readPublishedContent(ctx, ss.space.revision_id);
+    const visible = visibleTree(tree, holds);
+    const listed = new Map<string, PageNode>();
+    const walk = (nodes: readonly PageNode[]) => {
+      for (const node of nodes) {
+        listed.set(node.page.id, node);
+        walk(node.children);
+      }
+    };
+    walk(listedTree(visible));
+    const excluded: PageHit[] = [];
+    const walkAll = (nodes: readonly PageNode[]) => {
+      for (const node of nodes) {
+        if (!listed.has(node.page.id)) excluded.push({ space_id: ss.space_id, page_id: node.page.id });
+        walkAll(node.children);
+      }
+    };
+    walkAll(tree);
+    const base = urls.get(ss.id);
+    const first = firstPage(visible);
+    views.set(ss.space_id, {
+      spaceId: ss.space_id,
+      excluded,
+      url: (pageId) => {
+        const node = listed.get(pageId);
+        return base !== undefined && node ? `${base}${pageUrl({ url: '' }, node, first)}` : undefined;
+      },
+    });
+  }
+  return [...views.values()];
+}
+
+async function searchSiteSpaces(ctx: AppContext, listKey: string, views: readonly PublishedView[], text: string, query: { page?: string | undefined; limit?: number | undefined }) {
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
   const terms = searchTerms(text);
   if (isEmpty(terms)) return { count: 0, items: [] };
   const after = page.after?.[0];
-  return searchSpaces(ctx, { spaceIds }, terms, listKey, typeof after === 'number' && after >= 0 ? after : 0, page.limit);
+  const byId = new Map(views.map((v) => [v.spaceId, v]));
+  const scope = { spaceIds: views.map((v) => v.spaceId), excludedPages: views.flatMap((v) => v.excluded) };
+  return searchSpaces(ctx, scope, terms, listKey, typeof after === 'number' && after >= 0 ? after : 0, page.limit, (spaceId, pageId) => byId.get(spaceId)?.url(pageId));
 }

@@ -39,6 +39,8 @@ export interface SectionHit {
 /** Which spaces a search reads: their ids (already checked for access by the service). */
 export interface SearchScope {
   spaceIds: readonly string[];
+  /** Pages of these spaces left out (a site's search: hidden pages, and pages a visitor's conditions hide). */
+  excludedPages?: readonly PageHit[] | undefined;
 }
 
 /** Private-use characters delimit matches in excerpts: text can never contain them, so the presenter can escape the text and then mark. */
@@ -53,13 +55,33 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=
 
 export async function deletePageSections(db: Executor, spaceId: string, pageIds: readonly string[]): Promise<void> {
   for (let i = 0; i < pageIds.length; i += 500) {
-    await db.deleteFrom('search_sections').where('space_id', '=', spaceId).where('page_id', 'in', pageIds.slice(i, i + 500)).execute();
+    const batch = pageIds.slice(i, i + 500);
+    await db.deleteFrom('search_sections').where('space_id', '=', spaceId).where('page_id', 'in', batch).execute();
+    // The page-level index rows go with their search_pages row (trigger of migration 0012).
+    if (!isPostgres(db)) await db.deleteFrom('search_pages').where('space_id', '=', spaceId).where('page_id', 'in', batch).execute();
   }
 }
 
 export async function insertSections(db: Executor, rows: readonly SectionRow[]): Promise<void> {
   // Bounded batches: SQLite allows a limited number of bound values per statement.
   for (let i = 0; i < rows.length; i += 100) await db.insertInto('search_sections').values(rows.slice(i, i + 100)).execute();
+  if (isPostgres(db)) return;
+  const bySpace = new Map<string, Set<string>>();
+  for (const row of rows) bySpace.set(row.space_id, (bySpace.get(row.space_id) ?? new Set()).add(row.page_id));
+  for (const [spaceId, pageIds] of bySpace) await writePageIndex(db, spaceId, sql`select value from json_each(${JSON.stringify([...pageIds])})`);
+}
+
+/**
+ * SQLite: the page-level index rows of these pages (which have no row yet), made of their sections: the title
+ * once, every heading, every body, and the token of their space (scopeToken).
+ */
+async function writePageIndex(db: Executor, spaceId: string, pageIds: RawBuilder<unknown>): Promise<void> {
+  await sql`insert into search_pages (space_id, page_id) select distinct space_id, page_id from search_sections where space_id = ${spaceId} and page_id in (${pageIds})`.execute(db);
+  await sql`insert into search_pages_fts (rowid, title, headings, body, scope)
+    select p.id, max(s.title), group_concat(s.heading, char(10)), group_concat(s.body, char(10)), lower(hex(p.space_id)) || '0'
+    from search_pages p join search_sections s on s.space_id = p.space_id and s.page_id = p.page_id
+    where p.space_id = ${spaceId} and p.page_id in (${pageIds})
+    group by p.id`.execute(db);
 }
 
 /** A duplicated space starts with the index of the content it copies. */
@@ -74,30 +96,148 @@ export async function copySpaceSections(db: Executor, fromSpaceId: string, toSpa
         .where('space_id', '=', fromSpaceId),
     )
     .execute();
-}
-
-function inScope(column: RawBuilder<unknown>, scope: SearchScope) {
-  return sql`${column} in (${sql.join(scope.spaceIds.map((id) => sql`${id}`))})`;
+  if (!isPostgres(db)) await writePageIndex(db, toSpaceId, sql`select page_id from search_sections where space_id = ${toSpaceId}`);
 }
 
 /**
- * Pages matching every term, best first (a page ranks by its best section), `offset`/`limit` of them; with the
- * number of matching pages. Spaces in the trash are left out here, so a delete shows at once.
+ * The token naming a space in the page-level index's `scope` column, as migration 0012 and writePageIndex write
+ * it (`lower(hex(space_id)) || '0'`): hexadecimal, so that case folding cannot merge two ids, and ending in a
+ * digit, so that the porter stemmer leaves it whole.
+ */
+function scopeToken(spaceId: string): string {
+  return `${Buffer.from(spaceId, 'utf8').toString('hex')}0`;
+}
+
+/** The spaces of a scope that are not in the trash: a deleted space leaves search at once. */
+async function liveSpaces(db: Executor, scope: SearchScope): Promise<string[]> {
+  if (scope.spaceIds.length === 0) return [];
+  const rows = await db.selectFrom('spaces').select('id').where('id', 'in', [...scope.spaceIds]).where('deleted_at', 'is', null).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Pages a search leaves out (site search: hidden pages, pages whose condition the visitor fails), as `space/page` keys. */
+function excludedKeys(scope: SearchScope): string | undefined {
+  return scope.excludedPages && scope.excludedPages.length > 0 ? JSON.stringify(scope.excludedPages.map((p) => `${p.space_id}/${p.page_id}`)) : undefined;
+}
+
+function notExcluded(db: Executor, space: RawBuilder<unknown>, page: RawBuilder<unknown>, keys: string | undefined) {
+  if (keys === undefined) return sql`1 = 1`;
+  const listed = isPostgres(db) ? sql`select jsonb_array_elements_text(cast(${keys} as jsonb))` : sql`select value from json_each(${keys})`;
+  return sql`(${space} || '/' || ${page}) not in (${listed})`;
+}
+
+// Scopes of up to this many spaces are named in the FTS5 expression (the index then reads only their pages); a
+// wider scope is filtered by a join.
+const SCOPE_IN_MATCH = 64;
+
+/** SQLite: the MATCH expression over the page-level index: the words in the text columns, the space(s) in `scope`. */
+function pageMatch(spaceIds: readonly string[], terms: SearchTerms): string {
+  const words = `{title headings body} : (${fts5Match(terms)})`;
+  if (spaceIds.length > SCOPE_IN_MATCH) return words;
+  return `scope : (${spaceIds.map((id) => `"${scopeToken(id)}"`).join(' OR ')}) AND ${words}`;
+}
+
+const PAGE_RANK = `bm25(10.0, 4.0, 1.0, 0.0)`;
+
+/**
+ * SQLite: how many of the best pages by the page-level index are ranked again by their best section. The
+ * page-level bm25 finds candidates fast, but ranks common words poorly (FTS5 clamps the idf of a word found in
+ * more than half of the pages to zero, and there are eight times fewer pages than sections); the best section
+ * ranks as a person expects (relevance.test.ts), and reading the sections of this many pages is cheap.
+ */
+const RERANKED = 100;
+
+/**
+ * Pages matching every term, best first, `offset`/`limit` of them; with the number of matching pages.
+ *
+ * SQLite: a page matches when its text holds every term (page-level index, migration 0012). The first RERANKED
+ * pages by page-level bm25 are then ordered by their best section (the pages whose best section holds every
+ * term first), the others follow in page-level order: one total order, so pages of results never overlap.
+ * With the scope named in the MATCH expression and nothing left out, FTS5 sorts by bm25 and stops at the limit
+ * itself, and counts without reading a row. PostgreSQL ranks every matching page by its best section.
  */
 export async function matchingPages(db: Executor, scope: SearchScope, terms: SearchTerms, offset: number, limit: number): Promise<{ hits: PageHit[]; count: number }> {
-  if (scope.spaceIds.length === 0) return { hits: [], count: 0 };
-  const ranked = rankedPages(db, scope, terms);
-  const rows = await sql<PageHit & { total: number }>`select space_id, page_id, count(*) over () as total from (${ranked}) r order by score desc, space_id, page_id limit ${limit} offset ${offset}`.execute(db);
-  const first = rows.rows[0];
-  if (first) return { hits: rows.rows.map(({ space_id, page_id }) => ({ space_id, page_id })), count: Number(first.total) };
-  const counted = await sql<{ n: number }>`select count(*) as n from (${ranked}) r`.execute(db);
-  return { hits: [], count: Number(counted.rows[0]?.n ?? 0) };
+  const spaceIds = await liveSpaces(db, scope);
+  if (spaceIds.length === 0) return { hits: [], count: 0 };
+  const keys = excludedKeys(scope);
+  if (isPostgres(db)) {
+    const ranked = rankedPages(db, spaceIds, terms, keys);
+    const rows = await sql<PageHit & { total: number }>`select space_id, page_id, count(*) over () as total from (${ranked}) r order by score desc, space_id, page_id limit ${limit} offset ${offset}`.execute(db);
+    const first = rows.rows[0];
+    if (first) return { hits: rows.rows.map(({ space_id, page_id }) => ({ space_id, page_id })), count: Number(first.total) };
+    const counted = await sql<{ n: number }>`select count(*) as n from (${ranked}) r`.execute(db);
+    return { hits: [], count: Number(counted.rows[0]?.n ?? 0) };
+  }
+  const count = countPages(db, spaceIds, terms, keys);
+  if (offset >= RERANKED) return { hits: await pagesByPageRank(db, spaceIds, terms, keys, offset, limit), count: await count };
+  const [candidates, tail] = await Promise.all([
+    pagesByPageRank(db, spaceIds, terms, keys, 0, RERANKED),
+    offset + limit > RERANKED ? pagesByPageRank(db, spaceIds, terms, keys, RERANKED, offset + limit - RERANKED) : [],
+  ]);
+  const head = await byBestSection(db, candidates, terms);
+  return { hits: [...head, ...tail].slice(offset, offset + limit), count: await count };
+}
+
+/** SQLite: pages in page-level bm25 order, `offset`/`limit` of them. */
+async function pagesByPageRank(db: Executor, spaceIds: readonly string[], terms: SearchTerms, keys: string | undefined, offset: number, limit: number): Promise<PageHit[]> {
+  const match = pageMatch(spaceIds, terms);
+  if (keys === undefined && spaceIds.length <= SCOPE_IN_MATCH) {
+    const rows = await sql<PageHit>`select p.space_id, p.page_id
+      from (select rowid, rank from search_pages_fts where search_pages_fts match ${match} and rank match ${PAGE_RANK} order by rank limit ${limit} offset ${offset}) f
+      join search_pages p on p.id = f.rowid order by f.rank`.execute(db);
+    return rows.rows;
+  }
+  const rows = await sql<PageHit>`select p.space_id, p.page_id
+    from search_pages_fts join search_pages p on p.id = search_pages_fts.rowid
+    where search_pages_fts match ${match} and search_pages_fts.rank match ${PAGE_RANK} and ${pageFilter(db, spaceIds, keys)}
+    order by search_pages_fts.rank limit ${limit} offset ${offset}`.execute(db);
+  return rows.rows;
+}
+
+async function countPages(db: Executor, spaceIds: readonly string[], terms: SearchTerms, keys: string | undefined): Promise<number> {
+  const match = pageMatch(spaceIds, terms);
+  const counted =
+    keys === undefined && spaceIds.length <= SCOPE_IN_MATCH
+      ? await sql<{ n: number }>`select count(*) as n from search_pages_fts where search_pages_fts match ${match}`.execute(db)
+      : await sql<{ n: number }>`select count(*) as n from search_pages_fts join search_pages p on p.id = search_pages_fts.rowid
+          where search_pages_fts match ${match} and ${pageFilter(db, spaceIds, keys)}`.execute(db);
+  return Number(counted.rows[0]?.n ?? 0);
+}
+
+function pageFilter(db: Executor, spaceIds: readonly string[], keys: string | undefined) {
+  return sql`p.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and ${notExcluded(db, sql`p.space_id`, sql`p.page_id`, keys)}`;
+}
+
+/**
+ * SQLite: these pages ordered by their best matching section (bm25 over the sections, as FTS5 weighs title,
+ * heading and body), pages without a section holding every term after them, each group in the given order.
+ */
+async function byBestSection(db: Executor, pages: readonly PageHit[], terms: SearchTerms): Promise<PageHit[]> {
+  if (pages.length === 0) return [];
+  const rows = await sql<{ space_id: string; page_id: string; best: number }>`with hits as materialized (
+      select rowid, bm25(search_fts, ${FTS5_WEIGHTS}) as score from search_fts
+      where search_fts match ${fts5Match(terms)} and +rowid in (select s.id from search_sections s where ${inPagesOf(pages)}))
+    select s.space_id, s.page_id, min(h.score) as best from hits h join search_sections s on s.id = h.rowid group by s.space_id, s.page_id`.execute(db);
+  const best = new Map(rows.rows.map((r) => [`${r.space_id}/${r.page_id}`, Number(r.best)]));
+  const scoreOf = (p: PageHit) => best.get(`${p.space_id}/${p.page_id}`) ?? Number.POSITIVE_INFINITY;
+  return pages
+    .map((page, position) => ({ page, position, score: scoreOf(page) }))
+    .sort((a, b) => (a.score !== b.score ? (a.score < b.score ? -1 : 1) : a.position - b.position))
+    .map((r) => r.page);
+}
+
+/** Sections of these pages (few: a page of results). */
+function inPagesOf(pages: readonly PageHit[]) {
+  const spaceIds = [...new Set(pages.map((p) => p.space_id))];
+  const pageIds = [...new Set(pages.map((p) => p.page_id))];
+  return sql`s.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and s.page_id in (${sql.join(pageIds.map((id) => sql`${id}`))})`;
 }
 
 /** Spaces with matching pages, the space of the best page first, `offset`/`limit` of them, and how many. */
 export async function matchingSpaces(db: Executor, scope: SearchScope, terms: SearchTerms, offset: number, limit: number): Promise<{ spaceIds: string[]; count: number }> {
-  if (scope.spaceIds.length === 0) return { spaceIds: [], count: 0 };
-  const ranked = rankedPages(db, scope, terms);
+  const spaceIds = await liveSpaces(db, scope);
+  if (spaceIds.length === 0) return { spaceIds: [], count: 0 };
+  const ranked = rankedPages(db, spaceIds, terms, excludedKeys(scope));
   const bySpace = sql`select space_id, max(score) as score from (${ranked}) r group by space_id`;
   const rows = await sql<{ space_id: string; total: number }>`select space_id, count(*) over () as total from (${bySpace}) s order by score desc, space_id limit ${limit} offset ${offset}`.execute(db);
   const first = rows.rows[0];
@@ -106,24 +246,26 @@ export async function matchingSpaces(db: Executor, scope: SearchScope, terms: Se
   return { spaceIds: [], count: Number(counted.rows[0]?.n ?? 0) };
 }
 
-/** Ranked (space, page, score) rows, a higher score better on both engines. */
-function rankedPages(db: Executor, scope: SearchScope, terms: SearchTerms) {
+/** Ranked (space, page, score) rows, a higher score better on both engines (SQLite: the page-level bm25). */
+function rankedPages(db: Executor, spaceIds: readonly string[], terms: SearchTerms, excluded: string | undefined) {
   if (isPostgres(db)) {
     // ts_rank_cd counts matches but does not weigh how much of a field matched, as bm25 does: its rank is
     // bounded (normalization 32: rank / (rank + 1)) and the title's share of the match is added (rank divided by
     // the title's length), so "Change requests" outranks "Change requests in a section" for "change requests".
-    return sql`select s.space_id, s.page_id, max(ts_rank_cd(${TS_WEIGHTS}, s.tsv, q.q, 32) + ts_rank_cd('{1, 1, 1, 1}', to_tsvector('quire_search', translate(s.title, '<>', '  ')), q.q, 2)) as score
-      from search_sections s join spaces sp on sp.id = s.space_id, (select ${tsquery(terms)} as q) q
-      where s.tsv @@ q.q and ${inScope(sql`s.space_id`, scope)} and sp.deleted_at is null
-      group by s.space_id, s.page_id`;
+    // Every section of a page has its title: the title's share is computed once per page, after grouping.
+    return sql`select b.space_id, b.page_id, b.best + ts_rank_cd('{1, 1, 1, 1}', to_tsvector('quire_search', translate(b.title, '<>', '  ')), q.q, 2) as score
+      from (select s.space_id, s.page_id, max(s.title) as title, max(ts_rank_cd(${TS_WEIGHTS}, s.tsv, q.q, 32)) as best
+        from search_sections s, (select ${tsquery(terms)} as q) q
+        where s.tsv @@ q.q and s.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and ${notExcluded(db, sql`s.space_id`, sql`s.page_id`, excluded)}
+        group by s.space_id, s.page_id) b, (select ${tsquery(terms)} as q) q`;
   }
   // bm25() is lower for better matches: negated so both engines sort by score descending. FTS5 refuses its
-  // ranking functions inside an aggregate, hence the materialized step before grouping by page.
+  // ranking functions inside an aggregate (matchingSpaces groups these rows), hence the materialized step.
   return sql`with hits as materialized (
-      select s.space_id, s.page_id, -bm25(search_fts, ${FTS5_WEIGHTS}) as score
-      from search_fts join search_sections s on s.id = search_fts.rowid join spaces sp on sp.id = s.space_id
-      where search_fts match ${fts5Match(terms)} and ${inScope(sql`s.space_id`, scope)} and sp.deleted_at is null)
-    select space_id, page_id, max(score) as score from hits group by space_id, page_id`;
+      select p.space_id, p.page_id, -search_pages_fts.rank as score
+      from search_pages_fts join search_pages p on p.id = search_pages_fts.rowid
+      where search_pages_fts match ${pageMatch(spaceIds, terms)} and search_pages_fts.rank match ${PAGE_RANK} and ${pageFilter(db, spaceIds, excluded)})
+    select space_id, page_id, score from hits`;
 }
 
 function tsquery(terms: SearchTerms) {
@@ -135,9 +277,7 @@ function tsquery(terms: SearchTerms) {
 /** The matching sections of these pages, with their excerpts, best first within each page. */
 export async function matchingSections(db: Executor, pages: readonly PageHit[], terms: SearchTerms): Promise<SectionHit[]> {
   if (pages.length === 0) return [];
-  const spaceIds = [...new Set(pages.map((p) => p.space_id))];
-  const pageIds = [...new Set(pages.map((p) => p.page_id))];
-  const inPages = sql`s.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and s.page_id in (${sql.join(pageIds.map((id) => sql`${id}`))})`;
+  const inPages = inPagesOf(pages);
   if (isPostgres(db)) {
     const rows = await sql<SectionHit & { hb: string }>`select s.space_id, s.page_id, s.anchor, s.ordinal, s.heading,
         ts_headline('quire_search', translate(s.body, '<>', '  '), q.q, ${HEADLINE_OPTIONS}) as excerpt,
@@ -147,11 +287,44 @@ export async function matchingSections(db: Executor, pages: readonly PageHit[], 
       order by s.space_id, s.page_id, ts_rank_cd(${TS_WEIGHTS}, s.tsv, q.q) desc, s.ordinal`.execute(db);
     return rows.rows.map((r) => ({ ...r, matched: Boolean(r.matched) }));
   }
-  const rows = await sql<SectionHit & { hl: string }>`select s.space_id, s.page_id, s.anchor, s.ordinal, s.heading,
-      snippet(search_fts, 2, ${MARK_START}, ${MARK_END}, ' … ', 24) as excerpt,
-      highlight(search_fts, 1, ${MARK_START}, ${MARK_END}) as hl
-    from search_fts join search_sections s on s.id = search_fts.rowid
-    where search_fts match ${fts5Match(terms)} and ${inPages}
-    order by s.space_id, s.page_id, bm25(search_fts, ${FTS5_WEIGHTS}), s.ordinal`.execute(db);
+  // The matching sections of a few pages: FTS5 walks the match and keeps the rowids of those pages' sections
+  // (`+rowid` keeps it from seeking each rowid, which re-reads the match every time); snippet() and highlight()
+  // then run for the kept rows only.
+  const rows = await sql<SectionHit & { hl: string }>`select s.space_id, s.page_id, s.anchor, s.ordinal, s.heading, f.excerpt, f.hl
+    from (select rowid, snippet(search_fts, 2, ${MARK_START}, ${MARK_END}, ' … ', 24) as excerpt,
+        highlight(search_fts, 1, ${MARK_START}, ${MARK_END}) as hl, bm25(search_fts, ${FTS5_WEIGHTS}) as score
+      from search_fts
+      where search_fts match ${fts5Match(terms)} and +rowid in (select s.id from search_sections s where ${inPages})) f
+    join search_sections s on s.id = f.rowid
+    order by s.space_id, s.page_id, f.score, s.ordinal`.execute(db);
   return rows.rows.map(({ hl, ...r }) => ({ ...r, matched: hl.includes(MARK_START) || r.excerpt.includes(MARK_START) }));
+}
+
+/**
+ * The opening section of each of these pages, the start of its text as the excerpt (nothing marked): what a
+ * result shows when its words are spread over several sections, none of which holds them all.
+ */
+export async function openingSections(db: Executor, pages: readonly PageHit[]): Promise<SectionHit[]> {
+  if (pages.length === 0) return [];
+  const rows = await sql<Omit<SectionHit, 'matched'>>`select s.space_id, s.page_id, s.anchor, s.ordinal, s.heading, substr(s.body, 1, 200) as excerpt
+    from search_sections s where ${inPagesOf(pages)} and s.ordinal = 0`.execute(db);
+  return rows.rows.map((r) => ({ ...r, matched: false }));
+}
+
+/** Lists spaces for the search backfill (search/backfill.ts); a listed space starts over. */
+export async function listForBackfill(db: Executor, spaceIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < spaceIds.length; i += 500) {
+    const values = spaceIds.slice(i, i + 500).map((space_id) => ({ space_id, after_page: null }));
+    await db.insertInto('search_backfill').values(values).onConflict((oc) => oc.column('space_id').doUpdateSet({ after_page: null })).execute();
+  }
+}
+
+export async function nextBackfill(db: Executor): Promise<{ space_id: string; after_page: string | null } | undefined> {
+  return db.selectFrom('search_backfill').select(['space_id', 'after_page']).orderBy('space_id').limit(1).executeTakeFirst();
+}
+
+/** Where the space's backfill goes on from (the last page indexed), or null: it is done and leaves the list. */
+export async function advanceBackfill(db: Executor, spaceId: string, afterPage: string | null): Promise<void> {
+  if (afterPage === null) await db.deleteFrom('search_backfill').where('space_id', '=', spaceId).execute();
+  else await db.updateTable('search_backfill').set({ after_page: afterPage }).where('space_id', '=', spaceId).execute();
 }
