@@ -21,9 +21,9 @@ function cacheOf(db: object): LRUCache<string, string> {
   return cache;
 }
 
-/** The key (and ETag) of what a response is made of. */
-export function renderKey(parts: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32);
+/** The key (and ETag) of what a response is made of, named in `parts`. */
+export function renderKey(parts: string): string {
+  return createHash('sha256').update(parts).digest('base64url').slice(0, 32);
 }
 
 /** The text rendered for `key`, rendering it on a miss. */

@@ -233,13 +233,16 @@ describe('reader routes: published sites as web pages', () => {
     assert.doesNotMatch(full.body, /Beta only/);
   });
 
-  test('search.json finds the pages this visitor sees by title; the page names it in data-search-url', async () => {
+  test('search.json finds body text of the pages this visitor sees, with excerpts; the page names it in data-search-url', async () => {
     const { url } = await publishedSite();
     assert.match((await get(url)).body, new RegExp(`data-search-url="${url}search.json"`));
-    const found = await get(`${url}search.json?query=INST`);
+    const found = await get(`${url}search.json?query=installer`);
     assert.equal(found.status, 200);
-    assert.deepEqual(JSON.parse(found.body), { items: [{ title: 'Install', href: `${url}guide/install` }] });
+    assert.deepEqual(JSON.parse(found.body), { items: [{ title: 'Install', href: `${url}guide/install`, excerpt: 'Run the installer.' }] });
+    const section = JSON.parse((await get(`${url}search.json?query=steps`)).body) as { items: { title: string; href: string; section?: string }[] };
+    assert.deepEqual(section.items.map((i) => [i.title, i.href, i.section]), [['Guide', `${url}guide#setup`, 'Setup']], 'a hit in a section links to its heading');
     assert.deepEqual(JSON.parse((await get(`${url}search.json?query=beta`)).body), { items: [] }, 'a page whose condition fails is not found');
+    assert.deepEqual(JSON.parse((await get(`${url}search.json?query=reachable`)).body), { items: [] }, 'a hidden page is not found');
     assert.deepEqual(JSON.parse((await get(`${url}search.json`)).body), { items: [] });
   });
 });
