@@ -26,8 +26,11 @@ const ASSETS_PREFIX = '/_quire/assets/';
 export async function siteHostRouting(app: App) {
   await app.register(fastifyCookie);
   const ctx = app.ctx;
-  const publicHost = new URL(ctx.config.publicUrl).hostname.toLowerCase();
+  // PUBLIC_URL may be set after start (tests listening on a random port): its host is derived again then.
+  let publicUrl = '';
+  let publicHost = '';
   app.addHook('onRequest', async (request, reply) => {
+    if (ctx.config.publicUrl !== publicUrl) publicHost = new URL((publicUrl = ctx.config.publicUrl)).hostname.toLowerCase();
     const host = hostOf(request.headers.host);
     if (host === publicHost || host === '' || request.url.startsWith(ASSETS_PREFIX)) return;
     const state = await siteStateOfHost(ctx, host);

@@ -43,7 +43,8 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   const bearer = mcp ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] : undefined;
   const access = await resolveVisitor(ctx, site, { query: bearer && query[VISITOR_TOKEN_PARAM] === undefined ? { ...query, [VISITOR_TOKEN_PARAM]: bearer } : query, cookies });
   if (!access.allowed) {
-    if (access.reason === 'visitor-auth' && access.loginUrl && !mcp) return reply.redirect(loginRedirect(access.loginUrl, `${mount.origin}${request.url}`), 302);
+    if (mcp) return sendMcpNotFound(reply);
+    if (access.reason === 'visitor-auth' && access.loginUrl) return reply.redirect(loginRedirect(access.loginUrl, `${mount.origin}${request.url}`), 302);
     return sendNotFound(reply);
   }
   // What opened the site travels in a cookie afterwards, so links need not carry the secret.
@@ -54,7 +55,7 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   reply.header('cache-control', open ? 'public, max-age=0, must-revalidate' : 'private, no-cache').header('vary', 'cookie');
 
   const view = viewOfSite(ctx, state, access.visitor);
-  if (mcp) return site.agents_context === 'included' ? sendMcp(ctx, request, reply, view, mount) : sendNotFound(reply, view);
+  if (mcp) return site.agents_context === 'included' ? sendMcp(ctx, request, reply, view, mount) : sendMcpNotFound(reply);
   const last = rest[rest.length - 1] ?? '';
   if (rest.length === 1 && MACHINE_FILES.has(last)) return sendMachineFile(ctx, reply, view, last, query);
 
@@ -85,6 +86,14 @@ export async function sendNotFound(reply: FastifyReply, view?: SiteView) {
   const chrome = view ? chromeOf(view, { page: () => null, file: () => null, anchor: () => null }) : undefined;
   const html = await notFoundPage(chrome ? { ...chrome, tree: [] } : { site: { title: 'Documentation', href: '/' }, customization: {}, header: { links: [] }, tree: [] });
   return reply.status(404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(html);
+}
+
+/** An agent is answered in JSON, in the API's error shape; it names nothing of the site either. */
+function sendMcpNotFound(reply: FastifyReply) {
+  return reply
+    .status(404)
+    .header('cache-control', 'no-store')
+    .send({ error: { code: 404, message: 'No MCP endpoint here: the site is not published to this visitor, or not open to agents (agentsContext)' } });
 }
 
 /** The pages each visible variant lists, in reading order, with their absolute URLs. */
@@ -192,6 +201,10 @@ function pathBelowSite(path: string, origin: string, sitePath: string): string[]
 }
 
 async function sendMcp(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, view: SiteView, mount: SiteMount) {
+  // Stateless: no session to end, and no stream for the server to push on (clients expect a 405 then).
+  if (request.method !== 'POST') {
+    return reply.status(405).header('allow', 'POST').header('cache-control', 'no-store').send({ error: { code: 405, message: 'The MCP endpoint takes POST requests only (stateless streamable HTTP)' } });
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
