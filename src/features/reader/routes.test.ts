@@ -245,4 +245,58 @@ describe('reader routes: published sites as web pages', () => {
     assert.deepEqual(JSON.parse((await get(`${url}search.json?query=reachable`)).body), { items: [] }, 'a hidden page is not found');
     assert.deepEqual(JSON.parse((await get(`${url}search.json`)).body), { items: [] });
   });
+  test('links to pages of other spaces of the same site resolve to their published URLs, in HTML and markdown', async () => {
+    const reference = await buildSpace(t, { title: 'Reference' });
+    const [endpoints] = await editLive(t, reference.id, [
+      { operation: 'insert_page', title: 'Overview', document: { markdown: 'The API.' } },
+      { operation: 'insert_page', title: 'Endpoints', document: { markdown: '## Users\n\nList users.' } },
+    ]).then((ids) => [ids[1]!]);
+    const elsewhere = await buildSpace(t, { title: 'Elsewhere' });
+    const [outside] = await editLive(t, elsewhere.id, [{ operation: 'insert_page', title: 'Outside', document: { markdown: 'Not on the site.' } }]);
+    const guides = await buildSpace(t, { title: 'Guides' });
+    const link = (ref: Record<string, unknown>, text: string) => ({
+      object: 'inline',
+      type: 'link',
+      data: { ref },
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+    });
+    const paragraph = (...nodes: unknown[]) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'See ', marks: [] }] }, ...nodes] });
+    await editLive(t, guides.id, [
+      {
+        operation: 'insert_page',
+        title: 'Start',
+        document: {
+          document: {
+            object: 'document',
+            nodes: [
+              paragraph(link({ kind: 'page', page: endpoints, space: reference.id }, 'the endpoints')),
+              paragraph(link({ kind: 'anchor', anchor: 'users', page: endpoints, space: reference.id }, 'the users')),
+              paragraph(link({ kind: 'space', space: reference.id }, 'the reference')),
+              paragraph(link({ kind: 'page', page: outside, space: elsewhere.id }, 'a page of another site')),
+            ],
+          },
+        },
+      },
+    ]);
+    const site = ok(await t.api('POST', sites(), { body: { title: 'Linked' } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/sections`, { body: { spaceId: guides.id, title: 'Guides' } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/sections`, { body: { spaceId: reference.id, title: 'Reference' } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/publish`));
+    const url = `/sites/${site.id}/`;
+
+    const html = (await get(url)).body;
+    assert.match(html, new RegExp(`<a[^>]*href="${url}reference/endpoints"[^>]*>the endpoints</a>`));
+    assert.match(html, new RegExp(`<a[^>]*href="${url}reference/endpoints#users"[^>]*>the users</a>`));
+    assert.match(html, new RegExp(`<a[^>]*href="${url}reference/"[^>]*>the reference</a>`));
+    assert.doesNotMatch(html, /href="[^"]*outside"/, 'a page of a space the site does not publish is not linked');
+    assert.match(html, /a page of another site/);
+    const markdown = (await get(`${url}start.md`)).body;
+    assert.match(markdown, new RegExp(`\\[the endpoints\\]\\(http://quire.test${url}reference/endpoints\\)`));
+
+    // A merge in the linked space shows at once: the page links to where the target now is.
+    const cr = ok(await t.api('POST', `/v1/spaces/${reference.id}/change-requests`, { body: {} }), 201);
+    ok(await t.api('POST', `/v1/spaces/${reference.id}/change-requests/${cr.id}/content?compat=false`, { body: { changes: [{ operation: 'update_page', page: endpoints, slug: 'routes' }] } }));
+    ok(await t.api('POST', `/v1/spaces/${reference.id}/change-requests/${cr.id}/merge`));
+    assert.match((await get(url)).body, new RegExp(`href="${url}reference/routes"`));
+  });
 });
