@@ -9,13 +9,13 @@ import { LRUCache } from 'lru-cache';
  * and age out. The key's hash is also the page's ETag, so a 304 needs no rendering at all.
  */
 
-const MAX_CHARS_HELD = 64 * 1024 * 1024;
-const caches = new WeakMap<object, LRUCache<string, string>>();
+const MAX_BYTES_HELD = 64 * 1024 * 1024;
+const caches = new WeakMap<object, LRUCache<string, Buffer>>();
 
-function cacheOf(db: object): LRUCache<string, string> {
+function cacheOf(db: object): LRUCache<string, Buffer> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new LRUCache<string, string>({ max: 5_000, maxSize: MAX_CHARS_HELD, sizeCalculation: (text) => Math.max(1, text.length) });
+    cache = new LRUCache<string, Buffer>({ max: 5_000, maxSize: MAX_BYTES_HELD, sizeCalculation: (body) => Math.max(1, body.length) });
     caches.set(db, cache);
   }
   return cache;
@@ -26,14 +26,14 @@ export function renderKey(parts: string): string {
   return createHash('sha256').update(parts).digest('base64url').slice(0, 32);
 }
 
-/** The text rendered for `key`, rendering it on a miss. */
-export async function cachedRender(db: object, key: string, render: () => Promise<string>): Promise<string> {
+/** The text rendered for `key`, rendering it on a miss; kept encoded (UTF-8), as it is sent. */
+export async function cachedRender(db: object, key: string, render: () => Promise<string>): Promise<Buffer> {
   const cache = cacheOf(db);
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const text = await render();
-  cache.set(key, text);
-  return text;
+  const body = Buffer.from(await render(), 'utf8');
+  cache.set(key, body);
+  return body;
 }
 
 /** Whether an `If-None-Match` header names this ETag. */

@@ -3,6 +3,7 @@ import { hostOf, SITES_PREFIX } from '../sites/urls.ts';
 import type { App } from '../../platform/app-type.ts';
 import { notFound } from '../../platform/errors.ts';
 import { readerAssets } from './assets.ts';
+import { preloadHighlighter } from './highlight.ts';
 import { matchesEtag } from './render-cache.ts';
 import { customHostLocation, sendNotFound, serveSite } from './serve-site.ts';
 import { siteStateAt, siteStateOfHost } from './site-state.ts';
@@ -47,6 +48,11 @@ export async function siteHostRouting(app: App) {
 
 export async function readerRoutes(app: App) {
   const ctx = app.ctx;
+  // A server that listens will render pages: grammars load then, in the background, not in a first reader's
+  // request (tests that only inject never pay for them).
+  app.addHook('onListen', async () => {
+    void preloadHighlighter().catch((error: unknown) => app.log.warn({ err: error }, 'syntax highlighting grammars did not preload'));
+  });
 
   app.get(`${ASSETS_PREFIX}:name`, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const asset = readerAssets.get((request.params as { name: string }).name);
