@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
@@ -86,6 +87,23 @@ describe('reader routes: published sites as web pages', () => {
     const noSlash = await get(url.slice(0, -1));
     assert.equal(noSlash.status, 301);
     assert.equal(noSlash.headers.location, url);
+  });
+
+  test('pages are compressed once for clients that accept brotli or gzip, each encoding with its ETag', async () => {
+    const { url } = await publishedSite();
+    const plain = await t.app.inject({ method: 'GET', url });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.match(String(plain.headers.vary), /accept-encoding/);
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(brotliDecompressSync(br.rawPayload).toString('utf8'), plain.body);
+    assert.ok(br.rawPayload.length < plain.rawPayload.length / 2, `${br.rawPayload.length} of ${plain.rawPayload.length} bytes`);
+    assert.notEqual(br.headers.etag, plain.headers.etag);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzip.rawPayload).toString('utf8'), plain.body);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    assert.equal(again.statusCode, 304);
   });
 
   test('ETag and 304; the cache misses after a merge and after a customization change', async () => {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
 import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVariant } from './machine-readable.ts';
 import { answerMcp, MCP_PATH, type SiteAgent } from './mcp.ts';
-import { cachedRender, matchesEtag, renderKey } from './render-cache.ts';
+import { cachedRender, matchesEtag, preferredEncoding, renderKey } from './render-cache.ts';
 import { chromeOf, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
 import type { SiteState } from './site-state.ts';
 import { listedTree, readingOrder } from './site-view.ts';
@@ -68,10 +68,15 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   // Everything the page is made of: the site's state (its settings, structure and published revisions), the
   // page, the visitor's claims (adaptive content) and the format.
   const key = renderKey(`${markdown ? 'md' : 'html'} ${view.version} ${located.variant.id} ${located.node.page.id} ${JSON.stringify(access.visitor.claims)}`);
-  const etag = `"${key}"`;
-  reply.header('etag', etag).header('content-type', markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8');
-  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  const body = await cachedRender(ctx.db, key, async () => (markdown ? markdownOf(ctx, view, located) : renderPage(await pageModel(ctx, view, located))));
+  const wanted = preferredEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'cookie, accept-encoding').header('content-type', markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8');
+  // Any representation the client holds of this key is the same page (a short page is never compressed).
+  for (const etag of [`"${key}"`, ...(wanted ? [`"${key}-${wanted}"`] : [])]) {
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();
+  }
+  const { body, encoding } = await cachedRender(ctx.db, key, async () => (markdown ? markdownOf(ctx, view, located) : renderPage(await pageModel(ctx, view, located))), wanted);
+  reply.header('etag', `"${key}${encoding ? `-${encoding}` : ''}"`);
+  if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }
 
