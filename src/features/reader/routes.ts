@@ -82,13 +82,22 @@ export async function readerRoutes(app: App) {
       // A site on its own domain is read there; 308 keeps an agent's POST a POST.
       if (state.site.hostname) return reply.redirect(customHostLocation(ctx, state.site, rest, request.url), 308);
       const root = `${SITES_PREFIX}${encodeURIComponent(siteSegment!)}/`;
-      return serveSite(ctx, request, reply, state, rest, { root, origin: new URL(ctx.config.publicUrl).origin });
+      return serveSite(ctx, request, reply, state, rest, { root, origin: originOf(ctx.config.publicUrl) });
     },
   });
 }
 
+let lastPublicUrl = '';
+let lastOrigin = '';
+/** PUBLIC_URL's origin, parsed again only when the setting changes (tests set it after start). */
+function originOf(publicUrl: string): string {
+  if (publicUrl !== lastPublicUrl) lastOrigin = new URL((lastPublicUrl = publicUrl)).origin;
+  return lastOrigin;
+}
+
 /** A URL path's segments, decoded; undefined when one is not valid percent-encoding. */
 function decodeSegments(raw: string): string[] | undefined {
+  if (!raw.includes('%')) return raw.split('/');
   try {
     return raw.split('/').map((segment) => decodeURIComponent(segment));
   } catch {

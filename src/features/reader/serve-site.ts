@@ -67,7 +67,7 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   if (noindexOf(site, located.node)) reply.header('x-robots-tag', 'noindex');
   // Everything the page is made of: the site's state (its settings, structure and published revisions), the
   // page, the visitor's claims (adaptive content) and the format.
-  const key = renderKey(`${markdown ? 'md' : 'html'} ${view.version} ${located.variant.id} ${located.node.page.id} ${JSON.stringify(access.visitor.claims)}`);
+  const key = pageKeyOf(view, `${markdown ? 'md' : 'html'} ${located.variant.id} ${located.node.page.id}`);
   const wanted = preferredEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'cookie, accept-encoding').header('content-type', markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8');
   // Any representation the client holds of this key is the same page (a short page is never compressed).
@@ -78,6 +78,21 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   reply.header('etag', `"${key}${encoding ? `-${encoding}` : ''}"`);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
+}
+
+/** Keys of a view's pages, computed once per view (a view is one site state and one set of claims). */
+const pageKeys = new WeakMap<SiteView, Map<string, string>>();
+const PAGE_KEYS_PER_VIEW = 10_000;
+
+function pageKeyOf(view: SiteView, page: string): string {
+  let keys = pageKeys.get(view);
+  if (!keys) pageKeys.set(view, (keys = new Map()));
+  let key = keys.get(page);
+  if (key === undefined) {
+    key = renderKey(`${view.version} ${page} ${JSON.stringify(view.visitor.claims)}`);
+    if (keys.size < PAGE_KEYS_PER_VIEW) keys.set(page, key);
+  }
+  return key;
 }
 
 async function markdownOf(ctx: AppContext, view: SiteView, located: LocatedPage): Promise<string> {
