@@ -47,7 +47,8 @@ async function stateOf(ctx: AppContext, site: SiteRow | undefined): Promise<Site
 /** The site a `/sites/<segment>/` URL names (its basename, else its id), or null. */
 export function siteStateAt(ctx: AppContext, segment: string): Promise<SiteState | null> {
   const cache = readCache<SiteState | null>(ctx.db, 'reader:site-at', { ...SITE_FACTS, max: 2_000, keep: (state) => state !== null } as ReadCacheOptions<SiteState | null>);
-  return cachedRead(cache, segment, async () => stateOf(ctx, await siteAt(ctx.db, segment)));
+  // The state's URLs are PUBLIC_URL's: tests change it after start (listening on a random port).
+  return cachedRead(cache, `${ctx.config.publicUrl} ${segment}`, async () => stateOf(ctx, await siteAt(ctx.db, segment)));
 }
 
 /**
@@ -56,5 +57,5 @@ export function siteStateAt(ctx: AppContext, segment: string): Promise<SiteState
  */
 export function siteStateOfHost(ctx: AppContext, host: string): Promise<SiteState | null> {
   const cache = readCache<SiteState | null>(ctx.db, 'reader:site-of-host', { ...SITE_FACTS, max: 1_000 } as ReadCacheOptions<SiteState | null>);
-  return cachedRead(cache, host, async () => stateOf(ctx, await siteOfHostname(ctx.db, host)));
+  return cachedRead(cache, `${ctx.config.publicUrl} ${host}`, async () => stateOf(ctx, await siteOfHostname(ctx.db, host)));
 }
