@@ -40,7 +40,7 @@ import { commentRoutes } from './features/comments/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
-import { readerRoutes } from './features/reader/routes.ts';
+import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -94,6 +94,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   await registerRateLimits(app, config);
   await registerHealth(app, ctx, jobs);
   registerMetrics(app, ctx);
+  // A request on a site's custom hostname is the site's, API paths included: before authentication.
+  await siteHostRouting(app);
   registerAuth(app, (token) => authenticateToken(ctx, token));
   registerRequestGuards(app);
   // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing. Only

@@ -291,6 +291,7 @@ export interface SitesTable {
   title: string;
   visibility: string; // public | unlisted | share-link | visitor-auth
   basename: string | null; // unique: the site's URL is PUBLIC_URL/sites/<basename or id>/
+  hostname: string | null; // unique: a custom domain, the site then answers at <PUBLIC_URL's scheme>://<hostname>/
   proxy_origin: string | null;
   published: number;
   adaptive_content: number;

@@ -1,9 +1,8 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { GitBookAPIError, officialClient } from './gitbook-client.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
-import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
+import { GitBookAPIError } from './gitbook-client.ts';
+import { e2eSession } from './e2e-session.ts';
 import { editLive } from '../factories.ts';
 import { CORPUS_DIR, corpusChanges, corpusPages } from '../../src/features/search/corpus.test-support.ts';
 
@@ -15,20 +14,11 @@ import { CORPUS_DIR, corpusChanges, corpusPages } from '../../src/features/searc
 const OPERATIONS = ['searchSpaceContent', 'searchOrganizationContent', 'searchSiteContent'];
 
 describe('search through the official client', { timeout: 300_000, skip: !existsSync(CORPUS_DIR) && 'corpus not present' }, () => {
-  let t: TestServer;
-  let endpoint: string;
-  const spec = OfficialSpec.load();
-  const log: CheckedExchange[] = [];
-  const checkedFetch = specCheckedFetch(spec, log);
-  const client = (token: string | null = t.admin.token) => officialClient({ endpoint, ...(token ? { authToken: token } : {}), serviceBinding: { fetch: checkedFetch } });
-
-  before(async () => {
-    t = await startServer();
-    endpoint = await listenOnRandomPort(t);
-  });
-  after(() => t.close(), { timeout: 30_000 });
+  const session = e2eSession();
+  const { client } = session;
 
   test('a space of the GitBook docs searched, in the organization and in a site', async () => {
+    const { t } = session;
     const api = client();
     const org = t.org.id;
     const { data: space } = await api.orgs.createSpace(org, { title: 'GitBook docs' });
@@ -55,10 +45,5 @@ describe('search through the official client', { timeout: 300_000, skip: !exists
     await assert.rejects(client((await t.outsider()).token).spaces.searchSpaceContent(space.id, { query: 'okta' }), (error: unknown) => error instanceof GitBookAPIError && error.code === 404);
   });
 
-  test('every operation was exercised and conformed to the official spec', () => {
-    const violations = log.filter((entry) => entry.problems.length > 0);
-    assert.deepEqual(violations.map((v) => new SpecViolation(v).message), []);
-    const succeeded = new Set(log.filter((entry) => entry.status < 300).map((entry) => entry.operationId));
-    assert.deepEqual(OPERATIONS.filter((op) => !succeeded.has(op)), [], 'operations never answered with a success');
-  });
+  test('every operation was exercised and conformed to the official spec', () => session.assertConformed(OPERATIONS));
 });

@@ -1,8 +1,7 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GitBookAPIError, officialClient } from './gitbook-client.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
-import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
+import { rejectsWith } from './gitbook-client.ts';
+import { e2eSession } from './e2e-session.ts';
 
 /**
  * Issue 10's "done when": a site with two sections, a section group, three variants, a share link, a
@@ -21,29 +20,12 @@ const OPERATIONS = [
   'listSiteShareLinks', 'createSiteShareLink', 'updateSiteShareLinkById', 'deleteSiteShareLinkById', 'getSpaceById',
 ];
 
-async function rejectsWith(call: Promise<unknown>, status: number): Promise<void> {
-  await assert.rejects(call, (error: unknown) => {
-    if (!(error instanceof GitBookAPIError)) throw error;
-    assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
-    return true;
-  });
-}
-
 describe('sites through the official client', { timeout: 300_000 }, () => {
-  let t: TestServer;
-  let endpoint: string;
-  const spec = OfficialSpec.load();
-  const log: CheckedExchange[] = [];
-  const checkedFetch = specCheckedFetch(spec, log);
-  const client = (token: string | null = t.admin.token) => officialClient({ endpoint, ...(token ? { authToken: token } : {}), serviceBinding: { fetch: checkedFetch } });
-
-  before(async () => {
-    t = await startServer();
-    endpoint = await listenOnRandomPort(t);
-  });
-  after(() => t.close(), { timeout: 30_000 });
+  const session = e2eSession();
+  const { client } = session;
 
   test('a site with two sections, a group, three variants, a share link, a customization and an adaptive schema', async () => {
+    const { t, endpoint } = session;
     const api = client().orgs;
     const org = t.org.id;
     const space = async (title: string) => (await api.createSpace(org, { title })).data;
@@ -154,10 +136,5 @@ describe('sites through the official client', { timeout: 300_000 }, () => {
     await rejectsWith(api.getSiteById(org, site.id), 404);
   });
 
-  test('every operation was exercised and conformed to the official spec', () => {
-    const violations = log.filter((entry) => entry.problems.length > 0);
-    assert.deepEqual(violations.map((v) => new SpecViolation(v).message), []);
-    const succeeded = new Set(log.filter((entry) => entry.status < 300).map((entry) => entry.operationId));
-    assert.deepEqual(OPERATIONS.filter((op) => !succeeded.has(op)), [], 'operations never answered with a success');
-  });
+  test('every operation was exercised and conformed to the official spec', () => session.assertConformed(OPERATIONS));
 });

@@ -137,6 +137,26 @@ describe('the reader in Chromium', { skip: CHROMIUM ? false : 'no Chromium at /u
     await page.context().close();
   });
 
+  test('Ctrl+K searches the body text of the pages and the result leads to the page', async () => {
+    const { url } = await site('public', 'Searchable');
+    const page = await newPage();
+    assert.equal((await page.goto(url))?.status(), 200);
+    await page.keyboard.press('Control+K');
+    assert.equal(await page.locator('#search-dialog').isVisible(), true);
+    const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('query') === 'yarn');
+    await page.locator('#search-dialog input').fill('yarn');
+    await answered;
+    const first = page.locator('.search-results a').first();
+    await first.waitFor();
+    // "yarn" is in the Install page's text (a tab's content), not in any title.
+    assert.match(await first.innerText(), /^Install[\s\S]*yarn add quire/);
+    await page.screenshot({ path: 'test-results/reader-site-search.png' });
+    await first.click();
+    await page.waitForURL(`${url}install`);
+    assert.equal(await page.locator('h1').first().innerText(), 'Install');
+    await page.context().close();
+  });
+
   test('an unpublished site is a 404 page', async () => {
     const { site: created, url } = await site('public');
     ok(await t.api('POST', `${sites()}/${created.id}/unpublish`));

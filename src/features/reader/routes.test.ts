@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
@@ -86,6 +87,23 @@ describe('reader routes: published sites as web pages', () => {
     const noSlash = await get(url.slice(0, -1));
     assert.equal(noSlash.status, 301);
     assert.equal(noSlash.headers.location, url);
+  });
+
+  test('pages are compressed once for clients that accept brotli or gzip, each encoding with its ETag', async () => {
+    const { url } = await publishedSite();
+    const plain = await t.app.inject({ method: 'GET', url });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.match(String(plain.headers.vary), /accept-encoding/);
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(brotliDecompressSync(br.rawPayload).toString('utf8'), plain.body);
+    assert.ok(br.rawPayload.length < plain.rawPayload.length / 2, `${br.rawPayload.length} of ${plain.rawPayload.length} bytes`);
+    assert.notEqual(br.headers.etag, plain.headers.etag);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzip.rawPayload).toString('utf8'), plain.body);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    assert.equal(again.statusCode, 304);
   });
 
   test('ETag and 304; the cache misses after a merge and after a customization change', async () => {
@@ -233,13 +251,73 @@ describe('reader routes: published sites as web pages', () => {
     assert.doesNotMatch(full.body, /Beta only/);
   });
 
-  test('search.json finds the pages this visitor sees by title; the page names it in data-search-url', async () => {
+  test('search.json finds body text of the pages this visitor sees, with excerpts; the page names it in data-search-url', async () => {
     const { url } = await publishedSite();
     assert.match((await get(url)).body, new RegExp(`data-search-url="${url}search.json"`));
-    const found = await get(`${url}search.json?query=INST`);
+    const found = await get(`${url}search.json?query=installer`);
     assert.equal(found.status, 200);
-    assert.deepEqual(JSON.parse(found.body), { items: [{ title: 'Install', href: `${url}guide/install` }] });
+    const items = (JSON.parse(found.body) as { items: { title: string; href: string; excerpt?: string }[] }).items;
+    assert.deepEqual(items.map((i) => [i.title, i.href]), [['Install', `${url}guide/install`]]);
+    // The excerpt is the engine's (PostgreSQL's ts_headline leaves the final full stop out).
+    assert.match(items[0]!.excerpt ?? '', /^Run the installer\.?$/);
+    const section = JSON.parse((await get(`${url}search.json?query=steps`)).body) as { items: { title: string; href: string; section?: string }[] };
+    assert.deepEqual(section.items.map((i) => [i.title, i.href, i.section]), [['Guide', `${url}guide#setup`, 'Setup']], 'a hit in a section links to its heading');
     assert.deepEqual(JSON.parse((await get(`${url}search.json?query=beta`)).body), { items: [] }, 'a page whose condition fails is not found');
+    assert.deepEqual(JSON.parse((await get(`${url}search.json?query=reachable`)).body), { items: [] }, 'a hidden page is not found');
     assert.deepEqual(JSON.parse((await get(`${url}search.json`)).body), { items: [] });
+  });
+  test('links to pages of other spaces of the same site resolve to their published URLs, in HTML and markdown', async () => {
+    const reference = await buildSpace(t, { title: 'Reference' });
+    const [endpoints] = await editLive(t, reference.id, [
+      { operation: 'insert_page', title: 'Overview', document: { markdown: 'The API.' } },
+      { operation: 'insert_page', title: 'Endpoints', document: { markdown: '## Users\n\nList users.' } },
+    ]).then((ids) => [ids[1]!]);
+    const elsewhere = await buildSpace(t, { title: 'Elsewhere' });
+    const [outside] = await editLive(t, elsewhere.id, [{ operation: 'insert_page', title: 'Outside', document: { markdown: 'Not on the site.' } }]);
+    const guides = await buildSpace(t, { title: 'Guides' });
+    const link = (ref: Record<string, unknown>, text: string) => ({
+      object: 'inline',
+      type: 'link',
+      data: { ref },
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+    });
+    const paragraph = (...nodes: unknown[]) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'See ', marks: [] }] }, ...nodes] });
+    await editLive(t, guides.id, [
+      {
+        operation: 'insert_page',
+        title: 'Start',
+        document: {
+          document: {
+            object: 'document',
+            nodes: [
+              paragraph(link({ kind: 'page', page: endpoints, space: reference.id }, 'the endpoints')),
+              paragraph(link({ kind: 'anchor', anchor: 'users', page: endpoints, space: reference.id }, 'the users')),
+              paragraph(link({ kind: 'space', space: reference.id }, 'the reference')),
+              paragraph(link({ kind: 'page', page: outside, space: elsewhere.id }, 'a page of another site')),
+            ],
+          },
+        },
+      },
+    ]);
+    const site = ok(await t.api('POST', sites(), { body: { title: 'Linked' } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/sections`, { body: { spaceId: guides.id, title: 'Guides' } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/sections`, { body: { spaceId: reference.id, title: 'Reference' } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/publish`));
+    const url = `/sites/${site.id}/`;
+
+    const html = (await get(url)).body;
+    assert.match(html, new RegExp(`<a[^>]*href="${url}reference/endpoints"[^>]*>the endpoints</a>`));
+    assert.match(html, new RegExp(`<a[^>]*href="${url}reference/endpoints#users"[^>]*>the users</a>`));
+    assert.match(html, new RegExp(`<a[^>]*href="${url}reference/"[^>]*>the reference</a>`));
+    assert.doesNotMatch(html, /href="[^"]*outside"/, 'a page of a space the site does not publish is not linked');
+    assert.match(html, /a page of another site/);
+    const markdown = (await get(`${url}start.md`)).body;
+    assert.match(markdown, new RegExp(`\\[the endpoints\\]\\(http://quire.test${url}reference/endpoints\\)`));
+
+    // A merge in the linked space shows at once: the page links to where the target now is.
+    const cr = ok(await t.api('POST', `/v1/spaces/${reference.id}/change-requests`, { body: {} }), 201);
+    ok(await t.api('POST', `/v1/spaces/${reference.id}/change-requests/${cr.id}/content?compat=false`, { body: { changes: [{ operation: 'update_page', page: endpoints, slug: 'routes' }] } }));
+    ok(await t.api('POST', `/v1/spaces/${reference.id}/change-requests/${cr.id}/merge`));
+    assert.match((await get(url)).body, new RegExp(`href="${url}reference/routes"`));
   });
 });

@@ -3,10 +3,12 @@ import { readPublishedContent, readPublishedDocument, type PublishedContent } fr
 import type { ContentRef, Document } from '../content/document/types.ts';
 import type { PageNode } from '../content/tree.ts';
 import { presentTree } from '../sites/present.ts';
-import { customizationOf, readTree } from '../sites/service.ts';
+import { customizationOf } from '../sites/service.ts';
+import { siteUrl } from '../sites/urls.ts';
 import type { CustomizationValue } from '../sites/customization-schema.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { SiteState } from './site-state.ts';
 import { outline } from './heading-anchors.ts';
 import { resolveLink, type LinkResolver } from './link-resolver.ts';
 import type { NavItem, ReaderLink, ReaderPageModel } from './page-model.ts';
@@ -44,15 +46,30 @@ export interface SiteView {
   visible: VisibleSite;
   holds: Condition;
   visitor: VisitorContext;
-  /** What the site's structure is made of: changes when a section, variant or published revision does. */
-  fingerprint: string;
-  /** Absolute URL of the site's root. */
+  /** What the site's pages are made of apart from the page and the visitor (site-state.ts). */
+  version: string;
+  /** Absolute URL of the site's root (on its custom hostname when it has one). */
   baseUrl: string;
 }
 
+/** Views per site state, per visitor's claims: most visitors of a site share one (no claims). */
+const views = new WeakMap<SiteState, Map<string, SiteView>>();
+const VIEWS_PER_STATE = 64;
+
 /** The site's sections and variants this visitor may see, in order, with their URLs. */
-export async function viewOfSite(ctx: AppContext, site: SiteRow, visitor: VisitorContext): Promise<SiteView> {
-  const tree = await readTree(ctx.db, site);
+export function viewOfSite(ctx: AppContext, state: SiteState, visitor: VisitorContext): SiteView {
+  const claimsKey = JSON.stringify(visitor.claims);
+  let byClaims = views.get(state);
+  if (!byClaims) views.set(state, (byClaims = new Map()));
+  const known = byClaims.get(claimsKey);
+  if (known) return known;
+  const view = buildView(ctx, state, visitor);
+  if (byClaims.size < VIEWS_PER_STATE) byClaims.set(claimsKey, view);
+  return view;
+}
+
+function buildView(ctx: AppContext, state: SiteState, visitor: VisitorContext): SiteView {
+  const { site, tree } = state;
   const presented = presentTree(ctx.config, tree, () => null);
   const holds: Condition = (expression) => evaluateCondition(expression, visitor);
   const rowOf = new Map(tree.siteSpaces.map((row) => [row.id, row]));
@@ -89,16 +106,7 @@ export async function viewOfSite(ctx: AppContext, site: SiteRow, visitor: Visito
   } else {
     sections = [{ id: null, title: site.title, path: '', isDefault: true, url: '', variants: variantsOf(presented.structure.structure) }];
   }
-  const fingerprint = JSON.stringify([
-    tree.sections.map((s) => [s.id, s.path, s.title, s.position, s.is_default, s.condition, s.icon, s.group_id]),
-    tree.groups.map((g) => [g.id, g.position]),
-    tree.siteSpaces.map((s) => [s.id, s.path, s.position, s.is_default, s.condition, s.section_id, s.space.title, s.space.revision_id]),
-  ]);
-  return { site, customization: customizationOf(site), visible: { sections }, holds, visitor, fingerprint, baseUrl: siteBase(ctx, site) };
-}
-
-function siteBase(ctx: AppContext, site: SiteRow): string {
-  return `${ctx.config.publicUrl}/sites/${encodeURIComponent(site.basename ?? site.id)}/`;
+  return { site, customization: customizationOf(site), visible: { sections }, holds, visitor, version: state.version, baseUrl: siteUrl(ctx.config, site) };
 }
 
 /** A variant's pages as this visitor sees them, with each page's URL. */
@@ -112,7 +120,23 @@ export interface VariantPages {
   url(node: PageNode): string;
 }
 
-export async function pagesOfVariant(ctx: AppContext, view: SiteView, variant: VisibleVariant): Promise<VariantPages> {
+/** Pages per view and variant: a view lives as long as its site state, and its variants' revisions are fixed. */
+const variantPages = new WeakMap<SiteView, Map<string, Promise<VariantPages>>>();
+
+export function pagesOfVariant(ctx: AppContext, view: SiteView, variant: VisibleVariant): Promise<VariantPages> {
+  let byVariant = variantPages.get(view);
+  if (!byVariant) variantPages.set(view, (byVariant = new Map()));
+  let pages = byVariant.get(variant.id);
+  if (!pages) {
+    pages = loadVariantPages(ctx, view, variant);
+    byVariant.set(variant.id, pages);
+    // A failed read is not kept: the next request tries again.
+    pages.catch(() => byVariant.delete(variant.id));
+  }
+  return pages;
+}
+
+async function loadVariantPages(ctx: AppContext, view: SiteView, variant: VisibleVariant): Promise<VariantPages> {
   const content = await readPublishedContent(ctx, variant.revisionId);
   const visible = visibleTree(content.tree, view.holds);
   const first = firstPage(visible);
@@ -137,21 +161,55 @@ export async function locatePage(ctx: AppContext, view: SiteView, segments: read
   return node ? { section: found.section, variant: found.variant, pages, node } : undefined;
 }
 
+/**
+ * The site as links see it: the pages of every variant this visitor sees, so that a reference to a page of
+ * another space of the site resolves to its published URL. A space published by several variants is reached
+ * through the one in the current section, else the first.
+ */
+export interface SitePages {
+  current: VariantPages;
+  bySpace: Map<string, VariantPages>;
+}
+
+export async function sitePagesOf(ctx: AppContext, view: SiteView, current: VariantPages, section?: VisibleSection): Promise<SitePages> {
+  const bySpace = new Map<string, VariantPages>([[current.variant.spaceId, current]]);
+  const ordered = [...(section ? section.variants : []), ...view.visible.sections.flatMap((s) => s.variants)];
+  for (const variant of ordered) {
+    if (bySpace.has(variant.spaceId)) continue;
+    bySpace.set(variant.spaceId, await pagesOfVariant(ctx, view, variant));
+  }
+  return { current, bySpace };
+}
+
 /** Page, file and anchor references of a variant's documents as the URLs this visitor can follow. */
-export function linksOf(pages: VariantPages): LinkResolver {
-  const sameSpace = (space: string | undefined) => !space || space === pages.variant.spaceId;
+export function linksOf(site: SitePages | VariantPages): LinkResolver {
+  const { current, bySpace } = 'bySpace' in site ? site : { current: site, bySpace: new Map([[site.variant.spaceId, site]]) };
+  const pagesIn = (space: string | undefined) => (space ? bySpace.get(space) : current);
+  const target = (ref: { space?: string; page: string }) => {
+    const pages = pagesIn(ref.space);
+    const node = pages?.byId.get(ref.page);
+    return pages && node ? { pages, node } : undefined;
+  };
   return {
     page(ref) {
-      const node = sameSpace(ref.space) ? pages.byId.get(ref.page) : undefined;
-      return node ? { href: pages.url(node), title: node.page.title, ...(node.page.attributes.emoji ? { emoji: node.page.attributes.emoji } : {}) } : null;
+      const found = target(ref);
+      if (!found) return null;
+      const { node } = found;
+      return { href: found.pages.url(node), title: node.page.title, ...(node.page.attributes.emoji ? { emoji: node.page.attributes.emoji } : {}) };
     },
     file(ref) {
-      return pages.content.files.get(ref.file) ?? null;
+      return current.content.files.get(ref.file) ?? null;
     },
     anchor(ref) {
       if (!ref.page) return { href: `#${ref.anchor}` };
-      const node = sameSpace(ref.space) ? pages.byId.get(ref.page) : undefined;
-      return node ? { href: `${pages.url(node)}#${ref.anchor}`, title: node.page.title } : null;
+      const found = target({ page: ref.page, ...(ref.space ? { space: ref.space } : {}) });
+      return found ? { href: `${found.pages.url(found.node)}#${ref.anchor}`, title: found.node.page.title } : null;
+    },
+    other(ref) {
+      // A link to a whole space of the site: its variant's first page.
+      const space = ref.kind === 'space' ? ref.space : undefined;
+      const pages = typeof space === 'string' ? bySpace.get(space) : undefined;
+      return pages ? { href: pages.variant.url, title: pages.variant.title } : null;
     },
   };
 }
@@ -232,7 +290,7 @@ export function noindexOf(site: SiteRow, node?: PageNode): boolean {
 /** The whole page model of a located page, its document rendered for this visitor. */
 export async function pageModel(ctx: AppContext, view: SiteView, located: LocatedPage): Promise<ReaderPageModel> {
   const { pages, node, section } = located;
-  const links = linksOf(pages);
+  const links = linksOf(await sitePagesOf(ctx, view, pages, section));
   const c = view.customization;
   const document = (await readPublishedDocument(ctx, node.page.documentId)) as Document | undefined;
   const html = document
@@ -246,7 +304,7 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
   const chain = ancestry(pages.visible, node.page.id).slice(0, -1);
   const cover = node.page.attributes.cover as { ref?: ContentRef; refDark?: ContentRef } | undefined;
   const coverSrc = cover?.ref ? resolveLink(cover.ref, links)?.href : undefined;
-  const canonical = new URL(pages.url(node), ctx.config.publicUrl).toString();
+  const canonical = new URL(pages.url(node), view.baseUrl).toString();
   const showSections = view.visible.sections.length > 1 || (view.visible.sections[0]?.id ?? null) !== null;
   return {
     ...chromeOf(view, links),

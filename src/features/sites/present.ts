@@ -11,6 +11,7 @@ export function presentSite(config: Config, row: SiteRow, siteSpaces: number) {
     id: row.id,
     type: row.type as 'basic',
     title: row.title,
+    ...(row.hostname ? { hostname: row.hostname } : {}),
     ...(row.basename ? { basename: row.basename } : {}),
     ...(row.proxy_origin ? { proxy: { origin: row.proxy_origin, target: base } } : {}),
     visibility: row.visibility as 'public',

@@ -15,6 +15,11 @@ export const SiteTitle = Type.String({ minLength: 2, maxLength: 128 });
 export const SiteVisibility = Type.Union([Type.Literal('public'), Type.Literal('unlisted'), Type.Literal('share-link'), Type.Literal('visitor-auth')]);
 export const SiteAgentsContext = Type.Union([Type.Literal('excluded'), Type.Literal('included')]);
 export const SiteBasename = Type.String({ minLength: 1, maxLength: 100, description: 'URL-safe: letters, digits, "-", "_", "."' });
+// The spec's SiteHostname; a name of at least three labels (docs.example.com), lower case.
+export const SiteHostname = Type.String({
+  maxLength: 253,
+  pattern: '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$',
+});
 export const SiteProxyOrigin = Type.String({ pattern: '^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$', maxLength: 512 });
 export const Expression = Type.String({ minLength: 1, maxLength: 1024, description: 'Expression over visitor claims, e.g. visitor.claims.unsigned.isBetaUser == true' });
 export const Icon = Type.String({ maxLength: 50 });
@@ -23,7 +28,7 @@ export const SectionTitle = Type.String({ minLength: 2, maxLength: 128 });
 export const SectionGroupTitle = Type.String({ minLength: 1, maxLength: 100 });
 export const SectionDescription = Type.String({ maxLength: 256 });
 export const ShareLinkName = Type.String({ maxLength: 50 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, options?: { description: string }) => Type.Union([schema, Type.Null()], options);
 // Embedded objects carry no $id: one response may hold the same schema many times (a structure's sections).
 const EmbeddedSpace = Type.Object(Space.properties);
 const PublishedUrls = Type.Object({ published: Type.Optional(Type.String({ format: 'uri' })) });
@@ -41,6 +46,7 @@ export const Site = Type.Object(
     id: Type.String(),
     type: SiteType,
     title: Type.String(),
+    hostname: Type.Optional(Type.String()),
     basename: Type.Optional(Type.String()),
     proxy: Type.Optional(Type.Object({ origin: Type.String(), target: Type.String() })),
     visibility: SiteVisibility,
@@ -143,6 +149,12 @@ export const UpdateSiteBody = Type.Object({
   defaultSiteSpace: Type.Optional(Type.String({ minLength: 1 })),
   defaultSiteSection: Type.Optional(Type.String({ minLength: 1 })),
   proxy: Type.Optional(Nullable(SiteProxyOrigin)),
+  hostname: Type.Optional(
+    Nullable(SiteHostname, {
+      description:
+        'Extension (x-quire-extension): the custom domain the site answers at, at its root (its DNS must point at this server); null removes it',
+    }),
+  ),
 });
 
 export const ShareKeyQuery = Type.Object({ shareKey: Type.Optional(Type.String({ maxLength: 200 })) });

@@ -21,6 +21,7 @@ import {
   deleteSite,
   findShareLinkByKey,
   findSite,
+  findSiteByHostname,
   groupsOfSite,
   insertSite,
   insertSiteSpace,
@@ -143,6 +144,7 @@ export async function createSite(ctx: AppContext, caller: Caller, organizationId
     title: body.title?.trim() || 'Untitled site',
     visibility: body.visibility ?? 'public',
     basename: null,
+    hostname: null,
     proxy_origin: null,
     published: 0,
     adaptive_content: 0,
@@ -201,6 +203,13 @@ export async function updateSiteSettings(ctx: AppContext, caller: Caller, organi
   if (body.adaptiveContent !== undefined) changes.adaptive_content = body.adaptiveContent.enabled ? 1 : 0;
   if (body.agentsContext !== undefined) changes.agents_context = body.agentsContext;
   if (body.proxy !== undefined) changes.proxy_origin = body.proxy;
+  if (body.hostname !== undefined && body.hostname !== site.hostname) {
+    if (body.hostname !== null) {
+      if (body.hostname === new URL(ctx.config.publicUrl).hostname) throw badRequest(`body/hostname: "${body.hostname}" is this server's own host (PUBLIC_URL)`);
+      if (await findSiteByHostname(ctx.db, body.hostname)) throw conflict(`body/hostname: "${body.hostname}" is already the hostname of another site`);
+    }
+    changes.hostname = body.hostname;
+  }
   const tree = body.defaultSiteSpace !== undefined || body.defaultSiteSection !== undefined ? await readTree(ctx.db, site) : undefined;
   let defaultSection: string | undefined;
   if (tree && body.defaultSiteSection !== undefined) {
@@ -227,7 +236,10 @@ export async function updateSiteSettings(ctx: AppContext, caller: Caller, organi
       if (defaultSection || defaultSiteSpace) await structureChanged(trx, ctx, site, 'defaults');
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`body/basename: "${body.basename}" is already the basename of another site`);
+    if (isUniqueViolation(error)) {
+      if (changes.hostname && (await findSiteByHostname(ctx.db, changes.hostname))) throw conflict(`body/hostname: "${changes.hostname}" is already the hostname of another site`);
+      throw conflict(`body/basename: "${body.basename}" is already the basename of another site`);
+    }
     throw error;
   }
   return presentOne(ctx, { ...site, ...changes });

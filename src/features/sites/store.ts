@@ -20,6 +20,10 @@ export async function findSiteByBasename(db: Executor, basename: string): Promis
   return db.selectFrom('sites').selectAll().where('basename', '=', basename).executeTakeFirst();
 }
 
+export async function findSiteByHostname(db: Executor, hostname: string): Promise<SiteRow | undefined> {
+  return db.selectFrom('sites').selectAll().where('hostname', '=', hostname).executeTakeFirst();
+}
+
 export async function insertSite(db: Executor, row: SiteRow): Promise<void> {
   await db.insertInto('sites').values(row).execute();
 }

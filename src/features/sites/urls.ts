@@ -12,6 +12,9 @@ import type { Config } from '../../config.ts';
  * The default section and default variants answer at their parent's URL, as on GitBook. A share link is the
  * site's URL with `?share=<key>`; a visitor token comes as `?jwt_token=<token>` (or in a cookie, see
  * visitor-access.ts).
+ *
+ * A site with a custom hostname (extension field `hostname`) lives at `<PUBLIC_URL's scheme>://<hostname>/`
+ * instead, the same paths below it; its `/sites/<site>/` URLs redirect there.
  */
 export const SITES_PREFIX = '/sites/';
 export const SHARE_KEY_PARAM = 'share';
@@ -22,10 +25,24 @@ export const VISITOR_TOKEN_COOKIE = 'quire_visitor_token';
 export interface SiteAddress {
   id: string;
   basename: string | null;
+  hostname?: string | null;
 }
 
 export function siteUrl(config: Pick<Config, 'publicUrl'>, site: SiteAddress): string {
+  if (site.hostname) return `${new URL(config.publicUrl).protocol}//${site.hostname}/`;
+  return pathSiteUrl(config, site);
+}
+
+/** The site's URL under PUBLIC_URL, whatever its hostname: where `/sites/<site>/` requests arrive. */
+export function pathSiteUrl(config: Pick<Config, 'publicUrl'>, site: SiteAddress): string {
   return `${config.publicUrl}${SITES_PREFIX}${encodeURIComponent(site.basename ?? site.id)}/`;
+}
+
+/** A Host header's name, lower-cased and without its port: what a site's `hostname` is compared with. */
+export function hostOf(header: string | undefined): string {
+  if (!header) return '';
+  const name = header.startsWith('[') ? header.slice(0, header.indexOf(']') + 1) : header.split(':')[0]!;
+  return name.toLowerCase().replace(/\.$/, '');
 }
 
 /** A section's URL under its site's: the default section is the site's root. */

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/types.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { visitorContext, type VisitorContext } from '../adaptive/conditions.ts';
 import { unsignedClaimsFromQuery, verifyVisitorToken, type VisitorAuthSettings } from '../adaptive/visitor.ts';
-import { findShareLinkByKey, findSite, findSiteByBasename, type SiteRow } from './store.ts';
+import { findShareLinkByKey, findSite, findSiteByBasename, findSiteByHostname, type SiteRow } from './store.ts';
 import { SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM } from './urls.ts';
 
 /** What the reader knows of a visitor's request. */
@@ -36,6 +36,11 @@ export function visitorAuthSettings(site: SiteRow): VisitorAuthSettings {
 /** The site a published URL names by its first segment: a basename, else an id. */
 export async function siteAt(db: Executor, segment: string): Promise<SiteRow | undefined> {
   return (await findSiteByBasename(db, segment)) ?? (await findSite(db, segment));
+}
+
+/** The site whose custom hostname this is (a Host header's name, see urls.ts `hostOf`). */
+export async function siteOfHostname(db: Executor, hostname: string): Promise<SiteRow | undefined> {
+  return hostname ? findSiteByHostname(db, hostname) : undefined;
 }
 
 export async function resolveVisitor(ctx: AppContext, site: SiteRow, request: VisitorRequest): Promise<VisitorAccess> {

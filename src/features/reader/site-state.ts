@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { SiteTree } from '../sites/present.ts';
+import { readTree } from '../sites/service.ts';
+import { siteAt, siteOfHostname } from '../sites/visitor-access.ts';
+import type { SitesTable as SiteRow } from '../../db/types.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { cachedRead, readCache, type ReadCacheOptions } from '../../platform/read-cache.ts';
+
+/*
+ * A published site as the reader's requests start from: its row and its structure (sections, groups,
+ * site-spaces with their spaces' published revisions), read once and then held in this process's read cache.
+ * A write to one of those tables in this process empties the cache at once (platform/read-cache.ts); a write
+ * by another process is seen within CACHE_TTL_MS. So a warm page view reads nothing from the database: the
+ * state's `version` names everything the site's pages are made of apart from the page and the visitor, and the
+ * render cache (render-cache.ts) is keyed by it.
+ */
+
+export interface SiteState {
+  site: SiteRow;
+  tree: SiteTree;
+  /**
+   * Changes when the site (settings, customization, publishing: its `updated_at`), its structure, or the
+   * revision one of its spaces publishes does.
+   */
+  version: string;
+}
+
+const SITE_FACTS = { dependsOn: ['sites', 'site_sections', 'site_section_groups', 'site_spaces', 'spaces'], ttlMs: 'shared' } as const;
+
+async function stateOf(ctx: AppContext, site: SiteRow | undefined): Promise<SiteState | null> {
+  if (!site) return null;
+  const tree = await readTree(ctx.db, site);
+  const structure = [
+    ctx.config.publicUrl,
+    site.id,
+    site.updated_at,
+    site.hostname,
+    site.basename,
+    tree.sections.map((s) => [s.id, s.path, s.title, s.position, s.is_default, s.condition, s.icon, s.group_id]),
+    tree.groups.map((g) => [g.id, g.position]),
+    tree.siteSpaces.map((s) => [s.id, s.path, s.position, s.is_default, s.condition, s.section_id, s.space.title, s.space.revision_id]),
+  ];
+  const version = createHash('sha256').update(JSON.stringify(structure)).digest('base64url').slice(0, 24);
+  return { site, tree, version };
+}
+
+/** The site a `/sites/<segment>/` URL names (its basename, else its id), or null. */
+export function siteStateAt(ctx: AppContext, segment: string): Promise<SiteState | null> {
+  const cache = readCache<SiteState | null>(ctx.db, 'reader:site-at', { ...SITE_FACTS, max: 2_000, keep: (state) => state !== null } as ReadCacheOptions<SiteState | null>);
+  // The state's URLs are PUBLIC_URL's: tests change it after start (listening on a random port).
+  return cachedRead(cache, `${ctx.config.publicUrl} ${segment}`, async () => stateOf(ctx, await siteAt(ctx.db, segment)));
+}
+
+/**
+ * The site whose custom hostname `host` is, or null. Misses are kept too (in their own bounded cache): every
+ * request whose Host is not PUBLIC_URL's asks here, and most such hosts are no site's.
+ */
+export function siteStateOfHost(ctx: AppContext, host: string): Promise<SiteState | null> {
+  const cache = readCache<SiteState | null>(ctx.db, 'reader:site-of-host', { ...SITE_FACTS, max: 1_000 } as ReadCacheOptions<SiteState | null>);
+  return cachedRead(cache, `${ctx.config.publicUrl} ${host}`, async () => stateOf(ctx, await siteOfHostname(ctx.db, host)));
+}

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
+import { officialClient, type OfficialClient } from './gitbook-client.ts';
+import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
+
+/**
+ * The set-up an end-to-end file shares, called inside its `describe`: a server on a random port (started
+ * before the tests, closed after), the official client over a fetch that checks every exchange against the
+ * official spec, and the closing check that the file's operations all answered a success and conformed.
+ */
+export interface E2eSession {
+  /** The server (valid once the tests run). */
+  readonly t: TestServer;
+  /** Its base URL, without `/v1`. */
+  readonly endpoint: string;
+  /** Every exchange so far, with the spec's complaints about it. */
+  readonly log: CheckedExchange[];
+  /** The official client as `token`'s holder (default: the bootstrap admin; null: no token). */
+  client(token?: string | null): OfficialClient;
+  /** No exchange broke the spec, and each of `operations` answered a success at least once. */
+  assertConformed(operations: readonly string[]): void;
+}
+
+export function e2eSession(): E2eSession {
+  let server: TestServer | undefined;
+  let endpoint = '';
+  const log: CheckedExchange[] = [];
+  const checkedFetch = specCheckedFetch(OfficialSpec.load(), log);
+  before(async () => {
+    server = await startServer();
+    endpoint = await listenOnRandomPort(server);
+  });
+  after(() => server?.close(), { timeout: 30_000 });
+  return {
+    get t() {
+      if (!server) throw new Error('The e2e server starts before the tests: use it inside a test');
+      return server;
+    },
+    get endpoint() {
+      return endpoint;
+    },
+    log,
+    client(token = server!.admin.token) {
+      return officialClient({ endpoint, ...(token ? { authToken: token } : {}), serviceBinding: { fetch: checkedFetch } });
+    },
+    assertConformed(operations) {
+      const violations = log.filter((entry) => entry.problems.length > 0);
+      assert.deepEqual(violations.map((v) => new SpecViolation(v).message), []);
+      const succeeded = new Set(log.filter((entry) => entry.status < 300).map((entry) => entry.operationId));
+      assert.deepEqual(operations.filter((op) => !succeeded.has(op)), [], 'operations never answered with a success');
+    },
+  };
+}
