@@ -5,7 +5,7 @@ import { GitBookAPIError, officialClient } from './gitbook-client.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
 import { editLive } from '../factories.ts';
-import { CORPUS_DIR, corpusChanges, corpusPages } from '../../src/features/search/corpus.test-support.ts';
+import { CORPUS_DIR, corpusChanges, corpusPages } from '../corpus/pages.ts';
 
 /**
  * Issue 12's "done when", over real HTTP: the official client searches a space of the GitBook docs and gets
