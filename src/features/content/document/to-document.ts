@@ -11,7 +11,7 @@ import { pairItems, tokensText, tokenTree } from './token-tree.ts';
 import type { Item, TokenNode } from './token-tree.ts';
 import { HINT_STYLES } from './types.ts';
 import type {
-  Block, Code, ContentRef, ContentRefFile, ContentRefUrl, Document, FlowBlock, Heading, HintStyle, Image, Images,
+  Block, BlockOpaque, Code, ContentRef, ContentRefFile, ContentRefUrl, Document, Embed, FlowBlock, Heading, Hint, HintStyle, Image, Images,
   InlineContent, InlineImage, ListItem, MarkType, RefResolver, Table, TableDefinition, TableRecord, TabsItem,
 } from './types.ts';
 
@@ -40,7 +40,7 @@ class Reader {
   /** The blocks of a flow (the document, a quote, a list item, …). */
   flow(nodes: TokenNode[]): Block[] {
     const items = this.items(nodes);
-    return this.group(items, pairItems(items), 0, items.length, false, 0);
+    return this.group(items, pairItems(items), 0, items.length, null, 0);
   }
 
   private items(nodes: TokenNode[]): Item[] {
@@ -74,7 +74,7 @@ class Reader {
    * The blocks of items[from, to): paired tags and <details> become containers of what lies between them.
    * Past MAX_TAG_DEPTH nested containers, tags are left as text (the walk recurses once per level).
    */
-  private group(items: Item[], pairs: Map<number, number>, from: number, to: number, inTabs: boolean, depth: number): Block[] {
+  private group(items: Item[], pairs: Map<number, number>, from: number, to: number, within: string | null, depth: number): Block[] {
     const blocks: Block[] = [];
     for (let i = from; i < to; i++) {
       const item = items[i]!;
@@ -86,14 +86,19 @@ class Reader {
       const paired = close !== undefined && close < to && depth < MAX_TAG_DEPTH;
       if (item.kind === 'tag') {
         const { name, attributes } = item.tag;
-        if (paired && (name !== 'tab' || inTabs)) {
-          const inner = (tabs = false) => this.group(items, pairs, i + 1, close, tabs, depth + 1);
+        const parent = CHILD_TAGS[name];
+        if (paired && (parent === undefined || within === parent)) {
+          const inner = () => this.group(items, pairs, i + 1, close, name, depth + 1);
           blocks.push(...this.container(item, inner, items[close]!));
           i = close;
         } else if (name === 'embed' && attributes.url) {
-          blocks.push({ object: 'block', type: 'embed', isVoid: true, data: { url: attributes.url } });
+          blocks.push(embedBlock(attributes, []));
         } else if ((name === 'file' && attributes.src) || (name === 'content-ref' && attributes.url)) {
           blocks.push(this.reference(item.tag));
+        } else if (name === 'include' && item.tag.argument) {
+          blocks.push(this.include(item.tag.argument));
+        } else if (name.startsWith('openapi') && (attributes.src || attributes.spec)) {
+          blocks.push(this.openapi(item.tag));
         } else {
           blocks.push(textParagraph(item.raw));
         }
@@ -107,7 +112,7 @@ class Reader {
           title = first.title;
           start += 1;
         }
-        const body = this.group(items, pairs, start, close, false, depth + 1) as FlowBlock[];
+        const body = this.group(items, pairs, start, close, null, depth + 1) as FlowBlock[];
         blocks.push({
           object: 'block',
           type: 'expandable',
@@ -126,17 +131,46 @@ class Reader {
     return blocks;
   }
 
-  private container(open: Item & { kind: 'tag' }, inner: (tabs?: boolean) => Block[], close: Item): Block[] {
+  private container(open: Item & { kind: 'tag' }, inner: () => Block[], close: Item): Block[] {
     const { name, attributes } = open.tag;
     switch (name) {
       case 'hint': {
         const style = (HINT_STYLES as readonly string[]).includes(attributes.style ?? '') ? (attributes.style as HintStyle) : 'info';
-        return [{ object: 'block', type: 'hint', data: { style }, nodes: ensureBlocks(inner() as FlowBlock[]) }];
+        const hint: Hint = { object: 'block', type: 'hint', data: { style }, nodes: ensureBlocks(inner() as FlowBlock[]) };
+        if (attributes.icon) hint.data.icon = attributes.icon;
+        return [hint];
       }
       case 'tabs':
-        return [{ object: 'block', type: 'tabs', data: {}, nodes: tabItems(inner(true)) }];
+        return [{ object: 'block', type: 'tabs', data: {}, nodes: childItems(inner(), 'tabs-item', (nodes) => tabItem({}, nodes)) }];
       case 'tab':
-        return [tabItem(attributes.title, inner() as FlowBlock[])];
+        return [tabItem(attributes, inner() as FlowBlock[])];
+      case 'stepper':
+        return [{ object: 'block', type: 'stepper', data: {}, nodes: childItems(inner(), 'stepper-step', (nodes) => stepBlock({}, nodes)) }];
+      case 'step':
+        return [stepBlock(attributes, inner() as FlowBlock[])];
+      case 'columns': {
+        const columns: BlockOpaque = { object: 'block', type: 'columns', data: {}, nodes: childItems(inner(), 'column', (nodes) => columnBlock({}, nodes)) };
+        if (attributes.fullWidth === 'true' || attributes.fullWidth === 'false') (columns.data as Record<string, unknown>).fullWidth = attributes.fullWidth === 'true';
+        return [columns];
+      }
+      case 'column':
+        return [columnBlock(attributes, inner() as FlowBlock[])];
+      case 'if':
+        return [{ object: 'block', type: 'if', data: { expression: open.tag.argument ?? '' }, nodes: ensureBlocks(inner() as FlowBlock[]) }];
+      case 'updates':
+        return [{ object: 'block', type: 'updates', data: { format: attributes.format ?? 'full' }, nodes: childItems(inner(), 'update', (nodes) => updateBlock({}, nodes)) }];
+      case 'update':
+        return [updateBlock(attributes, inner() as FlowBlock[])];
+      case 'prompt':
+        return [{ object: 'block', type: 'prompt', data: { ...attributes }, nodes: ensureBlocks(inner() as FlowBlock[]) }];
+      case 'embed':
+        return attributes.url ? [embedBlock(attributes, inner() as FlowBlock[])] : [textParagraph(open.raw), ...inner(), textParagraph(close.kind === 'tag' ? close.raw : '')];
+      case 'openapi':
+      case 'openapi-operation':
+      case 'openapi-schemas':
+      case 'openapi-webhook':
+        // As for content-ref: what lies between the tags is a link GitBook writes for other renderers.
+        return attributes.src || attributes.spec ? [this.openapi(open.tag)] : [textParagraph(open.raw), ...inner(), textParagraph(close.kind === 'tag' ? close.raw : '')];
       case 'code': {
         const blocks = inner();
         const code = blocks.length === 1 && blocks[0]!.type === 'code' ? (blocks[0] as Code) : null;
@@ -145,17 +179,54 @@ class Reader {
         if (attributes.overflow === 'wrap' || attributes.overflow === 'scroll') code.data.overflow = attributes.overflow;
         if (attributes.lineNumbers === 'true' || attributes.lineNumbers === 'false') code.data.lineNumbers = attributes.lineNumbers === 'true';
         if (attributes.fullWidth === 'true' || attributes.fullWidth === 'false') code.data.fullWidth = attributes.fullWidth === 'true';
+        if (attributes.expandable === 'true' || attributes.expandable === 'false') code.data.expandable = attributes.expandable === 'true';
         return [code];
       }
-      case 'file':
-        // Older GitBook exports put a caption between the tags; the file block has none, so it follows as text.
-        return attributes.src ? [this.reference(open.tag), ...inner()] : [textParagraph(open.raw), ...inner()];
+      case 'file': {
+        // GitBook writes a file's caption between the tags; it is kept as the block's caption fragment.
+        if (!attributes.src) return [textParagraph(open.raw), ...inner()];
+        const block = this.reference(open.tag);
+        const caption = inner() as FlowBlock[];
+        if (block.type === 'file' && caption.length > 0) block.fragments = [fragment('caption', caption)];
+        return block.type === 'file' ? [block] : [block, ...caption];
+      }
       case 'content-ref':
         // The content between the tags is a link GitBook writes for other renderers; the reference is the tag's.
         return attributes.url ? [this.reference(open.tag)] : [textParagraph(open.raw), ...inner()];
       default:
         return [textParagraph(open.raw), ...inner()];
     }
+  }
+
+  /** `{% include "path" %}`: reusable content; a path the resolver does not know stays its id, so it is written back. */
+  private include(path: string): FlowBlock {
+    const ref = this.refs(path, 'link');
+    const data = { ref: ref.kind === 'reusable-content' ? ref : { kind: 'reusable-content' as const, reusableContent: path } };
+    return { object: 'block', type: 'reusable-content', isVoid: true, data };
+  }
+
+  /** The OpenAPI blocks: `openapi` (a spec file or URL, the spec's `swagger` block) and those of a named spec. */
+  private openapi(tag: TagLine): FlowBlock {
+    const { name, attributes } = tag;
+    const known = new Set(['src', 'spec', 'path', 'method', 'schemas', 'grouped', 'name', 'expanded', 'fullWidth']);
+    const data: Record<string, unknown> = {};
+    if (name === 'openapi') {
+      data.ref = imageRef(this.refs, attributes.src ?? '');
+      data.path = attributes.path ?? '';
+      data.method = attributes.method ?? '';
+      for (const flag of ['expanded', 'fullWidth'] as const) if (attributes[flag] === 'true' || attributes[flag] === 'false') data[flag] = attributes[flag] === 'true';
+    } else {
+      data.ref = { kind: 'openapi', spec: attributes.spec ?? '' };
+      if (name === 'openapi-operation') Object.assign(data, { path: attributes.path ?? '', method: attributes.method ?? '' });
+      if (name === 'openapi-webhook') Object.assign(data, { name: attributes.name ?? '', method: attributes.method ?? '' });
+      if (name === 'openapi-schemas') {
+        data.schemas = (attributes.schemas ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+        if (attributes.grouped === 'true' || attributes.grouped === 'false') data.grouped = attributes.grouped === 'true';
+      }
+    }
+    // Attributes GitBook may add that the block does not name are kept, so they are written back.
+    for (const [key, value] of Object.entries(attributes)) if (!known.has(key)) data[key] = value;
+    return { object: 'block', type: name === 'openapi' ? 'swagger' : name, isVoid: true, data } as BlockOpaque;
   }
 
   private reference(tag: TagLine): FlowBlock {
@@ -209,9 +280,11 @@ class Reader {
   }
 
   private heading(open: Token, inline: Token | undefined): Heading {
-    const level = Math.min(Number(open.tag.slice(1)) || 1, 3) as 1 | 2 | 3;
+    const written = Number(open.tag.slice(1)) || 1;
+    const level = Math.min(written, 3) as 1 | 2 | 3;
     const { segments, anchor } = this.inline(inline?.children ?? [], true);
     const heading: Heading = { object: 'block', type: `heading-${level}`, data: {}, nodes: [] };
+    if (written > 3) heading.data.level = Math.min(written, 6) as 4 | 5 | 6;
     if (anchor !== undefined && HEADING_ID.test(anchor)) {
       heading.data.id = anchor;
       // GitBook writes "## Title <a …></a>": the space before the anchor is not part of the title.
@@ -409,24 +482,61 @@ function imagesBlock(images: HtmlImage[], refs: RefResolver): Images {
   };
 }
 
-function tabItem(title: string | undefined, nodes: FlowBlock[]): TabsItem {
-  return { object: 'block', type: 'tabs-item', data: { title: oneLine(title ?? '') }, nodes: ensureBlocks(nodes) };
+function tabItem(attributes: Record<string, string>, nodes: FlowBlock[]): TabsItem {
+  const tab: TabsItem = { object: 'block', type: 'tabs-item', data: { title: oneLine(attributes.title ?? '') }, nodes: ensureBlocks(nodes) };
+  if (attributes.icon) tab.data.icon = attributes.icon;
+  return tab;
 }
 
-/** Blocks between tab tags belong to the tab before them (or to an untitled first tab). */
-function tabItems(blocks: Block[]): TabsItem[] {
-  const items: TabsItem[] = [];
+function stepBlock(attributes: Record<string, string>, nodes: FlowBlock[]): BlockOpaque {
+  return { object: 'block', type: 'stepper-step', data: attributes.icon ? { icon: attributes.icon } : {}, nodes: ensureBlocks(nodes) };
+}
+
+/** A column; its width is written `50%` (or a number of pixels) and kept as the spec's Length. */
+function columnBlock(attributes: Record<string, string>, nodes: FlowBlock[]): BlockOpaque {
+  const data: Record<string, unknown> = {};
+  const width = /^(\d+(?:\.\d+)?)(%|px)?$/.exec(attributes.width ?? '');
+  if (width) data.width = width[2] ? { value: Number(width[1]), unit: width[2] } : Number(width[1]);
+  if (attributes.valign === 'top' || attributes.valign === 'middle' || attributes.valign === 'bottom') data.verticalAlignment = attributes.valign;
+  return { object: 'block', type: 'column', data, nodes: ensureBlocks(nodes) };
+}
+
+function updateBlock(attributes: Record<string, string>, nodes: FlowBlock[]): BlockOpaque {
+  const data: Record<string, unknown> = { date: attributes.date ?? '' };
+  const tags = (attributes.tags ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
+  if (tags.length > 0) data.tags = tags.map((tag) => ({ kind: 'tag', tag }));
+  return { object: 'block', type: 'update', data, nodes: ensureBlocks(nodes) };
+}
+
+function embedBlock(attributes: Record<string, string>, caption: FlowBlock[]): Embed {
+  const embed: Embed = { object: 'block', type: 'embed', isVoid: true, data: { url: attributes.url ?? '' } };
+  if (attributes.fullWidth === 'true' || attributes.fullWidth === 'false') embed.data.fullWidth = attributes.fullWidth === 'true';
+  const content = caption.filter((block) => !isEmptyParagraph(block));
+  if (content.length > 0) embed.fragments = [fragment('caption', content)];
+  return embed;
+}
+
+/**
+ * The items of a container that holds one kind of block (tabs hold tabs, a stepper steps, …): blocks between
+ * the item tags belong to the item before them (or to a new first item).
+ */
+function childItems<T extends Block>(blocks: Block[], type: T['type'], make: (nodes: FlowBlock[]) => T): T[] {
+  const items: T[] = [];
   for (const block of blocks) {
-    if (block.type === 'tabs-item') {
-      items.push(block);
+    if (block.type === type) {
+      items.push(block as T);
       continue;
     }
-    const last = items[items.length - 1];
+    if (isEmptyParagraph(block)) continue;
+    const last = items[items.length - 1] as (T & { nodes: FlowBlock[] }) | undefined;
     if (last) last.nodes = [...last.nodes.filter((n) => !isEmptyParagraph(n)), block as FlowBlock];
-    else items.push(tabItem('', [block as FlowBlock]));
+    else items.push(make([block as FlowBlock]));
   }
   return items;
 }
+
+/** Tags that only mean something inside their container's tags (elsewhere they stay text). */
+const CHILD_TAGS: Record<string, string> = { tab: 'tabs', step: 'stepper', column: 'columns', update: 'updates' };
 
 const isEmptyParagraph = (block: Block) => block.type === 'paragraph' && inlineText(block.nodes) === '' && block.nodes.length === 1;
 

@@ -2,6 +2,7 @@ import type { BlockContent, Heading as MdHeading, ListItem as MdListItem, Phrasi
 import { anchorHtml, figureHtml, imgHtml, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
 import { formatTag } from './liquid-tags.ts';
+import type { TagName } from './liquid-tags.ts';
 import { serializeMarkdown, wrap } from './markdown-serializer.ts';
 import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
 import type { Atom, NestingMark } from './nest-marks.ts';
@@ -50,7 +51,8 @@ class Writer {
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
-        const heading: MdHeading = { type: 'heading', depth: Number(block.type.slice(-1)) as 1 | 2 | 3, children: withoutTrailingBreaks(this.phrasing(block.nodes)) };
+        const level = block.type === 'heading-3' && [4, 5, 6].includes(block.data?.level as number) ? block.data.level! : Number(block.type.slice(-1));
+        const heading: MdHeading = { type: 'heading', depth: level as MdHeading['depth'], children: withoutTrailingBreaks(this.phrasing(block.nodes)) };
         if (block.data?.id) heading.children.push({ type: 'html', value: ` ${anchorHtml(block.data.id)}` });
         return heading;
       }
@@ -63,7 +65,7 @@ class Writer {
       case 'blockquote':
         return { type: 'blockquote', children: this.flow(block.nodes, depth + 1) as BlockContent[] };
       case 'hint':
-        return wrap(formatTag('hint', { style: block.data?.style ?? 'info' }), formatTag('endhint'), this.flow(block.nodes, depth + 1));
+        return wrap(formatTag('hint', { style: block.data?.style ?? 'info', icon: block.data?.icon }), formatTag('endhint'), this.flow(block.nodes, depth + 1));
       case 'code':
         return this.code(block);
       case 'table':
@@ -74,7 +76,9 @@ class Writer {
         return wrap(
           formatTag('tabs'),
           formatTag('endtabs'),
-          (block.nodes ?? []).map((tab) => wrap(formatTag('tab', { title: oneLine(tab.data?.title ?? '') }), formatTag('endtab'), this.flow(tab.nodes, depth + 1))),
+          (block.nodes ?? []).map((tab) =>
+            wrap(formatTag('tab', { title: oneLine(tab.data?.title ?? ''), icon: tab.data?.icon }), formatTag('endtab'), this.flow(tab.nodes, depth + 1)),
+          ),
         );
       case 'expandable': {
         const title = fragmentOf(block.fragments, 'expandable-title');
@@ -82,10 +86,18 @@ class Writer {
         const titleText = oneLine(title ? title.nodes.map(blockText).join(' ') : '');
         return wrap(`<details>\n\n${summaryHtml(titleText)}`, '</details>', this.flow(body?.nodes ?? [], depth + 1), '\n\n');
       }
-      case 'embed':
-        return block.data?.url ? { type: 'html', value: formatTag('embed', { url: block.data.url }) } : null;
-      case 'file':
-        return block.data?.ref ? { type: 'html', value: formatTag('file', { src: this.refs(block.data.ref, 'image') }) } : null;
+      case 'embed': {
+        if (!block.data?.url) return null;
+        const tag = formatTag('embed', { url: block.data.url, fullWidth: block.data.fullWidth === undefined ? undefined : String(block.data.fullWidth) });
+        const caption = fragmentOf(block.fragments, 'caption')?.nodes ?? [];
+        return caption.length > 0 ? wrap(tag, formatTag('endembed'), this.flow(caption, depth + 1)) : { type: 'html', value: tag };
+      }
+      case 'file': {
+        if (!block.data?.ref) return null;
+        const tag = formatTag('file', { src: this.refs(block.data.ref, 'image') });
+        const caption = fragmentOf(block.fragments, 'caption')?.nodes ?? [];
+        return caption.length > 0 ? wrap(tag, formatTag('endfile'), this.flow(caption, depth + 1)) : { type: 'html', value: tag };
+      }
       case 'content-ref': {
         if (!block.data?.ref) return null;
         const url = this.refs(block.data.ref, 'link');
@@ -94,9 +106,76 @@ class Writer {
         return wrap(formatTag('content-ref', { url }), formatTag('endcontent-ref'), [{ type: 'paragraph', children: [link] }]);
       }
       default:
-        // Blocks markdown cannot carry (math, drawings, OpenAPI, …), and list items or code lines out of place.
+        return this.other(block as unknown as OtherBlock, depth);
+    }
+  }
+
+  /** The blocks of the spec that Quire keeps without a TypeScript model of their own (types.ts, BlockOpaque). */
+  private other(block: OtherBlock, depth: number): RootContent | null {
+    const data = block.data ?? {};
+    const children = (block.nodes ?? []) as OtherBlock[];
+    const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined);
+    const items = (open: TagName, close: TagName, child: OtherBlock['type'], attributes: (item: OtherBlock) => Record<string, string | undefined>) =>
+      children
+        .filter((item) => item?.type === child)
+        .map((item) => wrap(formatTag(open, attributes(item)), formatTag(close), this.flow((item.nodes ?? []) as Block[], depth + 2)));
+    switch (block.type) {
+      case 'stepper':
+        return wrap(formatTag('stepper'), formatTag('endstepper'), items('step', 'endstep', 'stepper-step', (step) => ({ icon: str(step.data?.icon) })));
+      case 'columns':
+        return wrap(
+          formatTag('columns', { fullWidth: str(data.fullWidth) }),
+          formatTag('endcolumns'),
+          items('column', 'endcolumn', 'column', (column) => ({ width: lengthText(column.data?.width), valign: str(column.data?.verticalAlignment) })),
+        );
+      case 'updates':
+        return wrap(
+          formatTag('updates', { format: str(data.format) }),
+          formatTag('endupdates'),
+          items('update', 'endupdate', 'update', (update) => ({ date: str(update.data?.date), tags: tagList(update.data?.tags) })),
+        );
+      case 'if':
+        return wrap(formatTag('if', {}, oneLine(str(data.expression) ?? str(data.condition) ?? '')), formatTag('endif'), this.flow(children as unknown as Block[], depth + 1));
+      case 'prompt': {
+        const attributes = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, str(value)]));
+        return wrap(formatTag('prompt', attributes), formatTag('endprompt'), this.flow(children as unknown as Block[], depth + 1));
+      }
+      case 'reusable-content': {
+        const ref = data.ref as ContentRef | undefined;
+        if (!ref || ref.kind !== 'reusable-content') return null;
+        const path = this.refs(ref, 'link') || str(ref.reusableContent) || '';
+        return path ? { type: 'html', value: formatTag('include', {}, path) } : null;
+      }
+      case 'swagger':
+      case 'openapi-operation':
+      case 'openapi-schemas':
+      case 'openapi-webhook':
+        return this.openapi(block);
+      default:
+        // Blocks markdown cannot carry (drawings, integrations, …), and list items or code lines out of place.
         return null;
     }
+  }
+
+  /** `{% openapi src path method %}` with the link GitBook writes between the tags; the others name a spec. */
+  private openapi(block: OtherBlock): RootContent | null {
+    const { ref, path, method, name, schemas, grouped, spec: _spec, ...rest } = block.data ?? {};
+    const extra = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, typeof value === 'object' ? undefined : String(value)]));
+    const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+    if (block.type === 'swagger') {
+      const src = ref && typeof ref === 'object' ? this.refs(ref as ContentRef, 'image') : '';
+      if (!src) return null;
+      const link: PhrasingContent = { type: 'link', url: src, children: [{ type: 'text', value: src }] };
+      return wrap(formatTag('openapi', { src, path: text(path), method: text(method), ...extra }), formatTag('endopenapi'), [{ type: 'paragraph', children: [link] }]);
+    }
+    const spec = ref && typeof ref === 'object' ? (ref as { spec?: unknown }).spec : undefined;
+    if (typeof spec !== 'string' || !spec) return null;
+    const tag = block.type as 'openapi-operation' | 'openapi-schemas' | 'openapi-webhook';
+    const attributes: Record<string, string | undefined> =
+      tag === 'openapi-operation' ? { spec, path: text(path), method: text(method) }
+      : tag === 'openapi-webhook' ? { spec, name: text(name), method: text(method) }
+      : { spec, schemas: Array.isArray(schemas) ? schemas.join(',') : undefined, grouped: text(grouped) };
+    return { type: 'html', value: formatTag(tag, { ...attributes, ...extra }) };
   }
 
   private list(block: List, depth: number): RootContent {
@@ -123,14 +202,10 @@ class Writer {
       .map((line) => (line.nodes ?? []).map((node) => (node.object === 'text' ? node.leaves.map((l) => l.text).join('') : '')).join(''))
       .join('\n');
     const code: RootContent = { type: 'code', lang: block.data?.syntax || null, value };
-    const { title, overflow, lineNumbers, fullWidth } = block.data ?? {};
-    if (title === undefined && overflow === undefined && lineNumbers === undefined && fullWidth === undefined) return code;
-    const attributes = {
-      title,
-      overflow,
-      lineNumbers: lineNumbers === undefined ? undefined : String(lineNumbers),
-      fullWidth: fullWidth === undefined ? undefined : String(fullWidth),
-    };
+    const { title, overflow, lineNumbers, fullWidth, expandable } = block.data ?? {};
+    if (title === undefined && overflow === undefined && lineNumbers === undefined && fullWidth === undefined && expandable === undefined) return code;
+    const flag = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+    const attributes = { title, overflow, lineNumbers: flag(lineNumbers), fullWidth: flag(fullWidth), expandable: flag(expandable) };
     return wrap(formatTag('code', attributes), formatTag('endcode'), [code]);
   }
 
@@ -232,6 +307,24 @@ function withoutTrailingBreaks(children: PhrasingContent[]): PhrasingContent[] {
   let end = children.length;
   while (end > 0 && children[end - 1]!.type === 'break') end -= 1;
   return children.slice(0, end);
+}
+
+interface OtherBlock { type: string; data?: Record<string, unknown>; nodes?: unknown[] }
+
+/** A column width (the spec's Length) as GitBook writes it: `50%`, or a number. */
+function lengthText(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  if (value && typeof value === 'object' && typeof (value as { value?: unknown }).value === 'number') {
+    const { value: n, unit } = value as { value: number; unit?: unknown };
+    return `${n}${typeof unit === 'string' ? unit : ''}`;
+  }
+  return undefined;
+}
+
+function tagList(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const tags = value.map((t) => (t && typeof t === 'object' ? (t as { tag?: unknown }).tag : undefined)).filter((t): t is string => typeof t === 'string');
+  return tags.length > 0 ? tags.join(',') : undefined;
 }
 
 function fragmentOf(fragments: readonly Fragment[] | undefined, name: string): Fragment | undefined {

@@ -36,6 +36,9 @@ export type Item =
 
 const PAIRED_TAGS: Record<string, string> = {
   hint: 'endhint', tabs: 'endtabs', tab: 'endtab', code: 'endcode', file: 'endfile', 'content-ref': 'endcontent-ref',
+  embed: 'endembed', stepper: 'endstepper', step: 'endstep', columns: 'endcolumns', column: 'endcolumn', if: 'endif',
+  updates: 'endupdates', update: 'endupdate', prompt: 'endprompt', openapi: 'endopenapi',
+  'openapi-operation': 'endopenapi-operation', 'openapi-schemas': 'endopenapi-schemas', 'openapi-webhook': 'endopenapi-webhook',
 };
 const CLOSING_TAGS = new Map(Object.entries(PAIRED_TAGS).map(([open, close]) => [close, open]));
 
