@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Block, Fragment, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Text } from './types.ts';
 
 /*
@@ -94,4 +95,32 @@ export function blockText(root: Block): string {
 /** Alt texts, captions, titles: one line, single spaces. */
 export function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Markdown the document model cannot hold (HTML GitBook does not model, inline HTML of no mark or inline) is
+ * kept with the paragraph that shows its text: `meta.markdown` is the source, `meta.digest` the digest of the
+ * paragraph's content when it was read. The writer gives the source back while the content is unchanged, and
+ * writes the (edited) content otherwise, so an edit is never undone by stale source.
+ */
+export interface SourceMeta { markdown: string; digest: string; html?: true }
+
+export function contentDigest(nodes: readonly InlineContent[]): string {
+  return createHash('sha1')
+    .update(JSON.stringify(nodes, (name, value: unknown) => (name === 'key' ? undefined : value)))
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+/** `html`: the source is an HTML block (written on lines of its own), not a paragraph's inline markdown. */
+export function withSource(block: Paragraph, markdown: string, html = false): Paragraph {
+  block.meta = { ...block.meta, markdown, digest: contentDigest(block.nodes), ...(html ? { html: true } : {}) };
+  return block;
+}
+
+/** The source kept with a paragraph, when its content is still what it was read as. */
+export function keptSource(block: Paragraph): { markdown: string; html: boolean } | undefined {
+  const meta = block.meta as Partial<SourceMeta> | undefined;
+  if (typeof meta?.markdown !== 'string' || typeof meta.digest !== 'string') return undefined;
+  return contentDigest(block.nodes ?? []) === meta.digest ? { markdown: meta.markdown, html: meta.html === true } : undefined;
 }

@@ -1,11 +1,11 @@
 import { generateNKeysBetween } from 'fractional-indexing';
-import { isHtmlComment, readImagesHtml, readInlineHtml, splitDetails } from './html.ts';
+import { htmlText, isHtmlComment, readImagesHtml, readInlineHtml, splitDetails } from './html.ts';
 import type { HtmlImage } from './html.ts';
 import { keyDocument } from './keys.ts';
 import type { TagLine } from './liquid-tags.ts';
 import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
 import type { Token } from './markdown-parser.ts';
-import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph } from './nodes.ts';
+import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph, withSource } from './nodes.ts';
 import type { InlineSegment } from './nodes.ts';
 import { pairItems, tokensText, tokenTree } from './token-tree.ts';
 import type { Item, TokenNode } from './token-tree.ts';
@@ -276,7 +276,9 @@ class Reader {
     if (onlyImages) {
       return imagesBlock(images.map((t) => ({ src: String(t.attrGet('src') ?? ''), alt: tokensText(t.children ?? []), caption: '' })), this.refs);
     }
-    return paragraph(inlineContent(this.inline(tokens).segments));
+    const { segments, lossy } = this.inline(tokens);
+    const block = paragraph(inlineContent(segments));
+    return lossy && inline ? withSource(block, inline.content) : block;
   }
 
   private heading(open: Token, inline: Token | undefined): Heading {
@@ -296,7 +298,8 @@ class Reader {
   }
 
   /** Flattens inline tokens into leaves and inlines, tracking marks as counters (no recursion). */
-  private inline(tokens: Token[], inHeading = false): { segments: InlineSegment[]; anchor?: string } {
+  private inline(tokens: Token[], inHeading = false): { segments: InlineSegment[]; anchor?: string; lossy: boolean } {
+    let lossy = false;
     const segments: InlineSegment[] = [];
     const open: Record<MarkType, number> = { bold: 0, italic: 0, strikethrough: 0, code: 0, keyboard: 0, superscript: 0, subscript: 0, color: 0 };
     const marks = (extra?: MarkType) => {
@@ -346,8 +349,9 @@ class Reader {
           else if (html?.kind === 'image') push({ inline: this.inlineImage(html.image) });
           else if (html?.kind === 'format') {
             if (html.mark) open[html.mark] = Math.max(0, open[html.mark] + (html.opens ? 1 : -1));
+            else lossy = true;
           } else if (inHeading && html?.kind === 'anchor') anchor = html.id;
-          else if (html?.kind !== 'comment' && !(inHeading && html?.kind === 'anchor-end')) push({ leaf: { text: token.content, marks: marks() } });
+          else if (html?.kind !== 'comment' && !(inHeading && html?.kind === 'anchor-end')) lossy = true;
           break;
         }
         default:
@@ -355,7 +359,7 @@ class Reader {
       }
     }
     if (link) segments.push(...link.segments);
-    return anchor === undefined ? { segments } : { segments, anchor };
+    return anchor === undefined ? { segments, lossy } : { segments, anchor, lossy };
   }
 
   private inlineImage(image: HtmlImage): InlineImage {
@@ -399,8 +403,8 @@ class Reader {
     }
     if (read) return paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
     if (isHtmlComment(html)) return null;
-    // HTML that means nothing to a document stays visible as text rather than being lost.
-    return textParagraph(html.trim());
+    // HTML that means nothing to a document: its text is the paragraph's, the HTML itself is kept to write back.
+    return withSource(textParagraph(htmlText(html)), html.trim(), true);
   }
 
   private table(sections: TokenNode[]): Table {

@@ -6,7 +6,7 @@ import type { TagName } from './liquid-tags.ts';
 import { serializeMarkdown, wrap } from './markdown-serializer.ts';
 import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
 import type { Atom, NestingMark } from './nest-marks.ts';
-import { blockText, oneLine } from './nodes.ts';
+import { blockText, keptSource, oneLine } from './nodes.ts';
 import type {
   Block, Code, ContentRef, Document, Fragment, Images, InlineContent, List, RefWriter, Table, TableValue,
 } from './types.ts';
@@ -45,6 +45,10 @@ class Writer {
   private block(block: Block, depth: number): RootContent | null {
     switch (block.type) {
       case 'paragraph': {
+        const source = keptSource(block);
+        if (source) {
+          return source.html ? { type: 'html', value: source.markdown } : { type: 'paragraph', children: [{ type: 'gitbookLiteral', value: source.markdown }] };
+        }
         const children = withoutTrailingBreaks(this.phrasing(block.nodes));
         return children.length > 0 ? { type: 'paragraph', children } : null;
       }
