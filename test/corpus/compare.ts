@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import { diffIndices } from 'node-diff3';
 import { parse as parseYaml } from 'yaml';
 import { parseMarkdown } from '../../src/features/content/document/markdown-parser.ts';
@@ -57,9 +58,14 @@ function inlineSignature(tokens: readonly Token[]): string {
       case 'image':
         out += `![${inlineSignature(token.children ?? [])}](${String(token.attrGet('src') ?? '')})`;
         break;
-      case 'html_inline':
-        out += normaliseHtml(token.content);
+      case 'html_inline': {
+        // Same meaning, other spelling: <br> is a hard break, a bare <img> an inline image.
+        const img = /^<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>$/.exec(token.content.trim());
+        if (/^<br\s*\/?>$/i.test(token.content.trim())) out += ' ⏎ ';
+        else if (img) out += `![${decodeHTML(img[2] ?? '')}](${decodeHTML(img[1]!)})`;
+        else out += normaliseHtml(token.content);
         break;
+      }
       default:
         break;
     }
@@ -101,9 +107,12 @@ export function blockSignature(markdown: string): string[] {
       case 'code_block':
         pad(`code ${token.info.trim().split(/\s+/)[0] ?? ''}: ${token.content.replace(/\n+$/, '')}`);
         break;
-      case 'html_block':
-        pad(`html: ${normaliseHtml(token.content)}`);
+      case 'html_block': {
+        // A figure of one image with no caption is `![alt](src)` written another way.
+        const figure = /^<figure><img src="([^"]*)" alt="([^"]*)"><figcaption><\/figcaption><\/figure>$/.exec(normaliseHtml(token.content));
+        pad(figure ? `text: ![${decodeHTML(figure[2]!)}](${decodeHTML(figure[1]!)})` : `html: ${normaliseHtml(token.content)}`);
         break;
+      }
       case 'gitbook_tag':
         pad(`tag: ${collapse(token.content)}`);
         break;

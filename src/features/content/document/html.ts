@@ -103,8 +103,29 @@ export function readImagesHtml(html: string): { images: HtmlImage[]; figures: bo
 // (GitBook writes coloured text as <mark style="…">).
 const FORMATTING_TAGS: Record<string, MarkType | null> = {
   b: 'bold', strong: 'bold', i: 'italic', em: 'italic', s: 'strikethrough', del: 'strikethrough', strike: 'strikethrough',
-  code: 'code', kbd: 'keyboard', sup: 'superscript', sub: 'subscript', mark: null, span: null, u: null, font: null, small: null,
+  code: 'code', kbd: 'keyboard', sup: 'superscript', sub: 'subscript', mark: 'color', span: null, u: null, font: null, small: null,
 };
+
+const COLOR_NAME = /^(?:default|green|blue|red|orange|yellow|purple|pink|violet|cyan|\$primary|\$info|\$success|\$warning|\$danger|\$tint)$/;
+
+/** `<mark style="color:red;background-color:blue;">`: GitBook's coloured text; null for any other style. */
+function markColor(style: string): { text: string; background: string } | null {
+  const color = { text: 'default', background: 'default' };
+  for (const declaration of style.split(';')) {
+    const [name, value] = declaration.split(':').map((part) => part?.trim() ?? '');
+    if (!name) continue;
+    if (!value || !COLOR_NAME.test(value)) return null;
+    if (name === 'color') color.text = value;
+    else if (name === 'background-color') color.background = value;
+    else return null;
+  }
+  return color;
+}
+
+export function markHtml(color: { text: string; background: string }): string {
+  const style = [color.text !== 'default' ? `color:${color.text};` : '', color.background !== 'default' ? `background-color:${color.background};` : ''].join('');
+  return `<mark style="${escapeAttribute(style)}">`;
+}
 
 /** One inline HTML tag: what it means for a document, if anything. */
 export type InlineHtml =
@@ -112,7 +133,8 @@ export type InlineHtml =
   | { kind: 'image'; image: HtmlImage }
   | { kind: 'anchor'; id: string }
   | { kind: 'anchor-end' }
-  | { kind: 'format'; mark: MarkType | null; opens: boolean }
+  | { kind: 'format'; mark: MarkType | null; opens: boolean; color?: { text: string; background: string } }
+  | { kind: 'icon'; icon: string }
   | { kind: 'comment' }
   | null;
 
@@ -125,7 +147,16 @@ export function readInlineHtml(html: string): InlineHtml {
   const element = nodes.length === 1 ? nodes[0] : undefined;
   if (element && isComment(element)) return { kind: 'comment' };
   if (!element || !isElement(element)) return null;
-  if (element.name in FORMATTING_TAGS && element.children.length === 0) return { kind: 'format', mark: FORMATTING_TAGS[element.name]!, opens: true };
+  if (element.name === 'mark' && element.children.length === 0) {
+    const color = markColor(element.attribs.style ?? '');
+    return color ? { kind: 'format', mark: 'color', opens: true, color } : { kind: 'format', mark: null, opens: true };
+  }
+  // GitBook writes an icon as <i class="fa-name">:name:</i>; the text inside is for other renderers.
+  const icon = element.name === 'i' ? /^fa-([a-z0-9-]+)$/.exec(element.attribs.class ?? '')?.[1] : undefined;
+  if (icon && Object.keys(element.attribs).length === 1) return { kind: 'icon', icon };
+  if (element.name in FORMATTING_TAGS && element.children.length === 0 && Object.keys(element.attribs).length === 0) {
+    return { kind: 'format', mark: FORMATTING_TAGS[element.name]!, opens: true };
+  }
   if (element.name === 'br') return { kind: 'break' };
   if (element.name === 'img') {
     const image = imageOf(element, '');
@@ -156,4 +187,8 @@ export function summaryHtml(title: string): string {
 
 export function anchorHtml(id: string): string {
   return `<a href="#${escapeAttribute(id)}" id="${escapeAttribute(id)}"></a>`;
+}
+
+export function iconHtml(icon: string): string {
+  return `<i class="fa-${escapeAttribute(icon)}">:${escapeText(icon)}:</i>`;
 }

@@ -1,4 +1,4 @@
-import type { InlineCode, Root, RootContent } from 'mdast';
+import type { InlineCode, PhrasingContent, Root, RootContent } from 'mdast';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
@@ -27,13 +27,23 @@ export interface RawMarkdown {
   value: string;
 }
 
+/** Phrasing between two pieces of inline HTML (`<kbd>` … `</kbd>`, `<mark style="…">` … `</mark>`). */
+export interface InlineWrap {
+  type: 'gitbookInlineWrap';
+  open: string;
+  close: string;
+  children: PhrasingContent[];
+}
+
 declare module 'mdast' {
   interface PhrasingContentMap {
     gitbookLiteral: RawMarkdown;
+    gitbookInlineWrap: InlineWrap;
   }
   interface RootContentMap {
     gitbookWrapped: Wrapped;
     gitbookLiteral: RawMarkdown;
+    gitbookInlineWrap: InlineWrap;
   }
   interface BlockContentMap {
     gitbookWrapped: Wrapped;
@@ -58,6 +68,13 @@ const wrapped: Handle = (node: Wrapped, _parent, state, info) => {
 function writeRaw(node: RawMarkdown): string {
   return node.value;
 }
+
+const inlineWrap: Handle = (node: InlineWrap, _parent, state, info) => {
+  const tracker = state.createTracker(info);
+  let value = tracker.move(node.open);
+  value += tracker.move(state.containerPhrasing(node as never, { before: value, after: node.close, ...tracker.current() }));
+  return value + tracker.move(node.close);
+};
 
 /**
  * An HTML block (a figure, </details>, or a paragraph that is only an inline <img>) runs until a blank line:
@@ -101,7 +118,7 @@ const OPTIONS: Options = {
   listItemIndent: 'one',
   incrementListMarker: true,
   resourceLink: false,
-  handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw },
+  handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw, gitbookInlineWrap: inlineWrap },
   join: [(left, right) => (needsBlankLine(left as RootContent, right as RootContent) ? 1 : undefined)],
   // A paragraph line that starts with "{%" would read back as a GitBook tag.
   unsafe: [{ character: '{', after: '%', atBreak: true }],

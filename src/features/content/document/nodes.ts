@@ -15,8 +15,15 @@ export function mark(type: MarkType): Mark {
   return { object: 'mark', type };
 }
 
-export function leaf(text: string, marks: readonly MarkType[] = []): Leaf {
-  return { object: 'leaf', text, marks: sortMarks(marks).map(mark) };
+/** A colour mark's data (the spec's DocumentMarkColor: a text and a background colour, `default` for none). */
+export interface ColorData { text: string; background: string }
+
+export function leaf(text: string, marks: readonly MarkType[] = [], color?: ColorData): Leaf {
+  return {
+    object: 'leaf',
+    text,
+    marks: sortMarks(marks).map((type) => (type === 'color' && color ? { object: 'mark', type, data: { text: color.text, background: color.background } } : mark(type))),
+  };
 }
 
 function sortMarks(marks: readonly MarkType[]): MarkType[] {
@@ -40,10 +47,11 @@ export function fragment(name: string, nodes: Fragment['nodes'], type?: string):
 }
 
 /** A piece of inline content on its way to normal form. */
-export type InlineSegment = { leaf: { text: string; marks: MarkType[] } } | { inline: Inline };
+export type InlineSegment = { leaf: { text: string; marks: MarkType[]; color?: ColorData } } | { inline: Inline };
 
 const sameMarks = (a: Leaf, b: Leaf) =>
-  (a.marks ?? []).length === (b.marks ?? []).length && (a.marks ?? []).every((m, i) => m.type === b.marks?.[i]?.type);
+  (a.marks ?? []).length === (b.marks ?? []).length &&
+  (a.marks ?? []).every((m, i) => m.type === b.marks?.[i]?.type && JSON.stringify(m.data) === JSON.stringify(b.marks?.[i]?.data));
 
 /** Puts segments into the normal form described above. */
 export function inlineContent(segments: InlineSegment[]): InlineContent[] {
@@ -56,7 +64,7 @@ export function inlineContent(segments: InlineSegment[]): InlineContent[] {
       continue;
     }
     if (segment.leaf.text === '') continue;
-    const next = leaf(segment.leaf.text, segment.leaf.marks);
+    const next = leaf(segment.leaf.text, segment.leaf.marks, segment.leaf.color);
     const last = leaves[leaves.length - 1];
     if (last && sameMarks(last, next)) last.text += next.text;
     else leaves.push(next);

@@ -6,7 +6,7 @@ import type { TagLine } from './liquid-tags.ts';
 import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
 import type { Token } from './markdown-parser.ts';
 import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph, withSource } from './nodes.ts';
-import type { InlineSegment } from './nodes.ts';
+import type { ColorData, InlineSegment } from './nodes.ts';
 import { pairItems, tokensText, tokenTree } from './token-tree.ts';
 import type { Item, TokenNode } from './token-tree.ts';
 import { HINT_STYLES } from './types.ts';
@@ -302,13 +302,21 @@ class Reader {
     let lossy = false;
     const segments: InlineSegment[] = [];
     const open: Record<MarkType, number> = { bold: 0, italic: 0, strikethrough: 0, code: 0, keyboard: 0, superscript: 0, subscript: 0, color: 0 };
+    const colors: ColorData[] = [];
     const marks = (extra?: MarkType) => {
       const list = (Object.keys(open) as MarkType[]).filter((m) => open[m] > 0);
       return extra ? [...list, extra] : list;
     };
+    // The text of an icon (`:name:` between <i> and </i>) is for renderers that do not know icons.
+    let inIcon = false;
     let link: { ref: ContentRef; segments: InlineSegment[] } | null = null;
     let anchor: string | undefined;
-    const push = (segment: InlineSegment) => (link ? link.segments : segments).push(segment);
+    const push = (segment: InlineSegment) => {
+      if (inIcon) return;
+      const color = colors[colors.length - 1];
+      if (color && 'leaf' in segment && segment.leaf.marks.includes('color')) segment.leaf.color = color;
+      (link ? link.segments : segments).push(segment);
+    };
     for (const token of tokens) {
       const [name, edge] = token.type.split(/_(?=open$|close$)/);
       const markType = MARKS_OF_TOKEN[name ?? ''];
@@ -347,9 +355,17 @@ class Reader {
           const html = readInlineHtml(token.content);
           if (html?.kind === 'break') push({ leaf: { text: '\n', marks: marks() } });
           else if (html?.kind === 'image') push({ inline: this.inlineImage(html.image) });
+          else if (html?.kind === 'icon') {
+            push({ inline: { object: 'inline', type: 'icon', isVoid: true, data: { icon: html.icon } } });
+            inIcon = true;
+          } else if (inIcon && html?.kind === 'format' && html.mark === 'italic' && !html.opens) inIcon = false;
           else if (html?.kind === 'format') {
             if (html.mark) open[html.mark] = Math.max(0, open[html.mark] + (html.opens ? 1 : -1));
             else lossy = true;
+            if (html.mark === 'color') {
+              if (html.opens && html.color) colors.push(html.color);
+              else if (!html.opens) colors.pop();
+            }
           } else if (inHeading && html?.kind === 'anchor') anchor = html.id;
           else if (html?.kind !== 'comment' && !(inHeading && html?.kind === 'anchor-end')) lossy = true;
           break;

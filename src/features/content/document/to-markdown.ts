@@ -1,5 +1,5 @@
 import type { BlockContent, Heading as MdHeading, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from 'mdast';
-import { anchorHtml, figureHtml, imgHtml, summaryHtml } from './html.ts';
+import { anchorHtml, figureHtml, iconHtml, imgHtml, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
 import { formatTag } from './liquid-tags.ts';
 import type { TagName } from './liquid-tags.ts';
@@ -286,7 +286,10 @@ class Writer {
         for (const l of node.leaves ?? []) {
           if (!l.text) continue;
           const types = (l.marks ?? []).map((m) => m.type);
-          atoms.push({ text: l.text, marks: NESTING_MARKS.filter((m) => types.includes(m)) as NestingMark[], code: types.includes('code') });
+          const marks: NestingMark[] = NESTING_MARKS.filter((m) => m !== 'color' && types.includes(m));
+          const color = (l.marks ?? []).find((m) => m.type === 'color')?.data as { text?: unknown; background?: unknown } | undefined;
+          if (color) marks.push(`color:${typeof color.text === 'string' ? color.text : 'default'}:${typeof color.background === 'string' ? color.background : 'default'}`);
+          atoms.push({ text: l.text, marks, code: types.includes('code') });
         }
       } else if (node.type === 'link') {
         // A link holds text and images, never another link (nor, so, a deep chain of them).
@@ -297,6 +300,8 @@ class Writer {
         const image: HtmlImage = { src: this.refs(node.data.ref, 'image'), alt: oneLine(node.data.alt ?? ''), caption: '' };
         if (node.data.size) image.size = node.data.size;
         atoms.push({ node: { type: 'html', value: imgHtml(image) } });
+      } else if (node.type === 'icon' && typeof (node.data as { icon?: unknown } | undefined)?.icon === 'string') {
+        atoms.push({ node: { type: 'html', value: iconHtml((node.data as { icon: string }).icon) } });
       } else if (node.type === 'emoji' && typeof (node.data as { code?: unknown } | undefined)?.code === 'string') {
         const code = Number.parseInt((node.data as { code: string }).code, 16);
         if (Number.isInteger(code) && code > 0 && code <= 0x10ffff) atoms.push({ text: String.fromCodePoint(code), marks: [], code: false });
