@@ -83,11 +83,13 @@ export function blockSignature(markdown: string): string[] {
   const stack: string[] = [];
   const tokens = parseMarkdown(markdown, {});
   for (const token of tokens) {
-    const depth = stack.length;
+    const depth = stack.filter(Boolean).length;
     const pad = (line: string) => lines.push(`${'  '.repeat(depth)}${line}`);
     if (token.nesting === 1) {
-      stack.push(token.type);
-      if (token.type === 'paragraph_open' || token.type === 'tbody_open' || token.type === 'thead_open' || token.type === 'tr_open') continue;
+      // Wrappers that are no block of their own take no line and no indent.
+      const wrapper = token.type === 'paragraph_open' || token.type === 'tbody_open' || token.type === 'thead_open' || token.type === 'tr_open';
+      stack.push(wrapper ? '' : token.type);
+      if (wrapper) continue;
       if (token.type === 'heading_open') pad(`heading ${token.tag}`);
       else if (token.type === 'ordered_list_open') pad(`ordered list from ${token.attrGet('start') ?? 1}`);
       else if (token.type === 'list_item_open') pad(`item${typeof token.meta?.checked === 'boolean' ? (token.meta.checked ? ' [x]' : ' [ ]') : ''}`);

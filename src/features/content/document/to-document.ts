@@ -2,6 +2,7 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import { htmlText, isHtmlComment, readImagesHtml, readInlineHtml, splitDetails } from './html.ts';
 import type { HtmlImage } from './html.ts';
 import { keyDocument } from './keys.ts';
+import { parseTagLine } from './liquid-tags.ts';
 import type { TagLine } from './liquid-tags.ts';
 import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
 import type { Token } from './markdown-parser.ts';
@@ -49,6 +50,16 @@ class Reader {
       const { token } = node;
       if (token.type === 'gitbook_tag') {
         items.push({ kind: 'tag', tag: token.meta as unknown as TagLine, raw: token.content.trim() });
+        continue;
+      }
+      // An HTML block runs to the next blank line, while GitBook ends it at a tag line (`<figure>…</figure>`
+      // right above `{% endcolumn %}`): such lines are taken out as tags, the HTML around them read again.
+      const tagged = token.type === 'html_block' ? splitTagLines(token.content) : null;
+      if (tagged) {
+        for (const piece of tagged) {
+          if (typeof piece === 'string') for (const item of this.items(tokenTree(parseMarkdown(piece, this.env)))) items.push(item);
+          else items.push(piece);
+        }
         continue;
       }
       const pieces = token.type === 'html_block' ? splitDetails(token.content) : null;
@@ -553,6 +564,26 @@ function childItems<T extends Block>(blocks: Block[], type: T['type'], make: (no
     else items.push(make([block as FlowBlock]));
   }
   return items;
+}
+
+/** An HTML block's text split at its tag lines; null when it has none. The pieces between hold no tag line. */
+function splitTagLines(html: string): (string | Item)[] | null {
+  if (!html.includes('{%')) return null;
+  const pieces: (string | Item)[] = [];
+  let text = '';
+  for (const line of html.split('\n')) {
+    const tag = /^ {0,3}\{%/.test(line) ? parseTagLine(line) : null;
+    if (!tag) {
+      text += `${line}\n`;
+      continue;
+    }
+    if (text.trim() !== '') pieces.push(text);
+    text = '';
+    pieces.push({ kind: 'tag', tag, raw: line.trim() });
+  }
+  if (pieces.length === 0) return null;
+  if (text.trim() !== '') pieces.push(text);
+  return pieces;
 }
 
 /** Tags that only mean something inside their container's tags (elsewhere they stay text). */
