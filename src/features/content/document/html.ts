@@ -15,7 +15,10 @@ const isElement = (node: HtmlNode): node is HtmlElement => ElementType.isTag(nod
 const isBlankText = (node: HtmlNode) => node.type === ElementType.Text && DomUtils.textContent(node).trim() === '';
 const isComment = (node: HtmlNode) => node.type === ElementType.Comment;
 
-export interface HtmlImage { src: string; alt: string; caption: string; size?: string }
+/** An image as GitBook writes it in HTML: `dark` is the <picture>'s dark-scheme source, `width` the img's. */
+export interface HtmlImage { src: string; alt: string; caption: string; size?: string; dark?: string; width?: number }
+
+const DARK_SCHEME = /prefers-color-scheme:\s*dark/;
 
 /** The pieces of an HTML block: details markers, and the text between them (markdown, parsed again). */
 export type DetailsPiece = { kind: 'open' } | { kind: 'summary'; title: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
@@ -57,6 +60,14 @@ function imageOf(element: HtmlElement, caption: string): HtmlImage | null {
   if (src === undefined) return null;
   const image: HtmlImage = { src, alt: element.attribs.alt ?? '', caption };
   if (element.attribs['data-size'] !== undefined) image.size = element.attribs['data-size'];
+  const width = Number(element.attribs.width);
+  if (element.attribs.width && Number.isFinite(width) && width > 0) image.width = width;
+  // <picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png"></picture>
+  const parent = element.parent as HtmlElement | null;
+  if (parent && 'name' in parent && parent.name === 'picture') {
+    const source = parent.children.find((c): c is HtmlElement => isElement(c) && c.name === 'source' && DARK_SCHEME.test(c.attribs.media ?? ''));
+    if (source?.attribs.srcset) image.dark = source.attribs.srcset;
+  }
   return image;
 }
 
@@ -65,30 +76,38 @@ function imageOf(element: HtmlElement, caption: string): HtmlImage | null {
  * aligned images). `figures` is true when at least one <figure> was found: the block is then an images block;
  * bare <img> tags alone are inline images.
  */
-export function readImagesHtml(html: string): { images: HtmlImage[]; figures: boolean; align?: string } | null {
+export function readImagesHtml(html: string): { images: HtmlImage[]; figures: boolean; align?: string; frame?: boolean } | null {
   const images: HtmlImage[] = [];
   let figures = false;
   let align: string | undefined;
+  let frame: boolean | undefined;
   const visit = (nodes: HtmlNode[], inDiv: boolean): boolean => {
     for (const node of nodes) {
       if (isBlankText(node) || isComment(node)) continue;
       if (!isElement(node)) return false;
       if (node.name === 'div' && !inDiv) {
-        align = node.attribs.align;
+        const { align: divAlign, 'data-with-frame': withFrame, ...others } = node.attribs;
+        if (Object.keys(others).length > 0) return false;
+        align = divAlign;
+        if (withFrame === 'true') frame = true;
         if (!visit(node.children, true)) return false;
       } else if (node.name === 'figure') {
         const img = DomUtils.findOne((e) => e.name === 'img', node.children);
         const caption = DomUtils.findOne((e) => e.name === 'figcaption', node.children);
+        if (img && Object.keys(img.attribs).some((name) => !IMG_ATTRIBUTES.has(name))) return false;
         const image = img ? imageOf(img as HtmlElement, caption ? DomUtils.textContent(caption).replace(/\s+/g, ' ').trim() : '') : null;
         if (!image) return false;
         images.push(image);
         figures = true;
       } else if (node.name === 'img') {
+        if (Object.keys(node.attribs).some((name) => !IMG_ATTRIBUTES.has(name))) return false;
         const image = imageOf(node, '');
         if (!image) return false;
         images.push(image);
       } else if (node.name === 'p' || node.name === 'picture') {
         if (!visit(node.children, inDiv)) return false;
+      } else if (node.name === 'source' && node.parent && 'name' in node.parent && node.parent.name === 'picture') {
+        // Read with the picture's <img> (imageOf).
       } else {
         return false;
       }
@@ -96,8 +115,11 @@ export function readImagesHtml(html: string): { images: HtmlImage[]; figures: bo
     return true;
   };
   if (!visit(parseDocument(html).children, false) || images.length === 0) return null;
-  return align === undefined ? { images, figures } : { images, figures, align };
+  return { images, figures, ...(align === undefined ? {} : { align }), ...(frame ? { frame } : {}) };
 }
+
+// Attributes of an <img> that the document keeps; an image with others (a drawing's class, …) stays HTML.
+const IMG_ATTRIBUTES = new Set(['src', 'alt', 'width', 'data-size']);
 
 // Inline formatting tags: the marks they stand for, or null for those whose tags are dropped and text kept
 // (GitBook writes coloured text as <mark style="…">).
@@ -135,6 +157,8 @@ export type InlineHtml =
   | { kind: 'anchor-end' }
   | { kind: 'format'; mark: MarkType | null; opens: boolean; color?: { text: string; background: string } }
   | { kind: 'icon'; icon: string }
+  | { kind: 'picture'; opens: boolean }
+  | { kind: 'source'; dark: string }
   | { kind: 'comment' }
   | null;
 
@@ -142,11 +166,14 @@ export function readInlineHtml(html: string): InlineHtml {
   const tag = html.trim();
   if (/^<\/a\s*>$/i.test(tag)) return { kind: 'anchor-end' };
   const closing = /^<\/([a-z]+)\s*>$/i.exec(tag)?.[1]?.toLowerCase();
+  if (closing === 'picture') return { kind: 'picture', opens: false };
   if (closing !== undefined) return closing in FORMATTING_TAGS ? { kind: 'format', mark: FORMATTING_TAGS[closing]!, opens: false } : null;
   const nodes = parseDocument(tag).children.filter((n) => !isBlankText(n));
   const element = nodes.length === 1 ? nodes[0] : undefined;
   if (element && isComment(element)) return { kind: 'comment' };
   if (!element || !isElement(element)) return null;
+  if (element.name === 'picture' && element.children.length === 0 && Object.keys(element.attribs).length === 0) return { kind: 'picture', opens: true };
+  if (element.name === 'source' && DARK_SCHEME.test(element.attribs.media ?? '') && element.attribs.srcset) return { kind: 'source', dark: element.attribs.srcset };
   if (element.name === 'mark' && element.children.length === 0) {
     const color = markColor(element.attribs.style ?? '');
     return color ? { kind: 'format', mark: 'color', opens: true, color } : { kind: 'format', mark: null, opens: true };
@@ -159,6 +186,7 @@ export function readInlineHtml(html: string): InlineHtml {
   }
   if (element.name === 'br') return { kind: 'break' };
   if (element.name === 'img') {
+    if (Object.keys(element.attribs).some((name) => !IMG_ATTRIBUTES.has(name))) return null;
     const image = imageOf(element, '');
     return image ? { kind: 'image', image } : null;
   }
@@ -172,8 +200,10 @@ const attribute = (name: string, value: string) => `${name}="${escapeAttribute(v
 
 export function imgHtml(image: HtmlImage): string {
   const attributes = [attribute('src', image.src), attribute('alt', image.alt)];
+  if (image.width !== undefined) attributes.push(attribute('width', String(image.width)));
   if (image.size) attributes.push(attribute('data-size', image.size));
-  return `<img ${attributes.join(' ')}>`;
+  const img = `<img ${attributes.join(' ')}>`;
+  return image.dark ? `<picture><source ${attribute('srcset', image.dark)} media="(prefers-color-scheme: dark)">${img}</picture>` : img;
 }
 
 export function figureHtml(image: HtmlImage): string {

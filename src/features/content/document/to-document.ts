@@ -320,6 +320,8 @@ class Reader {
     };
     // The text of an icon (`:name:` between <i> and </i>) is for renderers that do not know icons.
     let inIcon = false;
+    // <picture><source …dark…><img …></picture>: one inline image with a dark variant.
+    let picture: { dark: string | undefined } | null = null;
     let link: { ref: ContentRef; segments: InlineSegment[] } | null = null;
     let anchor: string | undefined;
     const push = (segment: InlineSegment) => {
@@ -365,7 +367,9 @@ class Reader {
         case 'html_inline': {
           const html = readInlineHtml(token.content);
           if (html?.kind === 'break') push({ leaf: { text: '\n', marks: marks() } });
-          else if (html?.kind === 'image') push({ inline: this.inlineImage(html.image) });
+          else if (html?.kind === 'picture') picture = html.opens ? { dark: undefined } : null;
+          else if (html?.kind === 'source' && picture) picture.dark = html.dark;
+          else if (html?.kind === 'image') push({ inline: this.inlineImage(picture?.dark ? { ...html.image, dark: picture.dark } : html.image) });
           else if (html?.kind === 'icon') {
             push({ inline: { object: 'inline', type: 'icon', isVoid: true, data: { icon: html.icon } } });
             inIcon = true;
@@ -391,6 +395,7 @@ class Reader {
 
   private inlineImage(image: HtmlImage): InlineImage {
     const data: InlineImage['data'] = { ref: imageRef(this.refs, image.src) };
+    if (image.dark) data.refDark = imageRef(this.refs, image.dark);
     const alt = oneLine(image.alt);
     if (alt) data.alt = alt;
     if (image.size === 'line' || image.size === 'original') data.size = image.size;
@@ -426,6 +431,7 @@ class Reader {
     if (read?.figures) {
       const block = imagesBlock(read.images, this.refs);
       if (read.align === 'left' || read.align === 'center' || read.align === 'right') block.data.align = read.align;
+      if (read.frame) block.data.withFrame = true;
       return block;
     }
     if (read) return paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
@@ -499,6 +505,8 @@ function imagesBlock(images: HtmlImage[], refs: RefResolver): Images {
     data: {},
     nodes: images.map((image): Image => {
       const data: Image['data'] = { ref: imageRef(refs, image.src) };
+      if (image.dark) data.refDark = imageRef(refs, image.dark);
+      if (image.width !== undefined) data.width = image.width;
       const alt = oneLine(image.alt);
       if (alt) data.alt = alt;
       const caption = oneLine(image.caption);

@@ -214,18 +214,25 @@ class Writer {
   }
 
   private images(block: Images): RootContent | null {
-    const images: HtmlImage[] = (block.nodes ?? []).map((image) => ({
-      src: this.refs(image.data.ref, 'image'),
-      alt: oneLine(image.data.alt ?? ''),
-      caption: oneLine((fragmentOf(image.fragments, 'caption')?.nodes ?? []).map(blockText).join(' ')),
-    }));
+    const images: HtmlImage[] = (block.nodes ?? []).map((image) => {
+      const html: HtmlImage = {
+        src: this.refs(image.data.ref, 'image'),
+        alt: oneLine(image.data.alt ?? ''),
+        caption: oneLine((fragmentOf(image.fragments, 'caption')?.nodes ?? []).map(blockText).join(' ')),
+      };
+      if (image.data.refDark) html.dark = this.refs(image.data.refDark, 'image');
+      if (typeof image.data.width === 'number') html.width = image.data.width;
+      return html;
+    });
     const only = images[0];
-    if (images.length === 1 && only && !only.caption && !block.data?.align) {
+    const plain = only && !only.caption && !only.dark && only.width === undefined;
+    if (images.length === 1 && plain && !block.data?.align && !block.data?.withFrame) {
       return { type: 'paragraph', children: [{ type: 'image', url: only.src, alt: only.alt }] };
     }
     if (images.length === 0) return null;
     const figures = images.map(figureHtml).join('\n');
-    return { type: 'html', value: block.data?.align ? `<div align="${block.data.align}">${figures}</div>` : figures };
+    const attributes = [block.data?.align ? `align="${block.data.align}"` : '', block.data?.withFrame ? 'data-with-frame="true"' : ''].filter(Boolean);
+    return { type: 'html', value: attributes.length > 0 ? `<div ${attributes.join(' ')}>${figures}</div>` : figures };
   }
 
   private table(block: Table): RootContent | null {
@@ -298,6 +305,7 @@ class Writer {
       } else if (node.type === 'inline-image') {
         // Always as HTML: `![]()` alone in a paragraph is read as an images block.
         const image: HtmlImage = { src: this.refs(node.data.ref, 'image'), alt: oneLine(node.data.alt ?? ''), caption: '' };
+        if (node.data.refDark) image.dark = this.refs(node.data.refDark, 'image');
         if (node.data.size) image.size = node.data.size;
         atoms.push({ node: { type: 'html', value: imgHtml(image) } });
       } else if (node.type === 'icon' && typeof (node.data as { icon?: unknown } | undefined)?.icon === 'string') {
