@@ -27,7 +27,7 @@ export interface PageComparison {
 const collapse = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /** The HTML of a block or inline tag, attribute order and spacing normalised enough to compare. */
-const normaliseHtml = (html: string) => collapse(html.replace(/>\s+</g, '><'));
+const normaliseHtml = (html: string) => collapse(html.replace(/>\s+</g, '><').replace(/&#x26;/gi, '&amp;').replace(/<figcaption><\/figcaption>/g, ''));
 
 function inlineSignature(tokens: readonly Token[]): string {
   let out = '';
@@ -103,18 +103,26 @@ export function blockSignature(markdown: string): string[] {
     }
     switch (token.type) {
       case 'inline':
-        pad(`text: ${inlineSignature(token.children ?? [])}`);
+        // A line break that ends a paragraph shows nothing.
+        pad(`text: ${inlineSignature(token.children ?? []).replace(/(?:\s*⏎)+$/, '')}`);
         break;
       case 'fence':
       case 'code_block':
         pad(`code ${token.info.trim().split(/\s+/)[0] ?? ''}: ${token.content.replace(/\n+$/, '')}`);
         break;
-      case 'html_block': {
-        // A figure of one image with no caption is `![alt](src)` written another way.
-        const figure = /^<figure><img src="([^"]*)" alt="([^"]*)"><figcaption><\/figcaption><\/figure>$/.exec(normaliseHtml(token.content));
-        pad(figure ? `text: ![${decodeHTML(figure[2]!)}](${decodeHTML(figure[1]!)})` : `html: ${normaliseHtml(token.content)}`);
+      case 'html_block':
+        // GitBook ends an HTML block at a tag line (markdown-it does not).
+        for (const piece of token.content.split(/^( {0,3}\{%.*%\}[ \t]*)$/m)) {
+          if (piece.trim() === '') continue;
+          if (/^ {0,3}\{%.*%\}[ \t]*$/.test(piece)) {
+            pad(`tag: ${collapse(piece)}`);
+            continue;
+          }
+          // A figure of one image with no caption is `![alt](src)` written another way.
+          const figure = /^<figure><img src="([^"]*)" alt="([^"]*)"><\/figure>$/.exec(normaliseHtml(piece));
+          pad(figure ? `text: ![${decodeHTML(figure[2]!)}](${decodeHTML(figure[1]!)})` : `html: ${normaliseHtml(piece)}`);
+        }
         break;
-      }
       case 'gitbook_tag':
         pad(`tag: ${collapse(token.content)}`);
         break;

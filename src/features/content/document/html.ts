@@ -21,7 +21,7 @@ export interface HtmlImage { src: string; alt: string; caption: string; size?: s
 const DARK_SCHEME = /prefers-color-scheme:\s*dark/;
 
 /** The pieces of an HTML block: details markers, and the text between them (markdown, parsed again). */
-export type DetailsPiece = { kind: 'open' } | { kind: 'summary'; title: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
+export type DetailsPiece = { kind: 'open' } | { kind: 'summary'; title: string; html: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
 
 // The <details> markers are plain, attribute-free tags in GitBook's output; locating them needs no more than this.
 const DETAILS_MARKER = /<details(?:\s[^>]*)?>|<\/details\s*>|<summary(?:\s[^>]*)?>([\s\S]*?)<\/summary\s*>/gi;
@@ -34,7 +34,7 @@ export function splitDetails(html: string): DetailsPiece[] | null {
     const between = html.slice(last, match.index);
     if (between.trim() !== '') pieces.push({ kind: 'markdown', text: between });
     const tag = match[0].toLowerCase();
-    if (tag.startsWith('<summary')) pieces.push({ kind: 'summary', title: htmlText(match[1] ?? '') });
+    if (tag.startsWith('<summary')) pieces.push({ kind: 'summary', title: htmlText(match[1] ?? ''), html: (match[1] ?? '').trim() });
     else pieces.push({ kind: tag.startsWith('</') ? 'close' : 'open' });
     last = match.index + match[0].length;
   }
@@ -207,12 +207,14 @@ export function imgHtml(image: HtmlImage): string {
 }
 
 export function figureHtml(image: HtmlImage): string {
-  const caption = image.caption ? `<figcaption><p>${escapeText(image.caption)}</p></figcaption>` : '';
+  // GitBook writes the <figcaption> even when it is empty.
+  const caption = image.caption ? `<figcaption><p>${escapeText(image.caption)}</p></figcaption>` : '<figcaption></figcaption>';
   return `<figure>${imgHtml(image)}${caption}</figure>`;
 }
 
-export function summaryHtml(title: string): string {
-  return `<summary>${escapeText(title.replace(/\s+/g, ' ').trim())}</summary>`;
+/** `inner`: the summary's own HTML when the title was read from it unchanged (rich titles: <strong>, <code>). */
+export function summaryHtml(title: string, inner?: string): string {
+  return `<summary>${inner ?? escapeText(title.replace(/\s+/g, ' ').trim())}</summary>`;
 }
 
 export function anchorHtml(id: string): string {

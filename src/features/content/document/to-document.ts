@@ -72,7 +72,7 @@ class Reader {
           // Text around the markers holds no marker itself, so this recursion is one level deep.
           for (const item of this.items(tokenTree(parseMarkdown(piece.text, this.env)))) items.push(item);
         } else if (piece.kind === 'summary') {
-          items.push({ kind: 'summary', title: piece.title, raw: `<summary>${piece.title}</summary>` });
+          items.push({ kind: 'summary', title: piece.title, html: piece.html, raw: `<summary>${piece.title}</summary>` });
         } else {
           items.push({ kind: piece.kind === 'open' ? 'details-open' : 'details-close', raw: piece.kind === 'open' ? '<details>' : '</details>' });
         }
@@ -117,10 +117,12 @@ class Reader {
       }
       if (item.kind === 'details-open' && paired) {
         let start = i + 1;
-        let title = '';
+        let title = textParagraph('');
         const first = items[start];
         if (start < close && first?.kind === 'summary') {
-          title = first.title;
+          title = textParagraph(first.title);
+          // A title with markup (<strong>, <code>) keeps its HTML, as other HTML does.
+          if (/[<&]/.test(first.html)) withSource(title, first.html);
           start += 1;
         }
         const body = this.group(items, pairs, start, close, null, depth + 1) as FlowBlock[];
@@ -130,7 +132,7 @@ class Reader {
           isVoid: true,
           data: {},
           fragments: [
-            fragment('expandable-title', [textParagraph(title)], 'expandable-title'),
+            fragment('expandable-title', [title], 'expandable-title'),
             fragment('expandable-body', ensureBlocks(body), 'expandable-body'),
           ],
         });

@@ -88,7 +88,8 @@ class Writer {
         const title = fragmentOf(block.fragments, 'expandable-title');
         const body = fragmentOf(block.fragments, 'expandable-body');
         const titleText = oneLine(title ? title.nodes.map(blockText).join(' ') : '');
-        return wrap(`<details>\n\n${summaryHtml(titleText)}`, '</details>', this.flow(body?.nodes ?? [], depth + 1), '\n\n');
+        const only = title?.nodes.length === 1 && title.nodes[0]!.type === 'paragraph' ? keptSource(title.nodes[0]!) : undefined;
+        return wrap(`<details>\n\n${summaryHtml(titleText, only?.markdown)}`, '</details>', this.flow(body?.nodes ?? [], depth + 1), '\n\n');
       }
       case 'embed': {
         if (!block.data?.url) return null;
@@ -105,8 +106,9 @@ class Writer {
       case 'content-ref': {
         if (!block.data?.ref) return null;
         const url = this.refs(block.data.ref, 'link');
-        // GitBook writes a plain link between the tags, for renderers that do not know them.
-        const link: PhrasingContent = { type: 'link', url, children: [{ type: 'text', value: url }] };
+        // GitBook writes a plain link between the tags, for renderers that do not know them, named by its last segment.
+        const name = url.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || url;
+        const link: PhrasingContent = { type: 'link', url, children: [{ type: 'text', value: name === '' ? url : name }] };
         return wrap(formatTag('content-ref', { url }), formatTag('endcontent-ref'), [{ type: 'paragraph', children: [link] }]);
       }
       default:

@@ -32,7 +32,7 @@ export type Item =
   | { kind: 'node'; node: TokenNode }
   | { kind: 'tag'; tag: TagLine; raw: string }
   | { kind: 'details-open' | 'details-close'; raw: string }
-  | { kind: 'summary'; title: string; raw: string };
+  | { kind: 'summary'; title: string; html: string; raw: string };
 
 const PAIRED_TAGS: Record<string, string> = {
   hint: 'endhint', tabs: 'endtabs', tab: 'endtab', code: 'endcode', file: 'endfile', 'content-ref': 'endcontent-ref',
