@@ -52,6 +52,9 @@ function taskListRule(state: StateCore): void {
     // The marker goes back into the text if the list turns out not to be a task list (to-document.ts).
     item.meta = { ...item.meta, checked: match[1] !== ' ', marker: match[0] };
     first.content = first.content.slice(match[0].length);
+    // The inline's source too: a paragraph that keeps its source (nodes.ts, withSource) must not repeat it.
+    const inline = tokens[i + 2]!;
+    if (inline.content.startsWith(match[0])) inline.content = inline.content.slice(match[0].length);
   }
 }
 

@@ -1,5 +1,5 @@
 import { generateNKeysBetween } from 'fractional-indexing';
-import { htmlText, isHtmlComment, readImagesHtml, readInlineHtml, splitDetails } from './html.ts';
+import { htmlText, isHtmlComment, readImagesHtml, readInlineHtml, splitDetails, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
 import { keyDocument } from './keys.ts';
 import { parseTagLine } from './liquid-tags.ts';
@@ -122,7 +122,7 @@ class Reader {
         if (start < close && first?.kind === 'summary') {
           title = textParagraph(first.title);
           // A title with markup (<strong>, <code>) keeps its HTML, as other HTML does.
-          if (/[<&]/.test(first.html)) withSource(title, first.html);
+          if (summaryHtml(first.title) !== `<summary>${first.html}</summary>`) withSource(title, first.html);
           start += 1;
         }
         const body = this.group(items, pairs, start, close, null, depth + 1) as FlowBlock[];
@@ -410,8 +410,12 @@ class Reader {
     if (!tasks) {
       for (const item of items) {
         const marker = item.token.meta?.marker;
-        const first = item.children[0]?.children[0]?.token.children?.[0];
-        if (typeof marker === 'string' && first) first.content = marker + first.content;
+        const inline = item.children[0]?.children[0]?.token;
+        const first = inline?.children?.[0];
+        if (typeof marker === 'string' && first) {
+          first.content = marker + first.content;
+          inline!.content = marker + inline!.content;
+        }
       }
     }
     const nodes: ListItem[] = items
