@@ -1,4 +1,4 @@
-import type { InlineCode, PhrasingContent, Root, RootContent } from 'mdast';
+import type { InlineCode, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
@@ -106,6 +106,43 @@ function inlineCodeInTable(node: InlineCode, parent: Parameters<Handle>[1], stat
   return state.stack.includes('tableCell') ? value.replace(/\|/g, '\\|') : value;
 }
 
+/**
+ * A paragraph written in pieces of about CHUNK children, cut inside plain text right before whitespace. The
+ * serializer checks and fixes its emphasis sequences over a whole container, and each fix renders the whole
+ * container again: on a long paragraph of marks that is quadratic (issue 14). Delimiters never pair across
+ * a piece boundary (each piece's own delimiters are already paired, and whitespace follows the cut), so the
+ * pieces can be written apart; each sees the character before and after it.
+ */
+const CHUNK = 64;
+const paragraphHandler: Handle = (node: Paragraph, _parent, state, info) => {
+  const exit = state.enter('paragraph');
+  const subexit = state.enter('phrasing');
+  let value = '';
+  if (node.children.length <= CHUNK) value = state.containerPhrasing(node, info);
+  else {
+    let piece: PhrasingContent[] = [];
+    const flush = (after: string) => {
+      if (piece.length === 0) return;
+      value += state.containerPhrasing({ type: 'paragraph', children: piece }, { ...info, before: value ? value.slice(-1) : info.before, after });
+      piece = [];
+    };
+    for (const child of node.children) {
+      const cut = piece.length >= CHUNK && child.type === 'text' ? child.value.search(/\S\s/) : -1;
+      if (cut < 0 || child.type !== 'text') {
+        piece.push(child);
+        continue;
+      }
+      piece.push({ type: 'text', value: child.value.slice(0, cut + 1) });
+      flush(child.value.charAt(cut + 1));
+      piece.push({ type: 'text', value: child.value.slice(cut + 1) });
+    }
+    flush(info.after);
+  }
+  subexit();
+  exit();
+  return value;
+};
+
 const OPTIONS: Options = {
   bullet: '-',
   bulletOther: '*',
@@ -118,7 +155,7 @@ const OPTIONS: Options = {
   listItemIndent: 'one',
   incrementListMarker: true,
   resourceLink: false,
-  handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw, gitbookInlineWrap: inlineWrap },
+  handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw, gitbookInlineWrap: inlineWrap, paragraph: paragraphHandler },
   join: [(left, right) => (needsBlankLine(left as RootContent, right as RootContent) ? 1 : undefined)],
   // A paragraph line that starts with "{%" would read back as a GitBook tag.
   unsafe: [{ character: '{', after: '%', atBreak: true }],

@@ -245,12 +245,14 @@ class Writer {
       type: 'tableRow',
       children: columns.map((id): TableCell => ({ type: 'tableCell', children: cellText(definition[id]!.title) })),
     };
+    // Cells name their fragments: one index, not a search of every fragment for every cell (issue 14).
+    const fragments = new Map((block.fragments ?? []).map((f) => [f.fragment, f]));
     const rows = Object.entries(records)
       .sort(([idA, a], [idB, b]) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : idA < idB ? -1 : 1))
       .map(
         ([, record]): TableRow => ({
           type: 'tableRow',
-          children: columns.map((id): TableCell => ({ type: 'tableCell', children: this.cell(block, definition[id]!.type, record.values?.[id]) })),
+          children: columns.map((id): TableCell => ({ type: 'tableCell', children: this.cell(fragments, definition[id]!.type, record.values?.[id]) })),
         }),
       );
     return {
@@ -263,11 +265,11 @@ class Writer {
     };
   }
 
-  private cell(block: Table, type: string, value: TableValue | undefined): PhrasingContent[] {
+  private cell(fragments: Map<string, Fragment>, type: string, value: TableValue | undefined): PhrasingContent[] {
     if (value === undefined || value === null) return [];
     switch (type) {
       case 'text': {
-        const content = typeof value === 'string' ? fragmentOf(block.fragments, value) : undefined;
+        const content = typeof value === 'string' ? fragments.get(value) : undefined;
         const parts = (content?.nodes ?? []).map((node) =>
           node.type === 'paragraph' || node.type.startsWith('heading-') ? this.phrasing((node as { nodes: InlineContent[] }).nodes, true) : cellText(blockText(node)),
         );
