@@ -114,12 +114,15 @@ function inlineCodeInTable(node: InlineCode, parent: Parameters<Handle>[1], stat
  * pieces can be written apart; each sees the character before and after it.
  */
 const CHUNK = 64;
-const paragraphHandler: Handle = (node: Paragraph, _parent, state, info) => {
+const taskParagraph = gfmTaskListItemToMarkdown().handlers!.paragraph!;
+const paragraphHandler: Handle = (node: Paragraph, parent, state, info) => {
+  if (node.children.length <= CHUNK) return taskParagraph(node, parent, state, info);
+  // The checkbox of a task list item, which taskParagraph writes for shorter paragraphs.
+  const item = parent?.type === 'listItem' && typeof parent.checked === 'boolean' && parent.children[0] === node ? parent : undefined;
+  let value = item ? `[${item.checked ? 'x' : ' '}] ` : '';
   const exit = state.enter('paragraph');
   const subexit = state.enter('phrasing');
-  let value = '';
-  if (node.children.length <= CHUNK) value = state.containerPhrasing(node, info);
-  else {
+  {
     let piece: PhrasingContent[] = [];
     const flush = (after: string) => {
       if (piece.length === 0) return;
