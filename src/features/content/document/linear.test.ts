@@ -25,7 +25,7 @@ const inputs: [string, (n: number) => string, number][] = [
   ['a table', (n) => '| a | b | c |\n| - | - | - |\n' + Array.from({ length: n }, (_, i) => `| row ${i} **b** | [l](x${i}.md) | \`c${i}\` |`).join('\n') + '\n', 250],
   ['one long paragraph of marks and links', (n) => Array.from({ length: n }, (_, i) => `w${i} **b** _i_ [l](x.md) <kbd>k</kbd> a_b`).join(' ') + '\n', 300],
   ['a long list', (n) => Array.from({ length: n }, (_, i) => `- item ${i} with \`code\``).join('\n') + '\n', 600],
-  ['many GitBook blocks', (n) => Array.from({ length: n }, (_, i) => `{% stepper %}\n{% step %}\n#### Step ${i}\n\n<figure><img src="a.png" alt="" width="100"><figcaption></figcaption></figure>\n{% endstep %}\n{% endstepper %}\n`).join('\n'), 150],
+  ['many GitBook blocks', (n) => Array.from({ length: n }, (_, i) => `{% stepper %}\n{% step %}\n#### Step ${i}\n\n<figure><img src="a.png" alt="" width="100"><figcaption></figcaption></figure>\n{% endstep %}\n{% endstepper %}\n`).join('\n'), 200],
 ];
 
 describe('conversions are linear in the size of the input (issue 14)', () => {
@@ -42,13 +42,13 @@ describe('conversions are linear in the size of the input (issue 14)', () => {
       // failure. A quadratic step fails every attempt.
       const ratio = (large: () => unknown, small: () => unknown) => {
         let lowest = Infinity;
-        for (let attempt = 0; attempt < 3 && lowest >= 9; attempt++) lowest = Math.min(lowest, best(large) / Math.max(1, best(small)));
+        for (let attempt = 0; attempt < 3 && lowest >= 10; attempt++) lowest = Math.min(lowest, best(large) / Math.max(1, best(small)));
         return lowest;
       };
       const read = ratio(() => markdownToDocument(large, resolveRef), () => markdownToDocument(small, resolveRef));
       const write = ratio(() => documentToMarkdown(largeDocument, writeRef), () => documentToMarkdown(smallDocument, writeRef));
-      assert.ok(read < 9, `reading 4x the input took ${read.toFixed(1)}x as long`);
-      assert.ok(write < 9, `writing 4x the input took ${write.toFixed(1)}x as long`);
+      assert.ok(read < 10, `reading 4x the input took ${read.toFixed(1)}x as long`);
+      assert.ok(write < 10, `writing 4x the input took ${write.toFixed(1)}x as long`);
     });
   }
 });

@@ -161,7 +161,8 @@ const OPTIONS: Options = {
   handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw, gitbookInlineWrap: inlineWrap, paragraph: paragraphHandler },
   join: [(left, right) => (needsBlankLine(left as RootContent, right as RootContent) ? 1 : undefined)],
   // A paragraph line that starts with "{%" would read back as a GitBook tag.
-  unsafe: [{ character: '{', after: '%', atBreak: true }],
+  // `$$` would read back as math.
+  unsafe: [{ character: '{', after: '%', atBreak: true }, { character: '$', after: '\\$' }],
   extensions: [gfmStrikethroughToMarkdown(), gfmTableToMarkdown(), gfmTaskListItemToMarkdown(), { handlers: { inlineCode: inlineCodeInTable } }],
 };
 

@@ -269,6 +269,8 @@ class Reader {
       case 'fence':
       case 'code_block':
         return [codeBlock(token)];
+      case 'math_block':
+        return [{ object: 'block', type: 'math', isVoid: true, data: { formula: token.content } }];
       case 'html_block': {
         const block = this.htmlBlock(token.content);
         return block ? [block] : [];
@@ -352,6 +354,9 @@ class Reader {
           break;
         case 'code_inline':
           push({ leaf: { text: token.content, marks: marks('code') } });
+          break;
+        case 'math_inline':
+          push({ inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: token.content } } });
           break;
         case 'link_open':
           if (!link) link = { ref: this.refs(String(token.attrGet('href') ?? ''), 'link'), segments: [] };

@@ -8,7 +8,12 @@ const write = (...nodes: FlowBlock[]) => documentToMarkdown(doc(...nodes), write
 
 describe('writing documents as markdown', () => {
   test('blocks markdown cannot carry are left out', () => {
-    assert.equal(write(p('a'), { object: 'block', type: 'math', data: { formula: 'x' }, isVoid: true } as never, p('b')), 'a\n\nb\n');
+    assert.equal(write(p('a'), { object: 'block', type: 'drawing', data: { ref: { kind: 'file', file: 'd' } }, isVoid: true } as never, p('b')), 'a\n\nb\n');
+  });
+
+  test('math is written between $$ lines, inline math between $$', () => {
+    const inlineMath = { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: 'E = mc^2' } } as never;
+    assert.equal(write({ object: 'block', type: 'math', data: { formula: 'x^2' }, isVoid: true } as never, p(t('so '), inlineMath, t(', costs $$'))), '$$\nx^2\n$$\n\nso $$E = mc^2$$, costs \\$$\n');
   });
 
   test('empty paragraphs and trailing line breaks are left out', () => {

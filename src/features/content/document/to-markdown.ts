@@ -146,6 +146,10 @@ class Writer {
         const attributes = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, str(value)]));
         return wrap(formatTag('prompt', attributes), formatTag('endprompt'), this.flow(children as unknown as Block[], depth + 1));
       }
+      case 'math': {
+        const formula = str(data.formula);
+        return formula ? { type: 'html', value: `$$\n${formula.replace(/^\s*\$\$\s*$/gm, '')}\n$$` } : null;
+      }
       case 'reusable-content': {
         const ref = data.ref as ContentRef | undefined;
         if (!ref || ref.kind !== 'reusable-content') return null;
@@ -312,6 +316,9 @@ class Writer {
         if (node.data.refDark) image.dark = this.refs(node.data.refDark, 'image');
         if (node.data.size) image.size = node.data.size;
         atoms.push({ node: { type: 'html', value: imgHtml(image) } });
+      } else if (node.type === 'inline-math' && typeof (node.data as { formula?: unknown } | undefined)?.formula === 'string') {
+        const formula = (node.data as { formula: string }).formula.replace(/\s*[\r\n]+\s*/g, ' ').replace(/\$\$/g, '$ $');
+        if (formula) atoms.push({ node: { type: 'gitbookLiteral', value: `$$${formula}$$` } });
       } else if (node.type === 'icon' && typeof (node.data as { icon?: unknown } | undefined)?.icon === 'string') {
         atoms.push({ node: { type: 'html', value: iconHtml((node.data as { icon: string }).icon) } });
       } else if (node.type === 'emoji' && typeof (node.data as { code?: unknown } | undefined)?.code === 'string') {
