@@ -86,7 +86,10 @@ export function relativeLinkCandidates(pagePath: string, href: string): string[]
   }
   const clean = target.replace(/\/+$/, '').replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '');
   const parentDir = pagePath.split('/').slice(0, -1).join('/');
-  const bases = target.startsWith('/') ? [''] : [parentDir, pagePath];
+  // `./` (and `./#anchor`) is the folder of the file: GitBook writes it in README pages, where the folder is the
+  // page itself, so the page comes first.
+  const self = clean.split('/').every((segment) => segment === '' || segment === '.');
+  const bases = target.startsWith('/') ? [''] : self ? [pagePath, parentDir] : [parentDir, pagePath];
   const out: string[] = [];
   for (const base of bases) {
     const parts = base ? base.split('/') : [];
