@@ -47,7 +47,7 @@ const excerpts: [name: string, markdown: string, nodes: string[], exact?: boolea
   ['a framed figure with a width', '<div data-with-frame="true"><figure><img src=".gitbook/assets/site.png" alt="" width="375"><figcaption><p>The site</p></figcaption></figure></div>\n', ['images', 'image', 'paragraph']],
   ['keys, colours and icons', 'Press <kbd>⌘</kbd> + <kbd>K</kbd>. <mark style="color:orange;">This text is orange.</mark> Open **Integrations** <i class="fa-puzzle-piece">:puzzle-piece:</i> now.\n', ['paragraph', 'icon']],
   ['a button', 'Show a button: <a href="https://gitbook.com" class="button primary">Sign up</a>\n', ['paragraph']],
-  ['a card table', '<table data-view="cards"><thead><tr><th>Topic</th><th data-card-target data-type="content-ref">Learn more</th></tr></thead><tbody><tr><td>Free trial</td><td><a href="free-trial.md">free-trial.md</a></td></tr></tbody></table>\n', ['paragraph']],
+  ['a card table', '<table data-view="cards"><thead><tr><th>Topic</th><th data-card-target data-type="content-ref">Learn more</th></tr></thead><tbody><tr><td>Free trial</td><td><a href="free-trial.md">free-trial.md</a></td></tr></tbody></table>\n', ['table', 'paragraph']],
   ['a <pre> code block', '<pre class="language-yaml" data-title="openapi.yaml"><code class="lang-yaml">paths:\n  /pet:\n</code></pre>\n', ['paragraph']],
   ['an expandable with a rich title', '<details>\n\n<summary><strong>Example 1</strong></summary>\n\nThe body.\n\n</details>\n', ['expandable', 'paragraph', 'paragraph']],
 ];
@@ -70,6 +70,14 @@ describe('GitBook blocks read from real markdown and written back', () => {
     const paragraph = document.nodes[0] as { nodes: { leaves: { text: string }[] }[] };
     paragraph.nodes[0]!.leaves[0]!.text = 'new';
     assert.equal(documentToMarkdown(document, writeRef), 'new\n');
+  });
+
+  test('a card table is a cards view with a content-ref target column', () => {
+    const [table] = markdownToDocument(excerpts.find(([name]) => name === 'a card table')![1], resolveRef).nodes as unknown as [{ data: Record<string, unknown> }];
+    const { view, definition, records } = table.data as { view: Record<string, unknown>; definition: Record<string, { type: string }>; records: Record<string, { values: Record<string, unknown> }> };
+    assert.deepEqual(view, { type: 'cards', columns: ['c1', 'c2'], cardSize: 'medium', targetDefinition: 'c2' });
+    assert.equal(definition.c2!.type, 'content-ref');
+    assert.deepEqual(records.r1!.values.c2, { kind: 'page', page: 'free-trial' });
   });
 
   test('a heading keeps its level in the document and in markdown', () => {

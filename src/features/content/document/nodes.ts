@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Block, Fragment, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Text } from './types.ts';
+import type { Block, Fragment, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Table, Text } from './types.ts';
 
 /*
  * Building blocks shared by both directions, and the normal form of inline content that markdownToDocument
@@ -113,22 +113,23 @@ export function oneLine(value: string): string {
  */
 export interface SourceMeta { markdown: string; digest: string; html?: true }
 
-export function contentDigest(nodes: readonly InlineContent[]): string {
+/** The digest of a block's content: everything but keys and meta (which hold no content). */
+export function contentDigest(block: Block): string {
   return createHash('sha1')
-    .update(JSON.stringify(nodes, (name, value: unknown) => (name === 'key' ? undefined : value)))
+    .update(JSON.stringify(block, (name, value: unknown) => (name === 'key' || name === 'meta' ? undefined : value)))
     .digest('base64url')
     .slice(0, 16);
 }
 
 /** `html`: the source is an HTML block (written on lines of its own), not a paragraph's inline markdown. */
-export function withSource(block: Paragraph, markdown: string, html = false): Paragraph {
-  block.meta = { ...block.meta, markdown, digest: contentDigest(block.nodes), ...(html ? { html: true } : {}) };
+export function withSource<T extends Paragraph | Table>(block: T, markdown: string, html = false): T {
+  block.meta = { ...block.meta, markdown, digest: contentDigest(block), ...(html ? { html: true } : {}) };
   return block;
 }
 
-/** The source kept with a paragraph, when its content is still what it was read as. */
-export function keptSource(block: Paragraph): { markdown: string; html: boolean } | undefined {
+/** The source kept with a block, when its content is still what it was read as. */
+export function keptSource(block: Block): { markdown: string; html: boolean } | undefined {
   const meta = block.meta as Partial<SourceMeta> | undefined;
   if (typeof meta?.markdown !== 'string' || typeof meta.digest !== 'string') return undefined;
-  return contentDigest(block.nodes ?? []) === meta.digest ? { markdown: meta.markdown, html: meta.html === true } : undefined;
+  return contentDigest(block) === meta.digest ? { markdown: meta.markdown, html: meta.html === true } : undefined;
 }

@@ -1,6 +1,7 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { htmlText, isHtmlComment, readImagesHtml, readInlineHtml, splitDetails, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
+import { readHtmlTable } from './html-table.ts';
 import { keyDocument } from './keys.ts';
 import { parseTagLine } from './liquid-tags.ts';
 import type { TagLine } from './liquid-tags.ts';
@@ -293,7 +294,9 @@ class Reader {
     }
     const { segments, lossy } = this.inline(tokens);
     const block = paragraph(inlineContent(segments));
-    return lossy && inline ? withSource(block, inline.content) : block;
+    // The source is kept only when it reads back, on its own, as the one paragraph it was: a paragraph's lazy
+    // continuation lines (`> a` then `| - |`) would read otherwise once the writer prefixes every line.
+    return lossy && inline && isOneParagraph(inline.content) ? withSource(block, inline.content) : block;
   }
 
   private heading(open: Token, inline: Token | undefined): Heading {
@@ -447,6 +450,8 @@ class Reader {
     }
     if (read) return paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
     if (isHtmlComment(html)) return null;
+    const table = readHtmlTable(html, this.refs, (markdown) => this.flow(tokenTree(parseMarkdown(markdown, this.env))) as FlowBlock[]);
+    if (table) return withSource(table, html.trim(), true);
     // HTML that means nothing to a document: its text is the paragraph's, the HTML itself is kept to write back.
     return withSource(textParagraph(htmlText(html)), html.trim(), true);
   }
@@ -583,6 +588,11 @@ function childItems<T extends Block>(blocks: Block[], type: T['type'], make: (no
     else items.push(make([block as FlowBlock]));
   }
   return items;
+}
+
+function isOneParagraph(markdown: string): boolean {
+  const tokens = parseMarkdown(markdown);
+  return tokens.length === 3 && tokens[0]!.type === 'paragraph_open' && tokens[1]!.content === markdown;
 }
 
 /** An HTML block's text split at its tag lines; null when it has none. The pieces between hold no tag line. */

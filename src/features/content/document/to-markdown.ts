@@ -72,8 +72,11 @@ class Writer {
         return wrap(formatTag('hint', { style: block.data?.style ?? 'info', icon: block.data?.icon }), formatTag('endhint'), this.flow(block.nodes, depth + 1));
       case 'code':
         return this.code(block);
-      case 'table':
-        return this.table(block);
+      case 'table': {
+        // A table GitBook wrote as HTML (cards, rich cells) goes back as it was, unless it was edited.
+        const source = keptSource(block);
+        return source?.html ? { type: 'html', value: source.markdown } : this.table(block);
+      }
       case 'images':
         return this.images(block);
       case 'tabs':
