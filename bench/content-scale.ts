@@ -5,6 +5,7 @@ import { putDocument } from '../src/features/content/document-store.ts';
 import { markdownToDocument } from '../src/features/content/document/to-document.ts';
 import type { PageRecord } from '../src/features/content/pages.ts';
 import { newId } from '../src/platform/ids.ts';
+import { urlRefs } from '../test/corpus/pages.ts';
 import { updateSpace } from '../src/features/spaces/store.ts';
 import type { BenchServer } from './server.ts';
 
@@ -60,7 +61,7 @@ export async function seedSpace(server: BenchServer, pages: number): Promise<See
   return { spaceId: space.id, pages, pageId: target };
 }
 
-const template = JSON.stringify(markdownToDocument('Content of TITLE.\n\n- one\n- two\n\nSee the [guide](https://example.com/ID).\n', (href) => ({ kind: 'url', url: href })));
+const template = JSON.stringify(markdownToDocument('Content of TITLE.\n\n- one\n- two\n\nSee the [guide](https://example.com/ID).\n', urlRefs));
 
 async function page(db: Parameters<typeof putDocument>[0], id: string, parentId: string | null, position: string, title: string, now: string): Promise<PageRecord> {
   const document = JSON.parse(template.replace('TITLE', title).replace('/ID', `/${id}`)) as unknown;

@@ -16,7 +16,7 @@ import type { Document } from '../src/features/content/document/types.ts';
 import { markdownToDocument } from '../src/features/content/document/to-document.ts';
 import type { PageRecord } from '../src/features/content/pages.ts';
 import { reindexPages } from '../src/features/search/indexing.ts';
-import { corpusPages } from '../src/features/search/corpus.test-support.ts';
+import { corpusPages, urlRefs } from '../test/corpus/pages.ts';
 import { searchSpace } from '../src/features/search/service.ts';
 import { updateSpace } from '../src/features/spaces/store.ts';
 import { authenticateToken } from '../src/features/tokens/service.ts';
@@ -88,7 +88,7 @@ export async function server(pgUrl: string | undefined) {
 
 /** A space of PAGES pages: the corpus over and over, in sections of 100, each page with a paragraph of its own. */
 export async function seed(s: Awaited<ReturnType<typeof server>>): Promise<{ spaceId: string; pages: Map<string, PageRecord> }> {
-  const corpus = corpusPages().map((p) => ({ title: p.title, document: markdownToDocument(p.markdown, (href) => ({ kind: 'url', url: href })) }));
+  const corpus = corpusPages().map((p) => ({ title: p.title, document: markdownToDocument(p.markdown, urlRefs) }));
   const space = await s.api<{ id: string }>('POST', `/orgs/${s.organizationId}/spaces`, { title: 'Search bench' });
   const ctx = s.app.ctx;
   const now = new Date().toISOString();
@@ -104,7 +104,7 @@ export async function seed(s: Awaited<ReturnType<typeof server>>): Promise<{ spa
       for (let c = 0; c < 99; c++) {
         const n = sec * 99 + c;
         const source = corpus[n % corpus.length]!;
-        const own = markdownToDocument(`Copy ${n} of this page, kept for reference number r${n}.`, (href) => ({ kind: 'url', url: href }));
+        const own = markdownToDocument(`Copy ${n} of this page, kept for reference number r${n}.`, urlRefs);
         const document = { ...source.document, nodes: [...source.document.nodes, ...own.nodes] };
         const id = newId();
         records.set(id, record(id, sectionId, keys[c]!, source.title, await putDocument(trx, document, now), now));
@@ -170,7 +170,7 @@ async function runOn(database: string, pgUrl: string | undefined): Promise<Searc
       await db.transaction().execute(async (trx) => {
         const branch = (await lockBranch(trx, spaceId))!;
         const head = (await findRevision(trx, branch.head_revision_id))!;
-        const documentId = await putDocument(trx, markdownToDocument(`Edited ${i}: the okta setup changed.\n\n## Steps\n\nDo this ${i}.`, (href) => ({ kind: 'url', url: href })), now);
+        const documentId = await putDocument(trx, markdownToDocument(`Edited ${i}: the okta setup changed.\n\n## Steps\n\nDo this ${i}.`, urlRefs), now);
         const revision = await commitToBranch(s.app.ctx, trx, branch, head, { pages: new Map([[target.id, { ...target, documentId, updatedAt: now }]]), type: 'edits', createdBy: null });
         await updateSpace(trx, spaceId, { revision_id: revision.id });
       });

@@ -72,6 +72,13 @@ export function everyBlockDocument(): Document {
     block({ type: 'drawing', isVoid: true, data: { ref: { kind: 'file', file: 'sketch' } } }),
     block({ type: 'stepper', nodes: [block({ type: 'stepper-step', nodes: [p('Step one')] }), block({ type: 'stepper-step', nodes: [p('Step two')] })] }),
     block({ type: 'columns', data: {}, nodes: [block({ type: 'column', nodes: [p('Left column')] }), block({ type: 'column', nodes: [p('Right column')] })] }),
+    block({ type: 'heading-3', data: { level: 4 }, nodes: [t('A fourth level')] }),
+    block({
+      type: 'updates',
+      data: { format: 'full' },
+      nodes: [block({ type: 'update', data: { date: '2026-01-15', tags: [{ kind: 'tag', tag: 'beta' }] }, nodes: [p('A new update.')] })],
+    }),
+    block({ type: 'prompt', data: { description: 'Example prompt' }, nodes: [p('Summarize the release notes.')] }),
     h(3, 'Last words'),
     p('The end.'),
   );

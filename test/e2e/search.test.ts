@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { GitBookAPIError } from './gitbook-client.ts';
 import { e2eSession } from './e2e-session.ts';
 import { editLive } from '../factories.ts';
-import { CORPUS_DIR, corpusChanges, corpusPages } from '../../src/features/search/corpus.test-support.ts';
+import { CORPUS_DIR, corpusChanges, corpusPages } from '../corpus/pages.ts';
 
 /**
  * Issue 12's "done when", over real HTTP: the official client searches a space of the GitBook docs and gets

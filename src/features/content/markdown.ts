@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { documentToMarkdown } from './document/to-markdown.ts';
@@ -86,7 +86,10 @@ export function relativeLinkCandidates(pagePath: string, href: string): string[]
   }
   const clean = target.replace(/\/+$/, '').replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '');
   const parentDir = pagePath.split('/').slice(0, -1).join('/');
-  const bases = target.startsWith('/') ? [''] : [parentDir, pagePath];
+  // `./` (and `./#anchor`) is the folder of the file: GitBook writes it in README pages, where the folder is the
+  // page itself, so the page comes first.
+  const self = clean.split('/').every((segment) => segment === '' || segment === '.');
+  const bases = target.startsWith('/') ? [''] : self ? [pagePath, parentDir] : [parentDir, pagePath];
   const out: string[] = [];
   for (const base of bases) {
     const parts = base ? base.split('/') : [];
@@ -106,14 +109,20 @@ export interface FrontMatter {
   attributes: PageAttributes;
 }
 
+// Front matter keys that are page fields; every other key is kept as written in `attributes.frontMatter`.
+const MODELLED_KEYS = new Set(['title', 'description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'layout']);
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
 /**
  * Splits Git Sync front matter (`---` YAML `---`) and a leading `# Title` from the body, the way Git Sync reads a
- * page file: both set page metadata rather than document content.
+ * page file: both set page metadata rather than document content. Keys that are page fields (description, icon,
+ * hidden, layout, …) become attributes; the others (cover, metadata, tags, if, vars, …) are kept verbatim in
+ * `attributes.frontMatter`, so that joinPageMarkdown writes them back.
  */
 export function splitPageMarkdown(markdown: string, where: string): { body: string; front: FrontMatter } {
   let body = markdown.replace(/^\uFEFF/, '');
   const front: FrontMatter = { attributes: {} };
-  const fm = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(body);
+  const fm = FRONT_MATTER.exec(body);
   if (fm) {
     let data: unknown;
     try {
@@ -131,6 +140,8 @@ export function splitPageMarkdown(markdown: string, where: string): { body: stri
       if (typeof d.noIndex === 'boolean') front.attributes.noIndex = d.noIndex;
       if (typeof d.noRobotsIndex === 'boolean') front.attributes.noRobotsIndex = d.noRobotsIndex;
       if (d.layout && typeof d.layout === 'object') front.attributes.layout = d.layout as Record<string, unknown>;
+      const rest = Object.entries(d).filter(([key, value]) => !MODELLED_KEYS.has(key) || (key === 'layout' && (!value || typeof value !== 'object')));
+      if (rest.length > 0) front.attributes.frontMatter = Object.fromEntries(rest);
     }
     body = body.slice(fm[0].length);
   }
@@ -140,4 +151,16 @@ export function splitPageMarkdown(markdown: string, where: string): { body: stri
     if (front.title === heading[1]!.trim()) body = body.slice(heading[0].length).replace(/^\s*\n/, '');
   }
   return { body, front };
+}
+
+/** The reverse of splitPageMarkdown: front matter (page fields, then the keys kept verbatim), `# Title`, body. */
+export function joinPageMarkdown(front: FrontMatter, body: string): string {
+  const { description, icon, emoji, hidden, noIndex, noRobotsIndex, layout, frontMatter } = front.attributes;
+  const data: Record<string, unknown> = { description, icon, emoji, hidden, noIndex, noRobotsIndex, layout, ...frontMatter };
+  for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
+  const parts: string[] = [];
+  if (Object.keys(data).length > 0) parts.push(`---\n${stringifyYaml(data, { lineWidth: 0 })}---\n`);
+  if (front.title) parts.push(`# ${front.title}\n`);
+  if (body.trim() !== '') parts.push(body.endsWith('\n') ? body : `${body}\n`);
+  return parts.join('\n');
 }

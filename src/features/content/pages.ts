@@ -14,6 +14,8 @@ export interface PageAttributes {
   layout?: Record<string, unknown>;
   cover?: Record<string, unknown>;
   variables?: Record<string, unknown>;
+  /** Git Sync front matter keys that are no page field (cover, metadata, tags, …), kept as written. */
+  frontMatter?: Record<string, unknown>;
   /** Link pages: where they point. */
   target?: Record<string, unknown>;
 }

@@ -1,5 +1,6 @@
 import type { VNode } from 'preact';
-import type { ContentRef, Embed, FileBlock } from '../content/document/types.ts';
+import { blockText } from '../content/document/nodes.ts';
+import type { ContentRef, Embed, FileBlock, Fragment } from '../content/document/types.ts';
 import { emojiCharacter } from './emoji.ts';
 import { ICONS } from './icons.tsx';
 import { resolveLink } from './link-resolver.ts';
@@ -36,8 +37,16 @@ export function renderEmbed(block: Embed, ctx: RenderContext): VNode | null {
         </>,
         'card-link',
       )}
+      {captionOf(block)}
     </div>
   );
+}
+
+/** A block's caption fragment (embeds and files have one when GitBook wrote text between their tags). */
+function captionOf(block: { fragments?: Fragment[] }): VNode | null {
+  const caption = (block.fragments ?? []).find((f) => f?.fragment === 'caption');
+  const text = (caption?.nodes ?? []).map(blockText).join(' ').trim();
+  return text ? <p class="card-caption">{text}</p> : null;
 }
 
 export function renderFile(block: FileBlock, ctx: RenderContext): VNode | null {
@@ -55,6 +64,7 @@ export function renderFile(block: FileBlock, ctx: RenderContext): VNode | null {
         <span class="card-title">{file.name}</span>
         {details ? <span class="card-description">{details}</span> : null}
       </a>
+      {captionOf(block)}
     </div>
   );
 }

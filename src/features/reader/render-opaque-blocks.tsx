@@ -47,8 +47,40 @@ export function renderOtherBlock(block: OtherBlock, ctx: RenderContext, depth: n
           ))}
         </div>
       );
+    case 'updates':
+      return (
+        <div class="updates">
+          {children.map((update) => {
+            const date = typeof update?.data?.date === 'string' ? update.data.date : '';
+            const tags = (Array.isArray(update?.data?.tags) ? update.data.tags : [])
+              .map((tag) => (tag && typeof tag === 'object' ? (tag as { tag?: unknown }).tag : undefined))
+              .filter((tag): tag is string => typeof tag === 'string');
+            return (
+              <section class="update">
+                <p class="update-meta">
+                  {date ? <time dateTime={date}>{date}</time> : null}
+                  {tags.map((tag) => (
+                    <span class="update-tag">{tag}</span>
+                  ))}
+                </p>
+                {renderFlow((update?.nodes ?? []) as Block[], ctx, depth + 2)}
+              </section>
+            );
+          })}
+        </div>
+      );
+    case 'prompt': {
+      const description = typeof data.description === 'string' ? data.description : '';
+      return (
+        <div class="prompt" role="group" aria-label={description || 'Prompt'}>
+          {description ? <p class="prompt-description">{description}</p> : null}
+          {renderFlow(children as unknown as Block[], ctx, depth + 1)}
+        </div>
+      );
+    }
     case 'if': {
-      const condition = typeof data.condition === 'string' ? data.condition : '';
+      // The spec names the condition `expression`; older documents wrote `condition`.
+      const condition = typeof data.expression === 'string' ? data.expression : typeof data.condition === 'string' ? data.condition : '';
       const visible = condition !== '' && ctx.options.evaluateCondition?.(condition) === true;
       return visible ? renderFlow(children as unknown as Block[], ctx, depth + 1) : null;
     }

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
-import { CORPUS_DIR, corpusChanges, corpusPages } from './corpus.test-support.ts';
+import { CORPUS_DIR, corpusChanges, corpusPages } from '../../../test/corpus/pages.ts';
 
 /**
  * Relevance on the real GitBook docs (~180 pages): for each query, the page a person looking for it expects

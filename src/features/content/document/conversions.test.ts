@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { keyDocument } from './keys.ts';
+import { withSource } from './nodes.ts';
 import {
   code, divider, doc, expandable, h, hint, image, images, item, leaf, link, ol, p, quote, resolveRef, t, tab, table, tabs, task, tasks, ul,
   withoutKeys, writeRef,
 } from './test-fixtures.ts';
 import { markdownToDocument } from './to-document.ts';
 import { documentToMarkdown } from './to-markdown.ts';
-import type { Document, FlowBlock } from './types.ts';
+import type { Document, FlowBlock, Leaf, Paragraph } from './types.ts';
 
 /*
  * Each case is canonical markdown and its document: reading the markdown gives the document, and writing the
@@ -91,7 +92,7 @@ const cases: [name: string, markdown: string, nodes: FlowBlock[]][] = [
   ],
   [
     'several images in one block',
-    '<figure><img src=".gitbook/assets/a.png" alt=""></figure>\n<figure><img src=".gitbook/assets/b.png" alt=""></figure>\n',
+    '<figure><img src=".gitbook/assets/a.png" alt=""><figcaption></figcaption></figure>\n<figure><img src=".gitbook/assets/b.png" alt=""><figcaption></figcaption></figure>\n',
     [images(image({ kind: 'file', file: 'a.png' }), image({ kind: 'file', file: 'b.png' }))],
   ],
   [
@@ -145,8 +146,9 @@ describe('markdown in other spellings', () => {
   test('underscores, asterisks and dashes mean what they mean', () => {
     same('_i_ __b__\n\n* x\n\n---\n', p(t(leaf('i', 'italic'), ' ', leaf('b', 'bold'))), ul(item(p('x'))), divider());
   });
-  test('setext headings are headings, and levels below 3 become level 3', () => {
-    same('Title\n=====\n\n#### Four\n\n###### Six\n', h(1, 'Title'), h(3, 'Four'), h(3, 'Six'));
+  test('setext headings are headings, and levels below 3 become level 3 keeping their level', () => {
+    const level = (heading: FlowBlock, n: 4 | 5 | 6) => ({ ...heading, data: { level: n } }) as FlowBlock;
+    same('Title\n=====\n\n#### Four\n\n###### Six\n', h(1, 'Title'), level(h(3, 'Four'), 4), level(h(3, 'Six'), 6));
   });
   test('soft line breaks are spaces; two trailing spaces are a hard break', () => {
     same('one\ntwo  \nthree\n', p('one two\nthree'));
@@ -201,24 +203,30 @@ describe('markdown in other spellings', () => {
   test('an image source the resolver takes for a page is kept as a URL', () => {
     same('![x](other.md)\n', images(image({ kind: 'url', url: 'other.md' }, 'x')));
   });
-  test('HTML formatting tags become marks or vanish, keeping their text', () => {
-    same('a <strong>b</strong> <em>c</em> <mark style="color:red;">d</mark> <span>e</span>\n', p(t('a ', leaf('b', 'bold'), ' ', leaf('c', 'italic'), ' d e')));
+  test('HTML formatting tags become marks, <mark> colours colour marks', () => {
+    const red: Leaf = { object: 'leaf', text: 'd', marks: [{ object: 'mark', type: 'color', data: { text: 'red', background: 'default' } }] };
+    same('a <strong>b</strong> <em>c</em> <mark style="color:red;">d</mark>\n', p(t('a ', leaf('b', 'bold'), ' ', leaf('c', 'italic'), ' ', red)));
+  });
+  test('inline HTML of no mark keeps its text, and the paragraph keeps its source to write back', () => {
+    same('a <span>e</span>\n', withSource(p('a e') as Paragraph, 'a <span>e</span>'));
   });
   test('HTML comments are left out', () => {
     same('a <!-- note --> b\n\n<!-- block note -->\n', p('a  b'));
   });
-  test('other HTML stays visible as text', () => {
-    same('<div>x</div>\n', p('<div>x</div>'));
+  test('other HTML shows its text, and is kept as written', () => {
+    same('<div>x</div>\n', withSource(p('x') as Paragraph, '<div>x</div>', true));
   });
   test('a table row with missing cells gets empty ones, extra cells are dropped', () => {
     same('| a | b |\n| - | - |\n| 1 |\n| 2 | 3 | 4 |\n', table([{ title: 'a' }, { title: 'b' }], [[[t('1')], [t()]], [[t('2')], [t('3')]]]));
   });
-  test('a file tag with a caption keeps the caption as text after the file', () => {
-    same(
-      '{% file src=".gitbook/assets/a.pdf" %}\nThe guide\n{% endfile %}\n',
-      { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'a.pdf' } } },
-      p('The guide'),
-    );
+  test('a file tag with a caption keeps the caption as the file block caption fragment', () => {
+    same('{% file src=".gitbook/assets/a.pdf" %}\nThe guide\n{% endfile %}\n', {
+      object: 'block',
+      type: 'file',
+      isVoid: true,
+      data: { ref: { kind: 'file', file: 'a.pdf' } },
+      fragments: [{ object: 'fragment', fragment: 'caption', nodes: [p('The guide')] }],
+    });
   });
   test('a file tag whose source is not a file of the space is a link', () => {
     same('{% file src="https://x.io/a.pdf" %}\n', p(t(), link({ kind: 'url', url: 'https://x.io/a.pdf' }, 'https://x.io/a.pdf'), t()));

@@ -15,10 +15,13 @@ const isElement = (node: HtmlNode): node is HtmlElement => ElementType.isTag(nod
 const isBlankText = (node: HtmlNode) => node.type === ElementType.Text && DomUtils.textContent(node).trim() === '';
 const isComment = (node: HtmlNode) => node.type === ElementType.Comment;
 
-export interface HtmlImage { src: string; alt: string; caption: string; size?: string }
+/** An image as GitBook writes it in HTML: `dark` is the <picture>'s dark-scheme source, `width` the img's. */
+export interface HtmlImage { src: string; alt: string; caption: string; size?: string; dark?: string; width?: number }
+
+const DARK_SCHEME = /prefers-color-scheme:\s*dark/;
 
 /** The pieces of an HTML block: details markers, and the text between them (markdown, parsed again). */
-export type DetailsPiece = { kind: 'open' } | { kind: 'summary'; title: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
+export type DetailsPiece = { kind: 'open' } | { kind: 'summary'; title: string; html: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
 
 // The <details> markers are plain, attribute-free tags in GitBook's output; locating them needs no more than this.
 const DETAILS_MARKER = /<details(?:\s[^>]*)?>|<\/details\s*>|<summary(?:\s[^>]*)?>([\s\S]*?)<\/summary\s*>/gi;
@@ -31,7 +34,7 @@ export function splitDetails(html: string): DetailsPiece[] | null {
     const between = html.slice(last, match.index);
     if (between.trim() !== '') pieces.push({ kind: 'markdown', text: between });
     const tag = match[0].toLowerCase();
-    if (tag.startsWith('<summary')) pieces.push({ kind: 'summary', title: htmlText(match[1] ?? '') });
+    if (tag.startsWith('<summary')) pieces.push({ kind: 'summary', title: htmlText(match[1] ?? ''), html: (match[1] ?? '').trim() });
     else pieces.push({ kind: tag.startsWith('</') ? 'close' : 'open' });
     last = match.index + match[0].length;
   }
@@ -57,6 +60,14 @@ function imageOf(element: HtmlElement, caption: string): HtmlImage | null {
   if (src === undefined) return null;
   const image: HtmlImage = { src, alt: element.attribs.alt ?? '', caption };
   if (element.attribs['data-size'] !== undefined) image.size = element.attribs['data-size'];
+  const width = Number(element.attribs.width);
+  if (element.attribs.width && Number.isFinite(width) && width > 0) image.width = width;
+  // <picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png"></picture>
+  const parent = element.parent as HtmlElement | null;
+  if (parent && 'name' in parent && parent.name === 'picture') {
+    const source = parent.children.find((c): c is HtmlElement => isElement(c) && c.name === 'source' && DARK_SCHEME.test(c.attribs.media ?? ''));
+    if (source?.attribs.srcset) image.dark = source.attribs.srcset;
+  }
   return image;
 }
 
@@ -65,30 +76,38 @@ function imageOf(element: HtmlElement, caption: string): HtmlImage | null {
  * aligned images). `figures` is true when at least one <figure> was found: the block is then an images block;
  * bare <img> tags alone are inline images.
  */
-export function readImagesHtml(html: string): { images: HtmlImage[]; figures: boolean; align?: string } | null {
+export function readImagesHtml(html: string): { images: HtmlImage[]; figures: boolean; align?: string; frame?: boolean } | null {
   const images: HtmlImage[] = [];
   let figures = false;
   let align: string | undefined;
+  let frame: boolean | undefined;
   const visit = (nodes: HtmlNode[], inDiv: boolean): boolean => {
     for (const node of nodes) {
       if (isBlankText(node) || isComment(node)) continue;
       if (!isElement(node)) return false;
       if (node.name === 'div' && !inDiv) {
-        align = node.attribs.align;
+        const { align: divAlign, 'data-with-frame': withFrame, ...others } = node.attribs;
+        if (Object.keys(others).length > 0) return false;
+        align = divAlign;
+        if (withFrame === 'true') frame = true;
         if (!visit(node.children, true)) return false;
       } else if (node.name === 'figure') {
         const img = DomUtils.findOne((e) => e.name === 'img', node.children);
         const caption = DomUtils.findOne((e) => e.name === 'figcaption', node.children);
+        if (img && Object.keys(img.attribs).some((name) => !IMG_ATTRIBUTES.has(name))) return false;
         const image = img ? imageOf(img as HtmlElement, caption ? DomUtils.textContent(caption).replace(/\s+/g, ' ').trim() : '') : null;
         if (!image) return false;
         images.push(image);
         figures = true;
       } else if (node.name === 'img') {
+        if (Object.keys(node.attribs).some((name) => !IMG_ATTRIBUTES.has(name))) return false;
         const image = imageOf(node, '');
         if (!image) return false;
         images.push(image);
       } else if (node.name === 'p' || node.name === 'picture') {
         if (!visit(node.children, inDiv)) return false;
+      } else if (node.name === 'source' && node.parent && 'name' in node.parent && node.parent.name === 'picture') {
+        // Read with the picture's <img> (imageOf).
       } else {
         return false;
       }
@@ -96,15 +115,39 @@ export function readImagesHtml(html: string): { images: HtmlImage[]; figures: bo
     return true;
   };
   if (!visit(parseDocument(html).children, false) || images.length === 0) return null;
-  return align === undefined ? { images, figures } : { images, figures, align };
+  return { images, figures, ...(align === undefined ? {} : { align }), ...(frame ? { frame } : {}) };
 }
+
+// Attributes of an <img> that the document keeps; an image with others (a drawing's class, …) stays HTML.
+const IMG_ATTRIBUTES = new Set(['src', 'alt', 'width', 'data-size']);
 
 // Inline formatting tags: the marks they stand for, or null for those whose tags are dropped and text kept
 // (GitBook writes coloured text as <mark style="…">).
 const FORMATTING_TAGS: Record<string, MarkType | null> = {
   b: 'bold', strong: 'bold', i: 'italic', em: 'italic', s: 'strikethrough', del: 'strikethrough', strike: 'strikethrough',
-  code: 'code', kbd: 'keyboard', sup: 'superscript', sub: 'subscript', mark: null, span: null, u: null, font: null, small: null,
+  code: 'code', kbd: 'keyboard', sup: 'superscript', sub: 'subscript', mark: 'color', span: null, u: null, font: null, small: null,
 };
+
+const COLOR_NAME = /^(?:default|green|blue|red|orange|yellow|purple|pink|violet|cyan|\$primary|\$info|\$success|\$warning|\$danger|\$tint)$/;
+
+/** `<mark style="color:red;background-color:blue;">`: GitBook's coloured text; null for any other style. */
+function markColor(style: string): { text: string; background: string } | null {
+  const color = { text: 'default', background: 'default' };
+  for (const declaration of style.split(';')) {
+    const [name, value] = declaration.split(':').map((part) => part?.trim() ?? '');
+    if (!name) continue;
+    if (!value || !COLOR_NAME.test(value)) return null;
+    if (name === 'color') color.text = value;
+    else if (name === 'background-color') color.background = value;
+    else return null;
+  }
+  return color;
+}
+
+export function markHtml(color: { text: string; background: string }): string {
+  const style = [color.text !== 'default' ? `color:${color.text};` : '', color.background !== 'default' ? `background-color:${color.background};` : ''].join('');
+  return `<mark style="${escapeAttribute(style)}">`;
+}
 
 /** One inline HTML tag: what it means for a document, if anything. */
 export type InlineHtml =
@@ -112,7 +155,10 @@ export type InlineHtml =
   | { kind: 'image'; image: HtmlImage }
   | { kind: 'anchor'; id: string }
   | { kind: 'anchor-end' }
-  | { kind: 'format'; mark: MarkType | null; opens: boolean }
+  | { kind: 'format'; mark: MarkType | null; opens: boolean; color?: { text: string; background: string } }
+  | { kind: 'icon'; icon: string }
+  | { kind: 'picture'; opens: boolean }
+  | { kind: 'source'; dark: string }
   | { kind: 'comment' }
   | null;
 
@@ -120,14 +166,27 @@ export function readInlineHtml(html: string): InlineHtml {
   const tag = html.trim();
   if (/^<\/a\s*>$/i.test(tag)) return { kind: 'anchor-end' };
   const closing = /^<\/([a-z]+)\s*>$/i.exec(tag)?.[1]?.toLowerCase();
+  if (closing === 'picture') return { kind: 'picture', opens: false };
   if (closing !== undefined) return closing in FORMATTING_TAGS ? { kind: 'format', mark: FORMATTING_TAGS[closing]!, opens: false } : null;
   const nodes = parseDocument(tag).children.filter((n) => !isBlankText(n));
   const element = nodes.length === 1 ? nodes[0] : undefined;
   if (element && isComment(element)) return { kind: 'comment' };
   if (!element || !isElement(element)) return null;
-  if (element.name in FORMATTING_TAGS && element.children.length === 0) return { kind: 'format', mark: FORMATTING_TAGS[element.name]!, opens: true };
+  if (element.name === 'picture' && element.children.length === 0 && Object.keys(element.attribs).length === 0) return { kind: 'picture', opens: true };
+  if (element.name === 'source' && DARK_SCHEME.test(element.attribs.media ?? '') && element.attribs.srcset) return { kind: 'source', dark: element.attribs.srcset };
+  if (element.name === 'mark' && element.children.length === 0) {
+    const color = markColor(element.attribs.style ?? '');
+    return color ? { kind: 'format', mark: 'color', opens: true, color } : { kind: 'format', mark: null, opens: true };
+  }
+  // GitBook writes an icon as <i class="fa-name">:name:</i>; the text inside is for other renderers.
+  const icon = element.name === 'i' ? /^fa-([a-z0-9-]+)$/.exec(element.attribs.class ?? '')?.[1] : undefined;
+  if (icon && Object.keys(element.attribs).length === 1) return { kind: 'icon', icon };
+  if (element.name in FORMATTING_TAGS && element.children.length === 0 && Object.keys(element.attribs).length === 0) {
+    return { kind: 'format', mark: FORMATTING_TAGS[element.name]!, opens: true };
+  }
   if (element.name === 'br') return { kind: 'break' };
   if (element.name === 'img') {
+    if (Object.keys(element.attribs).some((name) => !IMG_ATTRIBUTES.has(name))) return null;
     const image = imageOf(element, '');
     return image ? { kind: 'image', image } : null;
   }
@@ -141,19 +200,27 @@ const attribute = (name: string, value: string) => `${name}="${escapeAttribute(v
 
 export function imgHtml(image: HtmlImage): string {
   const attributes = [attribute('src', image.src), attribute('alt', image.alt)];
+  if (image.width !== undefined) attributes.push(attribute('width', String(image.width)));
   if (image.size) attributes.push(attribute('data-size', image.size));
-  return `<img ${attributes.join(' ')}>`;
+  const img = `<img ${attributes.join(' ')}>`;
+  return image.dark ? `<picture><source ${attribute('srcset', image.dark)} media="(prefers-color-scheme: dark)">${img}</picture>` : img;
 }
 
 export function figureHtml(image: HtmlImage): string {
-  const caption = image.caption ? `<figcaption><p>${escapeText(image.caption)}</p></figcaption>` : '';
+  // GitBook writes the <figcaption> even when it is empty.
+  const caption = image.caption ? `<figcaption><p>${escapeText(image.caption)}</p></figcaption>` : '<figcaption></figcaption>';
   return `<figure>${imgHtml(image)}${caption}</figure>`;
 }
 
-export function summaryHtml(title: string): string {
-  return `<summary>${escapeText(title.replace(/\s+/g, ' ').trim())}</summary>`;
+/** `inner`: the summary's own HTML when the title was read from it unchanged (rich titles: <strong>, <code>). */
+export function summaryHtml(title: string, inner?: string): string {
+  return `<summary>${inner ?? escapeText(title.replace(/\s+/g, ' ').trim())}</summary>`;
 }
 
 export function anchorHtml(id: string): string {
   return `<a href="#${escapeAttribute(id)}" id="${escapeAttribute(id)}"></a>`;
+}
+
+export function iconHtml(icon: string): string {
+  return `<i class="fa-${escapeAttribute(icon)}">:${escapeText(icon)}:</i>`;
 }

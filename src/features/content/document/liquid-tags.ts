@@ -7,11 +7,18 @@
  */
 
 export const TAG_NAMES = [
-  'hint', 'endhint', 'tabs', 'endtabs', 'tab', 'endtab', 'code', 'endcode', 'embed', 'file', 'endfile',
-  'content-ref', 'endcontent-ref',
+  'hint', 'endhint', 'tabs', 'endtabs', 'tab', 'endtab', 'code', 'endcode', 'embed', 'endembed', 'file', 'endfile',
+  'content-ref', 'endcontent-ref', 'stepper', 'endstepper', 'step', 'endstep', 'columns', 'endcolumns', 'column',
+  'endcolumn', 'if', 'endif', 'updates', 'endupdates', 'update', 'endupdate', 'prompt', 'endprompt', 'openapi',
+  'endopenapi', 'openapi-operation', 'endopenapi-operation', 'openapi-schemas', 'endopenapi-schemas',
+  'openapi-webhook', 'endopenapi-webhook', 'include',
 ] as const;
 export type TagName = (typeof TAG_NAMES)[number];
-export interface TagLine { name: TagName; attributes: Record<string, string> }
+/**
+ * A tag line. `argument` is what follows the name of the two tags that take no `key="value"` attributes:
+ * `{% if <expression> %}` and `{% include "<path>" %}` (the path unquoted).
+ */
+export interface TagLine { name: TagName; attributes: Record<string, string>; argument?: string }
 
 // Lines longer than this are never tags.
 const MAX_TAG_LINE = 4096;
@@ -25,6 +32,14 @@ export function parseTagLine(line: string): TagLine | null {
   const nameMatch = /^[a-z][a-z-]*/.exec(inner);
   const name = nameMatch?.[0];
   if (!name || !(TAG_NAMES as readonly string[]).includes(name)) return null;
+  if (name === 'if') {
+    const expression = inner.slice(name.length).trim();
+    return expression && /^\s/.test(inner.slice(name.length)) ? { name, attributes: {}, argument: expression } : null;
+  }
+  if (name === 'include') {
+    const path = /^include\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')$/.exec(inner);
+    return path ? { name, attributes: {}, argument: (path[1] ?? path[2] ?? '').replace(/\\(.)/g, '$1') } : null;
+  }
   const attributes: Record<string, string> = {};
   let position = name.length;
   while (position < inner.length) {
@@ -42,8 +57,12 @@ export function parseTagLine(line: string): TagLine | null {
 }
 
 /** Writes a tag line; values are double-quoted with `\` escapes, and kept on one line. */
-export function formatTag(name: TagName, attributes: Record<string, string | undefined> = {}): string {
+export function formatTag(name: TagName, attributes: Record<string, string | undefined> = {}, argument?: string): string {
   const parts: string[] = [name];
+  if (argument !== undefined) {
+    const value = argument.replace(/[\r\n]+/g, ' ');
+    parts.push(name === 'include' ? `"${value.replace(/["\\]/g, '\\$&')}"` : value.replace(/%}/g, '% }'));
+  }
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined) continue;
     parts.push(`${key}="${value.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, '\\$&')}"`);

@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import type { StateBlock, StateCore, Token } from 'markdown-it';
+import type { StateBlock, StateCore, StateInline, Token } from 'markdown-it';
 
 export type { Token };
 import { parseTagLine } from './liquid-tags.ts';
@@ -52,7 +52,42 @@ function taskListRule(state: StateCore): void {
     // The marker goes back into the text if the list turns out not to be a task list (to-document.ts).
     item.meta = { ...item.meta, checked: match[1] !== ' ', marker: match[0] };
     first.content = first.content.slice(match[0].length);
+    // The inline's source too: a paragraph that keeps its source (nodes.ts, withSource) must not repeat it.
+    const inline = tokens[i + 2]!;
+    if (inline.content.startsWith(match[0])) inline.content = inline.content.slice(match[0].length);
   }
+}
+
+const DOLLAR = 0x24;
+
+/** `$$` on a line of its own, the formula, `$$` on a line of its own: GitBook's math block (`math_block`). */
+function mathBlockRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  const lineOf = (line: number) => state.src.slice(state.bMarks[line]! + state.tShift[line]!, state.eMarks[line]).trim();
+  if (lineOf(startLine) !== '$$') return false;
+  let next = startLine + 1;
+  while (next < endLine && lineOf(next) !== '$$') next += 1;
+  if (next >= endLine) return false;
+  if (silent) return true;
+  const token = state.push('math_block', 'math', 0);
+  token.content = state.getLines(startLine + 1, next, state.sCount[startLine]!, false).replace(/\n$/, '');
+  token.map = [startLine, next + 1];
+  state.line = next + 1;
+  return true;
+}
+
+/** `$$formula$$` in a line of text: inline math (`math_inline`). */
+function mathInlineRule(state: StateInline, silent: boolean): boolean {
+  const start = state.pos;
+  if (state.src.charCodeAt(start) !== DOLLAR || state.src.charCodeAt(start + 1) !== DOLLAR) return false;
+  const end = state.src.indexOf('$$', start + 2);
+  if (end < 0 || end === start + 2) return false;
+  if (!silent) {
+    const token = state.push('math_inline', 'math', 0);
+    token.content = state.src.slice(start + 2, end);
+  }
+  state.pos = end + 2;
+  return true;
 }
 
 const parser = new MarkdownIt('default', { html: true, linkify: false, typographer: false, maxNesting: MAX_NESTING });
@@ -70,6 +105,8 @@ parser.normalizeLink = (url) => url;
 parser.normalizeLinkText = (text) => text;
 parser.block.ruler.before('table', 'gitbook_tag', gitbookTagRule, { alt: ['paragraph', 'reference', 'blockquote', 'list', 'table'] });
 parser.core.ruler.before('text_join', 'task_list', taskListRule);
+parser.block.ruler.before('fence', 'math_block', mathBlockRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+parser.inline.ruler.after('escape', 'math_inline', mathInlineRule);
 
 /**
  * The token stream of a markdown text (block tokens; `inline` tokens carry their children). Pass the same

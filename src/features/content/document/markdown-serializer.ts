@@ -1,4 +1,4 @@
-import type { InlineCode, Root, RootContent } from 'mdast';
+import type { InlineCode, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
@@ -27,13 +27,23 @@ export interface RawMarkdown {
   value: string;
 }
 
+/** Phrasing between two pieces of inline HTML (`<kbd>` … `</kbd>`, `<mark style="…">` … `</mark>`). */
+export interface InlineWrap {
+  type: 'gitbookInlineWrap';
+  open: string;
+  close: string;
+  children: PhrasingContent[];
+}
+
 declare module 'mdast' {
   interface PhrasingContentMap {
     gitbookLiteral: RawMarkdown;
+    gitbookInlineWrap: InlineWrap;
   }
   interface RootContentMap {
     gitbookWrapped: Wrapped;
     gitbookLiteral: RawMarkdown;
+    gitbookInlineWrap: InlineWrap;
   }
   interface BlockContentMap {
     gitbookWrapped: Wrapped;
@@ -58,6 +68,13 @@ const wrapped: Handle = (node: Wrapped, _parent, state, info) => {
 function writeRaw(node: RawMarkdown): string {
   return node.value;
 }
+
+const inlineWrap: Handle = (node: InlineWrap, _parent, state, info) => {
+  const tracker = state.createTracker(info);
+  let value = tracker.move(node.open);
+  value += tracker.move(state.containerPhrasing(node as never, { before: value, after: node.close, ...tracker.current() }));
+  return value + tracker.move(node.close);
+};
 
 /**
  * An HTML block (a figure, </details>, or a paragraph that is only an inline <img>) runs until a blank line:
@@ -89,6 +106,46 @@ function inlineCodeInTable(node: InlineCode, parent: Parameters<Handle>[1], stat
   return state.stack.includes('tableCell') ? value.replace(/\|/g, '\\|') : value;
 }
 
+/**
+ * A paragraph written in pieces of about CHUNK children, cut inside plain text right before whitespace. The
+ * serializer checks and fixes its emphasis sequences over a whole container, and each fix renders the whole
+ * container again: on a long paragraph of marks that is quadratic (issue 14). Delimiters never pair across
+ * a piece boundary (each piece's own delimiters are already paired, and whitespace follows the cut), so the
+ * pieces can be written apart; each sees the character before and after it.
+ */
+const CHUNK = 64;
+const taskParagraph = gfmTaskListItemToMarkdown().handlers!.paragraph!;
+const paragraphHandler: Handle = (node: Paragraph, parent, state, info) => {
+  if (node.children.length <= CHUNK) return taskParagraph(node, parent, state, info);
+  // The checkbox of a task list item, which taskParagraph writes for shorter paragraphs.
+  const item = parent?.type === 'listItem' && typeof parent.checked === 'boolean' && parent.children[0] === node ? parent : undefined;
+  let value = item ? `[${item.checked ? 'x' : ' '}] ` : '';
+  const exit = state.enter('paragraph');
+  const subexit = state.enter('phrasing');
+  {
+    let piece: PhrasingContent[] = [];
+    const flush = (after: string) => {
+      if (piece.length === 0) return;
+      value += state.containerPhrasing({ type: 'paragraph', children: piece }, { ...info, before: value ? value.slice(-1) : info.before, after });
+      piece = [];
+    };
+    for (const child of node.children) {
+      const cut = piece.length >= CHUNK && child.type === 'text' ? child.value.search(/\S\s/) : -1;
+      if (cut < 0 || child.type !== 'text') {
+        piece.push(child);
+        continue;
+      }
+      piece.push({ type: 'text', value: child.value.slice(0, cut + 1) });
+      flush(child.value.charAt(cut + 1));
+      piece.push({ type: 'text', value: child.value.slice(cut + 1) });
+    }
+    flush(info.after);
+  }
+  subexit();
+  exit();
+  return value;
+};
+
 const OPTIONS: Options = {
   bullet: '-',
   bulletOther: '*',
@@ -101,10 +158,11 @@ const OPTIONS: Options = {
   listItemIndent: 'one',
   incrementListMarker: true,
   resourceLink: false,
-  handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw },
+  handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw, gitbookInlineWrap: inlineWrap, paragraph: paragraphHandler },
   join: [(left, right) => (needsBlankLine(left as RootContent, right as RootContent) ? 1 : undefined)],
   // A paragraph line that starts with "{%" would read back as a GitBook tag.
-  unsafe: [{ character: '{', after: '%', atBreak: true }],
+  // `$$` would read back as math.
+  unsafe: [{ character: '{', after: '%', atBreak: true }, { character: '$', after: '\\$' }],
   extensions: [gfmStrikethroughToMarkdown(), gfmTableToMarkdown(), gfmTaskListItemToMarkdown(), { handlers: { inlineCode: inlineCodeInTable } }],
 };
 

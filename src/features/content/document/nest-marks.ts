@@ -1,13 +1,28 @@
 import type { PhrasingContent } from 'mdast';
+import { markHtml } from './html.ts';
 import type { MarkType } from './types.ts';
 
 /*
  * Inline content as mdast phrasing: a document's leaves carry flat sets of marks, markdown nests them.
  */
 
-export const NESTING_MARKS: readonly MarkType[] = ['bold', 'italic', 'strikethrough'];
-export type NestingMark = 'bold' | 'italic' | 'strikethrough';
-const MARK_NODES = { bold: 'strong', italic: 'emphasis', strikethrough: 'delete' } as const;
+export const NESTING_MARKS: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'keyboard', 'superscript', 'subscript', 'color'];
+/**
+ * A mark as the writer nests it: a mark type, or for a colour `color:<text>:<background>` (two colours are two
+ * marks). Bold, italic and strikethrough are markdown; the others are written as the HTML GitBook writes.
+ */
+export type NestingMark = string;
+const MARK_NODES: Record<string, 'strong' | 'emphasis' | 'delete'> = { bold: 'strong', italic: 'emphasis', strikethrough: 'delete' };
+const HTML_MARKS: Record<string, string> = { keyboard: 'kbd', superscript: 'sup', subscript: 'sub' };
+
+function markNode(mark: NestingMark, children: PhrasingContent[]): PhrasingContent {
+  const node = MARK_NODES[mark];
+  if (node) return { type: node, children } as PhrasingContent;
+  const tag = HTML_MARKS[mark];
+  if (tag) return { type: 'gitbookInlineWrap', open: `<${tag}>`, close: `</${tag}>`, children };
+  const [, text = 'default', background = 'default'] = mark.split(':');
+  return { type: 'gitbookInlineWrap', open: markHtml({ text, background }), close: '</mark>', children };
+}
 
 type TextAtom = { text: string; marks: NestingMark[]; code: boolean };
 export type Atom = TextAtom | { node: PhrasingContent };
@@ -122,7 +137,7 @@ function nest(atoms: Atom[], open: NestingMark[], inTable: boolean): PhrasingCon
     const { before, inner, after } = trimRun(atoms.slice(i, end), open);
     for (const a of before) append(out, plain(a, inTable));
     if (inner.length > 0) {
-      out.push({ type: MARK_NODES[best], children: nest(inner, [...open, best], inTable) } as PhrasingContent);
+      out.push(markNode(best, nest(inner, [...open, best], inTable)));
     }
     for (const a of after) append(out, plain(a, inTable));
     i = end;

@@ -1,4 +1,5 @@
-import type { Block, Fragment, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Text } from './types.ts';
+import { createHash } from 'node:crypto';
+import type { Block, Fragment, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Table, Text } from './types.ts';
 
 /*
  * Building blocks shared by both directions, and the normal form of inline content that markdownToDocument
@@ -14,8 +15,15 @@ export function mark(type: MarkType): Mark {
   return { object: 'mark', type };
 }
 
-export function leaf(text: string, marks: readonly MarkType[] = []): Leaf {
-  return { object: 'leaf', text, marks: sortMarks(marks).map(mark) };
+/** A colour mark's data (the spec's DocumentMarkColor: a text and a background colour, `default` for none). */
+export interface ColorData { text: string; background: string }
+
+export function leaf(text: string, marks: readonly MarkType[] = [], color?: ColorData): Leaf {
+  return {
+    object: 'leaf',
+    text,
+    marks: sortMarks(marks).map((type) => (type === 'color' && color ? { object: 'mark', type, data: { text: color.text, background: color.background } } : mark(type))),
+  };
 }
 
 function sortMarks(marks: readonly MarkType[]): MarkType[] {
@@ -39,10 +47,11 @@ export function fragment(name: string, nodes: Fragment['nodes'], type?: string):
 }
 
 /** A piece of inline content on its way to normal form. */
-export type InlineSegment = { leaf: { text: string; marks: MarkType[] } } | { inline: Inline };
+export type InlineSegment = { leaf: { text: string; marks: MarkType[]; color?: ColorData } } | { inline: Inline };
 
 const sameMarks = (a: Leaf, b: Leaf) =>
-  (a.marks ?? []).length === (b.marks ?? []).length && (a.marks ?? []).every((m, i) => m.type === b.marks?.[i]?.type);
+  (a.marks ?? []).length === (b.marks ?? []).length &&
+  (a.marks ?? []).every((m, i) => m.type === b.marks?.[i]?.type && JSON.stringify(m.data) === JSON.stringify(b.marks?.[i]?.data));
 
 /** Puts segments into the normal form described above. */
 export function inlineContent(segments: InlineSegment[]): InlineContent[] {
@@ -55,7 +64,7 @@ export function inlineContent(segments: InlineSegment[]): InlineContent[] {
       continue;
     }
     if (segment.leaf.text === '') continue;
-    const next = leaf(segment.leaf.text, segment.leaf.marks);
+    const next = leaf(segment.leaf.text, segment.leaf.marks, segment.leaf.color);
     const last = leaves[leaves.length - 1];
     if (last && sameMarks(last, next)) last.text += next.text;
     else leaves.push(next);
@@ -94,4 +103,33 @@ export function blockText(root: Block): string {
 /** Alt texts, captions, titles: one line, single spaces. */
 export function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Markdown the document model cannot hold (HTML GitBook does not model, inline HTML of no mark or inline) is
+ * kept with the paragraph that shows its text: `meta.markdown` is the source, `meta.digest` the digest of the
+ * paragraph's content when it was read. The writer gives the source back while the content is unchanged, and
+ * writes the (edited) content otherwise, so an edit is never undone by stale source.
+ */
+export interface SourceMeta { markdown: string; digest: string; html?: true }
+
+/** The digest of a block's content: everything but keys and meta (which hold no content). */
+export function contentDigest(block: Block): string {
+  return createHash('sha1')
+    .update(JSON.stringify(block, (name, value: unknown) => (name === 'key' || name === 'meta' ? undefined : value)))
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+/** `html`: the source is an HTML block (written on lines of its own), not a paragraph's inline markdown. */
+export function withSource<T extends Paragraph | Table>(block: T, markdown: string, html = false): T {
+  block.meta = { ...block.meta, markdown, digest: contentDigest(block), ...(html ? { html: true } : {}) };
+  return block;
+}
+
+/** The source kept with a block, when its content is still what it was read as. */
+export function keptSource(block: Block): { markdown: string; html: boolean } | undefined {
+  const meta = block.meta as Partial<SourceMeta> | undefined;
+  if (typeof meta?.markdown !== 'string' || typeof meta.digest !== 'string') return undefined;
+  return contentDigest(block) === meta.digest ? { markdown: meta.markdown, html: meta.html === true } : undefined;
 }

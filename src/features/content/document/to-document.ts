@@ -1,17 +1,19 @@
 import { generateNKeysBetween } from 'fractional-indexing';
-import { isHtmlComment, readImagesHtml, readInlineHtml, splitDetails } from './html.ts';
+import { htmlText, isHtmlComment, readImagesHtml, readInlineHtml, splitDetails, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
+import { readHtmlTable } from './html-table.ts';
 import { keyDocument } from './keys.ts';
+import { parseTagLine } from './liquid-tags.ts';
 import type { TagLine } from './liquid-tags.ts';
 import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
 import type { Token } from './markdown-parser.ts';
-import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph } from './nodes.ts';
-import type { InlineSegment } from './nodes.ts';
+import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph, withSource } from './nodes.ts';
+import type { ColorData, InlineSegment } from './nodes.ts';
 import { pairItems, tokensText, tokenTree } from './token-tree.ts';
 import type { Item, TokenNode } from './token-tree.ts';
 import { HINT_STYLES } from './types.ts';
 import type {
-  Block, Code, ContentRef, ContentRefFile, ContentRefUrl, Document, FlowBlock, Heading, HintStyle, Image, Images,
+  Block, BlockOpaque, Code, ContentRef, ContentRefFile, ContentRefUrl, Document, Embed, FlowBlock, Heading, Hint, HintStyle, Image, Images,
   InlineContent, InlineImage, ListItem, MarkType, RefResolver, Table, TableDefinition, TableRecord, TabsItem,
 } from './types.ts';
 
@@ -40,7 +42,7 @@ class Reader {
   /** The blocks of a flow (the document, a quote, a list item, …). */
   flow(nodes: TokenNode[]): Block[] {
     const items = this.items(nodes);
-    return this.group(items, pairItems(items), 0, items.length, false, 0);
+    return this.group(items, pairItems(items), 0, items.length, null, 0);
   }
 
   private items(nodes: TokenNode[]): Item[] {
@@ -49,6 +51,16 @@ class Reader {
       const { token } = node;
       if (token.type === 'gitbook_tag') {
         items.push({ kind: 'tag', tag: token.meta as unknown as TagLine, raw: token.content.trim() });
+        continue;
+      }
+      // An HTML block runs to the next blank line, while GitBook ends it at a tag line (`<figure>…</figure>`
+      // right above `{% endcolumn %}`): such lines are taken out as tags, the HTML around them read again.
+      const tagged = token.type === 'html_block' ? splitTagLines(token.content) : null;
+      if (tagged) {
+        for (const piece of tagged) {
+          if (typeof piece === 'string') for (const item of this.items(tokenTree(parseMarkdown(piece, this.env)))) items.push(item);
+          else items.push(piece);
+        }
         continue;
       }
       const pieces = token.type === 'html_block' ? splitDetails(token.content) : null;
@@ -61,7 +73,7 @@ class Reader {
           // Text around the markers holds no marker itself, so this recursion is one level deep.
           for (const item of this.items(tokenTree(parseMarkdown(piece.text, this.env)))) items.push(item);
         } else if (piece.kind === 'summary') {
-          items.push({ kind: 'summary', title: piece.title, raw: `<summary>${piece.title}</summary>` });
+          items.push({ kind: 'summary', title: piece.title, html: piece.html, raw: `<summary>${piece.title}</summary>` });
         } else {
           items.push({ kind: piece.kind === 'open' ? 'details-open' : 'details-close', raw: piece.kind === 'open' ? '<details>' : '</details>' });
         }
@@ -74,7 +86,7 @@ class Reader {
    * The blocks of items[from, to): paired tags and <details> become containers of what lies between them.
    * Past MAX_TAG_DEPTH nested containers, tags are left as text (the walk recurses once per level).
    */
-  private group(items: Item[], pairs: Map<number, number>, from: number, to: number, inTabs: boolean, depth: number): Block[] {
+  private group(items: Item[], pairs: Map<number, number>, from: number, to: number, within: string | null, depth: number): Block[] {
     const blocks: Block[] = [];
     for (let i = from; i < to; i++) {
       const item = items[i]!;
@@ -86,14 +98,19 @@ class Reader {
       const paired = close !== undefined && close < to && depth < MAX_TAG_DEPTH;
       if (item.kind === 'tag') {
         const { name, attributes } = item.tag;
-        if (paired && (name !== 'tab' || inTabs)) {
-          const inner = (tabs = false) => this.group(items, pairs, i + 1, close, tabs, depth + 1);
+        const parent = CHILD_TAGS[name];
+        if (paired && (parent === undefined || within === parent)) {
+          const inner = () => this.group(items, pairs, i + 1, close, name, depth + 1);
           blocks.push(...this.container(item, inner, items[close]!));
           i = close;
         } else if (name === 'embed' && attributes.url) {
-          blocks.push({ object: 'block', type: 'embed', isVoid: true, data: { url: attributes.url } });
+          blocks.push(embedBlock(attributes, []));
         } else if ((name === 'file' && attributes.src) || (name === 'content-ref' && attributes.url)) {
           blocks.push(this.reference(item.tag));
+        } else if (name === 'include' && item.tag.argument) {
+          blocks.push(this.include(item.tag.argument));
+        } else if (name.startsWith('openapi') && (attributes.src || attributes.spec)) {
+          blocks.push(this.openapi(item.tag));
         } else {
           blocks.push(textParagraph(item.raw));
         }
@@ -101,20 +118,22 @@ class Reader {
       }
       if (item.kind === 'details-open' && paired) {
         let start = i + 1;
-        let title = '';
+        let title = textParagraph('');
         const first = items[start];
         if (start < close && first?.kind === 'summary') {
-          title = first.title;
+          title = textParagraph(first.title);
+          // A title with markup (<strong>, <code>) keeps its HTML, as other HTML does.
+          if (summaryHtml(first.title) !== `<summary>${first.html}</summary>`) withSource(title, first.html);
           start += 1;
         }
-        const body = this.group(items, pairs, start, close, false, depth + 1) as FlowBlock[];
+        const body = this.group(items, pairs, start, close, null, depth + 1) as FlowBlock[];
         blocks.push({
           object: 'block',
           type: 'expandable',
           isVoid: true,
           data: {},
           fragments: [
-            fragment('expandable-title', [textParagraph(title)], 'expandable-title'),
+            fragment('expandable-title', [title], 'expandable-title'),
             fragment('expandable-body', ensureBlocks(body), 'expandable-body'),
           ],
         });
@@ -126,17 +145,46 @@ class Reader {
     return blocks;
   }
 
-  private container(open: Item & { kind: 'tag' }, inner: (tabs?: boolean) => Block[], close: Item): Block[] {
+  private container(open: Item & { kind: 'tag' }, inner: () => Block[], close: Item): Block[] {
     const { name, attributes } = open.tag;
     switch (name) {
       case 'hint': {
         const style = (HINT_STYLES as readonly string[]).includes(attributes.style ?? '') ? (attributes.style as HintStyle) : 'info';
-        return [{ object: 'block', type: 'hint', data: { style }, nodes: ensureBlocks(inner() as FlowBlock[]) }];
+        const hint: Hint = { object: 'block', type: 'hint', data: { style }, nodes: ensureBlocks(inner() as FlowBlock[]) };
+        if (attributes.icon) hint.data.icon = attributes.icon;
+        return [hint];
       }
       case 'tabs':
-        return [{ object: 'block', type: 'tabs', data: {}, nodes: tabItems(inner(true)) }];
+        return [{ object: 'block', type: 'tabs', data: {}, nodes: childItems(inner(), 'tabs-item', (nodes) => tabItem({}, nodes)) }];
       case 'tab':
-        return [tabItem(attributes.title, inner() as FlowBlock[])];
+        return [tabItem(attributes, inner() as FlowBlock[])];
+      case 'stepper':
+        return [{ object: 'block', type: 'stepper', data: {}, nodes: childItems(inner(), 'stepper-step', (nodes) => stepBlock({}, nodes)) }];
+      case 'step':
+        return [stepBlock(attributes, inner() as FlowBlock[])];
+      case 'columns': {
+        const columns: BlockOpaque = { object: 'block', type: 'columns', data: {}, nodes: childItems(inner(), 'column', (nodes) => columnBlock({}, nodes)) };
+        if (attributes.fullWidth === 'true' || attributes.fullWidth === 'false') (columns.data as Record<string, unknown>).fullWidth = attributes.fullWidth === 'true';
+        return [columns];
+      }
+      case 'column':
+        return [columnBlock(attributes, inner() as FlowBlock[])];
+      case 'if':
+        return [{ object: 'block', type: 'if', data: { expression: open.tag.argument ?? '' }, nodes: ensureBlocks(inner() as FlowBlock[]) }];
+      case 'updates':
+        return [{ object: 'block', type: 'updates', data: { format: attributes.format ?? 'full' }, nodes: childItems(inner(), 'update', (nodes) => updateBlock({}, nodes)) }];
+      case 'update':
+        return [updateBlock(attributes, inner() as FlowBlock[])];
+      case 'prompt':
+        return [{ object: 'block', type: 'prompt', data: { ...attributes }, nodes: ensureBlocks(inner() as FlowBlock[]) }];
+      case 'embed':
+        return attributes.url ? [embedBlock(attributes, inner() as FlowBlock[])] : [textParagraph(open.raw), ...inner(), textParagraph(close.kind === 'tag' ? close.raw : '')];
+      case 'openapi':
+      case 'openapi-operation':
+      case 'openapi-schemas':
+      case 'openapi-webhook':
+        // As for content-ref: what lies between the tags is a link GitBook writes for other renderers.
+        return attributes.src || attributes.spec ? [this.openapi(open.tag)] : [textParagraph(open.raw), ...inner(), textParagraph(close.kind === 'tag' ? close.raw : '')];
       case 'code': {
         const blocks = inner();
         const code = blocks.length === 1 && blocks[0]!.type === 'code' ? (blocks[0] as Code) : null;
@@ -145,17 +193,54 @@ class Reader {
         if (attributes.overflow === 'wrap' || attributes.overflow === 'scroll') code.data.overflow = attributes.overflow;
         if (attributes.lineNumbers === 'true' || attributes.lineNumbers === 'false') code.data.lineNumbers = attributes.lineNumbers === 'true';
         if (attributes.fullWidth === 'true' || attributes.fullWidth === 'false') code.data.fullWidth = attributes.fullWidth === 'true';
+        if (attributes.expandable === 'true' || attributes.expandable === 'false') code.data.expandable = attributes.expandable === 'true';
         return [code];
       }
-      case 'file':
-        // Older GitBook exports put a caption between the tags; the file block has none, so it follows as text.
-        return attributes.src ? [this.reference(open.tag), ...inner()] : [textParagraph(open.raw), ...inner()];
+      case 'file': {
+        // GitBook writes a file's caption between the tags; it is kept as the block's caption fragment.
+        if (!attributes.src) return [textParagraph(open.raw), ...inner()];
+        const block = this.reference(open.tag);
+        const caption = inner() as FlowBlock[];
+        if (block.type === 'file' && caption.length > 0) block.fragments = [fragment('caption', caption)];
+        return block.type === 'file' ? [block] : [block, ...caption];
+      }
       case 'content-ref':
         // The content between the tags is a link GitBook writes for other renderers; the reference is the tag's.
         return attributes.url ? [this.reference(open.tag)] : [textParagraph(open.raw), ...inner()];
       default:
         return [textParagraph(open.raw), ...inner()];
     }
+  }
+
+  /** `{% include "path" %}`: reusable content; a path the resolver does not know stays its id, so it is written back. */
+  private include(path: string): FlowBlock {
+    const ref = this.refs(path, 'link');
+    const data = { ref: ref.kind === 'reusable-content' ? ref : { kind: 'reusable-content' as const, reusableContent: path } };
+    return { object: 'block', type: 'reusable-content', isVoid: true, data };
+  }
+
+  /** The OpenAPI blocks: `openapi` (a spec file or URL, the spec's `swagger` block) and those of a named spec. */
+  private openapi(tag: TagLine): FlowBlock {
+    const { name, attributes } = tag;
+    const known = new Set(['src', 'spec', 'path', 'method', 'schemas', 'grouped', 'name', 'expanded', 'fullWidth']);
+    const data: Record<string, unknown> = {};
+    if (name === 'openapi') {
+      data.ref = imageRef(this.refs, attributes.src ?? '');
+      data.path = attributes.path ?? '';
+      data.method = attributes.method ?? '';
+      for (const flag of ['expanded', 'fullWidth'] as const) if (attributes[flag] === 'true' || attributes[flag] === 'false') data[flag] = attributes[flag] === 'true';
+    } else {
+      data.ref = { kind: 'openapi', spec: attributes.spec ?? '' };
+      if (name === 'openapi-operation') Object.assign(data, { path: attributes.path ?? '', method: attributes.method ?? '' });
+      if (name === 'openapi-webhook') Object.assign(data, { name: attributes.name ?? '', method: attributes.method ?? '' });
+      if (name === 'openapi-schemas') {
+        data.schemas = (attributes.schemas ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+        if (attributes.grouped === 'true' || attributes.grouped === 'false') data.grouped = attributes.grouped === 'true';
+      }
+    }
+    // Attributes GitBook may add that the block does not name are kept, so they are written back.
+    for (const [key, value] of Object.entries(attributes)) if (!known.has(key)) data[key] = value;
+    return { object: 'block', type: name === 'openapi' ? 'swagger' : name, isVoid: true, data } as BlockOpaque;
   }
 
   private reference(tag: TagLine): FlowBlock {
@@ -185,6 +270,8 @@ class Reader {
       case 'fence':
       case 'code_block':
         return [codeBlock(token)];
+      case 'math_block':
+        return [{ object: 'block', type: 'math', isVoid: true, data: { formula: token.content } }];
       case 'html_block': {
         const block = this.htmlBlock(token.content);
         return block ? [block] : [];
@@ -205,13 +292,19 @@ class Reader {
     if (onlyImages) {
       return imagesBlock(images.map((t) => ({ src: String(t.attrGet('src') ?? ''), alt: tokensText(t.children ?? []), caption: '' })), this.refs);
     }
-    return paragraph(inlineContent(this.inline(tokens).segments));
+    const { segments, lossy } = this.inline(tokens);
+    const block = paragraph(inlineContent(segments));
+    // The source is kept only when it reads back, on its own, as the one paragraph it was: a paragraph's lazy
+    // continuation lines (`> a` then `| - |`) would read otherwise once the writer prefixes every line.
+    return lossy && inline && isOneParagraph(inline.content) ? withSource(block, inline.content) : block;
   }
 
   private heading(open: Token, inline: Token | undefined): Heading {
-    const level = Math.min(Number(open.tag.slice(1)) || 1, 3) as 1 | 2 | 3;
+    const written = Number(open.tag.slice(1)) || 1;
+    const level = Math.min(written, 3) as 1 | 2 | 3;
     const { segments, anchor } = this.inline(inline?.children ?? [], true);
     const heading: Heading = { object: 'block', type: `heading-${level}`, data: {}, nodes: [] };
+    if (written > 3) heading.data.level = Math.min(written, 6) as 4 | 5 | 6;
     if (anchor !== undefined && HEADING_ID.test(anchor)) {
       heading.data.id = anchor;
       // GitBook writes "## Title <a …></a>": the space before the anchor is not part of the title.
@@ -223,16 +316,27 @@ class Reader {
   }
 
   /** Flattens inline tokens into leaves and inlines, tracking marks as counters (no recursion). */
-  private inline(tokens: Token[], inHeading = false): { segments: InlineSegment[]; anchor?: string } {
+  private inline(tokens: Token[], inHeading = false): { segments: InlineSegment[]; anchor?: string; lossy: boolean } {
+    let lossy = false;
     const segments: InlineSegment[] = [];
     const open: Record<MarkType, number> = { bold: 0, italic: 0, strikethrough: 0, code: 0, keyboard: 0, superscript: 0, subscript: 0, color: 0 };
+    const colors: ColorData[] = [];
     const marks = (extra?: MarkType) => {
       const list = (Object.keys(open) as MarkType[]).filter((m) => open[m] > 0);
       return extra ? [...list, extra] : list;
     };
+    // The text of an icon (`:name:` between <i> and </i>) is for renderers that do not know icons.
+    let inIcon = false;
+    // <picture><source …dark…><img …></picture>: one inline image with a dark variant.
+    let picture: { dark: string | undefined } | null = null;
     let link: { ref: ContentRef; segments: InlineSegment[] } | null = null;
     let anchor: string | undefined;
-    const push = (segment: InlineSegment) => (link ? link.segments : segments).push(segment);
+    const push = (segment: InlineSegment) => {
+      if (inIcon) return;
+      const color = colors[colors.length - 1];
+      if (color && 'leaf' in segment && segment.leaf.marks.includes('color')) segment.leaf.color = color;
+      (link ? link.segments : segments).push(segment);
+    };
     for (const token of tokens) {
       const [name, edge] = token.type.split(/_(?=open$|close$)/);
       const markType = MARKS_OF_TOKEN[name ?? ''];
@@ -254,6 +358,9 @@ class Reader {
         case 'code_inline':
           push({ leaf: { text: token.content, marks: marks('code') } });
           break;
+        case 'math_inline':
+          push({ inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: token.content } } });
+          break;
         case 'link_open':
           if (!link) link = { ref: this.refs(String(token.attrGet('href') ?? ''), 'link'), segments: [] };
           break;
@@ -270,11 +377,22 @@ class Reader {
         case 'html_inline': {
           const html = readInlineHtml(token.content);
           if (html?.kind === 'break') push({ leaf: { text: '\n', marks: marks() } });
-          else if (html?.kind === 'image') push({ inline: this.inlineImage(html.image) });
+          else if (html?.kind === 'picture') picture = html.opens ? { dark: undefined } : null;
+          else if (html?.kind === 'source' && picture) picture.dark = html.dark;
+          else if (html?.kind === 'image') push({ inline: this.inlineImage(picture?.dark ? { ...html.image, dark: picture.dark } : html.image) });
+          else if (html?.kind === 'icon') {
+            push({ inline: { object: 'inline', type: 'icon', isVoid: true, data: { icon: html.icon } } });
+            inIcon = true;
+          } else if (inIcon && html?.kind === 'format' && html.mark === 'italic' && !html.opens) inIcon = false;
           else if (html?.kind === 'format') {
             if (html.mark) open[html.mark] = Math.max(0, open[html.mark] + (html.opens ? 1 : -1));
+            else lossy = true;
+            if (html.mark === 'color') {
+              if (html.opens && html.color) colors.push(html.color);
+              else if (!html.opens) colors.pop();
+            }
           } else if (inHeading && html?.kind === 'anchor') anchor = html.id;
-          else if (html?.kind !== 'comment' && !(inHeading && html?.kind === 'anchor-end')) push({ leaf: { text: token.content, marks: marks() } });
+          else if (html?.kind !== 'comment' && !(inHeading && html?.kind === 'anchor-end')) lossy = true;
           break;
         }
         default:
@@ -282,11 +400,12 @@ class Reader {
       }
     }
     if (link) segments.push(...link.segments);
-    return anchor === undefined ? { segments } : { segments, anchor };
+    return anchor === undefined ? { segments, lossy } : { segments, anchor, lossy };
   }
 
   private inlineImage(image: HtmlImage): InlineImage {
     const data: InlineImage['data'] = { ref: imageRef(this.refs, image.src) };
+    if (image.dark) data.refDark = imageRef(this.refs, image.dark);
     const alt = oneLine(image.alt);
     if (alt) data.alt = alt;
     if (image.size === 'line' || image.size === 'original') data.size = image.size;
@@ -299,8 +418,12 @@ class Reader {
     if (!tasks) {
       for (const item of items) {
         const marker = item.token.meta?.marker;
-        const first = item.children[0]?.children[0]?.token.children?.[0];
-        if (typeof marker === 'string' && first) first.content = marker + first.content;
+        const inline = item.children[0]?.children[0]?.token;
+        const first = inline?.children?.[0];
+        if (typeof marker === 'string' && first) {
+          first.content = marker + first.content;
+          inline!.content = marker + inline!.content;
+        }
       }
     }
     const nodes: ListItem[] = items
@@ -322,12 +445,15 @@ class Reader {
     if (read?.figures) {
       const block = imagesBlock(read.images, this.refs);
       if (read.align === 'left' || read.align === 'center' || read.align === 'right') block.data.align = read.align;
+      if (read.frame) block.data.withFrame = true;
       return block;
     }
     if (read) return paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
     if (isHtmlComment(html)) return null;
-    // HTML that means nothing to a document stays visible as text rather than being lost.
-    return textParagraph(html.trim());
+    const table = readHtmlTable(html, this.refs, (markdown) => this.flow(tokenTree(parseMarkdown(markdown, this.env))) as FlowBlock[]);
+    if (table) return withSource(table, html.trim(), true);
+    // HTML that means nothing to a document: its text is the paragraph's, the HTML itself is kept to write back.
+    return withSource(textParagraph(htmlText(html)), html.trim(), true);
   }
 
   private table(sections: TokenNode[]): Table {
@@ -395,6 +521,8 @@ function imagesBlock(images: HtmlImage[], refs: RefResolver): Images {
     data: {},
     nodes: images.map((image): Image => {
       const data: Image['data'] = { ref: imageRef(refs, image.src) };
+      if (image.dark) data.refDark = imageRef(refs, image.dark);
+      if (image.width !== undefined) data.width = image.width;
       const alt = oneLine(image.alt);
       if (alt) data.alt = alt;
       const caption = oneLine(image.caption);
@@ -409,24 +537,86 @@ function imagesBlock(images: HtmlImage[], refs: RefResolver): Images {
   };
 }
 
-function tabItem(title: string | undefined, nodes: FlowBlock[]): TabsItem {
-  return { object: 'block', type: 'tabs-item', data: { title: oneLine(title ?? '') }, nodes: ensureBlocks(nodes) };
+function tabItem(attributes: Record<string, string>, nodes: FlowBlock[]): TabsItem {
+  const tab: TabsItem = { object: 'block', type: 'tabs-item', data: { title: oneLine(attributes.title ?? '') }, nodes: ensureBlocks(nodes) };
+  if (attributes.icon) tab.data.icon = attributes.icon;
+  return tab;
 }
 
-/** Blocks between tab tags belong to the tab before them (or to an untitled first tab). */
-function tabItems(blocks: Block[]): TabsItem[] {
-  const items: TabsItem[] = [];
+function stepBlock(attributes: Record<string, string>, nodes: FlowBlock[]): BlockOpaque {
+  return { object: 'block', type: 'stepper-step', data: attributes.icon ? { icon: attributes.icon } : {}, nodes: ensureBlocks(nodes) };
+}
+
+/** A column; its width is written `50%` (or a number of pixels) and kept as the spec's Length. */
+function columnBlock(attributes: Record<string, string>, nodes: FlowBlock[]): BlockOpaque {
+  const data: Record<string, unknown> = {};
+  const width = /^(\d+(?:\.\d+)?)(%|px)?$/.exec(attributes.width ?? '');
+  if (width) data.width = width[2] ? { value: Number(width[1]), unit: width[2] } : Number(width[1]);
+  if (attributes.valign === 'top' || attributes.valign === 'middle' || attributes.valign === 'bottom') data.verticalAlignment = attributes.valign;
+  return { object: 'block', type: 'column', data, nodes: ensureBlocks(nodes) };
+}
+
+function updateBlock(attributes: Record<string, string>, nodes: FlowBlock[]): BlockOpaque {
+  const data: Record<string, unknown> = { date: attributes.date ?? '' };
+  const tags = (attributes.tags ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
+  if (tags.length > 0) data.tags = tags.map((tag) => ({ kind: 'tag', tag }));
+  return { object: 'block', type: 'update', data, nodes: ensureBlocks(nodes) };
+}
+
+function embedBlock(attributes: Record<string, string>, caption: FlowBlock[]): Embed {
+  const embed: Embed = { object: 'block', type: 'embed', isVoid: true, data: { url: attributes.url ?? '' } };
+  if (attributes.fullWidth === 'true' || attributes.fullWidth === 'false') embed.data.fullWidth = attributes.fullWidth === 'true';
+  const content = caption.filter((block) => !isEmptyParagraph(block));
+  if (content.length > 0) embed.fragments = [fragment('caption', content)];
+  return embed;
+}
+
+/**
+ * The items of a container that holds one kind of block (tabs hold tabs, a stepper steps, …): blocks between
+ * the item tags belong to the item before them (or to a new first item).
+ */
+function childItems<T extends Block>(blocks: Block[], type: T['type'], make: (nodes: FlowBlock[]) => T): T[] {
+  const items: T[] = [];
   for (const block of blocks) {
-    if (block.type === 'tabs-item') {
-      items.push(block);
+    if (block.type === type) {
+      items.push(block as T);
       continue;
     }
-    const last = items[items.length - 1];
+    if (isEmptyParagraph(block)) continue;
+    const last = items[items.length - 1] as (T & { nodes: FlowBlock[] }) | undefined;
     if (last) last.nodes = [...last.nodes.filter((n) => !isEmptyParagraph(n)), block as FlowBlock];
-    else items.push(tabItem('', [block as FlowBlock]));
+    else items.push(make([block as FlowBlock]));
   }
   return items;
 }
+
+function isOneParagraph(markdown: string): boolean {
+  const tokens = parseMarkdown(markdown);
+  return tokens.length === 3 && tokens[0]!.type === 'paragraph_open' && tokens[1]!.content === markdown;
+}
+
+/** An HTML block's text split at its tag lines; null when it has none. The pieces between hold no tag line. */
+function splitTagLines(html: string): (string | Item)[] | null {
+  if (!html.includes('{%')) return null;
+  const pieces: (string | Item)[] = [];
+  let text = '';
+  for (const line of html.split('\n')) {
+    const tag = /^ {0,3}\{%/.test(line) ? parseTagLine(line) : null;
+    if (!tag) {
+      text += `${line}\n`;
+      continue;
+    }
+    if (text.trim() !== '') pieces.push(text);
+    text = '';
+    pieces.push({ kind: 'tag', tag, raw: line.trim() });
+  }
+  if (pieces.length === 0) return null;
+  if (text.trim() !== '') pieces.push(text);
+  return pieces;
+}
+
+/** Tags that only mean something inside their container's tags (elsewhere they stay text). */
+const CHILD_TAGS: Record<string, string> = { tab: 'tabs', step: 'stepper', column: 'columns', update: 'updates' };
 
 const isEmptyParagraph = (block: Block) => block.type === 'paragraph' && inlineText(block.nodes) === '' && block.nodes.length === 1;
 

@@ -8,7 +8,12 @@ const write = (...nodes: FlowBlock[]) => documentToMarkdown(doc(...nodes), write
 
 describe('writing documents as markdown', () => {
   test('blocks markdown cannot carry are left out', () => {
-    assert.equal(write(p('a'), { object: 'block', type: 'math', data: { formula: 'x' }, isVoid: true } as never, p('b')), 'a\n\nb\n');
+    assert.equal(write(p('a'), { object: 'block', type: 'drawing', data: { ref: { kind: 'file', file: 'd' } }, isVoid: true } as never, p('b')), 'a\n\nb\n');
+  });
+
+  test('math is written between $$ lines, inline math between $$', () => {
+    const inlineMath = { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: 'E = mc^2' } } as never;
+    assert.equal(write({ object: 'block', type: 'math', data: { formula: 'x^2' }, isVoid: true } as never, p(t('so '), inlineMath, t(', costs $$'))), '$$\nx^2\n$$\n\nso $$E = mc^2$$, costs \\$$\n');
   });
 
   test('empty paragraphs and trailing line breaks are left out', () => {
@@ -19,8 +24,8 @@ describe('writing documents as markdown', () => {
     assert.equal(write(p(t(leaf('bold ', 'bold'), 'next ', leaf(' it', 'italic')))), '**bold** next  *it*\n');
   });
 
-  test('marks markdown has no syntax for are dropped, their text kept', () => {
-    assert.equal(write(p(t('press ', leaf('Ctrl', 'keyboard'), ' and x', leaf('2', 'superscript')))), 'press Ctrl and x2\n');
+  test('marks markdown has no syntax for are written as the HTML GitBook writes', () => {
+    assert.equal(write(p(t('press ', leaf('Ctrl', 'keyboard'), ' and x', leaf('2', 'superscript')))), 'press <kbd>Ctrl</kbd> and x<sup>2</sup>\n');
   });
 
   test('an emoji inline is written as the character', () => {
@@ -41,7 +46,7 @@ describe('writing documents as markdown', () => {
 
   test('aligned images are wrapped in a div', () => {
     const block = { ...images(image({ kind: 'file', file: 'a.png' }, 'A')), data: { align: 'center' } } as FlowBlock;
-    assert.equal(write(block), '<div align="center"><figure><img src=".gitbook/assets/a.png" alt="A"></figure></div>\n');
+    assert.equal(write(block), '<div align="center"><figure><img src=".gitbook/assets/a.png" alt="A"><figcaption></figcaption></figure></div>\n');
   });
 
   test('a list item that starts with something else than a paragraph is still written', () => {

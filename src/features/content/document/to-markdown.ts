@@ -1,11 +1,12 @@
 import type { BlockContent, Heading as MdHeading, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from 'mdast';
-import { anchorHtml, figureHtml, imgHtml, summaryHtml } from './html.ts';
+import { anchorHtml, figureHtml, iconHtml, imgHtml, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
 import { formatTag } from './liquid-tags.ts';
+import type { TagName } from './liquid-tags.ts';
 import { serializeMarkdown, wrap } from './markdown-serializer.ts';
 import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
 import type { Atom, NestingMark } from './nest-marks.ts';
-import { blockText, oneLine } from './nodes.ts';
+import { blockText, keptSource, oneLine } from './nodes.ts';
 import type {
   Block, Code, ContentRef, Document, Fragment, Images, InlineContent, List, RefWriter, Table, TableValue,
 } from './types.ts';
@@ -44,13 +45,18 @@ class Writer {
   private block(block: Block, depth: number): RootContent | null {
     switch (block.type) {
       case 'paragraph': {
+        const source = keptSource(block);
+        if (source) {
+          return source.html ? { type: 'html', value: source.markdown } : { type: 'paragraph', children: [{ type: 'gitbookLiteral', value: source.markdown }] };
+        }
         const children = withoutTrailingBreaks(this.phrasing(block.nodes));
         return children.length > 0 ? { type: 'paragraph', children } : null;
       }
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
-        const heading: MdHeading = { type: 'heading', depth: Number(block.type.slice(-1)) as 1 | 2 | 3, children: withoutTrailingBreaks(this.phrasing(block.nodes)) };
+        const level = block.type === 'heading-3' && [4, 5, 6].includes(block.data?.level as number) ? block.data.level! : Number(block.type.slice(-1));
+        const heading: MdHeading = { type: 'heading', depth: level as MdHeading['depth'], children: withoutTrailingBreaks(this.phrasing(block.nodes)) };
         if (block.data?.id) heading.children.push({ type: 'html', value: ` ${anchorHtml(block.data.id)}` });
         return heading;
       }
@@ -63,40 +69,126 @@ class Writer {
       case 'blockquote':
         return { type: 'blockquote', children: this.flow(block.nodes, depth + 1) as BlockContent[] };
       case 'hint':
-        return wrap(formatTag('hint', { style: block.data?.style ?? 'info' }), formatTag('endhint'), this.flow(block.nodes, depth + 1));
+        return wrap(formatTag('hint', { style: block.data?.style ?? 'info', icon: block.data?.icon }), formatTag('endhint'), this.flow(block.nodes, depth + 1));
       case 'code':
         return this.code(block);
-      case 'table':
-        return this.table(block);
+      case 'table': {
+        // A table GitBook wrote as HTML (cards, rich cells) goes back as it was, unless it was edited.
+        const source = keptSource(block);
+        return source?.html ? { type: 'html', value: source.markdown } : this.table(block);
+      }
       case 'images':
         return this.images(block);
       case 'tabs':
         return wrap(
           formatTag('tabs'),
           formatTag('endtabs'),
-          (block.nodes ?? []).map((tab) => wrap(formatTag('tab', { title: oneLine(tab.data?.title ?? '') }), formatTag('endtab'), this.flow(tab.nodes, depth + 1))),
+          (block.nodes ?? []).map((tab) =>
+            wrap(formatTag('tab', { title: oneLine(tab.data?.title ?? ''), icon: tab.data?.icon }), formatTag('endtab'), this.flow(tab.nodes, depth + 1)),
+          ),
         );
       case 'expandable': {
         const title = fragmentOf(block.fragments, 'expandable-title');
         const body = fragmentOf(block.fragments, 'expandable-body');
         const titleText = oneLine(title ? title.nodes.map(blockText).join(' ') : '');
-        return wrap(`<details>\n\n${summaryHtml(titleText)}`, '</details>', this.flow(body?.nodes ?? [], depth + 1), '\n\n');
+        const only = title?.nodes.length === 1 && title.nodes[0]!.type === 'paragraph' ? keptSource(title.nodes[0]!) : undefined;
+        return wrap(`<details>\n\n${summaryHtml(titleText, only?.markdown)}`, '</details>', this.flow(body?.nodes ?? [], depth + 1), '\n\n');
       }
-      case 'embed':
-        return block.data?.url ? { type: 'html', value: formatTag('embed', { url: block.data.url }) } : null;
-      case 'file':
-        return block.data?.ref ? { type: 'html', value: formatTag('file', { src: this.refs(block.data.ref, 'image') }) } : null;
+      case 'embed': {
+        if (!block.data?.url) return null;
+        const tag = formatTag('embed', { url: block.data.url, fullWidth: block.data.fullWidth === undefined ? undefined : String(block.data.fullWidth) });
+        const caption = fragmentOf(block.fragments, 'caption')?.nodes ?? [];
+        return caption.length > 0 ? wrap(tag, formatTag('endembed'), this.flow(caption, depth + 1)) : { type: 'html', value: tag };
+      }
+      case 'file': {
+        if (!block.data?.ref) return null;
+        const tag = formatTag('file', { src: this.refs(block.data.ref, 'image') });
+        const caption = fragmentOf(block.fragments, 'caption')?.nodes ?? [];
+        return caption.length > 0 ? wrap(tag, formatTag('endfile'), this.flow(caption, depth + 1)) : { type: 'html', value: tag };
+      }
       case 'content-ref': {
         if (!block.data?.ref) return null;
         const url = this.refs(block.data.ref, 'link');
-        // GitBook writes a plain link between the tags, for renderers that do not know them.
-        const link: PhrasingContent = { type: 'link', url, children: [{ type: 'text', value: url }] };
+        // GitBook writes a plain link between the tags, for renderers that do not know them, named by its last segment.
+        const name = url.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || url;
+        const link: PhrasingContent = { type: 'link', url, children: [{ type: 'text', value: name === '' ? url : name }] };
         return wrap(formatTag('content-ref', { url }), formatTag('endcontent-ref'), [{ type: 'paragraph', children: [link] }]);
       }
       default:
-        // Blocks markdown cannot carry (math, drawings, OpenAPI, …), and list items or code lines out of place.
+        return this.other(block as unknown as OtherBlock, depth);
+    }
+  }
+
+  /** The blocks of the spec that Quire keeps without a TypeScript model of their own (types.ts, BlockOpaque). */
+  private other(block: OtherBlock, depth: number): RootContent | null {
+    const data = block.data ?? {};
+    const children = (block.nodes ?? []) as OtherBlock[];
+    const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined);
+    const items = (open: TagName, close: TagName, child: OtherBlock['type'], attributes: (item: OtherBlock) => Record<string, string | undefined>) =>
+      children
+        .filter((item) => item?.type === child)
+        .map((item) => wrap(formatTag(open, attributes(item)), formatTag(close), this.flow((item.nodes ?? []) as Block[], depth + 2)));
+    switch (block.type) {
+      case 'stepper':
+        return wrap(formatTag('stepper'), formatTag('endstepper'), items('step', 'endstep', 'stepper-step', (step) => ({ icon: str(step.data?.icon) })));
+      case 'columns':
+        return wrap(
+          formatTag('columns', { fullWidth: str(data.fullWidth) }),
+          formatTag('endcolumns'),
+          items('column', 'endcolumn', 'column', (column) => ({ width: lengthText(column.data?.width), valign: str(column.data?.verticalAlignment) })),
+        );
+      case 'updates':
+        return wrap(
+          formatTag('updates', { format: str(data.format) }),
+          formatTag('endupdates'),
+          items('update', 'endupdate', 'update', (update) => ({ date: str(update.data?.date), tags: tagList(update.data?.tags) })),
+        );
+      case 'if':
+        return wrap(formatTag('if', {}, oneLine(str(data.expression) ?? str(data.condition) ?? '')), formatTag('endif'), this.flow(children as unknown as Block[], depth + 1));
+      case 'prompt': {
+        const attributes = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, str(value)]));
+        return wrap(formatTag('prompt', attributes), formatTag('endprompt'), this.flow(children as unknown as Block[], depth + 1));
+      }
+      case 'math': {
+        const formula = str(data.formula);
+        return formula ? { type: 'html', value: `$$\n${formula.replace(/^\s*\$\$\s*$/gm, '')}\n$$` } : null;
+      }
+      case 'reusable-content': {
+        const ref = data.ref as ContentRef | undefined;
+        if (!ref || ref.kind !== 'reusable-content') return null;
+        const path = this.refs(ref, 'link') || str(ref.reusableContent) || '';
+        return path ? { type: 'html', value: formatTag('include', {}, path) } : null;
+      }
+      case 'swagger':
+      case 'openapi-operation':
+      case 'openapi-schemas':
+      case 'openapi-webhook':
+        return this.openapi(block);
+      default:
+        // Blocks markdown cannot carry (drawings, integrations, …), and list items or code lines out of place.
         return null;
     }
+  }
+
+  /** `{% openapi src path method %}` with the link GitBook writes between the tags; the others name a spec. */
+  private openapi(block: OtherBlock): RootContent | null {
+    const { ref, path, method, name, schemas, grouped, spec: _spec, ...rest } = block.data ?? {};
+    const extra = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, typeof value === 'object' ? undefined : String(value)]));
+    const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+    if (block.type === 'swagger') {
+      const src = ref && typeof ref === 'object' ? this.refs(ref as ContentRef, 'image') : '';
+      if (!src) return null;
+      const link: PhrasingContent = { type: 'link', url: src, children: [{ type: 'text', value: src }] };
+      return wrap(formatTag('openapi', { src, path: text(path), method: text(method), ...extra }), formatTag('endopenapi'), [{ type: 'paragraph', children: [link] }]);
+    }
+    const spec = ref && typeof ref === 'object' ? (ref as { spec?: unknown }).spec : undefined;
+    if (typeof spec !== 'string' || !spec) return null;
+    const tag = block.type as 'openapi-operation' | 'openapi-schemas' | 'openapi-webhook';
+    const attributes: Record<string, string | undefined> =
+      tag === 'openapi-operation' ? { spec, path: text(path), method: text(method) }
+      : tag === 'openapi-webhook' ? { spec, name: text(name), method: text(method) }
+      : { spec, schemas: Array.isArray(schemas) ? schemas.join(',') : undefined, grouped: text(grouped) };
+    return { type: 'html', value: formatTag(tag, { ...attributes, ...extra }) };
   }
 
   private list(block: List, depth: number): RootContent {
@@ -123,30 +215,33 @@ class Writer {
       .map((line) => (line.nodes ?? []).map((node) => (node.object === 'text' ? node.leaves.map((l) => l.text).join('') : '')).join(''))
       .join('\n');
     const code: RootContent = { type: 'code', lang: block.data?.syntax || null, value };
-    const { title, overflow, lineNumbers, fullWidth } = block.data ?? {};
-    if (title === undefined && overflow === undefined && lineNumbers === undefined && fullWidth === undefined) return code;
-    const attributes = {
-      title,
-      overflow,
-      lineNumbers: lineNumbers === undefined ? undefined : String(lineNumbers),
-      fullWidth: fullWidth === undefined ? undefined : String(fullWidth),
-    };
+    const { title, overflow, lineNumbers, fullWidth, expandable } = block.data ?? {};
+    if (title === undefined && overflow === undefined && lineNumbers === undefined && fullWidth === undefined && expandable === undefined) return code;
+    const flag = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+    const attributes = { title, overflow, lineNumbers: flag(lineNumbers), fullWidth: flag(fullWidth), expandable: flag(expandable) };
     return wrap(formatTag('code', attributes), formatTag('endcode'), [code]);
   }
 
   private images(block: Images): RootContent | null {
-    const images: HtmlImage[] = (block.nodes ?? []).map((image) => ({
-      src: this.refs(image.data.ref, 'image'),
-      alt: oneLine(image.data.alt ?? ''),
-      caption: oneLine((fragmentOf(image.fragments, 'caption')?.nodes ?? []).map(blockText).join(' ')),
-    }));
+    const images: HtmlImage[] = (block.nodes ?? []).map((image) => {
+      const html: HtmlImage = {
+        src: this.refs(image.data.ref, 'image'),
+        alt: oneLine(image.data.alt ?? ''),
+        caption: oneLine((fragmentOf(image.fragments, 'caption')?.nodes ?? []).map(blockText).join(' ')),
+      };
+      if (image.data.refDark) html.dark = this.refs(image.data.refDark, 'image');
+      if (typeof image.data.width === 'number') html.width = image.data.width;
+      return html;
+    });
     const only = images[0];
-    if (images.length === 1 && only && !only.caption && !block.data?.align) {
+    const plain = only && !only.caption && !only.dark && only.width === undefined;
+    if (images.length === 1 && plain && !block.data?.align && !block.data?.withFrame) {
       return { type: 'paragraph', children: [{ type: 'image', url: only.src, alt: only.alt }] };
     }
     if (images.length === 0) return null;
     const figures = images.map(figureHtml).join('\n');
-    return { type: 'html', value: block.data?.align ? `<div align="${block.data.align}">${figures}</div>` : figures };
+    const attributes = [block.data?.align ? `align="${block.data.align}"` : '', block.data?.withFrame ? 'data-with-frame="true"' : ''].filter(Boolean);
+    return { type: 'html', value: attributes.length > 0 ? `<div ${attributes.join(' ')}>${figures}</div>` : figures };
   }
 
   private table(block: Table): RootContent | null {
@@ -157,12 +252,14 @@ class Writer {
       type: 'tableRow',
       children: columns.map((id): TableCell => ({ type: 'tableCell', children: cellText(definition[id]!.title) })),
     };
+    // Cells name their fragments: one index, not a search of every fragment for every cell (issue 14).
+    const fragments = new Map((block.fragments ?? []).map((f) => [f.fragment, f]));
     const rows = Object.entries(records)
       .sort(([idA, a], [idB, b]) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : idA < idB ? -1 : 1))
       .map(
         ([, record]): TableRow => ({
           type: 'tableRow',
-          children: columns.map((id): TableCell => ({ type: 'tableCell', children: this.cell(block, definition[id]!.type, record.values?.[id]) })),
+          children: columns.map((id): TableCell => ({ type: 'tableCell', children: this.cell(fragments, definition[id]!.type, record.values?.[id]) })),
         }),
       );
     return {
@@ -175,11 +272,11 @@ class Writer {
     };
   }
 
-  private cell(block: Table, type: string, value: TableValue | undefined): PhrasingContent[] {
+  private cell(fragments: Map<string, Fragment>, type: string, value: TableValue | undefined): PhrasingContent[] {
     if (value === undefined || value === null) return [];
     switch (type) {
       case 'text': {
-        const content = typeof value === 'string' ? fragmentOf(block.fragments, value) : undefined;
+        const content = typeof value === 'string' ? fragments.get(value) : undefined;
         const parts = (content?.nodes ?? []).map((node) =>
           node.type === 'paragraph' || node.type.startsWith('heading-') ? this.phrasing((node as { nodes: InlineContent[] }).nodes, true) : cellText(blockText(node)),
         );
@@ -207,7 +304,10 @@ class Writer {
         for (const l of node.leaves ?? []) {
           if (!l.text) continue;
           const types = (l.marks ?? []).map((m) => m.type);
-          atoms.push({ text: l.text, marks: NESTING_MARKS.filter((m) => types.includes(m)) as NestingMark[], code: types.includes('code') });
+          const marks: NestingMark[] = NESTING_MARKS.filter((m) => m !== 'color' && types.includes(m));
+          const color = (l.marks ?? []).find((m) => m.type === 'color')?.data as { text?: unknown; background?: unknown } | undefined;
+          if (color) marks.push(`color:${typeof color.text === 'string' ? color.text : 'default'}:${typeof color.background === 'string' ? color.background : 'default'}`);
+          atoms.push({ text: l.text, marks, code: types.includes('code') });
         }
       } else if (node.type === 'link') {
         // A link holds text and images, never another link (nor, so, a deep chain of them).
@@ -216,8 +316,14 @@ class Writer {
       } else if (node.type === 'inline-image') {
         // Always as HTML: `![]()` alone in a paragraph is read as an images block.
         const image: HtmlImage = { src: this.refs(node.data.ref, 'image'), alt: oneLine(node.data.alt ?? ''), caption: '' };
+        if (node.data.refDark) image.dark = this.refs(node.data.refDark, 'image');
         if (node.data.size) image.size = node.data.size;
         atoms.push({ node: { type: 'html', value: imgHtml(image) } });
+      } else if (node.type === 'inline-math' && typeof (node.data as { formula?: unknown } | undefined)?.formula === 'string') {
+        const formula = (node.data as { formula: string }).formula.replace(/\s*[\r\n]+\s*/g, ' ').replace(/\$\$/g, '$ $');
+        if (formula) atoms.push({ node: { type: 'gitbookLiteral', value: `$$${formula}$$` } });
+      } else if (node.type === 'icon' && typeof (node.data as { icon?: unknown } | undefined)?.icon === 'string') {
+        atoms.push({ node: { type: 'html', value: iconHtml((node.data as { icon: string }).icon) } });
       } else if (node.type === 'emoji' && typeof (node.data as { code?: unknown } | undefined)?.code === 'string') {
         const code = Number.parseInt((node.data as { code: string }).code, 16);
         if (Number.isInteger(code) && code > 0 && code <= 0x10ffff) atoms.push({ text: String.fromCodePoint(code), marks: [], code: false });
@@ -232,6 +338,24 @@ function withoutTrailingBreaks(children: PhrasingContent[]): PhrasingContent[] {
   let end = children.length;
   while (end > 0 && children[end - 1]!.type === 'break') end -= 1;
   return children.slice(0, end);
+}
+
+interface OtherBlock { type: string; data?: Record<string, unknown>; nodes?: unknown[] }
+
+/** A column width (the spec's Length) as GitBook writes it: `50%`, or a number. */
+function lengthText(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  if (value && typeof value === 'object' && typeof (value as { value?: unknown }).value === 'number') {
+    const { value: n, unit } = value as { value: number; unit?: unknown };
+    return `${n}${typeof unit === 'string' ? unit : ''}`;
+  }
+  return undefined;
+}
+
+function tagList(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const tags = value.map((t) => (t && typeof t === 'object' ? (t as { tag?: unknown }).tag : undefined)).filter((t): t is string => typeof t === 'string');
+  return tags.length > 0 ? tags.join(',') : undefined;
 }
 
 function fragmentOf(fragments: readonly Fragment[] | undefined, name: string): Fragment | undefined {

@@ -32,10 +32,13 @@ export type Item =
   | { kind: 'node'; node: TokenNode }
   | { kind: 'tag'; tag: TagLine; raw: string }
   | { kind: 'details-open' | 'details-close'; raw: string }
-  | { kind: 'summary'; title: string; raw: string };
+  | { kind: 'summary'; title: string; html: string; raw: string };
 
 const PAIRED_TAGS: Record<string, string> = {
   hint: 'endhint', tabs: 'endtabs', tab: 'endtab', code: 'endcode', file: 'endfile', 'content-ref': 'endcontent-ref',
+  embed: 'endembed', stepper: 'endstepper', step: 'endstep', columns: 'endcolumns', column: 'endcolumn', if: 'endif',
+  updates: 'endupdates', update: 'endupdate', prompt: 'endprompt', openapi: 'endopenapi',
+  'openapi-operation': 'endopenapi-operation', 'openapi-schemas': 'endopenapi-schemas', 'openapi-webhook': 'endopenapi-webhook',
 };
 const CLOSING_TAGS = new Map(Object.entries(PAIRED_TAGS).map(([open, close]) => [close, open]));
 

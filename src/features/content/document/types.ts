@@ -53,7 +53,11 @@ export interface Paragraph extends BlockBase { type: 'paragraph'; isVoid?: false
 export interface Heading extends BlockBase {
   type: 'heading-1' | 'heading-2' | 'heading-3';
   isVoid?: false;
-  data: { id?: string; align?: 'start' | 'center' | 'end' };
+  /**
+   * `level`: markdown's `####` to `######`, which the spec has no node for: they are `heading-3` (the closest)
+   * with the level kept, so that markdown gets it back and the reader renders it.
+   */
+  data: { id?: string; align?: 'start' | 'center' | 'end'; level?: 4 | 5 | 6 };
   nodes: InlineContent[];
 }
 export interface ListItem extends BlockBase { type: 'list-item'; isVoid?: false; data?: { checked?: boolean }; nodes: FlowBlock[] }
@@ -64,12 +68,12 @@ export interface Divider extends BlockBase { type: 'divider'; isVoid: true; data
 export interface Quote extends BlockBase { type: 'blockquote'; isVoid?: false; data?: Record<string, never>; nodes: FlowBlock[] }
 export const HINT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
 export type HintStyle = (typeof HINT_STYLES)[number];
-export interface Hint extends BlockBase { type: 'hint'; isVoid?: false; data: { style: HintStyle }; nodes: FlowBlock[] }
+export interface Hint extends BlockBase { type: 'hint'; isVoid?: false; data: { style: HintStyle; icon?: string }; nodes: FlowBlock[] }
 export interface CodeLine extends BlockBase { type: 'code-line'; isVoid?: false; data: { highlighted?: boolean }; nodes: (Text | InlineOpaque)[] }
 export interface Code extends BlockBase {
   type: 'code';
   isVoid?: false;
-  data: { syntax?: string; title?: string; overflow?: 'scroll' | 'wrap'; lineNumbers?: boolean; fullWidth?: boolean };
+  data: { syntax?: string; title?: string; overflow?: 'scroll' | 'wrap'; lineNumbers?: boolean; fullWidth?: boolean; expandable?: boolean };
   nodes: CodeLine[];
 }
 export interface Fragment { object: 'fragment'; key?: string; fragment: string; type?: string; nodes: FlowBlock[] }
@@ -102,15 +106,16 @@ export interface Images extends BlockBase {
   data: { align?: 'center' | 'left' | 'right'; fullWidth?: boolean; withFrame?: boolean };
   nodes: Image[];
 }
-export interface TabsItem extends BlockBase { type: 'tabs-item'; isVoid?: false; data: { title?: string }; nodes: FlowBlock[] }
+export interface TabsItem extends BlockBase { type: 'tabs-item'; isVoid?: false; data: { title?: string; icon?: string }; nodes: FlowBlock[] }
 export interface Tabs extends BlockBase { type: 'tabs'; isVoid?: false; data?: { fullWidth?: boolean }; nodes: TabsItem[] }
 export interface Expandable extends BlockBase { type: 'expandable'; isVoid: true; data: Record<string, never>; fragments: Fragment[] }
-export interface Embed extends BlockBase { type: 'embed'; isVoid: true; data: { url: string; fullWidth?: boolean } }
-export interface FileBlock extends BlockBase { type: 'file'; isVoid: true; data: { ref: ContentRefFile } }
+/** `fragments`: a `caption` fragment, as images have (GitBook writes it between `{% embed %}` and `{% endembed %}`). */
+export interface Embed extends BlockBase { type: 'embed'; isVoid: true; data: { url: string; fullWidth?: boolean }; fragments?: Fragment[] }
+export interface FileBlock extends BlockBase { type: 'file'; isVoid: true; data: { ref: ContentRefFile }; fragments?: Fragment[] }
 export interface ContentRefBlock extends BlockBase { type: 'content-ref'; isVoid: true; data: { ref: ContentRef } }
 export const OPAQUE_BLOCK_TYPES = [
   'math', 'drawing', 'if', 'openapi', 'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'integration',
-  'reusable-content', 'stepper', 'stepper-step', 'columns', 'column',
+  'reusable-content', 'stepper', 'stepper-step', 'columns', 'column', 'swagger', 'updates', 'update', 'prompt',
 ] as const;
 /** A block of the spec that Quire keeps but does not convert to markdown. */
 export interface BlockOpaque extends BlockBase { type: (typeof OPAQUE_BLOCK_TYPES)[number]; [field: string]: unknown }
@@ -211,7 +216,11 @@ const definitions = {
   QuireDocumentHeading: Obj({
     object: ObjectBlock, type: Literals(['heading-1', 'heading-2', 'heading-3']), key: Key, meta: Meta,
     isVoid: Type.Optional(Type.Literal(false)),
-    data: Obj({ id: Type.Optional(Type.String({ pattern: '^[-a-z0-9.+_]+$' })), align: Align }),
+    data: Obj({
+      id: Type.Optional(Type.String({ pattern: '^[-a-z0-9.+_]+$' })),
+      align: Align,
+      level: Type.Optional(Type.Union([Type.Literal(4), Type.Literal(5), Type.Literal(6)])),
+    }),
     nodes: Type.Array(InlineContentSchema),
   }),
   QuireDocumentListItem: Obj({
@@ -236,7 +245,7 @@ const definitions = {
   }),
   QuireDocumentHint: Obj({
     object: ObjectBlock, type: Type.Literal('hint'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-    data: Obj({ style: Literals(HINT_STYLES) }),
+    data: Obj({ style: Literals(HINT_STYLES), icon: Type.Optional(Type.String({ maxLength: 50 })) }),
     nodes: Type.Array(Flow),
   }),
   QuireDocumentCode: Obj({
@@ -247,6 +256,7 @@ const definitions = {
       overflow: Type.Optional(Literals(['scroll', 'wrap'])),
       lineNumbers: Type.Optional(Type.Boolean()),
       fullWidth: Type.Optional(Type.Boolean()),
+      expandable: Type.Optional(Type.Boolean()),
     }),
     nodes: Type.Array(
       Obj({
@@ -304,7 +314,7 @@ const definitions = {
     nodes: Type.Array(
       Obj({
         object: ObjectBlock, type: Type.Literal('tabs-item'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(false)),
-        data: Type.Optional(Obj({ title: Type.Optional(Type.String()) })),
+        data: Type.Optional(Obj({ title: Type.Optional(Type.String()), icon: Type.Optional(Type.String({ maxLength: 50 })) })),
         nodes: Type.Array(Flow),
       }),
     ),
@@ -317,10 +327,12 @@ const definitions = {
   QuireDocumentEmbed: Obj({
     object: ObjectBlock, type: Type.Literal('embed'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
     data: Obj({ url: Type.String(), fullWidth: Type.Optional(Type.Boolean()) }),
+    fragments: Type.Optional(Fragments),
   }),
   QuireDocumentFile: Obj({
     object: ObjectBlock, type: Type.Literal('file'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
     data: Obj({ ref: RefFile }),
+    fragments: Type.Optional(Fragments),
   }),
   QuireDocumentContentRef: Obj({
     object: ObjectBlock, type: Type.Literal('content-ref'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),

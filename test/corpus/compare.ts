@@ -1,0 +1,245 @@
+import { decodeHTML } from 'entities';
+import { diffIndices } from 'node-diff3';
+import { parse as parseYaml } from 'yaml';
+import { parseMarkdown } from '../../src/features/content/document/markdown-parser.ts';
+import type { Token } from '../../src/features/content/document/markdown-parser.ts';
+import { documentToMarkdown } from '../../src/features/content/document/to-markdown.ts';
+import { markdownToDocument } from '../../src/features/content/document/to-document.ts';
+import { joinPageMarkdown, splitPageMarkdown } from '../../src/features/content/markdown.ts';
+import { corpusRefs } from './pages.ts';
+
+/*
+ * "Did this page change in meaning?" for GitBook markdown, as issue 13 measures it. Both texts are read with
+ * Quire's markdown parser (so GitBook's `{% tags %}` are tokens) and reduced to one line per block: its kind and
+ * its text, with what does not change meaning normalised away (whitespace and blank lines, list markers
+ * `*`/`-`, emphasis `*`/`_`, backslash escapes, table alignment padding, tight or loose lists). The front
+ * matter is compared as YAML data, the title as text. Lines that differ are counted by cause.
+ */
+
+export interface PageComparison {
+  changed: boolean;
+  /** Cause -> occurrences on this page. */
+  causes: Map<string, number>;
+  /** The first differing lines, for a person to read. */
+  sample: string[];
+}
+
+const collapse = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** The HTML of a block or inline tag, attribute order and spacing normalised enough to compare. */
+const normaliseHtml = (html: string) => collapse(html.replace(/>\s+</g, '><').replace(/&#x26;/gi, '&amp;').replace(/<figcaption><\/figcaption>/g, ''));
+
+function inlineSignature(tokens: readonly Token[]): string {
+  let out = '';
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'text':
+      case 'text_special':
+        out += token.content;
+        break;
+      case 'softbreak':
+        out += ' ';
+        break;
+      case 'hardbreak':
+        out += ' ⏎ ';
+        break;
+      case 'code_inline':
+        out += `\`${token.content}\``;
+        break;
+      case 'strong_open': case 'strong_close': out += '**'; break;
+      case 'em_open': case 'em_close': out += '_'; break;
+      case 's_open': case 's_close': out += '~~'; break;
+      case 'link_open':
+        out += '[';
+        break;
+      case 'link_close':
+        out += ']';
+        break;
+      case 'image':
+        out += `![${inlineSignature(token.children ?? [])}](${String(token.attrGet('src') ?? '')})`;
+        break;
+      case 'html_inline': {
+        // Same meaning, other spelling: <br> is a hard break, a bare <img> an inline image.
+        const img = /^<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>$/.exec(token.content.trim());
+        if (/^<br\s*\/?>$/i.test(token.content.trim())) out += ' ⏎ ';
+        else if (img) out += `![${decodeHTML(img[2] ?? '')}](${decodeHTML(img[1]!)})`;
+        else out += normaliseHtml(token.content);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  // Links: the target follows the text, so a changed href shows.
+  let linkIndex = 0;
+  const hrefs = tokens.filter((t) => t.type === 'link_open').map((t) => String(t.attrGet('href') ?? ''));
+  out = out.replace(/\]/g, (m) => (linkIndex < hrefs.length ? `](${hrefs[linkIndex++]})` : m));
+  return collapse(out);
+}
+
+/** One line per block, in document order, each `kind: text`. */
+export function blockSignature(markdown: string): string[] {
+  const lines: string[] = [];
+  const stack: string[] = [];
+  const tokens = parseMarkdown(markdown, {});
+  for (const token of tokens) {
+    const depth = stack.filter(Boolean).length;
+    const pad = (line: string) => lines.push(`${'  '.repeat(depth)}${line}`);
+    if (token.nesting === 1) {
+      // Wrappers that are no block of their own take no line and no indent.
+      const wrapper = token.type === 'paragraph_open' || token.type === 'tbody_open' || token.type === 'thead_open' || token.type === 'tr_open';
+      stack.push(wrapper ? '' : token.type);
+      if (wrapper) continue;
+      if (token.type === 'heading_open') pad(`heading ${token.tag}`);
+      else if (token.type === 'ordered_list_open') pad(`ordered list from ${token.attrGet('start') ?? 1}`);
+      else if (token.type === 'list_item_open') pad(`item${typeof token.meta?.checked === 'boolean' ? (token.meta.checked ? ' [x]' : ' [ ]') : ''}`);
+      else if (token.type === 'th_open' || token.type === 'td_open') pad('cell');
+      else pad(token.type.replace(/_open$/, ''));
+      continue;
+    }
+    if (token.nesting === -1) {
+      stack.pop();
+      continue;
+    }
+    switch (token.type) {
+      case 'inline':
+        // A line break that ends a paragraph shows nothing.
+        pad(`text: ${inlineSignature(token.children ?? []).replace(/(?:\s*⏎)+$/, '')}`);
+        break;
+      case 'fence':
+      case 'code_block':
+        pad(`code ${token.info.trim().split(/\s+/)[0] ?? ''}: ${token.content.replace(/\n+$/, '')}`);
+        break;
+      case 'html_block':
+        // GitBook ends an HTML block at a tag line (markdown-it does not).
+        for (const piece of token.content.split(/^( {0,3}\{%.*%\}[ \t]*)$/m)) {
+          if (piece.trim() === '') continue;
+          if (/^ {0,3}\{%.*%\}[ \t]*$/.test(piece)) {
+            pad(`tag: ${collapse(piece)}`);
+            continue;
+          }
+          // A figure of one image with no caption is `![alt](src)` written another way.
+          const figure = /^<figure><img src="([^"]*)" alt="([^"]*)"><\/figure>$/.exec(normaliseHtml(piece));
+          pad(figure ? `text: ![${decodeHTML(figure[2]!)}](${decodeHTML(figure[1]!)})` : `html: ${normaliseHtml(piece)}`);
+        }
+        break;
+      case 'gitbook_tag':
+        pad(`tag: ${collapse(token.content)}`);
+        break;
+      case 'hr':
+        pad('divider');
+        break;
+      default:
+        pad(token.type);
+    }
+  }
+  // Paragraph wrappers are hidden in tight lists and shown in loose ones; what is left is the same either way.
+  return lines.filter((line) => line.trim() !== 'text: ');
+}
+
+/** The kind of difference a signature line stands for, for the report. */
+export function causeOf(line: string): string {
+  const text = line.trim();
+  if (text.startsWith('front matter')) return text;
+  if (text.startsWith('title')) return 'page title';
+  if (text.startsWith('heading ')) return `heading level (${text})`;
+  if (text.startsWith('tag: ')) return `tag {% ${/\{%\s*([a-z-]+)/.exec(text)?.[1] ?? '?'} %}`;
+  if (text.startsWith('html: ')) return `HTML block <${/<\/?([a-zA-Z0-9-]+)/.exec(text)?.[1] ?? '?'}>`;
+  if (text.startsWith('code')) return 'code block';
+  if (text.startsWith('text: ')) {
+    const tag = /<([a-zA-Z][a-zA-Z0-9-]*)/.exec(text)?.[1];
+    if (tag) return `inline HTML <${tag}>`;
+    if (/\]\([^)]*\)/.test(text)) return 'link or image';
+    if (text.includes('$$')) return 'math';
+    return 'text';
+  }
+  return text.replace(/:.*$/, '');
+}
+
+function frontLines(markdown: string): string[] {
+  const fm = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(markdown.replace(/^\uFEFF/, ''));
+  if (!fm) return [];
+  let data: unknown;
+  try {
+    data = parseYaml(fm[1]!);
+  } catch {
+    return ['front matter (invalid YAML)'];
+  }
+  if (!data || typeof data !== 'object') return [];
+  return Object.entries(data as Record<string, unknown>)
+    .map(([key, value]) => `front matter key ${key}: ${JSON.stringify(value)}`)
+    .sort();
+}
+
+/** The whole page file as lines to compare: front matter keys, then the body's blocks. */
+export function pageSignature(markdown: string): string[] {
+  const body = markdown.replace(/^\uFEFF/, '').replace(/^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
+  return [...frontLines(markdown), ...blockSignature(body)];
+}
+
+/** Compares an original page file with a round-tripped or exported one. */
+export function comparePages(original: string, result: string): PageComparison {
+  const a = pageSignature(original);
+  const b = pageSignature(result);
+  const causes = new Map<string, number>();
+  const sample: string[] = [];
+  for (const hunk of diffIndices(a, b)) {
+    const removed = a.slice(hunk.buffer1[0], hunk.buffer1[0] + hunk.buffer1[1]);
+    const added = b.slice(hunk.buffer2[0], hunk.buffer2[0] + hunk.buffer2[1]);
+    const lines = removed.length > 0 ? removed : added;
+    for (const line of lines) {
+      const cause = causeOf(removed.length > 0 ? line : `${line}`);
+      causes.set(cause, (causes.get(cause) ?? 0) + 1);
+    }
+    if (sample.length < 6) {
+      for (const line of removed.slice(0, 2)) sample.push(`- ${line.trim().slice(0, 200)}`);
+      for (const line of added.slice(0, 2)) sample.push(`+ ${line.trim().slice(0, 200)}`);
+    }
+  }
+  return { changed: causes.size > 0, causes, sample };
+}
+
+/**
+ * One page file of a Git Sync layout through markdown -> document -> markdown in-process, links resolved by
+ * corpusRefs (relative paths to page and file references and back).
+ */
+export function roundTripPage(file: string, markdown: string): string {
+  const { body, front } = splitPageMarkdown(markdown, file);
+  const { resolve, write } = corpusRefs(file);
+  const document = markdownToDocument(body, resolve);
+  return joinPageMarkdown(front, documentToMarkdown(document, write));
+}
+
+export interface CorpusReport {
+  pages: number;
+  changed: string[];
+  /** Cause -> occurrences and pages. */
+  causes: Map<string, { occurrences: number; pages: number }>;
+  samples: Map<string, string[]>;
+}
+
+export function compareCorpus(pairs: Iterable<{ file: string; original: string; result: string }>): CorpusReport {
+  const report: CorpusReport = { pages: 0, changed: [], causes: new Map(), samples: new Map() };
+  for (const { file, original, result } of pairs) {
+    report.pages += 1;
+    const comparison = comparePages(original, result);
+    if (!comparison.changed) continue;
+    report.changed.push(file);
+    report.samples.set(file, comparison.sample);
+    for (const [cause, count] of comparison.causes) {
+      const entry = report.causes.get(cause) ?? { occurrences: 0, pages: 0 };
+      entry.occurrences += count;
+      entry.pages += 1;
+      report.causes.set(cause, entry);
+    }
+  }
+  return report;
+}
+
+export function formatReport(report: CorpusReport): string {
+  const percent = report.pages === 0 ? 0 : (100 * report.changed.length) / report.pages;
+  const lines = [`${report.changed.length} of ${report.pages} pages changed in meaning (${percent.toFixed(1)}%)`];
+  const causes = [...report.causes].sort((x, y) => y[1].pages - x[1].pages || y[1].occurrences - x[1].occurrences);
+  for (const [cause, { occurrences, pages }] of causes) lines.push(`  ${cause}: ${occurrences} occurrences on ${pages} pages`);
+  return lines.join('\n');
+}
