@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import git, { type HttpClient } from 'isomorphic-git';
+import type { FetchedResponse } from '../../platform/safe-fetch.ts';
+import { ApiError } from '../../platform/errors.ts';
+
+/*
+ * Git over HTTPS with isomorphic-git (a maintained pure-JS Git), its every request made through the caller's
+ * fetcher: the SSRF-safe one in the server, so a repository URL cannot reach what only the server can reach.
+ * Work happens in a temporary folder removed afterwards; a clone is shallow and of one branch.
+ */
+
+/** A POST or GET of a URL, as safeFetch makes it. */
+export type GitFetcher = (url: string, options: { post?: Buffer; headers: Record<string, string>; maxBytes: number }) => Promise<FetchedResponse>;
+
+export interface GitLimits {
+  /** Most bytes one Git request may answer (the pack of a clone). */
+  maxBytes: number;
+}
+
+/** isomorphic-git's HTTP client over a fetcher: bodies are collected (Git requests are small; packs are bounded). */
+export function httpClient(fetch: GitFetcher, limits: GitLimits): HttpClient {
+  return {
+    async request({ url, method, headers, body }) {
+      let post: Buffer | undefined;
+      if (method === 'POST') {
+        const chunks: Uint8Array[] = [];
+        if (body) for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(chunk);
+        post = Buffer.concat(chunks);
+      }
+      const response = await fetch(url, { ...(post ? { post } : {}), headers: headers ?? {}, maxBytes: limits.maxBytes });
+      return {
+        url: response.url,
+        method,
+        statusCode: response.status,
+        statusMessage: String(response.status),
+        headers: response.contentType ? { 'content-type': response.contentType } : {},
+        body: (async function* () {
+          yield new Uint8Array(response.body);
+        })(),
+      };
+    },
+  };
+}
+
+/** `refs/heads/main` or `main` -> `main`. */
+export function branchOf(ref: string): string {
+  return ref.replace(/^refs\/heads\//, '');
+}
+
+export interface Checkout {
+  dir: string;
+  /** The commit checked out, or undefined for a new branch of an empty or new repository. */
+  oid: string | undefined;
+  remove(): Promise<void>;
+}
+
+/**
+ * Clones one branch of a repository, shallowly, into a temporary folder. `create`: a branch (or a whole
+ * repository) that does not exist yet is started empty instead of failing (export).
+ */
+export async function checkoutBranch(url: string, ref: string, http: HttpClient, options: { create?: boolean } = {}): Promise<Checkout> {
+  const dir = await mkdtemp(join(tmpdir(), 'quire-git-'));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  const branch = branchOf(ref);
+  try {
+    try {
+      await git.clone({ fs, http, dir, url, ref: branch, singleBranch: true, depth: 1, noTags: true });
+      return { dir, oid: await git.resolveRef({ fs, dir, ref: 'HEAD' }), remove };
+    } catch (error) {
+      if (!options.create || !isMissingRef(error)) throw error;
+    }
+    // The branch is new: start it from nothing in a fresh repository pointed at the remote.
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    await git.init({ fs, dir, defaultBranch: branch });
+    await git.addRemote({ fs, dir, remote: 'origin', url });
+    return { dir, oid: undefined, remove };
+  } catch (error) {
+    await remove();
+    throw gitError(url, error);
+  }
+}
+
+function isMissingRef(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  // An empty repository advertises no refs at all; a missing branch is not found among them.
+  return code === 'NotFoundError' || code === 'EmptyServerResponseError' || /could not find|empty repository|No refs/i.test(String((error as Error)?.message));
+}
+
+/** Every file of a checkout (not `.git`), as repository paths with their bytes; at most `maxBytes` in all. */
+export async function readFiles(dir: string, maxBytes: number): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  let total = 0;
+  const walk = async (folder: string, prefix: string) => {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      if (prefix === '' && entry.name === '.git') continue;
+      const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(join(folder, entry.name), path);
+      else if (entry.isFile()) {
+        const bytes = await readFile(join(folder, entry.name));
+        total += bytes.length;
+        if (total > maxBytes) throw new ApiError(413, `The repository's files are larger than the ${maxBytes} bytes a Git Sync import reads (GIT_SYNC_MAX_BYTES)`);
+        files.set(path, bytes);
+      }
+    }
+  };
+  await walk(dir, '');
+  return files;
+}
+
+export interface CommitOptions {
+  message: string;
+  author: { name: string; email: string; timestamp: number };
+  /** Only files under this folder are replaced ('' = the whole repository). */
+  folder: string;
+}
+
+/**
+ * Replaces the files of a checkout under `folder` by `files` and commits them; answers the new commit, or the
+ * checkout's own when nothing changed.
+ */
+export async function commitFiles(checkout: Checkout, files: ReadonlyMap<string, Buffer>, options: CommitOptions): Promise<{ oid: string; changed: boolean }> {
+  const { dir } = checkout;
+  const inFolder = (path: string) => options.folder === '' || path.startsWith(`${options.folder}/`);
+  const tracked = checkout.oid ? await git.listFiles({ fs, dir, ref: 'HEAD' }) : [];
+  for (const path of tracked) if (inFolder(path) && !files.has(path)) await unlink(join(dir, path)).catch(() => undefined);
+  for (const [path, bytes] of files) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), bytes);
+  }
+  let changed = false;
+  for (const [path, head, work, stage] of await git.statusMatrix({ fs, dir })) {
+    if (head === 1 && work === 1 && stage === 1) continue;
+    changed = true;
+    if (work === 0) await git.remove({ fs, dir, filepath: path });
+    else await git.add({ fs, dir, filepath: path });
+  }
+  if (!changed && checkout.oid) return { oid: checkout.oid, changed: false };
+  const oid = await git.commit({ fs, dir, message: options.message, author: { ...options.author, timezoneOffset: 0 } });
+  return { oid, changed: true };
+}
+
+/** Pushes the checkout's branch to `ref` of the remote. */
+export async function pushBranch(checkout: Checkout, url: string, ref: string, http: HttpClient, force: boolean): Promise<void> {
+  try {
+    const local = (await git.currentBranch({ fs, dir: checkout.dir })) ?? 'HEAD';
+    const result = await git.push({ fs, http, dir: checkout.dir, url, ref: local, remoteRef: `refs/heads/${branchOf(ref)}`, force });
+    if (!result.ok) throw new Error(result.error ?? 'the remote refused the push');
+    const refResult = result.refs[`refs/heads/${branchOf(ref)}`];
+    if (refResult && !refResult.ok) throw new Error(refResult.error || 'the remote refused the push');
+  } catch (error) {
+    throw gitError(url, error);
+  }
+}
+
+/** A Git failure as the operation's error: the remote's answer when there is one, never the URL's credentials. */
+export function gitError(url: string, error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const shown = withoutCredentials(url);
+  const data = (error as { data?: { statusCode?: number; response?: string } } | null)?.data;
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'HttpError' && data?.statusCode) {
+    const status = data.statusCode;
+    const what = status === 401 || status === 403 ? 'the repository refused the credentials (give them in the URL)' : status === 404 ? 'no repository there' : `HTTP ${status}`;
+    return new ApiError(422, `Git repository ${shown}: ${what}`);
+  }
+  if (code === 'NotFoundError') return new ApiError(422, `Git repository ${shown}: ${(error as Error).message.replace(/\.$/, '')} (check the ref)`);
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError(422, `Git repository ${shown}: ${message.split(url).join(shown)}`);
+}
+
+/** A repository URL without its user and password, to store and to show. */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
+  }
+}
