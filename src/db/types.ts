@@ -363,6 +363,37 @@ export interface SearchSectionsTable {
   body: string;
 }
 
+export interface SpaceGitSyncTable {
+  space_id: string;
+  installation_id: string;
+  /** The repository's URL without credentials. */
+  url: string;
+  ref: string;
+  provider: string; // github | gitlab | github-legacy
+  tree_url: string | null;
+  project_directory: string;
+  commit_oid: string | null;
+  operation_id: string | null;
+  operation_state: string | null; // running | success | failure | timeout
+  operation_direction: string | null; // import | export
+  operation_started_at: string | null;
+  operation_ended_at: string | null;
+  operation_error: string | null;
+  operation_progress: string | null; // JSON { step, done, total }
+  updated_at: string;
+}
+
+export interface SpaceRedirectsTable {
+  space_id: string;
+  /** Old path of the space, without leading or trailing slash. */
+  source: string;
+  /** The file `.gitbook.yaml` named, relative to the content root. */
+  destination: string;
+  page_id: string | null;
+  anchor: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -394,6 +425,8 @@ export interface Database {
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
   search_sections: SearchSectionsTable;
+  space_git_sync: SpaceGitSyncTable;
+  space_redirects: SpaceRedirectsTable;
 }
 
 export type Db = Kysely<Database>;

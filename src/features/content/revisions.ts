@@ -14,7 +14,7 @@ import { copySpaceIndex } from '../search/indexing.ts';
  * stores (branch-store, version-store, document-store) stay its own.
  */
 export { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from './branch-store.ts';
-export { extractPendingDocumentLinks, getDocument, putDocument } from './document-store.ts';
+export { extractPendingDocumentLinks, getDocument, getDocuments, putDocument } from './document-store.ts';
 export { fileAt, filesAt, filesChangedSince, pageAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from './version-store.ts';
 
 /**

@@ -31,12 +31,14 @@ export function httpClient(fetch: GitFetcher, limits: GitLimits): HttpClient {
         post = Buffer.concat(chunks);
       }
       const response = await fetch(url, { ...(post ? { post } : {}), headers: headers ?? {}, maxBytes: limits.maxBytes });
+      const responseHeaders: Record<string, string> = {};
+      if (response.contentType) responseHeaders['content-type'] = response.contentType;
       return {
         url: response.url,
         method,
         statusCode: response.status,
         statusMessage: String(response.status),
-        headers: response.contentType ? { 'content-type': response.contentType } : {},
+        headers: responseHeaders,
         body: (async function* () {
           yield new Uint8Array(response.body);
         })(),
