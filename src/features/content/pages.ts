@@ -16,6 +16,8 @@ export interface PageAttributes {
   variables?: Record<string, unknown>;
   /** Link pages: where they point. */
   target?: Record<string, unknown>;
+  /** Pages imported by Git Sync: their file in the repository (relative to the content root), where an export writes them back. */
+  git?: { path: string };
 }
 
 /** A page of a revision, as the domain sees it. */

@@ -57,25 +57,39 @@ export function exportLayout(input: ExportInput): ExportLayout {
     assets.set(file.id, path);
   }
 
-  // Every document page's file, decided before any page is written (links point anywhere).
+  // Every document page's file, decided before any page is written (links point anywhere): where the page came
+  // from (Git Sync remembers it) while no other page holds that path, else from its slug under its parent's folder.
   const fileOfPage = new Map<string, string>();
+  const usedPaths = new Set<string>(['summary.md', '.gitbook.yaml']);
+  const claim = (path: string) => usedPaths.add(path.toLowerCase());
   const firstDocument = tree.find((n) => n.page.kind === 'document');
+  for (const node of flatten(tree)) {
+    const stored = node.page.kind === 'document' ? node.page.attributes.git?.path : undefined;
+    if (stored && isPagePath(stored) && !usedPaths.has(stored.toLowerCase())) {
+      fileOfPage.set(node.page.id, stored);
+      claim(stored);
+    }
+  }
   const place = (nodes: readonly PageNode[], folder: string) => {
-    const taken = new Set<string>(folder === '' ? ['readme', 'summary', '.gitbook'] : ['readme']);
     for (const node of nodes) {
       const { page } = node;
       if (page.kind === 'link') continue;
-      const name = uniqueName(page.slug || 'page', taken, '');
-      taken.add(name.toLowerCase());
-      const sub = folder ? `${folder}/${name}` : name;
+      const hasChildren = node.children.length > 0;
       if (page.kind === 'group') {
-        place(node.children, sub);
+        place(node.children, uniqueFolder(folder, page.slug || 'group', usedPaths));
         continue;
       }
-      const hasChildren = node.children.some((c) => c.page.kind !== 'link') || node.children.length > 0;
-      if (node === firstDocument && !hasChildren) fileOfPage.set(page.id, 'README.md');
-      else fileOfPage.set(page.id, hasChildren ? `${sub}/README.md` : `${sub}.md`);
-      place(node.children, sub);
+      let file = fileOfPage.get(page.id);
+      if (!file) {
+        if (node === firstDocument && !hasChildren && !usedPaths.has('readme.md')) file = 'README.md';
+        else {
+          const sub = uniqueFolder(folder, page.slug || 'page', usedPaths);
+          file = hasChildren ? `${sub}/README.md` : `${sub}.md`;
+        }
+        fileOfPage.set(page.id, file);
+        claim(file);
+      }
+      place(node.children, /(^|\/)README\.md$/i.test(file) ? posix.dirname(file).replace(/^\.$/, '') : file.replace(/\.md$/i, ''));
     }
   };
   place(tree, '');
@@ -155,6 +169,19 @@ function relativeHref(from: string, to: string): string {
     .split('/')
     .map((segment) => encodeURIComponent(segment).replace(/%28/g, '(').replace(/%29/g, ')'))
     .join('/');
+}
+
+/** A markdown file path inside the content: relative, no `..`, ends with `.md`. */
+function isPagePath(path: string): boolean {
+  return /\.md$/i.test(path) && !path.startsWith('/') && !path.split('/').some((s) => s === '..' || s === '' || s === '.') && !path.startsWith('.gitbook/');
+}
+
+/** `<folder>/<name>`, numbered when a page already has that file or folder name. */
+function uniqueFolder(folder: string, name: string, used: ReadonlySet<string>): string {
+  const at = (n: string) => (folder ? `${folder}/${n}` : n);
+  const free = (n: string) => !used.has(`${at(n)}.md`.toLowerCase()) && !used.has(`${at(n)}/readme.md`.toLowerCase());
+  if (free(name)) return at(name);
+  for (let i = 2; ; i += 1) if (free(`${name}-${i}`)) return at(`${name}-${i}`);
 }
 
 function flatten(nodes: readonly PageNode[]): PageNode[] {

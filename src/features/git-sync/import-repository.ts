@@ -154,6 +154,7 @@ export async function prepareRepositoryImport(
       }
     }
     const attributes: PageAttributes = { ...item.front.attributes };
+    if (page.kind === 'document' && page.file) attributes.git = { path: content.root ? page.file.slice(content.root.length + 1) : page.file };
     if (page.kind === 'link' && page.link) attributes.target = linkTarget(page.link, pageIdOf);
     pages.push({ id: item.id, parentId: item.parentId, kind: page.kind, title: item.title, slug: item.slug, document, attributes });
   }
