@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile, mkdir, unlink } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import git, { type HttpClient } from 'isomorphic-git';
 import type { FetchedResponse } from '../../platform/safe-fetch.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -63,13 +63,13 @@ export interface Checkout {
  * Clones one branch of a repository, shallowly, into a temporary folder. `create`: a branch (or a whole
  * repository) that does not exist yet is started empty instead of failing (export).
  */
-export async function checkoutBranch(url: string, ref: string, http: HttpClient, options: { create?: boolean } = {}): Promise<Checkout> {
+export async function checkoutBranch(url: string, ref: string, http: HttpClient, options: { create?: boolean; noCheckout?: boolean } = {}): Promise<Checkout> {
   const dir = await mkdtemp(join(tmpdir(), 'quire-git-'));
   const remove = () => rm(dir, { recursive: true, force: true });
   const branch = branchOf(ref);
   try {
     try {
-      await git.clone({ fs, http, dir, url, ref: branch, singleBranch: true, depth: 1, noTags: true });
+      await git.clone({ fs, http, dir, url, ref: branch, singleBranch: true, depth: 1, noTags: true, noCheckout: options.noCheckout === true });
       return { dir, oid: await git.resolveRef({ fs, dir, ref: 'HEAD' }), remove };
     } catch (error) {
       if (!options.create || !isMissingRef(error)) throw error;
@@ -121,27 +121,57 @@ export interface CommitOptions {
 }
 
 /**
- * Replaces the files of a checkout under `folder` by `files` and commits them; answers the new commit, or the
- * checkout's own when nothing changed.
+ * Commits `files` as the content of `folder` (the rest of the branch's tree kept as it is), writing Git objects
+ * directly rather than through a working tree and index, so the cost is one blob per file and one tree per
+ * folder. Answers the new commit, or the checkout's own when the tree is the same.
  */
 export async function commitFiles(checkout: Checkout, files: ReadonlyMap<string, Buffer>, options: CommitOptions): Promise<{ oid: string; changed: boolean }> {
   const { dir } = checkout;
-  const inFolder = (path: string) => options.folder === '' || path.startsWith(`${options.folder}/`);
-  const tracked = checkout.oid ? await git.listFiles({ fs, dir, ref: 'HEAD' }) : [];
-  for (const path of tracked) if (inFolder(path) && !files.has(path)) await unlink(join(dir, path)).catch(() => undefined);
+  const headTree = checkout.oid ? (await git.readCommit({ fs, dir, oid: checkout.oid })).commit.tree : undefined;
+  const folderParts = options.folder ? options.folder.split('/') : [];
+
+  // The new content of `folder` as nested maps of name -> blob oid or sub-folder.
+  type Folder = Map<string, string | Folder>;
+  const root: Folder = new Map();
   for (const [path, bytes] of files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), bytes);
+    const parts = (options.folder ? path.slice(options.folder.length + 1) : path).split('/');
+    let node = root;
+    for (const part of parts.slice(0, -1)) {
+      let next = node.get(part);
+      if (typeof next !== 'object') {
+        next = new Map();
+        node.set(part, next);
+      }
+      node = next;
+    }
+    node.set(parts[parts.length - 1]!, await git.writeBlob({ fs, dir, blob: bytes }));
   }
-  let changed = false;
-  for (const [path, head, work, stage] of await git.statusMatrix({ fs, dir })) {
-    if (head === 1 && work === 1 && stage === 1) continue;
-    changed = true;
-    if (work === 0) await git.remove({ fs, dir, filepath: path });
-    else await git.add({ fs, dir, filepath: path });
+  const writeFolder = async (folder: Folder): Promise<string> => {
+    const entries = [];
+    for (const [name, value] of folder) {
+      if (typeof value === 'string') entries.push({ mode: '100644', path: name, oid: value, type: 'blob' as const });
+      else entries.push({ mode: '040000', path: name, oid: await writeFolder(value), type: 'tree' as const });
+    }
+    return git.writeTree({ fs, dir, tree: entries });
+  };
+  let tree = await writeFolder(root);
+  // Outside `folder`, the branch keeps its files: the new folder is set into each enclosing tree, innermost first.
+  for (let depth = folderParts.length - 1; depth >= 0; depth -= 1) {
+    const parentPath = folderParts.slice(0, depth).join('/');
+    let entries: { mode: string; path: string; oid: string; type: 'blob' | 'tree' | 'commit' }[] = [];
+    if (headTree) {
+      try {
+        entries = (await git.readTree({ fs, dir, oid: headTree, ...(parentPath ? { filepath: parentPath } : {}) })).tree;
+      } catch {
+        entries = [];
+      }
+    }
+    entries = entries.filter((e) => e.path !== folderParts[depth]);
+    entries.push({ mode: '040000', path: folderParts[depth]!, oid: tree, type: 'tree' });
+    tree = await git.writeTree({ fs, dir, tree: entries });
   }
-  if (!changed && checkout.oid) return { oid: checkout.oid, changed: false };
-  const oid = await git.commit({ fs, dir, message: options.message, author: { ...options.author, timezoneOffset: 0 } });
+  if (headTree === tree && checkout.oid) return { oid: checkout.oid, changed: false };
+  const oid = await git.commit({ fs, dir, message: options.message, author: { ...options.author, timezoneOffset: 0 }, tree, parent: checkout.oid ? [checkout.oid] : [] });
   return { oid, changed: true };
 }
 

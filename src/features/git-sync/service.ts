@@ -318,7 +318,7 @@ export async function runGitExport(ctx: AppContext, raw: unknown): Promise<void>
     const folder = payload.projectDirectory;
     const placed = new Map([...files].map(([path, bytes]) => [folder ? `${folder}/${path}` : path, bytes]));
     await progress('cloning');
-    const checkout = await checkoutBranch(url, payload.ref, http, { create: true });
+    const checkout = await checkoutBranch(url, payload.ref, http, { create: true, noCheckout: true });
     try {
       const now = ctx.clock.now();
       const { oid, changed } = await commitFiles(checkout, placed, {
