@@ -143,6 +143,30 @@ describe('Git Sync', () => {
     assert.match(await markdownOf(space.id, next!.id), new RegExp(`/pages/${welcome!.id}#hello`));
   });
 
+  test("the reader answers the repository's redirects with 301s to their pages", async () => {
+    git.createRepository('moved', {
+      '.gitbook.yaml': 'redirects:\n  old/setup: guide/setup.md\n  legacy: guide/setup.md#install\n  gone: missing.md\n',
+      'README.md': '# Home\n',
+      'SUMMARY.md': '* [Home](README.md)\n* [Guide](guide/README.md)\n  * [Setup](guide/setup.md)\n',
+      'guide/README.md': '# Guide\n',
+      'guide/setup.md': '# Setup\n\n## Install\n',
+    });
+    const space = await buildSpace(t);
+    await importRepo(space.id, { url: git.url('moved'), ref: 'refs/heads/main' });
+    const site = (await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Moved', visibility: 'public', spaces: [space.id] } })).body;
+    assert.equal((await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`)).status, 200);
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    const moved = await get(`/sites/${site.id}/old/setup`);
+    assert.equal(moved.statusCode, 301);
+    assert.equal(moved.headers.location, `/sites/${site.id}/guide/setup`);
+    const anchored = await get(`/sites/${site.id}/legacy/`);
+    assert.equal(anchored.statusCode, 301);
+    assert.equal(anchored.headers.location, `/sites/${site.id}/guide/setup#install`);
+    assert.equal((await get(`/sites/${site.id}/gone`)).statusCode, 404);
+    assert.equal((await get(`/sites/${site.id}/never-was`)).statusCode, 404);
+    assert.equal((await get(`/sites/${site.id}/guide/setup`)).statusCode, 200);
+  });
+
   test('an import again keeps the pages and writes only what changed', async () => {
     git.createRepository('again', { 'README.md': '# Home\n\nOne.\n', 'a.md': '# A\n\nA.\n', 'SUMMARY.md': '* [Home](README.md)\n* [A](a.md)\n' });
     const space = await buildSpace(t);

@@ -10,7 +10,7 @@ import { readerAssets } from './assets.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
 import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVariant } from './machine-readable.ts';
 import { cachedRender, matchesEtag, renderKey } from './render-cache.ts';
-import { chromeOf, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, viewOfSite, type SiteView } from './service.ts';
+import { chromeOf, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, redirectedPageUrl, viewOfSite, type SiteView } from './service.ts';
 import { listedTree, readingOrder } from './site-view.ts';
 
 /*
@@ -69,7 +69,10 @@ export async function readerRoutes(app: App) {
     const markdown = last.endsWith('.md') && last.length > 3;
     const pageSegments = markdown ? [...rest.slice(0, -1), last.slice(0, -3)] : rest;
     const located = await locatePage(ctx, view, pageSegments);
-    if (!located) return sendNotFound(reply, view);
+    if (!located) {
+      const moved = await redirectedPageUrl(ctx, view, pageSegments);
+      return moved ? reply.redirect(moved, 301) : sendNotFound(reply, view);
+    }
 
     const noindex = noindexOf(site, located.node);
     if (noindex) reply.header('x-robots-tag', 'noindex');
