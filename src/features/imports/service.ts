@@ -11,7 +11,7 @@ import { assertCanWriteChangeRequest, commitChangeRequestChanges } from '../cont
 import { storeFileBytes, type StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { importChanges, type ImportPlacement } from './changes.ts';
-import { crawlSite, type CrawledImage, type CrawlResult, type Fetcher } from './crawl.ts';
+import { crawlSite, MAX_CONVERTED_HTML, type CrawledImage, type CrawlResult, type Fetcher } from './crawl.ts';
 
 /** Where imported content goes: the space's content (live), one of its pages, or a change request (or a page of it). */
 export type ImportTarget = { spaceId: string; pageId?: string | undefined } & ({ kind: 'space' } | { kind: 'change-request'; changeRequestId: string });
@@ -62,7 +62,11 @@ export async function importWebsite(ctx: AppContext, caller: Caller, target: Imp
 function crawlWebsite(ctx: AppContext, url: string): Promise<CrawlResult> {
   const fetch: Fetcher = (target, options) => safeFetch(ctx.config, target, options);
   const { importMaxPages, importMaxDepth, importMaxBytes, importTimeoutMs, fileSizeLimit } = ctx.config;
-  return crawlSite(url, { maxPages: importMaxPages, maxDepth: importMaxDepth, maxBytes: importMaxBytes, maxFileBytes: fileSizeLimit, timeoutMs: importTimeoutMs }, fetch);
+  return crawlSite(
+    url,
+    { maxPages: importMaxPages, maxDepth: importMaxDepth, maxBytes: importMaxBytes, maxFileBytes: fileSizeLimit, timeoutMs: importTimeoutMs, maxConvertedHtml: MAX_CONVERTED_HTML },
+    fetch,
+  );
 }
 
 /** The page imported into must exist (404 otherwise, before any crawl) and be able to hold content and sub-pages. */
