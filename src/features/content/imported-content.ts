@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/types.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -47,6 +48,8 @@ export interface ImportedContent {
   files: readonly ImportedFile[];
   /** Replace the content, or add the pages under this page (null: at the end of the top level). */
   mode: { replace: true } | { replace: false; under: string | null };
+  /** More writes of the importer that belong in the same transaction (Git Sync's redirects). */
+  alsoWrite?: (trx: Executor) => Promise<void>;
 }
 
 export async function writeImportedContent(
@@ -144,6 +147,7 @@ export async function writeImportedContent(
     if (content.mode.replace) for (const id of existingFiles.keys()) if (!keptFiles.has(id)) files.push({ id, file: null });
 
     const revision = await commitToBranch(ctx, trx, branch, head, { pages, files, type: 'edits', createdBy: caller.userId });
+    await content.alsoWrite?.(trx);
     if (destination.branch === 'main') {
       await updateSpace(trx, space.id, { revision_id: revision.id, updated_at: now });
       await recordEvent(trx, ctx.clock, 'space_content_updated', space.organization_id, { ...event, spaceId: space.id, revisionId: revision.id });

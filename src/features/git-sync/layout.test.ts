@@ -120,7 +120,7 @@ describe('the page tree of a repository', () => {
     ]);
   });
 
-  test('files the summary does not list are appended under their folder page, else at the end', () => {
+  test('files the summary does not list are appended by path, under their folder page, else at the end', () => {
     const content = repo({
       'README.md': '# Home',
       'SUMMARY.md': '* [Home](README.md)\n* [Guide](guide/README.md)\n',
@@ -134,9 +134,9 @@ describe('the page tree of a repository', () => {
       'document:Home::README.md',
       'document:Guide:guide:guide/README.md',
       '  document:?:extra:guide/extra.md',
-      'document:?:top:top.md',
       'document:Other:other',
       '  document:?:more:other/more.md',
+      'document:?:top:top.md',
     ]);
   });
 

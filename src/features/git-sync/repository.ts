@@ -87,6 +87,8 @@ export function readRepository(files: ReadonlyMap<string, unknown>, readText: (p
     if (pageByFile.size >= MAX_REPOSITORY_PAGES) break;
     if (pageByFile.has(file)) continue;
     const parent = folderPage(posix.dirname(file), root, pageByFile, files, pages, documentPage, readmePath);
+    // A folder's README is the folder's page, made by folderPage.
+    if (pageByFile.has(file)) continue;
     (parent ? parent.children : pages).push(documentPage(file, ''));
   }
   return { config, root, pages, pageByFile };
@@ -114,15 +116,12 @@ function folderPage(
   return page;
 }
 
-/** Folder READMEs first, then files and folders by name, so that a folder's page exists before its files. */
+/** By path, a folder's README before the rest of the folder (folder pages are made as their files need them). */
 function compareFilePaths(a: string, b: string): number {
-  const da = a.split('/').length;
-  const db = b.split('/').length;
-  if (da !== db) return da - db;
-  const ra = /(^|\/)README\.md$/i.test(a) ? 0 : 1;
-  const rb = /(^|\/)README\.md$/i.test(b) ? 0 : 1;
-  if (ra !== rb) return ra - rb;
-  return a < b ? -1 : a > b ? 1 : 0;
+  const key = (p: string) => p.replace(/(^|\/)README\.md$/i, '$1\u0000');
+  const ka = key(a);
+  const kb = key(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
 /** A page's slug: its file's name without `.md`, a README its folder's name; the content's readme takes its title's. */

@@ -235,20 +235,29 @@ export async function runGitImport(ctx: AppContext, raw: unknown): Promise<void>
 }
 
 /**
- * Writes a Git Sync layout's files into a space: its whole content replaced on the main branch, or, `standalone`,
- * in a new change request. Used by the Git import and by archive imports (zip).
+ * Writes a Git Sync layout's files (or a folder of markdown files) into a space. Git Sync replaces the whole
+ * content on the main branch (or, `standalone`, in a new change request) with the redirects of `.gitbook.yaml`,
+ * in the same transaction; `into` adds the pages instead, at the top level or under a page, of the main
+ * content or of a change request (archive imports).
  */
 export async function importFiles(
   ctx: AppContext,
   spaceId: string,
   userId: string | null,
   files: ReadonlyMap<string, Buffer>,
-  options: { projectDirectory?: string; standalone?: boolean; subject?: string; event?: Record<string, unknown> },
+  options: {
+    projectDirectory?: string;
+    standalone?: boolean;
+    into?: { changeRequestId?: string | undefined; under: string | null };
+    subject?: string;
+    event?: Record<string, unknown>;
+  },
 ): Promise<{ revisionId: string; changeRequestId?: string; pages: number; files: number }> {
   const space = await findSpace(ctx.db, spaceId);
   if (!space || space.deleted_at) throw notFound(`No space ${spaceId}`);
-  const existing = await existingContent(ctx, space.revision_id);
-  const prepared = await prepareRepositoryImport(files, { projectDirectory: options.projectDirectory ?? '', existing });
+  const replace = options.into === undefined;
+  const existing = replace ? await existingContent(ctx, space.revision_id) : undefined;
+  const prepared = await prepareRepositoryImport(files, { projectDirectory: options.projectDirectory ?? '', ...(existing ? { existing } : {}) });
   const stored: ImportedFile[] = [];
   for (const file of prepared.files) {
     try {
@@ -257,28 +266,28 @@ export async function importFiles(
       throw new ApiError(422, `${file.path}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  // The rights of who started it are checked again: they may have changed while the job waited.
-  if (userId) {
+  // A Git Sync job checks the rights of who started it again: they may have changed while the job waited.
+  if (userId && replace) {
     const { role } = await loadSpace(ctx, callerOf(userId), spaceId);
     spacePolicy.assert({ role, editMode: space.edit_mode }, 'triggerGitSync', 'Importing a Git repository');
   }
-  let changeRequestId: string | undefined;
-  if (options.standalone && userId) changeRequestId = (await createChangeRequest(ctx, callerOf(userId), spaceId, { subject: options.subject ?? 'Import from Git' })).id;
+  let changeRequestId = options.into?.changeRequestId;
+  if (replace && options.standalone && userId) changeRequestId = (await createChangeRequest(ctx, callerOf(userId), spaceId, { subject: options.subject ?? 'Import from Git' })).id;
+  const redirects = prepared.redirects.map((r) => ({ space_id: space.id, source: r.source, destination: r.destination, page_id: r.pageId, anchor: r.anchor, created_at: isoNow(ctx.clock) }));
   const revision = await writeImportedContent(
     ctx,
     { userId },
     space,
     changeRequestId ? { branch: 'change-request', changeRequestId } : { branch: 'main' },
-    { pages: prepared.pages, files: stored, mode: { replace: true } },
+    {
+      pages: prepared.pages,
+      files: stored,
+      mode: replace ? { replace: true } : { replace: false, under: options.into!.under },
+      // The redirects belong to the main content: written with it, in its transaction.
+      ...(replace && !changeRequestId ? { alsoWrite: (trx) => replaceRedirects(trx, space.id, redirects) } : {}),
+    },
     options.event ?? {},
   );
-  if (!changeRequestId) {
-    await replaceRedirects(
-      ctx.db,
-      space.id,
-      prepared.redirects.map((r) => ({ space_id: space.id, source: r.source, destination: r.destination, page_id: r.pageId, anchor: r.anchor, created_at: isoNow(ctx.clock) })),
-    );
-  }
   return { revisionId: revision.id, ...(changeRequestId ? { changeRequestId } : {}), pages: prepared.pages.length, files: stored.length };
 }
 
