@@ -53,6 +53,10 @@ export interface Config {
   importMaxBytes: number;
   /** Website import: time limit of the whole crawl, in milliseconds; what was fetched by then is imported. */
   importTimeoutMs: number;
+  /** Git Sync: time limit of one import or export (clone, conversion, write, push), in milliseconds. */
+  gitSyncTimeoutMs: number;
+  /** Git Sync: most bytes one Git request may answer, and most bytes of files read from one repository. */
+  gitSyncMaxBytes: number;
   /** Longest wait, after SIGTERM/SIGINT, for in-flight requests and jobs before the process exits anyway. */
   shutdownTimeoutMs: number;
   /** Bearer token that `GET /metrics` requires; unset, /metrics answers only clients on a loopback address. */
@@ -170,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxDepth: integer(env, 'IMPORT_MAX_DEPTH', 3),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 20 * 1024 * 1024),
     importTimeoutMs: integer(env, 'IMPORT_TIMEOUT_MS', 60_000),
+    gitSyncTimeoutMs: integer(env, 'GIT_SYNC_TIMEOUT_MS', 300_000),
+    gitSyncMaxBytes: integer(env, 'GIT_SYNC_MAX_BYTES', 200 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     metricsToken: env.METRICS_TOKEN || undefined,
     corsOrigins: list(env, 'CORS_ORIGINS'),

@@ -3,9 +3,12 @@ import { purgeDeletedSpaces } from './features/spaces/service.ts';
 import { checkExternalLinks } from './features/links/check-links.ts';
 import { extractPendingDocumentLinks } from './features/content/revisions.ts';
 import { backfillSearchIndex } from './features/search/backfill.ts';
+import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, runGitExport, runGitImport } from './features/git-sync/service.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
+  worker.handle(GIT_IMPORT_JOB, runGitImport);
+  worker.handle(GIT_EXPORT_JOB, runGitExport);
   worker.sweep('purge-deleted-spaces', async (ctx) => {
     await purgeDeletedSpaces(ctx);
   });

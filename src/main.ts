@@ -34,6 +34,9 @@ Usage:
   quire user list [--org ID]                      list every user, or an organization's members and roles
   quire backup --to DIR                           consistent copy of the database and files, server running
   quire restore --from DIR [--force]              restore a backup into DATA_DIR (server stopped)
+  quire import PATH --space ID                    replace a space's content with a Git Sync layout (SUMMARY.md,
+                                                  .gitbook.yaml) or folders of markdown files: a folder or a .zip
+  quire export --space ID --to DIR                write a space's content to DIR in the Git Sync layout
 
 Every command prints the database it uses to stderr. Process supervisors run \`node bin/quire.js serve\`.
 
@@ -160,6 +163,7 @@ export async function main(argv: string[]): Promise<void> {
       to: { type: 'string' },
       from: { type: 'string' },
       force: { type: 'boolean' },
+      space: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -172,7 +176,8 @@ export async function main(argv: string[]): Promise<void> {
     return value;
   };
 
-  switch (`${command} ${sub ?? ''}`.trim()) {
+  // `import` takes a path where the other commands take a sub-command.
+  switch (command === 'import' ? 'import' : `${command} ${sub ?? ''}`.trim()) {
     case 'serve':
       return serve(config);
     case 'migrate':
@@ -189,6 +194,20 @@ export async function main(argv: string[]): Promise<void> {
       for (const line of await restore(config, from, values.force === true)) console.log(line);
       return;
     }
+    case 'import':
+      return withContext(config, async (ctx) => {
+        const spaceId = need('space');
+        if (!sub) throw new ApiError(400, `quire import needs the PATH of a folder or .zip\n\n${HELP}`);
+        const { importPath } = await import('./features/git-sync/cli.ts');
+        const result = await importPath(ctx, spaceId, sub);
+        console.log(`Imported ${result.pages} pages and ${result.files} files into space ${spaceId} (revision ${result.revisionId})`);
+      });
+    case 'export':
+      return withContext(config, async (ctx) => {
+        const { exportToFolder } = await import('./features/git-sync/cli.ts');
+        const written = await exportToFolder(ctx, need('space'), need('to'));
+        console.log(`Wrote ${written} files to ${values.to}`);
+      });
     case 'org list':
       return withContext(config, async (_ctx, db) => {
         for (const org of await listAllOrganizations(db)) console.log(`${org.id}  ${org.title}  ${Number(org.members)} members  created ${org.created_at}`);

@@ -261,6 +261,10 @@ describe('authorization: every operation as callers who should not get far', () 
     importContentInPageById: { body: () => ({ url: 'https://docs.example.com/', source: 'website' }), expect: inContent(403) },
     importContentInChangeRequest: { body: () => ({ url: 'https://docs.example.com/', source: 'website' }), expect: inContent(403) },
     importContentInChangeRequestPageById: { body: () => ({ url: 'https://docs.example.com/', source: 'website' }), expect: inContent(403) },
+    importGitRepository: { body: () => ({ url: 'https://git.example.com/docs.git', ref: 'refs/heads/main' }), expect: inContent(403) },
+    exportToGitRepository: { body: () => ({ url: 'https://git.example.com/docs.git', ref: 'refs/heads/main', commitMessage: 'Export' }), expect: inContent(403) },
+    // A space without Git Sync has no git info: 404 for everyone who may see the space.
+    getSpaceGitInfo: { expect: inContent(404) },
 
     // --- Comments of the space (taking part needs comment; editing is the author's, deleting the author's or an admin's)
     listCommentsInSpace: { expect: inContent(200) },
@@ -509,7 +513,10 @@ describe('authorization: every operation as callers who should not get far', () 
       merge: ['mergeChangeRequest'],
       admin: ['updateSpaceById', 'deleteSpaceById', 'inviteToSpace'],
       viewInviteLinks: null,
-      triggerGitSync: null,
+      triggerGitSync: [
+        { operationId: 'importGitRepository', body: () => ({ url: 'https://git.example.com/docs.git', ref: 'refs/heads/main' }) },
+        { operationId: 'exportToGitRepository', body: () => ({ url: 'https://git.example.com/docs.git', ref: 'refs/heads/main', commitMessage: 'Export' }) },
+      ],
       installIntegration: null,
     });
     await assertFlagsMatch('collection', await as(`/v1/collections/${f.collectionId}`), {

@@ -377,6 +377,37 @@ export interface SearchBackfillTable {
   after_page: string | null;
 }
 
+export interface SpaceGitSyncTable {
+  space_id: string;
+  installation_id: string;
+  /** The repository's URL without credentials. */
+  url: string;
+  ref: string;
+  provider: string; // github | gitlab | github-legacy
+  tree_url: string | null;
+  project_directory: string;
+  commit_oid: string | null;
+  operation_id: string | null;
+  operation_state: string | null; // running | success | failure | timeout
+  operation_direction: string | null; // import | export
+  operation_started_at: string | null;
+  operation_ended_at: string | null;
+  operation_error: string | null;
+  operation_progress: string | null; // JSON { step, done, total }
+  updated_at: string;
+}
+
+export interface SpaceRedirectsTable {
+  space_id: string;
+  /** Old path of the space, without leading or trailing slash. */
+  source: string;
+  /** The file `.gitbook.yaml` named, relative to the content root. */
+  destination: string;
+  page_id: string | null;
+  anchor: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -410,6 +441,8 @@ export interface Database {
   search_sections: SearchSectionsTable;
   search_pages: SearchPagesTable;
   search_backfill: SearchBackfillTable;
+  space_git_sync: SpaceGitSyncTable;
+  space_redirects: SpaceRedirectsTable;
 }
 
 export type Db = Kysely<Database>;

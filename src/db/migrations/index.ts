@@ -7,6 +7,7 @@ import * as m0005 from './0005_members_teams.ts';
 import * as m0007 from './0007_sites.ts';
 import * as m0008 from './0008_search.ts';
 import * as m0009 from './0009_links.ts';
+import * as m0010 from './0010_git_sync.ts';
 import * as m0011 from './0011_site_hostnames.ts';
 import * as m0012 from './0012_search_pages.ts';
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0007_sites': m0007,
   '0008_search': m0008,
   '0009_links': m0009,
+  '0010_git_sync': m0010,
   '0011_site_hostnames': m0011,
   '0012_search_pages': m0012,
 };

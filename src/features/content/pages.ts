@@ -18,6 +18,8 @@ export interface PageAttributes {
   frontMatter?: Record<string, unknown>;
   /** Link pages: where they point. */
   target?: Record<string, unknown>;
+  /** Pages imported by Git Sync: their file in the repository (relative to the content root), where an export writes them back. */
+  git?: { path: string };
 }
 
 /** A page of a revision, as the domain sees it. */

@@ -41,7 +41,7 @@ function fakeSite(resources: Record<string, FakeResource>) {
 }
 
 const page = (title: string, ...links: string[]) => ({ body: `<html><body><main><h1>${title}</h1>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main></body></html>` });
-const limits = (overrides: Partial<CrawlLimits> = {}): CrawlLimits => ({ maxPages: 50, maxDepth: 3, maxBytes: 1_000_000, maxFileBytes: 1_000_000, timeoutMs: 5_000, ...overrides });
+const limits = (overrides: Partial<CrawlLimits> = {}): CrawlLimits => ({ maxPages: 50, maxDepth: 3, maxBytes: 1_000_000, maxFileBytes: 1_000_000, timeoutMs: 5_000, maxConvertedHtml: 5_000_000, ...overrides });
 const titles = (result: { pages: { html: { title: string | undefined } }[] }) => result.pages.map((p) => p.html.title);
 
 describe('crawling a site', () => {
@@ -235,5 +235,21 @@ describe('crawl rules', () => {
     assert.equal(fileName(new URL('https://acme.test/img/My%20Logo.png?v=2')), 'My Logo.png');
     assert.equal(fileName(new URL('https://acme.test/')), 'image');
     assert.equal(fileName(new URL('https://acme.test/%E0%A4%A')), '%E0%A4%A');
+  });
+
+  test('a page too deep to convert is left out; the start page fails naming the limit', async () => {
+    const deep = { body: `<html><body><main>${'<div>'.repeat(3000)}x${'</div>'.repeat(3000)}</main></body></html>` };
+    const site = fakeSite({ 'https://acme.test/': page('Home', '/deep', '/ok'), 'https://acme.test/deep': deep, 'https://acme.test/ok': page('OK') });
+    const result = await crawlSite('https://acme.test/', limits(), site.fetch);
+    assert.deepEqual(titles(result), ['Home', 'OK']);
+    const start = fakeSite({ 'https://acme.test/': deep });
+    await assert.rejects(crawlSite('https://acme.test/', limits(), start.fetch), (error: ApiError) => error.statusCode === 400 && /deep/.test(error.message));
+  });
+
+  test('pages past the HTML the import converts in all are left out', async () => {
+    const long = (title: string, ...links: string[]) => ({ body: `<html><body><main><h1>${title}</h1><p>${'x'.repeat(400)}</p>${links.map((l) => `<a href="${l}">${l}</a>`).join('')}</main></body></html>` });
+    const site = fakeSite({ 'https://acme.test/': long('Home', '/a', '/b'), 'https://acme.test/a': long('A'), 'https://acme.test/b': long('B') });
+    const result = await crawlSite('https://acme.test/', limits({ maxConvertedHtml: 1000 }), site.fetch);
+    assert.deepEqual(titles(result), ['Home', 'A']);
   });
 });

@@ -21,6 +21,8 @@ export interface CrawlLimits {
   maxFileBytes: number;
   /** Time limit of the whole crawl, in milliseconds. */
   timeoutMs: number;
+  /** Most characters of main-content HTML converted in all (conversion is bounded like downloading). */
+  maxConvertedHtml: number;
 }
 
 /** Fetches a URL (GET) with a body of at most `maxBytes`; throws ApiError, as safeFetch does, when it cannot. */
@@ -57,6 +59,9 @@ export interface CrawlResult {
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 const IMAGE_ACCEPT = 'image/*,*/*;q=0.1';
 
+/** Characters of main-content HTML a website import converts in all: a few seconds of Turndown. */
+export const MAX_CONVERTED_HTML = 5_000_000;
+
 export async function crawlSite(start: string, limits: CrawlLimits, fetch: Fetcher): Promise<CrawlResult> {
   const startUrl = parseStartUrl(start);
   const signal = AbortSignal.timeout(limits.timeoutMs);
@@ -71,6 +76,7 @@ export async function crawlSite(start: string, limits: CrawlLimits, fetch: Fetch
   const byUrl = new Map<string, CrawledPage>();
   const pages: CrawledPage[] = [];
   let origin = startUrl.origin;
+  let converting = 0;
 
   while (queue.length > 0 && pages.length < Math.max(1, limits.maxPages)) {
     const item = queue.shift()!;
@@ -107,7 +113,18 @@ export async function crawlSite(start: string, limits: CrawlLimits, fetch: Fetch
         continue;
       }
     }
-    const page: CrawledPage = { url: key, aliases: key === item.url ? [] : [item.url], depth: item.depth, html: readHtmlPage(decodeHtml(response.body, response.contentType), final.href) };
+    let read: HtmlPage;
+    try {
+      read = readHtmlPage(decodeHtml(response.body, response.contentType), final.href);
+    } catch (error) {
+      // Too deep or too large to convert: the start page fails the import, naming the limit; another is left out.
+      if (isStart) throw error;
+      continue;
+    }
+    // Conversion takes time in proportion to the HTML: past the import's budget, further pages are left out.
+    converting += read.contentSize;
+    if (!isStart && converting > limits.maxConvertedHtml) break;
+    const page: CrawledPage = { url: key, aliases: key === item.url ? [] : [item.url], depth: item.depth, html: read };
     pages.push(page);
     byUrl.set(key, page);
     byUrl.set(item.url, page);

@@ -1,10 +1,32 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeHtml, htmlPageToMarkdown, isHtmlResponse, readHtmlPage } from './html-to-markdown.ts';
+import { decodeHtml, htmlPageToMarkdown, isHtmlResponse, MAX_HTML_DEPTH, MAX_PAGE_HTML, readHtmlPage } from './html-to-markdown.ts';
 
 const asIs = (_kind: 'link' | 'image', url: URL) => url.href;
 
 describe('reading an HTML page', () => {
+  test('HTML nested deeper than the limit is refused with a 400 naming it, before anything recurses', () => {
+    for (const depth of [5_000, 100_000]) {
+      const html = `<body>${'<div>'.repeat(depth)}deep${'</div>'.repeat(depth)}</body>`;
+      const started = Date.now();
+      assert.throws(
+        () => readHtmlPage(html, 'https://acme.test/deep'),
+        (error: { statusCode?: number; message?: string }) => error.statusCode === 400 && new RegExp(`more than ${MAX_HTML_DEPTH} deep`).test(error.message ?? ''),
+      );
+      assert.ok(Date.now() - started < 5_000, `refused in ${Date.now() - started} ms`);
+    }
+    const fine = readHtmlPage(`<main>${'<div>'.repeat(100)}ok${'</div>'.repeat(100)}</main>`, 'https://acme.test/');
+    assert.equal(htmlPageToMarkdown(fine, asIs), 'ok');
+  });
+
+  test('a page whose content is more HTML than an import converts is refused with a 413 naming the limit', () => {
+    const html = `<main>${'<p>words and more words</p>'.repeat(Math.ceil(MAX_PAGE_HTML / 20))}</main>`;
+    assert.throws(
+      () => readHtmlPage(html, 'https://acme.test/huge'),
+      (error: { statusCode?: number; message?: string }) => error.statusCode === 413 && error.message!.includes(String(MAX_PAGE_HTML)),
+    );
+  });
+
   test('the content is the <main> element; the navigation around it still gives its links', () => {
     const page = readHtmlPage(
       '<html><head><title>Acme docs</title></head><body><nav><a href="/pricing">Pricing</a></nav><main><h1>Install</h1><p>Run it.</p></main><footer>© Acme</footer></body></html>',

@@ -1,4 +1,5 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomHandler, DomUtils, Parser, parseDocument } from 'htmlparser2';
+import { ApiError } from '../../platform/errors.ts';
 import TurndownService from 'turndown';
 import gfmPlugins from 'turndown-plugin-gfm';
 
@@ -23,6 +24,23 @@ export interface HtmlPage {
   content: HtmlElement;
   /** What relative references of the page resolve against (its URL, or its `<base href>`). */
   base: URL;
+  /** Characters of HTML in the main content: what converting it costs (htmlPageToMarkdown is linear in it). */
+  contentSize: number;
+}
+
+/**
+ * Deepest nesting of elements read: the tree is walked recursively afterwards (serializing, Turndown), and real
+ * pages stay far below (GitBook's deepest are under 40).
+ */
+export const MAX_HTML_DEPTH = 256;
+/** Most characters of main-content HTML converted for one page (about a second of Turndown). */
+export const MAX_PAGE_HTML = 1_000_000;
+
+/** Refusals of a page too deep or too large to convert, as 400 and 413 naming the limit. */
+export function htmlLimitError(what: string, kind: 'depth' | 'size', size: number): ApiError {
+  return kind === 'depth'
+    ? new ApiError(400, `${what}: its HTML nests elements more than ${MAX_HTML_DEPTH} deep, the most an import converts`)
+    : new ApiError(413, `${what}: its main content is ${size} characters of HTML, more than the ${MAX_PAGE_HTML} an import converts per page`);
 }
 
 /** Not content: scripts and styles, forms and embedded frames, which markdown cannot hold anyway. */
@@ -30,8 +48,33 @@ const NEVER_CONTENT = new Set(['script', 'style', 'noscript', 'template', 'ifram
 /** The site's frame around the content, dropped when no <main> or <article> says where the content is. */
 const SITE_CHROME = new Set(['nav', 'header', 'footer', 'aside']);
 
+class TooDeep extends Error {}
+
+/**
+ * htmlparser2's DOM builder, stopped as soon as elements nest deeper than the limit: the parser's own work per
+ * closing tag grows with the depth, so a page 100,000 elements deep must be refused while it is read, not after.
+ */
+class DepthLimitedHandler extends DomHandler {
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    super.onopentag(name, attribs);
+    if (this.tagStack.length > MAX_HTML_DEPTH + 1) throw new TooDeep();
+  }
+}
+
+function parseLimited(html: string): ReturnType<typeof parseDocument> | undefined {
+  const handler = new DepthLimitedHandler();
+  try {
+    new Parser(handler).end(html);
+  } catch (error) {
+    if (error instanceof TooDeep) return undefined;
+    throw error;
+  }
+  return handler.root;
+}
+
 export function readHtmlPage(html: string, url: string): HtmlPage {
-  const document = parseDocument(html);
+  const document = parseLimited(html);
+  if (!document) throw htmlLimitError(url, 'depth', 0);
   const nodes = document.children;
   const base = baseOf(nodes, url);
 
@@ -66,7 +109,9 @@ export function readHtmlPage(html: string, url: string): HtmlPage {
       DomUtils.removeElement(img);
     }
   }
-  return { title: title ? title.slice(0, 500) : undefined, links, images: [...images], content: main.element, base };
+  const contentSize = DomUtils.getInnerHTML(main.element).length;
+  if (contentSize > MAX_PAGE_HTML) throw htmlLimitError(url, 'size', contentSize);
+  return { title: title ? title.slice(0, 500) : undefined, links, images: [...images], content: main.element, base, contentSize };
 }
 
 /**

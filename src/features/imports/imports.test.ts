@@ -271,10 +271,10 @@ describe('importing a website', () => {
       assertError(res, 400, /url/);
     });
 
-    test('the source is not website: 400 saying so', async () => {
+    test('a source this server does not import: 400 naming those it does', async () => {
       const space = await buildSpace(t);
-      const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/`, source: 'docx' } });
-      assertError(res, 400, /"docx" is not supported.*"website"/);
+      const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/`, source: 'confluence' } });
+      assertError(res, 400, /"confluence" is not supported.*website, markdown, html, docx, zip/);
       assertError(await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/`, source: 'pdf' } }), 400, /source/);
       assertError(await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/` } }), 400, /source/);
     });

@@ -4,15 +4,15 @@ import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors } from '../../platform/schemas.ts';
 import { apiUrl } from '../../platform/urls.ts';
-import { IMPORT_SOURCES, importWebsite, type ImportTarget } from './service.ts';
+import { IMPORT_SOURCES, importContent, type ImportTarget } from './service.ts';
 
 const tags = ['content'];
 
 const ImportContentBody = Type.Object({
-  url: Type.String({ format: 'uri', maxLength: 2048, description: 'URL of the content to import: the start page of the website' }),
+  url: Type.String({ format: 'uri', maxLength: 2048, description: 'URL of the content to import: the start page of a website, or the document or archive' }),
   source: Type.Union(
     IMPORT_SOURCES.map((s) => Type.Literal(s)),
-    { description: 'Only "website" is supported: the site is crawled from the URL, following links to its other pages' },
+    { description: '"website" crawls the site from the URL; "markdown", "html" and "docx" import one document as a page; "zip" imports an archive of a Git Sync layout or of markdown files. The others answer 400.' },
   ),
 });
 
@@ -50,7 +50,7 @@ export async function importRoutes(app: App) {
         schema: {
           operationId: v.operationId,
           tags,
-          summary: `Import a website ${v.operationId.includes('ChangeRequest') ? 'into a change request' : 'into the space'}${v.operationId.endsWith('PageById') ? "'s page (the start page replaces it, the others become its sub-pages)" : ''}, as one new revision`,
+          summary: `Import a website, a document or an archive ${v.operationId.includes('ChangeRequest') ? 'into a change request' : 'into the space'}${v.operationId.endsWith('PageById') ? "'s page (the start page replaces it, the others become its sub-pages)" : ''}, as one new revision`,
           params: Type.Object(v.params),
           body: ImportContentBody,
           response: { 201: ImportContentResult, ...errors(400, 401, 403, 404, 409, 413, 422) },
@@ -58,7 +58,7 @@ export async function importRoutes(app: App) {
       },
       async (request, reply) => {
         const target = targetOf(request);
-        const result = await importWebsite(app.ctx, callerOf(request), target, request.body);
+        const result = await importContent(app.ctx, callerOf(request), target, request.body);
         reply.header('location', apiUrl(app.ctx.config, `/spaces/${target.spaceId}/revisions/${result.revision}`));
         return reply.status(201).send(result);
       },

@@ -1,5 +1,5 @@
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
 import { loadChangeRequest } from '../change-requests/service.ts';
 import { assertCanEditContent } from '../spaces/policy.ts';
@@ -11,7 +11,10 @@ import { assertCanWriteChangeRequest, commitChangeRequestChanges } from '../cont
 import { storeFileBytes, type StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { importChanges, type ImportPlacement } from './changes.ts';
-import { crawlSite, type CrawledImage, type CrawlResult, type Fetcher } from './crawl.ts';
+import { importFiles } from '../git-sync/service.ts';
+import type { ContentChange } from '../content/change-schemas.ts';
+import { docxDocument, htmlDocument, markdownDocument, unzipArchive, type ImportedDocument } from './documents.ts';
+import { crawlSite, MAX_CONVERTED_HTML, type CrawledImage, type CrawlResult, type Fetcher } from './crawl.ts';
 
 /** Where imported content goes: the space's content (live), one of its pages, or a change request (or a page of it). */
 export type ImportTarget = { spaceId: string; pageId?: string | undefined } & ({ kind: 'space' } | { kind: 'change-request'; changeRequestId: string });
@@ -27,8 +30,95 @@ export interface ImportResult {
   totalResources: number;
 }
 
-/** The sources of the official ImportContentSource; only `website` is implemented. */
+/** The sources of the official ImportContentSource. */
 export const IMPORT_SOURCES = ['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs'] as const;
+/** Those this server imports: a website crawl, a single document, or an archive of a Git Sync layout or markdown files. */
+export const SUPPORTED_SOURCES = ['website', 'markdown', 'html', 'docx', 'zip'] as const;
+/** Most files read from one zip archive. */
+const MAX_ARCHIVE_FILES = 20_000;
+
+/**
+ * importContent and its variants, by source: `website` crawls; `markdown`, `html` and `docx` import the document
+ * at the URL as one page (into the page, for the page variants: it replaces that page's content); `zip` imports
+ * an archive of a Git Sync layout (SUMMARY.md, .gitbook.yaml) or of markdown folders as pages added at the top
+ * level (or under the page). All of it as ONE revision, in one transaction, after the rights are checked.
+ */
+export async function importContent(ctx: AppContext, caller: Caller, target: ImportTarget, body: ImportBody): Promise<ImportResult> {
+  if (body.source === 'website') return importWebsite(ctx, caller, target, body);
+  if (!(SUPPORTED_SOURCES as readonly string[]).includes(body.source)) {
+    throw badRequest(`body/source: importing from "${body.source}" is not supported; this server imports from ${SUPPORTED_SOURCES.join(', ')}`);
+  }
+  const place = await authorizeImport(ctx, caller, target);
+  const fetched = await fetchSource(ctx, body.url);
+  if (body.source === 'zip') {
+    const files = unzipArchive(fetched.body, body.url, { maxBytes: ctx.config.importMaxBytes, maxFiles: MAX_ARCHIVE_FILES });
+    const written = await importFiles(ctx, target.spaceId, caller.userId, files, {
+      into: { changeRequestId: place.cr?.id, under: target.pageId ?? null },
+      event: { import: { source: body.source, url: body.url } },
+    });
+    return { revision: written.revisionId, importedResources: written.pages + written.files, totalResources: written.pages + written.files };
+  }
+  const document =
+    body.source === 'markdown'
+      ? markdownDocument(fetched.body, body.url)
+      : body.source === 'html'
+        ? htmlDocument(fetched.body, fetched.contentType, body.url)
+        : await docxDocument(fetched.body, body.url, ctx.config.fileSizeLimit);
+  const { changes, files } = await documentChanges(ctx, document, target.pageId);
+  const revision =
+    place.kind === 'space'
+      ? (await commitLiveChanges(ctx, caller, place.space, changes, files, { import: { source: body.source, url: body.url } })).revision
+      : (await commitChangeRequestChanges(ctx, caller, place.space, place.cr, changes, files)).revision;
+  return { revision: revision.id, importedResources: 1 + files.size, totalResources: 1 + document.images.length };
+}
+
+/** Rights first (so nobody makes the server fetch for a write they may not do), then the page imported into. */
+async function authorizeImport(ctx: AppContext, caller: Caller, target: ImportTarget) {
+  if (target.kind === 'space') {
+    const { space, role } = await loadSpace(ctx, caller, target.spaceId);
+    assertCanEditContent(role, space.edit_mode);
+    if (target.pageId) await assertImportablePage(ctx, space.revision_id, target.pageId);
+    return { kind: 'space' as const, space, cr: undefined };
+  }
+  const { space, role, cr } = await loadChangeRequest(ctx, caller, target.spaceId, target.changeRequestId);
+  assertCanWriteChangeRequest(role, space, cr);
+  if (target.pageId) await assertImportablePage(ctx, cr.head_revision_id ?? cr.revision_initial, target.pageId);
+  return { kind: 'change-request' as const, space, cr };
+}
+
+async function fetchSource(ctx: AppContext, url: string) {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw badRequest(`body/url: "${url}" is not an absolute URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw badRequest(`body/url: only http and https URLs can be imported, not ${parsed.protocol.replace(/:$/, '')}`);
+  const response = await safeFetch(ctx.config, url, { maxBytes: ctx.config.importMaxBytes, signal: AbortSignal.timeout(ctx.config.importTimeoutMs) });
+  if (response.status < 200 || response.status > 299) throw new ApiError(422, `Cannot import ${url}: the server answered HTTP ${response.status}`);
+  return response;
+}
+
+/** One page (or the page imported into) and the document's images as files of the batch. */
+async function documentChanges(ctx: AppContext, document: ImportedDocument, pageId: string | undefined) {
+  const changes: ContentChange[] = [];
+  const files = new Map<string, StoredFile & { name: string }>();
+  const kept = [];
+  for (const image of document.images) {
+    try {
+      kept.push({ image, stored: await storeFileBytes(ctx, ctx.db, { name: image.name, contentType: image.contentType, bytes: image.bytes }) });
+    } catch {
+      // An image the file store refuses is left out; the page still imports.
+    }
+  }
+  for (let i = 0; i < kept.length; i += 20) {
+    const chunk = kept.slice(i, i + 20);
+    changes.push({ operation: 'insert_files', files: chunk.map(({ image }) => ({ ref: image.ref, name: image.name, url: `https://docx.invalid/${image.ref}` })) });
+    chunk.forEach(({ image, stored }, f) => files.set(`${changes.length - 1}/${f}`, { ...stored, name: image.name }));
+  }
+  changes.push(pageId ? { operation: 'update_page', page: pageId, document: { markdown: document.markdown } } : { operation: 'insert_page', document: { markdown: document.markdown } });
+  return { changes: validateChanges(changes), files };
+}
 
 /**
  * importContent and its variants: crawls the website at `url` and writes its pages and images as ONE revision.
@@ -36,9 +126,7 @@ export const IMPORT_SOURCES = ['website', 'docx', 'markdown', 'html', 'zip', 'co
  * outside any transaction (it waits on the network for up to IMPORT_TIMEOUT_MS) and the write is one
  * transaction. A start URL that cannot be imported answers 4xx and writes nothing.
  */
-export async function importWebsite(ctx: AppContext, caller: Caller, target: ImportTarget, body: ImportBody): Promise<ImportResult> {
-  if (body.source !== 'website') throw badRequest(`body/source: importing from "${body.source}" is not supported; this server imports from "website" only`);
-  const placement: ImportPlacement = target.pageId ? { into: 'page', pageId: target.pageId } : { into: 'root' };
+async function importWebsite(ctx: AppContext, caller: Caller, target: ImportTarget, body: ImportBody): Promise<ImportResult> {  const placement: ImportPlacement = target.pageId ? { into: 'page', pageId: target.pageId } : { into: 'root' };
 
   if (target.kind === 'space') {
     const { space, role } = await loadSpace(ctx, caller, target.spaceId);
@@ -62,7 +150,11 @@ export async function importWebsite(ctx: AppContext, caller: Caller, target: Imp
 function crawlWebsite(ctx: AppContext, url: string): Promise<CrawlResult> {
   const fetch: Fetcher = (target, options) => safeFetch(ctx.config, target, options);
   const { importMaxPages, importMaxDepth, importMaxBytes, importTimeoutMs, fileSizeLimit } = ctx.config;
-  return crawlSite(url, { maxPages: importMaxPages, maxDepth: importMaxDepth, maxBytes: importMaxBytes, maxFileBytes: fileSizeLimit, timeoutMs: importTimeoutMs }, fetch);
+  return crawlSite(
+    url,
+    { maxPages: importMaxPages, maxDepth: importMaxDepth, maxBytes: importMaxBytes, maxFileBytes: fileSizeLimit, timeoutMs: importTimeoutMs, maxConvertedHtml: MAX_CONVERTED_HTML },
+    fetch,
+  );
 }
 
 /** The page imported into must exist (404 otherwise, before any crawl) and be able to hold content and sub-pages. */

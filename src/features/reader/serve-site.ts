@@ -9,7 +9,7 @@ import { notFoundPage, renderPage } from './layout.tsx';
 import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVariant } from './machine-readable.ts';
 import { answerMcp, MCP_PATH, type SiteAgent } from './mcp.ts';
 import { cachedRender, matchesEtag, preferredEncoding, renderKey } from './render-cache.ts';
-import { chromeOf, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
+import { chromeOf, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, redirectedPageUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
 import type { SiteState } from './site-state.ts';
 import { listedTree, readingOrder } from './site-view.ts';
 import { searchVisibleSite } from './visitor-search.ts';
@@ -62,7 +62,11 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   const markdown = last.endsWith('.md') && last.length > 3;
   const pageSegments = markdown ? [...rest.slice(0, -1), last.slice(0, -3)] : rest;
   const located = await locatePage(ctx, view, pageSegments);
-  if (!located) return sendNotFound(reply, view);
+  if (!located) {
+    // A page moved away (a `.gitbook.yaml` redirect kept by Git Sync) answers 301 to where it went.
+    const moved = await redirectedPageUrl(ctx, view, pageSegments);
+    return moved ? reply.redirect(moved, 301) : sendNotFound(reply, view);
+  }
 
   if (noindexOf(site, located.node)) reply.header('x-robots-tag', 'noindex');
   // Everything the page is made of: the site's state (its settings, structure and published revisions), the

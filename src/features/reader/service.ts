@@ -5,6 +5,7 @@ import type { PageNode } from '../content/tree.ts';
 import { presentTree } from '../sites/present.ts';
 import { customizationOf } from '../sites/service.ts';
 import { siteUrl } from '../sites/urls.ts';
+import { redirectOfSpace } from '../git-sync/queries.ts';
 import type { CustomizationValue } from '../sites/customization-schema.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -328,4 +329,18 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
     seo: { canonical, noindex: noindexOf(view.site, node), ...(c.socialPreview.url ? { image: c.socialPreview.url } : {}) },
     searchUrl: `${new URL(view.baseUrl).pathname}search.json`,
   };
+}
+
+/**
+ * Where a path that names no page was moved to: a redirect of the variant's space (`.gitbook.yaml`, kept by Git
+ * Sync), as the URL of its page for this visitor; undefined when there is none or its page is not theirs.
+ */
+export async function redirectedPageUrl(ctx: AppContext, view: SiteView, segments: readonly string[]): Promise<string | undefined> {
+  const found = locate(view.visible, segments);
+  if (!found || found.pagePath === '') return undefined;
+  const moved = await redirectOfSpace(ctx.db, found.variant.spaceId, found.pagePath);
+  if (!moved) return undefined;
+  const pages = await pagesOfVariant(ctx, view, found.variant);
+  const node = pages.byId.get(moved.pageId);
+  return node ? `${pages.url(node)}${moved.anchor ? `#${moved.anchor}` : ''}` : undefined;
 }

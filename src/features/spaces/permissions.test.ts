@@ -22,10 +22,10 @@ describe('permissions of spaces and collections', () => {
   }
 
   const SPACE_FLAGS: Record<Role, Record<string, boolean>> = {
-    admin: { view: true, access: true, admin: true, viewInviteLinks: true, edit: true, triggerGitSync: false, comment: true, merge: true, review: true, installIntegration: true },
-    create: { view: true, access: true, admin: false, viewInviteLinks: false, edit: true, triggerGitSync: false, comment: true, merge: true, review: true, installIntegration: false },
-    review: { view: true, access: true, admin: false, viewInviteLinks: false, edit: true, triggerGitSync: false, comment: true, merge: true, review: true, installIntegration: false },
-    edit: { view: true, access: true, admin: false, viewInviteLinks: false, edit: true, triggerGitSync: false, comment: true, merge: false, review: false, installIntegration: false },
+    admin: { view: true, access: true, admin: true, viewInviteLinks: true, edit: true, triggerGitSync: true, comment: true, merge: true, review: true, installIntegration: true },
+    create: { view: true, access: true, admin: false, viewInviteLinks: false, edit: true, triggerGitSync: true, comment: true, merge: true, review: true, installIntegration: false },
+    review: { view: true, access: true, admin: false, viewInviteLinks: false, edit: true, triggerGitSync: true, comment: true, merge: true, review: true, installIntegration: false },
+    edit: { view: true, access: true, admin: false, viewInviteLinks: false, edit: true, triggerGitSync: true, comment: true, merge: false, review: false, installIntegration: false },
     comment: { view: true, access: true, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: true, merge: false, review: false, installIntegration: false },
     read: { view: true, access: true, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false, installIntegration: false },
   };

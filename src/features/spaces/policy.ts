@@ -1,4 +1,4 @@
-import { allOf, allowIf, never, Policy, type Rule } from '../../platform/policy.ts';
+import { allOf, allowIf, Policy, type Rule } from '../../platform/policy.ts';
 import { atLeast, type Role } from '../access/roles.ts';
 
 /** What the rules of a space decide on: the caller's role on it and whether it is locked. */
@@ -13,8 +13,8 @@ const unlocked = (before: string) =>
 
 /**
  * Who may do what with a space: the `permissions` of a space and the checks of every operation on it and its
- * content. A locked space cannot be edited, nor changes merged into it, until an admin unlocks it. Git Sync is
- * not available on this server, so `triggerGitSync` is never true.
+ * content. A locked space cannot be edited, nor changes merged into it, until an admin unlocks it. Git Sync
+ * (import and export) takes the edit role, and an import an unlocked space.
  */
 export const SPACE_RULES = {
   view: role('read'),
@@ -22,7 +22,7 @@ export const SPACE_RULES = {
   admin: role('admin'),
   viewInviteLinks: role('admin'),
   edit: allOf(role('edit'), unlocked('its content can change')),
-  triggerGitSync: never,
+  triggerGitSync: allOf(role('edit'), unlocked('Git Sync can change its content')),
   comment: role('comment'),
   merge: allOf(role('review'), unlocked('merging')),
   review: role('review'),

@@ -1,0 +1,95 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { zipSync, strToU8 } from 'fflate';
+import { startServer, type TestServer } from '../../../test/helpers.ts';
+import { buildSpace } from '../../../test/factories.ts';
+import { exportToFolder, importPath } from './cli.ts';
+
+const CORPUS = join(import.meta.dirname, '../../../../../shared/corpus/gitbook-public-docs');
+
+function filesUnder(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.set(relative(dir, full), readFileSync(full));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('quire import and quire export', () => {
+  let t: TestServer;
+  const temp: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-cli-'));
+    temp.push(dir);
+    return dir;
+  };
+
+  before(async () => {
+    t = await startServer();
+  });
+  after(async () => {
+    await t.close();
+    for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a checkout of the GitBook documentation imports, exports to the same files, and exports again byte for byte', async (context) => {
+    const space = await buildSpace(t);
+    const imported = await importPath(t.app.ctx, space.id, CORPUS);
+    assert.ok(imported.pages >= 180, `pages: ${imported.pages}`);
+
+    const out = tempDir();
+    await exportToFolder(t.app.ctx, space.id, out);
+    const original = filesUnder(CORPUS);
+    const exported = filesUnder(out);
+    const pages = [...original.keys()].filter((p) => p.endsWith('.md') && p !== 'SUMMARY.md');
+    const assets = [...original.keys()].filter((p) => p.startsWith('.gitbook/assets/'));
+    assert.deepEqual(pages.filter((p) => !exported.has(p)), [], 'every page goes back to its file');
+    assert.deepEqual(assets.filter((p) => !exported.has(p)), [], 'every asset goes back to its file');
+    assert.ok(assets.every((p) => original.get(p)!.equals(exported.get(p)!)), 'assets are byte-identical');
+    const identical = pages.filter((p) => original.get(p)!.equals(exported.get(p)!));
+    context.diagnostic(`corpus round trip: ${identical.length} of ${pages.length} pages byte-identical to the original; ${assets.length} assets identical`);
+
+    // Quire's own output is a fixed point: export -> import -> export is byte-identical.
+    const copy = await buildSpace(t);
+    await importPath(t.app.ctx, copy.id, out);
+    const again = tempDir();
+    await exportToFolder(t.app.ctx, copy.id, again);
+    const second = filesUnder(again);
+    assert.deepEqual([...second.keys()].sort(), [...exported.keys()].sort());
+    assert.deepEqual(
+      [...exported.keys()].filter((k) => !exported.get(k)!.equals(second.get(k)!)),
+      [],
+    );
+  });
+
+  test('a zip of a folder of markdown files imports', async () => {
+    const dir = tempDir();
+    const zip = join(dir, 'docs.zip');
+    writeFileSync(zip, zipSync({ 'docs/README.md': strToU8('# Start\n'), 'docs/guide/README.md': strToU8('# Guide\n'), 'docs/guide/setup.md': strToU8('# Setup\n') }));
+    const space = await buildSpace(t);
+    const result = await importPath(t.app.ctx, space.id, zip);
+    assert.equal(result.pages, 3);
+    const pages = (await t.api('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages;
+    assert.deepEqual(
+      pages.map((p: { title: string; pages: { title: string }[] }) => [p.title, p.pages.map((c) => c.title)]),
+      [
+        ['Start', []],
+        ['Guide', ['Setup']],
+      ],
+    );
+  });
+
+  test('a missing path or space is named', async () => {
+    const space = await buildSpace(t);
+    await assert.rejects(importPath(t.app.ctx, space.id, '/nonexistent/place'), /No file or folder/);
+    await assert.rejects(importPath(t.app.ctx, 'nope', CORPUS), /No space nope/);
+  });
+});

@@ -1,0 +1,206 @@
+import { posix } from 'node:path';
+import { stringify as stringifyYaml } from 'yaml';
+import { documentToMarkdown } from '../content/document/to-markdown.ts';
+import type { ContentRef, Document } from '../content/document/types.ts';
+import type { PageRecord } from '../content/pages.ts';
+import { buildTree, type PageNode } from '../content/tree.ts';
+import { writeGitbookYaml, writeSummary, type Summary, type SummaryEntry } from './layout.ts';
+
+/*
+ * A revision written as a Git Sync repository, the layout GitBook writes: SUMMARY.md (groups as `##` headings,
+ * link pages as link entries), one markdown file per page (`<slug>.md`, or `<slug>/README.md` for a page with
+ * sub-pages; the first page is README.md), front matter for the page's settings and its title as `# heading`,
+ * files in `.gitbook/assets/`, links written as paths relative to the file, and `.gitbook.yaml` with the
+ * redirects. Pure: the caller reads the documents and the files' bytes. The same content always gives the same
+ * bytes, so an export of an import of an export is the export.
+ */
+
+export interface ExportFile {
+  id: string;
+  name: string;
+}
+
+export interface ExportRedirect {
+  source: string;
+  destination: string;
+  pageId: string | null;
+  anchor: string | null;
+}
+
+export interface ExportInput {
+  pages: readonly PageRecord[];
+  documents: ReadonlyMap<string, unknown>;
+  files: readonly ExportFile[];
+  redirects: readonly ExportRedirect[];
+}
+
+export interface ExportLayout {
+  /** Text files by repository path (relative to the content root). */
+  texts: Map<string, string>;
+  /** Each file id -> its path (`.gitbook/assets/<name>`); the caller writes the bytes there. */
+  assets: Map<string, string>;
+}
+
+/** Page settings written as front matter, in this order. */
+const FRONT_MATTER_KEYS = ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'layout'] as const;
+
+export function exportLayout(input: ExportInput): ExportLayout {
+  const tree = buildTree(input.pages);
+  const texts = new Map<string, string>();
+  const assets = new Map<string, string>();
+
+  // File names are unique in the assets folder, case-insensitively (checkouts on macOS and Windows).
+  const takenAssets = new Set<string>();
+  for (const file of [...input.files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1))) {
+    const path = `.gitbook/assets/${uniqueName(safeName(file.name), takenAssets)}`;
+    takenAssets.add(posix.basename(path).toLowerCase());
+    assets.set(file.id, path);
+  }
+
+  // Every document page's file, decided before any page is written (links point anywhere): where the page came
+  // from (Git Sync remembers it) while no other page holds that path, else from its slug under its parent's folder.
+  const fileOfPage = new Map<string, string>();
+  const usedPaths = new Set<string>(['summary.md', '.gitbook.yaml']);
+  const claim = (path: string) => usedPaths.add(path.toLowerCase());
+  const firstDocument = tree.find((n) => n.page.kind === 'document');
+  for (const node of flatten(tree)) {
+    const stored = node.page.kind === 'document' ? node.page.attributes.git?.path : undefined;
+    if (stored && isPagePath(stored) && !usedPaths.has(stored.toLowerCase())) {
+      fileOfPage.set(node.page.id, stored);
+      claim(stored);
+    }
+  }
+  const place = (nodes: readonly PageNode[], folder: string) => {
+    for (const node of nodes) {
+      const { page } = node;
+      if (page.kind === 'link') continue;
+      const hasChildren = node.children.length > 0;
+      if (page.kind === 'group') {
+        place(node.children, uniqueFolder(folder, page.slug || 'group', usedPaths));
+        continue;
+      }
+      let file = fileOfPage.get(page.id);
+      if (!file) {
+        if (node === firstDocument && !hasChildren && !usedPaths.has('readme.md')) file = 'README.md';
+        else {
+          const sub = uniqueFolder(folder, page.slug || 'page', usedPaths);
+          file = hasChildren ? `${sub}/README.md` : `${sub}.md`;
+        }
+        fileOfPage.set(page.id, file);
+        claim(file);
+      }
+      place(node.children, /(^|\/)README\.md$/i.test(file) ? posix.dirname(file).replace(/^\.$/, '') : file.replace(/\.md$/i, ''));
+    }
+  };
+  place(tree, '');
+
+  const linkFrom = (from: string) => (ref: ContentRef): string => {
+    switch (ref.kind) {
+      case 'url':
+        return ref.url;
+      case 'file': {
+        const to = assets.get(ref.file);
+        return to ? relativeHref(from, to) : `/files/${ref.file}`;
+      }
+      case 'page': {
+        const to = fileOfPage.get(ref.page);
+        return to ? relativeHref(from, to) : `/pages/${ref.page}`;
+      }
+      case 'anchor': {
+        if (!ref.page) return `#${ref.anchor}`;
+        const to = fileOfPage.get(ref.page);
+        if (!to) return `/pages/${ref.page}#${ref.anchor}`;
+        return to === from ? `#${ref.anchor}` : `${relativeHref(from, to)}#${ref.anchor}`;
+      }
+      default:
+        return '';
+    }
+  };
+
+  for (const node of flatten(tree)) {
+    const file = fileOfPage.get(node.page.id);
+    if (!file) continue;
+    const document = node.page.documentId ? (input.documents.get(node.page.documentId) as Document | undefined) : undefined;
+    const body = document ? documentToMarkdown(document, linkFrom(file)).trim() : '';
+    texts.set(file, `${frontMatter(node.page)}# ${node.page.title}\n${body ? `\n${body}\n` : ''}`);
+  }
+
+  const entry = (node: PageNode): SummaryEntry | undefined => {
+    const { page } = node;
+    if (page.kind === 'link') {
+      const target = (page.attributes.target ?? { kind: 'url', url: '' }) as ContentRef;
+      return { title: page.title, href: linkFrom('SUMMARY.md')(target), children: [] };
+    }
+    const file = fileOfPage.get(page.id);
+    if (!file) return undefined;
+    return { title: page.title, href: file, children: node.children.flatMap((c) => entry(c) ?? []) };
+  };
+  const summary: Summary = { entries: [], groups: [] };
+  for (const node of tree) {
+    if (node.page.kind === 'group') summary.groups.push({ title: node.page.title, entries: node.children.flatMap((c) => entry(c) ?? []) });
+    else if (summary.groups.length > 0) summary.groups[summary.groups.length - 1]!.entries.push(...(entry(node) ? [entry(node)!] : []));
+    else summary.entries.push(...(entry(node) ? [entry(node)!] : []));
+  }
+  texts.set('SUMMARY.md', writeSummary(summary));
+
+  const redirects: Record<string, string> = {};
+  for (const redirect of input.redirects) {
+    const file = redirect.pageId ? fileOfPage.get(redirect.pageId) : undefined;
+    redirects[redirect.source] = file ? `${file}${redirect.anchor ? `#${redirect.anchor}` : ''}` : redirect.destination;
+  }
+  texts.set('.gitbook.yaml', writeGitbookYaml({ redirects }));
+  return { texts, assets };
+}
+
+function frontMatter(page: PageRecord): string {
+  const data: Record<string, unknown> = {};
+  for (const key of FRONT_MATTER_KEYS) {
+    const value = page.attributes[key];
+    if (value !== undefined && value !== '') data[key] = value;
+  }
+  if (Object.keys(data).length === 0) return '';
+  return `---\n${stringifyYaml(data, { lineWidth: 0 })}---\n\n`;
+}
+
+/** A path from one file to another, percent-encoded where markdown needs it. */
+function relativeHref(from: string, to: string): string {
+  const rel = posix.relative(posix.dirname(from), to) || posix.basename(to);
+  return rel
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%28/g, '(').replace(/%29/g, ')'))
+    .join('/');
+}
+
+/** A markdown file path inside the content: relative, no `..`, ends with `.md`. */
+function isPagePath(path: string): boolean {
+  return /\.md$/i.test(path) && !path.startsWith('/') && !path.split('/').some((s) => s === '..' || s === '' || s === '.') && !path.startsWith('.gitbook/');
+}
+
+/** `<folder>/<name>`, numbered when a page already has that file or folder name. */
+function uniqueFolder(folder: string, name: string, used: ReadonlySet<string>): string {
+  const at = (n: string) => (folder ? `${folder}/${n}` : n);
+  const free = (n: string) => !used.has(`${at(n)}.md`.toLowerCase()) && !used.has(`${at(n)}/readme.md`.toLowerCase());
+  if (free(name)) return at(name);
+  for (let i = 2; ; i += 1) if (free(`${name}-${i}`)) return at(`${name}-${i}`);
+}
+
+function flatten(nodes: readonly PageNode[]): PageNode[] {
+  return nodes.flatMap((n) => [n, ...flatten(n.children)]);
+}
+
+/** A file name a repository can hold: no slashes, no control characters, not `.` or `..`. */
+function safeName(name: string): string {
+  const clean = name.replace(/[/\\\p{Cc}]/gu, '_').trim();
+  return clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
+}
+
+/** `name`, or `name (1)`, `name (2)`… before the extension, whichever is not taken (case-insensitively). */
+function uniqueName(name: string, taken: ReadonlySet<string>, extension?: string): string {
+  if (!taken.has(name.toLowerCase())) return name;
+  const dot = extension ?? (name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '');
+  const stem = dot ? name.slice(0, -dot.length) : name;
+  for (let i = 1; ; i += 1) {
+    const candidate = `${stem} (${i})${dot}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}

@@ -1,0 +1,186 @@
+import { posix } from 'node:path';
+import { newId } from '../../platform/ids.ts';
+import { ApiError } from '../../platform/errors.ts';
+import { parseMarkdownDocument, splitPageMarkdown, type FrontMatter } from '../content/markdown.ts';
+import type { ImportedPage } from '../content/imported-content.ts';
+import type { ContentRef } from '../content/document/types.ts';
+import type { PageAttributes } from '../content/pages.ts';
+import { slugify, uniqueSlug } from '../content/tree.ts';
+import { isExternalHref, LayoutError, resolveRepoPath, splitHref } from './layout.ts';
+import { readRepository, titleOfName, type RepoPage } from './repository.ts';
+
+/*
+ * A repository's files turned into what the content writer takes: pages with their documents (links between
+ * files resolved to the pages and files they name, anchors kept), the local files they use and every file of
+ * `.gitbook/assets` as files, and the redirects of `.gitbook.yaml` pointed at their pages. Page and file ids
+ * are those of the content being replaced where the path (or the file's name) is the same, so a re-import keeps
+ * the same pages and writes only what changed.
+ */
+
+/** What the content has now, to keep ids: `<kind>:<path>` -> page id, file name -> file id. */
+export interface ExistingContent {
+  pages: Map<string, string>;
+  files: Map<string, string>;
+}
+
+export interface PreparedFile {
+  id: string;
+  name: string;
+  /** Its path in the repository. */
+  path: string;
+  bytes: Buffer;
+}
+
+export interface PreparedRedirect {
+  source: string;
+  destination: string;
+  pageId: string | null;
+  anchor: string | null;
+}
+
+export interface PreparedImport {
+  pages: ImportedPage[];
+  files: PreparedFile[];
+  redirects: PreparedRedirect[];
+}
+
+/** Longest markdown file read as a page. */
+export const MAX_PAGE_FILE_BYTES = 2_000_000;
+
+export async function prepareRepositoryImport(
+  files: ReadonlyMap<string, Buffer>,
+  options: { projectDirectory?: string; existing?: ExistingContent; maxPages?: number },
+): Promise<PreparedImport> {
+  const texts = new Map<string, string>();
+  const readText = (path: string) => {
+    if (texts.has(path)) return texts.get(path);
+    const bytes = files.get(path);
+    if (!bytes) return undefined;
+    if (bytes.length > MAX_PAGE_FILE_BYTES) throw new ApiError(422, `${path} is larger than the ${MAX_PAGE_FILE_BYTES} bytes a page's file may have`);
+    const text = bytes.toString('utf8');
+    texts.set(path, text);
+    return text;
+  };
+  let content;
+  try {
+    content = readRepository(files, readText, options.projectDirectory ?? '');
+  } catch (error) {
+    if (error instanceof LayoutError) throw new ApiError(422, error.message);
+    throw error;
+  }
+  const existing = options.existing ?? { pages: new Map(), files: new Map() };
+  const maxPages = options.maxPages ?? 10_000;
+
+  // Ids first (documents link to pages anywhere in the tree), with each page's file and front matter read.
+  interface Planned {
+    page: RepoPage;
+    id: string;
+    parentId: string | null;
+    title: string;
+    slug: string;
+    body: string;
+    front: FrontMatter;
+  }
+  const planned: Planned[] = [];
+  const idOfFile = new Map<string, string>();
+  const plan = (list: readonly RepoPage[], parentId: string | null, parentPath: string) => {
+    const taken = new Set<string>();
+    for (const page of list) {
+      if (planned.length >= maxPages) throw new ApiError(422, `The repository has more than ${maxPages} pages, the most one import writes`);
+      let body = '';
+      let front: FrontMatter = { attributes: {} };
+      const text = page.file ? readText(page.file) : undefined;
+      if (text !== undefined) {
+        try {
+          ({ body, front } = splitPageMarkdown(text, page.file!));
+        } catch {
+          // Front matter that is not YAML is kept as text of the page rather than failing the import.
+          body = text;
+        }
+      }
+      const title = (page.title || front.title || fallbackTitle(page)).slice(0, 500);
+      let slug = '';
+      if (page.kind !== 'link') {
+        slug = uniqueSlug(page.slug || slugify(title), taken);
+        taken.add(slug);
+      }
+      const path = page.kind === 'link' ? `${parentPath}#${title}` : parentPath ? `${parentPath}/${slug}` : slug;
+      const id = existing.pages.get(`${page.kind}:${path}`) ?? newId();
+      if (page.file) idOfFile.set(page.file, id);
+      planned.push({ page, id, parentId, title, slug, body, front });
+      plan(page.children, id, page.kind === 'link' ? parentPath : path);
+    }
+  };
+  plan(content.pages, null, '');
+
+  // Files: every asset, and any other local file a page names, once per path.
+  const prepared = new Map<string, PreparedFile>();
+  const usedNames = new Set<string>();
+  const fileIdOf = (path: string): string => {
+    const known = prepared.get(path);
+    if (known) return known.id;
+    const name = posix.basename(path).slice(0, 256) || 'file';
+    const reused = usedNames.has(name) ? undefined : existing.files.get(name);
+    usedNames.add(name);
+    const file = { id: reused ?? newId(), name, path, bytes: files.get(path)! };
+    prepared.set(path, file);
+    return file.id;
+  };
+  const assets = [...files.keys()].filter((p) => isAsset(p, content.root)).sort();
+  for (const path of assets) fileIdOf(path);
+
+  const pageIdOf = (path: string): string | undefined => idOfFile.get(path) ?? idOfFile.get(`${path}/README.md`) ?? idOfFile.get(`${path}.md`);
+  const resolverFor = (file: string) => async (href: string): Promise<ContentRef> => {
+    if (isExternalHref(href)) return { kind: 'url', url: href };
+    const { path, anchor } = splitHref(href);
+    if (path === '' && anchor) return { kind: 'anchor', anchor };
+    const target = resolveRepoPath(file, content.root, path);
+    if (target === undefined) return { kind: 'url', url: href };
+    const page = pageIdOf(target);
+    if (page) return anchor ? { kind: 'anchor', anchor, page } : { kind: 'page', page };
+    if (files.has(target) && !/\.md$/i.test(target)) return { kind: 'file', file: fileIdOf(target) };
+    return { kind: 'url', url: href };
+  };
+
+  const pages: ImportedPage[] = [];
+  for (const item of planned) {
+    const { page } = item;
+    let document: unknown | null = null;
+    if (page.kind === 'document' && item.body.trim() !== '' && page.file) {
+      try {
+        document = await parseMarkdownDocument(item.body, resolverFor(page.file));
+      } catch (error) {
+        throw new ApiError(422, `${page.file}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const attributes: PageAttributes = { ...item.front.attributes };
+    if (page.kind === 'document' && page.file) attributes.git = { path: content.root ? page.file.slice(content.root.length + 1) : page.file };
+    if (page.kind === 'link' && page.link) attributes.target = linkTarget(page.link, pageIdOf);
+    pages.push({ id: item.id, parentId: item.parentId, kind: page.kind, title: item.title, slug: item.slug, document, attributes });
+  }
+
+  const redirects: PreparedRedirect[] = Object.entries(content.config.redirects).map(([source, destination]) => {
+    const { path, anchor } = splitHref(destination);
+    const target = resolveRepoPath(`${content.root ? `${content.root}/` : ''}x`, content.root, path);
+    return { source, destination, pageId: (target !== undefined && pageIdOf(target)) || null, anchor: anchor ?? null };
+  });
+  return { pages, files: [...prepared.values()], redirects };
+}
+
+function linkTarget(link: NonNullable<RepoPage['link']>, pageIdOf: (path: string) => string | undefined): Record<string, unknown> {
+  if ('url' in link) return { kind: 'url', url: link.url };
+  const page = pageIdOf(link.file);
+  if (!page) return { kind: 'url', url: link.file + (link.anchor ? `#${link.anchor}` : '') };
+  return link.anchor ? { kind: 'anchor', anchor: link.anchor, page } : { kind: 'page', page };
+}
+
+function fallbackTitle(page: RepoPage): string {
+  if (!page.file) return page.title || 'Untitled';
+  const name = /(^|\/)README\.md$/i.test(page.file) ? posix.basename(posix.dirname(page.file)) : posix.basename(page.file);
+  return titleOfName(name === '.' ? 'Home' : name);
+}
+
+/** Files of `.gitbook/assets` (of the content root or the repository's). */
+function isAsset(path: string, root: string): boolean {
+  return path.startsWith(root ? `${root}/.gitbook/assets/` : '.gitbook/assets/') || path.startsWith('.gitbook/assets/');
+}

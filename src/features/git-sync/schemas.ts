@@ -1,0 +1,54 @@
+import { Type } from 'typebox';
+
+const gitInfo = Type.Object(
+  {
+    provider: Type.Optional(Type.Union([Type.Literal('github'), Type.Literal('gitlab')], { description: 'The git provider' })),
+    url: Type.Optional(Type.String({ maxLength: 2048, description: "The repository's tree URL" })),
+  },
+  { description: 'Update metadata about the Git provider on the space' },
+);
+
+const common = {
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'URL of the Git repository (https); it can contain basic auth credentials' }),
+  ref: Type.String({ minLength: 1, maxLength: 255, description: 'Git ref in the format "refs/heads/main"' }),
+  repoCacheID: Type.Optional(Type.String({ maxLength: 255, deprecated: true, description: 'Accepted and ignored' })),
+  repoTreeURL: Type.Optional(Type.String({ maxLength: 2048, description: 'URL to use as a prefix for external file references' })),
+  repoCommitURL: Type.Optional(Type.String({ maxLength: 2048, description: 'URL to use as a prefix for the commit URL' })),
+  repoProjectDirectory: Type.Optional(Type.String({ maxLength: 1024, description: 'Path to a root directory for the project in the repository' })),
+  timestamp: Type.Optional(Type.String({ format: 'date-time' })),
+  force: Type.Optional(Type.Boolean()),
+  standalone: Type.Optional(Type.Boolean()),
+  gitInfo: Type.Optional(gitInfo),
+};
+
+export const ImportGitRepository = Type.Object({
+  ...common,
+  standalone: Type.Optional(Type.Boolean({ description: "If true, the import opens a change request with the repository's content instead of updating the space's main content" })),
+});
+
+export const ExportToGitRepository = Type.Object({
+  ...common,
+  commitMessage: Type.String({ minLength: 1, maxLength: 10_000 }),
+  force: Type.Optional(Type.Boolean({ description: 'Push even when the branch has commits the export does not contain' })),
+});
+
+const Timestamp = Type.String({ format: 'date-time' });
+
+export const GitSyncState = Type.Object({
+  repoName: Type.Optional(Type.String({ description: 'Repository name.' })),
+  installationStatus: Type.Union([Type.Literal('unauthenticated'), Type.Literal('active'), Type.Literal('pending')]),
+  installationProvider: Type.Union([Type.Literal('github'), Type.Literal('gitlab'), Type.Literal('github-legacy')]),
+  installationId: Type.String({ description: 'The ID of the Git Sync installation.' }),
+  url: Type.Optional(Type.String({ description: 'The URL to the repository tree, used when rendering public content.' })),
+  operation: Type.Optional(
+    Type.Object({
+      state: Type.Union([Type.Literal('running'), Type.Literal('failure'), Type.Literal('success'), Type.Literal('timeout')]),
+      direction: Type.Union([Type.Literal('export'), Type.Literal('import')]),
+      startedAt: Timestamp,
+      endedAt: Type.Optional(Timestamp),
+      error: Type.Optional(Type.String({ description: 'Why the operation failed, when it did.' })),
+    }),
+  ),
+  operationTimeout: Type.Optional(Type.Integer({ description: 'How long an operation is allowed to run before it is terminated (in milliseconds).' })),
+  updatedAt: Type.Optional(Timestamp),
+});

@@ -1,0 +1,372 @@
+import type { AppContext, Caller } from '../../platform/context.ts';
+import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
+import { isoNow } from '../../platform/clock.ts';
+import { newId } from '../../platform/ids.ts';
+import { enqueueJob } from '../../platform/jobs.ts';
+import { recordEvent } from '../../platform/events.ts';
+import { loadServerSecret } from '../../platform/secret-store.ts';
+import { safeFetch } from '../../platform/safe-fetch.ts';
+import { loadSpace } from '../spaces/service.ts';
+import { spacePolicy } from '../spaces/policy.ts';
+import { findSpace } from '../spaces/queries.ts';
+import { createChangeRequest } from '../change-requests/service.ts';
+import { storeFileBytes } from '../files/service.ts';
+import { writeImportedContent, type ImportedFile } from '../content/imported-content.ts';
+import { findRevision, getDocuments } from '../content/revisions.ts';
+import { Snapshot } from '../content/snapshot.ts';
+import { buildTree, flattenTree } from '../content/tree.ts';
+import { openUrl, sealUrl } from './credentials.ts';
+import { checkoutBranch, commitFiles, httpClient, pushBranch, readFiles, withoutCredentials, type GitFetcher } from './git-client.ts';
+import { prepareRepositoryImport, type ExistingContent } from './import-repository.ts';
+import { exportLayout } from './export-repository.ts';
+import { findGitSync, listRedirects, replaceRedirects, saveGitSync, updateOperation, type GitSyncRow } from './store.ts';
+
+/*
+ * The official Git Sync operations: importGitRepository and exportToGitRepository start a job (204) and
+ * getSpaceGitInfo tells how the last one went. The job clones the repository over HTTPS through the SSRF-safe
+ * fetcher, reads its Git Sync layout and writes it as one revision: on the space's main content, or, for a
+ * `standalone` import, in a new change request, leaving the main content as it is. Export writes the space's
+ * current content in the same layout and pushes one commit to the branch. The events `space_gitsync_started`
+ * and `space_gitsync_completed` go to the outbox.
+ */
+
+export const GIT_IMPORT_JOB = 'git-sync-import';
+export const GIT_EXPORT_JOB = 'git-sync-export';
+
+export interface GitOperationBody {
+  url: string;
+  ref: string;
+  commitMessage?: string | undefined;
+  repoTreeURL?: string | undefined;
+  repoProjectDirectory?: string | undefined;
+  force?: boolean | undefined;
+  standalone?: boolean | undefined;
+  gitInfo?: { provider?: 'github' | 'gitlab' | undefined; url?: string | undefined } | undefined;
+}
+
+interface JobPayload {
+  spaceId: string;
+  operationId: string;
+  sealedUrl: string;
+  ref: string;
+  projectDirectory: string;
+  userId: string | null;
+  standalone?: boolean;
+  commitMessage?: string;
+  force?: boolean;
+}
+
+function assertRepositoryUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw badRequest('body/url: not an absolute URL of a Git repository');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badRequest(`body/url: only http and https repositories can be synced, not ${parsed.protocol.replace(/:$/, '')}`);
+}
+
+function assertRef(ref: string): void {
+  const branch = ref.replace(/^refs\/heads\//, '');
+  if (branch === '' || ref.startsWith('refs/') && !ref.startsWith('refs/heads/') || /[\s~^:?*[\\]|\.\.|@\{|\/\/|^\/|\/$|\.lock$/.test(branch)) {
+    throw badRequest(`body/ref: "${ref}" is not a branch ref (e.g. "refs/heads/main")`);
+  }
+}
+
+function cleanProjectDirectory(dir: string | undefined): string {
+  const clean = (dir ?? '').trim().replace(/^\.?\/+|\/+$/g, '');
+  if (clean.split('/').some((s) => s === '..')) throw badRequest('body/repoProjectDirectory: must stay inside the repository');
+  return clean;
+}
+
+function providerOf(body: GitOperationBody): string {
+  if (body.gitInfo?.provider) return body.gitInfo.provider;
+  return /gitlab/i.test(new URL(body.url).hostname) ? 'gitlab' : 'github';
+}
+
+async function startOperation(ctx: AppContext, caller: Caller, spaceId: string, body: GitOperationBody, direction: 'import' | 'export'): Promise<void> {
+  const { space, role } = await loadSpace(ctx, caller, spaceId);
+  spacePolicy.assert({ role, editMode: direction === 'export' ? 'live' : space.edit_mode }, 'triggerGitSync', direction === 'import' ? 'Importing a Git repository' : 'Exporting to a Git repository');
+  assertRepositoryUrl(body.url);
+  assertRef(body.ref);
+  const projectDirectory = cleanProjectDirectory(body.repoProjectDirectory);
+  if (direction === 'export' && !body.commitMessage?.trim()) throw badRequest('body/commitMessage: must not be empty');
+  const now = isoNow(ctx.clock);
+  const operationId = newId();
+  const secret = await loadServerSecret(ctx.db, 'git-sync-credentials', now);
+  const payload: JobPayload = {
+    spaceId: space.id,
+    operationId,
+    sealedUrl: sealUrl(secret, body.url),
+    ref: body.ref,
+    projectDirectory,
+    userId: caller.userId,
+    ...(direction === 'import' ? { standalone: body.standalone === true } : { commitMessage: body.commitMessage!, force: body.force === true }),
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    const previous = await findGitSync(trx, space.id);
+    // A standalone import leaves the space's Git Sync settings as they were; only its operation is recorded.
+    const linked = !(direction === 'import' && body.standalone) || !previous;
+    await saveGitSync(trx, {
+      space_id: space.id,
+      installation_id: previous?.installation_id ?? newId(),
+      url: linked ? withoutCredentials(body.url) : previous!.url,
+      ref: linked ? body.ref : previous!.ref,
+      provider: linked ? providerOf(body) : previous!.provider,
+      tree_url: linked ? (body.gitInfo?.url ?? body.repoTreeURL ?? previous?.tree_url ?? null) : previous!.tree_url,
+      project_directory: linked ? projectDirectory : previous!.project_directory,
+      commit_oid: previous?.commit_oid ?? null,
+      operation_id: operationId,
+      operation_state: 'running',
+      operation_direction: direction,
+      operation_started_at: now,
+      operation_ended_at: null,
+      operation_error: null,
+      operation_progress: JSON.stringify({ step: 'queued' }),
+      updated_at: now,
+    });
+    await enqueueJob(ctx, trx, direction === 'import' ? GIT_IMPORT_JOB : GIT_EXPORT_JOB, payload);
+    await recordEvent(trx, ctx.clock, 'space_gitsync_started', space.organization_id, { spaceId: space.id, direction, operationId, url: withoutCredentials(body.url), ref: body.ref });
+  });
+}
+
+export function importGitRepository(ctx: AppContext, caller: Caller, spaceId: string, body: GitOperationBody): Promise<void> {
+  return startOperation(ctx, caller, spaceId, body, 'import');
+}
+
+export function exportToGitRepository(ctx: AppContext, caller: Caller, spaceId: string, body: GitOperationBody): Promise<void> {
+  return startOperation(ctx, caller, spaceId, body, 'export');
+}
+
+/** getSpaceGitInfo: the space's Git Sync, or 404 when it has none. */
+export async function getSpaceGitInfo(ctx: AppContext, caller: Caller, spaceId: string) {
+  const { space } = await loadSpace(ctx, caller, spaceId);
+  const row = await findGitSync(ctx.db, space.id);
+  if (!row) throw notFound(`Space ${spaceId} is not synced with a Git repository`);
+  return presentGitSync(ctx, row);
+}
+
+function presentGitSync(ctx: AppContext, row: GitSyncRow) {
+  const repoName = new URL(row.url).pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+  return {
+    repoName,
+    installationId: row.installation_id,
+    installationProvider: row.provider as 'github' | 'gitlab' | 'github-legacy',
+    installationStatus: 'active' as const,
+    url: row.tree_url ?? row.url,
+    operationTimeout: ctx.config.gitSyncTimeoutMs,
+    updatedAt: row.updated_at,
+    ...(row.operation_state && row.operation_direction && row.operation_started_at
+      ? {
+          operation: {
+            state: row.operation_state as 'running' | 'failure' | 'success' | 'timeout',
+            direction: row.operation_direction as 'import' | 'export',
+            startedAt: row.operation_started_at,
+            ...(row.operation_ended_at ? { endedAt: row.operation_ended_at } : {}),
+            ...(row.operation_error ? { error: row.operation_error } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+function gitFetcher(ctx: AppContext): GitFetcher {
+  return (url, options) => safeFetch(ctx.config, url, { maxBytes: options.maxBytes, headers: options.headers, ...(options.post ? { post: options.post } : {}) });
+}
+
+/** Runs an operation to its end within GIT_SYNC_TIMEOUT_MS, recording its state; a failed operation is not retried. */
+async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'import' | 'export', work: (progress: (step: string) => Promise<void>) => Promise<Record<string, unknown>>) {
+  const space = await findSpace(ctx.db, payload.spaceId);
+  if (!space || space.deleted_at) return;
+  const progress = (step: string) => updateOperation(ctx.db, payload.spaceId, payload.operationId, { operation_progress: JSON.stringify({ step }) });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError()), ctx.config.gitSyncTimeoutMs);
+  });
+  let state: 'success' | 'failure' | 'timeout' = 'success';
+  let error: string | null = null;
+  let details: Record<string, unknown> = {};
+  try {
+    details = await Promise.race([work(progress), deadline]);
+  } catch (caught) {
+    state = caught instanceof TimeoutError ? 'timeout' : 'failure';
+    error = caught instanceof TimeoutError ? `The ${direction} took longer than ${ctx.config.gitSyncTimeoutMs} ms (GIT_SYNC_TIMEOUT_MS)` : caught instanceof Error ? caught.message : String(caught);
+  } finally {
+    clearTimeout(timer);
+  }
+  const now = isoNow(ctx.clock);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateOperation(trx, payload.spaceId, payload.operationId, {
+      operation_state: state,
+      operation_ended_at: now,
+      operation_error: error,
+      operation_progress: JSON.stringify({ step: 'done' }),
+      ...(typeof details.commit === 'string' && !payload.standalone ? { commit_oid: details.commit } : {}),
+    });
+    await recordEvent(trx, ctx.clock, 'space_gitsync_completed', space.organization_id, { spaceId: space.id, direction, operationId: payload.operationId, state, ...(error ? { error } : {}), ...details });
+  });
+}
+
+class TimeoutError extends Error {}
+
+/** The job of importGitRepository. */
+export async function runGitImport(ctx: AppContext, raw: unknown): Promise<void> {
+  const payload = raw as JobPayload;
+  await runOperation(ctx, payload, 'import', async (progress) => {
+    const secret = await loadServerSecret(ctx.db, 'git-sync-credentials', isoNow(ctx.clock));
+    const url = openUrl(secret, payload.sealedUrl);
+    const http = httpClient(gitFetcher(ctx), { maxBytes: ctx.config.gitSyncMaxBytes });
+    await progress('cloning');
+    const checkout = await checkoutBranch(url, payload.ref, http);
+    let files: Map<string, Buffer>;
+    try {
+      files = await readFiles(checkout.dir, ctx.config.gitSyncMaxBytes);
+    } finally {
+      await checkout.remove();
+    }
+    await progress('reading');
+    const result = await importFiles(ctx, payload.spaceId, payload.userId, files, {
+      projectDirectory: payload.projectDirectory,
+      standalone: payload.standalone === true,
+      event: { gitSync: { operationId: payload.operationId, commit: checkout.oid } },
+    });
+    return { commit: checkout.oid, revisionId: result.revisionId, ...(result.changeRequestId ? { changeRequestId: result.changeRequestId } : {}), pages: result.pages, files: result.files };
+  });
+}
+
+/**
+ * Writes a Git Sync layout's files (or a folder of markdown files) into a space. Git Sync replaces the whole
+ * content on the main branch (or, `standalone`, in a new change request) with the redirects of `.gitbook.yaml`,
+ * in the same transaction; `into` adds the pages instead, at the top level or under a page, of the main
+ * content or of a change request (archive imports).
+ */
+export async function importFiles(
+  ctx: AppContext,
+  spaceId: string,
+  userId: string | null,
+  files: ReadonlyMap<string, Buffer>,
+  options: {
+    projectDirectory?: string;
+    standalone?: boolean;
+    into?: { changeRequestId?: string | undefined; under: string | null };
+    subject?: string;
+    event?: Record<string, unknown>;
+  },
+): Promise<{ revisionId: string; changeRequestId?: string; pages: number; files: number }> {
+  const space = await findSpace(ctx.db, spaceId);
+  if (!space || space.deleted_at) throw notFound(`No space ${spaceId}`);
+  const replace = options.into === undefined;
+  const existing = replace ? await existingContent(ctx, space.revision_id) : undefined;
+  const prepared = await prepareRepositoryImport(files, { projectDirectory: options.projectDirectory ?? '', ...(existing ? { existing } : {}) });
+  const stored: ImportedFile[] = [];
+  for (const file of prepared.files) {
+    try {
+      stored.push({ id: file.id, name: file.name, stored: await storeFileBytes(ctx, ctx.db, { name: file.name, bytes: file.bytes }) });
+    } catch (error) {
+      throw new ApiError(422, `${file.path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  // A Git Sync job checks the rights of who started it again: they may have changed while the job waited.
+  if (userId && replace) {
+    const { role } = await loadSpace(ctx, callerOf(userId), spaceId);
+    spacePolicy.assert({ role, editMode: space.edit_mode }, 'triggerGitSync', 'Importing a Git repository');
+  }
+  let changeRequestId = options.into?.changeRequestId;
+  if (replace && options.standalone && userId) changeRequestId = (await createChangeRequest(ctx, callerOf(userId), spaceId, { subject: options.subject ?? 'Import from Git' })).id;
+  const redirects = prepared.redirects.map((r) => ({ space_id: space.id, source: r.source, destination: r.destination, page_id: r.pageId, anchor: r.anchor, created_at: isoNow(ctx.clock) }));
+  const revision = await writeImportedContent(
+    ctx,
+    { userId },
+    space,
+    changeRequestId ? { branch: 'change-request', changeRequestId } : { branch: 'main' },
+    {
+      pages: prepared.pages,
+      files: stored,
+      mode: replace ? { replace: true } : { replace: false, under: options.into!.under },
+      // The redirects belong to the main content: written with it, in its transaction.
+      ...(replace && !changeRequestId ? { alsoWrite: (trx) => replaceRedirects(trx, space.id, redirects) } : {}),
+    },
+    options.event ?? {},
+  );
+  return { revisionId: revision.id, ...(changeRequestId ? { changeRequestId } : {}), pages: prepared.pages.length, files: stored.length };
+}
+
+/** The user who started a job, as a caller (no token: the job acts for them after their request). */
+function callerOf(userId: string): Caller {
+  return { kind: 'user', userId, tokenId: '' };
+}
+
+/** Ids of the content an import replaces, by path and kind (pages) and by name (files). */
+async function existingContent(ctx: AppContext, revisionId: string): Promise<ExistingContent> {
+  const revision = await findRevision(ctx.db, revisionId);
+  if (!revision) return { pages: new Map(), files: new Map() };
+  const snapshot = await Snapshot.of(ctx.db, revision);
+  const pages = new Map<string, string>();
+  const walk = (nodes: ReturnType<typeof buildTree>, parentPath: string) => {
+    for (const node of nodes) {
+      const path = node.page.kind === 'link' ? `${parentPath}#${node.page.title}` : node.path;
+      pages.set(`${node.page.kind}:${path}`, node.page.id);
+      walk(node.children, node.page.kind === 'link' ? parentPath : node.path);
+    }
+  };
+  walk(buildTree(await snapshot.pages()), '');
+  const files = new Map<string, string>();
+  for (const file of await snapshot.files()) if (!files.has(file.name)) files.set(file.name, file.file_id);
+  return { pages, files };
+}
+
+/** The job of exportToGitRepository. */
+export async function runGitExport(ctx: AppContext, raw: unknown): Promise<void> {
+  const payload = raw as JobPayload;
+  await runOperation(ctx, payload, 'export', async (progress) => {
+    const secret = await loadServerSecret(ctx.db, 'git-sync-credentials', isoNow(ctx.clock));
+    const url = openUrl(secret, payload.sealedUrl);
+    const http = httpClient(gitFetcher(ctx), { maxBytes: ctx.config.gitSyncMaxBytes });
+    await progress('writing');
+    const files = await exportFiles(ctx, payload.spaceId);
+    const folder = payload.projectDirectory;
+    const placed = new Map([...files].map(([path, bytes]) => [folder ? `${folder}/${path}` : path, bytes]));
+    await progress('cloning');
+    const checkout = await checkoutBranch(url, payload.ref, http, { create: true, noCheckout: true });
+    try {
+      const now = ctx.clock.now();
+      const { oid, changed } = await commitFiles(checkout, placed, {
+        message: payload.commitMessage ?? 'Update from Quire',
+        author: { name: 'Quire', email: `quire@${new URL(ctx.config.publicUrl).hostname}`, timestamp: Math.floor(now.getTime() / 1000) },
+        folder,
+      });
+      await progress('pushing');
+      if (changed) await pushBranch(checkout, url, payload.ref, http, payload.force === true);
+      return { commit: oid, changed, files: placed.size };
+    } finally {
+      await checkout.remove();
+    }
+  });
+}
+
+/** A space's current content as the files of a Git Sync repository (paths relative to the content root). */
+export async function exportFiles(ctx: AppContext, spaceId: string): Promise<Map<string, Buffer>> {
+  const space = await findSpace(ctx.db, spaceId);
+  if (!space || space.deleted_at) throw notFound(`No space ${spaceId}`);
+  const revision = await findRevision(ctx.db, space.revision_id);
+  if (!revision) throw notFound(`No content for space ${spaceId}`);
+  const snapshot = await Snapshot.of(ctx.db, revision);
+  const pages = await snapshot.pages();
+  const documents = await getDocuments(ctx.db, pages.flatMap((p) => (p.documentId ? [p.documentId] : [])));
+  const fileRows = await snapshot.files();
+  const redirects = await listRedirects(ctx.db, spaceId);
+  const layout = exportLayout({
+    pages: flattenTree(buildTree(pages)).map((n) => n.page),
+    documents,
+    files: fileRows.map((f) => ({ id: f.file_id, name: f.name })),
+    redirects: redirects.map((r) => ({ source: r.source, destination: r.destination, pageId: r.page_id, anchor: r.anchor })),
+  });
+  const out = new Map<string, Buffer>();
+  for (const [path, text] of layout.texts) out.set(path, Buffer.from(text, 'utf8'));
+  for (const file of fileRows) {
+    const path = layout.assets.get(file.file_id);
+    const bytes = path ? await ctx.blobs.get(file.blob_hash) : undefined;
+    if (path && bytes) out.set(path, bytes);
+  }
+  return out;
+}
