@@ -47,7 +47,19 @@ export async function storeDocumentLinks(db: Executor, documentId: string, docum
 
 export async function getDocument(db: Executor, id: string): Promise<unknown | undefined> {
   const text = await getDocumentText(db, id);
-  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  return text === undefined ? undefined : parseStoredDocument(text);
+}
+
+const NODE_LISTS = new Set(['nodes', 'fragments', 'leaves']);
+
+/**
+ * A stored document's JSON text as a document. Documents written before they were validated on write (issue
+ * 14) may hold null nodes; those are left out here, so such a page still reads, merges and renders (a null
+ * node never carried content). The reviver runs only on a text that has a `null` somewhere.
+ */
+export function parseStoredDocument(text: string): unknown {
+  if (!text.includes('null')) return JSON.parse(text) as unknown;
+  return JSON.parse(text, (key, value: unknown) => (Array.isArray(value) && NODE_LISTS.has(key) && value.includes(null) ? value.filter((v) => v !== null) : value)) as unknown;
 }
 
 /** The stored JSON text of a document. */
@@ -67,7 +79,7 @@ export async function extractPendingDocumentLinks(db: Kysely<Database>, limit: n
       const claimed = await trx.updateTable('documents').set({ links_extracted: 1 }).where('id', '=', row.id).where('links_extracted', '=', 0).executeTakeFirst();
       // Another process took it first.
       if (Number(claimed.numUpdatedRows) === 0) return;
-      await storeDocumentLinks(trx, row.id, JSON.parse(row.body) as unknown);
+      await storeDocumentLinks(trx, row.id, parseStoredDocument(row.body));
     });
   }
   return pending.length;
@@ -79,7 +91,7 @@ export async function getDocuments(db: Executor, ids: readonly string[]): Promis
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await db.selectFrom('documents').select(['id', 'body']).where('id', 'in', unique.slice(i, i + 500)).execute();
-    for (const row of rows) documents.set(row.id, JSON.parse(row.body) as unknown);
+    for (const row of rows) documents.set(row.id, parseStoredDocument(row.body));
   }
   return documents;
 }

@@ -11,7 +11,7 @@ import { presentFile, presentPage, presentRevision, type PresentedBody } from '.
 import { Snapshot } from './snapshot.ts';
 import { presentedBodyOf, presentedTreeOf, revisionRead, serializedRevisionOf } from './revision-cache.ts';
 import { buildTree, type PageNode } from './tree.ts';
-import { getDocument, getDocumentText } from './document-store.ts';
+import { getDocument, getDocumentText, parseStoredDocument } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
 import type { FileVersionRow } from './version-store.ts';
 
@@ -107,7 +107,7 @@ async function bodyOf(ctx: AppContext, revisionId: string, page: PageRecord, opt
   // Readers ask for the same pages over and over: parsing and rendering a document is done once per revision.
   const held = await presentedBodyOf<PresentedBody | undefined>(ctx, revisionId, documentId, format, async () => {
     const text = await getDocumentText(ctx.db, documentId);
-    const document = text === undefined ? undefined : (JSON.parse(text) as unknown);
+    const document = text === undefined ? undefined : parseStoredDocument(text);
     const body = format === 'markdown' ? { markdown: document ? await render(document) : '' } : document ? { document } : undefined;
     return { body, size: text?.length ?? 1 };
   });
