@@ -9,6 +9,7 @@ import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
 import { ApiError } from './platform/errors.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
+import { closeConversionPool } from './features/content/conversion-pool.ts';
 import { isRole, ROLES, type Role } from './features/access/roles.ts';
 import { createUser, normalizeEmail } from './features/users/service.ts';
 import { findUserByEmail, listAllUsers } from './features/users/store.ts';
@@ -134,6 +135,7 @@ async function serve(config: Config): Promise<void> {
     const idle = setInterval(() => app.server.closeIdleConnections(), 200);
     await app.close();
     clearInterval(idle);
+    await closeConversionPool();
     await db.destroy();
     clearTimeout(force);
     console.error('Quire: stopped');

@@ -1,6 +1,6 @@
 import { badRequest } from '../../platform/errors.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
-import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHref } from '../content/markdown.ts';
+import { parseMarkdownDocument, resolveFixedHref, storedDocumentToMarkdown } from '../content/markdown.ts';
 import type { Document } from '../content/document/types.ts';
 import { documentProblem } from '../content/document/validate.ts';
 import type { CommentBodyValue } from './schemas.ts';
@@ -46,8 +46,7 @@ export function presentBody(db: object, stored: string, format: 'document' | 'ma
     size: { maxSize: MAX_BODY_TEXT_HELD, of: (body) => ('markdown' in body ? body.markdown.length : 0) + stored.length },
   });
   return cachedRead(cache, `${format ?? 'document'} ${stored}`, async () => {
-    const document = JSON.parse(stored) as unknown;
-    return format === 'markdown' ? { markdown: await documentToMarkdownText(document) } : { document };
+    return format === 'markdown' ? { markdown: await storedDocumentToMarkdown(stored) } : { document: JSON.parse(stored) as unknown };
   });
 }
 

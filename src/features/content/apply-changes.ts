@@ -7,7 +7,7 @@ import { positionAfter, positionAtEnd, positionBefore } from '../placement/posit
 import { fetchRemoteFile, storeFileBytes, type StoredFile } from '../files/service.ts';
 import { findRevision, type RevisionRow } from './branch-store.ts';
 import type { FileChange } from './commit-revision.ts';
-import { getDocument, putDocument } from './document-store.ts';
+import { getDocument, problemOfDocument, putDocument } from './document-store.ts';
 import { CHANGE_SCHEMAS, type ContentChange, type DocumentInputValue } from './change-schemas.ts';
 import { parseMarkdownDocument, relativeLinkCandidates, resolveFixedHref, splitAnchor, splitPageMarkdown, type HrefResolver } from './markdown.ts';
 import type { ContentRef } from './document/types.ts';
@@ -239,7 +239,7 @@ async function parseDocument(scope: BatchScope, index: number, change: ContentCh
     const { body, front } = splitPageMarkdown(input.markdown, `changes[${index}] (${change.operation}) /document/markdown`);
     const document = body.trim() === '' ? null : await parseMarkdownDocument(body, resolve);
     // Markdown nests as deep as markdown-it allows; the stored document keeps to the document limits.
-    const problem = document && documentProblem(document);
+    const problem = document && problemOfDocument(document);
     if (problem) fail(index, change, `/document/markdown gives a document that ${problem.message}`);
     return { document, ...(front.title ? { title: front.title } : {}), attributes: front.attributes };
   }
