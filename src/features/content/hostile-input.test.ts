@@ -105,4 +105,21 @@ describe('hostile page content', () => {
     const merged = ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${page}?format=markdown`));
     assert.equal(merged.markdown.trim(), 'Zero.\n\nFirst.\n\nSecond.\n\nThird.');
   });
+
+  test('a comment over the node limit is a 400 naming it; a long list of big comments reads as markdown quickly', async () => {
+    const space = await buildSpace(t);
+    const table = `| a | b |\n| --- | --- |\n${'| x | y |\n'.repeat(9_000)}`;
+    assertError(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: { markdown: table.slice(0, 96_000) } } }), 400, 'nodes (the limit per comment)');
+    const deep = { object: 'document', nodes: Array.from({ length: 4_000 }, () => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [] }] }] })) };
+    assertError(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: { document: deep } } }), 400, 'nodes (the limit per comment)');
+    // Big table comments near the node limit (a thousand rows each), as markdown, five times.
+    const largest = `| a | b |\n| --- | --- |\n${'| x | y |\n'.repeat(1_000)}`;
+    for (let i = 0; i < 5; i++) ok(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: { markdown: largest } } }));
+    const started = performance.now();
+    const listed = await t.api('GET', `/v1/spaces/${space.id}/comments?format=markdown`);
+    ok(listed);
+    assert.equal(listed.body.items.length, 5);
+    assert.ok(JSON.stringify(listed.body).length < 1_000_000, 'the answer stays under a megabyte');
+    assert.ok(performance.now() - started < 10_000, `listed in ${Math.round(performance.now() - started)} ms`);
+  });
 });
