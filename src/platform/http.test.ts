@@ -169,11 +169,21 @@ describe('HTTP platform', () => {
       assert.equal(new Set(declared).size, declared.length, 'an operationId is declared twice');
     });
 
-    test('/v1/docs serves the API reference as HTML without a token', async () => {
-      const res = await t.api('GET', '/v1/docs', { token: null });
+    test('/v1/docs serves the API reference as HTML without a token, its script and document from here', async () => {
+      const bare = await t.api('GET', '/v1/docs', { token: null });
+      assert.equal(bare.status, 301);
+      assert.equal(bare.headers.location, '/v1/docs/');
+      const res = await t.api('GET', '/v1/docs/', { token: null });
       assert.equal(res.status, 200);
       assert.match(String(res.headers['content-type']), /^text\/html/);
       assert.match(String(res.body), /<html/i);
+      assert.doesNotMatch(String(res.body), /https?:\/\//, 'the page names no other host');
+      const script = await t.app.inject({ method: 'GET', url: '/v1/docs/js/scalar.js' });
+      assert.equal(script.statusCode, 200);
+      assert.match(String(script.headers['content-type']), /javascript/);
+      const document = await t.api('GET', '/v1/docs/openapi.json', { token: null });
+      assert.equal(document.status, 200);
+      assert.equal(document.body.info.title, 'Quire API');
     });
   });
 
