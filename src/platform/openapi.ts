@@ -3,7 +3,15 @@ import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import apiReference, { type ApiReferenceConfiguration } from '@scalar/fastify-api-reference';
 import { renderApiReference } from '@scalar/client-side-rendering';
+import type { TSchema } from 'typebox';
 import type { Config } from '../config.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body as the OpenAPI document describes it, when the route validates a looser one (see transform). */
+    documentedBody?: TSchema;
+  }
+}
 
 /**
  * The API reference page (Scalar) at /v1/docs. Everything it needs is served from here: its script from
@@ -56,7 +64,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, vers
     },
     // Paths in the document are relative to the server URL, as in the official spec.
     transform: ({ schema, url, route }) => ({
-      schema: route.config?.public ? { ...schema, security: [] } : schema,
+      schema: { ...schema, ...(route.config?.public ? { security: [] } : {}), ...(route.config?.documentedBody ? { body: route.config.documentedBody } : {}) },
       url: url.startsWith('/v1/') ? url.slice(3) : url === '/v1' ? '/' : url,
     }),
   });
