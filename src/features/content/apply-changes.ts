@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { positionAfter, positionAtEnd, positionBefore } from '../placement/positions.ts';
-import { fetchRemoteFile, storeFileBytes, type StoredFile } from '../files/service.ts';
+import { storeFileBytes, storeRemoteFile, type StoredFile } from '../files/service.ts';
 import { findRevision, type RevisionRow } from './branch-store.ts';
 import type { FileChange } from './commit-revision.ts';
 import { getDocument, problemOfDocument, putDocument } from './document-store.ts';
@@ -84,19 +84,19 @@ export async function storeBatchFiles(ctx: AppContext, changes: readonly Content
     if (change.operation !== 'insert_files') continue;
     for (const [f, file] of change.files.entries()) {
       let bytes: Buffer;
-      let contentType = file.contentType;
+      const contentType = file.contentType;
       if (file.base64 !== undefined) {
         if (!/^[A-Za-z0-9+/=\s_-]*$/.test(file.base64)) fail(index, change, `/files/${f}/base64 is not base64`);
         bytes = Buffer.from(file.base64, 'base64');
         if (bytes.length > MAX_BASE64_BYTES) fail(index, change, `/files/${f}: base64 files are limited to 1 MB; give a url instead`);
       } else {
+        // Streamed to disk, never held in memory (a file may be up to FILE_SIZE_LIMIT).
         try {
-          const remote = await fetchRemoteFile(ctx, file.url!);
-          bytes = remote.bytes;
-          contentType ??= remote.contentType;
+          stored.set(`${index}/${f}`, { ...(await storeRemoteFile(ctx, ctx.db, { name: file.name, contentType, url: file.url! })), name: file.name });
         } catch (error) {
           failFile(index, change, `/files/${f}/url`, error);
         }
+        continue;
       }
       try {
         stored.set(`${index}/${f}`, { ...(await storeFileBytes(ctx, ctx.db, { name: file.name, contentType, bytes })), name: file.name });
