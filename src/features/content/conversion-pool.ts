@@ -3,8 +3,13 @@ import { createRequire } from 'node:module';
 import { Piscina } from 'piscina';
 import { ApiError } from '../../platform/errors.ts';
 import type { ContentRef, Document } from './document/types.ts';
-import type { toDocument, toMarkdown } from './conversion-worker.ts';
-import { adoptPreparedDocument, canonicalJson } from './document-store.ts';
+import { adoptPreparedDocument, canonicalJson, type PreparedDocument } from './document-store.ts';
+
+/** What the worker's toDocument answers (conversion-worker.ts; not imported here, which would make a cycle). */
+interface ToDocumentResult {
+  prepared: PreparedDocument;
+  assumed: Record<string, ContentRef>;
+}
 
 /*
  * Large conversions between markdown and documents run on a pool of worker threads (piscina), so a client that
@@ -119,7 +124,7 @@ export const usePool = () => settings.threads > 0;
  * every link in its fixed form or as a URL; when `resolve` says otherwise for one, a second pass uses its answers.
  */
 export async function markdownToDocumentOffThread(markdown: string, resolve: (href: string) => Promise<ContentRef>): Promise<Document> {
-  let result = await run<ReturnType<typeof toDocument>>('toDocument', { markdown }, 'The markdown');
+  let result = await run<ToDocumentResult>('toDocument', { markdown }, 'The markdown');
   const refs: Record<string, ContentRef> = {};
   let differs = false;
   for (const [href, assumed] of Object.entries(result.assumed)) {
@@ -127,11 +132,11 @@ export async function markdownToDocumentOffThread(markdown: string, resolve: (hr
     Object.defineProperty(refs, href, { value: ref, enumerable: true, configurable: true, writable: true });
     if (canonicalJson(ref) !== canonicalJson(assumed)) differs = true;
   }
-  if (differs) result = await run<ReturnType<typeof toDocument>>('toDocument', { markdown, refs }, 'The markdown');
+  if (differs) result = await run<ToDocumentResult>('toDocument', { markdown, refs }, 'The markdown');
   return adoptPreparedDocument(result.prepared) as Document;
 }
 
 /** A document, or a stored document's JSON text, as markdown on the pool. */
-export function documentToMarkdownOffThread(input: { document: unknown } | { text: string }): Promise<ReturnType<typeof toMarkdown>> {
+export function documentToMarkdownOffThread(input: { document: unknown } | { text: string }): Promise<string> {
   return run<string>('toMarkdown', input, 'The document');
 }
