@@ -6,6 +6,7 @@ import { postgresReachable, startBenchServer, type BenchDatabase, type BenchServ
 import { startBaseline } from './baseline.ts';
 import { runContentScale, seededSpace, type TimedResult } from './content-scale.ts';
 import { runSearchBench, searchIntro, searchTable, type SearchBenchResult } from './search.ts';
+import { hostileIntro, hostileTable, runHostileNeighbour, type HostileNeighbourResult } from './hostile.ts';
 
 /**
  * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh database, random
@@ -13,7 +14,7 @@ import { runSearchBench, searchIntro, searchTable, type SearchBenchResult } from
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale"; the baseline always runs), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
+ * and "content-scale", "hostile-neighbour", "search"; the baseline always runs), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
  * BENCH_OUTPUT (default docs/benchmarks.md; "-" prints only).
  */
@@ -44,6 +45,7 @@ interface Run {
   database: BenchDatabase;
   rows: Row[];
   scale: TimedResult[];
+  hostile?: HostileNeighbourResult;
   skipped?: string;
 }
 
@@ -135,6 +137,7 @@ async function runOn(database: BenchDatabase): Promise<Run> {
   const server: BenchServer = await startBenchServer(database === 'postgres' ? { pgUrl } : {});
   const rows: Row[] = [];
   let scale: TimedResult[] = [];
+  let hostile: HostileNeighbourResult | undefined;
   try {
     const selected = scenarios.filter((s: Scenario) => (!s.only || s.only === database) && (!only || only.includes(s.name)));
     // Data first, so the measurements run back to back on a quiet server.
@@ -161,10 +164,15 @@ async function runOn(database: BenchDatabase): Promise<Run> {
       scale = await runContentScale(server, await seededSpace(server, 100), await seededSpace(server, 10_000));
       console.log('done');
     }
+    if (!only || only.includes('hostile-neighbour')) {
+      process.stdout.write(`hostile-neighbour: a small page's reads, alone then beside 1 MB page writes, ${duration}s each ... `);
+      hostile = await runHostileNeighbour(server, duration);
+      console.log(`p99 ${hostile.aloneP99} ms alone, ${hostile.neighbourP99} ms beside ${hostile.writes} writes`);
+    }
   } finally {
     await server.close();
   }
-  return { database, rows, scale };
+  return { database, rows, scale, ...(hostile ? { hostile } : {}) };
 }
 
 const TITLES: Record<BenchDatabase, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
@@ -192,6 +200,8 @@ async function main(): Promise<void> {
     else sections.push(table(run.rows), '');
     if (run.scale.length > 0) sections.push('### Content scale', '', scaleIntro, '', scaleTable(run.scale), '');
   }
+  const hostile = runs.flatMap((run) => (run.hostile ? [run.hostile] : []));
+  if (hostile.length > 0) sections.push('## Hostile neighbour', '', hostileIntro, '', hostileTable(hostile), '');
   const allMet = runs.every((run) => run.skipped || run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false));
   const report = [
     '# Benchmarks',

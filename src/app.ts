@@ -42,6 +42,7 @@ import { siteRoutes } from './features/sites/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
+import { configureConversions } from './features/content/conversion-pool.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -57,6 +58,7 @@ export interface BuildOptions {
 
 /** The whole HTTP application on a migrated database; used by main.ts and by every test. */
 export async function buildApp({ config, db, clock = systemClock }: BuildOptions): Promise<App> {
+  configureConversions({ threads: config.conversionThreads, timeoutMs: config.conversionTimeoutMs });
   const app = Fastify({
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,

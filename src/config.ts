@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /**
@@ -75,6 +76,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Event-loop delay above which requests are shed with 503 (under pressure), in milliseconds; 0 turns it off. */
   maxEventLoopDelayMs: number;
+  /** Worker threads that convert large markdown and documents off the request thread (0: all on it). */
+  conversionThreads: number;
+  /** Longest one conversion (markdown to document or back) may run before it is stopped, in milliseconds. */
+  conversionTimeoutMs: number;
 }
 
 /** The levels LOG_LEVEL accepts (pino's, plus `silent`). */
@@ -185,5 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 20),
     redisUrl: redisUrl(env),
     maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),
+    conversionThreads: integer(env, 'CONVERSION_THREADS', Math.max(1, Math.min(4, availableParallelism() - 1))),
+    conversionTimeoutMs: integer(env, 'CONVERSION_TIMEOUT_MS', 30_000) || 30_000,
   };
 }

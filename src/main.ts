@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.ts';
 import { createDatabase, describeDatabase, explainDatabaseError, migrateToLatest } from './db/database.ts';
 import { backup, restore } from './backup.ts';
+import { lockDataDir } from './db/server-lock.ts';
 import type { Db } from './db/types.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
@@ -9,6 +10,7 @@ import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
 import { ApiError } from './platform/errors.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
+import { closeConversionPool } from './features/content/conversion-pool.ts';
 import { isRole, ROLES, type Role } from './features/access/roles.ts';
 import { createUser, normalizeEmail } from './features/users/service.ts';
 import { findUserByEmail, listAllUsers } from './features/users/store.ts';
@@ -94,6 +96,8 @@ async function serve(config: Config): Promise<void> {
   // (user, token, org) do not need it.
   const { buildApp } = await import('./app.ts');
   const database = describeDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // SQLite: this process is the database's one server until it ends (db/server-lock.ts).
+  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
   const db = await openMigrated(config);
   const app = await buildApp({ config, db });
   const boot = await bootstrapIfEmpty(app.ctx, { adminToken: config.adminToken, adminEmail: process.env.QUIRE_ADMIN_EMAIL || undefined });
@@ -102,6 +106,7 @@ async function serve(config: Config): Promise<void> {
   } catch (error) {
     await app.close();
     await db.destroy();
+    lock?.release();
     throw error;
   }
   app.jobs.start(config.workerIntervalMs);
@@ -137,7 +142,9 @@ async function serve(config: Config): Promise<void> {
     const idle = setInterval(() => app.server.closeIdleConnections(), 200);
     await app.close();
     clearInterval(idle);
+    await closeConversionPool();
     await db.destroy();
+    lock?.release();
     clearTimeout(force);
     console.error('Quire: stopped');
     process.exit(0);
@@ -191,7 +198,13 @@ export async function main(argv: string[]): Promise<void> {
     case 'restore': {
       const from = need('from');
       announceDatabase(config);
-      for (const line of await restore(config, from, values.force === true)) console.log(line);
+      // Replacing the database under a running server would corrupt what it holds: restore takes the server's lock.
+      const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, 'restore');
+      try {
+        for (const line of await restore(config, from, values.force === true)) console.log(line);
+      } finally {
+        lock?.release();
+      }
       return;
     }
     case 'import':

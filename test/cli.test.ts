@@ -543,4 +543,40 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
       for (const d of [source, target, backups]) rmSync(d, { recursive: true, force: true });
     }
   });
+
+  test('one server per SQLite DATA_DIR: a second refuses to start saying why; commands write beside it; SIGKILL leaves no lock', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'quire-lock-'));
+    try {
+      const first = await serve(fresh, {}, /Quire is serving/);
+      try {
+        const second = await quire(fresh, ['serve'], { PORT: '0', HOST: '127.0.0.1' });
+        assert.equal(second.code, 1);
+        assert.match(second.stderr, new RegExp(`Another Quire server is using DATA_DIR ${fresh} \\(process ${first.child.pid} \\(serve\\) since `));
+        assert.match(second.stderr, /PostgreSQL \(DATABASE_URL\)/);
+        // The commands that write run beside the server, each waiting for its turn at the database.
+        const writes = await Promise.all([
+          quire(fresh, ['org', 'create', '--title', 'Beside', '--admin', 'beside@example.com']),
+          quire(fresh, ['token', 'issue', '--email', 'admin@localhost']),
+          quire(fresh, ['migrate']),
+        ]);
+        for (const run of writes) assert.equal(run.code, 0, run.stderr);
+        const orgId = /\(id (\S+)\)/.exec(writes[0]!.stdout)![1]!;
+        assert.equal((await quire(fresh, ['user', 'add', '--org', orgId, '--email', 'new@example.com', '--role', 'edit'])).code, 0);
+        const token = writes[1]!.stdout.trim().split('\n').at(-1)!;
+        const orgs = await fetch(`http://127.0.0.1:${first.port}/v1/orgs`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(orgs.status, 200, 'the running server accepts the token the command issued');
+        const restore = await quire(fresh, ['restore', '--from', fresh, '--force']);
+        assert.notEqual(restore.code, 0);
+        assert.match(restore.stderr, /Another Quire server is using DATA_DIR/, 'restore refuses to replace the database under a running server');
+      } finally {
+        first.child.kill('SIGKILL');
+        await first.stop();
+      }
+      // The operating system released the lock with the process: the next server starts.
+      const next = await serve(fresh, {}, /Quire is serving/);
+      assert.equal(await next.stop(), 0);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
 });

@@ -17,6 +17,10 @@ export interface BlobStore {
   /** The bytes as a stream, for serving large files without holding them in memory. */
   stream(hash: string): Promise<{ size: number; body: Readable } | undefined>;
   has(hash: string): Promise<boolean>;
+  /** A new path where a large file may be written before it is stored with putFile (same file system). */
+  incomingPath(): Promise<string>;
+  /** Stores a file written at `path` whose bytes hash to `hash` (computed as it was written); the file is moved or removed. */
+  putFile(path: string, hash: string): Promise<void>;
 }
 
 /** The server's blob store: a folder under DATA_DIR (the place to choose an S3-compatible store once there is one). */
@@ -69,6 +73,30 @@ export class LocalBlobStore implements BlobStore {
       throw error;
     }
     return { hash, size: bytes.length };
+  }
+
+  async incomingPath(): Promise<string> {
+    const folder = join(this.root, '.incoming');
+    await mkdir(folder, { recursive: true });
+    return join(folder, `${randomBytes(12).toString('hex')}.tmp`);
+  }
+
+  async putFile(path: string, hash: string): Promise<void> {
+    if (!isBlobHash(hash)) throw new Error(`not a blob hash: ${hash}`);
+    try {
+      if (await this.has(hash)) return;
+      const handle = await open(path, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      const final = this.pathOf(hash);
+      await mkdir(dirname(final), { recursive: true });
+      await rename(path, final);
+    } finally {
+      await rm(path, { force: true });
+    }
   }
 
   async get(hash: string): Promise<Buffer | undefined> {

@@ -169,11 +169,35 @@ describe('HTTP platform', () => {
       assert.equal(new Set(declared).size, declared.length, 'an operationId is declared twice');
     });
 
-    test('/v1/docs serves the API reference as HTML without a token', async () => {
-      const res = await t.api('GET', '/v1/docs', { token: null });
+    test('our OpenAPI document describes each content change shape, told apart by operation', async () => {
+      const document = (await t.api('GET', '/v1/openapi.json', { token: null })).body;
+      const body = document.paths['/spaces/{spaceId}/change-requests/{changeRequestId}/content'].post.requestBody.content['application/json'].schema;
+      const items = body.properties.changes.items;
+      assert.deepEqual(items.discriminator, { propertyName: 'operation' });
+      assert.deepEqual(
+        items.oneOf.map((shape: { properties: { operation: { enum?: string[]; const?: string } } }) => shape.properties.operation.enum?.[0] ?? shape.properties.operation.const),
+        ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'],
+      );
+      const insertPage = items.oneOf[0];
+      assert.ok(insertPage.required.includes('document'));
+      assert.equal(insertPage.properties.document.anyOf[0].properties.markdown.maxLength, 1_000_000);
+    });
+
+    test('/v1/docs serves the API reference as HTML without a token, its script and document from here', async () => {
+      const bare = await t.api('GET', '/v1/docs', { token: null });
+      assert.equal(bare.status, 301);
+      assert.equal(bare.headers.location, '/v1/docs/');
+      const res = await t.api('GET', '/v1/docs/', { token: null });
       assert.equal(res.status, 200);
       assert.match(String(res.headers['content-type']), /^text\/html/);
       assert.match(String(res.body), /<html/i);
+      assert.doesNotMatch(String(res.body), /https?:\/\//, 'the page names no other host');
+      const script = await t.app.inject({ method: 'GET', url: '/v1/docs/js/scalar.js' });
+      assert.equal(script.statusCode, 200);
+      assert.match(String(script.headers['content-type']), /javascript/);
+      const document = await t.api('GET', '/v1/docs/openapi.json', { token: null });
+      assert.equal(document.status, 200);
+      assert.equal(document.body.info.title, 'Quire API');
     });
   });
 

@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { once } from 'node:events';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -27,8 +31,10 @@ export interface FetchedResponse {
   status: number;
   /** The response's Content-Type header as sent, if any. */
   contentType: string | undefined;
-  /** The body, decoded from gzip, deflate or brotli. */
+  /** The body, decoded from gzip, deflate or brotli (empty when it was saved to a file: see `saveTo`). */
   body: Buffer;
+  /** With `saveTo`: the body's size, SHA-256 (hex) and first bytes (up to 64 KB, for sniffing its type). */
+  saved?: { size: number; hash: string; head: Buffer };
 }
 
 export interface SafeFetchOptions {
@@ -53,6 +59,11 @@ export interface SafeFetchOptions {
   trustedAddresses?: readonly string[];
   /** Name resolution, replaceable so tests can make any name resolve anywhere without a DNS server. */
   lookup?: typeof dnsLookup;
+  /**
+   * Streams the body into this file (created; removed again on failure) instead of holding it in memory, for
+   * large downloads: only a chunk at a time and the first 64 KB are held.
+   */
+  saveTo?: string;
 }
 
 export type FetchSettings = Pick<Config, 'allowPrivateFetch' | 'fetchTimeoutMs'>;
@@ -84,8 +95,9 @@ export async function safeFetch(settings: FetchSettings, url: string, options: S
         response.destroy();
         return { url: target.href, status: response.statusCode ?? 0, contentType: response.headers['content-type'], body: Buffer.alloc(0) };
       }
-      const body = await readBody(response, target, options.maxBytes);
-      return { url: target.href, status: response.statusCode ?? 0, contentType: response.headers['content-type'], body };
+      const answered = { url: target.href, status: response.statusCode ?? 0, contentType: response.headers['content-type'] };
+      if (options.saveTo !== undefined) return { ...answered, body: Buffer.alloc(0), saved: await saveBody(response, target, options.maxBytes, options.saveTo) };
+      return { ...answered, body: await readBody(response, target, options.maxBytes) };
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -235,6 +247,48 @@ async function readBody(response: IncomingMessage, target: URL, maxBytes: number
     if (total > maxBytes || !response.complete) decoded.destroy();
   }
   return Buffer.concat(chunks);
+}
+
+const HEAD_BYTES = 64 * 1024;
+
+async function saveBody(response: IncomingMessage, target: URL, maxBytes: number, path: string): Promise<{ size: number; hash: string; head: Buffer }> {
+  const tooLarge = () => new ApiError(413, `Cannot fetch ${target.href}: the response is larger than ${maxBytes} bytes`);
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const declared = Number(response.headers['content-length']);
+  if (encoding === 'identity' && Number.isFinite(declared) && declared > maxBytes) {
+    response.destroy();
+    throw tooLarge();
+  }
+  const decoded = decode(response, encoding);
+  if (!decoded) {
+    response.destroy();
+    throw new ApiError(422, `Cannot fetch ${target.href}: the response uses the unsupported content encoding "${encoding}"`);
+  }
+  const out = createWriteStream(path, { flags: 'wx' });
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let total = 0;
+  try {
+    for await (const chunk of decoded) {
+      const bytes = chunk as Buffer;
+      total += bytes.length;
+      if (total > maxBytes) throw tooLarge();
+      hash.update(bytes);
+      if (headSize < HEAD_BYTES) {
+        head.push(bytes.subarray(0, HEAD_BYTES - headSize));
+        headSize += Math.min(bytes.length, HEAD_BYTES - headSize);
+      }
+      if (!out.write(bytes)) await once(out, 'drain');
+    }
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  } catch (error) {
+    out.destroy();
+    decoded.destroy();
+    await rm(path, { force: true });
+    throw error;
+  }
+  return { size: total, hash: hash.digest('hex'), head: Buffer.concat(head) };
 }
 
 function decode(response: IncomingMessage, encoding: string): Readable | undefined {

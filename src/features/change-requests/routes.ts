@@ -4,7 +4,7 @@ import { errors, listOf, SpaceIdParams } from '../../platform/schemas.ts';
 import { ChangeRequest, ChangeRequestParams, CreateChangeRequestBody, ListChangeRequestsQuery, UpdateChangeRequestBody } from './schemas.ts';
 import { createChangeRequest, getChangeRequest, listChangeRequestsOfSpace, updateChangeRequestSettings } from './service.ts';
 import { Type } from 'typebox';
-import { UpdateContentBody, UpdateContentQuery } from '../content/change-schemas.ts';
+import { DocumentedUpdateContentBody, UpdateContentBody, UpdateContentQuery } from '../content/change-schemas.ts';
 import { writeChangeRequestContent } from '../content/change-request-writes.ts';
 import { changeRequestChanges } from './semantic-changes.ts';
 import { mergeChangeRequest, updateChangeRequestFromMain } from './merging.ts';
@@ -77,6 +77,7 @@ export async function changeRequestRoutes(app: App) {
   app.post(
     '/spaces/:spaceId/change-requests/:changeRequestId/content',
     {
+      config: { documentedBody: DocumentedUpdateContentBody },
       schema: {
         operationId: 'updateChangeRequestContent',
         // Official since @gitbook/api 0.202.0, after the version this server's contract is pinned to.

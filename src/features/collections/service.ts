@@ -9,6 +9,7 @@ import { OrgAccess } from '../access/service.ts';
 import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
 import { assertCanCreateIn, assertCollectionAdmin } from './policy.ts';
 import { findOrganization } from '../organizations/queries.ts';
+import { deleteGrantsOnTransferred } from '../grants/queries.ts';
 import { resolvePlacement, type PlacementInput } from '../placement/service.ts';
 import { detachSpacesFromCollections, moveSpacesOfCollections } from '../spaces/queries.ts';
 import { presentCollection } from './present.ts';
@@ -171,6 +172,7 @@ export async function transferCollection(ctx: AppContext, caller: Caller, collec
   const now = isoNow(ctx.clock);
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const placement = await resolvePlacement(trx, organizationId, undefined, { parent: null });
+    await deleteGrantsOnTransferred(trx, { collectionIds: subtree });
     await moveCollectionsToOrganization(trx, subtree, organizationId, now);
     await moveSpacesOfCollections(trx, subtree, organizationId, now);
     const changes = { organization_id: organizationId, parent_id: null, position: placement.position, updated_at: now };

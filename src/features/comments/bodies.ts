@@ -1,6 +1,6 @@
 import { badRequest } from '../../platform/errors.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
-import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHref } from '../content/markdown.ts';
+import { parseMarkdownDocument, resolveFixedHref, storedDocumentToMarkdown } from '../content/markdown.ts';
 import type { Document } from '../content/document/types.ts';
 import { documentProblem } from '../content/document/validate.ts';
 import type { CommentBodyValue } from './schemas.ts';
@@ -10,6 +10,31 @@ import type { PresentedBody } from './present.ts';
  * The stored form of a body: always the JSON document, so the markdown a client reads is rendered from the
  * same copy every time. `field` names the body in messages (`body/body`).
  */
+/**
+ * Nodes in one comment body: a comment of 100,000 characters of real documentation (the markdown limit) has
+ * about 4,000. Far fewer than a page may hold, so that a list of comments stays cheap to present: five table
+ * comments of 96 KB (40,000 nodes each) took seconds to render as markdown and answered megabytes.
+ */
+export const MAX_COMMENT_NODES = 10_000;
+
+function countNodesUpTo(document: unknown, limit: number): number {
+  const stack: unknown[] = [document];
+  let count = 0;
+  while (stack.length > 0 && count <= limit) {
+    const node = stack.pop() as { nodes?: unknown; leaves?: unknown; fragments?: unknown } | null;
+    if (!node || typeof node !== 'object') continue;
+    count += 1;
+    for (const children of [node.nodes, node.leaves, node.fragments]) if (Array.isArray(children)) for (const child of children) stack.push(child);
+  }
+  return count;
+}
+
+function assertCommentSize(document: unknown, field: string): void {
+  if (countNodesUpTo(document, MAX_COMMENT_NODES) > MAX_COMMENT_NODES) {
+    throw badRequest(`${field} has more than ${MAX_COMMENT_NODES} nodes (the limit per comment); a longer text belongs in a page`);
+  }
+}
+
 export async function documentOfBody(input: CommentBodyValue, field: string): Promise<Document> {
   if ((input.markdown === undefined) === (input.document === undefined)) {
     throw badRequest(`${field} needs exactly one of markdown (a string) or document (the JSON document)`);
@@ -20,12 +45,14 @@ export async function documentOfBody(input: CommentBodyValue, field: string): Pr
     const document = await parseMarkdownDocument(input.markdown, async (href) => resolveFixedHref(href) ?? { kind: 'url', url: href });
     const problem = documentProblem(document);
     if (problem !== null) throw badRequest(`${field}/markdown gives a document that ${problem.message}`);
+    assertCommentSize(document, `${field}/markdown`);
     return document;
   }
   const document = input.document!;
   const problem = documentProblem(document);
   if (problem !== null) throw badRequest(`${field}/document${problem.path} ${problem.message}`);
   if (document.nodes.length === 0) throw badRequest(`${field}/document must have some content (nodes is empty)`);
+  assertCommentSize(document, `${field}/document`);
   return document as Document;
 }
 
@@ -46,8 +73,7 @@ export function presentBody(db: object, stored: string, format: 'document' | 'ma
     size: { maxSize: MAX_BODY_TEXT_HELD, of: (body) => ('markdown' in body ? body.markdown.length : 0) + stored.length },
   });
   return cachedRead(cache, `${format ?? 'document'} ${stored}`, async () => {
-    const document = JSON.parse(stored) as unknown;
-    return format === 'markdown' ? { markdown: await documentToMarkdownText(document) } : { document };
+    return format === 'markdown' ? { markdown: await storedDocumentToMarkdown(stored) } : { document: JSON.parse(stored) as unknown };
   });
 }
 

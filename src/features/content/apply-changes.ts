@@ -4,10 +4,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { positionAfter, positionAtEnd, positionBefore } from '../placement/positions.ts';
-import { fetchRemoteFile, storeFileBytes, type StoredFile } from '../files/service.ts';
+import { storeFileBytes, storeRemoteFile, type StoredFile } from '../files/service.ts';
 import { findRevision, type RevisionRow } from './branch-store.ts';
 import type { FileChange } from './commit-revision.ts';
-import { getDocument, putDocument } from './document-store.ts';
+import { getDocument, problemOfDocument, putDocument } from './document-store.ts';
 import { CHANGE_SCHEMAS, type ContentChange, type DocumentInputValue } from './change-schemas.ts';
 import { parseMarkdownDocument, relativeLinkCandidates, resolveFixedHref, splitAnchor, splitPageMarkdown, type HrefResolver } from './markdown.ts';
 import type { ContentRef } from './document/types.ts';
@@ -84,19 +84,19 @@ export async function storeBatchFiles(ctx: AppContext, changes: readonly Content
     if (change.operation !== 'insert_files') continue;
     for (const [f, file] of change.files.entries()) {
       let bytes: Buffer;
-      let contentType = file.contentType;
+      const contentType = file.contentType;
       if (file.base64 !== undefined) {
         if (!/^[A-Za-z0-9+/=\s_-]*$/.test(file.base64)) fail(index, change, `/files/${f}/base64 is not base64`);
         bytes = Buffer.from(file.base64, 'base64');
         if (bytes.length > MAX_BASE64_BYTES) fail(index, change, `/files/${f}: base64 files are limited to 1 MB; give a url instead`);
       } else {
+        // Streamed to disk, never held in memory (a file may be up to FILE_SIZE_LIMIT).
         try {
-          const remote = await fetchRemoteFile(ctx, file.url!);
-          bytes = remote.bytes;
-          contentType ??= remote.contentType;
+          stored.set(`${index}/${f}`, { ...(await storeRemoteFile(ctx, ctx.db, { name: file.name, contentType, url: file.url! })), name: file.name });
         } catch (error) {
           failFile(index, change, `/files/${f}/url`, error);
         }
+        continue;
       }
       try {
         stored.set(`${index}/${f}`, { ...(await storeFileBytes(ctx, ctx.db, { name: file.name, contentType, bytes })), name: file.name });
@@ -239,7 +239,7 @@ async function parseDocument(scope: BatchScope, index: number, change: ContentCh
     const { body, front } = splitPageMarkdown(input.markdown, `changes[${index}] (${change.operation}) /document/markdown`);
     const document = body.trim() === '' ? null : await parseMarkdownDocument(body, resolve);
     // Markdown nests as deep as markdown-it allows; the stored document keeps to the document limits.
-    const problem = document && documentProblem(document);
+    const problem = document && problemOfDocument(document);
     if (problem) fail(index, change, `/document/markdown gives a document that ${problem.message}`);
     return { document, ...(front.title ? { title: front.title } : {}), attributes: front.attributes };
   }

@@ -23,7 +23,7 @@ const PageMetadata = {
 };
 
 export const InsertPageChange = Type.Object({
-  operation: Type.Literal('insert_page'),
+  operation: Type.Literal('insert_page', { description: 'Inserts a page (into `into`, at `at`; at the end of the root by default)' }),
   ...PageMetadata,
   into: Type.Optional(Type.String({ minLength: 1 })),
   at: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -32,7 +32,7 @@ export const InsertPageChange = Type.Object({
 });
 
 export const UpdatePageChange = Type.Object({
-  operation: Type.Literal('update_page'),
+  operation: Type.Literal('update_page', { description: 'Changes a page: metadata, document, place' }),
   page: Type.String({ minLength: 1 }),
   ...PageMetadata,
   document: Type.Optional(DocumentInput),
@@ -41,19 +41,19 @@ export const UpdatePageChange = Type.Object({
 });
 
 export const DeletePageChange = Type.Object({
-  operation: Type.Literal('delete_page'),
+  operation: Type.Literal('delete_page', { description: 'Deletes a page and its sub-pages' }),
   page: Type.String({ minLength: 1 }),
 });
 
 export const RevertPageChange = Type.Object({
-  operation: Type.Literal('revert_page'),
+  operation: Type.Literal('revert_page', { description: 'Gives a page back its content of a revision (the base by default), or only some blocks' }),
   page: Type.String({ minLength: 1 }),
   revision: Type.Optional(Type.String({ minLength: 1 })),
   block: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
 });
 
 export const InsertFilesChange = Type.Object({
-  operation: Type.Literal('insert_files'),
+  operation: Type.Literal('insert_files', { description: 'Inserts files, from base64 or downloaded from a URL' }),
   files: Type.Array(
     Type.Object({
       ref: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -87,8 +87,24 @@ export const UpdateContentBody = Type.Object({
   changes: Type.Array(
     Type.Object(
       { operation: Type.Union(Object.keys(CHANGE_SCHEMAS).map((op) => Type.Literal(op))) },
-      { additionalProperties: true, description: 'One of insert_page, update_page, delete_page, revert_page, insert_files (shapes as in the official spec)' },
+      { additionalProperties: true, description: 'One of insert_page, update_page, delete_page, revert_page, insert_files (DocumentedUpdateContentBody has each shape)' },
     ),
+    { minItems: 1, maxItems: 50 },
+  ),
+});
+
+/**
+ * The request body as our OpenAPI document describes it: each change is one of the shapes above, told apart
+ * by `operation` (a discriminated union). The route validates the looser UpdateContentBody and checks each
+ * change against its shape in the service, so that an error names the change's index and operation.
+ */
+export const DocumentedUpdateContentBody = Type.Object({
+  changes: Type.Array(
+    Type.Unsafe<ContentChange>({
+      oneOf: Object.entries(CHANGE_SCHEMAS).map(([operation, schema]) => ({ ...schema, title: operation })),
+      discriminator: { propertyName: 'operation' },
+      description: 'One content change; `operation` says which',
+    }),
     { minItems: 1, maxItems: 50 },
   ),
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/types.ts';
-import { extractLinks } from '../links/extract.ts';
+import { extractLinks, type ExtractedLink } from '../links/extract.ts';
+import { documentProblem, type DocumentProblem } from './document/validate.ts';
 
 /** Canonical JSON: keys sorted, so equal documents hash equally whatever their key order. */
 export function canonicalJson(value: unknown): string {
@@ -16,16 +17,54 @@ export function canonicalJson(value: unknown): string {
  * distinct content and reading links later costs no parsing.
  */
 export async function putDocument(db: Executor, document: unknown, now: string): Promise<string> {
-  const body = canonicalJson(document);
-  const id = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+  const ready = prepared.get(document as object);
+  const body = ready?.body ?? canonicalJson(document);
+  const id = ready?.id ?? documentIdOf(body);
   const inserted = await db.insertInto('documents').values({ id, body, created_at: now, links_extracted: 1 }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await storeDocumentLinks(db, id, document);
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await storeDocumentLinks(db, id, document, ready?.links);
   return id;
 }
 
+/** A document's id: the hash of its canonical JSON. */
+export function documentIdOf(body: string): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 32);
+}
+
+/**
+ * What storing a document computes from it (its canonical JSON, id, links, and whether it is valid), computed
+ * beforehand on the conversion pool for a large document: on the request thread these cost as much as the
+ * conversion itself would for a 1 MB page.
+ */
+export interface PreparedDocument {
+  body: string;
+  id: string;
+  links: ExtractedLink[];
+  problem: DocumentProblem | null;
+}
+
+const prepared = new WeakMap<object, PreparedDocument>();
+
+export function prepareDocument(document: unknown): PreparedDocument {
+  const body = canonicalJson(document);
+  return { body, id: documentIdOf(body), links: extractLinks(document), problem: documentProblem(document) };
+}
+
+/** The document of a prepared one (parsed from its canonical JSON), which putDocument stores without recomputing. */
+export function adoptPreparedDocument(ready: PreparedDocument): unknown {
+  const document = JSON.parse(ready.body) as object;
+  prepared.set(document, ready);
+  return document;
+}
+
+/** documentProblem, answered from the preparation when the document was prepared on the pool. */
+export function problemOfDocument(document: unknown): DocumentProblem | null {
+  const ready = prepared.get(document as object);
+  return ready ? ready.problem : documentProblem(document);
+}
+
 /** Writes the links of one document (its rows are keyed by document and position, so a second call is refused). */
-export async function storeDocumentLinks(db: Executor, documentId: string, document: unknown): Promise<void> {
-  const links = extractLinks(document);
+export async function storeDocumentLinks(db: Executor, documentId: string, document: unknown, extracted?: ExtractedLink[]): Promise<void> {
+  const links = extracted ?? extractLinks(document);
   // Chunks keep a very long document under the databases' limits on bound parameters.
   for (let i = 0; i < links.length; i += 500) {
     await db
@@ -47,7 +86,19 @@ export async function storeDocumentLinks(db: Executor, documentId: string, docum
 
 export async function getDocument(db: Executor, id: string): Promise<unknown | undefined> {
   const text = await getDocumentText(db, id);
-  return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  return text === undefined ? undefined : parseStoredDocument(text);
+}
+
+const NODE_LISTS = new Set(['nodes', 'fragments', 'leaves']);
+
+/**
+ * A stored document's JSON text as a document. Documents written before they were validated on write (issue
+ * 14) may hold null nodes; those are left out here, so such a page still reads, merges and renders (a null
+ * node never carried content). The reviver runs only on a text that has a `null` somewhere.
+ */
+export function parseStoredDocument(text: string): unknown {
+  if (!text.includes('null')) return JSON.parse(text) as unknown;
+  return JSON.parse(text, (key, value: unknown) => (Array.isArray(value) && NODE_LISTS.has(key) && value.includes(null) ? value.filter((v) => v !== null) : value)) as unknown;
 }
 
 /** The stored JSON text of a document. */
@@ -67,7 +118,7 @@ export async function extractPendingDocumentLinks(db: Kysely<Database>, limit: n
       const claimed = await trx.updateTable('documents').set({ links_extracted: 1 }).where('id', '=', row.id).where('links_extracted', '=', 0).executeTakeFirst();
       // Another process took it first.
       if (Number(claimed.numUpdatedRows) === 0) return;
-      await storeDocumentLinks(trx, row.id, JSON.parse(row.body) as unknown);
+      await storeDocumentLinks(trx, row.id, parseStoredDocument(row.body));
     });
   }
   return pending.length;
@@ -79,7 +130,7 @@ export async function getDocuments(db: Executor, ids: readonly string[]): Promis
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await db.selectFrom('documents').select(['id', 'body']).where('id', 'in', unique.slice(i, i + 500)).execute();
-    for (const row of rows) documents.set(row.id, JSON.parse(row.body) as unknown);
+    for (const row of rows) documents.set(row.id, parseStoredDocument(row.body));
   }
   return documents;
 }

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
-import { buildChangeRequest, buildPage, buildSpace } from '../../../test/factories.ts';
+import { buildChangeRequest, buildPage, buildSpace, mergeChangeRequest, writeContent } from '../../../test/factories.ts';
 import { MAX_PAGE_MARKDOWN } from './change-schemas.ts';
 
 /*
@@ -68,5 +68,58 @@ describe('hostile page content', () => {
       assert.ok(res.status >= 400 && res.status < 500, `${id}: ${res.status} ${JSON.stringify(res.body)}`);
       assertError(res, res.status);
     }
+  });
+
+  test('a page stored before validation with null nodes still reads, merges and renders', async () => {
+    const space = await buildSpace(t, { title: 'Old docs' });
+    // Two change requests from the same base, so that the second merge is a three-way merge of the old page.
+    const page = await buildPage(t, space.id, { title: 'Old', markdown: 'First.\n\nSecond.' });
+    const ours = await buildChangeRequest(t, space.id);
+    const theirs = await buildChangeRequest(t, space.id);
+    const { document_id: documentId } = await t.db.selectFrom('page_versions').select('document_id').where('page_id', '=', page).where('to_seq', 'is', null).executeTakeFirstOrThrow();
+    const stored = JSON.parse((await t.db.selectFrom('documents').select('body').where('id', '=', documentId!).executeTakeFirstOrThrow()).body);
+    // As an old server wrote it: null among the blocks, the inlines and the leaves.
+    const paragraph = stored.nodes[0];
+    paragraph.nodes.push(null);
+    for (const node of paragraph.nodes) if (node?.leaves) node.leaves.push(null);
+    stored.nodes.splice(1, 0, null);
+    stored.nodes.push(null);
+    await t.db.updateTable('documents').set({ body: JSON.stringify(stored) }).where('id', '=', documentId!).execute();
+
+    const asDocument = ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${page}`));
+    assert.equal(asDocument.document.nodes.length, 2, 'the null blocks are left out');
+    assert.ok(!JSON.stringify(asDocument.document).includes('null'), JSON.stringify(asDocument.document));
+    const asMarkdown = ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${page}?format=markdown`));
+    assert.equal(asMarkdown.markdown.trim(), 'First.\n\nSecond.');
+
+    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Old site', visibility: 'public', spaces: [space.id] } }), 201);
+    ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`));
+    const rendered = await t.app.inject({ method: 'GET', url: `/sites/${site.id}/` });
+    assert.equal(rendered.statusCode, 200);
+    assert.match(rendered.body, /First\./);
+
+    await writeContent(t, space.id, ours.id, [{ operation: 'update_page', page, document: { markdown: 'First.\n\nSecond.\n\nThird.' } }]);
+    await writeContent(t, space.id, theirs.id, [{ operation: 'update_page', page, document: { markdown: 'Zero.\n\nFirst.\n\nSecond.' } }]);
+    await mergeChangeRequest(t, space.id, ours.id);
+    await mergeChangeRequest(t, space.id, theirs.id);
+    const merged = ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${page}?format=markdown`));
+    assert.equal(merged.markdown.trim(), 'Zero.\n\nFirst.\n\nSecond.\n\nThird.');
+  });
+
+  test('a comment over the node limit is a 400 naming it; a long list of big comments reads as markdown quickly', async () => {
+    const space = await buildSpace(t);
+    const table = `| a | b |\n| --- | --- |\n${'| x | y |\n'.repeat(9_000)}`;
+    assertError(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: { markdown: table.slice(0, 96_000) } } }), 400, 'nodes (the limit per comment)');
+    const deep = { object: 'document', nodes: Array.from({ length: 4_000 }, () => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [] }] }] })) };
+    assertError(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: { document: deep } } }), 400, 'nodes (the limit per comment)');
+    // Big table comments near the node limit (a thousand rows each), as markdown, five times.
+    const largest = `| a | b |\n| --- | --- |\n${'| x | y |\n'.repeat(1_000)}`;
+    for (let i = 0; i < 5; i++) ok(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: { markdown: largest } } }));
+    const started = performance.now();
+    const listed = await t.api('GET', `/v1/spaces/${space.id}/comments?format=markdown`);
+    ok(listed);
+    assert.equal(listed.body.items.length, 5);
+    assert.ok(JSON.stringify(listed.body).length < 1_000_000, 'the answer stays under a megabyte');
+    assert.ok(performance.now() - started < 10_000, `listed in ${Math.round(performance.now() - started)} ms`);
   });
 });

@@ -5,6 +5,8 @@ import { documentToMarkdown } from './document/to-markdown.ts';
 import { markdownToDocument } from './document/to-document.ts';
 import type { ContentRef, Document } from './document/types.ts';
 import type { Snapshot } from './snapshot.ts';
+import { documentToMarkdownOffThread, INLINE_MAX_CHARS, isLargeDocument, markdownToDocumentOffThread, usePool } from './conversion-pool.ts';
+import { parseStoredDocument } from './document-store.ts';
 import type { PageAttributes } from './pages.ts';
 
 /**
@@ -27,13 +29,23 @@ export function refToHref(ref: ContentRef): string {
   }
 }
 
-/** Renders stored documents as markdown (references need no lookup in this direction). */
+/**
+ * Renders stored documents as markdown (references need no lookup in this direction), from their JSON text:
+ * a large one is parsed and converted on the conversion pool, off the request's thread.
+ */
 export function markdownRenderer(_ctx: AppContext, _snapshot: Snapshot) {
-  return async (document: unknown) => documentToMarkdown(document as Document, refToHref);
+  return (documentText: string) => storedDocumentToMarkdown(documentText);
+}
+
+/** A stored document's JSON text as markdown, references written in their fixed forms. */
+export async function storedDocumentToMarkdown(text: string): Promise<string> {
+  if (usePool() && text.length > INLINE_MAX_CHARS) return documentToMarkdownOffThread({ text });
+  return documentToMarkdown(parseStoredDocument(text) as Document, refToHref);
 }
 
 /** A stored document as markdown, references written in their fixed forms (for text merges). */
 export async function documentToMarkdownText(document: unknown): Promise<string> {
+  if (usePool() && isLargeDocument(document)) return documentToMarkdownOffThread({ document });
   return documentToMarkdown(document as Document, refToHref);
 }
 
@@ -44,6 +56,7 @@ const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
 
 /** Converts markdown to a document, resolving every link and image source first. */
 export async function parseMarkdownDocument(markdown: string, resolve: HrefResolver): Promise<Document> {
+  if (usePool() && markdown.length > INLINE_MAX_CHARS) return markdownToDocumentOffThread(markdown, resolve);
   const hrefs = new Set<string>();
   markdownToDocument(markdown, (href) => {
     hrefs.add(href);

@@ -12,7 +12,7 @@ import { presentFile, presentPage, presentRevision, type PresentedBody } from '.
 import { Snapshot } from './snapshot.ts';
 import { presentedBodyOf, presentedTreeOf, revisionRead, serializedRevisionOf } from './revision-cache.ts';
 import { buildTree, type PageNode } from './tree.ts';
-import { getDocument, getDocumentText } from './document-store.ts';
+import { getDocument, getDocumentText, parseStoredDocument } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
 import type { FileVersionRow } from './version-store.ts';
 
@@ -110,15 +110,15 @@ async function bodyOf(ctx: AppContext, revisionId: string, page: PageRecord, opt
   // Readers ask for the same pages over and over: parsing and rendering a document is done once per revision.
   const held = await presentedBodyOf<PresentedBody | undefined>(ctx, revisionId, documentId, format, async () => {
     const text = await getDocumentText(ctx.db, documentId);
-    const document = text === undefined ? undefined : (JSON.parse(text) as unknown);
-    const body = format === 'markdown' ? { markdown: document ? await render(document) : '' } : document ? { document } : undefined;
-    return { body, size: text?.length ?? 1 };
+    if (format === 'markdown') return { body: { markdown: text === undefined ? '' : await render(text) }, size: text?.length ?? 1 };
+    const document = text === undefined ? undefined : parseStoredDocument(text);
+    return { body: document ? { document } : undefined, size: text?.length ?? 1 };
   });
   return held.body;
 }
 
-/** Turns a stored document into markdown, resolving references against the revision the page belongs to. */
-export type DocumentRenderer = (document: unknown) => Promise<string>;
+/** Turns a stored document (its JSON text) into markdown, resolving references against the revision the page belongs to. */
+export type DocumentRenderer = (documentText: string) => Promise<string>;
 
 export async function readPage(
   ctx: AppContext,

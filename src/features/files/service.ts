@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/types.ts';
@@ -81,6 +82,59 @@ export async function fetchRemoteFile(
     throw new ApiError(422, `Cannot download ${url}: the server answered HTTP ${response.status}`);
   }
   return { url: response.url, name: nameFromUrl(response.url), contentType: response.contentType, bytes: response.body };
+}
+
+/** Remote files downloaded at once, server-wide; more wait their turn (each may be up to FILE_SIZE_LIMIT). */
+export const MAX_CONCURRENT_DOWNLOADS = 4;
+let downloading = 0;
+const waiting: (() => void)[] = [];
+
+async function downloadSlot<T>(run: () => Promise<T>): Promise<T> {
+  if (downloading >= MAX_CONCURRENT_DOWNLOADS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else downloading += 1;
+  try {
+    return await run();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else downloading -= 1;
+  }
+}
+
+/**
+ * Downloads a remote file and stores it (`insert_files` from a URL): streamed to disk as it arrives, never
+ * held whole in memory, within FILE_SIZE_LIMIT, at most MAX_CONCURRENT_DOWNLOADS at a time. Its type is
+ * sniffed from its first bytes. Call it outside a database transaction: it waits on the network.
+ */
+export async function storeRemoteFile(ctx: AppContext, db: Executor, file: { name: string; contentType?: string | undefined; url: string }): Promise<StoredFile> {
+  let declared: string | undefined;
+  if (file.contentType !== undefined && file.contentType.trim() !== '') {
+    declared = parseMediaType(file.contentType);
+    if (!declared) throw badRequest(`File "${file.name}": contentType "${file.contentType}" is not a media type (type/subtype)`);
+  }
+  return downloadSlot(async () => {
+    const path = await ctx.blobs.incomingPath();
+    let response;
+    try {
+      response = await safeFetch(ctx.config, file.url, { maxBytes: ctx.config.fileSizeLimit, saveTo: path });
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 413) {
+        throw new ApiError(413, `The file at ${file.url} is larger than the ${formatBytes(ctx.config.fileSizeLimit)} this server accepts per file (FILE_SIZE_LIMIT)`);
+      }
+      throw error;
+    }
+    const saved = response.saved!;
+    if (response.status < 200 || response.status > 299) {
+      await rm(path, { force: true });
+      throw new ApiError(422, `Cannot download ${file.url}: the server answered HTTP ${response.status}`);
+    }
+    const resolved = await resolveContentType(saved.head, file.name, declared ?? parseMediaType(response.contentType ?? ''));
+    await ctx.blobs.putFile(path, saved.hash);
+    await insertBlobIfAbsent(db, { hash: saved.hash, size: saved.size, content_type: resolved, created_at: isoNow(ctx.clock) });
+    const contentType = (await findBlob(db, saved.hash))?.content_type ?? resolved;
+    const dimensions = imageDimensions(saved.head, contentType);
+    return { hash: saved.hash, size: saved.size, contentType, ...(dimensions ?? {}) };
+  });
 }
 
 export interface FileDownload {

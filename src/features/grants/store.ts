@@ -34,12 +34,29 @@ export async function deleteGrant(db: Executor, targetId: string, subject: Grant
   return Number(result.numDeletedRows) > 0;
 }
 
+/**
+ * Forgets every grant on these spaces and collections, and on the spaces directly in those collections: a
+ * transfer leaves the old organization's grants behind for good (kept, they came back on a transfer back).
+ */
+export async function deleteGrantsOnTransferred(db: Executor, targets: { spaceIds?: readonly string[]; collectionIds?: readonly string[] }): Promise<void> {
+  const spaceIds = targets.spaceIds ?? [];
+  const collectionIds = targets.collectionIds ?? [];
+  if (spaceIds.length > 0) await db.deleteFrom('content_grants').where('target_type', '=', 'space').where('target_id', 'in', spaceIds).execute();
+  if (collectionIds.length === 0) return;
+  await db.deleteFrom('content_grants').where('target_type', '=', 'collection').where('target_id', 'in', collectionIds).execute();
+  await db
+    .deleteFrom('content_grants')
+    .where('target_type', '=', 'space')
+    .where('target_id', 'in', (eb) => eb.selectFrom('spaces').select('id').where('parent_id', 'in', collectionIds))
+    .execute();
+}
+
 function grantsOn(db: Executor, target: GrantTarget, subject: GrantSubject) {
   return db
     .selectFrom('content_grants')
     .where('content_grants.target_id', '=', target.id)
     .where('content_grants.subject_type', '=', subject)
-    // Grants given before a transfer belong to the old organization and are dormant.
+    // Grants given before a transfer belong to the old organization (a transfer deletes them; see deleteGrantsOnTransferred).
     .where('content_grants.organization_id', '=', target.organizationId);
 }
 

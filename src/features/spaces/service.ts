@@ -15,6 +15,7 @@ import { findRevision } from '../content/revisions.ts';
 import { NO_ACTIVITY, presentSpace, type SpaceCounters } from './present.ts';
 import { publishedUrlOfSpace } from '../sites/published-urls.ts';
 import { cachedRead, cachedReadMany, readCache } from '../../platform/read-cache.ts';
+import { deleteGrantsOnTransferred } from '../grants/queries.ts';
 import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
 import {
   activityCountsOfSpaces,
@@ -248,6 +249,7 @@ export async function transferSpace(ctx: AppContext, caller: Caller, spaceId: st
     const changes: Partial<SpaceRow> = { organization_id: organizationId, parent_id: null, position: placement.position, updated_at: now };
     if (space.visibility === 'in-collection') changes.visibility = 'private';
     await updateSpace(trx, space.id, changes);
+    await deleteGrantsOnTransferred(trx, { spaceIds: [space.id] });
     await recordEvent(trx, ctx.clock, 'space_transferred', organizationId, { spaceId: space.id, from: space.organization_id });
     return { ...space, ...changes };
   });

@@ -432,6 +432,32 @@ describe('spaces', () => {
       assert.equal((await t.api('GET', `/v1/collections/${c.id}/spaces`)).body.count, 0);
     });
 
+    test("the old organization's grants do not come back when the space is transferred back", async () => {
+      const target = await secondOrganization();
+      const guest = await t.member(null);
+      const s = await buildSpace(t);
+      assert.equal((await t.api('POST', `/v1/spaces/${s.id}/permissions`, { body: { role: 'edit', users: [guest.userId] } })).status, 204);
+      assert.equal((await t.api('GET', `/v1/spaces/${s.id}`, { token: guest.token })).status, 200);
+      assert.equal((await t.api('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: target } })).status, 200);
+      assert.equal((await t.api('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: t.org.id } })).status, 200);
+      assertError(await t.api('GET', `/v1/spaces/${s.id}`, { token: guest.token }), 404);
+      assert.equal((await t.api('GET', `/v1/spaces/${s.id}/permissions/users`)).body.count, 0);
+    });
+
+    test("a collection's transfer forgets the grants on it and on its spaces", async () => {
+      const target = await secondOrganization();
+      const guest = await t.member(null);
+      const c = await buildCollection(t);
+      const s = await buildSpace(t, { parent: c.id });
+      assert.equal((await t.api('POST', `/v1/collections/${c.id}/permissions`, { body: { role: 'read', users: [guest.userId] } })).status, 204);
+      assert.equal((await t.api('POST', `/v1/spaces/${s.id}/permissions`, { body: { role: 'edit', users: [guest.userId] } })).status, 204);
+      assert.equal((await t.api('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: target } })).status, 200);
+      assert.equal((await t.api('POST', `/v1/collections/${c.id}/transfer`, { body: { organization: t.org.id } })).status, 200);
+      assertError(await t.api('GET', `/v1/collections/${c.id}`, { token: guest.token }), 404);
+      assertError(await t.api('GET', `/v1/spaces/${s.id}`, { token: guest.token }), 404);
+      assert.equal((await t.api('GET', `/v1/spaces/${s.id}/permissions/users`)).body.count, 0);
+    });
+
     test('transferring to the organization it is in is 409', async () => {
       const s = await buildSpace(t);
       assertError(await t.api('POST', `/v1/spaces/${s.id}/transfer`, { body: { organization: t.org.id } }), 409);

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { listenOnRandomPort, startServer, type TestServer } from '../../test/helpers.ts';
+
+/*
+ * The API reference page (/v1/docs, Scalar) as a person opens it, in Debian's Chromium, with every request to
+ * another host refused: it must render from what this server serves alone, under its Content-Security-Policy.
+ */
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+
+describe('the API reference in Chromium', { skip: CHROMIUM ? false : 'no Chromium at /usr/bin/chromium (apt-get install chromium)' }, () => {
+  let t: TestServer;
+  let origin: string;
+  let browser: Browser;
+
+  before(async () => {
+    t = await startServer();
+    origin = await listenOnRandomPort(t);
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
+    mkdirSync('test-results', { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test('renders the operations with the network to other hosts blocked, and breaks no CSP rule', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const elsewhere: string[] = [];
+    const problems: string[] = [];
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      elsewhere.push(url);
+      return route.abort();
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const response = await page.goto(`${origin}/v1/docs/`, { waitUntil: 'networkidle' });
+    assert.equal(response?.status(), 200);
+    await page.getByText('Quire API').first().waitFor({ timeout: 30_000 });
+    // An operation's summary and the tags in the sidebar show the reference read the whole document.
+    await page.getByText('Version of the API server').first().waitFor({ timeout: 30_000 });
+    await page.getByText('change-requests').first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: 'test-results/api-reference.png' });
+    assert.deepEqual(elsewhere, [], 'no request leaves this server');
+    assert.deepEqual(
+      problems.filter((p) => /Content Security Policy|Refused to/i.test(p)),
+      [],
+      'nothing is refused by the page policy',
+    );
+  });
+});
