@@ -41,6 +41,7 @@ import { siteRoutes } from './features/sites/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes } from './features/reader/routes.ts';
+import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -119,11 +120,14 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await siteRoutes(v1);
       await linkRoutes(v1);
       await searchRoutes(v1);
+      await openAPISpecRoutes(v1);
     },
     { prefix: '/v1' },
   );
   // Download URLs are capability URLs outside the API prefix (see features/files/routes.ts).
   await fileDownloadRoutes(app);
+  // Public OpenAPI documents, outside /v1 and without a token (features/openapi-specs/routes.ts).
+  await publishedSpecRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
   await readerRoutes(app);
   app.addHook('onClose', async () => {

@@ -53,6 +53,10 @@ export interface Config {
   importMaxBytes: number;
   /** Website import: time limit of the whole crawl, in milliseconds; what was fetched by then is imported. */
   importTimeoutMs: number;
+  /** OpenAPI specs: largest document accepted (fetched or given as text), in bytes. */
+  openapiMaxBytes: number;
+  /** OpenAPI specs: a spec fetched from a URL is fetched again after this long, in ms (0: never). */
+  openapiRefreshIntervalMs: number;
   /** Longest wait, after SIGTERM/SIGINT, for in-flight requests and jobs before the process exits anyway. */
   shutdownTimeoutMs: number;
   /** Bearer token that `GET /metrics` requires; unset, /metrics answers only clients on a loopback address. */
@@ -170,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxDepth: integer(env, 'IMPORT_MAX_DEPTH', 3),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 20 * 1024 * 1024),
     importTimeoutMs: integer(env, 'IMPORT_TIMEOUT_MS', 60_000),
+    openapiMaxBytes: integer(env, 'OPENAPI_MAX_BYTES', 10 * 1024 * 1024),
+    openapiRefreshIntervalMs: integer(env, 'OPENAPI_REFRESH_INTERVAL_MS', 60 * 60_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     metricsToken: env.METRICS_TOKEN || undefined,
     corsOrigins: list(env, 'CORS_ORIGINS'),

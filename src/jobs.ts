@@ -2,6 +2,8 @@ import type { JobWorker } from './platform/jobs.ts';
 import { purgeDeletedSpaces } from './features/spaces/service.ts';
 import { checkExternalLinks } from './features/links/check-links.ts';
 import { extractPendingDocumentLinks } from './features/content/revisions.ts';
+import { processSpec, refreshOpenAPISpecs } from './features/openapi-specs/processing.ts';
+import { PROCESS_SPEC_JOB } from './features/openapi-specs/service.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
@@ -14,5 +16,12 @@ export function registerJobHandlers(worker: JobWorker): void {
   });
   worker.sweep('check-external-links', async (ctx) => {
     await checkExternalLinks(ctx);
+  });
+  // OpenAPI specs: fetch, parse and version a spec; queue URL specs again every OPENAPI_REFRESH_INTERVAL_MS.
+  worker.handle(PROCESS_SPEC_JOB, async (ctx, payload) => {
+    await processSpec(ctx, (payload as { specId: string }).specId);
+  });
+  worker.sweep('refresh-openapi-specs', async (ctx) => {
+    await refreshOpenAPISpecs(ctx);
   });
 }
