@@ -117,3 +117,16 @@ export async function latestReferencesBySource(db: Executor, organizationId: str
     .where('openapi_specs.source_url', 'in', urls)
     .execute();
 }
+
+/**
+ * Marks that move when an organization's specs change: their number (a deletion), their versions in all (a
+ * new version, even within the same millisecond) and the last update (anything else).
+ */
+export async function specsChangeMarks(db: Executor, organizationId: string): Promise<{ count: number; versions: number; lastUpdate: string | null }> {
+  const row = await db
+    .selectFrom('openapi_specs')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('version_count').as('versions'), eb.fn.max('updated_at').as('last')])
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), versions: Number(row?.versions ?? 0), lastUpdate: (row?.last as string | null | undefined) ?? null };
+}

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { Document } from '../content/document/types.ts';
 import { readPublishedDocument } from '../content/service.ts';
+import { specsFingerprint } from '../openapi-specs/queries.ts';
 import { SHARE_KEY_COOKIE, SHARE_KEY_PARAM, SITES_PREFIX, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM } from '../sites/urls.ts';
 import { resolveVisitor, siteAt } from '../sites/visitor-access.ts';
 import type { App } from '../../platform/app-type.ts';
@@ -83,6 +84,8 @@ export async function readerRoutes(app: App) {
       located.variant.revisionId,
       located.node.page.id,
       access.visitor.claims,
+      // Pages may render the organization's OpenAPI specs (render-openapi.tsx): a new version renders anew.
+      await specsFingerprint(ctx.db, site.organization_id),
     ]);
     const etag = `"${key}"`;
     reply.header('etag', etag).header('content-type', markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8');
