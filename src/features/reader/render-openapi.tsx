@@ -110,7 +110,7 @@ function renderOperation(reference: ApiReference, op: OperationView, ctx: Render
         const params = op.parameters.filter((p) => p.in === where);
         return params.length > 0 ? (
           <div class="openapi-section">
-            <h4 class="openapi-section-title">{title}</h4>
+            <p class="openapi-section-title">{title}</p>
             <ul class="openapi-schema">
               {params.map((p) => (
                 <li>{renderField(p.name, p.required, p.schema, p.description, p.deprecated === true, 1)}</li>
@@ -121,16 +121,16 @@ function renderOperation(reference: ApiReference, op: OperationView, ctx: Render
       })}
       {op.requestBody ? (
         <div class="openapi-section">
-          <h4 class="openapi-section-title">
+          <p class="openapi-section-title">
             Request body <span class="openapi-media">{op.requestBody.contentType}</span>
             {op.requestBody.required ? <span class="openapi-required">required</span> : null}
-          </h4>
+          </p>
           {paragraphs(op.requestBody.description)}
           {op.requestBody.schema ? renderSchemaBody(op.requestBody.schema) : null}
         </div>
       ) : null}
       <div class="openapi-section">
-        <h4 class="openapi-section-title">Responses</h4>
+        <p class="openapi-section-title">Responses</p>
         {op.responses.map((response) => {
           const example = response.example !== undefined ? response.example : response.schema && /json/.test(response.contentType ?? '') ? exampleFor(response.schema) : undefined;
           return (
