@@ -64,6 +64,8 @@ export function renderOpenAPIBlock(type: string, data: OpenAPIBlockData, ctx: Re
   if (type === 'openapi-schemas') return renderSchemasBlock(reference, data, ctx);
   const method = typeof data.method === 'string' ? data.method.toLowerCase() : '';
   const path = typeof data.path === 'string' ? data.path : '';
+  // A block that names nothing (malformed) renders nothing, like other blocks the reader cannot read.
+  if (!key && !method && !path) return null;
   const operation = reference && method && path ? findOperation(reference, path, method) : undefined;
   if (!reference || !operation) {
     return (
