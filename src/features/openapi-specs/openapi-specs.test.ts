@@ -265,3 +265,21 @@ describe('OpenAPI specs', () => {
     ok(await t.api('GET', `${specs()}/guarded`));
   });
 });
+
+describe('OpenAPI specs: reading a document is bounded in time', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startServer({ env: { OPENAPI_PARSE_TIMEOUT_MS: '300' } });
+  });
+  after(() => t.close());
+
+  test('a document that takes longer than OPENAPI_PARSE_TIMEOUT_MS to validate fails with PARSE_ERROR', async () => {
+    // GitBook's own spec (1.2 MB) takes seconds to validate: far more than 300 ms.
+    const { readFileSync } = await import('node:fs');
+    const big = readFileSync(new URL('../../../node_modules/@gitbook/api/spec/openapi.json', import.meta.url), 'utf8');
+    const slow = await buildOpenAPISpec(t, 'gitbook', { text: big });
+    assert.equal(slow.lastProcessErrorCode, 'PARSE_ERROR');
+    assert.match(slow.lastProcessedErrors[0].message, /took longer than 300 ms/);
+    assert.equal(slow.lastVersion, undefined);
+  });
+});

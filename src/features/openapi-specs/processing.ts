@@ -5,8 +5,8 @@ import { newId } from '../../platform/ids.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
 import { recordEvent } from '../../platform/events.ts';
-import { hashOfText, InvalidSpecError, parseSpecText, validateSpec, type SpecProblem } from './document.ts';
-import { buildReference } from './reference.ts';
+import { hashOfText, type SpecProblem } from './document.ts';
+import { AnalysisRunner } from './analysis-runner.ts';
 import type { ProcessErrorCode } from './schemas.ts';
 import { PROCESS_SPEC_JOB } from './service.ts';
 import { insertVersion, lockSpec, specsDueForRefresh, updateSpec, versionHash, type SpecRow } from './store.ts';
@@ -22,6 +22,8 @@ import { insertVersion, lockSpec, specsDueForRefresh, updateSpec, versionHash, t
 const ACCEPT = 'application/vnd.oai.openapi+json, application/json, application/yaml, application/x-yaml, text/yaml, text/plain;q=0.8, */*;q=0.5';
 /** Specs queued for a refresh per run of the sweep. */
 const REFRESH_BATCH = 20;
+/** The process's analysis thread (parsing and validating happen off the event loop). */
+const analyser = new AnalysisRunner();
 
 type Outcome = { ok: true; text: string; sourceUrl: string | null } | { ok: false; code: ProcessErrorCode; problems: SpecProblem[] };
 
@@ -37,18 +39,13 @@ export async function processSpec(ctx: AppContext, specId: string): Promise<void
   if (!started) return;
 
   const outcome = await readSource(ctx, started);
-  let document;
   let failure: Extract<Outcome, { ok: false }> | undefined = outcome.ok ? undefined : outcome;
+  let reference: string | undefined;
   if (outcome.ok) {
-    try {
-      document = parseSpecText(outcome.text);
-      await validateSpec(document);
-    } catch (error) {
-      if (!(error instanceof InvalidSpecError)) throw error;
-      failure = { ok: false, code: 'PARSE_ERROR', problems: error.problems };
-    }
+    const analysis = await analyser.analyse(outcome.text, ctx.config.openapiParseTimeoutMs);
+    if (analysis.ok) reference = analysis.reference;
+    else failure = { ok: false, code: 'PARSE_ERROR', problems: analysis.problems };
   }
-  const reference = outcome.ok && document && !failure ? JSON.stringify(buildReference(document)) : undefined;
 
   await ctx.db.transaction().execute(async (trx) => {
     const spec = await lockSpec(trx, specId);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { InvalidSpecError, parseSpecText, validateSpec } from './document.ts';
-import { buildReference, exampleFor, findOperation } from './reference.ts';
+import { buildReference, exampleFor, findOperation, lookupOf } from './reference.ts';
 import { petstoreYaml, swaggerJson, treeJson } from '../../../test/fixtures/openapi.ts';
 
 const openapi = (paths: Record<string, unknown>, components: Record<string, unknown> = {}) => ({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths, components });
@@ -46,7 +46,8 @@ describe('reading an OpenAPI document', () => {
     );
     assert.deepEqual(await problemsOf(text), []);
     const reference = buildReference(parseSpecText(text));
-    const schema = findOperation(reference, '/a', 'GET')!.responses[0]!.schema!;
+    assert.deepEqual(findOperation(reference, '/a', 'GET')!.responses[0]!.schema, { name: 'A', ref: 'A' });
+    const schema = lookupOf(reference)('A')!;
     assert.deepEqual(schema.properties!.map((p) => [p.name, p.schema]), [
       ['secret', { name: 'passwd' }],
       ['remote', { name: 'X' }],
@@ -91,10 +92,11 @@ describe('the reference of a spec', () => {
     ]);
     assert.equal(pet.type, 'object');
     const tree = buildReference(parseSpecText(treeJson()));
-    const node = findOperation(tree, '/trees/{id}', 'get')!.responses[0]!.schema!;
+    assert.deepEqual(findOperation(tree, '/trees/{id}', 'get')!.responses[0]!.schema, { name: 'Node', ref: 'Node' });
+    const node = lookupOf(tree)('Node')!;
     assert.equal(node.name, 'Node');
     const children = node.properties!.find((p) => p.name === 'children')!.schema;
-    assert.deepEqual(children.items, { name: 'Node', truncated: true });
+    assert.deepEqual(children, { type: 'array', items: { name: 'Node', ref: 'Node' } });
     assert.deepEqual(node.properties!.find((p) => p.name === 'label')!.schema, { type: 'string', nullable: true });
   });
 
@@ -114,16 +116,38 @@ describe('the reference of a spec', () => {
     ]);
   });
 
-  test('references that would expand exponentially stay within the budget', () => {
+  test('references that would expand exponentially are kept by name: the reference grows with the document', () => {
     // L0 -> two references to L1 -> two to L2 ... : 2^40 nodes if expanded in full.
     const schemas: Record<string, unknown> = {};
     for (let i = 0; i < 40; i += 1) schemas[`L${i}`] = { type: 'object', properties: { left: { $ref: `#/components/schemas/L${i + 1}` }, right: { $ref: `#/components/schemas/L${i + 1}` } } };
     schemas.L40 = { type: 'string' };
+    // Inline (not components) the same shape is expanded up to the depth limit, then cut.
+    let inline: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 40; i += 1) inline = { type: 'object', properties: { left: inline, right: inline } };
     const started = Date.now();
-    const reference = buildReference({ ...openapi({}, { schemas }), paths: {} });
+    const reference = buildReference({
+      ...openapi({ '/x': { post: { requestBody: { content: { 'application/json': { schema: inline } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } } } } } }, { schemas }),
+    });
     assert.ok(Date.now() - started < 5000, `${Date.now() - started} ms`);
-    assert.equal(reference.truncated, true);
-    assert.ok(JSON.stringify(reference).length < 50_000_000);
+    assert.equal(reference.truncated, true, 'the inline one is cut');
+    assert.ok(JSON.stringify(reference).length < 5_000_000, String(JSON.stringify(reference).length));
+    assert.deepEqual(lookupOf(reference)('L0')!.properties!.map((p) => p.schema), [{ name: 'L1', ref: 'L1' }, { name: 'L1', ref: 'L1' }]);
+    // Examples follow references within their own budget.
+    const example = JSON.stringify(exampleFor({ ref: 'L0' }, lookupOf(reference)));
+    assert.ok(example.length < 100_000, String(example.length));
+  });
+
+  test('a real spec (GitBook API 0.143.2, 1.2 MB) gives a reference of comparable size', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(new URL('../../../node_modules/@gitbook/api/spec/openapi.json', import.meta.url), 'utf8');
+    const reference = buildReference(parseSpecText(text));
+    assert.ok(reference.operations.length > 250);
+    assert.equal(reference.truncated, false);
+    const size = JSON.stringify(reference).length;
+    assert.ok(size < text.length * 3, `${size} bytes of reference for ${text.length} of document`);
+    const getSpace = findOperation(reference, '/spaces/{spaceId}', 'get')!;
+    assert.deepEqual(getSpace.parameters.map((p) => p.name), ['spaceId', 'shareKey'].filter((n) => getSpace.parameters.some((p) => p.name === n)));
+    assert.equal(getSpace.responses[0]!.schema!.ref, 'Space');
   });
 
   test('oneOf becomes variants; examples are made up from types when the spec gives none', () => {

@@ -13,6 +13,8 @@ import type { SpecDocument } from './document.ts';
 export interface SchemaView {
   /** The component it came from (`Pet`), when it was a reference. */
   name?: string;
+  /** A reference to the component of this name, built once in `ApiReference.schemas`: expand it from there. */
+  ref?: string;
   type?: string;
   format?: string;
   title?: string;
@@ -143,7 +145,7 @@ class ReferenceBuilder {
       }
     }
     const components = this.swagger ? this.root.definitions : isObject(this.root.components) ? this.root.components.schemas : undefined;
-    const schemas = isObject(components) ? Object.entries(components).map(([name, schema]) => ({ name, schema: this.schema(schema, 0, [], name) })) : [];
+    const schemas = isObject(components) ? Object.entries(components).map(([name, schema]) => ({ name, schema: { name, ...this.schema(schema, 0, [], name) } })) : [];
     return {
       title: text(info.title) ?? 'API',
       version: text(info.version) ?? '',
@@ -331,18 +333,33 @@ class ReferenceBuilder {
     });
   }
 
-  /** A schema as the reader shows it; `refs` are the references being expanded above (cycles stop there). */
-  schema(raw: unknown, depth: number, refs: string[], name?: string): SchemaView {
+  /** The component a reference names (`#/components/schemas/Pet`, Swagger's `#/definitions/Pet`), if it exists. */
+  private componentOf(ref: string): string | undefined {
+    const prefix = this.swagger ? '#/definitions/' : '#/components/schemas/';
+    if (!ref.startsWith(prefix)) return undefined;
+    const name = decodeURIComponent(ref.slice(prefix.length)).replace(/~1/g, '/').replace(/~0/g, '~');
+    return name.includes('/') || pointer(this.root, ref) === undefined ? undefined : name;
+  }
+
+  /**
+   * A schema as the reader shows it. A reference to a component stays a reference (`{ ref: 'Pet' }`): each
+   * component is built once, in `schemas`, and the reader expands references from there. So the reference is
+   * linear in the document, however often a component is used. Other local references are expanded in place;
+   * `refs` are those being expanded above (a cycle stops there). `component` is the component being built.
+   */
+  schema(raw: unknown, depth: number, refs: string[], component?: string): SchemaView {
     this.nodes += 1;
     if (this.nodes > NODE_BUDGET || depth > MAX_DEPTH) {
       this.truncated = true;
-      return { ...(name ? { name } : {}), truncated: true };
+      return { truncated: true };
     }
     let node = raw;
-    let refName = name;
     let path = refs;
+    let refName: string | undefined;
     if (isObject(node) && typeof node.$ref === 'string') {
       const ref = node.$ref;
+      const name = this.componentOf(ref);
+      if (name !== undefined) return { name, ref: name };
       refName = ref.split('/').pop() ?? ref;
       if (refs.includes(ref)) return { name: refName, truncated: true };
       path = [...refs, ref];
@@ -369,7 +386,6 @@ class ReferenceBuilder {
     if (node.readOnly === true) view.readOnly = true;
     if (node.writeOnly === true) view.writeOnly = true;
 
-    const required = new Set(Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === 'string') : []);
     const properties: PropertyView[] = [];
     const addProperties = (source: Json, requiredHere: Set<string>) => {
       if (!isObject(source.properties)) return;
@@ -379,42 +395,43 @@ class ReferenceBuilder {
           break;
         }
         const existing = properties.findIndex((p) => p.name === prop);
-        const entry = { name: prop, required: requiredHere.has(prop), schema: this.schema(schema, depth + 1, path) };
+        const entry = { name: prop, required: requiredHere.has(prop), schema: this.schema(schema, depth + 1, path, component) };
         if (existing >= 0) properties[existing] = entry;
         else properties.push(entry);
       }
     };
-    addProperties(node, required);
-    // allOf: the parts' properties merged into this object (the usual inheritance); other parts as variants.
-    if (Array.isArray(node.allOf)) {
-      for (const part of node.allOf) {
+    const requiredOf = (source: Json) => new Set(Array.isArray(source.required) ? source.required.filter((r): r is string => typeof r === 'string') : []);
+    // allOf: the parts' properties (and their own allOf parts', components included) merged into this object,
+    // the usual inheritance. A part seen already on the way is skipped.
+    const merge = (source: Json, required: Set<string>, seen: string[]) => {
+      addProperties(source, required);
+      if (!Array.isArray(source.allOf)) return;
+      for (const part of source.allOf) {
         let resolved: unknown = part;
-        let partPath = path;
+        let partSeen = seen;
         if (isObject(part) && typeof part.$ref === 'string') {
-          if (path.includes(part.$ref)) continue;
-          partPath = [...path, part.$ref];
-          resolved = this.deref(part, path);
+          if (seen.includes(part.$ref)) continue;
+          partSeen = [...seen, part.$ref];
+          resolved = this.deref(part, seen);
         }
         if (!isObject(resolved)) continue;
-        const partRequired = new Set(Array.isArray(resolved.required) ? resolved.required.filter((r): r is string => typeof r === 'string') : []);
-        for (const r of required) partRequired.add(r);
         if (!view.type && typeof resolved.type === 'string') view.type = resolved.type;
         if (!view.description && text(resolved.description)) view.description = text(resolved.description)!;
-        const saved = path;
-        path = partPath;
-        addProperties(resolved, partRequired);
-        path = saved;
+        const partRequired = requiredOf(resolved);
+        for (const r of required) partRequired.add(r);
+        merge(resolved, partRequired, partSeen);
       }
-    }
+    };
+    merge(node, requiredOf(node), path);
     if (properties.length > 0) {
       view.properties = properties;
       view.type ??= 'object';
     }
-    if (node.items !== undefined) view.items = this.schema(node.items, depth + 1, path);
-    if (isObject(node.additionalProperties)) view.additionalProperties = this.schema(node.additionalProperties, depth + 1, path);
+    if (node.items !== undefined) view.items = this.schema(node.items, depth + 1, path, component);
+    if (isObject(node.additionalProperties)) view.additionalProperties = this.schema(node.additionalProperties, depth + 1, path, component);
     for (const kind of ['oneOf', 'anyOf'] as const) {
       const list = node[kind];
-      if (Array.isArray(list) && list.length > 0) view.variants = { kind, schemas: list.slice(0, 50).map((s) => this.schema(s, depth + 1, path)) };
+      if (Array.isArray(list) && list.length > 0) view.variants = { kind, schemas: list.slice(0, 50).map((s) => this.schema(s, depth + 1, path, component)) };
     }
     return view;
   }
@@ -444,28 +461,51 @@ function pointer(root: unknown, ref: string): unknown {
   return current;
 }
 
+/** Finds a component schema by name: how the reader expands `{ ref }`s. */
+export type SchemaLookup = (name: string) => SchemaView | undefined;
+
+const lookups = new WeakMap<ApiReference, SchemaLookup>();
+
+export function lookupOf(reference: ApiReference): SchemaLookup {
+  let lookup = lookups.get(reference);
+  if (!lookup) {
+    const byName = new Map(reference.schemas.map((s) => [s.name, s.schema]));
+    lookup = (name) => byName.get(name);
+    lookups.set(reference, lookup);
+  }
+  return lookup;
+}
+
+const noLookup: SchemaLookup = () => undefined;
+
 /**
  * A value that fits a schema, for examples: the schema's own example or default first, then one made up from
- * its type (bounded by the schema's own depth, which buildReference bounded).
+ * its type; component references are followed through `lookup`, each at most once on a path, to depth 8.
  */
-export function exampleFor(schema: SchemaView | undefined, depth = 0): unknown {
-  if (!schema || depth > 8) return undefined;
+export function exampleFor(schema: SchemaView | undefined, lookup: SchemaLookup = noLookup, depth = 0, seen: readonly string[] = [], budget = { left: 2000 }): unknown {
+  // The budget bounds the example of a model whose every property is another model.
+  budget.left -= 1;
+  if (!schema || depth > 8 || budget.left < 0) return undefined;
+  if (schema.ref) {
+    if (seen.includes(schema.ref)) return undefined;
+    return exampleFor(lookup(schema.ref), lookup, depth + 1, [...seen, schema.ref], budget);
+  }
   if (schema.example !== undefined) return schema.example;
   if (schema.default !== undefined) return schema.default;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
-  if (schema.variants) return exampleFor(schema.variants.schemas[0], depth + 1);
+  if (schema.variants) return exampleFor(schema.variants.schemas[0], lookup, depth + 1, seen, budget);
   if (schema.properties) {
     const out: Record<string, unknown> = {};
     for (const prop of schema.properties) {
       if (prop.schema.readOnly) continue;
-      const value = exampleFor(prop.schema, depth + 1);
+      const value = exampleFor(prop.schema, lookup, depth + 1, seen, budget);
       if (value !== undefined) out[prop.name] = value;
     }
     return out;
   }
   switch (schema.type) {
     case 'array': {
-      const item = exampleFor(schema.items, depth + 1);
+      const item = exampleFor(schema.items, lookup, depth + 1, seen, budget);
       return item === undefined ? [] : [item];
     }
     case 'object':

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { JSDOM } from 'jsdom';
 import type { Document } from '../content/document/types.ts';
 import { parseSpecText } from '../openapi-specs/document.ts';
-import { buildReference, type ApiReference } from '../openapi-specs/reference.ts';
+import { buildReference, lookupOf, type ApiReference } from '../openapi-specs/reference.ts';
 import { renderDocument } from './render-document.tsx';
 import { curlCommand, openapiRefsOf } from './render-openapi.tsx';
 import { petstoreYaml, startFixtureServer, swaggerJson, type FixtureServer } from '../../../test/fixtures/openapi.ts';
@@ -65,7 +65,7 @@ describe('OpenAPI blocks in the reader', () => {
     const order = legacy.operations.find((o) => o.operationId === 'placeOrder')!;
     assert.equal(order.requestBody!.contentType, 'application/json');
     assert.equal(
-      curlCommand(legacy.servers[0]!, order),
+      curlCommand(legacy.servers[0]!, order, lookupOf(legacy)),
       `curl -X POST 'https://legacy.example.com/api/orders' \\\n  -H 'X-API-Key: YOUR_API_KEY' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n  "id": 0,\n  "quantity": 0\n}'`,
     );
     const upload = legacy.operations.find((o) => o.operationId === 'upload')!;

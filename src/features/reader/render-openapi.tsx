@@ -1,7 +1,7 @@
 import type { ComponentChild, VNode } from 'preact';
 import type { Code } from '../content/document/types.ts';
 import { MAX_DEPTH } from './heading-anchors.ts';
-import { exampleFor, findOperation, type ApiReference, type OperationView, type ParameterView, type SchemaView } from '../openapi-specs/reference.ts';
+import { exampleFor, findOperation, lookupOf, type ApiReference, type OperationView, type ParameterView, type SchemaLookup, type SchemaView } from '../openapi-specs/reference.ts';
 import type { RenderContext } from './render-context.ts';
 import { renderCode } from './render-code.tsx';
 
@@ -20,6 +20,19 @@ import { renderCode } from './render-code.tsx';
  */
 
 export const OPENAPI_BLOCK_TYPES = new Set(['openapi-operation', 'openapi', 'swagger', 'openapi-schemas']);
+
+/**
+ * How far schemas unfold: component references (`{ ref }`) are expanded from the spec's components, each at
+ * most once on a path (a recursive model shows its name), and at most FIELD_BUDGET fields per block, past
+ * which types show by name: a model whose every property is another model cannot make a page explode.
+ */
+interface Unfold {
+  lookup: SchemaLookup;
+  seen: readonly string[];
+  budget: { left: number };
+}
+const FIELD_BUDGET = 1500;
+const MAX_UNFOLD_DEPTH = 8;
 
 /** The key a spec's reference is given under in `options.openapi`. */
 export function openapiKey(ref: unknown): string | undefined {
@@ -83,6 +96,8 @@ export function renderOpenAPIBlock(type: string, data: OpenAPIBlockData, ctx: Re
 
 function renderOperation(reference: ApiReference, op: OperationView, ctx: RenderContext): VNode {
   const server = reference.servers[0] ?? '';
+  const lookup = lookupOf(reference);
+  const unfold: Unfold = { lookup, seen: [], budget: { left: FIELD_BUDGET } };
   const groups: [ParameterView['in'], string][] = [
     ['path', 'Path parameters'],
     ['query', 'Query parameters'],
@@ -115,7 +130,7 @@ function renderOperation(reference: ApiReference, op: OperationView, ctx: Render
             <p class="openapi-section-title">{title}</p>
             <ul class="openapi-schema">
               {params.map((p) => (
-                <li>{renderField(p.name, p.required, p.schema, p.description, p.deprecated === true, 1)}</li>
+                <li>{renderField(p.name, p.required, p.schema, p.description, p.deprecated === true, 1, unfold)}</li>
               ))}
             </ul>
           </div>
@@ -128,26 +143,26 @@ function renderOperation(reference: ApiReference, op: OperationView, ctx: Render
             {op.requestBody.required ? <span class="openapi-required">required</span> : null}
           </p>
           {paragraphs(op.requestBody.description)}
-          {op.requestBody.schema ? renderSchemaBody(op.requestBody.schema) : null}
+          {op.requestBody.schema ? renderSchemaBody(op.requestBody.schema, unfold) : null}
         </div>
       ) : null}
       <div class="openapi-section">
         <p class="openapi-section-title">Responses</p>
         {op.responses.map((response) => {
-          const example = response.example !== undefined ? response.example : response.schema && /json/.test(response.contentType ?? '') ? exampleFor(response.schema) : undefined;
+          const example = response.example !== undefined ? response.example : response.schema && /json/.test(response.contentType ?? '') ? exampleFor(response.schema, lookup) : undefined;
           return (
             <details class="openapi-response" open={/^2/.test(response.status) ? true : undefined}>
               <summary>
                 <span class={`openapi-status status-${response.status.charAt(0)}`}>{response.status}</span> {response.description ?? ''}
                 {response.contentType ? <span class="openapi-media">{response.contentType}</span> : null}
               </summary>
-              {response.schema ? renderSchemaBody(response.schema) : null}
+              {response.schema ? renderSchemaBody(response.schema, unfold) : null}
               {example !== undefined ? renderCode(codeBlock(jsonText(example), 'json', 'Example response'), ctx) : null}
             </details>
           );
         })}
       </div>
-      {renderCode(codeBlock(curlCommand(server, op), 'bash', 'curl'), ctx)}
+      {renderCode(codeBlock(curlCommand(server, op, lookup), 'bash', 'curl'), ctx)}
     </section>
   );
 }
@@ -157,6 +172,7 @@ function renderSchemasBlock(reference: ApiReference | undefined, data: OpenAPIBl
   const found = reference ? reference.schemas.filter((s) => names.includes(s.name)) : [];
   if (found.length === 0) return <p class="openapi-note">The schemas of this API specification are not available.</p>;
   void ctx;
+  const unfold: Unfold = { lookup: lookupOf(reference!), seen: [], budget: { left: FIELD_BUDGET } };
   return (
     <section class="openapi-schemas">
       {found.map((s) => (
@@ -165,7 +181,7 @@ function renderSchemasBlock(reference: ApiReference | undefined, data: OpenAPIBl
             <code>{s.name}</code> <span class="openapi-type">{typeLabel(s.schema)}</span>
           </summary>
           {paragraphs(s.schema.description)}
-          {renderSchemaBody(s.schema)}
+          {renderSchemaBody(s.schema, { ...unfold, seen: [s.name] })}
         </details>
       ))}
     </section>
@@ -173,8 +189,8 @@ function renderSchemasBlock(reference: ApiReference | undefined, data: OpenAPIBl
 }
 
 /** The inside of a schema: its properties, an array's items, its variants; or its type alone. */
-function renderSchemaBody(schema: SchemaView, depth = 1): ComponentChild {
-  const children = schemaChildren(schema, depth);
+function renderSchemaBody(schema: SchemaView, unfold: Unfold, depth = 1): ComponentChild {
+  const children = schemaChildren(schema, depth, unfold);
   if (children) return children;
   return (
     <p class="openapi-type-line">
@@ -184,19 +200,24 @@ function renderSchemaBody(schema: SchemaView, depth = 1): ComponentChild {
   );
 }
 
-function schemaChildren(schema: SchemaView, depth: number): ComponentChild {
-  if (depth > 14) return null;
+function schemaChildren(schema: SchemaView, depth: number, unfold: Unfold): ComponentChild {
+  if (depth > MAX_UNFOLD_DEPTH || unfold.budget.left <= 0) return null;
+  if (schema.ref) {
+    const target = unfold.seen.includes(schema.ref) ? undefined : unfold.lookup(schema.ref);
+    return target ? schemaChildren(target, depth, { ...unfold, seen: [...unfold.seen, schema.ref] }) : null;
+  }
   if (schema.properties && schema.properties.length > 0) {
+    unfold.budget.left -= schema.properties.length;
     return (
       <ul class="openapi-schema">
         {schema.properties.map((p) => (
-          <li>{renderField(p.name, p.required, p.schema, p.schema.description, p.schema.deprecated === true, depth + 1)}</li>
+          <li>{renderField(p.name, p.required, p.schema, descriptionOf(p.schema, unfold), p.schema.deprecated === true, depth + 1, unfold)}</li>
         ))}
       </ul>
     );
   }
   if (schema.items) {
-    const inner = schemaChildren(schema.items, depth + 1);
+    const inner = schemaChildren(schema.items, depth + 1, unfold);
     return inner ? <div class="openapi-items">{inner}</div> : null;
   }
   if (schema.variants) {
@@ -207,7 +228,7 @@ function schemaChildren(schema: SchemaView, depth: number): ComponentChild {
           {schema.variants.schemas.map((variant) => (
             <li>
               <span class="openapi-type">{typeLabel(variant)}</span>
-              {schemaChildren(variant, depth + 1)}
+              {schemaChildren(variant, depth + 1, unfold)}
             </li>
           ))}
         </ul>
@@ -217,8 +238,8 @@ function schemaChildren(schema: SchemaView, depth: number): ComponentChild {
   return null;
 }
 
-function renderField(name: string, required: boolean, schema: SchemaView | undefined, description: string | undefined, deprecated: boolean, depth: number): ComponentChild {
-  const nested = schema ? schemaChildren(schema, depth) : null;
+function renderField(name: string, required: boolean, schema: SchemaView | undefined, description: string | undefined, deprecated: boolean, depth: number, unfold: Unfold): ComponentChild {
+  const nested = schema ? schemaChildren(schema, depth, unfold) : null;
   const head = (
     <div class="openapi-field">
       <code class="openapi-name">{name}</code>
@@ -231,7 +252,7 @@ function renderField(name: string, required: boolean, schema: SchemaView | undef
     <>
       {head}
       {description ? paragraphs(description) : null}
-      {schema ? constraints(schema) : null}
+      {schema ? constraints(schema.ref ? (unfold.lookup(schema.ref) ?? schema) : schema) : null}
       {nested ? (
         depth > 2 ? (
           <details class="openapi-nested">
@@ -244,6 +265,11 @@ function renderField(name: string, required: boolean, schema: SchemaView | undef
       ) : null}
     </>
   );
+}
+
+/** A field's description: its own, else its component's. */
+function descriptionOf(schema: SchemaView, unfold: Unfold): string | undefined {
+  return schema.description ?? (schema.ref ? unfold.lookup(schema.ref)?.description : undefined);
 }
 
 /** `string · date-time`, `array of Pet`, `Pet | null`. */
@@ -318,10 +344,11 @@ function shellQuote(value: string): string {
 }
 
 /** The curl command of an operation: its URL with the required query parameters, headers, auth and body. */
-export function curlCommand(server: string, op: OperationView): string {
+export function curlCommand(server: string, op: OperationView, lookup?: SchemaLookup): string {
+  const example = (schema: SchemaView | undefined) => exampleFor(schema, lookup);
   const query = op.parameters
     .filter((p) => p.in === 'query' && p.required)
-    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(exampleFor(p.schema) ?? p.example ?? p.name))}`);
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(p.example ?? example(p.schema) ?? p.name))}`);
   for (const s of op.security) if (s.kind === 'query') query.push(`${encodeURIComponent(s.parameter ?? 'api_key')}=YOUR_API_KEY`);
   const url = `${server}${op.path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
   const lines = [`curl -X ${op.method.toUpperCase()} ${shellQuote(url)}`];
@@ -332,18 +359,18 @@ export function curlCommand(server: string, op: OperationView): string {
     else if (s.kind === 'cookie') lines.push(`--cookie ${shellQuote(`${s.parameter}=YOUR_API_KEY`)}`);
   }
   for (const p of op.parameters) {
-    if (p.in === 'header' && p.required) lines.push(`-H ${shellQuote(`${p.name}: ${String(exampleFor(p.schema) ?? p.example ?? '')}`)}`);
+    if (p.in === 'header' && p.required) lines.push(`-H ${shellQuote(`${p.name}: ${String(p.example ?? example(p.schema) ?? '')}`)}`);
   }
   const body = op.requestBody;
   if (body) {
     if (/json/i.test(body.contentType)) {
       lines.push(`-H ${shellQuote(`Content-Type: ${body.contentType}`)}`);
-      const example = body.example !== undefined ? body.example : exampleFor(body.schema);
-      lines.push(`-d ${shellQuote(JSON.stringify(example ?? {}, null, 2))}`);
+      const value = body.example !== undefined ? body.example : example(body.schema);
+      lines.push(`-d ${shellQuote(JSON.stringify(value ?? {}, null, 2))}`);
     } else if (body.contentType === 'multipart/form-data' || body.contentType === 'application/x-www-form-urlencoded') {
       const flag = body.contentType === 'multipart/form-data' ? '-F' : '--data-urlencode';
       for (const field of body.schema?.properties ?? []) {
-        const value = field.schema.type === 'file' || field.schema.format === 'binary' ? '@file' : String(exampleFor(field.schema) ?? '');
+        const value = field.schema.type === 'file' || field.schema.format === 'binary' ? '@file' : String(example(field.schema) ?? '');
         lines.push(`${flag} ${shellQuote(`${field.name}=${value}`)}`);
       }
     } else {
