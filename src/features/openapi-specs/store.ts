@@ -65,11 +65,6 @@ export async function specsDueForRefresh(db: Executor, before: string, limit: nu
     .execute();
 }
 
-/** Specs the worker took but never finished (a process that died): back to the queue after `before`. */
-export async function specsStuckInProgress(db: Executor, before: string, limit: number): Promise<SpecRow[]> {
-  return db.selectFrom('openapi_specs').selectAll().where('processing_state', '=', 'progress').where('updated_at', '<', before).limit(limit).execute();
-}
-
 export async function insertVersion(db: Executor, row: SpecVersionRow): Promise<void> {
   await db.insertInto('openapi_spec_versions').values(row).execute();
 }
