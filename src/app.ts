@@ -43,6 +43,7 @@ import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
 import { configureConversions } from './features/content/conversion-pool.ts';
+import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -131,11 +132,14 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await siteRoutes(v1);
       await linkRoutes(v1);
       await searchRoutes(v1);
+      await openAPISpecRoutes(v1);
     },
     { prefix: '/v1' },
   );
   // Download URLs are capability URLs outside the API prefix (see features/files/routes.ts).
   await fileDownloadRoutes(app);
+  // Public OpenAPI documents, outside /v1 and without a token (features/openapi-specs/routes.ts).
+  await publishedSpecRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
   // In a context of its own: the cookie plugin's hooks then run on the reader's requests only, not on the API's.
   await app.register(async (reader) => readerRoutes(reader));

@@ -58,6 +58,12 @@ export interface Config {
   gitSyncTimeoutMs: number;
   /** Git Sync: most bytes one Git request may answer, and most bytes of files read from one repository. */
   gitSyncMaxBytes: number;
+  /** OpenAPI specs: largest document accepted (fetched or given as text), in bytes. */
+  openapiMaxBytes: number;
+  /** OpenAPI specs: a spec fetched from a URL is fetched again after this long, in ms (0: never). */
+  openapiRefreshIntervalMs: number;
+  /** OpenAPI specs: time limit of parsing and validating one document (in a worker thread), in ms. */
+  openapiParseTimeoutMs: number;
   /** Longest wait, after SIGTERM/SIGINT, for in-flight requests and jobs before the process exits anyway. */
   shutdownTimeoutMs: number;
   /** Bearer token that `GET /metrics` requires; unset, /metrics answers only clients on a loopback address. */
@@ -181,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importTimeoutMs: integer(env, 'IMPORT_TIMEOUT_MS', 60_000),
     gitSyncTimeoutMs: integer(env, 'GIT_SYNC_TIMEOUT_MS', 300_000),
     gitSyncMaxBytes: integer(env, 'GIT_SYNC_MAX_BYTES', 200 * 1024 * 1024),
+    openapiMaxBytes: integer(env, 'OPENAPI_MAX_BYTES', 10 * 1024 * 1024),
+    openapiRefreshIntervalMs: integer(env, 'OPENAPI_REFRESH_INTERVAL_MS', 60 * 60_000),
+    openapiParseTimeoutMs: integer(env, 'OPENAPI_PARSE_TIMEOUT_MS', 60_000) || 60_000,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     metricsToken: env.METRICS_TOKEN || undefined,
     corsOrigins: list(env, 'CORS_ORIGINS'),

@@ -4,6 +4,8 @@ import { checkExternalLinks } from './features/links/check-links.ts';
 import { extractPendingDocumentLinks } from './features/content/revisions.ts';
 import { backfillSearchIndex } from './features/search/backfill.ts';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, runGitExport, runGitImport } from './features/git-sync/service.ts';
+import { processSpec, refreshOpenAPISpecs } from './features/openapi-specs/processing.ts';
+import { PROCESS_SPEC_JOB } from './features/openapi-specs/service.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
@@ -22,5 +24,12 @@ export function registerJobHandlers(worker: JobWorker): void {
   });
   worker.sweep('check-external-links', async (ctx) => {
     await checkExternalLinks(ctx);
+  });
+  // OpenAPI specs: fetch, parse and version a spec; queue URL specs again every OPENAPI_REFRESH_INTERVAL_MS.
+  worker.handle(PROCESS_SPEC_JOB, async (ctx, payload) => {
+    await processSpec(ctx, (payload as { specId: string }).specId);
+  });
+  worker.sweep('refresh-openapi-specs', async (ctx) => {
+    await refreshOpenAPISpecs(ctx);
   });
 }

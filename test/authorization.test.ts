@@ -45,6 +45,10 @@ interface Fixture {
   siteSectionId: string;
   siteSectionGroupId: string;
   shareLinkId: string;
+  /** An OpenAPI spec of the organization and its version. */
+  specSlug: string;
+  specId: string;
+  versionId: string;
 }
 
 interface Row {
@@ -119,6 +123,12 @@ describe('authorization: every operation as callers who should not get far', () 
   const newSection = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/sections`, { spaceId: f.spaceId, title: 'Own section' })).id as string;
   const newGroup = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/section-groups`, { title: 'Own group' })).id as string;
   const newSiteSpace = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/site-spaces`, { spaceId: f.spaceId, sectionId: f.siteSectionId })).id as string;
+  const specText = () => JSON.stringify({ openapi: '3.1.0', info: { title: 'Spec', version: '1' }, paths: { '/ping': { get: { responses: { '204': { description: 'Pong' } } } } } });
+  const newSpec = async (f: Fixture) => {
+    const slug = `own-spec-${Math.random().toString(36).slice(2, 8)}`;
+    await setup('POST', `/v1/orgs/${f.organizationId}/openapi`, { slug, source: { text: specText() } });
+    return slug;
+  };
   const newShareLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/share-links`, { name: 'Own link' })).id as string;
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
@@ -334,6 +344,20 @@ describe('authorization: every operation as callers who should not get far', () 
     createSiteShareLink: { body: () => ({ name: 'New link' }), expect: inContent(403) },
     updateSiteShareLinkById: { body: () => ({ name: 'Renamed link' }), expect: inContent(403) },
     deleteSiteShareLinkById: { own: async (f) => ({ shareLinkId: await newShareLink(f) }), expect: deleteInContent(403) },
+
+    // --- OpenAPI specs (features/openapi-specs/policy.ts): members with a role read them, the create role
+    // changes them; a guest sees the organization but no spec.
+    listOpenAPISpecs: { expect: inOrganization(403, 200), check: lists((f) => f.specId, ['reader']) },
+    createOpenAPISpec: { body: () => ({ slug: 'new-spec', source: { text: specText() } }), expect: inOrganization(403, 403) },
+    getOpenAPISpecBySlug: { expect: inOrganization(403, 200) },
+    createOrUpdateOpenAPISpecBySlug: { body: () => ({ source: { text: specText() } }), expect: inOrganization(403, 403) },
+    updateOpenAPISpecBySlug: { body: () => ({ visibility: 'public' }), expect: inOrganization(403, 403) },
+    deleteOpenAPISpecBySlug: { own: async (f) => ({ specSlug: await newSpec(f) }), expect: deleteInOrganization(403, 403) },
+    listOpenAPISpecVersions: { expect: inOrganization(403, 200) },
+    getLatestOpenAPISpecVersion: { expect: inOrganization(403, 200) },
+    getLatestOpenAPISpecVersionContent: { expect: inOrganization(403, 200) },
+    getOpenAPISpecVersionById: { expect: inOrganization(403, 200) },
+    getOpenAPISpecVersionContentById: { expect: inOrganization(403, 200) },
   };
 
   before(async () => {
@@ -401,6 +425,9 @@ describe('authorization: every operation as callers who should not get far', () 
       siteSectionId: '',
       siteSectionGroupId: '',
       shareLinkId: '',
+      specSlug: 'api',
+      specId: '',
+      versionId: '',
     };
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
@@ -414,6 +441,10 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.siteSpaceId = section.siteSpaces[0].id;
     fixture.siteSectionGroupId = group.id;
     fixture.shareLinkId = await newShareLink(fixture);
+    const spec = await setup('POST', `/v1/orgs/${org}/openapi`, { slug: fixture.specSlug, source: { text: specText() } });
+    await t.app.jobs.runDue();
+    fixture.specId = spec.id;
+    fixture.versionId = (await setup('GET', `/v1/orgs/${org}/openapi/${fixture.specSlug}`)).lastVersion;
   });
   after(() => t.close());
 
@@ -531,7 +562,7 @@ describe('authorization: every operation as callers who should not get far', () 
       // Owning a team is a standing, not an operation; a reader owns none.
       ownTeam: null,
       createContent: ['createSpace', 'createCollection'],
-      createOpenAPISpec: null,
+      createOpenAPISpec: [{ operationId: 'createOpenAPISpec', body: () => ({ slug: 'probe', source: { text: specText() } }) }],
       ingestConversations: null,
       viewBilling: null,
       listMembers: ['listMembersInOrganizationById'],
@@ -539,6 +570,10 @@ describe('authorization: every operation as callers who should not get far', () 
       listIntegrations: null,
       listInstallations: null,
       installIntegration: null,
+    });
+    await assertFlagsMatch('openapi-spec', await as(`/v1/orgs/${f.organizationId}/openapi/${f.specSlug}`), {
+      view: ['getOpenAPISpecBySlug', 'listOpenAPISpecVersions', 'getLatestOpenAPISpecVersionContent'],
+      edit: [{ operationId: 'updateOpenAPISpecBySlug', body: () => ({ visibility: 'public' }) }, { operationId: 'createOrUpdateOpenAPISpecBySlug', body: () => ({ source: { text: specText() } }) }],
     });
     await assertFlagsMatch('team', await as(`/v1/orgs/${f.organizationId}/teams/${f.teamId}`), {
       view: ['getTeamInOrganizationById', 'listTeamMembersInOrganizationById'],

@@ -154,3 +154,14 @@ export async function writeMain(t: TestServer, spaceId: string, changes: unknown
     return revision.id;
   });
 }
+
+/**
+ * An OpenAPI spec (createOpenAPISpec) from `source` (`{ url }` or `{ text }`), processed by the job worker
+ * before it returns; answers the spec as GET reads it then.
+ */
+export async function buildOpenAPISpec(t: TestServer, slug: string, source: { url: string } | { text: string }, options: BuildOptions = {}): Promise<Json> {
+  const org = options.organizationId ?? t.org.id;
+  ok(await t.api('POST', `/v1/orgs/${org}/openapi`, { body: { slug, source }, ...as(options.token) }), 201);
+  await t.app.jobs.runDue();
+  return ok(await t.api('GET', `/v1/orgs/${org}/openapi/${slug}`, { ...as(options.token) }));
+}

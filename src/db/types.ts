@@ -408,6 +408,36 @@ export interface SpaceRedirectsTable {
   created_at: string;
 }
 
+/** An OpenAPI specification of an organization, named by its slug there (migration 0014). */
+export interface OpenapiSpecsTable {
+  id: string;
+  organization_id: string;
+  slug: string;
+  source_url: string | null; // fetched by the job worker, and again on a schedule
+  source_text: string | null; // or the document given as text
+  visibility: 'private' | 'public';
+  processing_state: 'pending' | 'progress' | 'complete';
+  last_version_id: string | null;
+  version_count: number;
+  last_processed_at: string | null;
+  last_error_code: 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR' | null;
+  last_errors: string | null; // JSON [{ message, code? }] of the last failed processing
+  created_at: string;
+  updated_at: string;
+}
+
+/** One document of a spec as it was fetched or given; immutable. */
+export interface OpenapiSpecVersionsTable {
+  id: string;
+  spec_id: string;
+  number: number; // 1, 2, … per spec
+  source_url: string | null;
+  hash: string; // SHA-256 of the text: an unchanged fetch makes no version
+  text: string;
+  reference: string; // JSON ApiReference (openapi-specs/reference.ts)
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -443,6 +473,8 @@ export interface Database {
   search_backfill: SearchBackfillTable;
   space_git_sync: SpaceGitSyncTable;
   space_redirects: SpaceRedirectsTable;
+  openapi_specs: OpenapiSpecsTable;
+  openapi_spec_versions: OpenapiSpecVersionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,5 +1,6 @@
 import type { Heading } from '../content/document/types.ts';
 import type { LinkResolver } from './link-resolver.ts';
+import type { ApiReference } from '../openapi-specs/reference.ts';
 
 export interface RenderOptions {
   /** `customization.externalLinks.target`: `blank` opens links to other hosts in a new tab. */
@@ -11,6 +12,11 @@ export interface RenderOptions {
   evaluateCondition?: (condition: string) => boolean;
   /** Prefix of generated element ids (tabs), when several documents share one HTML page. */
   idPrefix?: string;
+  /**
+   * The API references of the OpenAPI specs the document's blocks name, by `spec:<slug>` or `url:<source URL>`
+   * (render-openapi.tsx `openapiRefsOf`); blocks naming another render as unavailable.
+   */
+  openapi?: ReadonlyMap<string, ApiReference>;
 }
 
 /** What every block and inline renderer needs, built once per document. */

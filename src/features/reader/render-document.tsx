@@ -18,6 +18,7 @@ import { imageSource, renderInlines } from './render-inline.tsx';
 import { renderOtherBlock } from './render-opaque-blocks.tsx';
 import type { OtherBlock } from './render-opaque-blocks.tsx';
 import { renderTable } from './render-table.tsx';
+import { OPENAPI_BLOCK_TYPES } from './render-openapi.tsx';
 
 export type { RenderOptions } from './render-context.ts';
 
@@ -46,6 +47,11 @@ function whatDocumentNeeds(document: Document): { languages: Set<BundledLanguage
     if (!node || typeof node !== 'object' || depth > MAX_DEPTH) continue;
     const block = node as { type?: string; data?: { syntax?: string }; nodes?: unknown[]; fragments?: { nodes?: unknown[] }[] };
     if (block.type === 'icon') icons = true;
+    // An API reference shows JSON examples and a curl command.
+    if (block.type && OPENAPI_BLOCK_TYPES.has(block.type)) {
+      for (const syntax of ['json', 'bash']) languages.add(languageOf(syntax)!);
+      continue;
+    }
     if (block.type === 'code') {
       const language = languageOf(block.data?.syntax);
       if (language) languages.add(language);

@@ -3,6 +3,7 @@ import type { Block, ContentRef, Fragment } from '../content/document/types.ts';
 import { formulaToMathMl } from './math.ts';
 import type { RenderContext } from './render-context.ts';
 import { imageSource } from './render-inline.tsx';
+import { OPENAPI_BLOCK_TYPES, renderOpenAPIBlock } from './render-openapi.tsx';
 
 /*
  * Blocks of the spec that Quire stores without modelling (types.ts: OPAQUE_BLOCK_TYPES), rendered from the
@@ -85,7 +86,8 @@ export function renderOtherBlock(block: OtherBlock, ctx: RenderContext, depth: n
       return visible ? renderFlow(children as unknown as Block[], ctx, depth + 1) : null;
     }
     default:
-      // OpenAPI, integrations, reusable content: they need data the reader does not have here.
+      if (OPENAPI_BLOCK_TYPES.has(block.type)) return renderOpenAPIBlock(block.type, data, ctx);
+      // Integrations, reusable content: they need data the reader does not have here.
       return null;
   }
 }

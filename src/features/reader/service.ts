@@ -14,6 +14,8 @@ import { outline } from './heading-anchors.ts';
 import { resolveLink, type LinkResolver } from './link-resolver.ts';
 import type { NavItem, ReaderLink, ReaderPageModel } from './page-model.ts';
 import { renderDocument } from './render-document.tsx';
+import { openapiRefsOf } from './render-openapi.tsx';
+import { referencesOfSpecs } from '../openapi-specs/queries.ts';
 import {
   ancestry,
   firstPage,
@@ -294,8 +296,11 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
   const links = linksOf(await sitePagesOf(ctx, view, pages, section));
   const c = view.customization;
   const document = (await readPublishedDocument(ctx, node.page.documentId)) as Document | undefined;
+  // The API references of the OpenAPI specs the page's blocks name, from the site's organization.
+  const openapiNames = document ? openapiRefsOf(document) : { slugs: [], urls: [] };
+  const openapi = openapiNames.slugs.length + openapiNames.urls.length > 0 ? await referencesOfSpecs(ctx.db, view.site.organization_id, openapiNames) : undefined;
   const html = document
-    ? await renderDocument(document, links, { externalLinks: c.externalLinks.target, evaluateCondition: view.holds })
+    ? await renderDocument(document, links, { externalLinks: c.externalLinks.target, evaluateCondition: view.holds, ...(openapi ? { openapi } : {}) })
     : await renderDocument({ object: 'document', data: {}, nodes: [] } as unknown as Document, links, {});
   const order = readingOrder(listedTree(pages.visible));
   const index = order.findIndex((n) => n.page.id === node.page.id);

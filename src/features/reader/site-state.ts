@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SiteTree } from '../sites/present.ts';
+import { specsFingerprint } from '../openapi-specs/queries.ts';
 import { readTree } from '../sites/service.ts';
 import { siteAt, siteOfHostname } from '../sites/visitor-access.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
@@ -25,7 +26,8 @@ export interface SiteState {
   version: string;
 }
 
-const SITE_FACTS = { dependsOn: ['sites', 'site_sections', 'site_section_groups', 'site_spaces', 'spaces'], ttlMs: 'shared' } as const;
+// The organization's OpenAPI specs too: pages may render them as API references (render-openapi.tsx).
+const SITE_FACTS = { dependsOn: ['sites', 'site_sections', 'site_section_groups', 'site_spaces', 'spaces', 'openapi_specs', 'openapi_spec_versions'], ttlMs: 'shared' } as const;
 
 async function stateOf(ctx: AppContext, site: SiteRow | undefined): Promise<SiteState | null> {
   if (!site) return null;
@@ -39,6 +41,7 @@ async function stateOf(ctx: AppContext, site: SiteRow | undefined): Promise<Site
     tree.sections.map((s) => [s.id, s.path, s.title, s.position, s.is_default, s.condition, s.icon, s.group_id]),
     tree.groups.map((g) => [g.id, g.position]),
     tree.siteSpaces.map((s) => [s.id, s.path, s.position, s.is_default, s.condition, s.section_id, s.space.title, s.space.revision_id]),
+    await specsFingerprint(ctx.db, site.organization_id),
   ];
   const version = createHash('sha256').update(JSON.stringify(structure)).digest('base64url').slice(0, 24);
   return { site, tree, version };
