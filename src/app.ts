@@ -41,6 +41,7 @@ import { siteRoutes } from './features/sites/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes } from './features/reader/routes.ts';
+import { translationRoutes } from './features/translations/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await siteRoutes(v1);
       await linkRoutes(v1);
       await searchRoutes(v1);
+      await translationRoutes(v1);
     },
     { prefix: '/v1' },
   );

@@ -2,6 +2,8 @@ import type { JobWorker } from './platform/jobs.ts';
 import { purgeDeletedSpaces } from './features/spaces/service.ts';
 import { checkExternalLinks } from './features/links/check-links.ts';
 import { extractPendingDocumentLinks } from './features/content/revisions.ts';
+import { runTranslationJob } from './features/translations/run.ts';
+import { TRANSLATION_RUN_JOB } from './features/translations/service.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
@@ -15,4 +17,5 @@ export function registerJobHandlers(worker: JobWorker): void {
   worker.sweep('check-external-links', async (ctx) => {
     await checkExternalLinks(ctx);
   });
+  worker.handle(TRANSLATION_RUN_JOB, runTranslationJob);
 }

@@ -49,6 +49,11 @@ export interface SafeFetchOptions {
   trustedAddresses?: readonly string[];
   /** Name resolution, replaceable so tests can make any name resolve anywhere without a DNS server. */
   lookup?: typeof dnsLookup;
+  /**
+   * Sends a POST with this body instead of a GET (a call to a web API, e.g. a translation provider). Redirects
+   * are then not followed: a redirected POST is answered as it is.
+   */
+  post?: { contentType: string; body: Buffer };
 }
 
 export type FetchSettings = Pick<Config, 'allowPrivateFetch' | 'fetchTimeoutMs'>;
@@ -68,9 +73,9 @@ export async function safeFetch(settings: FetchSettings, url: string, options: S
   let target = parseTarget(url, `Cannot fetch "${url}"`);
   try {
     for (let redirects = 0; ; redirects += 1) {
-      const response = await request(target, guard, options.accept, signal, options.statusOnly ?? 'GET');
+      const response = await request(target, guard, options.accept, signal, options.post ? 'POST' : (options.statusOnly ?? 'GET'), options.post);
       const location = response.headers.location;
-      if (REDIRECTS.has(response.statusCode ?? 0) && location) {
+      if (REDIRECTS.has(response.statusCode ?? 0) && location && !options.post) {
         response.resume();
         if (redirects >= maxRedirects) throw new ApiError(422, `Cannot fetch ${url}: more than ${maxRedirects} redirects`);
         target = parseTarget(resolveLocation(location, target), `Cannot fetch ${url}: it redirects to "${location}"`);
@@ -157,7 +162,14 @@ function resolveLocation(location: string, base: URL): string {
 }
 
 /** Node skips `lookup` for a literal IP, so literals are checked here; names are checked as they resolve. */
-function request(target: URL, guard: AddressGuard, accept: string | undefined, signal: AbortSignal, method: 'GET' | 'HEAD'): Promise<IncomingMessage> {
+function request(
+  target: URL,
+  guard: AddressGuard,
+  accept: string | undefined,
+  signal: AbortSignal,
+  method: 'GET' | 'HEAD' | 'POST',
+  post?: { contentType: string; body: Buffer },
+): Promise<IncomingMessage> {
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host)) {
     try {
@@ -183,7 +195,12 @@ function request(target: URL, guard: AddressGuard, accept: string | undefined, s
   return new Promise((resolve, reject) => {
     const req = client.request(target, {
       method,
-      headers: { 'user-agent': USER_AGENT, accept: accept ?? '*/*', 'accept-encoding': 'gzip, br' },
+      headers: {
+        'user-agent': USER_AGENT,
+        accept: accept ?? '*/*',
+        'accept-encoding': 'gzip, br',
+        ...(post ? { 'content-type': post.contentType, 'content-length': String(post.body.length) } : {}),
+      },
       lookup,
       signal,
       // No pooled sockets: a connection is reused only by the request whose checks opened it.
@@ -194,7 +211,7 @@ function request(target: URL, guard: AddressGuard, accept: string | undefined, s
       if (error instanceof RefusedAddress) reject(new ApiError(400, `Refusing to fetch ${target.href}: ${error.message}`));
       else reject(error);
     });
-    req.end();
+    req.end(post?.body);
   });
 }
 

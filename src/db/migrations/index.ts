@@ -7,6 +7,7 @@ import * as m0005 from './0005_members_teams.ts';
 import * as m0007 from './0007_sites.ts';
 import * as m0008 from './0008_search.ts';
 import * as m0009 from './0009_links.ts';
+import * as m0015 from './0015_translations.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007_sites': m0007,
   '0008_search': m0008,
   '0009_links': m0009,
+  '0015_translations': m0015,
 };
