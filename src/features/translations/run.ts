@@ -106,7 +106,7 @@ function sourceFingerprint(page: PageRecord, parentId: string | null): string {
 }
 
 /** What the run wrote to a target page, to tell a later human edit apart. */
-function writtenFingerprint(page: PageRecord): string {
+function writtenFingerprint(page: Pick<PageRecord, 'title' | 'attributes' | 'documentId'>): string {
   return digest([page.title, page.attributes.description ?? '', page.documentId ?? ''].join('\u0000'));
 }
 
@@ -142,51 +142,31 @@ async function runLanguage(ctx: AppContext, caller: Caller, row: TranslationRow,
   const sourceIds = new Set(pages.map((p) => p.page.id));
   const now = isoNow(ctx.clock);
 
-  // Pass 1: pages new to the target are created (empty), parents first, so every page has its id in the target.
   const isNew = (id: string) => {
     const record = known.get(id);
     return !record || !targetPages.has(record.target_page_id);
   };
-  const inserts = pages
-    .filter(({ page }) => isNew(page.id))
-    .map(({ page, parentId }) => ({
-      operation: 'insert_page' as const,
-      ref: page.id,
-      title: page.title,
-      ...(parentId ? { into: isNew(parentId) ? parentId : known.get(parentId)!.target_page_id } : {}),
-      document: {},
-    }));
-  const ids = new Map<string, string>();
-  for (const [id, record] of known) if (targetPages.has(record.target_page_id)) ids.set(id, record.target_page_id);
-  if (inserts.length > 0) {
-    const { batch } = await commitLiveChanges(ctx, caller, target, inserts, new Map(), { translationId: row.id, language });
-    for (const outcome of batch.outcomes) if (outcome.object === 'created_page' && outcome.ref) ids.set(outcome.ref, outcome.id);
-  }
 
-  // Pass 2: new and changed pages get their (translated) title and document; removed pages go.
-  const files = new Map([...sourceContent.files].map(([id, f]) => [id, f.href]));
+  // First the texts: pages new to the target, and changed pages no person has edited there, are translated (the
+  // network part) before anything is written, so a failed provider call leaves the target as it was.
   const sourceLanguage = row.source_language ?? source.language ?? 'auto';
   const tally: RunTally = { pages: 0, words: 0 };
   const states = new Map<string, string>();
-  const changes: Record<string, unknown>[] = [];
+  const toWrite: { page: PageRecord; title: string; description: string; document: unknown }[] = [];
   for (const { page, parentId } of pages) {
     const record = known.get(page.id);
-    const targetId = ids.get(page.id)!;
-    const fingerprint = sourceFingerprint(page, parentId);
     const created = isNew(page.id);
-    if (!created && record!.source_fingerprint === fingerprint) {
+    if (!created && record!.source_fingerprint === sourceFingerprint(page, parentId)) {
       states.set(page.id, record!.state);
       continue;
     }
-    const current = targetPages.get(targetId);
-    const editedByPerson = !created && current !== undefined && writtenFingerprint(current) !== record!.written_fingerprint;
-    if (editedByPerson) {
+    const current = created ? undefined : targetPages.get(record!.target_page_id);
+    if (current && writtenFingerprint(current) !== record!.written_fingerprint) {
       states.set(page.id, 'outdated');
       continue;
     }
     const document = page.documentId ? await readPublishedDocument(ctx, page.documentId) : undefined;
-    const linked = document ? rewriteRefs(document, { pages: ids, files }) : undefined;
-    const texts = [page.title, page.attributes.description ?? '', ...(linked ? textsOf(linked) : [])];
+    const texts = [page.title, page.attributes.description ?? '', ...(document ? textsOf(document) : [])];
     let out = texts;
     if (provider) {
       const nonEmpty = texts.map((t, i) => [t, i] as const).filter(([t]) => t.trim() !== '');
@@ -202,14 +182,59 @@ async function runLanguage(ctx: AppContext, caller: Caller, row: TranslationRow,
     tally.pages += 1;
     tally.words += countWords(texts);
     states.set(page.id, provider ? 'translated' : 'needs-translation');
-    changes.push({
-      operation: 'update_page',
-      page: targetId,
-      title: (title ?? '').trim().slice(0, 500) || page.title,
-      ...(page.attributes.description ? { description: (description ?? '').slice(0, 1000) } : {}),
-      document: linked ? { document: withTexts(linked, body) } : {},
-    });
+    toWrite.push({ page, title: title ?? '', description: description ?? '', document: document ? withTexts(document, body) : undefined });
   }
+
+  // Pages new to the target are created empty, parents first, so that every page has its id in the target
+  // before documents that link to each other are written; they are recorded at once, so a run that fails
+  // after this point finds them again instead of creating them twice.
+  const inserts = pages
+    .filter(({ page }) => isNew(page.id))
+    .map(({ page, parentId }) => ({
+      operation: 'insert_page' as const,
+      ref: page.id,
+      title: page.title,
+      ...(parentId ? { into: isNew(parentId) ? parentId : known.get(parentId)!.target_page_id } : {}),
+      document: {},
+    }));
+  const ids = new Map<string, string>();
+  for (const [id, record] of known) if (targetPages.has(record.target_page_id)) ids.set(id, record.target_page_id);
+  if (inserts.length > 0) {
+    const { batch } = await commitLiveChanges(ctx, caller, target, inserts, new Map(), { translationId: row.id, language });
+    for (const outcome of batch.outcomes) if (outcome.object === 'created_page' && outcome.ref) ids.set(outcome.ref, outcome.id);
+    const recorded: TranslationPageRow[] = [];
+    for (const { page } of pages) {
+      const targetId = ids.get(page.id);
+      if (!targetId) continue;
+      const previous = known.get(page.id);
+      recorded.push(
+        previous && !isNew(page.id)
+          ? previous
+          : {
+              translation_id: row.id,
+              language,
+              source_page_id: page.id,
+              target_page_id: targetId,
+              // Never a real fingerprint: the page counts as changed until its document is written.
+              source_fingerprint: '',
+              written_fingerprint: writtenFingerprint({ title: page.title, attributes: {}, documentId: null }),
+              state: 'needs-translation',
+              updated_at: now,
+            },
+      );
+    }
+    await replacePagesOfTarget(ctx.db, row.id, language, recorded);
+  }
+
+  // Then the documents, with references pointing into the target; and pages removed from the source go.
+  const files = new Map([...sourceContent.files].map(([id, f]) => [id, f.href]));
+  const changes: Record<string, unknown>[] = toWrite.map(({ page, title, description, document }) => ({
+    operation: 'update_page',
+    page: ids.get(page.id)!,
+    title: title.trim().slice(0, 500) || page.title,
+    ...(page.attributes.description ? { description: description.slice(0, 1000) } : {}),
+    document: document ? { document: rewriteRefs(document, { pages: ids, files }) } : {},
+  }));
   for (const [sourceId, record] of known) {
     if (!sourceIds.has(sourceId) && targetPages.has(record.target_page_id)) changes.push({ operation: 'delete_page', page: record.target_page_id });
   }
