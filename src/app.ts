@@ -42,6 +42,7 @@ import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes } from './features/reader/routes.ts';
 import { translationRoutes } from './features/translations/routes.ts';
+import { pdfDownloadRoutes, pdfRoutes } from './features/pdf/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -121,11 +122,13 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await linkRoutes(v1);
       await searchRoutes(v1);
       await translationRoutes(v1);
+      await pdfRoutes(v1);
     },
     { prefix: '/v1' },
   );
   // Download URLs are capability URLs outside the API prefix (see features/files/routes.ts).
   await fileDownloadRoutes(app);
+  await pdfDownloadRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
   await readerRoutes(app);
   app.addHook('onClose', async () => {
