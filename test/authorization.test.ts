@@ -45,6 +45,7 @@ interface Fixture {
   siteSectionId: string;
   siteSectionGroupId: string;
   shareLinkId: string;
+  translationId: string;
 }
 
 interface Row {
@@ -120,6 +121,7 @@ describe('authorization: every operation as callers who should not get far', () 
   const newGroup = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/section-groups`, { title: 'Own group' })).id as string;
   const newSiteSpace = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/site-spaces`, { spaceId: f.spaceId, sectionId: f.siteSectionId })).id as string;
   const newShareLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/share-links`, { name: 'Own link' })).id as string;
+  const newTranslation = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/translations`, { title: 'Own translation', languages: ['fr'], source: { space: f.spaceId, language: 'en' } })).id as string;
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
 
@@ -330,6 +332,19 @@ describe('authorization: every operation as callers who should not get far', () 
     createSiteShareLink: { body: () => ({ name: 'New link' }), expect: inContent(403) },
     updateSiteShareLinkById: { body: () => ({ name: 'Renamed link' }), expect: inContent(403) },
     deleteSiteShareLinkById: { own: async (f) => ({ shareLinkId: await newShareLink(f) }), expect: deleteInContent(403) },
+
+    // --- Translations (members with a role see them; organization admins change and run them)
+    listTranslations: { expect: inOrganization(403, 200), check: lists((f) => f.translationId, ['reader']) },
+    createTranslation: { body: () => ({ title: 'New translation' }), expect: inOrganization(403, 403) },
+    getTranslation: { expect: inOrganization(403, 200) },
+    updateTranslation: { body: () => ({ title: 'Renamed translation' }), expect: inOrganization(403, 403) },
+    deleteTranslation: { own: async (f) => ({ translationId: await newTranslation(f) }), expect: deleteInOrganization(403, 403) },
+    runTranslation: { expect: inOrganization(403, 403) },
+
+    // --- PDF export (whoever reads the content gets a URL; a site's needs its space readable too)
+    getChangeRequestPDF: { expect: inContent(200) },
+    getSpacePDF: { expect: inContent(200) },
+    getSitePDF: { expect: inContent(200) },
   };
 
   before(async () => {
@@ -397,6 +412,7 @@ describe('authorization: every operation as callers who should not get far', () 
       siteSectionId: '',
       siteSectionGroupId: '',
       shareLinkId: '',
+      translationId: '',
     };
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
@@ -410,6 +426,7 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.siteSpaceId = section.siteSpaces[0].id;
     fixture.siteSectionGroupId = group.id;
     fixture.shareLinkId = await newShareLink(fixture);
+    fixture.translationId = await newTranslation(fixture);
   });
   after(() => t.close());
 
@@ -532,6 +549,10 @@ describe('authorization: every operation as callers who should not get far', () 
       listIntegrations: null,
       listInstallations: null,
       installIntegration: null,
+    });
+    await assertFlagsMatch('translation', await as(`/v1/orgs/${f.organizationId}/translations/${f.translationId}`), {
+      view: ['getTranslation', 'listTranslations'],
+      edit: ['updateTranslation', 'runTranslation'],
     });
     await assertFlagsMatch('team', await as(`/v1/orgs/${f.organizationId}/teams/${f.teamId}`), {
       view: ['getTeamInOrganizationById', 'listTeamMembersInOrganizationById'],

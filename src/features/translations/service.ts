@@ -166,6 +166,8 @@ export async function updateTranslationSettings(ctx: AppContext, caller: Caller,
 /** The target spaces stay: they are content of their own, deleted like any space. */
 export async function removeTranslation(ctx: AppContext, caller: Caller, organizationId: string, translationId: string): Promise<void> {
   const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  // In an organization the caller cannot see there is no translation for them to delete: 204, as for any missing target.
+  if (!access.isMember) return;
   assertCanEditTranslations(access, 'Deleting a translation');
   const row = await findTranslation(ctx.db, organizationId, translationId);
   if (!row) return;
