@@ -41,12 +41,18 @@ export interface LayoutPage extends TocEntry {
 export interface LayoutOptions {
   title: string;
   subtitle?: string | undefined;
+  /** The standard PDF fonts by default. */
   fonts: PdfFonts;
+  /** Fonts for texts the standard fonts cannot show (beyond Latin-1), when the machine has some. */
+  unicode?: PdfFonts | undefined;
   /** Ids of the pages in this PDF: links to them jump inside the document. */
   pagesInPdf: ReadonlySet<string>;
   /** File id -> name, for file blocks and images that cannot be drawn. */
   fileNames: ReadonlyMap<string, string>;
 }
+
+/** Characters outside what the standard PDF fonts encode (WinAnsi: Latin-1 and a few typographic marks). */
+const NOT_WIN_ANSI = /[^\t\n\r\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026\u2030\u2039\u203a\u20ac\u2122\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc]/;
 
 const COLORS = { text: '#1f2328', muted: '#59636e', link: '#0969da', codeBg: '#f3f4f6', border: '#d0d7de', info: '#0969da', warning: '#bf8700', danger: '#cf222e', success: '#1a7f37' };
 /** The layout's page: A4 with the same margin on every side, in points (the caller creates the document so). */
@@ -83,6 +89,15 @@ export class PdfLayout {
     doc.on('pageAdded', () => this.footer());
   }
 
+  /**
+   * The font for a text: the standard PDF fonts (fast, Latin-1) unless the text has characters they lack and
+   * a Unicode font was given. Most documentation is Latin script; laying it out with a TrueType font costs 4x.
+   */
+  private fontFor(kind: keyof PdfFonts, text: string | undefined): string {
+    const unicode = this.options.unicode;
+    return unicode && text !== undefined && NOT_WIN_ANSI.test(text) ? unicode[kind] : this.options.fonts[kind];
+  }
+
   /** The page number at the foot of each PDF page, written in the bottom margin without moving the cursor. */
   private footer(): void {
     const doc = this.doc;
@@ -91,7 +106,7 @@ export class PdfLayout {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
-      .font(this.options.fonts.regular)
+      .font(this.fontFor('regular', this.options.title))
       .fontSize(8)
       .fillColor(COLORS.muted)
       .text(`${this.options.title} — ${this.pageNumber}`, this.left, doc.page.height - bottom / 2 - 4, { width: this.width, align: 'center', lineBreak: false });
@@ -106,14 +121,14 @@ export class PdfLayout {
     const doc = this.doc;
     const { fonts } = this.options;
     doc.addPage();
-    doc.font(fonts.bold).fontSize(26).fillColor(COLORS.text).text(this.options.title, this.left, 150, { width: this.width });
-    if (this.options.subtitle) doc.moveDown(0.5).font(fonts.regular).fontSize(13).fillColor(COLORS.muted).text(this.options.subtitle, { width: this.width });
+    doc.font(this.fontFor('bold', this.options.title)).fontSize(26).fillColor(COLORS.text).text(this.options.title, this.left, 150, { width: this.width });
+    if (this.options.subtitle) doc.moveDown(0.5).font(this.fontFor('regular', this.options.subtitle)).fontSize(13).fillColor(COLORS.muted).text(this.options.subtitle, { width: this.width });
     doc.moveDown(2).font(fonts.bold).fontSize(16).fillColor(COLORS.text).text('Contents', this.left, undefined, { width: this.width });
     doc.moveDown(0.5);
     for (const entry of toc) {
       const indent = Math.min(entry.depth, 6) * 14;
       doc
-        .font(entry.depth === 0 ? fonts.bold : fonts.regular)
+        .font(this.fontFor(entry.depth === 0 ? 'bold' : 'regular', entry.title))
         .fontSize(BODY_SIZE)
         .fillColor(COLORS.link)
         .text(entry.title, this.left + indent, undefined, { width: this.width - indent, goTo: pageDestination(entry.id) });
@@ -127,8 +142,8 @@ export class PdfLayout {
     const { fonts } = this.options;
     doc.addPage();
     doc.outline.addItem(page.title);
-    doc.font(fonts.bold).fontSize(22).fillColor(COLORS.text).text(page.title, this.left, undefined, { width: this.width, destination: pageDestination(page.id) });
-    if (page.description) doc.moveDown(0.2).font(fonts.regular).fontSize(12).fillColor(COLORS.muted).text(page.description, { width: this.width });
+    doc.font(this.fontFor('bold', page.title)).fontSize(22).fillColor(COLORS.text).text(page.title, this.left, undefined, { width: this.width, destination: pageDestination(page.id) });
+    if (page.description) doc.moveDown(0.2).font(this.fontFor('regular', page.description)).fontSize(12).fillColor(COLORS.muted).text(page.description, { width: this.width });
     doc.moveDown(0.6).fillColor(COLORS.text);
     const nodes = (page.document as { nodes?: unknown } | undefined)?.nodes;
     if (Array.isArray(nodes)) this.blocks(nodes, 0, page, 0);
@@ -137,7 +152,7 @@ export class PdfLayout {
   /** A closing note (what was left out of a bounded export). */
   note(text: string): void {
     this.doc.addPage();
-    this.doc.font(this.options.fonts.italic).fontSize(BODY_SIZE).fillColor(COLORS.muted).text(text, this.left, undefined, { width: this.width });
+    this.doc.font(this.fontFor('italic', text)).fontSize(BODY_SIZE).fillColor(COLORS.muted).text(text, this.left, undefined, { width: this.width });
   }
 
   private blocks(nodes: readonly unknown[], indent: number, page: LayoutPage, depth: number): void {
@@ -217,7 +232,7 @@ export class PdfLayout {
         for (const tab of children) {
           if (!isNode(tab)) continue;
           const title = isNode(tab.data) && typeof tab.data.title === 'string' ? tab.data.title : 'Tab';
-          doc.font(fonts.bold).fontSize(BODY_SIZE).fillColor(COLORS.text).text(title, this.left + indent, undefined, { width: this.width - indent });
+          doc.font(this.fontFor('bold', title)).fontSize(BODY_SIZE).fillColor(COLORS.text).text(title, this.left + indent, undefined, { width: this.width - indent });
           doc.moveDown(0.2);
           this.blocks(Array.isArray(tab.nodes) ? (tab.nodes as unknown[]) : [], indent + 10, page, depth);
         }
@@ -311,7 +326,7 @@ export class PdfLayout {
     const { fonts } = this.options;
     doc.x = this.left + indent;
     runs.forEach((run, i) => {
-      const font = run.code ? fonts.mono : run.bold && run.italic ? fonts.boldItalic : run.bold ? fonts.bold : run.italic ? fonts.italic : fonts.regular;
+      const font = this.fontFor(run.code ? 'mono' : run.bold && run.italic ? 'boldItalic' : run.bold ? 'bold' : run.italic ? 'italic' : 'regular', run.text);
       doc
         .font(font)
         .fontSize(run.code ? style.size - 1 : style.size)
@@ -335,7 +350,7 @@ export class PdfLayout {
       lines.push(this.runsOf(Array.isArray(line.nodes) ? (line.nodes as unknown[]) : []).map((r) => r.text).join(''));
     }
     const title = isNode(node.data) && typeof node.data.title === 'string' ? node.data.title : undefined;
-    if (title) this.doc.font(this.options.fonts.bold).fontSize(CODE_SIZE + 0.5).fillColor(COLORS.muted).text(title, this.left + indent, undefined, { width: this.width - indent });
+    if (title) this.doc.font(this.fontFor('bold', title)).fontSize(CODE_SIZE + 0.5).fillColor(COLORS.muted).text(title, this.left + indent, undefined, { width: this.width - indent });
     this.monoLines(lines, indent);
   }
 
@@ -348,11 +363,12 @@ export class PdfLayout {
     doc.y += 4;
     for (const line of lines) {
       const text = printable(line.replace(/\t/g, '  ')) || ' ';
+      doc.font(this.fontFor('mono', text)).fontSize(CODE_SIZE);
       const height = doc.heightOfString(text, { width: width - 12 }) + 2;
       if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const y = doc.y;
       doc.save().rect(x, y - 1, width, height).fill(COLORS.codeBg).restore();
-      doc.font(this.options.fonts.mono).fontSize(CODE_SIZE).fillColor(COLORS.text).text(text, x + 6, y, { width: width - 12, lineGap: 2 });
+      doc.fillColor(COLORS.text).text(text, x + 6, y, { width: width - 12, lineGap: 2 });
       doc.y = y + height;
     }
     doc.x = this.left;
@@ -381,7 +397,7 @@ export class PdfLayout {
         this.imagePlaceholder(alt || this.options.fileNames.get(String(ref.file)) || 'image', indent);
         return;
       }
-      if (alt) doc.font(this.options.fonts.italic).fontSize(BODY_SIZE - 1.5).fillColor(COLORS.muted).text(printable(alt), this.left + indent, undefined, { width: this.width - indent });
+      if (alt) doc.font(this.fontFor('italic', alt)).fontSize(BODY_SIZE - 1.5).fillColor(COLORS.muted).text(printable(alt), this.left + indent, undefined, { width: this.width - indent });
       doc.fillColor(COLORS.text).moveDown(0.5);
       return;
     }
@@ -390,7 +406,7 @@ export class PdfLayout {
   }
 
   private imagePlaceholder(label: string, indent: number): void {
-    this.doc.font(this.options.fonts.italic).fontSize(BODY_SIZE).fillColor(COLORS.muted).text(`[Image: ${printable(label)}]`, this.left + indent, undefined, { width: this.width - indent });
+    this.doc.font(this.fontFor('italic', label)).fontSize(BODY_SIZE).fillColor(COLORS.muted).text(`[Image: ${printable(label)}]`, this.left + indent, undefined, { width: this.width - indent });
     this.doc.fillColor(COLORS.text).moveDown(0.5);
   }
 
@@ -425,13 +441,14 @@ export class PdfLayout {
     const header = columns.map((id) => printable(String(definition[id]!.title ?? '')));
     const rows = records.map((record) => columns.map((id) => printable(cellText(definition[id]!, isNode(record.values) ? record.values[id] : undefined))));
     const hideHeader = view.type === 'grid' && view.hideHeader === true;
-    doc.font(this.options.fonts.regular).fontSize(BODY_SIZE - 1).fillColor(COLORS.text);
+    const allText = [...header, ...rows.flat()].join(' ');
+    doc.font(this.fontFor('regular', allText)).fontSize(BODY_SIZE - 1).fillColor(COLORS.text);
     doc.x = this.left + indent;
     doc.table({
       data: hideHeader ? rows : [header, ...rows],
       maxWidth: this.width - indent,
       position: { x: this.left + indent },
-      rowStyles: (i: number) => (i === 0 && !hideHeader ? { backgroundColor: COLORS.codeBg, font: { src: this.options.fonts.bold } } : {}),
+      rowStyles: (i: number) => (i === 0 && !hideHeader ? { backgroundColor: COLORS.codeBg, font: { src: this.fontFor('bold', allText) } } : {}),
       defaultStyle: { border: 0.5, borderColor: COLORS.border, padding: 4 },
     } as never);
     doc.font(this.options.fonts.regular).fontSize(BODY_SIZE);

@@ -1,13 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildPage, buildSpace, editLive, writeContent } from '../../../test/factories.ts';
 import { png } from '../../../test/fixtures/png.ts';
+import { corpusChanges, corpusPages } from '../search/corpus.test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-pdf-'));
 let files = 0;
@@ -145,6 +146,13 @@ describe('PDF export', () => {
     assert.ok(!spacePdf.text.includes('Installing'));
   });
 
+  test('text beyond Latin-1 prints with a Unicode font when the machine has DejaVu', { skip: !existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf') }, async () => {
+    const space = await buildSpace(t, { title: 'Справочник' });
+    await buildPage(t, space.id, { title: 'Введение', markdown: 'Привет, мир. Καλημέρα. Zażółć gęślą jaźń.' });
+    const pdf = await download(t, ok(await t.api('GET', `/v1/spaces/${space.id}/pdf`)).url);
+    assertInOrder(pdf.text, ['Справочник', 'Введение', 'Введение', 'Привет, мир. Καλημέρα. Zażółć gęślą jaźń.']);
+  });
+
   test('page prints a page with its sub-pages; with only, that page alone', async () => {
     const space = await buildSpace(t, { title: 'Parts' });
     const parent = await buildPage(t, space.id, { title: 'Parent', markdown: 'Parent text.' });
@@ -204,6 +212,31 @@ describe('PDF export', () => {
     ok(await t.api('PUT', `/v1/orgs/${t.org.id}/sites/${site.id}/customization`, { body: { ...customization, pdf: { enabled: false } } }));
     assertError(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${site.id}/pdf`), 403, /pdf\.enabled/);
     assertError(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${site.id}/pdf?siteSpace=nope`), 403);
+  });
+});
+
+describe('PDF export of real documentation', () => {
+  let t: TestServer;
+  before(async () => (t = await startServer()));
+  after(() => t.close());
+
+  test('the GitBook docs (182 pages of real markdown) print every page, in order, with their text', { timeout: 180_000 }, async () => {
+    const pages = corpusPages();
+    assert.ok(pages.length >= 150, `corpus pages: ${pages.length}`);
+    const space = await buildSpace(t, { title: 'GitBook docs' });
+    const changes = corpusChanges(pages);
+    for (let i = 0; i < changes.length; i += 50) await editLive(t, space.id, changes.slice(i, i + 50));
+    const started = Date.now();
+    const pdf = await download(t, ok(await t.api('GET', `/v1/spaces/${space.id}/pdf`)).url);
+    const seconds = (Date.now() - started) / 1000;
+    assert.equal(pdf.status, 200);
+    assert.ok(pdf.pages > pages.length, `${pdf.pages} PDF pages for ${pages.length} pages (${seconds.toFixed(1)} s)`);
+    // Page titles follow the contents in the order of the space (pdftotext joins words as it reads them, so
+    // titles are compared without their spacing).
+    const flat = pdf.text.replace(/\s+/g, '');
+    const afterContents = flat.indexOf(pages[0]!.title.replace(/\s+/g, ''), flat.indexOf(pages[pages.length - 1]!.title.replace(/\s+/g, '')) + 1);
+    assertInOrder(flat.slice(afterContents), pages.map((p) => p.title.replace(/\s+/g, '')));
+    console.log(`# corpus PDF: ${pages.length} pages -> ${pdf.pages} PDF pages, ${(pdf.bytes.length / 1024).toFixed(0)} KiB, ${seconds.toFixed(1)} s`);
   });
 });
 

@@ -145,11 +145,11 @@ function pagesInOrder(nodes: readonly PageNode[], depth: number, out: { node: Pa
   }
 }
 
-/** DejaVu when the machine has it (most of Unicode's European scripts); the standard PDF fonts otherwise. */
-function fontsFor(doc: PDFKit.PDFDocument): PdfFonts {
+/** DejaVu when the machine has it (Latin, Greek, Cyrillic and more), for texts the standard PDF fonts cannot show. */
+function unicodeFonts(doc: PDFKit.PDFDocument): PdfFonts | undefined {
   const dir = '/usr/share/fonts/truetype/dejavu';
   const files = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf', boldItalic: 'DejaVuSans-BoldOblique.ttf', mono: 'DejaVuSansMono.ttf' };
-  if (!Object.values(files).every((f) => existsSync(`${dir}/${f}`))) return STANDARD_FONTS;
+  if (!Object.values(files).every((f) => existsSync(`${dir}/${f}`))) return undefined;
   for (const [name, file] of Object.entries(files)) doc.registerFont(`quire-${name}`, `${dir}/${file}`);
   return { regular: 'quire-regular', bold: 'quire-bold', italic: 'quire-italic', boldItalic: 'quire-boldItalic', mono: 'quire-mono' };
 }
@@ -224,7 +224,8 @@ export async function openPdfDownload(ctx: AppContext, token: string): Promise<P
   const layout = new PdfLayout(doc, {
     title: ticket.t,
     subtitle: ticket.st,
-    fonts: fontsFor(doc),
+    fonts: STANDARD_FONTS,
+    unicode: unicodeFonts(doc),
     pagesInPdf: new Set(toc.map((e) => e.id)),
     fileNames: new Map([...content.files].map(([id, f]) => [id, f.name])),
   });
