@@ -187,6 +187,14 @@ describe('PDF export', () => {
     assert.match(expired.json().error.message, /expired/);
   });
 
+  test('a PDF URL of a space deleted since stops working', async () => {
+    const space = await buildSpace(t, { title: 'Doomed' });
+    await buildPage(t, space.id, { title: 'Soon gone' });
+    const { url } = ok(await t.api('GET', `/v1/spaces/${space.id}/pdf`));
+    assert.equal((await t.api('DELETE', `/v1/spaces/${space.id}`)).status, 204);
+    assert.equal((await download(t, url)).status, 404);
+  });
+
   test('only callers who can read the content get a PDF URL', async () => {
     const space = await buildSpace(t, { title: 'Private' });
     const cr = await buildChangeRequest(t, space.id);

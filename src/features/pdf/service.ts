@@ -9,6 +9,8 @@ import { openContent, readPublishedContent, readPublishedDocument, type Publishe
 import type { PageNode } from '../content/tree.ts';
 import { loadChangeRequest } from '../change-requests/service.ts';
 import { loadSpace } from '../spaces/service.ts';
+import { findSpace } from '../spaces/queries.ts';
+import { findRevision } from '../content/revisions.ts';
 import { customizationOf, loadSite, readTree } from '../sites/service.ts';
 import { PAGE_MARGIN, PdfLayout, STANDARD_FONTS, type LayoutPage, type PdfFonts, type TocEntry } from './layout.ts';
 
@@ -195,6 +197,10 @@ export interface PdfDownload {
  */
 export async function openPdfDownload(ctx: AppContext, token: string): Promise<PdfDownload> {
   const ticket = await readTicket(ctx, token);
+  // A space deleted since the URL was made is no longer printed, like its files are no longer served.
+  const revision = await findRevision(ctx.db, ticket.r);
+  const space = revision && (await findSpace(ctx.db, revision.space_id));
+  if (!space || space.deleted_at) throw notFound('No PDF at this URL: its space was deleted');
   const content = await readPublishedContent(ctx, ticket.r);
   let roots: PageNode[] = content.tree;
   if (ticket.p) {

@@ -32,17 +32,18 @@ export function mapTexts(document: unknown, visit: (text: string) => string): un
       return { ...node, text: visit(node.text) };
     }
     const out: Node = { ...node };
-    if (Array.isArray(node.nodes)) out.nodes = walk(node.nodes, depth + 1);
-    if (Array.isArray(node.leaves)) out.leaves = walk(node.leaves, depth + 1);
-    if (Array.isArray(node.fragments)) out.fragments = walk(node.fragments, depth + 1);
+    // A block's own texts (a tab's title, an image's alt) come before its content, as a reader meets them.
     if (isNode(node.data)) {
       const data: Node = { ...node.data };
-      for (const key of ['alt', 'caption', 'title'] as const) {
+      for (const key of ['title', 'alt', 'caption'] as const) {
         const value = data[key];
-        if (typeof value === 'string' && value.trim() !== '' && node.type !== 'code') data[key] = visit(value);
+        if (typeof value === 'string' && value.trim() !== '') data[key] = visit(value);
       }
       out.data = data;
     }
+    if (Array.isArray(node.nodes)) out.nodes = walk(node.nodes, depth + 1);
+    if (Array.isArray(node.leaves)) out.leaves = walk(node.leaves, depth + 1);
+    if (Array.isArray(node.fragments)) out.fragments = walk(node.fragments, depth + 1);
     return out;
   };
   return walk(document, 0);
