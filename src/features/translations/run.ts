@@ -43,7 +43,9 @@ export async function runTranslationJob(ctx: AppContext, payload: unknown): Prom
   const translationId = (payload as { translationId?: unknown } | null)?.translationId;
   if (typeof translationId !== 'string') return;
   const row = await findTranslationById(ctx.db, translationId);
-  if (!row || row.status === 'completed' || !row.source_space_id) return;
+  // Every queued job runs, even when the row says `completed`: settings changed during a run queue another,
+  // which must not be taken for done. A run with nothing new writes nothing.
+  if (!row || !row.source_space_id) return;
   const started = ctx.clock.now();
   await updateTranslation(ctx.db, row.id, { status: 'running' });
   try {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { buildPage, buildSpace, editLive } from '../../../test/factories.ts';
+import { corpusChanges, corpusPages } from '../search/corpus.test-support.ts';
 
 /** A small LibreTranslate: `POST /translate` answers each text as "[target] text"; `failures` makes the next calls fail. */
 function fakeLibreTranslate() {
@@ -202,6 +203,42 @@ describe('translation runs without a provider', () => {
     assert.match(await pageMarkdown(t, target, tb!), /Texto beta\./, 'the human translation stays');
     // Alpha and Delta are copies to translate; Beta's source changed after its human translation.
     assert.equal(after.targets[0].pagesToTranslate, 3);
+  });
+
+  test('a run whose source space was deleted ends at once with the reason shown', async () => {
+    const source = await buildSpace(t, { title: 'Short-lived' });
+    await buildPage(t, source.id, { title: 'Page' });
+    const created = ok(await t.api('POST', `/v1/orgs/${t.org.id}/translations`, { body: { title: 'Gone', languages: ['it'], source: { space: source.id, language: 'en' } } }), 201);
+    assert.equal((await t.api('DELETE', `/v1/spaces/${source.id}`)).status, 204);
+    await t.app.jobs.runDue();
+    const after = ok(await t.api('GET', `/v1/orgs/${t.org.id}/translations/${created.id}`));
+    assert.equal(after.status, 'completed');
+    assert.match(after.lastError, /source space .* was deleted/);
+    assert.deepEqual(after.targets, []);
+  });
+
+  test('a run copies the real GitBook docs into the target space, every page in order', { timeout: 240_000 }, async () => {
+    const pages = corpusPages();
+    const source = await buildSpace(t, { title: 'GitBook docs' });
+    const changes = corpusChanges(pages);
+    for (let i = 0; i < changes.length; i += 50) await editLive(t, source.id, changes.slice(i, i + 50));
+    const created = ok(await t.api('POST', `/v1/orgs/${t.org.id}/translations`, { body: { title: 'Docs', languages: ['nl'], source: { space: source.id, language: 'en' } } }), 201);
+    const started = Date.now();
+    await t.app.jobs.runDue();
+    const seconds = (Date.now() - started) / 1000;
+    const done = ok(await t.api('GET', `/v1/orgs/${t.org.id}/translations/${created.id}`));
+    assert.equal(done.status, 'completed', done.lastError);
+    assert.equal(done.stats.latestPages, pages.length);
+    assert.ok(done.stats.latestWords > 10_000, `words: ${done.stats.latestWords}`);
+    const copied = await pagesOf(t, done.targets[0].space);
+    assert.deepEqual(copied.map((p) => p.title), (await pagesOf(t, source.id)).map((p) => p.title));
+    console.log(`# corpus translation run: ${pages.length} pages, ${done.stats.latestWords} words, ${seconds.toFixed(1)} s`);
+    // Nothing changed: a second run writes nothing.
+    assert.equal((await t.api('POST', `/v1/orgs/${t.org.id}/translations/${created.id}/run`)).status, 204);
+    await t.app.jobs.runDue();
+    const again = ok(await t.api('GET', `/v1/orgs/${t.org.id}/translations/${created.id}`));
+    assert.equal(again.stats.latestPages, 0);
+    assert.equal(again.targets[0].revision, done.targets[0].revision);
   });
 
   test('a run of settings without a source is refused; an unknown translation is 404', async () => {
