@@ -157,11 +157,25 @@ export class PdfLayout {
 
   private blocks(nodes: readonly unknown[], indent: number, page: LayoutPage, depth: number): void {
     if (depth > MAX_DEPTH) return;
-    for (const node of nodes) if (isNode(node)) this.block(node, indent, page, depth + 1);
+    for (const node of nodes) {
+      if (!isNode(node)) continue;
+      try {
+        this.block(node, indent, page, depth + 1);
+      } catch {
+        // A block PDFKit cannot lay out (odd data in a stored document) is left out, not the whole PDF: the
+        // text state of a half-written paragraph is reset so the next block starts clean.
+        const state = this.doc as unknown as { _wrapper: unknown; _textOptions: unknown };
+        state._wrapper = null;
+        state._textOptions = null;
+        this.doc.x = this.left;
+      }
+    }
   }
 
-  private block(node: Node, indent: number, page: LayoutPage, depth: number): void {
+  private block(node: Node, nesting: number, page: LayoutPage, depth: number): void {
     const doc = this.doc;
+    // Deeply nested blocks stop moving right: text keeps at least half of the line.
+    const indent = Math.min(nesting, this.width / 2);
     const { fonts } = this.options;
     const children = Array.isArray(node.nodes) ? (node.nodes as unknown[]) : [];
     const data = isNode(node.data) ? node.data : {};
