@@ -340,6 +340,7 @@ describe('authorization: every operation as callers who should not get far', () 
     updateTranslation: { body: () => ({ title: 'Renamed translation' }), expect: inOrganization(403, 403) },
     deleteTranslation: { own: async (f) => ({ translationId: await newTranslation(f) }), expect: deleteInOrganization(403, 403) },
     runTranslation: { expect: inOrganization(403, 403) },
+    listTranslationPages: { expect: inOrganization(403, 200) },
 
     // --- PDF export (whoever reads the content gets a URL; a site's needs its space readable too)
     getChangeRequestPDF: { expect: inContent(200) },
@@ -551,7 +552,7 @@ describe('authorization: every operation as callers who should not get far', () 
       installIntegration: null,
     });
     await assertFlagsMatch('translation', await as(`/v1/orgs/${f.organizationId}/translations/${f.translationId}`), {
-      view: ['getTranslation', 'listTranslations'],
+      view: ['getTranslation', 'listTranslations', 'listTranslationPages'],
       edit: ['updateTranslation', 'runTranslation'],
     });
     await assertFlagsMatch('team', await as(`/v1/orgs/${f.organizationId}/teams/${f.teamId}`), {

@@ -1,8 +1,8 @@
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
-import { CreateTranslationBody, ListTranslationsQuery, Translation, TranslationIdParams, UpdateTranslationBody } from './schemas.ts';
-import { createTranslation, getTranslation, listTranslationsOfOrganization, removeTranslation, requestTranslationRun, updateTranslationSettings } from './service.ts';
+import { CreateTranslationBody, ListTranslationPagesQuery, ListTranslationsQuery, Translation, TranslationIdParams, TranslationPage, UpdateTranslationBody } from './schemas.ts';
+import { createTranslation, getTranslation, listPagesOfTranslation, listTranslationsOfOrganization, removeTranslation, requestTranslationRun, updateTranslationSettings } from './service.ts';
 
 const tags = ['translations'];
 
@@ -92,5 +92,21 @@ export async function translationRoutes(app: App) {
       await requestTranslationRun(app.ctx, callerOf(request), request.params.organizationId, request.params.translationId);
       return reply.status(204).send();
     },
+  );
+
+  app.get(
+    '/orgs/:organizationId/translations/:translationId/pages',
+    {
+      schema: {
+        operationId: 'listTranslationPages',
+        'x-quire-extension': true,
+        tags,
+        summary: 'List the pages a translation keeps, each with its state (translated, needs-translation, outdated)',
+        params: TranslationIdParams,
+        querystring: ListTranslationPagesQuery,
+        response: { 200: listOf(TranslationPage), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listPagesOfTranslation(app.ctx, callerOf(request), request.params.organizationId, request.params.translationId, request.query),
   );
 }

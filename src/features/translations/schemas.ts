@@ -85,3 +85,26 @@ const settingsFields = {
 export const CreateTranslationBody = Type.Object({ title: TranslationTitle, ...settingsFields });
 export const UpdateTranslationBody = Type.Object({ title: TranslationTitle, ...settingsFields });
 export type TranslationSettingsBody = Static<typeof CreateTranslationBody>;
+
+export const TranslationPageState = Type.Union([Type.Literal('translated'), Type.Literal('needs-translation'), Type.Literal('outdated')], {
+  description: '`translated` by the provider; `needs-translation`: a copy of the source text; `outdated`: the source changed after a person translated the page',
+});
+
+export const TranslationPage = Type.Object(
+  {
+    object: Type.Literal('translation-page'),
+    language: Type.String(),
+    sourcePage: Type.String({ description: 'ID of the page in the source space' }),
+    space: Type.String({ description: 'ID of the target space' }),
+    page: Type.String({ description: 'ID of its counterpart in the target space' }),
+    state: TranslationPageState,
+    updatedAt: Timestamp,
+  },
+  { $id: 'TranslationPage' },
+);
+
+export const ListTranslationPagesQuery = Type.Object({
+  ...ListQuery.properties,
+  language: Type.Optional(TranslationLanguage),
+  state: Type.Optional(TranslationPageState),
+});

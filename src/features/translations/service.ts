@@ -11,10 +11,12 @@ import { assertCanEditTranslations, assertCanViewTranslations, translationPermis
 import { languagesOf, presentTranslation } from './present.ts';
 import type { TranslationSettingsBody } from './schemas.ts';
 import {
+  countTranslationPages,
   countTranslations,
   deleteTranslation,
   findTranslation,
   insertTranslation,
+  listTranslationPages,
   listTranslations,
   targetsOf,
   updateTranslation,
@@ -184,4 +186,29 @@ export async function requestTranslationRun(ctx: AppContext, caller: Caller, org
   if (!canRun(row)) throw badRequest(`Translation ${translationId} has no source space or no target languages: set source and languages first`);
   if (row.status === 'pending' && row.last_error === null) return;
   await ctx.db.transaction().execute(async (trx) => queueRun(ctx, trx, row));
+}
+
+/** listTranslationPages (an extension): each copied page with its state, so people find what to translate. */
+export async function listPagesOfTranslation(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: string,
+  translationId: string,
+  query: { page?: string | undefined; limit?: number | undefined; language?: string | undefined; state?: string | undefined },
+) {
+  const { row } = await loadTranslation(ctx, caller, organizationId, translationId);
+  const filter = { translationId: row.id, language: query.language, state: query.state };
+  const listKey = `translation-pages:${row.id}:${query.language ?? ''}:${query.state ?? ''}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count, targets] = await Promise.all([listTranslationPages(ctx.db, filter, page), countTranslationPages(ctx.db, filter), targetsOf(ctx.db, [row.id])]);
+  const spaceOf = new Map(targets.map((t) => [t.language, t.space_id]));
+  return ctx.cursors.close(listKey, page, rows, count, (r) => [r.language, r.source_page_id], (r) => ({
+    object: 'translation-page' as const,
+    language: r.language,
+    sourcePage: r.source_page_id,
+    space: spaceOf.get(r.language) ?? '',
+    page: r.target_page_id,
+    state: r.state as 'translated' | 'needs-translation' | 'outdated',
+    updatedAt: r.updated_at,
+  }));
 }

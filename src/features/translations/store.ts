@@ -70,3 +70,28 @@ export async function replacePagesOfTarget(db: Executor, translationId: string, 
   // Bounded statements: a large space has thousands of pages.
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('translation_pages').values(rows.slice(i, i + 200)).execute();
 }
+
+export interface TranslationPageFilter {
+  translationId: string;
+  language?: string | undefined;
+  state?: string | undefined;
+}
+
+function pagesFiltered(db: Executor, filter: TranslationPageFilter) {
+  let q = db.selectFrom('translation_pages').where('translation_id', '=', filter.translationId);
+  if (filter.language !== undefined) q = q.where('language', '=', filter.language);
+  if (filter.state !== undefined) q = q.where('state', '=', filter.state);
+  return q;
+}
+
+/** The page records of a translation, by language then source page. */
+export async function listTranslationPages(db: Executor, filter: TranslationPageFilter, page: PageRequest): Promise<TranslationPageRow[]> {
+  return keysetPage(pagesFiltered(db, filter).selectAll(), ['language', 'source_page_id'], 'asc', page).execute();
+}
+
+export async function countTranslationPages(db: Executor, filter: TranslationPageFilter): Promise<number> {
+  const row = await pagesFiltered(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

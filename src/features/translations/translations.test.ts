@@ -203,6 +203,18 @@ describe('translation runs without a provider', () => {
     assert.match(await pageMarkdown(t, target, tb!), /Texto beta\./, 'the human translation stays');
     // Alpha and Delta are copies to translate; Beta's source changed after its human translation.
     assert.equal(after.targets[0].pagesToTranslate, 3);
+    const listed = ok(await t.api('GET', `/v1/orgs/${t.org.id}/translations/${created.id}/pages`));
+    assert.equal(listed.count, 3);
+    const stateOf = new Map(listed.items.map((p: { page: string; state: string }) => [p.page, p.state]));
+    assert.equal(stateOf.get(tb), 'outdated');
+    assert.equal(stateOf.get(ta), 'needs-translation');
+    assert.ok(listed.items.every((p: { space: string; language: string }) => p.space === target && p.language === 'es'));
+    const outdated = ok(await t.api('GET', `/v1/orgs/${t.org.id}/translations/${created.id}/pages?state=outdated`));
+    assert.deepEqual(outdated.items.map((p: { sourcePage: string }) => p.sourcePage), [b]);
+    const firstPage = ok(await t.api('GET', `/v1/orgs/${t.org.id}/translations/${created.id}/pages?limit=2`));
+    const secondPage = ok(await t.api('GET', `/v1/orgs/${t.org.id}/translations/${created.id}/pages?limit=2&page=${firstPage.next.page}`));
+    assert.equal(firstPage.items.length + secondPage.items.length, 3);
+    assertError(await t.api('GET', `/v1/orgs/${t.org.id}/translations/${created.id}/pages?state=done`), 400, /state/);
   });
 
   test('a run whose source space was deleted ends at once with the reason shown', async () => {
