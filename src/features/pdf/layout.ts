@@ -139,7 +139,6 @@ export class PdfLayout {
   /** One page of content, starting on a new PDF page. */
   page(page: LayoutPage): void {
     const doc = this.doc;
-    const { fonts } = this.options;
     doc.addPage();
     doc.outline.addItem(page.title);
     doc.font(this.fontFor('bold', page.title)).fontSize(22).fillColor(COLORS.text).text(page.title, this.left, undefined, { width: this.width, destination: pageDestination(page.id) });
@@ -337,7 +336,6 @@ export class PdfLayout {
 
   private runs(runs: readonly Run[], indent: number, style: { size: number }): void {
     const doc = this.doc;
-    const { fonts } = this.options;
     doc.x = this.left + indent;
     runs.forEach((run, i) => {
       const font = this.fontFor(run.code ? 'mono' : run.bold && run.italic ? 'boldItalic' : run.bold ? 'bold' : run.italic ? 'italic' : 'regular', run.text);
