@@ -44,6 +44,8 @@ import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
 import { configureConversions } from './features/content/conversion-pool.ts';
 import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs/routes.ts';
+import { translationRoutes } from './features/translations/routes.ts';
+import { pdfDownloadRoutes, pdfRoutes } from './features/pdf/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -133,6 +135,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await linkRoutes(v1);
       await searchRoutes(v1);
       await openAPISpecRoutes(v1);
+      await translationRoutes(v1);
+      await pdfRoutes(v1);
     },
     { prefix: '/v1' },
   );
@@ -140,6 +144,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   await fileDownloadRoutes(app);
   // Public OpenAPI documents, outside /v1 and without a token (features/openapi-specs/routes.ts).
   await publishedSpecRoutes(app);
+  await pdfDownloadRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
   // In a context of its own: the cookie plugin's hooks then run on the reader's requests only, not on the API's.
   await app.register(async (reader) => readerRoutes(reader));

@@ -86,6 +86,15 @@ export interface Config {
   conversionThreads: number;
   /** Longest one conversion (markdown to document or back) may run before it is stopped, in milliseconds. */
   conversionTimeoutMs: number;
+  /**
+   * Base URL of a LibreTranslate-compatible API that translation runs send text to (`POST <url>/translate`);
+   * unset, runs copy the source text and flag the pages for a human translation.
+   */
+  translationProviderUrl: string | undefined;
+  /** `api_key` sent to the translation provider, if it needs one. */
+  translationProviderApiKey: string | undefined;
+  /** Most pages of content one PDF export lays out; larger scopes end with a note saying what was left out. */
+  pdfMaxPages: number;
 }
 
 /** The levels LOG_LEVEL accepts (pino's, plus `silent`). */
@@ -130,6 +139,13 @@ function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (!raw) return undefined;
   if (!/^rediss?:\/\//.test(raw)) throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${raw}"`);
   return raw;
+}
+
+function translationProviderUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.TRANSLATION_PROVIDER_URL?.trim();
+  if (!raw) return undefined;
+  if (!/^https?:\/\//.test(raw)) throw new Error(`TRANSLATION_PROVIDER_URL must start with http:// or https://, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
 }
 
 function list(env: NodeJS.ProcessEnv, name: string): string[] {
@@ -201,5 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),
     conversionThreads: integer(env, 'CONVERSION_THREADS', Math.max(1, Math.min(4, availableParallelism() - 1))),
     conversionTimeoutMs: integer(env, 'CONVERSION_TIMEOUT_MS', 30_000) || 30_000,
+    translationProviderUrl: translationProviderUrl(env),
+    translationProviderApiKey: env.TRANSLATION_PROVIDER_API_KEY || undefined,
+    pdfMaxPages: integer(env, 'PDF_MAX_PAGES', 2_000) || 2_000,
   };
 }

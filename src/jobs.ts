@@ -6,6 +6,8 @@ import { backfillSearchIndex } from './features/search/backfill.ts';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, runGitExport, runGitImport } from './features/git-sync/service.ts';
 import { processSpec, refreshOpenAPISpecs } from './features/openapi-specs/processing.ts';
 import { PROCESS_SPEC_JOB } from './features/openapi-specs/service.ts';
+import { runTranslationJob } from './features/translations/run.ts';
+import { TRANSLATION_RUN_JOB } from './features/translations/service.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
@@ -32,4 +34,5 @@ export function registerJobHandlers(worker: JobWorker): void {
   worker.sweep('refresh-openapi-specs', async (ctx) => {
     await refreshOpenAPISpecs(ctx);
   });
+  worker.handle(TRANSLATION_RUN_JOB, runTranslationJob);
 }

@@ -49,6 +49,7 @@ interface Fixture {
   specSlug: string;
   specId: string;
   versionId: string;
+  translationId: string;
 }
 
 interface Row {
@@ -130,6 +131,7 @@ describe('authorization: every operation as callers who should not get far', () 
     return slug;
   };
   const newShareLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/share-links`, { name: 'Own link' })).id as string;
+  const newTranslation = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/translations`, { title: 'Own translation', languages: ['fr'], source: { space: f.spaceId, language: 'en' } })).id as string;
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
 
@@ -358,6 +360,19 @@ describe('authorization: every operation as callers who should not get far', () 
     getLatestOpenAPISpecVersionContent: { expect: inOrganization(403, 200) },
     getOpenAPISpecVersionById: { expect: inOrganization(403, 200) },
     getOpenAPISpecVersionContentById: { expect: inOrganization(403, 200) },
+    // --- Translations (members with a role see them; organization admins change and run them)
+    listTranslations: { expect: inOrganization(403, 200), check: lists((f) => f.translationId, ['reader']) },
+    createTranslation: { body: () => ({ title: 'New translation' }), expect: inOrganization(403, 403) },
+    getTranslation: { expect: inOrganization(403, 200) },
+    updateTranslation: { body: () => ({ title: 'Renamed translation' }), expect: inOrganization(403, 403) },
+    deleteTranslation: { own: async (f) => ({ translationId: await newTranslation(f) }), expect: deleteInOrganization(403, 403) },
+    runTranslation: { expect: inOrganization(403, 403) },
+    listTranslationPages: { expect: inOrganization(403, 200) },
+
+    // --- PDF export (whoever reads the content gets a URL; a site's needs its space readable too)
+    getChangeRequestPDF: { expect: inContent(200) },
+    getSpacePDF: { expect: inContent(200) },
+    getSitePDF: { expect: inContent(200) },
   };
 
   before(async () => {
@@ -428,6 +443,7 @@ describe('authorization: every operation as callers who should not get far', () 
       specSlug: 'api',
       specId: '',
       versionId: '',
+      translationId: '',
     };
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
@@ -445,6 +461,7 @@ describe('authorization: every operation as callers who should not get far', () 
     await t.app.jobs.runDue();
     fixture.specId = spec.id;
     fixture.versionId = (await setup('GET', `/v1/orgs/${org}/openapi/${fixture.specSlug}`)).lastVersion;
+    fixture.translationId = await newTranslation(fixture);
   });
   after(() => t.close());
 
@@ -574,6 +591,10 @@ describe('authorization: every operation as callers who should not get far', () 
     await assertFlagsMatch('openapi-spec', await as(`/v1/orgs/${f.organizationId}/openapi/${f.specSlug}`), {
       view: ['getOpenAPISpecBySlug', 'listOpenAPISpecVersions', 'getLatestOpenAPISpecVersionContent'],
       edit: [{ operationId: 'updateOpenAPISpecBySlug', body: () => ({ visibility: 'public' }) }, { operationId: 'createOrUpdateOpenAPISpecBySlug', body: () => ({ source: { text: specText() } }) }],
+    });
+    await assertFlagsMatch('translation', await as(`/v1/orgs/${f.organizationId}/translations/${f.translationId}`), {
+      view: ['getTranslation', 'listTranslations', 'listTranslationPages'],
+      edit: ['updateTranslation', 'runTranslation'],
     });
     await assertFlagsMatch('team', await as(`/v1/orgs/${f.organizationId}/teams/${f.teamId}`), {
       view: ['getTeamInOrganizationById', 'listTeamMembersInOrganizationById'],

@@ -438,6 +438,55 @@ export interface OpenapiSpecVersionsTable {
   created_at: string;
 }
 
+/** An organization's translation settings and the state of its runs (0015_translations). */
+export interface TranslationsTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  /** JSON array of target language codes. */
+  languages: string;
+  source_space_id: string | null;
+  source_language: string | null;
+  /** JSON document of instructions for translators, or null. */
+  instructions: string | null;
+  /** `pending` (a run is queued), `running`, `completed`. */
+  status: string;
+  last_error: string | null;
+  /** Failed attempts of the queued run so far (reset when a run completes). */
+  run_attempts: number;
+  runs: number;
+  total_words: number;
+  total_pages: number;
+  total_duration: number;
+  latest_run_duration: number;
+  latest_pages: number;
+  latest_words: number;
+  last_run_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TranslationTargetsTable {
+  translation_id: string;
+  language: string;
+  space_id: string;
+  revision_id: string | null;
+  pages_to_translate: number;
+}
+
+export interface TranslationPagesTable {
+  translation_id: string;
+  language: string;
+  source_page_id: string;
+  target_page_id: string;
+  source_fingerprint: string;
+  written_fingerprint: string;
+  /** `translated` (by the provider), `needs-translation` (a copy of the source), `outdated` (the source changed after a person translated it). */
+  state: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -475,6 +524,9 @@ export interface Database {
   space_redirects: SpaceRedirectsTable;
   openapi_specs: OpenapiSpecsTable;
   openapi_spec_versions: OpenapiSpecVersionsTable;
+  translations: TranslationsTable;
+  translation_targets: TranslationTargetsTable;
+  translation_pages: TranslationPagesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -47,6 +47,10 @@ describe('safe fetch', () => {
         res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/plain' }).end(gzipSync('compressed hello'));
       } else if (url.pathname === '/gzip-bomb') {
         res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(1024 * 1024)));
+      } else if (url.pathname === '/echo' && req.method === 'POST') {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end(`${req.headers['content-type']} ${body}`));
       } else if (url.pathname === '/redirect') {
         res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
       } else if (loop) {
@@ -92,6 +96,14 @@ describe('safe fetch', () => {
       assert.equal(res.status, 200);
       assert.equal(res.url, `${base}/page`);
       assert.equal(res.body.toString(), '<h1>Hello</h1>');
+    });
+
+    test('a POST sends its body and content type; its redirect is answered, not followed', async () => {
+      const post = { contentType: 'application/json', body: Buffer.from('{"q":["hi"]}') };
+      const echoed = await safeFetch(open, `${base}/echo`, { maxBytes: 1000, post });
+      assert.equal(echoed.body.toString(), 'application/json {"q":["hi"]}');
+      const redirected = await safeFetch(open, `${base}/redirect?to=/page`, { maxBytes: 1000, post });
+      assert.equal(redirected.status, 302);
     });
 
     test('five redirects are followed, a sixth is not', async () => {

@@ -92,6 +92,24 @@ function correctSpecErrata(document: JsonObject): void {
   }
 }
 
+/**
+ * Where the seed's contract (shared/spec/seed-api.md) wins over the official spec, responses are held to the
+ * seed: translation settings are `object: translation-settings` with `title` and `languages` (the official
+ * spec's `translation`); the official fields are all there and checked, except `source` and `language`, which
+ * exist only once the settings name a source space and a target language (the seed requires only `title`).
+ */
+function applySeedContract(document: JsonObject): void {
+  const schemas = (document.components as JsonObject).schemas as Record<string, JsonObject>;
+  const translation = schemas.Translation;
+  if (translation) {
+    const properties = translation.properties as Record<string, JsonObject>;
+    properties.object = { type: 'string', enum: ['translation-settings'] };
+    properties.title = { type: 'string', minLength: 1, maxLength: 100 };
+    properties.languages = { type: 'array', items: { $ref: '#/components/schemas/TranslationLanguage' } };
+    translation.required = [...(translation.required as string[]).filter((name) => name !== 'source' && name !== 'language'), 'title', 'languages'];
+  }
+}
+
 // GitBook's `emoji` format: emoji characters (RGI sequences), or their code points in hex ("1f389",
 // "1f468-200d-1f4bb"). An empty string means no emoji.
 const RGI_EMOJI = new RegExp('^(?:\\p{RGI_Emoji}|\\uFE0F)+$', 'v');
@@ -174,6 +192,7 @@ export class OfficialSpec {
     const raw = JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
     const document = openApiToJsonSchema(raw) as JsonObject;
     correctSpecErrata(document);
+    applySeedContract(document);
     const paths = document.paths as Record<string, JsonObject>;
     for (const { method, template, operation } of OPERATIONS_NEWER_THAN_THE_SPEC) {
       paths[template] = { ...(paths[template] ?? {}), [method]: operation };

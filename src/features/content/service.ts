@@ -173,6 +173,9 @@ export async function readFile(ctx: AppContext, caller: Caller, source: ContentS
 
 export type { RevisionRow };
 
+/** Writes to a space's main branch as one revision, for features that edit content for their own reasons (translations). */
+export { commitLiveChanges } from './main-branch-writes.ts';
+
 /**
  * What the reader shows of a published space: no caller, because a site's visibility rules (checked by the
  * reader before it asks) decide who reads a published space, not the organization's roles. Kept per revision
@@ -180,7 +183,7 @@ export type { RevisionRow };
  */
 export interface PublishedContent {
   tree: PageNode[];
-  files: Map<string, { href: string; name: string; contentType: string; size: number }>;
+  files: Map<string, { href: string; name: string; contentType: string; size: number; hash: string }>;
 }
 
 export function readPublishedContent(ctx: AppContext, revisionId: string): Promise<PublishedContent> {
@@ -191,7 +194,7 @@ export function readPublishedContent(ctx: AppContext, revisionId: string): Promi
     const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
     return {
       tree: buildTree(pages),
-      files: new Map(files.map((f) => [f.file_id, { href: fileDownloadUrl(ctx.config, f.blob_hash, f.name), name: f.name, contentType: f.content_type, size: f.size }])),
+      files: new Map(files.map((f) => [f.file_id, { href: fileDownloadUrl(ctx.config, f.blob_hash, f.name), name: f.name, contentType: f.content_type, size: f.size, hash: f.blob_hash }])),
     };
   });
 }

@@ -1,0 +1,66 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import { PAGE_MARGIN, PdfLayout, STANDARD_FONTS, type LayoutPage } from './layout.ts';
+
+const leaf = (text: string) => ({ object: 'leaf', text });
+const paragraph = (value: string) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [leaf(value)] }] });
+
+/** Lays out pages into a PDF and answers its text as pdftotext reads it. */
+async function textOf(pages: Omit<LayoutPage, 'images' | 'depth'>[]): Promise<string> {
+  const doc = new PDFDocument({ size: 'A4', margins: { top: PAGE_MARGIN, bottom: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN }, autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve) => doc.on('end', resolve));
+  const layout = new PdfLayout(doc, { title: 'Odd documents', fonts: STANDARD_FONTS, pagesInPdf: new Set(pages.map((p) => p.id)), fileNames: new Map() });
+  layout.titlePage(pages.map((p) => ({ ...p, depth: 0 })));
+  for (const page of pages) layout.page({ ...page, depth: 0, images: new Map() });
+  doc.end();
+  await done;
+  const dir = mkdtempSync(join(tmpdir(), 'quire-layout-'));
+  try {
+    writeFileSync(join(dir, 'a.pdf'), Buffer.concat(chunks));
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('PDF layout of odd documents', () => {
+  test('deep nesting, unknown blocks, empty tables and missing fields print what they can', async () => {
+    let nested: object = paragraph('Deep inside');
+    for (let i = 0; i < 40; i++) nested = { object: 'block', type: 'blockquote', nodes: [nested] };
+    const document = {
+      object: 'document',
+      nodes: [
+        paragraph('Before'),
+        nested,
+        { object: 'block', type: 'no-such-block', nodes: [paragraph('Inside unknown')] },
+        { object: 'block', type: 'table', isVoid: true, data: { view: { type: 'grid', columns: [], hideHeader: true }, records: {}, definition: {} }, fragments: [] },
+        { object: 'block', type: 'table', isVoid: true, data: { view: { type: 'grid', columns: ['a'], hideHeader: true }, records: {}, definition: { a: { id: 'a', title: 'A', type: 'text' } } }, fragments: [] },
+        { object: 'block', type: 'list-ordered', nodes: [{ object: 'block', type: 'list-item' }, 'not a node', null] },
+        { object: 'block', type: 'code', data: {}, nodes: [{ object: 'block', type: 'code-line', nodes: [{ object: 'text', leaves: [leaf('x'.repeat(3000))] }] }] },
+        { object: 'block', type: 'image', data: { ref: { kind: 'file', file: 'missing' }, alt: 'Lost image' } },
+        paragraph('w'.repeat(2000)),
+        paragraph('After'),
+      ],
+    };
+    const text = await textOf([{ id: 'p1', title: 'Odd page', document }]);
+    // pdftotext may break a line where the layout did not; words are compared with single spaces.
+    const words = text.replace(/\s+/g, ' ');
+    for (const expected of ['Odd page', 'Before', 'Deep inside', 'Inside unknown', '[Image: Lost image]', 'After']) assert.ok(words.includes(expected), `"${expected}" is printed`);
+  });
+
+  test('a page without a document prints its title alone; links to pages outside the PDF are plain text', async () => {
+    const link = { object: 'inline', type: 'link', data: { ref: { kind: 'page', page: 'elsewhere' } }, nodes: [{ object: 'text', leaves: [leaf('a page not printed')] }] };
+    const text = await textOf([
+      { id: 'g', title: 'A group', document: undefined },
+      { id: 'd', title: 'A document', document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [leaf('See ')] }, link] }] } },
+    ]);
+    assert.match(text, /A group[\s\S]*A document[\s\S]*See a page not printed/);
+  });
+});
