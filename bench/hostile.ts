@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { MAX_PAGE_MARKDOWN } from '../src/features/content/change-schemas.ts';
-import { corpusPages } from '../src/features/search/corpus.test-support.ts';
+import { corpusPages } from '../test/corpus/pages.ts';
 import type { BenchServer } from './server.ts';
 
 /**

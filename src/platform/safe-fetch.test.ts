@@ -99,10 +99,11 @@ describe('safe fetch', () => {
     });
 
     test('a POST sends its body and content type; its redirect is answered, not followed', async () => {
-      const post = { contentType: 'application/json', body: Buffer.from('{"q":["hi"]}') };
-      const echoed = await safeFetch(open, `${base}/echo`, { maxBytes: 1000, post });
+      const post = Buffer.from('{"q":["hi"]}');
+      const headers = { 'content-type': 'application/json' };
+      const echoed = await safeFetch(open, `${base}/echo`, { maxBytes: 1000, post, headers });
       assert.equal(echoed.body.toString(), 'application/json {"q":["hi"]}');
-      const redirected = await safeFetch(open, `${base}/redirect?to=/page`, { maxBytes: 1000, post });
+      const redirected = await safeFetch(open, `${base}/redirect?to=/page`, { maxBytes: 1000, post, headers });
       assert.equal(redirected.status, 302);
     });
 

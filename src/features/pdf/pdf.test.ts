@@ -8,7 +8,7 @@ import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildPage, buildSpace, editLive, writeContent } from '../../../test/factories.ts';
 import { png } from '../../../test/fixtures/png.ts';
-import { corpusChanges, corpusPages } from '../search/corpus.test-support.ts';
+import { corpusChanges, corpusPages } from '../../../test/corpus/pages.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-pdf-'));
 let files = 0;

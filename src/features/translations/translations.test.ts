@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { buildPage, buildSpace, editLive } from '../../../test/factories.ts';
-import { corpusChanges, corpusPages } from '../search/corpus.test-support.ts';
+import { corpusChanges, corpusPages } from '../../../test/corpus/pages.ts';
 
 /** A small LibreTranslate: `POST /translate` answers each text as "[target] text"; `failures` makes the next calls fail. */
 function fakeLibreTranslate() {
