@@ -56,7 +56,8 @@ function quantile(values: number[], q: number): number {
 async function server(pgUrl: string | undefined) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-search-'));
   const schema = pgUrl ? `bench_search_${newId(8).toLowerCase()}` : undefined;
-  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' }), databaseUrl: pgUrl };
+  // Load shedding would refuse the seeding on a busy machine (and the bench server of server.ts turns it off too).
+  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', MAX_EVENT_LOOP_DELAY_MS: '0' }), databaseUrl: pgUrl };
   const db = createDatabase({ dataDir: dir, ...(pgUrl ? { url: pgUrl, schema } : {}) });
   await migrateToLatest(db, schema);
   const app = await buildApp({ config, db });
