@@ -61,6 +61,7 @@ function quantile(values: number[], q: number): number {
 export async function server(pgUrl: string | undefined) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-search-'));
   const schema = pgUrl ? `bench_search_${newId(8).toLowerCase()}` : undefined;
+  // Load shedding would refuse the seeding on a busy machine (and the bench server of server.ts turns it off too).
   const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '0', RATE_LIMIT_EXPENSIVE_MAX: '0', AUTH_FAILURE_LIMIT: '0', MAX_EVENT_LOOP_DELAY_MS: '0' }), databaseUrl: pgUrl };
   const db = createDatabase({ dataDir: dir, ...(pgUrl ? { url: pgUrl, schema } : {}) });
   await migrateToLatest(db, schema);
