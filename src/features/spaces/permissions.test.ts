@@ -218,7 +218,7 @@ describe('permissions of spaces and collections', () => {
       assert.equal(s.permissions.edit, false);
       const editor = await t.member('edit');
       const got = await t.api('GET', `/v1/spaces/${s.id}`, { token: editor.token });
-      assert.deepEqual(got.body.permissions, { ...SPACE_FLAGS.edit, edit: false });
+      assert.deepEqual(got.body.permissions, { ...SPACE_FLAGS.edit, edit: false, triggerGitSync: false });
     });
   });
 });
