@@ -4,6 +4,7 @@ import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildPage, buildSpace, editLive, markdown, writeContent } from '../../../test/factories.ts';
 import { DAY_MS } from '../../platform/clock.ts';
+import { isPostgres } from '../../db/dialect.ts';
 
 describe('search', () => {
   let t: TestServer;
@@ -149,5 +150,37 @@ describe('search', () => {
     const outsider = await t.outsider();
     assertError(await t.api('GET', `/v1/orgs/${admin.organizationId}/search?query=nebula`, { token: outsider.token }), 404);
     assertError(await t.api('GET', `/v1/orgs/${admin.organizationId}/search`, { token: admin.token }), 400, 'query');
+  });
+
+  test('paging through more results than are ranked by section gives every matching page once', async () => {
+    const space = await buildSpace(t);
+    // 130 pages: more than the 100 that SQLite orders by their best section, the rest in page-level order.
+    const changes = Array.from({ length: 130 }, (_, i) => ({ operation: 'insert_page', title: `Comet ${i}`, document: markdown(`${'Comet tail. '.repeat(i % 7)}Number ${i}.`) }));
+    for (let i = 0; i < changes.length; i += 50) await editLive(t, space.id, changes.slice(i, i + 50));
+    const seen: string[] = [];
+    let cursor = '';
+    for (let round = 0; round < 10; round++) {
+      const body = await search(space.id, 'comet', `&limit=40${cursor ? `&page=${cursor}` : ''}`);
+      assert.equal(body.count, 130);
+      seen.push(...body.items.map((i: { id: string }) => i.id));
+      if (!body.next) break;
+      cursor = body.next.page;
+    }
+    assert.equal(seen.length, 130);
+    assert.equal(new Set(seen).size, 130);
+  });
+
+  test('a page whose words are in different sections comes after pages with one section holding them all', async () => {
+    const space = await buildSpace(t);
+    await buildPage(t, space.id, { title: 'Spread', markdown: 'About the telescope.\n\n## Later\n\nThe mirror.' });
+    await buildPage(t, space.id, { title: 'Together', markdown: 'The telescope mirror.' });
+    const body = await search(space.id, 'telescope mirror ');
+    // PostgreSQL matches sections (a page is found when one of its sections holds every word); SQLite matches
+    // pages, and ranks the pages whose words are spread after the others.
+    if (isPostgres(t.db)) return assert.deepEqual(titles(body), ['Together']);
+    assert.deepEqual(titles(body), ['Together', 'Spread']);
+    const spread = body.items[1];
+    assert.equal(spread.sections.length, 1, 'the opening of the page');
+    assert.match(spread.sections[0].body, /telescope/);
   });
 });
