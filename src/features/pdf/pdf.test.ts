@@ -27,6 +27,10 @@ async function download(t: TestServer, url: string): Promise<{ status: number; h
   return { status: 200, headers: res.headers, bytes, text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
 }
 
+async function pagesOfSpace(t: TestServer, spaceId: string): Promise<string[]> {
+  return ok(await t.api('GET', `/v1/spaces/${spaceId}/content`)).pages.map((p: { id: string }) => p.id);
+}
+
 /** Positions of each needle in the text, failing when one is missing or out of order. */
 function assertInOrder(text: string, needles: readonly string[]): void {
   let from = 0;
@@ -185,6 +189,17 @@ describe('PDF export', () => {
     const expired = await t.app.inject({ method: 'GET', url: path });
     assert.equal(expired.statusCode, 404);
     assert.match(expired.json().error.message, /expired/);
+  });
+
+  test('long titles in any script still make a working URL', async () => {
+    const space = await buildSpace(t, { title: '文'.repeat(50) });
+    await buildPage(t, space.id, { title: 'Page' });
+    const cr = ok(await t.api('POST', `/v1/spaces/${space.id}/change-requests`, { body: { subject: 'Ж'.repeat(100) } }), 201);
+    const { url } = ok(await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf?page=${(await pagesOfSpace(t, space.id))[0]}&only=true`));
+    assert.ok(new URL(url).pathname.length < 500, `path of ${new URL(url).pathname.length} characters`);
+    const pdf = await download(t, url);
+    assert.equal(pdf.status, 200);
+    assert.match(String(pdf.headers['content-disposition']), /filename\*=UTF-8''(%E6%96%87)+%E2%80%A6\.pdf/);
   });
 
   test('a PDF URL of a space deleted since stops working', async () => {

@@ -56,8 +56,23 @@ function sign(secret: string, body: string): string {
   return createHmac('sha256', secret).update('pdf\0').update(body).digest('base64url').slice(0, 32);
 }
 
+/**
+ * A title within `bytes` of UTF-8: the token travels in one path segment, which the router caps at 500
+ * characters, so titles in any script are cut to fit (with an ellipsis) rather than make a URL that cannot work.
+ */
+export function fitTitle(text: string, bytes: number): string {
+  if (Buffer.byteLength(text) <= bytes) return text;
+  let out = '';
+  for (const char of text) {
+    if (Buffer.byteLength(out + char) > bytes - 3) break;
+    out += char;
+  }
+  return `${out}…`;
+}
+
 async function pdfUrl(ctx: AppContext, ticket: Omit<PdfTicket, 'e'>): Promise<{ url: string }> {
-  const body = Buffer.from(JSON.stringify({ ...ticket, e: ctx.clock.now().getTime() + PDF_URL_TTL_MS })).toString('base64url');
+  const fitted = { ...ticket, t: fitTitle(ticket.t, 120), ...(ticket.st ? { st: fitTitle(ticket.st, 110) } : {}) };
+  const body = Buffer.from(JSON.stringify({ ...fitted, e: ctx.clock.now().getTime() + PDF_URL_TTL_MS })).toString('base64url');
   return { url: `${ctx.config.publicUrl}/pdf/${body}.${sign(await pdfSecret(ctx), body)}` };
 }
 
@@ -92,7 +107,7 @@ export async function changeRequestPdfUrl(ctx: AppContext, caller: Caller, space
   const { space, revision } = await openContent(ctx, caller, { spaceId, kind: 'change-request', changeRequestId: cr.id });
   await assertPageIn(ctx, revision.id, pages.p);
   const subject = cr.subject ? `: ${cr.subject}` : '';
-  return pdfUrl(ctx, { r: revision.id, t: space.title.slice(0, 100), st: `Change request #${cr.number}${subject}`.slice(0, 140), ...pages });
+  return pdfUrl(ctx, { r: revision.id, t: space.title, st: `Change request #${cr.number}${subject}`, ...pages });
 }
 
 /** getSpacePDF: the space's current content. */
@@ -100,7 +115,7 @@ export async function spacePdfUrl(ctx: AppContext, caller: Caller, spaceId: stri
   const pages = pageQuery(query);
   const { space, revision } = await openContent(ctx, caller, { spaceId, kind: 'space' });
   await assertPageIn(ctx, revision.id, pages.p);
-  return pdfUrl(ctx, { r: revision.id, t: space.title.slice(0, 100), ...pages });
+  return pdfUrl(ctx, { r: revision.id, t: space.title, ...pages });
 }
 
 /**
@@ -124,8 +139,8 @@ export async function sitePdfUrl(ctx: AppContext, caller: Caller, organizationId
   // The caller must be able to read the space itself: a site's visibility to them is not enough.
   const { space } = await loadSpace(ctx, caller, siteSpace.space_id);
   await assertPageIn(ctx, space.revision_id, pages.p);
-  const title = (customization.title || site.title).slice(0, 100);
-  return pdfUrl(ctx, { r: space.revision_id, t: title, ...(space.title !== title ? { st: space.title.slice(0, 140) } : {}), ...pages });
+  const title = customization.title || site.title;
+  return pdfUrl(ctx, { r: space.revision_id, t: title, ...(space.title !== title ? { st: space.title } : {}), ...pages });
 }
 
 function findNode(nodes: readonly PageNode[], id: string): PageNode | undefined {
