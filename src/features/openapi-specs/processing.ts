@@ -42,7 +42,11 @@ export async function processSpec(ctx: AppContext, specId: string): Promise<void
   let failure: Extract<Outcome, { ok: false }> | undefined = outcome.ok ? undefined : outcome;
   let reference: string | undefined;
   if (outcome.ok) {
-    const analysis = await analyser.analyse(outcome.text, ctx.config.openapiParseTimeoutMs);
+    // A thread that dies on a document (out of memory, say) fails that document, not the job: a job retried
+    // until it is dropped would leave the spec in `progress`.
+    const analysis = await analyser
+      .analyse(outcome.text, ctx.config.openapiParseTimeoutMs)
+      .catch((error: unknown) => ({ ok: false as const, problems: [{ message: `Reading the document failed: ${error instanceof Error ? error.message : String(error)}`, code: 'crash' }] }));
     if (analysis.ok) reference = analysis.reference;
     else failure = { ok: false, code: 'PARSE_ERROR', problems: analysis.problems };
   }
