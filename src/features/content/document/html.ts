@@ -158,6 +158,7 @@ export type InlineHtml =
   | { kind: 'format'; mark: MarkType | null; opens: boolean; color?: { text: string; background: string } }
   | { kind: 'icon'; icon: string }
   | { kind: 'picture'; opens: boolean }
+  | { kind: 'button'; href: string | undefined; style: 'primary' | 'secondary'; icon?: string }
   | { kind: 'source'; dark: string }
   | { kind: 'comment' }
   | null;
@@ -189,6 +190,13 @@ export function readInlineHtml(html: string): InlineHtml {
     if (Object.keys(element.attribs).some((name) => !IMG_ATTRIBUTES.has(name))) return null;
     const image = imageOf(element, '');
     return image ? { kind: 'image', image } : null;
+  }
+  // GitBook's inline buttons: <a href="…" class="button primary" data-icon="rocket">Label</a>.
+  const button = element.name === 'a' ? /^button (primary|secondary)$/.exec(element.attribs.class ?? '') : null;
+  if (button && element.children.length === 0 && Object.keys(element.attribs).every((name) => ['href', 'class', 'data-icon'].includes(name))) {
+    const read: InlineHtml = { kind: 'button', href: element.attribs.href, style: button[1] as 'primary' | 'secondary' };
+    if (element.attribs['data-icon']) read.icon = element.attribs['data-icon'];
+    return read;
   }
   if (element.name === 'a' && element.attribs.id !== undefined && element.children.length === 0) {
     return { kind: 'anchor', id: element.attribs.id };
@@ -223,4 +231,9 @@ export function anchorHtml(id: string): string {
 
 export function iconHtml(icon: string): string {
   return `<i class="fa-${escapeAttribute(icon)}">:${escapeText(icon)}:</i>`;
+}
+
+export function buttonHtml(label: string, style: string, href: string | undefined, icon?: string): string {
+  const attributes = [href === undefined ? '' : ` ${attribute('href', href)}`, ` class="button ${escapeAttribute(style)}"`, icon ? ` ${attribute('data-icon', icon)}` : ''];
+  return `<a${attributes.join('')}>${escapeText(label)}</a>`;
 }
