@@ -21,7 +21,7 @@ export interface HtmlImage { src: string; alt: string; caption: string; size?: s
 const DARK_SCHEME = /prefers-color-scheme:\s*dark/;
 
 /** The pieces of an HTML block: details markers, and the text between them (markdown, parsed again). */
-export type DetailsPiece = { kind: 'open' } | { kind: 'summary'; title: string; html: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
+export type DetailsPiece = { kind: 'open'; expanded: boolean } | { kind: 'summary'; title: string; html: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
 
 // The <details> markers are plain, attribute-free tags in GitBook's output; locating them needs no more than this.
 const DETAILS_MARKER = /<details(?:\s[^>]*)?>|<\/details\s*>|<summary(?:\s[^>]*)?>([\s\S]*?)<\/summary\s*>/gi;
@@ -35,7 +35,8 @@ export function splitDetails(html: string): DetailsPiece[] | null {
     if (between.trim() !== '') pieces.push({ kind: 'markdown', text: between });
     const tag = match[0].toLowerCase();
     if (tag.startsWith('<summary')) pieces.push({ kind: 'summary', title: htmlText(match[1] ?? ''), html: (match[1] ?? '').trim() });
-    else pieces.push({ kind: tag.startsWith('</') ? 'close' : 'open' });
+    else if (tag.startsWith('</')) pieces.push({ kind: 'close' });
+    else pieces.push({ kind: 'open', expanded: /^<details\s+open(?:\s*=\s*(?:""|'open'|"open"))?\s*>$/i.test(tag) });
     last = match.index + match[0].length;
   }
   if (pieces.length === 0) return null;

@@ -75,7 +75,8 @@ class Reader {
         } else if (piece.kind === 'summary') {
           items.push({ kind: 'summary', title: piece.title, html: piece.html, raw: `<summary>${piece.title}</summary>` });
         } else {
-          items.push({ kind: piece.kind === 'open' ? 'details-open' : 'details-close', raw: piece.kind === 'open' ? '<details>' : '</details>' });
+          if (piece.kind === 'open') items.push({ kind: 'details-open', raw: '<details>', ...(piece.expanded ? { expanded: true } : {}) });
+          else items.push({ kind: 'details-close', raw: '</details>' });
         }
       }
     }
@@ -131,7 +132,8 @@ class Reader {
           object: 'block',
           type: 'expandable',
           isVoid: true,
-          data: {},
+          // `<details open>`: shown expanded (the spec's defaultExpanded).
+          data: item.expanded ? { defaultExpanded: true } : {},
           fragments: [
             fragment('expandable-title', [title], 'expandable-title'),
             fragment('expandable-body', ensureBlocks(body), 'expandable-body'),

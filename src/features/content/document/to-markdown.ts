@@ -92,7 +92,8 @@ class Writer {
         const body = fragmentOf(block.fragments, 'expandable-body');
         const titleText = oneLine(title ? title.nodes.map(blockText).join(' ') : '');
         const only = title?.nodes.length === 1 && title.nodes[0]!.type === 'paragraph' ? keptSource(title.nodes[0]!) : undefined;
-        return wrap(`<details>\n\n${summaryHtml(titleText, only?.markdown)}`, '</details>', this.flow(body?.nodes ?? [], depth + 1), '\n\n');
+        const open = block.data?.defaultExpanded === true ? '<details open>' : '<details>';
+        return wrap(`${open}\n\n${summaryHtml(titleText, only?.markdown)}`, '</details>', this.flow(body?.nodes ?? [], depth + 1), '\n\n');
       }
       case 'embed': {
         if (!block.data?.url) return null;
