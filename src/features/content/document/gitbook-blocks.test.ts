@@ -46,7 +46,7 @@ const excerpts: [name: string, markdown: string, nodes: string[], exact?: boolea
   ['light and dark images', '1. Open the page\'s **Action menu** <picture><source srcset=".gitbook/assets/actions_dark.svg" media="(prefers-color-scheme: dark)"><img src=".gitbook/assets/actions_light.svg" alt="The Actions menu icon"></picture>.\n', ['list-ordered', 'list-item', 'paragraph', 'inline-image']],
   ['a framed figure with a width', '<div data-with-frame="true"><figure><img src=".gitbook/assets/site.png" alt="" width="375"><figcaption><p>The site</p></figcaption></figure></div>\n', ['images', 'image', 'paragraph']],
   ['keys, colours and icons', 'Press <kbd>⌘</kbd> + <kbd>K</kbd>. <mark style="color:orange;">This text is orange.</mark> Open **Integrations** <i class="fa-puzzle-piece">:puzzle-piece:</i> now.\n', ['paragraph', 'icon']],
-  ['a button', 'Show a button: <a href="https://gitbook.com" class="button primary">Sign up</a>\n', ['paragraph']],
+  ['a button', 'Show a button: <a href="https://gitbook.com" class="button primary">Sign up</a>\n', ['paragraph', 'button']],
   ['a card table', '<table data-view="cards"><thead><tr><th>Topic</th><th data-card-target data-type="content-ref">Learn more</th></tr></thead><tbody><tr><td>Free trial</td><td><a href="free-trial.md">free-trial.md</a></td></tr></tbody></table>\n', ['table', 'paragraph']],
   ['a <pre> code block', '<pre class="language-yaml" data-title="openapi.yaml"><code class="lang-yaml">paths:\n  /pet:\n</code></pre>\n', ['paragraph']],
   ['an expandable with a rich title', '<details>\n\n<summary><strong>Example 1</strong></summary>\n\nThe body.\n\n</details>\n', ['expandable', 'paragraph', 'paragraph']],

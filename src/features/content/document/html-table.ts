@@ -18,7 +18,7 @@ const isElement = (node: HtmlNode): node is HtmlElement => ElementType.isTag(nod
 const children = (node: { children: HtmlNode[] }, name: string) => node.children.filter((c): c is HtmlElement => isElement(c) && c.name === name);
 
 const TABLE_ATTRIBUTES = new Set(['data-view', 'data-card-size', 'data-full-width', 'data-header-hidden']);
-const COLUMN_TYPES = new Set(['text', 'content-ref', 'files', 'number', 'checkbox']);
+const COLUMN_TYPES = new Set(['text', 'content-ref', 'files', 'image', 'number', 'checkbox']);
 
 /** A table block for a GitBook HTML table; null when the HTML is not one table of the shape GitBook writes. */
 export function readHtmlTable(html: string, refs: RefResolver, cell: (markdown: string) => FlowBlock[]): Table | null {
@@ -66,6 +66,12 @@ export function readHtmlTable(html: string, refs: RefResolver, cell: (markdown: 
       const link = td ? DomUtils.findOne((e) => e.name === 'a' && e.attribs.href !== undefined, td.children) : null;
       if (column.type === 'content-ref') {
         if (link) values[id] = refs(link.attribs.href!, 'link');
+      } else if (column.type === 'image') {
+        // A card cover: a link to the image (or the image itself), a file of the space or a URL.
+        const img = td ? DomUtils.findOne((e) => e.name === 'img' && e.attribs.src !== undefined, td.children) : null;
+        const src = link?.attribs.href ?? img?.attribs.src;
+        const ref = src ? refs(src, 'image') : undefined;
+        if (ref && (ref.kind === 'file' || ref.kind === 'url')) values[id] = ref;
       } else if (column.type === 'files') {
         const ref = link ? refs(link.attribs.href!, 'image') : undefined;
         if (ref?.kind === 'file') values[id] = [ref.file];

@@ -21,7 +21,7 @@ export interface HtmlImage { src: string; alt: string; caption: string; size?: s
 const DARK_SCHEME = /prefers-color-scheme:\s*dark/;
 
 /** The pieces of an HTML block: details markers, and the text between them (markdown, parsed again). */
-export type DetailsPiece = { kind: 'open' } | { kind: 'summary'; title: string; html: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
+export type DetailsPiece = { kind: 'open'; expanded: boolean } | { kind: 'summary'; title: string; html: string } | { kind: 'close' } | { kind: 'markdown'; text: string };
 
 // The <details> markers are plain, attribute-free tags in GitBook's output; locating them needs no more than this.
 const DETAILS_MARKER = /<details(?:\s[^>]*)?>|<\/details\s*>|<summary(?:\s[^>]*)?>([\s\S]*?)<\/summary\s*>/gi;
@@ -35,7 +35,8 @@ export function splitDetails(html: string): DetailsPiece[] | null {
     if (between.trim() !== '') pieces.push({ kind: 'markdown', text: between });
     const tag = match[0].toLowerCase();
     if (tag.startsWith('<summary')) pieces.push({ kind: 'summary', title: htmlText(match[1] ?? ''), html: (match[1] ?? '').trim() });
-    else pieces.push({ kind: tag.startsWith('</') ? 'close' : 'open' });
+    else if (tag.startsWith('</')) pieces.push({ kind: 'close' });
+    else pieces.push({ kind: 'open', expanded: /^<details\s+open(?:\s*=\s*(?:""|'open'|"open"))?\s*>$/i.test(tag) });
     last = match.index + match[0].length;
   }
   if (pieces.length === 0) return null;
@@ -158,6 +159,7 @@ export type InlineHtml =
   | { kind: 'format'; mark: MarkType | null; opens: boolean; color?: { text: string; background: string } }
   | { kind: 'icon'; icon: string }
   | { kind: 'picture'; opens: boolean }
+  | { kind: 'button'; href: string | undefined; style: 'primary' | 'secondary'; icon?: string }
   | { kind: 'source'; dark: string }
   | { kind: 'comment' }
   | null;
@@ -189,6 +191,13 @@ export function readInlineHtml(html: string): InlineHtml {
     if (Object.keys(element.attribs).some((name) => !IMG_ATTRIBUTES.has(name))) return null;
     const image = imageOf(element, '');
     return image ? { kind: 'image', image } : null;
+  }
+  // GitBook's inline buttons: <a href="…" class="button primary" data-icon="rocket">Label</a>.
+  const button = element.name === 'a' ? /^button (primary|secondary)$/.exec(element.attribs.class ?? '') : null;
+  if (button && element.children.length === 0 && Object.keys(element.attribs).every((name) => ['href', 'class', 'data-icon'].includes(name))) {
+    const read: InlineHtml = { kind: 'button', href: element.attribs.href, style: button[1] as 'primary' | 'secondary' };
+    if (element.attribs['data-icon']) read.icon = element.attribs['data-icon'];
+    return read;
   }
   if (element.name === 'a' && element.attribs.id !== undefined && element.children.length === 0) {
     return { kind: 'anchor', id: element.attribs.id };
@@ -223,4 +232,9 @@ export function anchorHtml(id: string): string {
 
 export function iconHtml(icon: string): string {
   return `<i class="fa-${escapeAttribute(icon)}">:${escapeText(icon)}:</i>`;
+}
+
+export function buttonHtml(label: string, style: string, href: string | undefined, icon?: string): string {
+  const attributes = [href === undefined ? '' : ` ${attribute('href', href)}`, ` class="button ${escapeAttribute(style)}"`, icon ? ` ${attribute('data-icon', icon)}` : ''];
+  return `<a${attributes.join('')}>${escapeText(label)}</a>`;
 }

@@ -304,7 +304,19 @@ const leafBlock: fc.Arbitrary<FlowBlock> = fc.oneof(
   { weight: 1, arbitrary: identifier.map((id): FlowBlock => ({ object: 'block', type: 'embed', isVoid: true, data: { url: `https://www.youtube.com/watch?v=${id}` } })) },
   { weight: 1, arbitrary: identifier.map((id): FlowBlock => ({ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: id } } })) },
   { weight: 1, arbitrary: identifier.map((id): FlowBlock => ({ object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'page', page: id } } })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(4, 5, 6), inlineArbitrary(true, false)).map(([level, nodes]): FlowBlock => ({
+      object: 'block',
+      type: 'heading-3',
+      data: { level: level as 4 | 5 | 6 },
+      nodes,
+    })),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('x^2', 'f(x) = e^{i\\pi}', 'a \\\\ b').map((formula): FlowBlock => ({ object: 'block', type: 'math', isVoid: true, data: { formula } })) },
 );
+
+const block = (value: Record<string, unknown>): FlowBlock => ({ object: 'block', ...value }) as unknown as FlowBlock;
 
 /** Documents of the supported subset, nested up to `depth` containers deep. */
 export function documentArbitrary(depth = 3): fc.Arbitrary<Document> {
@@ -318,6 +330,10 @@ export function documentArbitrary(depth = 3): fc.Arbitrary<Document> {
       listArbitrary(tie('flow')),
       fc.array(fc.tuple(oneLineText, tie('flow')), { minLength: 1, maxLength: 3 }).map((items) => tabs(...items.map(([title, nodes]) => tab(title, ...nodes)))),
       fc.tuple(oneLineText, tie('flow')).map(([title, body]) => expandable(title, ...body)),
+      fc.array(tie('flow'), { minLength: 1, maxLength: 3 }).map((steps) => block({ type: 'stepper', data: {}, nodes: steps.map((nodes) => block({ type: 'stepper-step', data: {}, nodes })) })),
+      fc.array(tie('flow'), { minLength: 1, maxLength: 2 }).map((columns) => block({ type: 'columns', data: {}, nodes: columns.map((nodes) => block({ type: 'column', data: {}, nodes })) })),
+      fc.tuple(identifier, tie('flow')).map(([name, nodes]) => block({ type: 'if', data: { expression: `visitor.claims.${name}` }, nodes })),
+      fc.tuple(fc.constantFrom('2024-01-15', '2025-12-25'), tie('flow')).map(([date, nodes]) => block({ type: 'updates', data: { format: 'full' }, nodes: [block({ type: 'update', data: { date }, nodes })] })),
     ),
   }));
   return flow.map((nodes) => doc(...nodes));

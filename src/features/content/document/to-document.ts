@@ -1,6 +1,6 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { htmlText, isHtmlComment, readImagesHtml, readInlineHtml, splitDetails, summaryHtml } from './html.ts';
-import type { HtmlImage } from './html.ts';
+import type { HtmlImage, InlineHtml } from './html.ts';
 import { readHtmlTable } from './html-table.ts';
 import { keyDocument } from './keys.ts';
 import { parseTagLine } from './liquid-tags.ts';
@@ -75,7 +75,8 @@ class Reader {
         } else if (piece.kind === 'summary') {
           items.push({ kind: 'summary', title: piece.title, html: piece.html, raw: `<summary>${piece.title}</summary>` });
         } else {
-          items.push({ kind: piece.kind === 'open' ? 'details-open' : 'details-close', raw: piece.kind === 'open' ? '<details>' : '</details>' });
+          if (piece.kind === 'open') items.push({ kind: 'details-open', raw: '<details>', ...(piece.expanded ? { expanded: true } : {}) });
+          else items.push({ kind: 'details-close', raw: '</details>' });
         }
       }
     }
@@ -131,7 +132,8 @@ class Reader {
           object: 'block',
           type: 'expandable',
           isVoid: true,
-          data: {},
+          // `<details open>`: shown expanded (the spec's defaultExpanded).
+          data: item.expanded ? { defaultExpanded: true } : {},
           fragments: [
             fragment('expandable-title', [title], 'expandable-title'),
             fragment('expandable-body', ensureBlocks(body), 'expandable-body'),
@@ -327,12 +329,19 @@ class Reader {
     };
     // The text of an icon (`:name:` between <i> and </i>) is for renderers that do not know icons.
     let inIcon = false;
+    // A button's label: the text up to its </a>.
+    let button: { read: Extract<InlineHtml, { kind: 'button' }>; label: string } | null = null;
     // <picture><source …dark…><img …></picture>: one inline image with a dark variant.
     let picture: { dark: string | undefined } | null = null;
     let link: { ref: ContentRef; segments: InlineSegment[] } | null = null;
     let anchor: string | undefined;
     const push = (segment: InlineSegment) => {
       if (inIcon) return;
+      if (button) {
+        if ('leaf' in segment) button.label += segment.leaf.text;
+        else lossy = true;
+        return;
+      }
       const color = colors[colors.length - 1];
       if (color && 'leaf' in segment && segment.leaf.marks.includes('color')) segment.leaf.color = color;
       (link ? link.segments : segments).push(segment);
@@ -343,6 +352,12 @@ class Reader {
       if (markType && edge) {
         open[markType] = Math.max(0, open[markType] + (edge === 'open' ? 1 : -1));
         continue;
+      }
+      if (button && (token.type !== 'text' && token.type !== 'text_special' && !(token.type === 'html_inline' && /^<\/a\s*>$/i.test(token.content.trim())))) {
+        // Only text makes a label; anything else and the HTML is kept as it was.
+        lossy = true;
+        push({ leaf: { text: button.label, marks: marks() } });
+        button = null;
       }
       switch (token.type) {
         case 'text':
@@ -377,7 +392,17 @@ class Reader {
         case 'html_inline': {
           const html = readInlineHtml(token.content);
           if (html?.kind === 'break') push({ leaf: { text: '\n', marks: marks() } });
-          else if (html?.kind === 'picture') picture = html.opens ? { dark: undefined } : null;
+          else if (html?.kind === 'button') button = { read: html, label: '' };
+          else if (button && html?.kind === 'anchor-end') {
+            const { read, label } = button;
+            button = null;
+            const data: Record<string, unknown> = { label: label.trim(), kind: read.style };
+            if (read.icon) data.icon = read.icon;
+            if (read.href !== undefined && read.href !== '') data.ref = this.refs(read.href, 'link');
+            else data.action = { action: 'search' };
+            if (read.href === '') lossy = true;
+            push({ inline: { object: 'inline', type: 'button', isVoid: true, data } });
+          } else if (html?.kind === 'picture') picture = html.opens ? { dark: undefined } : null;
           else if (html?.kind === 'source' && picture) picture.dark = html.dark;
           else if (html?.kind === 'image') push({ inline: this.inlineImage(picture?.dark ? { ...html.image, dark: picture.dark } : html.image) });
           else if (html?.kind === 'icon') {
@@ -398,6 +423,10 @@ class Reader {
         default:
           break;
       }
+    }
+    if (button) {
+      lossy = true;
+      push({ leaf: { text: button.label, marks: marks() } });
     }
     if (link) segments.push(...link.segments);
     return anchor === undefined ? { segments, lossy } : { segments, anchor, lossy };

@@ -1,5 +1,5 @@
 import type { BlockContent, Heading as MdHeading, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from 'mdast';
-import { anchorHtml, figureHtml, iconHtml, imgHtml, summaryHtml } from './html.ts';
+import { anchorHtml, buttonHtml, figureHtml, iconHtml, imgHtml, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
 import { formatTag } from './liquid-tags.ts';
 import type { TagName } from './liquid-tags.ts';
@@ -92,7 +92,8 @@ class Writer {
         const body = fragmentOf(block.fragments, 'expandable-body');
         const titleText = oneLine(title ? title.nodes.map(blockText).join(' ') : '');
         const only = title?.nodes.length === 1 && title.nodes[0]!.type === 'paragraph' ? keptSource(title.nodes[0]!) : undefined;
-        return wrap(`<details>\n\n${summaryHtml(titleText, only?.markdown)}`, '</details>', this.flow(body?.nodes ?? [], depth + 1), '\n\n');
+        const open = block.data?.defaultExpanded === true ? '<details open>' : '<details>';
+        return wrap(`${open}\n\n${summaryHtml(titleText, only?.markdown)}`, '</details>', this.flow(body?.nodes ?? [], depth + 1), '\n\n');
       }
       case 'embed': {
         if (!block.data?.url) return null;
@@ -319,6 +320,11 @@ class Writer {
         if (node.data.refDark) image.dark = this.refs(node.data.refDark, 'image');
         if (node.data.size) image.size = node.data.size;
         atoms.push({ node: { type: 'html', value: imgHtml(image) } });
+      } else if (node.type === 'button' && typeof (node.data as { label?: unknown } | undefined)?.label === 'string') {
+        const data = node.data as { label: string; kind?: unknown; ref?: ContentRef; icon?: unknown };
+        const href = data.ref ? this.refs(data.ref, 'link') : undefined;
+        const style = data.kind === 'secondary' ? 'secondary' : 'primary';
+        atoms.push({ node: { type: 'html', value: buttonHtml(oneLine(data.label), style, href, typeof data.icon === 'string' ? data.icon : undefined) } });
       } else if (node.type === 'inline-math' && typeof (node.data as { formula?: unknown } | undefined)?.formula === 'string') {
         const formula = (node.data as { formula: string }).formula.replace(/\s*[\r\n]+\s*/g, ' ').replace(/\$\$/g, '$ $');
         if (formula) atoms.push({ node: { type: 'gitbookLiteral', value: `$$${formula}$$` } });

@@ -31,7 +31,7 @@ export function tokenTree(tokens: Token[]): TokenNode[] {
 export type Item =
   | { kind: 'node'; node: TokenNode }
   | { kind: 'tag'; tag: TagLine; raw: string }
-  | { kind: 'details-open' | 'details-close'; raw: string }
+  | { kind: 'details-open' | 'details-close'; raw: string; expanded?: boolean }
   | { kind: 'summary'; title: string; html: string; raw: string };
 
 const PAIRED_TAGS: Record<string, string> = {

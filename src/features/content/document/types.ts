@@ -108,7 +108,7 @@ export interface Images extends BlockBase {
 }
 export interface TabsItem extends BlockBase { type: 'tabs-item'; isVoid?: false; data: { title?: string; icon?: string }; nodes: FlowBlock[] }
 export interface Tabs extends BlockBase { type: 'tabs'; isVoid?: false; data?: { fullWidth?: boolean }; nodes: TabsItem[] }
-export interface Expandable extends BlockBase { type: 'expandable'; isVoid: true; data: Record<string, never>; fragments: Fragment[] }
+export interface Expandable extends BlockBase { type: 'expandable'; isVoid: true; data: { defaultExpanded?: boolean }; fragments: Fragment[] }
 /** `fragments`: a `caption` fragment, as images have (GitBook writes it between `{% embed %}` and `{% endembed %}`). */
 export interface Embed extends BlockBase { type: 'embed'; isVoid: true; data: { url: string; fullWidth?: boolean }; fragments?: Fragment[] }
 export interface FileBlock extends BlockBase { type: 'file'; isVoid: true; data: { ref: ContentRefFile }; fragments?: Fragment[] }
@@ -321,7 +321,7 @@ const definitions = {
   }),
   QuireDocumentExpandable: Obj({
     object: ObjectBlock, type: Type.Literal('expandable'), key: Key, meta: Meta, isVoid: Type.Optional(Type.Literal(true)),
-    data: Type.Optional(Empty),
+    data: Type.Optional(Type.Object({ defaultExpanded: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
     fragments: Fragments,
   }),
   QuireDocumentEmbed: Obj({
