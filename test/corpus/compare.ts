@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { decodeHTML } from 'entities';
 import { diffIndices } from 'node-diff3';
 import { parse as parseYaml } from 'yaml';
@@ -27,9 +28,39 @@ export interface PageComparison {
 const collapse = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /** The HTML of a block or inline tag, attribute order and spacing normalised enough to compare. */
-const normaliseHtml = (html: string) => collapse(html.replace(/>\s+</g, '><').replace(/&#x26;/gi, '&amp;').replace(/<figcaption><\/figcaption>/g, ''));
+const normaliseHtml = (html: string) =>
+  collapse(
+    html
+      .replace(/>\s+</g, '><')
+      .replace(/&#x26;/gi, '&amp;')
+      .replace(/<figcaption><\/figcaption>/g, '')
+      // `a%20b.png` and `a b.png` name one file.
+      .replace(/\b(src|srcset|href)="([^"]*)"/g, (_m, name: string, value: string) => `${name}="${safeDecode(value)}"`),
+  );
 
-function inlineSignature(tokens: readonly Token[]): string {
+/**
+ * The file a relative link of `file` names, so that two spellings of one target compare equal: `./` and
+ * `README.md`, `dir/` and `dir/README.md`, `page.md#a` on page.md and `#a`. Other hrefs are kept as written.
+ */
+function targetOf(href: string, file: string | undefined): string {
+  if (!file || /^[a-z][a-z0-9+.-]*:|^\/\/|^\//i.test(href)) return href;
+  const hash = href.indexOf('#');
+  const path = hash < 0 ? href : href.slice(0, hash);
+  const anchor = hash < 0 ? '' : href.slice(hash);
+  let target = path === '' ? file : posix.normalize(posix.join(posix.dirname(file), safeDecode(path)));
+  if (path !== '' && (path.endsWith('/') || path === '.' || path === '..' || !posix.extname(target))) target = posix.join(target, 'README.md');
+  return `${target}${anchor}`;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function inlineSignature(tokens: readonly Token[], file?: string): string {
   let out = '';
   for (const token of tokens) {
     switch (token.type) {
@@ -56,13 +87,13 @@ function inlineSignature(tokens: readonly Token[]): string {
         out += ']';
         break;
       case 'image':
-        out += `![${inlineSignature(token.children ?? [])}](${String(token.attrGet('src') ?? '')})`;
+        out += `![${inlineSignature(token.children ?? [], file)}](${targetOf(String(token.attrGet('src') ?? ''), file)})`;
         break;
       case 'html_inline': {
         // Same meaning, other spelling: <br> is a hard break, a bare <img> an inline image.
         const img = /^<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>$/.exec(token.content.trim());
         if (/^<br\s*\/?>$/i.test(token.content.trim())) out += ' ⏎ ';
-        else if (img) out += `![${decodeHTML(img[2] ?? '')}](${decodeHTML(img[1]!)})`;
+        else if (img) out += `![${decodeHTML(img[2] ?? '')}](${targetOf(decodeHTML(img[1]!), file)})`;
         else out += normaliseHtml(token.content);
         break;
       }
@@ -72,13 +103,13 @@ function inlineSignature(tokens: readonly Token[]): string {
   }
   // Links: the target follows the text, so a changed href shows.
   let linkIndex = 0;
-  const hrefs = tokens.filter((t) => t.type === 'link_open').map((t) => String(t.attrGet('href') ?? ''));
+  const hrefs = tokens.filter((t) => t.type === 'link_open').map((t) => targetOf(String(t.attrGet('href') ?? ''), file));
   out = out.replace(/\]/g, (m) => (linkIndex < hrefs.length ? `](${hrefs[linkIndex++]})` : m));
   return collapse(out);
 }
 
 /** One line per block, in document order, each `kind: text`. */
-export function blockSignature(markdown: string): string[] {
+export function blockSignature(markdown: string, file?: string): string[] {
   const lines: string[] = [];
   const stack: string[] = [];
   const tokens = parseMarkdown(markdown, {});
@@ -104,7 +135,7 @@ export function blockSignature(markdown: string): string[] {
     switch (token.type) {
       case 'inline':
         // A line break that ends a paragraph shows nothing.
-        pad(`text: ${inlineSignature(token.children ?? []).replace(/(?:\s*⏎)+$/, '')}`);
+        pad(`text: ${inlineSignature(token.children ?? [], file).replace(/(?:\s*⏎)+$/, '')}`);
         break;
       case 'fence':
       case 'code_block':
@@ -120,7 +151,7 @@ export function blockSignature(markdown: string): string[] {
           }
           // A figure of one image with no caption is `![alt](src)` written another way.
           const figure = /^<figure><img src="([^"]*)" alt="([^"]*)"><\/figure>$/.exec(normaliseHtml(piece));
-          pad(figure ? `text: ![${decodeHTML(figure[2]!)}](${decodeHTML(figure[1]!)})` : `html: ${normaliseHtml(piece)}`);
+          pad(figure ? `text: ![${decodeHTML(figure[2]!)}](${targetOf(decodeHTML(figure[1]!), file)})` : `html: ${normaliseHtml(piece)}`);
         }
         break;
       case 'gitbook_tag':
@@ -172,15 +203,16 @@ function frontLines(markdown: string): string[] {
 }
 
 /** The whole page file as lines to compare: front matter keys, then the body's blocks. */
-export function pageSignature(markdown: string): string[] {
+export function pageSignature(markdown: string, file?: string): string[] {
   const body = markdown.replace(/^\uFEFF/, '').replace(/^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
-  return [...frontLines(markdown), ...blockSignature(body)];
+  return [...frontLines(markdown), ...blockSignature(body, file)];
 }
 
 /** Compares an original page file with a round-tripped or exported one. */
-export function comparePages(original: string, result: string): PageComparison {
-  const a = pageSignature(original);
-  const b = pageSignature(result);
+/** `file`: the page's path in its layout, to compare relative links by the file they name. */
+export function comparePages(original: string, result: string, file?: string): PageComparison {
+  const a = pageSignature(original, file);
+  const b = pageSignature(result, file);
   const causes = new Map<string, number>();
   const sample: string[] = [];
   for (const hunk of diffIndices(a, b)) {
@@ -222,7 +254,7 @@ export function compareCorpus(pairs: Iterable<{ file: string; original: string; 
   const report: CorpusReport = { pages: 0, changed: [], causes: new Map(), samples: new Map() };
   for (const { file, original, result } of pairs) {
     report.pages += 1;
-    const comparison = comparePages(original, result);
+    const comparison = comparePages(original, result, file);
     if (!comparison.changed) continue;
     report.changed.push(file);
     report.samples.set(file, comparison.sample);

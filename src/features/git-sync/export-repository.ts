@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
-import { stringify as stringifyYaml } from 'yaml';
 import { documentToMarkdown } from '../content/document/to-markdown.ts';
 import type { ContentRef, Document } from '../content/document/types.ts';
+import { joinPageMarkdown } from '../content/markdown.ts';
 import type { PageRecord } from '../content/pages.ts';
 import { buildTree, type PageNode } from '../content/tree.ts';
 import { writeGitbookYaml, writeSummary, type Summary, type SummaryEntry } from './layout.ts';
@@ -40,9 +40,6 @@ export interface ExportLayout {
   /** Each file id -> its path (`.gitbook/assets/<name>`); the caller writes the bytes there. */
   assets: Map<string, string>;
 }
-
-/** Page settings written as front matter, in this order. */
-const FRONT_MATTER_KEYS = ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'layout'] as const;
 
 export function exportLayout(input: ExportInput): ExportLayout {
   const tree = buildTree(input.pages);
@@ -122,7 +119,8 @@ export function exportLayout(input: ExportInput): ExportLayout {
     if (!file) continue;
     const document = node.page.documentId ? (input.documents.get(node.page.documentId) as Document | undefined) : undefined;
     const body = document ? documentToMarkdown(document, linkFrom(file)).trim() : '';
-    texts.set(file, `${frontMatter(node.page)}# ${node.page.title}\n${body ? `\n${body}\n` : ''}`);
+    // Page settings and every other front matter key the page came with (kept by the import) go back on top.
+    texts.set(file, joinPageMarkdown({ title: node.page.title, attributes: node.page.attributes }, body));
   }
 
   const entry = (node: PageNode): SummaryEntry | undefined => {
@@ -150,16 +148,6 @@ export function exportLayout(input: ExportInput): ExportLayout {
   }
   texts.set('.gitbook.yaml', writeGitbookYaml({ redirects }));
   return { texts, assets };
-}
-
-function frontMatter(page: PageRecord): string {
-  const data: Record<string, unknown> = {};
-  for (const key of FRONT_MATTER_KEYS) {
-    const value = page.attributes[key];
-    if (value !== undefined && value !== '') data[key] = value;
-  }
-  if (Object.keys(data).length === 0) return '';
-  return `---\n${stringifyYaml(data, { lineWidth: 0 })}---\n\n`;
 }
 
 /** A path from one file to another, percent-encoded where markdown needs it. */

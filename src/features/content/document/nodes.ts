@@ -113,10 +113,20 @@ export function oneLine(value: string): string {
  */
 export interface SourceMeta { markdown: string; digest: string; html?: true }
 
-/** The digest of a block's content: everything but keys and meta (which hold no content). */
+/**
+ * The digest of a block's content: everything but keys and meta (which hold no content). Object keys are
+ * sorted first: a stored document is canonical JSON (sorted keys), and its blocks must digest as they did when
+ * they were read from markdown.
+ */
 export function contentDigest(block: Block): string {
   return createHash('sha1')
-    .update(JSON.stringify(block, (name, value: unknown) => (name === 'key' || name === 'meta' ? undefined : value)))
+    .update(
+      JSON.stringify(block, (name, value: unknown) => {
+        if (name === 'key' || name === 'meta') return undefined;
+        if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+        return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      }),
+    )
     .digest('base64url')
     .slice(0, 16);
 }
