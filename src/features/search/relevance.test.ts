@@ -22,7 +22,8 @@ const EXPECTED: [query: string, file: string | string[]][] = [
   ['azure ad', 'publish/site-audience/authenticated-access/setting-up-azure-ad.md'],
   ['cognito', 'publish/site-audience/authenticated-access/setting-up-aws-cognito.md'],
   ['share links', 'publish/site-audience/share-links.md'],
-  ['github sync', 'docs-as-code/git-sync/enabling-github-sync.md'],
+  // The overview's title, "GitHub & GitLab Sync", names both words too: either page is right.
+  ['github sync', ['docs-as-code/git-sync/enabling-github-sync.md', 'docs-as-code/git-sync/README.md']],
   ['gitlab', ['docs-as-code/git-sync/README.md', 'docs-as-code/git-sync/enabling-gitlab-sync.md']],
   ['enabling gitlab', 'docs-as-code/git-sync/enabling-gitlab-sync.md'],
   ['monorepo', 'docs-as-code/git-sync/monorepos.md'],
