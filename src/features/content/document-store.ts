@@ -97,8 +97,21 @@ const NODE_LISTS = new Set(['nodes', 'fragments', 'leaves']);
  * node never carried content). The reviver runs only on a text that has a `null` somewhere.
  */
 export function parseStoredDocument(text: string): unknown {
-  if (!text.includes('null')) return JSON.parse(text) as unknown;
-  return JSON.parse(text, (key, value: unknown) => (Array.isArray(value) && NODE_LISTS.has(key) && value.includes(null) ? value.filter((v) => v !== null) : value)) as unknown;
+  const document = JSON.parse(text) as unknown;
+  if (!text.includes('null')) return document;
+  // A loop over the nodes (no recursion, no reviver: both cost seconds on a large document).
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown> | null;
+    if (!node || typeof node !== 'object') continue;
+    for (const field of NODE_LISTS) {
+      const children = node[field];
+      if (!Array.isArray(children)) continue;
+      if (children.includes(null)) node[field] = children.filter((child) => child !== null);
+      for (const child of node[field] as unknown[]) stack.push(child);
+    }
+  }
+  return document;
 }
 
 /** The stored JSON text of a document. */
