@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import type { ContentRef, RefResolver, RefWriter } from '../../src/features/content/document/types.ts';
 
@@ -6,7 +6,9 @@ import type { ContentRef, RefResolver, RefWriter } from '../../src/features/cont
  * The real GitBook documentation (markdown, as Git Sync writes it), used as a corpus a person knows what to
  * expect from: the relevance test and the search bench import it through the content API.
  */
-export const CORPUS_DIR = '/work/shared/corpus/gitbook-public-docs';
+export const CORPUS_DIR =
+  [join(import.meta.dirname, '../../../shared/corpus/gitbook-public-docs'), '/work/shared/corpus/gitbook-public-docs'].find((dir) => existsSync(dir)) ??
+  '/work/shared/corpus/gitbook-public-docs';
 
 export interface CorpusPage {
   /** Path of the file in the corpus, e.g. `publish/seo.md`. */

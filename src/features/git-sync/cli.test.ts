@@ -7,8 +7,8 @@ import { zipSync, strToU8 } from 'fflate';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { exportToFolder, importPath } from './cli.ts';
+import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
 
-const CORPUS = join(import.meta.dirname, '../../../../../shared/corpus/gitbook-public-docs');
 
 function filesUnder(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
@@ -42,12 +42,12 @@ describe('quire import and quire export', () => {
 
   test('a checkout of the GitBook documentation imports, exports to the same files, and exports again byte for byte', async (context) => {
     const space = await buildSpace(t);
-    const imported = await importPath(t.app.ctx, space.id, CORPUS);
+    const imported = await importPath(t.app.ctx, space.id, CORPUS_DIR);
     assert.ok(imported.pages >= 180, `pages: ${imported.pages}`);
 
     const out = tempDir();
     await exportToFolder(t.app.ctx, space.id, out);
-    const original = filesUnder(CORPUS);
+    const original = filesUnder(CORPUS_DIR);
     const exported = filesUnder(out);
     const pages = [...original.keys()].filter((p) => p.endsWith('.md') && p !== 'SUMMARY.md');
     const assets = [...original.keys()].filter((p) => p.startsWith('.gitbook/assets/'));
@@ -90,6 +90,6 @@ describe('quire import and quire export', () => {
   test('a missing path or space is named', async () => {
     const space = await buildSpace(t);
     await assert.rejects(importPath(t.app.ctx, space.id, '/nonexistent/place'), /No file or folder/);
-    await assert.rejects(importPath(t.app.ctx, 'nope', CORPUS), /No space nope/);
+    await assert.rejects(importPath(t.app.ctx, 'nope', CORPUS_DIR), /No space nope/);
   });
 });

@@ -7,8 +7,8 @@ import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError } from '../../../test/assertions.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { startGitServer, type GitServer } from './git-server.test-support.ts';
+import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
 
-const CORPUS = join(import.meta.dirname, '../../../../../shared/corpus/gitbook-public-docs');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -39,7 +39,7 @@ describe('Git Sync', () => {
     git = await startGitServer();
     // The real GitBook documentation repository, with a .gitbook.yaml holding redirects.
     corpusCopy = mkdtempSync(join(tmpdir(), 'quire-corpus-'));
-    cpSync(CORPUS, corpusCopy, { recursive: true });
+    cpSync(CORPUS_DIR, corpusCopy, { recursive: true });
     chmodSync(corpusCopy, 0o755);
     writeFileSync(
       join(corpusCopy, '.gitbook.yaml'),

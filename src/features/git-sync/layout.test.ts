@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LayoutError, parseGitbookYaml, parseLinkText, parseSummary, resolveRepoPath, splitHref, writeGitbookYaml, writeSummary } from './layout.ts';
 import { readRepository, type RepoPage } from './repository.ts';
+import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
 
 describe('.gitbook.yaml', () => {
   test('an absent file is the defaults', () => {
@@ -158,7 +159,7 @@ describe('the page tree of a repository', () => {
   });
 
   test('the GitBook documentation repository reads with its groups, nesting and links', () => {
-    const dir = join(import.meta.dirname, '../../../../../shared/corpus/gitbook-public-docs');
+    const dir = CORPUS_DIR;
     const files = new Map<string, string>();
     const walk = (d: string) => {
       for (const name of readdirSync(d)) {
