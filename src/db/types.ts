@@ -487,6 +487,106 @@ export interface TranslationPagesTable {
   updated_at: string;
 }
 
+/** A published integration's manifest (issue 17); list fields are JSON text. */
+export interface IntegrationsTable {
+  id: string;
+  name: string;
+  /** The publishing organization (`owner`). */
+  organization_id: string;
+  version: number;
+  runtime: string;
+  title: string;
+  description: string;
+  summary: string;
+  icon_hash: string | null;
+  preview_images: string;
+  visibility: string;
+  target: string;
+  scopes: string;
+  categories: string;
+  blocks: string;
+  content_sources: string;
+  external_links: string;
+  configurations: string;
+  script: string | null;
+  /** Encrypted JSON map of the publisher's secrets; never returned. */
+  secrets: string | null;
+  content_security_policy: string | null;
+  endpoint: string | null;
+  dev_tunnel_url: string | null;
+  dev_all: number;
+  /** Encrypted HMAC key signing event deliveries. */
+  signing_secret: string;
+  published_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationInstallationsTable {
+  id: string;
+  integration_id: string;
+  organization_id: string;
+  status: string;
+  space_selection: string;
+  site_selection: string;
+  configuration: string;
+  external_ids: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationSpaceInstallationsTable {
+  installation_id: string;
+  space_id: string;
+  status: string;
+  configuration: string;
+  external_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationSiteInstallationsTable {
+  installation_id: string;
+  site_id: string;
+  status: string;
+  configuration: string;
+  external_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InstallationTokensTable {
+  id: string;
+  installation_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface IntegrationEventsTable {
+  id: string;
+  integration_id: string;
+  installation_id: string | null;
+  type: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+export interface IntegrationEventLogsTable {
+  event_id: string;
+  seq: number;
+  timestamp: string;
+  level: string;
+  message: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -527,6 +627,13 @@ export interface Database {
   translations: TranslationsTable;
   translation_targets: TranslationTargetsTable;
   translation_pages: TranslationPagesTable;
+  integrations: IntegrationsTable;
+  integration_installations: IntegrationInstallationsTable;
+  integration_space_installations: IntegrationSpaceInstallationsTable;
+  integration_site_installations: IntegrationSiteInstallationsTable;
+  installation_tokens: InstallationTokensTable;
+  integration_events: IntegrationEventsTable;
+  integration_event_logs: IntegrationEventLogsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -12,6 +12,7 @@ import * as m0011 from './0011_site_hostnames.ts';
 import * as m0012 from './0012_search_pages.ts';
 import * as m0014 from './0014_openapi_specs.ts';
 import * as m0015 from './0015_translations.ts';
+import * as m0016 from './0016_integrations.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012_search_pages': m0012,
   '0014_openapi_specs': m0014,
   '0015_translations': m0015,
+  '0016_integrations': m0016,
 };
