@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
-import apiReference, { type ApiReferenceConfiguration } from '@scalar/fastify-api-reference';
-import { renderApiReference } from '@scalar/client-side-rendering';
+import apiReference from '@scalar/fastify-api-reference';
+import { getHtmlDocument, type HtmlRenderingConfiguration } from '@scalar/core/libs/html-rendering';
 import type { TSchema } from 'typebox';
 import type { Config } from '../config.ts';
 
@@ -16,14 +16,14 @@ declare module 'fastify' {
 /**
  * The API reference page (Scalar) at /v1/docs. Everything it needs is served from here: its script from
  * /v1/docs/js/scalar.js, the document from /v1/docs/openapi.json, system fonts (Scalar's default fonts would
- * come from its own host). No telemetry, no AI agent, no MCP link, no request proxy: a self-hosted server makes
- * no requests elsewhere on its readers' behalf.
+ * come from its own host). No telemetry, no AI agent, no request proxy: a self-hosted server makes no requests
+ * elsewhere on its readers' behalf. The plugin is held at 1.46, the newest whose whole dependency tree runs on
+ * Node 20 (later ones pull in @scalar packages that require Node 22), so that `npm ci` is clean on 20, 22, 24.
  */
-const REFERENCE: Partial<ApiReferenceConfiguration> = {
+const REFERENCE: Partial<HtmlRenderingConfiguration> = {
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
-  mcp: { disabled: true },
   hideClientButton: false,
   showDeveloperTools: 'never',
   documentDownloadType: 'json',
@@ -33,10 +33,11 @@ const REFERENCE: Partial<ApiReferenceConfiguration> = {
 /**
  * The page starts Scalar with an inline script; the pages' Content-Security-Policy runs scripts from this
  * origin only, so that one script is allowed by its hash. The plugin renders the page the same way for every
- * request (the document's URL is relative), so the hash is computed once from the same renderer.
+ * request (the document's URL is relative) with @scalar/core's renderer, so the hash is computed once from the
+ * same renderer and the same arguments as the plugin passes.
  */
 function referenceScriptHash(): string {
-  const html = renderApiReference({ config: { _integration: 'fastify', ...REFERENCE, url: './openapi.json' }, cdn: 'js/scalar.js' });
+  const html = getHtmlDocument({ cdn: 'js/scalar.js', _integration: 'fastify', ...REFERENCE, url: './openapi.json' });
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
   if (inline.length !== 1) throw new Error(`the API reference page has ${inline.length} inline scripts, expected 1`);
   return `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
