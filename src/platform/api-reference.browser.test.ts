@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { launchChromium, openPage, screenshot, withoutChromium } from '../../test/browser.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../test/helpers.ts';
 
 /*
@@ -9,9 +9,7 @@ import { listenOnRandomPort, startServer, type TestServer } from '../../test/hel
  * another host refused: it must render from what this server serves alone, under its Content-Security-Policy.
  */
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-
-describe('the API reference in Chromium', { skip: CHROMIUM ? false : 'no Chromium at /usr/bin/chromium (apt-get install chromium)' }, () => {
+describe('the API reference in Chromium', { skip: withoutChromium }, () => {
   let t: TestServer;
   let origin: string;
   let browser: Browser;
@@ -19,9 +17,7 @@ describe('the API reference in Chromium', { skip: CHROMIUM ? false : 'no Chromiu
   before(async () => {
     t = await startServer();
     origin = await listenOnRandomPort(t);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
-    mkdirSync('test-results', { recursive: true });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -29,11 +25,10 @@ describe('the API reference in Chromium', { skip: CHROMIUM ? false : 'no Chromiu
   });
 
   test('renders the operations with the network to other hosts blocked, and breaks no CSP rule', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await openPage(browser);
     const elsewhere: string[] = [];
     const problems: string[] = [];
-    await context.route('**/*', (route) => {
+    await page.context().route('**/*', (route) => {
       const url = route.request().url();
       if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
       elsewhere.push(url);
@@ -49,7 +44,7 @@ describe('the API reference in Chromium', { skip: CHROMIUM ? false : 'no Chromiu
     // An operation's summary and the tags in the sidebar show the reference read the whole document.
     await page.getByText('Version of the API server').first().waitFor({ timeout: 30_000 });
     await page.getByText('change-requests').first().waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: 'test-results/api-reference.png' });
+    await screenshot(page, 'api-reference');
     assert.deepEqual(elsewhere, [], 'no request leaves this server');
     assert.deepEqual(
       problems.filter((p) => /Content Security Policy|Refused to/i.test(p)),

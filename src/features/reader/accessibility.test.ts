@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import type { AxeResults } from 'axe-core';
@@ -7,6 +7,7 @@ import { JSDOM } from 'jsdom';
 import { readerAssets } from './assets.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
 import { everyPartPage } from '../../../test/reader-documents.ts';
+import { launchChromium, withoutChromium } from '../../../test/browser.ts';
 
 /*
  * axe-core on a page that uses every block and every part of the chrome. jsdom runs everywhere (no layout, so
@@ -16,7 +17,6 @@ import { everyPartPage } from '../../../test/reader-documents.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
 function seriousViolations(results: AxeResults): string[] {
   // Arrays from jsdom's realm do not deep-equal ours: copy into this one.
@@ -50,12 +50,10 @@ describe('accessibility', () => {
     assert.deepEqual(seriousViolations(results), []);
   });
 
-  test('in Chromium, light, dark and narrow, with contrast, and screenshots', { skip: CHROMIUM ? false : 'no Chromium installed' }, async () => {
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
+  test('in Chromium, light, dark and narrow, with contrast, and screenshots', { skip: withoutChromium }, async () => {
+    const browser = await launchChromium();
     try {
       const html = await renderPage(await everyPartPage());
-      mkdirSync('test-results', { recursive: true });
       const views = [
         { name: 'light', scheme: 'light', width: 1440 },
         { name: 'dark', scheme: 'dark', width: 1440 },

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
+import { launchChromium, openPage, withoutChromium } from '../../../test/browser.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 
@@ -12,9 +12,7 @@ import { ok } from '../../../test/assertions.ts';
  * the reason, where it is not installed; .ci/run installs it). Screenshots go to test-results/.
  */
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-
-describe('the reader in Chromium', { skip: CHROMIUM ? false : 'no Chromium at /usr/bin/chromium (apt-get install chromium)' }, () => {
+describe('the reader in Chromium', { skip: withoutChromium }, () => {
   let t: TestServer;
   let origin: string;
   let browser: Browser;
@@ -23,9 +21,7 @@ describe('the reader in Chromium', { skip: CHROMIUM ? false : 'no Chromium at /u
   before(async () => {
     t = await startServer();
     origin = await listenOnRandomPort(t);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
-    mkdirSync('test-results', { recursive: true });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -53,10 +49,7 @@ describe('the reader in Chromium', { skip: CHROMIUM ? false : 'no Chromium at /u
     return { site: created, url: `${origin}/sites/${created.id}/` };
   }
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    return context.newPage();
-  }
+  const newPage = (): Promise<Page> => openPage(browser);
 
   test('click through the sidebar, switch section and variant, use tabs and the theme toggle', async () => {
     const guides = await spaceWithPages('Guides');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
+import { launchChromium, withoutChromium } from '../../../test/browser.ts';
 import { buildOpenAPISpec, buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 import { petstoreYaml } from '../../../test/fixtures/openapi.ts';
@@ -13,9 +13,7 @@ import { petstoreYaml } from '../../../test/fixtures/openapi.ts';
  * command that the copy button puts on the clipboard. Screenshot in test-results/.
  */
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-
-describe('an API reference page in Chromium', { skip: CHROMIUM ? false : 'no Chromium at /usr/bin/chromium (apt-get install chromium)' }, () => {
+describe('an API reference page in Chromium', { skip: withoutChromium }, () => {
   let t: TestServer;
   let origin: string;
   let browser: Browser;
@@ -23,9 +21,7 @@ describe('an API reference page in Chromium', { skip: CHROMIUM ? false : 'no Chr
   before(async () => {
     t = await startServer();
     origin = await listenOnRandomPort(t);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
-    mkdirSync('test-results', { recursive: true });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { JSDOM } from 'jsdom';
 import { assetPath, readerAssets } from './assets.ts';
 import { renderPage } from './layout.tsx';
 import { everyPartPage } from '../../../test/reader-documents.ts';
+import { launchChromium, withoutChromium } from '../../../test/browser.ts';
 
 /*
  * The reader's script, run against a rendered page: in jsdom everywhere (tabs, theme, sidebar), and in
@@ -12,7 +12,6 @@ import { everyPartPage } from '../../../test/reader-documents.ts';
  */
 
 const script = readerAssets.get(assetPath('js').split('/').pop()!)!.body.toString();
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
 async function pageWithScript(storedTheme?: string) {
   const html = (await renderPage(await everyPartPage())).replace(/<script src="[^"]+"><\/script>/, '');
@@ -64,10 +63,9 @@ describe('reader script (jsdom)', () => {
   });
 });
 
-describe('reader script (Chromium)', { skip: CHROMIUM ? false : 'no Chromium installed' }, () => {
+describe('reader script (Chromium)', { skip: withoutChromium }, () => {
   test('Ctrl+K opens the search dialog, which lists what the endpoint answers; copy buttons show', async () => {
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
+    const browser = await launchChromium();
     try {
       const html = await renderPage(await everyPartPage());
       const page = await browser.newPage();
