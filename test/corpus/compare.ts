@@ -43,7 +43,8 @@ const normaliseHtml = (html: string) =>
  * `README.md`, `dir/` and `dir/README.md`, `page.md#a` on page.md and `#a`. Other hrefs are kept as written.
  */
 function targetOf(href: string, file: string | undefined): string {
-  if (!file || /^[a-z][a-z0-9+.-]*:|^\/\/|^\//i.test(href)) return href;
+  // `spaces%2Fx` and `spaces/x`: one spelling of a URL is decoded as the figure's `src` is (normaliseHtml).
+  if (!file || /^[a-z][a-z0-9+.-]*:|^\/\/|^\//i.test(href)) return safeDecode(href);
   const hash = href.indexOf('#');
   const path = hash < 0 ? href : href.slice(0, hash);
   const anchor = hash < 0 ? '' : href.slice(hash);
@@ -60,12 +61,27 @@ function safeDecode(value: string): string {
   }
 }
 
+/** Emphasis in a fixed order, so that `_**a**_` and `**_a_**` (one meaning) read alike. */
+const MARK_ORDER = ['~~', '**', '_'] as const;
+
 function inlineSignature(tokens: readonly Token[], file?: string): string {
   let out = '';
+  // Marks as a set, written where text shows a change of set: how the delimiters were nested or split
+  // (`**a **_**b**_** c**` against `**a _b_ c**`) is spelling, which marks each character has is meaning.
+  const open = new Set<string>();
+  let written: string[] = [];
+  const toggle = (mark: string) => (open.has(mark) ? open.delete(mark) : open.add(mark));
+  const syncMarks = () => {
+    const wanted = MARK_ORDER.filter((m) => open.has(m));
+    if (wanted.join() === written.join()) return;
+    out += [...written].reverse().join('') + wanted.join('');
+    written = wanted;
+  };
   for (const token of tokens) {
     switch (token.type) {
       case 'text':
       case 'text_special':
+        if (token.content.trim() !== '') syncMarks();
         out += token.content;
         break;
       case 'softbreak':
@@ -75,11 +91,12 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
         out += ' ⏎ ';
         break;
       case 'code_inline':
+        syncMarks();
         out += `\`${token.content}\``;
         break;
-      case 'strong_open': case 'strong_close': out += '**'; break;
-      case 'em_open': case 'em_close': out += '_'; break;
-      case 's_open': case 's_close': out += '~~'; break;
+      case 'strong_open': case 'strong_close': toggle('**'); break;
+      case 'em_open': case 'em_close': toggle('_'); break;
+      case 's_open': case 's_close': toggle('~~'); break;
       case 'link_open':
         out += '[';
         break;
@@ -101,6 +118,8 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
         break;
     }
   }
+  open.clear();
+  syncMarks();
   // Links: the target follows the text, so a changed href shows.
   let linkIndex = 0;
   const hrefs = tokens.filter((t) => t.type === 'link_open').map((t) => targetOf(String(t.attrGet('href') ?? ''), file));
