@@ -507,7 +507,8 @@ class Reader {
       definition[columns[index]!] = { id: columns[index]!, title, type: 'text', textAlignment: align ?? 'left' };
       const raw = (cell.children[0]?.token.content ?? '').trim();
       headerSource.push(raw);
-      if (raw !== title && /[*_~`<[\\]/.test(raw)) marked = true;
+      // Escapes are not markup: `\*a` is the title `*a`, which the writer escapes again.
+      if ((cell.children[0]?.token.children ?? []).some((t) => !['text', 'text_special', 'softbreak'].includes(t.type))) marked = true;
     });
     const orderIndexes = body.length > 0 ? generateNKeysBetween(null, null, body.length) : [];
     const records: Record<string, TableRecord> = {};
