@@ -260,3 +260,21 @@ export function buttonHtml(label: string, style: string, href: string | undefine
   const attributes = [href === undefined ? '' : ` ${attribute('href', href)}`, ` class="button ${escapeAttribute(style)}"`, icon ? ` ${attribute('data-icon', icon)}` : ''];
   return `<a${attributes.join('')}>${escapeText(label)}</a>`;
 }
+
+// The elements of HTML (WHATWG, with the obsolete ones still met in docs): a tag of another name in markdown
+// text, like `List<T>` or `<instance-id>`, is a placeholder a writer meant as text.
+const HTML_ELEMENTS = new Set(
+  (
+    'a abbr address area article aside audio b base bdi bdo big blockquote body br button canvas caption center cite code col colgroup ' +
+    'data datalist dd del details dfn dialog dir div dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 ' +
+    'h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link main map mark math menu meta meter nav noscript ' +
+    'object ol optgroup option output p param picture pre progress q rp rt ruby s samp script search section select slot small source ' +
+    'span strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr'
+  ).split(' '),
+);
+
+/** Whether inline HTML is a tag of no HTML element (`<T>`, `</T>`, `<instance-id>`): text, not markup. */
+export function isPlaceholderTag(html: string): boolean {
+  const name = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?:\s[^>]*)?\/?>$/.exec(html.trim())?.[1];
+  return name !== undefined && !HTML_ELEMENTS.has(name.toLowerCase());
+}

@@ -1,5 +1,5 @@
 import { generateNKeysBetween } from 'fractional-indexing';
-import { htmlText, isHtmlComment, readImagesHtml, readInlineHtml, splitDetails, summaryHtml } from './html.ts';
+import { htmlText, isHtmlComment, isPlaceholderTag, readImagesHtml, readInlineHtml, splitDetails, summaryHtml } from './html.ts';
 import type { HtmlImage, InlineHtml } from './html.ts';
 import { readHtmlTable } from './html-table.ts';
 import { keyDocument } from './keys.ts';
@@ -397,6 +397,10 @@ class Reader {
           push({ inline: this.inlineImage({ src: String(token.attrGet('src') ?? ''), alt: tokensText(token.children ?? []), caption: '' }) });
           break;
         case 'html_inline': {
+          if (isPlaceholderTag(token.content)) {
+            push({ leaf: { text: token.content, marks: marks() } });
+            break;
+          }
           const html = readInlineHtml(token.content);
           if (html?.kind === 'break') push({ leaf: { text: '\n', marks: marks() } });
           else if (html?.kind === 'button') button = { read: html, label: '' };
@@ -485,7 +489,8 @@ class Reader {
       return block;
     }
     if (read) return paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
-    if (isHtmlComment(html)) return null;
+    // A comment shows nothing, but it is the author's (notes, linter switches): kept to be written back.
+    if (isHtmlComment(html)) return withSource(textParagraph(''), html.trim(), true);
     const table = readHtmlTable(html, this.refs, (markdown) => this.flow(tokenTree(parseMarkdown(markdown, this.env))) as FlowBlock[]);
     if (table) return withSource(table, html.trim(), true);
     // HTML that means nothing to a document: its text is the paragraph's, the HTML itself is kept to write back.
