@@ -43,14 +43,24 @@ const normaliseHtml = (html: string) =>
  * `README.md`, `dir/` and `dir/README.md`, `page.md#a` on page.md and `#a`. Other hrefs are kept as written.
  */
 function targetOf(href: string, file: string | undefined): string {
-  if (!file || /^[a-z][a-z0-9+.-]*:|^\/\/|^\//i.test(href)) return href;
+  // `spaces%2Fx` and `spaces/x`: one spelling of a URL is decoded as the figure's `src` is (normaliseHtml).
+  if (!file || /^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) return safeDecode(href);
   const hash = href.indexOf('#');
   const path = hash < 0 ? href : href.slice(0, hash);
   const anchor = hash < 0 ? '' : href.slice(hash);
-  let target = path === '' ? file : posix.normalize(posix.join(posix.dirname(file), safeDecode(path)));
+  // `/x.md` is from the content's root, as GitBook reads it.
+  let target = path === '' ? file : posix.normalize(path.startsWith('/') ? safeDecode(path).slice(1) : posix.join(posix.dirname(file), safeDecode(path)));
   if (path !== '' && (path.endsWith('/') || path === '.' || path === '..' || !posix.extname(target))) target = posix.join(target, 'README.md');
+  // A page is its path without `.md` or `/README.md` (`setup`, `setup.md` and `setup/README.md` name one page, the
+  // one the repository has); a local file is its name, since an import uploads it and an export writes it to
+  // `.gitbook/assets/` (GitBook's layout).
+  if (/\.md$/i.test(target)) target = `page:${target.replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '')}`;
+  else target = `file:${posix.basename(target)}`;
   return `${target}${anchor}`;
 }
+
+/** A tag line with its attribute values in double quotes: `style='info'` and `style="info"` are one attribute. */
+const normaliseTag = (tag: string) => collapse(tag).replace(/(\s[A-Za-z][\w-]*)='([^'"]*)'/g, '$1="$2"');
 
 function safeDecode(value: string): string {
   try {
@@ -60,14 +70,36 @@ function safeDecode(value: string): string {
   }
 }
 
+/** Emphasis in a fixed order, so that `_**a**_` and `**_a_**` (one meaning) read alike. */
+const MARK_ORDER = ['~~', '**', '_'] as const;
+
 function inlineSignature(tokens: readonly Token[], file?: string): string {
   let out = '';
+  // Marks as a set, written where text shows a change of set: how the delimiters were nested or split
+  // (`**a **_**b**_** c**` against `**a _b_ c**`) is spelling, which marks each character has is meaning.
+  const open = new Set<string>();
+  let written: string[] = [];
+  const toggle = (mark: string) => (open.has(mark) ? open.delete(mark) : open.add(mark));
+  const syncMarks = () => {
+    const wanted = MARK_ORDER.filter((m) => open.has(m));
+    if (wanted.join() === written.join()) return;
+    out += [...written].reverse().join('') + wanted.join('');
+    written = wanted;
+  };
   for (const token of tokens) {
     switch (token.type) {
       case 'text':
-      case 'text_special':
-        out += token.content;
+      case 'text_special': {
+        // Spaces at a mark's edge (`**a: **b` against `**a:** b`) are outside it.
+        const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(token.content)!;
+        out += lead;
+        if (core !== '') {
+          syncMarks();
+          out += core;
+        }
+        out += trail;
         break;
+      }
       case 'softbreak':
         out += ' ';
         break;
@@ -75,11 +107,12 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
         out += ' ⏎ ';
         break;
       case 'code_inline':
+        syncMarks();
         out += `\`${token.content}\``;
         break;
-      case 'strong_open': case 'strong_close': out += '**'; break;
-      case 'em_open': case 'em_close': out += '_'; break;
-      case 's_open': case 's_close': out += '~~'; break;
+      case 'strong_open': case 'strong_close': toggle('**'); break;
+      case 'em_open': case 'em_close': toggle('_'); break;
+      case 's_open': case 's_close': toggle('~~'); break;
       case 'link_open':
         out += '[';
         break;
@@ -101,6 +134,8 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
         break;
     }
   }
+  open.clear();
+  syncMarks();
   // Links: the target follows the text, so a changed href shows.
   let linkIndex = 0;
   const hrefs = tokens.filter((t) => t.type === 'link_open').map((t) => targetOf(String(t.attrGet('href') ?? ''), file));
@@ -146,16 +181,19 @@ export function blockSignature(markdown: string, file?: string): string[] {
         for (const piece of token.content.split(/^( {0,3}\{%.*%\}[ \t]*)$/m)) {
           if (piece.trim() === '') continue;
           if (/^ {0,3}\{%.*%\}[ \t]*$/.test(piece)) {
-            pad(`tag: ${collapse(piece)}`);
+            pad(`tag: ${normaliseTag(piece)}`);
             continue;
           }
-          // A figure of one image with no caption is `![alt](src)` written another way.
-          const figure = /^<figure><img src="([^"]*)" alt="([^"]*)"><\/figure>$/.exec(normaliseHtml(piece));
-          pad(figure ? `text: ![${decodeHTML(figure[2]!)}](${targetOf(decodeHTML(figure[1]!), file)})` : `html: ${normaliseHtml(piece)}`);
+          // Figures of images with no caption are `![alt](src) ![alt](src)` written another way.
+          const html = normaliseHtml(piece);
+          const figures = /^(?:<figure><img src="[^"]*" alt="[^"]*"><\/figure>)+$/.test(html)
+            ? [...html.matchAll(/<figure><img src="([^"]*)" alt="([^"]*)"><\/figure>/g)].map((m) => `![${decodeHTML(m[2]!)}](${targetOf(decodeHTML(m[1]!), file)})`)
+            : [];
+          pad(figures.length > 0 ? `text: ${figures.join(' ')}` : `html: ${html}`);
         }
         break;
       case 'gitbook_tag':
-        pad(`tag: ${collapse(token.content)}`);
+        pad(`tag: ${normaliseTag(token.content)}`);
         break;
       case 'hr':
         pad('divider');

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { documentToMarkdown } from './document/to-markdown.ts';
 import { markdownToDocument } from './document/to-document.ts';
+import { unescapeMarkdown } from './document/markdown-parser.ts';
 import type { ContentRef, Document } from './document/types.ts';
 import type { Snapshot } from './snapshot.ts';
 import { documentToMarkdownOffThread, INLINE_MAX_CHARS, isLargeDocument, markdownToDocumentOffThread, usePool } from './conversion-pool.ts';
@@ -158,10 +159,12 @@ export function splitPageMarkdown(markdown: string, where: string): { body: stri
     }
     body = body.slice(fm[0].length);
   }
-  const heading = /^\s*#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/.exec(body);
+  // A closing `#` sequence follows a space (`# C#` is the title "C#"); backslash escapes are the title's text.
+  const heading = /^\s*#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(body);
   if (heading) {
-    front.title ??= heading[1]!.trim();
-    if (front.title === heading[1]!.trim()) body = body.slice(heading[0].length).replace(/^\s*\n/, '');
+    const text = unescapeMarkdown(heading[1]!.trim());
+    front.title ??= text;
+    if (front.title === text) body = body.slice(heading[0].length).replace(/^\s*\n/, '');
   }
   return { body, front };
 }
@@ -173,7 +176,8 @@ export function joinPageMarkdown(front: FrontMatter, body: string): string {
   for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
   const parts: string[] = [];
   if (Object.keys(data).length > 0) parts.push(`---\n${stringifyYaml(data, { lineWidth: 0 })}---\n`);
-  if (front.title) parts.push(`# ${front.title}\n`);
+  // Read back with escapes undone: backslashes doubled, and a final `#` escaped (`# C\#`, as GitBook writes it).
+  if (front.title) parts.push(`# ${front.title.replace(/\\/g, '\\\\').replace(/#$/, '\\#')}\n`);
   if (body.trim() !== '') parts.push(body.endsWith('\n') ? body : `${body}\n`);
   return parts.join('\n');
 }

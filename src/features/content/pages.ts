@@ -19,7 +19,14 @@ export interface PageAttributes {
   /** Link pages: where they point. */
   target?: Record<string, unknown>;
   /** Pages imported by Git Sync: their file in the repository (relative to the content root), where an export writes them back. */
-  git?: { path: string };
+  git?: {
+    path: string;
+    /**
+     * The file's own `# heading` where it differs from the page's title (the SUMMARY.md entry's), with the title
+     * it went with: an export writes that heading back while the page still has that title.
+     */
+    heading?: { text: string; title: string };
+  };
 }
 
 /** A page of a revision, as the domain sees it. */

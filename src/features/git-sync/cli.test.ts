@@ -7,7 +7,8 @@ import { zipSync, strToU8 } from 'fflate';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { exportToFolder, importPath } from './cli.ts';
-import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
+import { CORPUS_DIR, corpusPages } from '../../../test/corpus/pages.ts';
+import { compareCorpus, formatReport } from '../../../test/corpus/compare.ts';
 
 
 function filesUnder(dir: string): Map<string, Buffer> {
@@ -56,6 +57,14 @@ describe('quire import and quire export', () => {
     assert.ok(assets.every((p) => original.get(p)!.equals(exported.get(p)!)), 'assets are byte-identical');
     const identical = pages.filter((p) => original.get(p)!.equals(exported.get(p)!));
     context.diagnostic(`corpus round trip: ${identical.length} of ${pages.length} pages byte-identical to the original; ${assets.length} assets identical`);
+
+    // Issue 13's bar through Git Sync: at most 5% of the pages change in meaning (import -> export -> compare).
+    const report = compareCorpus(
+      corpusPages().map((page) => ({ file: page.file, original: page.markdown, result: exported.get(page.file)?.toString('utf8') ?? '' })),
+    );
+    context.diagnostic(formatReport(report));
+    assert.ok(report.pages > 100, `only ${report.pages} pages compared`);
+    assert.ok(report.changed.length <= report.pages * 0.05, formatReport(report));
 
     // Quire's own output is a fixed point: export -> import -> export is byte-identical.
     const copy = await buildSpace(t);

@@ -101,13 +101,15 @@ export function exportLayout(input: ExportInput): ExportLayout {
       }
       case 'page': {
         const to = fileOfPage.get(ref.page);
-        return to ? relativeHref(from, to) : `/pages/${ref.page}`;
+        return to ? pageHref(from, to) : `/pages/${ref.page}`;
       }
       case 'anchor': {
+        // An anchor of a named page names its file even on that page (`inline.md#top`), as GitBook writes it;
+        // only an anchor with no page is `#top`.
         if (!ref.page) return `#${ref.anchor}`;
         const to = fileOfPage.get(ref.page);
         if (!to) return `/pages/${ref.page}#${ref.anchor}`;
-        return to === from ? `#${ref.anchor}` : `${relativeHref(from, to)}#${ref.anchor}`;
+        return `${pageHref(from, to)}#${ref.anchor}`;
       }
       default:
         return '';
@@ -120,7 +122,10 @@ export function exportLayout(input: ExportInput): ExportLayout {
     const document = node.page.documentId ? (input.documents.get(node.page.documentId) as Document | undefined) : undefined;
     const body = document ? documentToMarkdown(document, linkFrom(file)).trim() : '';
     // Page settings and every other front matter key the page came with (kept by the import) go back on top.
-    texts.set(file, joinPageMarkdown({ title: node.page.title, attributes: node.page.attributes }, body));
+    // The file's own heading where it differed from the SUMMARY title, until the page is renamed.
+    const heading = node.page.attributes.git?.heading;
+    const title = heading && heading.title === node.page.title ? heading.text : node.page.title;
+    texts.set(file, joinPageMarkdown({ title, attributes: node.page.attributes }, body));
   }
 
   const entry = (node: PageNode): SummaryEntry | undefined => {
@@ -150,13 +155,30 @@ export function exportLayout(input: ExportInput): ExportLayout {
   return { texts, assets };
 }
 
-/** A path from one file to another, percent-encoded where markdown needs it. */
+/** A path from one file to another. */
 function relativeHref(from: string, to: string): string {
-  const rel = posix.relative(posix.dirname(from), to) || posix.basename(to);
-  return rel
-    .split('/')
-    .map((segment) => encodeURIComponent(segment).replace(/%28/g, '(').replace(/%29/g, ')'))
-    .join('/');
+  return encodePath(posix.relative(posix.dirname(from), to) || posix.basename(to));
+}
+
+/**
+ * A path as GitBook writes it: spaces, parentheses and other letters as they are (the writers put the href in
+ * `<…>` or quotes where markdown needs it); only what would change how it is read is percent-encoded — `%`
+ * (an import decodes), `#` and `?` (an anchor, a query), `<` and `>`, control characters.
+ */
+function encodePath(path: string): string {
+  return path.replace(/[%#?<>\p{Cc}]/gu, (c) => encodeURIComponent(c));
+}
+
+/**
+ * A link to a page's file as GitBook writes it: a folder's README is the folder (`site-structure/`, `./`,
+ * `../`), any other page its file. The content's own README keeps its name: its folder is the root.
+ */
+function pageHref(from: string, to: string): string {
+  const readme = /^(.+)\/README\.md$/i.exec(to);
+  if (!readme) return relativeHref(from, to);
+  const folder = posix.relative(posix.dirname(from), readme[1]!);
+  if (folder === '') return './';
+  return `${encodePath(folder)}/`;
 }
 
 /** A markdown file path inside the content: relative, no `..`, ends with `.md`. */

@@ -138,7 +138,8 @@ export async function prepareRepositoryImport(
     if (target === undefined) return { kind: 'url', url: href };
     const page = pageIdOf(target);
     if (page) return anchor ? { kind: 'anchor', anchor, page } : { kind: 'page', page };
-    if (files.has(target) && !/\.md$/i.test(target)) return { kind: 'file', file: fileIdOf(target) };
+    // A markdown file is a page, unless it is an asset (`.gitbook/assets/SKILL.md`, offered for download).
+    if (files.has(target) && (!/\.md$/i.test(target) || isAsset(target, content.root))) return { kind: 'file', file: fileIdOf(target) };
     return { kind: 'url', url: href };
   };
 
@@ -154,7 +155,10 @@ export async function prepareRepositoryImport(
       }
     }
     const attributes: PageAttributes = { ...item.front.attributes };
-    if (page.kind === 'document' && page.file) attributes.git = { path: content.root ? page.file.slice(content.root.length + 1) : page.file };
+    if (page.kind === 'document' && page.file) {
+      attributes.git = { path: content.root ? page.file.slice(content.root.length + 1) : page.file };
+      if (item.front.title && item.front.title !== item.title) attributes.git.heading = { text: item.front.title, title: item.title };
+    }
     if (page.kind === 'link' && page.link) attributes.target = linkTarget(page.link, pageIdOf);
     pages.push({ id: item.id, parentId: item.parentId, kind: page.kind, title: item.title, slug: item.slug, document, attributes });
   }

@@ -211,7 +211,7 @@ describe('markdown in other spellings', () => {
     same('a <span>e</span>\n', withSource(p('a e') as Paragraph, 'a <span>e</span>'));
   });
   test('HTML comments are left out', () => {
-    same('a <!-- note --> b\n\n<!-- block note -->\n', p('a  b'));
+    same('a <!-- note --> b\n\n<!-- block note -->\n', p('a  b'), withSource(p('') as Paragraph, '<!-- block note -->', true));
   });
   test('other HTML shows its text, and is kept as written', () => {
     same('<div>x</div>\n', withSource(p('x') as Paragraph, '<div>x</div>', true));
@@ -228,8 +228,25 @@ describe('markdown in other spellings', () => {
       fragments: [{ object: 'fragment', fragment: 'caption', nodes: [p('The guide')] }],
     });
   });
-  test('a file tag whose source is not a file of the space is a link', () => {
-    same('{% file src="https://x.io/a.pdf" %}\n', p(t(), link({ kind: 'url', url: 'https://x.io/a.pdf' }, 'https://x.io/a.pdf'), t()));
+  test('a file tag whose source is not a file of the space is a link, and the tag is written back until it is edited', () => {
+    const tag = '{% file src="https://x.io/a.pdf" %}';
+    const shown = () => p(t(), link({ kind: 'url', url: 'https://x.io/a.pdf' }, 'https://x.io/a.pdf'), t()) as Paragraph;
+    same(`${tag}\n`, withSource(shown(), tag, true));
+    assert.equal(documentToMarkdown(markdownToDocument(`${tag}\n`, resolveRef), writeRef), `${tag}\n`);
+    const captioned = `${tag}\n\nA *caption*.\n\n{% endfile %}\n`;
+    assert.equal(documentToMarkdown(markdownToDocument(captioned, resolveRef), writeRef), captioned);
+    // Edited, the link is written as what it now is.
+    const edited = read(`${tag}\n`);
+    (edited.nodes[0] as Paragraph).nodes.push(t(' more'));
+    assert.equal(documentToMarkdown(edited, writeRef), '<https://x.io/a.pdf> more\n');
+  });
+  test('GFM header cells with markup and figure captions with HTML are written back as they were', () => {
+    const table = '| **Feature** | Plan |\n| ----------- | ---- |\n| AI          | Pro  |\n';
+    const document = markdownToDocument(table, resolveRef);
+    assert.equal((document.nodes[0] as { data: { definition: { c1: { title: string } } } }).data.definition.c1.title, 'Feature');
+    assert.equal(documentToMarkdown(document, writeRef), table);
+    const figure = '<figure><img src="a.png" alt="A site&#x27;s look"><figcaption><p>The <strong>Page options</strong> panel.</p></figcaption></figure>\n';
+    assert.equal(documentToMarkdown(markdownToDocument(figure, resolveRef), writeRef), figure);
   });
 });
 

@@ -16,7 +16,16 @@ const isBlankText = (node: HtmlNode) => node.type === ElementType.Text && DomUti
 const isComment = (node: HtmlNode) => node.type === ElementType.Comment;
 
 /** An image as GitBook writes it in HTML: `dark` is the <picture>'s dark-scheme source, `width` the img's. */
-export interface HtmlImage { src: string; alt: string; caption: string; size?: string; dark?: string; width?: number }
+export interface HtmlImage {
+  src: string;
+  alt: string;
+  caption: string;
+  /** The caption's own HTML (inside its `<p>`) when it has markup (`<strong>`, `<a>`, `<code>`): kept to write back. */
+  captionHtml?: string;
+  size?: string;
+  dark?: string;
+  width?: number;
+}
 
 const DARK_SCHEME = /prefers-color-scheme:\s*dark/;
 
@@ -98,6 +107,8 @@ export function readImagesHtml(html: string): { images: HtmlImage[]; figures: bo
         if (img && Object.keys(img.attribs).some((name) => !IMG_ATTRIBUTES.has(name))) return false;
         const image = img ? imageOf(img as HtmlElement, caption ? DomUtils.textContent(caption).replace(/\s+/g, ' ').trim() : '') : null;
         if (!image) return false;
+        const markup = caption ? captionMarkup(caption as HtmlElement) : undefined;
+        if (markup) image.captionHtml = markup;
         images.push(image);
         figures = true;
       } else if (node.name === 'img') {
@@ -205,7 +216,9 @@ export function readInlineHtml(html: string): InlineHtml {
   return null;
 }
 
-const attribute = (name: string, value: string) => `${name}="${escapeAttribute(value)}"`;
+// GitBook escapes `&`, `"` and `'` in attribute values as hexadecimal references (`site&#x27;s`, `a=1&#x26;b=2`).
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&#x26;', '"': '&#x22;', "'": '&#x27;' };
+const attribute = (name: string, value: string) => `${name}="${value.replace(/[&"']/g, (c) => ATTRIBUTE_ESCAPES[c]!)}"`;
 
 export function imgHtml(image: HtmlImage): string {
   const attributes = [attribute('src', image.src), attribute('alt', image.alt)];
@@ -215,9 +228,18 @@ export function imgHtml(image: HtmlImage): string {
   return image.dark ? `<picture><source ${attribute('srcset', image.dark)} media="(prefers-color-scheme: dark)">${img}</picture>` : img;
 }
 
+/** The HTML inside a `<figcaption><p>`, when it holds elements (a plain caption is its text). */
+function captionMarkup(caption: HtmlElement): string | undefined {
+  const only = caption.children.filter((c) => !isBlankText(c));
+  const inner = only.length === 1 && isElement(only[0]!) && only[0].name === 'p' ? only[0] : caption;
+  if (!inner.children.some((c) => isElement(c))) return undefined;
+  return DomUtils.getInnerHTML(inner, { decodeEntities: false }).trim();
+}
+
 export function figureHtml(image: HtmlImage): string {
   // GitBook writes the <figcaption> even when it is empty.
-  const caption = image.caption ? `<figcaption><p>${escapeText(image.caption)}</p></figcaption>` : '<figcaption></figcaption>';
+  const inner = image.captionHtml ?? escapeText(image.caption);
+  const caption = image.caption || image.captionHtml ? `<figcaption><p>${inner}</p></figcaption>` : '<figcaption></figcaption>';
   return `<figure>${imgHtml(image)}${caption}</figure>`;
 }
 
@@ -237,4 +259,22 @@ export function iconHtml(icon: string): string {
 export function buttonHtml(label: string, style: string, href: string | undefined, icon?: string): string {
   const attributes = [href === undefined ? '' : ` ${attribute('href', href)}`, ` class="button ${escapeAttribute(style)}"`, icon ? ` ${attribute('data-icon', icon)}` : ''];
   return `<a${attributes.join('')}>${escapeText(label)}</a>`;
+}
+
+// The elements of HTML (WHATWG, with the obsolete ones still met in docs): a tag of another name in markdown
+// text, like `List<T>` or `<instance-id>`, is a placeholder a writer meant as text.
+const HTML_ELEMENTS = new Set(
+  (
+    'a abbr address area article aside audio b base bdi bdo big blockquote body br button canvas caption center cite code col colgroup ' +
+    'data datalist dd del details dfn dialog dir div dl dt em embed fieldset figcaption figure font footer form frame frameset h1 h2 h3 ' +
+    'h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link main map mark math menu meta meter nav noscript ' +
+    'object ol optgroup option output p param picture pre progress q rp rt ruby s samp script search section select slot small source ' +
+    'span strike strong style sub summary sup svg table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr'
+  ).split(' '),
+);
+
+/** Whether inline HTML is a tag of no HTML element (`<T>`, `</T>`, `<instance-id>`): text, not markup. */
+export function isPlaceholderTag(html: string): boolean {
+  const name = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?:\s[^>]*)?\/?>$/.exec(html.trim())?.[1];
+  return name !== undefined && !HTML_ELEMENTS.has(name.toLowerCase());
 }

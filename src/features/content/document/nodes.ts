@@ -143,3 +143,21 @@ export function keptSource(block: Block): { markdown: string; html: boolean } | 
   if (typeof meta?.markdown !== 'string' || typeof meta.digest !== 'string') return undefined;
   return contentDigest(block) === meta.digest ? { markdown: meta.markdown, html: meta.html === true } : undefined;
 }
+
+/**
+ * A GFM table's header cells as written, where one holds markdown a column title cannot (`**Feature**`): a
+ * column's title is plain text in the document model. Kept like a paragraph's source (`meta.header`, with the
+ * digest of the table when it was read) and written back while the table is unchanged.
+ */
+export function withHeaderSource(table: Table, cells: string[]): Table {
+  table.meta = { ...table.meta, header: cells, headerDigest: contentDigest(table) };
+  return table;
+}
+
+/** The header cells kept with a table, when its content is still what it was read as. */
+export function keptHeaderSource(table: Table): string[] | undefined {
+  const meta = table.meta as { header?: unknown; headerDigest?: unknown } | undefined;
+  if (!Array.isArray(meta?.header) || typeof meta.headerDigest !== 'string') return undefined;
+  if (!meta.header.every((cell) => typeof cell === 'string')) return undefined;
+  return contentDigest(table) === meta.headerDigest ? (meta.header as string[]) : undefined;
+}

@@ -1,5 +1,5 @@
 import { generateNKeysBetween } from 'fractional-indexing';
-import { htmlText, isHtmlComment, readImagesHtml, readInlineHtml, splitDetails, summaryHtml } from './html.ts';
+import { htmlText, isHtmlComment, isPlaceholderTag, readImagesHtml, readInlineHtml, splitDetails, summaryHtml } from './html.ts';
 import type { HtmlImage, InlineHtml } from './html.ts';
 import { readHtmlTable } from './html-table.ts';
 import { keyDocument } from './keys.ts';
@@ -7,7 +7,7 @@ import { parseTagLine } from './liquid-tags.ts';
 import type { TagLine } from './liquid-tags.ts';
 import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
 import type { Token } from './markdown-parser.ts';
-import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph, withSource } from './nodes.ts';
+import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph, withHeaderSource, withSource } from './nodes.ts';
 import type { ColorData, InlineSegment } from './nodes.ts';
 import { pairItems, tokensText, tokenTree } from './token-tree.ts';
 import type { Item, TokenNode } from './token-tree.ts';
@@ -107,7 +107,7 @@ class Reader {
         } else if (name === 'embed' && attributes.url) {
           blocks.push(embedBlock(attributes, []));
         } else if ((name === 'file' && attributes.src) || (name === 'content-ref' && attributes.url)) {
-          blocks.push(this.reference(item.tag));
+          blocks.push(this.reference(item.tag, item.raw));
         } else if (name === 'include' && item.tag.argument) {
           blocks.push(this.include(item.tag.argument));
         } else if (name.startsWith('openapi') && (attributes.src || attributes.spec)) {
@@ -201,14 +201,19 @@ class Reader {
       case 'file': {
         // GitBook writes a file's caption between the tags; it is kept as the block's caption fragment.
         if (!attributes.src) return [textParagraph(open.raw), ...inner()];
-        const block = this.reference(open.tag);
+        const block = this.reference(open.tag, open.raw);
         const caption = inner() as FlowBlock[];
-        if (block.type === 'file' && caption.length > 0) block.fragments = [fragment('caption', caption)];
-        return block.type === 'file' ? [block] : [block, ...caption];
+        if (block.type === 'file') {
+          if (caption.length > 0) block.fragments = [fragment('caption', caption)];
+          return [block];
+        }
+        // Not a file of the content (see reference): the caption follows the link, then the closing tag, kept.
+        const end = caption.length > 0 && close.kind === 'tag' ? [withSource(textParagraph(''), close.raw, true)] : [];
+        return [block, ...caption, ...end];
       }
       case 'content-ref':
         // The content between the tags is a link GitBook writes for other renderers; the reference is the tag's.
-        return attributes.url ? [this.reference(open.tag)] : [textParagraph(open.raw), ...inner()];
+        return attributes.url ? [this.reference(open.tag, open.raw)] : [textParagraph(open.raw), ...inner()];
       default:
         return [textParagraph(open.raw), ...inner()];
     }
@@ -245,14 +250,16 @@ class Reader {
     return { object: 'block', type: name === 'openapi' ? 'swagger' : name, isVoid: true, data } as BlockOpaque;
   }
 
-  private reference(tag: TagLine): FlowBlock {
+  private reference(tag: TagLine, raw: string): FlowBlock {
     if (tag.name === 'content-ref') {
       return { object: 'block', type: 'content-ref', isVoid: true, data: { ref: this.refs(tag.attributes.url!, 'link') } };
     }
     const src = tag.attributes.src!;
     const ref = this.refs(src, 'image');
     if (ref.kind === 'file') return { object: 'block', type: 'file', isVoid: true, data: { ref } };
-    return paragraph(inlineContent([{ inline: { object: 'inline', type: 'link', data: { ref }, nodes: [text([leaf(src)])] } }]));
+    // A file the content does not hold (a URL, an asset missing from the repository) cannot be a file block: it
+    // shows as a link, and the tag is kept to be written back while that link is unchanged.
+    return withSource(paragraph(inlineContent([{ inline: { object: 'inline', type: 'link', data: { ref }, nodes: [text([leaf(src)])] } }])), raw, true);
   }
 
   private block(node: TokenNode): Block[] {
@@ -390,6 +397,10 @@ class Reader {
           push({ inline: this.inlineImage({ src: String(token.attrGet('src') ?? ''), alt: tokensText(token.children ?? []), caption: '' }) });
           break;
         case 'html_inline': {
+          if (isPlaceholderTag(token.content)) {
+            push({ leaf: { text: token.content, marks: marks() } });
+            break;
+          }
           const html = readInlineHtml(token.content);
           if (html?.kind === 'break') push({ leaf: { text: '\n', marks: marks() } });
           else if (html?.kind === 'button') button = { read: html, label: '' };
@@ -478,7 +489,8 @@ class Reader {
       return block;
     }
     if (read) return paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
-    if (isHtmlComment(html)) return null;
+    // A comment shows nothing, but it is the author's (notes, linter switches): kept to be written back.
+    if (isHtmlComment(html)) return withSource(textParagraph(''), html.trim(), true);
     const table = readHtmlTable(html, this.refs, (markdown) => this.flow(tokenTree(parseMarkdown(markdown, this.env))) as FlowBlock[]);
     if (table) return withSource(table, html.trim(), true);
     // HTML that means nothing to a document: its text is the paragraph's, the HTML itself is kept to write back.
@@ -491,11 +503,17 @@ class Reader {
     const headerCells = header?.children ?? [];
     const columns = headerCells.map((_, index) => `c${index + 1}`);
     const definition: Record<string, TableDefinition> = {};
+    const headerSource: string[] = [];
+    let marked = false;
     headerCells.forEach((cell, index) => {
       const style = String(cell.token.attrGet('style') ?? '');
       const align = /text-align:\s*(left|center|right)/.exec(style)?.[1] as TableDefinition['textAlignment'];
       const title = oneLine(tokensText(cell.children[0]?.token.children ?? []));
       definition[columns[index]!] = { id: columns[index]!, title, type: 'text', textAlignment: align ?? 'left' };
+      const raw = (cell.children[0]?.token.content ?? '').trim();
+      headerSource.push(raw);
+      // Escapes are not markup: `\*a` is the title `*a`, which the writer escapes again.
+      if ((cell.children[0]?.token.children ?? []).some((t) => !['text', 'text_special', 'softbreak'].includes(t.type))) marked = true;
     });
     const orderIndexes = body.length > 0 ? generateNKeysBetween(null, null, body.length) : [];
     const records: Record<string, TableRecord> = {};
@@ -512,13 +530,14 @@ class Reader {
       });
       records[recordId] = { orderIndex: orderIndexes[rowIndex]!, values };
     });
-    return {
+    const table: Table = {
       object: 'block',
       type: 'table',
       isVoid: true,
       data: { view: { type: 'grid', columns, hideHeader: false }, records, definition },
       fragments,
     };
+    return marked ? withHeaderSource(table, headerSource) : table;
   }
 }
 
@@ -560,7 +579,8 @@ function imagesBlock(images: HtmlImage[], refs: RefResolver): Images {
         type: 'image',
         isVoid: true,
         data,
-        fragments: caption ? [fragment('caption', [textParagraph(caption)])] : [],
+        // A caption with markup keeps its HTML, written back while its text is unchanged (as a summary's).
+        fragments: caption ? [fragment('caption', [image.captionHtml ? withSource(textParagraph(caption), image.captionHtml) : textParagraph(caption)])] : [],
       };
     }),
   };

@@ -6,7 +6,7 @@ import type { TagName } from './liquid-tags.ts';
 import { serializeMarkdown, wrap } from './markdown-serializer.ts';
 import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
 import type { Atom, NestingMark } from './nest-marks.ts';
-import { blockText, keptSource, oneLine } from './nodes.ts';
+import { blockText, keptHeaderSource, keptSource, oneLine } from './nodes.ts';
 import type {
   Block, Code, ContentRef, Document, Fragment, Images, InlineContent, List, RefWriter, Table, TableValue,
 } from './types.ts';
@@ -25,6 +25,9 @@ export function documentToMarkdown(document: Document, refs: RefWriter): string 
 // Deeper than this, containers are written as the plain text of their content: markdown parsers stop
 // nesting somewhere (markdown-parser.ts), and the serializer recurses.
 const MAX_DEPTH = 32;
+
+/** The attributes of `{% prompt %}` in the order GitBook writes them. */
+const PROMPT_ATTRIBUTES = ['description', 'icon', 'openInAIProviders', 'defaultExpanded'];
 class Writer {
   constructor(private readonly refs: RefWriter) {}
 
@@ -147,7 +150,9 @@ class Writer {
       case 'if':
         return wrap(formatTag('if', {}, oneLine(str(data.expression) ?? str(data.condition) ?? '')), formatTag('endif'), this.flow(children as unknown as Block[], depth + 1));
       case 'prompt': {
-        const attributes = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, str(value)]));
+        // A stored document's keys are sorted; GitBook writes these in this order, then any others.
+        const keys = [...PROMPT_ATTRIBUTES.filter((key) => key in data), ...Object.keys(data).filter((key) => !PROMPT_ATTRIBUTES.includes(key))];
+        const attributes = Object.fromEntries(keys.map((key) => [key, str(data[key])]));
         return wrap(formatTag('prompt', attributes), formatTag('endprompt'), this.flow(children as unknown as Block[], depth + 1));
       }
       case 'math': {
@@ -230,6 +235,9 @@ class Writer {
         alt: oneLine(image.data.alt ?? ''),
         caption: oneLine((fragmentOf(image.fragments, 'caption')?.nodes ?? []).map(blockText).join(' ')),
       };
+      const captionBlocks = fragmentOf(image.fragments, 'caption')?.nodes ?? [];
+      const captionHtml = captionBlocks.length === 1 && captionBlocks[0]!.type === 'paragraph' ? keptSource(captionBlocks[0]!) : undefined;
+      if (captionHtml && !captionHtml.html) html.captionHtml = captionHtml.markdown;
       if (image.data.refDark) html.dark = this.refs(image.data.refDark, 'image');
       if (typeof image.data.width === 'number') html.width = image.data.width;
       return html;
@@ -253,6 +261,9 @@ class Writer {
       type: 'tableRow',
       children: columns.map((id): TableCell => ({ type: 'tableCell', children: cellText(definition[id]!.title) })),
     };
+    // Header cells written with markdown (`**Feature**`) go back as written while the table is unchanged.
+    const kept = keptHeaderSource(block);
+    if (kept && kept.length === columns.length) header.children = kept.map((raw): TableCell => ({ type: 'tableCell', children: raw ? [{ type: 'html', value: raw }] : [] }));
     // Cells name their fragments: one index, not a search of every fragment for every cell (issue 14).
     const fragments = new Map((block.fragments ?? []).map((f) => [f.fragment, f]));
     const rows = Object.entries(records)
