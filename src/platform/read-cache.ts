@@ -91,7 +91,12 @@ export class ReadCache<V> {
 
   clear(): void {
     this.generation += 1;
-    this.lru.clear();
+    // lru-cache's clear() refills its arrays of `max` slots (10,000 for most caches here) whatever it holds, and
+    // caches that every write of a busy table empties (a space's counters on each new comment) hold few entries:
+    // those are deleted one by one. Stale entries its iterator skips are never served (get drops them).
+    if (this.lru.size === 0) return;
+    if (this.lru.size > this.options.max / 16) return this.lru.clear();
+    for (const key of [...this.lru.keys()]) this.lru.delete(key);
   }
 }
 
@@ -169,4 +174,18 @@ export function cachedReadMany<V>(cache: ReadCache<V> | undefined, keys: readonl
 /** The read caches of a database handle, by name (for /metrics); empty when it has none. */
 export function readCachesOf(db: object): ReadonlyMap<string, ReadCache<unknown>> {
   return byDatabase.get(db)?.all() ?? new Map();
+}
+
+/** At most this many characters of JSON text held by one cache of serialized answers. */
+const MAX_TEXT_HELD = 32 * 1024 * 1024;
+
+/**
+ * The JSON text of an answer, kept in the cache `name` under `key` (which must hold everything of the request
+ * and of the caller the answer shows) and emptied by writes to `dependsOn`, the tables it is read from. For
+ * lists read far more often than they change: presenting and serializing fifty items costs many times what
+ * sending their text does. Like every cache of facts others may change, an entry lives CACHE_TTL_MS at most.
+ */
+export function serializedRead(db: object, name: string, dependsOn: readonly string[], key: string, write: () => Promise<string>): Promise<string> {
+  const cache = readCache<string>(db, name, { max: 2_000, ttlMs: 'shared', dependsOn, size: { maxSize: MAX_TEXT_HELD, of: (text) => text.length } });
+  return cachedRead(cache, key, write);
 }

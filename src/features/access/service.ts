@@ -10,7 +10,7 @@ import { findMemberRole, listCollectionLevels, listGrantsReachingUser } from './
  * cached per database handle for a few seconds (platform/read-cache.ts), emptied by any write to the tables
  * they come from (organizations and users for the cascades of their deletion).
  */
-const ACCESS_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'organizations', 'users'];
+export const ACCESS_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'organizations', 'users'];
 const cacheOptions = { max: 10_000, ttlMs: 'shared' as const, dependsOn: ACCESS_TABLES };
 
 type MemberRoleRow = Awaited<ReturnType<typeof findMemberRole>>;

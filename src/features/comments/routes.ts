@@ -2,6 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
+import { sendJsonText } from '../../platform/json-text.ts';
 import { errors, listOf, ListQuery, NoContent } from '../../platform/schemas.ts';
 import {
   Comment,
@@ -21,7 +22,7 @@ import {
   type UpdateReplyValue,
   type CommentBodyValue,
 } from './schemas.ts';
-import { deleteThreadComment, getComment, listThreadCommenters, listThreadComments, postComment, updateThreadComment, type Format, type ThreadLocator } from './service.ts';
+import { deleteThreadComment, getComment, listThreadCommenters, listThreadCommentsJson, postComment, updateThreadComment, type Format, type ThreadLocator } from './service.ts';
 import { deleteCommentReply, getCommentReply, listCommentReplies, postCommentReply, updateCommentReply } from './replies.ts';
 
 const tags = ['comments'];
@@ -75,7 +76,10 @@ export async function commentRoutes(app: App) {
           response: { 200: listOf(Comment), ...errors(400, 401, 404) },
         },
       },
-      async (request) => listThreadComments(app.ctx, callerOf(request), locator(request), request.query as ListCommentsQueryValue),
+      async (request, reply) => {
+        const json = await listThreadCommentsJson(app.ctx, callerOf(request), locator(request), request.query as ListCommentsQueryValue, (page) => String(reply.serialize(page)));
+        return sendJsonText(reply, json);
+      },
     );
 
     app.post(

@@ -34,6 +34,7 @@ import {
   type Thread,
 } from './store.ts';
 import { PageTargets } from './targets.ts';
+import { serializedRead } from '../../platform/read-cache.ts';
 
 /** Where the route says the discussion is: a space, or one of its change requests (by id or number). */
 export interface ThreadLocator {
@@ -128,7 +129,18 @@ export function record(ctx: AppContext, db: Executor, open: OpenThread, type: st
   return recordEvent(db, ctx.clock, type, open.space.organization_id, eventPayload(open, ids));
 }
 
-export async function listThreadComments(ctx: AppContext, caller: Caller, at: ThreadLocator, query: ListCommentsQueryValue) {
+/**
+ * What a page of comments is read from: the comments with their replies and reactions, the names of the people
+ * on them, and the pages they point at (the revision is in the key; its versions guard a read racing a write).
+ */
+const COMMENT_PAGE_TABLES = ['comments', 'comment_replies', 'comment_reactions', 'users', 'page_versions'];
+
+/**
+ * A page of the thread's comments as JSON text, written by `serialize` (the route's response serializer). Kept
+ * per list, page, format and viewer (their role and id decide `permissions`) until a write to what it shows
+ * (platform/read-cache.ts serializedRead): people read a discussion far more often than they post to it.
+ */
+export async function listThreadCommentsJson(ctx: AppContext, caller: Caller, at: ThreadLocator, query: ListCommentsQueryValue, serialize: (page: unknown) => string): Promise<string> {
   const open = await openThread(ctx, caller, at);
   const status = query.status ?? 'all';
   const order = query.order ?? 'desc';
@@ -142,16 +154,21 @@ export async function listThreadComments(ctx: AppContext, caller: Caller, at: Th
   // The filters are part of the list's identity: a cursor of one listing is refused by another.
   const listKey = ['comments', open.thread.spaceId, open.thread.changeRequestId ?? '', status, order, query.targetPage ?? '', authors.join(',')].join(':');
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
-  const [rows, count] = await Promise.all([listComments(ctx.db, filter, order, page), countComments(ctx.db, filter)]);
-  const presented = await presentComments(ctx, open, rows.slice(0, page.limit), query.format);
-  return ctx.cursors.close(
-    listKey,
-    page,
-    rows.map((row, i) => ({ row, item: presented[i] })),
-    count,
-    ({ row }) => [row.posted_at, row.id],
-    ({ item }) => item!,
-  );
+  const key = JSON.stringify([ctx.config.publicUrl, listKey, query.page ?? '', page.limit, query.format ?? 'document', open.viewer.userId, open.viewer.role, open.targets.revisionId]);
+  return serializedRead(ctx.db, 'comments:pages', COMMENT_PAGE_TABLES, key, async () => {
+    const [rows, count] = await Promise.all([listComments(ctx.db, filter, order, page), countComments(ctx.db, filter)]);
+    const presented = await presentComments(ctx, open, rows.slice(0, page.limit), query.format);
+    return serialize(
+      ctx.cursors.close(
+        listKey,
+        page,
+        rows.map((row, i) => ({ row, item: presented[i] })),
+        count,
+        ({ row }) => [row.posted_at, row.id],
+        ({ item }) => item!,
+      ),
+    );
+  });
 }
 
 export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLocator, body: PostCommentValue, format: Format) {

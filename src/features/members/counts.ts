@@ -23,7 +23,7 @@ export async function memberCounts(ctx: AppContext, access: OrgAccess, rows: rea
 }
 
 /** What the counts of a member are read from: memberships, teams, grants, collections and spaces. */
-const COUNTED_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'spaces', 'organizations', 'users'];
+export const COUNTED_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'spaces', 'organizations', 'users'];
 
 async function readMemberCounts(ctx: AppContext, access: OrgAccess, rows: readonly MemberRow[]): Promise<Map<string, MemberCounts>> {
   const out = new Map<string, MemberCounts>();

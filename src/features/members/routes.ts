@@ -1,5 +1,6 @@
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
+import { sendJsonText } from '../../platform/json-text.ts';
 import { errors, listOf, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
 import {
   InviteUsersBody,
@@ -17,7 +18,7 @@ import {
 import {
   getMemberOfOrganization,
   inviteUsers,
-  listMembersOfOrganization,
+  listMembersOfOrganizationJson,
   listSpacesOfMember,
   listTeamsOfMember,
   markMemberSso,
@@ -41,7 +42,10 @@ export async function memberRoutes(app: App) {
         response: { 200: listOf(Member), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => listMembersOfOrganization(app.ctx, callerOf(request), request.params.organizationId, request.query),
+    async (request, reply) => {
+      const json = await listMembersOfOrganizationJson(app.ctx, callerOf(request), request.params.organizationId, request.query, (page) => String(reply.serialize(page)));
+      return sendJsonText(reply, json);
+    },
   );
 
   app.get(

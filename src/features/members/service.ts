@@ -14,7 +14,8 @@ import { presentTeams } from '../teams/service.ts';
 import { countTeams, listTeams, teamRolesOfUser, type TeamFilter } from '../teams/queries.ts';
 import { createUser, normalizeEmail } from '../users/service.ts';
 import { findUserByEmail } from '../users/queries.ts';
-import { memberCounts } from './counts.ts';
+import { COUNTED_TABLES, memberCounts } from './counts.ts';
+import { serializedRead } from '../../platform/read-cache.ts';
 import { assertCanListMembers, assertCanListSpacesOf, assertCanManageMembers, assertCanSeeMember } from './policy.ts';
 import { presentMember } from './present.ts';
 import type { InviteUsersBody, ListMembersQuery, ListMemberSpacesQuery, ListMemberTeamsQuery } from './schemas.ts';
@@ -61,7 +62,13 @@ async function requireMember(db: Executor, organizationId: string, userId: strin
   return row;
 }
 
-export async function listMembersOfOrganization(ctx: AppContext, caller: Caller, organizationId: string, query: Static<typeof ListMembersQuery>) {
+/**
+ * A page of the organization's members as JSON text, written by `serialize` (the route's response serializer).
+ * What a member shows does not depend on who asks (once they may list members), so a page is kept per list
+ * and page until a write to what it shows: the members, their users and what their counts are read from
+ * (platform/read-cache.ts serializedRead).
+ */
+export async function listMembersOfOrganizationJson(ctx: AppContext, caller: Caller, organizationId: string, query: Static<typeof ListMembersQuery>, serialize: (page: unknown) => string): Promise<string> {
   const access = await loadAccess(ctx, caller, organizationId);
   assertCanListMembers(access);
   const sort = query.sort ?? 'joinedAt';
@@ -69,16 +76,21 @@ export async function listMembersOfOrganization(ctx: AppContext, caller: Caller,
   const filter: MemberFilter = { organizationId, role: query.role, search: query.search, seenOnly: sort === 'lastSeenAt' };
   const listKey = `members:${organizationId}:${sort}:${order}:${query.role ?? ''}:${query.search ?? ''}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
-  const [rows, count] = await Promise.all([listMembers(ctx.db, filter, sort, order, page), countMembers(ctx.db, filter)]);
-  const counts = await memberCounts(ctx, access, rows.slice(0, page.limit));
-  return ctx.cursors.close(
-    listKey,
-    page,
-    rows,
-    count,
-    (row) => [sort === 'joinedAt' ? row.joined_at : row.last_seen_at!, row.user_id],
-    (row) => presentMember(ctx.config, row, counts.get(row.user_id)!),
-  );
+  const key = JSON.stringify([ctx.config.publicUrl, listKey, query.page ?? '', page.limit]);
+  return serializedRead(ctx.db, 'members:pages', COUNTED_TABLES, key, async () => {
+    const [rows, count] = await Promise.all([listMembers(ctx.db, filter, sort, order, page), countMembers(ctx.db, filter)]);
+    const counts = await memberCounts(ctx, access, rows.slice(0, page.limit));
+    return serialize(
+      ctx.cursors.close(
+        listKey,
+        page,
+        rows,
+        count,
+        (row) => [sort === 'joinedAt' ? row.joined_at : row.last_seen_at!, row.user_id],
+        (row) => presentMember(ctx.config, row, counts.get(row.user_id)!),
+      ),
+    );
+  });
 }
 
 export async function getMemberOfOrganization(ctx: AppContext, caller: Caller, organizationId: string, userId: string) {

@@ -1,5 +1,6 @@
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
+import { sendJsonText } from '../../platform/json-text.ts';
 import { errors, listOf, ListQuery, NoContent, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
 import { MoveBody, TransferBody } from '../placement/schemas.ts';
 import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from './schemas.ts';
@@ -8,7 +9,7 @@ import {
   deleteSpace,
   duplicateSpace,
   getSpace,
-  listSpacesInOrganization,
+  listSpacesInOrganizationJson,
   moveSpace,
   restoreSpace,
   transferSpace,
@@ -30,7 +31,10 @@ export async function spaceRoutes(app: App) {
         response: { 200: listOf(Space), ...errors(400, 401, 404) },
       },
     },
-    async (request) => listSpacesInOrganization(app.ctx, callerOf(request), request.params.organizationId, request.query),
+    async (request, reply) => {
+      const json = await listSpacesInOrganizationJson(app.ctx, callerOf(request), request.params.organizationId, request.query, (page) => String(reply.serialize(page)));
+      return sendJsonText(reply, json);
+    },
   );
 
   app.post(

@@ -4,7 +4,7 @@ import { badRequest, conflict, isNotFound, notFound } from '../../platform/error
 import { newId } from '../../platform/ids.ts';
 import { DAY_MS, isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
-import { OrgAccess } from '../access/service.ts';
+import { ACCESS_TABLES, OrgAccess } from '../access/service.ts';
 import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
 import { assertSpaceAdmin } from './policy.ts';
 import { assertMergeRuleUsers, findOrganization } from '../organizations/queries.ts';
@@ -14,7 +14,7 @@ import { startMainBranch } from '../content/revisions.ts';
 import { findRevision } from '../content/revisions.ts';
 import { NO_ACTIVITY, presentSpace, type SpaceCounters } from './present.ts';
 import { publishedUrlOfSpace } from '../sites/published-urls.ts';
-import { cachedRead, cachedReadMany, readCache } from '../../platform/read-cache.ts';
+import { cachedRead, cachedReadMany, readCache, serializedRead } from '../../platform/read-cache.ts';
 import { deleteGrantsOnTransferred } from '../grants/queries.ts';
 import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
 import {
@@ -272,12 +272,26 @@ async function pageOfSpaces(ctx: AppContext, access: OrgAccess, filter: SpaceFil
   );
 }
 
-export async function listSpacesInOrganization(ctx: AppContext, caller: Caller, organizationId: string, query: { page?: string; limit?: number }) {
+/** What a page of spaces is read from: the spaces, their counters, and the caller's access (roles, scope). */
+const SPACE_PAGE_TABLES = ['spaces', 'change_requests', 'comments', ...ACCESS_TABLES];
+
+/**
+ * A page of the organization's spaces the caller can read, as JSON text written by `serialize` (the route's
+ * response serializer). Kept per caller and page until a write to what it shows (platform/read-cache.ts
+ * serializedRead): which spaces a caller sees and their role on each depend on the caller alone.
+ */
+export async function listSpacesInOrganizationJson(ctx: AppContext, caller: Caller, organizationId: string, query: { page?: string; limit?: number }, serialize: (page: unknown) => string): Promise<string> {
   const access = await OrgAccess.load(ctx.db, organizationId, caller);
   assertOrganizationVisible(access);
   if (!(await findOrganization(ctx.db, organizationId))) throw notFound(`No organization ${organizationId}`);
-  const filter: SpaceFilter = { organizationId, scope: await access.readableScope() };
-  return pageOfSpaces(ctx, access, filter, `spaces:org:${organizationId}`, query);
+  const listKey = `spaces:org:${organizationId}`;
+  // The cursor is checked before the cache, so that a bad one is refused whatever is kept.
+  const limit = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize).limit;
+  const key = JSON.stringify([ctx.config.publicUrl, listKey, query.page ?? '', limit, caller]);
+  return serializedRead(ctx.db, 'spaces:pages', SPACE_PAGE_TABLES, key, async () => {
+    const filter: SpaceFilter = { organizationId, scope: await access.readableScope() };
+    return serialize(await pageOfSpaces(ctx, access, filter, listKey, query));
+  });
 }
 
 export async function listSpacesInCollection(ctx: AppContext, caller: Caller, collectionId: string, query: { page?: string; limit?: number }) {
