@@ -129,6 +129,8 @@ async function runInIsolate(engine: Engine, call: ScriptCall, limits: Limits): P
       );
       return parseAnswer(answer);
     })();
+    // Once the isolate is stopped, `work` rejects later too: handled here, so it is never an unhandled rejection.
+    work.catch(() => {});
     return await Promise.race([work, whenStopped]);
   } catch (error) {
     if (stopped) throw stopped;
@@ -194,7 +196,8 @@ async function installHost(
        random: $3, digest: $4, hmac: $5,
      });`,
     [
-      new ivm.Callback((level: string, message: string) => log.write(level, message), { ignored: true }),
+      // Synchronous, so every line is in before the call ends (an ignored callback runs later, maybe after the isolate is gone).
+      new ivm.Callback((level: string, message: string) => log.write(level, message)),
       fetchRef,
       sleepRef,
       new ivm.Callback((n: number) => randomBytes(clamp(Math.floor(n), 0, 65536)).toString('base64')),
