@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ScriptRequest } from './run-script.ts';
+
+/** The shape of run-script.ts's ScriptRequest (not imported from there: run-script.ts imports this file). */
+type ScriptRequest = { method: string; url: string; headers: Record<string, string>; body: string };
 
 /**
  * What the script's `fetch(request, env)` handler receives, in the shape GitBook's dispatcher sends it.

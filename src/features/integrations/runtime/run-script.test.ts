@@ -240,6 +240,19 @@ describe('integration script runtime', () => {
     assert.equal(second.body, '1/1');
   });
 
+  test('calls run side by side, each with its own environment', async () => {
+    const echo = rawScript(`const form = await request.formData(); const sent = JSON.parse(form.get('environment')); await new Promise((r) => setTimeout(r, 20)); return new Response(sent.installation.id + (env.installation.id === sent.installation.id ? '' : ' differs'));`);
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
+    const answers = await Promise.all(
+      ids.map((id) => {
+        const call = eventCall(echo, { type: 'a' });
+        call.environment = { ...call.environment, installation: { id, configuration: {} } };
+        return runIntegrationScript(call);
+      }),
+    );
+    assert.deepEqual(answers.map((a) => a.body), ids);
+  });
+
   test('an infinite loop is stopped by the CPU limit, at load and inside an async handler', async () => {
     const started = performance.now();
     await assert.rejects(runIntegrationScript({ ...eventCall(`while (true) {}\nexport default {};`, { type: 'a' }), limits: { cpuMs: 200, timeoutMs: 3000 } }), (error: Error) => {
@@ -275,6 +288,12 @@ describe('integration script runtime', () => {
       assert.ok(error instanceof ScriptError, String(error));
       assert.equal(error.limit, 'memory');
       assert.match(error.message, /ran out of memory \(limit 32 MB\)/);
+      return true;
+    });
+    const buffers = rawScript(`const kept = []; for (;;) kept.push(new Uint8Array(16 * 1024 * 1024));`);
+    await assert.rejects(runIntegrationScript({ ...eventCall(buffers, { type: 'a' }), limits: { memoryMb: 32, cpuMs: 5000, timeoutMs: 10000 } }), (error: Error) => {
+      assert.ok(error instanceof ScriptError, String(error));
+      assert.match(error.message, /out of memory|Array buffer allocation failed|failed/);
       return true;
     });
     // The process goes on serving scripts.

@@ -10,7 +10,6 @@
  * sleep, random bytes, digest, HMAC); the installer deletes itself, so the script cannot reach them raw.
  * Binary data crosses the boundary as base64 strings; bodies are UTF-8 text.
  */
-/* eslint-disable no-var */
 (function () {
   'use strict';
   var G = globalThis;
@@ -403,16 +402,15 @@
     /** Not a stream: enough for code that checks `response.body` before reading it. */
     get body() {
       if (this._body === null) return null;
-      var self = this;
       return {
         locked: false,
-        getReader: function () {
+        getReader: () => {
           var done = false;
           return {
-            read: function () {
+            read: () => {
               if (done) return Promise.resolve({ done: true, value: undefined });
               done = true;
-              return self.arrayBuffer().then(function (b) { return { done: false, value: new Uint8Array(b) }; });
+              return this.arrayBuffer().then(function (b) { return { done: false, value: new Uint8Array(b) }; });
             },
             releaseLock: function () {},
             cancel: function () { done = true; return Promise.resolve(); },
