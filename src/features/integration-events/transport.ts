@@ -87,7 +87,7 @@ export async function sendToIntegration(
     });
     return { status: answer.status, contentType: answer.contentType, body: answer.body };
   } catch (error) {
-    if (error instanceof ApiError) throw new TransportError(error.message, error.status !== 400);
+    if (error instanceof ApiError) throw new TransportError(error.message, error.statusCode !== 400);
     throw error;
   }
 }
