@@ -36,7 +36,9 @@ export async function lockOutbox(trx: Executor): Promise<void> {
 }
 
 export async function unprocessedOutboxRows(trx: Executor, limit: number) {
-  return trx.selectFrom('events').selectAll().where('processed_at', 'is', null).orderBy('created_at').orderBy('id').limit(limit).execute();
+  // The order rows were written in (migration 0018): timestamps tie within a transaction, ids are random.
+  const writeOrder = sql.raw(isPostgres(trx) ? 'write_order' : 'rowid');
+  return trx.selectFrom('events').selectAll().where('processed_at', 'is', null).orderBy(writeOrder).limit(limit).execute();
 }
 
 export async function markOutboxProcessed(trx: Executor, ids: string[], now: string): Promise<void> {
