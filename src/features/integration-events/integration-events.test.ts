@@ -351,4 +351,26 @@ describe('Integration events', () => {
     const times = [...first.items, ...second.items].map((e: { createdAt: string }) => e.createdAt);
     assert.deepEqual(times, [...times].sort().reverse());
   });
+
+  test('GET /metrics counts deliveries by outcome and the events waiting', async () => {
+    const { spaceId } = await installedOnSpace();
+    const metric = async (name: string) => {
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const line = text.split('\n').find((l) => l.startsWith(name));
+      return Number(line?.split(' ').pop());
+    };
+    const delivered = await metric('quire_integration_event_deliveries_total{outcome="delivered"}');
+    const waiting = await metric('quire_integration_event_queue_depth');
+    receiver.answer({ status: 503 });
+    await editLive(t, spaceId, page('Counted'));
+    await t.app.jobs.runDue();
+    assert.equal(await metric('quire_integration_event_queue_depth'), waiting + 1);
+    const retried = await metric('quire_integration_event_deliveries_total{outcome="retried"}');
+    assert.ok(retried >= 1);
+    receiver.answer({ status: 200 });
+    t.clock.advance(HOUR);
+    await t.app.jobs.runDue();
+    assert.equal(await metric('quire_integration_event_deliveries_total{outcome="delivered"}'), delivered + 1);
+    assert.ok((await metric('quire_integration_event_queue_depth')) <= waiting);
+  });
 });
