@@ -39,7 +39,7 @@ export function registerJobHandlers(worker: JobWorker): void {
   worker.handle(TRANSLATION_RUN_JOB, runTranslationJob);
   // Integration events (issue 17): committed outbox rows become one event per listening installation, then
   // due events are delivered, signed, in order per installation, retried for at least 24 hours.
-  worker.sweep('integration-events', async (ctx) => {
+  worker.sweepOften('integration-events', (ctx) => ctx.config.eventDeliveryIntervalMs, async (ctx) => {
     await processOutbox(ctx);
     await deliverDueEvents(ctx);
   });

@@ -75,7 +75,7 @@ describe('Integration events and UI rendering end to end, through the official c
     });
     const member = await t.member('read');
     const api = client(member.token);
-    const request = { componentId: 'counter', props: { label: 'x' }, state: {}, context: { type: 'document', theme: 'light', spaceId: space.id, editable: false } };
+    const request = { componentId: 'counter', props: { label: 'x' }, state: {}, context: { type: 'document' as const, theme: 'light' as const, spaceId: space.id as string, editable: false } };
 
     const posted = await api.integrations.renderIntegrationUiWithPost(integration.name, request);
     assert.deepEqual(posted.data, output('counter first'));

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /*
  * An integration's endpoint for tests: a node:http server on 127.0.0.1 that records every request it gets and
@@ -30,7 +30,7 @@ export interface Receiver {
 export async function startReceiver(): Promise<Receiver> {
   const received: ReceivedRequest[] = [];
   let respond: (request: ReceivedRequest) => Answer = () => ({ status: 200, body: {} });
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const make = () => {
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
