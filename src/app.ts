@@ -46,6 +46,7 @@ import { configureConversions } from './features/content/conversion-pool.ts';
 import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs/routes.ts';
 import { translationRoutes } from './features/translations/routes.ts';
 import { pdfDownloadRoutes, pdfRoutes } from './features/pdf/routes.ts';
+import { integrationEventRoutes } from './features/integration-events/routes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await openAPISpecRoutes(v1);
       await translationRoutes(v1);
       await pdfRoutes(v1);
+      await integrationEventRoutes(v1);
     },
     { prefix: '/v1' },
   );

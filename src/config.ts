@@ -31,6 +31,11 @@ export interface Config {
   /** How often the job worker looks for due work, in milliseconds (0 disables the worker loop). */
   workerIntervalMs: number;
   /**
+   * How often integration events are looked for and delivered, in ms (a sweep of the worker that also runs on
+   * this shorter interval, so an integration hears of a change within about a second). 0: only with the worker.
+   */
+  eventDeliveryIntervalMs: number;
+  /**
    * How long cached authorization facts (tokens, memberships, grants, collection trees) may be served, in ms:
    * the longest a change made by another process on the same PostgreSQL goes unseen here. 0: not cached.
    */
@@ -192,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: integer(env, 'MAX_CONNECTIONS', 1024),
     defaultPageSize: 50,
     workerIntervalMs: integer(env, 'WORKER_INTERVAL_MS', 60_000),
+    eventDeliveryIntervalMs: integer(env, 'EVENT_DELIVERY_INTERVAL_MS', 1_000),
     cacheTtlMs: integer(env, 'CACHE_TTL_MS', 2_000),
     logLevel: logLevel(env),
     fileSizeLimit: integer(env, 'FILE_SIZE_LIMIT', 100 * 1024 * 1024),

@@ -8,6 +8,8 @@ import { processSpec, refreshOpenAPISpecs } from './features/openapi-specs/proce
 import { PROCESS_SPEC_JOB } from './features/openapi-specs/service.ts';
 import { runTranslationJob } from './features/translations/run.ts';
 import { TRANSLATION_RUN_JOB } from './features/translations/service.ts';
+import { processOutbox } from './features/integration-events/outbox.ts';
+import { deliverDueEvents } from './features/integration-events/delivery.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
@@ -35,4 +37,10 @@ export function registerJobHandlers(worker: JobWorker): void {
     await refreshOpenAPISpecs(ctx);
   });
   worker.handle(TRANSLATION_RUN_JOB, runTranslationJob);
+  // Integration events (issue 17): committed outbox rows become one event per listening installation, then
+  // due events are delivered, signed, in order per installation, retried for at least 24 hours.
+  worker.sweepOften('integration-events', (ctx) => ctx.config.eventDeliveryIntervalMs, async (ctx) => {
+    await processOutbox(ctx);
+    await deliverDueEvents(ctx);
+  });
 }

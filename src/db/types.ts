@@ -577,6 +577,8 @@ export interface IntegrationEventsTable {
   locked_until: string | null;
   delivered_at: string | null;
   created_at: string;
+  /** Delivery order within the installation (migration 0018). */
+  sequence: number;
 }
 
 export interface IntegrationEventLogsTable {

@@ -24,6 +24,9 @@ export async function enqueueJob(ctx: AppContext, db: Executor, type: string, pa
 export class JobWorker {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly sweeps = new Map<string, Sweep>();
+  private readonly frequent = new Map<string, { intervalMs: () => number; sweep: Sweep }>();
+  private readonly frequentTimers: NodeJS.Timeout[] = [];
+  private readonly frequentRuns = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
@@ -37,10 +40,33 @@ export class JobWorker {
     this.sweeps.set(name, sweep);
   }
 
+  /**
+   * A sweep that, besides every run of the worker, runs on its own shorter interval (read from the config when
+   * the worker starts; 0: none): integration events are delivered within about a second, not a worker minute.
+   * One run of it at a time in this process.
+   */
+  sweepOften(name: string, intervalMs: (ctx: AppContext) => number, sweep: Sweep): void {
+    this.sweeps.set(name, sweep);
+    this.frequent.set(name, { intervalMs: () => intervalMs(this.ctx), sweep });
+  }
+
   start(intervalMs: number): void {
     if (intervalMs <= 0 || this.timer) return;
     this.timer = setInterval(() => void this.runDue().catch(() => undefined), intervalMs);
     this.timer.unref();
+    for (const [name, { intervalMs: often, sweep }] of this.frequent) {
+      const every = often();
+      if (every <= 0 || every >= intervalMs) continue;
+      const timer = setInterval(() => {
+        if (this.frequentRuns.has(name)) return;
+        const run = sweep(this.ctx)
+          .catch(() => undefined)
+          .finally(() => this.frequentRuns.delete(name));
+        this.frequentRuns.set(name, run);
+      }, every);
+      timer.unref();
+      this.frequentTimers.push(timer);
+    }
   }
 
   /** Whether the loop is started (readiness: a server whose worker is stopped runs no jobs). */
@@ -51,7 +77,8 @@ export class JobWorker {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    for (const timer of this.frequentTimers.splice(0)) clearInterval(timer);
+    await Promise.all([this.running, ...this.frequentRuns.values()]);
   }
 
   /** Runs every sweep once and every due job; overlapping calls share one run. */

@@ -6,6 +6,7 @@ import { onQuery } from '../db/database.ts';
 import type { AppContext } from './context.ts';
 import { jobQueueStats } from './job-store.ts';
 import { readCachesOf } from './read-cache.ts';
+import { deliveryStatsOf, pendingDeliveries } from './delivery-stats.ts';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -86,6 +87,29 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry
       this.set(jobs.age);
     },
   });
+  // Integration event deliveries (features/integration-events): attempts by outcome, and the events waiting.
+  const deliveries = deliveryStatsOf(ctx.db);
+  const deliveryQueue = { depth: 0 };
+  new Counter({
+    name: 'quire_integration_event_deliveries_total',
+    help: 'Integration event delivery attempts, by outcome: delivered (2xx), failed (refused or given up), retried (scheduled again)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ outcome: 'delivered' }, deliveries.delivered);
+      this.inc({ outcome: 'failed' }, deliveries.failed);
+      this.inc({ outcome: 'retried' }, deliveries.retried);
+    },
+  });
+  new Gauge({
+    name: 'quire_integration_event_queue_depth',
+    help: 'Integration events waiting for delivery (due or retrying later)',
+    registers: [registry],
+    collect() {
+      this.set(deliveryQueue.depth);
+    },
+  });
   const caches = () => readCachesOf(ctx.db);
   new Counter({
     name: 'quire_cache_hits_total',
@@ -146,6 +170,11 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): Registry
       });
     }
     await refreshJobs();
+    try {
+      deliveryQueue.depth = await pendingDeliveries(ctx.db);
+    } catch {
+      // As for the job queue: the last value stays while the database is down.
+    }
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
   app.addHook('onClose', async () => stopObserving());

@@ -90,6 +90,9 @@ function correctSpecErrata(document: JsonObject): void {
     attributes.anyOf = attributes.oneOf;
     delete attributes.oneOf;
   }
+  // `PlainObject` (ContentKit props) has no `type`, so a string, number or boolean value also passes it and then
+  // matches two branches of its own `oneOf`: no prop could ever be a string. The type is an object map.
+  if (schemas.PlainObject && schemas.PlainObject.type === undefined) schemas.PlainObject.type = 'object';
 }
 
 /**

@@ -1,0 +1,74 @@
+import type { AppContext } from '../../platform/context.ts';
+import type { Executor } from '../../db/types.ts';
+import { newId } from '../../platform/ids.ts';
+import { planIntegrationEvent, type PlannedEvent } from './event-types.ts';
+import {
+  insertIntegrationEvent,
+  installationsOnSite,
+  installationsOnSpace,
+  integrationExists,
+  lockOutbox,
+  markOutboxProcessed,
+  nextSequence,
+  unprocessedOutboxRows,
+} from './store.ts';
+
+const BATCH = 200;
+
+/**
+ * Turns committed outbox rows into one integration event per listening installation, marking the rows
+ * processed in the same transaction: a crash leaves either both or neither, so no change is lost and none is
+ * sent twice. Returns how many events were written.
+ */
+export async function processOutbox(ctx: AppContext): Promise<number> {
+  let written = 0;
+  for (;;) {
+    const { rows, events } = await ctx.db.transaction().execute(async (trx) => {
+      await lockOutbox(trx);
+      const batch = await unprocessedOutboxRows(trx, BATCH);
+      let count = 0;
+      for (const row of batch) {
+        const plan = planIntegrationEvent(row.type, JSON.parse(row.payload) as Record<string, unknown>);
+        if (plan && row.organization_id) count += await writeEvents(trx, row.organization_id, row.created_at, plan);
+      }
+      await markOutboxProcessed(
+        trx,
+        batch.map((r) => r.id),
+        ctx.clock.now().toISOString(),
+      );
+      return { rows: batch.length, events: count };
+    });
+    written += events;
+    if (rows < BATCH) return written;
+  }
+}
+
+async function writeEvents(trx: Executor, organizationId: string, createdAt: string, plan: PlannedEvent): Promise<number> {
+  const targets =
+    plan.scope.kind === 'space'
+      ? await installationsOnSpace(trx, organizationId, plan.scope.spaceId)
+      : plan.scope.kind === 'site'
+        ? await installationsOnSite(trx, organizationId, plan.scope.siteId)
+        : (await integrationExists(trx, plan.scope.integrationId))
+          ? [{ id: plan.scope.installationId, integration_id: plan.scope.integrationId }]
+          : [];
+  for (const target of targets) {
+    const id = newId();
+    const payload = { eventId: id, type: plan.type, installationId: target.id, ...plan.body };
+    await insertIntegrationEvent(trx, {
+      id,
+      integration_id: target.integration_id,
+      installation_id: target.id,
+      type: plan.type,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: createdAt,
+      locked_until: null,
+      delivered_at: null,
+      created_at: createdAt,
+      sequence: await nextSequence(trx, target.id),
+    });
+  }
+  return targets.length;
+}

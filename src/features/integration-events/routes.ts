@@ -1,0 +1,80 @@
+import type { FastifyReply } from 'fastify';
+import type { App } from '../../platform/app-type.ts';
+import { callerOf } from '../../platform/auth.ts';
+import { errors, listOf, ListQuery } from '../../platform/schemas.ts';
+import { IntegrationEvent, IntegrationEventDetail, IntegrationEventParams, IntegrationNameParams, RenderOutput, RenderQuery, RenderRequest } from './schemas.ts';
+import { decodeRenderQuery, getIntegrationEvent, listIntegrationEvents, renderIntegrationUI } from './service.ts';
+
+const tags = ['integrations'];
+
+/**
+ * A render answers the integration's own UI: its content security policy (the manifest's
+ * `contentSecurityPolicy`, meant for its script-fetch and blocks-fetch answers) goes with it, and it is not
+ * cached, since it depends on the caller and the state.
+ */
+function sendRender(reply: FastifyReply, rendered: Awaited<ReturnType<typeof renderIntegrationUI>>) {
+  if (rendered.contentSecurityPolicy) reply.header('content-security-policy', rendered.contentSecurityPolicy);
+  return reply.header('cache-control', 'private, no-store').send(rendered.output);
+}
+
+export async function integrationEventRoutes(app: App) {
+  app.get(
+    '/integrations/:integrationName/events',
+    {
+      schema: {
+        operationId: 'listIntegrationEvents',
+        tags,
+        summary: 'List the events sent to an integration, newest first (admins of its owner organization)',
+        params: IntegrationNameParams,
+        querystring: ListQuery,
+        response: { 200: listOf(IntegrationEvent), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => listIntegrationEvents(app.ctx, callerOf(request), request.params.integrationName, request.query),
+  );
+
+  app.get(
+    '/integrations/:integrationName/events/:eventId',
+    {
+      schema: {
+        operationId: 'getIntegrationEvent',
+        tags,
+        summary: 'Get an event sent to an integration, with the log of its delivery attempts',
+        params: IntegrationEventParams,
+        response: { 200: IntegrationEventDetail, ...errors(401, 404) },
+      },
+    },
+    async (request) => getIntegrationEvent(app.ctx, callerOf(request), request.params.integrationName, request.params.eventId),
+  );
+
+  app.get(
+    '/integrations/:integrationName/render',
+    {
+      schema: {
+        operationId: 'renderIntegrationUIWithGet',
+        tags,
+        summary: 'Render an integration UI; the request is JSON compressed with lz-string in the `request` parameter',
+        params: IntegrationNameParams,
+        querystring: RenderQuery,
+        response: { 200: RenderOutput, ...errors(400, 401, 404, 502) },
+      },
+    },
+    async (request, reply) =>
+      sendRender(reply, await renderIntegrationUI(app.ctx, callerOf(request), request.params.integrationName, decodeRenderQuery(request.query.request))),
+  );
+
+  app.post(
+    '/integrations/:integrationName/render',
+    {
+      schema: {
+        operationId: 'renderIntegrationUIWithPost',
+        tags,
+        summary: 'Render an integration UI',
+        params: IntegrationNameParams,
+        body: RenderRequest,
+        response: { 200: RenderOutput, ...errors(400, 401, 404, 502) },
+      },
+    },
+    async (request, reply) => sendRender(reply, await renderIntegrationUI(app.ctx, callerOf(request), request.params.integrationName, request.body)),
+  );
+}

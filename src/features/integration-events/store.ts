@@ -1,0 +1,238 @@
+import { sql } from 'kysely';
+import type { Db, Executor, IntegrationEventsTable, IntegrationsTable } from '../../db/types.ts';
+import { keysetPage } from '../../db/keyset.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import type { PageRequest } from '../../platform/pagination.ts';
+
+export type IntegrationEventRow = IntegrationEventsTable;
+export type IntegrationRow = IntegrationsTable;
+
+/** Where an event is sent is decided at delivery time (development mode may have changed since). */
+export type DeliveryIntegration = Pick<
+  IntegrationRow,
+  'id' | 'name' | 'organization_id' | 'script' | 'secrets' | 'endpoint' | 'dev_tunnel_url' | 'dev_all' | 'signing_secret' | 'content_security_policy'
+>;
+
+const DELIVERY_COLUMNS = ['id', 'name', 'organization_id', 'script', 'secrets', 'endpoint', 'dev_tunnel_url', 'dev_all', 'signing_secret', 'content_security_policy'] as const;
+
+export interface InstallationTarget {
+  id: string;
+  integration_id: string;
+  organization_id: string;
+  configuration: string;
+}
+
+// ---- the outbox ----
+
+/**
+ * Turning the outbox into events is done by one process at a time on PostgreSQL (a transaction-scoped
+ * advisory lock), so that per-installation sequence numbers follow the outbox order; it is quick, unlike the
+ * deliveries, which every process shares. SQLite has a single writer anyway.
+ */
+const OUTBOX_LOCK = 4_170_017;
+
+export async function lockOutbox(trx: Executor): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`.execute(trx);
+}
+
+export async function unprocessedOutboxRows(trx: Executor, limit: number) {
+  // The order rows were written in (migration 0018): timestamps tie within a transaction, ids are random.
+  const writeOrder = sql.raw(isPostgres(trx) ? 'write_order' : 'rowid');
+  return trx.selectFrom('events').selectAll().where('processed_at', 'is', null).orderBy(writeOrder).limit(limit).execute();
+}
+
+export async function markOutboxProcessed(trx: Executor, ids: string[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.updateTable('events').set({ processed_at: now }).where('id', 'in', ids).execute();
+}
+
+/** Active installations of the organization that are on the space (or on every space). */
+export async function installationsOnSpace(trx: Executor, organizationId: string, spaceId: string): Promise<InstallationTarget[]> {
+  return trx
+    .selectFrom('integration_installations as i')
+    .select(['i.id', 'i.integration_id', 'i.organization_id', 'i.configuration'])
+    .where('i.organization_id', '=', organizationId)
+    .where('i.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('i.space_selection', '=', 'all'),
+        eb.exists(
+          eb
+            .selectFrom('integration_space_installations as s')
+            .select('s.installation_id')
+            .whereRef('s.installation_id', '=', 'i.id')
+            .where('s.space_id', '=', spaceId)
+            .where('s.status', '=', 'active'),
+        ),
+      ]),
+    )
+    .orderBy('i.id')
+    .execute();
+}
+
+export async function installationsOnSite(trx: Executor, organizationId: string, siteId: string): Promise<InstallationTarget[]> {
+  return trx
+    .selectFrom('integration_installations as i')
+    .select(['i.id', 'i.integration_id', 'i.organization_id', 'i.configuration'])
+    .where('i.organization_id', '=', organizationId)
+    .where('i.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('i.site_selection', '=', 'all'),
+        eb.exists(
+          eb
+            .selectFrom('integration_site_installations as s')
+            .select('s.installation_id')
+            .whereRef('s.installation_id', '=', 'i.id')
+            .where('s.site_id', '=', siteId)
+            .where('s.status', '=', 'active'),
+        ),
+      ]),
+    )
+    .orderBy('i.id')
+    .execute();
+}
+
+export async function integrationExists(trx: Executor, integrationId: string): Promise<boolean> {
+  return (await trx.selectFrom('integrations').select('id').where('id', '=', integrationId).executeTakeFirst()) !== undefined;
+}
+
+export async function nextSequence(trx: Executor, installationId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('integration_events')
+    .select((eb) => eb.fn.max('sequence').as('last'))
+    .where('installation_id', '=', installationId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+export async function insertIntegrationEvent(trx: Executor, row: IntegrationEventRow): Promise<void> {
+  await trx.insertInto('integration_events').values(row).execute();
+}
+
+// ---- delivery ----
+
+/**
+ * Claims up to `limit` due events until `lockUntil`, each the oldest undelivered event of its installation: a
+ * later event waits while an earlier one is pending (retrying or in flight elsewhere). On PostgreSQL several
+ * processes share the queue: SKIP LOCKED lets each take other rows without waiting.
+ */
+export async function claimDueEvents(db: Db, now: string, lockUntil: string, limit: number): Promise<IntegrationEventRow[]> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('integration_events as e')
+      .selectAll('e')
+      .where('e.status', '=', 'pending')
+      .where('e.next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('e.locked_until', 'is', null), eb('e.locked_until', '<', now)]))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('integration_events as p')
+              .select('p.id')
+              .whereRef('p.installation_id', '=', 'e.installation_id')
+              .where('p.status', '=', 'pending')
+              .whereRef('p.sequence', '<', 'e.sequence'),
+          ),
+        ),
+      )
+      .orderBy('e.next_attempt_at')
+      .orderBy('e.id')
+      .limit(limit);
+    if (isPostgres(db)) query = query.modifyEnd(sql`for update of e skip locked`);
+    const rows = await query.execute();
+    if (rows.length === 0) return [];
+    await trx
+      .updateTable('integration_events')
+      .set({ locked_until: lockUntil })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    return rows;
+  });
+}
+
+export async function findDeliveryIntegration(db: Executor, integrationId: string): Promise<DeliveryIntegration | undefined> {
+  return db.selectFrom('integrations').select(DELIVERY_COLUMNS).where('id', '=', integrationId).executeTakeFirst();
+}
+
+export async function findInstallation(db: Executor, installationId: string): Promise<InstallationTarget | undefined> {
+  return db
+    .selectFrom('integration_installations')
+    .select(['id', 'integration_id', 'organization_id', 'configuration'])
+    .where('id', '=', installationId)
+    .executeTakeFirst();
+}
+
+export async function updateIntegrationEvent(db: Executor, id: string, changes: Partial<IntegrationEventRow>): Promise<void> {
+  await db.updateTable('integration_events').set(changes).where('id', '=', id).execute();
+}
+
+export async function appendEventLogs(db: Executor, eventId: string, lines: { timestamp: string; level: string; message: string }[]): Promise<void> {
+  if (lines.length === 0) return;
+  const row = await db
+    .selectFrom('integration_event_logs')
+    .select((eb) => eb.fn.max('seq').as('last'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  const first = Number(row?.last ?? 0) + 1;
+  await db
+    .insertInto('integration_event_logs')
+    .values(lines.map((line, index) => ({ event_id: eventId, seq: first + index, ...line })))
+    .execute();
+}
+
+// ---- reading ----
+
+export async function findIntegrationByName(db: Executor, name: string): Promise<IntegrationRow | undefined> {
+  return db.selectFrom('integrations').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+/** The integration's events, newest first. */
+export async function listEvents(db: Executor, integrationId: string, page: PageRequest): Promise<IntegrationEventRow[]> {
+  const query = db.selectFrom('integration_events').selectAll().where('integration_id', '=', integrationId);
+  return keysetPage(query, ['created_at', 'id'], 'desc', page).execute();
+}
+
+export async function countEvents(db: Executor, integrationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('integration_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('integration_id', '=', integrationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findEvent(db: Executor, integrationId: string, eventId: string): Promise<IntegrationEventRow | undefined> {
+  return db.selectFrom('integration_events').selectAll().where('integration_id', '=', integrationId).where('id', '=', eventId).executeTakeFirst();
+}
+
+export async function eventLogs(db: Executor, eventId: string) {
+  return db.selectFrom('integration_event_logs').select(['timestamp', 'level', 'message']).where('event_id', '=', eventId).orderBy('seq').execute();
+}
+
+/**
+ * The installations of the integration on organizations the user is a member of, oldest first (render: who
+ * may render, and as which installation).
+ */
+export async function installationsVisibleTo(db: Executor, integrationId: string, userId: string) {
+  return db
+    .selectFrom('integration_installations as i')
+    .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'i.organization_id').on('m.user_id', '=', userId))
+    .select(['i.id', 'i.integration_id', 'i.organization_id', 'i.configuration'])
+    .where('i.integration_id', '=', integrationId)
+    .orderBy('i.created_at')
+    .orderBy('i.id')
+    .execute();
+}
+
+export async function organizationOfSpace(db: Executor, spaceId: string): Promise<string | undefined> {
+  return (await db.selectFrom('spaces').select('organization_id').where('id', '=', spaceId).executeTakeFirst())?.organization_id;
+}
+
+export async function organizationOfSite(db: Executor, siteId: string): Promise<string | undefined> {
+  return (await db.selectFrom('sites').select('organization_id').where('id', '=', siteId).executeTakeFirst())?.organization_id;
+}
