@@ -63,6 +63,8 @@ function Page({ model }: { model: ReaderPageModel }): VNode {
       data-theme={theme?.default}
       data-theme-toggle={theme?.toggeable === false ? 'off' : 'on'}
       data-corners={customization.corners ?? 'rounded'}
+      // The section tabs make the sticky header taller: the stylesheet moves what sticks below it.
+      class={model.sections && model.sections.length > 1 ? 'with-sections' : undefined}
       style={style}
     >
       <head>
