@@ -49,6 +49,11 @@ export interface LayoutOptions {
   pagesInPdf: ReadonlySet<string>;
   /** File id -> name, for file blocks and images that cannot be drawn. */
   fileNames: ReadonlyMap<string, string>;
+  /**
+   * Whether an `if` block's condition holds for whoever the PDF is for (a site's visitor). Without it, every
+   * branch is printed, as members see them in the editor.
+   */
+  evaluateCondition?: ((condition: string) => boolean) | undefined;
 }
 
 /** Characters outside what the standard PDF fonts encode (WinAnsi: Latin-1 and a few typographic marks). */
@@ -262,6 +267,13 @@ export class PdfLayout {
         }
         this.blocks(children, indent, page, depth);
         return;
+      case 'if': {
+        // The spec names the condition `expression`; older documents wrote `condition`.
+        const condition = typeof data.expression === 'string' ? data.expression : typeof data.condition === 'string' ? data.condition : '';
+        const evaluate = this.options.evaluateCondition;
+        if (!evaluate || (condition !== '' && evaluate(condition))) this.blocks(children, indent, page, depth);
+        return;
+      }
       case 'embed':
         if (typeof data.url === 'string') this.plainLink(data.url, { url: data.url }, indent);
         return;

@@ -223,6 +223,27 @@ export async function openPdfDownload(ctx: AppContext, token: string): Promise<P
     if (!start) throw notFound(`No page ${ticket.p} in this content`);
     roots = [ticket.o ? { ...start, children: [] } : start];
   }
+  const doc = printPages(ctx, { content, roots, title: ticket.t, subtitle: ticket.st });
+  return { fileName: `${ticket.t}.pdf`, expiresAt: new Date(ticket.e), body: doc };
+}
+
+export interface PrintScope {
+  /** The published content the pages belong to (its files are the images). */
+  content: PublishedContent;
+  /** The pages to print, with their sub-pages, in tree order. */
+  roots: readonly PageNode[];
+  title: string;
+  subtitle?: string | undefined;
+  /** For a site's visitor: content under an `if` block is printed only when its condition holds for them. */
+  evaluateCondition?: ((condition: string) => boolean) | undefined;
+}
+
+/**
+ * These pages as a PDF stream: the title page and contents first, then each page as its document is read.
+ * The reader prints a visitor's pages with it (their tree already filtered), the download URLs a ticket's.
+ */
+export function printPages(ctx: AppContext, scope: PrintScope): PDFKit.PDFDocument {
+  const { content, roots } = scope;
   const limit = ctx.config.pdfMaxPages;
   const ordered: { node: PageNode; depth: number }[] = [];
   pagesInOrder(roots, 0, ordered, limit);
@@ -240,11 +261,12 @@ export async function openPdfDownload(ctx: AppContext, token: string): Promise<P
     margins: { top: PAGE_MARGIN, bottom: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN },
     autoFirstPage: false,
     bufferPages: false,
-    info: { Title: ticket.st ? `${ticket.t} — ${ticket.st}` : ticket.t, Creator: 'Quire' },
+    info: { Title: scope.subtitle ? `${scope.title} — ${scope.subtitle}` : scope.title, Creator: 'Quire' },
   });
   const layout = new PdfLayout(doc, {
-    title: ticket.t,
-    subtitle: ticket.st,
+    title: scope.title,
+    subtitle: scope.subtitle,
+    evaluateCondition: scope.evaluateCondition,
     fonts: STANDARD_FONTS,
     unicode: unicodeFonts(doc),
     pagesInPdf: new Set(toc.map((e) => e.id)),
@@ -265,5 +287,13 @@ export async function openPdfDownload(ctx: AppContext, token: string): Promise<P
     doc.end();
   })().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
 
-  return { fileName: `${ticket.t}.pdf`, expiresAt: new Date(ticket.e), body: doc };
+  return doc;
+}
+
+/** `inline` with the name: RFC 6266's ASCII fallback plus the exact UTF-8 name (RFC 8187). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const wellFormed = name.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  const exact = encodeURIComponent(wellFormed).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
