@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { preloadHighlighter } from '../src/features/reader/highlight.ts';
 import { startBenchServer } from './server.ts';
 
 /*
@@ -9,7 +12,13 @@ import { startBenchServer } from './server.ts';
  */
 
 const rounds = Number(process.env.ROUNDS ?? 50);
+const FRESH_PAGES = Number(process.env.FRESH_PAGES ?? 12);
 const LANGUAGES = ['ts', 'js', 'json', 'bash', 'python', 'yaml', 'go', 'html'];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
 
 function pageMarkdown(seed = 0): string {
   const blocks: string[] = [];
@@ -54,16 +63,15 @@ try {
   await server.api('POST', `/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
     changes: [
       { operation: 'insert_page', title: 'Long page', document: { markdown: pageMarkdown() } },
-      { operation: 'insert_page', title: 'Other page', document: { markdown: pageMarkdown(1000) } },
-      { operation: 'insert_page', title: 'Third page', document: { markdown: pageMarkdown(2000) } },
+      ...Array.from({ length: FRESH_PAGES }, (_, n) => ({ operation: 'insert_page', title: `Fresh ${n + 1}`, document: { markdown: pageMarkdown(1000 * (n + 1)) } })),
     ],
   });
   await server.api('POST', `/spaces/${space.id}/change-requests/${cr.id}/merge`);
   const site = await server.api<{ id: string }>('POST', `/orgs/${server.organizationId}/sites`, { title: 'Cold render', spaces: [space.id] });
   await server.api('POST', `/orgs/${server.organizationId}/sites/${site.id}/publish`);
   const path = `/sites/${site.id}/`;
-  // The server preloads its grammars when it starts listening; a process serves for long after that.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // The server preloads and warms its grammars when it starts listening; a process serves for long after that.
+  await preloadHighlighter();
   const render = async (round: number, page = '') => {
     const cpu = process.cpuUsage();
     const response = await server.app.inject({ method: 'GET', url: `${path}${page}?visitor.round=${round}` });
@@ -73,13 +81,30 @@ try {
   };
   const first = await render(0);
   console.log(`first render in this process: ${first.ms.toFixed(1)} ms CPU (${(first.bytes / 1024).toFixed(0)} KiB of HTML)`);
-  const other = await render(0, 'other-page');
-  console.log(`first render of another page (code never highlighted before): ${other.ms.toFixed(1)} ms CPU`);
-  const third = await render(0, 'third-page');
-  console.log(`first render of a third page (code never highlighted before): ${third.ms.toFixed(1)} ms CPU`);
   let total = 0;
   for (let round = 1; round <= rounds; round++) total += (await render(round)).ms;
-  console.log(`cold render (render cache miss), mean of ${rounds}: ${(total / rounds).toFixed(1)} ms CPU`);
+  console.log(`cold render (render cache miss, code highlighted before), mean of ${rounds}: ${(total / rounds).toFixed(1)} ms CPU`);
+  // Each fresh page holds code no render has met: its blocks are tokenized during the measured request.
+  const session = process.env.PROFILE_DIR ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  // Fresh and highlighted-before renders alternate, so that both meet the same load from other processes.
+  const fresh: number[] = [];
+  const seen: number[] = [];
+  for (let n = 1; n <= FRESH_PAGES; n++) {
+    fresh.push((await render(0, `fresh-${n}`)).ms);
+    seen.push((await render(rounds + n)).ms);
+  }
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(`${process.env.PROFILE_DIR}/reader-cold-fresh.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+  console.log(`cold render of a page whose code was never highlighted: ${fresh.map((ms) => ms.toFixed(1)).join(', ')} ms CPU`);
+  console.log(`  median ${median(fresh).toFixed(1)} ms CPU, against ${median(seen).toFixed(1)} for the page highlighted before, alternating`);
 } finally {
   await server.close();
 }

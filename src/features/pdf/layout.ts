@@ -43,16 +43,29 @@ export interface LayoutOptions {
   subtitle?: string | undefined;
   /** The standard PDF fonts by default. */
   fonts: PdfFonts;
-  /** Fonts for texts the standard fonts cannot show (beyond Latin-1), when the machine has some. */
+  /** Fonts for texts the standard fonts cannot show (beyond Latin-1): DejaVu, the machine's or the bundled one. */
   unicode?: PdfFonts | undefined;
+  /** A font for Chinese, Japanese and Korean text (DejaVu has none), when the machine has one. */
+  cjk?: string | undefined;
   /** Ids of the pages in this PDF: links to them jump inside the document. */
   pagesInPdf: ReadonlySet<string>;
   /** File id -> name, for file blocks and images that cannot be drawn. */
   fileNames: ReadonlyMap<string, string>;
+  /**
+   * Whether an `if` block's condition holds for whoever the PDF is for (a site's visitor). Without it, every
+   * branch is printed, as members see them in the editor.
+   */
+  evaluateCondition?: ((condition: string) => boolean) | undefined;
 }
 
 /** Characters outside what the standard PDF fonts encode (WinAnsi: Latin-1 and a few typographic marks). */
 const NOT_WIN_ANSI = /[^\t\n\r\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026\u2030\u2039\u203a\u20ac\u2122\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc]/;
+
+/** Han, kana, Hangul and CJK punctuation: what DejaVu lacks and a CJK font draws. */
+const CJK_CHARACTERS = '\\u2e80-\\u2fdf\\u3000-\\u30ff\\u3100-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\uff00-\\uffef';
+const CJK = new RegExp(`[${CJK_CHARACTERS}]`);
+/** Splits a text into CJK and other spans, keeping both (the group). */
+const CJK_SPANS = new RegExp(`([${CJK_CHARACTERS}]+)`);
 
 const COLORS = { text: '#1f2328', muted: '#59636e', link: '#0969da', codeBg: '#f3f4f6', border: '#d0d7de', info: '#0969da', warning: '#bf8700', danger: '#cf222e', success: '#1a7f37' };
 /** The layout's page: A4 with the same margin on every side, in points (the caller creates the document so). */
@@ -94,8 +107,11 @@ export class PdfLayout {
    * a Unicode font was given. Most documentation is Latin script; laying it out with a TrueType font costs 4x.
    */
   private fontFor(kind: keyof PdfFonts, text: string | undefined): string {
-    const unicode = this.options.unicode;
-    return unicode && text !== undefined && NOT_WIN_ANSI.test(text) ? unicode[kind] : this.options.fonts[kind];
+    const { unicode, cjk } = this.options;
+    if (text === undefined || !NOT_WIN_ANSI.test(text)) return this.options.fonts[kind];
+    // Body text is split so that CJK reaches this font alone (runs()): some CJK fonts have no Latin letters.
+    if (cjk && CJK.test(text)) return cjk;
+    return unicode ? unicode[kind] : this.options.fonts[kind];
   }
 
   /** The page number at the foot of each PDF page, written in the bottom margin without moving the cursor. */
@@ -262,6 +278,13 @@ export class PdfLayout {
         }
         this.blocks(children, indent, page, depth);
         return;
+      case 'if': {
+        // The spec names the condition `expression`; older documents wrote `condition`.
+        const condition = typeof data.expression === 'string' ? data.expression : typeof data.condition === 'string' ? data.condition : '';
+        const evaluate = this.options.evaluateCondition;
+        if (!evaluate || (condition !== '' && evaluate(condition))) this.blocks(children, indent, page, depth);
+        return;
+      }
       case 'embed':
         if (typeof data.url === 'string') this.plainLink(data.url, { url: data.url }, indent);
         return;
@@ -334,9 +357,10 @@ export class PdfLayout {
     this.runs(style.bold ? runs.map((r) => ({ ...r, bold: true })) : runs, indent, style);
   }
 
-  private runs(runs: readonly Run[], indent: number, style: { size: number }): void {
+  private runs(given: readonly Run[], indent: number, style: { size: number }): void {
     const doc = this.doc;
     doc.x = this.left + indent;
+    const runs = this.options.cjk ? given.flatMap((run) => (CJK.test(run.text) ? run.text.split(CJK_SPANS).filter(Boolean).map((text) => ({ ...run, text })) : [run])) : given;
     runs.forEach((run, i) => {
       const font = this.fontFor(run.code ? 'mono' : run.bold && run.italic ? 'boldItalic' : run.bold ? 'bold' : run.italic ? 'italic' : 'regular', run.text);
       doc

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, SpaceIdParams } from '../../platform/schemas.ts';
-import { changeRequestPdfUrl, openPdfDownload, sitePdfUrl, spacePdfUrl } from './service.ts';
+import { changeRequestPdfUrl, contentDisposition, openPdfDownload, sitePdfUrl, spacePdfUrl } from './service.ts';
 
 const PdfQuery = Type.Object({
   only: Type.Optional(Type.Boolean({ description: 'Print only the page given by `page` (not its sub-pages)' })),
@@ -81,12 +81,4 @@ export async function pdfDownloadRoutes(app: App) {
       .header('content-disposition', contentDisposition(pdf.fileName))
       .send(pdf.body);
   });
-}
-
-/** `inline` with the name: RFC 6266's ASCII fallback plus the exact UTF-8 name (RFC 8187). */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const wellFormed = name.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-  const exact = encodeURIComponent(wellFormed).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import type { AppContext, Caller } from '../../platform/context.ts';
@@ -162,13 +163,47 @@ function pagesInOrder(nodes: readonly PageNode[], depth: number, out: { node: Pa
   }
 }
 
-/** DejaVu when the machine has it (Latin, Greek, Cyrillic and more), for texts the standard PDF fonts cannot show. */
-function unicodeFonts(doc: PDFKit.PDFDocument): PdfFonts | undefined {
+/**
+ * Fonts for text beyond Latin-1 (Greek, Cyrillic, most other alphabets and symbols): DejaVu, from the machine
+ * when Debian's fonts-dejavu-core is there, else the copy bundled from npm (@fontsource/dejavu-sans and
+ * dejavu-mono: the whole DejaVu families, under DejaVu's free licence, as WOFF, which pdfkit embeds).
+ */
+function unicodeFonts(doc: PDFKit.PDFDocument): PdfFonts {
   const dir = '/usr/share/fonts/truetype/dejavu';
-  const files = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf', boldItalic: 'DejaVuSans-BoldOblique.ttf', mono: 'DejaVuSansMono.ttf' };
-  if (!Object.values(files).every((f) => existsSync(`${dir}/${f}`))) return undefined;
-  for (const [name, file] of Object.entries(files)) doc.registerFont(`quire-${name}`, `${dir}/${file}`);
+  const system = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf', boldItalic: 'DejaVuSans-BoldOblique.ttf', mono: 'DejaVuSansMono.ttf' };
+  const files = Object.values(system).every((f) => existsSync(`${dir}/${f}`))
+    ? Object.fromEntries(Object.entries(system).map(([kind, file]) => [kind, `${dir}/${file}`]))
+    : BUNDLED_DEJAVU;
+  for (const [kind, file] of Object.entries(files)) doc.registerFont(`quire-${kind}`, file);
   return { regular: 'quire-regular', bold: 'quire-bold', italic: 'quire-italic', boldItalic: 'quire-boldItalic', mono: 'quire-mono' };
+}
+
+const require = createRequire(import.meta.url);
+const bundled = (name: string) => require.resolve(`@fontsource/${name}`);
+export const BUNDLED_DEJAVU: Record<keyof PdfFonts, string> = {
+  regular: bundled('dejavu-sans/files/dejavu-sans-latin-400-normal.woff'),
+  bold: bundled('dejavu-sans/files/dejavu-sans-latin-700-normal.woff'),
+  italic: bundled('dejavu-sans/files/dejavu-sans-latin-400-italic.woff'),
+  boldItalic: bundled('dejavu-sans/files/dejavu-sans-latin-700-italic.woff'),
+  mono: bundled('dejavu-mono/files/dejavu-mono-latin-400-normal.woff'),
+};
+
+/**
+ * Fonts with Chinese, Japanese and Korean that Debian packages install, by path (TrueType collections with the
+ * face to use). None is bundled: a CJK font weighs 5 to 20 MB. Without one, CJK text prints as missing glyphs.
+ */
+const CJK_FONTS: { path: string; face?: string }[] = [
+  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKsc-Regular' },
+  { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', face: 'WenQuanYiMicroHei' },
+  { path: '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', face: 'WenQuanYiZenHei' },
+  { path: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf' },
+];
+
+function cjkFont(doc: PDFKit.PDFDocument): string | undefined {
+  const found = CJK_FONTS.find((font) => existsSync(font.path));
+  if (!found) return undefined;
+  doc.registerFont('quire-cjk', found.path, found.face);
+  return 'quire-cjk';
 }
 
 /** File ids of the images of a document that the PDF can draw. */
@@ -223,6 +258,27 @@ export async function openPdfDownload(ctx: AppContext, token: string): Promise<P
     if (!start) throw notFound(`No page ${ticket.p} in this content`);
     roots = [ticket.o ? { ...start, children: [] } : start];
   }
+  const doc = printPages(ctx, { content, roots, title: ticket.t, subtitle: ticket.st });
+  return { fileName: `${ticket.t}.pdf`, expiresAt: new Date(ticket.e), body: doc };
+}
+
+export interface PrintScope {
+  /** The published content the pages belong to (its files are the images). */
+  content: PublishedContent;
+  /** The pages to print, with their sub-pages, in tree order. */
+  roots: readonly PageNode[];
+  title: string;
+  subtitle?: string | undefined;
+  /** For a site's visitor: content under an `if` block is printed only when its condition holds for them. */
+  evaluateCondition?: ((condition: string) => boolean) | undefined;
+}
+
+/**
+ * These pages as a PDF stream: the title page and contents first, then each page as its document is read.
+ * The reader prints a visitor's pages with it (their tree already filtered), the download URLs a ticket's.
+ */
+export function printPages(ctx: AppContext, scope: PrintScope): PDFKit.PDFDocument {
+  const { content, roots } = scope;
   const limit = ctx.config.pdfMaxPages;
   const ordered: { node: PageNode; depth: number }[] = [];
   pagesInOrder(roots, 0, ordered, limit);
@@ -240,13 +296,15 @@ export async function openPdfDownload(ctx: AppContext, token: string): Promise<P
     margins: { top: PAGE_MARGIN, bottom: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN },
     autoFirstPage: false,
     bufferPages: false,
-    info: { Title: ticket.st ? `${ticket.t} — ${ticket.st}` : ticket.t, Creator: 'Quire' },
+    info: { Title: scope.subtitle ? `${scope.title} — ${scope.subtitle}` : scope.title, Creator: 'Quire' },
   });
   const layout = new PdfLayout(doc, {
-    title: ticket.t,
-    subtitle: ticket.st,
+    title: scope.title,
+    subtitle: scope.subtitle,
+    evaluateCondition: scope.evaluateCondition,
     fonts: STANDARD_FONTS,
     unicode: unicodeFonts(doc),
+    cjk: cjkFont(doc),
     pagesInPdf: new Set(toc.map((e) => e.id)),
     fileNames: new Map([...content.files].map(([id, f]) => [id, f.name])),
   });
@@ -265,5 +323,13 @@ export async function openPdfDownload(ctx: AppContext, token: string): Promise<P
     doc.end();
   })().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
 
-  return { fileName: `${ticket.t}.pdf`, expiresAt: new Date(ticket.e), body: doc };
+  return doc;
+}
+
+/** `inline` with the name: RFC 6266's ASCII fallback plus the exact UTF-8 name (RFC 8187). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const wellFormed = name.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  const exact = encodeURIComponent(wellFormed).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }

@@ -143,6 +143,10 @@ describe('the reader in Chromium', { skip: withoutChromium }, () => {
     await first.waitFor();
     // "yarn" is in the Install page's text (a tab's content), not in any title.
     assert.match(await first.innerText(), /^Install[\s\S]*yarn add quire/);
+    // The matched word is marked in the excerpt, and only it.
+    assert.deepEqual(await first.locator('small mark').allTextContents(), ['yarn']);
+    const markStyle = await first.locator('small mark').evaluate((mark) => getComputedStyle(mark).backgroundColor);
+    assert.notEqual(markStyle, 'rgba(0, 0, 0, 0)', 'a marked word has a background');
     await page.screenshot({ path: 'test-results/reader-site-search.png' });
     await first.click();
     await page.waitForURL(`${url}install`);

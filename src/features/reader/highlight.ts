@@ -3,6 +3,7 @@ import { bundledLanguages, bundledLanguagesAlias, createCssVariablesTheme } from
 import type { BundledLanguage, HighlighterCore } from 'shiki';
 import { createHighlighterCore } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { HIGHLIGHT_SAMPLES } from './highlight-samples.ts';
 
 /*
  * Syntax highlighting with shiki, offline: grammars and the WASM regex engine come from the package. One
@@ -105,16 +106,35 @@ export async function prepareHighlighter(languages: Iterable<BundledLanguage>): 
   await loadLanguages(languages);
 }
 
-/** Languages most documentation shows: their grammars load when the server starts listening. */
-const COMMON_LANGUAGES: BundledLanguage[] = ['bash', 'shell', 'json', 'yaml', 'javascript', 'typescript', 'tsx', 'python', 'go', 'java', 'html', 'css', 'sql'];
+/** Languages most documentation shows: their grammars load, and warm up, when the server starts listening. */
+const COMMON_LANGUAGES = Object.keys(HIGHLIGHT_SAMPLES) as BundledLanguage[];
+// Rounds over the samples: the first compiles the rules (most of the ~2 s of CPU this takes), the next let V8
+// optimize the tokenizer (about 0.1 s each).
+const WARM_UP_ROUNDS = 3;
 
 /**
- * Loads the highlighter and the common grammars, and tokenizes a line of each (their first regular
- * expressions compile then): otherwise the first page with code after a start pays half a second for it.
+ * Loads the highlighter and the common grammars, then tokenizes a realistic sample of each several times: a
+ * grammar's regular expressions compile when a line first reaches their rule, and the tokenizer only runs at
+ * full speed once V8 has optimized it. Without this, the first few pages with code after a start cost 50 to 60
+ * ms of CPU more than later ones. One sample at a time, yielding between them, so requests that arrive during
+ * the warm-up wait for a few milliseconds at most. The samples bypass the cache. Runs once per process; later
+ * calls return the same promise.
  */
-export async function preloadHighlighter(): Promise<void> {
+export function preloadHighlighter(): Promise<void> {
+  warmUp ??= warmUpHighlighter();
+  return warmUp;
+}
+let warmUp: Promise<void> | undefined;
+
+async function warmUpHighlighter(): Promise<void> {
   await prepareHighlighter(COMMON_LANGUAGES);
-  for (const language of COMMON_LANGUAGES) loadedHighlighter?.codeToTokens('x = 1', { lang: language, theme: THEME.name! });
+  const core = loadedHighlighter!;
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+    for (const language of COMMON_LANGUAGES) {
+      await new Promise((resolve) => setImmediate(resolve));
+      core.codeToTokens(HIGHLIGHT_SAMPLES[language]!, { lang: language, theme: THEME.name!, tokenizeTimeLimit: TOKENIZE_LINE_LIMIT_MS, tokenizeMaxLineLength: MAX_LINE_CHARS });
+    }
+  }
 }
 
 /** How many highlighted blocks are cached (for tests). */

@@ -2,6 +2,7 @@ import type { ComponentChild, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { assetPath } from './assets.ts';
 import { emojiCharacter } from './emoji.ts';
+import { ICONS } from './icons.tsx';
 import { loadIcons } from './icon-set.tsx';
 import { Announcement, Cover, Footer, Header, PageIcon, SearchDialog } from './page-chrome.tsx';
 import { Breadcrumbs, Pagination, Tree, Variants } from './page-navigation.tsx';
@@ -63,6 +64,8 @@ function Page({ model }: { model: ReaderPageModel }): VNode {
       data-theme={theme?.default}
       data-theme-toggle={theme?.toggeable === false ? 'off' : 'on'}
       data-corners={customization.corners ?? 'rounded'}
+      // The section tabs make the sticky header taller: the stylesheet moves what sticks below it.
+      class={model.sections && model.sections.length > 1 ? 'with-sections' : undefined}
       style={style}
     >
       <head>
@@ -118,6 +121,14 @@ function Page({ model }: { model: ReaderPageModel }): VNode {
                 {description ? <p class="page-description">{description}</p> : null}
               </header>
               <div class="document" dangerouslySetInnerHTML={{ __html: page.html }} />
+              {model.pdf ? (
+                <p class="page-actions">
+                  {ICONS.download}
+                  <a href={safeLinkUrl(model.pdf.page) ?? undefined}>Download this page as PDF</a>
+                  <span aria-hidden="true">·</span>
+                  <a href={safeLinkUrl(model.pdf.all) ?? undefined}>All pages as PDF</a>
+                </p>
+              ) : null}
             </article>
             {model.previous || model.next ? <Pagination previous={model.previous} next={model.next} /> : null}
           </main>

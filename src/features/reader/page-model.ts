@@ -56,4 +56,6 @@ export interface ReaderPageModel {
   seo: { canonical: string; noindex: boolean; image?: string };
   /** URL of the search JSON endpoint; no search button without it. */
   searchUrl?: string;
+  /** PDF downloads of this page and of its variant's pages, when `customization.pdf.enabled`. */
+  pdf?: { page: string; all: string };
 }

@@ -64,6 +64,58 @@ describe('reader script (jsdom)', () => {
 });
 
 describe('reader script (Chromium)', { skip: withoutChromium }, () => {
+  /** A page with every part (section tabs and an announcement included), served from a made-up origin. */
+  async function openEveryPartPage(browser: import('playwright-core').Browser, viewport: { width: number; height: number }) {
+    const html = await renderPage(await everyPartPage());
+    const page = await browser.newPage({ viewport });
+    await page.route('**/*', async (route) => {
+      const url = new URL(route.request().url());
+      if (url.host !== 'reader.test') return route.abort();
+      const asset = readerAssets.get(url.pathname.split('/').pop() ?? '');
+      if (asset) return route.fulfill({ contentType: asset.contentType, body: asset.body });
+      if (url.pathname === '/getting-started') return route.fulfill({ contentType: 'text/html', body: html });
+      return route.fulfill({ status: 404, body: '' });
+    });
+    await page.goto('http://reader.test/getting-started');
+    return page;
+  }
+
+  test('scrolled, the sticky header with its section tabs hides nothing: the sidebar, the outline and a linked heading start below it', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await openEveryPartPage(browser, { width: 1440, height: 900 });
+      assert.equal(await page.locator('.site-header .sections').isVisible(), true, 'the page has section tabs');
+      await page.evaluate(() => window.scrollTo(0, 1800));
+      await page.waitForFunction(() => window.scrollY > 1000);
+      const bottomOf = (selector: string) => page.locator(selector).first().evaluate((e) => e.getBoundingClientRect().bottom);
+      const topOf = (selector: string) => page.locator(selector).first().evaluate((e) => e.getBoundingClientRect().top);
+      const header = await bottomOf('.site-header');
+      assert.ok(header > 90, `the header keeps its tabs (bottom at ${header})`);
+      assert.equal(await topOf('.site-header'), 0, 'the header sticks to the top');
+      assert.ok((await topOf('.sidebar')) >= header - 1, 'the sidebar sticks below the header');
+      assert.ok((await topOf('.outline')) >= header - 1, 'the outline sticks below the header');
+      // Following an outline link scrolls its heading to just below the header, not under it.
+      await page.locator('.outline a', { hasText: 'Install' }).click();
+      await page.waitForFunction(() => location.hash.length > 1);
+      await page.waitForTimeout(300);
+      const id = decodeURIComponent(await page.evaluate(() => location.hash.slice(1)));
+      const headingTop = await page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
+      assert.ok(headingTop >= header, `the heading (top at ${headingTop}) is below the header (bottom at ${header})`);
+      await page.close();
+
+      // On a phone, the opened page tree fills the screen below the header, announcement and all.
+      const phone = await openEveryPartPage(browser, { width: 390, height: 844 });
+      await phone.locator('.sidebar-toggle').click();
+      const drawer = await phone.locator('#sidebar').evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect);
+      const phoneHeader = await phone.locator('.site-header').evaluate((e) => e.getBoundingClientRect().bottom);
+      assert.ok(Math.abs(drawer.top - phoneHeader) <= 1, `the drawer starts at the header's bottom (${drawer.top} against ${phoneHeader})`);
+      assert.ok(Math.abs(drawer.bottom - 844) <= 1, `the drawer reaches the bottom of the screen (${drawer.bottom})`);
+      await phone.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('Ctrl+K opens the search dialog, which lists what the endpoint answers; copy buttons show', async () => {
     const browser = await launchChromium();
     try {
@@ -75,7 +127,7 @@ describe('reader script (Chromium)', { skip: withoutChromium }, () => {
         if (url.host !== 'reader.test') return route.abort();
         if (url.pathname === '/search.json') {
           queries.push(url.searchParams.get('query') ?? '');
-          return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ items: [{ title: 'Install <b>', href: '/install', excerpt: 'How to' }, { title: 'Evil', href: 'javascript:alert(1)' }] }) });
+          return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ items: [{ title: 'Install <b>', href: '/install', excerpt: 'How to <i>install</i> it', marks: [[10, 17], [40, 50], [2, 3]] }, { title: 'Evil', href: 'javascript:alert(1)' }] }) });
         }
         const asset = readerAssets.get(url.pathname.split('/').pop() ?? '');
         if (asset) return route.fulfill({ contentType: asset.contentType, body: asset.body });
@@ -92,7 +144,10 @@ describe('reader script (Chromium)', { skip: withoutChromium }, () => {
       for (let i = 0; i < 50 && queries.at(-1) !== 'install'; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
       await page.locator('.search-results a').first().waitFor();
       assert.deepEqual(queries.at(-1), 'install');
-      assert.deepEqual(await page.locator('.search-results a').allTextContents(), ['Install <b>How to']);
+      assert.deepEqual(await page.locator('.search-results a').allTextContents(), ['Install <b>How to <i>install</i> it']);
+      // Marks become <mark> elements around text (never HTML); those out of range or out of order are ignored.
+      assert.deepEqual(await page.locator('.search-results mark').allTextContents(), ['install']);
+      assert.equal(await page.locator('.search-results i').count(), 0);
     } finally {
       await browser.close();
     }

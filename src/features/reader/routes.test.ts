@@ -256,10 +256,11 @@ describe('reader routes: published sites as web pages', () => {
     assert.match((await get(url)).body, new RegExp(`data-search-url="${url}search.json"`));
     const found = await get(`${url}search.json?query=installer`);
     assert.equal(found.status, 200);
-    const items = (JSON.parse(found.body) as { items: { title: string; href: string; excerpt?: string }[] }).items;
+    const items = (JSON.parse(found.body) as { items: { title: string; href: string; excerpt?: string; marks?: [number, number][] }[] }).items;
     assert.deepEqual(items.map((i) => [i.title, i.href]), [['Install', `${url}guide/install`]]);
     // The excerpt is the engine's (PostgreSQL's ts_headline leaves the final full stop out).
     assert.match(items[0]!.excerpt ?? '', /^Run the installer\.?$/);
+    assert.deepEqual(items[0]!.marks?.map(([start, end]) => items[0]!.excerpt!.slice(start, end)), ['installer'], 'the matched word is marked');
     const section = JSON.parse((await get(`${url}search.json?query=steps`)).body) as { items: { title: string; href: string; section?: string }[] };
     assert.deepEqual(section.items.map((i) => [i.title, i.href, i.section]), [['Guide', `${url}guide#setup`, 'Setup']], 'a hit in a section links to its heading');
     assert.deepEqual(JSON.parse((await get(`${url}search.json?query=beta`)).body), { items: [] }, 'a page whose condition fails is not found');

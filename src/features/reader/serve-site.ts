@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Document } from '../content/document/types.ts';
 import { readPublishedDocument } from '../content/service.ts';
+import type { PageNode } from '../content/tree.ts';
+import { contentDisposition, printPages } from '../pdf/service.ts';
 import { SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM, siteUrl } from '../sites/urls.ts';
 import { resolveVisitor } from '../sites/visitor-access.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -9,7 +11,7 @@ import { notFoundPage, renderPage } from './layout.tsx';
 import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVariant } from './machine-readable.ts';
 import { answerMcp, MCP_PATH, type SiteAgent } from './mcp.ts';
 import { cachedRender, matchesEtag, preferredEncoding, renderKey } from './render-cache.ts';
-import { chromeOf, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, redirectedPageUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
+import { chromeOf, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, redirectedPageUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
 import type { SiteState } from './site-state.ts';
 import { listedTree, readingOrder } from './site-view.ts';
 import { searchVisibleSite } from './visitor-search.ts';
@@ -21,6 +23,8 @@ import { searchVisibleSite } from './visitor-search.ts';
  *   [<section>/][<variant>/][<page path>]   a page (HTML), or its markdown with `.md` appended
  *   sitemap.xml, robots.txt, llms.txt, llms-full.txt, search.json
  *   ~gitbook/mcp                            the site's MCP endpoint (mcp.ts), when agentsContext is included
+ *   ~gitbook/pdf?page=<id>[&only=yes]       a PDF of what this visitor reads, when customization.pdf.enabled
+ *   ~gitbook/pdf[?variant=<site-space id>]
  */
 
 const MACHINE_FILES = new Set(['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt', 'search.json']);
@@ -58,6 +62,7 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   if (mcp) return site.agents_context === 'included' ? sendMcp(ctx, request, reply, view, mount) : sendMcpNotFound(reply);
   const last = rest[rest.length - 1] ?? '';
   if (rest.length === 1 && MACHINE_FILES.has(last)) return sendMachineFile(ctx, reply, view, last, query);
+  if (rest.length === PDF_PATH.length && rest.every((segment, i) => segment === PDF_PATH[i])) return sendPdf(ctx, reply, view, query);
 
   const markdown = last.endsWith('.md') && last.length > 3;
   const pageSegments = markdown ? [...rest.slice(0, -1), last.slice(0, -3)] : rest;
@@ -168,6 +173,47 @@ async function sendMachineFile(ctx: AppContext, reply: FastifyReply, view: SiteV
     }
   }
   return reply.type('text/markdown; charset=utf-8').send(parts.join('\n---\n\n'));
+}
+
+/**
+ * A PDF of what this visitor may read (no API token: the site's visibility admitted them): a page with its
+ * listed sub-pages (or alone with `only=yes`), else every listed page of a variant (the default one unless
+ * `variant` names another). Pages and content whose condition fails, and hidden pages, are left out, as in
+ * the sidebar; a hidden page asked for by its id prints, as its URL shows it.
+ */
+async function sendPdf(ctx: AppContext, reply: FastifyReply, view: SiteView, query: Record<string, unknown>) {
+  if (view.customization.pdf.enabled !== true) return sendNotFound(reply, view);
+  const pageId = typeof query.page === 'string' && query.page ? query.page : undefined;
+  const variantId = typeof query.variant === 'string' && query.variant ? query.variant : undefined;
+  const only = query.only === 'yes' || query.only === 'true' || query.only === '1';
+  const variants = view.visible.sections.flatMap((section) => section.variants);
+  let scope: { roots: PageNode[]; pages: Awaited<ReturnType<typeof pagesOfVariant>> } | undefined;
+  if (pageId) {
+    for (const variant of variants) {
+      const pages = await pagesOfVariant(ctx, view, variant);
+      const node = pages.byId.get(pageId);
+      if (node) {
+        scope = { pages, roots: [{ ...node, children: only ? [] : listedTree(node.children) }] };
+        break;
+      }
+    }
+  } else {
+    const defaultSection = view.visible.sections.find((s) => s.isDefault) ?? view.visible.sections[0];
+    const variant = variantId ? variants.find((v) => v.id === variantId) : (defaultSection?.variants.find((v) => v.isDefault) ?? defaultSection?.variants[0]);
+    if (variant) {
+      const pages = await pagesOfVariant(ctx, view, variant);
+      scope = { pages, roots: listedTree(pages.visible) };
+    }
+  }
+  if (!scope) return sendNotFound(reply, view);
+  const title = view.customization.title ?? view.site.title;
+  const subtitle = variants.length > 1 ? scope.pages.variant.title : undefined;
+  const doc = printPages(ctx, { content: scope.pages.content, roots: scope.roots, title, subtitle, evaluateCondition: view.holds });
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(`${title}.pdf`))
+    .header('x-robots-tag', 'noindex')
+    .send(doc);
 }
 
 /** The tools of the MCP endpoint, acting for this visitor. */

@@ -333,7 +333,16 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
     ...(next ? { next } : {}),
     seo: { canonical, noindex: noindexOf(view.site, node), ...(c.socialPreview.url ? { image: c.socialPreview.url } : {}) },
     searchUrl: `${new URL(view.baseUrl).pathname}search.json`,
+    ...(c.pdf.enabled ? { pdf: pdfUrlsOf(view, located) } : {}),
   };
+}
+
+/** The site's PDF endpoint (serve-site.ts), as GitBook names it: this page alone, and its variant's pages. */
+export const PDF_PATH = ['~gitbook', 'pdf'] as const;
+
+function pdfUrlsOf(view: SiteView, located: LocatedPage): { page: string; all: string } {
+  const base = `${new URL(view.baseUrl).pathname}${PDF_PATH.join('/')}`;
+  return { page: `${base}?page=${encodeURIComponent(located.node.page.id)}&only=yes`, all: `${base}?variant=${encodeURIComponent(located.variant.id)}` };
 }
 
 /**

@@ -20,6 +20,8 @@ export interface SearchHit {
   section?: string;
   /** Plain text around the match. */
   excerpt?: string;
+  /** The matched words of `excerpt`, as [start, end) offsets into it (UTF-16 code units, as JavaScript counts). */
+  marks?: [number, number][];
 }
 
 /** Spaces asked of the engine per search; each brings its best pages. */
@@ -45,12 +47,12 @@ export async function searchVisibleSite(ctx: AppContext, view: SiteView, text: s
       if (!node || !found.listed.has(page.id)) continue;
       const best = page.sections?.[0];
       const anchor = best?.path.includes('#') ? best.path.slice(best.path.indexOf('#') + 1) : '';
-      const excerpt = best ? plainExcerpt(best.body) : '';
+      const { excerpt, marks } = best ? plainExcerpt(best.body) : { excerpt: '', marks: [] };
       hits.push({
         title: node.page.title,
         href: `${found.pages.url(node)}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`,
         ...(best && anchor && best.title !== node.page.title ? { section: best.title } : {}),
-        ...(excerpt ? { excerpt } : node.page.attributes.description ? { excerpt: node.page.attributes.description } : {}),
+        ...(excerpt ? { excerpt, ...(marks.length > 0 ? { marks } : {}) } : node.page.attributes.description ? { excerpt: node.page.attributes.description } : {}),
       });
       if (hits.length >= limit) return hits;
     }
@@ -70,10 +72,26 @@ function listedIds(visible: readonly PageNode[]): Set<string> {
   return ids;
 }
 
-/** The engine's excerpt (HTML-escaped, matches in <mark>) as plain text: the dialog shows it as text. */
-function plainExcerpt(body: string): string {
-  return body
-    .replace(/<\/?mark>/g, '')
-    .replace(/&(lt|gt|quot|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[name]!)
-    .trim();
+/**
+ * The engine's excerpt (HTML-escaped, matches in <mark>) as plain text and the offsets of its matches: the
+ * dialog builds text nodes and <mark> elements from them, never HTML, and the MCP tool shows the text.
+ */
+export function plainExcerpt(body: string): { excerpt: string; marks: [number, number][] } {
+  let excerpt = '';
+  const marks: [number, number][] = [];
+  let open: number | undefined;
+  for (const part of body.split(/(<\/?mark>)/)) {
+    if (part === '<mark>') open ??= excerpt.length;
+    else if (part === '</mark>') {
+      if (open !== undefined && excerpt.length > open) marks.push([open, excerpt.length]);
+      open = undefined;
+    } else excerpt += part.replace(/&(lt|gt|quot|amp|#39);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&', '#39': "'" })[name]!);
+  }
+  // Trimming the start moves every offset; trimming the end may cut a mark short.
+  const lead = excerpt.length - excerpt.trimStart().length;
+  const text = excerpt.trim();
+  return {
+    excerpt: text,
+    marks: marks.map(([start, end]): [number, number] => [Math.max(0, start - lead), Math.min(text.length, end - lead)]).filter(([start, end]) => end > start),
+  };
 }

@@ -17,6 +17,7 @@ import {
   replacePagesOfTarget,
   updateTranslation,
   upsertTarget,
+  withRunLock,
   type TranslationPageRow,
   type TranslationRow,
 } from './store.ts';
@@ -46,6 +47,16 @@ export async function runTranslationJob(ctx: AppContext, payload: unknown): Prom
   // Every queued job runs, even when the row says `completed`: settings changed during a run queue another,
   // which must not be taken for done. A run with nothing new writes nothing.
   if (!row || !row.source_space_id) return;
+  const ran = await withRunLock(ctx.db, row.id, async () => {
+    // Read again under the lock: a run that just finished elsewhere moved the counters.
+    const current = await findTranslationById(ctx.db, row.id);
+    if (current?.source_space_id) await runTranslation(ctx, current);
+  });
+  // The job worker retries later; the run that holds the lock is not disturbed and this try is not counted.
+  if (!ran) throw new Error(`Translation ${row.id} is being run by another process; this run waits for it to end`);
+}
+
+async function runTranslation(ctx: AppContext, row: TranslationRow): Promise<void> {
   const started = ctx.clock.now();
   await updateTranslation(ctx.db, row.id, { status: 'running' });
   try {

@@ -1,4 +1,6 @@
-import type { Executor, TranslationPagesTable, TranslationsTable, TranslationTargetsTable } from '../../db/types.ts';
+import { sql } from 'kysely';
+import type { Db, Executor, TranslationPagesTable, TranslationsTable, TranslationTargetsTable } from '../../db/types.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 
@@ -12,6 +14,34 @@ export async function findTranslation(db: Executor, organizationId: string, id: 
 
 export async function findTranslationById(db: Executor, id: string): Promise<TranslationRow | undefined> {
   return db.selectFrom('translations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The first key of the run locks' advisory locks: translation runs' own space among the database's locks. */
+const RUN_LOCK_CLASS = 0x7172_0016;
+
+/**
+ * Runs `work` while holding the run lock of this translation, or answers false at once, without running it,
+ * when someone else holds it. On PostgreSQL several processes share the job queue, and a job whose claim
+ * expired (a run longer than the worker's lock) or a second job queued for the same translation could start a
+ * second run beside the first: a session advisory lock, on a connection reserved for the run, stops that, and
+ * PostgreSQL releases it by itself if the process dies. SQLite has one server process (a second refuses the
+ * file) whose job worker runs one job at a time.
+ */
+export async function withRunLock(db: Db, translationId: string, work: () => Promise<void>): Promise<boolean> {
+  if (!isPostgres(db)) {
+    await work();
+    return true;
+  }
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${RUN_LOCK_CLASS}, hashtext(${translationId})) as locked`.execute(connection);
+    if (rows[0]?.locked !== true) return false;
+    try {
+      await work();
+      return true;
+    } finally {
+      await sql`select pg_advisory_unlock(${RUN_LOCK_CLASS}, hashtext(${translationId}))`.execute(connection);
+    }
+  });
 }
 
 /** Translations in creation order. */

@@ -90,8 +90,11 @@
   function setupSidebarToggle() {
     var button = document.querySelector('.sidebar-toggle');
     if (!button) return;
+    var sidebar = document.getElementById('sidebar');
+    var header = document.querySelector('.site-header');
     button.addEventListener('click', function () {
       var open = document.body.classList.toggle('sidebar-open');
+      if (sidebar && header) sidebar.style.top = open ? Math.max(0, header.getBoundingClientRect().bottom) + 'px' : '';
       button.setAttribute('aria-expanded', open ? 'true' : 'false');
       button.setAttribute('aria-label', open ? 'Close navigation' : 'Open navigation');
     });
@@ -104,7 +107,8 @@
     for (var node = target; node; node = node.parentElement) if (node.tagName === 'DETAILS') node.open = true;
   }
 
-  // Search: the endpoint answers GET ?query=… with { items: [{ title, href, excerpt? }] }.
+  // Search: the endpoint answers GET ?query=… with { items: [{ title, href, section?, excerpt?, marks? }] },
+  // marks being [start, end) offsets of the matched words in the excerpt.
   function setupSearch() {
     var url = document.body.getAttribute('data-search-url');
     var dialog = document.getElementById('search-dialog');
@@ -126,11 +130,13 @@
         var a = document.createElement('a');
         a.href = item.href;
         a.textContent = String(item.title || item.href);
-        if (item.excerpt) {
-          var small = document.createElement('small');
-          small.textContent = String(item.excerpt);
-          a.appendChild(small);
+        if (item.section) {
+          var section = document.createElement('span');
+          section.className = 'search-section';
+          section.textContent = String(item.section);
+          a.appendChild(section);
         }
+        if (item.excerpt) a.appendChild(excerptOf(String(item.excerpt), Array.isArray(item.marks) ? item.marks : []));
         li.appendChild(a);
         results.appendChild(li);
       });
@@ -139,6 +145,23 @@
         empty.textContent = 'No results';
         results.appendChild(empty);
       }
+    }
+    // Text nodes and <mark> elements, never HTML: the excerpt is the site's text.
+    function excerptOf(text, marks) {
+      var small = document.createElement('small');
+      var at = 0;
+      marks.forEach(function (mark) {
+        var start = Number(mark && mark[0]);
+        var end = Number(mark && mark[1]);
+        if (!(start >= at && end > start && end <= text.length)) return;
+        small.appendChild(document.createTextNode(text.slice(at, start)));
+        var m = document.createElement('mark');
+        m.textContent = text.slice(start, end);
+        small.appendChild(m);
+        at = end;
+      });
+      small.appendChild(document.createTextNode(text.slice(at)));
+      return small;
     }
     input.addEventListener('input', function () {
       clearTimeout(timer);
