@@ -67,6 +67,8 @@ describe('SAML providers through the official client', { timeout: 300_000 }, () 
     await rejectsWith(client(reader.token).orgs.updateOrganizationSamlProvider(orgId, created.id, { label: 'Mine' }), 403);
     await rejectsWith(api.createOrganizationSamlProvider(orgId, { label: 'Broken', certificate: 'garbage' }), 400);
     await rejectsWith(client((await t.outsider()).token).orgs.getOrganizationSamlProviderById(orgId, created.id), 404);
+    const { data: pending } = await api.createOrganizationSamlProvider(orgId, { label: 'Later' });
+    assert.equal(pending.status, 'pending');
     const deleted = await api.deleteOrganizationSamlProvider(orgId, created.id);
     assert.equal(deleted.status, 205);
     await rejectsWith(api.getOrganizationSamlProviderById(orgId, created.id), 404);

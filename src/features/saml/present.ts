@@ -10,12 +10,18 @@ export function providerStatus(row: Pick<SamlProviderRow, 'entity_id' | 'sso_url
   return row.entity_id && row.sso_url && row.certificate ? 'active' : 'pending';
 }
 
+/**
+ * What `ssoURL` shows while a provider has none (pending): the official schema requires a URI there, and
+ * `about:blank` (RFC 6694) is the URI that names nothing. Given back in an update, it clears the field.
+ */
+export const NO_SSO_URL = 'about:blank';
+
 export function presentProvider(config: Config, row: SamlProviderRow, defaultTeam: ReturnType<typeof presentTeam> | undefined) {
   return {
     object: 'saml-provider' as const,
     id: row.id,
     label: row.label,
-    ssoURL: row.sso_url,
+    ssoURL: row.sso_url || NO_SSO_URL,
     entityID: row.entity_id,
     certificate: row.certificate,
     ...(defaultTeam ? { defaultTeam } : {}),

@@ -74,6 +74,8 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
     assert.equal(pending.object, 'saml-provider');
     assert.equal(pending.status, 'pending');
     assert.equal(pending.defaultRole, 'read');
+    assert.equal(pending.ssoURL, 'about:blank');
+    assert.equal(pending.entityID, '');
     assert.equal(pending.service.acsURL, `http://quire.test/sso/saml/${pending.id}/acs`);
     assert.equal(pending.service.startURL, `http://quire.test/sso/saml/${pending.id}/start`);
     assert.equal(pending.service.entityID, `http://quire.test/sso/saml/${pending.id}/metadata`);
@@ -97,6 +99,10 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
     assert.deepEqual(list.items, [updated]);
     const logins = ok(await t.api('GET', `/v1/orgs/${orgId}/sso`, { token: null }));
     assert.deepEqual(logins, { items: [{ id: pending.id, label: 'Corporate IdP', startURL: pending.service.startURL }] });
+
+    const cleared = ok(await t.api('PATCH', `${saml(orgId)}/${pending.id}`, { token: owner.token, body: { ssoURL: 'about:blank' } }));
+    assert.equal(cleared.status, 'pending', 'the URL a pending provider shows clears the field when given back');
+    assert.deepEqual(ok(await t.api('GET', `/v1/orgs/${orgId}/sso`, { token: null })), { items: [] });
 
     const deleted = await t.api('DELETE', `${saml(orgId)}/${pending.id}`, { token: owner.token });
     assert.equal(deleted.status, 205);

@@ -13,7 +13,7 @@ export const SAMLProvider = Type.Object(
     object: Type.Literal('saml-provider'),
     id: Type.String(),
     label: Type.String(),
-    ssoURL: Type.String({ description: "The identity provider's sign-in URL (empty while the provider is pending)" }),
+    ssoURL: Type.String({ format: 'uri', description: "The identity provider's sign-in URL (`about:blank` while the provider is pending)" }),
     entityID: Type.String(),
     certificate: Type.String(),
     defaultTeam: Type.Optional(Team),

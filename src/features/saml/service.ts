@@ -10,7 +10,7 @@ import { findTeam, findTeams } from '../teams/queries.ts';
 import { presentTeams } from '../teams/service.ts';
 import { checkSigningCertificate } from './certificate.ts';
 import { assertCanManageProviders, assertCanViewProviders } from './policy.ts';
-import { presentLogin, presentProvider, providerStatus } from './present.ts';
+import { NO_SSO_URL, presentLogin, presentProvider, providerStatus } from './present.ts';
 import type { CreateSAMLProviderBody, UpdateSAMLProviderBody } from './schemas.ts';
 import { countProviders, deleteProvider, findProvider, insertProvider, listAllProviders, listProviders, updateProvider, type SamlProviderRow } from './store.ts';
 
@@ -36,7 +36,8 @@ async function columnsOf(ctx: AppContext, organizationId: string, body: Provider
     columns.label = label;
   }
   if (body.entityID !== undefined) columns.entity_id = body.entityID.trim();
-  if (body.ssoURL !== undefined) {
+  if (body.ssoURL === NO_SSO_URL) columns.sso_url = '';
+  else if (body.ssoURL !== undefined) {
     const protocol = new URL(body.ssoURL).protocol;
     if (protocol !== 'https:' && protocol !== 'http:') throw badRequest('body/ssoURL must be an http or https URL');
     columns.sso_url = body.ssoURL;
