@@ -159,7 +159,9 @@ export async function samlSignInRoutes(app: App) {
         const header = request.headers['x-csrf-token'];
         const token = typeof header === 'string' ? header : (request.body as { csrf?: string } | undefined)?.csrf;
         const origin = request.headers.origin;
-        if ((origin !== undefined && origin !== new URL(app.ctx.config.publicUrl).origin) || !csrfTokenMatches(browser, token)) {
+        // `Origin: null` comes from our own page under its no-referrer policy; the token is what proves the form ours.
+        const foreign = origin !== undefined && origin !== 'null' && origin !== new URL(app.ctx.config.publicUrl).origin;
+        if (foreign || !csrfTokenMatches(browser, token)) {
           return sendPage(reply, 403, signInErrorPage('Signing out needs the form of the session page (its CSRF token).'));
         }
         await revokeSession(app.ctx, browser.session.id);
