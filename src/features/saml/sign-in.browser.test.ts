@@ -24,7 +24,7 @@ describe('SAML sign-in in Chromium', { skip: CHROMIUM ? false : 'no Chromium at 
   let idp: TestIdp;
   let idpServer: Server;
   /** Who the identity provider says is signing in, and the provider's service URLs it answers for. */
-  let person = 'ada@example.com';
+  const person = 'ada@example.com';
   let service = { acsURL: '', entityID: '' };
 
   before(async () => {

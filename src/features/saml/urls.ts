@@ -18,7 +18,8 @@ export const SESSION_PAGE = '/sso/session';
  * RelayState naming another site would make us an open redirect.
  */
 export function safeNextPath(config: Config, next: string | undefined | null): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\u0000-\u001f]/.test(next)) return null;
+  // A backslash or a control character lets browsers read the path as another host ('/\evil.example').
+  if (!next || !next.startsWith('/') || next.startsWith('//') || [...next].some((c) => c === '\\' || c.charCodeAt(0) < 0x20)) return null;
   const base = new URL(config.publicUrl);
   const url = new URL(next, base);
   if (url.origin !== base.origin) return null;
