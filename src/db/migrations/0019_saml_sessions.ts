@@ -63,6 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'text')
     .execute();
   await db.schema.createIndex('sessions_by_user').on('sessions').columns(['user_id', 'organization_id']).execute();
+  await db.schema.createIndex('sessions_by_expiry').on('sessions').column('expires_at').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -73,7 +73,7 @@ export class OrgAccess {
   static async load(db: Executor, organizationId: string, caller: Caller): Promise<OrgAccess> {
     const access = await OrgAccess.loadForUser(db, organizationId, caller.userId);
     // A browser session opened by another organization's identity provider may not reach one that requires SSO.
-    if (caller.session && access.isMember && !(await sessionReachesOrganization(db, caller.session, organizationId, caller.userId))) {
+    if (caller.kind === 'user' && caller.session && access.isMember && !(await sessionReachesOrganization(db, caller.session, organizationId, caller.userId))) {
       return new OrgAccess(db, organizationId, { member: false }, caller.userId);
     }
     return access;

@@ -5,7 +5,7 @@ import type { AppContext, Caller } from '../../platform/context.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { needsTouch, SESSION_ABSOLUTE_MS, sessionState } from './lifetime.ts';
-import { findSession, insertSession, revokeSessionRow, revokeSessionsOf, ssoStandingIn, touchSession, type SessionRow } from './store.ts';
+import { deleteEndedSessions, findSession, insertSession, revokeSessionRow, revokeSessionsOf, ssoStandingIn, touchSession, type SessionRow } from './store.ts';
 
 /** The HttpOnly cookie that carries `<session id>.<secret>`. */
 export const SESSION_COOKIE = 'quire_session';
@@ -39,6 +39,8 @@ export async function openSession(ctx: AppContext, db: Executor, input: { userId
     expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
     revoked_at: null,
   };
+  // Each sign-in sweeps the sessions past their end: the table holds live sessions and recent ones only.
+  await deleteEndedSessions(db, row.created_at);
   await insertSession(db, row);
   const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
   return {

@@ -42,3 +42,8 @@ export async function ssoStandingIn(db: Executor, organizationId: string, userId
     .where('members.user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Sessions past their absolute end open nothing any more (revoked ones end by then too). */
+export async function deleteEndedSessions(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+}
