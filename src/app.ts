@@ -17,6 +17,8 @@ import { registerRateLimits } from './platform/rate-limits.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { authenticateToken } from './features/tokens/service.ts';
+import { authenticateBrowser } from './features/sessions/browser-auth.ts';
+import { samlRoutes, samlSignInRoutes } from './features/saml/routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
@@ -103,7 +105,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   registerMetrics(app, ctx);
   // A request on a site's custom hostname is the site's, API paths included: before authentication.
   await siteHostRouting(app);
-  registerAuth(app, (token) => authenticateToken(ctx, token));
+  registerAuth(app, (token) => authenticateToken(ctx, token), (request) => authenticateBrowser(ctx, request));
   registerRequestGuards(app);
   // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing. Only
   // routes with a body schema pay for it.
@@ -139,6 +141,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await translationRoutes(v1);
       await pdfRoutes(v1);
       await integrationEventRoutes(v1);
+      await samlRoutes(v1);
     },
     { prefix: '/v1' },
   );
@@ -147,6 +150,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // Public OpenAPI documents, outside /v1 and without a token (features/openapi-specs/routes.ts).
   await publishedSpecRoutes(app);
   await pdfDownloadRoutes(app);
+  // SAML sign-in and sign-out pages, outside /v1: a browser follows them, not an API client.
+  await app.register(async (sso) => samlSignInRoutes(sso));
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
   // In a context of its own: the cookie plugin's hooks then run on the reader's requests only, not on the API's.
   await app.register(async (reader) => readerRoutes(reader));

@@ -50,6 +50,7 @@ interface Fixture {
   specId: string;
   versionId: string;
   translationId: string;
+  samlProviderId: string;
 }
 
 interface Row {
@@ -132,6 +133,7 @@ describe('authorization: every operation as callers who should not get far', () 
   };
   const newShareLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/share-links`, { name: 'Own link' })).id as string;
   const newTranslation = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/translations`, { title: 'Own translation', languages: ['fr'], source: { space: f.spaceId, language: 'en' } })).id as string;
+  const newSamlProvider = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/saml`, { label: 'Own IdP' })).id as string;
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
 
@@ -369,6 +371,14 @@ describe('authorization: every operation as callers who should not get far', () 
     runTranslation: { expect: inOrganization(403, 403) },
     listTranslationPages: { expect: inOrganization(403, 200) },
 
+    // --- SAML providers (members with a role read them, admins change them; the sign-in list is public)
+    listSAMLProvidersInOrganizationById: { expect: inOrganization(403, 200) },
+    createOrganizationSAMLProvider: { body: () => ({ label: 'New IdP' }), expect: inOrganization(403, 403) },
+    getOrganizationSAMLProviderById: { expect: inOrganization(403, 200) },
+    updateOrganizationSAMLProvider: { body: () => ({ label: 'Renamed IdP' }), expect: inOrganization(403, 403) },
+    deleteOrganizationSAMLProvider: { own: async (f) => ({ samlProviderId: await newSamlProvider(f) }), expect: deleteInOrganization(403, 403) },
+    listSSOProviderLoginsInOrganization: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200 } },
+
     // --- PDF export (whoever reads the content gets a URL; a site's needs its space readable too)
     getChangeRequestPDF: { expect: inContent(200) },
     getSpacePDF: { expect: inContent(200) },
@@ -444,6 +454,7 @@ describe('authorization: every operation as callers who should not get far', () 
       specId: '',
       versionId: '',
       translationId: '',
+      samlProviderId: '',
     };
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
@@ -462,6 +473,7 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.specId = spec.id;
     fixture.versionId = (await setup('GET', `/v1/orgs/${org}/openapi/${fixture.specSlug}`)).lastVersion;
     fixture.translationId = await newTranslation(fixture);
+    fixture.samlProviderId = await newSamlProvider(fixture);
   });
   after(() => t.close());
 

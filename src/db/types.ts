@@ -589,6 +589,46 @@ export interface IntegrationEventLogsTable {
   message: string;
 }
 
+export interface SamlProvidersTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  entity_id: string;
+  sso_url: string;
+  certificate: string;
+  default_team_id: string | null;
+  default_role: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SamlRequestsTable {
+  id: string;
+  provider_id: string;
+  issued_at: string;
+  relay_state: string | null;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SamlAssertionsTable {
+  provider_id: string;
+  assertion_id: string;
+  expires_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  secret_hash: string;
+  user_id: string;
+  organization_id: string;
+  provider_id: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -636,6 +676,10 @@ export interface Database {
   installation_tokens: InstallationTokensTable;
   integration_events: IntegrationEventsTable;
   integration_event_logs: IntegrationEventLogsTable;
+  saml_providers: SamlProvidersTable;
+  saml_requests: SamlRequestsTable;
+  saml_assertions: SamlAssertionsTable;
+  sessions: SessionsTable;
 }
 
 export type Db = Kysely<Database>;

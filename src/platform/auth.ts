@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Caller } from './context.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,8 +17,21 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /** Who a token value belongs to; null when it is unknown or revoked. The tokens feature provides it (app.ts). */
 export type Authenticate = (token: string) => Promise<Caller | null>;
 
-/** Resolves `Authorization: Bearer <token>` into the request's caller before any handler runs. */
-export function registerAuth(app: FastifyInstance, authenticate: Authenticate): void {
+/**
+ * Who a browser's session cookie belongs to (features/sessions), with `csrfOk`: whether the request proves it
+ * comes from a page of ours (its X-CSRF-Token header holds the session's token). Null without a live session.
+ */
+export type AuthenticateBrowser = (request: FastifyRequest) => Promise<{ caller: Caller; csrfOk: boolean } | null>;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Resolves `Authorization: Bearer <token>` into the request's caller before any handler runs; without that
+ * header, a browser's session cookie. A cookie is sent by the browser whoever asks it to, so a request that
+ * changes something (any method but GET and HEAD) with a session must also carry the session's CSRF token; a
+ * bearer token is never sent by a browser on its own and needs none.
+ */
+export function registerAuth(app: FastifyInstance, authenticate: Authenticate, authenticateBrowser?: AuthenticateBrowser): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     // A CORS preflight (OPTIONS) never carries the token; the request it announces does.
@@ -27,7 +40,15 @@ export function registerAuth(app: FastifyInstance, authenticate: Authenticate): 
     const route = request.routeOptions;
     if (route.config?.public || route.url?.startsWith('/v1/docs')) return;
     const header = request.headers.authorization;
-    if (!header) throw unauthorized();
+    if (!header) {
+      const browser = request.headers.cookie && authenticateBrowser ? await authenticateBrowser(request) : null;
+      if (!browser) throw unauthorized();
+      if (!SAFE_METHODS.has(request.method) && !browser.csrfOk) {
+        throw forbidden('A request that changes something with a session cookie must carry the X-CSRF-Token header (the quire_csrf cookie)');
+      }
+      request.caller = browser.caller;
+      return;
+    }
     const match = BEARER.exec(header);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <token>"');
     const caller = await authenticate(match[1]!);

@@ -19,4 +19,6 @@ export interface Caller {
   kind: 'user';
   userId: string;
   tokenId: string;
+  /** Set when the user calls from a browser with a session cookie (features/sessions), not with a token. */
+  session?: { id: string; organizationId: string };
 }

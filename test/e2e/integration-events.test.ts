@@ -5,7 +5,7 @@ import { officialClient, rejectsWith, type OfficialClient } from './gitbook-clie
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { buildSpace, editLive } from '../factories.ts';
 import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
-import { insertInstallation, insertIntegration, insertSpaceInstallation } from '../../src/features/integration-events/fixtures.ts';
+import { insertInstallation, insertIntegration, insertSpaceInstallation } from '../../src/features/integration-events/fixtures.test-support.ts';
 import { startReceiver, type Receiver } from '../../src/features/integration-events/receiver.test-support.ts';
 import { verifySignature } from '../../src/features/integration-events/signing.ts';
 

@@ -4,6 +4,7 @@ import { effectiveRole, grantsOnPath, type ContentNode, type Membership } from '
 import { isRole, parseDefaultLevel, type Role } from './roles.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { findMemberRole, listCollectionLevels, listGrantsReachingUser } from './store.ts';
+import { sessionReachesOrganization } from '../sessions/service.ts';
 
 /**
  * Memberships, grants and collection trees are read by nearly every request and changed by few: they are
@@ -70,7 +71,12 @@ export class OrgAccess {
   ) {}
 
   static async load(db: Executor, organizationId: string, caller: Caller): Promise<OrgAccess> {
-    return OrgAccess.loadForUser(db, organizationId, caller.userId);
+    const access = await OrgAccess.loadForUser(db, organizationId, caller.userId);
+    // A browser session opened by another organization's identity provider may not reach one that requires SSO.
+    if (caller.kind === 'user' && caller.session && access.isMember && !(await sessionReachesOrganization(db, caller.session, organizationId, caller.userId))) {
+      return new OrgAccess(db, organizationId, { member: false }, caller.userId);
+    }
+    return access;
   }
 
   /** The access of any user (a member whose spaces are listed, not only the caller). */

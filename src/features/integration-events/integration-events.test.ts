@@ -6,7 +6,7 @@ import { buildSpace, editLive } from '../../../test/factories.ts';
 import { buildApp } from '../../app.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { deliveryStatsOf } from '../../platform/delivery-stats.ts';
-import { insertInstallation, insertIntegration, insertSpaceInstallation, setDevelopmentMode, type IntegrationFixture } from './fixtures.ts';
+import { insertInstallation, insertIntegration, insertSpaceInstallation, setDevelopmentMode, type IntegrationFixture } from './fixtures.test-support.ts';
 import { startReceiver, type Receiver } from './receiver.test-support.ts';
 import { verifySignature } from './signing.ts';
 

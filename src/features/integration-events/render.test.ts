@@ -4,7 +4,7 @@ import LZString from 'lz-string';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { buildSpace } from '../../../test/factories.ts';
-import { insertInstallation, insertIntegration, insertSpaceInstallation, type IntegrationFixture } from './fixtures.ts';
+import { insertInstallation, insertIntegration, insertSpaceInstallation, type IntegrationFixture } from './fixtures.test-support.ts';
 import { startReceiver, type Receiver } from './receiver.test-support.ts';
 import { verifySignature } from './signing.ts';
 

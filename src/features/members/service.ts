@@ -34,6 +34,7 @@ import {
   type MemberRow,
 } from './store.ts';
 import { signVisitorClaims } from './visitor-claims.ts';
+import { revokeSessionsOfMember } from '../sessions/service.ts';
 
 /** Makes a user a member of an organization with a role (null: guest), or changes the role of a member. */
 export async function addOrUpdateMember(ctx: AppContext, db: Executor, organizationId: string, userId: string, role: Role | null): Promise<'added' | 'updated'> {
@@ -45,6 +46,26 @@ export async function addOrUpdateMember(ctx: AppContext, db: Executor, organizat
   await insertMemberRow(db, { organization_id: organizationId, user_id: userId, role, joined_at: isoNow(ctx.clock) });
   await recordEvent(db, ctx.clock, 'member_joined', organizationId, { userId, role });
   return 'added';
+}
+
+/**
+ * A person an identity provider of the organization has just signed in (features/saml): a newcomer joins with
+ * the provider's default role (null: guest), and everyone signing in this way is marked as an SSO member.
+ * A disabled member stays out.
+ */
+export async function admitSsoMember(ctx: AppContext, db: Executor, organizationId: string, userId: string, role: Role | null): Promise<'joined' | 'member' | 'disabled'> {
+  const existing = await findMember(db, organizationId, userId);
+  if (existing?.disabled) return 'disabled';
+  if (existing) {
+    if (existing.sso !== 1) {
+      await updateMember(db, organizationId, userId, { sso: 1 });
+      await recordEvent(db, ctx.clock, 'member_updated', organizationId, { userId, sso: true });
+    }
+    return 'member';
+  }
+  await insertMemberRow(db, { organization_id: organizationId, user_id: userId, role, joined_at: isoNow(ctx.clock), sso: 1 });
+  await recordEvent(db, ctx.clock, 'member_joined', organizationId, { userId, role, sso: true });
+  return 'joined';
 }
 
 async function loadAccess(ctx: AppContext, caller: Caller, organizationId: string) {
@@ -138,6 +159,7 @@ export async function removeMember(ctx: AppContext, caller: Caller, organization
       throw conflict('The last admin of an organization cannot be removed: make another member admin first');
     }
     await deleteMember(trx, organizationId, userId);
+    await revokeSessionsOfMember(ctx, trx, organizationId, userId);
     await recordEvent(trx, ctx.clock, 'member_removed', organizationId, { userId });
   });
 }

@@ -45,7 +45,7 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   if (request.method !== 'GET' && request.method !== 'HEAD' && !mcp) return sendNotFound(reply);
   // An agent may carry its visitor token as a bearer token rather than in the URL.
   const bearer = mcp ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] : undefined;
-  const access = await resolveVisitor(ctx, site, { query: bearer && query[VISITOR_TOKEN_PARAM] === undefined ? { ...query, [VISITOR_TOKEN_PARAM]: bearer } : query, cookies });
+  const access = await resolveVisitor(ctx, site, { query: bearer && query[VISITOR_TOKEN_PARAM] === undefined ? { ...query, [VISITOR_TOKEN_PARAM]: bearer } : query, cookies, cookieHeader: request.headers.cookie });
   if (!access.allowed) {
     if (mcp) return sendMcpNotFound(reply);
     if (access.reason === 'visitor-auth' && access.loginUrl) return reply.redirect(loginRedirect(access.loginUrl, `${mount.origin}${request.url}`), 302);

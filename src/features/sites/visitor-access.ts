@@ -3,12 +3,15 @@ import type { AppContext } from '../../platform/context.ts';
 import { visitorContext, type VisitorContext } from '../adaptive/conditions.ts';
 import { unsignedClaimsFromQuery, verifyVisitorToken, type VisitorAuthSettings } from '../adaptive/visitor.ts';
 import { findShareLinkByKey, findSite, findSiteByBasename, findSiteByHostname, type SiteRow } from './store.ts';
+import { sessionFromCookies, sessionMemberOf } from '../sessions/service.ts';
 import { SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM } from './urls.ts';
 
 /** What the reader knows of a visitor's request. */
 export interface VisitorRequest {
   query: Record<string, unknown>;
   cookies: Record<string, string | undefined>;
+  /** The raw Cookie header, for the member session (features/sessions) that opens non-public sites to members. */
+  cookieHeader?: string;
 }
 
 /**
@@ -49,6 +52,11 @@ export async function resolveVisitor(ctx: AppContext, site: SiteRow, request: Vi
   const token = single(request.query[VISITOR_TOKEN_PARAM]) ?? single(request.cookies[VISITOR_TOKEN_COOKIE]);
   // A token is optional on other sites, but when one is valid its claims still drive adaptive content.
   const claims = token ? await verifyVisitorToken(ctx, visitorAuthSettings(site), token) : null;
+  // A member of the site's organization signed in through SSO reads its share-link and visitor-auth sites too.
+  if (site.visibility === 'share-link' || site.visibility === 'visitor-auth') {
+    const browser = await sessionFromCookies(ctx, request.cookieHeader);
+    if (browser && (await sessionMemberOf(ctx.db, browser.session, site.organization_id))) return { allowed: true, visitor: visitorContext(claims, unsigned) };
+  }
 
   if (site.visibility === 'share-link') {
     const key = single(request.query[SHARE_KEY_PARAM]) ?? single(request.cookies[SHARE_KEY_COOKIE]);

@@ -1,2 +1,2 @@
 /** What other features read of teams: grants name teams, and a member's teams are listed and counted. */
-export { countTeams, findTeam, findTeams, listTeams, teamRolesOfUser, type TeamFilter } from './store.ts';
+export { addTeamMemberKeepingRole, countTeams, findTeam, findTeams, listTeams, teamRolesOfUser, type TeamFilter } from './store.ts';

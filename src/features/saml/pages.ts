@@ -1,0 +1,27 @@
+import { escapeAttribute, escapeText } from 'entities';
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeText(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2328}h1{font-size:1.4rem}button{font:inherit;padding:.4rem .9rem}</style>
+</head><body><main>${body}</main></body></html>`;
+}
+
+/** What a browser sees when sign-in is refused: what went wrong, and no session. */
+export function signInErrorPage(message: string): string {
+  return page('Sign-in failed', `<h1>Sign-in failed</h1><p>${escapeText(message)}</p><p>No session was opened. Try signing in again from your organization's sign-in link, or ask an administrator.</p>`);
+}
+
+/** Who is signed in, with a way out (a form: the CSRF token travels as a field, as a form cannot set headers). */
+export function sessionPage(who: { name: string; email: string | null; organization: string }, csrfToken: string): string {
+  return page(
+    'Signed in',
+    `<h1>Signed in</h1><p>You are signed in as <strong>${escapeText(who.name)}</strong>${who.email ? ` (${escapeText(who.email)})` : ''} through ${escapeText(who.organization)}.</p>
+<form method="post" action="/sso/signout"><input type="hidden" name="csrf" value="${escapeAttribute(csrfToken)}"><button type="submit">Sign out</button></form>`,
+  );
+}
+
+export function signedOutPage(): string {
+  return page('Signed out', '<h1>Signed out</h1><p>Your session has ended.</p>');
+}

@@ -1,0 +1,172 @@
+import { Type } from 'typebox';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../../platform/app-type.ts';
+import { callerOf } from '../../platform/auth.ts';
+import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
+import { findOrganization } from '../organizations/queries.ts';
+import { findUserById } from '../users/queries.ts';
+import { clearedCookies, csrfTokenMatches, revokeSession, sessionFromCookies } from '../sessions/service.ts';
+import { signInErrorPage, sessionPage, signedOutPage } from './pages.ts';
+import { AcsBody, CreateSAMLProviderBody, ProviderIdParams, SAMLProvider, SAMLProviderParams, SSOProviderLogin, StartQuery, UpdateSAMLProviderBody } from './schemas.ts';
+import { createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, listSsoLogins, updateSamlProvider } from './service.ts';
+import { completeSignIn, serviceMetadata, SignInRefused, startSignIn } from './sign-in.ts';
+
+const tags = ['sso'];
+
+/** The SAML provider operations of the API (under /v1). */
+export async function samlRoutes(app: App) {
+  app.get(
+    '/orgs/:organizationId/saml',
+    {
+      schema: {
+        operationId: 'listSAMLProvidersInOrganizationById',
+        tags,
+        summary: 'List the SAML providers of an organization',
+        params: OrganizationIdParams,
+        querystring: ListQuery,
+        response: { 200: listOf(SAMLProvider), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listSamlProviders(app.ctx, callerOf(request), request.params.organizationId, request.query),
+  );
+
+  app.post(
+    '/orgs/:organizationId/saml',
+    {
+      schema: {
+        operationId: 'createOrganizationSAMLProvider',
+        tags,
+        summary: 'Add a SAML provider (pending until its entity ID, sign-in URL and certificate are set)',
+        params: OrganizationIdParams,
+        body: CreateSAMLProviderBody,
+        response: { 201: SAMLProvider, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const provider = await createSamlProvider(app.ctx, callerOf(request), request.params.organizationId, request.body);
+      return reply.status(201).header('location', provider.urls.location).send(provider);
+    },
+  );
+
+  app.get(
+    '/orgs/:organizationId/saml/:samlProviderId',
+    {
+      schema: {
+        operationId: 'getOrganizationSAMLProviderById',
+        tags,
+        summary: 'Get a SAML provider',
+        params: SAMLProviderParams,
+        response: { 200: SAMLProvider, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => getSamlProvider(app.ctx, callerOf(request), request.params.organizationId, request.params.samlProviderId),
+  );
+
+  app.patch(
+    '/orgs/:organizationId/saml/:samlProviderId',
+    {
+      schema: {
+        operationId: 'updateOrganizationSAMLProvider',
+        tags,
+        summary: 'Update a SAML provider',
+        params: SAMLProviderParams,
+        body: UpdateSAMLProviderBody,
+        response: { 200: SAMLProvider, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateSamlProvider(app.ctx, callerOf(request), request.params.organizationId, request.params.samlProviderId, request.body),
+  );
+
+  app.delete(
+    '/orgs/:organizationId/saml/:samlProviderId',
+    {
+      schema: {
+        operationId: 'deleteOrganizationSAMLProvider',
+        tags,
+        summary: 'Delete a SAML provider: 205 when it was deleted, 204 when there was none',
+        params: SAMLProviderParams,
+        response: { 204: NoContent, 205: NoContent, ...errors(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await deleteSamlProvider(app.ctx, callerOf(request), request.params.organizationId, request.params.samlProviderId);
+      return reply.status(deleted ? 205 : 204).send();
+    },
+  );
+
+  app.get(
+    '/orgs/:organizationId/sso',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'listSSOProviderLoginsInOrganization',
+        tags,
+        summary: 'List the start URLs of the active SAML providers of an organization (public: a sign-in page needs it)',
+        params: OrganizationIdParams,
+        response: { 200: Type.Object({ items: Type.Array(SSOProviderLogin) }), ...errors(404) },
+      },
+    },
+    async (request) => listSsoLogins(app.ctx, request.params.organizationId),
+  );
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/**
+ * The browser's side of sign-in (outside /v1, no API token): the start URL, the ACS the identity provider
+ * posts to, our metadata, the page of the current session and sign-out. Refusals are HTML pages.
+ */
+export async function samlSignInRoutes(app: App) {
+  // The identity provider posts an HTML form (HTTP-POST binding); so does the sign-out button.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1_000_000 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+    if (error instanceof SignInRefused) return sendPage(reply, error.status, signInErrorPage(error.message));
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    return sendPage(reply, status, signInErrorPage(status === 500 ? 'Something went wrong on our side.' : error.message));
+  });
+  const config = { public: true };
+
+  app.get('/sso/saml/:providerId/start', { config, schema: { hide: true, params: ProviderIdParams, querystring: StartQuery } }, async (request, reply) =>
+    reply.header('cache-control', 'no-store').redirect(await startSignIn(app.ctx, request.params.providerId, request.query.next), 302),
+  );
+
+  app.post('/sso/saml/:providerId/acs', { config, schema: { hide: true, params: ProviderIdParams, body: AcsBody } }, async (request, reply) => {
+    const { setCookies, location } = await completeSignIn(app.ctx, request.params.providerId, request.body.SAMLResponse);
+    return reply.header('set-cookie', setCookies).header('cache-control', 'no-store').redirect(location, 303);
+  });
+
+  app.get('/sso/saml/:providerId/metadata', { config, schema: { hide: true, params: ProviderIdParams } }, async (request, reply) =>
+    reply.header('content-type', 'application/samlmetadata+xml; charset=utf-8').send(await serviceMetadata(app.ctx, request.params.providerId)),
+  );
+
+  app.get('/sso/session', { config, schema: { hide: true } }, async (request, reply) => {
+    const browser = await sessionFromCookies(app.ctx, request.headers.cookie);
+    if (!browser) return sendPage(reply, 401, signInErrorPage('You are not signed in.'));
+    const [user, organization] = await Promise.all([findUserById(app.ctx.db, browser.session.user_id), findOrganization(app.ctx.db, browser.session.organization_id)]);
+    return sendPage(reply, 200, sessionPage({ name: user?.display_name ?? 'unknown', email: user?.email ?? null, organization: organization?.title ?? 'your organization' }, browser.csrfToken));
+  });
+
+  app.post(
+    '/sso/signout',
+    { config, schema: { hide: true, body: Type.Optional(Type.Object({ csrf: Type.Optional(Type.String({ maxLength: 200 })) })) } },
+    async (request, reply) => {
+      const browser = await sessionFromCookies(app.ctx, request.headers.cookie);
+      if (browser) {
+        const header = request.headers['x-csrf-token'];
+        const token = typeof header === 'string' ? header : (request.body as { csrf?: string } | undefined)?.csrf;
+        const origin = request.headers.origin;
+        // `Origin: null` comes from our own page under its no-referrer policy; the token is what proves the form ours.
+        const foreign = origin !== undefined && origin !== 'null' && origin !== new URL(app.ctx.config.publicUrl).origin;
+        if (foreign || !csrfTokenMatches(browser, token)) {
+          return sendPage(reply, 403, signInErrorPage('Signing out needs the form of the session page (its CSRF token).'));
+        }
+        await revokeSession(app.ctx, browser.session.id);
+      }
+      return sendPage(reply.header('set-cookie', clearedCookies(app.ctx)), 200, signedOutPage());
+    },
+  );
+}

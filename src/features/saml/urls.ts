@@ -1,0 +1,27 @@
+import type { Config } from '../../config.ts';
+
+/**
+ * Where a provider's sign-in happens on this server, under PUBLIC_URL: our entity ID for it (also its
+ * metadata document), the ACS the identity provider posts to, and the start URL a person follows. One entity
+ * ID per provider: identity providers that key applications by entity ID can hold several of ours.
+ */
+export function serviceUrls(config: Config, providerId: string) {
+  const base = `${config.publicUrl}/sso/saml/${encodeURIComponent(providerId)}`;
+  return { entityID: `${base}/metadata`, acsURL: `${base}/acs`, startURL: `${base}/start` };
+}
+
+/** Where a signed-in person lands when the sign-in named no page: the page that says who they are. */
+export const SESSION_PAGE = '/sso/session';
+
+/**
+ * A path on this server to send the browser to after sign-in, or null. Only a path of our own origin: a
+ * RelayState naming another site would make us an open redirect.
+ */
+export function safeNextPath(config: Config, next: string | undefined | null): string | null {
+  // A backslash or a control character lets browsers read the path as another host ('/\evil.example').
+  if (!next || !next.startsWith('/') || next.startsWith('//') || [...next].some((c) => c === '\\' || c.charCodeAt(0) < 0x20)) return null;
+  const base = new URL(config.publicUrl);
+  const url = new URL(next, base);
+  if (url.origin !== base.origin) return null;
+  return url.pathname + url.search + url.hash;
+}
