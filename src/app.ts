@@ -46,6 +46,8 @@ import { configureConversions } from './features/content/conversion-pool.ts';
 import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs/routes.ts';
 import { translationRoutes } from './features/translations/routes.ts';
 import { pdfDownloadRoutes, pdfRoutes } from './features/pdf/routes.ts';
+import { integrationAssetRoutes, integrationRoutes } from './features/integrations/routes.ts';
+import { registerScopeGate } from './features/integrations/scopes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -103,6 +105,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // A request on a site's custom hostname is the site's, API paths included: before authentication.
   await siteHostRouting(app);
   registerAuth(app, (token) => authenticateToken(ctx, token));
+  // An integration installation token calls only what its scopes allow (features/integrations/scopes.ts).
+  registerScopeGate(app);
   registerRequestGuards(app);
   // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing. Only
   // routes with a body schema pay for it.
@@ -137,6 +141,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await openAPISpecRoutes(v1);
       await translationRoutes(v1);
       await pdfRoutes(v1);
+      await integrationRoutes(v1);
     },
     { prefix: '/v1' },
   );
@@ -145,6 +150,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // Public OpenAPI documents, outside /v1 and without a token (features/openapi-specs/routes.ts).
   await publishedSpecRoutes(app);
   await pdfDownloadRoutes(app);
+  // Integration icons and preview images, public like file downloads (features/integrations/routes.ts).
+  await integrationAssetRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
   // In a context of its own: the cookie plugin's hooks then run on the reader's requests only, not on the API's.
   await app.register(async (reader) => readerRoutes(reader));
