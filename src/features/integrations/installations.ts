@@ -48,8 +48,12 @@ function schemaOf(integration: IntegrationRow, kind: ConfigurationKind): unknown
   return (JSON.parse(integration.configurations) as Record<string, unknown>)[kind];
 }
 
-function checkConfiguration(integration: IntegrationRow, kind: ConfigurationKind, configuration: Record<string, unknown>): string {
-  const problem = configurationProblem(schemaOf(integration, kind), configuration, 'body/configuration');
+/**
+ * The status a configuration gives: a configuration the caller sends must be complete and fit the schema
+ * (400 naming the field); the empty one of a new installation is accepted and leaves it `pending` until set.
+ */
+function checkConfiguration(integration: IntegrationRow, kind: ConfigurationKind, configuration: Record<string, unknown>, given = true): string {
+  const problem = given ? configurationProblem(schemaOf(integration, kind), configuration, 'body/configuration') : null;
   if (problem) throw badRequest(problem);
   return isConfigurationComplete(schemaOf(integration, kind), configuration) ? 'active' : 'pending';
 }
@@ -127,7 +131,7 @@ export async function installIntegration(ctx: AppContext, caller: Caller, name: 
     id: newId(),
     integration_id: integration.id,
     organization_id: organizationId,
-    status: checkConfiguration(integration, 'account', {}),
+    status: checkConfiguration(integration, 'account', {}, false),
     space_selection: 'selected',
     site_selection: 'selected',
     configuration: '{}',
@@ -225,7 +229,7 @@ async function writeContentInstallation<Row extends SpaceInstallationRow | SiteI
   body: ContentInstallInput,
 ) {
   const configuration = body.configuration ?? (existing ? (JSON.parse(existing.configuration) as Record<string, unknown>) : {});
-  const status = checkConfiguration(integration, kind, configuration);
+  const status = checkConfiguration(integration, kind, configuration, body.configuration !== undefined);
   const now = isoNow(ctx.clock);
   const row = make({
     installation_id: installation.id,

@@ -142,7 +142,8 @@ export async function publishIntegration(ctx: AppContext, caller: Caller, name: 
     external_links: JSON.stringify(body.externalLinks ?? []),
     configurations: JSON.stringify(body.configurations ?? {}),
     script: body.script ?? null,
-    secrets: body.secrets ? await sealSecret(ctx, JSON.stringify(body.secrets)) : null,
+    // A publish without `secrets` keeps the ones already stored (they are never shown, so they cannot be sent back).
+    secrets: body.secrets ? await sealSecret(ctx, JSON.stringify(body.secrets)) : (existing?.secrets ?? null),
     content_security_policy: body.contentSecurityPolicy === undefined ? null : JSON.stringify(body.contentSecurityPolicy),
     endpoint,
     dev_tunnel_url: existing?.dev_tunnel_url ?? null,
