@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../platform/errors.ts';
+import { ErrorBody } from '../../platform/schemas.ts';
 
 /**
  * Which scope each operation needs when an integration installation token calls it (issue 17): the ONE table
@@ -55,6 +56,7 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   getPageByPath: contentRead,
   listPageLinksInSpace: contentRead,
   listSpacePageBacklinks: contentRead,
+  listChangeRequestPageBacklinks: contentRead,
   listSpaceLinks: contentRead,
   searchSpaceContent: contentRead,
   getSpacePDF: contentRead,
@@ -99,6 +101,7 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   // Sites (the ones the installation is on)
   listSites: siteRead,
   getSiteById: siteRead,
+  getSiteCustomizationById: siteRead,
   getPublishedContentSite: siteRead,
   listSiteSections: siteRead,
   listSiteSectionGroups: siteRead,
@@ -133,8 +136,16 @@ export function scopeRefusal(operationId: string | undefined, scopes: readonly s
   return `${operationId} needs the integration scope ${needed.map((s) => `"${s}"`).join(' or ')}, which the integration does not hold`;
 }
 
-/** Checks every request of an installation token against the table, right after authentication (platform/auth.ts). */
+/**
+ * Checks every request of an installation token against the table, right after authentication (platform/auth.ts).
+ * Registered before the routes: every operation an installation may be refused declares its 403.
+ */
 export function registerScopeGate(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { operationId?: string; response?: Record<string, unknown> } | undefined;
+    if (!schema?.operationId || !schema.response || route.config?.public) return;
+    if (OPERATION_SCOPES[schema.operationId] !== OWN && !(403 in schema.response)) schema.response[403] = ErrorBody;
+  });
   app.addHook('onRequest', async (request) => {
     const caller = request.caller;
     if (!caller || caller.kind !== 'installation') return;
