@@ -122,7 +122,10 @@ export async function integrationRoutes(app: App) {
         response: { 201: IntegrationInstallation, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await installIntegration(app.ctx, callerOf(request), request.params.integrationName, request.body.organization)),
+    async (request, reply) => {
+      const installation = await installIntegration(app.ctx, callerOf(request), request.params.integrationName, request.body.organization);
+      return reply.status(201).header('location', installation.urls.location).send(installation);
+    },
   );
 
   app.get(
@@ -178,8 +181,10 @@ export async function integrationRoutes(app: App) {
         response: { 201: IntegrationSpaceInstallation, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await installOnSpace(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId, request.body, request.query.extended === true)),
+    async (request, reply) => {
+      const installed = await installOnSpace(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId, request.body, request.query.extended === true);
+      return reply.status(201).header('location', installed.urls.location).send(installed);
+    },
   );
 
   app.post(
@@ -195,8 +200,10 @@ export async function integrationRoutes(app: App) {
         response: { 201: IntegrationSiteInstallation, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await installOnSite(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId, request.body, request.query.extended === true)),
+    async (request, reply) => {
+      const installed = await installOnSite(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId, request.body, request.query.extended === true);
+      return reply.status(201).header('location', installed.urls.location).send(installed);
+    },
   );
 
   app.post(
