@@ -49,6 +49,8 @@ import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs
 import { translationRoutes } from './features/translations/routes.ts';
 import { pdfDownloadRoutes, pdfRoutes } from './features/pdf/routes.ts';
 import { integrationEventRoutes } from './features/integration-events/routes.ts';
+import { integrationAssetRoutes, integrationRoutes } from './features/integrations/routes.ts';
+import { registerScopeGate } from './features/integrations/scopes.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -106,6 +108,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // A request on a site's custom hostname is the site's, API paths included: before authentication.
   await siteHostRouting(app);
   registerAuth(app, (token) => authenticateToken(ctx, token), (request) => authenticateBrowser(ctx, request));
+  // An integration installation token calls only what its scopes allow (features/integrations/scopes.ts).
+  registerScopeGate(app);
   registerRequestGuards(app);
   // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing. Only
   // routes with a body schema pay for it.
@@ -142,6 +146,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await pdfRoutes(v1);
       await integrationEventRoutes(v1);
       await samlRoutes(v1);
+      await integrationRoutes(v1);
     },
     { prefix: '/v1' },
   );
@@ -152,6 +157,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   await pdfDownloadRoutes(app);
   // SAML sign-in and sign-out pages, outside /v1: a browser follows them, not an API client.
   await app.register(async (sso) => samlSignInRoutes(sso));
+  // Integration icons and preview images, public like file downloads (features/integrations/routes.ts).
+  await integrationAssetRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
   // In a context of its own: the cookie plugin's hooks then run on the reader's requests only, not on the API's.
   await app.register(async (reader) => readerRoutes(reader));

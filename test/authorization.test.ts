@@ -14,12 +14,22 @@ import { defaultAdaptiveSchema } from '../src/features/adaptive/schema.ts';
  *              DELETE of what they cannot see is 204 like the DELETE of what does not exist);
  * - guest:     a member without a role and without grants (sees the organization, nothing in it);
  * - reader:    a `read` member (reads; comment/edit/review/create/admin are all out of reach).
+ * - installation: a token of an integration installed in the organization, on the fixture space and site, with
+ *              the scopes `space:content:read`, `site:metadata:read` and `openapi:read` (issue 17): 403 for
+ *              every operation its scopes do not cover (the default of a row), 404 for what it does not reach.
  * A new operation without a row here fails the first test, so nothing is added without this check.
  */
 
-const CALLERS = ['anonymous', 'outsider', 'guest', 'reader'] as const;
+const CALLERS = ['anonymous', 'outsider', 'guest', 'reader', 'installation'] as const;
 type Who = (typeof CALLERS)[number];
 type Expect = Record<Who, number>;
+/**
+ * What a row gives: the installation's status only where it is not the usual 403 (an operation its scopes do
+ * not cover, or one not for integrations at all: features/integrations/scopes.ts).
+ */
+type RowExpect = Omit<Expect, 'installation'> & { installation?: number };
+/** The same answer, with what the installation token gets. */
+const inst = (installation: number, expect: RowExpect): RowExpect => ({ ...expect, installation });
 
 /** The shared fixtures; a path parameter is filled from the field of its name in the document (`*`: a page path). */
 interface Fixture {
@@ -51,6 +61,9 @@ interface Fixture {
   versionId: string;
   translationId: string;
   samlProviderId: string;
+  /** A private integration of the organization, installed there (on the fixture space and site). */
+  integrationName: string;
+  installationId: string;
 }
 
 interface Row {
@@ -63,7 +76,7 @@ interface Row {
    * (in case the server wrongly lets a caller through) must not take the shared fixtures with them.
    */
   own?: (f: Fixture) => Promise<Partial<Fixture>>;
-  expect: Expect;
+  expect: RowExpect;
   /** A query string the operation requires (without `?`), so that a refusal is not hidden behind a 400. */
   query?: string;
   /** What a successful answer may show this caller. */
@@ -72,15 +85,15 @@ interface Row {
 
 // The usual shapes of an answer, named after the rule that gives them.
 /** Not about any organization: every signed-in caller gets the same answer. */
-const anyUser = (status: number): Expect => ({ anonymous: 401, outsider: status, guest: status, reader: status });
+const anyUser = (status: number): RowExpect => ({ anonymous: 401, outsider: status, guest: status, reader: status });
 /** Inside the organization, at its level (members, teams, settings): the guest sees the organization. */
-const inOrganization = (guest: number, reader: number): Expect => ({ anonymous: 401, outsider: 404, guest, reader });
+const inOrganization = (guest: number, reader: number): RowExpect => ({ anonymous: 401, outsider: 404, guest, reader });
 /** Inside a space or collection: a guest without grants cannot see it either. */
-const inContent = (reader: number): Expect => ({ anonymous: 401, outsider: 404, guest: 404, reader });
+const inContent = (reader: number): RowExpect => ({ anonymous: 401, outsider: 404, guest: 404, reader });
 /** DELETE inside a space or collection: what the caller cannot see is, for them, already gone. */
-const deleteInContent = (reader: number): Expect => ({ anonymous: 401, outsider: 204, guest: 204, reader });
+const deleteInContent = (reader: number): RowExpect => ({ anonymous: 401, outsider: 204, guest: 204, reader });
 /** DELETE at the organization's level: the guest sees the organization, so they are refused. */
-const deleteInOrganization = (guest: number, reader: number): Expect => ({ anonymous: 401, outsider: 204, guest, reader });
+const deleteInOrganization = (guest: number, reader: number): RowExpect => ({ anonymous: 401, outsider: 204, guest, reader });
 
 /** A list answer holds the object only for the callers who can see it: 200 must not leak what 404 hides. */
 const lists =
@@ -134,13 +147,26 @@ describe('authorization: every operation as callers who should not get far', () 
   const newShareLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/share-links`, { name: 'Own link' })).id as string;
   const newTranslation = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/translations`, { title: 'Own translation', languages: ['fr'], source: { space: f.spaceId, language: 'en' } })).id as string;
   const newSamlProvider = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/saml`, { label: 'Own IdP' })).id as string;
+  const integrationManifest = (f: Fixture) => ({
+    organization: f.organizationId,
+    title: 'Table integration',
+    description: 'Installed for the authorization table',
+    script: 'export default {}',
+    scopes: ['space:content:read', 'site:metadata:read', 'openapi:read'],
+    visibility: 'private',
+  });
+  const newIntegration = async (f: Fixture) => {
+    const name = `own-integration-${Math.random().toString(36).slice(2, 8)}`;
+    await setup('POST', `/v1/integrations/${name}`, integrationManifest(f));
+    return name;
+  };
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
 
   /** Every operation of the document, by operationId. */
   const table: Record<string, Row> = {
     // --- Not about an organization
-    getApiInformation: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200 } },
+    getApiInformation: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },
     getAuthenticatedUser: { expect: anyUser(200) },
     // Users are visible to themselves and to whoever shares an organization with them; a guest shares one
     // (and must resolve the authors of what it is granted), the outsider does not.
@@ -150,7 +176,7 @@ describe('authorization: every operation as callers who should not get far', () 
     createOrganization: { body: () => ({ title: 'Their own organization' }), expect: anyUser(201) },
 
     // --- The organization
-    getOrganizationById: { expect: inOrganization(200, 200) },
+    getOrganizationById: { expect: inst(200, inOrganization(200, 200)) },
     updateOrganizationById: { body: () => ({ title: 'Renamed organization' }), expect: inOrganization(403, 403) },
 
     // --- Members
@@ -204,7 +230,7 @@ describe('authorization: every operation as callers who should not get far', () 
     getCollectionById: { expect: inContent(200) },
     updateCollectionById: { body: () => ({ title: 'Renamed collection' }), expect: inContent(403) },
     deleteCollectionById: { own: async (f) => ({ collectionId: await newCollection(f) }), expect: deleteInContent(403) },
-    listSpacesInCollectionById: { expect: inContent(200), check: lists((f) => f.spaceId, ['reader']) },
+    listSpacesInCollectionById: { expect: inst(404, inContent(200)), check: lists((f) => f.spaceId, ['reader']) },
     moveCollection: { body: () => ({ parent: null }), expect: inContent(403) },
     transferCollection: {
       own: async (f) => ({ collectionId: await newCollection(f) }),
@@ -213,10 +239,10 @@ describe('authorization: every operation as callers who should not get far', () 
     },
 
     // --- Spaces
-    listSpacesInOrganizationById: { expect: inOrganization(200, 200), check: lists((f) => f.spaceId, ['reader']) },
+    listSpacesInOrganizationById: { expect: inst(200, inOrganization(200, 200)), check: lists((f) => f.spaceId, ['reader', 'installation']) },
     createSpace: { body: () => ({ title: 'New space' }), expect: inOrganization(403, 403) },
-    getSpaceById: { expect: inContent(200) },
-    searchSpaceContent: { query: 'query=welcome', expect: inContent(200), check: (_who, res, f) => assert.deepEqual(res.body.items.map((p: { id: string }) => p.id), [f.pageId]) },
+    getSpaceById: { expect: inst(200, inContent(200)) },
+    searchSpaceContent: { query: 'query=welcome', expect: inst(200, inContent(200)), check: (_who, res, f) => assert.deepEqual(res.body.items.map((p: { id: string }) => p.id), [f.pageId]) },
     searchOrganizationContent: { query: 'query=welcome', expect: inOrganization(200, 200), check: searchFinds((f) => f.spaceId, ['reader']) },
     updateSpaceById: { body: () => ({ title: 'Renamed space' }), expect: inContent(403) },
     deleteSpaceById: { own: async (f) => ({ spaceId: await newSpace(f) }), expect: deleteInContent(403) },
@@ -233,41 +259,41 @@ describe('authorization: every operation as callers who should not get far', () 
     transferSpace: { own: async (f) => ({ spaceId: await newSpace(f) }), body: (f) => ({ organization: f.otherOrganizationId }), expect: inContent(403) },
 
     // --- Change requests (opening and changing one needs edit; merging, review)
-    listChangeRequestsForSpace: { expect: inContent(200) },
+    listChangeRequestsForSpace: { expect: inst(200, inContent(200)) },
     createChangeRequest: { body: () => ({ subject: 'New change request' }), expect: inContent(403) },
-    getChangeRequestById: { expect: inContent(200) },
+    getChangeRequestById: { expect: inst(200, inContent(200)) },
     updateChangeRequestById: { body: () => ({ subject: 'Renamed change request' }), expect: inContent(403) },
     updateChangeRequestContent: {
       body: () => ({ changes: [{ operation: 'insert_page', title: 'Another page', document: markdown('More.') }] }),
       expect: inContent(403),
     },
-    getRevisionOfChangeRequestById: { expect: inContent(200) },
-    getChangeRequestChanges: { expect: inContent(200) },
+    getRevisionOfChangeRequestById: { expect: inst(200, inContent(200)) },
+    getChangeRequestChanges: { expect: inst(200, inContent(200)) },
     mergeChangeRequest: { own: async (f) => ({ changeRequestId: await newChangeRequest(f) }), expect: inContent(403) },
     updateChangeRequest: { expect: inContent(403) },
 
     // --- Content reads, of the space and of a change request
-    getCurrentRevision: { expect: inContent(200) },
-    listPages: { expect: inContent(200) },
-    getPageById: { expect: inContent(200) },
-    getPageByPath: { expect: inContent(200) },
-    listFiles: { expect: inContent(200) },
-    getFileById: { expect: inContent(200) },
-    listPagesInChangeRequest: { expect: inContent(200) },
-    getPageInChangeRequestById: { expect: inContent(200) },
-    getPageInChangeRequestByPath: { expect: inContent(200) },
-    listFilesInChangeRequestById: { expect: inContent(200) },
-    getFileInChangeRequestById: { expect: inContent(200) },
-    getRevisionById: { expect: inContent(200) },
+    getCurrentRevision: { expect: inst(200, inContent(200)) },
+    listPages: { expect: inst(200, inContent(200)) },
+    getPageById: { expect: inst(200, inContent(200)) },
+    getPageByPath: { expect: inst(200, inContent(200)) },
+    listFiles: { expect: inst(200, inContent(200)) },
+    getFileById: { expect: inst(200, inContent(200)) },
+    listPagesInChangeRequest: { expect: inst(200, inContent(200)) },
+    getPageInChangeRequestById: { expect: inst(200, inContent(200)) },
+    getPageInChangeRequestByPath: { expect: inst(200, inContent(200)) },
+    listFilesInChangeRequestById: { expect: inst(200, inContent(200)) },
+    getFileInChangeRequestById: { expect: inst(200, inContent(200)) },
+    getRevisionById: { expect: inst(200, inContent(200)) },
 
     // --- Links and backlinks: reads of the space's content (features/links/)
-    listSpaceLinks: { expect: inContent(200) },
-    listPageLinksInSpace: { expect: inContent(200) },
-    listSpacePageBacklinks: { expect: inContent(200) },
-    listSpaceFileBacklinks: { expect: inContent(200) },
-    listPageLinksInChangeRequest: { expect: inContent(200) },
-    listChangeRequestPageBacklinks: { expect: inContent(200) },
-    listChangeRequestFileBacklinks: { expect: inContent(200) },
+    listSpaceLinks: { expect: inst(200, inContent(200)) },
+    listPageLinksInSpace: { expect: inst(200, inContent(200)) },
+    listSpacePageBacklinks: { expect: inst(200, inContent(200)) },
+    listSpaceFileBacklinks: { expect: inst(200, inContent(200)) },
+    listPageLinksInChangeRequest: { expect: inst(200, inContent(200)) },
+    listChangeRequestPageBacklinks: { expect: inst(200, inContent(200)) },
+    listChangeRequestFileBacklinks: { expect: inst(200, inContent(200)) },
 
     // --- Content writes (edit); rights are checked before anything is fetched from the URL
     applyTemplateToSpace: { body: () => ({ id: 'blank' }), expect: inContent(403) },
@@ -278,47 +304,47 @@ describe('authorization: every operation as callers who should not get far', () 
     importGitRepository: { body: () => ({ url: 'https://git.example.com/docs.git', ref: 'refs/heads/main' }), expect: inContent(403) },
     exportToGitRepository: { body: () => ({ url: 'https://git.example.com/docs.git', ref: 'refs/heads/main', commitMessage: 'Export' }), expect: inContent(403) },
     // A space without Git Sync has no git info: 404 for everyone who may see the space.
-    getSpaceGitInfo: { expect: inContent(404) },
+    getSpaceGitInfo: { expect: inst(403, inContent(404)) },
 
     // --- Comments of the space (taking part needs comment; editing is the author's, deleting the author's or an admin's)
-    listCommentsInSpace: { expect: inContent(200) },
+    listCommentsInSpace: { expect: inst(200, inContent(200)) },
     postCommentInSpace: { body: () => ({ body: markdown('A comment') }), expect: inContent(403) },
-    getCommentInSpace: { expect: inContent(200) },
+    getCommentInSpace: { expect: inst(200, inContent(200)) },
     updateCommentInSpace: { body: () => ({ body: markdown('Edited') }), expect: inContent(403) },
     deleteCommentInSpace: { own: async (f) => ({ commentId: await newComment(f, false) }), expect: deleteInContent(403) },
-    listCommentRepliesInSpace: { expect: inContent(200) },
+    listCommentRepliesInSpace: { expect: inst(200, inContent(200)) },
     postCommentReplyInSpace: { body: () => ({ body: markdown('A reply') }), expect: inContent(403) },
-    getCommentReplyInSpace: { expect: inContent(200) },
+    getCommentReplyInSpace: { expect: inst(200, inContent(200)) },
     updateCommentReplyInSpace: { body: () => ({ body: markdown('Edited') }), expect: inContent(403) },
     deleteCommentReplyInSpace: { own: async (f) => ({ commentReplyId: await newReply(f, false) }), expect: deleteInContent(403) },
-    listCommentersInSpace: { expect: inContent(200) },
+    listCommentersInSpace: { expect: inst(200, inContent(200)) },
 
     // --- Comments of a change request (the same rules)
-    listCommentsInChangeRequest: { expect: inContent(200) },
+    listCommentsInChangeRequest: { expect: inst(200, inContent(200)) },
     postCommentInChangeRequest: { body: () => ({ body: markdown('A comment') }), expect: inContent(403) },
-    getCommentInChangeRequest: { at: crThread, expect: inContent(200) },
+    getCommentInChangeRequest: { at: crThread, expect: inst(200, inContent(200)) },
     updateCommentInChangeRequest: { at: crThread, body: () => ({ body: markdown('Edited') }), expect: inContent(403) },
     deleteCommentInChangeRequest: { own: async (f) => ({ commentId: await newComment(f, true) }), expect: deleteInContent(403) },
-    listCommentRepliesInChangeRequest: { at: crThread, expect: inContent(200) },
+    listCommentRepliesInChangeRequest: { at: crThread, expect: inst(200, inContent(200)) },
     postCommentReplyInChangeRequest: { at: crThread, body: () => ({ body: markdown('A reply') }), expect: inContent(403) },
-    getCommentReplyInChangeRequest: { at: crThread, expect: inContent(200) },
+    getCommentReplyInChangeRequest: { at: crThread, expect: inst(200, inContent(200)) },
     updateCommentReplyInChangeRequest: { at: crThread, body: () => ({ body: markdown('Edited') }), expect: inContent(403) },
     deleteCommentReplyInChangeRequest: { at: crThread, own: async (f) => ({ commentReplyId: await newReply(f, true) }), expect: deleteInContent(403) },
-    listCommentersInChangeRequest: { expect: inContent(200) },
+    listCommentersInChangeRequest: { expect: inst(200, inContent(200)) },
 
     // --- Sites: org admins manage them; a member sees a site whose spaces it can read (the reader does), a
     // guest sees none (features/sites/policy.ts). Share links and visitor-auth keys are secrets: admins only.
-    listSites: { expect: inOrganization(200, 200), check: lists((f) => f.siteId, ['reader']) },
+    listSites: { expect: inst(200, inOrganization(200, 200)), check: lists((f) => f.siteId, ['reader', 'installation']) },
     createSite: { body: () => ({ title: 'New site' }), expect: inOrganization(403, 403) },
-    getSiteById: { expect: inContent(200) },
+    getSiteById: { expect: inst(200, inContent(200)) },
     updateSiteById: { body: () => ({ title: 'Renamed site' }), expect: inContent(403) },
     deleteSiteById: { own: async (f) => ({ siteId: await newSite(f) }), expect: deleteInContent(403) },
     publishSite: { expect: inContent(403) },
     unpublishSite: { expect: inContent(403) },
-    getPublishedContentSite: { expect: inContent(200) },
+    getPublishedContentSite: { expect: inst(200, inContent(200)) },
     // Search reads only what the caller can read: the fixture space's "Welcome" page for the reader, nothing for the guest.
     searchSiteContent: { body: () => ({ query: 'welcome', scope: { mode: 'all' } }), expect: inContent(200), check: searchFinds((f) => f.spaceId, ['reader']) },
-    getSiteCustomizationById: { expect: inContent(200) },
+    getSiteCustomizationById: { expect: inst(200, inContent(200)) },
     updateSiteCustomizationById: { body: () => defaultCustomization({ title: 'Customized' }), expect: inContent(403) },
     getSiteAdaptiveSchema: { expect: inContent(200) },
     updateSiteAdaptiveSchema: { body: () => ({ jsonSchema: defaultAdaptiveSchema() }), expect: inContent(403) },
@@ -326,17 +352,17 @@ describe('authorization: every operation as callers who should not get far', () 
     getSitePublishingAuthById: { expect: inContent(403) },
     updateSitePublishingAuthById: { body: () => ({ fallbackURL: 'https://login.example.com/' }), expect: inContent(403) },
     regenerateSitePublishingAuthById: { expect: inContent(403) },
-    listSiteSpaces: { expect: inContent(200) },
+    listSiteSpaces: { expect: inst(200, inContent(200)) },
     addSpaceToSite: { body: (f) => ({ spaceId: f.spaceId }), expect: inContent(403) },
     updateSiteSpaceById: { body: () => ({ path: 'renamed' }), expect: inContent(403) },
     deleteSiteSpaceById: { own: async (f) => ({ siteSpaceId: await newSiteSpace(f) }), expect: deleteInContent(403) },
     moveSiteSpace: { body: () => ({}), expect: inContent(403) },
-    listSiteSections: { expect: inContent(200) },
+    listSiteSections: { expect: inst(200, inContent(200)) },
     addSectionToSite: { body: (f) => ({ spaceId: f.spaceId }), expect: inContent(403) },
     updateSiteSectionById: { body: () => ({ title: 'Renamed section' }), expect: inContent(403) },
     deleteSiteSectionById: { own: async (f) => ({ siteSectionId: await newSection(f) }), expect: deleteInContent(403) },
     moveSiteSection: { body: () => ({}), expect: inContent(403) },
-    listSiteSectionGroups: { expect: inContent(200) },
+    listSiteSectionGroups: { expect: inst(200, inContent(200)) },
     addSectionGroupToSite: { body: () => ({ title: 'New group' }), expect: inContent(403) },
     updateSiteSectionGroupById: { body: () => ({ title: 'Renamed group' }), expect: inContent(403) },
     deleteSiteSectionGroupById: { own: async (f) => ({ siteSectionGroupId: await newGroup(f) }), expect: deleteInContent(403) },
@@ -351,17 +377,17 @@ describe('authorization: every operation as callers who should not get far', () 
 
     // --- OpenAPI specs (features/openapi-specs/policy.ts): members with a role read them, the create role
     // changes them; a guest sees the organization but no spec.
-    listOpenAPISpecs: { expect: inOrganization(403, 200), check: lists((f) => f.specId, ['reader']) },
+    listOpenAPISpecs: { expect: inst(200, inOrganization(403, 200)), check: lists((f) => f.specId, ['reader', 'installation']) },
     createOpenAPISpec: { body: () => ({ slug: 'new-spec', source: { text: specText() } }), expect: inOrganization(403, 403) },
-    getOpenAPISpecBySlug: { expect: inOrganization(403, 200) },
+    getOpenAPISpecBySlug: { expect: inst(200, inOrganization(403, 200)) },
     createOrUpdateOpenAPISpecBySlug: { body: () => ({ source: { text: specText() } }), expect: inOrganization(403, 403) },
     updateOpenAPISpecBySlug: { body: () => ({ visibility: 'public' }), expect: inOrganization(403, 403) },
     deleteOpenAPISpecBySlug: { own: async (f) => ({ specSlug: await newSpec(f) }), expect: deleteInOrganization(403, 403) },
-    listOpenAPISpecVersions: { expect: inOrganization(403, 200) },
-    getLatestOpenAPISpecVersion: { expect: inOrganization(403, 200) },
-    getLatestOpenAPISpecVersionContent: { expect: inOrganization(403, 200) },
-    getOpenAPISpecVersionById: { expect: inOrganization(403, 200) },
-    getOpenAPISpecVersionContentById: { expect: inOrganization(403, 200) },
+    listOpenAPISpecVersions: { expect: inst(200, inOrganization(403, 200)) },
+    getLatestOpenAPISpecVersion: { expect: inst(200, inOrganization(403, 200)) },
+    getLatestOpenAPISpecVersionContent: { expect: inst(200, inOrganization(403, 200)) },
+    getOpenAPISpecVersionById: { expect: inst(200, inOrganization(403, 200)) },
+    getOpenAPISpecVersionContentById: { expect: inst(200, inOrganization(403, 200)) },
     // --- Translations (members with a role see them; organization admins change and run them)
     listTranslations: { expect: inOrganization(403, 200), check: lists((f) => f.translationId, ['reader']) },
     createTranslation: { body: () => ({ title: 'New translation' }), expect: inOrganization(403, 403) },
@@ -380,9 +406,41 @@ describe('authorization: every operation as callers who should not get far', () 
     listSSOProviderLoginsInOrganization: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200 } },
 
     // --- PDF export (whoever reads the content gets a URL; a site's needs its space readable too)
-    getChangeRequestPDF: { expect: inContent(200) },
-    getSpacePDF: { expect: inContent(200) },
+    getChangeRequestPDF: { expect: inst(200, inContent(200)) },
+    getSpacePDF: { expect: inst(200, inContent(200)) },
     getSitePDF: { expect: inContent(200) },
+
+    // --- Integrations (features/integrations/policy.ts): the fixture integration is private, so outsiders do not
+    // see it; members see it; admins of its organization publish, install and manage it; an installation sees
+    // and changes its own installation only, and renews its own token.
+    listIntegrations: {
+      expect: inst(200, anyUser(200)),
+      check: (who, res, f) => {
+        const names = (res.body.items as { name: string }[]).map((item) => item.name);
+        assert.equal(names.includes(f.integrationName), ['guest', 'reader', 'installation'].includes(who), `${who}: ${JSON.stringify(names)}`);
+      },
+    },
+    getIntegrationByName: { expect: inst(200, inOrganization(200, 200)) },
+    publishIntegration: { body: (f) => integrationManifest(f), expect: inOrganization(403, 403) },
+    unpublishIntegration: { own: async (f) => ({ integrationName: await newIntegration(f) }), expect: deleteInOrganization(403, 403) },
+    listIntegrationInstallations: { expect: inst(200, inOrganization(200, 200)), check: lists((f) => f.installationId, ['installation']) },
+    installIntegration: { own: async (f) => ({ integrationName: await newIntegration(f) }), body: (f) => ({ organization: f.organizationId }), expect: inOrganization(403, 403) },
+    getIntegrationInstallationById: { expect: inst(200, inOrganization(404, 404)) },
+    updateIntegrationInstallation: { body: () => ({ externalIds: ['from-the-table'] }), expect: inst(200, inOrganization(404, 404)) },
+    uninstallIntegration: {
+      own: async (f) => {
+        const integrationName = await newIntegration(f);
+        return { integrationName, installationId: (await setup('POST', `/v1/integrations/${integrationName}/installations`, { organization: f.organizationId })).id };
+      },
+      expect: deleteInOrganization(204, 204),
+    },
+    installIntegrationOnSpace: { body: (f) => ({ space: f.spaceId }), expect: inOrganization(404, 404) },
+    installIntegrationOnSite: { body: (f) => ({ siteId: f.siteId }), expect: inOrganization(404, 404) },
+    createIntegrationInstallationToken: { expect: inst(200, inOrganization(403, 403)) },
+    listIntegrationSpaceInstallations: { expect: inst(200, inOrganization(200, 200)) },
+    listIntegrationSiteInstallations: { expect: inst(200, inOrganization(200, 200)) },
+    setIntegrationDevelopmentMode: { body: () => ({ tunnelUrl: 'https://tunnel.example.com/dev' }), expect: inOrganization(403, 403) },
+    disableIntegrationDevelopmentMode: { expect: inOrganization(403, 403) },
   };
 
   before(async () => {
@@ -400,7 +458,7 @@ describe('authorization: every operation as callers who should not get far', () 
     const guest = await t.member(null);
     reader = await t.member('read');
     const colleague = await t.member('read');
-    tokens = { anonymous: null, outsider: outsider.token, guest: guest.token, reader: reader.token };
+    tokens = { anonymous: null, outsider: outsider.token, guest: guest.token, reader: reader.token, installation: null };
 
     // One organization's worth of real objects, built as its admin. The bootstrap organization gives members
     // `read` by default, and new collections and spaces inherit it: the reader holds exactly `read` on them.
@@ -455,6 +513,8 @@ describe('authorization: every operation as callers who should not get far', () 
       versionId: '',
       translationId: '',
       samlProviderId: '',
+      integrationName: 'table-integration',
+      installationId: '',
     };
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
@@ -474,6 +534,15 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.versionId = (await setup('GET', `/v1/orgs/${org}/openapi/${fixture.specSlug}`)).lastVersion;
     fixture.translationId = await newTranslation(fixture);
     fixture.samlProviderId = await newSamlProvider(fixture);
+
+    // The integration installation: on the fixture space and site, with read scopes.
+    await setup('POST', `/v1/integrations/${fixture.integrationName}`, integrationManifest(fixture));
+    const installation = await setup('POST', `/v1/integrations/${fixture.integrationName}/installations`, { organization: org });
+    fixture.installationId = installation.id;
+    const installed = `/v1/integrations/${fixture.integrationName}/installations/${installation.id}`;
+    await setup('POST', `${installed}/spaces`, { space: space.id });
+    await setup('POST', `${installed}/sites`, { siteId: site.id });
+    tokens.installation = (await setup('POST', `${installed}/tokens`)).token;
   });
   after(() => t.close());
 
@@ -514,7 +583,8 @@ describe('authorization: every operation as callers who should not get far', () 
   });
 
   for (const [operationId, row] of Object.entries(table)) {
-    test(`${operationId}: ${CALLERS.map((who) => `${who} ${row.expect[who]}`).join(', ')}`, async () => {
+    const expected: Expect = { ...row.expect, installation: row.expect.installation ?? 403 };
+    test(`${operationId}: ${CALLERS.map((who) => `${who} ${expected[who]}`).join(', ')}`, async () => {
       const op = operations.get(operationId);
       assert.ok(op, `${operationId} is not in the OpenAPI document`);
       assert.equal(row.body !== undefined, op.hasBody, op.hasBody ? 'the operation takes a body: give the row a valid one' : 'the operation takes no body');
@@ -531,7 +601,7 @@ describe('authorization: every operation as callers who should not get far', () 
           assert.ok(op.statuses.includes(String(res.status)), `${who}: ${res.status} is not among the statuses the document declares for ${operationId} (${op.statuses.join(', ')})`);
         }
       }
-      assert.deepEqual(got, row.expect, `${op.method} ${op.path}: ${JSON.stringify(bodies)}`);
+      assert.deepEqual(got, expected, `${op.method} ${op.path}: ${JSON.stringify(bodies)}`);
     });
   }
 

@@ -14,11 +14,47 @@ export interface AppContext {
   blobs: BlobStore;
 }
 
-/** Who is calling. Integration installations join as a second kind when integrations arrive. */
-export interface Caller {
+import { forbidden } from './errors.ts';
+
+/** A person, through one of their API tokens. */
+export interface UserCaller {
   kind: 'user';
   userId: string;
   tokenId: string;
   /** Set when the user calls from a browser with a session cookie (features/sessions), not with a token. */
   session?: { id: string; organizationId: string };
+}
+
+/**
+ * An integration installation, through a token from createIntegrationInstallationToken: it reaches only its
+ * organization, there only the spaces and sites the installation is on, and only with the manifest's `scopes`
+ * (features/access decides the reach, features/integrations/scopes.ts the scope each operation needs).
+ * `installedBy` is the person who installed it: what it writes is recorded under their name, since authors are
+ * people (a revision's or a comment's author is a user the API can present).
+ */
+export interface InstallationCaller {
+  kind: 'installation';
+  installationId: string;
+  integrationId: string;
+  organizationId: string;
+  scopes: string[];
+  tokenId: string;
+  installedBy: string;
+}
+
+/** Who is calling. */
+export type Caller = UserCaller | InstallationCaller;
+
+/**
+ * The person a caller is, for what only a person can do (their organizations, their membership, their teams):
+ * an installation token is refused there with 403.
+ */
+export function personOf(caller: Caller): string {
+  if (caller.kind === 'user') return caller.userId;
+  throw forbidden('This operation acts as a person: an integration installation token cannot call it');
+}
+
+/** Whom what the caller writes is recorded under: the person, or for an installation the person who installed it. */
+export function authorOf(caller: Caller): string {
+  return caller.kind === 'user' ? caller.userId : caller.installedBy;
 }

@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/types.ts';
-import type { Caller } from '../../platform/context.ts';
+import type { Caller, InstallationCaller } from '../../platform/context.ts';
 import { effectiveRole, grantsOnPath, type ContentNode, type Membership } from './levels.ts';
 import { isRole, parseDefaultLevel, type Role } from './roles.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
-import { findMemberRole, listCollectionLevels, listGrantsReachingUser } from './store.ts';
+import { findInstallationReach, findMemberRole, listCollectionLevels, listGrantsReachingUser } from './store.ts';
 import { sessionReachesOrganization } from '../sessions/service.ts';
 
 /**
@@ -71,6 +71,7 @@ export class OrgAccess {
   ) {}
 
   static async load(db: Executor, organizationId: string, caller: Caller): Promise<OrgAccess> {
+    if (caller.kind === 'installation') return InstallationAccess.load(db, organizationId, caller);
     const access = await OrgAccess.loadForUser(db, organizationId, caller.userId);
     // A browser session opened by another organization's identity provider may not reach one that requires SSO.
     if (caller.kind === 'user' && caller.session && access.isMember && !(await sessionReachesOrganization(db, caller.session, organizationId, caller.userId))) {
@@ -154,13 +155,13 @@ export class OrgAccess {
     return subtree(childrenIn(await this.tree()), collectionId);
   }
 
-  private roleIn(tree: Map<string, ContentNode>, grants: GrantIndex, id: string, node: ContentNode): Role | null {
+  protected roleIn(tree: Map<string, ContentNode>, grants: GrantIndex, id: string, node: ContentNode): Role | null {
     const parentOf = (parentId: string) => tree.get(parentId);
     const granted = grants.rolesOn.size === 0 ? [] : grantsOnPath(id, node, parentOf, (target) => grants.rolesOn.get(target) ?? []);
     return effectiveRole(this.membership, node, parentOf, granted);
   }
 
-  private tree(): Promise<Map<string, ContentNode>> {
+  protected tree(): Promise<Map<string, ContentNode>> {
     this.collections ??= collectionLevelsOf(this.db, this.organizationId).then((rows) => new Map(rows.map((r) => [r.id, toNode(r)])));
     return this.collections;
   }
@@ -170,6 +171,75 @@ export class OrgAccess {
     this.grantIndex ??= grantsReaching(this.db, this.organizationId, this.userId).then(indexGrants);
     return this.grantIndex;
   }
+}
+
+/**
+ * What an integration installation may reach, through one of its tokens (issue 17): nothing outside its
+ * organization (404, as for an outsider); inside it, the spaces it is installed on (every space and collection
+ * when its space selection is `all`) with the role its scopes give, and nothing else. It holds no
+ * organization role: what needs one (members, teams, settings) is out of its reach. Which operations it may
+ * call at all is the scope table's decision (features/integrations/scopes.ts), checked before the service runs.
+ */
+export class InstallationAccess extends OrgAccess {
+  readonly kind = 'installation';
+
+  private constructor(
+    db: Executor,
+    organizationId: string,
+    membership: Membership,
+    readonly installation: InstallationCaller,
+    private readonly reach: InstallationReach,
+  ) {
+    super(db, organizationId, membership, null, false);
+  }
+
+  static override async load(db: Executor, organizationId: string, caller: Caller): Promise<InstallationAccess> {
+    if (caller.kind !== 'installation') throw new Error('InstallationAccess.load needs an installation caller');
+    // The token is checked again here (not only at authentication) so an uninstall cuts it off at once.
+    const reach = caller.organizationId === organizationId ? await findInstallationReach(db, caller.installationId) : undefined;
+    const membership: Membership = reach ? { member: true, role: null } : { member: false };
+    return new InstallationAccess(db, organizationId, membership, caller, reach ?? { allSpaces: false, allSites: false, spaces: [], sites: [] });
+  }
+
+  override async roleOn(node: AccessNode): Promise<Role | null> {
+    if (!this.membership.member) return null;
+    if (!this.reach.allSpaces && !this.reach.spaces.includes(node.id)) return null;
+    return roleOfScopes(this.installation.scopes);
+  }
+
+  override async readableScope(): Promise<ReadableScope> {
+    if (!this.membership.member) return { everything: false, readableCollections: [], topLevel: false, explicitLevels: false, grantedSpaces: [], grantedCollections: [] };
+    if (this.reach.allSpaces) return { everything: true };
+    return { everything: false, readableCollections: [], topLevel: false, explicitLevels: false, grantedSpaces: this.reach.spaces, grantedCollections: [] };
+  }
+
+  /** Whether the installation is on this site (or on every site of its organization). */
+  reachesSite(siteId: string): boolean {
+    return this.membership.member && (this.reach.allSites || this.reach.sites.includes(siteId));
+  }
+}
+
+/** The spaces and sites an installation is on. */
+export interface InstallationReach {
+  allSpaces: boolean;
+  allSites: boolean;
+  spaces: string[];
+  sites: string[];
+}
+
+/**
+ * The role an installation's scopes give it on what it reaches: changing a space's settings is what a space
+ * admin does, writing content what an editor does; any other scope reads. Pure, so the rule is tested alone.
+ */
+export function roleOfScopes(scopes: readonly string[]): Role | null {
+  if (scopes.includes('space:metadata:write')) return 'admin';
+  if (scopes.includes('space:content:write')) return 'edit';
+  return scopes.length > 0 ? 'read' : null;
+}
+
+/** Whether an access is an installation's (and so limited to the sites it is on). */
+export function isInstallationAccess(access: OrgAccess): access is InstallationAccess {
+  return access instanceof InstallationAccess;
 }
 
 export type ReadableScope =

@@ -83,3 +83,26 @@ export async function listGrantsReachingUsers(db: Executor, organizationId: stri
     .where('team_members.user_id', 'in', userIds);
   return own.unionAll(throughTeams).execute();
 }
+
+/**
+ * The spaces and sites an installation is on, or undefined when it no longer exists (uninstalled). Read for
+ * every request of an installation token: two small indexed reads.
+ */
+export async function findInstallationReach(db: Executor, installationId: string) {
+  const installation = await db
+    .selectFrom('integration_installations')
+    .select(['space_selection', 'site_selection'])
+    .where('id', '=', installationId)
+    .executeTakeFirst();
+  if (!installation) return undefined;
+  const [spaces, sites] = await Promise.all([
+    db.selectFrom('integration_space_installations').select('space_id').where('installation_id', '=', installationId).execute(),
+    db.selectFrom('integration_site_installations').select('site_id').where('installation_id', '=', installationId).execute(),
+  ]);
+  return {
+    allSpaces: installation.space_selection === 'all',
+    allSites: installation.site_selection === 'all',
+    spaces: spaces.map((r) => r.space_id),
+    sites: sites.map((r) => r.site_id),
+  };
+}

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/types.ts';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -206,7 +206,7 @@ export async function mergeChangeRequest(ctx: AppContext, caller: Caller, spaceI
       files: outcome.files,
       variables: outcome.variables,
       type: 'merge',
-      createdBy: caller.userId,
+      createdBy: authorOf(caller),
       extraParents: [branch.head_revision_id],
       mergedFrom: cr.id,
     });
@@ -241,7 +241,7 @@ export async function updateChangeRequestFromMain(ctx: AppContext, caller: Calle
       files: outcome.files,
       variables: outcome.variables,
       type: 'update',
-      createdBy: caller.userId,
+      createdBy: authorOf(caller),
       extraParents: [main.head_revision_id],
       rebaseTo: { branchId: main.id, seq: main.head_seq },
     });

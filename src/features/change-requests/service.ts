@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -42,7 +42,7 @@ export async function createChangeRequest(ctx: AppContext, caller: Caller, space
     const number = await nextChangeRequestNumber(trx, space.id);
     const baseRevision = await findRevision(trx, main.head_revision_id);
     const id = newId();
-    await startChangeRequestBranch(ctx, trx, id, main, baseRevision?.variables ?? '{}', caller.userId);
+    await startChangeRequestBranch(ctx, trx, id, main, baseRevision?.variables ?? '{}', authorOf(caller));
     await insertChangeRequest(trx, {
       id,
       space_id: space.id,
@@ -50,7 +50,7 @@ export async function createChangeRequest(ctx: AppContext, caller: Caller, space
       status: 'open',
       subject: body.subject?.trim() ?? '',
       agent_task_id: body.agentTaskId ?? null,
-      created_by: caller.userId,
+      created_by: authorOf(caller),
       revision_initial: main.head_revision_id,
       revision_merged_ancestor: null,
       revision_merged: null,

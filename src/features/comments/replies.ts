@@ -1,4 +1,4 @@
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -75,7 +75,7 @@ export async function postCommentReply(ctx: AppContext, caller: Caller, at: Thre
   const now = isoNow(ctx.clock);
   await ctx.db.transaction().execute(async (trx) => {
     const comment = await lockedComment(trx, open, commentId, 'share');
-    await insertReply(trx, { id, comment_id: comment.id, author_id: caller.userId, body: JSON.stringify(document), posted_at: now, edited_at: null });
+    await insertReply(trx, { id, comment_id: comment.id, author_id: authorOf(caller), body: JSON.stringify(document), posted_at: now, edited_at: null });
     await record(ctx, trx, open, 'comment_reply_created', { commentId: comment.id, replyId: id });
   });
   return presentOne(ctx, open, commentId, id, format);
@@ -105,19 +105,19 @@ export async function updateCommentReply(ctx: AppContext, caller: Caller, at: Th
     if (!reply) throw notFound(`No reply ${replyId} to comment ${commentId}`);
     let changed = reactions.any;
     if (document !== undefined) {
-      assertCanEdit(role, caller.userId, reply.author_id, 'a reply');
+      assertCanEdit(role, authorOf(caller), reply.author_id, 'a reply');
       await updateReply(trx, reply.id, { body: JSON.stringify(document), edited_at: now });
       changed = true;
     }
     if (body.resolved !== undefined) {
-      const changes = resolutionChanges(comment, body.resolved, caller.userId, now);
+      const changes = resolutionChanges(comment, body.resolved, authorOf(caller), now);
       if (Object.keys(changes).length > 0) {
         await updateComment(trx, comment.id, changes);
         await record(ctx, trx, open, 'comment_updated', { commentId: comment.id, status: changes.status! });
       }
     }
-    await addReactions(trx, { id: reply.id, commentId: comment.id }, reactions.added, caller.userId, now);
-    await removeReactions(trx, reply.id, reactions.removed, caller.userId);
+    await addReactions(trx, { id: reply.id, commentId: comment.id }, reactions.added, authorOf(caller), now);
+    await removeReactions(trx, reply.id, reactions.removed, authorOf(caller));
     if (changed) await record(ctx, trx, open, 'comment_reply_updated', { commentId: comment.id, replyId: reply.id });
   });
   return presentOne(ctx, open, commentId, replyId, format);
@@ -131,7 +131,7 @@ export async function deleteCommentReply(ctx: AppContext, caller: Caller, at: Th
     const comment = await lockComment(trx, open.thread, commentId, 'share');
     const reply = comment ? await lockReply(trx, comment.id, replyId) : undefined;
     if (!comment || !reply) return;
-    assertCanDelete(open.viewer.role, caller.userId, reply.author_id, 'a reply');
+    assertCanDelete(open.viewer.role, authorOf(caller), reply.author_id, 'a reply');
     await deleteReply(trx, reply.id);
     await record(ctx, trx, open, 'comment_reply_deleted', { commentId: comment.id, replyId: reply.id });
   });

@@ -1,4 +1,4 @@
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { badRequest, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -51,7 +51,7 @@ export async function openThread(ctx: AppContext, caller: Caller, at: ThreadLoca
     const where = `change request #${cr.number}`;
     return {
       space,
-      viewer: { userId: caller.userId, role } satisfies Viewer,
+      viewer: { userId: authorOf(caller), role } satisfies Viewer,
       thread: { spaceId: space.id, changeRequestId: cr.id } satisfies Thread,
       where,
       targets: new PageTargets(ctx.db, cr.head_revision_id ?? cr.revision_initial, where),
@@ -60,7 +60,7 @@ export async function openThread(ctx: AppContext, caller: Caller, at: ThreadLoca
   const { space, role } = await loadSpace(ctx, caller, at.spaceId);
   return {
     space,
-    viewer: { userId: caller.userId, role } satisfies Viewer,
+    viewer: { userId: authorOf(caller), role } satisfies Viewer,
     thread: { spaceId: space.id, changeRequestId: null } satisfies Thread,
     where: `space ${space.id}`,
     targets: new PageTargets(ctx.db, space.revision_id, "the space's current revision"),
@@ -183,7 +183,7 @@ export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLoc
       id,
       space_id: open.thread.spaceId,
       change_request_id: open.thread.changeRequestId,
-      author_id: caller.userId,
+      author_id: authorOf(caller),
       body: JSON.stringify(document),
       status: 'open',
       revision_id: open.targets.revisionId,
@@ -234,13 +234,13 @@ export async function updateThreadComment(ctx: AppContext, caller: Caller, at: T
     const row = await lockedComment(trx, open, commentId, changesComment ? 'update' : 'share');
     let changes: Partial<CommentRow> = {};
     if (document !== undefined) {
-      assertCanEdit(role, caller.userId, row.author_id, 'a comment');
+      assertCanEdit(role, authorOf(caller), row.author_id, 'a comment');
       changes = { body: JSON.stringify(document), edited_at: now };
     }
-    if (body.resolved !== undefined) changes = { ...changes, ...resolutionChanges(row, body.resolved, caller.userId, now) };
+    if (body.resolved !== undefined) changes = { ...changes, ...resolutionChanges(row, body.resolved, authorOf(caller), now) };
     if (Object.keys(changes).length > 0) await updateComment(trx, row.id, changes);
-    await addReactions(trx, { id: row.id, commentId: row.id }, reactions.added, caller.userId, now);
-    await removeReactions(trx, row.id, reactions.removed, caller.userId);
+    await addReactions(trx, { id: row.id, commentId: row.id }, reactions.added, authorOf(caller), now);
+    await removeReactions(trx, row.id, reactions.removed, authorOf(caller));
     if (Object.keys(changes).length > 0 || reactions.any) {
       await record(ctx, trx, open, 'comment_updated', { commentId: row.id, ...(changes.status ? { status: changes.status } : {}) });
     }
@@ -255,7 +255,7 @@ export async function deleteThreadComment(ctx: AppContext, caller: Caller, at: T
   await ctx.db.transaction().execute(async (trx) => {
     const row = await lockComment(trx, open.thread, commentId, 'update');
     if (!row) return;
-    assertCanDelete(open.viewer.role, caller.userId, row.author_id, 'a comment');
+    assertCanDelete(open.viewer.role, authorOf(caller), row.author_id, 'a comment');
     await deleteComment(trx, row.id);
     await record(ctx, trx, open, 'comment_deleted', { commentId: row.id });
   });

@@ -1,4 +1,4 @@
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { apiUrl } from '../../platform/urls.ts';
@@ -80,7 +80,7 @@ export async function commitChangeRequestChanges(
     const head = await findRevision(trx, branch.head_revision_id);
     if (!head) throw notFound(`No content for change request ${cr.id}`);
     const batch = await applyBatch(ctx, trx, head, baseRevisionOf(current), changes, storedFiles, now);
-    const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: caller.userId });
+    const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: authorOf(caller) });
     await updateChangeRequest(trx, cr.id, { updated_at: now });
     await recordEvent(trx, ctx.clock, 'change_request_content_updated', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, revisionId: revision.id });
     return { revision, batch };

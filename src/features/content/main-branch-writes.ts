@@ -1,4 +1,4 @@
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -46,7 +46,7 @@ export async function commitLiveChanges(
     if (!current || current.deleted_at) throw notFound(`No space ${space.id}`);
     if (current.edit_mode === 'locked') throw forbidden('The space was locked meanwhile: an admin must set editMode to "live" before its content can change');
     const batch = await applyBatch(ctx, trx, head, head.id, changes, storedFiles, now);
-    const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: caller.userId });
+    const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: authorOf(caller) });
     await updateSpace(trx, space.id, { revision_id: revision.id, updated_at: now });
     await recordEvent(trx, ctx.clock, 'space_content_updated', space.organization_id, { ...event, spaceId: space.id, revisionId: revision.id });
     return { revision, batch };

@@ -1,4 +1,4 @@
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
@@ -100,7 +100,7 @@ async function startOperation(ctx: AppContext, caller: Caller, spaceId: string, 
     sealedUrl: sealUrl(secret, body.url),
     ref: body.ref,
     projectDirectory,
-    userId: caller.userId,
+    userId: authorOf(caller),
     ...(direction === 'import' ? { standalone: body.standalone === true } : { commitMessage: body.commitMessage!, force: body.force === true }),
   };
   await ctx.db.transaction().execute(async (trx) => {

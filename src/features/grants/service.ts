@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, personOf } from '../../platform/context.ts';
 import { badRequest, isNotFound, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -56,7 +56,7 @@ export async function listTeamPermissions(ctx: AppContext, caller: Caller, kind:
   const listKey = `grants:teams:${target.id}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
   const [rows, count] = await Promise.all([listTeamGrants(ctx.db, target, page), countGrants(ctx.db, target, 'team')]);
-  const teams = await presentTeams(ctx, access, caller.userId, rows.slice(0, page.limit));
+  const teams = await presentTeams(ctx, access, personOf(caller), rows.slice(0, page.limit));
   return ctx.cursors.close(
     listKey,
     page,

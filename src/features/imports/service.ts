@@ -1,4 +1,4 @@
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
 import { loadChangeRequest } from '../change-requests/service.ts';
@@ -52,7 +52,7 @@ export async function importContent(ctx: AppContext, caller: Caller, target: Imp
   const fetched = await fetchSource(ctx, body.url);
   if (body.source === 'zip') {
     const files = unzipArchive(fetched.body, body.url, { maxBytes: ctx.config.importMaxBytes, maxFiles: MAX_ARCHIVE_FILES });
-    const written = await importFiles(ctx, target.spaceId, caller.userId, files, {
+    const written = await importFiles(ctx, target.spaceId, authorOf(caller), files, {
       into: { changeRequestId: place.cr?.id, under: target.pageId ?? null },
       event: { import: { source: body.source, url: body.url } },
     });

@@ -1,6 +1,6 @@
 import LZString from 'lz-string';
 import { Compile } from 'typebox/compile';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { personOf, type AppContext, type Caller } from '../../platform/context.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { OrgAccess } from '../access/service.ts';
@@ -98,7 +98,7 @@ async function organizationOfContext(ctx: AppContext, context: RenderRequest['co
  */
 export async function renderIntegrationUI(ctx: AppContext, caller: Caller, name: string, request: RenderRequest) {
   const integration = await loadIntegration(ctx, name);
-  const [ownerAccess, installations] = await Promise.all([OrgAccess.load(ctx.db, integration.organization_id, caller), installationsVisibleTo(ctx.db, integration.id, caller.userId)]);
+  const [ownerAccess, installations] = await Promise.all([OrgAccess.load(ctx.db, integration.organization_id, caller), installationsVisibleTo(ctx.db, integration.id, personOf(caller))]);
   assertCanRender(ownerAccess, installations.length > 0, name);
   const organizationId = await organizationOfContext(ctx, request.context);
   const installation = installations.find((i) => i.organization_id === organizationId) ?? (organizationId === undefined ? installations[0] : undefined);
@@ -116,7 +116,7 @@ export async function renderIntegrationUI(ctx: AppContext, caller: Caller, name:
     type: 'ui_render',
     ...(installation ? { installationId: installation.id } : {}),
     ...where,
-    auth: { userId: caller.userId },
+    auth: { userId: personOf(caller) },
     componentId: request.componentId,
     props: request.props,
     state: request.state ?? {},

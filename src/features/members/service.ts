@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/types.ts';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, personOf } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
@@ -116,7 +116,7 @@ export async function listMembersOfOrganizationJson(ctx: AppContext, caller: Cal
 
 export async function getMemberOfOrganization(ctx: AppContext, caller: Caller, organizationId: string, userId: string) {
   const access = await loadAccess(ctx, caller, organizationId);
-  assertCanSeeMember(access, caller.userId, userId);
+  assertCanSeeMember(access, personOf(caller), userId);
   return presentOne(ctx, access, await requireMember(ctx.db, organizationId, userId));
 }
 
@@ -149,8 +149,8 @@ export async function removeMember(ctx: AppContext, caller: Caller, organization
   const access = await loadAccess(ctx, caller, organizationId);
   // In an organization the caller cannot see there is no member for them to remove: 204, as for any missing target.
   if (!access.isMember) return;
-  if (userId !== caller.userId) assertCanManageMembers(access);
-  else assertCanSeeMember(access, caller.userId, userId);
+  if (userId !== personOf(caller)) assertCanManageMembers(access);
+  else assertCanSeeMember(access, personOf(caller), userId);
   await ctx.db.transaction().execute(async (trx) => {
     await lockOrganizationMembership(trx, organizationId);
     const row = await findMember(trx, organizationId, userId);
@@ -167,9 +167,9 @@ export async function removeMember(ctx: AppContext, caller: Caller, organization
 /** Records that the caller is active in the organization, and hands them their signed visitor claims. */
 export async function pingOrganization(ctx: AppContext, caller: Caller, organizationId: string) {
   const access = await loadAccess(ctx, caller, organizationId);
-  assertCanSeeMember(access, caller.userId, caller.userId);
-  const row = await requireMember(ctx.db, organizationId, caller.userId);
-  await updateMember(ctx.db, organizationId, caller.userId, { last_seen_at: isoNow(ctx.clock) });
+  assertCanSeeMember(access, personOf(caller), personOf(caller));
+  const row = await requireMember(ctx.db, organizationId, personOf(caller));
+  await updateMember(ctx.db, organizationId, personOf(caller), { last_seen_at: isoNow(ctx.clock) });
   const claims = await signVisitorClaims(ctx, { userId: row.user_id, email: row.email, organizationId, role: access.orgRole });
   return { serviceVisitorClaims: claims, gitbookVisitorClaims: claims };
 }
@@ -190,9 +190,9 @@ export async function markMemberSso(ctx: AppContext, caller: Caller, organizatio
 /** The spaces where a member holds a role, with that role, as the policy computes it for them. */
 export async function listSpacesOfMember(ctx: AppContext, caller: Caller, organizationId: string, userId: string, query: Static<typeof ListMemberSpacesQuery>) {
   const access = await loadAccess(ctx, caller, organizationId);
-  assertCanListSpacesOf(access, caller.userId, userId);
+  assertCanListSpacesOf(access, personOf(caller), userId);
   await requireMember(ctx.db, organizationId, userId);
-  const member = userId === caller.userId ? access : await OrgAccess.loadForUser(ctx.db, organizationId, userId);
+  const member = userId === personOf(caller) ? access : await OrgAccess.loadForUser(ctx.db, organizationId, userId);
   const order = query.order ?? 'desc';
   const filter: SpaceFilter = { organizationId, scope: await member.readableScope() };
   const listKey = `member-spaces:${organizationId}:${userId}:${order}`;
@@ -221,14 +221,14 @@ export async function listSpacesOfMember(ctx: AppContext, caller: Caller, organi
 /** The teams a member is in, with their role in each. */
 export async function listTeamsOfMember(ctx: AppContext, caller: Caller, organizationId: string, userId: string, query: Static<typeof ListMemberTeamsQuery>) {
   const access = await loadAccess(ctx, caller, organizationId);
-  assertCanSeeMember(access, caller.userId, userId);
+  assertCanSeeMember(access, personOf(caller), userId);
   await requireMember(ctx.db, organizationId, userId);
   const filter: TeamFilter = { organizationId, memberId: userId, title: query.title };
   const listKey = `member-teams:${organizationId}:${userId}:${query.title ?? ''}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
   const [rows, count] = await Promise.all([listTeams(ctx.db, filter, page), countTeams(ctx.db, filter)]);
   const pageRows = rows.slice(0, page.limit);
-  const [teams, roles] = await Promise.all([presentTeams(ctx, access, caller.userId, pageRows), teamRolesOfUser(ctx.db, userId, pageRows.map((r) => r.id))]);
+  const [teams, roles] = await Promise.all([presentTeams(ctx, access, personOf(caller), pageRows), teamRolesOfUser(ctx.db, userId, pageRows.map((r) => r.id))]);
   return ctx.cursors.close(
     listKey,
     page,
@@ -268,7 +268,7 @@ export async function inviteUsers(ctx: AppContext, caller: Caller, organizationI
       const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email }));
       if (await findMember(trx, organizationId, user.id)) continue;
       await insertMemberRow(trx, { organization_id: organizationId, user_id: user.id, role, joined_at: now, sso: body.sso ? 1 : 0 });
-      await recordEvent(trx, ctx.clock, 'member_joined', organizationId, { userId: user.id, role, invitedBy: caller.userId });
+      await recordEvent(trx, ctx.clock, 'member_joined', organizationId, { userId: user.id, role, invitedBy: personOf(caller) });
       added.push(user.id);
     }
     return added;

@@ -1,4 +1,4 @@
-import type { OrgAccess } from '../access/service.ts';
+import { isInstallationAccess, type OrgAccess } from '../access/service.ts';
 import { atLeast } from '../access/roles.ts';
 import { allowIf, Policy } from '../../platform/policy.ts';
 import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
@@ -9,9 +9,15 @@ import { assertCanInOrganization, assertOrganizationVisible } from '../organizat
  * see only what they are granted, do not), and members who may create content (the organization's
  * `createOpenAPISpec`) create, change, refresh and delete them.
  */
+/**
+ * An integration installation of the organization holds no role: its `openapi:read` / `openapi:write` scopes,
+ * checked before the operation runs (features/integrations/scopes.ts), decide for it.
+ */
+const byScopes = (a: OrgAccess) => a.isMember && isInstallationAccess(a);
+
 export const specPolicy = new Policy<OrgAccess, 'view' | 'edit'>({
-  view: allowIf((a) => a.isMember && a.orgRole !== null, 'needs a role in the organization (guests have none)'),
-  edit: allowIf((a) => a.isMember && atLeast(a.orgRole, 'create'), 'needs the create role in the organization'),
+  view: allowIf((a) => byScopes(a) || (a.isMember && a.orgRole !== null), 'needs a role in the organization (guests have none)'),
+  edit: allowIf((a) => byScopes(a) || (a.isMember && atLeast(a.orgRole, 'create')), 'needs the create role in the organization'),
 });
 
 export function specPermissions(access: OrgAccess) {
@@ -24,6 +30,7 @@ export function assertCanViewSpecs(access: OrgAccess): void {
 }
 
 export function assertCanEditSpecs(access: OrgAccess): void {
-  assertCanInOrganization(access, 'createOpenAPISpec', 'Creating or changing OpenAPI specs');
+  if (!byScopes(access)) assertCanInOrganization(access, 'createOpenAPISpec', 'Creating or changing OpenAPI specs');
+  else assertOrganizationVisible(access);
   specPolicy.assert(access, 'edit', 'Creating or changing OpenAPI specs');
 }

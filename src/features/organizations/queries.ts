@@ -12,3 +12,5 @@ export function findOrganization(db: Executor, id: string): Promise<Organization
 }
 /** Merge rules name members only (spaces check their own rules the same way). */
 export { assertMergeRuleUsers } from './merge-rules.ts';
+/** An organization named by its hostname (subdomain), for bodies that accept an id or a subdomain. */
+export { findOrganizationByHostname } from './store.ts';

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, personOf } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -69,7 +69,7 @@ export async function insertOrganizationWithAdmin(
 }
 
 export async function createOrganization(ctx: AppContext, caller: Caller, body: Static<typeof CreateOrganizationBody>) {
-  const org = await ctx.db.transaction().execute((trx) => insertOrganizationWithAdmin(ctx, trx, body, caller.userId));
+  const org = await ctx.db.transaction().execute((trx) => insertOrganizationWithAdmin(ctx, trx, body, personOf(caller)));
   return presentOrganization(ctx.config, org, new OrgAccess(ctx.db, org.id, { member: true, role: 'admin' }));
 }
 
@@ -79,9 +79,9 @@ export async function getOrganization(ctx: AppContext, caller: Caller, organizat
 }
 
 export async function listOrganizations(ctx: AppContext, caller: Caller, query: { page?: string; limit?: number }) {
-  const listKey = `orgs:${caller.userId}`;
+  const listKey = `orgs:${personOf(caller)}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
-  const [rows, count] = await Promise.all([listOrganizationsOfUser(ctx.db, caller.userId, page), countOrganizationsOfUser(ctx.db, caller.userId)]);
+  const [rows, count] = await Promise.all([listOrganizationsOfUser(ctx.db, personOf(caller), page), countOrganizationsOfUser(ctx.db, personOf(caller))]);
   return ctx.cursors.close(
     listKey,
     page,
@@ -92,7 +92,7 @@ export async function listOrganizations(ctx: AppContext, caller: Caller, query: 
       presentOrganization(
         ctx.config,
         row,
-        new OrgAccess(ctx.db, row.id, { member: true, role: (row.member_role as Role | null) ?? null }, caller.userId, Boolean(Number(row.owns_team))),
+        new OrgAccess(ctx.db, row.id, { member: true, role: (row.member_role as Role | null) ?? null }, personOf(caller), Boolean(Number(row.owns_team))),
       ),
   );
 }

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { personOf, type AppContext, type Caller } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -19,7 +19,7 @@ type ProviderFields = Static<typeof UpdateSAMLProviderBody>;
 /** Providers as the caller sees them, their default teams presented once for the whole page. */
 async function presentProviders(ctx: AppContext, access: OrgAccess, caller: Caller, rows: readonly SamlProviderRow[]) {
   const teamIds = [...new Set(rows.map((r) => r.default_team_id).filter((id): id is string => id !== null))];
-  const teams = teamIds.length ? await presentTeams(ctx, access, caller.userId, await findTeams(ctx.db, access.organizationId, teamIds)) : new Map();
+  const teams = teamIds.length ? await presentTeams(ctx, access, personOf(caller), await findTeams(ctx.db, access.organizationId, teamIds)) : new Map();
   return rows.map((row) => presentProvider(ctx.config, row, row.default_team_id ? teams.get(row.default_team_id) : undefined));
 }
 

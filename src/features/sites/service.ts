@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
-import type { OrgAccess } from '../access/service.ts';
+import { isInstallationAccess, type OrgAccess } from '../access/service.ts';
 import { loadVisibleOrganization } from '../organizations/service.ts';
 import { loadSpace, presentSpacesFor } from '../spaces/service.ts';
 import { checkAdaptiveSchema, defaultAdaptiveSchema, templateConditions } from '../adaptive/schema.ts';
@@ -51,6 +51,11 @@ export interface LoadedSite {
 
 /** Whether the caller can read at least one space published by each of the given sites. */
 async function sitesWithReadableSpace(ctx: AppContext, access: OrgAccess, siteIds?: string[]): Promise<Set<string>> {
+  // An integration installation sees the sites it is installed on, whatever they publish.
+  if (isInstallationAccess(access)) {
+    const ids = siteIds ?? (await spacesOfSites(ctx.db, access.organizationId)).map((row) => row.site_id);
+    return new Set(ids.filter((id) => access.reachesSite(id)));
+  }
   const rows = await spacesOfSites(ctx.db, access.organizationId, siteIds);
   const readable = new Set<string>();
   const roleOf = new Map<string, Promise<unknown>>();

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { badRequest, conflict, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { DAY_MS, isoNow } from '../../platform/clock.ts';
@@ -94,14 +94,14 @@ export async function createSpace(ctx: AppContext, caller: Caller, organizationI
       merge_rules: JSON.stringify({ type: 'inherit' }),
       revision_id: '',
       position: placement.position,
-      created_by: caller.userId,
+      created_by: authorOf(caller),
       created_at: now,
       updated_at: now,
       deleted_at: null,
       change_request_counter: 0,
     };
     await insertSpace(trx, row);
-    row.revision_id = await startMainBranch(ctx, trx, row.id, caller.userId);
+    row.revision_id = await startMainBranch(ctx, trx, row.id, authorOf(caller));
     await updateSpace(trx, row.id, { revision_id: row.revision_id });
     await recordEvent(trx, ctx.clock, 'space_created', organizationId, { spaceId: row.id });
     return row;
@@ -205,7 +205,7 @@ export async function duplicateSpace(ctx: AppContext, caller: Caller, spaceId: s
       title: `${space.title} (copy)`.slice(0, 50),
       revision_id: '',
       position: placement.position,
-      created_by: caller.userId,
+      created_by: authorOf(caller),
       created_at: now,
       updated_at: now,
       deleted_at: null,
@@ -213,7 +213,7 @@ export async function duplicateSpace(ctx: AppContext, caller: Caller, spaceId: s
     };
     await insertSpace(trx, copy);
     const source = await findRevision(trx, space.revision_id);
-    copy.revision_id = await startMainBranch(ctx, trx, copy.id, caller.userId, { spaceId: space.id, revisionId: space.revision_id, variables: source?.variables ?? '{}' });
+    copy.revision_id = await startMainBranch(ctx, trx, copy.id, authorOf(caller), { spaceId: space.id, revisionId: space.revision_id, variables: source?.variables ?? '{}' });
     await updateSpace(trx, copy.id, { revision_id: copy.revision_id });
     await recordEvent(trx, ctx.clock, 'space_created', space.organization_id, { spaceId: copy.id, duplicatedFrom: space.id });
     return copy;

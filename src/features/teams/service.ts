@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, personOf } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -37,7 +37,7 @@ async function loadTeam(ctx: AppContext, caller: Caller, organizationId: string,
   assertOrganizationVisible(access);
   const team = await findTeam(ctx.db, organizationId, teamId);
   if (!team) throw notFound(`No team ${teamId} in organization ${organizationId}`);
-  const standing = (await findTeamMember(ctx.db, team.id, caller.userId))?.role;
+  const standing = (await findTeamMember(ctx.db, team.id, personOf(caller)))?.role;
   return { access, team, standing };
 }
 
@@ -81,7 +81,7 @@ export async function listTeamsOfOrganization(ctx: AppContext, caller: Caller, o
   const listKey = `teams:${organizationId}:${query.owner ?? ''}:${query.title ?? ''}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
   const [rows, count] = nothing ? [[], 0] : await Promise.all([listTeams(ctx.db, filter, page), countTeams(ctx.db, filter)]);
-  const presented = await presentTeams(ctx, access, caller.userId, rows.slice(0, page.limit));
+  const presented = await presentTeams(ctx, access, personOf(caller), rows.slice(0, page.limit));
   return ctx.cursors.close(listKey, page, rows, count, (row) => [row.created_at, row.id], (row) => presented.get(row.id)!);
 }
 
@@ -98,13 +98,13 @@ export async function createTeam(ctx: AppContext, caller: Caller, organizationId
     for (const userId of new Set(members.values())) await addTeamMemberKeepingRole(trx, { team_id: row.id, user_id: userId, role: 'member', added_at: now });
     await recordEvent(trx, ctx.clock, 'team_created', organizationId, { teamId: row.id });
   });
-  return presentOne(ctx, access, caller.userId, row);
+  return presentOne(ctx, access, personOf(caller), row);
 }
 
 export async function getTeam(ctx: AppContext, caller: Caller, organizationId: string, teamId: string) {
   const { access, team, standing } = await loadTeam(ctx, caller, organizationId, teamId);
   assertCanViewTeam(access, standing);
-  return presentOne(ctx, access, caller.userId, team);
+  return presentOne(ctx, access, personOf(caller), team);
 }
 
 export async function renameTeam(ctx: AppContext, caller: Caller, organizationId: string, teamId: string, title: string) {
@@ -115,7 +115,7 @@ export async function renameTeam(ctx: AppContext, caller: Caller, organizationId
     await updateTeam(trx, team.id, changes);
     await recordEvent(trx, ctx.clock, 'team_updated', organizationId, { teamId: team.id });
   });
-  return presentOne(ctx, access, caller.userId, { ...team, ...changes });
+  return presentOne(ctx, access, personOf(caller), { ...team, ...changes });
 }
 
 /** Deletes a team with its memberships and grants; its members lose what the team gave them. */
@@ -202,7 +202,7 @@ export async function removeTeamMember(ctx: AppContext, caller: Caller, organiza
   if (!access.isMember) return;
   const team = await findTeam(ctx.db, organizationId, teamId);
   if (!team) return;
-  assertCanManageTeam(access, (await findTeamMember(ctx.db, team.id, caller.userId))?.role);
+  assertCanManageTeam(access, (await findTeamMember(ctx.db, team.id, personOf(caller)))?.role);
   await ctx.db.transaction().execute(async (trx) => {
     await deleteTeamMembers(trx, team.id, [userId]);
     await recordEvent(trx, ctx.clock, 'team_members_updated', organizationId, { teamId: team.id });

@@ -1,4 +1,4 @@
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { badRequest, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -125,7 +125,7 @@ export async function createTranslation(ctx: AppContext, caller: Caller, organiz
     latest_pages: 0,
     latest_words: 0,
     last_run_at: null,
-    created_by: caller.userId,
+    created_by: authorOf(caller),
     created_at: now,
     updated_at: now,
   };

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/types.ts';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { type AppContext, type Caller, personOf } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -7,7 +7,7 @@ import { presentUser } from './present.ts';
 import { findUserByEmail, findUserById, insertUser, shareAnOrganization, type UserRow } from './store.ts';
 
 export async function getAuthenticatedUser(ctx: AppContext, caller: Caller) {
-  const user = await findUserById(ctx.db, caller.userId);
+  const user = await findUserById(ctx.db, personOf(caller));
   if (!user) throw notFound('The user of this token no longer exists');
   return presentUser(ctx.config, user);
 }
@@ -15,7 +15,7 @@ export async function getAuthenticatedUser(ctx: AppContext, caller: Caller) {
 /** Users are visible to themselves and to the members of the organizations they belong to. */
 export async function getUserById(ctx: AppContext, caller: Caller, userId: string) {
   const user = await findUserById(ctx.db, userId);
-  if (!user || (user.id !== caller.userId && !(await shareAnOrganization(ctx.db, caller.userId, user.id)))) {
+  if (!user || (user.id !== personOf(caller) && !(await shareAnOrganization(ctx.db, personOf(caller), user.id)))) {
     throw notFound(`No user ${userId}`);
   }
   return presentUser(ctx.config, user);

@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext, Caller, InstallationCaller } from '../../platform/context.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
+import { OrgAccess } from '../access/service.ts';
+import { loadIntegration } from './service.ts';
+import { findActiveInstallationToken, findInstallation, insertInstallationToken } from './store.ts';
+import { notFound } from '../../platform/errors.ts';
+
+/** Installation tokens are told apart from personal ones by their prefix, so one lookup decides which table to ask. */
+export const INSTALLATION_TOKEN_PREFIX = 'quire_inst_';
+
+/** Like GitBook's: an installation token lives one hour; the integration asks for another when it needs one. */
+export const INSTALLATION_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Issues a token acting as the installation. Who may: admins of the organization it is installed in, admins of
+ * the organization that owns the integration (the developer's server asks for them), and the installation
+ * itself (a token renewing itself). The value is returned once and stored as its SHA-256 only.
+ */
+export async function createInstallationToken(ctx: AppContext, caller: Caller, name: string, installationId: string): Promise<{ token: string }> {
+  const { integration, access } = await loadIntegration(ctx, caller, name);
+  const installation = await findInstallation(ctx.db, integration.id, installationId);
+  if (!installation) throw notFound(`No installation ${installationId} of integration ${name}`);
+  const itself = caller.kind === 'installation' && caller.installationId === installation.id;
+  const ownerAdmin = caller.kind === 'user' && access.orgRole === 'admin';
+  const installedAdmin = caller.kind === 'user' && (await OrgAccess.load(ctx.db, installation.organization_id, caller)).orgRole === 'admin';
+  if (!itself && !ownerAdmin && !installedAdmin) {
+    const seen = caller.kind === 'user' && (await OrgAccess.load(ctx.db, installation.organization_id, caller)).isMember;
+    if (!seen) throw notFound(`No installation ${installationId} of integration ${name}`);
+    throw forbidden('Creating an installation token is only for admins of the organization it is installed in or of the one owning the integration');
+  }
+  const token = `${INSTALLATION_TOKEN_PREFIX}${randomBytes(30).toString('base64url')}`;
+  const now = ctx.clock.now();
+  await insertInstallationToken(ctx.db, {
+    id: newId(),
+    installation_id: installation.id,
+    token_hash: hashToken(token),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + INSTALLATION_TOKEN_TTL_MS).toISOString(),
+    revoked_at: null,
+  });
+  return { token };
+}
+
+type ActiveInstallationToken = Awaited<ReturnType<typeof findActiveInstallationToken>>;
+
+/**
+ * Active installation tokens by hash, cached like personal ones (a few seconds, emptied by any write of the
+ * tables they come from: an uninstall or unpublish in this process cuts the token off at once). The expiry is
+ * checked at every use, cached or not.
+ */
+function installationTokenCache(ctx: AppContext) {
+  return readCache<ActiveInstallationToken>(ctx.db, 'installation-tokens', {
+    max: 10_000,
+    ttlMs: 'shared',
+    dependsOn: ['installation_tokens', 'integration_installations', 'integrations'],
+    keep: (row) => row !== undefined,
+  });
+}
+
+export async function authenticateInstallationToken(ctx: AppContext, token: string): Promise<InstallationCaller | null> {
+  const hash = hashToken(token);
+  const now = ctx.clock.now().toISOString();
+  const row = await cachedRead(installationTokenCache(ctx), hash, () => findActiveInstallationToken(ctx.db, hash, now));
+  if (!row || row.expires_at <= now) return null;
+  return {
+    kind: 'installation',
+    installationId: row.installation_id,
+    integrationId: row.integration_id,
+    organizationId: row.organization_id,
+    scopes: JSON.parse(row.scopes) as string[],
+    tokenId: row.id,
+    installedBy: row.created_by,
+  };
+}
