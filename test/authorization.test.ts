@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import LZString from 'lz-string';
 import { startServer, type ApiResponse, type TestServer, type TestUser } from './helpers.ts';
 import { assertError } from './assertions.ts';
 import { buildChangeRequest, buildCollection, buildComment, buildCommentReply, buildSpace, buildTeam, markdown, mergeChangeRequest, writeContent } from './factories.ts';
@@ -64,6 +65,8 @@ interface Fixture {
   /** A private integration of the organization, installed there (on the fixture space and site). */
   integrationName: string;
   installationId: string;
+  /** The installation_setup event of that installation. */
+  eventId: string;
 }
 
 interface Row {
@@ -403,7 +406,7 @@ describe('authorization: every operation as callers who should not get far', () 
     getOrganizationSAMLProviderById: { expect: inOrganization(403, 200) },
     updateOrganizationSAMLProvider: { body: () => ({ label: 'Renamed IdP' }), expect: inOrganization(403, 403) },
     deleteOrganizationSAMLProvider: { own: async (f) => ({ samlProviderId: await newSamlProvider(f) }), expect: deleteInOrganization(403, 403) },
-    listSSOProviderLoginsInOrganization: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200 } },
+    listSSOProviderLoginsInOrganization: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },
 
     // --- PDF export (whoever reads the content gets a URL; a site's needs its space readable too)
     getChangeRequestPDF: { expect: inst(200, inContent(200)) },
@@ -441,6 +444,18 @@ describe('authorization: every operation as callers who should not get far', () 
     listIntegrationSiteInstallations: { expect: inst(200, inOrganization(200, 200)) },
     setIntegrationDevelopmentMode: { body: () => ({ tunnelUrl: 'https://tunnel.example.com/dev' }), expect: inOrganization(403, 403) },
     disableIntegrationDevelopmentMode: { expect: inOrganization(403, 403) },
+
+    // --- Integration events and UI (features/integration-events/policy.ts): only the owner organization's admins
+    // read the events (the official operations declare no 403: anyone else gets 404); members where it is
+    // installed render its UI (the fixture's script answers no render: 502); an installation token acts for no
+    // person, so it does not render.
+    listIntegrationEvents: { expect: { ...inOrganization(404, 404), installation: 404 } },
+    getIntegrationEvent: { expect: { ...inOrganization(404, 404), installation: 404 } },
+    renderIntegrationUIWithGet: {
+      query: `request=${LZString.compressToEncodedURIComponent(JSON.stringify({ componentId: 'view', props: {}, context: { type: 'configuration_account' } }))}`,
+      expect: inOrganization(502, 502),
+    },
+    renderIntegrationUIWithPost: { body: () => ({ componentId: 'view', props: {}, context: { type: 'configuration_account' } }), expect: inOrganization(502, 502) },
   };
 
   before(async () => {
@@ -515,6 +530,7 @@ describe('authorization: every operation as callers who should not get far', () 
       samlProviderId: '',
       integrationName: 'table-integration',
       installationId: '',
+      eventId: '',
     };
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
@@ -543,6 +559,9 @@ describe('authorization: every operation as callers who should not get far', () 
     await setup('POST', `${installed}/spaces`, { space: space.id });
     await setup('POST', `${installed}/sites`, { siteId: site.id });
     tokens.installation = (await setup('POST', `${installed}/tokens`)).token;
+    // Installing wrote installation_setup to the outbox; the worker turns it into the integration's event.
+    await t.app.jobs.runDue();
+    fixture.eventId = ((await setup('GET', `/v1/integrations/${fixture.integrationName}/events`)).items as { id: string }[])[0]!.id;
   });
   after(() => t.close());
 
