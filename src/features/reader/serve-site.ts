@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Document } from '../content/document/types.ts';
 import type { PageNode } from '../content/tree.ts';
 import { contentDisposition, printPages } from '../pdf/service.ts';
 import { SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM, siteUrl } from '../sites/urls.ts';
