@@ -216,6 +216,7 @@ async function parentFor(scope: BatchScope, index: number, change: ContentChange
   if (into === null) return null;
   const parent = await existingPage(scope, index, change, into);
   if (parent.kind === 'link') fail(index, change, `page "${into}" is a link and cannot have sub-pages`);
+  if (parent.kind === 'computed') fail(index, change, `page "${into}" is a computed page: its sub-pages are generated`);
   return parent.id;
 }
 
@@ -298,15 +299,16 @@ async function insertPage(scope: BatchScope, index: number, change: Extract<Cont
   const title = parsed.title ?? change.title ?? 'Untitled';
   slug = pickSlug(scope, index, change, siblings, change.slug, title);
   const id = (change.ref && scope.pageRefs.get(change.ref)) || newId();
+  if (change.computed && parsed.document) fail(index, change, 'a computed page has no document of its own: send document as {}');
   const page: PageRecord = {
     id,
     parentId,
     position: positionAt(siblings, change.at),
-    kind: 'document',
+    kind: change.computed ? 'computed' : 'document',
     title,
     slug,
     documentId: parsed.document ? await putDocument(scope.db, parsed.document, scope.now) : null,
-    attributes: { ...metadataOf(change, {}), ...parsed.attributes },
+    attributes: { ...metadataOf(change, {}), ...parsed.attributes, ...(change.computed ? { computed: change.computed } : {}) },
     createdAt: scope.now,
     updatedAt: scope.now,
   };

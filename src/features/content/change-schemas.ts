@@ -22,6 +22,22 @@ const PageMetadata = {
   condition: Type.Optional(Type.String({ maxLength: 1024 })),
 };
 
+/**
+ * The source of a computed page, as the official `ComputedContentSourceRevisionOpenAPI`: an OpenAPI
+ * specification of the organization, named by its slug; `models` adds a page of its schemas.
+ */
+export const ComputedOpenAPISource = Type.Object(
+  {
+    type: Type.Literal('builtin:openapi'),
+    props: Type.Object({ models: Type.Boolean() }),
+    dependencies: Type.Object({
+      spec: Type.Object({ ref: Type.Object({ kind: Type.Literal('openapi'), spec: Type.String({ minLength: 1, maxLength: 100 }) }) }),
+    }),
+  },
+  { description: 'Makes the page a computed page (the official RevisionPageComputed) whose sub-pages are generated from this OpenAPI specification' },
+);
+export type ComputedOpenAPISource = Static<typeof ComputedOpenAPISource>;
+
 export const InsertPageChange = Type.Object({
   operation: Type.Literal('insert_page', { description: 'Inserts a page (into `into`, at `at`; at the end of the root by default)' }),
   ...PageMetadata,
@@ -29,6 +45,7 @@ export const InsertPageChange = Type.Object({
   at: Type.Optional(Type.Integer({ minimum: 0 })),
   ref: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   document: DocumentInput,
+  computed: Type.Optional(ComputedOpenAPISource),
 });
 
 export const UpdatePageChange = Type.Object({

@@ -1,6 +1,7 @@
 import type { PageVersionRow } from './version-store.ts';
+import type { ComputedOpenAPISource } from './change-schemas.ts';
 
-export type PageKind = 'document' | 'group' | 'link';
+export type PageKind = 'document' | 'group' | 'link' | 'computed';
 
 /** Page properties that are not needed to build the tree, kept together as one JSON attribute bag. */
 export interface PageAttributes {
@@ -16,6 +17,11 @@ export interface PageAttributes {
   variables?: Record<string, unknown>;
   /** Git Sync front matter keys that are no page field (cover, metadata, tags, …), kept as written. */
   frontMatter?: Record<string, unknown>;
+  /**
+   * Computed pages: their source, the official `ComputedContentSourceRevision` (only `builtin:openapi` here:
+   * the reader generates their sub-pages from an OpenAPI specification of the organization).
+   */
+  computed?: ComputedOpenAPISource;
   /** Link pages: where they point. */
   target?: Record<string, unknown>;
   /** Pages imported by Git Sync: their file in the repository (relative to the content root), where an export writes them back. */

@@ -29,7 +29,7 @@ export interface PresentedBody {
 export interface PresentedPage {
   id: string;
   title: string;
-  type: 'document' | 'group' | 'link';
+  type: 'document' | 'group' | 'link' | 'computed';
   kind: string;
   pages?: PresentedPage[];
   [field: string]: unknown;
@@ -54,6 +54,10 @@ export function presentPage(config: Config, spaceId: string, node: PageNode, bod
   const children = node.children.map((child) => presentPage(config, spaceId, child));
   if (page.kind === 'link') {
     return { ...common, kind: 'link', type: 'link' as const, target: a.target ?? { kind: 'url', url: '' }, ...(a.hidden !== undefined ? { hidden: a.hidden } : {}) };
+  }
+  if (page.kind === 'computed') {
+    // RevisionPageComputed: the page and its source; the reader generates what it shows.
+    return { ...common, kind: 'computed', type: 'computed' as const, computed: a.computed, slug: page.slug, path: node.path, ...(a.description ? { description: a.description } : {}), ...flags, pages: children };
   }
   if (page.kind === 'group') {
     return { ...common, kind: 'group', type: 'group' as const, slug: page.slug, path: node.path, ...flags, pages: children };

@@ -9,7 +9,7 @@ export const RevisionPage = Type.Object(
   {
     id: Type.String(),
     title: Type.String(),
-    type: Type.Union([Type.Literal('document'), Type.Literal('group'), Type.Literal('link')]),
+    type: Type.Union([Type.Literal('document'), Type.Literal('group'), Type.Literal('link'), Type.Literal('computed')]),
     kind: Type.String(),
     pages: Type.Optional(Type.Array(Type.Unknown())),
   },

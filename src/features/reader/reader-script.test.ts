@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JSDOM } from 'jsdom';
+import type { Browser } from 'playwright-core';
 import { assetPath, readerAssets } from './assets.ts';
 import { renderPage } from './layout.tsx';
 import { everyPartPage } from '../../../test/reader-documents.ts';
@@ -65,7 +66,7 @@ describe('reader script (jsdom)', () => {
 
 describe('reader script (Chromium)', { skip: withoutChromium }, () => {
   /** A page with every part (section tabs and an announcement included), served from a made-up origin. */
-  async function openEveryPartPage(browser: import('playwright-core').Browser, viewport: { width: number; height: number }) {
+  async function openEveryPartPage(browser: Browser, viewport: { width: number; height: number }) {
     const html = await renderPage(await everyPartPage());
     const page = await browser.newPage({ viewport });
     await page.route('**/*', async (route) => {

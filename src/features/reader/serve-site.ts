@@ -1,7 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Document } from '../content/document/types.ts';
-import { readPublishedDocument } from '../content/service.ts';
 import type { PageNode } from '../content/tree.ts';
 import { contentDisposition, printPages } from '../pdf/service.ts';
 import { SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM, siteUrl } from '../sites/urls.ts';
@@ -11,7 +9,7 @@ import { notFoundPage, renderPage } from './layout.tsx';
 import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVariant } from './machine-readable.ts';
 import { answerMcp, MCP_PATH, type SiteAgent } from './mcp.ts';
 import { cachedRender, matchesEtag, preferredEncoding, renderKey } from './render-cache.ts';
-import { chromeOf, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, redirectedPageUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
+import { chromeOf, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, redirectedPageUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
 import type { SiteState } from './site-state.ts';
 import { listedTree, readingOrder } from './site-view.ts';
 import { searchVisibleSite } from './visitor-search.ts';
@@ -105,7 +103,7 @@ function pageKeyOf(view: SiteView, page: string): string {
 }
 
 async function markdownOf(ctx: AppContext, view: SiteView, located: LocatedPage): Promise<string> {
-  const document = (await readPublishedDocument(ctx, located.node.page.documentId)) as Document | undefined;
+  const document = await documentOfPage(ctx, located.pages, located.node);
   const links = linksOf(await sitePagesOf(ctx, view, located.pages, located.section));
   return pageMarkdown(located.node, document, links, view.holds, new URL(view.baseUrl).origin);
 }
@@ -168,7 +166,7 @@ async function sendMachineFile(ctx: AppContext, reply: FastifyReply, view: SiteV
   const parts: string[] = [];
   for (const v of variants) {
     for (const node of v.nodes.order) {
-      const document = (await readPublishedDocument(ctx, node.page.documentId)) as Document | undefined;
+      const document = await documentOfPage(ctx, v.nodes.pages, node);
       parts.push(pageMarkdown(node, document, linksOf(v.nodes.pages), view.holds, origin));
     }
   }

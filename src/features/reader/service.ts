@@ -16,6 +16,7 @@ import type { NavItem, ReaderLink, ReaderPageModel } from './page-model.ts';
 import { renderDocument } from './render-document.tsx';
 import { openapiRefsOf } from './render-openapi.tsx';
 import { referencesOfSpecs } from '../openapi-specs/queries.ts';
+import { computedSpecSlugs, expandComputedPages } from './computed-pages.ts';
 import {
   ancestry,
   firstPage,
@@ -120,6 +121,8 @@ export interface VariantPages {
   first: PageNode | undefined;
   byPath: Map<string, PageNode>;
   byId: Map<string, PageNode>;
+  /** Documents of computed pages and of the pages generated under them (computed-pages.ts). */
+  generated: Map<string, Document>;
   url(node: PageNode): string;
 }
 
@@ -141,11 +144,13 @@ export function pagesOfVariant(ctx: AppContext, view: SiteView, variant: Visible
 
 async function loadVariantPages(ctx: AppContext, view: SiteView, variant: VisibleVariant): Promise<VariantPages> {
   const content = await readPublishedContent(ctx, variant.revisionId);
-  const visible = visibleTree(content.tree, view.holds);
+  const slugs = computedSpecSlugs(content.tree);
+  const expanded = slugs.length > 0 ? expandComputedPages(content.tree, await referencesOfSpecs(ctx.db, view.site.organization_id, { slugs, urls: [] })) : undefined;
+  const visible = visibleTree(expanded?.tree ?? content.tree, view.holds);
   const first = firstPage(visible);
   const byPath = pagesByPath(visible);
   const byId = new Map([...byPath.values()].map((node) => [node.page.id, node]));
-  return { variant, content, visible, first, byPath, byId, url: (node) => pageUrl(variant, node, first) };
+  return { variant, content, visible, first, byPath, byId, generated: expanded?.documents ?? new Map(), url: (node) => pageUrl(variant, node, first) };
 }
 
 /** What a URL names on a site: a page of a variant, or nothing (a 404). `.md` asks for its markdown. */
@@ -285,6 +290,11 @@ export function chromeOf(view: SiteView, links: LinkResolver) {
   } satisfies Omit<ReaderPageModel, 'page' | 'breadcrumbs' | 'seo' | 'tree'>;
 }
 
+/** A page's document: stored, or generated for a computed page. */
+export async function documentOfPage(ctx: AppContext, pages: VariantPages, node: PageNode): Promise<Document | undefined> {
+  return pages.generated.get(node.page.id) ?? ((await readPublishedDocument(ctx, node.page.documentId)) as Document | undefined);
+}
+
 /** Whether search engines are told to keep out: a site that is not public, or a page that asks for it. */
 export function noindexOf(site: SiteRow, node?: PageNode): boolean {
   return site.visibility !== 'public' || Boolean(node?.page.attributes.noIndex || node?.page.attributes.noRobotsIndex);
@@ -295,7 +305,7 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
   const { pages, node, section } = located;
   const links = linksOf(await sitePagesOf(ctx, view, pages, section));
   const c = view.customization;
-  const document = (await readPublishedDocument(ctx, node.page.documentId)) as Document | undefined;
+  const document = await documentOfPage(ctx, pages, node);
   // The API references of the OpenAPI specs the page's blocks name, from the site's organization.
   const openapiNames = document ? openapiRefsOf(document) : { slugs: [], urls: [] };
   const openapi = openapiNames.slugs.length + openapiNames.urls.length > 0 ? await referencesOfSpecs(ctx.db, view.site.organization_id, openapiNames) : undefined;
