@@ -160,6 +160,10 @@ export async function getInstallation(ctx: AppContext, caller: Caller, name: str
 /** A change of configuration is an `installation_setup` event with the previous state, as GitBook sends it. */
 export async function updateInstallationSettings(ctx: AppContext, caller: Caller, name: string, installationId: string, body: UpdateInstallationInput) {
   const { integration, installation } = await loadInstallation(ctx, caller, name, installationId, 'Changing an installation');
+  // The selections decide what the installation reaches: an installation must not widen its own reach.
+  if (caller.kind === 'installation' && (body.space_selection || body.site_selection)) {
+    throw forbidden('Changing the space or site selection of an installation is only for admins of the organization it is installed in');
+  }
   const configuration = body.configuration ?? (JSON.parse(installation.configuration) as Record<string, unknown>);
   const status = checkConfiguration(integration, 'account', configuration);
   const changes: Partial<InstallationRow> = {

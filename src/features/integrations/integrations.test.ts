@@ -229,7 +229,12 @@ describe('integrations: publishing, installing, tokens and scopes', () => {
     const foreign = await buildSpace(t, { title: 'Foreign' }, { token: outsider.token, organizationId: outsider.organizationId });
     assertError(await t.api('GET', `/v1/spaces/${foreign.id}`, { token }), 404);
 
-    // `all` spaces widens the reach to every space of the organization.
+    // It keeps its own configuration, but cannot widen its own reach.
+    assert.deepEqual(ok(await t.api('PATCH', base, { token, body: { externalIds: ['its-own'] } })).externalIds, ['its-own']);
+    assertError(await t.api('PATCH', base, { token, body: { space_selection: 'all' } }), 403, 'selection');
+    assertError(await t.api('GET', `/v1/spaces/${other.id}`, { token }), 404);
+
+    // `all` spaces (set by an admin) widens the reach to every space of the organization.
     ok(await t.api('PATCH', base, { body: { space_selection: 'all' } }));
     assert.equal(ok(await t.api('GET', `/v1/spaces/${other.id}`, { token })).id, other.id);
 
