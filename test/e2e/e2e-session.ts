@@ -6,8 +6,9 @@ import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } f
 
 /**
  * The set-up an end-to-end file shares, called inside its `describe`: a server on a random port (started
- * before the tests, closed after), the official client over a fetch that checks every exchange against the
- * official spec, and the closing check that the file's operations all answered a success and conformed.
+ * before the tests, closed after; `env` as for startServer), the official client over a fetch that checks every
+ * exchange against the official spec, and the closing check that the file's operations all answered a success
+ * and conformed. A file with servers of its own (a git server, fixtures) starts them in its own hooks.
  */
 export interface E2eSession {
   /** The server (valid once the tests run). */
@@ -22,13 +23,13 @@ export interface E2eSession {
   assertConformed(operations: readonly string[]): void;
 }
 
-export function e2eSession(): E2eSession {
+export function e2eSession(options: { env?: Record<string, string> } = {}): E2eSession {
   let server: TestServer | undefined;
   let endpoint = '';
   const log: CheckedExchange[] = [];
   const checkedFetch = specCheckedFetch(OfficialSpec.load(), log);
   before(async () => {
-    server = await startServer();
+    server = await startServer(options);
     endpoint = await listenOnRandomPort(server);
   });
   after(() => server?.close(), { timeout: 30_000 });

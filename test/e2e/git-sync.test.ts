@@ -1,8 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { officialClient, rejectsWith, type OfficialClient } from './gitbook-client.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
-import { OfficialSpec, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
+import { rejectsWith } from './gitbook-client.ts';
+import { e2eSession } from './e2e-session.ts';
 import { buildSpace } from '../factories.ts';
 import { startGitServer, type GitServer } from '../../src/features/git-sync/git-server.test-support.ts';
 
@@ -14,16 +13,10 @@ type WithOperation = { operation?: { state: string; direction: string; error?: s
  * spec by specCheckedFetch. The repository is served by git http-backend on 127.0.0.1.
  */
 describe('Git Sync end to end, through the official client', { timeout: 180_000 }, () => {
-  let t: TestServer;
+  const session = e2eSession({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
   let git: GitServer;
-  let endpoint: string;
-  const spec = OfficialSpec.load();
-  const log: CheckedExchange[] = [];
-  const client = (token: string): OfficialClient => officialClient({ endpoint, authToken: token, serviceBinding: { fetch: specCheckedFetch(spec, log) } });
 
   before(async () => {
-    t = await startServer({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
-    endpoint = await listenOnRandomPort(t);
     git = await startGitServer();
     git.createRepository('handbook', {
       'README.md': '# Handbook\n\nSee [the policy](policies/leave.md#days).\n',
@@ -31,14 +24,12 @@ describe('Git Sync end to end, through the official client', { timeout: 180_000 
       'policies/leave.md': '---\ndescription: Days off\n---\n\n# Leave\n\n## Days\n\nTwenty-five.\n',
     });
   });
-  after(async () => {
-    await git.close();
-    await t.close();
-  });
+  after(() => git?.close());
 
   test('a repository imports, the space exports back, and the git info tells each operation', async () => {
+    const { t } = session;
     const space = await buildSpace(t, { title: 'Handbook' });
-    const api = client(t.admin.token);
+    const api = session.client();
     await rejectsWith(api.spaces.getSpaceGitInfo(space.id), 404);
 
     const started = await api.spaces.importGitRepository(space.id, { url: git.url('handbook'), ref: 'refs/heads/main' });
@@ -65,6 +56,6 @@ describe('Git Sync end to end, through the official client', { timeout: 180_000 
     const files = git.filesOf('handbook', 'quire');
     assert.equal(files.get('policies/leave.md')?.toString(), '---\ndescription: Days off\n---\n\n# Leave\n\n## Days\n\nTwenty-five.\n');
     assert.match(files.get('README.md')!.toString(), /\[the policy\]\(policies\/leave\.md#days\)/);
-    assert.equal(log.filter((e) => e.problems.length > 0).length, 0, JSON.stringify(log.filter((e) => e.problems.length > 0)));
+    session.assertConformed(['getSpaceGitInfo', 'importGitRepository', 'getCurrentRevision', 'exportToGitRepository']);
   });
 });

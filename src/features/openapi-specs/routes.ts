@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
+import { errors, listOf, ListQuery, OrganizationIdParams } from '../../platform/schemas.ts';
 import { CreateSpecBody, OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion, PutSpecBody, SpecParams, SpecVersionParams, UpdateSpecBody } from './schemas.ts';
 import {
   createOpenAPISpec,
@@ -18,54 +19,71 @@ import {
   updateOpenAPISpecVisibility,
 } from './service.ts';
 
-const tags = ['openapi'];
-const versionTags = ['openapi-versions'];
-
 export async function openAPISpecRoutes(app: App) {
-  app.get(
-    '/orgs/:organizationId/openapi',
-    {
-      schema: {
-        operationId: 'listOpenAPISpecs',
-        tags,
-        summary: 'List the OpenAPI specs of an organization',
-        params: OrganizationIdParams,
-        querystring: ListQuery,
-        response: { 200: listOf(OpenAPISpec), ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => listOpenAPISpecs(app.ctx, callerOf(request), request.params.organizationId, request.query),
-  );
+  registerOperations(app, ['openapi'], [
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/openapi',
+      operationId: 'listOpenAPISpecs',
+      summary: 'List the OpenAPI specs of an organization',
+      params: OrganizationIdParams,
+      querystring: ListQuery,
+      response: listOf(OpenAPISpec),
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, query }) => listOpenAPISpecs(ctx, caller, params.organizationId, query),
+    }),
+    apiOperation({
+      method: 'POST',
+      url: '/orgs/:organizationId/openapi',
+      operationId: 'createOpenAPISpec',
+      summary: 'Create an OpenAPI spec from a URL or a text; the job worker fetches and parses it',
+      params: OrganizationIdParams,
+      body: CreateSpecBody,
+      status: 201,
+      response: OpenAPISpec,
+      errors: [400, 401, 403, 404, 409],
+      run: (ctx, caller, { params, body }) => createOpenAPISpec(ctx, caller, params.organizationId, body),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/openapi/:specSlug',
+      operationId: 'getOpenAPISpecBySlug',
+      summary: 'Get an OpenAPI spec by its slug',
+      params: SpecParams,
+      response: OpenAPISpec,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => getOpenAPISpec(ctx, caller, params.organizationId, params.specSlug),
+    }),
+    apiOperation({
+      method: 'PATCH',
+      url: '/orgs/:organizationId/openapi/:specSlug',
+      operationId: 'updateOpenAPISpecBySlug',
+      summary: 'Change the visibility of an OpenAPI spec',
+      params: SpecParams,
+      body: UpdateSpecBody,
+      response: OpenAPISpec,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => updateOpenAPISpecVisibility(ctx, caller, params.organizationId, params.specSlug, body.visibility),
+    }),
+    apiOperation({
+      method: 'DELETE',
+      url: '/orgs/:organizationId/openapi/:specSlug',
+      operationId: 'deleteOpenAPISpecBySlug',
+      summary: 'Delete an OpenAPI spec and its versions',
+      params: SpecParams,
+      status: 204,
+      errors: [401, 403],
+      run: (ctx, caller, { params }) => deleteOpenAPISpec(ctx, caller, params.organizationId, params.specSlug),
+    }),
+  ]);
 
-  app.post(
-    '/orgs/:organizationId/openapi',
-    {
-      schema: {
-        operationId: 'createOpenAPISpec',
-        tags,
-        summary: 'Create an OpenAPI spec from a URL or a text; the job worker fetches and parses it',
-        params: OrganizationIdParams,
-        body: CreateSpecBody,
-        response: { 201: OpenAPISpec, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await createOpenAPISpec(app.ctx, callerOf(request), request.params.organizationId, request.body)),
-  );
-
-  app.get(
-    '/orgs/:organizationId/openapi/:specSlug',
-    {
-      schema: { operationId: 'getOpenAPISpecBySlug', tags, summary: 'Get an OpenAPI spec by its slug', params: SpecParams, response: { 200: OpenAPISpec, ...errors(401, 403, 404) } },
-    },
-    async (request) => getOpenAPISpec(app.ctx, callerOf(request), request.params.organizationId, request.params.specSlug),
-  );
-
+  // Created (201) or given a new source (200): two success statuses, so registered on its own.
   app.put(
     '/orgs/:organizationId/openapi/:specSlug',
     {
       schema: {
         operationId: 'createOrUpdateOpenAPISpecBySlug',
-        tags,
+        tags: ['openapi'],
         summary: 'Create an OpenAPI spec with this slug, or give it a new source (fetched again even when the URL is the same)',
         params: SpecParams,
         body: PutSpecBody,
@@ -78,109 +96,59 @@ export async function openAPISpecRoutes(app: App) {
     },
   );
 
-  app.patch(
-    '/orgs/:organizationId/openapi/:specSlug',
-    {
-      schema: {
-        operationId: 'updateOpenAPISpecBySlug',
-        tags,
-        summary: 'Change the visibility of an OpenAPI spec',
-        params: SpecParams,
-        body: UpdateSpecBody,
-        response: { 200: OpenAPISpec, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => updateOpenAPISpecVisibility(app.ctx, callerOf(request), request.params.organizationId, request.params.specSlug, request.body.visibility),
-  );
-
-  app.delete(
-    '/orgs/:organizationId/openapi/:specSlug',
-    {
-      schema: {
-        operationId: 'deleteOpenAPISpecBySlug',
-        tags,
-        summary: 'Delete an OpenAPI spec and its versions',
-        params: SpecParams,
-        response: { 204: NoContent, ...errors(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      await deleteOpenAPISpec(app.ctx, callerOf(request), request.params.organizationId, request.params.specSlug);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/orgs/:organizationId/openapi/:specSlug/versions',
-    {
-      schema: {
-        operationId: 'listOpenAPISpecVersions',
-        tags: versionTags,
-        summary: 'List the versions of an OpenAPI spec, newest first',
-        params: SpecParams,
-        querystring: ListQuery,
-        response: { 200: listOf(OpenAPISpecVersion), ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => listOpenAPISpecVersions(app.ctx, callerOf(request), request.params.organizationId, request.params.specSlug, request.query),
-  );
-
-  app.get(
-    '/orgs/:organizationId/openapi/:specSlug/versions/latest',
-    {
-      schema: {
-        operationId: 'getLatestOpenAPISpecVersion',
-        tags: versionTags,
-        summary: 'Get the latest version of an OpenAPI spec',
-        params: SpecParams,
-        response: { 200: OpenAPISpecVersion, ...errors(401, 403, 404) },
-      },
-    },
-    async (request) => getOpenAPISpecVersion(app.ctx, callerOf(request), request.params.organizationId, request.params.specSlug, 'latest'),
-  );
-
-  app.get(
-    '/orgs/:organizationId/openapi/:specSlug/versions/latest/content',
-    {
-      schema: {
-        operationId: 'getLatestOpenAPISpecVersionContent',
-        tags: versionTags,
-        summary: 'Get the document of the latest version of an OpenAPI spec',
-        params: SpecParams,
-        response: { 200: OpenAPISpecContent, ...errors(401, 403, 404) },
-      },
-    },
-    async (request) => getOpenAPISpecVersionContent(app.ctx, callerOf(request), request.params.organizationId, request.params.specSlug, 'latest'),
-  );
-
-  app.get(
-    '/orgs/:organizationId/openapi/:specSlug/versions/:versionId',
-    {
-      schema: {
-        operationId: 'getOpenAPISpecVersionById',
-        tags: versionTags,
-        summary: 'Get a version of an OpenAPI spec',
-        params: SpecVersionParams,
-        response: { 200: OpenAPISpecVersion, ...errors(401, 403, 404) },
-      },
-    },
-    async (request) => getOpenAPISpecVersion(app.ctx, callerOf(request), request.params.organizationId, request.params.specSlug, request.params.versionId),
-  );
-
-  app.get(
-    '/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content',
-    {
-      schema: {
-        operationId: 'getOpenAPISpecVersionContentById',
-        tags: versionTags,
-        summary: 'Get the document of a version of an OpenAPI spec',
-        params: SpecVersionParams,
-        response: { 200: OpenAPISpecContent, ...errors(401, 403, 404) },
-      },
-    },
-    async (request) =>
-      getOpenAPISpecVersionContent(app.ctx, callerOf(request), request.params.organizationId, request.params.specSlug, request.params.versionId),
-  );
+  registerOperations(app, ['openapi-versions'], [
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/openapi/:specSlug/versions',
+      operationId: 'listOpenAPISpecVersions',
+      summary: 'List the versions of an OpenAPI spec, newest first',
+      params: SpecParams,
+      querystring: ListQuery,
+      response: listOf(OpenAPISpecVersion),
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, query }) => listOpenAPISpecVersions(ctx, caller, params.organizationId, params.specSlug, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/openapi/:specSlug/versions/latest',
+      operationId: 'getLatestOpenAPISpecVersion',
+      summary: 'Get the latest version of an OpenAPI spec',
+      params: SpecParams,
+      response: OpenAPISpecVersion,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => getOpenAPISpecVersion(ctx, caller, params.organizationId, params.specSlug, 'latest'),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/openapi/:specSlug/versions/latest/content',
+      operationId: 'getLatestOpenAPISpecVersionContent',
+      summary: 'Get the document of the latest version of an OpenAPI spec',
+      params: SpecParams,
+      response: OpenAPISpecContent,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => getOpenAPISpecVersionContent(ctx, caller, params.organizationId, params.specSlug, 'latest'),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/openapi/:specSlug/versions/:versionId',
+      operationId: 'getOpenAPISpecVersionById',
+      summary: 'Get a version of an OpenAPI spec',
+      params: SpecVersionParams,
+      response: OpenAPISpecVersion,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => getOpenAPISpecVersion(ctx, caller, params.organizationId, params.specSlug, params.versionId),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content',
+      operationId: 'getOpenAPISpecVersionContentById',
+      summary: 'Get the document of a version of an OpenAPI spec',
+      params: SpecVersionParams,
+      response: OpenAPISpecContent,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => getOpenAPISpecVersionContent(ctx, caller, params.organizationId, params.specSlug, params.versionId),
+    }),
+  ]);
 }
 
 const PublishedParams = Type.Object({ organizationId: Type.String(), specSlug: Type.String() });

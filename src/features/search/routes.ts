@@ -1,43 +1,51 @@
-import type { TSchema } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
-import { callerOf } from '../../platform/auth.ts';
-import { errors, listOf, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
+import { listOf, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
 import { ListOnlyQuery, SearchPageResult, SearchQuery, SearchSpaceResult, SiteSearchBody } from './schemas.ts';
 import { SiteIdParams } from '../sites/schemas.ts';
 import { searchSite } from './site-search.ts';
 import { searchOrganization, searchSpace } from './service.ts';
 
-/** The schema of a search route: the spec's operation, its request parts, and a list of `item` or 400/401/404. */
-function searchSchema<R extends { params: TSchema; querystring: TSchema; body?: TSchema }>(operationId: string, tag: string, summary: string, item: TSchema, request: R) {
-  return { schema: { operationId, tags: [tag], summary, ...request, response: { 200: listOf(item), ...errors(400, 401, 404) } } };
-}
-
+// Each search is tagged with the resource it searches, as in the official spec.
 export async function searchRoutes(app: App) {
-  app.get(
-    '/spaces/:spaceId/search',
-    searchSchema('searchSpaceContent', 'space-content', 'Search the current content of a space: pages ranked by relevance, with their matching sections', SearchPageResult, {
+  registerOperations(app, ['space-content'], [
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/search',
+      operationId: 'searchSpaceContent',
+      summary: 'Search the current content of a space: pages ranked by relevance, with their matching sections',
       params: SpaceIdParams,
       querystring: SearchQuery,
+      response: listOf(SearchPageResult),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => searchSpace(ctx, caller, params.spaceId, query),
     }),
-    async (request) => searchSpace(app.ctx, callerOf(request), request.params.spaceId, request.query),
-  );
-
-  app.get(
-    '/orgs/:organizationId/search',
-    searchSchema('searchOrganizationContent', 'organizations', 'Search the spaces of an organization the caller can read', SearchSpaceResult, {
+  ]);
+  registerOperations(app, ['organizations'], [
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/search',
+      operationId: 'searchOrganizationContent',
+      summary: 'Search the spaces of an organization the caller can read',
       params: OrganizationIdParams,
       querystring: SearchQuery,
+      response: listOf(SearchSpaceResult),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => searchOrganization(ctx, caller, params.organizationId, query),
     }),
-    async (request) => searchOrganization(app.ctx, callerOf(request), request.params.organizationId, request.query),
-  );
-
-  app.post(
-    '/orgs/:organizationId/sites/:siteId/search',
-    searchSchema('searchSiteContent', 'sites', "Search a site's content in a scope (default content of each section, given site-spaces, or all)", SearchSpaceResult, {
+  ]);
+  registerOperations(app, ['sites'], [
+    apiOperation({
+      method: 'POST',
+      url: '/orgs/:organizationId/sites/:siteId/search',
+      operationId: 'searchSiteContent',
+      summary: "Search a site's content in a scope (default content of each section, given site-spaces, or all)",
       params: SiteIdParams,
       querystring: ListOnlyQuery,
       body: SiteSearchBody,
+      response: listOf(SearchSpaceResult),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query, body }) => searchSite(ctx, caller, params.organizationId, params.siteId, body, query),
     }),
-    async (request) => searchSite(app.ctx, callerOf(request), request.params.organizationId, request.params.siteId, request.body, request.query),
-  );
+  ]);
 }

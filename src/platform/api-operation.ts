@@ -1,0 +1,67 @@
+import type { Static, TSchema } from 'typebox';
+import type { App } from './app-type.ts';
+import { callerOf } from './auth.ts';
+import type { AppContext, Caller } from './context.ts';
+import { errors, NoContent } from './schemas.ts';
+
+/*
+ * Most operations of the API have one shape: a method and a URL, the official operation id with a summary,
+ * TypeBox schemas for the request's parts, one success status and the errors it may answer, and a service
+ * called as the request's caller. A routes file lists its operations with `apiOperation` and registers them
+ * with `registerOperations`, so it states only what differs between them. An operation that needs more (two
+ * success statuses, headers, a documented body looser than the validated one) registers itself with
+ * app.get/post/... as before.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiOperation<P extends TSchema, Q extends TSchema, B extends TSchema, R extends TSchema> {
+  method: Method;
+  url: string;
+  operationId: string;
+  summary: string;
+  /** Fields of the schema kept as they are, e.g. `'x-quire-extension': true` for an operation of our own. */
+  documentation?: Record<string, unknown>;
+  params: P;
+  querystring?: Q;
+  body?: B;
+  /** 200 unless said; a 204 answers no body, whatever `run` returns. */
+  status?: 200 | 201 | 204;
+  /** The body of the success (absent for a 204). */
+  response?: R;
+  /** The error statuses the operation may answer, each in our error shape. */
+  errors: readonly number[];
+  // A method, not a property: a list of operations of different request types is then one array type.
+  run(ctx: AppContext, caller: Caller, request: { params: Static<P>; query: Static<Q>; body: Static<B> }): Promise<Static<R> | void>;
+}
+
+/** One operation, with the request's types inferred from its schemas for `run`. */
+export function apiOperation<P extends TSchema, Q extends TSchema = TSchema, B extends TSchema = TSchema, R extends TSchema = TSchema>(
+  operation: ApiOperation<P, Q, B, R>,
+): ApiOperation<P, Q, B, R> {
+  return operation;
+}
+
+export function registerOperations(app: App, tags: readonly string[], operations: readonly ApiOperation<TSchema, TSchema, TSchema, TSchema>[]): void {
+  for (const operation of operations) {
+    const status = operation.status ?? 200;
+    app.route({
+      method: operation.method,
+      url: operation.url,
+      schema: {
+        operationId: operation.operationId,
+        ...operation.documentation,
+        tags: [...tags],
+        summary: operation.summary,
+        params: operation.params,
+        ...(operation.querystring ? { querystring: operation.querystring } : {}),
+        ...(operation.body ? { body: operation.body } : {}),
+        response: { [status]: status === 204 ? NoContent : operation.response, ...errors(...operation.errors) },
+      },
+      handler: async (request, reply) => {
+        const result = await operation.run(app.ctx, callerOf(request), { params: request.params, query: request.query, body: request.body });
+        return status === 204 ? reply.status(204).send() : reply.status(status).send(result);
+      },
+    });
+  }
+}
