@@ -13,6 +13,7 @@ import * as m0012 from './0012_search_pages.ts';
 import * as m0014 from './0014_openapi_specs.ts';
 import * as m0015 from './0015_translations.ts';
 import * as m0016 from './0016_integrations.ts';
+import * as m0020 from './0020_site_redirects.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014_openapi_specs': m0014,
   '0015_translations': m0015,
   '0016_integrations': m0016,
+  '0020_site_redirects': m0020,
 };
