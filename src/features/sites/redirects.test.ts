@@ -28,6 +28,7 @@ describe('site redirects', () => {
     const toPage = { kind: 'site-page', siteSpaceId: variant, pageId: pages[1] };
     const created = ok(await t.api('POST', redirects, { body: { source: '/old/upgrading', destination: toPage } }), 201);
     assert.deepEqual(created, { object: 'site-redirect', id: created.id, source: '/old/upgrading', destination: toPage });
+    t.clock.advance(1000); // listed in creation order
     ok(await t.api('POST', redirects, { body: { source: '/reference', destination: { kind: 'site-section', siteSectionId: reference.id } } }), 201);
 
     const all = ok(await t.api('GET', redirects));
