@@ -56,6 +56,7 @@ interface Fixture {
   siteSectionId: string;
   siteSectionGroupId: string;
   shareLinkId: string;
+  siteRedirectId: string;
   /** An OpenAPI spec of the organization and its version. */
   specSlug: string;
   specId: string;
@@ -148,6 +149,8 @@ describe('authorization: every operation as callers who should not get far', () 
     return slug;
   };
   const newShareLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/share-links`, { name: 'Own link' })).id as string;
+  const newRedirect = async (f: Fixture) =>
+    (await setup('POST', `${sites(f)}/${f.siteId}/redirects`, { source: `/own-${Math.random().toString(36).slice(2, 8)}`, destination: { kind: 'site-section', siteSectionId: f.siteSectionId } })).id as string;
   const newTranslation = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/translations`, { title: 'Own translation', languages: ['fr'], source: { space: f.spaceId, language: 'en' } })).id as string;
   const newSamlProvider = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/saml`, { label: 'Own IdP' })).id as string;
   const integrationManifest = (f: Fixture) => ({
@@ -377,6 +380,11 @@ describe('authorization: every operation as callers who should not get far', () 
     createSiteShareLink: { body: () => ({ name: 'New link' }), expect: inContent(403) },
     updateSiteShareLinkById: { body: () => ({ name: 'Renamed link' }), expect: inContent(403) },
     deleteSiteShareLinkById: { own: async (f) => ({ shareLinkId: await newShareLink(f) }), expect: deleteInContent(403) },
+    listSiteRedirects: { expect: inContent(200) },
+    createSiteRedirect: { body: (f) => ({ source: '/new-redirect', destination: { kind: 'site-section', siteSectionId: f.siteSectionId } }), expect: inContent(403) },
+    getSiteRedirectBySource: { query: 'source=/auth-old', expect: inContent(200) },
+    updateSiteRedirectById: { body: (f) => ({ destination: { kind: 'site-space', siteSpaceId: f.siteSpaceId } }), expect: inContent(403) },
+    deleteSiteRedirectById: { own: async (f) => ({ siteRedirectId: await newRedirect(f) }), expect: deleteInContent(403) },
 
     // --- OpenAPI specs (features/openapi-specs/policy.ts): members with a role read them, the create role
     // changes them; a guest sees the organization but no spec.
@@ -523,6 +531,7 @@ describe('authorization: every operation as callers who should not get far', () 
       siteSectionId: '',
       siteSectionGroupId: '',
       shareLinkId: '',
+      siteRedirectId: '',
       specSlug: 'api',
       specId: '',
       versionId: '',
@@ -544,6 +553,7 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.siteSpaceId = section.siteSpaces[0].id;
     fixture.siteSectionGroupId = group.id;
     fixture.shareLinkId = await newShareLink(fixture);
+    fixture.siteRedirectId = (await setup('POST', `${sites(fixture)}/${site.id}/redirects`, { source: '/auth-old', destination: { kind: 'site-section', siteSectionId: section.id } })).id;
     const spec = await setup('POST', `/v1/orgs/${org}/openapi`, { slug: fixture.specSlug, source: { text: specText() } });
     await t.app.jobs.runDue();
     fixture.specId = spec.id;

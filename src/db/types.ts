@@ -350,6 +350,18 @@ export interface SiteShareLinksTable {
   created_at: string;
 }
 
+/** A path of a site that sends readers elsewhere in the site (0020_site_redirects). */
+export interface SiteRedirectsTable {
+  id: string;
+  site_id: string;
+  /** `/old/path`, relative to the site's URL, as the official SiteRedirectSourcePath. */
+  source: string;
+  /** JSON of the official SiteRedirectDestination. */
+  destination: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** One section of a page of a space's current main-line content, as full-text search indexes it (0008_search). */
 export interface SearchSectionsTable {
   id: Generated<number>;
@@ -659,6 +671,7 @@ export interface Database {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
+  site_redirects: SiteRedirectsTable;
   search_sections: SearchSectionsTable;
   search_pages: SearchPagesTable;
   search_backfill: SearchBackfillTable;

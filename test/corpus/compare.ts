@@ -34,6 +34,8 @@ const normaliseHtml = (html: string) =>
       .replace(/>\s+</g, '><')
       .replace(/&#x26;/gi, '&amp;')
       .replace(/<figcaption><\/figcaption>/g, '')
+      // A caption's text in a <p> or not is one caption.
+      .replace(/<figcaption><p>([\s\S]*?)<\/p><\/figcaption>/g, '<figcaption>$1</figcaption>')
       // `a%20b.png` and `a b.png` name one file.
       .replace(/\b(src|srcset|href)="([^"]*)"/g, (_m, name: string, value: string) => `${name}="${safeDecode(value)}"`),
   );

@@ -10,6 +10,9 @@ export const CORPUS_DIR =
   [join(import.meta.dirname, '../../../shared/corpus/gitbook-public-docs'), '/work/shared/corpus/gitbook-public-docs'].find((dir) => existsSync(dir)) ??
   '/work/shared/corpus/gitbook-public-docs';
 
+/** An excerpt of another real GitBook repository (Elsa Workflows' documentation, MIT), kept in the checkout. */
+export const ELSA_CORPUS_DIR = join(import.meta.dirname, '../fixtures/corpus-elsa');
+
 export interface CorpusPage {
   /** Path of the file in the corpus, e.g. `publish/seo.md`. */
   file: string;

@@ -18,6 +18,7 @@ const OPERATIONS = [
   'listSiteSectionGroups', 'addSectionGroupToSite', 'updateSiteSectionGroupById', 'deleteSiteSectionGroupById', 'addSectionToGroup',
   'removeSectionFromGroup', 'moveSiteSectionGroup', 'sortSiteStructure',
   'listSiteShareLinks', 'createSiteShareLink', 'updateSiteShareLinkById', 'deleteSiteShareLinkById', 'getSpaceById',
+  'createSiteRedirect', 'listSiteRedirects', 'getSiteRedirectBySource', 'updateSiteRedirectById', 'deleteSiteRedirectById',
 ];
 
 describe('sites through the official client', { timeout: 300_000 }, () => {
@@ -104,6 +105,19 @@ describe('sites through the official client', { timeout: 300_000 }, () => {
     assert.deepEqual(listed.items.map((s) => s.id), [site.id]);
     const { data: spaceRead } = await client().spaces.getSpaceById(guideV2.id, { shareKey: key });
     assert.equal(spaceRead.urls.published, `${endpoint}/sites/dev-docs/v2/?share=${key}`);
+
+    // Redirects: a path of the site sent to a section, then to a variant.
+    const { data: redirect } = await api.createSiteRedirect(org, site.id, { source: '/old/reference', destination: { kind: 'site-section', siteSectionId: sectionB.id } });
+    assert.equal(redirect.object, 'site-redirect');
+    const { data: redirects } = await api.listSiteRedirects(org, site.id, { search: 'reference' });
+    assert.deepEqual(redirects.items.map((r) => r.id), [redirect.id]);
+    const { data: bySource } = await api.getSiteRedirectBySource(org, site.id, { source: '/old/reference' });
+    assert.equal(bySource.target, `${endpoint}/sites/dev-docs/api-reference/`);
+    const { data: retargeted } = await api.updateSiteRedirectById(org, site.id, redirect.id, { destination: { kind: 'site-space', siteSpaceId: variant.id } });
+    assert.deepEqual(retargeted.destination, { kind: 'site-space', siteSpaceId: variant.id });
+    await rejectsWith(api.createSiteRedirect(org, site.id, { source: '/old/reference', destination: { kind: 'site-section', siteSectionId: sectionB.id } }), 409);
+    await api.deleteSiteRedirectById(org, site.id, redirect.id);
+    await rejectsWith(api.getSiteRedirectBySource(org, site.id, { source: '/old/reference' }), 404);
 
     // Reorder, rename, deactivate, remove.
     await api.sortSiteStructure(org, site.id, { item: { type: 'site-section-group', id: group.id }, position: { before: { type: 'site-section', id: sectionA.id } } });

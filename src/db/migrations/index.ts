@@ -15,6 +15,7 @@ import * as m0015 from './0015_translations.ts';
 import * as m0016 from './0016_integrations.ts';
 import * as m0018 from './0018_integration_event_order.ts';
 import * as m0019 from './0019_saml_sessions.ts';
+import * as m0020 from './0020_site_redirects.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016_integrations': m0016,
   '0018_integration_event_order': m0018,
   '0019_saml_sessions': m0019,
+  '0020_site_redirects': m0020,
 };

@@ -7,7 +7,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { exportToFolder, importPath } from './cli.ts';
-import { CORPUS_DIR, corpusPages } from '../../../test/corpus/pages.ts';
+import { CORPUS_DIR, corpusPages, ELSA_CORPUS_DIR } from '../../../test/corpus/pages.ts';
 import { compareCorpus, formatReport } from '../../../test/corpus/compare.ts';
 
 
@@ -77,6 +77,22 @@ describe('quire import and quire export', () => {
       [...exported.keys()].filter((k) => !exported.get(k)!.equals(second.get(k)!)),
       [],
     );
+  });
+
+  test('an excerpt of another GitBook repository (Elsa Workflows) keeps its meaning through import and export', async () => {
+    const space = await buildSpace(t);
+    const imported = await importPath(t.app.ctx, space.id, ELSA_CORPUS_DIR);
+    assert.equal(imported.pages, 23, 'the 20 pages and the three SUMMARY groups');
+    const out = tempDir();
+    await exportToFolder(t.app.ctx, space.id, out);
+    const exported = filesUnder(out);
+    const report = compareCorpus(
+      corpusPages(ELSA_CORPUS_DIR).map((page) => ({ file: page.file, original: page.markdown, result: exported.get(page.file)?.toString('utf8') ?? '' })),
+    );
+    assert.equal(report.pages, 20);
+    assert.ok(report.changed.length <= report.pages * 0.05, formatReport(report));
+    // The SUMMARY title "C#" and the file's `# C\#` agree once the escape is read.
+    assert.match(exported.get('expressions/c.md')!.toString('utf8'), /^# C\\#$/m);
   });
 
   test('a zip of a folder of markdown files imports', async () => {

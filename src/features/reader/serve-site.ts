@@ -9,7 +9,7 @@ import { notFoundPage, renderPage } from './layout.tsx';
 import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVariant } from './machine-readable.ts';
 import { answerMcp, MCP_PATH, type SiteAgent } from './mcp.ts';
 import { cachedRender, matchesEtag, preferredEncoding, renderKey } from './render-cache.ts';
-import { chromeOf, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, redirectedPageUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
+import { chromeOf, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, redirectedPageUrl, siteRedirectUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
 import type { SiteState } from './site-state.ts';
 import { listedTree, readingOrder } from './site-view.ts';
 import { searchVisibleSite } from './visitor-search.ts';
@@ -66,7 +66,10 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   const pageSegments = markdown ? [...rest.slice(0, -1), last.slice(0, -3)] : rest;
   const located = await locatePage(ctx, view, pageSegments);
   if (!located) {
-    // A page moved away (a `.gitbook.yaml` redirect kept by Git Sync) answers 301 to where it went.
+    // A site redirect (set through the API, and so changeable) answers 302; a page moved away (a `.gitbook.yaml`
+    // redirect kept by Git Sync, which moves with the content) 301 to where it went.
+    const redirected = await siteRedirectUrl(ctx, view, rest);
+    if (redirected) return reply.redirect(redirected, 302);
     const moved = await redirectedPageUrl(ctx, view, pageSegments);
     return moved ? reply.redirect(moved, 301) : sendNotFound(reply, view);
   }

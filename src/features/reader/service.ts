@@ -6,6 +6,7 @@ import { presentTree } from '../sites/present.ts';
 import { customizationOf } from '../sites/service.ts';
 import { siteUrl } from '../sites/urls.ts';
 import { redirectOfSpace } from '../git-sync/queries.ts';
+import { siteRedirectFrom } from '../sites/redirects.ts';
 import type { CustomizationValue } from '../sites/customization-schema.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -353,6 +354,22 @@ export const PDF_PATH = ['~gitbook', 'pdf'] as const;
 function pdfUrlsOf(view: SiteView, located: LocatedPage): { page: string; all: string } {
   const base = `${new URL(view.baseUrl).pathname}${PDF_PATH.join('/')}`;
   return { page: `${base}?page=${encodeURIComponent(located.node.page.id)}&only=yes`, all: `${base}?variant=${encodeURIComponent(located.variant.id)}` };
+}
+
+/**
+ * Where a site redirect (the official createSiteRedirect) sends a path that names no page: its section's,
+ * variant's or page's URL for this visitor; undefined when there is none or the destination is not theirs (hidden
+ * by a condition, deleted since).
+ */
+export async function siteRedirectUrl(ctx: AppContext, view: SiteView, segments: readonly string[]): Promise<string | undefined> {
+  const destination = await siteRedirectFrom(ctx.db, view.site.id, segments.join('/'));
+  if (!destination) return undefined;
+  if (destination.kind === 'site-section') return view.visible.sections.find((s) => s.id === destination.siteSectionId)?.url;
+  const variant = view.visible.sections.flatMap((s) => s.variants).find((v) => v.id === destination.siteSpaceId);
+  if (!variant || destination.kind === 'site-space') return variant?.url;
+  const pages = await pagesOfVariant(ctx, view, variant);
+  const node = pages.byId.get(destination.pageId);
+  return node ? pages.url(node) : undefined;
 }
 
 /**

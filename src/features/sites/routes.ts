@@ -69,6 +69,7 @@ import {
 } from './sections.ts';
 import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from './publishing-auth.ts';
 import { createShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links.ts';
+import { siteRedirectRoutes } from './redirects-routes.ts';
 
 const tags = ['sites'];
 const SITE = '/orgs/:organizationId/sites/:siteId';
@@ -298,4 +299,6 @@ export async function siteRoutes(app: App) {
     await deleteSiteShareLink(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.shareLinkId);
     return reply.status(204).send();
   });
+
+  await siteRedirectRoutes(app);
 }

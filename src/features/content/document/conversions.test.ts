@@ -243,7 +243,7 @@ describe('markdown in other spellings', () => {
   test('GFM header cells with markup and figure captions with HTML are written back as they were', () => {
     const table = '| **Feature** | Plan |\n| ----------- | ---- |\n| AI          | Pro  |\n';
     const document = markdownToDocument(table, resolveRef);
-    assert.equal((document.nodes[0] as { data: { definition: { c1: { title: string } } } }).data.definition.c1.title, 'Feature');
+    assert.equal((document.nodes[0] as unknown as { data: { definition: { c1: { title: string } } } }).data.definition.c1.title, 'Feature');
     assert.equal(documentToMarkdown(document, writeRef), table);
     const figure = '<figure><img src="a.png" alt="A site&#x27;s look"><figcaption><p>The <strong>Page options</strong> panel.</p></figcaption></figure>\n';
     assert.equal(documentToMarkdown(markdownToDocument(figure, resolveRef), writeRef), figure);

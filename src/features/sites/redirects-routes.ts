@@ -1,0 +1,72 @@
+import { Type } from 'typebox';
+import type { App } from '../../platform/app-type.ts';
+import { callerOf } from '../../platform/auth.ts';
+import { apiUrl } from '../../platform/urls.ts';
+import { errors, listOf, ListQuery } from '../../platform/schemas.ts';
+import { createSiteRedirect, deleteSiteRedirectById, listRedirectsOfSite, siteRedirectBySource, updateSiteRedirectById } from './redirects.ts';
+import { SiteIdParams } from './schemas.ts';
+
+/* The official site-redirect operations (redirects.ts), with the official spec's shapes. */
+
+// The official SiteRedirectSourcePath: `/` then unreserved or percent-encoded characters, by segments.
+const SourcePath = Type.String({
+  maxLength: 512,
+  pattern: '^\\/(?:[A-Za-z0-9\\-._~]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~]|%[0-9A-Fa-f]{2})+)*$',
+  description: 'The path to redirect from, relative to the site URL',
+});
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+const Destination = Type.Union([
+  Type.Object({ kind: Type.Literal('site-section'), siteSectionId: Id }),
+  Type.Object({ kind: Type.Literal('site-space'), siteSpaceId: Id }),
+  Type.Object({ kind: Type.Literal('site-page'), siteSpaceId: Id, pageId: Id }),
+]);
+const SiteRedirect = Type.Object(
+  { object: Type.Literal('site-redirect'), id: Type.String(), source: Type.String(), destination: Destination },
+  { $id: 'SiteRedirect' },
+);
+const SiteRedirectIdParams = Type.Object({ ...SiteIdParams.properties, siteRedirectId: Type.String({ minLength: 1 }) });
+const CreateBody = Type.Object({ source: SourcePath, destination: Destination });
+const UpdateBody = Type.Object({ source: Type.Optional(SourcePath), destination: Type.Optional(Destination) }, { minProperties: 1 });
+const ListRedirectsQuery = Type.Object({ ...ListQuery.properties, search: Type.Optional(Type.String({ maxLength: 512, description: 'Search for a redirect by path' })) });
+const BySourceQuery = Type.Object({ source: SourcePath, shareKey: Type.Optional(Type.String({ maxLength: 200 })) });
+
+const SITE = '/orgs/:organizationId/sites/:siteId';
+const tags = ['sites'];
+
+export async function siteRedirectRoutes(app: App) {
+  const ctx = app.ctx;
+
+  app.get(`${SITE}/redirects`, {
+    schema: { operationId: 'listSiteRedirects', tags, summary: 'List the redirects of a site', params: SiteIdParams, querystring: ListRedirectsQuery, response: { 200: listOf(SiteRedirect), ...errors(400, 401, 404) } },
+  }, async (req) => listRedirectsOfSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
+
+  app.post(`${SITE}/redirects`, {
+    schema: { operationId: 'createSiteRedirect', tags, summary: 'Create a redirect in a site', params: SiteIdParams, body: CreateBody, response: { 201: SiteRedirect, ...errors(400, 401, 403, 404, 409) } },
+  }, async (req, reply) => {
+    const { organizationId, siteId } = req.params;
+    const redirect = await createSiteRedirect(ctx, callerOf(req), organizationId, siteId, req.body);
+    return reply.status(201).header('location', apiUrl(ctx.config, `/orgs/${organizationId}/sites/${siteId}/redirects/${redirect.id}`)).send(redirect);
+  });
+
+  app.get(`${SITE}/redirect`, {
+    schema: {
+      operationId: 'getSiteRedirectBySource', tags, summary: 'The redirect of a site from a path, and the URL it sends to',
+      params: SiteIdParams, querystring: BySourceQuery,
+      response: { 200: Type.Object({ redirect: SiteRedirect, target: Type.String({ description: 'URL of the destination of the redirect' }) }), ...errors(400, 401, 404) },
+    },
+  }, async (req) => siteRedirectBySource(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query.source));
+
+  app.patch(`${SITE}/redirects/:siteRedirectId`, {
+    schema: { operationId: 'updateSiteRedirectById', tags, summary: 'Change the source or destination of a redirect', params: SiteRedirectIdParams, body: UpdateBody, response: { 200: SiteRedirect, ...errors(400, 401, 403, 404, 409) } },
+  }, async (req) => updateSiteRedirectById(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteRedirectId, req.body));
+
+  app.delete(`${SITE}/redirects/:siteRedirectId`, {
+    schema: {
+      operationId: 'deleteSiteRedirectById', tags, summary: 'Delete a redirect (205 when deleted, 204 when there was none)', params: SiteRedirectIdParams,
+      response: { 204: Type.Null({ description: 'Site redirect did not exist' }), 205: Type.Null({ description: 'Site redirect deleted' }), ...errors(401, 403) },
+    },
+  }, async (req, reply) => {
+    const deleted = await deleteSiteRedirectById(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteRedirectId);
+    return reply.status(deleted ? 205 : 204).send(null);
+  });
+}
