@@ -1,2 +1,2 @@
-/** What other features read of users: members are invited by email. */
-export { findUserByEmail } from './store.ts';
+/** What other features read of users: members are invited by email; a new comment names its author. */
+export { findUserByEmail, findUserById } from './store.ts';
