@@ -58,6 +58,64 @@ describe('read caches', () => {
     assert.equal(after.statusCode, 403, after.body);
   });
 
+  // Answers kept as JSON text (platform/read-cache.ts serializedRead): each write of this process shows in the
+  // next read, and a write of another process within CACHE_TTL_MS.
+  test('a kept page of comments shows the next comment, reaction and reply, and another process sees them in time', async () => {
+    const space = (await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Kept comments' } })).body;
+    const list = async (app: App = t.app) => {
+      const response = await app.inject({ method: 'GET', url: `/v1/spaces/${space.id}/comments`, headers: { authorization: `Bearer ${t.admin.token}` } });
+      assert.equal(response.statusCode, 200, response.body);
+      return JSON.parse(response.body) as { count: number; items: { id: string; replies: number; reactions: { emoji: string }[] }[] };
+    };
+    assert.equal((await list()).count, 0);
+    assert.equal((await list(other.app)).count, 0);
+    const posted = (await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: { markdown: 'First' } } })).body;
+    assert.deepEqual((await list()).items.map((c) => c.id), [posted.id]);
+    assert.equal((await t.api('PUT', `/v1/spaces/${space.id}/comments/${posted.id}`, { body: { addedReactions: ['👍'] } })).status, 200);
+    assert.deepEqual((await list()).items[0]!.reactions.map((r) => r.emoji), ['👍']);
+    assert.equal((await t.api('POST', `/v1/spaces/${space.id}/comments/${posted.id}/replies`, { body: { body: { markdown: 'A reply' } } })).status, 200);
+    assert.equal((await list()).items[0]!.replies, 1);
+    await sleep(t.config.cacheTtlMs + 200);
+    assert.equal((await list(other.app)).count, 1);
+  });
+
+  test('a kept space answer and page of spaces show a new title, comment and role at once', async () => {
+    const reader = await t.member('read');
+    const space = (await t.api('POST', `/v1/orgs/${t.org.id}/spaces`, { body: { title: 'Before' } })).body;
+    const get = async (token = t.admin.token) => JSON.parse((await t.app.inject({ method: 'GET', url: `/v1/spaces/${space.id}`, headers: { authorization: `Bearer ${token}` } })).body);
+    const listed = async (token = t.admin.token) => {
+      const response = await t.app.inject({ method: 'GET', url: `/v1/orgs/${t.org.id}/spaces?limit=1000`, headers: { authorization: `Bearer ${token}` } });
+      return (JSON.parse(response.body) as { items: { id: string; title: string; comments: number; permissions: { edit: boolean } }[] }).items.find((s) => s.id === space.id);
+    };
+    assert.equal((await get()).title, 'Before');
+    assert.equal((await listed())!.title, 'Before');
+    assert.equal((await listed(reader.token))!.permissions.edit, false);
+    assert.equal((await get(reader.token)).permissions.edit, false);
+    assert.equal((await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { title: 'After' } })).status, 200);
+    assert.equal((await get()).title, 'After');
+    assert.equal((await listed())!.title, 'After');
+    assert.equal((await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: { markdown: 'Counted' } } })).status, 200);
+    assert.equal((await get()).comments, 1);
+    assert.equal((await listed())!.comments, 1);
+    assert.equal((await t.api('PATCH', `/v1/orgs/${t.org.id}/members/${reader.userId}`, { body: { role: 'edit' } })).status, 200);
+    assert.equal((await listed(reader.token))!.permissions.edit, true);
+    assert.equal((await get(reader.token)).permissions.edit, true);
+  });
+
+  test('a kept page of members shows a new role and a new member at once', async () => {
+    const member = await t.member('read');
+    const list = async () => {
+      const response = await t.api('GET', `/v1/orgs/${t.org.id}/members?limit=1000`);
+      return response.body as { count: number; items: { id: string; role: string | null }[] };
+    };
+    const before = await list();
+    assert.equal(before.items.find((m) => m.id === member.userId)!.role, 'read');
+    assert.equal((await t.api('PATCH', `/v1/orgs/${t.org.id}/members/${member.userId}`, { body: { role: 'review' } })).status, 200);
+    assert.equal((await list()).items.find((m) => m.id === member.userId)!.role, 'review');
+    await t.member('comment');
+    assert.equal((await list()).count, before.count + 1);
+  });
+
   test('a read that overlapped an invalidation is served but not kept', async () => {
     const cache = new ReadCache<string>({ max: 10, ttlMs: 60_000, dependsOn: ['t'] }, 60_000);
     let loads = 0;

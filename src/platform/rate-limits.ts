@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,7 +16,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /** Counters are kept per token (hashed: the key may sit in Redis), per IP address without a token. */
 function limitKey(request: FastifyRequest): string {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  return token ? `t:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}` : `ip:${request.ip}`;
+  return token ? `t:${hash('sha256', token, 'base64url').slice(0, 32)}` : `ip:${request.ip}`;
 }
 
 function seconds(ms: number): number {

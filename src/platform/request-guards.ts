@@ -23,8 +23,8 @@ export function registerRequestGuards(app: FastifyInstance): void {
  * An explicit stack rather than recursion: a hostile body nested thousands deep must not overflow the call stack.
  */
 function findRefused(root: unknown, rootPath: string): { path: string; rule: string } | undefined {
-  // Most parts are absent or hold a few strings: answered without building the stack.
-  if (root === undefined || root === null) return undefined;
+  // Nearly every request passes: a first look builds no paths, and only a refusal is looked for again with them.
+  if (root === undefined || root === null || !holdsRefused(root)) return undefined;
   const stack: [unknown, string][] = [[root, rootPath]];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
@@ -40,4 +40,23 @@ function findRefused(root: unknown, rootPath: string): { path: string; rule: str
     }
   }
   return undefined;
+}
+
+/** Whether `root` holds something findRefused refuses, found without building paths. */
+function holdsRefused(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return true;
+    } else if (value !== null && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        if (key.includes('\u0000')) return true;
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }

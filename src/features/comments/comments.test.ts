@@ -36,6 +36,7 @@ describe('comments on a space', () => {
       assert.equal(comment.body.document.object, 'document', 'the default output is the JSON document');
       assert.equal(comment.body.markdown, undefined);
 
+      assert.deepEqual(ok(await get(space.id, comment.id, '', commenter.token)), comment, 'the answer to the post is the comment as stored');
       const asMarkdown = ok(await get(space.id, comment.id, '?format=markdown', commenter.token));
       assert.equal(asMarkdown.body.markdown.trim(), 'Is this **right**? See [the guide](https://example.com/guide).');
       assert.equal(asMarkdown.body.document, undefined);
@@ -84,6 +85,7 @@ describe('comments on a space', () => {
       const key = page.document.nodes[1].key as string;
       const onNode = ok(await post(space.id, { page: pages[1], node: key, body: markdown('Typo here') }));
       assert.deepEqual(onNode.target.node, { id: key, preview: 'A second paragraph of Reference.' });
+      assert.deepEqual(ok(await get(space.id, onNode.id)), onNode, 'the answer to the post is the comment as stored');
       assert.equal(onNode.target.page.path, 'reference');
     });
 

@@ -13,6 +13,7 @@ import { presentComment, type Viewer } from './present.ts';
 import { OrgAccess } from '../access/service.ts';
 import { memberCounts } from '../members/counts.ts';
 import { presentMember } from '../members/present.ts';
+import { findUserById } from '../users/queries.ts';
 import type { ListCommentsQueryValue, PostCommentValue, UpdateCommentValue } from './schemas.ts';
 import {
   addReactions,
@@ -177,26 +178,39 @@ export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLoc
   const target = await open.targets.forPost(body.page, body.node);
   const document = await documentOfBody(body.body, 'body/body');
   const now = isoNow(ctx.clock);
-  const id = newId();
-  await ctx.db.transaction().execute(async (trx) => {
-    await insertComment(trx, {
-      id,
-      space_id: open.thread.spaceId,
-      change_request_id: open.thread.changeRequestId,
-      author_id: authorOf(caller),
-      body: JSON.stringify(document),
-      status: 'open',
-      revision_id: open.targets.revisionId,
-      ...target,
-      table_cell: body.tableCell ? JSON.stringify({ record: body.tableCell.record, definition: body.tableCell.definition }) : null,
-      posted_at: now,
-      edited_at: null,
-      resolved_at: null,
-      resolved_by: null,
-    });
-    await record(ctx, trx, open, 'comment_created', { commentId: id });
+  const row: CommentRow = {
+    id: newId(),
+    space_id: open.thread.spaceId,
+    change_request_id: open.thread.changeRequestId,
+    author_id: authorOf(caller),
+    body: JSON.stringify(document),
+    status: 'open',
+    revision_id: open.targets.revisionId,
+    ...target,
+    table_cell: body.tableCell ? JSON.stringify({ record: body.tableCell.record, definition: body.tableCell.definition }) : null,
+    posted_at: now,
+    edited_at: null,
+    resolved_at: null,
+    resolved_by: null,
+  };
+  const author = await ctx.db.transaction().execute(async (trx) => {
+    await insertComment(trx, row);
+    await record(ctx, trx, open, 'comment_created', { commentId: row.id });
+    return findUserById(trx, row.author_id);
   });
-  return presentOne(ctx, open, id, format);
+  // Presented from what was written, with its author read in the same transaction: a new comment has no
+  // replies, reactions or resolver yet, so reading it back (two joined queries) would tell nothing more.
+  const view: CommentView = {
+    ...row,
+    author_name: author?.display_name ?? null,
+    author_email: author?.email ?? null,
+    author_photo: author?.photo_url ?? null,
+    resolver_name: null,
+    resolver_email: null,
+    resolver_photo: null,
+    reply_count: 0,
+  };
+  return presentComment(ctx.config, view, open.viewer, { body: await presentBody(ctx.db, row.body, format), replies: 0, reactions: [], page: await open.targets.of(view) });
 }
 
 export async function getComment(ctx: AppContext, caller: Caller, at: ThreadLocator, commentId: string, format: Format) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { CommentRepliesTable, CommentsTable, Executor } from '../../db/types.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { keysetPage } from '../../db/keyset.ts';
+import { preparedInsert } from '../../db/prepared-insert.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 
 export type CommentRow = CommentsTable;
@@ -60,8 +61,29 @@ export async function lockComment(db: Executor, thread: Thread, id: string, mode
   return query.executeTakeFirst();
 }
 
+const insertCommentRow = preparedInsert('comments', [
+  'id',
+  'space_id',
+  'change_request_id',
+  'author_id',
+  'body',
+  'status',
+  'revision_id',
+  'page_id',
+  'page_title',
+  'page_path',
+  'page_document_id',
+  'node_id',
+  'node_preview',
+  'table_cell',
+  'posted_at',
+  'edited_at',
+  'resolved_at',
+  'resolved_by',
+]);
+
 export async function insertComment(db: Executor, row: CommentRow): Promise<void> {
-  await db.insertInto('comments').values(row).execute();
+  await insertCommentRow(db, row);
 }
 
 export async function updateComment(db: Executor, id: string, changes: Partial<CommentRow>): Promise<void> {

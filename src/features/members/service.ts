@@ -100,7 +100,8 @@ export async function listMembersOfOrganizationJson(ctx: AppContext, caller: Cal
   const key = JSON.stringify([ctx.config.publicUrl, listKey, query.page ?? '', page.limit]);
   return serializedRead(ctx.db, 'members:pages', COUNTED_TABLES, key, async () => {
     const [rows, count] = await Promise.all([listMembers(ctx.db, filter, sort, order, page), countMembers(ctx.db, filter)]);
-    const counts = await memberCounts(ctx, access, rows.slice(0, page.limit));
+    // Access is read again inside: one read before the cache's own look-up could be older than its last emptying.
+    const counts = await memberCounts(ctx, await loadAccess(ctx, caller, organizationId), rows.slice(0, page.limit));
     return serialize(
       ctx.cursors.close(
         listKey,

@@ -8,7 +8,7 @@ import {
   createSpace,
   deleteSpace,
   duplicateSpace,
-  getSpace,
+  getSpaceJson,
   listSpacesInOrganizationJson,
   moveSpace,
   restoreSpace,
@@ -60,7 +60,10 @@ export async function spaceRoutes(app: App) {
     {
       schema: { operationId: 'getSpaceById', tags, summary: 'Get a space', params: SpaceIdParams, querystring: GetSpaceQuery, response: { 200: Space, ...errors(401, 404) } },
     },
-    async (request) => getSpace(app.ctx, callerOf(request), request.params.spaceId, request.query.shareKey),
+    async (request, reply) => {
+      const json = await getSpaceJson(app.ctx, callerOf(request), request.params.spaceId, request.query.shareKey, (space) => String(reply.serialize(space)));
+      return sendJsonText(reply, json);
+    },
   );
 
   app.patch(

@@ -4,6 +4,7 @@ import { badRequest, conflict, isNotFound, notFound } from '../../platform/error
 import { newId } from '../../platform/ids.ts';
 import { DAY_MS, isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import type { Role } from '../access/roles.ts';
 import { ACCESS_TABLES, OrgAccess } from '../access/service.ts';
 import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
 import { assertSpaceAdmin } from './policy.ts';
@@ -109,23 +110,31 @@ export async function createSpace(ctx: AppContext, caller: Caller, organizationI
   return presentSpace(ctx.config, row, await access.roleOn(row), await countersOf(ctx, row.id));
 }
 
-/** `shareKey` (of a share link of a site publishing the space) makes `urls.published` carry that key. */
-export async function getSpace(ctx: AppContext, caller: Caller, spaceId: string, shareKey?: string) {
-  // The counters and the published URL are read alongside the space, not after it: on PostgreSQL each read is
-  // a round trip, and this is the most frequent request. What they read of a space the caller may not see is
-  // dropped with the 404 (both settle before it is thrown, so no rejection goes unhandled).
-  const [loaded, counters, published] = await Promise.allSettled([
-    loadSpace(ctx, caller, spaceId, { allowDeleted: true }),
-    countersOf(ctx, spaceId),
-    publishedUrlOfSpace(ctx.db, ctx.config, spaceId, shareKey),
-  ]);
-  if (loaded.status === 'rejected') throw loaded.reason;
-  if (counters.status === 'rejected') throw counters.reason;
-  if (published.status === 'rejected') throw published.reason;
-  const { space, role } = loaded.value;
-  const presented = presentSpace(ctx.config, space, role, counters.value);
-  const url = space.deleted_at ? undefined : published.value;
+/** A space as GET answers it; `shareKey` (of a share link of a site publishing it) makes `urls.published` carry that key. */
+async function presentWithPublishedUrl(ctx: AppContext, space: SpaceRow, role: Role | null, shareKey: string | undefined) {
+  // The counters and the published URL are read together: on PostgreSQL, when not cached, each is a round trip.
+  const [counters, published] = await Promise.all([countersOf(ctx, space.id), publishedUrlOfSpace(ctx.db, ctx.config, space.id, shareKey)]);
+  const presented = presentSpace(ctx.config, space, role, counters);
+  const url = space.deleted_at ? undefined : published;
   return url ? { ...presented, urls: { ...presented.urls, published: url } } : presented;
+}
+
+/** What a space's answer is read from: the space, its counters and the sites that publish it. */
+const SPACE_ANSWER_TABLES = ['spaces', 'change_requests', 'comments', 'sites', 'site_spaces', 'site_sections', 'site_section_groups', 'site_share_links'];
+
+/**
+ * GET space as JSON text, written by `serialize` (the route's response serializer): the most frequent request
+ * of all. Kept per space, share key and role of the caller (who may see it is checked first, every time)
+ * until a write to what it shows (platform/read-cache.ts serializedRead).
+ */
+export async function getSpaceJson(ctx: AppContext, caller: Caller, spaceId: string, shareKey: string | undefined, serialize: (space: unknown) => string): Promise<string> {
+  const { space, role } = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
+  const key = `${ctx.config.publicUrl} ${space.id} ${role} ${shareKey ?? ''}`;
+  // The row is read again inside: one read before the cache's own look-up could be older than its last emptying.
+  return serializedRead(ctx.db, 'spaces:answers', SPACE_ANSWER_TABLES, key, async () => {
+    const { space: current } = await loadSpace(ctx, caller, spaceId, { allowDeleted: true });
+    return serialize(await presentWithPublishedUrl(ctx, current, role, shareKey));
+  });
 }
 
 export async function updateSpaceSettings(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof UpdateSpaceBody>) {
@@ -289,8 +298,10 @@ export async function listSpacesInOrganizationJson(ctx: AppContext, caller: Call
   const limit = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize).limit;
   const key = JSON.stringify([ctx.config.publicUrl, listKey, query.page ?? '', limit, caller]);
   return serializedRead(ctx.db, 'spaces:pages', SPACE_PAGE_TABLES, key, async () => {
-    const filter: SpaceFilter = { organizationId, scope: await access.readableScope() };
-    return serialize(await pageOfSpaces(ctx, access, filter, listKey, query));
+    // Access is read again inside: one read before the cache's own look-up could be older than its last emptying.
+    const current = await OrgAccess.load(ctx.db, organizationId, caller);
+    const filter: SpaceFilter = { organizationId, scope: await current.readableScope() };
+    return serialize(await pageOfSpaces(ctx, current, filter, listKey, query));
   });
 }
 

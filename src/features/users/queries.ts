@@ -1,2 +1,2 @@
-/** What other features read of users: members are invited by email. */
+/** What other features read of users: members are invited by email; a new comment names its author. */
 export { findUserByEmail, findUserById } from './store.ts';
