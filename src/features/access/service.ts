@@ -11,7 +11,8 @@ import { sessionReachesOrganization } from '../sessions/service.ts';
  * cached per database handle for a few seconds (platform/read-cache.ts), emptied by any write to the tables
  * they come from (organizations and users for the cascades of their deletion).
  */
-export const ACCESS_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'organizations', 'users'];
+// An installation's reach (its spaces and sites, their selection) is access too: lists kept per caller follow it.
+export const ACCESS_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'organizations', 'users', 'integration_installations', 'integration_space_installations', 'integration_site_installations'];
 const cacheOptions = { max: 10_000, ttlMs: 'shared' as const, dependsOn: ACCESS_TABLES };
 
 type MemberRoleRow = Awaited<ReturnType<typeof findMemberRole>>;
