@@ -5,6 +5,9 @@ import { assertError } from './assertions.ts';
 import { buildChangeRequest, buildCollection, buildComment, buildCommentReply, buildSpace, buildTeam, markdown, mergeChangeRequest, writeContent } from './factories.ts';
 import { defaultCustomization } from '../src/features/sites/customization-schema.ts';
 import { defaultAdaptiveSchema } from '../src/features/adaptive/schema.ts';
+import LZString from 'lz-string';
+import { recordEvent } from '../src/platform/events.ts';
+import { insertInstallation, insertIntegration } from '../src/features/integration-events/fixtures.ts';
 
 /**
  * Trying to break in: every operation of the server's own OpenAPI document, run as four callers who should
@@ -50,6 +53,9 @@ interface Fixture {
   specId: string;
   versionId: string;
   translationId: string;
+  /** An integration of the organization, installed on it, and an event sent to it. */
+  integrationName: string;
+  eventId: string;
 }
 
 interface Row {
@@ -80,6 +86,11 @@ const inContent = (reader: number): Expect => ({ anonymous: 401, outsider: 404, 
 const deleteInContent = (reader: number): Expect => ({ anonymous: 401, outsider: 204, guest: 204, reader });
 /** DELETE at the organization's level: the guest sees the organization, so they are refused. */
 const deleteInOrganization = (guest: number, reader: number): Expect => ({ anonymous: 401, outsider: 204, guest, reader });
+
+/** A render in the account configuration context (no space or site to see). */
+function renderRequest() {
+  return { componentId: 'settings', props: {}, context: { type: 'configuration_account', theme: 'light' } };
+}
 
 /** A list answer holds the object only for the callers who can see it: 200 must not leak what 404 hides. */
 const lists =
@@ -373,6 +384,14 @@ describe('authorization: every operation as callers who should not get far', () 
     getChangeRequestPDF: { expect: inContent(200) },
     getSpacePDF: { expect: inContent(200) },
     getSitePDF: { expect: inContent(200) },
+
+    // --- Integration events and UI (features/integration-events/policy.ts): events are read by admins of the
+    // integration's owner organization only; members of an organization it is installed on may render, which
+    // here reaches the integration's (missing) target: 502 means the caller was let through.
+    listIntegrationEvents: { expect: { anonymous: 401, outsider: 404, guest: 404, reader: 404 } },
+    getIntegrationEvent: { expect: { anonymous: 401, outsider: 404, guest: 404, reader: 404 } },
+    renderIntegrationUIWithGet: { query: `request=${LZString.compressToEncodedURIComponent(JSON.stringify(renderRequest()))}`, expect: inOrganization(502, 502) },
+    renderIntegrationUIWithPost: { body: () => renderRequest(), expect: inOrganization(502, 502) },
   };
 
   before(async () => {
@@ -444,6 +463,8 @@ describe('authorization: every operation as callers who should not get far', () 
       specId: '',
       versionId: '',
       translationId: '',
+      integrationName: '',
+      eventId: '',
     };
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
@@ -462,6 +483,12 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.specId = spec.id;
     fixture.versionId = (await setup('GET', `/v1/orgs/${org}/openapi/${fixture.specSlug}`)).lastVersion;
     fixture.translationId = await newTranslation(fixture);
+    const integration = await insertIntegration(t);
+    const installationId = await insertInstallation(t, integration.id);
+    await recordEvent(t.db, t.clock, 'installation_setup', org, { integrationId: integration.id, installationId, status: 'active' });
+    await t.app.jobs.runDue();
+    fixture.integrationName = integration.name;
+    fixture.eventId = (await setup('GET', `/v1/integrations/${integration.name}/events`)).items[0].id;
   });
   after(() => t.close());
 

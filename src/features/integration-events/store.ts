@@ -229,10 +229,6 @@ export async function installationsVisibleTo(db: Executor, integrationId: string
     .execute();
 }
 
-export async function organizationOfSpace(db: Executor, spaceId: string): Promise<string | undefined> {
-  return (await db.selectFrom('spaces').select('organization_id').where('id', '=', spaceId).executeTakeFirst())?.organization_id;
-}
-
 export async function organizationOfSite(db: Executor, siteId: string): Promise<string | undefined> {
   return (await db.selectFrom('sites').select('organization_id').where('id', '=', siteId).executeTakeFirst())?.organization_id;
 }
