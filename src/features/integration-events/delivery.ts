@@ -41,7 +41,7 @@ async function deliverOne(ctx: AppContext, row: IntegrationEventRow): Promise<vo
   const stats = deliveryStatsOf(ctx.db);
   const integration = await findDeliveryIntegration(ctx.db, row.integration_id);
   if (!integration) return; // unpublished meanwhile: its events went with it
-  // An uninstalled installation's last event (installation_deleted) is still delivered, as the owner's.
+  // An uninstalled installation's last event (installation_deleted) is still delivered.
   const installation = row.installation_id ? await findInstallation(ctx.db, row.installation_id) : undefined;
   const target = targetOf(integration, installation?.organization_id ?? null);
   const finish = async (changes: Partial<IntegrationEventRow>) => {

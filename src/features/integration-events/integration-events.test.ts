@@ -317,6 +317,32 @@ describe('Integration events', () => {
     assert.equal(contentUpdates().length, 1, 'and the first process does not send it again');
   });
 
+  test('two processes sharing the database deliver every event once', async () => {
+    const integration = await insertIntegration(t, { endpoint: receiver.url });
+    const installations: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const customer = await t.outsider();
+      installations.push(await insertInstallation(t, integration.id, { organizationId: customer.organizationId }));
+      for (let n = 0; n < 3; n += 1) {
+        await recordEvent(t.db, t.clock, 'installation_setup', customer.organizationId, { integrationId: integration.id, installationId: installations[i], status: 'active' });
+      }
+    }
+    // Slow answers keep deliveries in flight while the other process looks for work.
+    receiver.answer({ status: 200, delayMs: 30 });
+    const other = await buildApp({ config: t.config, db: t.db, clock: t.clock });
+    try {
+      await Promise.all([t.app.jobs.runDue(), other.jobs.runDue(), t.app.jobs.runDue(), other.jobs.runDue()]);
+      await Promise.all([t.app.jobs.runDue(), other.jobs.runDue()]);
+    } finally {
+      await other.close();
+    }
+    const ids = receiver.received.map((r) => r.headers['x-quire-delivery']);
+    assert.equal(ids.length, 18);
+    assert.equal(new Set(ids).size, 18, 'no event twice');
+    const { items } = ok(await t.api('GET', `${events(integration)}?limit=100`));
+    assert.ok(items.every((e: { status: string }) => e.status === 'success'));
+  });
+
   test('only admins of the owner organization read the events; everyone else gets 404', async () => {
     const { integration, spaceId } = await installedOnSpace();
     await editLive(t, spaceId, page('Secret'));
