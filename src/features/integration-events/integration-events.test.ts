@@ -390,13 +390,15 @@ describe('Integration events', () => {
     receiver.answer({ status: 503 });
     await editLive(t, spaceId, page('Counted'));
     await t.app.jobs.runDue();
-    assert.equal(await metric('quire_integration_event_queue_depth'), waiting + 1);
+    // Installations on every space of the organization left by earlier tests may wait too: count this one.
+    const afterFailure = await metric('quire_integration_event_queue_depth');
+    assert.ok(afterFailure >= waiting + 1);
     const retried = await metric('quire_integration_event_deliveries_total{outcome="retried"}');
     assert.ok(retried >= 1);
     receiver.answer({ status: 200 });
     t.clock.advance(HOUR);
     await t.app.jobs.runDue();
     assert.equal(await metric('quire_integration_event_deliveries_total{outcome="delivered"}'), delivered + 1);
-    assert.ok((await metric('quire_integration_event_queue_depth')) <= waiting);
+    assert.equal(await metric('quire_integration_event_queue_depth'), afterFailure - 1);
   });
 });
