@@ -317,6 +317,27 @@ describe('Integration events', () => {
     assert.equal(contentUpdates().length, 1, 'and the first process does not send it again');
   });
 
+  test('an event that cannot be signed is logged and retried, and the others are delivered', async () => {
+    const broken = await insertIntegration(t, { endpoint: `${receiver.url}?broken` });
+    await t.db.updateTable('integrations').set({ signing_secret: 'v1.not-a-sealed-secret-at-all-000000000000' }).where('id', '=', broken.id).execute();
+    const brokenInstallation = await insertInstallation(t, broken.id);
+    const healthy = await insertIntegration(t, { endpoint: receiver.url });
+    const healthyInstallation = await insertInstallation(t, healthy.id);
+    await recordEvent(t.db, t.clock, 'installation_setup', t.org.id, { integrationId: broken.id, installationId: brokenInstallation, status: 'active' });
+    await recordEvent(t.db, t.clock, 'installation_setup', t.org.id, { integrationId: healthy.id, installationId: healthyInstallation, status: 'active' });
+    await t.app.jobs.runDue();
+    assert.deepEqual(
+      receiver.received.map((r) => r.path),
+      ['/hook'],
+    );
+    const [event] = ok(await t.api('GET', events(broken))).items;
+    assert.equal(event.delivery.state, 'pending');
+    assert.equal(event.delivery.attempts, 1);
+    const logs = ok(await t.api('GET', `${events(broken)}/${event.id}`)).trace.logs;
+    assert.equal(logs[0].level, 'error');
+    assert.match(logs[0].message, /Attempt 1 could not be made/);
+  });
+
   test('two processes sharing the database deliver every event once', async () => {
     const integration = await insertIntegration(t, { endpoint: receiver.url });
     const installations: string[] = [];

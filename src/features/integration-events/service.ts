@@ -112,7 +112,8 @@ export async function renderIntegrationUI(ctx: AppContext, caller: Caller, name:
   assertCanRender(ownerAccess, installations.length > 0, name);
   const organizationId = await organizationOfContext(ctx, caller, request.context);
   const installation = installations.find((i) => i.organization_id === organizationId) ?? (organizationId === undefined ? installations[0] : undefined);
-  if (organizationId !== undefined && !installation && organizationId !== integration.organization_id) {
+  // Without an installation there, only the owner's own members render (what they are building).
+  if (organizationId !== undefined && !installation && !(organizationId === integration.organization_id && ownerAccess.isMember)) {
     throw notFound(`Integration "${name}" is not installed where this render happens (context ${request.context.type})`);
   }
   const target = targetOf(integration, installation?.organization_id ?? integration.organization_id);
