@@ -40,7 +40,11 @@ export function registerJobHandlers(worker: JobWorker): void {
   // Integration events (issue 17): committed outbox rows become one event per listening installation, then
   // due events are delivered, signed, in order per installation, retried for at least 24 hours.
   worker.sweepOften('integration-events', (ctx) => ctx.config.eventDeliveryIntervalMs, async (ctx) => {
-    await processOutbox(ctx);
-    await deliverDueEvents(ctx);
+    // Events already written are delivered even when turning the outbox into events failed this time.
+    try {
+      await processOutbox(ctx);
+    } finally {
+      await deliverDueEvents(ctx);
+    }
   });
 }

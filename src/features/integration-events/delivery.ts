@@ -28,7 +28,7 @@ export async function deliverDueEvents(ctx: AppContext): Promise<number> {
     const now = ctx.clock.now();
     const claimed = await claimDueEvents(ctx.db, now.toISOString(), new Date(now.getTime() + LOCK_MS).toISOString(), CONCURRENCY);
     if (claimed.length === 0) break;
-    await Promise.all(claimed.map((row) => deliverOne(ctx, row)));
+    await Promise.all(claimed.map((row) => deliverOne(ctx, row).catch((error: unknown) => recordCrash(ctx, row, error))));
     delivered += claimed.length;
   }
   return delivered;
@@ -41,7 +41,7 @@ async function deliverOne(ctx: AppContext, row: IntegrationEventRow): Promise<vo
   const stats = deliveryStatsOf(ctx.db);
   const integration = await findDeliveryIntegration(ctx.db, row.integration_id);
   if (!integration) return; // unpublished meanwhile: its events went with it
-  // An uninstalled installation's last event (installation_deleted) is still delivered, as the owner's.
+  // An uninstalled installation's last event (installation_deleted) is still delivered.
   const installation = row.installation_id ? await findInstallation(ctx.db, row.installation_id) : undefined;
   const target = targetOf(integration, installation?.organization_id ?? null);
   const finish = async (changes: Partial<IntegrationEventRow>) => {
@@ -91,4 +91,23 @@ async function deliverOne(ctx: AppContext, row: IntegrationEventRow): Promise<vo
     log('info', `Retry scheduled at ${step.at.toISOString()}`);
     await finish({ next_attempt_at: step.at.toISOString() });
   }
+}
+
+/**
+ * An attempt that failed on our side (the signing secret does not open, the database hiccuped): logged and
+ * retried like a network error, so one broken event neither stops the worker nor waits for its lock to lapse.
+ */
+async function recordCrash(ctx: AppContext, row: IntegrationEventRow, error: unknown): Promise<void> {
+  const now = ctx.clock.now();
+  const attempts = row.attempts + 1;
+  const step = nextStep({ kind: 'error' }, attempts, new Date(row.created_at), now);
+  const message = `Attempt ${attempts} could not be made: ${error instanceof Error ? error.message : String(error)}`;
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateIntegrationEvent(trx, row.id, {
+      attempts,
+      locked_until: null,
+      ...(step.kind === 'retry' ? { next_attempt_at: step.at.toISOString() } : { status: 'failed' satisfies DeliveryState, next_attempt_at: null }),
+    });
+    await appendEventLogs(trx, row.id, [{ timestamp: now.toISOString(), level: 'error', message }]);
+  });
 }

@@ -28,7 +28,7 @@ export async function processOutbox(ctx: AppContext): Promise<number> {
       const batch = await unprocessedOutboxRows(trx, BATCH);
       let count = 0;
       for (const row of batch) {
-        const plan = planIntegrationEvent(row.type, JSON.parse(row.payload) as Record<string, unknown>);
+        const plan = planIntegrationEvent(row.type, parsePayload(row.payload));
         if (plan && row.organization_id) count += await writeEvents(trx, row.organization_id, row.created_at, plan);
       }
       await markOutboxProcessed(
@@ -71,4 +71,14 @@ async function writeEvents(trx: Executor, organizationId: string, createdAt: str
     });
   }
   return targets.length;
+}
+
+/** A payload that is not a JSON object (never written by recordEvent) plans no event rather than stop the outbox. */
+function parsePayload(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

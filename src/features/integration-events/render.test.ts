@@ -121,6 +121,9 @@ describe('Rendering an integration UI', () => {
       await render(other.name, { componentId: 'c', props: {}, context: { type: 'document', theme: 'light', spaceId: ok(strangersSpace, 201).id, editable: false } }, stranger.token),
       404,
     );
+    // A guest is a member of the organization but cannot open the space: no render in it.
+    const guest = await t.member(null);
+    assertError(await render(integration.name, request(), guest.token), 404, spaceId);
     assertError(await render('no-such-integration', request()), 404, 'no-such-integration');
     assertError(await render(integration.name, request(), null), 401);
   });

@@ -4,6 +4,8 @@ import { personOf, type AppContext, type Caller } from '../../platform/context.t
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { OrgAccess } from '../access/service.ts';
+import { loadSpace } from '../spaces/service.ts';
+import { loadSite } from '../sites/service.ts';
 import { assertCanReadEvents, assertCanRender } from './policy.ts';
 import { presentEvent, presentEventDetail } from './present.ts';
 import { checkRenderOutput } from './render-output.ts';
@@ -16,7 +18,6 @@ import {
   installationsVisibleTo,
   listEvents,
   organizationOfSite,
-  organizationOfSpace,
   type IntegrationRow,
 } from './store.ts';
 import { sendToIntegration, targetOf, TransportError } from './transport.ts';
@@ -82,10 +83,19 @@ export function decodeRenderQuery(text: string): RenderRequest {
   return value;
 }
 
-/** The organization the render happens in, when its context names one (a space, a site or an organization). */
-async function organizationOfContext(ctx: AppContext, context: RenderRequest['context']): Promise<string | undefined> {
-  if (typeof context.spaceId === 'string') return organizationOfSpace(ctx.db, context.spaceId);
-  if (typeof context.siteId === 'string') return organizationOfSite(ctx.db, context.siteId);
+/**
+ * The organization the render happens in, when its context names one (a space, a site or an organization).
+ * The caller must see that space or site: the integration answers with what its installation can read, and
+ * must not become a way to look into a space the caller cannot open (404, as for the space itself).
+ */
+async function organizationOfContext(ctx: AppContext, caller: Caller, context: RenderRequest['context']): Promise<string | undefined> {
+  if (typeof context.spaceId === 'string') return (await loadSpace(ctx, caller, context.spaceId)).space.organization_id;
+  if (typeof context.siteId === 'string') {
+    const organizationId = await organizationOfSite(ctx.db, context.siteId);
+    if (!organizationId) throw notFound(`No site ${context.siteId}`);
+    await loadSite(ctx, caller, organizationId, context.siteId, 'view');
+    return organizationId;
+  }
   if (typeof context.organizationId === 'string') return context.organizationId;
   return undefined;
 }
@@ -100,9 +110,10 @@ export async function renderIntegrationUI(ctx: AppContext, caller: Caller, name:
   const integration = await loadIntegration(ctx, name);
   const [ownerAccess, installations] = await Promise.all([OrgAccess.load(ctx.db, integration.organization_id, caller), installationsVisibleTo(ctx.db, integration.id, personOf(caller))]);
   assertCanRender(ownerAccess, installations.length > 0, name);
-  const organizationId = await organizationOfContext(ctx, request.context);
+  const organizationId = await organizationOfContext(ctx, caller, request.context);
   const installation = installations.find((i) => i.organization_id === organizationId) ?? (organizationId === undefined ? installations[0] : undefined);
-  if (organizationId !== undefined && !installation && organizationId !== integration.organization_id) {
+  // Without an installation there, only the owner's own members render (what they are building).
+  if (organizationId !== undefined && !installation && !(organizationId === integration.organization_id && ownerAccess.isMember)) {
     throw notFound(`Integration "${name}" is not installed where this render happens (context ${request.context.type})`);
   }
   const target = targetOf(integration, installation?.organization_id ?? integration.organization_id);

@@ -221,16 +221,13 @@ export async function eventLogs(db: Executor, eventId: string) {
 export async function installationsVisibleTo(db: Executor, integrationId: string, userId: string) {
   return db
     .selectFrom('integration_installations as i')
-    .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'i.organization_id').on('m.user_id', '=', userId))
+    // A disabled member is no member (features/access: membershipOf).
+    .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'i.organization_id').on('m.user_id', '=', userId).on('m.disabled', '=', 0))
     .select(['i.id', 'i.integration_id', 'i.organization_id', 'i.configuration'])
     .where('i.integration_id', '=', integrationId)
     .orderBy('i.created_at')
     .orderBy('i.id')
     .execute();
-}
-
-export async function organizationOfSpace(db: Executor, spaceId: string): Promise<string | undefined> {
-  return (await db.selectFrom('spaces').select('organization_id').where('id', '=', spaceId).executeTakeFirst())?.organization_id;
 }
 
 export async function organizationOfSite(db: Executor, siteId: string): Promise<string | undefined> {

@@ -17,7 +17,8 @@ import type { DeliveryIntegration, InstallationTarget } from './store.ts';
 export type Target = { kind: 'tunnel' | 'endpoint'; url: string } | { kind: 'script'; script: string } | { kind: 'none' };
 
 export function targetOf(integration: DeliveryIntegration, installationOrganizationId: string | null): Target {
-  const tunnelApplies = integration.dev_all === 1 || installationOrganizationId === null || installationOrganizationId === integration.organization_id;
+  // An installation gone meanwhile (its installation_deleted event) has no known organization: not the owner's.
+  const tunnelApplies = integration.dev_all === 1 || installationOrganizationId === integration.organization_id;
   if (integration.dev_tunnel_url && tunnelApplies) return { kind: 'tunnel', url: integration.dev_tunnel_url };
   if (integration.script) return { kind: 'script', script: integration.script };
   if (integration.endpoint) return { kind: 'endpoint', url: integration.endpoint };
