@@ -3,6 +3,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
 import { openSecret } from '../../platform/secret-box.ts';
 import { runIntegrationScript, type ScriptRequest, type ScriptResponse } from '../integrations/runtime/run-script.ts';
+import { issueInstallationToken } from '../integrations/tokens.ts';
 import { signatureHeader } from './signing.ts';
 import type { DeliveryIntegration, InstallationTarget } from './store.ts';
 
@@ -93,6 +94,21 @@ export async function sendToIntegration(
   }
 }
 
+/**
+ * Tokens given to scripts, per installation and process: a token lives an hour, so one is issued when none is
+ * kept or the kept one has less than 10 minutes left (a script call lasts seconds), not one per event.
+ */
+const scriptTokens = new Map<string, { token: string; expiresAt: Date }>();
+
+async function scriptToken(ctx: AppContext, installationId: string): Promise<string> {
+  const kept = scriptTokens.get(installationId);
+  if (kept && kept.expiresAt.getTime() - ctx.clock.now().getTime() > 10 * 60_000) return kept.token;
+  const issued = await issueInstallationToken(ctx, installationId);
+  if (scriptTokens.size >= 10_000) scriptTokens.clear();
+  scriptTokens.set(installationId, issued);
+  return issued.token;
+}
+
 async function sendToScript(
   ctx: AppContext,
   integration: DeliveryIntegration,
@@ -111,6 +127,8 @@ async function sendToScript(
         apiEndpoint: `${base}/v1`,
         integration: { id: integration.id, name: integration.name },
         installation: installation ? { id: installation.id, organization: installation.organization_id, configuration: parseObject(installation.configuration) } : undefined,
+        // `context.api` of @gitbook/runtime calls our API with the installation's token: it reaches what the installation may.
+        apiTokens: installation ? { installation: await scriptToken(ctx, installation.id) } : {},
         secrets: await openSecrets(ctx, integration.secrets),
       },
       fetch: (outbound) => scriptFetch(ctx, outbound),

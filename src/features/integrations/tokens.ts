@@ -35,17 +35,26 @@ export async function createInstallationToken(ctx: AppContext, caller: Caller, n
     if (!seen) throw notFound(`No installation ${installationId} of integration ${name}`);
     throw forbidden('Creating an installation token is only for admins of the organization it is installed in or of the one owning the integration');
   }
+  return { token: (await issueInstallationToken(ctx, installation.id)).token };
+}
+
+/**
+ * A new token acting as an installation, with no check of who asks: for the server itself (the environment of
+ * the integration's script) and for createInstallationToken once it has checked the caller.
+ */
+export async function issueInstallationToken(ctx: AppContext, installationId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = `${INSTALLATION_TOKEN_PREFIX}${randomBytes(30).toString('base64url')}`;
   const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + INSTALLATION_TOKEN_TTL_MS);
   await insertInstallationToken(ctx.db, {
     id: newId(),
-    installation_id: installation.id,
+    installation_id: installationId,
     token_hash: hashToken(token),
     created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + INSTALLATION_TOKEN_TTL_MS).toISOString(),
+    expires_at: expiresAt.toISOString(),
     revoked_at: null,
   });
-  return { token };
+  return { token, expiresAt };
 }
 
 type ActiveInstallationToken = Awaited<ReturnType<typeof findActiveInstallationToken>>;
