@@ -5,14 +5,14 @@ import { officialClient, rejectsWith, type OfficialClient } from './gitbook-clie
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { buildSpace, editLive } from '../factories.ts';
 import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
-import { insertInstallation, insertIntegration, insertSpaceInstallation } from '../../src/features/integration-events/fixtures.test-support.ts';
 import { startReceiver, type Receiver } from '../../src/features/integration-events/receiver.test-support.ts';
 import { verifySignature } from '../../src/features/integration-events/signing.ts';
 
 /**
- * Issue 17, parts 3 and 4, through the official client over real HTTP: an integration's events listed and read
- * with their trace, and its UI rendered through both render operations, the answer being the receiver's
- * ContentKit output. Every exchange is checked against the official spec.
+ * Issue 17 through the official client over real HTTP: an integration published and installed on a space
+ * receives a signed event of a content change, its events are listed and read with their trace, and its UI
+ * renders through both render operations, the answer being the receiver's ContentKit output. Every exchange is
+ * checked against the official spec.
  */
 describe('Integration events and UI rendering end to end, through the official client', { timeout: 120_000 }, () => {
   let t: TestServer;
@@ -29,6 +29,24 @@ describe('Integration events and UI rendering end to end, through the official c
     props: { label: text },
   });
 
+  /** Published (its endpoint is the test receiver) and installed on a new space, as an organization's admin does. */
+  async function installedOnSpace(title: string, manifest: { contentSecurityPolicy?: string } = {}) {
+    const api = client(t.admin.token);
+    const name = `e2e-${title.toLowerCase().replace(/\W+/g, '-')}`;
+    // `endpoint` is Quire's extension of the publish body (docs/integrations.md); `signingSecret` is given once.
+    const body = { organization: t.org.id, title, description: 'Receives events', endpoint: receiver.url, scopes: ['space:content:read'], target: 'all', visibility: 'private', ...manifest };
+    const { data: published } = await api.integrations.publishIntegration(name, body as never);
+    const signingSecret = (published as { signingSecret?: string }).signingSecret;
+    assert.ok(signingSecret, 'the first publish gives the signing secret');
+    const { data: installation } = await api.integrations.installIntegration(name, { organization: t.org.id });
+    const space = await buildSpace(t, { title });
+    await api.integrations.installIntegrationOnSpace(name, installation.id, { space: space.id });
+    // Installing queued installation_setup events: delivered now, so the receiver holds only what follows.
+    await t.app.jobs.runDue();
+    receiver.received.length = 0;
+    return { name, signingSecret, installationId: installation.id, spaceId: space.id as string };
+  }
+
   before(async () => {
     t = await startServer({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
     endpoint = await listenOnRandomPort(t);
@@ -39,12 +57,9 @@ describe('Integration events and UI rendering end to end, through the official c
     await t.close();
   }, { timeout: 30_000 });
 
-  test('events of a content change are listed and read with their trace', async () => {
-    const integration = await insertIntegration(t, { endpoint: receiver.url });
-    const installationId = await insertInstallation(t, integration.id);
-    const space = await buildSpace(t, { title: 'Watched' });
-    await insertSpaceInstallation(t, installationId, space.id);
-    await editLive(t, space.id, [{ operation: 'insert_page', title: 'News', document: { markdown: 'Fresh.' } }]);
+  test('a content change reaches the installed integration signed; its events are listed and read with their trace', async () => {
+    const integration = await installedOnSpace('Watched');
+    await editLive(t, integration.spaceId, [{ operation: 'insert_page', title: 'News', document: { markdown: 'Fresh.' } }]);
     await t.app.jobs.runDue();
     const delivery = receiver.received.find((r) => r.headers['x-quire-event'] === 'space_content_updated');
     assert.ok(delivery);
@@ -52,8 +67,8 @@ describe('Integration events and UI rendering end to end, through the official c
 
     const api = client(t.admin.token);
     const { data: list } = await api.integrations.listIntegrationEvents(integration.name);
-    assert.equal(list.items.length, 1);
-    const [event] = list.items;
+    // The content update, beside the installation_setup events of installing.
+    const event = list.items.find((e) => e.payload.type === 'space_content_updated');
     assert.equal(event!.status, 'success');
     assert.equal(event!.payload.type, 'space_content_updated');
     const { data: detail } = await api.integrations.getIntegrationEvent(integration.name, event!.id);
@@ -65,10 +80,9 @@ describe('Integration events and UI rendering end to end, through the official c
   });
 
   test('a UI renders through both operations with the receiver’s ContentKit output', async () => {
-    const integration = await insertIntegration(t, { endpoint: receiver.url, contentSecurityPolicy: "script-src 'self'" });
-    const installationId = await insertInstallation(t, integration.id);
-    const space = await buildSpace(t, { title: 'Rendered' });
-    await insertSpaceInstallation(t, installationId, space.id);
+    const integration = await installedOnSpace('Rendered', { contentSecurityPolicy: "script-src 'self'" });
+    const { installationId } = integration;
+    const space = { id: integration.spaceId };
     receiver.answer((request) => {
       const event = JSON.parse(request.body);
       return { status: 200, body: output(`${event.componentId} ${event.action?.action ?? 'first'}`) };

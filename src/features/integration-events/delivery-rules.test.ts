@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { nextStep, retryDelayMs, RETRY_WINDOW_MS } from './retry-policy.ts';
 import { planIntegrationEvent } from './event-types.ts';
 import { checkRenderOutput } from './render-output.ts';
+import { contentSecurityPolicyHeader } from './content-security-policy.ts';
 import { signatureHeader, verifySignature } from './signing.ts';
 import { targetOf } from './transport.ts';
 import type { DeliveryIntegration } from './store.ts';
@@ -119,5 +120,14 @@ describe('delivery target', () => {
     const dev = { ...base, endpoint: 'https://e', dev_tunnel_url: 'https://t' };
     assert.deepEqual(targetOf(dev, 'customer'), { kind: 'endpoint', url: 'https://e' });
     assert.deepEqual(targetOf({ ...dev, dev_all: 1 }, 'customer'), { kind: 'tunnel', url: 'https://t' });
+  });
+});
+
+describe('the content security policy header of an integration', () => {
+  test('a policy string is sent as it is; directives by name are joined; nothing stored sends nothing', () => {
+    assert.equal(contentSecurityPolicyHeader(JSON.stringify("script-src 'self'")), "script-src 'self'");
+    assert.equal(contentSecurityPolicyHeader(JSON.stringify({ 'default-src': "'self'", 'img-src': '*', 'upgrade-insecure-requests': '' })), "default-src 'self'; img-src *; upgrade-insecure-requests");
+    assert.equal(contentSecurityPolicyHeader(null), null);
+    assert.equal(contentSecurityPolicyHeader('not json'), null);
   });
 });

@@ -57,7 +57,7 @@ export async function insertIntegration(
       configurations: '{}',
       script: options.script ?? null,
       secrets: null,
-      content_security_policy: options.contentSecurityPolicy ?? null,
+      content_security_policy: options.contentSecurityPolicy === undefined || options.contentSecurityPolicy === null ? null : JSON.stringify(options.contentSecurityPolicy),
       endpoint: options.endpoint ?? null,
       dev_tunnel_url: options.devTunnelUrl ?? null,
       dev_all: options.devAll ? 1 : 0,

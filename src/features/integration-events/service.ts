@@ -8,6 +8,7 @@ import { loadSpace } from '../spaces/service.ts';
 import { loadSite } from '../sites/service.ts';
 import { assertCanReadEvents, assertCanRender } from './policy.ts';
 import { presentEvent, presentEventDetail } from './present.ts';
+import { contentSecurityPolicyHeader } from './content-security-policy.ts';
 import { checkRenderOutput } from './render-output.ts';
 import { RenderRequest } from './schemas.ts';
 import {
@@ -157,5 +158,6 @@ export async function renderIntegrationUI(ctx: AppContext, caller: Caller, name:
   }
   const checked = checkRenderOutput(output);
   if (!checked.ok) throw badGateway(`Integration "${name}" answered the render of ${request.componentId} with an invalid ContentKit output: ${checked.reason}`);
-  return { output: checked.output, contentSecurityPolicy: integration.content_security_policy };
+  return { output: checked.output, contentSecurityPolicy: contentSecurityPolicyHeader(integration.content_security_policy) };
 }
+
