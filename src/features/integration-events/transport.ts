@@ -124,7 +124,8 @@ async function sendToScript(
       script,
       request: scriptRequest,
       environment: {
-        apiEndpoint: `${base}/v1`,
+        // The official API client adds /v1 itself.
+        apiEndpoint: base,
         integration: { id: integration.id, name: integration.name },
         installation: installation ? { id: installation.id, organization: installation.organization_id, configuration: parseObject(installation.configuration) } : undefined,
         // `context.api` of @gitbook/runtime calls our API with the installation's token: it reaches what the installation may.

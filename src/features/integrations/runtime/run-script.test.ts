@@ -5,11 +5,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
-import { build } from 'esbuild';
 import { safeFetch } from '../../../platform/safe-fetch.ts';
 import { openApiToJsonSchema } from '../../../../test/e2e/spec-validator.ts';
+import { helloIntegrationScript } from './bundle.test-support.ts';
 import { runIntegrationScript, ScriptError, type ScriptCall, type ScriptRequest, type ScriptResponse } from './run-script.ts';
 
 /**
@@ -17,28 +16,6 @@ import { runIntegrationScript, ScriptError, type ScriptCall, type ScriptRequest,
  * @gitbook/runtime and bundled here with the options of GitBook's CLI (`gitbook publish`), unchanged. Its
  * outbound requests go through the SSRF-safe fetcher to a local server, as the event side routes them.
  */
-
-async function bundleLikeGitBookCli(entry: string): Promise<string> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    platform: 'neutral',
-    format: 'esm',
-    target: 'es2020',
-    minify: true,
-    mainFields: ['worker', 'browser', 'module', 'jsnext', 'main'],
-    conditions: ['worker', 'browser', 'import', 'production'],
-    define: { 'process.env.NODE_ENV': '"production"', MODE: '"production"' },
-    external: ['node:*', 'cloudflare:*'],
-    jsx: 'automatic',
-    jsxImportSource: '@gitbook/runtime',
-    logLevel: 'silent',
-    // The integration's own build settings, not Quire's tsconfig (whose JSX goes to Preact).
-    tsconfigRaw: '{}',
-  });
-  return result.outputFiles[0]!.text;
-}
 
 /** The ContentKit output schema of the official spec, to hold the render answers to. */
 function contentKitValidator() {
@@ -95,7 +72,7 @@ describe('integration script runtime', () => {
   };
 
   before(async () => {
-    script = await bundleLikeGitBookCli(fileURLToPath(new URL('./fixtures/hello-integration.jsx', import.meta.url)));
+    script = await helloIntegrationScript();
     server = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
