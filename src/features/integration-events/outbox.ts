@@ -2,16 +2,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Executor } from '../../db/types.ts';
 import { newId } from '../../platform/ids.ts';
 import { planIntegrationEvent, type PlannedEvent } from './event-types.ts';
-import {
-  insertIntegrationEvent,
-  installationsOnSite,
-  installationsOnSpace,
-  integrationExists,
-  lockOutbox,
-  markOutboxProcessed,
-  nextSequence,
-  unprocessedOutboxRows,
-} from './store.ts';
+import { installationsOnTarget, integrationExists } from '../integrations/queries.ts';
+import { insertIntegrationEvent, lockOutbox, markOutboxProcessed, nextSequence, unprocessedOutboxRows } from './store.ts';
 
 const BATCH = 200;
 
@@ -46,9 +38,9 @@ export async function processOutbox(ctx: AppContext): Promise<number> {
 async function writeEvents(trx: Executor, organizationId: string, createdAt: string, plan: PlannedEvent): Promise<number> {
   const targets =
     plan.scope.kind === 'space'
-      ? await installationsOnSpace(trx, organizationId, plan.scope.spaceId)
+      ? await installationsOnTarget(trx, organizationId, 'space', plan.scope.spaceId)
       : plan.scope.kind === 'site'
-        ? await installationsOnSite(trx, organizationId, plan.scope.siteId)
+        ? await installationsOnTarget(trx, organizationId, 'site', plan.scope.siteId)
         : (await integrationExists(trx, plan.scope.integrationId))
           ? [{ id: plan.scope.installationId, integration_id: plan.scope.integrationId }]
           : [];
