@@ -30,6 +30,18 @@ export async function markOutboxProcessed(trx: Executor, ids: string[], now: str
   await trx.updateTable('events').set({ processed_at: now }).where('id', 'in', ids).execute();
 }
 
+/**
+ * Deletes up to `limit` outbox rows processed before `cutoff`; answers how many. A row is processed after it
+ * was written, so this is also older than the cutoff; the (processed_at, created_at) index finds them.
+ */
+export async function deleteOutboxProcessedBefore(db: Executor, cutoff: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('events')
+    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('processed_at', '<', cutoff).limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function nextSequence(trx: Executor, installationId: string): Promise<number> {
   const row = await trx
     .selectFrom('integration_events')

@@ -274,6 +274,15 @@ export async function insertInstallationToken(db: Executor, row: InstallationTok
   await db.insertInto('installation_tokens').values(row).execute();
 }
 
+/** Deletes up to `limit` tokens that expired before `cutoff`; answers how many. */
+export async function deleteTokensExpiredBefore(db: Executor, cutoff: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('installation_tokens')
+    .where('id', 'in', (eb) => eb.selectFrom('installation_tokens').select('id').where('expires_at', '<', cutoff).limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** An unexpired, unrevoked installation token with what its caller needs: the installation and the manifest's scopes. */
 export async function findActiveInstallationToken(db: Executor, tokenHash: string, now: string) {
   return db
