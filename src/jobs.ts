@@ -8,8 +8,9 @@ import { processSpec, refreshOpenAPISpecs } from './features/openapi-specs/proce
 import { PROCESS_SPEC_JOB } from './features/openapi-specs/service.ts';
 import { runTranslationJob } from './features/translations/run.ts';
 import { TRANSLATION_RUN_JOB } from './features/translations/service.ts';
-import { processOutbox } from './features/integration-events/outbox.ts';
 import { deliverDueEvents } from './features/integration-events/delivery.ts';
+import { processOutbox, purgeProcessedOutbox } from './features/integration-events/outbox.ts';
+import { purgeExpiredInstallationTokens } from './features/integrations/tokens.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
@@ -46,5 +47,13 @@ export function registerJobHandlers(worker: JobWorker): void {
     } finally {
       await deliverDueEvents(ctx);
     }
+  });
+  // Outbox rows processed more than a week ago (OUTBOX_RETENTION_MS), a bounded batch per run.
+  worker.sweep('purge-processed-outbox', async (ctx) => {
+    await purgeProcessedOutbox(ctx);
+  });
+  // Installation tokens (1 hour) expired for more than a day (EXPIRED_TOKEN_GRACE_MS).
+  worker.sweep('purge-expired-installation-tokens', async (ctx) => {
+    await purgeExpiredInstallationTokens(ctx);
   });
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { updateSpace } from '../src/features/spaces/queries.ts';
+import { findIntegrationByName } from '../src/features/integrations/queries.ts';
 import { applyBatch, storeBatchFiles, validateChanges } from '../src/features/content/apply-changes.ts';
 import { findRevision, lockBranch } from '../src/features/content/branch-store.ts';
 import { commitToBranch } from '../src/features/content/commit-revision.ts';
@@ -164,4 +165,43 @@ export async function buildOpenAPISpec(t: TestServer, slug: string, source: { ur
   ok(await t.api('POST', `/v1/orgs/${org}/openapi`, { body: { slug, source }, ...as(options.token) }), 201);
   await t.app.jobs.runDue();
   return ok(await t.api('GET', `/v1/orgs/${org}/openapi/${slug}`, { ...as(options.token) }));
+}
+
+/**
+ * An integration published (publishIntegration) with these manifest fields, e.g. `endpoint` or `script`; public
+ * and without scopes unless given, named `integration-<random>`. The answer of the first publish carries its
+ * `signingSecret`; `id` is added (events carry it; the Integration object has none). 200 or the test fails.
+ */
+export async function buildIntegration(t: TestServer, fields: Record<string, unknown> = {}, options: BuildOptions = {}): Promise<Json> {
+  const name = `integration-${Math.random().toString(36).slice(2, 10)}`;
+  const body = { organization: options.organizationId ?? t.org.id, title: 'Integration', description: '', visibility: 'public', scopes: [], ...fields };
+  const integration = ok(await t.api('POST', `/v1/integrations/${name}`, { body, ...as(options.token) }));
+  return { ...integration, id: (await findIntegrationByName(t.db, name))!.id };
+}
+
+/**
+ * An integration with nowhere to send its events and renders (no tunnel, script or endpoint), as one comes to
+ * be: published with an endpoint, published again without one while in development mode (the tunnel receives
+ * them then), then out of development mode.
+ */
+export async function buildIntegrationWithoutTarget(t: TestServer, options: BuildOptions = {}): Promise<Json> {
+  const integration = await buildIntegration(t, { endpoint: 'http://127.0.0.1:9/' }, options);
+  const path = `/v1/integrations/${integration.name}`;
+  ok(await t.api('PUT', `${path}/dev`, { body: { tunnelUrl: 'http://127.0.0.1:9/tunnel' }, ...as(options.token) }), 204);
+  const body = { organization: options.organizationId ?? t.org.id, title: 'Integration', description: '', visibility: 'public', scopes: [] };
+  ok(await t.api('POST', path, { body, ...as(options.token) }));
+  ok(await t.api('DELETE', `${path}/dev`, { ...as(options.token) }), 205);
+  return integration;
+}
+
+/**
+ * An installation of an integration (installIntegration) on an organization, as its admin (`token`); with
+ * `spaces`, also installed on each of them (installIntegrationOnSpace). 201 or the test fails.
+ */
+export async function buildInstallation(t: TestServer, integrationName: string, options: BuildOptions & { spaces?: string[] } = {}): Promise<Json> {
+  const installation = ok(await t.api('POST', `/v1/integrations/${integrationName}/installations`, { body: { organization: options.organizationId ?? t.org.id }, ...as(options.token) }), 201);
+  for (const space of options.spaces ?? []) {
+    ok(await t.api('POST', `/v1/integrations/${integrationName}/installations/${installation.id}/spaces`, { body: { space }, ...as(options.token) }), 201);
+  }
+  return installation;
 }

@@ -7,6 +7,7 @@ import type { Db } from '../src/db/types.ts';
 import { ReadCache } from '../src/platform/read-cache.ts';
 import { revokeToken } from '../src/features/tokens/service.ts';
 import { startServer, type TestServer } from './helpers.ts';
+import { buildInstallation, buildIntegration, buildSpace } from './factories.ts';
 
 /**
  * The read caches (platform/read-cache.ts) against what they must never do: serve what this process has
@@ -114,6 +115,26 @@ describe('read caches', () => {
     assert.equal((await list()).items.find((m) => m.id === member.userId)!.role, 'review');
     await t.member('comment');
     assert.equal((await list()).count, before.count + 1);
+  });
+
+  // An installation token's reach (access/service.ts InstallationAccess) is cached like a member's role.
+  test("an installation's new space, wider selection and uninstall apply to its token at once, in another process within CACHE_TTL_MS", async () => {
+    const integration = await buildIntegration(t, { endpoint: 'http://127.0.0.1:9/', scopes: ['space:content:read'] });
+    const [first, second, third] = [await buildSpace(t, { title: 'First' }), await buildSpace(t, { title: 'Second' }), await buildSpace(t, { title: 'Third' })];
+    const installation = await buildInstallation(t, integration.name, { spaces: [first.id] });
+    const base = `/v1/integrations/${integration.name}/installations/${installation.id}`;
+    const { token } = (await t.api('POST', `${base}/tokens`)).body as { token: string };
+    const status = async (spaceId: string, app: App = t.app) => (await app.inject({ method: 'GET', url: `/v1/spaces/${spaceId}`, headers: { authorization: `Bearer ${token}` } })).statusCode;
+    assert.deepEqual([await status(first.id), await status(second.id), await status(third.id)], [200, 404, 404]);
+    assert.equal((await t.api('POST', `${base}/spaces`, { body: { space: second.id } })).status, 201);
+    assert.equal(await status(second.id), 200, 'a space it was just installed on');
+    assert.equal((await t.api('PATCH', base, { body: { space_selection: 'all' } })).status, 200);
+    assert.equal(await status(third.id), 200, 'every space, once its selection is all');
+    assert.equal(await status(third.id, other.app), 200);
+    assert.equal((await t.api('DELETE', base)).status, 204);
+    assert.equal(await status(first.id), 401, 'uninstalled: its token is gone');
+    await sleep(t.config.cacheTtlMs + 200);
+    assert.equal(await status(first.id, other.app), 401);
   });
 
   test('a read that overlapped an invalidation is served but not kept', async () => {

@@ -18,6 +18,7 @@ const cacheOptions = { max: 10_000, ttlMs: 'shared' as const, dependsOn: ACCESS_
 type MemberRoleRow = Awaited<ReturnType<typeof findMemberRole>>;
 type CollectionLevelRows = Awaited<ReturnType<typeof listCollectionLevels>>;
 type GrantRows = Awaited<ReturnType<typeof listGrantsReachingUser>>;
+type InstallationReachRow = Awaited<ReturnType<typeof findInstallationReach>>;
 
 function memberRoleOf(db: Executor, organizationId: string, userId: string): Promise<MemberRoleRow> {
   const cache = readCache<MemberRoleRow>(db, 'access:member', cacheOptions);
@@ -32,6 +33,16 @@ function collectionLevelsOf(db: Executor, organizationId: string): Promise<Colle
 function grantsReaching(db: Executor, organizationId: string, userId: string): Promise<GrantRows> {
   const cache = readCache<GrantRows>(db, 'access:grants', cacheOptions);
   return cachedRead(cache, `${organizationId} ${userId}`, () => listGrantsReachingUser(db, organizationId, userId));
+}
+
+/**
+ * An installation's spaces and sites (3 small queries): read by every request of its token, cached like a
+ * user's membership and emptied with it, by any write to an installation, its spaces or its sites (a
+ * changed selection, an uninstall). An installation that is gone is not kept.
+ */
+function installationReachOf(db: Executor, installationId: string): Promise<InstallationReachRow> {
+  const cache = readCache<InstallationReachRow>(db, 'access:installation-reach', { ...cacheOptions, keep: (reach) => reach !== undefined });
+  return cachedRead(cache, installationId, () => findInstallationReach(db, installationId));
 }
 
 /** The grants reaching one user in one organization: roles by target id, and which targets are collections. */
@@ -196,8 +207,9 @@ export class InstallationAccess extends OrgAccess {
 
   static override async load(db: Executor, organizationId: string, caller: Caller): Promise<InstallationAccess> {
     if (caller.kind !== 'installation') throw new Error('InstallationAccess.load needs an installation caller');
-    // The token is checked again here (not only at authentication) so an uninstall cuts it off at once.
-    const reach = caller.organizationId === organizationId ? await findInstallationReach(db, caller.installationId) : undefined;
+    // The installation is checked again here (not only at authentication): an uninstall in this process empties
+    // the cache and cuts the token off at once; in another process, within CACHE_TTL_MS (as for a removed member).
+    const reach = caller.organizationId === organizationId ? await installationReachOf(db, caller.installationId) : undefined;
     const membership: Membership = reach ? { member: true, role: null } : { member: false };
     return new InstallationAccess(db, organizationId, membership, caller, reach ?? { allSpaces: false, allSites: false, spaces: [], sites: [] });
   }

@@ -6,7 +6,7 @@ import { checkRenderOutput } from './render-output.ts';
 import { contentSecurityPolicyHeader } from './content-security-policy.ts';
 import { signatureHeader, verifySignature } from './signing.ts';
 import { targetOf } from './transport.ts';
-import type { DeliveryIntegration } from './store.ts';
+import type { DeliveryIntegration } from '../integrations/queries.ts';
 
 const created = new Date('2026-01-01T00:00:00Z');
 const at = (ms: number) => new Date(created.getTime() + ms);

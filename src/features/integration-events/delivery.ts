@@ -1,7 +1,8 @@
 import type { AppContext } from '../../platform/context.ts';
 import { deliveryStatsOf } from '../../platform/delivery-stats.ts';
 import { nextStep, type AttemptOutcome } from './retry-policy.ts';
-import { claimDueEvents, appendEventLogs, findDeliveryIntegration, findInstallation, updateIntegrationEvent, type IntegrationEventRow } from './store.ts';
+import { findDeliveryIntegration, findInstallation } from '../integrations/queries.ts';
+import { claimDueEvents, appendEventLogs, updateIntegrationEvent, type IntegrationEventRow } from './store.ts';
 import { sendToIntegration, targetOf, TransportError } from './transport.ts';
 
 /** Events sent at once (each the head of its installation's queue, so order holds). */
@@ -42,7 +43,7 @@ async function deliverOne(ctx: AppContext, row: IntegrationEventRow): Promise<vo
   const integration = await findDeliveryIntegration(ctx.db, row.integration_id);
   if (!integration) return; // unpublished meanwhile: its events went with it
   // An uninstalled installation's last event (installation_deleted) is still delivered.
-  const installation = row.installation_id ? await findInstallation(ctx.db, row.installation_id) : undefined;
+  const installation = row.installation_id ? await findInstallation(ctx.db, row.integration_id, row.installation_id) : undefined;
   const target = targetOf(integration, installation?.organization_id ?? null);
   const finish = async (changes: Partial<IntegrationEventRow>) => {
     await ctx.db.transaction().execute(async (trx) => {

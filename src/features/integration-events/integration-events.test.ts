@@ -2,11 +2,10 @@ import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
-import { buildSpace, editLive } from '../../../test/factories.ts';
+import { buildInstallation, buildIntegration, buildIntegrationWithoutTarget, buildSpace, editLive } from '../../../test/factories.ts';
 import { buildApp } from '../../app.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { deliveryStatsOf } from '../../platform/delivery-stats.ts';
-import { insertInstallation, insertIntegration, insertSpaceInstallation, setDevelopmentMode, type IntegrationFixture } from './fixtures.test-support.ts';
 import { startReceiver, type Receiver } from './receiver.test-support.ts';
 import { verifySignature } from './signing.ts';
 
@@ -31,20 +30,41 @@ describe('Integration events', () => {
   });
   afterEach(() => receiver.close());
 
-  /** An integration sending to the receiver, installed on a new space of the bootstrap organization. */
+  /**
+   * An integration sending to the receiver (`endpoint: null`: to nowhere), published and installed on a new space
+   * of the bootstrap organization through the API. Installing wrote installation_setup and
+   * space_installation_setup: delivered now, so the receiver holds only what follows, and a second later, so
+   * that what follows is newer in the events list.
+   */
   async function installedOnSpace(options: { endpoint?: string | null } = {}) {
-    const integration = await insertIntegration(t, { endpoint: options.endpoint === undefined ? receiver.url : options.endpoint });
-    const installationId = await insertInstallation(t, integration.id);
+    const integration = options.endpoint === null ? await buildIntegrationWithoutTarget(t) : await buildIntegration(t, { endpoint: options.endpoint ?? receiver.url });
     const space = await buildSpace(t, { title: 'Hooked' });
-    await insertSpaceInstallation(t, installationId, space.id);
+    const installation = await buildInstallation(t, integration.name, { spaces: [space.id] });
     await t.app.jobs.runDue();
     receiver.received.length = 0;
-    return { integration, installationId, spaceId: space.id as string };
+    t.clock.advance(1000);
+    return { integration, installationId: installation.id as string, spaceId: space.id as string };
   }
 
+  /** An installation on the bootstrap organization (or `organizationId`, by its admin's `token`) listening to every space. */
+  async function installedOnAllSpaces(integrationName: string, options: { token?: string; organizationId?: string } = {}) {
+    const installation = await buildInstallation(t, integrationName, options);
+    ok(await t.api('PATCH', `/v1/integrations/${integrationName}/installations/${installation.id}`, { body: { space_selection: 'all' }, ...(options.token ? { token: options.token } : {}) }));
+    return installation.id as string;
+  }
+
+  /** Development mode through the API (setIntegrationDevelopmentMode). */
+  const setDevelopmentMode = async (integrationName: string, tunnelUrl: string, all = false) =>
+    ok(await t.api('PUT', `/v1/integrations/${integrationName}/dev`, { body: { tunnelUrl, all } }), 204);
+
+  type Integration = { id: string; name: string; signingSecret: string };
   const page = (title: string) => [{ operation: 'insert_page', title, document: { markdown: `About ${title}.` } }];
-  const events = (integration: IntegrationFixture) => `/v1/integrations/${integration.name}/events`;
+  const events = (integration: Integration) => `/v1/integrations/${integration.name}/events`;
   const contentUpdates = () => receiver.received.filter((r) => r.headers['x-quire-event'] === 'space_content_updated');
+  /** The integration's space_content_updated events, newest first (its installation's setup events left aside). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const contentEvents = async (integration: Integration): Promise<any[]> =>
+    ok(await t.api('GET', `${events(integration)}?limit=100`)).items.filter((e: { payload: { type: string } }) => e.payload.type === 'space_content_updated');
 
   test('a content change reaches the receiver signed, within a second, as the official space_content_updated event', async () => {
     const { integration, installationId, spaceId } = await installedOnSpace();
@@ -71,7 +91,8 @@ describe('Integration events', () => {
     assert.equal(verifySignature(integration.signingSecret, delivery!.headers['x-quire-signature'] as string, delivery!.body, now + 3600).valid, false, 'an old delivery is refused');
 
     const list = ok(await t.api('GET', events(integration)));
-    assert.equal(list.count, 1);
+    // Installing's installation_setup and space_installation_setup, then (newest) the content update.
+    assert.equal(list.count, 3);
     const [event] = list.items;
     assert.equal(event.id, payload.eventId);
     assert.equal(event.integrationId, integration.id);
@@ -108,7 +129,7 @@ describe('Integration events', () => {
     t.clock.advance(5 * 60_000);
     await t.app.jobs.runDue();
 
-    const pending = ok(await t.api('GET', events(integration))).items;
+    const pending = await contentEvents(integration);
     assert.equal(pending.length, 2);
     for (const event of pending) assert.equal(event.delivery.state, 'pending');
     const head = pending.find((e: { payload: { revisionId: string } }) => e.payload.revisionId === first);
@@ -128,7 +149,7 @@ describe('Integration events', () => {
       contentUpdates().map((r) => JSON.parse(r.body).revisionId),
       [first, second],
     );
-    const done = ok(await t.api('GET', events(integration))).items;
+    const done = await contentEvents(integration);
     assert.deepEqual(
       done.map((e: { status: string }) => e.status),
       ['success', 'success'],
@@ -202,13 +223,15 @@ describe('Integration events', () => {
   test('only installations on the space (or on all spaces) of its organization get its events', async () => {
     const { integration, spaceId } = await installedOnSpace();
     const other = await buildSpace(t, { title: 'Not hooked' });
-    const everywhere = await insertIntegration(t, { endpoint: `${receiver.url}?all` });
-    await insertInstallation(t, everywhere.id, { spaces: 'all' });
+    const everywhere = await buildIntegration(t, { endpoint: `${receiver.url}?all` });
+    await installedOnAllSpaces(everywhere.name);
     const elsewhere = await t.outsider();
-    const foreign = await insertIntegration(t, { endpoint: `${receiver.url}?foreign` });
-    await insertInstallation(t, foreign.id, { organizationId: elsewhere.organizationId, spaces: 'all' });
-    const paused = await insertIntegration(t, { endpoint: `${receiver.url}?paused` });
-    await insertInstallation(t, paused.id, { spaces: 'all', status: 'paused' });
+    const foreign = await buildIntegration(t, { endpoint: `${receiver.url}?foreign` });
+    await installedOnAllSpaces(foreign.name, { token: elsewhere.token, organizationId: elsewhere.organizationId });
+    // Installed on both spaces, but pending: its account configuration lacks a required value.
+    const paused = await buildIntegration(t, { endpoint: `${receiver.url}?paused`, configurations: { account: { properties: { channel: { type: 'string' } }, required: ['channel'] } } });
+    const pending = await buildInstallation(t, paused.name, { spaces: [other.id, spaceId] });
+    assert.equal(pending.status, 'pending');
     await t.app.jobs.runDue();
     receiver.received.length = 0;
 
@@ -217,12 +240,15 @@ describe('Integration events', () => {
     await t.app.jobs.runDue();
     const got = contentUpdates().map((r) => `${r.path} ${JSON.parse(r.body).spaceId}`);
     assert.deepEqual(got.sort(), [`/hook ${spaceId}`, `/hook?all ${other.id}`, `/hook?all ${spaceId}`].sort());
-    assert.equal(ok(await t.api('GET', events(integration))).count, 1);
+    assert.equal((await contentEvents(integration)).length, 1);
   });
 
   test('installation lifecycle events are delivered in their official shapes', async () => {
-    const integration = await insertIntegration(t, { endpoint: receiver.url });
-    const installationId = await insertInstallation(t, integration.id);
+    const integration = await buildIntegration(t, { endpoint: receiver.url });
+    const installationId = (await buildInstallation(t, integration.name)).id;
+    // Installing's own installation_setup, delivered now: the test records its own events of each shape.
+    await t.app.jobs.runDue();
+    receiver.received.length = 0;
     await recordEvent(t.db, t.clock, 'installation_setup', t.org.id, { integrationId: integration.id, installationId, status: 'active' });
     await recordEvent(t.db, t.clock, 'space_installation_setup', t.org.id, {
       integrationId: integration.id,
@@ -248,11 +274,14 @@ describe('Integration events', () => {
   test('in development mode events go to the tunnel, for the owner organization only unless `all`', async () => {
     const tunnel = await startReceiver();
     try {
-      const integration = await insertIntegration(t, { endpoint: receiver.url });
-      const own = await insertInstallation(t, integration.id);
+      const integration = await buildIntegration(t, { endpoint: receiver.url });
+      const own = (await buildInstallation(t, integration.name)).id;
       const customer = await t.outsider();
-      const theirs = await insertInstallation(t, integration.id, { organizationId: customer.organizationId });
-      await setDevelopmentMode(t, integration.id, tunnel.url);
+      const theirs = (await buildInstallation(t, integration.name, { token: customer.token, organizationId: customer.organizationId })).id;
+      // Installing's own installation_setup events, delivered before development mode begins.
+      await t.app.jobs.runDue();
+      receiver.received.length = 0;
+      await setDevelopmentMode(integration.name, tunnel.url);
       const setup = (installationId: string, organizationId: string) =>
         recordEvent(t.db, t.clock, 'installation_setup', organizationId, { integrationId: integration.id, installationId, status: 'active' });
       await setup(own, t.org.id);
@@ -267,7 +296,7 @@ describe('Integration events', () => {
         [theirs],
       );
 
-      await setDevelopmentMode(t, integration.id, tunnel.url, true);
+      await setDevelopmentMode(integration.name, tunnel.url, true);
       await setup(theirs, customer.organizationId);
       await t.app.jobs.runDue();
       assert.deepEqual(
@@ -291,9 +320,9 @@ describe('Integration events', () => {
   });
 
   test('an integration with a script has its events handed to the script runtime', async () => {
-    const integration = await insertIntegration(t, { script: 'export default { fetch: () => new Response("{}") }' });
-    const installationId = await insertInstallation(t, integration.id);
-    await recordEvent(t.db, t.clock, 'installation_setup', t.org.id, { integrationId: integration.id, installationId, status: 'active' });
+    const integration = await buildIntegration(t, { script: 'export default { fetch: () => new Response("{}") }' });
+    // Installing records installation_setup: its one event.
+    await buildInstallation(t, integration.name);
     await t.app.jobs.runDue();
     const [event] = ok(await t.api('GET', events(integration))).items;
     const logs = ok(await t.api('GET', `${events(integration)}/${event.id}`)).trace.logs;
@@ -318,13 +347,13 @@ describe('Integration events', () => {
   });
 
   test('an event that cannot be signed is logged and retried, and the others are delivered', async () => {
-    const broken = await insertIntegration(t, { endpoint: `${receiver.url}?broken` });
+    const broken = await buildIntegration(t, { endpoint: `${receiver.url}?broken` });
+    // A stored secret that does not open (no API writes one): corrupted in place.
     await t.db.updateTable('integrations').set({ signing_secret: 'v1.not-a-sealed-secret-at-all-000000000000' }).where('id', '=', broken.id).execute();
-    const brokenInstallation = await insertInstallation(t, broken.id);
-    const healthy = await insertIntegration(t, { endpoint: receiver.url });
-    const healthyInstallation = await insertInstallation(t, healthy.id);
-    await recordEvent(t.db, t.clock, 'installation_setup', t.org.id, { integrationId: broken.id, installationId: brokenInstallation, status: 'active' });
-    await recordEvent(t.db, t.clock, 'installation_setup', t.org.id, { integrationId: healthy.id, installationId: healthyInstallation, status: 'active' });
+    const healthy = await buildIntegration(t, { endpoint: receiver.url });
+    // Installing each records its installation_setup: the events of this test.
+    await buildInstallation(t, broken.name);
+    await buildInstallation(t, healthy.name);
     await t.app.jobs.runDue();
     assert.deepEqual(
       receiver.received.map((r) => r.path),
@@ -339,12 +368,13 @@ describe('Integration events', () => {
   });
 
   test('two processes sharing the database deliver every event once', async () => {
-    const integration = await insertIntegration(t, { endpoint: receiver.url });
+    const integration = await buildIntegration(t, { endpoint: receiver.url });
     const installations: string[] = [];
     for (let i = 0; i < 6; i += 1) {
       const customer = await t.outsider();
-      installations.push(await insertInstallation(t, integration.id, { organizationId: customer.organizationId }));
-      for (let n = 0; n < 3; n += 1) {
+      // Installing records the first of the installation's three events.
+      installations.push((await buildInstallation(t, integration.name, { token: customer.token, organizationId: customer.organizationId })).id);
+      for (let n = 0; n < 2; n += 1) {
         await recordEvent(t.db, t.clock, 'installation_setup', customer.organizationId, { integrationId: integration.id, installationId: installations[i], status: 'active' });
       }
     }
@@ -382,11 +412,12 @@ describe('Integration events', () => {
   });
 
   test('the events list pages newest first', async () => {
-    const integration = await insertIntegration(t, { endpoint: receiver.url });
-    const installationId = await insertInstallation(t, integration.id);
-    for (let i = 0; i < 3; i += 1) {
-      await recordEvent(t.db, t.clock, 'installation_setup', t.org.id, { integrationId: integration.id, installationId, status: 'active' });
+    const integration = await buildIntegration(t, { endpoint: receiver.url });
+    // Installing records the first of three events; two more follow, a second apart.
+    const installationId = (await buildInstallation(t, integration.name)).id;
+    for (let i = 0; i < 2; i += 1) {
       t.clock.advance(1000);
+      await recordEvent(t.db, t.clock, 'installation_setup', t.org.id, { integrationId: integration.id, installationId, status: 'active' });
     }
     await t.app.jobs.runDue();
     const first = ok(await t.api('GET', `${events(integration)}?limit=2`));

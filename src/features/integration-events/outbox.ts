@@ -1,19 +1,21 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { Executor } from '../../db/types.ts';
 import { newId } from '../../platform/ids.ts';
+import { deleteInBatches } from '../../platform/batched-delete.ts';
 import { planIntegrationEvent, type PlannedEvent } from './event-types.ts';
-import {
-  insertIntegrationEvent,
-  installationsOnSite,
-  installationsOnSpace,
-  integrationExists,
-  lockOutbox,
-  markOutboxProcessed,
-  nextSequence,
-  unprocessedOutboxRows,
-} from './store.ts';
+import { installationsOnTarget, integrationExists } from '../integrations/queries.ts';
+import { deleteOutboxProcessedBefore, insertIntegrationEvent, lockOutbox, markOutboxProcessed, nextSequence, unprocessedOutboxRows } from './store.ts';
 
 const BATCH = 200;
+
+/**
+ * How long a processed outbox row is kept: a week in which an operator can still trace which change became
+ * which integration events. Not a setting: no other retention is one either (deleted spaces: 7 days too).
+ */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Rows deleted per statement, and statements per sweep (platform/batched-delete.ts). */
+const PURGE_BATCH = 500;
+const PURGE_BATCHES_PER_RUN = 20;
 
 /**
  * Turns committed outbox rows into one integration event per listening installation, marking the rows
@@ -46,9 +48,9 @@ export async function processOutbox(ctx: AppContext): Promise<number> {
 async function writeEvents(trx: Executor, organizationId: string, createdAt: string, plan: PlannedEvent): Promise<number> {
   const targets =
     plan.scope.kind === 'space'
-      ? await installationsOnSpace(trx, organizationId, plan.scope.spaceId)
+      ? await installationsOnTarget(trx, organizationId, 'space', plan.scope.spaceId)
       : plan.scope.kind === 'site'
-        ? await installationsOnSite(trx, organizationId, plan.scope.siteId)
+        ? await installationsOnTarget(trx, organizationId, 'site', plan.scope.siteId)
         : (await integrationExists(trx, plan.scope.integrationId))
           ? [{ id: plan.scope.installationId, integration_id: plan.scope.integrationId }]
           : [];
@@ -71,6 +73,17 @@ async function writeEvents(trx: Executor, organizationId: string, createdAt: str
     });
   }
   return targets.length;
+}
+
+/**
+ * Deletes outbox rows processed more than the retention ago, in bounded batches (a sweep: idempotent, any
+ * process may run it). Turning rows into integration events is the outbox's only consumer (search indexing
+ * and link extraction keep their own marks), so `processed_at` says every consumer is done with a row; a new
+ * consumer must be done before it is set, or this must wait for its mark too. Answers how many were deleted.
+ */
+export async function purgeProcessedOutbox(ctx: AppContext, batchSize = PURGE_BATCH): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - OUTBOX_RETENTION_MS).toISOString();
+  return deleteInBatches((limit) => deleteOutboxProcessedBefore(ctx.db, cutoff, limit), batchSize, PURGE_BATCHES_PER_RUN);
 }
 
 /** A payload that is not a JSON object (never written by recordEvent) plans no event rather than stop the outbox. */

@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import LZString from 'lz-string';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
-import { buildSpace } from '../../../test/factories.ts';
-import { insertInstallation, insertIntegration, insertSpaceInstallation, type IntegrationFixture } from './fixtures.test-support.ts';
+import { buildInstallation, buildIntegration, buildIntegrationWithoutTarget, buildSpace } from '../../../test/factories.ts';
 import { startReceiver, type Receiver } from './receiver.test-support.ts';
 import { verifySignature } from './signing.ts';
 
@@ -15,7 +14,7 @@ import { verifySignature } from './signing.ts';
 describe('Rendering an integration UI', () => {
   let t: TestServer;
   let receiver: Receiver;
-  let integration: IntegrationFixture;
+  let integration: { id: string; name: string; signingSecret: string };
   let spaceId: string;
   const element = { type: 'element', element: { type: 'block', children: [] }, state: {}, props: {} };
   const request = () => ({ componentId: 'panel', props: {}, context: { type: 'document', theme: 'dark', spaceId, editable: true } });
@@ -27,10 +26,9 @@ describe('Rendering an integration UI', () => {
   after(() => t.close());
   beforeEach(async () => {
     receiver = await startReceiver();
-    integration = await insertIntegration(t, { endpoint: receiver.url });
-    const installationId = await insertInstallation(t, integration.id);
+    integration = await buildIntegration(t, { endpoint: receiver.url });
     spaceId = (await buildSpace(t, { title: 'Panel' })).id;
-    await insertSpaceInstallation(t, installationId, spaceId);
+    await buildInstallation(t, integration.name, { spaces: [spaceId] });
   });
   afterEach(() => receiver.close());
 
@@ -78,14 +76,14 @@ describe('Rendering an integration UI', () => {
     assert.ok(Date.now() - started < 2500);
     await receiver.down();
     assertError(await render(integration.name, request()), 502, 'refused');
-    const nowhere = await insertIntegration(t, { endpoint: null });
-    await insertInstallation(t, nowhere.id);
+    const nowhere = await buildIntegrationWithoutTarget(t);
+    await buildInstallation(t, nowhere.name);
     assertError(await render(nowhere.name, request()), 502, 'no development tunnel, script or endpoint');
   });
 
   test('the published content security policy goes with the rendered UI', async () => {
-    const guarded = await insertIntegration(t, { endpoint: receiver.url, contentSecurityPolicy: "default-src 'none'" });
-    await insertInstallation(t, guarded.id, { spaces: 'all' });
+    const guarded = await buildIntegration(t, { endpoint: receiver.url, contentSecurityPolicy: "default-src 'none'" });
+    await buildInstallation(t, guarded.name, { spaces: [spaceId] });
     receiver.answer({ status: 200, body: element });
     const res = await render(guarded.name, request());
     ok(res);
@@ -111,12 +109,12 @@ describe('Rendering an integration UI', () => {
     const stranger = await t.outsider();
     assertError(await render(integration.name, request(), stranger.token), 404, integration.name);
     // The owner's members render what they build, in an organization without an installation too.
-    const own = await insertIntegration(t, { endpoint: receiver.url, organizationId: stranger.organizationId });
+    const own = await buildIntegration(t, { endpoint: receiver.url }, { token: stranger.token, organizationId: stranger.organizationId });
     ok(await render(own.name, { componentId: 'c', props: {}, context: { type: 'configuration_account', theme: 'light', organizationId: stranger.organizationId } }, stranger.token));
     // A render in a space of an organization the integration is not installed on is refused.
     const strangersSpace = await t.api('POST', `/v1/orgs/${stranger.organizationId}/spaces`, { token: stranger.token, body: { title: 'Theirs' } });
-    const other = await insertIntegration(t, { endpoint: receiver.url });
-    await insertInstallation(t, other.id);
+    const other = await buildIntegration(t, { endpoint: receiver.url });
+    await buildInstallation(t, other.name);
     assertError(
       await render(other.name, { componentId: 'c', props: {}, context: { type: 'document', theme: 'light', spaceId: ok(strangersSpace, 201).id, editable: false } }, stranger.token),
       404,

@@ -11,16 +11,8 @@ import { presentEvent, presentEventDetail } from './present.ts';
 import { contentSecurityPolicyHeader } from './content-security-policy.ts';
 import { checkRenderOutput } from './render-output.ts';
 import { RenderRequest } from './schemas.ts';
-import {
-  countEvents,
-  eventLogs,
-  findEvent,
-  findIntegrationByName,
-  installationsVisibleTo,
-  listEvents,
-  organizationOfSite,
-  type IntegrationRow,
-} from './store.ts';
+import { findIntegrationByName, installationsVisibleTo, type IntegrationRow } from '../integrations/queries.ts';
+import { countEvents, eventLogs, findEvent, listEvents, organizationOfSite } from './store.ts';
 import { sendToIntegration, targetOf, TransportError } from './transport.ts';
 
 /** A render waits this long for the integration, and accepts this much of its answer. */

@@ -1,26 +1,10 @@
 import { sql } from 'kysely';
-import type { Db, Executor, IntegrationEventsTable, IntegrationsTable } from '../../db/types.ts';
+import type { Db, Executor, IntegrationEventsTable } from '../../db/types.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 
 export type IntegrationEventRow = IntegrationEventsTable;
-export type IntegrationRow = IntegrationsTable;
-
-/** Where an event is sent is decided at delivery time (development mode may have changed since). */
-export type DeliveryIntegration = Pick<
-  IntegrationRow,
-  'id' | 'name' | 'organization_id' | 'script' | 'secrets' | 'endpoint' | 'dev_tunnel_url' | 'dev_all' | 'signing_secret' | 'content_security_policy'
->;
-
-const DELIVERY_COLUMNS = ['id', 'name', 'organization_id', 'script', 'secrets', 'endpoint', 'dev_tunnel_url', 'dev_all', 'signing_secret', 'content_security_policy'] as const;
-
-export interface InstallationTarget {
-  id: string;
-  integration_id: string;
-  organization_id: string;
-  configuration: string;
-}
 
 // ---- the outbox ----
 
@@ -46,55 +30,16 @@ export async function markOutboxProcessed(trx: Executor, ids: string[], now: str
   await trx.updateTable('events').set({ processed_at: now }).where('id', 'in', ids).execute();
 }
 
-/** Active installations of the organization that are on the space (or on every space). */
-export async function installationsOnSpace(trx: Executor, organizationId: string, spaceId: string): Promise<InstallationTarget[]> {
-  return trx
-    .selectFrom('integration_installations as i')
-    .select(['i.id', 'i.integration_id', 'i.organization_id', 'i.configuration'])
-    .where('i.organization_id', '=', organizationId)
-    .where('i.status', '=', 'active')
-    .where((eb) =>
-      eb.or([
-        eb('i.space_selection', '=', 'all'),
-        eb.exists(
-          eb
-            .selectFrom('integration_space_installations as s')
-            .select('s.installation_id')
-            .whereRef('s.installation_id', '=', 'i.id')
-            .where('s.space_id', '=', spaceId)
-            .where('s.status', '=', 'active'),
-        ),
-      ]),
-    )
-    .orderBy('i.id')
-    .execute();
-}
-
-export async function installationsOnSite(trx: Executor, organizationId: string, siteId: string): Promise<InstallationTarget[]> {
-  return trx
-    .selectFrom('integration_installations as i')
-    .select(['i.id', 'i.integration_id', 'i.organization_id', 'i.configuration'])
-    .where('i.organization_id', '=', organizationId)
-    .where('i.status', '=', 'active')
-    .where((eb) =>
-      eb.or([
-        eb('i.site_selection', '=', 'all'),
-        eb.exists(
-          eb
-            .selectFrom('integration_site_installations as s')
-            .select('s.installation_id')
-            .whereRef('s.installation_id', '=', 'i.id')
-            .where('s.site_id', '=', siteId)
-            .where('s.status', '=', 'active'),
-        ),
-      ]),
-    )
-    .orderBy('i.id')
-    .execute();
-}
-
-export async function integrationExists(trx: Executor, integrationId: string): Promise<boolean> {
-  return (await trx.selectFrom('integrations').select('id').where('id', '=', integrationId).executeTakeFirst()) !== undefined;
+/**
+ * Deletes up to `limit` outbox rows processed before `cutoff`; answers how many. A row is processed after it
+ * was written, so this is also older than the cutoff; the (processed_at, created_at) index finds them.
+ */
+export async function deleteOutboxProcessedBefore(db: Executor, cutoff: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('events')
+    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('processed_at', '<', cutoff).limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function nextSequence(trx: Executor, installationId: string): Promise<number> {
@@ -155,18 +100,6 @@ export async function claimDueEvents(db: Db, now: string, lockUntil: string, lim
   });
 }
 
-export async function findDeliveryIntegration(db: Executor, integrationId: string): Promise<DeliveryIntegration | undefined> {
-  return db.selectFrom('integrations').select(DELIVERY_COLUMNS).where('id', '=', integrationId).executeTakeFirst();
-}
-
-export async function findInstallation(db: Executor, installationId: string): Promise<InstallationTarget | undefined> {
-  return db
-    .selectFrom('integration_installations')
-    .select(['id', 'integration_id', 'organization_id', 'configuration'])
-    .where('id', '=', installationId)
-    .executeTakeFirst();
-}
-
 export async function updateIntegrationEvent(db: Executor, id: string, changes: Partial<IntegrationEventRow>): Promise<void> {
   await db.updateTable('integration_events').set(changes).where('id', '=', id).execute();
 }
@@ -186,10 +119,6 @@ export async function appendEventLogs(db: Executor, eventId: string, lines: { ti
 }
 
 // ---- reading ----
-
-export async function findIntegrationByName(db: Executor, name: string): Promise<IntegrationRow | undefined> {
-  return db.selectFrom('integrations').selectAll().where('name', '=', name).executeTakeFirst();
-}
 
 /** The integration's events, newest first. */
 export async function listEvents(db: Executor, integrationId: string, page: PageRequest): Promise<IntegrationEventRow[]> {
@@ -212,22 +141,6 @@ export async function findEvent(db: Executor, integrationId: string, eventId: st
 
 export async function eventLogs(db: Executor, eventId: string) {
   return db.selectFrom('integration_event_logs').select(['timestamp', 'level', 'message']).where('event_id', '=', eventId).orderBy('seq').execute();
-}
-
-/**
- * The installations of the integration on organizations the user is a member of, oldest first (render: who
- * may render, and as which installation).
- */
-export async function installationsVisibleTo(db: Executor, integrationId: string, userId: string) {
-  return db
-    .selectFrom('integration_installations as i')
-    // A disabled member is no member (features/access: membershipOf).
-    .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'i.organization_id').on('m.user_id', '=', userId).on('m.disabled', '=', 0))
-    .select(['i.id', 'i.integration_id', 'i.organization_id', 'i.configuration'])
-    .where('i.integration_id', '=', integrationId)
-    .orderBy('i.created_at')
-    .orderBy('i.id')
-    .execute();
 }
 
 export async function organizationOfSite(db: Executor, siteId: string): Promise<string | undefined> {

@@ -5,7 +5,7 @@ import { openSecret } from '../../platform/secret-box.ts';
 import { runIntegrationScript, type ScriptRequest, type ScriptResponse } from '../integrations/runtime/run-script.ts';
 import { issueInstallationToken } from '../integrations/tokens.ts';
 import { signatureHeader } from './signing.ts';
-import type { DeliveryIntegration, InstallationTarget } from './store.ts';
+import type { DeliveryIntegration, InstallationTarget } from '../integrations/queries.ts';
 
 /**
  * How a request (an event delivery or a UI render) reaches an integration, the same way for both: signed, to

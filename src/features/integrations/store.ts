@@ -8,8 +8,28 @@ export type InstallationRow = IntegrationInstallationsTable;
 export type SpaceInstallationRow = IntegrationSpaceInstallationsTable;
 export type SiteInstallationRow = IntegrationSiteInstallationsTable;
 
+/** Where an event is sent is decided at delivery time (development mode may have changed since). */
+export type DeliveryIntegration = Pick<
+  IntegrationRow,
+  'id' | 'name' | 'organization_id' | 'script' | 'secrets' | 'endpoint' | 'dev_tunnel_url' | 'dev_all' | 'signing_secret' | 'content_security_policy'
+>;
+
+const DELIVERY_COLUMNS = ['id', 'name', 'organization_id', 'script', 'secrets', 'endpoint', 'dev_tunnel_url', 'dev_all', 'signing_secret', 'content_security_policy'] as const;
+
+/** What an event or a render needs of the installation it is for. */
+export type InstallationTarget = Pick<InstallationRow, 'id' | 'integration_id' | 'organization_id' | 'configuration'>;
+
 export async function findIntegrationByName(db: Executor, name: string): Promise<IntegrationRow | undefined> {
   return db.selectFrom('integrations').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function integrationExists(db: Executor, integrationId: string): Promise<boolean> {
+  return (await db.selectFrom('integrations').select('id').where('id', '=', integrationId).executeTakeFirst()) !== undefined;
+}
+
+/** The integration as delivery needs it, without its manifest's lists. */
+export async function findDeliveryIntegration(db: Executor, integrationId: string): Promise<DeliveryIntegration | undefined> {
+  return db.selectFrom('integrations').select(DELIVERY_COLUMNS).where('id', '=', integrationId).executeTakeFirst();
 }
 
 export async function insertIntegration(db: Executor, row: IntegrationRow): Promise<void> {
@@ -87,6 +107,46 @@ export async function findInstallation(db: Executor, integrationId: string, inst
 
 export async function findInstallationInOrganization(db: Executor, integrationId: string, organizationId: string): Promise<InstallationRow | undefined> {
   return db.selectFrom('integration_installations').selectAll().where('integration_id', '=', integrationId).where('organization_id', '=', organizationId).executeTakeFirst();
+}
+
+/**
+ * Active installations of the organization that are on the space or site (or on every space or site): those
+ * that hear of a change there. The two kinds differ only in their selection column and content table.
+ */
+export async function installationsOnTarget(db: Executor, organizationId: string, kind: 'space' | 'site', targetId: string): Promise<InstallationTarget[]> {
+  // Kysely cannot type a table chosen at run time: the space names stand for both (as in contentInstallationsOf).
+  const table = `integration_${kind}_installations as s` as 'integration_space_installations as s';
+  const column = `s.${kind}_id` as 's.space_id';
+  const selection = `i.${kind}_selection` as 'i.space_selection';
+  return db
+    .selectFrom('integration_installations as i')
+    .select(['i.id', 'i.integration_id', 'i.organization_id', 'i.configuration'])
+    .where('i.organization_id', '=', organizationId)
+    .where('i.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb(selection, '=', 'all'),
+        eb.exists(eb.selectFrom(table).select('s.installation_id').whereRef('s.installation_id', '=', 'i.id').where(column, '=', targetId).where('s.status', '=', 'active')),
+      ]),
+    )
+    .orderBy('i.id')
+    .execute();
+}
+
+/**
+ * The installations of the integration on organizations the user is a member of, oldest first (render: who
+ * may render, and as which installation).
+ */
+export async function installationsVisibleTo(db: Executor, integrationId: string, userId: string): Promise<InstallationTarget[]> {
+  return db
+    .selectFrom('integration_installations as i')
+    // A disabled member is no member (features/access: membershipOf).
+    .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'i.organization_id').on('m.user_id', '=', userId).on('m.disabled', '=', 0))
+    .select(['i.id', 'i.integration_id', 'i.organization_id', 'i.configuration'])
+    .where('i.integration_id', '=', integrationId)
+    .orderBy('i.created_at')
+    .orderBy('i.id')
+    .execute();
 }
 
 export async function insertInstallation(db: Executor, row: InstallationRow): Promise<void> {
@@ -212,6 +272,15 @@ export async function countSiteInstallations(db: Executor, integrationId: string
 
 export async function insertInstallationToken(db: Executor, row: InstallationTokensTable): Promise<void> {
   await db.insertInto('installation_tokens').values(row).execute();
+}
+
+/** Deletes up to `limit` tokens that expired before `cutoff`; answers how many. */
+export async function deleteTokensExpiredBefore(db: Executor, cutoff: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('installation_tokens')
+    .where('id', 'in', (eb) => eb.selectFrom('installation_tokens').select('id').where('expires_at', '<', cutoff).limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** An unexpired, unrevoked installation token with what its caller needs: the installation and the manifest's scopes. */

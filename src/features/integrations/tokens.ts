@@ -3,9 +3,10 @@ import type { AppContext, Caller, InstallationCaller } from '../../platform/cont
 import { forbidden } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
+import { deleteInBatches } from '../../platform/batched-delete.ts';
 import { OrgAccess } from '../access/service.ts';
 import { loadIntegration } from './service.ts';
-import { findActiveInstallationToken, findInstallation, insertInstallationToken } from './store.ts';
+import { deleteTokensExpiredBefore, findActiveInstallationToken, findInstallation, insertInstallationToken } from './store.ts';
 import { notFound } from '../../platform/errors.ts';
 
 /** Installation tokens are told apart from personal ones by their prefix, so one lookup decides which table to ask. */
@@ -13,6 +14,15 @@ export const INSTALLATION_TOKEN_PREFIX = 'quire_inst_';
 
 /** Like GitBook's: an installation token lives one hour; the integration asks for another when it needs one. */
 export const INSTALLATION_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * An expired token is kept this long before it is purged: a day in which its row still tells, when someone
+ * looks, which installation a token that stopped working belonged to.
+ */
+export const EXPIRED_TOKEN_GRACE_MS = 24 * 60 * 60 * 1000;
+/** Tokens deleted per statement, and statements per sweep (platform/batched-delete.ts). */
+const PURGE_BATCH = 500;
+const PURGE_BATCHES_PER_RUN = 20;
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -87,4 +97,13 @@ export async function authenticateInstallationToken(ctx: AppContext, token: stri
     tokenId: row.id,
     installedBy: row.created_by,
   };
+}
+
+/**
+ * Deletes installation tokens expired for more than the grace period, in bounded batches (a sweep of the
+ * worker: idempotent, any process may run it). Answers how many were deleted.
+ */
+export async function purgeExpiredInstallationTokens(ctx: AppContext): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - EXPIRED_TOKEN_GRACE_MS).toISOString();
+  return deleteInBatches((limit) => deleteTokensExpiredBefore(ctx.db, cutoff, limit), PURGE_BATCH, PURGE_BATCHES_PER_RUN);
 }
