@@ -22,11 +22,14 @@ export interface ApiOperation<P extends TSchema, Q extends TSchema, B extends TS
   summary: string;
   /** Fields of the schema kept as they are, e.g. `'x-quire-extension': true` for an operation of our own. */
   documentation?: Record<string, unknown>;
-  params: P;
+  /** Absent for an operation without path parameters. */
+  params?: P;
   querystring?: Q;
   body?: B;
-  /** 200 unless said; a 204 answers no body, whatever `run` returns. */
-  status?: 200 | 201 | 204;
+  /** The largest body accepted, when an operation takes more than the server's default (e.g. inline images). */
+  bodyLimit?: number;
+  /** 200 unless said; a 204 or a 205 answers no body, whatever `run` returns. */
+  status?: 200 | 201 | 204 | 205;
   /** The body of the success (absent for a 204). */
   response?: R;
   /** The error statuses the operation may answer, each in our error shape. */
@@ -45,22 +48,24 @@ export function apiOperation<P extends TSchema, Q extends TSchema = TSchema, B e
 export function registerOperations(app: App, tags: readonly string[], operations: readonly ApiOperation<TSchema, TSchema, TSchema, TSchema>[]): void {
   for (const operation of operations) {
     const status = operation.status ?? 200;
+    const noContent = status === 204 || status === 205;
     app.route({
       method: operation.method,
       url: operation.url,
+      ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
       schema: {
         operationId: operation.operationId,
         ...operation.documentation,
         tags: [...tags],
         summary: operation.summary,
-        params: operation.params,
+        ...(operation.params ? { params: operation.params } : {}),
         ...(operation.querystring ? { querystring: operation.querystring } : {}),
         ...(operation.body ? { body: operation.body } : {}),
-        response: { [status]: status === 204 ? NoContent : operation.response, ...errors(...operation.errors) },
+        response: { [status]: noContent ? NoContent : operation.response, ...errors(...operation.errors) },
       },
       handler: async (request, reply) => {
         const result = await operation.run(app.ctx, callerOf(request), { params: request.params, query: request.query, body: request.body });
-        return status === 204 ? reply.status(204).send() : reply.status(status).send(result);
+        return noContent ? reply.status(status).send() : reply.status(status).send(result);
       },
     });
   }

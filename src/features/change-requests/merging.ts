@@ -8,7 +8,7 @@ import { updateSpace } from '../spaces/queries.ts';
 import { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from '../content/revisions.ts';
 import { commitToBranch, type FileChange } from '../content/commit-revision.ts';
 import { getDocument, putDocument } from '../content/revisions.ts';
-import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHref } from '../content/markdown.ts';
+import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHrefOrUrl } from '../content/markdown.ts';
 import type { PageRecord } from '../content/pages.ts';
 import { Snapshot } from '../content/snapshot.ts';
 import { fileAt, filesAt, filesChangedSince, pageAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from '../content/revisions.ts';
@@ -159,7 +159,7 @@ async function threeWay(ctx: AppContext, db: Executor, base: RevisionRow, ours: 
   for (const [id, markdown] of result.mergedMarkdown) {
     const page = result.pages.get(id);
     if (!page) continue;
-    const document = markdown.trim() === '' ? null : await parseMarkdownDocument(markdown, async (href) => resolveFixedHref(href) ?? { kind: 'url', url: href });
+    const document = markdown.trim() === '' ? null : await parseMarkdownDocument(markdown, resolveFixedHrefOrUrl);
     result.pages.set(id, { ...page, documentId: document ? await putDocument(db, document, now) : null, updatedAt: now });
   }
   return {

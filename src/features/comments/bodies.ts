@@ -1,6 +1,6 @@
 import { badRequest } from '../../platform/errors.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
-import { parseMarkdownDocument, resolveFixedHref, storedDocumentToMarkdown } from '../content/markdown.ts';
+import { parseMarkdownDocument, resolveFixedHrefOrUrl, storedDocumentToMarkdown } from '../content/markdown.ts';
 import type { Document } from '../content/document/types.ts';
 import { documentProblem } from '../content/document/validate.ts';
 import type { CommentBodyValue } from './schemas.ts';
@@ -42,7 +42,7 @@ export async function documentOfBody(input: CommentBodyValue, field: string): Pr
   if (input.markdown !== undefined) {
     if (input.markdown.trim() === '') throw badRequest(`${field}/markdown must not be empty`);
     // Links in a discussion are taken as written: only the fixed forms (/pages/<id>, /files/<id>, anchors) are references.
-    const document = await parseMarkdownDocument(input.markdown, async (href) => resolveFixedHref(href) ?? { kind: 'url', url: href });
+    const document = await parseMarkdownDocument(input.markdown, resolveFixedHrefOrUrl);
     const problem = documentProblem(document);
     if (problem !== null) throw badRequest(`${field}/markdown gives a document that ${problem.message}`);
     assertCommentSize(document, `${field}/markdown`);

@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { Piscina } from 'piscina';
 import { ApiError } from '../../platform/errors.ts';
-import type { ContentRef, Document } from './document/types.ts';
-import { adoptPreparedDocument, canonicalJson, type PreparedDocument } from './document-store.ts';
+import type { ContentRef } from './document/types.ts';
+import type { PreparedDocument } from './document-store.ts';
 
 /** What the worker's toDocument answers (conversion-worker.ts; not imported here, which would make a cycle). */
 interface ToDocumentResult {
   prepared: PreparedDocument;
-  assumed: Record<string, ContentRef>;
+  assumed: Map<string, ContentRef>;
 }
 
 /*
@@ -120,20 +120,11 @@ export function isLargeDocument(document: unknown): boolean {
 export const usePool = () => settings.threads > 0;
 
 /**
- * Markdown to a document on the pool, prepared there for storing (see PreparedDocument). The first pass takes
- * every link in its fixed form or as a URL; when `resolve` says otherwise for one, a second pass uses its answers.
+ * One conversion of markdown on the pool (markdown.ts convertMarkdownOnce, with the same `refs`), its document
+ * prepared there for storing (see PreparedDocument); parseMarkdownDocument resolves the links around it.
  */
-export async function markdownToDocumentOffThread(markdown: string, resolve: (href: string) => Promise<ContentRef>): Promise<Document> {
-  let result = await run<ToDocumentResult>('toDocument', { markdown }, 'The markdown');
-  const refs: Record<string, ContentRef> = {};
-  let differs = false;
-  for (const [href, assumed] of Object.entries(result.assumed)) {
-    const ref = await resolve(href);
-    Object.defineProperty(refs, href, { value: ref, enumerable: true, configurable: true, writable: true });
-    if (canonicalJson(ref) !== canonicalJson(assumed)) differs = true;
-  }
-  if (differs) result = await run<ToDocumentResult>('toDocument', { markdown, refs }, 'The markdown');
-  return adoptPreparedDocument(result.prepared) as Document;
+export function prepareMarkdownOffThread(markdown: string, refs?: ReadonlyMap<string, ContentRef>): Promise<ToDocumentResult> {
+  return run<ToDocumentResult>('toDocument', refs ? { markdown, refs } : { markdown }, 'The markdown');
 }
 
 /** A document, or a stored document's JSON text, as markdown on the pool. */

@@ -1,8 +1,7 @@
 import { documentToMarkdown } from './document/to-markdown.ts';
-import { markdownToDocument } from './document/to-document.ts';
 import type { ContentRef, Document } from './document/types.ts';
 import { parseStoredDocument, prepareDocument, type PreparedDocument } from './document-store.ts';
-import { refToHref, resolveFixedHref } from './markdown.ts';
+import { convertMarkdownOnce, refToHref, type AssumedLinks } from './markdown.ts';
 
 /*
  * The conversions that run on the pool's threads (conversion-pool.ts): the same functions the request thread
@@ -10,19 +9,9 @@ import { refToHref, resolveFixedHref } from './markdown.ts';
  * clone); a stored document crosses as its JSON text, which copies faster than the object.
  */
 
-/**
- * Markdown to a document, prepared for storing (canonical JSON, id, links, validity). Without `refs`, links
- * are resolved in their fixed forms (resolveFixedHref) or kept as URLs, and every href met is returned with
- * what it was taken for: the caller resolves them its own way and, where that differs, asks again with `refs`.
- */
-export function toDocument(task: { markdown: string; refs?: Record<string, ContentRef> }): { prepared: PreparedDocument; assumed: Record<string, ContentRef> } {
-  const assumed: Record<string, ContentRef> = {};
-  const refs = task.refs;
-  const document = markdownToDocument(task.markdown, (href) => {
-    const ref = (refs && Object.hasOwn(refs, href) ? refs[href] : undefined) ?? resolveFixedHref(href) ?? { kind: 'url', url: href };
-    Object.defineProperty(assumed, href, { value: ref, enumerable: true, configurable: true, writable: true });
-    return ref;
-  });
+/** One conversion of markdown (convertMarkdownOnce), its document prepared for storing (canonical JSON, id, links, validity). */
+export function toDocument(task: { markdown: string; refs?: ReadonlyMap<string, ContentRef> }): { prepared: PreparedDocument; assumed: AssumedLinks } {
+  const { document, assumed } = convertMarkdownOnce(task.markdown, task.refs);
   return { prepared: prepareDocument(document), assumed };
 }
 

@@ -6,8 +6,8 @@ import { markdownToDocument } from './document/to-document.ts';
 import { unescapeMarkdown } from './document/markdown-parser.ts';
 import type { ContentRef, Document } from './document/types.ts';
 import type { Snapshot } from './snapshot.ts';
-import { documentToMarkdownOffThread, INLINE_MAX_CHARS, isLargeDocument, markdownToDocumentOffThread, usePool } from './conversion-pool.ts';
-import { parseStoredDocument } from './document-store.ts';
+import { documentToMarkdownOffThread, INLINE_MAX_CHARS, isLargeDocument, prepareMarkdownOffThread, usePool } from './conversion-pool.ts';
+import { adoptPreparedDocument, canonicalJson, parseStoredDocument } from './document-store.ts';
 import type { PageAttributes } from './pages.ts';
 
 /**
@@ -55,19 +55,6 @@ export type HrefResolver = (href: string) => Promise<ContentRef>;
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
 
-/** Converts markdown to a document, resolving every link and image source first. */
-export async function parseMarkdownDocument(markdown: string, resolve: HrefResolver): Promise<Document> {
-  if (usePool() && markdown.length > INLINE_MAX_CHARS) return markdownToDocumentOffThread(markdown, resolve);
-  const hrefs = new Set<string>();
-  markdownToDocument(markdown, (href) => {
-    hrefs.add(href);
-    return { kind: 'url', url: href };
-  });
-  const resolved = new Map<string, ContentRef>();
-  for (const href of hrefs) resolved.set(href, await resolve(href));
-  return markdownToDocument(markdown, (href) => resolved.get(href) ?? { kind: 'url', url: href });
-}
-
 /** The fixed forms: `/pages/<id>`, `/files/<id>`, anchors and URLs. Others are left to the caller (undefined). */
 export function resolveFixedHref(href: string): ContentRef | undefined {
   const [path, anchor] = splitAnchor(href);
@@ -78,6 +65,62 @@ export function resolveFixedHref(href: string): ContentRef | undefined {
   if (path === '' && anchor) return { kind: 'anchor', anchor };
   if (ABSOLUTE_URL.test(href) || href.startsWith('//')) return { kind: 'url', url: href };
   return undefined;
+}
+
+function fixedHrefOrUrl(href: string): ContentRef {
+  return resolveFixedHref(href) ?? { kind: 'url', url: href };
+}
+
+/** Takes links as written: only the fixed forms are references, anything else is a URL (where no page tree applies). */
+export const resolveFixedHrefOrUrl: HrefResolver = async (href) => fixedHrefOrUrl(href);
+
+/** What a conversion took each link it met for, by href. */
+export type AssumedLinks = Map<string, ContentRef>;
+
+/**
+ * One conversion of markdown: each link as `refs` gives it, else in its fixed form or as a URL; answers with the
+ * document every href met and what it was taken for. The conversion pool's threads run this very function
+ * (conversion-worker.ts), so a page converts alike on either side. A Map, not an object, since an href may be
+ * any string (`__proto__` included) and a Map crosses to and from the threads as it is.
+ */
+export function convertMarkdownOnce(markdown: string, refs?: ReadonlyMap<string, ContentRef>): { document: Document; assumed: AssumedLinks } {
+  const assumed: AssumedLinks = new Map();
+  const document = markdownToDocument(markdown, (href) => {
+    const ref = refs?.get(href) ?? fixedHrefOrUrl(href);
+    assumed.set(href, ref);
+    return ref;
+  });
+  return { document, assumed };
+}
+
+/**
+ * Converts with every link resolved by `resolve`, whichever side runs the conversion (`convert`, given the refs
+ * to use). The first conversion takes each link in its fixed form or as a URL, which most links are; only when
+ * `resolve` answers otherwise for one does a second conversion use its answers. Each href is resolved once, in
+ * the order the markdown meets them.
+ */
+async function convertResolvingLinks<T extends { assumed: ReadonlyMap<string, ContentRef> }>(
+  resolve: HrefResolver,
+  convert: (refs?: ReadonlyMap<string, ContentRef>) => Promise<T>,
+): Promise<T> {
+  const first = await convert();
+  const refs: AssumedLinks = new Map();
+  let differs = false;
+  for (const [href, assumed] of first.assumed) {
+    const ref = await resolve(href);
+    refs.set(href, ref);
+    if (canonicalJson(ref) !== canonicalJson(assumed)) differs = true;
+  }
+  return differs ? convert(refs) : first;
+}
+
+/** Converts markdown to a document, every link and image source resolved by `resolve`; a large one on the pool. */
+export async function parseMarkdownDocument(markdown: string, resolve: HrefResolver): Promise<Document> {
+  if (usePool() && markdown.length > INLINE_MAX_CHARS) {
+    const { prepared } = await convertResolvingLinks(resolve, (refs) => prepareMarkdownOffThread(markdown, refs));
+    return adoptPreparedDocument(prepared) as Document;
+  }
+  return (await convertResolvingLinks(resolve, async (refs) => convertMarkdownOnce(markdown, refs))).document;
 }
 
 export function splitAnchor(href: string): [string, string | undefined] {

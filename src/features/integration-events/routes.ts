@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf, ListQuery } from '../../platform/schemas.ts';
 import { IntegrationEvent, IntegrationEventDetail, IntegrationEventParams, IntegrationNameParams, RenderOutput, RenderQuery, RenderRequest } from './schemas.ts';
@@ -18,35 +19,31 @@ function sendRender(reply: FastifyReply, rendered: Awaited<ReturnType<typeof ren
 }
 
 export async function integrationEventRoutes(app: App) {
-  app.get(
-    '/integrations/:integrationName/events',
-    {
-      schema: {
-        operationId: 'listIntegrationEvents',
-        tags,
-        summary: 'List the events sent to an integration, newest first (admins of its owner organization)',
-        params: IntegrationNameParams,
-        querystring: ListQuery,
-        response: { 200: listOf(IntegrationEvent), ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => listIntegrationEvents(app.ctx, callerOf(request), request.params.integrationName, request.query),
-  );
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'GET',
+      url: '/integrations/:integrationName/events',
+      operationId: 'listIntegrationEvents',
+      summary: 'List the events sent to an integration, newest first (admins of its owner organization)',
+      params: IntegrationNameParams,
+      querystring: ListQuery,
+      response: listOf(IntegrationEvent),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listIntegrationEvents(ctx, caller, params.integrationName, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/integrations/:integrationName/events/:eventId',
+      operationId: 'getIntegrationEvent',
+      summary: 'Get an event sent to an integration, with the log of its delivery attempts',
+      params: IntegrationEventParams,
+      response: IntegrationEventDetail,
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => getIntegrationEvent(ctx, caller, params.integrationName, params.eventId),
+    }),
+  ]);
 
-  app.get(
-    '/integrations/:integrationName/events/:eventId',
-    {
-      schema: {
-        operationId: 'getIntegrationEvent',
-        tags,
-        summary: 'Get an event sent to an integration, with the log of its delivery attempts',
-        params: IntegrationEventParams,
-        response: { 200: IntegrationEventDetail, ...errors(401, 404) },
-      },
-    },
-    async (request) => getIntegrationEvent(app.ctx, callerOf(request), request.params.integrationName, request.params.eventId),
-  );
-
+  // Renders send headers of their own (sendRender): they register themselves.
   app.get(
     '/integrations/:integrationName/render',
     {

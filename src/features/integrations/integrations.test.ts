@@ -297,3 +297,19 @@ describe('integrations: publishing, installing, tokens and scopes', () => {
     assert.equal((await t.api('DELETE', `/v1/integrations/${name}`)).status, 204);
   });
 });
+
+describe('integrations: a manifest may be larger than an ordinary body', () => {
+  let t: TestServer;
+  before(async () => (t = await startServer({ env: { BODY_LIMIT: '4096' } })));
+  after(() => t.close());
+
+  test('publishing takes a manifest past BODY_LIMIT (inline images and scripts), while other operations keep the limit', async () => {
+    const script = `// ${'x'.repeat(20_000)}\nexport default {}`;
+    const body = { organization: t.org.id, title: 'Large', description: 'A large script', script, scopes: ['space:content:read'], visibility: 'private' };
+    const name = uniqueName('large');
+    assert.equal(ok(await t.api('POST', `/v1/integrations/${name}`, { body })).name, name);
+    const tooLarge = await t.api('POST', `/v1/integrations/${name}/installations`, { body: { organization: t.org.id, padding: 'x'.repeat(20_000) } });
+    assertError(tooLarge, 413, /BODY_LIMIT/);
+    assert.equal(ok(await t.api('GET', `/v1/integrations/${name}`)).name, name);
+  });
+});

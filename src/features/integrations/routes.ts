@@ -1,7 +1,8 @@
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { errors, listOf, NoContent } from '../../platform/schemas.ts';
+import { errors, listOf } from '../../platform/schemas.ts';
 import { openFileDownload } from '../files/service.ts';
 import {
   DevelopmentModeBody,
@@ -41,75 +42,148 @@ import { findIntegrationByName } from './store.ts';
 const tags = ['integrations'];
 
 export async function integrationRoutes(app: App) {
-  app.get(
-    '/integrations',
-    {
-      schema: {
-        operationId: 'listIntegrations',
-        tags,
-        summary: 'List the integrations the caller can see, with filters',
-        querystring: ListIntegrationsQuery,
-        response: { 200: listOf(Integration), ...errors(400, 401) },
-      },
-    },
-    async (request) => listIntegrationsFor(app.ctx, callerOf(request), request.query),
-  );
-
-  app.get(
-    '/integrations/:integrationName',
-    { schema: { operationId: 'getIntegrationByName', tags, summary: 'Get an integration by its name', params: IntegrationNameParams, response: { 200: Integration, ...errors(401, 404) } } },
-    async (request) => getIntegration(app.ctx, callerOf(request), request.params.integrationName),
-  );
-
-  app.post(
-    '/integrations/:integrationName',
-    {
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'GET',
+      url: '/integrations',
+      operationId: 'listIntegrations',
+      summary: 'List the integrations the caller can see, with filters',
+      querystring: ListIntegrationsQuery,
+      response: listOf(Integration),
+      errors: [400, 401],
+      run: (ctx, caller, { query }) => listIntegrationsFor(ctx, caller, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/integrations/:integrationName',
+      operationId: 'getIntegrationByName',
+      summary: 'Get an integration by its name',
+      params: IntegrationNameParams,
+      response: Integration,
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => getIntegration(ctx, caller, params.integrationName),
+    }),
+    apiOperation({
+      method: 'POST',
+      url: '/integrations/:integrationName',
+      operationId: 'publishIntegration',
+      summary: 'Publish an integration, or a new version of it (version + 1)',
+      params: IntegrationNameParams,
+      body: PublishIntegrationBody,
       // Icons and preview images come inline as base64: a manifest is larger than an ordinary body.
       bodyLimit: 16 * 1024 * 1024,
-      schema: {
-        operationId: 'publishIntegration',
-        tags,
-        summary: 'Publish an integration, or a new version of it (version + 1)',
-        params: IntegrationNameParams,
-        body: PublishIntegrationBody,
-        response: { 200: Integration, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => publishIntegration(app.ctx, callerOf(request), request.params.integrationName, request.body),
-  );
+      response: Integration,
+      errors: [400, 401, 403, 404, 409],
+      run: (ctx, caller, { params, body }) => publishIntegration(ctx, caller, params.integrationName, body),
+    }),
+    apiOperation({
+      method: 'DELETE',
+      url: '/integrations/:integrationName',
+      operationId: 'unpublishIntegration',
+      summary: 'Unpublish an integration: its installations, tokens and events go with it',
+      params: IntegrationNameParams,
+      status: 204,
+      errors: [401, 403],
+      run: (ctx, caller, { params }) => unpublishIntegration(ctx, caller, params.integrationName),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/integrations/:integrationName/installations',
+      operationId: 'listIntegrationInstallations',
+      summary: 'List the installations of an integration the caller may see',
+      params: IntegrationNameParams,
+      querystring: ListInstallationsQuery,
+      response: listOf(IntegrationInstallation),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listInstallationsOf(ctx, caller, params.integrationName, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/integrations/:integrationName/installations/:installationId',
+      operationId: 'getIntegrationInstallationById',
+      summary: 'Get an installation',
+      params: InstallationParams,
+      response: IntegrationInstallation,
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => getInstallation(ctx, caller, params.integrationName, params.installationId),
+    }),
+    apiOperation({
+      method: 'PATCH',
+      url: '/integrations/:integrationName/installations/:installationId',
+      operationId: 'updateIntegrationInstallation',
+      summary: 'Change the configuration, external ids or selections of an installation',
+      params: InstallationParams,
+      body: UpdateInstallationBody,
+      response: IntegrationInstallation,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => updateInstallationSettings(ctx, caller, params.integrationName, params.installationId, body),
+    }),
+    apiOperation({
+      method: 'DELETE',
+      url: '/integrations/:integrationName/installations/:installationId',
+      operationId: 'uninstallIntegration',
+      summary: 'Uninstall an integration from an organization (and its spaces and sites)',
+      params: InstallationParams,
+      status: 204,
+      errors: [401, 403],
+      run: (ctx, caller, { params }) => uninstallIntegration(ctx, caller, params.integrationName, params.installationId),
+    }),
+    apiOperation({
+      method: 'POST',
+      url: '/integrations/:integrationName/installations/:installationId/tokens',
+      operationId: 'createIntegrationInstallationToken',
+      summary: 'Create a token acting as the installation (valid one hour)',
+      params: InstallationParams,
+      response: InstallationToken,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => createInstallationToken(ctx, caller, params.integrationName, params.installationId),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/integrations/:integrationName/spaces',
+      operationId: 'listIntegrationSpaceInstallations',
+      summary: 'List the spaces an integration is installed on (that the caller may see)',
+      params: IntegrationNameParams,
+      querystring: ListContentInstallationsQuery,
+      response: listOf(IntegrationSpaceInstallation),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listSpaceInstallationsOf(ctx, caller, params.integrationName, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/integrations/:integrationName/sites',
+      operationId: 'listIntegrationSiteInstallations',
+      summary: 'List the sites an integration is installed on (that the caller may see)',
+      params: IntegrationNameParams,
+      querystring: ListContentInstallationsQuery,
+      response: listOf(IntegrationSiteInstallation),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listSiteInstallationsOf(ctx, caller, params.integrationName, query),
+    }),
+    apiOperation({
+      method: 'PUT',
+      url: '/integrations/:integrationName/dev',
+      operationId: 'setIntegrationDevelopmentMode',
+      summary: 'Send the integration’s events and render requests to a development tunnel',
+      params: IntegrationNameParams,
+      body: DevelopmentModeBody,
+      status: 204,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => setDevelopmentMode(ctx, caller, params.integrationName, body),
+    }),
+    apiOperation({
+      method: 'DELETE',
+      url: '/integrations/:integrationName/dev',
+      operationId: 'disableIntegrationDevelopmentMode',
+      summary: 'Leave development mode',
+      params: IntegrationNameParams,
+      status: 205,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => disableDevelopmentMode(ctx, caller, params.integrationName),
+    }),
+  ]);
 
-  app.delete(
-    '/integrations/:integrationName',
-    {
-      schema: {
-        operationId: 'unpublishIntegration',
-        tags,
-        summary: 'Unpublish an integration: its installations, tokens and events go with it',
-        params: IntegrationNameParams,
-        response: { 204: NoContent, ...errors(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      await unpublishIntegration(app.ctx, callerOf(request), request.params.integrationName);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/integrations/:integrationName/installations',
-    {
-      schema: {
-        operationId: 'listIntegrationInstallations',
-        tags,
-        summary: 'List the installations of an integration the caller may see',
-        params: IntegrationNameParams,
-        querystring: ListInstallationsQuery,
-        response: { 200: listOf(IntegrationInstallation), ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => listInstallationsOf(app.ctx, callerOf(request), request.params.integrationName, request.query),
-  );
-
+  // An installation answers where it now lives (a `location` header): these register themselves.
   app.post(
     '/integrations/:integrationName/installations',
     {
@@ -125,46 +199,6 @@ export async function integrationRoutes(app: App) {
     async (request, reply) => {
       const installation = await installIntegration(app.ctx, callerOf(request), request.params.integrationName, request.body.organization);
       return reply.status(201).header('location', installation.urls.location).send(installation);
-    },
-  );
-
-  app.get(
-    '/integrations/:integrationName/installations/:installationId',
-    {
-      schema: { operationId: 'getIntegrationInstallationById', tags, summary: 'Get an installation', params: InstallationParams, response: { 200: IntegrationInstallation, ...errors(401, 404) } },
-    },
-    async (request) => getInstallation(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId),
-  );
-
-  app.patch(
-    '/integrations/:integrationName/installations/:installationId',
-    {
-      schema: {
-        operationId: 'updateIntegrationInstallation',
-        tags,
-        summary: 'Change the configuration, external ids or selections of an installation',
-        params: InstallationParams,
-        body: UpdateInstallationBody,
-        response: { 200: IntegrationInstallation, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => updateInstallationSettings(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId, request.body),
-  );
-
-  app.delete(
-    '/integrations/:integrationName/installations/:installationId',
-    {
-      schema: {
-        operationId: 'uninstallIntegration',
-        tags,
-        summary: 'Uninstall an integration from an organization (and its spaces and sites)',
-        params: InstallationParams,
-        response: { 204: NoContent, ...errors(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      await uninstallIntegration(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId);
-      return reply.status(204).send();
     },
   );
 
@@ -203,85 +237,6 @@ export async function integrationRoutes(app: App) {
     async (request, reply) => {
       const installed = await installOnSite(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId, request.body, request.query.extended === true);
       return reply.status(201).header('location', installed.urls.location).send(installed);
-    },
-  );
-
-  app.post(
-    '/integrations/:integrationName/installations/:installationId/tokens',
-    {
-      schema: {
-        operationId: 'createIntegrationInstallationToken',
-        tags,
-        summary: 'Create a token acting as the installation (valid one hour)',
-        params: InstallationParams,
-        response: { 200: InstallationToken, ...errors(401, 403, 404) },
-      },
-    },
-    async (request) => createInstallationToken(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId),
-  );
-
-  app.get(
-    '/integrations/:integrationName/spaces',
-    {
-      schema: {
-        operationId: 'listIntegrationSpaceInstallations',
-        tags,
-        summary: 'List the spaces an integration is installed on (that the caller may see)',
-        params: IntegrationNameParams,
-        querystring: ListContentInstallationsQuery,
-        response: { 200: listOf(IntegrationSpaceInstallation), ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => listSpaceInstallationsOf(app.ctx, callerOf(request), request.params.integrationName, request.query),
-  );
-
-  app.get(
-    '/integrations/:integrationName/sites',
-    {
-      schema: {
-        operationId: 'listIntegrationSiteInstallations',
-        tags,
-        summary: 'List the sites an integration is installed on (that the caller may see)',
-        params: IntegrationNameParams,
-        querystring: ListContentInstallationsQuery,
-        response: { 200: listOf(IntegrationSiteInstallation), ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => listSiteInstallationsOf(app.ctx, callerOf(request), request.params.integrationName, request.query),
-  );
-
-  app.put(
-    '/integrations/:integrationName/dev',
-    {
-      schema: {
-        operationId: 'setIntegrationDevelopmentMode',
-        tags,
-        summary: 'Send the integration’s events and render requests to a development tunnel',
-        params: IntegrationNameParams,
-        body: DevelopmentModeBody,
-        response: { 204: NoContent, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await setDevelopmentMode(app.ctx, callerOf(request), request.params.integrationName, request.body);
-      return reply.status(204).send();
-    },
-  );
-
-  app.delete(
-    '/integrations/:integrationName/dev',
-    {
-      schema: {
-        operationId: 'disableIntegrationDevelopmentMode',
-        tags,
-        summary: 'Leave development mode',
-        params: IntegrationNameParams,
-        response: { 205: NoContent, ...errors(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await disableDevelopmentMode(app.ctx, callerOf(request), request.params.integrationName);
-      return reply.status(205).send();
     },
   );
 }
