@@ -1,9 +1,9 @@
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeConversionPool, configureConversions, INLINE_MAX_CHARS, prepareMarkdownOffThread } from './conversion-pool.ts';
 import { canonicalJson } from './document-store.ts';
 import type { ContentRef } from './document/types.ts';
-import { convertMarkdownOnce, parseMarkdownDocument, resolveFixedHrefOrUrl, type HrefResolver } from './markdown.ts';
+import { convertMarkdownOnce, parseMarkdownDocument, parseMarkdownHere, parseMarkdownOffThread, resolveFixedHrefOrUrl, type HrefResolver } from './markdown.ts';
 
 /*
  * Links of markdown are resolved by one function whichever side converts it: the request's thread for small
@@ -34,9 +34,9 @@ function recordingResolver(): { resolve: HrefResolver; calls: string[] } {
   return { resolve, calls };
 }
 
-async function parseOn(side: 'inline' | 'pool', markdown: string, resolve: HrefResolver) {
-  configureConversions({ threads: side === 'pool' ? 1 : 0, timeoutMs: 60_000 });
-  return parseMarkdownDocument(markdown, resolve);
+/** The same markdown converted on both sides: parseMarkdownDocument sends it to the pool, being large. */
+async function parseOnBothSides(markdown: string, resolve: () => HrefResolver) {
+  return { inline: await parseMarkdownHere(markdown, resolve()), pooled: await parseMarkdownDocument(markdown, resolve()) };
 }
 
 function refsOf(document: unknown): ContentRef[] {
@@ -49,11 +49,12 @@ function refsOf(document: unknown): ContentRef[] {
 }
 
 describe('markdown links resolve alike on the request thread and on the conversion pool', () => {
+  // One thread for the whole file: starting the pool from the sources takes seconds (tsx compiles the worker).
+  before(() => configureConversions({ threads: 1, timeoutMs: 60_000 }));
   after(() => closeConversionPool());
 
   test('a large page with fixed, relative and odd links converts to the same document on both sides', async () => {
-    const inline = await parseOn('inline', LARGE, recordingResolver().resolve);
-    const pooled = await parseOn('pool', LARGE, recordingResolver().resolve);
+    const { inline, pooled } = await parseOnBothSides(LARGE, () => recordingResolver().resolve);
     assert.equal(canonicalJson(pooled), canonicalJson(inline));
     // The resolver's answers are in the document, not only the first conversion's assumptions.
     assert.ok(refsOf(inline).some((ref) => ref.kind === 'page' && ref.page === 'setup'));
@@ -63,9 +64,9 @@ describe('markdown links resolve alike on the request thread and on the conversi
 
   test('each link is resolved once, in the order the page meets them, on both sides', async () => {
     const inline = recordingResolver();
-    await parseOn('inline', LARGE, inline.resolve);
+    await parseMarkdownHere(LARGE, inline.resolve);
     const pooled = recordingResolver();
-    await parseOn('pool', LARGE, pooled.resolve);
+    await parseMarkdownOffThread(LARGE, pooled.resolve);
     assert.deepEqual(pooled.calls, inline.calls);
     assert.equal(new Set(inline.calls).size, inline.calls.length);
     assert.deepEqual(inline.calls.slice(0, 3), ['/pages/abc', '/pages/abc#setup', '/files/f1']);
@@ -73,7 +74,6 @@ describe('markdown links resolve alike on the request thread and on the conversi
   });
 
   test('one conversion on the pool is the conversion on the request thread, with and without refs', async () => {
-    configureConversions({ threads: 1, timeoutMs: 60_000 });
     const refs = new Map<string, ContentRef>([
       ['guide/setup.md', { kind: 'page', page: 'setup' }],
       ['__proto__', { kind: 'page', page: 'proto' }],
@@ -88,8 +88,7 @@ describe('markdown links resolve alike on the request thread and on the conversi
   });
 
   test('links taken as written keep their fixed forms and make the rest URLs, on both sides', async () => {
-    const inline = await parseOn('inline', LARGE, resolveFixedHrefOrUrl);
-    const pooled = await parseOn('pool', LARGE, resolveFixedHrefOrUrl);
+    const { inline, pooled } = await parseOnBothSides(LARGE, () => resolveFixedHrefOrUrl);
     assert.equal(canonicalJson(pooled), canonicalJson(inline));
     const refs = refsOf(inline);
     assert.ok(refs.some((ref) => ref.kind === 'page' && ref.page === 'abc'));
@@ -101,7 +100,7 @@ describe('markdown links resolve alike on the request thread and on the conversi
       if (href === 'missing.md') throw new Error('no page at missing.md');
       return resolveFixedHrefOrUrl(href);
     };
-    await assert.rejects(parseOn('inline', LARGE, failing), /missing\.md/);
-    await assert.rejects(parseOn('pool', LARGE, failing), /missing\.md/);
+    await assert.rejects(parseMarkdownHere(LARGE, failing), /missing\.md/);
+    await assert.rejects(parseMarkdownOffThread(LARGE, failing), /missing\.md/);
   });
 });

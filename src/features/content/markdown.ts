@@ -115,12 +115,19 @@ async function convertResolvingLinks<T extends { assumed: ReadonlyMap<string, Co
 }
 
 /** Converts markdown to a document, every link and image source resolved by `resolve`; a large one on the pool. */
-export async function parseMarkdownDocument(markdown: string, resolve: HrefResolver): Promise<Document> {
-  if (usePool() && markdown.length > INLINE_MAX_CHARS) {
-    const { prepared } = await convertResolvingLinks(resolve, (refs) => prepareMarkdownOffThread(markdown, refs));
-    return adoptPreparedDocument(prepared) as Document;
-  }
+export function parseMarkdownDocument(markdown: string, resolve: HrefResolver): Promise<Document> {
+  return usePool() && markdown.length > INLINE_MAX_CHARS ? parseMarkdownOffThread(markdown, resolve) : parseMarkdownHere(markdown, resolve);
+}
+
+/** parseMarkdownDocument on the request's thread. */
+export async function parseMarkdownHere(markdown: string, resolve: HrefResolver): Promise<Document> {
   return (await convertResolvingLinks(resolve, async (refs) => convertMarkdownOnce(markdown, refs))).document;
+}
+
+/** parseMarkdownDocument on the conversion pool, the document prepared there for storing. */
+export async function parseMarkdownOffThread(markdown: string, resolve: HrefResolver): Promise<Document> {
+  const { prepared } = await convertResolvingLinks(resolve, (refs) => prepareMarkdownOffThread(markdown, refs));
+  return adoptPreparedDocument(prepared) as Document;
 }
 
 export function splitAnchor(href: string): [string, string | undefined] {
