@@ -168,20 +168,25 @@ export async function runReaderCold(server: BenchServer, options: { rounds?: num
 export const readerColdIntro = [
   `Issue 11: a cold render (render cache miss) of a published 300-block page within ${TARGET_MS} ms of CPU (bench/reader-cold.ts).`,
   'The page has ~40 small code blocks in 8 languages. "Never highlighted" is the first view of such a page whose',
-  `code no render met before: it highlights within its budget (${RENDER_HIGHLIGHT_BUDGET_MS} ms of tokenizing, highlight-budget.ts), shows the`,
+  `code no render met before: it highlights within its budget (${RENDER_HIGHLIGHT_BUDGET_MS} ms of CPU, highlight-budget.ts), shows the`,
   'rest plain and is not cached; the background then highlights the rest (its CPU apart), and the second view must',
   'be whole and cached. "Highlighted before" is the same kind of page with its tokens cached, as publishing leaves',
   'a site (highlight-ahead.ts). Medians of CPU time (process.cpuUsage around the request), the two kinds alternating.',
 ].join('\n');
 
+/** Issue 11's target: the never-highlighted page within 30 ms of CPU, and whole and cached at its next view. */
+export function readerColdMet(result: ReaderColdResult): boolean {
+  return result.fresh <= TARGET_MS && result.wholeAfter === result.pages;
+}
+
 export function readerColdTable(results: ReaderColdResult[]): string {
   const lines = [
-    '| database | never highlighted: cold render (ms CPU) | within 30 ms | code shown plain at first view | background highlighting after (ms CPU) | whole and cached at second view | highlighted before: cold render (ms CPU) |',
+    '| database | never highlighted: cold render (ms CPU) | target met | code shown plain at first view | background highlighting after (ms CPU) | whole and cached at second view | highlighted before: cold render (ms CPU) |',
     '| --- | ---: | :---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results) {
     lines.push(
-      `| ${r.database} | ${r.fresh.toFixed(1)} | ${r.fresh <= TARGET_MS ? 'yes' : 'NO'} | ${Math.round(r.plainShare * 100)}% | ${r.background.toFixed(1)} | ${r.wholeAfter} / ${r.pages} | ${r.seen.toFixed(1)} |`,
+      `| ${r.database} | ${r.fresh.toFixed(1)} | ${readerColdMet(r) ? 'yes' : 'NO'} | ${Math.round(r.plainShare * 100)}% | ${r.background.toFixed(1)} | ${r.wholeAfter} / ${r.pages} | ${r.seen.toFixed(1)} |`,
     );
   }
   return lines.join('\n');

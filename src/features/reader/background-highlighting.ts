@@ -52,10 +52,11 @@ async function drain(): Promise<void> {
     while (queue.size > 0) {
       await new Promise((resolve) => setImmediate(resolve));
       const deadline = performance.now() + SLICE_MS;
+      const timeLeft = () => performance.now() < deadline;
       for (const [key, job] of queue) {
         let done: boolean;
         try {
-          done = job.advance(deadline) !== undefined;
+          done = job.advance(timeLeft) !== undefined;
         } catch {
           // A grammar that throws on this code: the block stays plain rather than block the queue.
           done = true;

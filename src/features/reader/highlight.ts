@@ -84,8 +84,8 @@ export interface HighlightJob {
   /** The cache key: language and code. */
   readonly key: string | null;
   readonly chars: number;
-  /** Tokenizes lines until `deadline` (a `performance.now()` time) has passed: the tokens once all are done. */
-  advance(deadline: number): HighlightedLines | undefined;
+  /** Tokenizes lines while `timeLeft` says so (asked before each line): the tokens once all are done. */
+  advance(timeLeft: () => boolean): HighlightedLines | undefined;
 }
 
 /**
@@ -94,7 +94,7 @@ export interface HighlightJob {
  */
 export function highlight(language: BundledLanguage, code: string): HighlightedLines | null {
   const found = highlightOrJob(language, code);
-  return found === null || Array.isArray(found) ? found : found.advance(Infinity)!;
+  return found === null || Array.isArray(found) ? found : found.advance(always)!;
 }
 
 /**
@@ -115,6 +115,8 @@ export function highlightOrJob(language: BundledLanguage, code: string): Highlig
   return new Tokenizing(key, core.getLanguage(language), code);
 }
 
+const always = () => true;
+
 // As shiki's splitLines: a CRLF ends a line too.
 const NEWLINE = /\r?\n/;
 
@@ -134,10 +136,10 @@ class Tokenizing implements HighlightJob {
     this.lines = code.split(NEWLINE);
   }
 
-  advance(deadline: number): HighlightedLines | undefined {
+  advance(timeLeft: () => boolean): HighlightedLines | undefined {
     const { lines, out } = this;
     while (out.length < lines.length) {
-      if (performance.now() >= deadline) return undefined;
+      if (!timeLeft()) return undefined;
       out.push(this.tokenizeLine(lines[out.length]!));
     }
     if (this.key !== null) remember(this.key, out, this.chars);
@@ -217,7 +219,7 @@ async function warmUpHighlighter(): Promise<void> {
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
     for (const language of COMMON_LANGUAGES) {
       await new Promise((resolve) => setImmediate(resolve));
-      new Tokenizing(null, core.getLanguage(language), HIGHLIGHT_SAMPLES[language]!).advance(Infinity);
+      new Tokenizing(null, core.getLanguage(language), HIGHLIGHT_SAMPLES[language]!).advance(always);
     }
   }
 }
