@@ -4,6 +4,8 @@ import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildChangeRequest, buildSpace, editLive, mergeChangeRequest, writeContent } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 import { links } from '../../../test/reader-documents.ts';
+import { validateChanges } from '../content/apply-changes.ts';
+import { commitLiveChanges } from '../content/service.ts';
 import { code, doc } from '../content/document/test-fixtures.ts';
 import { backgroundHighlightingDone, queuedHighlightJobs } from './background-highlighting.ts';
 import { forgetHighlightedCode, highlightOrJob, languageOf, prepareHighlighter } from './highlight.ts';
@@ -129,7 +131,7 @@ describe('code highlighted ahead of readers', () => {
     assert.equal(isCached(snippet), true);
   });
 
-  test('a merge into a space a published site shows highlights its new code; one no site shows is left alone', async () => {
+  test('a merge or a live edit into a space a published site shows highlights its new code; one no site shows is left alone', async () => {
     const published = await buildSpace(t, { title: 'Published' });
     await editLive(t, published.id, [codePage('Page', freshSnippet())]);
     const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Merge site', visibility: 'public', spaces: [published.id] } }), 201);
@@ -144,6 +146,11 @@ describe('code highlighted ahead of readers', () => {
     await mergeChangeRequest(t, published.id, cr.id);
     await highlightedAhead(t.app.ctx);
     assert.equal(isCached(merged), true);
+
+    const live = freshSnippet();
+    await commitLiveChanges(t.app.ctx, { kind: 'user', userId: t.admin.userId, tokenId: 'test' }, { id: published.id, organization_id: t.org.id }, validateChanges([codePage('Live page', live)]), new Map());
+    await highlightedAhead(t.app.ctx);
+    assert.equal(isCached(live), true, 'a live edit (an import, a translation) publishes too');
 
     const unpublished = await buildSpace(t, { title: 'Draft' });
     const draft = freshSnippet();
