@@ -9,6 +9,8 @@ import { highlightOrJob, type HighlightJob } from './highlight.ts';
  */
 
 const SLICE_MS = 4;
+// The request that queued the work is answered (written out, compressed) before the first slice.
+const START_DELAY_MS = 5;
 const MAX_QUEUED_JOBS = 4_000;
 const MAX_QUEUED_CHARS = 2_000_000;
 
@@ -49,6 +51,7 @@ export function queuedHighlightJobs(): number {
 
 async function drain(): Promise<void> {
   try {
+    await new Promise((resolve) => setTimeout(resolve, START_DELAY_MS));
     while (queue.size > 0) {
       await new Promise((resolve) => setImmediate(resolve));
       const deadline = performance.now() + SLICE_MS;
