@@ -7,6 +7,7 @@ import { startBaseline } from './baseline.ts';
 import { runContentScale, seededSpace, type TimedResult } from './content-scale.ts';
 import { runSearchBench, searchIntro, searchTable, type SearchBenchResult } from './search.ts';
 import { hostileIntro, hostileTable, runHostileNeighbour, type HostileNeighbourResult } from './hostile.ts';
+import { readerColdIntro, readerColdMet, readerColdTable, runReaderCold, type ReaderColdResult } from './reader-cold.ts';
 
 /**
  * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh database, random
@@ -14,7 +15,7 @@ import { hostileIntro, hostileTable, runHostileNeighbour, type HostileNeighbourR
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale", "hostile-neighbour", "search"; the baseline always runs), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
+ * and "content-scale", "hostile-neighbour", "reader-cold", "search"; the baseline always runs), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
  * BENCH_OUTPUT (default docs/benchmarks.md; "-" prints only).
  */
@@ -46,6 +47,7 @@ interface Run {
   rows: Row[];
   scale: TimedResult[];
   hostile?: HostileNeighbourResult;
+  readerCold?: ReaderColdResult;
   skipped?: string;
 }
 
@@ -138,6 +140,7 @@ async function runOn(database: BenchDatabase): Promise<Run> {
   const rows: Row[] = [];
   let scale: TimedResult[] = [];
   let hostile: HostileNeighbourResult | undefined;
+  let readerCold: ReaderColdResult | undefined;
   try {
     const selected = scenarios.filter((s: Scenario) => (!s.only || s.only === database) && (!only || only.includes(s.name)));
     // Data first, so the measurements run back to back on a quiet server.
@@ -169,10 +172,15 @@ async function runOn(database: BenchDatabase): Promise<Run> {
       hostile = await runHostileNeighbour(server, duration);
       console.log(`p99 ${hostile.aloneP99} ms alone, ${hostile.neighbourP99} ms beside ${hostile.writes} writes`);
     }
+    if (!only || only.includes('reader-cold')) {
+      process.stdout.write('reader-cold: cold renders of 300-block pages, their code never highlighted and highlighted before ... ');
+      readerCold = await runReaderCold(server);
+      console.log(`median ${readerCold.fresh.toFixed(1)} ms CPU never highlighted, ${readerCold.seen.toFixed(1)} highlighted before`);
+    }
   } finally {
     await server.close();
   }
-  return { database, rows, scale, ...(hostile ? { hostile } : {}) };
+  return { database, rows, scale, ...(hostile ? { hostile } : {}), ...(readerCold ? { readerCold } : {}) };
 }
 
 const TITLES: Record<BenchDatabase, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
@@ -202,7 +210,9 @@ async function main(): Promise<void> {
   }
   const hostile = runs.flatMap((run) => (run.hostile ? [run.hostile] : []));
   if (hostile.length > 0) sections.push('## Hostile neighbour', '', hostileIntro, '', hostileTable(hostile), '');
-  const allMet = runs.every((run) => run.skipped || run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false));
+  const readerCold = runs.flatMap((run) => (run.readerCold ? [run.readerCold] : []));
+  if (readerCold.length > 0) sections.push('## Reader: cold render', '', readerColdIntro, '', readerColdTable(readerCold), '');
+  const allMet = runs.every((run) => run.skipped || (run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false) && (!run.readerCold || readerColdMet(run.readerCold))));
   const report = [
     '# Benchmarks',
     '',

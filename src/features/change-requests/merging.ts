@@ -3,6 +3,7 @@ import { type AppContext, type Caller, authorOf } from '../../platform/context.t
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { announcePublication } from '../../platform/publications.ts';
 import { changeRequestPolicy } from './policy.ts';
 import { updateSpace } from '../spaces/queries.ts';
 import { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from '../content/revisions.ts';
@@ -192,7 +193,7 @@ export async function mergeChangeRequest(ctx: AppContext, caller: Caller, spaceI
   changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'merge', 'Merging a change request');
   assertMergeable(cr.status);
   const now = isoNow(ctx.clock);
-  return ctx.db.transaction().execute(async (trx) => {
+  const merged = await ctx.db.transaction().execute(async (trx) => {
     const { main, branch, baseSeq } = await lockBoth(trx, space.id, cr.id);
     const current = await findChangeRequest(trx, space.id, cr.id);
     assertMergeable(current!.status);
@@ -215,6 +216,8 @@ export async function mergeChangeRequest(ctx: AppContext, caller: Caller, spaceI
     await recordEvent(trx, ctx.clock, 'change_request_merged', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, revisionId: revision.id });
     return { revision: revision.id, result: 'merge' as const };
   });
+  if (merged.result === 'merge') announcePublication(ctx.db, { kind: 'space', organizationId: space.organization_id, spaceId: space.id, revisionId: merged.revision });
+  return merged;
 }
 
 /**

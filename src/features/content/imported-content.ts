@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { announcePublication } from '../../platform/publications.ts';
 import { positionAtEnd } from '../placement/positions.ts';
 import type { StoredFile } from '../files/service.ts';
 import { findSpace, updateSpace, type SpaceRow } from '../spaces/queries.ts';
@@ -61,7 +62,7 @@ export async function writeImportedContent(
   event: Record<string, unknown> = {},
 ): Promise<RevisionRow> {
   const now = isoNow(ctx.clock);
-  return ctx.db.transaction().execute(async (trx) => {
+  const revision = await ctx.db.transaction().execute(async (trx) => {
     const branchId = destination.branch === 'main' ? space.id : destination.changeRequestId;
     const branch = await lockBranch(trx, branchId);
     const head = branch && (await findRevision(trx, branch.head_revision_id));
@@ -157,6 +158,8 @@ export async function writeImportedContent(
     }
     return revision;
   });
+  if (destination.branch === 'main') announcePublication(ctx.db, { kind: 'space', organizationId: space.organization_id, spaceId: space.id, revisionId: revision.id });
+  return revision;
 }
 
 function unchanged(a: PageRecord, b: PageRecord): boolean {

@@ -2,6 +2,7 @@ import { type AppContext, type Caller, authorOf } from '../../platform/context.t
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { announcePublication } from '../../platform/publications.ts';
 import { assertCanEditContent } from '../spaces/policy.ts';
 import type { StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
@@ -36,7 +37,7 @@ export async function commitLiveChanges(
   event: Record<string, unknown> = {},
 ): Promise<{ revision: RevisionRow; batch: BatchResult }> {
   const now = isoNow(ctx.clock);
-  return ctx.db.transaction().execute(async (trx) => {
+  const written = await ctx.db.transaction().execute(async (trx) => {
     const branch = await lockBranch(trx, space.id);
     const head = branch && (await findRevision(trx, branch.head_revision_id));
     if (!branch || !head) throw notFound(`No content for space ${space.id}`);
@@ -51,4 +52,6 @@ export async function commitLiveChanges(
     await recordEvent(trx, ctx.clock, 'space_content_updated', space.organization_id, { ...event, spaceId: space.id, revisionId: revision.id });
     return { revision, batch };
   });
+  announcePublication(ctx.db, { kind: 'space', organizationId: space.organization_id, spaceId: space.id, revisionId: written.revision.id });
+  return written;
 }

@@ -35,23 +35,35 @@ export type ContentEncoding = 'br' | 'gzip';
 /** Below this many bytes a page is sent as it is: compressing would save little. */
 const MIN_COMPRESSED_BYTES = 1024;
 
-/** The text rendered for `key` (UTF-8, compressed with `encoding` if given), rendering it on a miss. */
-export async function cachedRender(db: object, key: string, render: () => Promise<string>, encoding?: ContentEncoding): Promise<{ body: Buffer; encoding?: ContentEncoding }> {
+/** A render's text, and whether it is the whole page (a page whose code is still being highlighted is not). */
+export interface Rendered {
+  text: string;
+  complete: boolean;
+}
+
+/**
+ * The text rendered for `key` (UTF-8, compressed with `encoding` if given), rendering it on a miss. An incomplete
+ * render is sent but not kept (`cached` false): the next request renders the page again.
+ */
+export async function cachedRender(db: object, key: string, render: () => Promise<Rendered>, encoding?: ContentEncoding): Promise<{ body: Buffer; encoding?: ContentEncoding; cached: boolean }> {
   const cache = cacheOf(db);
   if (encoding) {
     const hit = cache.get(`${key} ${encoding}`);
-    if (hit !== undefined) return { body: hit, encoding };
+    if (hit !== undefined) return { body: hit, encoding, cached: true };
   }
   let body = cache.get(key);
+  let cached = true;
   if (body === undefined) {
-    body = Buffer.from(await render(), 'utf8');
-    cache.set(key, body);
+    const rendered = await render();
+    body = Buffer.from(rendered.text, 'utf8');
+    cached = rendered.complete;
+    if (cached) cache.set(key, body);
   }
-  if (!encoding || body.length < MIN_COMPRESSED_BYTES) return { body };
+  if (!encoding || body.length < MIN_COMPRESSED_BYTES) return { body, cached };
   // A fast brotli level: within a few ms for a long page, nearly as small as the slowest.
   const compressed = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }) : gzipSync(body, { level: 6 });
-  cache.set(`${key} ${encoding}`, compressed);
-  return { body: compressed, encoding };
+  if (cached) cache.set(`${key} ${encoding}`, compressed);
+  return { body: compressed, encoding, cached };
 }
 
 /** The encoding to answer `Accept-Encoding` with: brotli, else gzip, else none (an explicit q=0 refuses one). */

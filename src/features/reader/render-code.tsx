@@ -19,7 +19,9 @@ export function renderCode(block: Code, ctx: RenderContext): VNode {
   const data = block.data ?? {};
   const lines = codeLines(block);
   const language = languageOf(data.syntax);
-  const tokens = language ? highlight(language, lines.join('\n')) : null;
+  const code = lines.join('\n');
+  const budget = ctx.options.highlighting;
+  const tokens = language ? (budget ? budget.tokensOf(language, code) : highlight(language, code)) : null;
   const id = ctx.nextId('code');
   const title = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : null;
   const label = title ?? (data.syntax ? `${data.syntax} code` : 'Code');

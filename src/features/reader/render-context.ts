@@ -1,6 +1,7 @@
 import type { Heading } from '../content/document/types.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import type { ApiReference } from '../openapi-specs/reference.ts';
+import type { HighlightBudget } from './highlight-budget.ts';
 
 export interface RenderOptions {
   /** `customization.externalLinks.target`: `blank` opens links to other hosts in a new tab. */
@@ -17,6 +18,11 @@ export interface RenderOptions {
    * (render-openapi.tsx `openapiRefsOf`); blocks naming another render as unavailable.
    */
   openapi?: ReadonlyMap<string, ApiReference>;
+  /**
+   * Bounds the time spent tokenizing code not highlighted before (a served page); without it, all code is
+   * highlighted whatever it costs.
+   */
+  highlighting?: HighlightBudget;
 }
 
 /** What every block and inline renderer needs, built once per document. */

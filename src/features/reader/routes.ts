@@ -4,6 +4,7 @@ import type { App } from '../../platform/app-type.ts';
 import { notFound } from '../../platform/errors.ts';
 import { readerAssets } from './assets.ts';
 import { preloadHighlighter } from './highlight.ts';
+import { highlightAheadOfReaders } from './highlight-ahead.ts';
 import { matchesEtag } from './render-cache.ts';
 import { customHostLocation, sendNotFound, serveSite } from './serve-site.ts';
 import { siteStateAt, siteStateOfHost } from './site-state.ts';
@@ -53,6 +54,8 @@ export async function readerRoutes(app: App) {
   app.addHook('onListen', async () => {
     void preloadHighlighter().catch((error: unknown) => app.log.warn({ err: error }, 'syntax highlighting grammars did not preload'));
   });
+  const stopHighlightingAhead = highlightAheadOfReaders(ctx, (error) => app.log.warn({ err: error }, 'the code of a publication was not highlighted ahead'));
+  app.addHook('onClose', async () => stopHighlightingAhead());
 
   app.get(`${ASSETS_PREFIX}:name`, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const asset = readerAssets.get((request.params as { name: string }).name);

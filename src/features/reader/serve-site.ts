@@ -8,7 +8,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
 import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVariant } from './machine-readable.ts';
 import { answerMcp, MCP_PATH, type SiteAgent } from './mcp.ts';
-import { cachedRender, matchesEtag, preferredEncoding, renderKey } from './render-cache.ts';
+import { cachedRender, matchesEtag, preferredEncoding, renderKey, type Rendered } from './render-cache.ts';
+import { HighlightBudget } from './highlight-budget.ts';
 import { chromeOf, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, redirectedPageUrl, siteRedirectUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
 import type { SiteState } from './site-state.ts';
 import { listedTree, readingOrder } from './site-view.ts';
@@ -84,8 +85,10 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   for (const etag of [`"${key}"`, ...(wanted ? [`"${key}-${wanted}"`] : [])]) {
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.header('etag', etag).status(304).send();
   }
-  const { body, encoding } = await cachedRender(ctx.db, key, async () => (markdown ? markdownOf(ctx, view, located) : renderPage(await pageModel(ctx, view, located))), wanted);
-  reply.header('etag', `"${key}${encoding ? `-${encoding}` : ''}"`);
+  const { body, encoding, cached } = await cachedRender(ctx.db, key, () => (markdown ? renderMarkdown(ctx, view, located) : renderHtml(ctx, view, located)), wanted);
+  // A page whose code is still being highlighted is not the page: no ETag to revalidate it by, nothing kept.
+  if (cached) reply.header('etag', `"${key}${encoding ? `-${encoding}` : ''}"`);
+  else reply.header('cache-control', 'no-store');
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }
@@ -103,6 +106,17 @@ function pageKeyOf(view: SiteView, page: string): string {
     if (keys.size < PAGE_KEYS_PER_VIEW) keys.set(page, key);
   }
   return key;
+}
+
+/** The page's HTML; incomplete when the highlighting budget left code blocks plain (highlight-budget.ts). */
+async function renderHtml(ctx: AppContext, view: SiteView, located: LocatedPage): Promise<Rendered> {
+  const highlighting = new HighlightBudget();
+  const text = await renderPage(await pageModel(ctx, view, located, highlighting));
+  return { text, complete: highlighting.complete };
+}
+
+async function renderMarkdown(ctx: AppContext, view: SiteView, located: LocatedPage): Promise<Rendered> {
+  return { text: await markdownOf(ctx, view, located), complete: true };
 }
 
 async function markdownOf(ctx: AppContext, view: SiteView, located: LocatedPage): Promise<string> {

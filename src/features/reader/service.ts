@@ -10,6 +10,7 @@ import { siteRedirectFrom } from '../sites/redirects.ts';
 import type { CustomizationValue } from '../sites/customization-schema.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { HighlightBudget } from './highlight-budget.ts';
 import type { SiteState } from './site-state.ts';
 import { outline } from './heading-anchors.ts';
 import { resolveLink, type LinkResolver } from './link-resolver.ts';
@@ -301,8 +302,11 @@ export function noindexOf(site: SiteRow, node?: PageNode): boolean {
   return site.visibility !== 'public' || Boolean(node?.page.attributes.noIndex || node?.page.attributes.noRobotsIndex);
 }
 
-/** The whole page model of a located page, its document rendered for this visitor. */
-export async function pageModel(ctx: AppContext, view: SiteView, located: LocatedPage): Promise<ReaderPageModel> {
+/**
+ * The whole page model of a located page, its document rendered for this visitor; `highlighting` bounds the time
+ * spent highlighting its code.
+ */
+export async function pageModel(ctx: AppContext, view: SiteView, located: LocatedPage, highlighting?: HighlightBudget): Promise<ReaderPageModel> {
   const { pages, node, section } = located;
   const links = linksOf(await sitePagesOf(ctx, view, pages, section));
   const c = view.customization;
@@ -311,7 +315,7 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
   const openapiNames = document ? openapiRefsOf(document) : { slugs: [], urls: [] };
   const openapi = openapiNames.slugs.length + openapiNames.urls.length > 0 ? await referencesOfSpecs(ctx.db, view.site.organization_id, openapiNames) : undefined;
   const html = document
-    ? await renderDocument(document, links, { externalLinks: c.externalLinks.target, evaluateCondition: view.holds, ...(openapi ? { openapi } : {}) })
+    ? await renderDocument(document, links, { externalLinks: c.externalLinks.target, evaluateCondition: view.holds, ...(openapi ? { openapi } : {}), ...(highlighting ? { highlighting } : {}) })
     : await renderDocument({ object: 'document', data: {}, nodes: [] } as unknown as Document, links, {});
   const order = readingOrder(listedTree(pages.visible));
   const index = order.findIndex((n) => n.page.id === node.page.id);

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { announcePublication } from '../../platform/publications.ts';
 import { isInstallationAccess, type OrgAccess } from '../access/service.ts';
 import { loadVisibleOrganization } from '../organizations/service.ts';
 import { loadSpace, presentSpacesFor } from '../spaces/service.ts';
@@ -275,7 +276,13 @@ export async function setPublished(ctx: AppContext, caller: Caller, organization
     await updateSite(trx, site.id, changes);
     await recordEvent(trx, ctx.clock, published ? 'site_published' : 'site_unpublished', organizationId, { siteId: site.id });
   });
+  if (published) announcePublication(ctx.db, { kind: 'site', organizationId, siteId: site.id });
   return presentOne(ctx, { ...site, ...changes });
+}
+
+/** Up to `limit` published sites that publish this space: for work done ahead of their readers (no caller). */
+export async function publishedSitesOfSpace(ctx: AppContext, organizationId: string, spaceId: string, limit: number): Promise<SiteRow[]> {
+  return listSites(ctx.db, { organizationId, spaceId, published: true }, { after: undefined, limit });
 }
 
 /** A share key given to resolve published URLs must be an active link of this site. */
