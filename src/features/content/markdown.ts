@@ -58,13 +58,24 @@ const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
 /** Converts markdown to a document, resolving every link and image source first. */
 export async function parseMarkdownDocument(markdown: string, resolve: HrefResolver): Promise<Document> {
   if (usePool() && markdown.length > INLINE_MAX_CHARS) return markdownToDocumentOffThread(markdown, resolve);
-  const hrefs = new Set<string>();
-  markdownToDocument(markdown, (href) => {
-    hrefs.add(href);
-    return { kind: 'url', url: href };
+  // A first reading takes each link in its fixed form (as the pool does), then the caller resolves them; only
+  // when one resolves to something else is the markdown read again. Most texts (a comment, a page without
+  // relative links) are then read once instead of twice.
+  const assumed = new Map<string, string>();
+  const document = markdownToDocument(markdown, (href) => {
+    const ref = resolveFixedHref(href) ?? { kind: 'url', url: href };
+    assumed.set(href, JSON.stringify(ref));
+    return ref;
   });
   const resolved = new Map<string, ContentRef>();
-  for (const href of hrefs) resolved.set(href, await resolve(href));
+  let differs = false;
+  for (const href of assumed.keys()) {
+    const ref = await resolve(href);
+    resolved.set(href, ref);
+    // Compared as written (key order too), so the document kept is the very one a second reading would give.
+    if (JSON.stringify(ref) !== assumed.get(href)) differs = true;
+  }
+  if (!differs) return document;
   return markdownToDocument(markdown, (href) => resolved.get(href) ?? { kind: 'url', url: href });
 }
 
