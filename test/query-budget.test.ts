@@ -22,6 +22,9 @@ const BUDGETS = {
   getPage: 0,
   getPageMarkdown: 0,
   getContentTree: 0,
+  // A comment posted: its row and its event, in one transaction; the space, the caller's role and the author
+  // presented come from read caches, and the new comment is presented from what was written.
+  postComment: 2,
 } as const;
 
 describe('query budgets (warm caches)', () => {
@@ -101,6 +104,20 @@ describe('query budgets (warm caches)', () => {
   test('list the spaces of an organization, 5 or 50 at a time', async () => sameForAnyPageSize('listSpaces', `/v1/orgs/${t.org.id}/spaces`));
   test('list the members of an organization, 5 or 50 at a time', async () => sameForAnyPageSize('listMembers', `/v1/orgs/${t.org.id}/members`));
   test('list the comments of a space, 5 or 50 at a time', async () => sameForAnyPageSize('listComments', `/v1/spaces/${spaceId}/comments`));
+  test('POST a comment', async () => {
+    const post = async () => {
+      const posted = await t.api('POST', `/v1/spaces/${spaceId}/comments`, { body: { body: { markdown: 'A comment with **bold** text.' } } });
+      assert.equal(posted.status, 200, JSON.stringify(posted.body));
+      return posted.body as { postedBy: { id: string; email?: string } };
+    };
+    await post();
+    await post();
+    statements.length = 0;
+    const posted = await post();
+    assert.equal(posted.postedBy.id, t.admin.userId);
+    assert.equal(posted.postedBy.email, t.admin.email);
+    assert.ok(statements.length <= BUDGETS.postComment, `postComment ran ${statements.length} statements, over its budget of ${BUDGETS.postComment}:\n${statements.join('\n')}`);
+  });
   test('GET a page with its document', async () => withinBudget('getPage', `/v1/spaces/${spaceId}/content/page/${pageId}`));
   test('GET a page as markdown', async () => withinBudget('getPageMarkdown', `/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`));
   test('GET the content tree of a space', async () => withinBudget('getContentTree', `/v1/spaces/${spaceId}/content`));

@@ -44,6 +44,18 @@ describe('comments on a space', () => {
       assert.ok(events.some((e) => JSON.parse(e.payload).commentId === comment.id), 'the post is recorded as an event');
     });
 
+    test('a new comment names its author as they are now, also right after their name changed', async () => {
+      const space = await buildSpace(t);
+      const commenter = await t.member('comment');
+      const first = ok(await post(space.id, { body: markdown('First') }, commenter.token));
+      assert.equal(first.postedBy.id, commenter.userId);
+      assert.equal(first.postedBy.email, commenter.email);
+      await t.db.updateTable('users').set({ display_name: 'Renamed Commenter' }).where('id', '=', commenter.userId).execute();
+      const second = ok(await post(space.id, { body: markdown('Second') }, commenter.token));
+      assert.equal(second.postedBy.displayName, 'Renamed Commenter');
+      assert.deepEqual(ok(await get(space.id, second.id, '', commenter.token)).postedBy, second.postedBy, 'the answer names the author as stored');
+    });
+
     test('a body may be the JSON document; it is checked like any document', async () => {
       const space = await buildSpace(t);
       const document = {

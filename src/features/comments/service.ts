@@ -13,7 +13,7 @@ import { presentComment, type Viewer } from './present.ts';
 import { OrgAccess } from '../access/service.ts';
 import { memberCounts } from '../members/counts.ts';
 import { presentMember } from '../members/present.ts';
-import { findUserById } from '../users/queries.ts';
+import { cachedUserById } from '../users/service.ts';
 import type { ListCommentsQueryValue, PostCommentValue, UpdateCommentValue } from './schemas.ts';
 import {
   addReactions,
@@ -193,13 +193,13 @@ export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLoc
     resolved_at: null,
     resolved_by: null,
   };
-  const author = await ctx.db.transaction().execute(async (trx) => {
+  const author = await cachedUserById(ctx, row.author_id);
+  await ctx.db.transaction().execute(async (trx) => {
     await insertComment(trx, row);
     await record(ctx, trx, open, 'comment_created', { commentId: row.id });
-    return findUserById(trx, row.author_id);
   });
-  // Presented from what was written, with its author read in the same transaction: a new comment has no
-  // replies, reactions or resolver yet, so reading it back (two joined queries) would tell nothing more.
+  // Presented from what was written, with its author as the caller's requests see them (cached): a new comment
+  // has no replies, reactions or resolver yet, so reading it back (two joined queries) would tell nothing more.
   const view: CommentView = {
     ...row,
     author_name: author?.display_name ?? null,

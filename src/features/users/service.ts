@@ -3,6 +3,7 @@ import { type AppContext, type Caller, personOf } from '../../platform/context.t
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
+import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { presentUser } from './present.ts';
 import { findUserByEmail, findUserById, insertUser, shareAnOrganization, type UserRow } from './store.ts';
 
@@ -10,6 +11,16 @@ export async function getAuthenticatedUser(ctx: AppContext, caller: Caller) {
   const user = await findUserById(ctx.db, personOf(caller));
   if (!user) throw notFound('The user of this token no longer exists');
   return presentUser(ctx.config, user);
+}
+
+/**
+ * A user's row, kept a few seconds (CACHE_TTL_MS) and dropped at any write to users: what a write names as its
+ * author is the caller, who posts again and again (a comment presents its author). Absent users are not kept.
+ * Kept rows are shared between requests and never changed.
+ */
+export function cachedUserById(ctx: AppContext, id: string): Promise<UserRow | undefined> {
+  const cache = readCache<UserRow | undefined>(ctx.db, 'users:by-id', { max: 10_000, ttlMs: 'shared', dependsOn: ['users'], keep: (row) => row !== undefined });
+  return cachedRead(cache, id, () => findUserById(ctx.db, id));
 }
 
 /** Users are visible to themselves and to the members of the organizations they belong to. */
