@@ -3,7 +3,6 @@ import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
 import { scenarios } from './scenarios.ts';
 import { startBenchServer } from './server.ts';
-import { preloadHighlighter } from '../src/features/reader/highlight.ts';
 import { startBaseline } from './baseline.ts';
 
 /**
@@ -53,9 +52,6 @@ async function cpuPerRequest(url: string, request: { method?: string; body?: unk
 }
 
 const server = await startBenchServer(process.env.CPU_PG_URL ? { pgUrl: process.env.CPU_PG_URL } : {});
-// The grammars' warm-up (about 2 s of CPU on this thread, started when the server listens) must be over before
-// anything is measured: it would be counted in the first run, the baseline's here.
-await preloadHighlighter();
 try {
   const probe = await server.api<{ id: string }>('POST', `/orgs/${server.organizationId}/spaces`, { title: 'Benchmark space', emoji: '1f4d8' });
   const body = await (await fetch(`${server.url}/v1/spaces/${probe.id}`, { headers: { authorization: `Bearer ${server.token}` } })).text();

@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { scenarios } from './scenarios.ts';
 import { startBenchServer } from './server.ts';
-import { preloadHighlighter } from '../src/features/reader/highlight.ts';
 
 /**
  * `node --import tsx bench/profile.ts <scenario>…`: runs each named scenario's request PROFILE_ROUNDS times in
@@ -13,9 +12,6 @@ const names = process.argv.slice(2);
 const rounds = Number(process.env.PROFILE_ROUNDS ?? 300);
 const repeats = Number(process.env.PROFILE_REPEATS ?? 1);
 const server = await startBenchServer(process.env.PROFILE_PG_URL ? { pgUrl: process.env.PROFILE_PG_URL } : {});
-// The grammars' warm-up (about 2 s of CPU on this thread, started when the server listens) must be over before
-// anything is measured: it would be counted in the first scenario's CPU and profile.
-await preloadHighlighter();
 try {
   for (const scenario of scenarios.filter((s) => names.includes(s.name))) {
     const request = await scenario.prepare(server);
