@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/types.ts';
 import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -34,6 +35,7 @@ export async function commitLiveChanges(
   changes: readonly ContentChange[],
   storedFiles: Map<string, StoredFile & { name: string }>,
   event: Record<string, unknown> = {},
+  alsoWrite?: AlsoWrite,
 ): Promise<{ revision: RevisionRow; batch: BatchResult }> {
   const now = isoNow(ctx.clock);
   return ctx.db.transaction().execute(async (trx) => {
@@ -49,6 +51,10 @@ export async function commitLiveChanges(
     const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: authorOf(caller) });
     await updateSpace(trx, space.id, { revision_id: revision.id, updated_at: now });
     await recordEvent(trx, ctx.clock, 'space_content_updated', space.organization_id, { ...event, spaceId: space.id, revisionId: revision.id });
+    await alsoWrite?.(trx, { revision, batch });
     return { revision, batch };
   });
 }
+
+/** More writes of the caller that belong in the write's transaction (an import run's result), or that veto it by throwing. */
+export type AlsoWrite = (trx: Executor, written: { revision: RevisionRow; batch: BatchResult }) => Promise<void>;
