@@ -68,7 +68,11 @@ export const ContentImportRun = Type.Object({
   target: ContentImportTarget,
   createdBy: Type.String({ description: 'ID of the user who started the import' }),
   urls: Type.Object({ location: Type.String({ format: 'uri', description: 'URL of the import run in the API' }) }),
-  revision: Type.Optional(Type.String({ description: 'The revision the import wrote (status "completed"); an extension of this server' })),
+  // Extensions of this server: what ImportContentResult tells of a synchronous import, and the job's step.
+  revision: Type.Optional(Type.String({ description: 'The revision the import wrote (status "completed")' })),
+  importedResources: Type.Optional(Type.Integer({ minimum: 0, description: 'Pages and images imported (status "completed")' })),
+  totalResources: Type.Optional(Type.Integer({ minimum: 0, description: 'Pages and images found, including those the import limits left out (status "completed")' })),
+  step: Type.Optional(Type.Union([Type.Literal('queued'), Type.Literal('fetching'), Type.Literal('writing')], { description: 'What the job is doing (status "in-progress")' })),
   pages: Type.Array(
     Type.Object({
       id: Type.String({ description: 'ID of page' }),

@@ -103,6 +103,8 @@ describe('import runs', () => {
     assert.equal(done.status, 'completed', JSON.stringify(done));
     assert.ok(done.startedAt && done.completedAt);
     assert.equal(done.revision, await revisionOf(space.id));
+    assert.equal(done.importedResources, 3, 'two pages and the image');
+    assert.equal(done.step, undefined);
     const pages = await pagesOf(`/v1/spaces/${space.id}`);
     assert.deepEqual(
       pages.map((p) => p.title),
@@ -218,6 +220,7 @@ describe('import runs', () => {
     };
     await t.app.jobs.runDue();
     assert.equal(during.status, 'in-progress');
+    assert.equal(during.step, 'fetching');
     assert.equal((await getRun(running.id)).status, 'cancelled');
     assert.equal(await revisionOf(space.id), before, 'a run cancelled mid-way writes nothing');
     assert.deepEqual(await pagesOf(`/v1/spaces/${space.id}`), []);

@@ -286,7 +286,8 @@ export function presentImportRun(config: Config, row: ImportRunRow): ContentImpo
     target: { space: row.space_id, ...(row.change_request_id ? { changeRequest: row.change_request_id } : {}), ...(row.page_id ? { page: row.page_id } : {}) },
     createdBy: row.created_by,
     urls: { location: apiUrl(config, `/org/${row.organization_id}/imports/${row.id}`) },
-    ...(row.revision_id ? { revision: row.revision_id } : {}),
+    ...(row.revision_id ? { revision: row.revision_id, importedResources: row.imported_resources, totalResources: row.total_resources } : {}),
+    ...(row.status === 'in-progress' && row.progress ? { step: row.progress as 'queued' | 'fetching' | 'writing' } : {}),
     pages: pages.map((p) => ({ id: p.id, ...(p.sourceURL ? { sourceURL: p.sourceURL } : {}), type: p.type ?? 'page', status: 'complete' as const })),
   };
 }
