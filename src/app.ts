@@ -37,7 +37,7 @@ import { spaceRoutes } from './features/spaces/routes.ts';
 import { fileDownloadRoutes } from './features/files/routes.ts';
 import { changeRequestRoutes } from './features/change-requests/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
-import { importRoutes } from './features/imports/routes.ts';
+import { importRoutes, importRunRoutes } from './features/imports/routes.ts';
 import { gitSyncRoutes } from './features/git-sync/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
@@ -136,6 +136,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await changeRequestRoutes(v1);
       await contentRoutes(v1);
       await importRoutes(v1);
+      await importRunRoutes(v1);
       await gitSyncRoutes(v1);
       await commentRoutes(v1);
       await siteRoutes(v1);

@@ -62,6 +62,8 @@ interface Fixture {
   specId: string;
   versionId: string;
   translationId: string;
+  /** An import run of the fixture space (its job fails: the URL is a loopback address this server may not fetch). */
+  importRunId: string;
   samlProviderId: string;
   /** A private integration of the organization, installed there (on the fixture space and site). */
   integrationName: string;
@@ -152,6 +154,8 @@ describe('authorization: every operation as callers who should not get far', () 
   const newRedirect = async (f: Fixture) =>
     (await setup('POST', `${sites(f)}/${f.siteId}/redirects`, { source: `/own-${Math.random().toString(36).slice(2, 8)}`, destination: { kind: 'site-section', siteSectionId: f.siteSectionId } })).id as string;
   const newTranslation = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/translations`, { title: 'Own translation', languages: ['fr'], source: { space: f.spaceId, language: 'en' } })).id as string;
+  const newImportRun = async (f: Fixture) =>
+    (await setup('POST', `/v1/org/${f.organizationId}/imports`, { source: { type: 'website', url: 'http://127.0.0.1:9/' }, target: { space: f.spaceId } })).id as string;
   const newSamlProvider = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/saml`, { label: 'Own IdP' })).id as string;
   const integrationManifest = (f: Fixture) => ({
     organization: f.organizationId,
@@ -407,6 +411,12 @@ describe('authorization: every operation as callers who should not get far', () 
     deleteTranslation: { own: async (f) => ({ translationId: await newTranslation(f) }), expect: deleteInOrganization(403, 403) },
     runTranslation: { expect: inOrganization(403, 403) },
     listTranslationPages: { expect: inOrganization(403, 200) },
+    // --- Import runs (what starting or cancelling one needs is what importContent needs: edit on the content;
+    // a run is seen by those who see its space)
+    startImportRun: { body: (f) => ({ source: { type: 'website', url: 'https://docs.example.com/' }, target: { space: f.spaceId } }), expect: inContent(403) },
+    listImportRuns: { expect: inst(200, inOrganization(200, 200)), check: lists((f) => f.importRunId, ['reader', 'installation']) },
+    getImportRun: { expect: inst(200, inContent(200)) },
+    cancelImportRun: { own: async (f) => ({ importRunId: await newImportRun(f) }), expect: inContent(403) },
 
     // --- SAML providers (members with a role read them, admins change them; the sign-in list is public)
     listSAMLProvidersInOrganizationById: { expect: inOrganization(403, 200) },
@@ -536,6 +546,7 @@ describe('authorization: every operation as callers who should not get far', () 
       specId: '',
       versionId: '',
       translationId: '',
+      importRunId: '',
       samlProviderId: '',
       integrationName: 'table-integration',
       installationId: '',
@@ -559,6 +570,7 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.specId = spec.id;
     fixture.versionId = (await setup('GET', `/v1/orgs/${org}/openapi/${fixture.specSlug}`)).lastVersion;
     fixture.translationId = await newTranslation(fixture);
+    fixture.importRunId = await newImportRun(fixture);
     fixture.samlProviderId = await newSamlProvider(fixture);
 
     // The integration installation: on the fixture space and site, with read scopes.

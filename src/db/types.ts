@@ -450,6 +450,34 @@ export interface OpenapiSpecVersionsTable {
   created_at: string;
 }
 
+/** An import of a website or of uploaded files, done by a job (0021_import_runs). */
+export interface ImportRunsTable {
+  id: string;
+  organization_id: string;
+  space_id: string;
+  change_request_id: string | null;
+  page_id: string | null;
+  /** JSON of the official ContentImportSource. */
+  source: string;
+  /** `pending`, `in-progress`, `completed`, `failed`, `cancelled` (the official statuses). */
+  status: string;
+  /** What the job is doing (`fetching`, `writing`), while in progress. */
+  progress: string | null;
+  imported_resources: number;
+  total_resources: number;
+  revision_id: string | null;
+  /** JSON array of `{ id, sourceURL? }`: the pages written. */
+  pages: string;
+  error: string | null;
+  /** JSON of the caller the job acts as (without its token): its rights are checked again when the job runs. */
+  caller: string;
+  created_by: string;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+}
+
 /** An organization's translation settings and the state of its runs (0015_translations). */
 export interface TranslationsTable {
   id: string;
@@ -679,6 +707,7 @@ export interface Database {
   space_redirects: SpaceRedirectsTable;
   openapi_specs: OpenapiSpecsTable;
   openapi_spec_versions: OpenapiSpecVersionsTable;
+  import_runs: ImportRunsTable;
   translations: TranslationsTable;
   translation_targets: TranslationTargetsTable;
   translation_pages: TranslationPagesTable;

@@ -256,6 +256,16 @@ export class OfficialSpec {
     return schema?.properties?.error?.properties?.code?.enum ?? [];
   }
 
+  /**
+   * What in `value` does not match the spec's schema `name` (components/schemas): for bodies of operations
+   * official only in a newer version of the spec, that answer schemas this version already has.
+   */
+  schemaProblems(name: string, value: unknown): string[] {
+    const validate = this.validator(this.pointer('components', 'schemas', name));
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((error) => `${name}${error.instancePath} ${error.message ?? 'is invalid'}`);
+  }
+
   /** Everything about one response that does not match the spec; empty when it conforms. */
   check(exchange: Exchange): CheckedExchange {
     const { method, path, status, headers, text } = exchange;

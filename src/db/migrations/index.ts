@@ -16,6 +16,7 @@ import * as m0016 from './0016_integrations.ts';
 import * as m0018 from './0018_integration_event_order.ts';
 import * as m0019 from './0019_saml_sessions.ts';
 import * as m0020 from './0020_site_redirects.ts';
+import * as m0021 from './0021_import_runs.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0018_integration_event_order': m0018,
   '0019_saml_sessions': m0019,
   '0020_site_redirects': m0020,
+  '0021_import_runs': m0021,
 };

@@ -15,6 +15,7 @@ import { applyBatch, storeBatchFiles, validateChanges, type BatchResult } from '
 import { findRevision, lockBranch, type RevisionRow } from './branch-store.ts';
 import type { ContentChange } from './change-schemas.ts';
 import { commitToBranch } from './commit-revision.ts';
+import type { AlsoWrite } from './main-branch-writes.ts';
 import { presentFile } from './present.ts';
 
 /**
@@ -69,6 +70,7 @@ export async function commitChangeRequestChanges(
   cr: Pick<ChangeRequestView, 'id'>,
   changes: readonly ContentChange[],
   storedFiles: Map<string, StoredFile & { name: string }>,
+  alsoWrite?: AlsoWrite,
 ): Promise<{ revision: RevisionRow; batch: BatchResult }> {
   const now = isoNow(ctx.clock);
   return ctx.db.transaction().execute(async (trx) => {
@@ -83,6 +85,7 @@ export async function commitChangeRequestChanges(
     const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: authorOf(caller) });
     await updateChangeRequest(trx, cr.id, { updated_at: now });
     await recordEvent(trx, ctx.clock, 'change_request_content_updated', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, revisionId: revision.id });
+    await alsoWrite?.(trx, { revision, batch });
     return { revision, batch };
   });
 }

@@ -49,8 +49,8 @@ export interface ImportedContent {
   files: readonly ImportedFile[];
   /** Replace the content, or add the pages under this page (null: at the end of the top level). */
   mode: { replace: true } | { replace: false; under: string | null };
-  /** More writes of the importer that belong in the same transaction (Git Sync's redirects). */
-  alsoWrite?: (trx: Executor) => Promise<void>;
+  /** More writes of the importer that belong in the same transaction (Git Sync's redirects, an import run's result). */
+  alsoWrite?: (trx: Executor, revision: RevisionRow) => Promise<void>;
 }
 
 export async function writeImportedContent(
@@ -148,7 +148,7 @@ export async function writeImportedContent(
     if (content.mode.replace) for (const id of existingFiles.keys()) if (!keptFiles.has(id)) files.push({ id, file: null });
 
     const revision = await commitToBranch(ctx, trx, branch, head, { pages, files, type: 'edits', createdBy: caller.userId });
-    await content.alsoWrite?.(trx);
+    await content.alsoWrite?.(trx, revision);
     if (destination.branch === 'main') {
       await updateSpace(trx, space.id, { revision_id: revision.id, updated_at: now });
       await recordEvent(trx, ctx.clock, 'space_content_updated', space.organization_id, { ...event, spaceId: space.id, revisionId: revision.id });

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/types.ts';
 import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -35,6 +36,7 @@ export async function commitLiveChanges(
   changes: readonly ContentChange[],
   storedFiles: Map<string, StoredFile & { name: string }>,
   event: Record<string, unknown> = {},
+  alsoWrite?: AlsoWrite,
 ): Promise<{ revision: RevisionRow; batch: BatchResult }> {
   const now = isoNow(ctx.clock);
   const written = await ctx.db.transaction().execute(async (trx) => {
@@ -50,8 +52,12 @@ export async function commitLiveChanges(
     const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: authorOf(caller) });
     await updateSpace(trx, space.id, { revision_id: revision.id, updated_at: now });
     await recordEvent(trx, ctx.clock, 'space_content_updated', space.organization_id, { ...event, spaceId: space.id, revisionId: revision.id });
+    await alsoWrite?.(trx, { revision, batch });
     return { revision, batch };
   });
   announcePublication(ctx.db, { kind: 'space', organizationId: space.organization_id, spaceId: space.id, revisionId: written.revision.id });
   return written;
 }
+
+/** More writes of the caller that belong in the write's transaction (an import run's result), or that veto it by throwing. */
+export type AlsoWrite = (trx: Executor, written: { revision: RevisionRow; batch: BatchResult }) => Promise<void>;

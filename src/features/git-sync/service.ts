@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/types.ts';
 import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -251,6 +252,8 @@ export async function importFiles(
     into?: { changeRequestId?: string | undefined; under: string | null };
     subject?: string;
     event?: Record<string, unknown>;
+    /** More writes in the import's transaction, told the ids of the pages written (an import run's result). */
+    alsoWrite?: (trx: Executor, written: { revisionId: string; pages: { id: string; kind: string }[]; files: number }) => Promise<void>;
   },
 ): Promise<{ revisionId: string; changeRequestId?: string; pages: number; files: number }> {
   const space = await findSpace(ctx.db, spaceId);
@@ -283,8 +286,11 @@ export async function importFiles(
       pages: prepared.pages,
       files: stored,
       mode: replace ? { replace: true } : { replace: false, under: options.into!.under },
-      // The redirects belong to the main content: written with it, in its transaction.
-      ...(replace && !changeRequestId ? { alsoWrite: (trx) => replaceRedirects(trx, space.id, redirects) } : {}),
+      alsoWrite: async (trx, written) => {
+        // The redirects belong to the main content: written with it, in its transaction.
+        if (replace && !changeRequestId) await replaceRedirects(trx, space.id, redirects);
+        await options.alsoWrite?.(trx, { revisionId: written.id, pages: prepared.pages.map((p) => ({ id: p.id, kind: p.kind })), files: stored.length });
+      },
     },
     options.event ?? {},
   );

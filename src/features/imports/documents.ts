@@ -57,8 +57,11 @@ export function htmlDocument(bytes: Buffer, contentType: string | undefined, url
   return { markdown: withTitle(page.title ?? titleOfUrl(url, /\.x?html?$/i), body), images: [] };
 }
 
-/** Word documents: mammoth writes HTML (images as references to files of the import), then as an HTML page. */
-export async function docxDocument(bytes: Buffer, url: string, maxImageBytes: number): Promise<ImportedDocument> {
+/**
+ * Word documents: mammoth writes HTML (images as references to files of the import), then as an HTML page. The
+ * images' refs start with `refPrefix`, so that several documents of one import keep theirs apart.
+ */
+export async function docxDocument(bytes: Buffer, url: string, maxImageBytes: number, refPrefix = 'docx-image-'): Promise<ImportedDocument> {
   const images: ImportedImage[] = [];
   let html: string;
   try {
@@ -68,7 +71,7 @@ export async function docxDocument(bytes: Buffer, url: string, maxImageBytes: nu
         convertImage: mammoth.images.imgElement(async (image) => {
           const data = Buffer.from(await image.readAsArrayBuffer());
           if (data.length > maxImageBytes) return { src: '' };
-          const ref = `docx-image-${images.length + 1}`;
+          const ref = `${refPrefix}${images.length + 1}`;
           const extension = image.contentType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') || 'bin';
           images.push({ ref, name: `${ref}.${extension}`, contentType: image.contentType, bytes: data });
           return { src: `https://docx.invalid/${ref}` };

@@ -2,9 +2,12 @@ import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
-import { errors } from '../../platform/schemas.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
+import { errors, listOf, OrganizationIdParams } from '../../platform/schemas.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { IMPORT_SOURCES, importContent, type ImportTarget } from './service.ts';
+import { ContentImportRun, ImportRunParams, ListImportRunsQuery, StartImportRunBody } from './run-schemas.ts';
+import { cancelImportRun, getImportRun, listImportRunsOfOrganization, startImportRun } from './runs.ts';
 
 const tags = ['content'];
 
@@ -64,4 +67,61 @@ export async function importRoutes(app: App) {
       },
     );
   }
+}
+
+/**
+ * Import runs (startImportRun, getImportRun, listImportRuns, cancelImportRun): an import done by a job, read
+ * back by its id. cancelImportRun answers 201 as @gitbook/api 0.143 declares (0.202 says 200).
+ */
+export async function importRunRoutes(app: App) {
+  registerOperations(app, ['imports'], [
+    apiOperation({
+      method: 'POST',
+      url: '/org/:organizationId/imports',
+      operationId: 'startImportRun',
+      summary: 'Start importing a website or uploaded files into a space, a change request or a page; a job does the import',
+      params: OrganizationIdParams,
+      body: StartImportRunBody,
+      status: 201,
+      response: ContentImportRun,
+      errors: [400, 401, 403, 404, 409],
+      run: (ctx, caller, { params, body }) => startImportRun(ctx, caller, params.organizationId, body),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/org/:organizationId/imports',
+      operationId: 'listImportRuns',
+      // Official since @gitbook/api 0.202.0, after the version this server's contract is pinned to.
+      documentation: { 'x-quire-extension': true },
+      summary: 'List the import runs of an organization into spaces the caller can see, newest first',
+      params: OrganizationIdParams,
+      querystring: ListImportRunsQuery,
+      response: listOf(ContentImportRun),
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, query }) => listImportRunsOfOrganization(ctx, caller, params.organizationId, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/org/:organizationId/imports/:importRunId',
+      operationId: 'getImportRun',
+      // Official since @gitbook/api 0.202.0, after the version this server's contract is pinned to.
+      documentation: { 'x-quire-extension': true },
+      summary: 'Get an import run: its status, and once completed the revision and pages it wrote',
+      params: ImportRunParams,
+      response: ContentImportRun,
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => getImportRun(ctx, caller, params.organizationId, params.importRunId),
+    }),
+    apiOperation({
+      method: 'POST',
+      url: '/org/:organizationId/imports/:importRunId/cancel',
+      operationId: 'cancelImportRun',
+      summary: 'Cancel a pending or in-progress import run: it writes nothing',
+      params: ImportRunParams,
+      status: 201,
+      response: ContentImportRun,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params }) => cancelImportRun(ctx, caller, params.organizationId, params.importRunId),
+    }),
+  ]);
 }

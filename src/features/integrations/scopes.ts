@@ -92,6 +92,10 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   mergeChangeRequest: contentWrite,
   importContentInChangeRequest: contentWrite,
   importContentInChangeRequestPageById: contentWrite,
+  startImportRun: contentWrite,
+  cancelImportRun: contentWrite,
+  getImportRun: contentRead,
+  listImportRuns: contentRead,
 
   // Git Sync
   getSpaceGitInfo: gitSync,
