@@ -5,12 +5,12 @@ import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { positionAfter, positionAtEnd, positionBefore } from '../placement/positions.ts';
 import { storeFileBytes, storeRemoteFile, type StoredFile } from '../files/service.ts';
-import { findRevision, type RevisionRow } from './branch-store.ts';
+import { findBranch, findRevision, type RevisionRow } from './branch-store.ts';
 import type { FileChange } from './commit-revision.ts';
-import { getDocument, problemOfDocument, putDocument } from './document-store.ts';
+import { documentIdFor, getDocument, problemOfDocument, putDocument } from './document-store.ts';
 import { CHANGE_SCHEMAS, type ContentChange, type DocumentInputValue } from './change-schemas.ts';
-import { parseMarkdownDocument, relativeLinkCandidates, resolveFixedHref, splitAnchor, splitPageMarkdown, type HrefResolver } from './markdown.ts';
-import type { ContentRef } from './document/types.ts';
+import { parseMarkdownDocument, relativeLinkCandidates, sameRef, resolveFixedHref, splitAnchor, splitPageMarkdown, type HrefResolver } from './markdown.ts';
+import type { ContentRef, Document } from './document/types.ts';
 import { documentProblem } from './document/validate.ts';
 import type { PageAttributes, PageRecord } from './pages.ts';
 import { Snapshot } from './snapshot.ts';
@@ -108,9 +108,59 @@ export async function storeBatchFiles(ctx: AppContext, changes: readonly Content
   return stored;
 }
 
+/**
+ * What a dry run of a batch computed before its write transaction opened: the documents converted from its
+ * markdown, by markdown, with what each of their links resolved to then, and the ids it gave out, in order.
+ * Converting a 1 MB page takes seconds; inside the transaction it would hold the branch lock (and, on SQLite,
+ * the one connection every request shares) all that time. The real run gives out the same ids, so a link to a
+ * page the batch creates resolves alike in both.
+ */
+export interface ConvertedAhead {
+  documents: Map<string, { document: Document; links: ReadonlyMap<string, ContentRef> }>;
+  ids: string[];
+}
+
+/** Below this much markdown in a batch, converting in the transaction is quicker than a dry run beforehand. */
+const CONVERT_AHEAD_MIN_CHARS = 32_768;
+
+/**
+ * Converts the markdown of a large batch outside any transaction: a dry run of applyBatch over the branch's head
+ * as it is now, which writes nothing, so every link resolves in the context it will have. applyBatch, in the
+ * transaction, then takes a converted document when its links still resolve alike (the head may have moved
+ * meanwhile) and converts again otherwise. Nothing here fails a write: a batch the dry run rejects is rejected
+ * again, in order, by the real one.
+ */
+export async function convertAhead(
+  ctx: AppContext,
+  branchId: string,
+  baseRevisionId: (head: RevisionRow) => Promise<string | undefined>,
+  changes: readonly ContentChange[],
+  files: Map<string, StoredFile & { name: string }>,
+  now: string,
+): Promise<ConvertedAhead> {
+  const conversions: ConvertedAhead = { documents: new Map(), ids: [] };
+  const chars = changes.reduce((sum, c) => sum + ((c.operation === 'insert_page' || c.operation === 'update_page') && c.document && 'markdown' in c.document ? c.document.markdown.length : 0), 0);
+  if (chars < CONVERT_AHEAD_MIN_CHARS) return conversions;
+  const branch = await findBranch(ctx.db, branchId);
+  const head = branch && (await findRevision(ctx.db, branch.head_revision_id));
+  const base = head && (await baseRevisionId(head));
+  if (!head || !base) return conversions;
+  try {
+    await applyBatch(ctx, ctx.db, head, base, changes, files, now, { conversions, dryRun: true });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  return conversions;
+}
+
 interface BatchScope {
   ctx: AppContext;
   db: Executor;
+  /** Conversions made ahead (used) or, in a dry run, being made (filled). */
+  conversions: ConvertedAhead;
+  newId: () => string;
+  /** A dry run stores no document: it keeps the ones it would store here, by id. */
+  unsaved?: Map<string, unknown>;
   ws: Workspace;
   /** The revision the change request is based on: the default target of revert_page. */
   baseRevisionId: string;
@@ -133,22 +183,44 @@ export async function applyBatch(
   changes: readonly ContentChange[],
   files: Map<string, StoredFile & { name: string }>,
   now: string,
+  ahead: { conversions?: ConvertedAhead; dryRun?: boolean } = {},
 ): Promise<BatchResult> {
   const ws = new Workspace(await Snapshot.of(db, head));
-  const scope: BatchScope = { ctx, db, ws, baseRevisionId, spaceId: head.space_id, now, pageRefs: new Map(), fileRefs: new Map(), outcomes: new Map() };
+  const conversions: ConvertedAhead = ahead.conversions ?? { documents: new Map(), ids: [] };
+  let given = 0;
+  const scope: BatchScope = {
+    ctx,
+    db,
+    conversions,
+    newId: ahead.dryRun
+      ? () => {
+          const id = newId();
+          conversions.ids.push(id);
+          return id;
+        }
+      : () => conversions.ids[given++] ?? newId(),
+    ...(ahead.dryRun ? { unsaved: new Map() } : {}),
+    ws,
+    baseRevisionId,
+    spaceId: head.space_id,
+    now,
+    pageRefs: new Map(),
+    fileRefs: new Map(),
+    outcomes: new Map(),
+  };
   const insertedFiles: InsertedFile[] = [];
 
   // Refs resolve regardless of the order of operations, so every id is given out first.
   for (const [index, change] of changes.entries()) {
     if (change.operation === 'insert_page' && change.ref !== undefined) {
       if (scope.pageRefs.has(change.ref) || scope.fileRefs.has(change.ref)) fail(index, change, `ref "${change.ref}" is used twice in the batch`);
-      scope.pageRefs.set(change.ref, newId());
+      scope.pageRefs.set(change.ref, scope.newId());
     }
     if (change.operation === 'insert_files') {
       for (const file of change.files) {
         if (file.ref === undefined) continue;
         if (scope.pageRefs.has(file.ref) || scope.fileRefs.has(file.ref)) fail(index, change, `ref "${file.ref}" is used twice in the batch`);
-        scope.fileRefs.set(file.ref, newId());
+        scope.fileRefs.set(file.ref, scope.newId());
       }
     }
   }
@@ -170,7 +242,7 @@ export async function applyBatch(
       case 'insert_files':
         change.files.forEach((file, f) => {
           const bytes = files.get(`${index}/${f}`)!;
-          const id = (file.ref && scope.fileRefs.get(file.ref)) || newId();
+          const id = (file.ref && scope.fileRefs.get(file.ref)) || scope.newId();
           insertedFiles.push({
             id,
             ...(file.ref ? { ref: file.ref } : {}),
@@ -238,7 +310,7 @@ async function parseDocument(scope: BatchScope, index: number, change: ContentCh
   if (input === undefined) return { document: undefined, attributes: {} };
   if ('markdown' in input) {
     const { body, front } = splitPageMarkdown(input.markdown, `changes[${index}] (${change.operation}) /document/markdown`);
-    const document = body.trim() === '' ? null : await parseMarkdownDocument(body, resolve);
+    const document = body.trim() === '' ? null : await convertMarkdown(scope, body, resolve);
     // Markdown nests as deep as markdown-it allows; the stored document keeps to the document limits.
     const problem = document && problemOfDocument(document);
     if (problem) fail(index, change, `/document/markdown gives a document that ${problem.message}`);
@@ -246,6 +318,32 @@ async function parseDocument(scope: BatchScope, index: number, change: ContentCh
   }
   if ('document' in input) return { document: input.document.nodes.length === 0 ? null : input.document, attributes: {} };
   return { document: null, attributes: {} };
+}
+
+/** The markdown's document: the one converted ahead when its links resolve alike now, else a new conversion. */
+async function convertMarkdown(scope: BatchScope, markdown: string, resolve: HrefResolver): Promise<Document> {
+  const ahead = scope.conversions.documents.get(markdown);
+  if (ahead && !scope.unsaved) {
+    let alike = true;
+    for (const [href, ref] of ahead.links) if (!sameRef(await resolve(href), ref)) alike = false;
+    if (alike) return ahead.document;
+  }
+  const links = new Map<string, ContentRef>();
+  const document = await parseMarkdownDocument(markdown, async (href) => {
+    const ref = await resolve(href);
+    links.set(href, ref);
+    return ref;
+  });
+  if (scope.unsaved) scope.conversions.documents.set(markdown, { document, links });
+  return document;
+}
+
+/** Stores a document, or in a dry run only names it. */
+async function storeDocument(scope: BatchScope, document: unknown): Promise<string> {
+  if (!scope.unsaved) return putDocument(scope.db, document, scope.now);
+  const id = documentIdFor(document);
+  scope.unsaved.set(id, document);
+  return id;
 }
 
 function metadataOf(change: { emoji?: string; icon?: string; description?: string; hidden?: boolean; noIndex?: boolean; noRobotsIndex?: boolean; condition?: string }, into: PageAttributes): PageAttributes {
@@ -298,7 +396,7 @@ async function insertPage(scope: BatchScope, index: number, change: Extract<Cont
   const parsed = await parseDocument(scope, index, change, change.document, hrefResolver(scope, () => childPath(scope, parentId, slug)));
   const title = parsed.title ?? change.title ?? 'Untitled';
   slug = pickSlug(scope, index, change, siblings, change.slug, title);
-  const id = (change.ref && scope.pageRefs.get(change.ref)) || newId();
+  const id = (change.ref && scope.pageRefs.get(change.ref)) || scope.newId();
   if (change.computed && parsed.document) fail(index, change, 'a computed page has no document of its own: send document as {}');
   const page: PageRecord = {
     id,
@@ -307,7 +405,7 @@ async function insertPage(scope: BatchScope, index: number, change: Extract<Cont
     kind: change.computed ? 'computed' : 'document',
     title,
     slug,
-    documentId: parsed.document ? await putDocument(scope.db, parsed.document, scope.now) : null,
+    documentId: parsed.document ? await storeDocument(scope, parsed.document) : null,
     attributes: { ...metadataOf(change, {}), ...parsed.attributes, ...(change.computed ? { computed: change.computed } : {}) },
     createdAt: scope.now,
     updatedAt: scope.now,
@@ -344,7 +442,7 @@ async function updatePage(scope: BatchScope, index: number, change: Extract<Cont
   else if (taken.has(slug)) slug = uniqueSlug(slug, taken);
   const position = moved || change.at !== undefined ? positionAt(siblings, change.at) : page.position;
   let documentId = page.documentId;
-  if (parsed.document !== undefined) documentId = parsed.document ? await putDocument(scope.db, parsed.document, scope.now) : null;
+  if (parsed.document !== undefined) documentId = parsed.document ? await storeDocument(scope, parsed.document) : null;
   scope.ws.set({
     ...page,
     parentId,
@@ -412,7 +510,8 @@ async function revertBlocks(
   oldId: string | null,
   keys: readonly string[],
 ): Promise<string | null> {
-  const load = async (id: string | null) => ((id ? await getDocument(scope.db, id) : undefined) as { nodes?: KeyedNode[] } | undefined) ?? { object: 'document', data: {}, nodes: [] };
+  const load = async (id: string | null) =>
+    ((id ? (scope.unsaved?.get(id) ?? (await getDocument(scope.db, id))) : undefined) as { nodes?: KeyedNode[] } | undefined) ?? { object: 'document', data: {}, nodes: [] };
   const current = (await load(currentId)) as { nodes: KeyedNode[] };
   const old = (await load(oldId)) as { nodes: KeyedNode[] };
   const nodes = [...(current.nodes ?? [])];
@@ -424,5 +523,5 @@ async function revertBlocks(
     else if (at < 0) nodes.splice(Math.min(oldAt, nodes.length), 0, old.nodes[oldAt]!);
     else nodes[at] = old.nodes[oldAt]!;
   }
-  return nodes.length === 0 ? null : putDocument(scope.db, { ...current, nodes }, scope.now);
+  return nodes.length === 0 ? null : storeDocument(scope, { ...current, nodes });
 }

@@ -11,7 +11,7 @@ import { openCommentsOfChangeRequest } from '../comments/queries.ts';
 import { findChangeRequest, updateChangeRequest, type ChangeRequestView } from '../change-requests/queries.ts';
 import { fileDownloadUrl, type StoredFile } from '../files/service.ts';
 import type { SpaceRow } from '../spaces/queries.ts';
-import { applyBatch, storeBatchFiles, validateChanges, type BatchResult } from './apply-changes.ts';
+import { applyBatch, convertAhead, storeBatchFiles, validateChanges, type BatchResult } from './apply-changes.ts';
 import { findRevision, lockBranch, type RevisionRow } from './branch-store.ts';
 import type { ContentChange } from './change-schemas.ts';
 import { commitToBranch } from './commit-revision.ts';
@@ -73,6 +73,11 @@ export async function commitChangeRequestChanges(
   alsoWrite?: AlsoWrite,
 ): Promise<{ revision: RevisionRow; batch: BatchResult }> {
   const now = isoNow(ctx.clock);
+  const base = async () => {
+    const found = await findChangeRequest(ctx.db, space.id, cr.id);
+    return found && baseRevisionOf(found);
+  };
+  const conversions = await convertAhead(ctx, cr.id, base, changes, storedFiles, now);
   return ctx.db.transaction().execute(async (trx) => {
     const branch = await lockBranch(trx, cr.id);
     if (!branch) throw notFound(`No content for change request ${cr.id}`);
@@ -81,7 +86,7 @@ export async function commitChangeRequestChanges(
     assertOpenToEdits(current.status);
     const head = await findRevision(trx, branch.head_revision_id);
     if (!head) throw notFound(`No content for change request ${cr.id}`);
-    const batch = await applyBatch(ctx, trx, head, baseRevisionOf(current), changes, storedFiles, now);
+    const batch = await applyBatch(ctx, trx, head, baseRevisionOf(current), changes, storedFiles, now, { conversions });
     const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: authorOf(caller) });
     await updateChangeRequest(trx, cr.id, { updated_at: now });
     await recordEvent(trx, ctx.clock, 'change_request_content_updated', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, revisionId: revision.id });

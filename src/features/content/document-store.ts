@@ -25,6 +25,11 @@ export async function putDocument(db: Executor, document: unknown, now: string):
   return id;
 }
 
+/** The id putDocument would give a document, without storing it. */
+export function documentIdFor(document: unknown): string {
+  return prepared.get(document as object)?.id ?? documentIdOf(canonicalJson(document));
+}
+
 /** A document's id: the hash of its canonical JSON. */
 export function documentIdOf(body: string): string {
   return createHash('sha256').update(body).digest('base64url').slice(0, 32);

@@ -8,7 +8,7 @@ import { assertCanEditContent } from '../spaces/policy.ts';
 import type { StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { findSpace, updateSpace, type SpaceRow } from '../spaces/queries.ts';
-import { applyBatch, type BatchResult } from './apply-changes.ts';
+import { applyBatch, convertAhead, type BatchResult } from './apply-changes.ts';
 import { findRevision, lockBranch, type RevisionRow } from './branch-store.ts';
 import type { ContentChange } from './change-schemas.ts';
 import { commitToBranch } from './commit-revision.ts';
@@ -39,6 +39,7 @@ export async function commitLiveChanges(
   alsoWrite?: AlsoWrite,
 ): Promise<{ revision: RevisionRow; batch: BatchResult }> {
   const now = isoNow(ctx.clock);
+  const conversions = await convertAhead(ctx, space.id, async (head) => head.id, changes, storedFiles, now);
   const written = await ctx.db.transaction().execute(async (trx) => {
     const branch = await lockBranch(trx, space.id);
     const head = branch && (await findRevision(trx, branch.head_revision_id));
@@ -48,7 +49,7 @@ export async function commitLiveChanges(
     const current = await findSpace(trx, space.id);
     if (!current || current.deleted_at) throw notFound(`No space ${space.id}`);
     if (current.edit_mode === 'locked') throw forbidden('The space was locked meanwhile: an admin must set editMode to "live" before its content can change');
-    const batch = await applyBatch(ctx, trx, head, head.id, changes, storedFiles, now);
+    const batch = await applyBatch(ctx, trx, head, head.id, changes, storedFiles, now, { conversions });
     const revision = await commitToBranch(ctx, trx, branch, head, { pages: batch.pages, files: batch.files, type: 'edits', createdBy: authorOf(caller) });
     await updateSpace(trx, space.id, { revision_id: revision.id, updated_at: now });
     await recordEvent(trx, ctx.clock, 'space_content_updated', space.organization_id, { ...event, spaceId: space.id, revisionId: revision.id });

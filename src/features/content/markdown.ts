@@ -109,9 +109,14 @@ async function convertResolvingLinks<T extends { assumed: ReadonlyMap<string, Co
   for (const [href, assumed] of first.assumed) {
     const ref = await resolve(href);
     refs.set(href, ref);
-    if (canonicalJson(ref) !== canonicalJson(assumed)) differs = true;
+    if (!sameRef(ref, assumed)) differs = true;
   }
   return differs ? convert(refs) : first;
+}
+
+/** Whether two answers for a link are the same reference. */
+export function sameRef(a: ContentRef, b: ContentRef): boolean {
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** Converts markdown to a document, every link and image source resolved by `resolve`; a large one on the pool. */
