@@ -161,7 +161,6 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // Integration icons and preview images, public like file downloads (features/integrations/routes.ts).
   await integrationAssetRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
-  // In a context of its own: the cookie plugin's hooks then run on the reader's requests only, not on the API's.
   await app.register(async (reader) => readerRoutes(reader));
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import { hostOf, SITES_PREFIX } from '../sites/urls.ts';
 import type { App } from '../../platform/app-type.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -26,7 +25,6 @@ const ASSETS_PREFIX = '/_quire/assets/';
  * on after one comparison with PUBLIC_URL's host (or a cached lookup, for another host).
  */
 export async function siteHostRouting(app: App) {
-  await app.register(fastifyCookie);
   const ctx = app.ctx;
   // PUBLIC_URL may be set after start (tests listening on a random port): its host is derived again then.
   let publicUrl = '';
@@ -39,8 +37,6 @@ export async function siteHostRouting(app: App) {
     if (!state) return;
     const path = request.url.split('?')[0]!;
     const segments = decodeSegments(path.slice(1));
-    // Cookies are read by a later hook of the cookie plugin; this request does not get that far.
-    request.cookies = app.parseCookie(request.headers.cookie ?? '');
     if (!segments) return sendNotFound(reply);
     await serveSite(ctx, request, reply, state, segments, { root: '/', origin: `${new URL(ctx.config.publicUrl).protocol}//${host}` });
     return reply;

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageNode } from '../content/tree.ts';
 import { contentDisposition, printPages } from '../pdf/service.ts';
@@ -39,7 +40,8 @@ export interface SiteMount {
 export async function serveSite(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, state: SiteState, rest: string[], mount: SiteMount) {
   const { site } = state;
   const query = request.query as Record<string, unknown>;
-  const cookies = request.cookies ?? {};
+  // Parsed here, not by a cookie plugin: its hooks would run on every API request too (the host routing sees them all).
+  const cookies = request.headers.cookie ? parseCookies(request.headers.cookie) : {};
   const mcp = rest.length === MCP_PATH.length && rest.every((segment, i) => segment === MCP_PATH[i]);
   if (request.method !== 'GET' && request.method !== 'HEAD' && !mcp) return sendNotFound(reply);
   // An agent may carry its visitor token as a bearer token rather than in the URL.
@@ -52,8 +54,8 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   }
   // What opened the site travels in a cookie afterwards, so links need not carry the secret.
   const cookieOptions = { path: mount.root, httpOnly: true, sameSite: 'lax' as const, secure: mount.origin.startsWith('https:') };
-  if (access.shareKey && query[SHARE_KEY_PARAM] !== undefined) reply.setCookie(SHARE_KEY_COOKIE, access.shareKey, cookieOptions);
-  if (access.token && query[VISITOR_TOKEN_PARAM] !== undefined) reply.setCookie(VISITOR_TOKEN_COOKIE, access.token, cookieOptions);
+  if (access.shareKey && query[SHARE_KEY_PARAM] !== undefined) reply.header('set-cookie', serializeCookie(SHARE_KEY_COOKIE, access.shareKey, cookieOptions));
+  if (access.token && query[VISITOR_TOKEN_PARAM] !== undefined) reply.header('set-cookie', serializeCookie(VISITOR_TOKEN_COOKIE, access.token, cookieOptions));
   const open = site.visibility === 'public' || site.visibility === 'unlisted';
   reply.header('cache-control', open ? 'public, max-age=0, must-revalidate' : 'private, no-cache').header('vary', 'cookie');
 
