@@ -1,14 +1,14 @@
 import type { Executor } from '../../db/types.ts';
 import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { ApiError, conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { announcePublication } from '../../platform/publications.ts';
 import { changeRequestPolicy } from './policy.ts';
 import { updateSpace } from '../spaces/queries.ts';
-import { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from '../content/revisions.ts';
+import { findBranch, findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from '../content/revisions.ts';
 import { commitToBranch, type FileChange } from '../content/commit-revision.ts';
-import { getDocument, putDocument } from '../content/revisions.ts';
+import { documentIdFor, getDocument, putDocument } from '../content/revisions.ts';
 import { documentToMarkdownText, parseMarkdownDocument, resolveFixedHrefOrUrl } from '../content/markdown.ts';
 import type { PageRecord } from '../content/pages.ts';
 import { Snapshot } from '../content/snapshot.ts';
@@ -69,6 +69,8 @@ async function changeRequestChangesOf(db: Executor, branch: BranchRow): Promise<
 
 interface ThreeWayOutcome {
   pages: Map<string, PageRecord | null>;
+  /** The documents of pages merged as text, which the pages name and the transaction stores. */
+  documents: unknown[];
   files: FileChange[];
   variables: Record<string, string>;
   conflicts: MergeConflictReport[];
@@ -86,7 +88,7 @@ export interface MergeConflictReport {
  * The three-way merge of `theirs` into `ours` against the base revision. Only the changed pages, their parents
  * and their siblings are read; pure rules (merge.ts) decide.
  */
-async function threeWay(ctx: AppContext, db: Executor, base: RevisionRow, ours: SideChanges, theirs: SideChanges, labels: { ours: string; theirs: string }, renameSide: 'ours' | 'theirs', now: string): Promise<ThreeWayOutcome> {
+async function threeWay(db: Executor, base: RevisionRow, ours: SideChanges, theirs: SideChanges, labels: { ours: string; theirs: string }, renameSide: 'ours' | 'theirs', now: string): Promise<ThreeWayOutcome> {
   const baseSnapshot = await Snapshot.of(db, base);
   const ids = new Set([...ours.pages.keys(), ...theirs.pages.keys()]);
   const basePages = new Map<string, PageRecord>();
@@ -155,16 +157,19 @@ async function threeWay(ctx: AppContext, db: Executor, base: RevisionRow, ours: 
     ...files.conflicts.map((c) => ({ ...c, type: 'file' as const })),
     ...variables.conflicts.map((c) => ({ ...c, type: 'variable' as const })),
   ];
-  if (conflicts.length > 0) return { pages: new Map(), files: [], variables: ours.variables, conflicts };
+  if (conflicts.length > 0) return { pages: new Map(), documents: [], files: [], variables: ours.variables, conflicts };
 
+  const documents: unknown[] = [];
   for (const [id, markdown] of result.mergedMarkdown) {
     const page = result.pages.get(id);
     if (!page) continue;
     const document = markdown.trim() === '' ? null : await parseMarkdownDocument(markdown, resolveFixedHrefOrUrl);
-    result.pages.set(id, { ...page, documentId: document ? await putDocument(db, document, now) : null, updatedAt: now });
+    if (document) documents.push(document);
+    result.pages.set(id, { ...page, documentId: document ? documentIdFor(document) : null, updatedAt: now });
   }
   return {
     pages: result.pages,
+    documents,
     files: [...files.files].map(([id, file]) => ({ id, file: file ? { name: file.name, content_type: file.content_type, size: file.size, blob_hash: file.blob_hash, width: file.width, height: file.height, created_at: file.created_at } : null })),
     variables: variables.variables,
     conflicts: [],
@@ -176,12 +181,75 @@ function assertMergeable(status: string): void {
   if (status === 'archived') throw conflict('The change request is archived; reopen it (status "open") before merging or updating it');
 }
 
+/** The two branches a merge joins, and the sequence on main the change request is based on. */
+interface Sides {
+  main: BranchRow;
+  branch: BranchRow;
+  baseSeq: number;
+}
+
+/** Which way a three-way merge goes: the change request into main (merge), or main into the change request (update). */
+export type Direction = { into: 'main' | 'change-request'; number: number };
+
+interface MergeComputation {
+  outcome: ThreeWayOutcome;
+  /** The head of the side the merge writes to. */
+  oursHead: RevisionRow;
+}
+
 /** Locks the space's main branch, then the change request's: always in that order, so two operations never wait on each other. */
-async function lockBoth(db: Executor, spaceId: string, changeRequestId: string) {
+async function lockBoth(db: Executor, spaceId: string, changeRequestId: string): Promise<Sides> {
   const main = await lockBranch(db, spaceId);
   const branch = await lockBranch(db, changeRequestId);
   if (!main || !branch || branch.base_seq === null) throw notFound('No content for this change request');
   return { main, branch, baseSeq: branch.base_seq };
+}
+
+/** The three-way merge of one side into the other, read through `db`. */
+async function mergeSides(db: Executor, { main, branch, baseSeq }: Sides, direction: Direction, now: string): Promise<MergeComputation> {
+  const base = await baseRevision(db, main.id, baseSeq);
+  const mainSide = await mainChanges(db, main, baseSeq);
+  const changeRequestSide = await changeRequestChangesOf(db, branch);
+  const label = `change request #${direction.number}`;
+  const outcome =
+    direction.into === 'main'
+      ? await threeWay(db, base, mainSide, changeRequestSide, { ours: 'main', theirs: label }, 'theirs', now)
+      : await threeWay(db, base, changeRequestSide, mainSide, { ours: label, theirs: 'main' }, 'ours', now);
+  return { outcome, oursHead: direction.into === 'main' ? mainSide.head : changeRequestSide.head };
+}
+
+/** A merge computed before the write transaction, from the heads it names. */
+interface MergedAhead {
+  mainHead: string;
+  branchHead: string;
+  baseSeq: number;
+  computed: MergeComputation;
+}
+
+/**
+ * Computes the merge before the transaction opens: merging pages as text and converting the result takes seconds
+ * on a 1 MB page, and in the transaction it would hold both branch locks (and, on SQLite, the one connection every
+ * request shares) all that time. Any write to either side moves its head, so the transaction takes this merge only
+ * while both heads are the ones it was computed from (stillValid), and merges again otherwise. Nothing here
+ * decides the answer: a failure is left for the transaction to meet again.
+ */
+export async function mergeAhead(ctx: AppContext, spaceId: string, changeRequestId: string, direction: Direction, now: string): Promise<MergedAhead | undefined> {
+  const main = await findBranch(ctx.db, spaceId);
+  const branch = await findBranch(ctx.db, changeRequestId);
+  if (!main || !branch || branch.base_seq === null) return undefined;
+  if (direction.into === 'change-request' && branch.base_seq === main.head_seq) return undefined;
+  try {
+    const computed = await mergeSides(ctx.db, { main, branch, baseSeq: branch.base_seq }, direction, now);
+    return { mainHead: main.head_revision_id, branchHead: branch.head_revision_id, baseSeq: branch.base_seq, computed };
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+}
+
+export function stillValid(ahead: MergedAhead | undefined, sides: Sides): MergeComputation | undefined {
+  if (!ahead || ahead.mainHead !== sides.main.head_revision_id || ahead.branchHead !== sides.branch.head_revision_id || ahead.baseSeq !== sides.baseSeq) return undefined;
+  return ahead.computed;
 }
 
 /**
@@ -193,16 +261,17 @@ export async function mergeChangeRequest(ctx: AppContext, caller: Caller, spaceI
   changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'merge', 'Merging a change request');
   assertMergeable(cr.status);
   const now = isoNow(ctx.clock);
+  const direction = { into: 'main', number: cr.number } as const;
+  const ahead = await mergeAhead(ctx, space.id, cr.id, direction, now);
   const merged = await ctx.db.transaction().execute(async (trx) => {
-    const { main, branch, baseSeq } = await lockBoth(trx, space.id, cr.id);
+    const sides = await lockBoth(trx, space.id, cr.id);
+    const { main, branch } = sides;
     const current = await findChangeRequest(trx, space.id, cr.id);
     assertMergeable(current!.status);
-    const base = await baseRevision(trx, main.id, baseSeq);
-    const ours = await mainChanges(trx, main, baseSeq);
-    const theirs = await changeRequestChangesOf(trx, branch);
-    const outcome = await threeWay(ctx, trx, base, ours, theirs, { ours: 'main', theirs: `change request #${cr.number}` }, 'theirs', now);
+    const { outcome, oursHead } = stillValid(ahead, sides) ?? (await mergeSides(trx, sides, direction, now));
     if (outcome.conflicts.length > 0) return { revision: main.head_revision_id, result: 'conflicts' as const, conflicts: outcome.conflicts };
-    const revision = await commitToBranch(ctx, trx, main, ours.head, {
+    for (const document of outcome.documents) await putDocument(trx, document, now);
+    const revision = await commitToBranch(ctx, trx, main, oursHead, {
       pages: outcome.pages,
       files: outcome.files,
       variables: outcome.variables,
@@ -229,17 +298,18 @@ export async function updateChangeRequestFromMain(ctx: AppContext, caller: Calle
   changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'update', 'Updating a change request');
   assertMergeable(cr.status);
   const now = isoNow(ctx.clock);
+  const direction = { into: 'change-request', number: cr.number } as const;
+  const ahead = await mergeAhead(ctx, space.id, cr.id, direction, now);
   return ctx.db.transaction().execute(async (trx) => {
-    const { main, branch, baseSeq } = await lockBoth(trx, space.id, cr.id);
+    const sides = await lockBoth(trx, space.id, cr.id);
+    const { main, branch, baseSeq } = sides;
     const current = await findChangeRequest(trx, space.id, cr.id);
     assertMergeable(current!.status);
     if (baseSeq === main.head_seq) return { revision: branch.head_revision_id, result: 'update' as const };
-    const base = await baseRevision(trx, main.id, baseSeq);
-    const ours = await changeRequestChangesOf(trx, branch);
-    const theirs = await mainChanges(trx, main, baseSeq);
-    const outcome = await threeWay(ctx, trx, base, ours, theirs, { ours: `change request #${cr.number}`, theirs: 'main' }, 'ours', now);
+    const { outcome, oursHead } = stillValid(ahead, sides) ?? (await mergeSides(trx, sides, direction, now));
     if (outcome.conflicts.length > 0) return { revision: branch.head_revision_id, result: 'conflicts' as const, conflicts: outcome.conflicts };
-    const revision = await commitToBranch(ctx, trx, branch, ours.head, {
+    for (const document of outcome.documents) await putDocument(trx, document, now);
+    const revision = await commitToBranch(ctx, trx, branch, oursHead, {
       pages: outcome.pages,
       files: outcome.files,
       variables: outcome.variables,

@@ -13,8 +13,8 @@ import { copySpaceIndex } from '../search/indexing.ts';
  * and imports read revisions): the only content module besides service.ts that they import, so that content's
  * stores (branch-store, version-store, document-store) stay its own.
  */
-export { findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from './branch-store.ts';
-export { extractPendingDocumentLinks, getDocument, getDocuments, putDocument } from './document-store.ts';
+export { findBranch, findRevision, findRevisionAt, lockBranch, type BranchRow, type RevisionRow } from './branch-store.ts';
+export { documentIdFor, extractPendingDocumentLinks, getDocument, getDocuments, putDocument } from './document-store.ts';
 export { fileAt, filesAt, filesChangedSince, pageAt, pagesAfterAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from './version-store.ts';
 
 /**
