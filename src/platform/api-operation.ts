@@ -9,8 +9,8 @@ import { errors, NoContent } from './schemas.ts';
  * TypeBox schemas for the request's parts, one success status and the errors it may answer, and a service
  * called as the request's caller. A routes file lists its operations with `apiOperation` and registers them
  * with `registerOperations`, so it states only what differs between them. An operation that needs more (two
- * success statuses, headers, a documented body looser than the validated one) registers itself with
- * app.get/post/... as before.
+ * success statuses, a documented body looser than the validated one) registers itself with app.get/post/... as
+ * before.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,6 +34,8 @@ export interface ApiOperation<P extends TSchema, Q extends TSchema, B extends TS
   response?: R;
   /** The error statuses the operation may answer, each in our error shape. */
   errors: readonly number[];
+  /** Response headers taken from the result, e.g. the `location` of what a 201 created. */
+  headers?(result: Static<R>): Record<string, string>;
   // A method, not a property: a list of operations of different request types is then one array type.
   run(ctx: AppContext, caller: Caller, request: { params: Static<P>; query: Static<Q>; body: Static<B> }): Promise<Static<R> | void>;
 }
@@ -65,6 +67,7 @@ export function registerOperations(app: App, tags: readonly string[], operations
       },
       handler: async (request, reply) => {
         const result = await operation.run(app.ctx, callerOf(request), { params: request.params, query: request.query, body: request.body });
+        if (operation.headers) reply.headers(operation.headers(result as Static<TSchema>));
         return noContent ? reply.status(status).send() : reply.status(status).send(result);
       },
     });

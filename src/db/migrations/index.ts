@@ -17,6 +17,7 @@ import * as m0018 from './0018_integration_event_order.ts';
 import * as m0019 from './0019_saml_sessions.ts';
 import * as m0020 from './0020_site_redirects.ts';
 import * as m0021 from './0021_import_runs.ts';
+import * as m0022 from './0022_installation_tokens_expiry_index.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0019_saml_sessions': m0019,
   '0020_site_redirects': m0020,
   '0021_import_runs': m0021,
+  '0022_installation_tokens_expiry_index': m0022,
 };

@@ -125,4 +125,19 @@ describe('Rendering an integration UI', () => {
     assertError(await render('no-such-integration', request()), 404, 'no-such-integration');
     assertError(await render(integration.name, request(), null), 401);
   });
+
+  test('a render in a site happens in the site’s organization, for callers who see the site; an unknown site is 404', async () => {
+    receiver.answer({ status: 200, body: element });
+    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Rendered site', spaces: [spaceId] } }), 201);
+    const inSite = (siteId: string) => ({ componentId: 'panel', props: {}, context: { type: 'document', theme: 'dark', siteId } });
+    assert.deepEqual(ok(await render(integration.name, inSite(site.id))), element);
+    const delivered = JSON.parse(receiver.received.at(-1)!.body);
+    assert.equal(delivered.siteId, site.id);
+    assert.ok(delivered.installationId, 'the installation of the site’s organization renders');
+    assertError(await render(integration.name, inSite('no-such-site')), 404, 'no-such-site');
+    // A site of an organization the caller is not in is, for them, not there.
+    const stranger = await t.outsider();
+    const theirs = ok(await t.api('POST', `/v1/orgs/${stranger.organizationId}/sites`, { token: stranger.token, body: { title: 'Their site' } }), 201);
+    assertError(await render(integration.name, inSite(theirs.id)), 404);
+  });
 });

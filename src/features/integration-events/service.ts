@@ -6,13 +6,14 @@ import { newId } from '../../platform/ids.ts';
 import { OrgAccess } from '../access/service.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { loadSite } from '../sites/service.ts';
+import { organizationOfSite } from '../sites/queries.ts';
 import { assertCanReadEvents, assertCanRender } from './policy.ts';
 import { presentEvent, presentEventDetail } from './present.ts';
 import { contentSecurityPolicyHeader } from './content-security-policy.ts';
 import { checkRenderOutput } from './render-output.ts';
 import { RenderRequest } from './schemas.ts';
 import { findIntegrationByName, installationsVisibleTo, type IntegrationRow } from '../integrations/queries.ts';
-import { countEvents, eventLogs, findEvent, listEvents, organizationOfSite } from './store.ts';
+import { countEvents, eventLogs, findEvent, listEvents } from './store.ts';
 import { sendToIntegration, targetOf, TransportError } from './transport.ts';
 
 /** A render waits this long for the integration, and accepts this much of its answer. */

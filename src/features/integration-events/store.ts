@@ -142,7 +142,3 @@ export async function findEvent(db: Executor, integrationId: string, eventId: st
 export async function eventLogs(db: Executor, eventId: string) {
   return db.selectFrom('integration_event_logs').select(['timestamp', 'level', 'message']).where('event_id', '=', eventId).orderBy('seq').execute();
 }
-
-export async function organizationOfSite(db: Executor, siteId: string): Promise<string | undefined> {
-  return (await db.selectFrom('sites').select('organization_id').where('id', '=', siteId).executeTakeFirst())?.organization_id;
-}

@@ -199,6 +199,25 @@ describe('integrations: publishing, installing, tokens and scopes', () => {
     assert.equal((await t.api('DELETE', base)).status, 204, 'a DELETE of what is gone is 204');
   });
 
+  test('each install answers where it now lives: its location header is the installation’s own URL', async () => {
+    const name = uniqueName('located');
+    ok(await publish(name));
+    const created = await install(name);
+    const installation = ok(created, 201);
+    assert.equal(created.headers.location, installation.urls.location);
+    const base = `/v1/integrations/${name}/installations/${installation.id}`;
+    const space = await buildSpace(t, { title: 'Located space' });
+    const onSpace = await t.api('POST', `${base}/spaces`, { body: { space: space.id } });
+    assert.equal(onSpace.headers.location, ok(onSpace, 201).urls.location);
+    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Located site', spaces: [space.id] } }), 201);
+    const onSite = await t.api('POST', `${base}/sites`, { body: { siteId: site.id } });
+    assert.equal(onSite.headers.location, ok(onSite, 201).urls.location);
+    // A refused install says where nothing lives.
+    const refused = await install(name);
+    assertError(refused, 409);
+    assert.equal(refused.headers.location, undefined);
+  });
+
   test('an installation token reads what it is installed on with its scopes, and nothing else', async () => {
     const name = uniqueName('reader');
     ok(await publish(name, { scopes: ['space:content:read'] }));

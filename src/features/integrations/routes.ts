@@ -1,8 +1,7 @@
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
-import { callerOf } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { errors, listOf } from '../../platform/schemas.ts';
+import { listOf } from '../../platform/schemas.ts';
 import { openFileDownload } from '../files/service.ts';
 import {
   DevelopmentModeBody,
@@ -98,6 +97,19 @@ export async function integrationRoutes(app: App) {
       run: (ctx, caller, { params, query }) => listInstallationsOf(ctx, caller, params.integrationName, query),
     }),
     apiOperation({
+      method: 'POST',
+      url: '/integrations/:integrationName/installations',
+      operationId: 'installIntegration',
+      summary: 'Install an integration on an organization',
+      params: IntegrationNameParams,
+      body: InstallIntegrationBody,
+      status: 201,
+      response: IntegrationInstallation,
+      errors: [400, 401, 403, 404, 409],
+      run: (ctx, caller, { params, body }) => installIntegration(ctx, caller, params.integrationName, body.organization),
+      headers: (installation) => ({ location: installation.urls.location }),
+    }),
+    apiOperation({
       method: 'GET',
       url: '/integrations/:integrationName/installations/:installationId',
       operationId: 'getIntegrationInstallationById',
@@ -181,64 +193,35 @@ export async function integrationRoutes(app: App) {
       errors: [401, 403, 404],
       run: (ctx, caller, { params }) => disableDevelopmentMode(ctx, caller, params.integrationName),
     }),
+    apiOperation({
+      method: 'POST',
+      url: '/integrations/:integrationName/installations/:installationId/spaces',
+      operationId: 'installIntegrationOnSpace',
+      summary: 'Install an integration on a space of the installation’s organization',
+      params: InstallationParams,
+      querystring: ExtendedQuery,
+      body: InstallOnSpaceBody,
+      status: 201,
+      response: IntegrationSpaceInstallation,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, query, body }) => installOnSpace(ctx, caller, params.integrationName, params.installationId, body, query.extended === true),
+      headers: (installed) => ({ location: installed.urls.location }),
+    }),
+    apiOperation({
+      method: 'POST',
+      url: '/integrations/:integrationName/installations/:installationId/sites',
+      operationId: 'installIntegrationOnSite',
+      summary: 'Install an integration on a site of the installation’s organization',
+      params: InstallationParams,
+      querystring: ExtendedQuery,
+      body: InstallOnSiteBody,
+      status: 201,
+      response: IntegrationSiteInstallation,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, query, body }) => installOnSite(ctx, caller, params.integrationName, params.installationId, body, query.extended === true),
+      headers: (installed) => ({ location: installed.urls.location }),
+    }),
   ]);
-
-  // An installation answers where it now lives (a `location` header): these register themselves.
-  app.post(
-    '/integrations/:integrationName/installations',
-    {
-      schema: {
-        operationId: 'installIntegration',
-        tags,
-        summary: 'Install an integration on an organization',
-        params: IntegrationNameParams,
-        body: InstallIntegrationBody,
-        response: { 201: IntegrationInstallation, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const installation = await installIntegration(app.ctx, callerOf(request), request.params.integrationName, request.body.organization);
-      return reply.status(201).header('location', installation.urls.location).send(installation);
-    },
-  );
-
-  app.post(
-    '/integrations/:integrationName/installations/:installationId/spaces',
-    {
-      schema: {
-        operationId: 'installIntegrationOnSpace',
-        tags,
-        summary: 'Install an integration on a space of the installation’s organization',
-        params: InstallationParams,
-        querystring: ExtendedQuery,
-        body: InstallOnSpaceBody,
-        response: { 201: IntegrationSpaceInstallation, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const installed = await installOnSpace(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId, request.body, request.query.extended === true);
-      return reply.status(201).header('location', installed.urls.location).send(installed);
-    },
-  );
-
-  app.post(
-    '/integrations/:integrationName/installations/:installationId/sites',
-    {
-      schema: {
-        operationId: 'installIntegrationOnSite',
-        tags,
-        summary: 'Install an integration on a site of the installation’s organization',
-        params: InstallationParams,
-        querystring: ExtendedQuery,
-        body: InstallOnSiteBody,
-        response: { 201: IntegrationSiteInstallation, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const installed = await installOnSite(app.ctx, callerOf(request), request.params.integrationName, request.params.installationId, request.body, request.query.extended === true);
-      return reply.status(201).header('location', installed.urls.location).send(installed);
-    },
-  );
 }
 
 /**

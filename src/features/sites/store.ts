@@ -16,6 +16,11 @@ export async function findSite(db: Executor, id: string): Promise<SiteRow | unde
   return db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The organization a site belongs to; undefined when there is no such site. */
+export async function organizationOfSite(db: Executor, siteId: string): Promise<string | undefined> {
+  return (await db.selectFrom('sites').select('organization_id').where('id', '=', siteId).executeTakeFirst())?.organization_id;
+}
+
 export async function findSiteByBasename(db: Executor, basename: string): Promise<SiteRow | undefined> {
   return db.selectFrom('sites').selectAll().where('basename', '=', basename).executeTakeFirst();
 }
