@@ -160,6 +160,42 @@ describe('code highlighted ahead of readers', () => {
     assert.equal(isCached(draft), false);
   });
 
+  test('a space added to a published site, as a site-space, a section or in place of another, has its code highlighted; to an unpublished site, not', async () => {
+    const spaceWith = async (title: string, snippet: string) => {
+      const space = await buildSpace(t, { title });
+      await editLive(t, space.id, [codePage('Page', snippet)]);
+      return space;
+    };
+    const first = await spaceWith('First', freshSnippet());
+    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Growing site', visibility: 'public', spaces: [first.id] } }), 201);
+    const draftSite = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Draft site', visibility: 'public', spaces: [first.id] } }), 201);
+    ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`));
+    await highlightedAhead(t.app.ctx);
+
+    const unpublished = freshSnippet();
+    const notShown = await spaceWith('Not shown', unpublished);
+    ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${draftSite.id}/site-spaces`, { body: { spaceId: notShown.id } }), 201);
+    await highlightedAhead(t.app.ctx);
+    assert.equal(isCached(unpublished), false, 'a site that is not published is not read ahead');
+
+    const added = freshSnippet();
+    ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/site-spaces`, { body: { spaceId: (await spaceWith('Added', added)).id } }), 201);
+    await highlightedAhead(t.app.ctx);
+    assert.equal(isCached(added), true, 'a site-space added');
+
+    const section = freshSnippet();
+    const created = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/sections`, { body: { spaceId: (await spaceWith('Section', section)).id, title: 'API' } }), 201);
+    await highlightedAhead(t.app.ctx);
+    assert.equal(isCached(section), true, 'a section added with its space');
+
+    const replacing = freshSnippet();
+    const siteSpaceId = created.siteSpaces?.[0]?.id;
+    assert.ok(typeof siteSpaceId === 'string', 'the section names its site-space');
+    ok(await t.api('PATCH', `/v1/orgs/${t.org.id}/sites/${site.id}/site-spaces/${siteSpaceId}`, { body: { spaceId: (await spaceWith('Replacing', replacing)).id } }));
+    await highlightedAhead(t.app.ctx);
+    assert.equal(isCached(replacing), true, 'a site-space pointed at another space');
+  });
+
   test('a live edit of one page of a published space reads that one document: the others were warmed before', async () => {
     const snippets = [freshSnippet(), freshSnippet(), freshSnippet(), freshSnippet()];
     const space = await buildSpace(t, { title: 'Many pages' });
