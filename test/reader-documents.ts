@@ -5,6 +5,7 @@ import type { LinkResolver } from '../src/features/reader/link-resolver.ts';
 import type { ReaderPageModel } from '../src/features/reader/page-model.ts';
 import { renderDocument } from '../src/features/reader/render-document.tsx';
 import type { RenderOptions } from '../src/features/reader/render-document.tsx';
+import { png } from './fixtures/png.ts';
 
 /*
  * What the reader's tests share: a link resolver over a tiny fake site, a document that uses every block and
@@ -18,6 +19,15 @@ export const links: LinkResolver = {
   anchor: (ref) => ({ href: ref.page ? `/docs/${ref.page}#${ref.anchor}` : `#${ref.anchor}`, title: ref.anchor }),
   other: (ref) => (ref.kind === 'user' ? { href: '/users/ada', title: 'Ada' } : null),
 };
+
+/**
+ * What `links` answers for the pictures of everyBlockDocument (its image and its drawing), as real PNGs: the
+ * Chromium tests serve the page from a made-up origin, and their screenshots must show pictures, not alt text.
+ */
+export const fixtureFiles: ReadonlyMap<string, { contentType: string; body: Buffer }> = new Map([
+  ['/files/diagram', { contentType: 'image/png', body: png(480, 200, 0x9c) }],
+  ['/files/sketch', { contentType: 'image/png', body: png(240, 120, 0xc8) }],
+]);
 
 const block = (value: Record<string, unknown>): FlowBlock => ({ object: 'block', ...value }) as unknown as FlowBlock;
 const inline = (value: Record<string, unknown>) => ({ object: 'inline', isVoid: true, ...value }) as never;

@@ -6,7 +6,7 @@ import type { AxeResults } from 'axe-core';
 import { JSDOM } from 'jsdom';
 import { readerAssets } from './assets.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
-import { everyPartPage } from '../../../test/reader-documents.ts';
+import { everyPartPage, fixtureFiles } from '../../../test/reader-documents.ts';
 import { launchChromium, withoutChromium } from '../../../test/browser.ts';
 
 /*
@@ -69,6 +69,8 @@ describe('accessibility', () => {
           if (url.host !== 'reader.test') return route.abort();
           if (url.pathname === '/getting-started') return route.fulfill({ contentType: 'text/html', body: html });
           if (asset) return route.fulfill({ contentType: asset.contentType, body: asset.body });
+          const file = fixtureFiles.get(url.pathname);
+          if (file) return route.fulfill(file);
           return route.fulfill({ status: 404, body: '' });
         });
         await page.goto('http://reader.test/getting-started');
@@ -76,6 +78,12 @@ describe('accessibility', () => {
         const results = (await page.evaluate('axe.run(document)')) as AxeResults;
         assert.deepEqual(seriousViolations(results), [], name);
         await page.screenshot({ path: `test-results/reader-${name}.png`, fullPage: width > 1000 });
+        if (width > 1000) {
+          // The whole page was drawn: its lazy pictures loaded, and they are the fixture's PNGs, not alt text.
+          await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('figure.image img')).every((image) => image.complete));
+          const widths = await page.$$eval('figure.image img', (images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
+          assert.deepEqual(widths, [480, 240], name);
+        }
         await context.close();
       }
     } finally {

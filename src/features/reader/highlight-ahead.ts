@@ -15,8 +15,10 @@ import { siteStateAt } from './site-state.ts';
  * Code highlighted before its first reader: when a site is published, or a space a published site shows gets a new
  * revision (a merge, a live edit, an import), the code blocks of that revision's pages go to the background queue
  * (background-highlighting.ts), so a reader's render finds their tokens cached and the page whole at once. Bounded:
- * a few publications wait at a time, and of each, the first MAX_PAGES pages and MAX_CHARS of code; what is left out
- * is highlighted when a reader's render first meets it. Work for one publication at a time, a page at a time.
+ * a few publications wait at a time, and of each, the first MAX_PAGES pages not warmed before and MAX_CHARS of code;
+ * what is left out is highlighted when a reader's render first meets it. Work for one publication at a time, a page
+ * at a time. A document's id is the hash of its content (content/document-store.ts), so a document warmed once is
+ * warm in every revision that keeps it: a merge that changed one page of a published space reads that one page.
  */
 
 const MAX_WAITING_PUBLICATIONS = 16;
@@ -26,6 +28,8 @@ const MAX_CHARS = 400_000;
 const MAX_BLOCKS = 1_000;
 // A site published or a revision made several times over (a retry, a republish) is warmed once.
 const REMEMBERED_REVISIONS = 256;
+// Documents whose code was highlighted whole: the pages of the largest site warmed at once, twice over.
+const REMEMBERED_DOCUMENTS = 8_192;
 // Spaces of a published site whose revisions are highlighted.
 const MAX_SPACES_OF_SITE = 20;
 
@@ -38,6 +42,7 @@ const work = new WeakMap<object, () => Promise<void>>();
 export function highlightAheadOfReaders(ctx: AppContext, warn: (error: unknown) => void): () => void {
   const waiting: Publication[] = [];
   const warmed = new Set<string>();
+  const warmedDocuments = new Set<string>();
   let running: Promise<void> | undefined;
   let stopped = false;
 
@@ -48,9 +53,8 @@ export function highlightAheadOfReaders(ctx: AppContext, warn: (error: unknown) 
         try {
           for (const revisionId of await revisionsOf(ctx, publication)) {
             if (stopped || warmed.has(revisionId)) continue;
-            await highlightRevision(ctx, revisionId, () => stopped);
-            warmed.add(revisionId);
-            if (warmed.size > REMEMBERED_REVISIONS) warmed.delete(warmed.values().next().value!);
+            await highlightRevision(ctx, revisionId, warmedDocuments, () => stopped);
+            remember(warmed, revisionId, REMEMBERED_REVISIONS);
           }
         } catch (error) {
           if (!stopped) warn(error);
@@ -92,37 +96,51 @@ async function revisionsOf(ctx: AppContext, publication: Publication): Promise<s
   return [...new Set(state.tree.siteSpaces.slice(0, MAX_SPACES_OF_SITE).map((siteSpace) => siteSpace.space.revision_id))];
 }
 
-async function highlightRevision(ctx: AppContext, revisionId: string, stopped: () => boolean): Promise<void> {
+async function highlightRevision(ctx: AppContext, revisionId: string, warmedDocuments: Set<string>, stopped: () => boolean): Promise<void> {
   const { tree } = await readPublishedContent(ctx, revisionId);
   let chars = 0;
   let blocks = 0;
-  for (const node of documentPages(tree)) {
+  for (const documentId of documentsToWarm(tree, warmedDocuments)) {
     if (stopped() || chars >= MAX_CHARS || blocks >= MAX_BLOCKS) return;
-    const document = await readPublishedDocument(ctx, node.page.documentId);
+    const document = await readPublishedDocument(ctx, documentId);
     const code = codeOf(document);
-    if (code.length === 0) continue;
-    await prepareHighlighter(code.map((block) => block.language));
+    if (code.length > 0) await prepareHighlighter(code.map((block) => block.language));
     for (const block of code) {
+      // A document cut short is not remembered: the next publication that shows it finishes it.
       if (chars + block.code.length > MAX_CHARS || blocks >= MAX_BLOCKS) return;
       if (!highlightLater(block.language, block.code)) return;
       chars += block.code.length;
       blocks += 1;
     }
+    remember(warmedDocuments, documentId, REMEMBERED_DOCUMENTS);
     // One page's reading and parsing at a time: requests go between them.
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-/** The revision's document pages, in tree order, at most MAX_PAGES. */
-function documentPages(tree: readonly PageNode[]): PageNode[] {
-  const out: PageNode[] = [];
+/** A bounded set of what was warmed: the oldest goes first. */
+function remember(set: Set<string>, id: string, max: number): void {
+  set.add(id);
+  if (set.size > max) set.delete(set.values().next().value!);
+}
+
+/**
+ * The documents of the revision's pages, in tree order, once each, without those warmed before (which move to the
+ * back of the set: a document every revision keeps stays remembered), at most MAX_PAGES.
+ */
+function documentsToWarm(tree: readonly PageNode[], warmedDocuments: Set<string>): string[] {
+  const out = new Set<string>();
   const stack = [...tree].reverse();
-  while (stack.length > 0 && out.length < MAX_PAGES) {
+  while (stack.length > 0 && out.size < MAX_PAGES) {
     const node = stack.pop()!;
-    if (node.page.kind === 'document' && node.page.documentId) out.push(node);
+    const id = node.page.kind === 'document' ? node.page.documentId : null;
+    if (id && warmedDocuments.has(id)) {
+      warmedDocuments.delete(id);
+      warmedDocuments.add(id);
+    } else if (id) out.add(id);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
-  return out;
+  return [...out];
 }
 
 /** The code blocks of a document that a render would highlight, as renderCode reads them. */

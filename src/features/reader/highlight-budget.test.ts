@@ -4,6 +4,7 @@ import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildChangeRequest, buildSpace, editLive, mergeChangeRequest, writeContent } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 import { links } from '../../../test/reader-documents.ts';
+import { watchStatements } from '../../db/statement-watch.ts';
 import { validateChanges } from '../content/apply-changes.ts';
 import { commitLiveChanges } from '../content/service.ts';
 import { code, doc } from '../content/document/test-fixtures.ts';
@@ -157,5 +158,71 @@ describe('code highlighted ahead of readers', () => {
     await editLive(t, unpublished.id, [codePage('Page', draft)]);
     await highlightedAhead(t.app.ctx);
     assert.equal(isCached(draft), false);
+  });
+
+  test('a space added to a published site, as a site-space, a section or in place of another, has its code highlighted; to an unpublished site, not', async () => {
+    const spaceWith = async (title: string, snippet: string) => {
+      const space = await buildSpace(t, { title });
+      await editLive(t, space.id, [codePage('Page', snippet)]);
+      return space;
+    };
+    const first = await spaceWith('First', freshSnippet());
+    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Growing site', visibility: 'public', spaces: [first.id] } }), 201);
+    const draftSite = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Draft site', visibility: 'public', spaces: [first.id] } }), 201);
+    ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`));
+    await highlightedAhead(t.app.ctx);
+
+    const unpublished = freshSnippet();
+    const notShown = await spaceWith('Not shown', unpublished);
+    ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${draftSite.id}/site-spaces`, { body: { spaceId: notShown.id } }), 201);
+    await highlightedAhead(t.app.ctx);
+    assert.equal(isCached(unpublished), false, 'a site that is not published is not read ahead');
+
+    const added = freshSnippet();
+    ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/site-spaces`, { body: { spaceId: (await spaceWith('Added', added)).id } }), 201);
+    await highlightedAhead(t.app.ctx);
+    assert.equal(isCached(added), true, 'a site-space added');
+
+    const section = freshSnippet();
+    const created = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/sections`, { body: { spaceId: (await spaceWith('Section', section)).id, title: 'API' } }), 201);
+    await highlightedAhead(t.app.ctx);
+    assert.equal(isCached(section), true, 'a section added with its space');
+
+    const replacing = freshSnippet();
+    const siteSpaceId = created.siteSpaces?.[0]?.id;
+    assert.ok(typeof siteSpaceId === 'string', 'the section names its site-space');
+    ok(await t.api('PATCH', `/v1/orgs/${t.org.id}/sites/${site.id}/site-spaces/${siteSpaceId}`, { body: { spaceId: (await spaceWith('Replacing', replacing)).id } }));
+    await highlightedAhead(t.app.ctx);
+    assert.equal(isCached(replacing), true, 'a site-space pointed at another space');
+  });
+
+  test('a live edit of one page of a published space reads that one document: the others were warmed before', async () => {
+    const snippets = [freshSnippet(), freshSnippet(), freshSnippet(), freshSnippet()];
+    const space = await buildSpace(t, { title: 'Many pages' });
+    const pageIds = await editLive(t, space.id, snippets.map((snippet, i) => codePage(`Page ${i}`, snippet)));
+    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Many site', visibility: 'public', spaces: [space.id] } }), 201);
+    const documentsRead = async (write: () => Promise<unknown>) => {
+      const statements: string[] = [];
+      const stop = watchStatements(t.db, { statement: (sql) => statements.push(sql) });
+      assert.ok(stop, 'the test database reports its statements');
+      try {
+        await write();
+        await highlightedAhead(t.app.ctx);
+      } finally {
+        stop();
+      }
+      return statements.filter((sql) => /from "documents" where "id" = /.test(sql)).length;
+    };
+    assert.equal(await documentsRead(() => t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`)), 4);
+    for (const snippet of snippets) assert.equal(isCached(snippet), true);
+
+    const live = (pageId: string, snippet: string) => () =>
+      commitLiveChanges(t.app.ctx, { kind: 'user', userId: t.admin.userId, tokenId: 'test' }, { id: space.id, organization_id: t.org.id }, validateChanges([{ operation: 'update_page', page: pageId, document: { markdown: `Edited.\n\n\`\`\`ts\n${snippet}\n\`\`\`` } }]), new Map());
+    const first = freshSnippet();
+    assert.equal(await documentsRead(live(pageIds[0]!, first)), 1);
+    assert.equal(isCached(first), true);
+    const second = freshSnippet();
+    assert.equal(await documentsRead(live(pageIds[2]!, second)), 1, 'the second edit reads only the page it changed');
+    assert.equal(isCached(second), true);
   });
 });

@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import type { Browser } from 'playwright-core';
 import { assetPath, readerAssets } from './assets.ts';
 import { renderPage } from './layout.tsx';
-import { everyPartPage } from '../../../test/reader-documents.ts';
+import { everyPartPage, fixtureFiles } from '../../../test/reader-documents.ts';
 import { launchChromium, withoutChromium } from '../../../test/browser.ts';
 
 /*
@@ -75,6 +75,8 @@ describe('reader script (Chromium)', { skip: withoutChromium }, () => {
       const asset = readerAssets.get(url.pathname.split('/').pop() ?? '');
       if (asset) return route.fulfill({ contentType: asset.contentType, body: asset.body });
       if (url.pathname === '/getting-started') return route.fulfill({ contentType: 'text/html', body: html });
+      const file = fixtureFiles.get(url.pathname);
+      if (file) return route.fulfill(file);
       return route.fulfill({ status: 404, body: '' });
     });
     await page.goto('http://reader.test/getting-started');
@@ -132,6 +134,8 @@ describe('reader script (Chromium)', { skip: withoutChromium }, () => {
         }
         const asset = readerAssets.get(url.pathname.split('/').pop() ?? '');
         if (asset) return route.fulfill({ contentType: asset.contentType, body: asset.body });
+        const file = fixtureFiles.get(url.pathname);
+        if (file) return route.fulfill(file);
         return route.fulfill({ contentType: 'text/html', body: html });
       });
       await page.goto('http://reader.test/getting-started');

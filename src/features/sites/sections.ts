@@ -8,6 +8,7 @@ import { positionAtEnd } from '../placement/positions.ts';
 import type { SiteTree } from './present.ts';
 import type { AddSectionBody, AddSectionGroupBody, ListWithShareKeyQuery, SortStructureBody, UpdateSectionBody, UpdateSectionGroupBody } from './schemas.ts';
 import {
+  announceSpaceShown,
   checkShareKey,
   flatSectionOrder,
   loadSite,
@@ -125,6 +126,7 @@ export async function addSectionToSite(ctx: AppContext, caller: Caller, organiza
     await insertSiteSpace(trx, newSiteSpaceRow(ctx, site, section.id, space, []));
     await structureChanged(trx, ctx, site, 'section_added', { sectionId: section.id });
   });
+  announceSpaceShown(ctx, site, space);
   return (await presentAfter(ctx, loaded)).sections.get(section.id)!;
 }
 

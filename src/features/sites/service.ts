@@ -280,6 +280,14 @@ export async function setPublished(ctx: AppContext, caller: Caller, organization
   return presentOne(ctx, { ...site, ...changes });
 }
 
+/**
+ * Tells the reader that a published site now shows `space` (a site-space added, or pointed at another space), so
+ * that its code is highlighted ahead of readers as a publication's is. Call it once the transaction committed.
+ */
+export function announceSpaceShown(ctx: AppContext, site: SiteRow, space: { id: string; revision_id: string }): void {
+  if (site.published === 1) announcePublication(ctx.db, { kind: 'space', organizationId: site.organization_id, spaceId: space.id, revisionId: space.revision_id });
+}
+
 /** Up to `limit` published sites that publish this space: for work done ahead of their readers (no caller). */
 export async function publishedSitesOfSpace(ctx: AppContext, organizationId: string, spaceId: string, limit: number): Promise<SiteRow[]> {
   return listSites(ctx.db, { organizationId, spaceId, published: true }, { after: undefined, limit });

@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { checkCondition } from '../adaptive/conditions.ts';
 import type { ListSiteSpacesQuery, MoveSiteSpaceBody, UpdateSiteSpaceBody } from './schemas.ts';
 import {
+  announceSpaceShown,
   checkShareKey,
   flatSectionOrder,
   loadSite,
@@ -54,6 +55,7 @@ export async function addSpaceToSite(ctx: AppContext, caller: Caller, organizati
     await insertSiteSpace(trx, row);
     await structureChanged(trx, ctx, site, 'site_space_added', { siteSpaceId: row.id, spaceId: space.id });
   });
+  announceSpaceShown(ctx, site, space);
   return presentSiteSpace(ctx, loaded, await readTree(ctx.db, site), row.id);
 }
 
@@ -102,13 +104,15 @@ export async function updateSiteSpaceById(
     changes.path = body.path;
   }
   if (body.condition !== undefined) changes.condition = checkedCondition(body.condition, 'body/condition') ?? null;
-  if (body.spaceId !== undefined) changes.space_id = (await spaceForSite(ctx, caller, site, body.spaceId, 'body/spaceId')).id;
+  const space = body.spaceId !== undefined ? await spaceForSite(ctx, caller, site, body.spaceId, 'body/spaceId') : undefined;
+  if (space) changes.space_id = space.id;
   if (Object.keys(changes).length > 0) {
     await ctx.db.transaction().execute(async (trx) => {
       await updateSiteSpace(trx, siteSpace.id, changes);
       await structureChanged(trx, ctx, site, 'site_space_updated', { siteSpaceId: siteSpace.id, fields: Object.keys(body) });
     });
   }
+  if (space && space.id !== siteSpace.space_id) announceSpaceShown(ctx, site, space);
   return presentSiteSpace(ctx, loaded, await readTree(ctx.db, site), siteSpace.id);
 }
 
