@@ -260,7 +260,7 @@ describe('import runs', () => {
     assertError(await start({ source: { type: 'file', files: [ids.get('notes.md'), ids.get('notes.md')] }, target }), 400, /listed twice/);
     // A file of the change request is not a file of the space's content.
     assertError(await start({ source: { type: 'file', files: [ids.get('notes.md')] }, target: { space: space.id } }), 400, /no file/);
-    assertError(await start({ source: { type: 'website', url: 'ftp://example.com/' }, target: { space: space.id } }), 400, /source\/url/);
+    assertError(await start({ source: { type: 'website', url: 'ftp://example.com/' }, target: { space: space.id } }), 400, /^body\/source\/url: only http and https URLs can be imported, not ftp$/);
     assertError(await start({ source: { type: 'website' }, target: { space: space.id } }), 400, /source/);
     assertError(await start({ source: { type: 'website', url: `${base}/` }, target: {} }), 400, /target/);
     assertError(await start({ source: { type: 'website', url: `${base}/` }, target: { space: space.id, page: 'nope' } }), 404, /No page nope/);

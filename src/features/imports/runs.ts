@@ -14,6 +14,7 @@ import { spaceIdsOf } from '../spaces/queries.ts';
 import { assertCanEditContent } from '../spaces/policy.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { authorizeImport, performImport, type ImportInput, type ImportTarget, type SourceFile, type SourceFileKind } from './service.ts';
+import { parseImportUrl } from './source-url.ts';
 import type { ContentImportRun, ListImportRunsQuery, StartImportRunBody } from './run-schemas.ts';
 import { countImportRuns, findImportRun, findImportRunById, insertImportRun, listImportRuns, lockImportRun, updateImportRun, type ImportRunFilter, type ImportRunRow } from './run-store.ts';
 
@@ -96,16 +97,6 @@ async function resolveFiles(ctx: AppContext, revisionId: string, keys: readonly 
   return files;
 }
 
-function assertWebsiteUrl(url: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw badRequest(`body/source/url: "${url}" is not an absolute URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw badRequest(`body/source/url: only http and https URLs can be imported, not ${parsed.protocol.replace(/:$/, '')}`);
-}
-
 /**
  * startImportRun: the same checks as importContent (404 for a target the caller cannot see, 403 when they may
  * not write it), then the run, `pending`, and its job, in one transaction.
@@ -115,7 +106,7 @@ export async function startImportRun(ctx: AppContext, caller: Caller, organizati
   const place = await authorizeImport(ctx, caller, target);
   if (place.space.organization_id !== organizationId) throw notFound(`No space ${body.target.space} in organization ${organizationId}`);
   let files: RunFile[] | undefined;
-  if (body.source.type === 'website') assertWebsiteUrl(body.source.url);
+  if (body.source.type === 'website') parseImportUrl(body.source.url, 'body/source/url');
   else files = await resolveFiles(ctx, place.revisionId, body.source.files);
 
   const now = isoNow(ctx.clock);
