@@ -32,6 +32,12 @@ export async function deleteJob(db: Executor, id: string) {
   await db.deleteFrom('jobs').where('id', '=', id).execute();
 }
 
+/** The payloads of the jobs of a type still queued: waiting, running, or waiting to be retried. */
+export async function queuedJobPayloads(db: Executor, type: string): Promise<string[]> {
+  const rows = await db.selectFrom('jobs').select('payload').where('type', '=', type).execute();
+  return rows.map((row) => row.payload);
+}
+
 export async function rescheduleJob(db: Executor, id: string, runAt: string, error: string) {
   await db.updateTable('jobs').set({ run_at: runAt, locked_until: null, last_error: error }).where('id', '=', id).execute();
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/types.ts';
 import type { AppContext } from './context.ts';
 import { newId } from './ids.ts';
-import { claimDueJob, deleteJob, insertJob, rescheduleJob } from './job-store.ts';
+import { claimDueJob, deleteJob, insertJob, queuedJobPayloads, rescheduleJob } from './job-store.ts';
 
 type JobHandler = (ctx: AppContext, payload: unknown) => Promise<void>;
 type Sweep = (ctx: AppContext) => Promise<void>;
@@ -15,6 +15,14 @@ const MAX_ATTEMPTS = 8;
  */
 export async function enqueueJob(ctx: AppContext, db: Executor, type: string, payload: unknown, runAt: Date = ctx.clock.now()) {
   await insertJob(db, { id: newId(), type, payload: JSON.stringify(payload ?? {}), run_at: runAt.toISOString(), created_at: ctx.clock.now().toISOString() });
+}
+
+/**
+ * The payloads of the jobs of `type` still in the queue (waiting, running or to be retried): a job leaves it once
+ * its handler returned, or when it failed its last attempt. Lets a feature notice work whose job is gone.
+ */
+export async function queuedJobs(db: Executor, type: string): Promise<unknown[]> {
+  return (await queuedJobPayloads(db, type)).map((payload) => JSON.parse(payload) as unknown);
 }
 
 /**

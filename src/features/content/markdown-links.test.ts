@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeConversionPool, configureConversions, INLINE_MAX_CHARS, prepareMarkdownOffThread } from './conversion-pool.ts';
 import { canonicalJson } from './document-store.ts';
+import { markdownToDocument } from './document/to-document.ts';
 import type { ContentRef } from './document/types.ts';
 import { convertMarkdownOnce, parseMarkdownDocument, parseMarkdownHere, parseMarkdownOffThread, resolveFixedHrefOrUrl, type HrefResolver } from './markdown.ts';
 
@@ -68,9 +69,21 @@ describe('markdown links resolve alike on the request thread and on the conversi
     const pooled = recordingResolver();
     await parseMarkdownOffThread(LARGE, pooled.resolve);
     assert.deepEqual(pooled.calls, inline.calls);
-    assert.equal(new Set(inline.calls).size, inline.calls.length);
-    assert.deepEqual(inline.calls.slice(0, 3), ['/pages/abc', '/pages/abc#setup', '/files/f1']);
-    assert.ok(inline.calls.includes('__proto__') && inline.calls.includes('constructor'));
+    // Every link and image source of the page, each once though the page holds LINKS twice.
+    assert.deepEqual(inline.calls, [
+      '/pages/abc',
+      '/pages/abc#setup',
+      '/files/f1',
+      '#top',
+      'https://example.com/x',
+      '//cdn.example.com/y',
+      'guide/setup.md',
+      'guide/setup.md#install',
+      'missing.md',
+      '__proto__',
+      'constructor',
+      '/files/img1',
+    ]);
   });
 
   test('one conversion on the pool is the conversion on the request thread, with and without refs', async () => {
@@ -102,5 +115,36 @@ describe('markdown links resolve alike on the request thread and on the conversi
     };
     await assert.rejects(parseMarkdownHere(LARGE, failing), /missing\.md/);
     await assert.rejects(parseMarkdownOffThread(LARGE, failing), /missing\.md/);
+  });
+});
+
+/** What parseMarkdownDocument gave before it learnt to keep its first reading: every link resolved, then read again. */
+async function readTwice(markdown: string, resolve: HrefResolver) {
+  const hrefs = new Set<string>();
+  markdownToDocument(markdown, (href) => {
+    hrefs.add(href);
+    return { kind: 'url', url: href };
+  });
+  const resolved = new Map<string, ContentRef>();
+  for (const href of hrefs) resolved.set(href, await resolve(href));
+  return markdownToDocument(markdown, (href) => resolved.get(href) ?? { kind: 'url', url: href });
+}
+
+const SAMPLES = [
+  'A comment with **bold** text.',
+  'See [the guide](https://example.com/guide), [a page](/pages/abc123#setup), [a file](/files/f1) and [here](#top).',
+  '![a picture](https://example.com/a.png)\n\n- [ ] a task with [a link](../guide/setup.md)\n- [x] done',
+  '# Title\n\n> a quote with [a relative link](setup.md) and the same [again](setup.md)\n\n```ts\nconst a = 1;\n```',
+  '{% content-ref url="../other.md" %}\n[other.md](../other.md)\n{% endcontent-ref %}',
+];
+
+describe('markdown links: the first reading is kept only when it is the reading with the links resolved', () => {
+  test('links resolved as first assumed (fixed forms, else URLs) give the document a second reading would', async () => {
+    for (const markdown of SAMPLES) assert.deepEqual(await parseMarkdownDocument(markdown, resolveFixedHrefOrUrl), await readTwice(markdown, resolveFixedHrefOrUrl), markdown);
+  });
+
+  test('a link the caller resolves otherwise (a relative path to a page) is read with its answer', async () => {
+    const toPage: HrefResolver = async (href) => (href.endsWith('.md') ? { kind: 'page', page: `page-of-${href}` } : resolveFixedHrefOrUrl(href));
+    for (const markdown of SAMPLES) assert.deepEqual(await parseMarkdownDocument(markdown, toPage), await readTwice(markdown, toPage), markdown);
   });
 });

@@ -1,5 +1,6 @@
-import { ApiError, badRequest } from '../../platform/errors.ts';
+import { ApiError } from '../../platform/errors.ts';
 import type { FetchedResponse } from '../../platform/safe-fetch.ts';
+import { parseImportUrl } from './source-url.ts';
 import { decodeHtml, isHtmlResponse, readHtmlPage, type HtmlPage } from './html-to-markdown.ts';
 
 /*
@@ -63,7 +64,8 @@ const IMAGE_ACCEPT = 'image/*,*/*;q=0.1';
 export const MAX_CONVERTED_HTML = 5_000_000;
 
 export async function crawlSite(start: string, limits: CrawlLimits, fetch: Fetcher): Promise<CrawlResult> {
-  const startUrl = parseStartUrl(start);
+  // Named as importContent's field: an import run's URL was checked, under its own field, when the run started.
+  const startUrl = parseImportUrl(start, 'body/url');
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let bytes = 0;
   const remaining = () => limits.maxBytes - bytes;
@@ -196,17 +198,6 @@ export function fileName(url: URL): string {
   }
   name = name.replace(/\p{Cc}/gu, '').trim();
   return name ? name.slice(0, 200) : 'image';
-}
-
-function parseStartUrl(start: string): URL {
-  let url: URL;
-  try {
-    url = new URL(start);
-  } catch {
-    throw badRequest(`body/url: "${start}" is not an absolute URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`body/url: only http and https URLs can be imported, not ${url.protocol.replace(/:$/, '')}`);
-  return url;
 }
 
 function isTooLarge(error: unknown): boolean {

@@ -271,6 +271,15 @@ describe('importing a website', () => {
       assertError(res, 400, /url/);
     });
 
+    test('the URL is not http or https: 400 naming body/url, whether the site is crawled or one document fetched', async () => {
+      const space = await buildSpace(t);
+      const revision = await spaceRevision(space.id);
+      for (const source of ['website', 'markdown']) {
+        const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: 'ftp://example.com/guide.md', source } });
+        await assertRefused(res, 400, /^body\/url: only http and https URLs can be imported, not ftp$/, space.id, revision);
+      }
+    });
+
     test('a source this server does not import: 400 naming those it does', async () => {
       const space = await buildSpace(t);
       const res = await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: `${site.base}/`, source: 'confluence' } });

@@ -39,6 +39,12 @@ export async function lockImportRun(db: Executor, id: string): Promise<ImportRun
   return query.executeTakeFirst();
 }
 
+/** The ids of the runs of these statuses, of every organization. */
+export async function importRunIdsWithStatus(db: Executor, statuses: readonly string[]): Promise<string[]> {
+  const rows = await db.selectFrom('import_runs').select('id').where('status', 'in', [...statuses]).execute();
+  return rows.map((row) => row.id);
+}
+
 /** Updates the run only while its status is one of `from`; tells whether it did. */
 export async function updateImportRun(db: Executor, id: string, from: readonly string[], patch: Partial<Omit<ImportRunRow, 'id' | 'organization_id'>>): Promise<boolean> {
   const result = await db.updateTable('import_runs').set(patch).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();

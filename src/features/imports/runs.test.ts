@@ -245,6 +245,51 @@ describe('import runs', () => {
     assert.equal((await findImportRunById(t.db, run.id))?.revision_id, done.revision);
   });
 
+  /** The queued job of a run (its payload names the run), as the worker stores it. */
+  async function jobOf(runId: string) {
+    const jobs = await t.db.selectFrom('jobs').selectAll().where('type', '=', 'import-run').execute();
+    return jobs.find((job) => (JSON.parse(job.payload) as { runId: string }).runId === runId);
+  }
+
+  test('a run whose job is gone fails with the reason, at the next run of the worker; one whose job waits or runs does not', async () => {
+    const space = await buildSpace(t);
+    const body = { source: { type: 'website', url: `${base}/guide.html` }, target: { space: space.id } };
+    const waiting = (await start(body)).body;
+    const running = (await start(body)).body;
+    const lost = (await start(body)).body;
+    const retried = (await start(body)).body;
+
+    // Jobs not due yet (a retry's back-off) or held by another worker: their runs are left as they are.
+    const later = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    await t.db.updateTable('jobs').set({ run_at: later }).where('id', '=', (await jobOf(waiting.id))!.id).execute();
+    await t.db.updateTable('jobs').set({ locked_until: later }).where('id', '=', (await jobOf(running.id))!.id).execute();
+    assert.ok(await updateImportRun(t.db, running.id, ['pending'], { status: 'in-progress', progress: 'fetching' }));
+    await t.db.updateTable('jobs').set({ run_at: later, attempts: 3, last_error: 'database is locked' }).where('id', '=', (await jobOf(retried.id))!.id).execute();
+    assert.ok(await updateImportRun(t.db, retried.id, ['pending'], { status: 'in-progress' }));
+    // The job of the last one is gone, as a job dropped after its last attempt.
+    await t.db.deleteFrom('jobs').where('id', '=', (await jobOf(lost.id))!.id).execute();
+    t.clock.advance(1000);
+
+    await t.app.jobs.runDue();
+    const failed = await getRun(lost.id);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.reason, 'The import stopped: its job was lost; start the import again');
+    assert.equal(failed.step, undefined);
+    assert.equal(failed.updatedAt, t.clock.now().toISOString());
+    assert.equal((await getRun(waiting.id)).status, 'pending');
+    assert.equal((await getRun(running.id)).status, 'in-progress');
+    assert.equal((await getRun(retried.id)).status, 'in-progress');
+    const active = await t.api('GET', `${imports()}?space=${space.id}&status=active`);
+    assert.deepEqual(active.body.items.map((r: Json) => r.id).sort(), [waiting.id, running.id, retried.id].sort());
+    assert.deepEqual((await t.api('GET', `${imports()}?space=${space.id}&status=failed`)).body.items.map((r: Json) => r.id), [lost.id]);
+
+    // Once due (and the other worker's lock expired), the jobs run and end their runs; the failed run stays failed.
+    t.clock.advance(61_000);
+    await t.app.jobs.runDue();
+    for (const run of [waiting, running, retried]) assert.equal((await getRun(run.id)).status, 'completed', run.id);
+    assert.equal((await getRun(lost.id)).status, 'failed');
+  });
+
   test('the source and target are checked when the run starts: 400 naming the field', async () => {
     const space = await buildSpace(t);
     const cr = await buildChangeRequest(t, space.id);
@@ -260,7 +305,7 @@ describe('import runs', () => {
     assertError(await start({ source: { type: 'file', files: [ids.get('notes.md'), ids.get('notes.md')] }, target }), 400, /listed twice/);
     // A file of the change request is not a file of the space's content.
     assertError(await start({ source: { type: 'file', files: [ids.get('notes.md')] }, target: { space: space.id } }), 400, /no file/);
-    assertError(await start({ source: { type: 'website', url: 'ftp://example.com/' }, target: { space: space.id } }), 400, /source\/url/);
+    assertError(await start({ source: { type: 'website', url: 'ftp://example.com/' }, target: { space: space.id } }), 400, /^body\/source\/url: only http and https URLs can be imported, not ftp$/);
     assertError(await start({ source: { type: 'website' }, target: { space: space.id } }), 400, /source/);
     assertError(await start({ source: { type: 'website', url: `${base}/` }, target: {} }), 400, /target/);
     assertError(await start({ source: { type: 'website', url: `${base}/` }, target: { space: space.id, page: 'nope' } }), 404, /No page nope/);

@@ -3,7 +3,7 @@ import { type AppContext, type Caller, authorOf } from '../../platform/context.t
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
-import { enqueueJob } from '../../platform/jobs.ts';
+import { enqueueJob, queuedJobs } from '../../platform/jobs.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { OrgAccess } from '../access/service.ts';
 import { assertOrganizationVisible } from '../organizations/policy.ts';
@@ -14,8 +14,9 @@ import { spaceIdsOf } from '../spaces/queries.ts';
 import { assertCanEditContent } from '../spaces/policy.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { authorizeImport, performImport, type ImportInput, type ImportTarget, type SourceFile, type SourceFileKind } from './service.ts';
+import { parseImportUrl } from './source-url.ts';
 import type { ContentImportRun, ListImportRunsQuery, StartImportRunBody } from './run-schemas.ts';
-import { countImportRuns, findImportRun, findImportRunById, insertImportRun, listImportRuns, lockImportRun, updateImportRun, type ImportRunFilter, type ImportRunRow } from './run-store.ts';
+import { countImportRuns, findImportRun, findImportRunById, importRunIdsWithStatus, insertImportRun, listImportRuns, lockImportRun, updateImportRun, type ImportRunFilter, type ImportRunRow } from './run-store.ts';
 
 /*
  * Import runs: an import done by a job rather than inside the request (startImportRun answers at once with a
@@ -96,16 +97,6 @@ async function resolveFiles(ctx: AppContext, revisionId: string, keys: readonly 
   return files;
 }
 
-function assertWebsiteUrl(url: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw badRequest(`body/source/url: "${url}" is not an absolute URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw badRequest(`body/source/url: only http and https URLs can be imported, not ${parsed.protocol.replace(/:$/, '')}`);
-}
-
 /**
  * startImportRun: the same checks as importContent (404 for a target the caller cannot see, 403 when they may
  * not write it), then the run, `pending`, and its job, in one transaction.
@@ -115,7 +106,7 @@ export async function startImportRun(ctx: AppContext, caller: Caller, organizati
   const place = await authorizeImport(ctx, caller, target);
   if (place.space.organization_id !== organizationId) throw notFound(`No space ${body.target.space} in organization ${organizationId}`);
   let files: RunFile[] | undefined;
-  if (body.source.type === 'website') assertWebsiteUrl(body.source.url);
+  if (body.source.type === 'website') parseImportUrl(body.source.url, 'body/source/url');
   else files = await resolveFiles(ctx, place.revisionId, body.source.files);
 
   const now = isoNow(ctx.clock);
@@ -268,6 +259,30 @@ export async function runImportJob(ctx: AppContext, raw: unknown): Promise<void>
     // lost meanwhile): retrying would fail the same way, so the run fails with the reason.
     const reason = error instanceof Error ? error.message : String(error);
     await updateImportRun(ctx.db, row.id, ACTIVE, { status: 'failed', error: reason, progress: null, updated_at: isoNow(ctx.clock) });
+  }
+}
+
+/** Why a run whose job left the queue without ending it failed. */
+export const JOB_LOST = 'The import stopped: its job was lost; start the import again';
+
+/**
+ * A run still pending or in progress whose job is no longer queued fails (the worker dropped the job after its
+ * last failed attempt, or the row was lost), instead of staying active forever. Run as a sweep of the job worker
+ * rather than when a run is read: the list filters and counts runs by their stored status (`active`), which a
+ * status corrected only as a run is presented would contradict, and a read then never writes.
+ *
+ * The runs are read before the jobs: a job's row is deleted only after its handler ended its run (completed,
+ * failed, or found cancelled), so a run seen active and then no job for it has no job to end it; a job waiting,
+ * running (in any process) or waiting to be retried is still queued and its run is left alone. The update applies
+ * only to a run still active, so a run that ended meanwhile keeps its status.
+ */
+export async function failImportRunsWithoutJob(ctx: AppContext): Promise<void> {
+  const active = await importRunIdsWithStatus(ctx.db, ACTIVE);
+  if (active.length === 0) return;
+  const queued = new Set((await queuedJobs(ctx.db, IMPORT_RUN_JOB)).map((job) => (job as RunJob).runId));
+  for (const id of active) {
+    if (queued.has(id)) continue;
+    await updateImportRun(ctx.db, id, ACTIVE, { status: 'failed', error: JOB_LOST, progress: null, updated_at: isoNow(ctx.clock) });
   }
 }
 

@@ -15,6 +15,7 @@ import { importChanges, type ImportPlacement } from './changes.ts';
 import { importFiles } from '../git-sync/service.ts';
 import type { ContentChange } from '../content/change-schemas.ts';
 import { docxDocument, htmlDocument, markdownDocument, unzipArchive, type ImportedDocument } from './documents.ts';
+import { parseImportUrl } from './source-url.ts';
 import { crawlSite, MAX_CONVERTED_HTML, type CrawledImage, type CrawlResult, type Fetcher } from './crawl.ts';
 
 /** Where imported content goes: the space's content (live), one of its pages, or a change request (or a page of it). */
@@ -130,13 +131,7 @@ export async function authorizeImport(ctx: AppContext, caller: Caller, target: I
 }
 
 async function fetchSource(ctx: AppContext, url: string) {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw badRequest(`body/url: "${url}" is not an absolute URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw badRequest(`body/url: only http and https URLs can be imported, not ${parsed.protocol.replace(/:$/, '')}`);
+  parseImportUrl(url, 'body/url');
   const response = await safeFetch(ctx.config, url, { maxBytes: ctx.config.importMaxBytes, signal: AbortSignal.timeout(ctx.config.importTimeoutMs) });
   if (response.status < 200 || response.status > 299) throw new ApiError(422, `Cannot import ${url}: the server answered HTTP ${response.status}`);
   return response;
