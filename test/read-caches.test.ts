@@ -5,6 +5,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { createDatabase } from '../src/db/database.ts';
 import type { Db } from '../src/db/types.ts';
 import { ReadCache } from '../src/platform/read-cache.ts';
+import { watchStatements, type WrittenTables } from '../src/db/statement-watch.ts';
 import { revokeToken } from '../src/features/tokens/service.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { buildInstallation, buildIntegration, buildSpace } from './factories.ts';
@@ -135,6 +136,28 @@ describe('read caches', () => {
     assert.equal(await status(first.id), 401, 'uninstalled: its token is gone');
     await sleep(t.config.cacheTtlMs + 200);
     assert.equal(await status(first.id, other.app), 401);
+  });
+
+  test('a write that changed no row empties no cache; one that changed a row does, in a transaction or not', async () => {
+    const space = await buildSpace(t, { title: 'Watched' });
+    const heard: WrittenTables[] = [];
+    const stop = watchStatements(t.db, { committed: (tables) => heard.push(tables) });
+    assert.ok(stop, 'the test database reports its statements');
+    try {
+      await t.db.updateTable('spaces').set({ title: 'Nothing' }).where('id', '=', 'no-such-space').execute();
+      await t.db.deleteFrom('spaces').where('id', '=', 'no-such-space').execute();
+      await t.db.transaction().execute((trx) => trx.updateTable('spaces').set({ title: 'Nothing' }).where('id', '=', 'no-such-space').execute());
+      assert.deepEqual(heard, [], 'writes that matched no row');
+
+      // RETURNING: SQLite answers with the rows, not a count of changes.
+      await t.db.updateTable('spaces').set({ title: 'Renamed' }).where('id', '=', space.id).returning('id').execute();
+      assert.deepEqual(heard, [['spaces']]);
+      heard.length = 0;
+      await t.db.transaction().execute((trx) => trx.updateTable('spaces').set({ title: 'Again' }).where('id', '=', space.id).execute());
+      assert.ok(heard.length >= 1 && heard.every((tables) => tables !== '*' && tables.includes('spaces')), 'heard at the write and at the commit');
+    } finally {
+      stop();
+    }
   });
 
   test('a read that overlapped an invalidation is served but not kept', async () => {

@@ -11,7 +11,7 @@ export interface StatementWatcher {
   statement?(sql: string, written: WrittenTables): void;
   /**
    * Tables whose new contents other connections can now see: after a statement outside a transaction, and
-   * after the commit of a transaction, for everything it wrote.
+   * after the commit of a transaction, for every table it changed rows of.
    */
   committed?(written: WrittenTables): void;
 }
@@ -60,7 +60,7 @@ class WatchedConnection implements DatabaseConnection {
     const written = writtenBy(compiled.query, compiled.sql);
     if (this.set.size > 0) for (const w of this.set) w.statement?.(compiled.sql, written);
     const result = await this.inner.executeQuery<R>(compiled);
-    if (written === '*' || written.length > 0) {
+    if (written === '*' || (written.length > 0 && changedRows(result) > 0)) {
       if (this.pending === null) notifyCommitted(this.set, written);
       else if (written === '*' || this.pending === '*') this.pending = '*';
       else for (const t of written) this.pending.add(t);
@@ -73,6 +73,14 @@ class WatchedConnection implements DatabaseConnection {
   streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     return this.inner.streamQuery<R>(compiled, chunkSize);
   }
+}
+
+/**
+ * How many rows a write changed. A write that changed none (a sweep's DELETE that found nothing, an upsert that
+ * did nothing) leaves every cache warm. SQLite answers a statement with RETURNING with its rows only.
+ */
+function changedRows(result: QueryResult<unknown>): number {
+  return result.numAffectedRows !== undefined ? Number(result.numAffectedRows) : result.rows.length;
 }
 
 function notifyCommitted(set: Set<StatementWatcher>, written: WrittenTables): void {

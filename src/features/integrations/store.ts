@@ -274,11 +274,6 @@ export async function insertInstallationToken(db: Executor, row: InstallationTok
   await db.insertInto('installation_tokens').values(row).execute();
 }
 
-/** Whether any token expired before `cutoff` (a read: the expiry index answers it). */
-export async function anyTokenExpiredBefore(db: Executor, cutoff: string): Promise<boolean> {
-  return (await db.selectFrom('installation_tokens').select('id').where('expires_at', '<', cutoff).limit(1).executeTakeFirst()) !== undefined;
-}
-
 /** Deletes up to `limit` tokens that expired before `cutoff`; answers how many. */
 export async function deleteTokensExpiredBefore(db: Executor, cutoff: string, limit: number): Promise<number> {
   const result = await db

@@ -6,7 +6,7 @@ import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { deleteInBatches } from '../../platform/batched-delete.ts';
 import { OrgAccess } from '../access/service.ts';
 import { loadIntegration } from './service.ts';
-import { anyTokenExpiredBefore, deleteTokensExpiredBefore, findActiveInstallationToken, findInstallation, insertInstallationToken } from './store.ts';
+import { deleteTokensExpiredBefore, findActiveInstallationToken, findInstallation, insertInstallationToken } from './store.ts';
 import { notFound } from '../../platform/errors.ts';
 
 /** Installation tokens are told apart from personal ones by their prefix, so one lookup decides which table to ask. */
@@ -105,8 +105,5 @@ export async function authenticateInstallationToken(ctx: AppContext, token: stri
  */
 export async function purgeExpiredInstallationTokens(ctx: AppContext): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - EXPIRED_TOKEN_GRACE_MS).toISOString();
-  // A DELETE empties the token cache even when it removes nothing (the cache hears which tables a statement
-  // writes, not which rows), and most runs have nothing to delete: they look first and leave the cache warm.
-  if (!(await anyTokenExpiredBefore(ctx.db, cutoff))) return 0;
   return deleteInBatches((limit) => deleteTokensExpiredBefore(ctx.db, cutoff, limit), PURGE_BATCH, PURGE_BATCHES_PER_RUN);
 }
