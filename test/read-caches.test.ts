@@ -147,11 +147,11 @@ describe('read caches', () => {
       await t.db.updateTable('spaces').set({ title: 'Nothing' }).where('id', '=', 'no-such-space').execute();
       await t.db.deleteFrom('spaces').where('id', '=', 'no-such-space').execute();
       await t.db.transaction().execute((trx) => trx.updateTable('spaces').set({ title: 'Nothing' }).where('id', '=', 'no-such-space').execute());
-      assert.deepEqual(heard, [], 'writes that matched no row');
+      assert.deepEqual([...heard], [], 'writes that matched no row');
 
       // RETURNING: SQLite answers with the rows, not a count of changes.
       await t.db.updateTable('spaces').set({ title: 'Renamed' }).where('id', '=', space.id).returning('id').execute();
-      assert.deepEqual(heard, [['spaces']]);
+      assert.deepEqual([...heard], [['spaces']]);
       heard.length = 0;
       await t.db.transaction().execute((trx) => trx.updateTable('spaces').set({ title: 'Again' }).where('id', '=', space.id).execute());
       assert.ok(heard.length >= 1 && heard.every((tables) => tables !== '*' && tables.includes('spaces')), 'heard at the write and at the commit');

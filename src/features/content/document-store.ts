@@ -18,16 +18,28 @@ export function canonicalJson(value: unknown): string {
  */
 export async function putDocument(db: Executor, document: unknown, now: string): Promise<string> {
   const ready = prepared.get(document as object);
-  const body = ready?.body ?? canonicalJson(document);
-  const id = ready?.id ?? documentIdOf(body);
+  const known = ready ?? identified.get(document as object);
+  const body = known?.body ?? canonicalJson(document);
+  const id = known?.id ?? documentIdOf(body);
   const inserted = await db.insertInto('documents').values({ id, body, created_at: now, links_extracted: 1 }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await storeDocumentLinks(db, id, document, ready?.links);
   return id;
 }
 
-/** The id putDocument would give a document, without storing it. */
+/** Canonical JSON and id of documents whose id was asked for (documentIdFor). */
+const identified = new WeakMap<object, { body: string; id: string }>();
+
+/**
+ * The id putDocument would give a document, without storing it. Its canonical JSON is remembered with the
+ * document (which nothing changes once built), so storing it afterwards, as a merge does, hashes it once.
+ */
 export function documentIdFor(document: unknown): string {
-  return prepared.get(document as object)?.id ?? documentIdOf(canonicalJson(document));
+  const known = prepared.get(document as object) ?? identified.get(document as object);
+  if (known) return known.id;
+  const body = canonicalJson(document);
+  const id = documentIdOf(body);
+  if (typeof document === 'object' && document !== null) identified.set(document, { body, id });
+  return id;
 }
 
 /** A document's id: the hash of its canonical JSON. */
