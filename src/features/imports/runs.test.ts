@@ -301,7 +301,7 @@ describe('import runs', () => {
     const target = { space: space.id, changeRequest: cr.id };
     assertError(await start({ source: { type: 'file', files: ['nope'] }, target }), 400, /body\/source\/files\/0: no file "nope"/);
     assertError(await start({ source: { type: 'file', files: [ids.get('logo.png')] }, target }), 400, /body\/source\/files\/0: "logo\.png" \(image\/png\) is not a markdown, HTML/);
-    assertError(await start({ source: { type: 'file', files: [ids.get('notes.md'), ids.get('book.zip')] }, target }), 400, /zip archive is imported on its own/);
+    assertError(await start({ source: { type: 'file', files: [ids.get('notes.md'), ids.get('book.zip')] }, target }), 400, /^body\/source\/files: a zip archive is imported on its own/);
     assertError(await start({ source: { type: 'file', files: [ids.get('notes.md'), ids.get('notes.md')] }, target }), 400, /listed twice/);
     // A file of the change request is not a file of the space's content.
     assertError(await start({ source: { type: 'file', files: [ids.get('notes.md')] }, target: { space: space.id } }), 400, /no file/);
@@ -309,6 +309,18 @@ describe('import runs', () => {
     assertError(await start({ source: { type: 'website' }, target: { space: space.id } }), 400, /source/);
     assertError(await start({ source: { type: 'website', url: `${base}/` }, target: {} }), 400, /target/);
     assertError(await start({ source: { type: 'website', url: `${base}/` }, target: { space: space.id, page: 'nope' } }), 404, /No page nope/);
+
+    // The import checks the files again when the job runs (a payload queued before the start checked them):
+    // the run fails naming the same field.
+    const notes = (await start({ source: { type: 'file', files: [ids.get('notes.md')] }, target })).body;
+    const book = (await start({ source: { type: 'file', files: [ids.get('book.zip')] }, target })).body;
+    const payloadOf = async (runId: string) => JSON.parse((await jobOf(runId))!.payload) as { runId: string; files: unknown[] };
+    await runImportJob(t.app.ctx, { runId: notes.id, files: [...(await payloadOf(notes.id)).files, ...(await payloadOf(book.id)).files] });
+    const refused = await getRun(notes.id);
+    assert.equal(refused.status, 'failed');
+    assert.match(refused.reason, /^body\/source\/files: a zip archive is imported on its own/);
+    assert.equal((await t.api('POST', `${imports()}/${book.id}/cancel`)).status, 201);
+    await t.app.jobs.runDue();
   });
 
   test('rights: another organization sees no run and no space (404), a reader may not start or cancel one (403)', async () => {
