@@ -7,7 +7,7 @@ import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, runGitExport, runGitImport } from './fe
 import { processSpec, refreshOpenAPISpecs } from './features/openapi-specs/processing.ts';
 import { PROCESS_SPEC_JOB } from './features/openapi-specs/service.ts';
 import { runTranslationJob } from './features/translations/run.ts';
-import { failImportRunsWithoutJob, IMPORT_RUN_JOB, runImportJob } from './features/imports/runs.ts';
+import { failImportRunsWithoutJob, IMPORT_RUN_JOB, purgeFinishedImportRuns, runImportJob } from './features/imports/runs.ts';
 import { TRANSLATION_RUN_JOB } from './features/translations/service.ts';
 import { deliverDueEvents } from './features/integration-events/delivery.ts';
 import { processOutbox, purgeProcessedOutbox } from './features/integration-events/outbox.ts';
@@ -44,6 +44,10 @@ export function registerJobHandlers(worker: JobWorker): void {
   // A run whose job left the queue without ending it (dropped after its last attempt, or lost) fails.
   worker.sweep('fail-import-runs-without-job', async (ctx) => {
     await failImportRunsWithoutJob(ctx);
+  });
+  // Import runs finished more than 90 days ago (IMPORT_RUN_RETENTION_MS), a bounded batch per run.
+  worker.sweep('purge-finished-import-runs', async (ctx) => {
+    await purgeFinishedImportRuns(ctx);
   });
   // Integration events (issue 17): committed outbox rows become one event per listening installation, then
   // due events are delivered, signed, in order per installation, retried for at least 24 hours.

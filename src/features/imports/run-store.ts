@@ -45,6 +45,18 @@ export async function importRunIdsWithStatus(db: Executor, statuses: readonly st
   return rows.map((row) => row.id);
 }
 
+/**
+ * Deletes at most `limit` runs of these statuses last updated before `cutoff` (the retention sweep passes the
+ * finished ones: such a run is never updated again). Answers how many it deleted.
+ */
+export async function deleteImportRunsUpdatedBefore(db: Executor, statuses: readonly string[], cutoff: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('import_runs')
+    .where('id', 'in', (eb) => eb.selectFrom('import_runs').select('id').where('status', 'in', [...statuses]).where('updated_at', '<', cutoff).limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Updates the run only while its status is one of `from`; tells whether it did. */
 export async function updateImportRun(db: Executor, id: string, from: readonly string[], patch: Partial<Omit<ImportRunRow, 'id' | 'organization_id'>>): Promise<boolean> {
   const result = await db.updateTable('import_runs').set(patch).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();

@@ -6,8 +6,9 @@ import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildSpace, editLive } from '../../../test/factories.ts';
 import { archive, docx, PNG } from './documents.test-support.ts';
-import { fileKindOf, runImportJob } from './runs.ts';
-import { findImportRunById, updateImportRun } from './run-store.ts';
+import { newId } from '../../platform/ids.ts';
+import { fileKindOf, IMPORT_RUN_RETENTION_MS, purgeFinishedImportRuns, runImportJob } from './runs.ts';
+import { findImportRunById, insertImportRun, updateImportRun, type ImportRunRow } from './run-store.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -301,7 +302,7 @@ describe('import runs', () => {
     const target = { space: space.id, changeRequest: cr.id };
     assertError(await start({ source: { type: 'file', files: ['nope'] }, target }), 400, /body\/source\/files\/0: no file "nope"/);
     assertError(await start({ source: { type: 'file', files: [ids.get('logo.png')] }, target }), 400, /body\/source\/files\/0: "logo\.png" \(image\/png\) is not a markdown, HTML/);
-    assertError(await start({ source: { type: 'file', files: [ids.get('notes.md'), ids.get('book.zip')] }, target }), 400, /zip archive is imported on its own/);
+    assertError(await start({ source: { type: 'file', files: [ids.get('notes.md'), ids.get('book.zip')] }, target }), 400, /^body\/source\/files: a zip archive is imported on its own/);
     assertError(await start({ source: { type: 'file', files: [ids.get('notes.md'), ids.get('notes.md')] }, target }), 400, /listed twice/);
     // A file of the change request is not a file of the space's content.
     assertError(await start({ source: { type: 'file', files: [ids.get('notes.md')] }, target: { space: space.id } }), 400, /no file/);
@@ -309,6 +310,18 @@ describe('import runs', () => {
     assertError(await start({ source: { type: 'website' }, target: { space: space.id } }), 400, /source/);
     assertError(await start({ source: { type: 'website', url: `${base}/` }, target: {} }), 400, /target/);
     assertError(await start({ source: { type: 'website', url: `${base}/` }, target: { space: space.id, page: 'nope' } }), 404, /No page nope/);
+
+    // The import checks the files again when the job runs (a payload queued before the start checked them):
+    // the run fails naming the same field.
+    const notes = (await start({ source: { type: 'file', files: [ids.get('notes.md')] }, target })).body;
+    const book = (await start({ source: { type: 'file', files: [ids.get('book.zip')] }, target })).body;
+    const payloadOf = async (runId: string) => JSON.parse((await jobOf(runId))!.payload) as { runId: string; files: unknown[] };
+    await runImportJob(t.app.ctx, { runId: notes.id, files: [...(await payloadOf(notes.id)).files, ...(await payloadOf(book.id)).files] });
+    const refused = await getRun(notes.id);
+    assert.equal(refused.status, 'failed');
+    assert.match(refused.reason, /^body\/source\/files: a zip archive is imported on its own/);
+    assert.equal((await t.api('POST', `${imports()}/${book.id}/cancel`)).status, 201);
+    await t.app.jobs.runDue();
   });
 
   test('rights: another organization sees no run and no space (404), a reader may not start or cancel one (403)', async () => {
@@ -353,6 +366,77 @@ describe('import runs', () => {
     const paged = await t.api('GET', `${imports()}?space=${space.id}&limit=1`);
     assert.equal(paged.body.items[0].id, second.id);
     assert.equal((await t.api('GET', `${imports()}?space=${space.id}&limit=1&page=${paged.body.next.page}`)).body.items[0].id, first.id);
+  });
+
+  // Last of the file: it moves the shared clock on by more than the retention.
+  test('finished runs are deleted 90 days after they ended by a sweep of the worker; a run still active never is', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const space = await buildSpace(t);
+    const body = (path: string) => ({ source: { type: 'website', url: `${base}${path}` }, target: { space: space.id } });
+    const completed = await runToEnd(body('/guide.html'));
+    const failed = await runToEnd(body('/missing'));
+    const cancelled = (await start(body('/guide.html'))).body;
+    assert.equal((await t.api('POST', `${imports()}/${cancelled.id}/cancel`)).status, 201);
+    // In progress, its job held by a worker (of another process) for longer than the retention.
+    const running = (await start(body('/guide.html'))).body;
+    const held = new Date(t.clock.now().getTime() + 2 * IMPORT_RUN_RETENTION_MS).toISOString();
+    await t.db.updateTable('jobs').set({ locked_until: held }).where('id', '=', (await jobOf(running.id))!.id).execute();
+    assert.ok(await updateImportRun(t.db, running.id, ['pending'], { status: 'in-progress', progress: 'fetching' }));
+
+    t.clock.advance(IMPORT_RUN_RETENTION_MS - DAY);
+    const recent = await runToEnd(body('/guide.html'));
+    assert.equal(await purgeFinishedImportRuns(t.app.ctx), 0, 'finished less than 90 days ago: kept');
+
+    t.clock.advance(2 * DAY);
+    await t.app.jobs.runDue();
+    for (const run of [completed, failed, cancelled]) assertError(await t.api('GET', `${imports()}/${run.id}`), 404, /No import run/);
+    assert.equal((await getRun(recent.id)).status, 'completed', 'finished two days ago');
+    assert.equal((await getRun(running.id)).status, 'in-progress', 'older than the retention, but still running');
+    const listed = await t.api('GET', `${imports()}?space=${space.id}`);
+    assert.deepEqual(
+      listed.body.items.map((r: Json) => r.id),
+      [recent.id, running.id],
+    );
+    assert.equal(await purgeFinishedImportRuns(t.app.ctx), 0, 'idempotent');
+    await t.app.jobs.runDue();
+    assert.equal((await t.api('GET', `${imports()}?space=${space.id}`)).body.count, 2);
+  });
+
+  test('a backlog of finished runs is deleted in bounded batches: one sweep deletes its share, the next the rest', async () => {
+    await purgeFinishedImportRuns(t.app.ctx); // what earlier tests left, so the counts below are this test's
+    const space = await buildSpace(t);
+    const long = new Date(t.clock.now().getTime() - IMPORT_RUN_RETENTION_MS - 1000).toISOString();
+    const row = (status: string): ImportRunRow => ({
+      id: newId(),
+      organization_id: t.org.id,
+      space_id: space.id,
+      change_request_id: null,
+      page_id: null,
+      source: JSON.stringify({ type: 'website', url: `${base}/` }),
+      status,
+      progress: null,
+      imported_resources: 0,
+      total_resources: 0,
+      revision_id: null,
+      pages: '[]',
+      error: null,
+      caller: JSON.stringify({ kind: 'user', userId: t.admin.userId, tokenId: '' }),
+      created_by: t.admin.userId,
+      created_at: long,
+      started_at: null,
+      completed_at: null,
+      updated_at: long,
+    });
+    for (let i = 0; i < 45; i += 1) await insertImportRun(t.db, row(['completed', 'failed', 'cancelled'][i % 3]!));
+    const pending = row('pending');
+    await insertImportRun(t.db, pending);
+    const left = async () => (await t.api('GET', `${imports()}?space=${space.id}`)).body.count as number;
+    // Batches of 2: twenty per sweep.
+    assert.equal(await purgeFinishedImportRuns(t.app.ctx, 2), 40);
+    assert.equal(await left(), 6);
+    assert.equal(await purgeFinishedImportRuns(t.app.ctx, 2), 5);
+    assert.equal(await purgeFinishedImportRuns(t.app.ctx, 2), 0, 'idempotent');
+    assert.equal((await findImportRunById(t.db, pending.id))?.status, 'pending', 'a pending run is never deleted');
   });
 });
 

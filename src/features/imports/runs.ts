@@ -4,6 +4,7 @@ import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob, queuedJobs } from '../../platform/jobs.ts';
+import { deleteInBatches } from '../../platform/batched-delete.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { OrgAccess } from '../access/service.ts';
 import { assertOrganizationVisible } from '../organizations/policy.ts';
@@ -16,7 +17,7 @@ import { loadSpace } from '../spaces/service.ts';
 import { authorizeImport, performImport, type ImportInput, type ImportTarget, type SourceFile, type SourceFileKind } from './service.ts';
 import { parseImportUrl } from './source-url.ts';
 import type { ContentImportRun, ListImportRunsQuery, StartImportRunBody } from './run-schemas.ts';
-import { countImportRuns, findImportRun, findImportRunById, importRunIdsWithStatus, insertImportRun, listImportRuns, lockImportRun, updateImportRun, type ImportRunFilter, type ImportRunRow } from './run-store.ts';
+import { countImportRuns, deleteImportRunsUpdatedBefore, findImportRun, findImportRunById, importRunIdsWithStatus, insertImportRun, listImportRuns, lockImportRun, updateImportRun, type ImportRunFilter, type ImportRunRow } from './run-store.ts';
 
 /*
  * Import runs: an import done by a job rather than inside the request (startImportRun answers at once with a
@@ -35,6 +36,18 @@ import { countImportRuns, findImportRun, findImportRunById, importRunIdsWithStat
 export const IMPORT_RUN_JOB = 'import-run';
 
 const ACTIVE = ['pending', 'in-progress'] as const;
+/** The statuses a run ends in: it is never updated again, so its `updated_at` is when it finished. */
+const FINISHED = ['completed', 'failed', 'cancelled'] as const;
+
+/**
+ * How long a finished run is kept (by when it finished): a caller polling getImportRun, or listing what was
+ * imported, has months to read the result; then the run goes, since nothing else ever deletes one. Not a
+ * setting: no other retention is one either (processed outbox rows, deleted spaces).
+ */
+export const IMPORT_RUN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+/** Runs deleted per statement, and statements per sweep (platform/batched-delete.ts). */
+const PURGE_BATCH = 500;
+const PURGE_BATCHES_PER_RUN = 20;
 
 /** A file of a run, resolved when the run starts: the job reads its bytes from the blob store. */
 interface RunFile {
@@ -284,6 +297,16 @@ export async function failImportRunsWithoutJob(ctx: AppContext): Promise<void> {
     if (queued.has(id)) continue;
     await updateImportRun(ctx.db, id, ACTIVE, { status: 'failed', error: JOB_LOST, progress: null, updated_at: isoNow(ctx.clock) });
   }
+}
+
+/**
+ * Deletes runs finished (completed, failed or cancelled) more than the retention ago, in bounded batches (a
+ * sweep of the worker: idempotent, any process may run it). A run pending or in progress is never deleted,
+ * however old: its job, or the sweep failing runs without one, ends it first. Answers how many were deleted.
+ */
+export async function purgeFinishedImportRuns(ctx: AppContext, batchSize = PURGE_BATCH): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - IMPORT_RUN_RETENTION_MS).toISOString();
+  return deleteInBatches((limit) => deleteImportRunsUpdatedBefore(ctx.db, FINISHED, cutoff, limit), batchSize, PURGE_BATCHES_PER_RUN);
 }
 
 export function presentImportRun(config: Config, row: ImportRunRow): ContentImportRun {

@@ -107,7 +107,7 @@ export async function performImport(ctx: AppContext, caller: Caller, target: Imp
   const files = await input.load();
   const archive = files.find((f) => f.kind === 'zip');
   if (archive) {
-    if (files.length > 1) throw badRequest('source/files: a zip archive is imported on its own, not with other files');
+    if (files.length > 1) throw badRequest('body/source/files: a zip archive is imported on its own, not with other files');
     return importArchive(ctx, caller, place, target, archive, hooks);
   }
   return importDocuments(ctx, caller, place, target, files, hooks);
