@@ -34,10 +34,20 @@ export interface ApiOperation<P extends TSchema, Q extends TSchema, B extends TS
   response?: R;
   /** The error statuses the operation may answer, each in our error shape. */
   errors: readonly number[];
-  /** Response headers taken from the result, e.g. the `location` of what a 201 created. */
-  headers?(result: Static<R>): Record<string, string>;
+  /**
+   * Response headers taken from the result, e.g. the `location` of what a 201 created; the request is there
+   * for what the result does not hold (a site-space's location is under the site named by the path).
+   */
+  headers?(result: Static<R>, request: OperationRequest<P, Q, B>): Record<string, string>;
   // A method, not a property: a list of operations of different request types is then one array type.
-  run(ctx: AppContext, caller: Caller, request: { params: Static<P>; query: Static<Q>; body: Static<B> }): Promise<Static<R> | void>;
+  run(ctx: AppContext, caller: Caller, request: OperationRequest<P, Q, B>): Promise<Static<R> | void>;
+}
+
+/** The validated parts of a request, as `run` and `headers` see them. */
+interface OperationRequest<P extends TSchema, Q extends TSchema, B extends TSchema> {
+  params: Static<P>;
+  query: Static<Q>;
+  body: Static<B>;
 }
 
 /** One operation, with the request's types inferred from its schemas for `run`. */
@@ -66,8 +76,9 @@ export function registerOperations(app: App, tags: readonly string[], operations
         response: { [status]: noContent ? NoContent : operation.response, ...errors(...operation.errors) },
       },
       handler: async (request, reply) => {
-        const result = await operation.run(app.ctx, callerOf(request), { params: request.params, query: request.query, body: request.body });
-        if (operation.headers) reply.headers(operation.headers(result as Static<TSchema>));
+        const parts = { params: request.params, query: request.query, body: request.body };
+        const result = await operation.run(app.ctx, callerOf(request), parts);
+        if (operation.headers) reply.headers(operation.headers(result as Static<TSchema>, parts));
         return noContent ? reply.status(status).send() : reply.status(status).send(result);
       },
     });

@@ -1,4 +1,5 @@
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf, SpaceIdParams } from '../../platform/schemas.ts';
 import { ChangeRequest, ChangeRequestParams, CreateChangeRequestBody, ListChangeRequestsQuery, UpdateChangeRequestBody } from './schemas.ts';
@@ -27,23 +28,21 @@ export async function changeRequestRoutes(app: App) {
     async (request) => listChangeRequestsOfSpace(app.ctx, callerOf(request), request.params.spaceId, request.query),
   );
 
-  app.post(
-    '/spaces/:spaceId/change-requests',
-    {
-      schema: {
-        operationId: 'createChangeRequest',
-        tags,
-        summary: 'Open a change request on the current content of a space',
-        params: SpaceIdParams,
-        body: CreateChangeRequestBody,
-        response: { 201: ChangeRequest, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const cr = await createChangeRequest(app.ctx, callerOf(request), request.params.spaceId, request.body);
-      return reply.status(201).header('location', cr.urls.location).send(cr);
-    },
-  );
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'POST',
+      url: '/spaces/:spaceId/change-requests',
+      operationId: 'createChangeRequest',
+      summary: 'Open a change request on the current content of a space',
+      params: SpaceIdParams,
+      body: CreateChangeRequestBody,
+      status: 201,
+      response: ChangeRequest,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => createChangeRequest(ctx, caller, params.spaceId, body),
+      headers: (cr) => ({ location: cr.urls.location }),
+    }),
+  ]);
 
   app.get(
     '/spaces/:spaceId/change-requests/:changeRequestId',

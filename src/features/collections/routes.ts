@@ -1,4 +1,5 @@
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { CollectionIdParams, errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
 import { MoveBody, TransferBody } from '../placement/schemas.ts';
@@ -33,23 +34,21 @@ export async function collectionRoutes(app: App) {
     async (request) => listCollectionsOfOrganization(app.ctx, callerOf(request), request.params.organizationId, request.query),
   );
 
-  app.post(
-    '/orgs/:organizationId/collections',
-    {
-      schema: {
-        operationId: 'createCollection',
-        tags,
-        summary: 'Create a collection',
-        params: OrganizationIdParams,
-        body: CreateCollectionBody,
-        response: { 201: Collection, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const collection = await createCollection(app.ctx, callerOf(request), request.params.organizationId, request.body);
-      return reply.status(201).header('location', collection.urls.location).send(collection);
-    },
-  );
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'POST',
+      url: '/orgs/:organizationId/collections',
+      operationId: 'createCollection',
+      summary: 'Create a collection',
+      params: OrganizationIdParams,
+      body: CreateCollectionBody,
+      status: 201,
+      response: Collection,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => createCollection(ctx, caller, params.organizationId, body),
+      headers: (collection) => ({ location: collection.urls.location }),
+    }),
+  ]);
 
   app.get(
     '/collections/:collectionId',

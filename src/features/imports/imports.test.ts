@@ -205,6 +205,7 @@ describe('importing a website', () => {
     const path = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
     const res = await t.api('POST', `${path}/content/import`, { body: { url: `${site.base}/`, source: 'website' } });
     assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.headers.location, `${t.config.publicUrl}/v1/spaces/${space.id}/revisions/${res.body.revision}`, 'the revision, in the space of the path');
     assert.equal((await t.api('GET', `${path}/content`)).body.id, res.body.revision);
     await assertImportedSite(path, await pagesOf(path));
     assert.equal(await spaceRevision(space.id), before);

@@ -1,9 +1,7 @@
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
-import { callerOf } from '../../platform/auth.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
-import { errors, listOf, OrganizationIdParams } from '../../platform/schemas.ts';
+import { listOf, OrganizationIdParams } from '../../platform/schemas.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { IMPORT_SOURCES, importContent, type ImportTarget } from './service.ts';
 import { ContentImportRun, ImportRunParams, ListImportRunsQuery, StartImportRunBody } from './run-schemas.ts';
@@ -39,34 +37,32 @@ const variants = [
   },
 ] as const;
 
-function targetOf(request: FastifyRequest): ImportTarget {
-  const p = request.params as Record<string, string | undefined>;
-  const spaceId = p.spaceId!;
-  return p.changeRequestId ? { kind: 'change-request', spaceId, changeRequestId: p.changeRequestId, pageId: p.pageId } : { kind: 'space', spaceId, pageId: p.pageId };
+function targetOf(params: { spaceId: string; changeRequestId?: string; pageId?: string }): ImportTarget {
+  const { spaceId, changeRequestId, pageId } = params;
+  return changeRequestId ? { kind: 'change-request', spaceId, changeRequestId, pageId } : { kind: 'space', spaceId, pageId };
 }
 
 export async function importRoutes(app: App) {
-  for (const v of variants) {
-    app.post(
-      v.path,
-      {
-        schema: {
-          operationId: v.operationId,
-          tags,
-          summary: `Import a website, a document or an archive ${v.operationId.includes('ChangeRequest') ? 'into a change request' : 'into the space'}${v.operationId.endsWith('PageById') ? "'s page (the start page replaces it, the others become its sub-pages)" : ''}, as one new revision`,
-          params: Type.Object(v.params),
-          body: ImportContentBody,
-          response: { 201: ImportContentResult, ...errors(400, 401, 403, 404, 409, 413, 422) },
-        },
-      },
-      async (request, reply) => {
-        const target = targetOf(request);
-        const result = await importContent(app.ctx, callerOf(request), target, request.body);
-        reply.header('location', apiUrl(app.ctx.config, `/spaces/${target.spaceId}/revisions/${result.revision}`));
-        return reply.status(201).send(result);
-      },
-    );
-  }
+  registerOperations(
+    app,
+    tags,
+    variants.map((v) =>
+      apiOperation({
+        method: 'POST',
+        url: v.path,
+        operationId: v.operationId,
+        summary: `Import a website, a document or an archive ${v.operationId.includes('ChangeRequest') ? 'into a change request' : 'into the space'}${v.operationId.endsWith('PageById') ? "'s page (the start page replaces it, the others become its sub-pages)" : ''}, as one new revision`,
+        params: Type.Object(v.params),
+        body: ImportContentBody,
+        status: 201,
+        response: ImportContentResult,
+        errors: [400, 401, 403, 404, 409, 413, 422],
+        run: (ctx, caller, { params, body }) => importContent(ctx, caller, targetOf(params), body),
+        // The revision the import wrote, in the space of the path (its result names only the revision).
+        headers: (result, { params }) => ({ location: apiUrl(app.ctx.config, `/spaces/${params.spaceId}/revisions/${result.revision}`) }),
+      }),
+    ),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf, ListQuery, OrganizationIdParams } from '../../platform/schemas.ts';
 import { CreateOrganizationBody, Organization, UpdateOrganizationBody } from './schemas.ts';
@@ -19,24 +20,22 @@ export async function organizationRoutes(app: App) {
     async (request) => listOrganizations(app.ctx, callerOf(request), request.query),
   );
 
-  app.post(
-    '/orgs',
-    {
-      schema: {
-        operationId: 'createOrganization',
-        tags: ['organizations'],
-        summary: 'Create an organization; the caller becomes its admin',
-        // Official only in @gitbook/api releases newer than the pinned 0.143.2; marked so the operationId check knows.
-        'x-quire-extension': true,
-        body: CreateOrganizationBody,
-        response: { 201: Organization, ...errors(400, 401) },
-      },
-    },
-    async (request, reply) => {
-      const org = await createOrganization(app.ctx, callerOf(request), request.body);
-      return reply.status(201).header('location', org.urls.location).send(org);
-    },
-  );
+  registerOperations(app, ['organizations'], [
+    apiOperation({
+      method: 'POST',
+      url: '/orgs',
+      operationId: 'createOrganization',
+      // Official only in @gitbook/api releases newer than the pinned 0.143.2; marked so the operationId check knows.
+      documentation: { 'x-quire-extension': true },
+      summary: 'Create an organization; the caller becomes its admin',
+      body: CreateOrganizationBody,
+      status: 201,
+      response: Organization,
+      errors: [400, 401],
+      run: (ctx, caller, { body }) => createOrganization(ctx, caller, body),
+      headers: (org) => ({ location: org.urls.location }),
+    }),
+  ]);
 
   app.get(
     '/orgs/:organizationId',

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
 import { findOrganization } from '../organizations/queries.ts';
@@ -30,23 +31,21 @@ export async function samlRoutes(app: App) {
     async (request) => listSamlProviders(app.ctx, callerOf(request), request.params.organizationId, request.query),
   );
 
-  app.post(
-    '/orgs/:organizationId/saml',
-    {
-      schema: {
-        operationId: 'createOrganizationSAMLProvider',
-        tags,
-        summary: 'Add a SAML provider (pending until its entity ID, sign-in URL and certificate are set)',
-        params: OrganizationIdParams,
-        body: CreateSAMLProviderBody,
-        response: { 201: SAMLProvider, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const provider = await createSamlProvider(app.ctx, callerOf(request), request.params.organizationId, request.body);
-      return reply.status(201).header('location', provider.urls.location).send(provider);
-    },
-  );
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'POST',
+      url: '/orgs/:organizationId/saml',
+      operationId: 'createOrganizationSAMLProvider',
+      summary: 'Add a SAML provider (pending until its entity ID, sign-in URL and certificate are set)',
+      params: OrganizationIdParams,
+      body: CreateSAMLProviderBody,
+      status: 201,
+      response: SAMLProvider,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => createSamlProvider(ctx, caller, params.organizationId, body),
+      headers: (provider) => ({ location: provider.urls.location }),
+    }),
+  ]);
 
   app.get(
     '/orgs/:organizationId/saml/:samlProviderId',

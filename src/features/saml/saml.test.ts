@@ -70,7 +70,9 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
   test('an admin adds a pending provider, completes it, lists, reads, updates and deletes it', async () => {
     const { id: orgId, owner } = await buildOrganization(t);
     const team = await buildTeam(t, { title: 'Newcomers' }, { token: owner.token, organizationId: orgId });
-    const pending = ok(await t.api('POST', saml(orgId), { token: owner.token, body: { label: 'Corporate IdP' } }), 201);
+    const added = await t.api('POST', saml(orgId), { token: owner.token, body: { label: 'Corporate IdP' } });
+    const pending = ok(added, 201);
+    assert.equal(added.headers.location, `http://quire.test${saml(orgId)}/${pending.id}`);
     assert.equal(pending.object, 'saml-provider');
     assert.equal(pending.status, 'pending');
     assert.equal(pending.defaultRole, 'read');

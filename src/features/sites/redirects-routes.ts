@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { errors, listOf, ListQuery } from '../../platform/schemas.ts';
@@ -40,13 +41,12 @@ export async function siteRedirectRoutes(app: App) {
     schema: { operationId: 'listSiteRedirects', tags, summary: 'List the redirects of a site', params: SiteIdParams, querystring: ListRedirectsQuery, response: { 200: listOf(SiteRedirect), ...errors(400, 401, 404) } },
   }, async (req) => listRedirectsOfSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
 
-  app.post(`${SITE}/redirects`, {
-    schema: { operationId: 'createSiteRedirect', tags, summary: 'Create a redirect in a site', params: SiteIdParams, body: CreateBody, response: { 201: SiteRedirect, ...errors(400, 401, 403, 404, 409) } },
-  }, async (req, reply) => {
-    const { organizationId, siteId } = req.params;
-    const redirect = await createSiteRedirect(ctx, callerOf(req), organizationId, siteId, req.body);
-    return reply.status(201).header('location', apiUrl(ctx.config, `/orgs/${organizationId}/sites/${siteId}/redirects/${redirect.id}`)).send(redirect);
-  });
+  registerOperations(app, tags, [apiOperation({
+    method: 'POST', url: `${SITE}/redirects`, operationId: 'createSiteRedirect', summary: 'Create a redirect in a site',
+    params: SiteIdParams, body: CreateBody, status: 201, response: SiteRedirect, errors: [400, 401, 403, 404, 409],
+    run: (ctx, caller, { params, body }) => createSiteRedirect(ctx, caller, params.organizationId, params.siteId, body),
+    headers: (redirect, { params }) => ({ location: apiUrl(ctx.config, `/orgs/${params.organizationId}/sites/${params.siteId}/redirects/${redirect.id}`) }),
+  })]);
 
   app.get(`${SITE}/redirect`, {
     schema: {

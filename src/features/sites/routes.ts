@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
@@ -115,12 +116,12 @@ export async function siteRoutes(app: App) {
     params: OrganizationIdParams, querystring: ListSitesQuery, response: { 200: listOf(Site), ...errors(400, 401, 404) },
   }), async (req) => listSitesOfOrganization(ctx, callerOf(req), req.params.organizationId, req.query));
 
-  app.post('/orgs/:organizationId/sites', schema('createSite', 'Create a site (organization admins)', {
-    params: OrganizationIdParams, body: CreateSiteBody, response: { 201: Site, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => {
-    const site = await createSite(ctx, callerOf(req), req.params.organizationId, req.body);
-    return reply.status(201).header('location', site.urls.location).send(site);
-  });
+  registerOperations(app, tags, [apiOperation({
+    method: 'POST', url: '/orgs/:organizationId/sites', operationId: 'createSite', summary: 'Create a site (organization admins)',
+    params: OrganizationIdParams, body: CreateSiteBody, status: 201, response: Site, errors: [400, 401, 403, 404],
+    run: (ctx, caller, { params, body }) => createSite(ctx, caller, params.organizationId, body),
+    headers: (site) => ({ location: site.urls.location }),
+  })]);
 
   app.get(SITE, schema('getSiteById', 'Get a site', { params: SiteIdParams, response: { 200: Site, ...errors(401, 404) } }),
     async (req) => getSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
@@ -183,12 +184,12 @@ export async function siteRoutes(app: App) {
     params: SiteIdParams, querystring: ListSiteSpacesQuery, response: { 200: listOf(SiteSpace), ...errors(400, 401, 404) },
   }), async (req) => listSiteSpaces(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
 
-  app.post(`${SITE}/site-spaces`, schema('addSpaceToSite', 'Add a space to a site', {
-    params: SiteIdParams, body: AddSiteSpaceBody, response: { 201: SiteSpace, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => {
-    const siteSpace = await addSpaceToSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body);
-    return reply.status(201).header('location', location(req.params, `site-spaces/${siteSpace.id}`)).send(siteSpace);
-  });
+  registerOperations(app, tags, [apiOperation({
+    method: 'POST', url: `${SITE}/site-spaces`, operationId: 'addSpaceToSite', summary: 'Add a space to a site',
+    params: SiteIdParams, body: AddSiteSpaceBody, status: 201, response: SiteSpace, errors: [400, 401, 403, 404],
+    run: (ctx, caller, { params, body }) => addSpaceToSite(ctx, caller, params.organizationId, params.siteId, body),
+    headers: (siteSpace, { params }) => ({ location: location(params, `site-spaces/${siteSpace.id}`) }),
+  })]);
 
   app.patch(`${SITE}/site-spaces/:siteSpaceId`, schema('updateSiteSpaceById', 'Update a site-space', {
     params: SiteSpaceIdParams, body: UpdateSiteSpaceBody, response: { 200: SiteSpace, ...errors(400, 401, 403, 404, 409) },
@@ -210,12 +211,12 @@ export async function siteRoutes(app: App) {
     params: SiteIdParams, querystring: ListWithShareKeyQuery, response: { 200: listOf(SiteSection), ...errors(400, 401, 404) },
   }), async (req) => listSiteSections(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
 
-  app.post(`${SITE}/sections`, schema('addSectionToSite', 'Add a section, with a space as its first variant', {
-    params: SiteIdParams, body: AddSectionBody, response: { 201: SiteSection, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => {
-    const section = await addSectionToSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body);
-    return reply.status(201).header('location', location(req.params, `sections/${section.id}`)).send(section);
-  });
+  registerOperations(app, tags, [apiOperation({
+    method: 'POST', url: `${SITE}/sections`, operationId: 'addSectionToSite', summary: 'Add a section, with a space as its first variant',
+    params: SiteIdParams, body: AddSectionBody, status: 201, response: SiteSection, errors: [400, 401, 403, 404],
+    run: (ctx, caller, { params, body }) => addSectionToSite(ctx, caller, params.organizationId, params.siteId, body),
+    headers: (section, { params }) => ({ location: location(params, `sections/${section.id}`) }),
+  })]);
 
   app.patch(`${SITE}/sections/:siteSectionId`, schema('updateSiteSectionById', 'Update a section', {
     params: SiteSectionIdParams, body: UpdateSectionBody, response: { 200: SiteSection, ...errors(400, 401, 403, 404, 409) },
@@ -237,12 +238,12 @@ export async function siteRoutes(app: App) {
     params: SiteIdParams, querystring: ListQuery, response: { 200: listOf(SiteSectionGroup), ...errors(400, 401, 404) },
   }), async (req) => listSectionGroups(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
 
-  app.post(`${SITE}/section-groups`, schema('addSectionGroupToSite', 'Add a section group', {
-    params: SiteIdParams, body: AddSectionGroupBody, response: { 201: SiteSectionGroup, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => {
-    const group = await addSectionGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body);
-    return reply.status(201).header('location', location(req.params, `section-groups/${group.id}`)).send(group);
-  });
+  registerOperations(app, tags, [apiOperation({
+    method: 'POST', url: `${SITE}/section-groups`, operationId: 'addSectionGroupToSite', summary: 'Add a section group',
+    params: SiteIdParams, body: AddSectionGroupBody, status: 201, response: SiteSectionGroup, errors: [400, 401, 403, 404],
+    run: (ctx, caller, { params, body }) => addSectionGroup(ctx, caller, params.organizationId, params.siteId, body),
+    headers: (group, { params }) => ({ location: location(params, `section-groups/${group.id}`) }),
+  })]);
 
   app.patch(`${SITE}/section-groups/:siteSectionGroupId`, schema('updateSiteSectionGroupById', 'Update a section group', {
     params: SiteSectionGroupIdParams, body: UpdateSectionGroupBody, response: { 200: SiteSectionGroup, ...errors(400, 401, 403, 404) },
@@ -255,12 +256,12 @@ export async function siteRoutes(app: App) {
     return reply.status(204).send();
   });
 
-  app.post(`${SITE}/section-groups/:siteSectionGroupId/sections`, schema('addSectionToGroup', 'Put a section in a group', {
-    params: SiteSectionGroupIdParams, body: AddSectionToGroupBody, response: { 201: SiteSectionGroup, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => {
-    const group = await addSectionToGroup(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSectionGroupId, req.body.sectionId);
-    return reply.status(201).header('location', location(req.params, `section-groups/${group.id}`)).send(group);
-  });
+  registerOperations(app, tags, [apiOperation({
+    method: 'POST', url: `${SITE}/section-groups/:siteSectionGroupId/sections`, operationId: 'addSectionToGroup', summary: 'Put a section in a group',
+    params: SiteSectionGroupIdParams, body: AddSectionToGroupBody, status: 201, response: SiteSectionGroup, errors: [400, 401, 403, 404],
+    run: (ctx, caller, { params, body }) => addSectionToGroup(ctx, caller, params.organizationId, params.siteId, params.siteSectionGroupId, body.sectionId),
+    headers: (group, { params }) => ({ location: location(params, `section-groups/${group.id}`) }),
+  })]);
 
   app.delete(`${SITE}/section-groups/:siteSectionGroupId/sections/:siteSectionId`, schema('removeSectionFromGroup', 'Take a section out of a group', {
     params: GroupSectionParams, response: { 204: NoContent, ...errors(401, 403) },
@@ -282,12 +283,12 @@ export async function siteRoutes(app: App) {
     params: SiteIdParams, querystring: ListQuery, response: { 200: listOf(ShareLink), ...errors(400, 401, 403, 404) },
   }), async (req) => listSiteShareLinks(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
 
-  app.post(`${SITE}/share-links`, schema('createSiteShareLink', 'Create a share link', {
-    params: SiteIdParams, body: CreateShareLinkBody, response: { 201: ShareLink, ...errors(400, 401, 403, 404) },
-  }), async (req, reply) => {
-    const link = await createShareLink(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body.name);
-    return reply.status(201).header('location', location(req.params, `share-links/${link.id}`)).send(link);
-  });
+  registerOperations(app, tags, [apiOperation({
+    method: 'POST', url: `${SITE}/share-links`, operationId: 'createSiteShareLink', summary: 'Create a share link',
+    params: SiteIdParams, body: CreateShareLinkBody, status: 201, response: ShareLink, errors: [400, 401, 403, 404],
+    run: (ctx, caller, { params, body }) => createShareLink(ctx, caller, params.organizationId, params.siteId, body.name),
+    headers: (link, { params }) => ({ location: location(params, `share-links/${link.id}`) }),
+  })]);
 
   app.patch(`${SITE}/share-links/:shareLinkId`, schema('updateSiteShareLinkById', 'Rename, activate or deactivate a share link', {
     params: ShareLinkIdParams, body: UpdateShareLinkBody, response: { 200: ShareLink, ...errors(400, 401, 403, 404) },

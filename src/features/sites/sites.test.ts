@@ -229,4 +229,29 @@ describe('sites', () => {
       assert.deepEqual(await t.db.selectFrom('site_spaces').select('id').where('site_id', '=', site.id).execute(), []);
     });
   });
+
+  describe('creates under a site', () => {
+    test('each answers 201 with the location of what it created, under the site of its path', async () => {
+      const created = async (path: string, body: unknown) => {
+        const res = await t.api('POST', path, { body });
+        return { body: ok(res, 201), location: res.headers.location };
+      };
+      const [one, two] = [await b.space('Located one'), await b.space('Located two')];
+      const site = await created(b.sites, { title: 'Located' });
+      const at = `http://quire.test${b.sites}/${site.body.id}`;
+      assert.equal(site.location, at);
+      const siteSpace = await created(`${b.sites}/${site.body.id}/site-spaces`, { spaceId: one.id });
+      assert.equal(siteSpace.location, `${at}/site-spaces/${siteSpace.body.id}`);
+      const section = await created(`${b.sites}/${site.body.id}/sections`, { spaceId: two.id, title: 'Two' });
+      assert.equal(section.location, `${at}/sections/${section.body.id}`);
+      const group = await created(`${b.sites}/${site.body.id}/section-groups`, { title: 'Group' });
+      assert.equal(group.location, `${at}/section-groups/${group.body.id}`);
+      const grown = await created(`${b.sites}/${site.body.id}/section-groups/${group.body.id}/sections`, { sectionId: section.body.id });
+      assert.equal(grown.location, `${at}/section-groups/${group.body.id}`);
+      const link = await created(`${b.sites}/${site.body.id}/share-links`, { name: 'Located' });
+      assert.equal(link.location, `${at}/share-links/${link.body.id}`);
+      const redirect = await created(`${b.sites}/${site.body.id}/redirects`, { source: '/located', destination: { kind: 'site-space', siteSpaceId: siteSpace.body.id } });
+      assert.equal(redirect.location, `${at}/redirects/${redirect.body.id}`);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { sendJsonText } from '../../platform/json-text.ts';
 import { errors, listOf, ListQuery, NoContent, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
@@ -37,23 +38,21 @@ export async function spaceRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/orgs/:organizationId/spaces',
-    {
-      schema: {
-        operationId: 'createSpace',
-        tags,
-        summary: 'Create a space',
-        params: OrganizationIdParams,
-        body: CreateSpaceBody,
-        response: { 201: Space, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const space = await createSpace(app.ctx, callerOf(request), request.params.organizationId, request.body);
-      return reply.status(201).header('location', space.urls.location).send(space);
-    },
-  );
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'POST',
+      url: '/orgs/:organizationId/spaces',
+      operationId: 'createSpace',
+      summary: 'Create a space',
+      params: OrganizationIdParams,
+      body: CreateSpaceBody,
+      status: 201,
+      response: Space,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => createSpace(ctx, caller, params.organizationId, body),
+      headers: (space) => ({ location: space.urls.location }),
+    }),
+  ]);
 
   app.get(
     '/spaces/:spaceId',
@@ -98,16 +97,20 @@ export async function spaceRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/spaces/:spaceId/duplicate',
-    {
-      schema: { operationId: 'duplicateSpace', tags, summary: 'Duplicate a space', params: SpaceIdParams, response: { 201: Space, ...errors(401, 403, 404) } },
-    },
-    async (request, reply) => {
-      const space = await duplicateSpace(app.ctx, callerOf(request), request.params.spaceId);
-      return reply.status(201).header('location', space.urls.location).send(space);
-    },
-  );
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'POST',
+      url: '/spaces/:spaceId/duplicate',
+      operationId: 'duplicateSpace',
+      summary: 'Duplicate a space',
+      params: SpaceIdParams,
+      status: 201,
+      response: Space,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => duplicateSpace(ctx, caller, params.spaceId),
+      headers: (space) => ({ location: space.urls.location }),
+    }),
+  ]);
 
   app.post(
     '/spaces/:spaceId/restore',
