@@ -58,8 +58,9 @@ async function callApi(dataDir: string, path: string, token: string) {
   if (!built) {
     built = (async () => {
       // The CLI writes from other processes, which this app's read caches would see only after CACHE_TTL_MS
-      // (docs/architecture.md, "Read caches"); these tests check the CLI, so the app reads through.
-      const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://quire.test', MAX_EVENT_LOOP_DELAY_MS: '0', CACHE_TTL_MS: '0' }), logLevel: 'silent', workerIntervalMs: 0 };
+      // (docs/architecture.md, "Read caches"); these tests check the CLI, so the app reads through. Nor is it rate
+      // limited: the backup test's writer, as fast as the machine allows, passed 600 writes a minute on a quiet one.
+      const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://quire.test', MAX_EVENT_LOOP_DELAY_MS: '0', CACHE_TTL_MS: '0', RATE_LIMIT_MAX: '0', RATE_LIMIT_EXPENSIVE_MAX: '0' }), logLevel: 'silent', workerIntervalMs: 0 };
       const db = createDatabase({ dataDir });
       return { app: await buildApp({ config, db }), db };
     })();
