@@ -29,7 +29,7 @@ function load(): { library: typeof BetterSqlite3; name: string } {
     new library(':memory:').close();
     return { library, name: 'better-sqlite3-v13' };
   } catch {
-    // Not installed, or no binary of it for this platform: 12, which the install built from source.
+    // Not installed, or no binary of it for this platform: 12, whose binary the install downloaded or built.
     return { library: require('better-sqlite3') as typeof BetterSqlite3, name: 'better-sqlite3' };
   }
 }
