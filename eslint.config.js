@@ -10,6 +10,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // One SQLite library per process, chosen by src/db/sqlite-library.ts (12 on Node 20, 13 where it loads).
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'better-sqlite3', allowTypeImports: true, message: 'import { SQLite } from src/db/sqlite-library.ts, which picks the release that works on this Node' }] }],
     },
   },
   // The import walls and cycles are checked by dependency-cruiser (.dependency-cruiser.cjs), run by `npm run lint`.

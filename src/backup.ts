@@ -1,8 +1,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { Config } from './config.ts';
 import { describeDatabase } from './db/database.ts';
+import { SQLite } from './db/sqlite-library.ts';
 
 /** What a backup folder holds, besides the database file and the blobs. */
 interface Manifest {

@@ -1,10 +1,11 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { migrations } from './migrations/index.ts';
+import { SQLite } from './sqlite-library.ts';
 import { registerWatched, watchedDialect, type StatementWatcher } from './statement-watch.ts';
 import type { Database, Db } from './types.ts';
 
@@ -93,7 +94,7 @@ function openDatabase(options: DatabaseOptions, log: (event: LogEvent) => void):
  * hundred SQL texts come back all the time, so their compiled statements are kept (least recently used go).
  * Safe to share: every call runs to completion synchronously (nothing here streams rows).
  */
-function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+function reusingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
   const statements = new LRUCache<string, SqliteStatement>({ max: 1_000 });
   return {
     prepare(text: string) {
@@ -114,7 +115,7 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
  * (a later column of the same name wins, as in better-sqlite3); statements that return no rows, and column
  * names an object literal would treat specially, keep better-sqlite3's own rows.
  */
-function withFastRows(statement: SQLite.Statement): SqliteStatement {
+function withFastRows(statement: BetterSqlite3.Statement): SqliteStatement {
   if (!statement.reader) return statement;
   const names = statement.columns().map((column) => column.name);
   if (names.includes('__proto__')) return statement;

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from './sqlite-library.ts';
 
 /*
  * One server per SQLite database. Two servers on one DATA_DIR would each keep their own caches and run their
