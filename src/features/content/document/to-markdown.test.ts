@@ -95,6 +95,18 @@ describe('writing tables', () => {
     assert.equal(write(cells), '| Name | N              |\n| ---- | -------------- |\n|      | one<br><br>two |\n');
   });
 
+  test('spaces at either end of a cell are kept as character references, since a cell is trimmed when read', () => {
+    const spaced: Table = {
+      ...base,
+      data: { ...base.data, records: { r1: { orderIndex: 'a0', values: { c1: 'edges', c2: 'blank' } } } },
+      fragments: [
+        { object: 'fragment', fragment: 'edges', nodes: [p(' a\tb\t')] },
+        { object: 'fragment', fragment: 'blank', nodes: [p('  ')] },
+      ],
+    };
+    assert.equal(write(spaced), '| Name           | N            |\n| -------------- | ------------ |\n| &#x20;a\tb&#x9; | &#x20;&#x20; |\n');
+  });
+
   test('a table without columns is left out', () => {
     assert.equal(write({ ...base, data: { ...base.data, definition: {}, view: { type: 'grid', columns: [], hideHeader: true } } } as FlowBlock), '');
   });

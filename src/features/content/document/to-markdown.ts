@@ -259,7 +259,7 @@ class Writer {
     if (columns.length === 0) return null;
     const header: TableRow = {
       type: 'tableRow',
-      children: columns.map((id): TableCell => ({ type: 'tableCell', children: cellText(definition[id]!.title) })),
+      children: columns.map((id): TableCell => ({ type: 'tableCell', children: keepEdgeWhitespace(cellText(definition[id]!.title)) })),
     };
     // Header cells written with markdown (`**Feature**`) go back as written while the table is unchanged.
     const kept = keptHeaderSource(block);
@@ -271,7 +271,7 @@ class Writer {
       .map(
         ([, record]): TableRow => ({
           type: 'tableRow',
-          children: columns.map((id): TableCell => ({ type: 'tableCell', children: this.cell(fragments, definition[id]!.type, record.values?.[id]) })),
+          children: columns.map((id): TableCell => ({ type: 'tableCell', children: keepEdgeWhitespace(this.cell(fragments, definition[id]!.type, record.values?.[id])) })),
         }),
       );
     return {
@@ -381,6 +381,26 @@ function fragmentOf(fragments: readonly Fragment[] | undefined, name: string): F
 
 function cellText(value: string): PhrasingContent[] {
   return value ? lines(value, true, (text) => ({ type: 'text', value: text })) : [];
+}
+
+/**
+ * A table cell's markdown is trimmed when read, so spaces and tabs at either end of its text are written as
+ * character references (`x&#x20;`), as the serializer already does at the end of a paragraph.
+ */
+function keepEdgeWhitespace(children: PhrasingContent[]): PhrasingContent[] {
+  const reference = (whitespace: string): PhrasingContent => ({ type: 'html', value: [...whitespace].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('') });
+  const out = [...children];
+  const first = out[0];
+  if (first?.type === 'text') {
+    const [, leading = '', rest = ''] = /^([ \t]*)([\s\S]*)$/.exec(first.value) ?? [];
+    if (leading) out.splice(0, 1, reference(leading), ...(rest ? [{ ...first, value: rest }] : []));
+  }
+  const last = out[out.length - 1];
+  if (last?.type === 'text') {
+    const [, rest = '', trailing = ''] = /^([\s\S]*?)([ \t]*)$/.exec(last.value) ?? [];
+    if (trailing) out.splice(out.length - 1, 1, ...(rest ? [{ ...last, value: rest }] : []), reference(trailing));
+  }
+  return out;
 }
 
 
