@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { migrations } from './migrations/index.ts';
+import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.ts';
 import { SQLite } from './sqlite-library.ts';
 import { registerWatched, watchedDialect, type StatementWatcher } from './statement-watch.ts';
 import type { Database, Db } from './types.ts';
@@ -86,7 +87,11 @@ function openDatabase(options: DatabaseOptions, log: (event: LogEvent) => void):
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: reusingStatements(sqlite) }), set), log }));
+  // Past the log size at which the connection checkpoints as a backstop (sqlite-checkpoints.ts), a log that
+  // starts over is cut back, so one large transaction does not leave a file that large behind.
+  sqlite.pragma(`journal_size_limit = ${BACKSTOP_PAGES * 4096}`);
+  const letGo = checkpointInBackground(resolve(file), sqlite);
+  return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: reusingStatements(sqlite, letGo) }), set), log }));
 }
 
 /**
@@ -94,7 +99,7 @@ function openDatabase(options: DatabaseOptions, log: (event: LogEvent) => void):
  * hundred SQL texts come back all the time, so their compiled statements are kept (least recently used go).
  * Safe to share: every call runs to completion synchronously (nothing here streams rows).
  */
-function reusingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
+function reusingStatements(sqlite: BetterSqlite3.Database, beforeClose: () => void): SqliteDatabase {
   const statements = new LRUCache<string, SqliteStatement>({ max: 1_000 });
   return {
     prepare(text: string) {
@@ -104,6 +109,7 @@ function reusingStatements(sqlite: BetterSqlite3.Database): SqliteDatabase {
     },
     close: () => {
       statements.clear();
+      beforeClose();
       sqlite.close();
     },
   };
