@@ -14,6 +14,8 @@ import { sessionReachesOrganization } from '../sessions/service.ts';
 // An installation's reach (its spaces and sites, their selection) is access too: lists kept per caller follow it.
 export const ACCESS_TABLES = ['members', 'teams', 'team_members', 'content_grants', 'collections', 'organizations', 'users', 'integration_installations', 'integration_space_installations', 'integration_site_installations'];
 const cacheOptions = { max: 10_000, ttlMs: 'shared' as const, dependsOn: ACCESS_TABLES };
+const COLLECTION_LEVELS = { ...cacheOptions, max: 1_000 };
+const INSTALLATION_REACH = { ...cacheOptions, keep: (reach: InstallationReachRow) => reach !== undefined };
 
 type MemberRoleRow = Awaited<ReturnType<typeof findMemberRole>>;
 type CollectionLevelRows = Awaited<ReturnType<typeof listCollectionLevels>>;
@@ -26,7 +28,7 @@ function memberRoleOf(db: Executor, organizationId: string, userId: string): Pro
 }
 
 function collectionLevelsOf(db: Executor, organizationId: string): Promise<CollectionLevelRows> {
-  const cache = readCache<CollectionLevelRows>(db, 'access:collections', { ...cacheOptions, max: 1_000 });
+  const cache = readCache<CollectionLevelRows>(db, 'access:collections', COLLECTION_LEVELS);
   return cachedRead(cache, organizationId, () => listCollectionLevels(db, organizationId));
 }
 
@@ -41,7 +43,7 @@ function grantsReaching(db: Executor, organizationId: string, userId: string): P
  * changed selection, an uninstall). An installation that is gone is not kept.
  */
 function installationReachOf(db: Executor, installationId: string): Promise<InstallationReachRow> {
-  const cache = readCache<InstallationReachRow>(db, 'access:installation-reach', { ...cacheOptions, keep: (reach) => reach !== undefined });
+  const cache = readCache<InstallationReachRow>(db, 'access:installation-reach', INSTALLATION_REACH);
   return cachedRead(cache, installationId, () => findInstallationReach(db, installationId));
 }
 

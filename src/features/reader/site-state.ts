@@ -28,6 +28,8 @@ export interface SiteState {
 
 // The organization's OpenAPI specs too: pages may render them as API references (render-openapi.tsx).
 const SITE_FACTS = { dependsOn: ['sites', 'site_sections', 'site_section_groups', 'site_spaces', 'spaces', 'openapi_specs', 'openapi_spec_versions'], ttlMs: 'shared' } as const;
+const SITES_AT: ReadCacheOptions<SiteState | null> = { ...SITE_FACTS, max: 2_000, keep: (state) => state !== null };
+const SITES_OF_HOST: ReadCacheOptions<SiteState | null> = { ...SITE_FACTS, max: 1_000 };
 
 async function stateOf(ctx: AppContext, site: SiteRow | undefined): Promise<SiteState | null> {
   if (!site) return null;
@@ -49,7 +51,7 @@ async function stateOf(ctx: AppContext, site: SiteRow | undefined): Promise<Site
 
 /** The site a `/sites/<segment>/` URL names (its basename, else its id), or null. */
 export function siteStateAt(ctx: AppContext, segment: string): Promise<SiteState | null> {
-  const cache = readCache<SiteState | null>(ctx.db, 'reader:site-at', { ...SITE_FACTS, max: 2_000, keep: (state) => state !== null } as ReadCacheOptions<SiteState | null>);
+  const cache = readCache<SiteState | null>(ctx.db, 'reader:site-at', SITES_AT);
   // The state's URLs are PUBLIC_URL's: tests change it after start (listening on a random port).
   return cachedRead(cache, `${ctx.config.publicUrl} ${segment}`, async () => stateOf(ctx, await siteAt(ctx.db, segment)));
 }
@@ -59,6 +61,6 @@ export function siteStateAt(ctx: AppContext, segment: string): Promise<SiteState
  * request whose Host is not PUBLIC_URL's asks here, and most such hosts are no site's.
  */
 export function siteStateOfHost(ctx: AppContext, host: string): Promise<SiteState | null> {
-  const cache = readCache<SiteState | null>(ctx.db, 'reader:site-of-host', { ...SITE_FACTS, max: 1_000 } as ReadCacheOptions<SiteState | null>);
+  const cache = readCache<SiteState | null>(ctx.db, 'reader:site-of-host', SITES_OF_HOST);
   return cachedRead(cache, `${ctx.config.publicUrl} ${host}`, async () => stateOf(ctx, await siteOfHostname(ctx.db, host)));
 }
