@@ -201,13 +201,13 @@ export async function runSearchBench(): Promise<SearchBenchResult[]> {
 
 export function searchTable(results: SearchBenchResult[]): string {
   const lines = [
-    '| database | indexing 10,000 pages (pages/s) | search p50 (ms) | search p99 (ms) | p50 <= 15 ms | in-process p50 (ms) | in-process p99 (ms) | one-page edit (ms) | same edit without re-indexing (ms) | ratio | <= 2 |',
+    '| database | indexing 10,000 pages (pages/s) | search p50 (ms) | search p99 (ms) | p50 <= 15 ms (goal on SQLite) | in-process p50 (ms) | in-process p99 (ms) | one-page edit (ms) | same edit without re-indexing (ms) | ratio | <= 2 |',
     '| --- | ---: | ---: | ---: | :---: | ---: | ---: | ---: | ---: | ---: | :---: |',
   ];
   for (const r of results) {
     const ratio = r.editWith / r.editWithout;
     lines.push(
-      `| ${r.database} | ${Math.round(r.indexPagesPerSecond).toLocaleString('en-US')} | ${r.searchP50.toFixed(1)} | ${r.searchP99.toFixed(1)} | ${r.searchP50 <= 15 ? 'yes' : 'NO'} | ${r.serviceP50.toFixed(1)} | ${r.serviceP99.toFixed(1)} | ${r.editWith.toFixed(1)} | ${r.editWithout.toFixed(1)} | ${ratio.toFixed(2)} | ${ratio <= 2 ? 'yes' : 'NO'} |`,
+      `| ${r.database} | ${Math.round(r.indexPagesPerSecond).toLocaleString('en-US')} | ${r.searchP50.toFixed(1)} | ${r.searchP99.toFixed(1)} | ${r.searchP50 <= 15 ? 'yes' : r.database === 'SQLite' ? 'NO' : 'no (no goal)'} | ${r.serviceP50.toFixed(1)} | ${r.serviceP99.toFixed(1)} | ${r.editWith.toFixed(1)} | ${r.editWithout.toFixed(1)} | ${ratio.toFixed(2)} | ${ratio <= 2 ? 'yes' : 'NO'} |`,
     );
   }
   return lines.join('\n');
