@@ -389,16 +389,20 @@ function cellText(value: string): PhrasingContent[] {
  */
 function keepEdgeWhitespace(children: PhrasingContent[]): PhrasingContent[] {
   const reference = (whitespace: string): PhrasingContent => ({ type: 'html', value: [...whitespace].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('') });
+  const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
   const out = [...children];
   const first = out[0];
   if (first?.type === 'text') {
-    const [, leading = '', rest = ''] = /^([ \t]*)([\s\S]*)$/.exec(first.value) ?? [];
-    if (leading) out.splice(0, 1, reference(leading), ...(rest ? [{ ...first, value: rest }] : []));
+    // Counted, not matched: a regular expression for the trailing run backtracks quadratically on long runs.
+    let start = 0;
+    while (isBlank(first.value[start])) start += 1;
+    if (start > 0) out.splice(0, 1, reference(first.value.slice(0, start)), ...(start < first.value.length ? [{ ...first, value: first.value.slice(start) }] : []));
   }
   const last = out[out.length - 1];
   if (last?.type === 'text') {
-    const [, rest = '', trailing = ''] = /^([\s\S]*?)([ \t]*)$/.exec(last.value) ?? [];
-    if (trailing) out.splice(out.length - 1, 1, ...(rest ? [{ ...last, value: rest }] : []), reference(trailing));
+    let end = last.value.length;
+    while (end > 0 && isBlank(last.value[end - 1])) end -= 1;
+    if (end < last.value.length) out.splice(out.length - 1, 1, ...(end > 0 ? [{ ...last, value: last.value.slice(0, end) }] : []), reference(last.value.slice(end)));
   }
   return out;
 }
