@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { migrations } from './migrations/index.ts';
+import { registerNotifications } from './notifications.ts';
 import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.ts';
 import { SQLite } from './sqlite-library.ts';
 import { registerWatched, watchedDialect, type StatementWatcher } from './statement-watch.ts';
@@ -62,18 +63,21 @@ function openDatabase(options: DatabaseOptions, log: (event: LogEvent) => void):
   if (options.url) {
     if (!/^postgres(ql)?:\/\//.test(options.url)) throw new Error('DATABASE_URL must start with postgres://');
     // A database that does not answer fails the start within seconds, not after the operating system's timeout.
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: options.url,
-      max: 10,
       connectionTimeoutMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: 10 });
     // A connection that breaks (PostgreSQL restarted, network cut) is an 'error' event, on the pool while the
     // connection is idle and on the client while a query holds it; unheard, either would end the process.
     // The query in flight fails on its own, the pool drops the connection and the next query opens a new one.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), set), log }));
+    const db = watched((set) => new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), set), log }));
+    // LISTEN needs a connection of its own, opened like the pool's (notifications.ts).
+    registerNotifications(db, connection);
+    return db;
   }
   const file = options.sqliteFile ?? join(options.dataDir ?? './data', 'quire.db');
   try {

@@ -1,4 +1,4 @@
-import { TableNode, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryCompiler, type QueryResult, type RootOperationNode, type TransactionSettings } from 'kysely';
+import { TableNode, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryCompiler, type QueryResult, type RootOperationNode, type TransactionSettings } from 'kysely';
 
 /**
  * Which tables a statement writes: a list, or '*' when it cannot be told (raw SQL, DDL) and everything must be
@@ -35,6 +35,20 @@ export function registerWatched(db: object, set: Set<StatementWatcher>): void {
 }
 
 /**
+ * Calls `callback` once what was written through `db` can be seen by other connections: after the commit of its
+ * transaction, never when it rolls back; at once outside a transaction (each statement commits on its own).
+ * Kysely has no such hook: the watched driver keeps the callbacks of each transaction's connection. Over a handle
+ * that is not watched the commit cannot be seen, and the callback is not called.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function afterCommit(db: Kysely<any>, callback: () => void): Promise<void> {
+  if (!db.isTransaction) return callback();
+  await db.getExecutor().provideConnection(async (connection) => {
+    if (connection instanceof WatchedConnection && connection.pending !== null) connection.afterCommit.push(callback);
+  });
+}
+
+/**
  * A dialect whose driver reports statements and commits to the watchers: read caches (platform/read-cache.ts)
  * drop what a write may have changed, at the write and again at its commit, so a read that raced the
  * transaction cannot keep what it saw before the commit. Everything else is the inner dialect's.
@@ -51,6 +65,8 @@ export function watchedDialect(inner: Dialect, set: Set<StatementWatcher>): Dial
 class WatchedConnection implements DatabaseConnection {
   /** Tables written by the open transaction; null outside a transaction. */
   pending: Set<string> | '*' | null = null;
+  /** What to call when the open transaction commits (see `afterCommit`). */
+  afterCommit: (() => void)[] = [];
   constructor(
     readonly inner: DatabaseConnection,
     private readonly set: Set<StatementWatcher>,
@@ -106,6 +122,7 @@ class WatchedDriver implements Driver {
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as WatchedConnection;
+    const callbacks = c.afterCommit.splice(0);
     try {
       await this.inner.commitTransaction(c.inner);
     } finally {
@@ -114,10 +131,19 @@ class WatchedDriver implements Driver {
       if (written === '*') notifyCommitted(this.set, '*');
       else if (written && written.size > 0) notifyCommitted(this.set, [...written]);
     }
+    // Only once the commit succeeded; a callback that throws must not turn a commit into a failure.
+    for (const callback of callbacks) {
+      try {
+        callback();
+      } catch {
+        // The callback's own concern (a wake-up that the interval repeats anyway).
+      }
+    }
   }
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const c = connection as WatchedConnection;
     c.pending = null;
+    c.afterCommit = [];
     await this.inner.rollbackTransaction(c.inner);
   }
   async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {

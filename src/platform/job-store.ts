@@ -1,9 +1,23 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/types.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { listen, notify, type Listening } from '../db/notifications.ts';
+
+/** The PostgreSQL notification channel that tells every process's worker a job was queued. */
+const JOBS_CHANNEL = 'quire_jobs';
 
 export async function insertJob(db: Executor, row: { id: string; type: string; payload: string; run_at: string; created_at: string }) {
   await db.insertInto('jobs').values({ ...row, attempts: 0, locked_until: null, last_error: null }).execute();
+}
+
+/** Tells the workers of other processes that a job is due, when `db`'s transaction commits (PostgreSQL). */
+export async function announceQueuedJob(db: Executor): Promise<void> {
+  await notify(db, JOBS_CHANNEL);
+}
+
+/** Calls `onQueued` when another process announces a job, and after each reconnection; undefined on SQLite. */
+export function listenForQueuedJobs(db: Db, onQueued: () => void): Listening | undefined {
+  return listen(db, JOBS_CHANNEL, { onNotification: onQueued, onConnected: onQueued });
 }
 
 /**

@@ -1,7 +1,9 @@
-import type { Executor } from '../db/types.ts';
+import { afterCommit } from '../db/statement-watch.ts';
+import type { Db, Executor } from '../db/types.ts';
+import type { Listening } from '../db/notifications.ts';
 import type { AppContext } from './context.ts';
 import { newId } from './ids.ts';
-import { claimDueJob, deleteJob, insertJob, queuedJobPayloads, rescheduleJob } from './job-store.ts';
+import { announceQueuedJob, claimDueJob, deleteJob, insertJob, listenForQueuedJobs, queuedJobPayloads, rescheduleJob } from './job-store.ts';
 
 type JobHandler = (ctx: AppContext, payload: unknown) => Promise<void>;
 type Sweep = (ctx: AppContext) => Promise<void>;
@@ -9,12 +11,23 @@ type Sweep = (ctx: AppContext) => Promise<void>;
 const LOCK_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 8;
 
+/** The workers started in this process, by the database handle they work on: those that enqueueJob wakes. */
+const startedWorkers = new WeakMap<Db, Set<JobWorker>>();
+
 /**
  * Enqueues work to run after the current transaction commits: call it with the transaction of the change that
- * causes the work, so that the work is never lost and never runs for a change that rolled back.
+ * causes the work, so that the work is never lost and never runs for a change that rolled back. A job due now
+ * starts at once rather than at the worker's next tick: this process's worker is woken after the commit, and on
+ * PostgreSQL the commit delivers a notification to the workers of the other processes.
  */
 export async function enqueueJob(ctx: AppContext, db: Executor, type: string, payload: unknown, runAt: Date = ctx.clock.now()) {
-  await insertJob(db, { id: newId(), type, payload: JSON.stringify(payload ?? {}), run_at: runAt.toISOString(), created_at: ctx.clock.now().toISOString() });
+  const now = ctx.clock.now();
+  await insertJob(db, { id: newId(), type, payload: JSON.stringify(payload ?? {}), run_at: runAt.toISOString(), created_at: now.toISOString() });
+  if (runAt > now) return;
+  await announceQueuedJob(db);
+  await afterCommit(db, () => {
+    for (const worker of startedWorkers.get(ctx.db) ?? []) worker.wake();
+  });
 }
 
 /**
@@ -28,6 +41,9 @@ export async function queuedJobs(db: Executor, type: string): Promise<unknown[]>
 /**
  * Runs queued jobs and periodic sweeps. Sweeps are idempotent (e.g. purging spaces deleted more than 7 days
  * ago), so every process may run them. Tests call runDue() after moving the clock instead of waiting.
+ * Once started, a worker also runs due jobs (not the sweeps) when woken: by enqueueJob in this process, by another
+ * process's notification on PostgreSQL. A wake-up that is missed (the listening connection was down) is made up
+ * by the next run of the interval, which stays the safety net.
  */
 export class JobWorker {
   private readonly handlers = new Map<string, JobHandler>();
@@ -37,6 +53,9 @@ export class JobWorker {
   private readonly frequentRuns = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private draining: Promise<void> | undefined;
+  private drainAgain = false;
+  private listening: Listening | undefined;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -62,6 +81,11 @@ export class JobWorker {
     if (intervalMs <= 0 || this.timer) return;
     this.timer = setInterval(() => void this.runDue().catch(() => undefined), intervalMs);
     this.timer.unref();
+    const workers = startedWorkers.get(this.ctx.db) ?? new Set();
+    startedWorkers.set(this.ctx.db, workers.add(this));
+    this.listening = listenForQueuedJobs(this.ctx.db, () => this.wake());
+    // Jobs queued while no worker ran (the server was down) need not wait for the first tick.
+    this.wake();
     for (const [name, { intervalMs: often, sweep }] of this.frequent) {
       const every = often();
       if (every <= 0 || every >= intervalMs) continue;
@@ -85,18 +109,56 @@ export class JobWorker {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    startedWorkers.get(this.ctx.db)?.delete(this);
     for (const timer of this.frequentTimers.splice(0)) clearInterval(timer);
-    await Promise.all([this.running, ...this.frequentRuns.values()]);
+    const listening = this.listening;
+    this.listening = undefined;
+    await Promise.all([listening?.close(), this.running, this.draining, ...this.frequentRuns.values()]);
+  }
+
+  /**
+   * Runs the due jobs soon, without the sweeps; nothing when the worker is not started in this process. Cheap
+   * enough to call for every queued job: wake-ups during a run make one more run after it, not one each.
+   */
+  wake(): void {
+    if (this.timer) void this.runDueJobs().catch(() => undefined);
   }
 
   /** Runs every sweep once and every due job; overlapping calls share one run. */
   runDue(): Promise<void> {
-    this.running ??= this.runOnce().finally(() => (this.running = undefined));
+    this.running ??= this.runSweeps()
+      .then(() => this.runDueJobs())
+      .finally(() => (this.running = undefined));
     return this.running;
   }
 
-  private async runOnce(): Promise<void> {
+  private async runSweeps(): Promise<void> {
     for (const sweep of this.sweeps.values()) await sweep(this.ctx);
+  }
+
+  /**
+   * Runs due jobs until none is left, one such run at a time. A call during a run makes it look once more when
+   * done (the job that caused the call may have committed after the run last looked), and waits for that.
+   */
+  private runDueJobs(): Promise<void> {
+    if (this.draining) {
+      this.drainAgain = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      try {
+        do {
+          this.drainAgain = false;
+          await this.runJobs();
+        } while (this.drainAgain);
+      } finally {
+        this.draining = undefined;
+      }
+    })();
+    return this.draining;
+  }
+
+  private async runJobs(): Promise<void> {
     for (;;) {
       const now = this.ctx.clock.now();
       const job = await claimDueJob(this.ctx.db, now.toISOString(), new Date(now.getTime() + LOCK_MS).toISOString());
