@@ -8,6 +8,7 @@ import { runContentScale, seededSpace, type TimedResult } from './content-scale.
 import { runSearchBench, searchIntro, searchTable, type SearchBenchResult } from './search.ts';
 import { hostileIntro, hostileTable, runHostileNeighbour, type HostileNeighbourResult } from './hostile.ts';
 import { readerColdIntro, readerColdMet, readerColdTable, runReaderCold, type ReaderColdResult } from './reader-cold.ts';
+import { JOB_START_TITLE, jobStartIntro, jobStartMet, jobStartTable, runJobStartBench, type JobStartResult } from './job-start.ts';
 
 /**
  * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh database, random
@@ -15,7 +16,8 @@ import { readerColdIntro, readerColdMet, readerColdTable, runReaderCold, type Re
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale", "hostile-neighbour", "reader-cold", "search"; the baseline always runs), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
+ * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start"; the baseline always runs; one of the
+ * last two alone: `node --import tsx bench/search.ts` or `bench/job-start.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
  * BENCH_OUTPUT (default docs/benchmarks.md; "-" prints only).
  */
@@ -197,6 +199,9 @@ async function main(): Promise<void> {
     console.log('search: 10,000-page spaces on SQLite and PostgreSQL: indexing, search latency, one-page edits ...');
     search = await runSearchBench();
   }
+  // Its own servers with the worker started (bench/job-start.ts).
+  let jobStart: JobStartResult[] = [];
+  if (!only || only.includes('job-start')) jobStart = await runJobStartBench({ pgUrl, databases });
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
@@ -212,7 +217,8 @@ async function main(): Promise<void> {
   if (hostile.length > 0) sections.push('## Hostile neighbour', '', hostileIntro, '', hostileTable(hostile), '');
   const readerCold = runs.flatMap((run) => (run.readerCold ? [run.readerCold] : []));
   if (readerCold.length > 0) sections.push('## Reader: cold render', '', readerColdIntro, '', readerColdTable(readerCold), '');
-  const allMet = runs.every((run) => run.skipped || (run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false) && (!run.readerCold || readerColdMet(run.readerCold))));
+  const allMet =
+    jobStartMet(jobStart) && runs.every((run) => run.skipped || (run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false) && (!run.readerCold || readerColdMet(run.readerCold))));
   const report = [
     '# Benchmarks',
     '',
@@ -231,6 +237,7 @@ async function main(): Promise<void> {
     '',
     ...sections,
     ...(search.length > 0 ? ['## Search', '', searchIntro, '', searchTable(search), ''] : []),
+    ...(jobStart.length > 0 ? [`## ${JOB_START_TITLE}`, '', jobStartIntro, '', jobStartTable(jobStart), ''] : []),
     'The load generator and the server share the machine, so absolute numbers are a floor; compare rows of one',
     'run, and runs on the same machine.',
     '',

@@ -14,6 +14,8 @@ export type BenchDatabase = 'sqlite' | 'postgres';
 export interface BenchServer {
   app: App;
   database: BenchDatabase;
+  /** The PostgreSQL schema of its tables (undefined on SQLite): a second application can share it. */
+  schema: string | undefined;
   /** Base URL, without `/v1`. */
   url: string;
   /** The bootstrap admin's token and organization. */
@@ -48,6 +50,7 @@ export async function startBenchServer(options: { pgUrl?: string } = {}): Promis
   return {
     app,
     database: options.pgUrl ? 'postgres' : 'sqlite',
+    schema,
     url,
     token: boot.token,
     organizationId: boot.organizationId,
