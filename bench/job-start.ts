@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildApp, type App } from '../src/app.ts';
 import { createDatabase } from '../src/db/database.ts';
@@ -168,12 +169,14 @@ function replaceSection(file: string, title: string, body: string): void {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const samples = Number(process.env.SAMPLES ?? 30);
+  // Other work on the machine skews the numbers: the load average before the run says how much there was.
+  const load = loadavg()[0]!.toFixed(2);
   const results = await runJobStartBench({
     pgUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     samples,
     ...(process.env.BENCH_DATABASES ? { databases: process.env.BENCH_DATABASES.split(',').map((s) => s.trim()) } : {}),
   });
-  const section = `${jobStartIntro}\n\nMeasured ${new Date().toISOString()} by \`node --import tsx bench/job-start.ts\`.\n\n${jobStartTable(results)}\n`;
+  const section = `${jobStartIntro}\n\nMeasured ${new Date().toISOString()} by \`node --import tsx bench/job-start.ts\` (load average ${load} when it started).\n\n${jobStartTable(results)}\n`;
   const output = process.env.BENCH_OUTPUT ?? 'docs/benchmarks.md';
   if (output !== '-') replaceSection(output, JOB_START_TITLE, section);
   console.log(`\n## ${JOB_START_TITLE}\n\n${section}`);
