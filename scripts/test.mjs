@@ -20,10 +20,12 @@ const explicit = args.filter((a) => a.endsWith('.ts'));
 const files = explicit.length > 0 ? explicit : [...find('src'), ...find('test')].sort();
 const options = args.filter((a) => !a.endsWith('.ts'));
 // TAP as it goes, then every failure again at the end (scripts/failures-reporter.mjs), unless a reporter is asked for.
+// TEST_TIMINGS=N adds the N slowest files, before the failures.
+const reporter = (name) => [`--test-reporter=${new URL(name, import.meta.url).href}`, '--test-reporter-destination=stdout'];
 const reporters = options.some((a) => a.startsWith('--test-reporter'))
   ? []
-  : ['--test-reporter=tap', '--test-reporter-destination=stdout', `--test-reporter=${new URL('./failures-reporter.mjs', import.meta.url).href}`, '--test-reporter-destination=stdout'];
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...options, ...files], {
+  : ['--test-reporter=tap', '--test-reporter-destination=stdout', ...(process.env.TEST_TIMINGS ? reporter('./timings-reporter.mjs') : []), ...reporter('./failures-reporter.mjs')];
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', new URL('../test/property-seeds.ts', import.meta.url).href, '--test', '--test-concurrency=2', ...reporters, ...options, ...files], {
   stdio: 'inherit',
   // QUIRE_FROM_SOURCE: commands the tests spawn (bin/quire.js) run src/ through tsx, never a stale dist/.
   env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', QUIRE_FROM_SOURCE: process.env.QUIRE_FROM_SOURCE ?? '1' },
