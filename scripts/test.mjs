@@ -1,9 +1,25 @@
 #!/usr/bin/env node
-// Runs every *.test.ts under src/ and test/ with Node's test runner (through tsx). Extra arguments are
-// passed on, e.g. `npm test -- --test-name-pattern=collections`. TEST_DATABASE_URL switches to PostgreSQL.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// Runs the test files (*.test.ts under src/ and test/) with Node's test runner, through tsx.
+//
+//   npm test                                  every file
+//   npm test -- comments src/db/database.test.ts   the files whose path is, or contains, one of the words
+//   npm test -- merge --test-name-pattern=conflict   options (from the first `-`) go to the runner
+//
+// The files run in batches (scripts/test-batch.mjs): a handful of processes, as many at once as there are cores,
+// each importing its files one after the other. Loading the server through tsx and compiling its routes' schemas
+// costs a process seconds, which the process per file we had (141 of them) paid every time. The longest files go
+// first, by the durations of the last run (kept in node_modules/.cache) or else by their size.
+// TEST_ISOLATION=file runs a process per file instead; TEST_TIMINGS=N lists the N slowest files at the end;
+// TEST_PROCESSES sets how many run at once; a batch in which no test ends for TEST_STALL_MS (6 minutes) fails; TEST_DATABASE_URL switches to PostgreSQL.
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(fileURLToPath(import.meta.url), '..', '..');
+process.chdir(root);
 
 function find(dir) {
   let files = [];
@@ -16,16 +32,155 @@ function find(dir) {
 }
 
 const args = process.argv.slice(2);
-const explicit = args.filter((a) => a.endsWith('.ts'));
-const files = explicit.length > 0 ? explicit : [...find('src'), ...find('test')].sort();
-const options = args.filter((a) => !a.endsWith('.ts'));
-// TAP as it goes, then every failure again at the end (scripts/failures-reporter.mjs), unless a reporter is asked for.
-const reporters = options.some((a) => a.startsWith('--test-reporter'))
-  ? []
-  : ['--test-reporter=tap', '--test-reporter-destination=stdout', `--test-reporter=${new URL('./failures-reporter.mjs', import.meta.url).href}`, '--test-reporter-destination=stdout'];
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...options, ...files], {
-  stdio: 'inherit',
-  // QUIRE_FROM_SOURCE: commands the tests spawn (bin/quire.js) run src/ through tsx, never a stale dist/.
-  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', QUIRE_FROM_SOURCE: process.env.QUIRE_FROM_SOURCE ?? '1' },
-});
-process.exit(result.status ?? 1);
+const firstOption = args.findIndex((a) => a.startsWith('-'));
+const words = (firstOption < 0 ? args : args.slice(0, firstOption)).map((w) => relative(root, w) || w);
+const options = firstOption < 0 ? [] : args.slice(firstOption);
+const all = [...find('src'), ...find('test')].sort();
+const files = words.length === 0 ? all : all.filter((f) => words.some((w) => f === w || f.includes(w)));
+if (files.length === 0) {
+  console.error(`npm test: no test file matches ${words.join(', ')}`);
+  process.exit(1);
+}
+
+const env = {
+  ...process.env,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  // Commands the tests spawn (bin/quire.js) run src/ through tsx, never a stale dist/.
+  QUIRE_FROM_SOURCE: process.env.QUIRE_FROM_SOURCE ?? '1',
+};
+const node = ['--import', 'tsx', '--import', new URL('../test/property-seeds.ts', import.meta.url).href];
+const reporter = (name) => `--test-reporter=${new URL(name, import.meta.url).href}`;
+
+if (process.env.TEST_ISOLATION === 'file' || options.some((a) => a.startsWith('--test-reporter'))) {
+  // A process per file, Node's own way: TAP as it goes, then every failure again at the end.
+  const reporters = options.some((a) => a.startsWith('--test-reporter'))
+    ? []
+    : ['--test-reporter=tap', '--test-reporter-destination=stdout', reporter('./failures-reporter.mjs'), '--test-reporter-destination=stdout'];
+  const result = spawnSync(process.execPath, [...node, '--test', '--test-concurrency=2', ...reporters, ...options, ...files], { stdio: 'inherit', env });
+  process.exit(result.status ?? 1);
+}
+
+// --- batches -------------------------------------------------------------------------------------------------
+
+const timingsFile = join(root, 'node_modules', '.cache', 'quire-test-timings.json');
+let known = {};
+try {
+  known = JSON.parse(readFileSync(timingsFile, 'utf8'));
+} catch {
+  // first run here: sizes stand in for durations
+}
+// Seconds a file is expected to take: its last duration, or about a second per 2 KB of source.
+const expected = (file) => known[file] ?? statSync(file).size / 2_000;
+
+const STALL_MS = Number(process.env.TEST_STALL_MS) || 6 * 60_000;
+const processes = Math.max(1, Number(process.env.TEST_PROCESSES) || availableParallelism());
+// Four batches per process: the last ones to end are short, so no core idles long at the end, and loading the
+// server is still paid only a few times.
+const batchCount = Math.min(files.length, processes * 4);
+const batches = Array.from({ length: batchCount }, () => ({ files: [], seconds: 0 }));
+for (const file of [...files].sort((a, b) => expected(b) - expected(a))) {
+  const lightest = batches.reduce((min, batch) => (batch.seconds < min.seconds ? batch : min));
+  lightest.files.push(file);
+  lightest.seconds += expected(file);
+}
+const queue = batches.filter((b) => b.files.length > 0).sort((a, b) => b.seconds - a.seconds);
+
+const work = mkdtempSync(join(tmpdir(), 'quire-tests-'));
+const totals = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
+const failures = [];
+const durations = {};
+const children = new Set();
+let failedToRun = 0;
+const started = Date.now();
+
+function runBatch(batch, index) {
+  const failuresFile = join(work, `failures-${index}.txt`);
+  const child = spawn(
+    process.execPath,
+    [...node, '--test-reporter=tap', '--test-reporter-destination=stdout', reporter('./failures-reporter.mjs'), `--test-reporter-destination=${failuresFile}`, ...options, fileURLToPath(new URL('./test-batch.mjs', import.meta.url)), ...batch.files],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.add(child);
+  const out = [];
+  // A batch in which no test has ended for STALL_MS hangs: it is stopped (Node's runner then writes what ran) and
+  // fails naming the last test that ended, rather than holding CI until its time limit.
+  let stalled = false;
+  let watchdog;
+  const progress = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => {
+      stalled = true;
+      child.kill('SIGINT');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    }, STALL_MS);
+  };
+  progress();
+  child.stdout.on('data', (chunk) => {
+    out.push(chunk);
+    progress();
+  });
+  child.stderr.on('data', (chunk) => out.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(watchdog);
+      children.delete(child);
+      const text = Buffer.concat(out).toString('utf8');
+      // A batch's TAP as a whole, so that two batches' lines never interleave.
+      process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      collect(text);
+      try {
+        const failed = readFileSync(failuresFile, 'utf8').trim();
+        if (failed) failures.push(failed.replace(/^# \d+ failed:\n/, ''));
+      } catch {
+        // no failures written
+      }
+      const summary = /^# tests \d+$/m.test(text);
+      if (stalled || (code !== 0 && !/^# fail [1-9]/m.test(text)) || !summary) {
+        failedToRun += 1;
+        const last = [...text.matchAll(/^\s*(?:not )?ok \d+ - (.*)$/gm)].pop()?.[1] ?? 'none';
+        const why = stalled ? `stalled: no test ended for ${Math.round(STALL_MS / 1000)} s` : `ended with ${signal ?? `exit code ${code}`} before its summary`;
+        failures.push(`batch ${index + 1} ${why}; the last test that ended: ${last}\n  its files: ${batch.files.join(' ')}`);
+      }
+      console.error(`# batch ${index + 1}/${queue.length} done: ${batch.files.length} files in ${((Date.now() - started) / 1000).toFixed(0)} s since the start`);
+      resolve();
+    });
+  });
+}
+
+/** Adds up a batch's closing counts, and each file's duration (files are the batches' top-level suites). */
+function collect(text) {
+  for (const [, name, value] of text.matchAll(/^# (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/gm)) totals[name] += Number(value);
+  for (const [, file, ms] of text.matchAll(/^(?:not )?ok \d+ - (\S+\.test\.ts)\n  ---\n  duration_ms: ([\d.]+)/gm)) durations[file] = Number(ms) / 1000;
+}
+
+const stop = (signal) => {
+  for (const child of children) child.kill(signal);
+};
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+
+let next = 0;
+await Promise.all(
+  Array.from({ length: Math.min(processes, queue.length) }, async () => {
+    while (next < queue.length) {
+      const index = next++;
+      await runBatch(queue[index], index);
+    }
+  }),
+);
+rmSync(work, { recursive: true, force: true });
+
+mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
+writeFileSync(timingsFile, JSON.stringify({ ...known, ...durations }, null, 1));
+
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+if (process.env.TEST_TIMINGS) {
+  const slowest = Object.entries(durations).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TEST_TIMINGS) || 20);
+  console.log(`\n# the ${slowest.length} slowest test files (seconds, in a batch process):`);
+  for (const [file, s] of slowest) console.log(`#   ${s.toFixed(1).padStart(6)}  ${file}`);
+}
+if (failures.length > 0) console.log(`\n# ${totals.fail + failedToRun} failed:\n${failures.join('\n\n')}`);
+console.log(`\n# all ${files.length} files in ${queue.length} batches, ${processes} at once: ${seconds} s`);
+for (const [name, value] of Object.entries(totals)) console.log(`# ${name} ${value}`);
+console.log(`${totals.pass} passed, ${totals.fail + failedToRun} failed, ${totals.skipped} skipped`);
+process.exit(totals.fail + failedToRun + totals.cancelled > 0 ? 1 : 0);

@@ -8,7 +8,7 @@ import type { App } from './platform/app-type.ts';
 import type { AppContext } from './platform/context.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/http-errors.ts';
 import { registerRequestGuards } from './platform/request-guards.ts';
-import { strictBodyValidators } from './platform/validation.ts';
+import { compilersSharedByApplications } from './platform/compiled-schemas.ts';
 import { registerAuth } from './platform/auth.ts';
 import { enableReadCaches } from './platform/read-cache.ts';
 import { registerCors } from './platform/cors.ts';
@@ -58,6 +58,9 @@ export type { App };
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const BUILD = '2026-11-22';
 
+/** One for the process: every application built here reuses what an earlier one compiled. */
+const compilers = compilersSharedByApplications();
+
 export interface BuildOptions {
   config: Config;
   db: Db;
@@ -74,7 +77,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
     clientErrorHandler: answerClientError,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     ajv: { customOptions: { formats: { emoji: isEmoji } } },
-    schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
+    schemaController: { compilersFactory: compilers },
     // Route and query parsing must never throw on odd input: long or malformed URLs are answered, not crashed on.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -16,12 +17,21 @@ import type BetterSqlite3 from 'better-sqlite3';
  * While writes never pause, such a checkpoint never quite catches up with the log, and SQLite starts the log
  * over only after one that did; so the connection still checkpoints itself past BACKSTOP_PAGES (about 40 MB of
  * log), rarely, and completely (nothing writes meanwhile). Should the thread fail, the connection goes back
- * to SQLite's default. One thread per process, started with the first database and not keeping the process
- * alive; a database closes only once the thread has let go of the file (restore replaces it).
+ * to SQLite's default. One thread per process, started with the first database handed to it and not keeping the
+ * process alive; a database closes only once the thread has let go of the file (restore replaces it).
+ *
+ * A database is handed to the thread only once its log has reached HANDOVER_PAGES, half the size at which the
+ * connection would checkpoint by itself: a small or quiet database (a test's, a new organization's) never gets
+ * there, so nothing checkpoints it in the background, every 200 ms, with fsyncs, for nothing (the test suite took
+ * a third longer when every database was handed over at once). The log file keeps its size once grown, so a
+ * busy database is handed over for good.
  */
 const DEFAULT_PAGES = 1_000;
+export const HANDOVER_PAGES = DEFAULT_PAGES / 2;
 export const BACKSTOP_PAGES = 10_000;
 export const CHECKPOINT_INTERVAL_MS = 200;
+/** How often the log of a database not handed to the thread yet is measured. */
+export const WATCH_INTERVAL_MS = 1_000;
 /** How long closing a database waits for the thread to close its connection to the file. */
 const CLOSE_WAIT_MS = 10_000;
 
@@ -39,8 +49,35 @@ let failed = false;
 /** The connections of this process that count on the thread, by file. */
 const connections = new Map<string, Set<BetterSqlite3.Database>>();
 
-/** Hands the checkpoints of `file` (opened by `sqlite`, in WAL mode) to the thread; returns what to call before closing it. */
+/**
+ * Hands the checkpoints of `file` (opened by `sqlite`, in WAL mode) to the thread once its log has grown to
+ * HANDOVER_PAGES; returns what to call before closing it.
+ */
 export function checkpointInBackground(file: string, sqlite: BetterSqlite3.Database): () => void {
+  const handoverBytes = HANDOVER_PAGES * (sqlite.pragma('page_size', { simple: true }) as number);
+  let letGo: (() => void) | undefined;
+  const watch = setInterval(() => {
+    let size = 0;
+    try {
+      size = statSync(`${file}-wal`).size;
+    } catch {
+      return; // no log yet
+    }
+    if (size < handoverBytes || !sqlite.open) return;
+    clearInterval(watch);
+    letGo = handOver(file, sqlite);
+  }, WATCH_INTERVAL_MS);
+  watch.unref();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    clearInterval(watch);
+    letGo?.();
+  };
+}
+
+function handOver(file: string, sqlite: BetterSqlite3.Database): () => void {
   const worker = failed ? undefined : start();
   if (!worker) return () => undefined;
   let held = connections.get(file);
@@ -48,10 +85,7 @@ export function checkpointInBackground(file: string, sqlite: BetterSqlite3.Datab
   held.add(sqlite);
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   worker.postMessage({ type: 'open', file, intervalMs: CHECKPOINT_INTERVAL_MS } satisfies ThreadMessage);
-  let released = false;
   return () => {
-    if (released) return;
-    released = true;
     held.delete(sqlite);
     if (held.size === 0) connections.delete(file);
     if (failed || thread !== worker) return;

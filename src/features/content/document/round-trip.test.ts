@@ -45,6 +45,30 @@ describe('round trips between markdown and documents (property tests)', () => {
   }
 });
 
+// Each input a property test once failed on, named by where it was found: they stay, whatever seed runs.
+describe('counterexamples the property tests found, written back canonically', () => {
+  const found: [string, string][] = [
+    ['a heading of one space and an anchor (PostgreSQL suite, seed 270839298)', '# <a href="#a" id="a"></a> <br>'],
+    ['a table cell ending in spaces (session 7 CI)', '| a | b |\n| - | - |\n{% endcode %}### <details>'],
+  ];
+  for (const [name, input] of found) {
+    test(name, () => {
+      const document = markdownToDocument(input, resolveRef);
+      assert.ok(validate(document), JSON.stringify(validate.errors));
+      const markdown = documentToMarkdown(document, writeRef);
+      assert.equal(documentToMarkdown(markdownToDocument(markdown, resolveRef), writeRef), markdown);
+    });
+  }
+
+  test('the space before a heading anchor is the separator; a title ending in a space keeps it', () => {
+    const heading = markdownToDocument('# &#x20; <a href="#a" id="a"></a>\n', resolveRef).nodes[0]!;
+    assert.deepEqual(heading.type === 'heading-1' && heading.data, { id: 'a' });
+    assert.equal(JSON.stringify(heading.nodes), JSON.stringify([{ object: 'text', leaves: [{ object: 'leaf', text: ' ', marks: [] }] }]));
+    const plain = markdownToDocument('## Title <a href="#t" id="t"></a>\n', resolveRef).nodes[0]!;
+    assert.equal(JSON.stringify(plain.nodes), JSON.stringify([{ object: 'text', leaves: [{ object: 'leaf', text: 'Title', marks: [] }] }]));
+  });
+});
+
 describe('hostile markdown', () => {
   const inputs: [string, string][] = [
     ['100,000 nested quotes', '>'.repeat(100_000) + ' x'],

@@ -316,9 +316,10 @@ class Reader {
     if (written > 3) heading.data.level = Math.min(written, 6) as 4 | 5 | 6;
     if (anchor !== undefined && HEADING_ID.test(anchor)) {
       heading.data.id = anchor;
-      // GitBook writes "## Title <a …></a>": the space before the anchor is not part of the title.
+      // GitBook writes "## Title <a …></a>": the one space before the anchor is not part of the title. Only that
+      // one: a title's own trailing space was written as a character reference and stays (`# &#x20; <a …>`).
       const last = segments[segments.length - 1];
-      if (last && 'leaf' in last) last.leaf.text = last.leaf.text.trimEnd();
+      if (last && 'leaf' in last && last.leaf.text.endsWith(' ')) last.leaf.text = last.leaf.text.slice(0, -1);
     }
     heading.nodes = inlineContent(segments);
     return heading;
