@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every *.test.ts under src/ and test/ with Node's test runner (through tsx). Extra arguments are
+// Runs every *.test.ts under src/, test/ and web/ with Node's test runner (through tsx). Extra arguments are
 // passed on, e.g. `npm test -- --test-name-pattern=collections`. TEST_DATABASE_URL switches to PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -17,7 +17,7 @@ function find(dir) {
 
 const args = process.argv.slice(2);
 const explicit = args.filter((a) => a.endsWith('.ts'));
-const files = explicit.length > 0 ? explicit : [...find('src'), ...find('test')].sort();
+const files = explicit.length > 0 ? explicit : [...find('src'), ...find('test'), ...find('web')].sort();
 const options = args.filter((a) => !a.endsWith('.ts'));
 // TAP as it goes, then every failure again at the end (scripts/failures-reporter.mjs), unless a reporter is asked for.
 const reporters = options.some((a) => a.startsWith('--test-reporter'))

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type DragEvent, type FormEvent } from 'react';
+import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { errorMessage } from '../../api/client.ts';
@@ -122,6 +122,9 @@ function TreeRow({ node, orgId, collections, onMove, onRename, onRemove, error }
   const item: Item = node.kind === 'collection' ? { kind: 'collection', id: node.collection.id, title: node.collection.title } : { kind: 'space', id: node.space.id, title: node.space.title };
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(item.title);
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Each action closes the row's menu, as a menu does.
+  const closeMenu = () => menu.current?.removeAttribute('open');
   const to = node.kind === 'collection' ? `/o/${orgId}/c/${item.id}` : `/o/${orgId}/s/${item.id}`;
   const emoji = node.kind === 'space' ? emojiCharacter(node.space.emoji) : null;
   const onDragStart = (event: DragEvent) => {
@@ -152,21 +155,21 @@ function TreeRow({ node, orgId, collections, onMove, onRename, onRemove, error }
             {item.title}
           </NavLink>
         )}
-        <details className="row-menu">
+        <details className="row-menu" ref={menu}>
           <summary aria-label={`Actions for ${item.title}`}>⋯</summary>
           <div className="row-menu-body">
-            <button type="button" onClick={() => setRenaming(true)}>Rename</button>
+            <button type="button" onClick={() => (closeMenu(), setTitle(item.title), setRenaming(true))}>Rename</button>
             <label>
               Move to
               <select
                 value={(node.kind === 'collection' ? node.collection.parent : node.space.parent) ?? ''}
-                onChange={(e) => void onMove(item, e.target.value || null)}
+                onChange={(e) => (closeMenu(), void onMove(item, e.target.value || null))}
               >
                 <option value="">Top level</option>
                 {moveTargets(collections, item).map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
               </select>
             </label>
-            <button type="button" onClick={() => void onRemove(item)}>Delete {item.kind}</button>
+            <button type="button" onClick={() => (closeMenu(), void onRemove(item))}>Delete {item.kind}</button>
           </div>
         </details>
       </div>

@@ -38,7 +38,7 @@ export default function SpaceScreen() {
             {page ? (
               <PageView key={page.id} spaceId={spaceId} page={page} index={index} revision={revision.data} />
             ) : index.order.length === 0 ? (
-              <div className="page"><p>This space has no pages yet.</p></div>
+              <div className="page"><h1>{space.data?.title ?? 'This space'}</h1><p>This space has no pages yet.</p></div>
             ) : (
               <div className="page"><NotFound what="page in this space" /><p><Link to={`/s/${spaceId}/`}>Open the space’s first page</Link></p></div>
             )}
