@@ -27,7 +27,12 @@ export function moveTargets(collections: readonly Collection[], moving: { kind: 
   let grew = true;
   while (grew) {
     grew = false;
-    for (const c of collections) if (c.parent && below.has(c.parent) && !below.has(c.id)) (below.add(c.id), (grew = true));
+    for (const c of collections) {
+      if (c.parent && below.has(c.parent) && !below.has(c.id)) {
+        below.add(c.id);
+        grew = true;
+      }
+    }
   }
   return collections.filter((c) => !below.has(c.id));
 }

@@ -39,9 +39,15 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
     navigate(appPath(hit.app));
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown') (event.preventDefault(), setActive((a) => Math.min(a + 1, hits.length - 1)));
-    else if (event.key === 'ArrowUp') (event.preventDefault(), setActive((a) => Math.max(a - 1, 0)));
-    else if (event.key === 'Enter') (event.preventDefault(), open(hits[active]));
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => setActive((a) => Math.min(a + 1, hits.length - 1)),
+      ArrowUp: () => setActive((a) => Math.max(a - 1, 0)),
+      Enter: () => open(hits[active]),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
   };
   return (
     <dialog ref={ref} className="search-dialog" aria-label="Search" onClose={onClose} onClick={(e) => e.target === ref.current && ref.current?.close()}>
