@@ -47,7 +47,9 @@ export async function ensureWebAppBuilt(): Promise<void> {
  * belongs to no identity provider.
  */
 export async function signInAs(t: TestServer, context: BrowserContext, origin: string, userId: string, organizationId = t.org.id): Promise<void> {
-  const { setCookies } = await openSession(t.app.ctx, t.db, { userId, organizationId, providerId: null as unknown as string });
+  // `method` is what the sign-in API (features/auth) records; sessions opened before it had none.
+  const input = { userId, organizationId, providerId: null, method: 'password' };
+  const { setCookies } = await openSession(t.app.ctx, t.db, input as unknown as Parameters<typeof openSession>[2]);
   await context.addCookies(
     setCookies.map((header) => {
       const [pair, ...attributes] = header.split(';').map((part) => part.trim());

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, membersQuery, meQuery, organizationQuery } from '../../api/queries.ts';
 import type { OrganizationMember } from '../../api/types.ts';
+import { Field } from '../../ui/field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
@@ -39,6 +40,7 @@ export default function MembersScreen() {
 
 function InviteForm({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
+  const id = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<RoleChoice>('read');
   const invite = useMutation({
@@ -56,13 +58,13 @@ function InviteForm({ orgId }: { orgId: string }) {
     <section aria-labelledby="invite-title" className="panel">
       <h2 id="invite-title">Invite a member</h2>
       <form onSubmit={submit} className="inline-form">
-        <label>Email <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
-        <label>
-          Role
-          <select value={role} onChange={(e) => setRole(e.target.value as RoleChoice)}>
+        <Field label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <div className="field">
+          <label htmlFor={`${id}-role`}>Role</label>
+          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as RoleChoice)}>
             {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
           </select>
-        </label>
+        </div>
         <button type="submit" className="button button-primary" disabled={invite.isPending}>Invite</button>
       </form>
       <ErrorNote error={invite.error} />
