@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -8,6 +10,7 @@ import { launchChromium, openPage, screenshot, withoutChromium } from '../../../
 import { ok } from '../../../test/assertions.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
 import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { authnRequestOf, makeIdp, samlResponse } from '../saml/idp.test-support.ts';
 
 /*
  * Signing in to the web app as a person does, through the /v1/auth API (features/auth): an admin invites someone
@@ -98,5 +101,34 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     await page.getByRole('button', { name: 'Revoke CI' }).click();
     await page.getByRole('button', { name: 'Revoke CI' }).waitFor({ state: 'detached' });
     assert.equal(await curl(token), '401');
+  });
+
+  test('a member signs in through the organization’s SAML identity provider and lands where they were going', async (context) => {
+    const missing = needs('GET', '/v1/auth/providers');
+    if (missing) return context.skip(missing);
+    const idp = await makeIdp();
+    let service = { acsURL: '', entityID: '' };
+    const idpServer: Server = createServer((req, res) => {
+      const request = authnRequestOf(`http://${req.headers.host}${req.url}`);
+      const response = samlResponse({ idp, acsURL: service.acsURL, audience: service.entityID, inResponseTo: request.id, email: 'ada@example.com', attributes: { displayName: 'Ada Lovelace' } });
+      const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><form method="post" action="${escape(service.acsURL)}"><input type="hidden" name="SAMLResponse" value="${escape(response)}"><input type="hidden" name="RelayState" value="${escape(request.relayState ?? '')}"></form><script>document.forms[0].submit()</script>`);
+    });
+    await new Promise<void>((resolve) => idpServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const ssoURL = `http://127.0.0.1:${(idpServer.address() as AddressInfo).port}/sso`;
+      const provider = ok(await t.api('POST', `/v1/orgs/${t.org.id}/saml`, { body: { label: 'Test IdP', entityID: idp.entityID, ssoURL, certificate: idp.certificate, defaultRole: 'read' } }), 201);
+      service = provider.service;
+      const page = await openPage(browser);
+      await page.goto(`${origin}/app/o/${t.org.id}`);
+      await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
+      await page.waitForURL(`${origin}/app/o/${t.org.id}`);
+      await page.getByText('Ada Lovelace').first().waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await screenshot(page, 'web-app-saml');
+    } finally {
+      await new Promise((resolve) => idpServer.close(resolve));
+    }
   });
 });

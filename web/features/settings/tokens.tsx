@@ -51,7 +51,7 @@ export default function TokensScreen() {
       <h1>API tokens</h1>
       <p>A token lets a script call the API as you: <code>Authorization: Bearer &lt;token&gt;</code>.</p>
       <section className="panel" aria-labelledby="new-token">
-        <h2 id="new-token">New token</h2>
+        <h2 id="new-token">Create a token</h2>
         <form onSubmit={submit} className="inline-form">
           <Field label="Label" required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
           <Field label="Expires on" type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
