@@ -190,6 +190,16 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     await tree.getByRole('link', { name: 'Incident reviews' }).waitFor();
     assert.equal(ok(await t.api('GET', `/v1/spaces/${incidents.id}`)).title, 'Incident reviews');
     await screenshot(page, 'web-app-sidebar');
+
+    // Deleted again, it waits in the trash (after a reload too) and comes back from there.
+    await page.locator('summary[aria-label="Actions for Incident reviews"]').click();
+    await page.getByRole('button', { name: 'Delete space' }).click();
+    await page.getByRole('status').filter({ hasText: 'moved to the trash' }).waitFor();
+    await page.reload();
+    await page.getByText('Trash (1)').click();
+    await page.getByRole('button', { name: 'Restore Incident reviews' }).click();
+    await tree.getByRole('link', { name: 'Incident reviews' }).waitFor();
+    assert.equal(await page.getByText(/^Trash/).count(), 0);
   });
 
   test('an admin changes a member’s role on the members screen', async () => {
