@@ -4,6 +4,8 @@
  *   apart);
  * - platform/ imports no feature (app.ts passes features in, e.g. the token check); db/ only the value lists
  *   its column types are made of;
+ * - the web app (web/) is a client of the public API: from src/ it imports only the pure modules it shares with
+ *   the reader (the document model and its text, heading anchors, emoji, safe URLs), and so reaches no database;
  * - a feature reaches another through its service.ts, policy.ts, present.ts, schemas.ts, queries.ts or a pure
  *   module, never its store.ts or another *-store.ts: stores are a feature's own. Tests and test support may
  *   build data through any store.
@@ -38,6 +40,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/features/([^/]+)/', pathNot: '[.]test[.]ts$|[.]test-support[.]ts$' },
       to: { path: '^src/features/[^/]+/(store|[a-z]+-store)[.]ts$', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'web-imports-only-shared-pure-modules',
+      comment: 'The web app talks to the server through /v1; from src/ it shares pure modules only (list them here when one is added).',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^src/', pathNot: '^src/features/(content/document/(types|text)|reader/(heading-anchors|emoji|safe-url))[.]ts$|^src/features/reader/assets/reader[.]css$' },
+    },
+    {
+      name: 'web-reaches-no-database',
+      comment: 'Nothing the web app imports may lead, however indirectly, to the database, a store or the server platform.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^src/(db|platform)/|store[.]ts$', reachable: true },
     },
   ],
   options: {

@@ -7,6 +7,7 @@ COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY bin ./bin
 COPY src ./src
+COPY web ./web
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim

@@ -9,6 +9,7 @@ import { runSearchBench, searchIntro, searchTable, type SearchBenchResult } from
 import { hostileIntro, hostileTable, runHostileNeighbour, type HostileNeighbourResult } from './hostile.ts';
 import { readerColdIntro, readerColdMet, readerColdTable, runReaderCold, type ReaderColdResult } from './reader-cold.ts';
 import { JOB_START_TITLE, jobStartIntro, jobStartMet, jobStartTable, runJobStartBench, type JobStartResult } from './job-start.ts';
+import { runWebAppBench, webAppIntro, webAppTable, type WebAppResult } from './web-app.ts';
 
 /**
  * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh database, random
@@ -16,8 +17,8 @@ import { JOB_START_TITLE, jobStartIntro, jobStartMet, jobStartTable, runJobStart
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start"; the baseline always runs; one of the
- * last two alone: `node --import tsx bench/search.ts` or `bench/job-start.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
+ * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "web-app"; the baseline always runs; one
+ * of the last three alone: `node --import tsx bench/search.ts`, `bench/job-start.ts` or `bench/web-app.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
  * BENCH_OUTPUT (default docs/benchmarks.md; "-" prints only).
  */
@@ -202,6 +203,12 @@ async function main(): Promise<void> {
   // Its own servers with the worker started (bench/job-start.ts).
   let jobStart: JobStartResult[] = [];
   if (!only || only.includes('job-start')) jobStart = await runJobStartBench({ pgUrl, databases });
+  // The web app in Chromium, once (on SQLite): its first screen's weight and a 500-page space (bench/web-app.ts).
+  let webApp: WebAppResult | string | undefined;
+  if (!only || only.includes('web-app')) {
+    console.log('web-app: first screen JavaScript, a 500-page space in Chromium ...');
+    webApp = await runWebAppBench();
+  }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
@@ -238,6 +245,7 @@ async function main(): Promise<void> {
     ...sections,
     ...(search.length > 0 ? ['## Search', '', searchIntro, '', searchTable(search), ''] : []),
     ...(jobStart.length > 0 ? [`## ${JOB_START_TITLE}`, '', jobStartIntro, '', jobStartTable(jobStart), ''] : []),
+    ...(webApp !== undefined ? ['## Web app', '', webAppIntro, '', webAppTable(webApp), ''] : []),
     'The load generator and the server share the machine, so absolute numbers are a floor; compare rows of one',
     'run, and runs on the same machine.',
     '',

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Builds the server to plain JavaScript in dist/ (run by `npm ci` and `npm install` through `prepare`, or by
 // `npm run build`): tsc compiles src/ (tests excluded) with `.ts` imports rewritten to `.js`, then every file
-// under src/ that is not TypeScript (stylesheets, scripts, images a feature serves) is copied beside it.
+// under src/ that is not TypeScript (stylesheets, scripts, images a feature serves) is copied beside it, and
+// Vite builds the members' web app (web/) into dist/web, which the server serves under /app.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { buildWebApp } from './build-web.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist');
@@ -35,3 +37,5 @@ function copyAssets(dir) {
   }
 }
 copyAssets(join(root, 'src'));
+
+await buildWebApp();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the test files (*.test.ts under src/ and test/) with Node's test runner, through tsx.
+// Runs the test files (*.test.ts under src/, test/ and web/) with Node's test runner, through tsx.
 //
 //   npm test                                  every file
 //   npm test -- comments src/db/database.test.ts   the files whose path is, or contains, one of the words
@@ -35,7 +35,7 @@ const args = process.argv.slice(2);
 const firstOption = args.findIndex((a) => a.startsWith('-'));
 const words = (firstOption < 0 ? args : args.slice(0, firstOption)).map((w) => relative(root, w) || w);
 const options = firstOption < 0 ? [] : args.slice(firstOption);
-const all = [...find('src'), ...find('test')].sort();
+const all = [...find('src'), ...find('test'), ...find('web')].sort();
 const files = words.length === 0 ? all : all.filter((f) => words.some((w) => f === w || f.includes(w)));
 if (files.length === 0) {
   console.error(`npm test: no test file matches ${words.join(', ')}`);

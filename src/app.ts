@@ -44,6 +44,7 @@ import { siteRoutes } from './features/sites/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
+import { webAppRoutes } from './features/web-app/routes.ts';
 import { configureConversions } from './features/content/conversion-pool.ts';
 import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs/routes.ts';
 import { translationRoutes } from './features/translations/routes.ts';
@@ -165,6 +166,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   await integrationAssetRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
   await app.register(async (reader) => readerRoutes(reader));
+  // The members' web app, a client of /v1 like any other (features/web-app).
+  await app.register(async (web) => webAppRoutes(web));
   app.addHook('onClose', async () => {
     await jobs.stop();
     endReadCaches();

@@ -1,4 +1,4 @@
-import { inlineText } from '../content/document/nodes.ts';
+import { inlineText } from '../content/document/text.ts';
 import type { Document, Heading } from '../content/document/types.ts';
 
 /*

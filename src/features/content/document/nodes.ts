@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Block, Fragment, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Table, Text } from './types.ts';
 
+export { blockText, inlineText, oneLine } from './text.ts';
+
 /*
  * Building blocks shared by both directions, and the normal form of inline content that markdownToDocument
  * produces (the form Slate, and so GitBook, keeps documents in):
@@ -71,38 +73,6 @@ export function inlineContent(segments: InlineSegment[]): InlineContent[] {
   }
   nodes.push(text(leaves));
   return nodes;
-}
-
-/** The text of some inline content, marks and inlines other than links left out. */
-export function inlineText(nodes: readonly InlineContent[]): string {
-  let value = '';
-  for (const node of nodes) {
-    if (node.object === 'text') for (const l of node.leaves) value += l.text;
-    else if (node.type === 'link') value += inlineText(node.nodes);
-  }
-  return value;
-}
-
-/** The text of a block and everything in it, without recursion (documents may be deep). */
-export function blockText(root: Block): string {
-  const parts: string[] = [];
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as { object?: string; leaves?: Leaf[]; nodes?: unknown[]; fragments?: { nodes?: unknown[] }[] };
-    if (node.object === 'text') {
-      for (const l of node.leaves ?? []) parts.push(l.text);
-      continue;
-    }
-    const children = [...(node.fragments ?? []).flatMap((f) => f.nodes ?? []), ...(node.nodes ?? [])];
-    if (node.object === 'block' && parts.length > 0 && children.length > 0) parts.push(' ');
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
-  return parts.join('').replace(/\s+/g, ' ').trim();
-}
-
-/** Alt texts, captions, titles: one line, single spaces. */
-export function oneLine(value: string): string {
-  return value.replace(/\s+/g, ' ').trim();
 }
 
 /**

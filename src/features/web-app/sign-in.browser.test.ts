@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { ok } from '../../../test/assertions.ts';
+import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
+import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { authnRequestOf, makeIdp, samlResponse } from '../saml/idp.test-support.ts';
+
+/*
+ * Signing in to the web app as a person does, through the /v1/auth API (features/auth): an admin invites someone
+ * on the Members screen and hands over the one-time link; the person opens it, chooses a password and is in;
+ * later they sign in with it. Personal API tokens are made and revoked on their screen and used with curl.
+ * Each test needs its routes, and says so when the server has none.
+ */
+
+const run = promisify(execFile);
+
+describe('signing in to the web app in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
+  let t: TestServer;
+  let origin: string;
+  let browser: Browser;
+  const needs = (method: 'GET' | 'POST', url: string) => (t.app.hasRoute({ method, url }) ? false : `the server has no ${method} ${url} yet`);
+
+  before(async () => {
+    await ensureWebAppBuilt();
+    t = await startServer();
+    origin = await listenOnRandomPort(t);
+    browser = await launchChromium();
+    mkdirSync('test-results', { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test('an invited person accepts the link, chooses a password, and signs in with it later', async (context) => {
+    const missing = needs('POST', '/v1/auth/invitations') || needs('POST', '/v1/auth/sign-in');
+    if (missing) return context.skip(missing);
+    const admin = await openPage(browser);
+    await signInAs(t, admin.context(), origin, t.admin.userId);
+    await admin.goto(`${origin}/app/o/${t.org.id}/members`);
+    await admin.getByLabel('Email').fill('grace@example.com');
+    await admin.getByLabel('Role', { exact: true }).selectOption('edit');
+    await admin.getByRole('button', { name: 'Invite' }).click();
+    const link = await admin.getByLabel('Invitation link').inputValue();
+    assert.match(link, /\/app\/auth\/link\/[\w-]+$/);
+    await screenshot(admin, 'web-app-invite');
+
+    const person = await openPage(browser);
+    await person.goto(link);
+    await person.getByRole('heading', { name: /^Join/ }).waitFor();
+    assert.deepEqual(await seriousViolations(person), []);
+    await person.getByLabel('Your name').fill('Grace Hopper');
+    await person.getByLabel('Password').fill('short');
+    await person.getByRole('button', { name: 'Accept invitation' }).click();
+    // The browser refuses it first (minlength); the API's message shows when it does not.
+    assert.equal(await person.getByLabel('Password').evaluate((input: HTMLInputElement) => input.validity.tooShort), true);
+    await person.getByLabel('Password').fill('correct horse battery');
+    await person.getByRole('button', { name: 'Accept invitation' }).click();
+    await person.waitForURL(`${origin}/app/o/${t.org.id}`);
+    await person.getByRole('button', { name: 'Account of Grace Hopper' }).or(person.getByText('Grace Hopper')).first().waitFor();
+    const member = (ok(await t.api('GET', `/v1/orgs/${t.org.id}/members`)).items as { role: string; user: { email: string } }[]).find((m) => m.user.email === 'grace@example.com');
+    assert.equal(member?.role, 'edit');
+
+    const later = await openPage(browser);
+    await later.goto(`${origin}/app/o/${t.org.id}`);
+    await later.getByLabel('Email').fill('grace@example.com');
+    await later.getByLabel('Password').fill('wrong password');
+    await later.getByRole('button', { name: 'Sign in' }).click();
+    await later.getByRole('alert').waitFor();
+    assert.match((await later.getByRole('alert').textContent())!, /incorrect/);
+    assert.equal(await later.getByLabel('Email').inputValue(), 'grace@example.com', 'what was typed is kept');
+    await later.getByLabel('Password').fill('correct horse battery');
+    await later.getByRole('button', { name: 'Sign in' }).click();
+    await later.waitForURL(`${origin}/app/o/${t.org.id}`);
+    await screenshot(later, 'web-app-signed-in');
+  });
+
+  test('a personal API token is created, copied once, used with curl, and revoked', async (context) => {
+    const missing = needs('POST', '/v1/user/tokens');
+    if (missing) return context.skip(missing);
+    const page = await openPage(browser);
+    await signInAs(t, page.context(), origin, t.admin.userId);
+    await page.goto(`${origin}/app/settings/tokens`);
+    await page.getByLabel('Label').fill('CI');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = await page.getByLabel('New token').inputValue();
+    assert.ok(token.length > 20);
+    const curl = (value: string) => run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Authorization: Bearer ${value}`, `${origin}/v1/user`]).then((r) => r.stdout);
+    assert.equal(await curl(token), '200');
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'web-app-tokens');
+    await page.reload();
+    assert.equal(await page.getByLabel('New token').count(), 0, 'shown once');
+    await page.getByRole('button', { name: 'Revoke CI' }).click();
+    await page.getByRole('button', { name: 'Revoke CI' }).waitFor({ state: 'detached' });
+    assert.equal(await curl(token), '401');
+  });
+
+  test('a member signs in through the organization’s SAML identity provider and lands where they were going', async (context) => {
+    const missing = needs('GET', '/v1/auth/providers');
+    if (missing) return context.skip(missing);
+    const idp = await makeIdp();
+    let service = { acsURL: '', entityID: '' };
+    const idpServer: Server = createServer((req, res) => {
+      const request = authnRequestOf(`http://${req.headers.host}${req.url}`);
+      const response = samlResponse({ idp, acsURL: service.acsURL, audience: service.entityID, inResponseTo: request.id, email: 'ada@example.com', attributes: { displayName: 'Ada Lovelace' } });
+      const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><form method="post" action="${escape(service.acsURL)}"><input type="hidden" name="SAMLResponse" value="${escape(response)}"><input type="hidden" name="RelayState" value="${escape(request.relayState ?? '')}"></form><script>document.forms[0].submit()</script>`);
+    });
+    await new Promise<void>((resolve) => idpServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const ssoURL = `http://127.0.0.1:${(idpServer.address() as AddressInfo).port}/sso`;
+      const provider = ok(await t.api('POST', `/v1/orgs/${t.org.id}/saml`, { body: { label: 'Test IdP', entityID: idp.entityID, ssoURL, certificate: idp.certificate, defaultRole: 'read' } }), 201);
+      service = provider.service;
+      const page = await openPage(browser);
+      await page.goto(`${origin}/app/o/${t.org.id}`);
+      await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
+      await page.waitForURL(`${origin}/app/o/${t.org.id}`);
+      await page.getByText('Ada Lovelace').first().waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await screenshot(page, 'web-app-saml');
+    } finally {
+      await new Promise((resolve) => idpServer.close(resolve));
+    }
+  });
+});

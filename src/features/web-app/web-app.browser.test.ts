@@ -1,0 +1,251 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { ok } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildCollection, buildInstallation, buildIntegration, buildOpenAPISpec, buildPage, buildSpace, buildTeam } from '../../../test/factories.ts';
+import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
+import { appUrlsIn, ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+
+/*
+ * The members' web app as a person uses it, in Chromium: every `urls.app` the API gives opens its screen, and
+ * the screens do what they say (create, find, change roles), with axe-core finding nothing serious on each.
+ */
+
+const SPEC = JSON.stringify({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'ok' } } } } } });
+const GUIDE = `## Install
+
+Run the installer, then open the **dashboard**.
+
+{% hint style="warning" %}
+Back up your data first.
+{% endhint %}
+
+\`\`\`bash
+quire serve
+\`\`\`
+
+## Configure
+
+* One
+* Two
+`;
+
+describe('the members’ web app in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
+  let t: TestServer;
+  let origin: string;
+  let browser: Browser;
+  let space: { id: string; title: string };
+  let guideId: string;
+
+  before(async () => {
+    await ensureWebAppBuilt();
+    t = await startServer();
+    origin = await listenOnRandomPort(t);
+    browser = await launchChromium();
+    mkdirSync('test-results', { recursive: true });
+    space = await buildSpace(t, { title: 'Handbook', emoji: '1f4d8' });
+    guideId = await buildPage(t, space.id, { title: 'Guide', markdown: GUIDE });
+    await buildPage(t, space.id, { title: 'Setup', markdown: 'Setting up the pelican server.', parent: guideId });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function signedInPage(userId = t.admin.userId, options: Parameters<typeof openPage>[1] = {}): Promise<Page> {
+    const page = await openPage(browser, options);
+    await signInAs(t, page.context(), origin, userId);
+    return page;
+  }
+
+  /** Opens an app URL and waits until the screen has loaded (no skeleton left). */
+  async function open(page: Page, url: string): Promise<number> {
+    const response = await page.goto(url);
+    await page.locator('main').first().waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0, undefined, { timeout: 10_000 });
+    return response?.status() ?? 0;
+  }
+
+  test('every urls.app of a populated organization opens its screen, without a 404 or an error', async () => {
+    const collection = await buildCollection(t, { title: 'Guides' });
+    const inCollection = await buildSpace(t, { title: 'Runbooks', parent: collection.id });
+    await buildChangeRequest(t, space.id, { subject: 'Fix typos' });
+    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Docs site', spaces: [space.id] } }), 201);
+    await buildOpenAPISpec(t, 'pets', { text: SPEC });
+    const integration = await buildIntegration(t, { endpoint: 'http://127.0.0.1:9/' });
+    await buildInstallation(t, integration.name);
+    await buildTeam(t, { title: 'Writers' });
+
+    const answers = await Promise.all(
+      [
+        `/v1/orgs/${t.org.id}`,
+        `/v1/orgs/${t.org.id}/collections`,
+        `/v1/orgs/${t.org.id}/spaces`,
+        `/v1/spaces/${space.id}/content`,
+        `/v1/spaces/${space.id}/change-requests`,
+        `/v1/orgs/${t.org.id}/sites/${site.id}`,
+        `/v1/orgs/${t.org.id}/openapi`,
+        `/v1/integrations/${integration.name}`,
+        `/v1/integrations/${integration.name}/installations`,
+        `/v1/spaces/${space.id}/search?query=pelican`,
+        `/v1/spaces/${inCollection.id}`,
+      ].map(async (path) => ok(await t.api('GET', path))),
+    );
+    const urls = new Set<string>();
+    for (const answer of answers) appUrlsIn(answer, urls);
+    const shapes = new Set([...urls].map((url) => new URL(url).pathname.replace(/\/[A-Za-z0-9]{20}(?=\/|$)/g, '/:id').replace(/\/changes\/\d+$/, '/changes/:n')));
+    for (const shape of ['/app/o/:id', '/app/o/:id/c/:id', '/app/o/:id/s/:id', '/app/s/:id/guide', '/app/s/:id/~/changes/:n', '/app/o/:id/sites/:id', '/app/o/:id/openapi/pets', '/app/s/:id/~/revisions/:id']) {
+      assert.ok(shapes.has(shape), `a urls.app of the shape ${shape} among ${[...shapes].join(', ')}`);
+    }
+
+    const page = await signedInPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(`${page.url()}: ${message.text()}`)));
+    for (const url of [...urls].sort()) {
+      const status = await open(page, url);
+      assert.equal(status, 200, url);
+      assert.equal(await page.locator('.not-found').count(), 0, `${url} shows a screen, not "Not found"`);
+      assert.equal(await page.locator('[role=alert]').count(), 0, `${url} shows no error: ${await page.locator('[role=alert]').allTextContents()}`);
+      assert.ok((await page.locator('h1').first().textContent({ timeout: 5_000 }).catch(() => ''))?.trim(), `${url} has a title`);
+      assert.deepEqual(await seriousViolations(page), [], `axe on ${url}`);
+    }
+    assert.deepEqual(errors, []);
+  });
+
+  test('a space opens on its first page, rendered like the reader, and moving between pages needs no reload', async () => {
+    const page = await signedInPage();
+    await open(page, `${origin}/app/o/${t.org.id}/s/${space.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor();
+    assert.equal(await page.locator('.document .hint-warning').count(), 1, 'the hint');
+    assert.equal(await page.locator('.document pre.code').textContent(), 'quire serve');
+    assert.deepEqual(await page.locator('.outline a').allTextContents(), ['Install', 'Configure']);
+    await screenshot(page, 'web-app-space');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Setup' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Setup' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, `/app/s/${space.id}/guide/setup`);
+    assert.deepEqual(await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link').allTextContents(), ['Guide']);
+    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, 'the same document: no reload');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor();
+  });
+
+  test('Ctrl-K finds a page through the search API and opens it', async () => {
+    const page = await signedInPage();
+    await open(page, `${origin}/app/s/${space.id}/guide`);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Search' }).fill('pelican');
+    await page.getByRole('option', { name: /Setup/ }).waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'web-app-search');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Setup' }).waitFor();
+  });
+
+  test('a collection and a space are created, renamed, and a deleted space comes back with Undo', async () => {
+    const page = await signedInPage();
+    await open(page, `${origin}/app/o/${t.org.id}`);
+    await page.getByRole('button', { name: 'New collection' }).click();
+    await page.getByRole('form', { name: 'New collection' }).getByLabel('Title').fill('Playbooks');
+    await page.getByRole('button', { name: 'Create collection' }).click();
+    const tree = page.getByRole('list', { name: 'Collections and spaces' });
+    await tree.getByRole('link', { name: 'Playbooks' }).waitFor();
+
+    await page.getByRole('button', { name: 'New space' }).click();
+    const form = page.getByRole('form', { name: 'New space' });
+    await form.getByLabel('Title').fill('Incidents');
+    await form.getByLabel('In').selectOption({ label: 'Playbooks' });
+    await page.getByRole('button', { name: 'Create space' }).click();
+    await tree.getByRole('link', { name: 'Incidents' }).waitFor();
+    const spaces = ok(await t.api('GET', `/v1/orgs/${t.org.id}/spaces`)).items as { title: string; id: string; parent?: string }[];
+    const playbooks = (ok(await t.api('GET', `/v1/orgs/${t.org.id}/collections`)).items as { title: string; id: string }[]).find((c) => c.title === 'Playbooks')!;
+    const incidents = spaces.find((s) => s.title === 'Incidents')!;
+    assert.equal(incidents.parent, playbooks.id, 'created in the collection chosen');
+
+    // An API error shows its message next to what failed and keeps what was typed.
+    await page.getByRole('button', { name: 'New space' }).click();
+    await form.getByLabel('Title').fill('x'.repeat(50));
+    await page.evaluate(() => document.querySelector<HTMLInputElement>('form[aria-label="New space"] input')!.removeAttribute('maxlength'));
+    await form.getByLabel('Title').fill('y'.repeat(60));
+    await page.getByRole('button', { name: 'Create space' }).click();
+    await form.getByRole('alert').waitFor();
+    assert.match((await form.getByRole('alert').textContent())!, /title/);
+    assert.equal(await form.getByLabel('Title').inputValue(), 'y'.repeat(60));
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.locator('summary[aria-label="Actions for Incidents"]').click();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('New title of Incidents').fill('Incident reviews');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await tree.getByRole('link', { name: 'Incident reviews' }).waitFor();
+
+    await page.locator('summary[aria-label="Actions for Incident reviews"]').click();
+    await page.getByRole('button', { name: 'Delete space' }).click();
+    await page.getByRole('status').filter({ hasText: 'moved to the trash' }).waitFor();
+    assert.equal(await tree.getByRole('link', { name: 'Incident reviews' }).count(), 0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await tree.getByRole('link', { name: 'Incident reviews' }).waitFor();
+    assert.equal(ok(await t.api('GET', `/v1/spaces/${incidents.id}`)).title, 'Incident reviews');
+    await screenshot(page, 'web-app-sidebar');
+
+    // Deleted again, it waits in the trash (after a reload too) and comes back from there.
+    await page.locator('summary[aria-label="Actions for Incident reviews"]').click();
+    await page.getByRole('button', { name: 'Delete space' }).click();
+    await page.getByRole('status').filter({ hasText: 'moved to the trash' }).waitFor();
+    await page.reload();
+    await page.getByText('Trash (1)').click();
+    await page.getByRole('button', { name: 'Restore Incident reviews' }).click();
+    await tree.getByRole('link', { name: 'Incident reviews' }).waitFor();
+    assert.equal(await page.getByText(/^Trash/).count(), 0);
+  });
+
+  test('an admin changes a member’s role on the members screen', async () => {
+    const member = await t.member('read');
+    const page = await signedInPage();
+    await open(page, `${origin}/app/o/${t.org.id}/members`);
+    const name = ok(await t.api('GET', `/v1/orgs/${t.org.id}/members/${member.userId}`)).user.displayName as string;
+    await page.getByLabel(`Role of ${name}`).selectOption('edit');
+    await page.waitForFunction(async ([org, user]) => (await (await fetch(`/v1/orgs/${org}/members/${user}`)).json()).role === 'edit', [t.org.id, member.userId]);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'web-app-members');
+  });
+
+  test('an outsider sees nothing of another organization: its screens are "Not found"', async () => {
+    const outsider = await t.outsider();
+    const page = await openPage(browser);
+    await signInAs(t, page.context(), origin, outsider.userId, outsider.organizationId);
+    for (const path of [`/app/o/${t.org.id}`, `/app/o/${t.org.id}/s/${space.id}`, `/app/s/${space.id}/guide`, `/app/o/${t.org.id}/members`]) {
+      await open(page, `${origin}${path}`);
+      await page.locator('.not-found').first().waitFor();
+      assert.equal(await page.getByText('Guide').count(), 0, `${path} shows nothing of the space`);
+    }
+  });
+
+  test('without a session the app asks to sign in and keeps where the person was going', async () => {
+    const page = await openPage(browser);
+    await page.goto(`${origin}/app/s/${space.id}/guide`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('returnTo'), `/s/${space.id}/guide`);
+    assert.ok(await page.getByLabel('Email').isVisible());
+    assert.ok(await page.getByLabel('Password').isVisible());
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'web-app-sign-in');
+  });
+
+  test('at 390 px wide the sidebar is a menu and the page reads on its own, in dark mode too', async () => {
+    const page = await signedInPage(t.admin.userId, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    await open(page, `${origin}/app/o/${t.org.id}/s/${space.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor();
+    assert.equal(await page.locator('#org-sidebar').isVisible(), false);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `no sideways scrolling (${width}px)`);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'web-app-mobile-dark');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Handbook' }).waitFor();
+    await screenshot(page, 'web-app-mobile-menu');
+  });
+});

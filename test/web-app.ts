@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
+import { parse } from 'cookie';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openSession } from '../src/features/sessions/service.ts';
+import type { TestServer } from './helpers.ts';
+
+/*
+ * Support for the tests that use the members' web app in Chromium: the app built from the current web/ (built
+ * again when a source is newer than the build), a browser session for a person, and axe-core on a screen.
+ */
+
+const root = join(import.meta.dirname, '..');
+const MANIFEST = join(root, 'dist', 'web', '.vite', 'manifest.json');
+
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    newest = Math.max(newest, stat.isDirectory() ? newestIn(path) : stat.mtimeMs);
+  }
+  return newest;
+}
+
+/** dist/web as web/ (and the reader's stylesheet it uses) now are. */
+export async function ensureWebAppBuilt(): Promise<void> {
+  const built = (() => {
+    try {
+      return statSync(MANIFEST).mtimeMs;
+    } catch {
+      return 0;
+    }
+  })();
+  const sources = Math.max(newestIn(join(root, 'web')), statSync(join(root, 'src/features/reader/assets/reader.css')).mtimeMs);
+  if (built > sources) return;
+  // @ts-expect-error: a plain ES module of the build, without types
+  const { buildWebApp } = (await import('../scripts/build-web.mjs')) as { buildWebApp(): Promise<void> };
+  await buildWebApp();
+}
+
+/**
+ * Signs `userId` in within the browser context as a sign-in would (the session and CSRF cookies). Until the
+ * password API lands this opens the session through the sessions service; a session opened by a password
+ * belongs to no identity provider.
+ */
+export async function signInAs(t: TestServer, context: BrowserContext, origin: string, userId: string, organizationId = t.org.id): Promise<void> {
+  // `method` is what the sign-in API (features/auth) records; sessions opened before it had none.
+  const input = { userId, organizationId, providerId: null, method: 'password' };
+  const { setCookies } = await openSession(t.app.ctx, t.db, input as unknown as Parameters<typeof openSession>[2]);
+  await context.addCookies(
+    setCookies.map((header) => {
+      const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+      const [name, value] = Object.entries(parse(pair!))[0]!;
+      return { name, value: value ?? '', url: origin, httpOnly: attributes.some((a) => a.toLowerCase() === 'httponly'), sameSite: 'Lax' as const };
+    }),
+  );
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is now, described for an assertion message. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern (a script tag would be refused).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = (await page.evaluate(() => (window as unknown as { axe: { run(): Promise<unknown> } }).axe.run())) as AxeResults;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** Every `urls.app` in an API answer, however deep. */
+export function appUrlsIn(value: unknown, into = new Set<string>()): Set<string> {
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    const urls = (node as { urls?: { app?: unknown } }).urls;
+    if (urls && typeof urls.app === 'string') into.add(urls.app);
+    for (const child of Object.values(node)) if (child && typeof child === 'object') stack.push(child);
+  }
+  return into;
+}

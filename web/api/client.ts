@@ -1,0 +1,102 @@
+/*
+ * The one way the app talks to the server: the public API under /v1, as any script could call it. The browser's
+ * session cookie (HttpOnly) goes along by itself; a request that changes something also carries the session's
+ * CSRF token, read from the `quire_csrf` cookie (the double-submit check of src/features/sessions/).
+ */
+
+/** A failed call: the API's own message (`{ error: { code, message } }`) and its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const SAFE = new Set(['GET', 'HEAD']);
+
+export function csrfToken(): string {
+  const match = /(?:^|;\s*)quire_csrf=([^;]*)/.exec(document.cookie);
+  return match ? decodeURIComponent(match[1]!) : '';
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+/** `/v1` + path, with the query's defined values. */
+export function apiPath(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== '') params.set(name, String(value));
+  const search = params.toString();
+  return `/v1${path}${search ? `?${search}` : ''}`;
+}
+
+export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (!SAFE.has(method)) headers['x-csrf-token'] = csrfToken();
+  let response: Response;
+  try {
+    response = await fetch(apiPath(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server could not be reached; check the connection and try again');
+  }
+  if (response.status === 204 || response.status === 205) return undefined as T;
+  const text = await response.text();
+  const body: unknown = text ? parseJson(text) : undefined;
+  if (!response.ok) throw new ApiError(response.status, messageOf(body) ?? `The server answered ${response.status} ${response.statusText}`);
+  return body as T;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  const error = (body as { error?: { message?: unknown } } | undefined)?.error;
+  return typeof error?.message === 'string' ? error.message : undefined;
+}
+
+/** What to show a person for any failure: the API's message, or what went wrong otherwise. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong';
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** A list answer of the API: one page of items and the cursor of the next. */
+export interface ListPage<T> {
+  items: T[];
+  next?: { page: string };
+  count?: number;
+}
+
+/** Every item of a list, page after page (lists of an organization's collections or spaces are short). */
+export async function allPages<T>(path: string, query: RequestOptions['query'] = {}, signal?: AbortSignal): Promise<T[]> {
+  const items: T[] = [];
+  let page: string | undefined;
+  do {
+    const answer: ListPage<T> = await api<ListPage<T>>('GET', path, { query: { ...query, limit: 1000, page }, signal });
+    items.push(...answer.items);
+    page = answer.next?.page;
+  } while (page);
+  return items;
+}

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isNotFound } from '../../api/client.ts';
+import { changeRequestsQuery, spaceQuery } from '../../api/queries.ts';
+import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { SpaceHeader } from '../spaces/space-header.tsx';
+
+const STATUSES = ['open', 'draft', 'merged', 'archived', 'all'] as const;
+
+/** A space's change requests, filtered by status (the filter is in the URL: shared links and back keep it). */
+export default function ChangeRequestsScreen() {
+  const { spaceId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const status = STATUSES.find((s) => s === params.get('status')) ?? 'open';
+  const space = useQuery(spaceQuery(spaceId));
+  const list = useQuery(changeRequestsQuery(spaceId, status));
+  useTitle(space.data ? `Change requests · ${space.data.title}` : 'Change requests');
+  if (isNotFound(space.error)) return <main id="main" className="app-main"><NotFound what="space" /></main>;
+  return (
+    <main id="main" className="app-main">
+      <SpaceHeader spaceId={spaceId} space={space.data} />
+      <h1>Change requests</h1>
+      <div className="filters" role="group" aria-label="Status">
+        {STATUSES.map((s) => (
+          <button key={s} type="button" className={s === status ? 'chip selected' : 'chip'} aria-pressed={s === status} onClick={() => setParams(s === 'open' ? {} : { status: s })}>
+            {s[0]!.toUpperCase() + s.slice(1)}
+          </button>
+        ))}
+      </div>
+      {list.isPending ? <Skeleton lines={4} /> : null}
+      <ErrorNote error={list.error} />
+      {list.data && list.data.items.length === 0 ? <p>No {status === 'all' ? '' : `${status} `}change request.</p> : null}
+      {list.data && list.data.items.length > 0 ? (
+        <ul className="row-list">
+          {list.data.items.map((cr) => (
+            <li key={cr.id}>
+              <Link to={`/s/${spaceId}/~/changes/${cr.number}`}>#{cr.number} {cr.subject || 'Untitled change request'}</Link>
+              <span className={`badge badge-${cr.status}`}>{cr.status}</span>
+              <span className="muted">{cr.createdBy?.displayName} · {new Date(cr.createdAt).toLocaleDateString()}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { organizationsQuery } from '../../api/queries.ts';
+import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { recentSpaces } from './recent-spaces.ts';
+
+/** Home: the person's organizations and the spaces they opened last. */
+export default function Home() {
+  useTitle('Home');
+  const organizations = useQuery(organizationsQuery());
+  const recent = recentSpaces();
+  return (
+    <main id="main" className="app-main">
+      <h1>Home</h1>
+      <section aria-labelledby="orgs-title">
+        <h2 id="orgs-title">Organizations</h2>
+        {organizations.isPending ? <Skeleton lines={3} /> : null}
+        <ErrorNote error={organizations.error} />
+        {organizations.data ? (
+          organizations.data.length === 0 ? (
+            <p>You are not a member of any organization yet.</p>
+          ) : (
+            <ul className="card-list">
+              {organizations.data.map((org) => (
+                <li key={org.id}>
+                  <Link className="card" to={`/o/${org.id}`}>{org.title}</Link>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null}
+      </section>
+      <section aria-labelledby="recent-title">
+        <h2 id="recent-title">Recently opened spaces</h2>
+        {recent.length === 0 ? (
+          <p>Spaces you open show here.</p>
+        ) : (
+          <ul className="card-list">
+            {recent.map((space) => (
+              <li key={space.id}>
+                <Link className="card" to={`/o/${space.organization}/s/${space.id}`}>
+                  {emojiCharacter(space.emoji) ? <span aria-hidden="true">{emojiCharacter(space.emoji)} </span> : null}
+                  {space.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

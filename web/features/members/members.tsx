@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, errorMessage, isNotFound } from '../../api/client.ts';
+import { keys, membersQuery, meQuery, organizationQuery } from '../../api/queries.ts';
+import type { OrganizationMember } from '../../api/types.ts';
+import { Field } from '../../ui/field.tsx';
+import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
+
+interface Invitation { userId: string; email: string; role: string | null; emailed: boolean; url?: string; expiresAt?: string }
+
+/** An organization's members: invite by e-mail with a role (with a one-time link to hand over), change roles, remove. */
+export default function MembersScreen() {
+  const { orgId = '' } = useParams();
+  const organization = useQuery(organizationQuery(orgId));
+  const members = useQuery(membersQuery(orgId));
+  const me = useQuery(meQuery());
+  useTitle(organization.data ? `Members · ${organization.data.title}` : 'Members');
+  if (isNotFound(organization.error)) return <main id="main" className="app-main"><NotFound what="organization" /></main>;
+  return (
+    <main id="main" className="app-main">
+      <h1>Members</h1>
+      <InviteForm orgId={orgId} />
+      {members.isPending ? <Skeleton lines={5} label="Loading the members" /> : null}
+      <ErrorNote error={members.error} />
+      {members.data ? (
+        <table className="members-table">
+          <caption className="sr-only">Members of {organization.data?.title}</caption>
+          <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+          <tbody>
+            {members.data.map((member) => <MemberRow key={member.id} orgId={orgId} member={member} isMe={member.id === me.data?.id} />)}
+          </tbody>
+        </table>
+      ) : null}
+    </main>
+  );
+}
+
+function InviteForm({ orgId }: { orgId: string }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<RoleChoice>('read');
+  const invite = useMutation({
+    mutationFn: () => api<Invitation>('POST', '/auth/invitations', { body: { organizationId: orgId, email, role: roleOf(role) } }),
+    onSuccess: () => {
+      setEmail('');
+      return queryClient.invalidateQueries({ queryKey: keys.members(orgId) });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate();
+  };
+  return (
+    <section aria-labelledby="invite-title" className="panel">
+      <h2 id="invite-title">Invite a member</h2>
+      <form onSubmit={submit} className="inline-form">
+        <Field label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <div className="field">
+          <label htmlFor={`${id}-role`}>Role</label>
+          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as RoleChoice)}>
+            {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
+          </select>
+        </div>
+        <button type="submit" className="button button-primary" disabled={invite.isPending}>Invite</button>
+      </form>
+      <ErrorNote error={invite.error} />
+      {invite.data ? <InvitationResult invitation={invite.data} /> : null}
+    </section>
+  );
+}
+
+function InvitationResult({ invitation }: { invitation: Invitation }) {
+  const [copied, setCopied] = useState(false);
+  if (!invitation.url) return <p role="status">{invitation.email} is now a member; they sign in as usual.</p>;
+  const copy = async () => {
+    await navigator.clipboard.writeText(invitation.url!);
+    setCopied(true);
+  };
+  return (
+    <div role="status" className="invitation">
+      <p>
+        {invitation.email} is invited{invitation.emailed ? ' (an e-mail is on its way)' : ''}. Hand them this link, valid until{' '}
+        {invitation.expiresAt ? new Date(invitation.expiresAt).toLocaleDateString() : 'it is used'}:
+      </p>
+      <input readOnly aria-label="Invitation link" value={invitation.url} onFocus={(e) => e.target.select()} />
+      <button type="button" className="button" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</button>
+    </div>
+  );
+}
+
+function MemberRow({ orgId, member, isMe }: { orgId: string; member: OrganizationMember; isMe: boolean }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.members(orgId) });
+  const change = async (choice: RoleChoice) => {
+    setError(undefined);
+    try {
+      await api('PATCH', `/orgs/${orgId}/members/${member.id}`, { body: { role: roleOf(choice) } });
+      await refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm(`Remove ${member.user.displayName} from the organization?`)) return;
+    setError(undefined);
+    try {
+      await api('DELETE', `/orgs/${orgId}/members/${member.id}`);
+      await refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <tr>
+      <td><Link to={`/o/${orgId}/members/${member.id}`}>{member.user.displayName}</Link>{isMe ? ' (you)' : ''}</td>
+      <td>{member.user.email}</td>
+      <td>
+        <select aria-label={`Role of ${member.user.displayName}`} value={choiceOf(member.role)} onChange={(e) => void change(e.target.value as RoleChoice)}>
+          {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
+        </select>
+        {error ? <p role="alert" className="error-note">{error}</p> : null}
+      </td>
+      <td><button type="button" className="link-button" onClick={remove}>Remove {member.user.displayName}</button></td>
+    </tr>
+  );
+}

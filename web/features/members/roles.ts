@@ -1,0 +1,6 @@
+/** The organization roles, most to least (src/features/access/roles.ts), and "guest" (no role). */
+export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
+export type RoleChoice = (typeof ROLES)[number] | 'guest';
+export const roleOf = (choice: RoleChoice) => (choice === 'guest' ? null : choice);
+export const choiceOf = (role: string | null | undefined): RoleChoice => (role ? (role as RoleChoice) : 'guest');
+export const ROLE_CHOICES: RoleChoice[] = [...ROLES, 'guest'];

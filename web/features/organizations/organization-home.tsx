@@ -1,0 +1,49 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { allPages } from '../../api/client.ts';
+import { organizationQuery, sitesQuery, teamsQuery } from '../../api/queries.ts';
+import type { OpenAPISpec, TranslationSettings } from '../../api/types.ts';
+import { appPath } from '../../ui/app-path.ts';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+
+/** An organization: what it publishes and who works in it, each linking to its own screen. */
+export default function OrganizationHome() {
+  const { orgId = '' } = useParams();
+  const organization = useQuery(organizationQuery(orgId));
+  useTitle(organization.data?.title);
+  const sites = useQuery(sitesQuery(orgId));
+  const teams = useQuery(teamsQuery(orgId));
+  const specs = useQuery({ queryKey: ['org', orgId, 'openapi'], queryFn: ({ signal }) => allPages<OpenAPISpec>(`/orgs/${orgId}/openapi`, {}, signal) });
+  const translations = useQuery({ queryKey: ['org', orgId, 'translations'], queryFn: ({ signal }) => allPages<TranslationSettings>(`/orgs/${orgId}/translations`, {}, signal) });
+  return (
+    <main id="main" className="app-main">
+      {organization.isPending ? <Skeleton lines={1} /> : <h1>{organization.data?.title ?? 'Organization'}</h1>}
+      <ErrorNote error={organization.error} />
+      <p>Open a space in the sidebar, or create one with “New space”.</p>
+      <LinkList title="Sites" query={sites} item={(s) => ({ id: s.id, title: s.title, app: s.urls.app })} />
+      <LinkList title="Teams" query={teams} item={(t) => ({ id: t.id, title: t.title, app: `/app/o/${orgId}/teams/${t.id}` })} />
+      <LinkList title="OpenAPI specifications" query={specs} item={(s) => ({ id: s.id, title: s.slug, app: s.urls.app })} />
+      <LinkList title="Translations" query={translations} item={(t) => ({ id: t.id, title: t.title, app: `/app/o/${orgId}/translations/${t.id}` })} />
+    </main>
+  );
+}
+
+function LinkList<T>({ title, query, item }: { title: string; query: UseQueryResult<T[]>; item: (value: T) => { id: string; title: string; app: string } }) {
+  const id = `list-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {query.isPending ? <Skeleton lines={2} /> : null}
+      <ErrorNote error={query.error} />
+      {query.data && query.data.length === 0 ? <p>None yet.</p> : null}
+      {query.data && query.data.length > 0 ? (
+        <ul className="card-list">
+          {query.data.map(item).map((entry) => (
+            <li key={entry.id}><Link className="card" to={appPath(entry.app)}>{entry.title}</Link></li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

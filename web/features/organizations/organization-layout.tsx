@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { isNotFound } from '../../api/client.ts';
+import { organizationQuery } from '../../api/queries.ts';
+import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { useOrganizationId } from './use-organization.ts';
+
+/** The frame of an organization's screens: its sidebar (a drawer on narrow screens) beside the screen. */
+export default function OrganizationLayout() {
+  const { orgId, error } = useOrganizationId();
+  const organization = useQuery({ ...organizationQuery(orgId ?? ''), enabled: !!orgId });
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const failure = error ?? organization.error;
+  if (failure && isNotFound(failure)) {
+    return (
+      <main id="main" className="app-main">
+        <NotFound />
+      </main>
+    );
+  }
+  return (
+    <div className={open ? 'org-layout sidebar-open' : 'org-layout'}>
+      <button type="button" className="button sidebar-toggle-button" aria-expanded={open} aria-controls="org-sidebar" onClick={() => setOpen(!open)}>
+        {open ? 'Close menu' : 'Menu'}
+      </button>
+      <nav id="org-sidebar" className="org-sidebar" aria-label="Organization">
+        {organization.data ? (
+          <>
+            <NavLink to={`/o/${organization.data.id}`} end className="org-title">{organization.data.title}</NavLink>
+            <ul className="org-links">
+              <li><NavLink to={`/o/${organization.data.id}/members`}>Members</NavLink></li>
+            </ul>
+          </>
+        ) : (
+          <Skeleton lines={1} label="Loading the organization" />
+        )}
+        <ErrorNote error={failure} />
+        {orgId ? <Sidebar orgId={orgId} /> : null}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { NavLink } from 'react-router';
+import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
+import { errorMessage } from '../../api/client.ts';
+import { collectionsQuery, spacesQuery } from '../../api/queries.ts';
+import type { Collection } from '../../api/types.ts';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { forgetSpace } from '../home/recent-spaces.ts';
+import { contentTree, moveTargets, type TreeNode } from './content-tree.ts';
+import { useSidebarActions } from './sidebar-actions.ts';
+import { putInTrash, takeOutOfTrash, trashOf, TRASH_DAYS } from './trash.ts';
+
+type Item = { kind: 'space' | 'collection'; id: string; title: string };
+const DRAG_TYPE = 'application/x-quire-item';
+
+/**
+ * An organization's collections and spaces: create, rename, move (drag a row onto a collection or onto "Top
+ * level", or choose in its menu: the keyboard way) and delete, a space with undo (the trash keeps it 7 days).
+ */
+export function Sidebar({ orgId }: { orgId: string }) {
+  const collections = useQuery(collectionsQuery(orgId));
+  const spaces = useQuery(spacesQuery(orgId));
+  const actions = useSidebarActions(orgId);
+  const [creating, setCreating] = useState<'space' | 'collection' | null>(null);
+  const [deleted, setDeleted] = useState<Item | null>(null);
+  const [error, setError] = useState<{ at: string; message: string } | null>(null);
+
+  const run = async (at: string, action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      return true;
+    } catch (e) {
+      setError({ at, message: errorMessage(e) });
+      return false;
+    }
+  };
+  const remove = async (item: Item) => {
+    if (item.kind === 'collection' && !window.confirm(`Delete the collection ${item.title}? Its spaces go to the trash.`)) return;
+    if (await run(item.id, () => actions.remove.mutateAsync(item))) {
+      if (item.kind === 'space') {
+        forgetSpace(item.id);
+        putInTrash({ id: item.id, title: item.title, organization: orgId });
+      }
+      setDeleted(item.kind === 'space' ? item : null);
+    }
+  };
+  const restore = async (spaceId: string, at: string) => {
+    if (!(await run(at, () => actions.restore.mutateAsync(spaceId)))) return false;
+    takeOutOfTrash(spaceId);
+    return true;
+  };
+  const undo = async () => {
+    if (deleted && (await restore(deleted.id, 'undo'))) setDeleted(null);
+  };
+  const trash = trashOf(orgId);
+  const move = (item: Item, parent: string | null) => run(item.id, () => actions.move.mutateAsync({ kind: item.kind, id: item.id, parent }));
+
+  const onDropTop = (event: DragEvent) => {
+    const item = draggedItem(event);
+    if (item) void move(item, null);
+  };
+
+  const loading = collections.isPending || spaces.isPending;
+  const tree = collections.data && spaces.data ? contentTree(collections.data, spaces.data) : [];
+  return (
+    <div className="org-tree">
+      <div className="sidebar-buttons">
+        <button type="button" className="button" onClick={() => setCreating('space')}>New space</button>
+        <button type="button" className="button" onClick={() => setCreating('collection')}>New collection</button>
+      </div>
+      {creating ? (
+        <CreateForm
+          kind={creating}
+          collections={collections.data ?? []}
+          onCancel={() => setCreating(null)}
+          onCreate={async (title, parent) => {
+            const mutation = creating === 'space' ? actions.createSpace : actions.createCollection;
+            return run('create', () => mutation.mutateAsync({ title, ...(parent ? { parent } : {}) })).then((ok) => {
+              if (ok) setCreating(null);
+              return ok;
+            });
+          }}
+          error={error?.at === 'create' ? error.message : undefined}
+        />
+      ) : null}
+      {deleted ? (
+        <div className="toast" role="status">
+          {deleted.title} moved to the trash.{' '}
+          <button type="button" className="link-button" onClick={undo}>Undo</button>
+          {error?.at === 'undo' ? <span className="error-note">{error.message}</span> : null}
+        </div>
+      ) : null}
+      {loading ? <Skeleton lines={6} label="Loading spaces" /> : null}
+      <ErrorNote error={collections.error ?? spaces.error} />
+      <p className="drop-top" onDragOver={allowDrop} onDrop={onDropTop}>Top level</p>
+      <ul className="tree" aria-label="Collections and spaces">
+        {tree.map((node) => (
+          <TreeRow key={nodeId(node)} node={node} orgId={orgId} collections={collections.data ?? []} onMove={move} onRename={(item, title) => run(item.id, () => actions.rename.mutateAsync({ ...item, title }))} onRemove={remove} error={error} />
+        ))}
+      </ul>
+      {!loading && tree.length === 0 ? <p>No spaces yet. Create the first one.</p> : null}
+      {trash.length > 0 ? (
+        <details className="trash">
+          <summary>Trash ({trash.length})</summary>
+          <p className="muted">Spaces you deleted here in the last {TRASH_DAYS} days.</p>
+          <ul>
+            {trash.map((space) => (
+              <li key={space.id}>
+                {space.title}{' '}
+                <button type="button" className="link-button" onClick={() => void restore(space.id, `trash-${space.id}`)}>Restore {space.title}</button>
+                {error?.at === `trash-${space.id}` ? <p role="alert" className="error-note">{error.message}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+const nodeId = (node: TreeNode) => (node.kind === 'collection' ? node.collection.id : node.space.id);
+const allowDrop = (event: DragEvent) => {
+  if (event.dataTransfer.types.includes(DRAG_TYPE)) event.preventDefault();
+};
+function draggedItem(event: DragEvent): Item | null {
+  event.preventDefault();
+  try {
+    return JSON.parse(event.dataTransfer.getData(DRAG_TYPE)) as Item;
+  } catch {
+    return null;
+  }
+}
+
+interface RowProps {
+  node: TreeNode;
+  orgId: string;
+  collections: Collection[];
+  onMove: (item: Item, parent: string | null) => Promise<boolean>;
+  onRename: (item: Item, title: string) => Promise<boolean>;
+  onRemove: (item: Item) => Promise<void>;
+  error: { at: string; message: string } | null;
+}
+
+function TreeRow({ node, orgId, collections, onMove, onRename, onRemove, error }: RowProps) {
+  const item: Item = node.kind === 'collection' ? { kind: 'collection', id: node.collection.id, title: node.collection.title } : { kind: 'space', id: node.space.id, title: node.space.title };
+  const [renaming, setRenaming] = useState(false);
+  const [title, setTitle] = useState(item.title);
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Each action closes the row's menu, as a menu does.
+  const closeMenu = () => menu.current?.removeAttribute('open');
+  const to = node.kind === 'collection' ? `/o/${orgId}/c/${item.id}` : `/o/${orgId}/s/${item.id}`;
+  const emoji = node.kind === 'space' ? emojiCharacter(node.space.emoji) : null;
+  const onDragStart = (event: DragEvent) => {
+    event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(item));
+    event.dataTransfer.effectAllowed = 'move';
+  };
+  const onDrop = (event: DragEvent) => {
+    event.stopPropagation();
+    const dragged = draggedItem(event);
+    if (dragged && dragged.id !== item.id) void onMove(dragged, item.id);
+  };
+  const submitRename = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await onRename(item, title)) setRenaming(false);
+  };
+  return (
+    <li className={node.kind === 'collection' ? 'tree-collection' : 'tree-space'}>
+      <div className="tree-row" draggable onDragStart={onDragStart} {...(node.kind === 'collection' ? { onDragOver: allowDrop, onDrop } : {})}>
+        {renaming ? (
+          <form onSubmit={submitRename} className="inline-form">
+            <input aria-label={`New title of ${item.title}`} value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={50} />
+            <button type="submit" className="button">Save</button>
+            <button type="button" className="link-button" onClick={() => setRenaming(false)}>Cancel</button>
+          </form>
+        ) : (
+          <NavLink to={to} className="tree-link">
+            <span aria-hidden="true" className="tree-icon">{emoji ?? (node.kind === 'collection' ? '▸' : '▫')}</span>
+            {item.title}
+          </NavLink>
+        )}
+        <details className="row-menu" ref={menu}>
+          <summary aria-label={`Actions for ${item.title}`}>⋯</summary>
+          <div className="row-menu-body">
+            <button type="button" onClick={() => (closeMenu(), setTitle(item.title), setRenaming(true))}>Rename</button>
+            <label>
+              Move to
+              <select
+                value={(node.kind === 'collection' ? node.collection.parent : node.space.parent) ?? ''}
+                onChange={(e) => (closeMenu(), void onMove(item, e.target.value || null))}
+              >
+                <option value="">Top level</option>
+                {moveTargets(collections, item).map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+              </select>
+            </label>
+            <button type="button" onClick={() => (closeMenu(), void onRemove(item))}>Delete {item.kind}</button>
+          </div>
+        </details>
+      </div>
+      {error?.at === item.id ? <p role="alert" className="error-note">{error.message}</p> : null}
+      {node.kind === 'collection' && node.children.length > 0 ? (
+        <ul className="tree-children">
+          {node.children.map((child) => (
+            <TreeRow key={nodeId(child)} node={child} orgId={orgId} collections={collections} onMove={onMove} onRename={onRename} onRemove={onRemove} error={error} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function CreateForm(props: { kind: 'space' | 'collection'; collections: Collection[]; onCreate: (title: string, parent: string) => Promise<boolean>; onCancel: () => void; error?: string }) {
+  const [title, setTitle] = useState('');
+  const [parent, setParent] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    await props.onCreate(title, parent);
+    setBusy(false);
+  };
+  return (
+    <form className="create-form" onSubmit={submit} aria-label={`New ${props.kind}`}>
+      <label>
+        Title
+        <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={50} autoFocus />
+      </label>
+      <label>
+        In
+        <select value={parent} onChange={(e) => setParent(e.target.value)}>
+          <option value="">Top level</option>
+          {props.collections.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+        </select>
+      </label>
+      {props.error ? <p role="alert" className="error-note">{props.error}</p> : null}
+      <div className="form-buttons">
+        <button type="submit" className="button button-primary" disabled={busy}>Create {props.kind}</button>
+        <button type="button" className="link-button" onClick={props.onCancel}>Cancel</button>
+      </div>
+    </form>
+  );
+}

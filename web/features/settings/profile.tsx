@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api, errorMessage } from '../../api/client.ts';
+import { keys, meQuery, sessionsQuery } from '../../api/queries.ts';
+import { Field } from '../../ui/field.tsx';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+
+/** The person's profile: who they are, their password, and where they are signed in. */
+export default function ProfileScreen() {
+  useTitle('Profile');
+  const me = useQuery(meQuery());
+  return (
+    <main id="main" className="app-main">
+      <h1>Profile</h1>
+      {me.isPending ? <Skeleton lines={2} /> : null}
+      <ErrorNote error={me.error} />
+      {me.data ? (
+        <dl className="facts">
+          <dt>Name</dt><dd>{me.data.displayName}</dd>
+          <dt>Email</dt><dd>{me.data.email}</dd>
+        </dl>
+      ) : null}
+      <PasswordForm />
+      <Sessions />
+    </main>
+  );
+}
+
+function PasswordForm() {
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const change = useMutation({
+    mutationFn: () => api('PUT', '/auth/password', { body: { currentPassword, newPassword } }),
+    onSuccess: () => {
+      setCurrent('');
+      setNew('');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate();
+  };
+  return (
+    <section className="panel" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <form onSubmit={submit}>
+        <Field label="Current password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+        <Field label="New password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters" value={newPassword} onChange={(e) => setNew(e.target.value)} />
+        <ErrorNote error={change.error} />
+        {change.isSuccess ? <p role="status">Your password is changed.</p> : null}
+        <button type="submit" className="button button-primary" disabled={change.isPending}>Change password</button>
+      </form>
+    </section>
+  );
+}
+
+function Sessions() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(sessionsQuery());
+  const [error, setError] = useState<{ id: string; message: string } | null>(null);
+  const revoke = async (id: string) => {
+    setError(null);
+    try {
+      await api('DELETE', `/auth/sessions/${id}`);
+      await queryClient.invalidateQueries({ queryKey: keys.sessions });
+    } catch (e) {
+      setError({ id, message: errorMessage(e) });
+    }
+  };
+  return (
+    <section className="panel" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Where you are signed in</h2>
+      {sessions.isPending ? <Skeleton lines={2} /> : null}
+      <ErrorNote error={sessions.error} />
+      <ul className="row-list">
+        {(sessions.data?.items ?? []).map((session) => (
+          <li key={session.id}>
+            <span>{session.userAgent ?? 'Unknown browser'}{session.current ? ' (this browser)' : ''}</span>
+            <span className="muted">signed in {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()}</span>
+            {!session.current ? <button type="button" className="button" onClick={() => void revoke(session.id)}>Sign out this session</button> : null}
+            {error?.id === session.id ? <p role="alert" className="error-note">{error.message}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShell } from './features/shell/app-shell.tsx';
+import { RouteError } from './features/shell/route-error.tsx';
+
+/*
+ * One route per `urls.app` shape the API produces (src/platform/urls.ts callers; docs/web-app.md lists them),
+ * each screen loaded when first opened, so the first screen's JavaScript stays small.
+ */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const routes: RouteObject[] = [
+  { path: 'sign-in', lazy: screen(() => import('./features/auth/sign-in.tsx')) },
+  { path: 'auth/link/:token', lazy: screen(() => import('./features/auth/accept-link.tsx')) },
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: screen(() => import('./features/home/home.tsx')) },
+      { path: 'settings/profile', lazy: screen(() => import('./features/settings/profile.tsx')) },
+      { path: 'settings/tokens', lazy: screen(() => import('./features/settings/tokens.tsx')) },
+      { path: 'integrations/:integrationName', lazy: screen(() => import('./features/integrations/integration.tsx')) },
+      {
+        // An organization's screens share its sidebar (collections and spaces).
+        lazy: screen(() => import('./features/organizations/organization-layout.tsx')),
+        children: [
+          { path: 'o/:orgId', lazy: screen(() => import('./features/organizations/organization-home.tsx')) },
+          { path: 'o/:orgId/c/:collectionId', lazy: screen(() => import('./features/spaces/collection.tsx')) },
+          { path: 'o/:orgId/s/:spaceId', lazy: screen(() => import('./features/spaces/space.tsx')) },
+          { path: 'o/:orgId/members', lazy: screen(() => import('./features/members/members.tsx')) },
+          { path: 'o/:orgId/members/:userId', lazy: screen(() => import('./features/members/member.tsx')) },
+          { path: 'o/:orgId/teams/:teamId', lazy: screen(() => import('./features/teams/team.tsx')) },
+          { path: 'o/:orgId/sites/:siteId', lazy: screen(() => import('./features/sites/site.tsx')) },
+          { path: 'o/:orgId/openapi/:specSlug', lazy: screen(() => import('./features/openapi/spec.tsx')) },
+          { path: 'o/:orgId/translations/:translationId', lazy: screen(() => import('./features/translations/translation.tsx')) },
+          { path: 'o/:orgId/integrations/:integrationName/installations/:installationId', lazy: screen(() => import('./features/integrations/installation.tsx')) },
+          // The shape before installations were named in the URL (servers before the sign-in API).
+          { path: 'orgs/:orgId/integrations/:integrationName', lazy: screen(() => import('./features/integrations/installation.tsx')) },
+          // A space's own URLs name no organization: the space says which one (space-route.tsx).
+          { path: 's/:spaceId/~/changes', lazy: screen(() => import('./features/change-requests/change-requests.tsx')) },
+          { path: 's/:spaceId/~/changes/:number', lazy: screen(() => import('./features/change-requests/change-request.tsx')) },
+          { path: 's/:spaceId/~/revisions/:revisionId', lazy: screen(() => import('./features/spaces/revision.tsx')) },
+          { path: 's/:spaceId/*', lazy: screen(() => import('./features/spaces/space.tsx')) },
+        ],
+      },
+      { path: '*', lazy: screen(() => import('./features/shell/not-found.tsx')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: '/app' });

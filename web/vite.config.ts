@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/*
+ * The members' web app, built by scripts/build.mjs into dist/web and served by the server under /app
+ * (src/features/web-app/routes.ts): file names carry a hash of their content, so they are cached for good,
+ * and index.html (never cached) names the current ones. Each route is its own chunk (routes.tsx).
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/app/',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    // Source maps are for people debugging; they are not loaded by browsers unless the tools are open.
+    sourcemap: true,
+  },
+});
