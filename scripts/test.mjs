@@ -150,7 +150,7 @@ function runBatch(batch, index) {
 /** Adds up a batch's closing counts, and each file's duration (files are the batches' top-level suites). */
 function collect(text) {
   for (const [, name, value] of text.matchAll(/^# (tests|suites|pass|fail|cancelled|skipped|todo) (\d+)$/gm)) totals[name] += Number(value);
-  for (const [, file, ms] of text.matchAll(/^(?:not )?ok \d+ - (\S+\.test\.ts)\n  ---\n  duration_ms: ([\d.]+)/gm)) durations[file] = Number(ms) / 1000;
+  for (const [, file, ms] of text.matchAll(/^(?:not )?ok \d+ - (\S+\.test\.ts)\n {2}---\n {2}duration_ms: ([\d.]+)/gm)) durations[file] = Number(ms) / 1000;
 }
 
 const stop = (signal) => {

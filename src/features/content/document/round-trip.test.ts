@@ -6,7 +6,7 @@ import { keyDocument } from './keys.ts';
 import { documentArbitrary, markdownishArbitrary, resolveRef, writeRef } from './test-fixtures.ts';
 import { markdownToDocument } from './to-document.ts';
 import { documentToMarkdown } from './to-markdown.ts';
-import { DocumentSchema } from './types.ts';
+import { DocumentSchema, type Heading } from './types.ts';
 
 const validate = new Ajv({ strict: false }).compile(DocumentSchema);
 // PROPERTY_RUNS=2000 for a longer search; the default keeps the suite quick on a shared machine.
@@ -61,10 +61,10 @@ describe('counterexamples the property tests found, written back canonically', (
   }
 
   test('the space before a heading anchor is the separator; a title ending in a space keeps it', () => {
-    const heading = markdownToDocument('# &#x20; <a href="#a" id="a"></a>\n', resolveRef).nodes[0]!;
+    const heading = markdownToDocument('# &#x20; <a href="#a" id="a"></a>\n', resolveRef).nodes[0] as Heading;
     assert.deepEqual(heading.type === 'heading-1' && heading.data, { id: 'a' });
     assert.equal(JSON.stringify(heading.nodes), JSON.stringify([{ object: 'text', leaves: [{ object: 'leaf', text: ' ', marks: [] }] }]));
-    const plain = markdownToDocument('## Title <a href="#t" id="t"></a>\n', resolveRef).nodes[0]!;
+    const plain = markdownToDocument('## Title <a href="#t" id="t"></a>\n', resolveRef).nodes[0] as Heading;
     assert.equal(JSON.stringify(plain.nodes), JSON.stringify([{ object: 'text', leaves: [{ object: 'leaf', text: 'Title', marks: [] }] }]));
   });
 });
