@@ -10,6 +10,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerRequestGuards } from './platform/request-guards.ts';
 import { compilersSharedByApplications } from './platform/compiled-schemas.ts';
 import { registerAuth } from './platform/auth.ts';
+import { createMailer } from './platform/mail.ts';
 import { enableReadCaches } from './platform/read-cache.ts';
 import { registerCors } from './platform/cors.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -19,6 +20,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { authenticateToken } from './features/tokens/service.ts';
 import { authenticateBrowser } from './features/sessions/browser-auth.ts';
 import { samlRoutes, samlSignInRoutes } from './features/saml/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
@@ -90,6 +92,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
     config,
     cursors: new Cursors(await loadServerSecret(db, 'cursor-signing', clock.now().toISOString())),
     blobs: createBlobStore(config),
+    mailer: createMailer(config, app.log),
   };
   app.decorate('ctx', ctx);
   // Caches of this application's database handle, emptied by its writes (platform/read-cache.ts).
@@ -151,6 +154,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await pdfRoutes(v1);
       await integrationEventRoutes(v1);
       await samlRoutes(v1);
+      await authRoutes(v1);
       await integrationRoutes(v1);
     },
     { prefix: '/v1' },
@@ -169,6 +173,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // The members' web app, a client of /v1 like any other (features/web-app).
   await app.register(async (web) => webAppRoutes(web));
   app.addHook('onClose', async () => {
+    ctx.mailer.close();
     await jobs.stop();
     endReadCaches();
   });
