@@ -21,6 +21,7 @@ import { authenticateToken } from './features/tokens/service.ts';
 import { authenticateBrowser } from './features/sessions/browser-auth.ts';
 import { samlRoutes, samlSignInRoutes } from './features/saml/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { personalTokenRoutes } from './features/tokens/routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await integrationEventRoutes(v1);
       await samlRoutes(v1);
       await authRoutes(v1);
+      await personalTokenRoutes(v1);
       await integrationRoutes(v1);
     },
     { prefix: '/v1' },
