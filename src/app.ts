@@ -21,6 +21,7 @@ import { authenticateToken } from './features/tokens/service.ts';
 import { authenticateBrowser } from './features/sessions/browser-auth.ts';
 import { samlRoutes, samlSignInRoutes } from './features/saml/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { oidcRoutes, oidcSignInRoutes } from './features/oidc/routes.ts';
 import { personalTokenRoutes } from './features/tokens/routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await pdfRoutes(v1);
       await integrationEventRoutes(v1);
       await samlRoutes(v1);
+      await oidcRoutes(v1);
       await authRoutes(v1);
       await personalTokenRoutes(v1);
       await integrationRoutes(v1);
@@ -168,6 +170,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   await pdfDownloadRoutes(app);
   // SAML sign-in and sign-out pages, outside /v1: a browser follows them, not an API client.
   await app.register(async (sso) => samlSignInRoutes(sso));
+  await app.register(async (sso) => oidcSignInRoutes(sso));
   // Integration icons and preview images, public like file downloads (features/integrations/routes.ts).
   await integrationAssetRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).

@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../../platform/errors.ts';
 import { errors, NoContent } from '../../platform/schemas.ts';
 import { clearedCookies, sessionFromCookies } from '../sessions/service.ts';
 import { samlSignInButtons } from '../saml/service.ts';
+import { oidcSignInButtons } from '../oidc/service.ts';
 import { describeLink } from './links.ts';
 import {
   ChangePasswordBody,
@@ -213,7 +214,10 @@ export async function authRoutes(app: App) {
         response: { 200: SignInProviders, ...errors(400) },
       },
     },
-    async (request) => ({ items: await samlSignInButtons(app.ctx, request.query.organizationId) }),
+    async (request) => {
+      const [saml, oidc] = await Promise.all([samlSignInButtons(app.ctx, request.query.organizationId), oidcSignInButtons(app.ctx, request.query.organizationId)]);
+      return { items: [...saml, ...oidc] };
+    },
   );
 
   app.post(
