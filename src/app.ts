@@ -21,6 +21,7 @@ import { authenticateToken } from './features/tokens/service.ts';
 import { authenticateBrowser } from './features/sessions/browser-auth.ts';
 import { samlRoutes, samlSignInRoutes } from './features/saml/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { organizationInviteRoutes } from './features/organization-invites/routes.ts';
 import { oidcRoutes, oidcSignInRoutes } from './features/oidc/routes.ts';
 import { personalTokenRoutes } from './features/tokens/routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await userRoutes(v1);
       await organizationRoutes(v1);
       await memberRoutes(v1);
+      await organizationInviteRoutes(v1);
       await teamRoutes(v1);
       await grantRoutes(v1);
       await collectionRoutes(v1);
