@@ -10,6 +10,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerRequestGuards } from './platform/request-guards.ts';
 import { compilersSharedByApplications } from './platform/compiled-schemas.ts';
 import { registerAuth } from './platform/auth.ts';
+import { createMailer } from './platform/mail.ts';
 import { enableReadCaches } from './platform/read-cache.ts';
 import { registerCors } from './platform/cors.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -19,6 +20,10 @@ import { registerMetrics } from './platform/metrics.ts';
 import { authenticateToken } from './features/tokens/service.ts';
 import { authenticateBrowser } from './features/sessions/browser-auth.ts';
 import { samlRoutes, samlSignInRoutes } from './features/saml/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { organizationInviteRoutes } from './features/organization-invites/routes.ts';
+import { oidcRoutes, oidcSignInRoutes } from './features/oidc/routes.ts';
+import { personalTokenRoutes } from './features/tokens/routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
@@ -90,6 +95,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
     config,
     cursors: new Cursors(await loadServerSecret(db, 'cursor-signing', clock.now().toISOString())),
     blobs: createBlobStore(config),
+    mailer: createMailer(config, app.log),
   };
   app.decorate('ctx', ctx);
   // Caches of this application's database handle, emptied by its writes (platform/read-cache.ts).
@@ -133,6 +139,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await userRoutes(v1);
       await organizationRoutes(v1);
       await memberRoutes(v1);
+      await organizationInviteRoutes(v1);
       await teamRoutes(v1);
       await grantRoutes(v1);
       await collectionRoutes(v1);
@@ -151,6 +158,9 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await pdfRoutes(v1);
       await integrationEventRoutes(v1);
       await samlRoutes(v1);
+      await oidcRoutes(v1);
+      await authRoutes(v1);
+      await personalTokenRoutes(v1);
       await integrationRoutes(v1);
     },
     { prefix: '/v1' },
@@ -162,6 +172,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   await pdfDownloadRoutes(app);
   // SAML sign-in and sign-out pages, outside /v1: a browser follows them, not an API client.
   await app.register(async (sso) => samlSignInRoutes(sso));
+  await app.register(async (sso) => oidcSignInRoutes(sso));
   // Integration icons and preview images, public like file downloads (features/integrations/routes.ts).
   await integrationAssetRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
@@ -169,6 +180,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // The members' web app, a client of /v1 like any other (features/web-app).
   await app.register(async (web) => webAppRoutes(web));
   app.addHook('onClose', async () => {
+    ctx.mailer.close();
     await jobs.stop();
     endReadCaches();
   });

@@ -100,6 +100,13 @@ export interface Config {
   translationProviderApiKey: string | undefined;
   /** Most pages of content one PDF export lays out; larger scopes end with a note saying what was left out. */
   pdfMaxPages: number;
+  /**
+   * `smtp://user:pass@host:587` or `smtps://…`: invitations and password resets are e-mailed through it
+   * (nodemailer); unset, no mail is sent and the links are only shown to the admin who made them.
+   */
+  smtpUrl: string | undefined;
+  /** The From address of those e-mails. */
+  mailFrom: string;
 }
 
 /** The levels LOG_LEVEL accepts (pino's, plus `silent`). */
@@ -143,6 +150,13 @@ function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.REDIS_URL;
   if (!raw) return undefined;
   if (!/^rediss?:\/\//.test(raw)) throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${raw}"`);
+  return raw;
+}
+
+function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return undefined;
+  if (!/^smtps?:\/\//.test(raw)) throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${raw.replace(/\/\/[^@/]*@/, '//…@')}"`);
   return raw;
 }
 
@@ -226,5 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     translationProviderUrl: translationProviderUrl(env),
     translationProviderApiKey: env.TRANSLATION_PROVIDER_API_KEY || undefined,
     pdfMaxPages: integer(env, 'PDF_MAX_PAGES', 2_000) || 2_000,
+    smtpUrl: smtpUrl(env),
+    mailFrom: env.MAIL_FROM?.trim() || `Quire <quire@${new URL(publicUrl).hostname}>`,
   };
 }

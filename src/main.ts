@@ -8,6 +8,7 @@ import { systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
+import { createMailer } from './platform/mail.ts';
 import { ApiError } from './platform/errors.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
 import { closeConversionPool } from './features/content/conversion-pool.ts';
@@ -18,6 +19,8 @@ import { insertOrganizationWithAdmin } from './features/organizations/service.ts
 import { findOrganization, listAllOrganizations } from './features/organizations/store.ts';
 import { addOrUpdateMember } from './features/members/service.ts';
 import { issueToken, listTokens, revokeToken } from './features/tokens/service.ts';
+import { createLink } from './features/auth/links.ts';
+import { invitationMail } from './features/auth/mails.ts';
 
 const HELP = `quire — documentation platform server (GitBook API v1 compatible)
 
@@ -29,6 +32,9 @@ Usage:
   quire user add --org ID --email E [--name N] [--role R]
                                                   add a user (created if new) to an organization;
                                                   R is admin|create|review|edit|comment|read|guest (default read)
+  quire user invite --org ID --email E [--name N] [--role R]
+                                                  the same, and print a one-time link with which the person
+                                                  sets a password and signs in (e-mailed too with SMTP_URL)
   quire token issue --email E [--label L]         issue an API token for a user (printed once)
   quire token list --email E                      list a user's tokens
   quire token revoke (--id ID | --token T)        revoke a token
@@ -66,8 +72,13 @@ async function withContext<T>(config: Config, run: (ctx: AppContext, db: Db) => 
   const db = await openMigrated(config);
   try {
     // The CLI never reads cursors; a throwaway key keeps the context complete.
-    const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli'), blobs: createBlobStore(config) };
-    return await run(ctx, db);
+    const mailer = createMailer(config, { warn: (data, message) => console.error(`${message}: ${JSON.stringify(data)}`) });
+    const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli'), blobs: createBlobStore(config), mailer };
+    try {
+      return await run(ctx, db);
+    } finally {
+      mailer.close();
+    }
   } finally {
     await db.destroy();
   }
@@ -120,7 +131,10 @@ async function serve(config: Config): Promise<void> {
         config.adminToken ? 'Its API token is the value of QUIRE_ADMIN_TOKEN.' : `API token (shown only now, keep it): ${boot.token}`,
         'Try it:',
         `  curl -H "Authorization: Bearer ${config.adminToken ? '$QUIRE_ADMIN_TOKEN' : boot.token}" ${config.publicUrl}/v1/orgs/${boot.organizationId}`,
-        'More users and tokens: npm run quire -- user add --org <id> --email <e-mail> --role edit; npm run quire -- token issue --email <e-mail>',
+        'More users and tokens: npm run quire -- user invite --org <id> --email <e-mail> --role edit; npm run quire -- token issue --email <e-mail>',
+        '',
+        `Open this link to sign in to the web app and choose your password (it works once, within 7 days):`,
+        `  ${boot.signInLink}`,
         '',
       ].join('\n'),
     );
@@ -246,6 +260,7 @@ export async function main(argv: string[]): Promise<void> {
         console.log(`Created organization "${org.title}" (id ${org.id}); admin: ${email}${created ? ' (new user)' : ''}`);
       });
     case 'user add':
+    case 'user invite':
       return withContext(config, async (ctx, db) => {
         const orgId = need('org');
         if (!(await findOrganization(db, orgId))) throw new ApiError(404, `No organization ${orgId}`);
@@ -253,11 +268,20 @@ export async function main(argv: string[]): Promise<void> {
         if (roleName !== 'guest' && !isRole(roleName)) throw new ApiError(400, `--role must be ${[...ROLES].reverse().join(', ')} or guest`);
         const role: Role | null = roleName === 'guest' ? null : (roleName as Role);
         const email = normalizeEmail(need('email'));
+        const invite = sub === 'invite';
         const outcome = await db.transaction().execute(async (trx) => {
           const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email, displayName: values.name }));
-          return { user, result: await addOrUpdateMember(ctx, trx, orgId, user.id, role) };
+          const result = await addOrUpdateMember(ctx, trx, orgId, user.id, role);
+          // The operator is trusted with the database: the link is made whatever account the person has.
+          const link = invite ? await createLink(ctx, trx, { kind: 'invite', userId: user.id, organizationId: orgId, role }) : undefined;
+          return { user, result, link };
         });
         console.log(`${outcome.result === 'added' ? 'Added' : 'Updated'} ${email} (user ${outcome.user.id}) in organization ${orgId} as ${roleName}`);
+        if (outcome.link) {
+          const emailed = await ctx.mailer.send(invitationMail(config, email, (await findOrganization(db, orgId))?.title ?? orgId, outcome.link));
+          console.log(`One-time link to set a password and sign in (works once, until ${outcome.link.expiresAt})${emailed ? ', also e-mailed' : ''}:`);
+          console.log(outcome.link.url);
+        }
       });
     case 'token issue':
       return withContext(config, async (ctx, db) => {

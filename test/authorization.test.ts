@@ -6,6 +6,7 @@ import { assertError } from './assertions.ts';
 import { buildChangeRequest, buildCollection, buildComment, buildCommentReply, buildSpace, buildTeam, markdown, mergeChangeRequest, writeContent } from './factories.ts';
 import { defaultCustomization } from '../src/features/sites/customization-schema.ts';
 import { defaultAdaptiveSchema } from '../src/features/adaptive/schema.ts';
+import { createLink } from '../src/features/auth/links.ts';
 
 /**
  * Trying to break in: every operation of the server's own OpenAPI document, run as four callers who should
@@ -65,6 +66,12 @@ interface Fixture {
   /** An import run of the fixture space (its job fails: the URL is a loopback address this server may not fetch). */
   importRunId: string;
   samlProviderId: string;
+  oidcProviderId: string;
+  /** An organization invite link, a session and an API token of the organization's admin, and a one-time link of a colleague. */
+  inviteId: string;
+  sessionId: string;
+  tokenId: string;
+  token: string;
   /** A private integration of the organization, installed there (on the fixture space and site). */
   integrationName: string;
   installationId: string;
@@ -157,6 +164,13 @@ describe('authorization: every operation as callers who should not get far', () 
   const newImportRun = async (f: Fixture) =>
     (await setup('POST', `/v1/org/${f.organizationId}/imports`, { source: { type: 'website', url: 'http://127.0.0.1:9/' }, target: { space: f.spaceId } })).id as string;
   const newSamlProvider = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/saml`, { label: 'Own IdP' })).id as string;
+  const oidcBody = { label: 'Own OIDC', issuer: 'https://idp.example.com', clientId: 'quire', clientSecret: 'a secret' };
+  const newOidcProvider = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/oidc`, oidcBody)).id as string;
+  const newInvite = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/link-invites`, { role: 'read' })).id as string;
+  const newLinkToken = async (f: Fixture) => {
+    const link = await createLink(t.app.ctx, t.db, { kind: 'reset', userId: f.userId });
+    return link.url.slice(link.url.lastIndexOf('/') + 1);
+  };
   const integrationManifest = (f: Fixture) => ({
     organization: f.organizationId,
     title: 'Table integration',
@@ -220,6 +234,7 @@ describe('authorization: every operation as callers who should not get far', () 
     // --- Who has access to a space or collection (seeing it needs read; changing it, admin)
     inviteToSpace: { body: (f) => ({ role: 'read', users: [f.userId] }), expect: inContent(403) },
     listUserPermissionsInSpace: { expect: inContent(200) },
+    listPermissionsAggregateInSpace: { expect: inContent(200) },
     listTeamPermissionsInSpace: { expect: inContent(200) },
     updateUserPermissionInSpace: { body: () => ({ role: 'edit' }), expect: inContent(403) },
     removeUserFromSpace: { expect: deleteInContent(403) },
@@ -270,6 +285,7 @@ describe('authorization: every operation as callers who should not get far', () 
 
     // --- Change requests (opening and changing one needs edit; merging, review)
     listChangeRequestsForSpace: { expect: inst(200, inContent(200)) },
+    listChangeRequestsForOrganization: { expect: inOrganization(200, 200), check: lists((f) => f.changeRequestId, ['reader']) },
     createChangeRequest: { body: () => ({ subject: 'New change request' }), expect: inContent(403) },
     getChangeRequestById: { expect: inst(200, inContent(200)) },
     updateChangeRequestById: { body: () => ({ subject: 'Renamed change request' }), expect: inContent(403) },
@@ -426,6 +442,48 @@ describe('authorization: every operation as callers who should not get far', () 
     deleteOrganizationSAMLProvider: { own: async (f) => ({ samlProviderId: await newSamlProvider(f) }), expect: deleteInOrganization(403, 403) },
     listSSOProviderLoginsInOrganization: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },
 
+    // --- OpenID Connect providers (as SAML's)
+    listOIDCProvidersInOrganization: { expect: inOrganization(403, 200) },
+    createOrganizationOIDCProvider: { body: () => oidcBody, expect: inOrganization(403, 403) },
+    getOrganizationOIDCProviderById: { expect: inOrganization(403, 200) },
+    updateOrganizationOIDCProvider: { body: () => ({ label: 'Renamed OIDC' }), expect: inOrganization(403, 403) },
+    deleteOrganizationOIDCProvider: { own: async (f) => ({ oidcProviderId: await newOidcProvider(f) }), expect: deleteInOrganization(403, 403) },
+
+    // --- Signing in (features/auth): public where no one is signed in yet; a bearer caller has no session or
+    // password, so it gets what a browser without them gets. A one-time link is its own permission.
+    signIn: { body: () => ({ email: `nobody-${Math.random().toString(36).slice(2, 8)}@quire.test`, password: 'not a password' }), expect: { anonymous: 401, outsider: 401, guest: 401, reader: 401, installation: 401 } },
+    signOut: { expect: anyUser(204) },
+    getSession: { expect: { anonymous: 401, outsider: 401, guest: 401, reader: 401, installation: 401 } },
+    listSessions: { expect: anyUser(200), check: (_who, res, f) => assert.ok(!JSON.stringify(res.body).includes(f.sessionId)) },
+    revokeSession: { expect: anyUser(404) },
+    getSignInLink: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },
+    useSignInLink: { own: async (f) => ({ token: await newLinkToken(f) }), body: () => ({ password: 'a new password' }), expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },
+    requestPasswordReset: { body: () => ({ email: 'someone@quire.test' }), expect: { anonymous: 204, outsider: 204, guest: 204, reader: 204, installation: 204 } },
+    changePassword: { body: () => ({ currentPassword: 'not a password', newPassword: 'another password' }), expect: anyUser(400) },
+    listSignInProviders: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },
+    createInvitation: { body: (f) => ({ organizationId: f.organizationId, email: 'invitation@quire.test', role: 'read' }), expect: inOrganization(403, 403) },
+
+    // --- Personal API tokens: one's own only
+    listUserTokens: { expect: anyUser(200), check: (_who, res, f) => assert.ok(!(res.body.items as { id: string }[]).some((i) => i.id === f.tokenId)) },
+    createUserToken: { body: () => ({ label: 'Own token' }), expect: anyUser(201) },
+    deleteUserToken: { expect: anyUser(404) },
+
+    // --- Organization invite links: admins manage them; whoever holds one and has an account joins (an
+    // organization of its own, so that joining changes no other row's answer)
+    listOrganizationInviteLinks: { expect: inOrganization(403, 403) },
+    createOrganizationInvite: { body: () => ({ role: 'read' }), expect: inOrganization(403, 403) },
+    getOrganizationInviteLink: { expect: inOrganization(403, 403) },
+    updateOrganizationInviteById: { body: () => ({ role: 'comment' }), expect: inOrganization(403, 403) },
+    deleteOrganizationInviteById: { own: async (f) => ({ inviteId: await newInvite(f) }), expect: deleteInOrganization(403, 403) },
+    joinOrganizationWithInvite: {
+      own: async () => {
+        const owner = await t.outsider();
+        const invite = await t.api('POST', `/v1/orgs/${owner.organizationId}/link-invites`, { token: owner.token, body: { role: 'read' } });
+        return { organizationId: owner.organizationId, inviteId: invite.body.id };
+      },
+      expect: anyUser(200),
+    },
+
     // --- PDF export (whoever reads the content gets a URL; a site's needs its space readable too)
     getChangeRequestPDF: { expect: inst(200, inContent(200)) },
     getSpacePDF: { expect: inst(200, inContent(200)) },
@@ -548,6 +606,11 @@ describe('authorization: every operation as callers who should not get far', () 
       translationId: '',
       importRunId: '',
       samlProviderId: '',
+      oidcProviderId: '',
+      inviteId: '',
+      sessionId: '',
+      tokenId: '',
+      token: '',
       integrationName: 'table-integration',
       installationId: '',
       eventId: '',
@@ -572,6 +635,14 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.translationId = await newTranslation(fixture);
     fixture.importRunId = await newImportRun(fixture);
     fixture.samlProviderId = await newSamlProvider(fixture);
+    fixture.oidcProviderId = await newOidcProvider(fixture);
+    fixture.inviteId = await newInvite(fixture);
+    fixture.token = await newLinkToken(fixture);
+    fixture.tokenId = (await setup('POST', '/v1/user/tokens', { label: 'Admin token' })).id;
+    const adminLink = await createLink(t.app.ctx, t.db, { kind: 'first-start', userId: t.admin.userId });
+    const opened = await t.api('POST', `/v1/auth/links/${adminLink.url.slice(adminLink.url.lastIndexOf('/') + 1)}`, { token: null, body: { password: 'admin password' } });
+    assert.equal(opened.status, 200);
+    fixture.sessionId = (await t.db.selectFrom('sessions').select('id').where('user_id', '=', t.admin.userId).executeTakeFirstOrThrow()).id;
 
     // The integration installation: on the fixture space and site, with read scopes.
     await setup('POST', `/v1/integrations/${fixture.integrationName}`, integrationManifest(fixture));

@@ -157,7 +157,7 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
   test('help lists every command and exits 0', async () => {
     for (const run of await Promise.all([quire(dir, ['help']), quire(dir, ['--help'])])) {
       assert.equal(run.code, 0);
-      for (const command of ['serve', 'migrate', 'org create', 'user add', 'token issue', 'token list', 'token revoke']) {
+      for (const command of ['serve', 'migrate', 'org create', 'user add', 'user invite', 'token issue', 'token list', 'token revoke']) {
         assert.ok(run.stdout.includes(command), `help mentions ${command}`);
       }
     }
@@ -224,6 +224,18 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
     assert.equal(asGuest.body.permissions.listMembers, false);
   });
 
+  test('user invite adds the person and prints a one-time link that sets their password', async () => {
+    const orgId = orgIdFrom(await succeeds(dir, ['org', 'create', '--title', 'Invite Org', '--admin', 'boss3@example.com']));
+    const out = await succeeds(dir, ['user', 'invite', '--org', orgId, '--email', 'Invitee@Example.com', '--role', 'review']);
+    assert.match(out, new RegExp(`^Added invitee@example\\.com \\(user [A-Za-z0-9]+\\) in organization ${orgId} as review`));
+    const link = /\/app\/auth\/link\/([\w-]{43})$/m.exec(out);
+    assert.ok(link, `no link in: ${out}`);
+    // A public route: the token callApi sends is not looked at.
+    const info = await callApi(dir, `/v1/auth/links/${link[1]}`, 'none');
+    assert.equal(info.status, 200);
+    assert.deepEqual(info.body, { kind: 'invite', email: 'invitee@example.com', organization: { id: orgId, title: 'Invite Org' }, role: 'review' });
+  });
+
   test('user add gives the read role by default', async () => {
     const orgId = orgIdFrom(await succeeds(dir, ['org', 'create', '--title', 'Default Role Org', '--admin', 'boss2@example.com']));
     assert.match(await succeeds(dir, ['user', 'add', '--org', orgId, '--email', 'reader@example.com']), /as read$/m);
@@ -281,10 +293,10 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
     assert.match(neither.stderr, /--id or --token is required/);
   });
 
-  test('the first start creates an organization and prints its id and a working curl line', async () => {
+  test('the first start creates an organization and prints its id, a working curl line and a link that signs the admin in', async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'quire-serve-'));
     try {
-      const server = await serve(fresh, {}, /curl .*\n/);
+      const server = await serve(fresh, {}, /\/app\/auth\/link\/\S+\n/);
       try {
         const out = server.stderr();
         assert.match(out, /Quire is serving http:\/\/localhost:\d+\/v1/);
@@ -297,6 +309,22 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
         const body = (await res.json()) as { id: string; permissions: { admin: boolean } };
         assert.equal(body.id, orgId);
         assert.equal(body.permissions.admin, true);
+
+        const link = /Open this link[^\n]*\n\s+(http:\/\/\S+\/app\/auth\/link\/([\w-]+))\n/.exec(out);
+        assert.ok(link, `no sign-in link in: ${out}`);
+        assert.equal(link[1], `http://localhost:${server.port}/app/auth/link/${link[2]}`);
+        const api = `http://localhost:${server.port}/v1/auth/links/${link[2]}`;
+        const info = (await (await fetch(api)).json()) as { kind: string; email: string };
+        assert.deepEqual(info, { kind: 'first-start', email: 'admin@localhost', organization: { id: orgId, title: 'My Organization' } });
+        const used = await fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: 'first admin password' }) });
+        assert.equal(used.status, 200);
+        assert.match(used.headers.get('set-cookie') ?? '', /quire_session=/);
+        const signIn = await fetch(`http://localhost:${server.port}/v1/auth/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@localhost', password: 'first admin password' }),
+        });
+        assert.equal(signIn.status, 200);
       } finally {
         assert.equal(await server.stop(), 0);
       }

@@ -51,6 +51,7 @@ export interface ApiTokensTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  expires_at: string | null;
 }
 
 export interface CollectionsTable {
@@ -661,12 +662,63 @@ export interface SessionsTable {
   id: string;
   secret_hash: string;
   user_id: string;
-  organization_id: string;
+  /** The organization whose identity provider opened it; null for a password or one-time-link sign-in. */
+  organization_id: string | null;
   provider_id: string | null;
+  method: 'password' | 'link' | 'saml' | 'oidc';
+  user_agent: string | null;
   created_at: string;
   last_seen_at: string;
   expires_at: string;
   revoked_at: string | null;
+}
+
+export interface UserPasswordsTable {
+  user_id: string;
+  hash: string;
+  updated_at: string;
+}
+
+export interface SignInLinksTable {
+  id: string;
+  token_hash: string;
+  kind: 'invite' | 'reset' | 'first-start';
+  user_id: string;
+  organization_id: string | null;
+  role: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OidcProvidersTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  default_role: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OidcRequestsTable {
+  state: string;
+  provider_id: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string | null;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OrganizationInvitesTable {
+  id: string;
+  organization_id: string;
+  role: string | null;
+  created_by: string | null;
+  created_at: string;
 }
 
 export interface Database {
@@ -722,6 +774,11 @@ export interface Database {
   saml_requests: SamlRequestsTable;
   saml_assertions: SamlAssertionsTable;
   sessions: SessionsTable;
+  user_passwords: UserPasswordsTable;
+  sign_in_links: SignInLinksTable;
+  oidc_providers: OidcProvidersTable;
+  oidc_requests: OidcRequestsTable;
+  organization_invites: OrganizationInvitesTable;
 }
 
 export type Db = Kysely<Database>;

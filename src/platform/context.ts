@@ -3,6 +3,7 @@ import type { Db } from '../db/types.ts';
 import type { BlobStore } from './blob-store.ts';
 import type { Clock } from './clock.ts';
 import type { Cursors } from './pagination.ts';
+import type { Mailer } from './mail.ts';
 
 /** What every service needs from the running server; built once in buildApp. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   cursors: Cursors;
   /** File bytes, addressed by content hash. */
   blobs: BlobStore;
+  /** Mail through SMTP_URL (invitations, password resets); sends nothing when it is unset. */
+  mailer: Mailer;
 }
 
 import { forbidden } from './errors.ts';
@@ -22,7 +25,7 @@ export interface UserCaller {
   userId: string;
   tokenId: string;
   /** Set when the user calls from a browser with a session cookie (features/sessions), not with a token. */
-  session?: { id: string; organizationId: string };
+  session?: { id: string; organizationId: string | null };
 }
 
 /**

@@ -19,6 +19,7 @@ import * as m0020 from './0020_site_redirects.ts';
 import * as m0021 from './0021_import_runs.ts';
 import * as m0022 from './0022_installation_tokens_expiry_index.ts';
 import * as m0023 from './0023_import_runs_status_index.ts';
+import * as m0024 from './0024_sign_in.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0021_import_runs': m0021,
   '0022_installation_tokens_expiry_index': m0022,
   '0023_import_runs_status_index': m0023,
+  '0024_sign_in': m0024,
 };

@@ -1,9 +1,9 @@
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
-import { errors, listOf, SpaceIdParams } from '../../platform/schemas.ts';
+import { errors, listOf, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
 import { ChangeRequest, ChangeRequestParams, CreateChangeRequestBody, ListChangeRequestsQuery, UpdateChangeRequestBody } from './schemas.ts';
-import { createChangeRequest, getChangeRequest, listChangeRequestsOfSpace, updateChangeRequestSettings } from './service.ts';
+import { createChangeRequest, getChangeRequest, listChangeRequestsOfOrganization, listChangeRequestsOfSpace, updateChangeRequestSettings } from './service.ts';
 import { Type } from 'typebox';
 import { DocumentedUpdateContentBody, UpdateContentBody, UpdateContentQuery } from '../content/change-schemas.ts';
 import { writeChangeRequestContent } from '../content/change-request-writes.ts';
@@ -26,6 +26,21 @@ export async function changeRequestRoutes(app: App) {
       },
     },
     async (request) => listChangeRequestsOfSpace(app.ctx, callerOf(request), request.params.spaceId, request.query),
+  );
+
+  app.get(
+    '/orgs/:organizationId/change-requests',
+    {
+      schema: {
+        operationId: 'listChangeRequestsForOrganization',
+        tags,
+        summary: 'List the change requests of every space of the organization you can read (open ones by default), newest first',
+        params: OrganizationIdParams,
+        querystring: ListChangeRequestsQuery,
+        response: { 200: listOf(ChangeRequest), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => listChangeRequestsOfOrganization(app.ctx, callerOf(request), request.params.organizationId, request.query),
   );
 
   registerOperations(app, tags, [

@@ -6,6 +6,9 @@ import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { changeRequestPolicy } from './policy.ts';
 import { loadSpace } from '../spaces/service.ts';
+import { spaceIdsOf } from '../spaces/queries.ts';
+import { OrgAccess } from '../access/service.ts';
+import { assertOrganizationVisible } from '../organizations/policy.ts';
 import { findRevision, lockBranch, startChangeRequestBranch } from '../content/revisions.ts';
 import { presentChangeRequest } from './present.ts';
 import { openCommentCountsOfChangeRequests, openCommentsOfChangeRequest } from '../comments/queries.ts';
@@ -16,6 +19,7 @@ import {
   findChangeRequest,
   insertChangeRequest,
   listChangeRequests,
+  listChangeRequestsAcrossSpaces,
   nextChangeRequestNumber,
   updateChangeRequest,
   type ChangeRequestFilter,
@@ -78,6 +82,29 @@ export async function listChangeRequestsOfSpace(ctx: AppContext, caller: Caller,
   const [rows, count] = await Promise.all([listChangeRequests(ctx.db, filter, page), countChangeRequests(ctx.db, filter)]);
   const openComments = await openCommentCountsOfChangeRequests(ctx.db, rows.map((row) => row.id));
   return ctx.cursors.close(listKey, page, rows, count, (row) => [row.number], (row) => presentChangeRequest(ctx.config, row, space.revision_id, openComments.get(row.id) ?? 0));
+}
+
+/**
+ * listChangeRequestsForOrganization: the change requests of every space of the organization the caller can
+ * read (open ones by default), newest first.
+ */
+export async function listChangeRequestsOfOrganization(ctx: AppContext, caller: Caller, organizationId: string, query: Static<typeof ListChangeRequestsQuery>) {
+  const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  assertOrganizationVisible(access);
+  const spaceIds = await spaceIdsOf(ctx.db, { organizationId, scope: await access.readableScope() });
+  const filter: ChangeRequestFilter = { spaceIds, status: query.status ?? 'open', creator: query.creator, contributor: query.contributor };
+  const listKey = `change-requests:org:${organizationId}:${filter.status}:${filter.creator ?? ''}:${filter.contributor ?? ''}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count] = await Promise.all([listChangeRequestsAcrossSpaces(ctx.db, filter, page), countChangeRequests(ctx.db, filter)]);
+  const openComments = await openCommentCountsOfChangeRequests(ctx.db, rows.map((row) => row.id));
+  return ctx.cursors.close(
+    listKey,
+    page,
+    rows,
+    count,
+    (row) => [row.created_at, row.id],
+    (row) => presentChangeRequest(ctx.config, row, row.space_revision_id, openComments.get(row.id) ?? 0),
+  );
 }
 
 export async function updateChangeRequestSettings(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string, body: Static<typeof UpdateChangeRequestBody>) {

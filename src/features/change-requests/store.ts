@@ -5,7 +5,9 @@ import type { PageRequest } from '../../platform/pagination.ts';
 export type ChangeRequestRow = ChangeRequestsTable;
 
 export interface ChangeRequestFilter {
-  spaceId: string;
+  /** One space's change requests; or, with `spaceIds`, those of several (an organization's readable spaces). */
+  spaceId?: string;
+  spaceIds?: readonly string[];
   status: string;
   creator?: string | undefined;
   contributor?: string | undefined;
@@ -63,7 +65,9 @@ export async function nextChangeRequestNumber(db: Executor, spaceId: string): Pr
 }
 
 function filtered(db: Executor, filter: ChangeRequestFilter) {
-  let q = withUser(db).where('change_requests.space_id', '=', filter.spaceId).where('change_requests.status', '=', filter.status);
+  let q = withUser(db).where('change_requests.status', '=', filter.status);
+  if (filter.spaceId !== undefined) q = q.where('change_requests.space_id', '=', filter.spaceId);
+  if (filter.spaceIds !== undefined) q = filter.spaceIds.length === 0 ? q.where((eb) => eb.val(1), '=', 0) : q.where('change_requests.space_id', 'in', [...filter.spaceIds]);
   if (filter.creator) q = q.where('change_requests.created_by', '=', filter.creator);
   if (filter.contributor) {
     const contributor = filter.contributor;
@@ -86,6 +90,12 @@ function filtered(db: Executor, filter: ChangeRequestFilter) {
 /** Newest first. */
 export async function listChangeRequests(db: Executor, filter: ChangeRequestFilter, page: PageRequest) {
   return keysetPage(filtered(db, filter), ['change_requests.number'], 'desc', page).execute();
+}
+
+/** Change requests of several spaces, newest first, with each space's current revision (what a presenter needs). */
+export async function listChangeRequestsAcrossSpaces(db: Executor, filter: ChangeRequestFilter, page: PageRequest) {
+  const query = filtered(db, filter).innerJoin('spaces', 'spaces.id', 'change_requests.space_id').select('spaces.revision_id as space_revision_id');
+  return keysetPage(query, ['change_requests.created_at', 'change_requests.id'], 'desc', page).execute();
 }
 
 export async function countChangeRequests(db: Executor, filter: ChangeRequestFilter): Promise<number> {

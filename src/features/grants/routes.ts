@@ -2,6 +2,7 @@ import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { CollectionIdParams, errors, listOf, ListQuery, NoContent, SpaceIdParams } from '../../platform/schemas.ts';
 import {
+  AggregateQuery,
   CollectionTeamParams,
   CollectionUserParams,
   InviteToContentBody,
@@ -11,7 +12,7 @@ import {
   UpdateGrantBody,
   UserPermission,
 } from './schemas.ts';
-import { inviteToContent, listTeamPermissions, listUserPermissions, removeGrant, setGrant, type GrantKind } from './service.ts';
+import { inviteToContent, listPermissionsAggregate, listTeamPermissions, listUserPermissions, removeGrant, setGrant, type GrantKind } from './service.ts';
 
 /**
  * The same seven operations on spaces and on collections (GitBook has both; the collection ones are outside the
@@ -55,6 +56,21 @@ const TARGETS = [
 ] as const;
 
 export async function grantRoutes(app: App) {
+  app.get(
+    '/spaces/:spaceId/permissions/aggregate',
+    {
+      schema: {
+        operationId: 'listPermissionsAggregateInSpace',
+        tags: ['space-users'],
+        summary: 'List every member who holds a role on the space, and the role, whatever it comes from',
+        params: SpaceIdParams,
+        querystring: AggregateQuery,
+        response: { 200: listOf(UserPermission), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => listPermissionsAggregate(app.ctx, callerOf(request), request.params.spaceId, request.query),
+  );
+
   for (const t of TARGETS) {
     const kind: GrantKind = t.kind;
     const tags = [`${kind}-permissions`];

@@ -20,3 +20,9 @@ export const SpaceUserParams = Type.Object({ spaceId: Id, userId: Id });
 export const SpaceTeamParams = Type.Object({ spaceId: Id, teamId: Id });
 export const CollectionUserParams = Type.Object({ collectionId: Id, userId: Id });
 export const CollectionTeamParams = Type.Object({ collectionId: Id, teamId: Id });
+
+export const AggregateQuery = Type.Object({
+  page: Type.Optional(Type.String({ description: 'Opaque cursor: next.page of the previous response' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page size (default 50)' })),
+  role: Type.Optional(Role),
+});

@@ -3,11 +3,12 @@ import { type AppContext, type Caller, personOf } from '../../platform/context.t
 import { badRequest, isNotFound, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
-import type { OrgAccess } from '../access/service.ts';
+import { membershipOf, type GrantRow, type OrgAccess } from '../access/service.ts';
+import { listGrantsReachingUsers } from '../access/queries.ts';
 import type { Role } from '../access/roles.ts';
 import { loadCollection } from '../collections/service.ts';
 import { loadSpace } from '../spaces/service.ts';
-import { findMember } from '../members/queries.ts';
+import { findMember, listActiveMembersByUser } from '../members/queries.ts';
 import { presentTeams } from '../teams/service.ts';
 import { findTeam, findTeams } from '../teams/queries.ts';
 import { presentUser } from '../users/present.ts';
@@ -65,6 +66,37 @@ export async function listTeamPermissions(ctx: AppContext, caller: Caller, kind:
     (row) => [row.granted_at, row.subject_id],
     (row) => ({ permission: row.role as Role, team: teams.get(row.id)! }),
   );
+}
+
+/** Members whose effective roles are computed for one aggregate list, at most: the list is built in memory. */
+const AGGREGATE_MEMBER_LIMIT = 10_000;
+
+/**
+ * listPermissionsAggregateInSpace: every member who holds a role on the space, whatever it comes from (their
+ * organization role, the space's or a collection's default level, a grant to them or to a team of theirs), by
+ * the same policy that answers their requests. Grants of all members are read in one query.
+ */
+export async function listPermissionsAggregate(ctx: AppContext, caller: Caller, spaceId: string, query: { page?: string; limit?: number; role?: Role | undefined }) {
+  const { space, access } = await loadSpace(ctx, caller, spaceId);
+  const members = await listActiveMembersByUser(ctx.db, space.organization_id, AGGREGATE_MEMBER_LIMIT);
+  const grants = await listGrantsReachingUsers(ctx.db, space.organization_id, members.map((m) => m.user_id));
+  const grantsOf = new Map<string, GrantRow[]>();
+  for (const g of grants) grantsOf.set(g.user_id, [...(grantsOf.get(g.user_id) ?? []), g]);
+  const holders: { row: (typeof members)[number]; role: Role }[] = [];
+  for (const row of members) {
+    const role = await access.peer(row.user_id, membershipOf(row), false, grantsOf.get(row.user_id) ?? []).roleOn(space);
+    if (role !== null && (query.role === undefined || role === query.role)) holders.push({ row, role });
+  }
+  // The cursor compares ids as JavaScript does, whatever the database's collation.
+  holders.sort((a, b) => (a.row.user_id < b.row.user_id ? -1 : a.row.user_id > b.row.user_id ? 1 : 0));
+  const listKey = `grants:aggregate:${space.id}:${query.role ?? ''}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const after = page.after?.[0];
+  const from = after === undefined ? holders : holders.filter((h) => h.row.user_id > String(after));
+  return ctx.cursors.close(listKey, page, from.slice(0, page.limit + 1), holders.length, (h) => [h.row.user_id], (h) => ({
+    permission: h.role,
+    user: presentUser(ctx.config, { id: h.row.user_id, display_name: h.row.display_name, email: h.row.email, photo_url: h.row.photo_url }),
+  }));
 }
 
 /** Gives a role to members and teams at once (null takes their grants away). Every one named must exist. */

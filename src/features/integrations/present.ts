@@ -71,7 +71,7 @@ export function presentInstallation(config: Config, integration: IntegrationRow,
     updatedAt: row.updated_at,
     urls: {
       location,
-      app: appUrl(config, `/orgs/${row.organization_id}/integrations/${integration.name}`),
+      app: appUrl(config, `/o/${row.organization_id}/integrations/${integration.name}/installations/${row.id}`),
       publicEndpoint: `${config.publicUrl}/integrations/${encodeURIComponent(integration.name)}/installations/${row.id}/public`,
     },
     externalIds: JSON.parse(row.external_ids) as string[],

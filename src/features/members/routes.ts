@@ -1,4 +1,5 @@
 import type { App } from '../../platform/app-type.ts';
+import { mailInvitations } from '../auth/service.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { sendJsonText } from '../../platform/json-text.ts';
@@ -136,7 +137,12 @@ export async function memberRoutes(app: App) {
       body: InviteUsersBody,
       response: InviteUsersResult,
       errors: [400, 401, 403, 404],
-      run: (ctx, caller, { params, body }) => inviteUsers(ctx, caller, params.organizationId, body),
+      run: async (ctx, caller, { params, body }) => {
+        const result = await inviteUsers(ctx, caller, params.organizationId, body);
+        // Newcomers get the link that lets them set a password, when mail is set up (features/auth).
+        await mailInvitations(ctx, params.organizationId, result.users);
+        return result;
+      },
     }),
   ]);
 }

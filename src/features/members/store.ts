@@ -98,6 +98,14 @@ export async function findMembersWithUsers(db: Executor, organizationId: string,
   return memberQuery(db).where('members.organization_id', '=', organizationId).where('members.user_id', 'in', userIds).execute();
 }
 
+/**
+ * Every active member of an organization with their user, by user id (bounded): for lists
+ * computed from each member's effective role, which SQL cannot filter on.
+ */
+export async function listActiveMembersByUser(db: Executor, organizationId: string, limit: number): Promise<MemberRow[]> {
+  return memberQuery(db).where('members.organization_id', '=', organizationId).where('members.disabled', '=', 0).orderBy('members.user_id').limit(limit).execute();
+}
+
 function filtered(db: Executor, filter: MemberFilter) {
   let q = memberQuery(db).where('members.organization_id', '=', filter.organizationId);
   if (filter.role === 'guest') q = q.where('members.role', 'is', null);

@@ -130,11 +130,11 @@ export async function samlSignInRoutes(app: App) {
   const config = { public: true };
 
   app.get('/sso/saml/:providerId/start', { config, schema: { hide: true, params: ProviderIdParams, querystring: StartQuery } }, async (request, reply) =>
-    reply.header('cache-control', 'no-store').redirect(await startSignIn(app.ctx, request.params.providerId, request.query.next), 302),
+    reply.header('cache-control', 'no-store').redirect(await startSignIn(app.ctx, request.params.providerId, request.query.returnTo ?? request.query.next), 302),
   );
 
   app.post('/sso/saml/:providerId/acs', { config, schema: { hide: true, params: ProviderIdParams, body: AcsBody } }, async (request, reply) => {
-    const { setCookies, location } = await completeSignIn(app.ctx, request.params.providerId, request.body.SAMLResponse);
+    const { setCookies, location } = await completeSignIn(app.ctx, request.params.providerId, request.body.SAMLResponse, request.headers['user-agent']);
     return reply.header('set-cookie', setCookies).header('cache-control', 'no-store').redirect(location, 303);
   });
 
@@ -145,7 +145,7 @@ export async function samlSignInRoutes(app: App) {
   app.get('/sso/session', { config, schema: { hide: true } }, async (request, reply) => {
     const browser = await sessionFromCookies(app.ctx, request.headers.cookie);
     if (!browser) return sendPage(reply, 401, signInErrorPage('You are not signed in.'));
-    const [user, organization] = await Promise.all([findUserById(app.ctx.db, browser.session.user_id), findOrganization(app.ctx.db, browser.session.organization_id)]);
+    const [user, organization] = await Promise.all([findUserById(app.ctx.db, browser.session.user_id), browser.session.organization_id ? findOrganization(app.ctx.db, browser.session.organization_id) : undefined]);
     return sendPage(reply, 200, sessionPage({ name: user?.display_name ?? 'unknown', email: user?.email ?? null, organization: organization?.title ?? 'your organization' }, browser.csrfToken));
   });
 

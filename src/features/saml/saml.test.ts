@@ -306,7 +306,7 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
       const request = await start(provider, next);
       assert.equal(request.relayState, null, next);
       const res = await postAcs(provider, responseFor(provider, request.id, `nav-${Date.now()}@example.com`));
-      assert.equal(res.headers.location, '/sso/session');
+      assert.equal(res.headers.location, '/app');
     }
     const pending = ok(await t.api('POST', saml(t.org.id), { body: { label: 'Later' } }), 201);
     const res = await t.app.inject({ method: 'GET', url: new URL(pending.service.startURL).pathname });

@@ -51,6 +51,7 @@ export const UpdateSAMLProviderBody = Type.Object({ label: Type.Optional(Label),
 export const ProviderIdParams = Type.Object({ providerId: Type.String({ minLength: 1, maxLength: 100 }) });
 export const StartQuery = Type.Object({
   next: Type.Optional(Type.String({ maxLength: 2000, description: 'A path on this server to go to once signed in' })),
+  returnTo: Type.Optional(Type.String({ maxLength: 2000, description: 'The same as `next` (the name the web app uses)' })),
 });
 export const AcsBody = Type.Object({
   SAMLResponse: Type.String({ minLength: 1, maxLength: 1_000_000 }),

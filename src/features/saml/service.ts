@@ -12,7 +12,7 @@ import { checkSigningCertificate } from './certificate.ts';
 import { assertCanManageProviders, assertCanViewProviders } from './policy.ts';
 import { NO_SSO_URL, presentLogin, presentProvider, providerStatus } from './present.ts';
 import type { CreateSAMLProviderBody, UpdateSAMLProviderBody } from './schemas.ts';
-import { countProviders, deleteProvider, findProvider, insertProvider, listAllProviders, listProviders, updateProvider, type SamlProviderRow } from './store.ts';
+import { countProviders, deleteProvider, findProvider, insertProvider, listAllProviders, listProviders, listSignInProviders, updateProvider, type SamlProviderRow } from './store.ts';
 
 type ProviderFields = Static<typeof UpdateSAMLProviderBody>;
 
@@ -146,3 +146,11 @@ export async function listSsoLogins(ctx: AppContext, organizationId: string) {
   return { items: rows.filter((row) => providerStatus(row) === 'active').map((row) => presentLogin(ctx.config, row)) };
 }
 
+
+/** The SAML sign-in buttons of the web app's sign-in page (public, like `listSsoLogins`). */
+export async function samlSignInButtons(ctx: AppContext, organizationId?: string) {
+  const rows = await listSignInProviders(ctx.db, organizationId);
+  return rows
+    .filter((row) => providerStatus(row) === 'active')
+    .map((row) => ({ id: row.id, type: 'saml' as const, label: row.label, organizationId: row.organization_id, signInUrl: presentLogin(ctx.config, row).startURL }));
+}

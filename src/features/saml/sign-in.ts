@@ -10,7 +10,7 @@ import { isRole } from '../access/roles.ts';
 import { openSession } from '../sessions/service.ts';
 import { providerStatus } from './present.ts';
 import { findOpenRequest, findProviderById, insertRequest, purgeExpired, recordAssertion, useRequest, type SamlProviderRow } from './store.ts';
-import { safeNextPath, serviceUrls, SESSION_PAGE } from './urls.ts';
+import { safeNextPath, serviceUrls, signedInHome } from './urls.ts';
 
 /** Clock difference tolerated between the identity provider and us on NotBefore / NotOnOrAfter. */
 export const CLOCK_SKEW_MS = 60_000;
@@ -128,7 +128,7 @@ function attribute(profile: Profile, ...names: string[]): string | undefined {
  * ACS URL, the request is consumed once, and the assertion's id was never accepted before. Returns the
  * cookies of the new session and where to send the browser.
  */
-export async function completeSignIn(ctx: AppContext, providerId: string, samlResponse: string): Promise<{ setCookies: string[]; location: string }> {
+export async function completeSignIn(ctx: AppContext, providerId: string, samlResponse: string, userAgent?: string): Promise<{ setCookies: string[]; location: string }> {
   const provider = await activeProvider(ctx, providerId);
   const urls = serviceUrls(ctx.config, provider.id);
   const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
@@ -191,9 +191,9 @@ export async function completeSignIn(ctx: AppContext, providerId: string, samlRe
     if (standing === 'joined' && provider.default_team_id && (await findTeam(trx, provider.organization_id, provider.default_team_id))) {
       await addTeamMemberKeepingRole(trx, { team_id: provider.default_team_id, user_id: user.id, role: 'member', added_at: now.toISOString() });
     }
-    return openSession(ctx, trx, { userId: user.id, organizationId: provider.organization_id, providerId: provider.id });
+    return openSession(ctx, trx, { userId: user.id, method: 'saml', organizationId: provider.organization_id, providerId: provider.id, userAgent });
   });
-  return { setCookies: result.setCookies, location: request.relay_state ?? SESSION_PAGE };
+  return { setCookies: result.setCookies, location: request.relay_state ?? signedInHome(ctx.config) };
 }
 
 function describe(error: unknown): string {

@@ -22,6 +22,13 @@ export async function listAllProviders(db: Executor, organizationId: string): Pr
   return db.selectFrom('saml_providers').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id').limit(1000).execute();
 }
 
+/** Every provider of the server, or of one organization, for the sign-in page's buttons (bounded). */
+export async function listSignInProviders(db: Executor, organizationId?: string): Promise<SamlProviderRow[]> {
+  let query = db.selectFrom('saml_providers').selectAll().orderBy('created_at').orderBy('id').limit(1000);
+  if (organizationId) query = query.where('organization_id', '=', organizationId);
+  return query.execute();
+}
+
 export async function countProviders(db: Executor, organizationId: string): Promise<number> {
   const row = await db.selectFrom('saml_providers').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
   return Number(row.n);

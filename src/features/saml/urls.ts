@@ -10,8 +10,10 @@ export function serviceUrls(config: Config, providerId: string) {
   return { entityID: `${base}/metadata`, acsURL: `${base}/acs`, startURL: `${base}/start` };
 }
 
-/** Where a signed-in person lands when the sign-in named no page: the page that says who they are. */
-export const SESSION_PAGE = '/sso/session';
+/** Where a signed-in person lands when the sign-in named no page: the members' web app. */
+export function signedInHome(config: Config): string {
+  return `${new URL(config.publicUrl).pathname.replace(/\/$/, '')}/app`;
+}
 
 /**
  * A path on this server to send the browser to after sign-in, or null. Only a path of our own origin: a

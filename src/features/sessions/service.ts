@@ -5,7 +5,19 @@ import type { AppContext, Caller } from '../../platform/context.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { needsTouch, SESSION_ABSOLUTE_MS, sessionState } from './lifetime.ts';
-import { deleteEndedSessions, findSession, insertSession, revokeSessionRow, revokeSessionsOf, ssoStandingIn, touchSession, type SessionRow } from './store.ts';
+import {
+  deleteEndedSessions,
+  findSession,
+  insertSession,
+  listSessionsOfUser,
+  revokeSessionOfUser,
+  revokeSessionRow,
+  revokeSessionsOf,
+  revokeSessionsOfUser,
+  ssoStandingIn,
+  touchSession,
+  type SessionRow,
+} from './store.ts';
 
 /** The HttpOnly cookie that carries `<session id>.<secret>`. */
 export const SESSION_COOKIE = 'quire_session';
@@ -24,16 +36,28 @@ function cookieOptions(ctx: AppContext) {
   return { path: '/', sameSite: 'lax' as const, secure: ctx.config.publicUrl.startsWith('https:') };
 }
 
-/** Opens a session for a person an identity provider of `organizationId` has just signed in. */
-export async function openSession(ctx: AppContext, db: Executor, input: { userId: string; organizationId: string; providerId: string }) {
+export type SessionMethod = SessionRow['method'];
+
+/**
+ * Opens a session for a person just signed in: by an identity provider of `organizationId` (SAML, OpenID
+ * Connect), or with a password or a one-time link (no organization: each organization's SSO rule still applies).
+ */
+export async function openSession(
+  ctx: AppContext,
+  db: Executor,
+  input: { userId: string; method: SessionMethod; organizationId?: string | null; providerId?: string | null; userAgent?: string | undefined },
+) {
   const now = ctx.clock.now();
   const secret = randomBytes(32).toString('base64url');
   const row: SessionRow = {
     id: newId(),
     secret_hash: sha256(secret),
     user_id: input.userId,
-    organization_id: input.organizationId,
-    provider_id: input.providerId,
+    organization_id: input.organizationId ?? null,
+    provider_id: input.providerId ?? null,
+    method: input.method,
+    // What the person sees in their list of devices; bounded, since the header is the client's to choose.
+    user_agent: input.userAgent ? input.userAgent.slice(0, 300) : null,
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
@@ -45,6 +69,7 @@ export async function openSession(ctx: AppContext, db: Executor, input: { userId
   const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
   return {
     session: row,
+    csrfToken: csrfTokenOf(secret),
     setCookies: [
       serialize(SESSION_COOKIE, `${row.id}.${secret}`, { ...cookieOptions(ctx), httpOnly: true, maxAge }),
       serialize(CSRF_COOKIE, csrfTokenOf(secret), { ...cookieOptions(ctx), maxAge }),
@@ -99,11 +124,12 @@ export function callerOfSession(session: SessionRow): Caller {
 
 /**
  * Whether a session reaches an organization: always the one whose identity provider opened it; another one
+ * (or any, for a session opened with a password or a one-time link)
  * only when that organization does not enforce SSO (its `sso` setting) and the person is not one of its SSO
  * members (members/`setUserAsSSOMemberForOrganization`): those must sign in through their own organization's
  * identity provider. API tokens are not sessions and are never refused by this rule.
  */
-export async function sessionReachesOrganization(db: Executor, session: { organizationId: string }, organizationId: string, userId: string): Promise<boolean> {
+export async function sessionReachesOrganization(db: Executor, session: { organizationId: string | null }, organizationId: string, userId: string): Promise<boolean> {
   if (session.organizationId === organizationId) return true;
   const standing = await ssoStandingIn(db, organizationId, userId);
   if (!standing) return true; // not a member: nothing to reach, access checks answer as for anyone
@@ -120,6 +146,22 @@ export async function sessionMemberOf(db: Executor, session: SessionRow, organiz
 
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
   await revokeSessionRow(ctx.db, sessionId, isoNow(ctx.clock));
+}
+
+/** A person's live sessions, newest first: their "signed in on other devices". */
+export async function liveSessionsOf(ctx: AppContext, userId: string): Promise<SessionRow[]> {
+  const now = ctx.clock.now();
+  return (await listSessionsOfUser(ctx.db, userId)).filter((row) => sessionState(row, now) === 'active');
+}
+
+/** Revokes one of the person's own sessions; false when they have no such session. */
+export async function revokeOwnSession(ctx: AppContext, userId: string, sessionId: string): Promise<boolean> {
+  return revokeSessionOfUser(ctx.db, userId, sessionId, isoNow(ctx.clock));
+}
+
+/** Ends every session of a person but `keep` (a password changed or reset: whoever knew the old one is out). */
+export async function revokeAllSessionsOf(ctx: AppContext, db: Executor, userId: string, keep?: string): Promise<void> {
+  await revokeSessionsOfUser(db, userId, isoNow(ctx.clock), keep);
 }
 
 /** A member removed from an organization keeps no session opened through its identity provider. */

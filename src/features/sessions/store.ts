@@ -28,6 +28,22 @@ export async function revokeSessionsOf(db: Executor, organizationId: string, use
     .execute();
 }
 
+export async function revokeSessionOfUser(db: Executor, userId: string, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function revokeSessionsOfUser(db: Executor, userId: string, now: string, keep?: string): Promise<void> {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keep) query = query.where('id', '!=', keep);
+  await query.execute();
+}
+
+/** A person's sessions not yet revoked, newest first (ended ones are swept at each sign-in, so few). */
+export async function listSessionsOfUser(db: Executor, userId: string): Promise<SessionRow[]> {
+  return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('revoked_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
+}
+
 /**
  * What decides whether a session opened through another organization's identity provider reaches this one:
  * the member's standing here (null when not a member or disabled), the organization's `sso` switch (SSO

@@ -1,12 +1,12 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { AppContext, Caller } from '../../platform/context.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { personOf, type AppContext, type Caller } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import type { Executor } from '../../db/types.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { authenticateInstallationToken, INSTALLATION_TOKEN_PREFIX } from '../integrations/tokens.ts';
-import { findActiveTokenByHash, insertToken, listTokensOfUser, revokeTokens, touchToken } from './store.ts';
+import { findActiveTokenByHash, insertToken, listActiveTokensOfUser, listTokensOfUser, revokeTokens, touchToken } from './store.ts';
 
 /** Tokens are stored only as their SHA-256: a database leak does not leak credentials. */
 export function hashToken(token: string): string {
@@ -38,6 +38,7 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   const row = await cachedRead(tokenCache(ctx), hash, () => findActiveTokenByHash(ctx.db, hash));
   if (!row) return null;
   const now = ctx.clock.now();
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime()) return null;
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
     await touchToken(ctx.db, row.id, now.toISOString());
   }
@@ -49,13 +50,14 @@ export async function issueToken(
   ctx: AppContext,
   db: Executor,
   userId: string,
-  options: { label?: string; value?: string } = {},
-): Promise<{ id: string; token: string }> {
+  options: { label?: string; value?: string; expiresAt?: string } = {},
+): Promise<{ id: string; token: string; createdAt: string }> {
   const token = options.value ?? generateTokenValue();
   if (token.length < 16) throw badRequest('a token must be at least 16 characters long');
   const id = newId();
-  await insertToken(db, { id, user_id: userId, token_hash: hashToken(token), label: options.label ?? 'api', created_at: isoNow(ctx.clock) });
-  return { id, token };
+  const createdAt = isoNow(ctx.clock);
+  await insertToken(db, { id, user_id: userId, token_hash: hashToken(token), label: options.label ?? 'api', created_at: createdAt, expires_at: options.expiresAt ?? null });
+  return { id, token, createdAt };
 }
 
 export async function revokeToken(ctx: AppContext, which: { id?: string; token?: string }): Promise<number> {
@@ -64,4 +66,29 @@ export async function revokeToken(ctx: AppContext, which: { id?: string; token?:
 
 export async function listTokens(ctx: AppContext, userId: string) {
   return listTokensOfUser(ctx.db, userId);
+}
+
+/** Personal API tokens, as the person manages them (`/v1/user/tokens`): their own, the value shown once. */
+export async function listOwnTokens(ctx: AppContext, caller: Caller) {
+  const rows = await listActiveTokensOfUser(ctx.db, personOf(caller), isoNow(ctx.clock));
+  return { items: rows.map((row) => ({ id: row.id, label: row.label, createdAt: row.created_at, lastUsedAt: row.last_used_at, expiresAt: row.expires_at })) };
+}
+
+export async function createOwnToken(ctx: AppContext, caller: Caller, body: { label: string; expiresAt?: string | undefined }) {
+  const label = body.label.trim();
+  if (!label) throw badRequest('body/label must NOT be blank');
+  let expiresAt: string | undefined;
+  if (body.expiresAt !== undefined) {
+    const at = Date.parse(body.expiresAt);
+    if (!(at > ctx.clock.now().getTime())) throw badRequest('body/expiresAt must be in the future');
+    expiresAt = new Date(at).toISOString();
+  }
+  const issued = await issueToken(ctx, ctx.db, personOf(caller), { label, ...(expiresAt ? { expiresAt } : {}) });
+  return { id: issued.id, label, createdAt: issued.createdAt, expiresAt: expiresAt ?? null, token: issued.token };
+}
+
+/** Revokes one of the caller's tokens; another person's is 404, as if it did not exist. */
+export async function deleteOwnToken(ctx: AppContext, caller: Caller, tokenId: string): Promise<void> {
+  const count = await revokeTokens(ctx.db, { id: tokenId, userId: personOf(caller) }, isoNow(ctx.clock));
+  if (count === 0) throw notFound(`No token ${tokenId} of yours`);
 }

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
-import { assertError } from '../../../test/assertions.ts';
+import { assertError, ok } from '../../../test/assertions.ts';
 import { issueToken, listTokens, revokeToken } from './service.ts';
 
 describe('API tokens', () => {
@@ -96,5 +96,38 @@ describe('API tokens', () => {
   test('public routes answer without a token, and even with a bad one', async () => {
     assert.equal((await t.api('GET', '/v1/', { token: null })).status, 200);
     assert.equal((await t.api('GET', '/v1/', { token: 'not-a-token' })).status, 200);
+  });
+
+  test('a person creates, lists and revokes their own tokens; the value is shown once', async () => {
+    const user = await t.member('read');
+    const created = ok(await t.api('POST', '/v1/user/tokens', { token: user.token, body: { label: 'CI' } }), 201);
+    assert.equal(created.label, 'CI');
+    assert.equal(created.expiresAt, null);
+    assert.match(created.token, /^quire_/);
+    assert.equal(ok(await t.api('GET', '/v1/user', { token: created.token })).id, user.userId);
+    const list = ok(await t.api('GET', '/v1/user/tokens', { token: created.token }));
+    const listed = list.items.find((i: { id: string }) => i.id === created.id);
+    assert.deepEqual(Object.keys(listed).sort(), ['createdAt', 'expiresAt', 'id', 'label', 'lastUsedAt']);
+    assert.ok(listed.lastUsedAt, 'used once');
+    assert.ok(!JSON.stringify(list).includes(created.token));
+
+    const other = await t.member('read');
+    assertError(await t.api('DELETE', `/v1/user/tokens/${created.id}`, { token: other.token }), 404);
+    assert.ok(!ok(await t.api('GET', '/v1/user/tokens', { token: other.token })).items.some((i: { id: string }) => i.id === created.id));
+    assert.equal((await t.api('DELETE', `/v1/user/tokens/${created.id}`, { token: user.token })).status, 204);
+    assertError(await t.api('GET', '/v1/user', { token: created.token }), 401);
+    assert.ok(!ok(await t.api('GET', '/v1/user/tokens', { token: user.token })).items.some((i: { id: string }) => i.id === created.id));
+  });
+
+  test('a token with an expiry stops working then; an expiry in the past is refused', async () => {
+    const user = await t.member('read');
+    const expiresAt = new Date(t.clock.now().getTime() + 60 * 60_000).toISOString();
+    const created = ok(await t.api('POST', '/v1/user/tokens', { token: user.token, body: { label: 'an hour', expiresAt } }), 201);
+    assert.equal(created.expiresAt, expiresAt);
+    assert.equal((await t.api('GET', '/v1/user', { token: created.token })).status, 200);
+    t.clock.advance(61 * 60_000);
+    assertError(await t.api('GET', '/v1/user', { token: created.token }), 401);
+    assertError(await t.api('POST', '/v1/user/tokens', { token: user.token, body: { label: 'past', expiresAt: '2020-01-01T00:00:00Z' } }), 400, 'expiresAt');
+    assertError(await t.api('POST', '/v1/user/tokens', { token: user.token, body: { label: '  ' } }), 400, 'label');
   });
 });

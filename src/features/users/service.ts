@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { presentUser } from './present.ts';
-import { findUserByEmail, findUserById, insertUser, shareAnOrganization, type UserRow } from './store.ts';
+import { findUserByEmail, findUserById, insertUser, shareAnOrganization, updateUserName, type UserRow } from './store.ts';
 
 export async function getAuthenticatedUser(ctx: AppContext, caller: Caller) {
   const user = await findUserById(ctx.db, personOf(caller));
@@ -53,4 +53,9 @@ export async function createUser(ctx: AppContext, db: Executor, input: { email?:
   };
   await insertUser(db, user);
   return user;
+}
+
+/** A person's own name, as they typed it when they set their password. */
+export async function renameUser(db: Executor, userId: string, displayName: string): Promise<void> {
+  await updateUserName(db, userId, displayName.slice(0, 200));
 }

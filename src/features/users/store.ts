@@ -15,6 +15,10 @@ export async function insertUser(db: Executor, row: UserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
+export async function updateUserName(db: Executor, id: string, displayName: string): Promise<void> {
+  await db.updateTable('users').set({ display_name: displayName }).where('id', '=', id).execute();
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
