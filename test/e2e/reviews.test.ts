@@ -64,7 +64,11 @@ describe('change request reviews and revision reads through the official client'
     await rejectsWith(admin.spaces.mergeChangeRequest(space.id, cr.id), 409);
 
     // The first reviewer asks for changes, then approves: the earlier review is outdated, the request answered.
-    const { data: changesRequested } = await e2e.client(first.token).spaces.submitChangeRequestReview(space.id, cr.id, { status: 'changes-requested' as never });
+    const { data: changesRequested } = await e2e.client(first.token).spaces.submitChangeRequestReview(space.id, cr.id, {
+      status: 'changes-requested' as never,
+      comment: { markdown: 'The guide needs an example.' } as never,
+    });
+    assert.equal(changesRequested.comment?.postedBy.id, first.userId);
     assert.equal(changesRequested.requestedBy?.id, author.userId);
     assert.equal(changesRequested.revision, (await admin.spaces.getChangeRequestById(space.id, cr.id)).data.revision);
     await rejectsWith(admin.spaces.mergeChangeRequest(space.id, cr.id), 409);
@@ -90,9 +94,15 @@ describe('change request reviews and revision reads through the official client'
     assert.equal(merged.result, 'merge');
     await rejectsWith(e2e.client(first.token).spaces.submitChangeRequestReview(space.id, cr.id, { status: 'approved' as never }), 409);
 
-    // Contributors: the author edited, nobody commented yet.
+    // Contributors: the author edited, the first reviewer commented (with their review).
     const { data: contributors } = await admin.spaces.getContributorsByChangeRequestId(space.id, cr.id);
-    assert.deepEqual(contributors.items.map((c) => [c.user.id, c.actionType, c.count]), [[author.userId, 'edit', 2]]);
+    assert.deepEqual(
+      contributors.items.map((c) => [c.user.id, c.actionType, c.count]).sort(),
+      [
+        [author.userId, 'edit', 2],
+        [first.userId, 'comment', 1],
+      ].sort(),
+    );
 
     // The merge revision's changes name the change request and the page it created.
     const { data: changes } = await admin.spaces.getRevisionSemanticChanges(space.id, merged.revision);

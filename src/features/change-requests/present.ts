@@ -46,7 +46,8 @@ export function presentChangeRequest(config: Config, cr: ChangeRequestView, spac
 const joinedUser = (config: Config, id: string, name: string | null, email: string | null, photo: string | null) =>
   presentUser(config, { id, display_name: name ?? 'Deleted user', email, photo_url: photo });
 
-export function presentReview(config: Config, review: ReviewView) {
+/** A review, with the comment posted with it (presented by comments/, for the caller). */
+export function presentReview<C>(config: Config, review: ReviewView, comment?: C) {
   return {
     object: 'change-request-review' as const,
     id: review.id,
@@ -55,6 +56,7 @@ export function presentReview(config: Config, review: ReviewView) {
     ...(review.requested_by ? { requestedBy: joinedUser(config, review.requested_by, review.requester_name, review.requester_email, review.requester_photo) } : {}),
     status: review.status as 'approved' | 'changes-requested',
     outdated: Number(review.outdated) === 1,
+    ...(comment ? { comment } : {}),
     createdAt: review.created_at,
     updatedAt: review.updated_at,
   };

@@ -46,14 +46,35 @@ describe('change request reviews', () => {
     assert.equal(ok(await t.api('POST', `${crPath(space.id, cr.id)}/merge`)).result, 'merge');
   });
 
-  test('what a review cannot be: by a reader, with a comment, on an archived change request', async () => {
+  test("a review's comment is posted in the change request's discussion, in the same write", async () => {
+    const space = await buildSpace(t, { title: 'Commented review' });
+    const reviewer = await t.member('review');
+    const cr = await buildChangeRequest(t, space.id, { pages: ['Draft'] });
+    const reviews = `${crPath(space.id, cr.id)}/reviews`;
+    const review = ok(await t.api('POST', reviews, { token: reviewer.token, body: { status: 'changes-requested', comment: markdown('Please **shorten** it.') } }), 201);
+    assert.equal(review.comment.postedBy.id, reviewer.userId);
+    assert.equal(review.comment.target.changeRequest, cr.id);
+    const thread = ok(await t.api('GET', `${crPath(space.id, cr.id)}/comments?format=markdown`));
+    assert.deepEqual(thread.items.map((c: { id: string }) => c.id), [review.comment.id]);
+    const listed = ok(await t.api('GET', `${reviews}?format=markdown`));
+    assert.equal(listed.items[0].comment.id, review.comment.id);
+    assert.match(listed.items[0].comment.body.markdown, /Please \*\*shorten\*\* it\./);
+    // A body that is not a document refuses the whole review: neither is written.
+    assertError(await t.api('POST', reviews, { token: reviewer.token, body: { status: 'approved', comment: {} } }), 400, 'body/comment');
+    assert.equal(ok(await t.api('GET', reviews)).count, 1);
+    // A deleted comment leaves the review without one.
+    ok(await t.api('DELETE', `${crPath(space.id, cr.id)}/comments/${review.comment.id}`, { token: reviewer.token }), 204);
+    assert.equal(ok(await t.api('GET', reviews)).items[0].comment, undefined);
+  });
+
+  test('what a review cannot be: by a reader, by its author, on an archived change request', async () => {
     const space = await buildSpace(t, { title: 'Refusals' });
     const reader = await t.member('read');
     const reviewer = await t.member('review');
     const cr = await buildChangeRequest(t, space.id, { pages: ['Draft'] });
     const reviews = `${crPath(space.id, cr.id)}/reviews`;
     assertError(await t.api('POST', reviews, { token: reader.token, body: { status: 'approved' } }), 403, 'Reviewing a change request needs the review role on the space');
-    assertError(await t.api('POST', reviews, { token: reviewer.token, body: { status: 'approved', comment: markdown('Nice') } }), 400, 'body/comment');
+    assertError(await t.api('POST', reviews, { body: { status: 'approved' } }), 403, 'its author');
     assertError(await t.api('POST', reviews, { token: reviewer.token, body: { status: 'maybe' } }), 400, 'body/status');
     assertError(await t.api('POST', `${crPath(space.id, cr.id)}/requested-reviewers`, { body: { users: [reviewer.userId], description: { document: {} } } }), 400, 'body/description');
     assertError(await t.api('POST', `${crPath(space.id, cr.id)}/requested-reviewers`, { body: { users: ['nobody'] } }), 400, 'body/users/0');

@@ -11,6 +11,7 @@ import { changeRequestPolicy } from './policy.ts';
 import { presentRequestedReviewer, presentReview } from './present.ts';
 import type { ListReviewsQuery, RequestReviewersBody, SubmitReviewBody } from './schemas.ts';
 import { loadChangeRequest } from './service.ts';
+import { insertNewComment, newComment, openThread, presentNewComment, presentThreadComments } from '../comments/service.ts';
 import { findChangeRequest, updateChangeRequest, type ChangeRequestView } from './store.ts';
 import {
   countRequestedReviewers,
@@ -50,25 +51,31 @@ export async function listChangeRequestReviews(ctx: AppContext, caller: Caller, 
   const listKey = `reviews:${cr.id}:${query.outdated ?? ''}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
   const [rows, count] = await Promise.all([listReviews(ctx.db, filter, page), countReviews(ctx.db, filter)]);
-  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.created_at, row.id], (row) => presentReview(ctx.config, row));
+  // The comments of the page's reviews, presented together for the caller as the discussion shows them.
+  const commentIds = rows.flatMap((row) => (row.comment_id ? [row.comment_id] : []));
+  const comments = commentIds.length > 0 ? await presentThreadComments(ctx, await openThread(ctx, caller, { spaceId, changeRequestId: cr.id }), commentIds, query.format) : new Map();
+  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.created_at, row.id], (row) => presentReview(ctx.config, row, row.comment_id ? comments.get(row.comment_id) : undefined));
 }
 
 /**
  * submitChangeRequestReview: the caller (a person with the space's `review` role, not the change request's
- * author) approves the change request as it is now, or asks for changes. Their earlier reviews no longer count,
- * and a request to them is answered (the review keeps who asked).
+ * author) approves the change request as it is now, or asks for changes, with a comment if they like. Their
+ * earlier reviews no longer count, and a request to them is answered (the review keeps who asked).
  */
 export async function submitChangeRequestReview(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string, body: Static<typeof SubmitReviewBody>) {
   const reviewerId = personOf(caller);
   const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
   changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'review', 'Reviewing a change request');
   if (cr.created_by === reviewerId) throw forbidden('Reviewing a change request is refused to its author: ask another member for a review');
-  if (body.comment !== undefined) throw badRequest("body/comment: reviews do not carry a comment on this server yet; post it in the change request's discussion (postCommentInChangeRequest)");
   assertReviewable(cr.status, 'Reviewing a change request');
+  // A comment given with the review is posted in the change request's discussion, in the review's write.
+  const thread = body.comment !== undefined ? await openThread(ctx, caller, { spaceId, changeRequestId: cr.id }) : undefined;
+  const comment = thread && body.comment ? await newComment(ctx, caller, thread, { body: body.comment }, 'body/comment') : undefined;
   const now = isoNow(ctx.clock);
   const id = newId();
   await ctx.db.transaction().execute(async (trx) => {
     const { head } = await lockedChangeRequest(trx, cr, 'Reviewing a change request');
+    if (thread && comment) await insertNewComment(ctx, trx, thread, comment.row);
     const request = await findRequestedReviewer(trx, cr.id, reviewerId);
     await markReviewsOutdated(trx, cr.id, [reviewerId], now);
     await insertReview(trx, {
@@ -79,7 +86,7 @@ export async function submitChangeRequestReview(ctx: AppContext, caller: Caller,
       status: body.status,
       revision_id: head,
       outdated: 0,
-      comment_id: null,
+      comment_id: comment?.row.id ?? null,
       created_at: now,
       updated_at: now,
     });
@@ -93,7 +100,7 @@ export async function submitChangeRequestReview(ctx: AppContext, caller: Caller,
       ...(request ? { requestedBy: request.requested_by } : {}),
     });
   });
-  return presentReview(ctx.config, (await findReview(ctx.db, id))!);
+  return presentReview(ctx.config, (await findReview(ctx.db, id))!, thread && comment ? await presentNewComment(ctx, thread, comment.view, undefined) : undefined);
 }
 
 /** getRequestedReviewersByChangeRequestId: the requests not answered yet, in the order they were made. */

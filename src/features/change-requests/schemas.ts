@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ListQuery, SpaceIdParams, Timestamp } from '../../platform/schemas.ts';
 import { User } from '../users/schemas.ts';
+import { Comment, CommentBodyInput } from '../comments/schemas.ts';
 
 export const ChangeRequestStatus = Type.Union([Type.Literal('draft'), Type.Literal('open'), Type.Literal('archived'), Type.Literal('merged')]);
 
@@ -66,6 +67,7 @@ export const ChangeRequestReview = Type.Object({
   requestedBy: Type.Optional(Person),
   status: ChangeRequestReviewStatus,
   outdated: Type.Boolean({ description: 'Superseded by a newer review of the same reviewer or a new request to them' }),
+  comment: Type.Optional(Comment),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -78,7 +80,7 @@ export const ListReviewsQuery = Type.Object({
 
 export const SubmitReviewBody = Type.Object({
   status: ChangeRequestReviewStatus,
-  comment: Type.Optional(Type.Unknown({ description: 'Not supported yet: post the comment in the change request discussion' })),
+  comment: Type.Optional(CommentBodyInput),
 });
 
 export const ChangeRequestRequestedReviewer = Type.Object({
