@@ -46,6 +46,8 @@ interface Fixture {
   '*': string;
   fileId: string;
   revisionId: string;
+  /** Revisions here hold no reusable content: any id is one the revision does not have. */
+  reusableContentId: string;
   commentId: string;
   commentReplyId: string;
   /** A comment of the change request's own discussion, and a reply to it. */
@@ -297,6 +299,14 @@ describe('authorization: every operation as callers who should not get far', () 
     getChangeRequestChanges: { expect: inst(200, inContent(200)) },
     mergeChangeRequest: { own: async (f) => ({ changeRequestId: await newChangeRequest(f) }), expect: inContent(403) },
     updateChangeRequest: { expect: inContent(403) },
+    getContributorsByChangeRequestId: { expect: inst(200, inContent(200)) },
+
+    // --- Reviews (giving one needs the review role and a person; asking for one, the edit role)
+    getReviewsByChangeRequestId: { expect: inst(200, inContent(200)) },
+    submitChangeRequestReview: { body: () => ({ status: 'approved' }), expect: inContent(403) },
+    getRequestedReviewersByChangeRequestId: { expect: inst(200, inContent(200)) },
+    requestReviewersForChangeRequest: { body: (f) => ({ users: [f.userId] }), expect: inContent(403) },
+    removeRequestedReviewerFromChangeRequest: { expect: deleteInContent(403) },
 
     // --- Content reads, of the space and of a change request
     getCurrentRevision: { expect: inst(200, inContent(200)) },
@@ -311,6 +321,16 @@ describe('authorization: every operation as callers who should not get far', () 
     listFilesInChangeRequestById: { expect: inst(200, inContent(200)) },
     getFileInChangeRequestById: { expect: inst(200, inContent(200)) },
     getRevisionById: { expect: inst(200, inContent(200)) },
+    getRevisionSemanticChanges: { expect: inst(200, inContent(200)) },
+    listPagesInRevisionById: { expect: inst(200, inContent(200)) },
+    getPageInRevisionById: { expect: inst(200, inContent(200)) },
+    getPageDocumentInRevisionById: { expect: inst(200, inContent(200)) },
+    getPageInRevisionByPath: { expect: inst(200, inContent(200)) },
+    listFilesInRevisionById: { expect: inst(200, inContent(200)) },
+    getFileInRevisionById: { expect: inst(200, inContent(200)) },
+    // Whoever may read the revision learns only that it holds no reusable content.
+    getReusableContentInRevisionById: { expect: inst(404, inContent(404)) },
+    getReusableContentDocumentInRevisionById: { expect: inst(404, inContent(404)) },
 
     // --- Links and backlinks: reads of the space's content (features/links/)
     listSpaceLinks: { expect: inst(200, inContent(200)) },
@@ -590,6 +610,7 @@ describe('authorization: every operation as callers who should not get far', () 
       '*': page.path,
       fileId: file.id,
       revisionId: revision.id,
+      reusableContentId: 'no-reusable-content',
       commentId: '',
       commentReplyId: '',
       crCommentId: '',

@@ -78,6 +78,16 @@ export async function mergeChangeRequest(t: TestServer, spaceId: string, changeR
   return res;
 }
 
+/** A review of a change request by the holder of `token` (a member with the review role, not its author). */
+export async function buildReview(t: TestServer, spaceId: string, changeRequestId: string, status: 'approved' | 'changes-requested', options: { token: string }): Promise<Json> {
+  return ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/reviews`, { body: { status }, ...as(options.token) }), 201);
+}
+
+/** Asks `users` to review a change request, as the holder of `token` (default: the bootstrap admin). */
+export async function requestReviewers(t: TestServer, spaceId: string, changeRequestId: string, users: string[], options: { token?: string } = {}): Promise<Json> {
+  return ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/requested-reviewers`, { body: { users }, ...as(options.token) }));
+}
+
 /** Changes the space's live content through a change request merged at once; returns the ids of the pages it touched. */
 export async function editLive(t: TestServer, spaceId: string, changes: unknown[]): Promise<string[]> {
   const cr = await buildChangeRequest(t, spaceId);

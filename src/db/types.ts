@@ -257,6 +257,27 @@ export interface CommentReactionsTable {
   reacted_at: string;
 }
 
+export interface ChangeRequestReviewsTable {
+  id: string;
+  change_request_id: string;
+  reviewer_id: string;
+  requested_by: string | null;
+  status: string; // 'approved' | 'changes-requested'
+  revision_id: string;
+  outdated: number; // 0 | 1
+  comment_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChangeRequestReviewersTable {
+  change_request_id: string;
+  user_id: string;
+  requested_by: string;
+  revision_id: string;
+  created_at: string;
+}
+
 export interface TeamsTable {
   id: string;
   organization_id: string;
@@ -746,6 +767,8 @@ export interface Database {
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
+  change_request_reviews: ChangeRequestReviewsTable;
+  change_request_reviewers: ChangeRequestReviewersTable;
   sites: SitesTable;
   site_section_groups: SiteSectionGroupsTable;
   site_sections: SiteSectionsTable;

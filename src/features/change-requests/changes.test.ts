@@ -4,7 +4,7 @@ import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildSpace, writeMain } from '../../../test/factories.ts';
 import { page } from '../../../test/merge-scenarios.ts';
-import { fileChanges, pageChanges, variableChanges, type FileSide } from './changes.ts';
+import { fileChanges, pageChanges, variableChanges, type FileSide } from '../content/semantic-changes.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

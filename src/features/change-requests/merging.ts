@@ -15,8 +15,12 @@ import { Snapshot } from '../content/snapshot.ts';
 import { fileAt, filesAt, filesChangedSince, pageAt, pagesAt, pagesChangedSince, type FileVersionRow, type Layer } from '../content/revisions.ts';
 import { pageFromRow } from '../content/pages.ts';
 import { mergeFiles, mergePages, mergeVariables, type DocumentTexts, type MergeConflict } from './merge.ts';
-import { findChangeRequest, updateChangeRequest } from './store.ts';
+import { findChangeRequest, updateChangeRequest, type ChangeRequestView } from './store.ts';
 import { loadChangeRequest } from './service.ts';
+import { findOrganization } from '../organizations/queries.ts';
+import { currentReviews } from './review-store.ts';
+import { effectiveMergeRules, unmetMergeRules, type ReviewStatus } from './merge-requirements.ts';
+import { baseRevisionOf } from './present.ts';
 
 /** A file version as the merge sees it: an id, a name, and the rest as content. */
 type MergeFile = { id: string; name: string; content_type: string; size: number; blob_hash: string; width: number | null; height: number | null; created_at: string };
@@ -253,6 +257,19 @@ export function stillValid(ahead: MergedAhead | undefined, sides: Sides): MergeC
 }
 
 /**
+ * The merge rules of the space (or of its organization, which it inherits by default) must all pass: checked
+ * before the merge is computed, and again under the branch locks, where reviews and the base cannot move.
+ */
+async function assertMergeRulesMet(db: Executor, space: { organization_id: string; merge_rules: string }, cr: ChangeRequestView, mergerId: string, outdated: boolean): Promise<void> {
+  const organization = await findOrganization(db, space.organization_id);
+  const rules = effectiveMergeRules(JSON.parse(space.merge_rules), organization ? JSON.parse(organization.merge_rules) : { type: 'none' });
+  if (rules.type !== 'rules') return;
+  const reviews = (await currentReviews(db, cr.id)).map((r) => ({ reviewerId: r.reviewer_id, status: r.status as ReviewStatus }));
+  const unmet = unmetMergeRules(rules, { mergerId, subject: cr.subject, outdated, reviews });
+  if (unmet.length > 0) throw conflict(`Merging change request #${cr.number} is refused by the merge rules: ${unmet.join('; ')}`);
+}
+
+/**
  * mergeChangeRequest: the change request's changes, merged three-way with what main gained since its base, become
  * one `merge` revision of the space. With a conflict, nothing changes and the conflicts are described.
  */
@@ -260,6 +277,7 @@ export async function mergeChangeRequest(ctx: AppContext, caller: Caller, spaceI
   const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
   changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'merge', 'Merging a change request');
   assertMergeable(cr.status);
+  await assertMergeRulesMet(ctx.db, space, cr, authorOf(caller), baseRevisionOf(cr) !== space.revision_id);
   const now = isoNow(ctx.clock);
   const direction = { into: 'main', number: cr.number } as const;
   const ahead = await mergeAhead(ctx, space.id, cr.id, direction, now);
@@ -268,6 +286,7 @@ export async function mergeChangeRequest(ctx: AppContext, caller: Caller, spaceI
     const { main, branch } = sides;
     const current = await findChangeRequest(trx, space.id, cr.id);
     assertMergeable(current!.status);
+    await assertMergeRulesMet(trx, space, current!, authorOf(caller), sides.baseSeq !== main.head_seq);
     const { outcome, oursHead } = stillValid(ahead, sides) ?? (await mergeSides(trx, sides, direction, now));
     if (outcome.conflicts.length > 0) return { revision: main.head_revision_id, result: 'conflicts' as const, conflicts: outcome.conflicts };
     for (const document of outcome.documents) await putDocument(trx, document, now);

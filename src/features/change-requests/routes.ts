@@ -1,9 +1,25 @@
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
-import { errors, listOf, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
-import { ChangeRequest, ChangeRequestParams, CreateChangeRequestBody, ListChangeRequestsQuery, UpdateChangeRequestBody } from './schemas.ts';
+import { errors, listOf, ListQuery, NoContent, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
+import {
+  ChangeRequest,
+  ChangeRequestParams,
+  ChangeRequestRequestedReviewer,
+  ChangeRequestReview,
+  CreateChangeRequestBody,
+  ListChangeRequestsQuery,
+  ListReviewsQuery,
+  RequestedReviewerParams,
+  RequestReviewersBody,
+  SubmitReviewBody,
+  UpdateChangeRequestBody,
+  UserContributor,
+} from './schemas.ts';
 import { createChangeRequest, getChangeRequest, listChangeRequestsOfOrganization, listChangeRequestsOfSpace, updateChangeRequestSettings } from './service.ts';
+import { listChangeRequestRequestedReviewers, listChangeRequestReviews, removeChangeRequestReviewer, requestChangeRequestReviewers, submitChangeRequestReview } from './reviews.ts';
+import { listChangeRequestContributors } from './contributors.ts';
+import { apiUrl } from '../../platform/urls.ts';
 import { Type } from 'typebox';
 import { DocumentedUpdateContentBody, UpdateContentBody, UpdateContentQuery } from '../content/change-schemas.ts';
 import { writeChangeRequestContent } from '../content/change-request-writes.ts';
@@ -163,5 +179,82 @@ export async function changeRequestRoutes(app: App) {
       },
     },
     async (request) => updateChangeRequestFromMain(app.ctx, callerOf(request), request.params.spaceId, request.params.changeRequestId),
+  );
+
+  // Reviews (issue 29): reviewing takes the space's `review` role and a person; asking for reviews, the edit role.
+  registerOperations(app, ['change-requests-reviews'], [
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/change-requests/:changeRequestId/reviews',
+      operationId: 'getReviewsByChangeRequestId',
+      summary: 'The reviews of a change request, oldest first (current and outdated ones, or either with `outdated`)',
+      params: ChangeRequestParams,
+      querystring: ListReviewsQuery,
+      response: listOf(ChangeRequestReview),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listChangeRequestReviews(ctx, caller, params.spaceId, params.changeRequestId, query),
+    }),
+    apiOperation({
+      method: 'POST',
+      url: '/spaces/:spaceId/change-requests/:changeRequestId/reviews',
+      operationId: 'submitChangeRequestReview',
+      summary: "Approve the change request as it is now, or request changes (not the author's to review)",
+      params: ChangeRequestParams,
+      body: SubmitReviewBody,
+      status: 201,
+      response: ChangeRequestReview,
+      errors: [400, 401, 403, 404, 409],
+      run: (ctx, caller, { params, body }) => submitChangeRequestReview(ctx, caller, params.spaceId, params.changeRequestId, body),
+      headers: (review, { params }) => ({ location: apiUrl(app.ctx.config, `/spaces/${params.spaceId}/change-requests/${params.changeRequestId}/reviews/${review.id}`) }),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers',
+      operationId: 'getRequestedReviewersByChangeRequestId',
+      summary: 'The reviews asked for and not given yet, in the order they were asked',
+      params: ChangeRequestParams,
+      querystring: ListQuery,
+      response: listOf(ChangeRequestRequestedReviewer),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listChangeRequestRequestedReviewers(ctx, caller, params.spaceId, params.changeRequestId, query),
+    }),
+    apiOperation({
+      method: 'POST',
+      url: '/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers',
+      operationId: 'requestReviewersForChangeRequest',
+      summary: 'Ask people who may review the space to review the change request (optionally renaming it)',
+      params: ChangeRequestParams,
+      body: RequestReviewersBody,
+      response: Type.Object({ users: Type.Array(ChangeRequestRequestedReviewer) }),
+      errors: [400, 401, 403, 404, 409],
+      run: (ctx, caller, { params, body }) => requestChangeRequestReviewers(ctx, caller, params.spaceId, params.changeRequestId, body),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/change-requests/:changeRequestId/contributors',
+      operationId: 'getContributorsByChangeRequestId',
+      summary: 'Who edited the change request and who discussed it',
+      params: ChangeRequestParams,
+      response: listOf(UserContributor),
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => listChangeRequestContributors(ctx, caller, params.spaceId, params.changeRequestId),
+    }),
+  ]);
+
+  app.delete(
+    '/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers/:userId',
+    {
+      schema: {
+        operationId: 'removeRequestedReviewerFromChangeRequest',
+        tags: ['change-requests-reviews'],
+        summary: 'Withdraw a review request: 205 when it was withdrawn, 204 when there was none',
+        params: RequestedReviewerParams,
+        response: { 204: NoContent, 205: NoContent, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const removed = await removeChangeRequestReviewer(app.ctx, callerOf(request), request.params.spaceId, request.params.changeRequestId, request.params.userId);
+      return reply.status(removed ? 205 : 204).send();
+    },
   );
 }

@@ -6,7 +6,7 @@ import { pageFromRow } from '../content/pages.ts';
 import { Snapshot } from '../content/snapshot.ts';
 import { filesAt, pagesAt, type FileVersionRow } from '../content/revisions.ts';
 import { fileDownloadUrl } from '../files/service.ts';
-import { fileChanges, pageChanges, variableChanges, type FileSide, type SemanticChange } from './changes.ts';
+import { fileChanges, pageChanges, variableChanges, type FileSide, type SemanticChange } from '../content/semantic-changes.ts';
 import { baseRevisionOf } from './present.ts';
 import { loadChangeRequest } from './service.ts';
 

@@ -106,3 +106,38 @@ export async function countChangeRequests(db: Executor, filter: ChangeRequestFil
   return Number(row.n);
 }
 
+
+/**
+ * Who contributed to a change request, with their user, one grouped query per kind: the revisions of its branch
+ * (opening it, each content change, each update from main) are edits; its comments and their replies, comments.
+ */
+export async function contributorsOf(db: Executor, changeRequestId: string) {
+  const user = ['users.id as user_id', 'users.display_name', 'users.email', 'users.photo_url'] as const;
+  const grouping = ['users.id', 'users.display_name', 'users.email', 'users.photo_url'] as const;
+  const edits = db
+    .selectFrom('revisions')
+    .innerJoin('users', 'users.id', 'revisions.created_by')
+    .where('revisions.branch_id', '=', changeRequestId)
+    .select(user)
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('revisions.created_at').as('updated_at')])
+    .groupBy(grouping);
+  const comments = db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.author_id')
+    .where('comments.change_request_id', '=', changeRequestId)
+    .select(user)
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('comments.posted_at').as('updated_at')])
+    .groupBy(grouping);
+  const replies = db
+    .selectFrom('comment_replies')
+    .innerJoin('comments', 'comments.id', 'comment_replies.comment_id')
+    .innerJoin('users', 'users.id', 'comment_replies.author_id')
+    .where('comments.change_request_id', '=', changeRequestId)
+    .select(user)
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('comment_replies.posted_at').as('updated_at')])
+    .groupBy(grouping);
+  const [editRows, commentRows, replyRows] = await Promise.all([edits.execute(), comments.execute(), replies.execute()]);
+  return { edits: editRows, comments: [...commentRows, ...replyRows] };
+}
+
+export type ContributionRow = Awaited<ReturnType<typeof contributorsOf>>['edits'][number];

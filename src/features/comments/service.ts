@@ -21,6 +21,7 @@ import {
   countComments,
   deleteComment,
   findComment,
+  findComments,
   insertComment,
   listCommenters,
   listComments,
@@ -175,9 +176,20 @@ export async function listThreadCommentsJson(ctx: AppContext, caller: Caller, at
 
 export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLocator, body: PostCommentValue, format: Format) {
   const open = await openThread(ctx, caller, at);
+  const { row, view } = await newComment(ctx, caller, open, body);
+  await ctx.db.transaction().execute((trx) => insertNewComment(ctx, trx, open, row));
+  return presentNewComment(ctx, open, view, format);
+}
+
+/**
+ * A comment ready to be written to the thread, checked (the caller may take part, the body and target are
+ * valid) but not written: `insertNewComment` writes it in the caller's transaction, which may write more (a
+ * review and its comment are one write).
+ */
+export async function newComment(ctx: AppContext, caller: Caller, open: OpenThread, body: PostCommentValue, field = 'body/body') {
   assertCanTakePart(open.viewer.role, 'Commenting');
   const target = await open.targets.forPost(body.page, body.node);
-  const document = await documentOfBody(body.body, 'body/body');
+  const document = await documentOfBody(body.body, field);
   const now = isoNow(ctx.clock);
   const row: CommentRow = {
     id: newId(),
@@ -195,11 +207,7 @@ export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLoc
     resolved_by: null,
   };
   const author = await cachedUserById(ctx, row.author_id);
-  await ctx.db.transaction().execute(async (trx) => {
-    await insertComment(trx, row);
-    await record(ctx, trx, open, 'comment_created', { commentId: row.id });
-  });
-  // Presented from what was written, with its author as the caller's requests see them (cached): a new comment
+  // Presented from what is written, with its author as the caller's requests see them (cached): a new comment
   // has no replies, reactions or resolver yet, so reading it back (two joined queries) would tell nothing more.
   // The row's fields last: on Node 20, fields added after a leading spread cost about a microsecond each.
   const view: CommentView = {
@@ -212,7 +220,23 @@ export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLoc
     reply_count: 0,
     ...row,
   };
-  return presentComment(ctx.config, view, open.viewer, { body: await presentBody(ctx.db, row.body, format), replies: 0, reactions: [], page: await open.targets.of(view) });
+  return { row, view };
+}
+
+export async function insertNewComment(ctx: AppContext, trx: Executor, open: OpenThread, row: CommentRow): Promise<void> {
+  await insertComment(trx, row);
+  await record(ctx, trx, open, 'comment_created', { commentId: row.id });
+}
+
+export async function presentNewComment(ctx: AppContext, open: OpenThread, view: CommentView, format: Format) {
+  return presentComment(ctx.config, view, open.viewer, { body: await presentBody(ctx.db, view.body, format), replies: 0, reactions: [], page: await open.targets.of(view) });
+}
+
+/** Comments of the thread by id, presented for the caller in one batch (the comments of a page of reviews). */
+export async function presentThreadComments(ctx: AppContext, open: OpenThread, ids: readonly string[], format: Format) {
+  const rows = await findComments(ctx.db, open.thread, ids);
+  const presented = await presentComments(ctx, open, rows, format);
+  return new Map(rows.map((row, i) => [row.id, presented[i]!]));
 }
 
 export async function getComment(ctx: AppContext, caller: Caller, at: ThreadLocator, commentId: string, format: Format) {

@@ -50,6 +50,12 @@ export async function findComment(db: Executor, thread: Thread, id: string) {
   return inThread(commentsWithUsers(db).where('comments.id', '=', id), thread).executeTakeFirst();
 }
 
+/** Comments of a thread by id, for what names them (the reviews of a change request). */
+export async function findComments(db: Executor, thread: Thread, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return inThread(commentsWithUsers(db).where('comments.id', 'in', [...ids]), thread).execute();
+}
+
 /**
  * The comment row, locked until the transaction ends: `update` for changes to the comment itself, `share` for
  * what hangs on it (replies, reactions), which may then go in parallel while a delete waits. SQLite has a

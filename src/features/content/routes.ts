@@ -3,8 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf } from '../../platform/schemas.ts';
-import { FilesQuery, PageQuery, PagesResponse, Revision, RevisionFile, RevisionPage, RevisionQuery } from './schemas.ts';
-import { readFile, readFiles, readPage, readPages, readRevision, readRevisionJson, type ContentSource } from './service.ts';
+import { FilesQuery, JSONDocument, PageQuery, PagesResponse, Revision, RevisionFile, RevisionPage, RevisionQuery, RevisionReusableContent, RevisionSemanticChanges } from './schemas.ts';
+import { readFile, readFiles, readPage, readPageDocument, readPages, readReusableContent, readRevisionJson, type ContentSource } from './service.ts';
+import { readRevisionChanges } from './revision-changes.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { markdownRenderer } from './markdown.ts';
 import { applyTemplate } from './main-branch-writes.ts';
 import { TEMPLATE_IDS } from './templates.ts';
@@ -13,22 +15,28 @@ import { NoContent } from '../../platform/schemas.ts';
 const tags = ['content'];
 const SpaceParams = Type.Object({ spaceId: Type.String({ minLength: 1 }) });
 const CrParams = Type.Object({ spaceId: Type.String({ minLength: 1 }), changeRequestId: Type.String({ minLength: 1 }) });
+const RevisionParams = Type.Object({ spaceId: Type.String({ minLength: 1 }), revisionId: Type.String({ minLength: 1 }) });
 
 /**
- * The same reads exist on a space's current content and on a change request's; one table registers both,
- * with the official operation ids.
+ * The same reads exist on a space's current content, on a change request's and on any revision of the space; one
+ * table registers the three, with the official operation ids. A revision's reads sit right under the revision
+ * (`/revisions/:revisionId/pages`), the others under `/content`.
  */
 const variants = [
   {
     prefix: '/spaces/:spaceId',
+    content: '/content',
     params: SpaceParams,
     source: (p: Record<string, string>): ContentSource => ({ kind: 'space', spaceId: p.spaceId! }),
+    summary: 'The current revision',
     ids: { revision: 'getCurrentRevision', pages: 'listPages', page: 'getPageById', path: 'getPageByPath', files: 'listFiles', file: 'getFileById' },
   },
   {
     prefix: '/spaces/:spaceId/change-requests/:changeRequestId',
+    content: '/content',
     params: CrParams,
     source: (p: Record<string, string>): ContentSource => ({ kind: 'change-request', spaceId: p.spaceId!, changeRequestId: p.changeRequestId! }),
+    summary: 'The current revision of the change request',
     ids: {
       revision: 'getRevisionOfChangeRequestById',
       pages: 'listPagesInChangeRequest',
@@ -38,6 +46,21 @@ const variants = [
       file: 'getFileInChangeRequestById',
     },
   },
+  {
+    prefix: '/spaces/:spaceId/revisions/:revisionId',
+    content: '',
+    params: RevisionParams,
+    source: (p: Record<string, string>): ContentSource => ({ kind: 'revision', spaceId: p.spaceId!, revisionId: p.revisionId! }),
+    summary: 'Any revision of a space (its main line or its change requests)',
+    ids: {
+      revision: 'getRevisionById',
+      pages: 'listPagesInRevisionById',
+      page: 'getPageInRevisionById',
+      path: 'getPageInRevisionByPath',
+      files: 'listFilesInRevisionById',
+      file: 'getFileInRevisionById',
+    },
+  },
 ] as const;
 
 const params = (request: FastifyRequest) => request.params as Record<string, string>;
@@ -45,8 +68,8 @@ const params = (request: FastifyRequest) => request.params as Record<string, str
 export async function contentRoutes(app: App) {
   for (const v of variants) {
     app.get(
-      `${v.prefix}/content`,
-      { schema: { operationId: v.ids.revision, tags, summary: 'The current revision', params: v.params, querystring: RevisionQuery, response: { 200: Revision, ...errors(400, 401, 404) } } },
+      `${v.prefix}${v.content}`,
+      { schema: { operationId: v.ids.revision, tags, summary: v.summary, params: v.params, querystring: RevisionQuery, response: { 200: Revision, ...errors(400, 401, 404) } } },
       async (request, reply) => {
         // The answer is already JSON text (kept per revision): sent as it is, not serialized again.
         // (The typed reply expects the object; text with a JSON content type is sent untouched by Fastify.)
@@ -55,12 +78,12 @@ export async function contentRoutes(app: App) {
       },
     );
     app.get(
-      `${v.prefix}/content/pages`,
+      `${v.prefix}${v.content}/pages`,
       { schema: { operationId: v.ids.pages, tags, summary: 'The page tree', params: v.params, querystring: RevisionQuery, response: { 200: PagesResponse, ...errors(400, 401, 404) } } },
       async (request) => readPages(app.ctx, callerOf(request), v.source(params(request))),
     );
     app.get(
-      `${v.prefix}/content/page/:pageId`,
+      `${v.prefix}${v.content}/page/:pageId`,
       {
         schema: {
           operationId: v.ids.page,
@@ -75,7 +98,7 @@ export async function contentRoutes(app: App) {
         readPage(app.ctx, callerOf(request), v.source(params(request)), { pageId: params(request).pageId! }, { format: request.query.format }, (s) => markdownRenderer(app.ctx, s)),
     );
     app.get(
-      `${v.prefix}/content/path/*`,
+      `${v.prefix}${v.content}/path/*`,
       {
         schema: {
           operationId: v.ids.path,
@@ -92,12 +115,12 @@ export async function contentRoutes(app: App) {
         ),
     );
     app.get(
-      `${v.prefix}/content/files`,
+      `${v.prefix}${v.content}/files`,
       { schema: { operationId: v.ids.files, tags, summary: 'The files of the revision', params: v.params, querystring: FilesQuery, response: { 200: listOf(RevisionFile), ...errors(400, 401, 404) } } },
       async (request) => readFiles(app.ctx, callerOf(request), v.source(params(request)), request.query),
     );
     app.get(
-      `${v.prefix}/content/files/:fileId`,
+      `${v.prefix}${v.content}/files/:fileId`,
       {
         schema: {
           operationId: v.ids.file,
@@ -112,20 +135,56 @@ export async function contentRoutes(app: App) {
     );
   }
 
-  app.get(
-    '/spaces/:spaceId/revisions/:revisionId',
-    {
-      schema: {
-        operationId: 'getRevisionById',
-        tags,
-        summary: 'Any revision of a space (its main line or its change requests)',
-        params: Type.Object({ spaceId: Type.String({ minLength: 1 }), revisionId: Type.String({ minLength: 1 }) }),
-        querystring: RevisionQuery,
-        response: { 200: Revision, ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => readRevision(app.ctx, callerOf(request), { kind: 'revision', spaceId: request.params.spaceId, revisionId: request.params.revisionId }),
-  );
+  const RevisionPageParams = Type.Object({ ...RevisionParams.properties, pageId: Type.String({ minLength: 1 }) });
+  const ReusableContentParams = Type.Object({ ...RevisionParams.properties, reusableContentId: Type.String({ minLength: 1 }) });
+  const revisionOf = (p: { spaceId: string; revisionId: string }): ContentSource => ({ kind: 'revision', spaceId: p.spaceId, revisionId: p.revisionId });
+  const EvaluatedQuery = Type.Object({ evaluated: PageQuery.properties.evaluated });
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/revisions/:revisionId/changes',
+      operationId: 'getRevisionSemanticChanges',
+      summary: 'The semantic changes (pages, files, variables) of a revision against its parent',
+      params: RevisionParams,
+      querystring: Type.Object({ ...RevisionQuery.properties, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })) }),
+      response: RevisionSemanticChanges,
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => readRevisionChanges(ctx, caller, params.spaceId, params.revisionId, query.limit ?? 10),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/revisions/:revisionId/page/:pageId/document',
+      operationId: 'getPageDocumentInRevisionById',
+      summary: 'The document of a page in a revision',
+      params: RevisionPageParams,
+      querystring: EvaluatedQuery,
+      response: JSONDocument,
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params }) => readPageDocument(ctx, caller, revisionOf(params), params.pageId),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId',
+      operationId: 'getReusableContentInRevisionById',
+      summary: 'A reusable content of a revision (revisions here hold none: 404 once access is checked)',
+      params: ReusableContentParams,
+      querystring: RevisionQuery,
+      response: RevisionReusableContent,
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params }) => readReusableContent(ctx, caller, revisionOf(params), params.reusableContentId),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document',
+      operationId: 'getReusableContentDocumentInRevisionById',
+      summary: 'The document of a reusable content of a revision (revisions here hold none: 404 once access is checked)',
+      params: ReusableContentParams,
+      querystring: EvaluatedQuery,
+      response: JSONDocument,
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params }) => readReusableContent(ctx, caller, revisionOf(params), params.reusableContentId),
+    }),
+  ]);
 
   app.post(
     '/spaces/:spaceId/content/template',

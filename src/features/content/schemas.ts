@@ -53,3 +53,16 @@ export const PageQuery = Type.Object({
 export const FilesQuery = Type.Object({ ...ListQuery.properties, ...RevisionQuery.properties });
 
 export const PagesResponse = Type.Object({ pages: Type.Array(RevisionPage) });
+
+/** A JSON document (the official JSONDocument): its blocks are open-ended JSON, let through as they are. */
+export const JSONDocument = Type.Object({ object: Type.Literal('document'), data: Type.Record(Type.String(), Type.Unknown()), nodes: Type.Array(Type.Unknown()) }, { additionalProperties: true });
+
+/** The official RevisionReusableContent's fixed fields (revisions here hold none; the schema documents the shape). */
+export const RevisionReusableContent = Type.Object({ id: Type.String(), title: Type.String(), document: Type.Optional(Type.String()) });
+
+/** RevisionSemanticChanges: each change is one of the spec's RevisionSemanticChange variants, shaped by content/semantic-changes.ts. */
+export const RevisionSemanticChanges = Type.Object({
+  mergedFrom: Type.Optional(Type.Unknown({ description: 'The change request merged, for a merge revision' })),
+  changes: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true })),
+  more: Type.Optional(Type.Number({ description: 'How many changes were left out past the limit' })),
+});

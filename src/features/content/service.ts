@@ -53,10 +53,6 @@ function treeOf(ctx: AppContext, spaceId: string, snapshot: Snapshot) {
   });
 }
 
-export async function readRevision(ctx: AppContext, caller: Caller, source: ContentSource) {
-  return presentOpened(ctx, await openContent(ctx, caller, source));
-}
-
 async function presentOpened(ctx: AppContext, { spaceId, revision, snapshot, spaceRevision }: Awaited<ReturnType<typeof openContent>>) {
   const tree = await treeOf(ctx, spaceId, snapshot);
   // A merge revision names the change request it came from.
@@ -162,6 +158,29 @@ export async function readFiles(ctx: AppContext, caller: Caller, source: Content
   const request = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
   const { rows, count } = await snapshot.filesPage(request);
   return ctx.cursors.close(listKey, request, rows, count, (f) => [f.file_id], (f) => presentFile(f, fileDownloadUrl(ctx.config, f.blob_hash, f.name)));
+}
+
+/** A stored document as the API shows it (the official JSONDocument). */
+type StoredDocument = { object: 'document'; data: Record<string, unknown>; nodes: unknown[] };
+
+/** getPageDocumentInRevisionById: the document of a page of the revision (an empty one while the page has none). */
+export async function readPageDocument(ctx: AppContext, caller: Caller, source: ContentSource, pageId: string): Promise<StoredDocument> {
+  const { snapshot } = await openContent(ctx, caller, source);
+  const page = await snapshot.page(pageId);
+  if (!page) throw notFound(`No page ${pageId} in this revision`);
+  if (page.kind !== 'document') throw notFound(`Page ${pageId} is a ${page.kind} page; only document pages have a document`);
+  if (!page.documentId) return { object: 'document', data: {}, nodes: [] };
+  const text = await getDocumentText(ctx.db, page.documentId);
+  return text === undefined ? { object: 'document', data: {}, nodes: [] } : (parseStoredDocument(text) as StoredDocument);
+}
+
+/**
+ * Reusable content by id: this server's revisions hold none (every revision's `reusableContents` is empty), so
+ * after the caller's access to the revision is checked, every id is one the revision does not have.
+ */
+export async function readReusableContent(ctx: AppContext, caller: Caller, source: ContentSource, reusableContentId: string): Promise<never> {
+  await openContent(ctx, caller, source);
+  throw notFound(`No reusable content ${reusableContentId} in this revision`);
 }
 
 export async function readFile(ctx: AppContext, caller: Caller, source: ContentSource, fileId: string) {

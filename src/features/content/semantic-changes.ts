@@ -1,5 +1,6 @@
-import type { PageRecord } from '../content/pages.ts';
-import { sameValue } from './merge-values.ts';
+import type { PageRecord } from './pages.ts';
+import { buildTree, flattenTree } from './tree.ts';
+import { sameValue } from '../change-requests/merge-values.ts';
 
 export interface PageChangeInput {
   before: PageRecord | undefined;
@@ -82,4 +83,50 @@ export function variableChanges(before: Record<string, string>, after: Record<st
     if (before[key] !== after[key]) variables[key] = { ...(key in before ? { before: before[key] } : {}), ...(key in after ? { after: after[key] } : {}) };
   }
   return Object.keys(variables).length > 0 ? [{ type: 'variables_edited', variables }] : [];
+}
+
+/** What the semantic changes of a revision are computed from: its page rows (documents by hash), files and variables. */
+export interface RevisionContent {
+  pages: readonly PageRecord[];
+  files: readonly FileSide[];
+  variables: Record<string, string>;
+}
+
+/**
+ * getRevisionSemanticChanges: what a revision changed compared with its parent, from the two trees alone. A page's
+ * document is compared by its id, the hash of its content, so no document is read. Pages come in the order of
+ * the revision's tree (deleted ones in the order of the parent's), then files by id, then variables: a `limit`
+ * cuts the list at the same place each time.
+ */
+export function revisionChanges(before: RevisionContent, after: RevisionContent): SemanticChange[] {
+  const beforeNodes = new Map(flattenTree(buildTree(before.pages)).map((node) => [node.page.id, node]));
+  const afterNodes = flattenTree(buildTree(after.pages));
+  const afterIds = new Set(afterNodes.map((node) => node.page.id));
+  const beforePage = (id: string | null) => (id === null ? undefined : beforeNodes.get(id)?.page);
+  const afterById = new Map(afterNodes.map((node) => [node.page.id, node.page]));
+  const changes: SemanticChange[] = [];
+  for (const node of afterNodes) {
+    const previous = beforeNodes.get(node.page.id);
+    const parentBefore = beforePage(previous?.page.parentId ?? null);
+    const parentAfter = node.page.parentId === null ? undefined : afterById.get(node.page.parentId);
+    changes.push(
+      ...pageChanges({
+        before: previous?.page,
+        after: node.page,
+        pathAfter: node.path,
+        ...(previous ? { pathBefore: previous.path } : {}),
+        ...(parentBefore ? { parentBefore } : {}),
+        ...(parentAfter ? { parentAfter } : {}),
+      }),
+    );
+  }
+  for (const [id, node] of beforeNodes) if (!afterIds.has(id)) changes.push(...pageChanges({ before: node.page, after: undefined, pathBefore: node.path }));
+
+  const byId = (files: readonly FileSide[]) => new Map(files.map((f) => [f.id, f]));
+  const filesBefore = byId(before.files);
+  const filesAfter = byId(after.files);
+  const fileIds = [...new Set([...filesBefore.keys(), ...filesAfter.keys()])].sort();
+  for (const id of fileIds) changes.push(...fileChanges(filesBefore.get(id), filesAfter.get(id)));
+  changes.push(...variableChanges(before.variables, after.variables));
+  return changes;
 }
