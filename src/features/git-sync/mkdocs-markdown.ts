@@ -18,9 +18,7 @@ const KEPT = [
   { name: 'abbreviation (*[…]: …)', pattern: /^\*\[[^\]]+\]:/m },
   { name: 'attribute list ({ … })', pattern: /\{[ \t]*[#.][\w-][^}\n]*\}|\{[ \t]*\w+=[^}\n]*\}/ },
   { name: 'icon or emoji shortcode (:name:)', pattern: /:(?:material|fontawesome|octicons|simple)-[\w-]+:/ },
-  { name: 'keyboard keys (++…++)', pattern: /\+\+[\w+-]+\+\+/ },
   { name: 'mark or insert (==…==, ^^…^^)', pattern: /==[^=\s][^=\n]*==|\^\^[^^\s][^^\n]*\^\^/ },
-  { name: 'HTML with markdown inside (markdown attribute)', pattern: /<\w+[^>\n]*\bmarkdown\b[^>\n]*>/ },
   { name: 'code annotation (.annotate)', pattern: /\.annotate\b/ },
   { name: 'block (/// …)', pattern: /^\/\/\/[ \t]*\w/m },
 ] as const;
@@ -39,14 +37,30 @@ export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Conve
 
 const MAX_NESTING = 16;
 
+const MARKDOWN_WRAPPER = /^[ \t]*<(div|section|article|span|p)\b[^>]*\bmarkdown(?:=["']?(?:1|block|span)["']?)?[^>]*>[ \t]*$/;
+
 function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string>, depth: number): string[] {
   const out: string[] = [];
   let fence: string | undefined;
+  // md_in_html wrappers (`<div class="grid cards" markdown>`) open: their content is markdown, read as such.
+  const wrappers: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (fence !== undefined) {
       out.push(line);
       if (isFence(line, fence)) fence = undefined;
+      continue;
+    }
+    const wrapper = MARKDOWN_WRAPPER.exec(line);
+    if (wrapper) {
+      wrappers.push(wrapper[1]!.toLowerCase());
+      notes.add(`HTML wrapper with markdown inside (<${wrapper[1]} markdown>): its content kept, the wrapper and its classes left out`);
+      out.push('');
+      continue;
+    }
+    if (wrappers.length > 0 && line.trim().toLowerCase() === `</${wrappers[wrappers.length - 1]}>`) {
+      wrappers.pop();
+      out.push('');
       continue;
     }
     const snippet = SNIPPET.exec(line);
@@ -119,9 +133,23 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
       i = at - 1;
       continue;
     }
-    out.push(line);
+    out.push(inlineSyntax(line));
   }
   return out;
+}
+
+const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*(?:#([\w.-]+)|id=["']?([\w.-]+)["']?)(?:[ \t][^}]*)?\}[ \t]*$/;
+
+/** A heading's `{ #id }` as GitBook's pinned anchor, and keys (`++ctrl+alt+del++`) as `<kbd>`s. */
+function inlineSyntax(line: string): string {
+  const heading = HEADING_ID.exec(line);
+  const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
+  return written.replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
+    keys
+      .split('+')
+      .map((key) => `<kbd>${key.charAt(0).toUpperCase()}${key.slice(1)}</kbd>`)
+      .join('+'),
+  );
 }
 
 function fenceAttributes(text: string): Record<string, string> {
