@@ -67,7 +67,7 @@ describe('headings at GitBook’s levels', { skip: !existsSync(CORPUS_DIR) && 't
 
     const body = splitPageMarkdown(markdown, file).body;
     const headingLines = (text: string) => text.split('\n').filter((line) => /^#{1,6} /.test(line));
-    assert.deepEqual(headingLines(documentToMarkdown(document, (ref) => ('url' in ref ? ref.url : ''))), headingLines(body));
+    assert.deepEqual(headingLines(documentToMarkdown(document, (ref) => ('url' in ref ? String(ref.url) : ''))), headingLines(body));
   });
 });
 
