@@ -73,9 +73,16 @@ describe('plain folders of markdown', () => {
     assert.match(JSON.stringify(create.document), new RegExp(`"kind":"anchor","anchor":"helm","page":"${install.id}"`));
   });
 
-  test('an image in an aligned div and a one-line <details><summary> read as GitBook writes them', async () => {
-    const { prepared } = await importedTree(files({ 'a.md': '# A\n\n<p align="center"><img src="https://x.test/a.png" width="300"></p>\n\n<details><summary>More</summary>\n\nHidden\n\n</details>\n' }));
-    assert.deepEqual(blockTypes(prepared.pages[0]!.document), ['images', 'expandable']);
+  test('an image in an aligned div, <details><summary> on one line or two, and an embed’s caption attribute read as GitBook writes them', async () => {
+    const { prepared } = await importedTree(
+      files({
+        'a.md': '# A\n\n<p align="center"><img src="https://x.test/a.png" width="300"></p>\n\n<details><summary>More</summary>\n\nHidden\n\n</details>\n\n<details>\n<summary>Again</summary>\n\nHidden\n\n</details>\n\n{% embed url="https://www.youtube.com/watch?v=x" caption="A demo" %}\n',
+      }),
+    );
+    const document = prepared.pages[0]!.document;
+    assert.deepEqual(blockTypes(document), ['images', 'expandable', 'expandable', 'embed']);
+    assert.match(JSON.stringify(document), /"align":"center"/);
+    assert.match(JSON.stringify(document), /A demo/);
   });
 });
 

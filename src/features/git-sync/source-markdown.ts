@@ -82,12 +82,14 @@ export function withoutCode(markdown: string): string {
 }
 
 const ALIGNED_IMAGE = /^[ \t]*<(div|p)\s+align=["']?(center|left|right)["']?\s*>\s*(<img\b[^>]*?)\s*\/?>\s*(?:<\/img>\s*)?<\/\1>[ \t]*$/i;
+const LEGACY_EMBED = /^([ \t]*)\{%\s*embed\s+url="([^"]*)"\s+caption=(?:"([^"]*)"|'([^']*)')\s*%\}[ \t]*$/;
 const DETAILS_LINE = /^([ \t]*)<details\b[^>]*>[ \t]*<summary>(.*?)<\/summary>[ \t]*$/;
 
 /**
  * Spellings of plain markdown (as GitHub renders a README) that GitBook writes another way, line by line outside
  * code: an image in an aligned `<div>` or `<p>` is GitBook's aligned figure (its width kept), and
- * `<details><summary>…</summary>` on one line is GitBook's expandable, each tag on a line of its own.
+ * `<details><summary>…</summary>` on one line or two is GitBook's expandable, each tag on a line of its own;
+ * an embed's `caption="…"` (GitBook's older spelling) is the embed's caption as Git Sync writes it now.
  */
 export function plainToGitbook(markdown: string): string {
   const out: string[] = [];
@@ -108,6 +110,11 @@ export function plainToGitbook(markdown: string): string {
       i += 2;
     }
     const image = opening ? null : ALIGNED_IMAGE.exec(line);
+    // `<details>` with its `<summary>` on the next line reads as one HTML block: GitBook writes them apart.
+    if (!opening && /^[ \t]*<details\b[^>]*>[ \t]*$/.test(line) && /^[ \t]*<summary>.*<\/summary>[ \t]*$/.test(lines[i + 1] ?? '')) {
+      line = `${line.trimEnd()}${lines[i + 1]!.trim()}`;
+      i += 1;
+    }
     const details = opening ? null : DETAILS_LINE.exec(line);
     if (image) {
       const attr = (name: string) => new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(image[3]!);
@@ -120,6 +127,13 @@ export function plainToGitbook(markdown: string): string {
         out.push(`<div align="${align}"><figure>${img}<figcaption></figcaption></figure></div>`);
         continue;
       }
+    }
+    // GitBook's older embeds carry their caption as an attribute; its Git Sync writes it as the tag's body now.
+    const embed = opening ? null : LEGACY_EMBED.exec(line);
+    if (embed) {
+      const caption = embed[3] ?? embed[4] ?? '';
+      out.push(`${embed[1]}{% embed url="${embed[2]}" %}`, ...(caption ? [`${embed[1]}${caption}`, `${embed[1]}{% endembed %}`] : []));
+      continue;
     }
     if (details) {
       out.push(`${details[1]}<details>`, '', `${details[1]}<summary>${details[2]}</summary>`, '');
