@@ -127,11 +127,11 @@ export function readRepository(
     if (known) return known;
     const index = folderIndex(clean, files);
     if (index === readmePath) return undefined;
-    const parent = folderPage(posix.dirname(clean));
     // `guide.md` beside a folder `guide/` without its own page is the folder's page (MkDocs and plain folders).
-    const sibling = index ? undefined : `${clean}.md`;
-    let page = index ? pageByFile.get(index) : pageByFile.get(sibling!);
+    let page = pageByFile.get(index ?? `${clean}.md`);
     if (!page) {
+      // Only a folder page made here needs its parent: one already placed (by the summary) stays where it is.
+      const parent = folderPage(posix.dirname(clean));
       const name = posix.basename(clean);
       // A folder without a README or index page: a group at the top level (GitBook nests no groups), else an
       // empty page; either way one page for the whole folder, titled from its name.
