@@ -42,8 +42,9 @@ Usage:
   quire user list [--org ID]                      list every user, or an organization's members and roles
   quire backup --to DIR                           consistent copy of the database and files, server running
   quire restore --from DIR [--force]              restore a backup into DATA_DIR (server stopped)
-  quire import PATH --space ID                    replace a space's content with a Git Sync layout (SUMMARY.md,
-                                                  .gitbook.yaml) or folders of markdown files: a folder or a .zip
+  quire import PATH --space ID                    replace a space's content with a folder or a .zip: a Git Sync
+                                                  layout (SUMMARY.md, .gitbook.yaml), an MkDocs or Docusaurus
+                                                  site, or folders of markdown files (the layout is detected)
   quire export --space ID --to DIR                write a space's content to DIR in the Git Sync layout
 
 Every command prints the database it uses to stderr. Process supervisors run \`node bin/quire.js serve\`.
@@ -225,9 +226,10 @@ export async function main(argv: string[]): Promise<void> {
       return withContext(config, async (ctx) => {
         const spaceId = need('space');
         if (!sub) throw new ApiError(400, `quire import needs the PATH of a folder or .zip\n\n${HELP}`);
-        const { importPath } = await import('./features/git-sync/cli.ts');
+        const { formatImportReport, importPath, LAYOUT_NAMES } = await import('./features/git-sync/cli.ts');
         const result = await importPath(ctx, spaceId, sub);
-        console.log(`Imported ${result.pages} pages and ${result.files} files into space ${spaceId} (revision ${result.revisionId})`);
+        console.log(`Imported ${result.pages} pages and ${result.files} files into space ${spaceId} (revision ${result.revisionId}), read as ${LAYOUT_NAMES[result.report.layout]}`);
+        for (const line of formatImportReport(result.report)) console.log(line);
       });
     case 'export':
       return withContext(config, async (ctx) => {

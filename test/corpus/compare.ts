@@ -245,7 +245,17 @@ function frontLines(markdown: string): string[] {
 /** The whole page file as lines to compare: front matter keys, then the body's blocks. */
 export function pageSignature(markdown: string, file?: string): string[] {
   const body = markdown.replace(/^\uFEFF/, '').replace(/^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
-  return [...frontLines(markdown), ...blockSignature(body, file)];
+  const front = frontLines(markdown);
+  let blocks = blockSignature(body, file);
+  // The page's title, written as a front matter `title` (MkDocs, Docusaurus) or as the leading `# Title`.
+  const titleKey = front.findIndex((line) => line.startsWith('front matter key title: '));
+  let title = titleKey >= 0 ? (JSON.parse(front.splice(titleKey, 1)[0]!.slice('front matter key title: '.length)) as unknown) : undefined;
+  const heading = blocks[0] === 'heading h1' ? blocks[1]?.trim() : undefined;
+  if (heading?.startsWith('text: ') && (title === undefined || heading === `text: ${String(title)}`)) {
+    title = heading.slice('text: '.length);
+    blocks = blocks.slice(2);
+  }
+  return [...(title === undefined ? [] : [`title: ${String(title)}`]), ...front, ...blocks];
 }
 
 /** Compares an original page file with a round-tripped or exported one. */

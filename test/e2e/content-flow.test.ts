@@ -264,7 +264,7 @@ describe('content and change requests end to end, through the official client', 
 
       const install = pages.install!;
       assert.deepEqual(
-        ['heading-2', 'list-ordered', 'code', 'table'].filter((type) => !blockTypes(install.document).includes(type)),
+        ['heading-1', 'list-ordered', 'code', 'table'].filter((type) => !blockTypes(install.document).includes(type)),
         [],
         `install has ${JSON.stringify(blockTypes(install.document))}`,
       );

@@ -4,6 +4,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { unzipArchive } from '../imports/documents.ts';
 import { readFiles } from './git-client.ts';
+import type { ImportReport } from './import-repository.ts';
+import type { SourceLayoutName } from './source-layout.ts';
 import { exportFiles, importFiles } from './service.ts';
 
 /*
@@ -32,4 +34,23 @@ export async function exportToFolder(ctx: AppContext, spaceId: string, to: strin
     await writeFile(target, bytes);
   }
   return files.size;
+}
+
+export const LAYOUT_NAMES: Record<SourceLayoutName, string> = {
+  gitbook: 'a GitBook repository (SUMMARY.md, .gitbook.yaml)',
+  mkdocs: 'an MkDocs site (mkdocs.yml)',
+  docusaurus: 'a Docusaurus site (docusaurus.config, sidebars)',
+  folders: 'folders of markdown files',
+};
+
+/** The import report as lines for a terminal: what was not carried over exactly, per page. */
+export function formatImportReport(report: ImportReport): string[] {
+  const lines: string[] = [];
+  for (const note of report.notes) lines.push(`  ${note}`);
+  if (report.pages.length > 0) lines.push(`Not carried over exactly on ${report.pages.length} pages:`);
+  for (const page of report.pages) {
+    lines.push(`  ${page.file} (${page.title})`);
+    for (const note of page.notes) lines.push(`    - ${note}`);
+  }
+  return lines;
 }

@@ -8,6 +8,7 @@ import type { PageAttributes } from '../content/pages.ts';
 import { slugify, uniqueSlug } from '../content/tree.ts';
 import { isExternalHref, LayoutError, resolveRepoPath, splitHref } from './layout.ts';
 import { readRepository, titleOfName, type RepoPage } from './repository.ts';
+import { readSourceLayout, type SourceLayout, type SourceLayoutName } from './source-layout.ts';
 
 /*
  * A repository's files turned into what the content writer takes: pages with their documents (links between
@@ -42,15 +43,33 @@ export interface PreparedImport {
   pages: ImportedPage[];
   files: PreparedFile[];
   redirects: PreparedRedirect[];
+  /** The layout the files were read as, and what could not be carried over exactly. */
+  report: ImportReport;
+}
+
+export interface ImportReport {
+  layout: SourceLayoutName;
+  /** About the repository as a whole (its configuration). */
+  notes: string[];
+  /** Per page (its file as imported), each construct not carried over exactly. */
+  pages: { file: string; title: string; notes: string[] }[];
 }
 
 /** Longest markdown file read as a page. */
 export const MAX_PAGE_FILE_BYTES = 2_000_000;
 
 export async function prepareRepositoryImport(
-  files: ReadonlyMap<string, Buffer>,
+  source: ReadonlyMap<string, Buffer>,
   options: { projectDirectory?: string; existing?: ExistingContent; maxPages?: number },
 ): Promise<PreparedImport> {
+  let layout: SourceLayout;
+  try {
+    layout = readSourceLayout(source, options.projectDirectory ?? '');
+  } catch (error) {
+    if (error instanceof LayoutError) throw new ApiError(422, error.message);
+    throw error;
+  }
+  const files = layout.files;
   const texts = new Map<string, string>();
   const readText = (path: string) => {
     if (texts.has(path)) return texts.get(path);
@@ -63,7 +82,7 @@ export async function prepareRepositoryImport(
   };
   let content;
   try {
-    content = readRepository(files, readText, options.projectDirectory ?? '');
+    content = readRepository(files, readText, options.projectDirectory ?? '', layout.outline);
   } catch (error) {
     if (error instanceof LayoutError) throw new ApiError(422, error.message);
     throw error;
@@ -129,7 +148,8 @@ export async function prepareRepositoryImport(
   const assets = [...files.keys()].filter((p) => isAsset(p, content.root)).sort();
   for (const path of assets) fileIdOf(path);
 
-  const pageIdOf = (path: string): string | undefined => idOfFile.get(path) ?? idOfFile.get(`${path}/README.md`) ?? idOfFile.get(`${path}.md`);
+  const pageIdOf = (path: string): string | undefined =>
+    idOfFile.get(path) ?? idOfFile.get(`${path}/README.md`) ?? idOfFile.get(`${path}/index.md`) ?? idOfFile.get(`${path}.md`);
   const resolverFor = (file: string) => async (href: string): Promise<ContentRef> => {
     if (isExternalHref(href)) return { kind: 'url', url: href };
     const { path, anchor } = splitHref(href);
@@ -168,7 +188,12 @@ export async function prepareRepositoryImport(
     const target = resolveRepoPath(`${content.root ? `${content.root}/` : ''}x`, content.root, path);
     return { source, destination, pageId: (target !== undefined && pageIdOf(target)) || null, anchor: anchor ?? null };
   });
-  return { pages, files: [...prepared.values()], redirects };
+  const report: ImportReport = { layout: layout.layout, notes: layout.notes, pages: [] };
+  for (const item of planned) {
+    const notes = item.page.file ? layout.notesByFile.get(item.page.file) : undefined;
+    if (notes) report.pages.push({ file: item.page.file!, title: item.title, notes });
+  }
+  return { pages, files: [...prepared.values()], redirects, report };
 }
 
 function linkTarget(link: NonNullable<RepoPage['link']>, pageIdOf: (path: string) => string | undefined): Record<string, unknown> {
@@ -180,7 +205,7 @@ function linkTarget(link: NonNullable<RepoPage['link']>, pageIdOf: (path: string
 
 function fallbackTitle(page: RepoPage): string {
   if (!page.file) return page.title || 'Untitled';
-  const name = /(^|\/)README\.md$/i.test(page.file) ? posix.basename(posix.dirname(page.file)) : posix.basename(page.file);
+  const name = /(^|\/)(?:README|index)\.md$/i.test(page.file) ? posix.basename(posix.dirname(page.file)) : posix.basename(page.file);
   return titleOfName(name === '.' ? 'Home' : name);
 }
 

@@ -135,7 +135,7 @@ describe('the page tree of a repository', () => {
       'document:Home::README.md',
       'document:Guide:guide:guide/README.md',
       '  document:?:extra:guide/extra.md',
-      'document:Other:other',
+      'group:Other:other',
       '  document:?:more:other/more.md',
       'document:?:top:top.md',
     ]);

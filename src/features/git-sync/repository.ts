@@ -31,17 +31,41 @@ export interface RepositoryContent {
   pageByFile: Map<string, RepoPage>;
 }
 
+/**
+ * The tree another tool's configuration gives (MkDocs' `nav`, Docusaurus' sidebars), in place of a SUMMARY.md:
+ * `file` is a repository path, `title` '' when the page's own file decides. An entry with neither file nor URL is
+ * a section: a group at the top level, else a page without content holding its children.
+ */
+export interface SourceOutline {
+  root: string;
+  entries: OutlineEntry[];
+}
+export interface OutlineEntry {
+  title: string;
+  file?: string;
+  url?: string;
+  children: OutlineEntry[];
+}
+
 /** Most pages read from one repository. */
 export const MAX_REPOSITORY_PAGES = 10_000;
 
-export function readRepository(files: ReadonlyMap<string, unknown>, readText: (path: string) => string | undefined, projectDirectory = ''): RepositoryContent {
+export function readRepository(
+  files: ReadonlyMap<string, unknown>,
+  readText: (path: string) => string | undefined,
+  projectDirectory = '',
+  outline?: SourceOutline,
+): RepositoryContent {
   const project = trimSlashes(projectDirectory);
-  const config = parseGitbookYaml(readText(join(project, '.gitbook.yaml')));
-  const root = join(project, config.root);
+  const config = parseGitbookYaml(outline ? undefined : readText(join(project, '.gitbook.yaml')));
+  const root = outline ? outline.root : join(project, config.root);
   const pageByFile = new Map<string, RepoPage>();
   const isMarkdown = (path: string) => /\.md$/i.test(path) && files.has(path);
   const summaryPath = join(root, config.summary);
-  const readmePath = join(root, config.readme);
+  const summaryText = outline ? undefined : readText(summaryPath);
+  // Without a summary, a folder of markdown files may name its first page `index.md`, as MkDocs and others do.
+  let readmePath = join(root, config.readme);
+  if (summaryText === undefined && !isMarkdown(readmePath)) readmePath = folderIndex(root, files) ?? readmePath;
 
   const documentPage = (file: string, title: string): RepoPage => {
     const page: RepoPage = { kind: 'document', title, slug: slugOfFile(file, root, readmePath), file, children: [] };
@@ -69,12 +93,24 @@ export function readRepository(files: ReadonlyMap<string, unknown>, readText: (p
   };
 
   let pages: RepoPage[];
-  const summaryText = readText(summaryPath);
   if (summaryText !== undefined) {
     const summary = parseSummary(summaryText);
     pages = summary.entries.map(fromEntry);
     if (isMarkdown(readmePath) && !pageByFile.has(readmePath)) pages.unshift(documentPage(readmePath, ''));
     for (const group of summary.groups) pages.push({ kind: 'group', title: group.title, slug: slugify(group.title), children: group.entries.map(fromEntry) });
+  } else if (outline) {
+    const fromOutline = (entry: OutlineEntry, top: boolean): RepoPage => {
+      const children = () => entry.children.map((child) => fromOutline(child, false));
+      if (entry.url !== undefined) return { kind: 'link', title: entry.title, slug: '', link: { url: entry.url }, children: children() };
+      if (entry.file === undefined || !isMarkdown(entry.file)) {
+        return { kind: top ? 'group' : 'document', title: entry.title || 'Untitled', slug: slugify(entry.title), children: children() };
+      }
+      if (pageByFile.has(entry.file)) return { kind: 'link', title: entry.title, slug: '', link: { file: entry.file }, children: children() };
+      const page = documentPage(entry.file, entry.title);
+      page.children = children();
+      return page;
+    };
+    pages = outline.entries.map((entry) => fromOutline(entry, true));
   } else {
     pages = isMarkdown(readmePath) ? [documentPage(readmePath, '')] : [];
   }
@@ -83,10 +119,32 @@ export function readRepository(files: ReadonlyMap<string, unknown>, readText: (p
   const unlisted = [...files.keys()]
     .filter((path) => isMarkdown(path) && isWithin(path, root) && path !== summaryPath && !pageByFile.has(path) && !isHidden(path, root))
     .sort(compareFilePaths);
+  const folders = new Map<string, RepoPage>();
+  const folderPage = (dir: string): RepoPage | undefined => {
+    const clean = dir === '.' ? '' : dir;
+    if (clean === root || !isWithin(clean, root)) return undefined;
+    const known = folders.get(clean);
+    if (known) return known;
+    const index = folderIndex(clean, files);
+    if (index === readmePath) return undefined;
+    // `guide.md` beside a folder `guide/` without its own page is the folder's page (MkDocs and plain folders).
+    let page = pageByFile.get(index ?? `${clean}.md`);
+    if (!page) {
+      // Only a folder page made here needs its parent: one already placed (by the summary) stays where it is.
+      const parent = folderPage(posix.dirname(clean));
+      const name = posix.basename(clean);
+      // A folder without a README or index page: a group at the top level (GitBook nests no groups), else an
+      // empty page; either way one page for the whole folder, titled from its name.
+      page = index ? documentPage(index, '') : { kind: parent ? 'document' : 'group', title: titleOfName(name), slug: slugify(name), children: [] };
+      (parent ? parent.children : pages).push(page);
+    }
+    folders.set(clean, page);
+    return page;
+  };
   for (const file of unlisted) {
     if (pageByFile.size >= MAX_REPOSITORY_PAGES) break;
     if (pageByFile.has(file)) continue;
-    const parent = folderPage(posix.dirname(file), root, pageByFile, files, pages, documentPage, readmePath);
+    const parent = folderPage(posix.dirname(file));
     // A folder's README is the folder's page, made by folderPage.
     if (pageByFile.has(file)) continue;
     (parent ? parent.children : pages).push(documentPage(file, ''));
@@ -94,31 +152,15 @@ export function readRepository(files: ReadonlyMap<string, unknown>, readText: (p
   return { config, root, pages, pageByFile };
 }
 
-/** The page files of a folder nest under: its README (made a page if needed), else its parent folder's, else the root. */
-function folderPage(
-  dir: string,
-  root: string,
-  pageByFile: Map<string, RepoPage>,
-  files: ReadonlyMap<string, unknown>,
-  pages: RepoPage[],
-  documentPage: (file: string, title: string) => RepoPage,
-  readmePath: string,
-): RepoPage | undefined {
-  const clean = dir === '.' ? '' : dir;
-  if (clean === root || !isWithin(clean, root)) return undefined;
-  const readme = join(clean, 'README.md');
-  if (readme === readmePath) return undefined;
-  const known = pageByFile.get(readme);
-  if (known) return known;
-  const parent = folderPage(posix.dirname(clean), root, pageByFile, files, pages, documentPage, readmePath);
-  const page: RepoPage = files.has(readme) ? documentPage(readme, '') : { kind: 'document', title: titleOfName(posix.basename(clean)), slug: slugify(posix.basename(clean)), children: [] };
-  (parent ? parent.children : pages).push(page);
-  return page;
+/** A folder's own page file: its README, else its `index.md` (as MkDocs and Docusaurus name it). */
+function folderIndex(dir: string, files: ReadonlyMap<string, unknown>): string | undefined {
+  for (const name of ['README.md', 'readme.md', 'index.md', 'INDEX.md']) if (files.has(join(dir, name))) return join(dir, name);
+  return undefined;
 }
 
-/** By path, a folder's README before the rest of the folder (folder pages are made as their files need them). */
+/** By path, a folder's README or index before the rest of the folder (folder pages are made as their files need them). */
 function compareFilePaths(a: string, b: string): number {
-  const key = (p: string) => p.replace(/(^|\/)README\.md$/i, '$1\u0000');
+  const key = (p: string) => p.replace(/(^|\/)(?:README|index)\.md$/i, '$1\u0000');
   const ka = key(a);
   const kb = key(b);
   return ka < kb ? -1 : ka > kb ? 1 : 0;
@@ -127,7 +169,7 @@ function compareFilePaths(a: string, b: string): number {
 /** A page's slug: its file's name without `.md`, a README its folder's name; the content's readme takes its title's. */
 export function slugOfFile(file: string, root: string, readmePath: string): string {
   if (file === readmePath) return '';
-  const name = /(^|\/)README\.md$/i.test(file) ? posix.basename(posix.dirname(file)) : posix.basename(file).replace(/\.md$/i, '');
+  const name = /(^|\/)(?:README|index)\.md$/i.test(file) ? posix.basename(posix.dirname(file)) : posix.basename(file).replace(/\.md$/i, '');
   return slugify(name) || slugify(name.normalize('NFKD')) || '';
 }
 

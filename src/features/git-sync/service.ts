@@ -18,7 +18,7 @@ import { Snapshot } from '../content/snapshot.ts';
 import { buildTree, flattenTree } from '../content/tree.ts';
 import { openUrl, sealUrl } from './credentials.ts';
 import { checkoutBranch, commitFiles, httpClient, pushBranch, readFiles, withoutCredentials, type GitFetcher } from './git-client.ts';
-import { prepareRepositoryImport, type ExistingContent } from './import-repository.ts';
+import { prepareRepositoryImport, type ExistingContent, type ImportReport } from './import-repository.ts';
 import { exportLayout } from './export-repository.ts';
 import { findGitSync, listRedirects, replaceRedirects, saveGitSync, updateOperation, type GitSyncRow } from './store.ts';
 
@@ -255,7 +255,7 @@ export async function importFiles(
     /** More writes in the import's transaction, told the ids of the pages written (an import run's result). */
     alsoWrite?: (trx: Executor, written: { revisionId: string; pages: { id: string; kind: string }[]; files: number }) => Promise<void>;
   },
-): Promise<{ revisionId: string; changeRequestId?: string; pages: number; files: number }> {
+): Promise<{ revisionId: string; changeRequestId?: string; pages: number; files: number; report: ImportReport }> {
   const space = await findSpace(ctx.db, spaceId);
   if (!space || space.deleted_at) throw notFound(`No space ${spaceId}`);
   const replace = options.into === undefined;
@@ -294,7 +294,7 @@ export async function importFiles(
     },
     options.event ?? {},
   );
-  return { revisionId: revision.id, ...(changeRequestId ? { changeRequestId } : {}), pages: prepared.pages.length, files: stored.length };
+  return { revisionId: revision.id, ...(changeRequestId ? { changeRequestId } : {}), pages: prepared.pages.length, files: stored.length, report: prepared.report };
 }
 
 /** The user who started a job, as a caller (no token: the job acts for them after their request). */

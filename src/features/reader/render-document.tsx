@@ -136,9 +136,9 @@ function renderHeading(block: Heading, ctx: RenderContext): VNode {
   const align = block.data?.align === 'center' || block.data?.align === 'end' ? `align-${block.data.align}` : undefined;
   if (block.type === 'heading-1') return <h2 id={id} class={align}>{inner}</h2>;
   if (block.type === 'heading-2') return <h3 id={id} class={align}>{inner}</h3>;
-  // Markdown's #### to ###### are heading-3 keeping their level (types.ts): one level down each, to h6.
-  if (block.data?.level === 4) return <h5 id={id} class={align}>{inner}</h5>;
-  if (block.data?.level === 5 || block.data?.level === 6) return <h6 id={id} class={align}>{inner}</h6>;
+  // Markdown's ##### and ###### are heading-3 keeping their level (types.ts): one level down each, to h6.
+  if (block.data?.level === 5) return <h5 id={id} class={align}>{inner}</h5>;
+  if (block.data?.level === 6) return <h6 id={id} class={align}>{inner}</h6>;
   return <h4 id={id} class={align}>{inner}</h4>;
 }
 

@@ -92,8 +92,9 @@ function HeadingView({ block, ctx }: { block: Heading; ctx: Ctx }) {
   // The page title is the h1; the document's levels sit below it (markdown's #### to ###### one more down each).
   if (block.type === 'heading-1') return <h2 id={id} className={className}>{inner}</h2>;
   if (block.type === 'heading-2') return <h3 id={id} className={className}>{inner}</h3>;
-  if (block.data?.level === 4) return <h5 id={id} className={className}>{inner}</h5>;
-  if (block.data?.level === 5 || block.data?.level === 6) return <h6 id={id} className={className}>{inner}</h6>;
+  // As the reader: ##### and ###### are heading-3 keeping their level (types.ts), one level down each, to h6.
+  if (block.data?.level === 5) return <h5 id={id} className={className}>{inner}</h5>;
+  if (block.data?.level === 6) return <h6 id={id} className={className}>{inner}</h6>;
   return <h4 id={id} className={className}>{inner}</h4>;
 }
 

@@ -17,8 +17,8 @@ import type { Document, FlowBlock, Leaf, Paragraph } from './types.ts';
 const cases: [name: string, markdown: string, nodes: FlowBlock[]][] = [
   ['a paragraph', 'Hello world\n', [p('Hello world')]],
   ['two paragraphs', 'One\n\nTwo\n', [p('One'), p('Two')]],
-  ['headings of three levels', '# One\n\n## Two\n\n### Three\n', [h(1, 'One'), h(2, 'Two'), h(3, 'Three')]],
-  ['a heading with a fixed anchor', '## Setup <a href="#install" id="install"></a>\n', [{ ...h(2, 'Setup'), data: { id: 'install' } } as FlowBlock]],
+  ['headings of three levels, one below the page title as GitBook writes them', '## One\n\n### Two\n\n#### Three\n', [h(1, 'One'), h(2, 'Two'), h(3, 'Three')]],
+  ['a heading with a fixed anchor', '### Setup <a href="#install" id="install"></a>\n', [{ ...h(2, 'Setup'), data: { id: 'install' } } as FlowBlock]],
   ['bold text', 'a **b** c\n', [p(t('a ', leaf('b', 'bold'), ' c'))]],
   ['italic text', 'a *b* c\n', [p(t('a ', leaf('b', 'italic'), ' c'))]],
   ['struck text', 'a ~~b~~ c\n', [p(t('a ', leaf('b', 'strikethrough'), ' c'))]],
@@ -146,9 +146,9 @@ describe('markdown in other spellings', () => {
   test('underscores, asterisks and dashes mean what they mean', () => {
     same('_i_ __b__\n\n* x\n\n---\n', p(t(leaf('i', 'italic'), ' ', leaf('b', 'bold'))), ul(item(p('x'))), divider());
   });
-  test('setext headings are headings, and levels below 3 become level 3 keeping their level', () => {
-    const level = (heading: FlowBlock, n: 4 | 5 | 6) => ({ ...heading, data: { level: n } }) as FlowBlock;
-    same('Title\n=====\n\n#### Four\n\n###### Six\n', h(1, 'Title'), level(h(3, 'Four'), 4), level(h(3, 'Six'), 6));
+  test('setext headings are headings; `#` below the title and depths past `####` keep their depth', () => {
+    const level = (heading: FlowBlock, n: 1 | 5 | 6) => ({ ...heading, data: { level: n } }) as FlowBlock;
+    same('Title\n=====\n\nOne\n---\n\n#### Three\n\n##### Five\n\n###### Six\n', level(h(1, 'Title'), 1), h(1, 'One'), h(3, 'Three'), level(h(3, 'Five'), 5), level(h(3, 'Six'), 6));
   });
   test('soft line breaks are spaces; two trailing spaces are a hard break', () => {
     same('one\ntwo  \nthree\n', p('one two\nthree'));
@@ -287,7 +287,7 @@ describe('broken GitBook markdown degrades to text', () => {
 
 describe('a whole page', () => {
   const page = [
-    '# Getting started <a href="#start" id="start"></a>',
+    '## Getting started <a href="#start" id="start"></a>',
     '',
     'Read the [install guide](install.md), the [API](https://api.example.com) and [below](#usage).',
     '',
@@ -295,7 +295,7 @@ describe('a whole page', () => {
     'Back up **first**.',
     '{% endhint %}',
     '',
-    '## Steps',
+    '### Steps',
     '',
     '1. Download:',
     '   ```sh',

@@ -29,10 +29,10 @@ function types(document: Document): string[] {
 }
 
 const excerpts: [name: string, markdown: string, nodes: string[], exact?: boolean][] = [
-  ['a stepper', '{% stepper %}\n{% step %}\n### Create a space\n\nOpen the **Actions menu**.\n{% endstep %}\n\n{% step %}\n### Publish it\n\nDone.\n{% endstep %}\n{% endstepper %}\n', ['stepper', 'stepper-step', 'heading-3', 'paragraph', 'stepper-step', 'heading-3', 'paragraph']],
+  ['a stepper', '{% stepper %}\n{% step %}\n#### Create a space\n\nOpen the **Actions menu**.\n{% endstep %}\n\n{% step %}\n#### Publish it\n\nDone.\n{% endstep %}\n{% endstepper %}\n', ['stepper', 'stepper-step', 'heading-3', 'paragraph', 'stepper-step', 'heading-3', 'paragraph']],
   ['columns with a width', '{% columns %}\n{% column width="50%" %}\n**Create a seamless experience**\n{% endcolumn %}\n\n{% column %}\n<figure><img src=".gitbook/assets/columns.png" alt="Columns"><figcaption></figcaption></figure>\n{% endcolumn %}\n{% endcolumns %}\n', ['columns', 'column', 'paragraph', 'column', 'images', 'image'], false],
   ['a condition', '{% if visitor.claims.unsigned.example_attribute_A %}\nThis content is only visible to users with attribute A.\n{% endif %}\n', ['if', 'paragraph']],
-  ['updates', '{% updates format="full" %}\n{% update date="2025-12-25" tags="beta" %}\n## A brand new update\n\nUse this block to tell users about a new update.\n{% endupdate %}\n{% endupdates %}\n', ['updates', 'update', 'heading-2', 'paragraph']],
+  ['updates', '{% updates format="full" %}\n{% update date="2025-12-25" tags="beta" %}\n### A brand new update\n\nUse this block to tell users about a new update.\n{% endupdate %}\n{% endupdates %}\n', ['updates', 'update', 'heading-2', 'paragraph']],
   ['a prompt', '{% prompt description="Example prompt" icon="rectangle-terminal" defaultExpanded="full" %}\n```markdown\nSummarize the key changes in this release note.\n```\n{% endprompt %}\n', ['prompt', 'code', 'code-line']],
   ['an OpenAPI operation from a URL', '{% openapi src="https://petstore3.swagger.io/api/v3/openapi.json" path="/pet" method="post" %}\n[https://petstore3.swagger.io/api/v3/openapi.json](https://petstore3.swagger.io/api/v3/openapi.json)\n{% endopenapi %}\n', ['swagger'], false],
   ['OpenAPI schemas of a named spec', '{% openapi-schemas spec="petstore" schemas="Pet" grouped="false" %}\n', ['openapi-schemas']],
@@ -41,7 +41,7 @@ const excerpts: [name: string, markdown: string, nodes: string[], exact?: boolea
   ['a file with a caption', '{% file src=".gitbook/assets/example.pdf" %}\nThis is a caption on a file.\n{% endfile %}\n', ['file', 'paragraph']],
   ['a hint and a tab with icons', '{% hint style="info" icon="books" %}\nRead this first.\n{% endhint %}\n\n{% tabs %}\n{% tab title="Safari" icon="safari" %}\nOpen Safari.\n{% endtab %}\n{% endtabs %}\n', ['hint', 'paragraph', 'tabs', 'tabs-item', 'paragraph']],
   ['expandable code', '{% code title="index.js" overflow="wrap" lineNumbers="true" expandable="true" %}\n```javascript\nconsole.log(1);\n```\n{% endcode %}\n', ['code', 'code-line']],
-  ['headings 4 to 6', '#### Four\n\n##### Five\n\n###### Six\n', ['heading-3', 'heading-3', 'heading-3']],
+  ['headings 4 to 6', '### Three\n\n#### Four\n\n##### Five\n\n###### Six\n', ['heading-2', 'heading-3', 'heading-3', 'heading-3']],
   ['math', '$$\nf(x) = x * e^{2 pi i \\xi x}\n$$\n\nInline formula: $$E = mc^2$$\n', ['math', 'paragraph', 'inline-math']],
   ['light and dark images', '1. Open the page\'s **Action menu** <picture><source srcset=".gitbook/assets/actions_dark.svg" media="(prefers-color-scheme: dark)"><img src=".gitbook/assets/actions_light.svg" alt="The Actions menu icon"></picture>.\n', ['list-ordered', 'list-item', 'paragraph', 'inline-image']],
   ['a framed figure with a width', '<div data-with-frame="true"><figure><img src=".gitbook/assets/site.png" alt="" width="375"><figcaption><p>The site</p></figcaption></figure></div>\n', ['images', 'image', 'paragraph']],

@@ -306,10 +306,11 @@ const leafBlock: fc.Arbitrary<FlowBlock> = fc.oneof(
   { weight: 1, arbitrary: identifier.map((id): FlowBlock => ({ object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'page', page: id } } })) },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.constantFrom(4, 5, 6), inlineArbitrary(true, false)).map(([level, nodes]): FlowBlock => ({
+    // Depths GitBook does not write: `#` below the title, `#####` and `######` (types.ts).
+    arbitrary: fc.tuple(fc.constantFrom(1, 5, 6), inlineArbitrary(true, false)).map(([level, nodes]): FlowBlock => ({
       object: 'block',
-      type: 'heading-3',
-      data: { level: level as 4 | 5 | 6 },
+      type: level === 1 ? 'heading-1' : 'heading-3',
+      data: { level: level as 1 | 5 | 6 },
       nodes,
     })),
   },

@@ -30,6 +30,10 @@ export function markdownToDocument(markdown: string, refs: RefResolver): Documen
 }
 
 const HEADING_ID = /^[-a-z0-9.+_]+$/;
+
+// GitBook's Git Sync writes the page title `#`, heading 1 `##`, heading 2 `###` and heading 3 `####` (types.ts).
+const headingType = (written: number): 1 | 2 | 3 => Math.min(Math.max(written - 1, 1), 3) as 1 | 2 | 3;
+const headingLevel = (written: number): 1 | 5 | 6 | undefined => (written === 1 ? 1 : written >= 5 ? (Math.min(written, 6) as 5 | 6) : undefined);
 const MAX_TAG_DEPTH = 64;
 const MARKS_OF_TOKEN: Record<string, MarkType> = { strong: 'bold', em: 'italic', s: 'strikethrough' };
 
@@ -310,10 +314,10 @@ class Reader {
 
   private heading(open: Token, inline: Token | undefined): Heading {
     const written = Number(open.tag.slice(1)) || 1;
-    const level = Math.min(written, 3) as 1 | 2 | 3;
     const { segments, anchor } = this.inline(inline?.children ?? [], true);
-    const heading: Heading = { object: 'block', type: `heading-${level}`, data: {}, nodes: [] };
-    if (written > 3) heading.data.level = Math.min(written, 6) as 4 | 5 | 6;
+    const heading: Heading = { object: 'block', type: `heading-${headingType(written)}`, data: {}, nodes: [] };
+    const level = headingLevel(written);
+    if (level !== undefined) heading.data.level = level;
     if (anchor !== undefined && HEADING_ID.test(anchor)) {
       heading.data.id = anchor;
       // GitBook writes "## Title <a …></a>": the one space before the anchor is not part of the title. Only that

@@ -33,8 +33,8 @@ describe('writing documents as markdown', () => {
   });
 
   test('a line break in a heading is kept where markdown can (a setext heading), else it becomes a space', () => {
-    assert.equal(write(h(2, 'two\nlines')), 'two\\\nlines\n-----\n');
-    assert.equal(write(h(3, 'two\nlines')), '### two lines\n');
+    assert.equal(write(h(1, 'two\nlines')), 'two\\\nlines\n-----\n');
+    assert.equal(write(h(2, 'two\nlines')), '### two lines\n');
   });
 
   test('an expandable title is written as plain text', () => {

@@ -8,7 +8,7 @@ import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
 import type { Atom, NestingMark } from './nest-marks.ts';
 import { blockText, keptHeaderSource, keptSource, oneLine } from './nodes.ts';
 import type {
-  Block, Code, ContentRef, Document, Fragment, Images, InlineContent, List, RefWriter, Table, TableValue,
+  Block, Code, ContentRef, Document, Fragment, Heading, Images, InlineContent, List, RefWriter, Table, TableValue,
 } from './types.ts';
 
 /**
@@ -58,8 +58,7 @@ class Writer {
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
-        const level = block.type === 'heading-3' && [4, 5, 6].includes(block.data?.level as number) ? block.data.level! : Number(block.type.slice(-1));
-        const heading: MdHeading = { type: 'heading', depth: level as MdHeading['depth'], children: withoutTrailingBreaks(this.phrasing(block.nodes)) };
+        const heading: MdHeading = { type: 'heading', depth: markdownDepth(block), children: withoutTrailingBreaks(this.phrasing(block.nodes)) };
         if (block.data?.id) heading.children.push({ type: 'html', value: ` ${anchorHtml(block.data.id)}` });
         return heading;
       }
@@ -351,6 +350,17 @@ class Writer {
 }
 
 /** A line break that ends a paragraph means nothing in markdown (and `\\` would be read as text there). */
+/**
+ * A heading's markdown depth as GitBook's Git Sync writes it: heading 1, 2, 3 as `##`, `###`, `####` (the page
+ * title is the `#`), or the depth it was read from when that was another (types.ts).
+ */
+function markdownDepth(block: Heading): MdHeading['depth'] {
+  const level = block.data?.level;
+  if (block.type === 'heading-1' && level === 1) return 1;
+  if (block.type === 'heading-3' && (level === 5 || level === 6)) return level;
+  return (Number(block.type.slice(-1)) + 1) as MdHeading['depth'];
+}
+
 function withoutTrailingBreaks(children: PhrasingContent[]): PhrasingContent[] {
   let end = children.length;
   while (end > 0 && children[end - 1]!.type === 'break') end -= 1;

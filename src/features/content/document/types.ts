@@ -54,10 +54,13 @@ export interface Heading extends BlockBase {
   type: 'heading-1' | 'heading-2' | 'heading-3';
   isVoid?: false;
   /**
-   * `level`: markdown's `####` to `######`, which the spec has no node for: they are `heading-3` (the closest)
-   * with the level kept, so that markdown gets it back and the reader renders it.
+   * GitBook's Git Sync writes the page title as `#` and heading 1, 2, 3 as `##`, `###`, `####`. `level` is the
+   * markdown depth a heading was read from when it is none of these, so that markdown gets it back and the
+   * reader renders it: `#` below the title is `heading-1` with level 1; `#####` and `######`, which the spec has
+   * no node for, are `heading-3` (the closest) with level 5 or 6. Level 4 on a `heading-3` is what documents
+   * stored before this mapping hold for `####`: it is the heading's own depth now.
    */
-  data: { id?: string; align?: 'start' | 'center' | 'end'; level?: 4 | 5 | 6 };
+  data: { id?: string; align?: 'start' | 'center' | 'end'; level?: 1 | 4 | 5 | 6 };
   nodes: InlineContent[];
 }
 export interface ListItem extends BlockBase { type: 'list-item'; isVoid?: false; data?: { checked?: boolean }; nodes: FlowBlock[] }
@@ -219,7 +222,7 @@ const definitions = {
     data: Obj({
       id: Type.Optional(Type.String({ pattern: '^[-a-z0-9.+_]+$' })),
       align: Align,
-      level: Type.Optional(Type.Union([Type.Literal(4), Type.Literal(5), Type.Literal(6)])),
+      level: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(4), Type.Literal(5), Type.Literal(6)])),
     }),
     nodes: Type.Array(InlineContentSchema),
   }),

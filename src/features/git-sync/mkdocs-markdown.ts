@@ -1,0 +1,181 @@
+import { HINT_STYLE_OF, indentedBlock, fenceOpening, isFence, listConstructs, plainToGitbook, type Converted } from './source-markdown.ts';
+
+/*
+ * MkDocs (Material) markdown as GitBook writes it, before the GitBook reader sees it: admonitions (`!!!`) become
+ * hints and collapsible ones (`???`) expandables, content tabs (`=== "Tab"`) tabs, a fence's `title` and
+ * `linenums` a `{% code %}` block, and `--8<--` snippets the text of the file they name. Pure and line-based; code
+ * blocks are copied untouched. What has no GitBook form is kept as written and named in `notes`.
+ */
+
+const ADMONITION = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+(?:"([^"]*)"|'([^']*)'))?[ \t]*$/;
+const TAB = /^===\+?[ \t]+(?:"([^"]*)"|'([^']*)')[ \t]*$/;
+const SNIPPET = /^([ \t]*)-{1,}8<-{1,}[ \t]+(?:"([^"]+)"|'([^']+)')[ \t]*$/;
+const FENCE_OPTIONS = /^([ \t]*)(`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+#.-]*)([^`]*?)\}?[ \t]*$/;
+
+/** Constructs of MkDocs' extensions that the converter keeps as written: each named once per page in the notes. */
+const KEPT = [
+  { name: 'footnote', pattern: /\[\^[^\]\s]+\]/ },
+  { name: 'abbreviation (*[…]: …)', pattern: /^\*\[[^\]]+\]:/m },
+  { name: 'attribute list ({ … })', pattern: /\{[ \t]*[#.][\w-][^}\n]*\}|\{[ \t]*\w+=[^}\n]*\}/ },
+  { name: 'icon or emoji shortcode (:name:)', pattern: /:(?:material|fontawesome|octicons|simple)-[\w-]+:/ },
+  { name: 'mark or insert (==…==, ^^…^^)', pattern: /==[^=\s][^=\n]*==|\^\^[^^\s][^^\n]*\^\^/ },
+  { name: 'code annotation (.annotate)', pattern: /\.annotate\b/ },
+  { name: 'block (/// …)', pattern: /^\/\/\/[ \t]*\w/m },
+] as const;
+
+export interface MkdocsOptions {
+  /** A snippet's text by the path written after `--8<--`, or undefined when it is not there. */
+  readSnippet: (path: string) => string | undefined;
+}
+
+export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Converted {
+  const notes = new Set<string>();
+  const body = plainToGitbook(convertLines(markdown.split(/\r?\n/), options, notes, 0).join('\n'));
+  for (const name of listConstructs(body, KEPT)) notes.add(`${name}: kept as written`);
+  return { markdown: body, notes: [...notes] };
+}
+
+const MAX_NESTING = 16;
+
+const MARKDOWN_WRAPPER = /^[ \t]*<(div|section|article|span|p)\b[^>]*\bmarkdown(?:=["']?(?:1|block|span)["']?)?[^>]*>[ \t]*$/;
+
+function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string>, depth: number): string[] {
+  const out: string[] = [];
+  let fence: string | undefined;
+  // md_in_html wrappers (`<div class="grid cards" markdown>`) open: their content is markdown, read as such.
+  const wrappers: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (fence !== undefined) {
+      out.push(line);
+      if (isFence(line, fence)) fence = undefined;
+      continue;
+    }
+    const wrapper = MARKDOWN_WRAPPER.exec(line);
+    if (wrapper) {
+      wrappers.push(wrapper[1]!.toLowerCase());
+      notes.add(`HTML wrapper with markdown inside (<${wrapper[1]} markdown>): its content kept, the wrapper and its classes left out`);
+      out.push('');
+      continue;
+    }
+    if (wrappers.length > 0 && line.trim().toLowerCase() === `</${wrappers[wrappers.length - 1]}>`) {
+      wrappers.pop();
+      out.push('');
+      continue;
+    }
+    const snippet = SNIPPET.exec(line);
+    if (snippet) {
+      const path = snippet[2] ?? snippet[3]!;
+      const text = depth < MAX_NESTING ? options.readSnippet(path) : undefined;
+      if (text === undefined) {
+        notes.add(`snippet ${path}: not found, kept as written`);
+        out.push(line);
+      } else {
+        out.push(...convertLines(text.replace(/\n$/, '').split(/\r?\n/), options, notes, depth + 1).map((l) => (l ? snippet[1] + l : l)));
+      }
+      continue;
+    }
+    const options_ = FENCE_OPTIONS.exec(line);
+    if (options_ && fenceOpening(line) && (options_[4]!.trim() !== '' || line.includes('{'))) {
+      const [, indent, marks, language, rest] = options_;
+      const attrs = fenceAttributes(rest!);
+      const code: string[] = [];
+      if (attrs.title) code.push(`title="${attrs.title.replace(/"/g, '&quot;')}"`);
+      if (attrs.linenums) code.push('lineNumbers="true"');
+      if (attrs.hl_lines) notes.add('highlighted lines of code (hl_lines): not kept');
+      const end = findFenceEnd(lines, i + 1, marks!);
+      const inner = lines.slice(i + 1, end + 1);
+      if (code.length > 0) out.push(`${indent}{% code ${code.join(' ')} %}`);
+      out.push(`${indent}${marks}${language}`, ...inner);
+      if (code.length > 0) out.push(`${indent}{% endcode %}`);
+      i = end;
+      continue;
+    }
+    const opening = fenceOpening(line);
+    if (opening) {
+      fence = opening;
+      out.push(line);
+      continue;
+    }
+    const admonition = depth < MAX_NESTING ? ADMONITION.exec(line) : null;
+    if (admonition) {
+      const { lines: inner, next } = indentedBlock(lines, i + 1);
+      const content = convertLines(inner, options, notes, depth + 1);
+      const kind = admonition[2]!.toLowerCase();
+      const title = admonition[3] ?? admonition[4];
+      if (admonition[1] === '!!!') {
+        const style = HINT_STYLE_OF[kind] ?? 'info';
+        if (!(kind in HINT_STYLE_OF)) notes.add(`admonition type ${kind}: an info hint`);
+        // A hint has no title: an explicit one leads its text in bold; an empty one ("") asks for none.
+        const heading = title === undefined ? capitalize(kind) : title;
+        out.push(`{% hint style="${style}" %}`, ...(heading ? [`**${heading}**`, ''] : []), ...trimBlank(content), '{% endhint %}', '');
+      } else {
+        out.push('<details>', '', `<summary>${escapeHtml(title ?? capitalize(kind))}</summary>`, '', ...trimBlank(content), '', '</details>', '');
+        if (admonition[1] === '???+') notes.add('expandable open by default (???+): closed');
+      }
+      i = next - 1;
+      continue;
+    }
+    const tab = depth < MAX_NESTING ? TAB.exec(line) : null;
+    if (tab) {
+      out.push('{% tabs %}');
+      let at = i;
+      for (;;) {
+        const current = TAB.exec(lines[at] ?? '');
+        if (!current) break;
+        const { lines: inner, next } = indentedBlock(lines, at + 1);
+        out.push(`{% tab title="${(current[1] ?? current[2]!).replace(/"/g, '&quot;')}" %}`, ...trimBlank(convertLines(inner, options, notes, depth + 1)), '{% endtab %}', '');
+        at = next;
+        while (at < lines.length && lines[at]!.trim() === '' && TAB.test(lines[nextNonBlank(lines, at)] ?? '')) at++;
+      }
+      if (out[out.length - 1] === '') out.pop();
+      out.push('{% endtabs %}', '');
+      i = at - 1;
+      continue;
+    }
+    out.push(inlineSyntax(line));
+  }
+  return out;
+}
+
+const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*(?:#([\w.-]+)|id=["']?([\w.-]+)["']?)(?:[ \t][^}]*)?\}[ \t]*$/;
+
+/** A heading's `{ #id }` as GitBook's pinned anchor, and keys (`++ctrl+alt+del++`) as `<kbd>`s. */
+function inlineSyntax(line: string): string {
+  const heading = HEADING_ID.exec(line);
+  const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
+  return written.replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
+    keys
+      .split('+')
+      .map((key) => `<kbd>${key.charAt(0).toUpperCase()}${key.slice(1)}</kbd>`)
+      .join('+'),
+  );
+}
+
+function fenceAttributes(text: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const m of text.matchAll(/([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))/g)) attrs[m[1]!] = m[2] ?? m[3] ?? m[4]!;
+  return attrs;
+}
+
+function findFenceEnd(lines: readonly string[], from: number, marks: string): number {
+  for (let i = from; i < lines.length; i++) if (isFence(lines[i]!, marks)) return i;
+  return lines.length - 1;
+}
+
+function nextNonBlank(lines: readonly string[], from: number): number {
+  let i = from;
+  while (i < lines.length && lines[i]!.trim() === '') i++;
+  return i;
+}
+
+function trimBlank(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && lines[start]!.trim() === '') start++;
+  while (end > start && lines[end - 1]!.trim() === '') end--;
+  return lines.slice(start, end);
+}
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

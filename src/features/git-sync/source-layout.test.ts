@@ -1,0 +1,259 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, test } from 'node:test';
+import { docusaurusToGitbook } from './docusaurus-markdown.ts';
+import { prepareRepositoryImport } from './import-repository.ts';
+import { readAssignedLiteral } from './js-literal.ts';
+import { readMkdocsConfig } from './mkdocs.ts';
+import { mkdocsToGitbook } from './mkdocs-markdown.ts';
+import { detectLayout } from './source-layout.ts';
+
+const files = (entries: Record<string, string>) => new Map(Object.entries(entries).map(([path, text]) => [path, Buffer.from(text)]));
+
+/** The imported tree as lines: `kind title` indented by depth, documents with their first block types. */
+async function importedTree(source: Map<string, Buffer>) {
+  const prepared = await prepareRepositoryImport(source, {});
+  const byParent = new Map<string | null, typeof prepared.pages>();
+  for (const page of prepared.pages) byParent.set(page.parentId, [...(byParent.get(page.parentId) ?? []), page]);
+  const lines: string[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const page of byParent.get(parent) ?? []) {
+      lines.push(`${'  '.repeat(depth)}${page.kind} ${page.title}`);
+      walk(page.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return { lines, prepared };
+}
+
+const blockTypes = (document: unknown): string[] => ((document as { nodes?: { type: string }[] } | null)?.nodes ?? []).map((n) => n.type);
+
+describe('the layout of a repository', () => {
+  test('is told by its files: SUMMARY.md or .gitbook.yaml, mkdocs.yml, docusaurus.config, else folders', () => {
+    assert.equal(detectLayout(files({ 'SUMMARY.md': '', 'mkdocs.yml': '' }), ''), 'gitbook');
+    assert.equal(detectLayout(files({ 'mkdocs.yml': '', 'docs/index.md': '' }), ''), 'mkdocs');
+    assert.equal(detectLayout(files({ 'docusaurus.config.ts': '', 'docs/intro.md': '' }), ''), 'docusaurus');
+    assert.equal(detectLayout(files({ 'guide/setup.md': '' }), ''), 'folders');
+    assert.equal(detectLayout(files({ 'site/mkdocs.yml': '' }), 'site'), 'mkdocs');
+  });
+});
+
+describe('plain folders of markdown', () => {
+  test('each folder is one page holding its files and subfolders, README or index first, and says it read folders', async () => {
+    const { lines, prepared } = await importedTree(
+      files({
+        'README.md': '# Devtron\n\nWelcome.',
+        'setup/install.md': '# Install\n',
+        'setup/upgrade.md': '---\ntitle: Upgrading\n---\n\nText.',
+        'setup/getting-started/index.md': '# Getting started\n',
+        'setup/getting-started/why.md': 'No title here.',
+        'user-guide/README.md': '# User guide\n',
+        'user-guide/apps.md': '# Applications\n',
+        'user-guide/apps/create.md': '# Create an application\n\nSee [install](../../setup/install.md#helm).',
+        'user-guide/jobs/run.md': '# Run a job\n',
+      }),
+    );
+    assert.deepEqual(lines, [
+      'document Devtron',
+      'group Setup',
+      '  document Getting started',
+      '    document Why',
+      '  document Install',
+      '  document Upgrading',
+      'document User guide',
+      '  document Applications',
+      '    document Create an application',
+      '  document Jobs',
+      '    document Run a job',
+    ]);
+    assert.equal(prepared.report.layout, 'folders');
+    const install = prepared.pages.find((p) => p.title === 'Install')!;
+    const create = prepared.pages.find((p) => p.title === 'Create an application')!;
+    assert.match(JSON.stringify(create.document), new RegExp(`"kind":"anchor","anchor":"helm","page":"${install.id}"`));
+  });
+
+  test('an image in an aligned div, <details><summary> on one line or two, and an embed’s caption attribute read as GitBook writes them', async () => {
+    const { prepared } = await importedTree(
+      files({
+        'a.md': '# A\n\n<p align="center"><img src="https://x.test/a.png" width="300"></p>\n\n<details><summary>More</summary>\n\nHidden\n\n</details>\n\n<details>\n<summary>Again</summary>\n\nHidden\n\n</details>\n\n{% embed url="https://www.youtube.com/watch?v=x" caption="A demo" %}\n',
+      }),
+    );
+    const document = prepared.pages[0]!.document;
+    assert.deepEqual(blockTypes(document), ['images', 'expandable', 'expandable', 'embed']);
+    assert.match(JSON.stringify(document), /"align":"center"/);
+    assert.match(JSON.stringify(document), /A demo/);
+  });
+});
+
+describe('MkDocs', () => {
+  const convert = (markdown: string, snippets: Record<string, string> = {}) => mkdocsToGitbook(markdown, { readSnippet: (path) => snippets[path] });
+
+  test('admonitions are hints, collapsible ones expandables, tabs are tabs, and fence titles and line numbers a code block', () => {
+    const { markdown, notes } = convert(
+      '!!! warning "Mind the gap"\n\n    Keep **clear**.\n\n??? note\n    Hidden.\n\n=== "C"\n\n    ``` c title="hello.c" linenums="1" hl_lines="2"\n    int x;\n    ```\n\n=== "Text"\n\n    Plain.\n',
+    );
+    assert.equal(
+      markdown,
+      [
+        '{% hint style="warning" %}', '**Mind the gap**', '', 'Keep **clear**.', '{% endhint %}', '', '',
+        '<details>', '', '<summary>Note</summary>', '', 'Hidden.', '', '</details>', '', '',
+        '{% tabs %}', '{% tab title="C" %}', '{% code title="hello.c" lineNumbers="true" %}', '```c', 'int x;', '```', '{% endcode %}', '{% endtab %}', '',
+        '{% tab title="Text" %}', 'Plain.', '{% endtab %}', '{% endtabs %}', '', '',
+      ].join('\n'),
+    );
+    assert.deepEqual(notes, ['highlighted lines of code (hl_lines): not kept']);
+  });
+
+  test('snippets are inlined; a missing one, footnotes and icons are kept as written and named', () => {
+    const { markdown, notes } = convert('--8<-- "includes/abbr.md"\n\nText[^1] :material-check:\n\n[^1]: A note.\n\n--8<-- "missing.md"\n', { 'includes/abbr.md': 'Shared **text**.\n' });
+    assert.ok(markdown.startsWith('Shared **text**.\n'));
+    assert.ok(markdown.includes('--8<-- "missing.md"'));
+    assert.deepEqual(notes.sort(), ['footnote: kept as written', 'icon or emoji shortcode (:name:): kept as written', 'snippet missing.md: not found, kept as written']);
+  });
+
+  test('code stays code: a fence holding admonition syntax is not converted', () => {
+    const source = '```markdown\n!!! note\n    Not a hint.\n```\n';
+    assert.equal(convert(source).markdown, source);
+  });
+
+  test('a heading’s { #id } is its pinned anchor, and ++ctrl+c++ keys', () => {
+    assert.equal(convert('## Setup { #install }\n\nPress ++ctrl+c++.').markdown, '## Setup <a href="#install" id="install"></a>\n\nPress <kbd>Ctrl</kbd>+<kbd>C</kbd>.');
+  });
+
+  test('mkdocs.yml: docs_dir, a nested nav with titles, bare pages and links; its Python tags are read past', () => {
+    const config = readMkdocsConfig(
+      'docs_dir: content\ntheme:\n  features: [navigation.indexes]\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\nnav:\n  - Home: index.md\n  - Guide:\n    - guide/index.md\n    - guide/setup.md\n    - Deep:\n      - Inner: guide/deep/inner.md\n  - Blog: https://example.com/blog\n',
+      '',
+    );
+    assert.equal(config.docsDir, 'content');
+    assert.deepEqual(config.nav, [
+      { title: 'Home', file: 'content/index.md', children: [] },
+      {
+        title: 'Guide',
+        file: 'content/guide/index.md',
+        children: [
+          { title: '', file: 'content/guide/setup.md', children: [] },
+          { title: 'Deep', children: [{ title: 'Inner', file: 'content/guide/deep/inner.md', children: [] }] },
+        ],
+      },
+      { title: 'Blog', url: 'https://example.com/blog', children: [] },
+    ]);
+  });
+
+  test('an excerpt of mkdocs-material’s own docs imports into its nav, with hints, tabs, code blocks and expandables', async () => {
+    const dir = join(import.meta.dirname, '../../../test/fixtures/mkdocs-material');
+    const source = new Map<string, Buffer>();
+    const walk = (folder: string) => {
+      for (const name of readdirSync(folder)) {
+        const full = join(folder, name);
+        if (statSync(full).isDirectory()) walk(full);
+        else source.set(relative(dir, full), readFileSync(full));
+      }
+    };
+    walk(dir);
+    const { lines, prepared } = await importedTree(source);
+    assert.deepEqual(lines, ['document Home', 'document Reference', '  document Admonitions', '  document Code blocks', '  document Content tabs', '  document Lists']);
+    assert.equal(prepared.report.layout, 'mkdocs');
+    const types = (title: string) => JSON.stringify(prepared.pages.find((p) => p.title === title)!.document);
+    assert.match(types('Admonitions'), /"type":"hint"/);
+    assert.match(types('Admonitions'), /"type":"expandable"/);
+    assert.match(types('Content tabs'), /"type":"tabs"/);
+    assert.match(types('Code blocks'), /"title":"bubble_sort.py"/);
+    assert.ok(prepared.report.pages.some((page) => page.title === 'Admonitions' && page.notes.some((n) => n.startsWith('icon or emoji shortcode'))));
+  });
+});
+
+describe('Docusaurus', () => {
+  test('admonitions with titles are hints, Tabs are tabs, details expandables, code titles kept; imports and components stay visible and are named', () => {
+    const { markdown, notes } = docusaurusToGitbook(
+      [
+        "import Tabs from '@theme/Tabs';",
+        "import TabItem from '@theme/TabItem';",
+        "import Chart from '@site/src/Chart';",
+        '',
+        ':::tip[Good to know]',
+        'Use **it**.',
+        ':::',
+        '',
+        '<Tabs>',
+        '<TabItem value="npm" label="npm">',
+        '',
+        '```bash title="install.sh" {2} showLineNumbers',
+        'npm i',
+        '```',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+        '<details>',
+        '<summary>More</summary>',
+        'Hidden.',
+        '</details>',
+        '',
+        '<Chart kind="pie" />',
+      ].join('\n'),
+    );
+    for (const expected of ['{% hint style="success" %}\n**Good to know**\n\nUse **it**.\n{% endhint %}', '{% tabs %}\n{% tab title="npm" %}', '{% code title="install.sh" lineNumbers="true" %}\n```bash\nnpm i\n```\n{% endcode %}', '{% endtab %}\n\n{% endtabs %}', '<details>\n\n<summary>More</summary>\n\nHidden.\n\n</details>', "import Chart from '@site/src/Chart';", '<Chart kind="pie" />']) {
+      assert.ok(markdown.includes(expected), `${expected}\nin\n${markdown}`);
+    }
+    assert.ok(!markdown.includes('@theme/Tabs'));
+    assert.deepEqual(notes.sort(), [
+      'MDX component <Chart>: kept as text',
+      "MDX import: kept as text (import Chart from '@site/src/Chart';)",
+      'highlighted lines of code ({1,3-4}): not kept',
+      "import of a component converted here: left out (import TabItem from '@theme/TabItem';)",
+      "import of a component converted here: left out (import Tabs from '@theme/Tabs';)",
+    ]);
+  });
+
+  test('sidebars.ts is read as data, not run: docs by id, categories with a doc page, links; the import report names the MDX left as text', async () => {
+    const { lines, prepared } = await importedTree(
+      files({
+        'docusaurus.config.ts': 'export default {}',
+        'sidebars.ts': "import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';\n// the docs\nconst sidebars: SidebarsConfig = {\n  docs: [\n    'intro',\n    {type: 'category', label: 'Guides', link: {type: 'doc', id: 'guides/index'}, items: ['guides/setup', {type: 'link', label: 'Blog', href: 'https://example.com'}]},\n  ],\n};\nexport default sidebars;\n",
+        'docs/intro.md': '---\nsidebar_position: 1\n---\n# Introduction\n',
+        'docs/guides/index.md': '# Guides\n',
+        'docs/guides/01-setup.mdx': '---\ntitle: Setup\n---\n\n<Demo />\n',
+      }),
+    );
+    assert.deepEqual(lines, ['document Introduction', 'document Guides', '  document Setup', '  link Blog']);
+    assert.equal(prepared.report.layout, 'docusaurus');
+    assert.deepEqual(prepared.report.pages, [{ file: 'docs/guides/01-setup.md', title: 'Setup', notes: ['MDX component <Demo>: kept as text'] }]);
+  });
+
+  test('without a sidebars file, the folders give the tree: _category_.json labels and positions, sidebar_position, number prefixes', async () => {
+    const { lines } = await importedTree(
+      files({
+        'docusaurus.config.js': 'module.exports = {}',
+        'docs/intro.md': '---\nsidebar_position: 1\n---\n# Intro\n',
+        'docs/api/_category_.json': '{"label": "API reference", "position": 3}',
+        'docs/api/auth.md': '# Auth\n',
+        'docs/02-tutorial/_category_.json': '{"label": "Tutorial", "position": 2}',
+        'docs/02-tutorial/b.md': '---\nsidebar_position: 2\n---\n# Second\n',
+        'docs/02-tutorial/a.md': '---\nsidebar_position: 1\n---\n# First\n',
+      }),
+    );
+    assert.deepEqual(lines, ['document Intro', 'group Tutorial', '  document First', '  document Second', 'group API reference', '  document Auth']);
+  });
+
+  test('a sidebars file that computes its sidebars is not run: the folders give the tree and the report says why', async () => {
+    const { prepared } = await importedTree(
+      files({ 'docusaurus.config.js': '', 'sidebars.js': "module.exports = require('./generate')();", 'docs/a.md': '# A\n' }),
+    );
+    assert.deepEqual(prepared.report.notes, ['sidebars.js: not plain data (it computes its sidebars), so the folders give the tree']);
+    assert.deepEqual(prepared.pages.map((p) => p.title), ['A']);
+  });
+});
+
+describe('reading a JavaScript literal without running it', () => {
+  test('objects, arrays, strings, numbers, comments and trailing commas; calls and variables are not data', () => {
+    assert.deepEqual(readAssignedLiteral("/* c */ module.exports = { a: ['x', \"y\", `z`, 1, true, null,], 'b-c': { d: -2.5 }, // end\n};", ['module.exports']), {
+      a: ['x', 'y', 'z', 1, true, null],
+      'b-c': { d: -2.5 },
+    });
+    assert.equal(readAssignedLiteral('module.exports = { a: make() };', ['module.exports']), undefined);
+    assert.equal(readAssignedLiteral('const sidebars = { a: [...other] }; export default sidebars;', ['sidebars']), undefined);
+    assert.equal(readAssignedLiteral('module.exports = { a: `${x}` };', ['module.exports']), undefined);
+  });
+});

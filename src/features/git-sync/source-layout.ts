@@ -1,0 +1,84 @@
+import { posix } from 'node:path';
+import { readDocusaurusTree } from './docusaurus.ts';
+import { docusaurusToGitbook } from './docusaurus-markdown.ts';
+import { readMkdocsConfig } from './mkdocs.ts';
+import { mkdocsToGitbook } from './mkdocs-markdown.ts';
+import type { SourceOutline } from './repository.ts';
+import { plainToGitbook } from './source-markdown.ts';
+
+/*
+ * Which tool a repository was written for, told by its files: a `SUMMARY.md` or `.gitbook.yaml` is GitBook's,
+ * an `mkdocs.yml` MkDocs', a `docusaurus.config.*` Docusaurus', anything else plain folders of markdown. MkDocs
+ * and Docusaurus pages are turned into GitBook's markdown here, and their tree into an outline, so that the Git
+ * Sync reader imports every layout the same way; what could not be carried over is kept per file.
+ */
+
+export type SourceLayoutName = 'gitbook' | 'mkdocs' | 'docusaurus' | 'folders';
+
+export interface SourceLayout {
+  layout: SourceLayoutName;
+  /** The files to import: the repository's, with MkDocs' and Docusaurus' pages in GitBook's markdown (`.mdx` as `.md`). */
+  files: ReadonlyMap<string, Buffer>;
+  /** The tree the tool's configuration gives, when it gives one. */
+  outline?: SourceOutline;
+  /** Notes about the whole repository (its configuration), then per file (as imported): what was not carried over. */
+  notes: string[];
+  notesByFile: Map<string, string[]>;
+}
+
+export function detectLayout(files: ReadonlyMap<string, unknown>, project: string): SourceLayoutName {
+  const at = (name: string) => files.has(join(project, name));
+  if (at('SUMMARY.md') || at('.gitbook.yaml')) return 'gitbook';
+  if (at('mkdocs.yml') || at('mkdocs.yaml')) return 'mkdocs';
+  if (['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs'].some(at)) return 'docusaurus';
+  return 'folders';
+}
+
+export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDirectory = ''): SourceLayout {
+  const project = projectDirectory.trim().replace(/^\.?\/+|\/+$/g, '');
+  const layout = detectLayout(files, project);
+  const notesByFile = new Map<string, string[]>();
+  const text = (path: string) => files.get(path)?.toString('utf8');
+  if (layout === 'mkdocs') {
+    const configPath = join(project, files.has(join(project, 'mkdocs.yml')) ? 'mkdocs.yml' : 'mkdocs.yaml');
+    const config = readMkdocsConfig(text(configPath) ?? '', project);
+    const converted = new Map(files);
+    for (const [path, bytes] of files) {
+      if (!path.startsWith(`${config.docsDir}/`) || !/\.md$/i.test(path)) continue;
+      // Snippets are found beside the page, under docs_dir, or from the project's root, as pymdownx.snippets' base paths.
+      const readSnippet = (name: string) => [posix.join(posix.dirname(path), name), join(config.docsDir, name), join(project, name)].map(text).find((t) => t !== undefined);
+      const result = mkdocsToGitbook(bytes.toString('utf8'), { readSnippet });
+      converted.set(path, Buffer.from(result.markdown));
+      if (result.notes.length > 0) notesByFile.set(path, result.notes);
+    }
+    return { layout, files: converted, ...(config.nav ? { outline: { root: config.docsDir, entries: config.nav } } : { outline: { root: config.docsDir, entries: [] } }), notes: [], notesByFile };
+  }
+  if (layout === 'docusaurus') {
+    const tree = readDocusaurusTree(files, text, project);
+    const converted = new Map<string, Buffer>();
+    const renamed = (path: string) => path.replace(/\.mdx$/i, '.md');
+    for (const [path, bytes] of files) {
+      if (!path.startsWith(`${tree.docsDir}/`) || !/\.mdx?$/i.test(path)) {
+        converted.set(path, bytes);
+        continue;
+      }
+      const result = docusaurusToGitbook(bytes.toString('utf8'));
+      // Links name `.mdx` files by their name; they are `.md` files now.
+      converted.set(renamed(path), Buffer.from(result.markdown.replace(/(\]\([^)\s]*?)\.mdx(#[^)\s]*)?\)/g, '$1.md$2)')));
+      if (result.notes.length > 0) notesByFile.set(renamed(path), result.notes);
+    }
+    const rename = (entries: SourceOutline['entries']): SourceOutline['entries'] =>
+      entries.map((e) => ({ ...e, ...(e.file ? { file: renamed(e.file) } : {}), children: rename(e.children) }));
+    return { layout, files: converted, outline: { root: tree.docsDir, entries: rename(tree.entries) }, notes: tree.notes, notesByFile };
+  }
+  if (layout === 'folders') {
+    const converted = new Map(files);
+    for (const [path, bytes] of files) if (/\.md$/i.test(path)) converted.set(path, Buffer.from(plainToGitbook(bytes.toString('utf8'))));
+    return { layout, files: converted, notes: [], notesByFile };
+  }
+  return { layout, files, notes: [], notesByFile };
+}
+
+function join(...parts: string[]): string {
+  return parts.filter((p) => p !== '' && p !== '.').join('/');
+}

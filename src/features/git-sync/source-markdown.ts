@@ -1,0 +1,145 @@
+/*
+ * What the MkDocs and Docusaurus converters share: both turn another tool's markdown into GitBook's before the
+ * GitBook reader sees it, line by line, and name what they could not carry over.
+ */
+
+export interface Converted {
+  markdown: string;
+  /** Constructs not carried over exactly, each once, in words a person reads in the import report. */
+  notes: string[];
+}
+
+/** Admonition kinds of MkDocs and Docusaurus -> GitBook's hint styles. */
+export const HINT_STYLE_OF: Record<string, 'info' | 'warning' | 'danger' | 'success'> = {
+  note: 'info', info: 'info', abstract: 'info', summary: 'info', tldr: 'info', todo: 'info', question: 'info', help: 'info', faq: 'info',
+  example: 'info', quote: 'info', cite: 'info', important: 'info', secondary: 'info',
+  tip: 'success', hint: 'success', success: 'success', check: 'success', done: 'success',
+  warning: 'warning', caution: 'warning', attention: 'warning',
+  danger: 'danger', error: 'danger', failure: 'danger', fail: 'danger', missing: 'danger', bug: 'danger',
+};
+
+/** The marks that open a code fence on this line, if it opens one (a backtick fence's info has no backtick). */
+export function fenceOpening(line: string): string | undefined {
+  const m = /^[ \t]*(`{3,}|~{3,})(.*)$/.exec(line);
+  if (!m || (m[1]![0] === '`' && m[2]!.includes('`'))) return undefined;
+  return m[1];
+}
+
+/** A closing fence for an opening run of `marks`: the same character, at least as many, nothing after. */
+export function isFence(line: string, marks: string): boolean {
+  const m = /^[ \t]*(`{3,}|~{3,})[ \t]*$/.exec(line);
+  return m !== null && m[1]![0] === marks[0] && m[1]!.length >= marks.length;
+}
+
+/**
+ * The block indented under a line (four spaces or a tab, as Python-Markdown nests), dedented, and the index of the
+ * first line after it. Blank lines belong to the block while an indented line follows them.
+ */
+export function indentedBlock(lines: readonly string[], from: number): { lines: string[]; next: number } {
+  const inner: string[] = [];
+  let i = from;
+  let pendingBlank = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    if (line.trim() === '') {
+      pendingBlank++;
+      i++;
+      continue;
+    }
+    if (!/^(?: {4}|\t)/.test(line)) break;
+    for (; pendingBlank > 0; pendingBlank--) inner.push('');
+    inner.push(line.startsWith('\t') ? line.slice(1) : line.slice(4));
+    i++;
+  }
+  return { lines: inner, next: i - pendingBlank };
+}
+
+/** The names of the constructs found in a page's text outside its code (fenced or inline). */
+export function listConstructs(markdown: string, constructs: readonly { name: string; pattern: RegExp }[]): string[] {
+  const prose = withoutCode(markdown);
+  return constructs.filter(({ pattern }) => pattern.test(prose)).map(({ name }) => name);
+}
+
+/** The text with fenced code blocks and inline code spans blanked, for looking at prose only. */
+export function withoutCode(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    if (fence !== undefined) {
+      if (isFence(line, fence)) fence = undefined;
+      out.push('');
+      continue;
+    }
+    const opening = fenceOpening(line);
+    if (opening) {
+      fence = opening;
+      out.push('');
+      continue;
+    }
+    out.push(line.replace(/`+[^`]*`+/g, ''));
+  }
+  return out.join('\n');
+}
+
+const ALIGNED_IMAGE = /^[ \t]*<(div|p)\s+align=["']?(center|left|right)["']?\s*>\s*(<img\b[^>]*?)\s*\/?>\s*(?:<\/img>\s*)?<\/\1>[ \t]*$/i;
+const LEGACY_EMBED = /^([ \t]*)\{%\s*embed\s+url="([^"]*)"\s+caption=(?:"([^"]*)"|'([^']*)')\s*%\}[ \t]*$/;
+const DETAILS_LINE = /^([ \t]*)<details\b[^>]*>[ \t]*<summary>(.*?)<\/summary>[ \t]*$/;
+
+/**
+ * Spellings of plain markdown (as GitHub renders a README) that GitBook writes another way, line by line outside
+ * code: an image in an aligned `<div>` or `<p>` is GitBook's aligned figure (its width kept), and
+ * `<details><summary>…</summary>` on one line or two is GitBook's expandable, each tag on a line of its own;
+ * an embed's `caption="…"` (GitBook's older spelling) is the embed's caption as Git Sync writes it now.
+ */
+export function plainToGitbook(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
+    if (fence !== undefined) {
+      if (isFence(line, fence)) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    const opening = fenceOpening(line);
+    if (opening) fence = opening;
+    // The same written on three lines: the opening tag, the image, the closing tag.
+    if (!opening && /^[ \t]*<(div|p)\s+align=[^>]*>[ \t]*$/i.test(line) && ALIGNED_IMAGE.test(lines.slice(i, i + 3).join(''))) {
+      line = lines.slice(i, i + 3).join('');
+      i += 2;
+    }
+    const image = opening ? null : ALIGNED_IMAGE.exec(line);
+    // `<details>` with its `<summary>` on the next line reads as one HTML block: GitBook writes them apart.
+    if (!opening && /^[ \t]*<details\b[^>]*>[ \t]*$/.test(line) && /^[ \t]*<summary>.*<\/summary>[ \t]*$/.test(lines[i + 1] ?? '')) {
+      line = `${line.trimEnd()}${lines[i + 1]!.trim()}`;
+      i += 1;
+    }
+    const details = opening ? null : DETAILS_LINE.exec(line);
+    if (image) {
+      const attr = (name: string) => new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(image[3]!);
+      const value = (m: RegExpExecArray | null) => (m ? (m[1] ?? m[2] ?? m[3]!) : undefined);
+      const src = value(attr('src'));
+      const width = value(attr('width'));
+      if (src !== undefined) {
+        const align = image[2]!.toLowerCase();
+        const img = `<img src="${src}" alt="${value(attr('alt')) ?? ''}"${width ? ` width="${width}"` : ''}>`;
+        out.push(`<div align="${align}"><figure>${img}<figcaption></figcaption></figure></div>`);
+        continue;
+      }
+    }
+    // GitBook's older embeds carry their caption as an attribute; its Git Sync writes it as the tag's body now.
+    const embed = opening ? null : LEGACY_EMBED.exec(line);
+    if (embed) {
+      const caption = embed[3] ?? embed[4] ?? '';
+      out.push(`${embed[1]}{% embed url="${embed[2]}" %}`, ...(caption ? [`${embed[1]}${caption}`, `${embed[1]}{% endembed %}`] : []));
+      continue;
+    }
+    if (details) {
+      out.push(`${details[1]}<details>`, '', `${details[1]}<summary>${details[2]}</summary>`, '');
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
