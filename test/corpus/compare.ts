@@ -36,6 +36,9 @@ const normaliseHtml = (html: string) =>
       .replace(/<figcaption><\/figcaption>/g, '')
       // A caption's text in a <p> or not is one caption.
       .replace(/<figcaption><p>([\s\S]*?)<\/p><\/figcaption>/g, '<figcaption>$1</figcaption>')
+      // Spaces at a caption's ends are no part of it.
+      .replace(/<figcaption>\s+/g, '<figcaption>')
+      .replace(/\s+<\/figcaption>/g, '</figcaption>')
       // `a%20b.png` and `a b.png` name one file.
       .replace(/\b(src|srcset|href)="([^"]*)"/g, (_m, name: string, value: string) => `${name}="${safeDecode(value)}"`),
   );
@@ -142,6 +145,13 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
   let linkIndex = 0;
   const hrefs = tokens.filter((t) => t.type === 'link_open').map((t) => targetOf(String(t.attrGet('href') ?? ''), file));
   out = out.replace(/\]/g, (m) => (linkIndex < hrefs.length ? `](${hrefs[linkIndex++]})` : m));
+  // Two adjacent runs of one colour (`<mark a>one</mark><mark a>two</mark>`) read as one run: a document holds
+  // them as one text with one mark, as GitBook's editor does.
+  let merged = out;
+  do {
+    out = merged;
+    merged = out.replace(/(<mark\b[^>]*>)((?:(?!<\/?mark\b)[^])*)<\/mark>\1/g, '$1$2');
+  } while (merged !== out);
   return collapse(out);
 }
 

@@ -3,7 +3,7 @@ import { htmlText, isHtmlComment, isPlaceholderTag, readImagesHtml, readInlineHt
 import type { HtmlImage, InlineHtml } from './html.ts';
 import { readHtmlTable } from './html-table.ts';
 import { keyDocument } from './keys.ts';
-import { parseTagLine } from './liquid-tags.ts';
+import { contentRefLabel, parseTagLine } from './liquid-tags.ts';
 import type { TagLine } from './liquid-tags.ts';
 import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
 import type { Token } from './markdown-parser.ts';
@@ -220,9 +220,16 @@ class Reader {
         const end = caption.length > 0 && close.kind === 'tag' ? [withSource(textParagraph(''), close.raw, true)] : [];
         return [block, ...caption, ...end];
       }
-      case 'content-ref':
+      case 'content-ref': {
         // The content between the tags is a link GitBook writes for other renderers; the reference is the tag's.
-        return attributes.url ? [this.reference(open.tag, open.raw)] : [textParagraph(open.raw), ...inner()];
+        // The link's text (the title of a page of another space, which this content cannot know) is kept.
+        if (!attributes.url) return [textParagraph(open.raw), ...inner()];
+        const block = this.reference(open.tag, open.raw);
+        const [only] = inner();
+        const label = only?.type === 'paragraph' ? inlineText(only.nodes).trim() : '';
+        if (label && label !== contentRefLabel(attributes.url)) block.meta = { label, labelOf: attributes.url };
+        return [block];
+      }
       default:
         return [textParagraph(open.raw), ...inner()];
     }

@@ -1,7 +1,7 @@
 import type { BlockContent, Heading as MdHeading, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from 'mdast';
 import { anchorHtml, buttonHtml, figureHtml, iconHtml, imgHtml, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
-import { formatTag } from './liquid-tags.ts';
+import { contentRefLabel, formatTag } from './liquid-tags.ts';
 import type { TagName } from './liquid-tags.ts';
 import { serializeMarkdown, wrap } from './markdown-serializer.ts';
 import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
@@ -126,7 +126,9 @@ class Writer {
         if (!block.data?.ref) return null;
         const url = this.refs(block.data.ref, 'link');
         // GitBook writes a plain link between the tags, for renderers that do not know them, named by its last segment.
-        const name = url.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || url;
+        // The text the file had is kept while the block points where it did.
+        const kept = block.meta?.labelOf === url && typeof block.meta.label === 'string' ? block.meta.label : undefined;
+        const name = kept ?? contentRefLabel(url);
         const link: PhrasingContent = { type: 'link', url, children: [{ type: 'text', value: name === '' ? url : name }] };
         return wrap(formatTag('content-ref', { url }), formatTag('endcontent-ref'), [{ type: 'paragraph', children: [link] }]);
       }
@@ -260,9 +262,10 @@ class Writer {
       return { type: 'paragraph', children: [{ type: 'image', url: only.src, alt: only.alt }] };
     }
     if (images.length === 0) return null;
-    const figures = images.map(figureHtml).join('\n');
     const attributes = [block.data?.align ? `align="${block.data.align}"` : '', block.data?.withFrame ? 'data-with-frame="true"' : ''].filter(Boolean);
-    return { type: 'html', value: attributes.length > 0 ? `<div ${attributes.join(' ')}>${figures}</div>` : figures };
+    // Several images of one block are figures of one <div>, as GitBook writes them.
+    if (attributes.length > 0 || images.length > 1) return { type: 'html', value: `<div${attributes.map((a) => ` ${a}`).join('')}>${images.map(figureHtml).join('')}</div>` };
+    return { type: 'html', value: images.map(figureHtml).join('\n') };
   }
 
   private table(block: Table): RootContent | null {
