@@ -65,7 +65,13 @@ function targetOf(href: string, file: string | undefined): string {
 }
 
 /** A tag line with its attribute values in double quotes: `style='info'` and `style="info"` are one attribute. */
-const normaliseTag = (tag: string) => collapse(tag).replace(/(\s[A-Za-z][\w-]*)='([^'"]*)'/g, '$1="$2"');
+const normaliseTag = (tag: string) =>
+  collapse(tag)
+    .replace(/(\s[A-Za-z][\w-]*)='([^'"]*)'/g, '$1="$2"')
+    // `{%endhint%}`, `style= "info"` and `"info"%}` are spellings of the tag GitBook writes with spaces.
+    .replace(/^\{%\s*/, '{% ')
+    .replace(/\s*%\}$/, ' %}')
+    .replace(/(\s[A-Za-z][\w-]*)\s*=\s*"/g, '$1="');
 
 function safeDecode(value: string): string {
   try {
@@ -130,7 +136,13 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
       case 'html_inline': {
         // Same meaning, other spelling: <br> is a hard break, a bare <img> an inline image.
         const img = /^<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>$/.exec(token.content.trim());
-        if (/^<br\s*\/?>$/i.test(token.content.trim())) out += ' ⏎ ';
+        // `<del>`, `<strong>`, `<em>` (and their old names) are spellings of the marks `~~`, `**`, `_`.
+        const format = /^<(\/?)(del|s|strike|strong|b|em|i)>$/i.exec(token.content.trim());
+        if (format) {
+          const mark = { del: '~~', s: '~~', strike: '~~', strong: '**', b: '**', em: '_', i: '_' }[format[2]!.toLowerCase()]!;
+          if (format[1]) open.delete(mark);
+          else open.add(mark);
+        } else if (/^<br\s*\/?>$/i.test(token.content.trim())) out += ' ⏎ ';
         else if (img) out += `![${decodeHTML(img[2] ?? '')}](${targetOf(decodeHTML(img[1]!), file)})`;
         else out += normaliseHtml(token.content);
         break;
@@ -254,7 +266,11 @@ function frontLines(markdown: string): string[] {
 
 /** The whole page file as lines to compare: front matter keys, then the body's blocks. */
 export function pageSignature(markdown: string, file?: string): string[] {
-  const body = markdown.replace(/^\uFEFF/, '').replace(/^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
+  const body = markdown
+    .replace(/^\uFEFF/, '')
+    .replace(/^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '')
+    // `<details><summary>` on one line or on two (GitBook's spelling) open one expandable.
+    .replace(/^(<details(?:\s+open)?>)[ \t]*(?:\r?\n[ \t]*)*(<summary>)/gm, '$1$2');
   const front = frontLines(markdown);
   let blocks = blockSignature(body, file);
   // The page's title, written as a front matter `title` (MkDocs, Docusaurus) or as the leading `# Title`.

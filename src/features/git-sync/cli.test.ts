@@ -128,7 +128,8 @@ describe('quire import and quire export', () => {
     assert.match(text('docs/guide/tables.md'), /<div class="box">Kept as written<\/div>/);
 
     // What the reader shows for the rich cells: the link and the list items, not their text run together.
-    const pages = flattenPages((await t.api('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages);
+    interface Listed { id: string; title: string; pages?: Listed[] }
+    const pages = flattenPages<Listed>((await t.api('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages);
     const tables = pages.find((p) => p.title === 'Tables')!;
     const document = (await t.api('GET', `/v1/spaces/${space.id}/content/page/${tables.id}`)).body.document;
     const cell = (document.nodes[0].fragments as { fragment: string; nodes: { type: string }[] }[]).find((f) => f.fragment === 'r2-c2')!;

@@ -180,6 +180,7 @@ export async function prepareRepositoryImport(
     if (page.kind === 'document' && page.file) {
       attributes.git = { path: content.root ? page.file.slice(content.root.length + 1) : page.file };
       if (item.front.title && item.front.title !== item.title) attributes.git.heading = { text: item.front.title, title: item.title };
+      else if (!item.front.title) attributes.git.heading = { text: '', title: item.title };
     }
     if (page.kind === 'link' && page.link) attributes.target = linkTarget(page.link, pageIdOf);
     pages.push({ id: item.id, parentId: item.parentId, kind: page.kind, title: item.title, slug: item.slug, document, attributes });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { cellHtmlToMarkdown } from './cell-html.ts';
+import { cellHtmlToMarkdown, isWrittenCellHtml } from './cell-html.ts';
 import { item, leaf, link, p, resolveRef, t, ul, withoutKeys, writeRef } from './test-fixtures.ts';
 import { markdownToDocument } from './to-document.ts';
 import { documentToMarkdown } from './to-markdown.ts';
@@ -69,6 +69,17 @@ describe('rich table cells', () => {
     assert.deepEqual(cell(table, 'r1-c2'), [p(t('Create with '), link({ kind: 'url', url: 'https://example.com/eks' }, 'EKS'), t('')), p('Then wait.')]);
     assert.deepEqual(cell(table, 'r2-c2'), [ul(item(p('Degraded')), item(p('Healthy')))]);
     assert.equal(write(document), html, 'unedited, as it was');
+  });
+
+  test("a cell a person wrote, markdown and HTML mixed, holds its blocks and comes back as it was written", () => {
+    const markdown = '| Field | Meaning |\n| ----- | ------- |\n| Env   | Define `key/value` by clicking **Add variable**. <ul><li> **Key**: the key.</li><li>**Value**: the value.</li></ul> |\n';
+    const document = read(markdown);
+    assert.deepEqual(cell(tableOf(document), 'r1-c2').map((b) => b.type), ['paragraph', 'list-unordered']);
+    assert.match(write(document), /\| Define `key\/value` by clicking \*\*Add variable\*\*\. <ul><li> \*\*Key\*\*: the key\.<\/li><li>\*\*Value\*\*: the value\.<\/li><\/ul> \|/);
+    // The writer's own form is recognised as such: its blocks need no kept source.
+    assert.equal(isWrittenCellHtml('<p>Define <code>key/value</code> by <strong>Add</strong>.</p><ul><li>one</li><li>two \\*</li></ul>'), true);
+    assert.equal(isWrittenCellHtml('Define **x** <ul><li>one</li></ul>'), false);
+    assert.equal(isWrittenCellHtml('<p>a</p> <ul><li>one</li></ul>'), false);
   });
 
   test('HTML a cell cannot hold as blocks is refused by the converter, nesting is bounded', () => {

@@ -113,6 +113,34 @@ function inline(nodes: readonly HtmlNode[], depth: number): string | null {
   return out;
 }
 
+const WRITTEN_INLINE = new Set(['strong', 'em', 's', 'code', 'a', 'br', 'img', 'mark', 'kbd', 'sup', 'sub']);
+
+/**
+ * Whether a rich cell's HTML is in the form `phrasingHtml` and the table writer give it: blocks only at the top,
+ * the writer's tags, no markdown in the text. A cell written otherwise (by a person: `Define **x** <ul><li> …`)
+ * keeps its source, so that what the author wrote comes back as written while the cell is unchanged.
+ */
+export function isWrittenCellHtml(html: string): boolean {
+  const nodes = parseDocument(html, { decodeEntities: false }).children;
+  const stack: { node: HtmlNode; top: boolean }[] = nodes.map((node) => ({ node, top: true }));
+  while (stack.length > 0) {
+    const { node, top } = stack.pop()!;
+    if (node.type === ElementType.Text) {
+      // Text is escaped by the writer: an unescaped markdown character means a person wrote it.
+      if (top || /(?<!\\)[*_`[\]~]|\s{2}/.test(DomUtils.textContent(node))) return false;
+      continue;
+    }
+    if (!ElementType.isTag(node)) return false;
+    const element = node as HtmlElement;
+    const block = element.name === 'p' || element.name === 'ul' || element.name === 'ol';
+    if (top !== block && !(element.name === 'li' && !top)) {
+      if (top || !WRITTEN_INLINE.has(element.name)) return false;
+    }
+    for (const child of element.children) stack.push({ node: child, top: false });
+  }
+  return true;
+}
+
 /** A link's destination in markdown: between `<…>` when it has spaces or parentheses. */
 function markdownDestination(href: string): string {
   return /[\s()<>]/.test(href) ? `<${href.replace(/[<>]/g, (c) => encodeURIComponent(c))}>` : href;

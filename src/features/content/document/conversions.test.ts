@@ -285,8 +285,16 @@ describe('markdown in other spellings', () => {
 });
 
 describe('broken GitBook markdown degrades to text', () => {
-  const read = (markdown: string): Document => withoutKeys(markdownToDocument(markdown, resolveRef));
+  // What a document shows; the source a block keeps to be written back is checked apart.
+  const read = (markdown: string): Document =>
+    JSON.parse(JSON.stringify(withoutKeys(markdownToDocument(markdown, resolveRef)), (name, value: unknown) => (name === 'meta' ? undefined : value))) as Document;
   const same = (markdown: string, ...nodes: FlowBlock[]) => assert.deepEqual(read(markdown), doc(...nodes));
+
+  test('a tag without its partner is written back as it was, not escaped', () => {
+    for (const markdown of ['text\n\n{% endhint %}\n', '{% tab title="A" %}\n\na\n\n{% endtab %}\n']) {
+      assert.equal(documentToMarkdown(markdownToDocument(markdown, resolveRef), writeRef), markdown);
+    }
+  });
 
   test('a hint that is never closed', () => {
     same('{% hint style="info" %}\nbody\n', p('{% hint style="info" %}'), p('body'));

@@ -8,7 +8,7 @@ import type { TagLine } from './liquid-tags.ts';
 import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
 import type { Token } from './markdown-parser.ts';
 import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph, withCellSource, withHeaderSource, withSource } from './nodes.ts';
-import { cellHtmlToMarkdown, isRichCellHtml } from './cell-html.ts';
+import { cellHtmlToMarkdown, isRichCellHtml, isWrittenCellHtml } from './cell-html.ts';
 import type { ColorData, InlineSegment } from './nodes.ts';
 import { pairItems, tokensText, tokenTree } from './token-tree.ts';
 import type { Item, TokenNode } from './token-tree.ts';
@@ -118,7 +118,9 @@ class Reader {
         } else if (name.startsWith('openapi') && (attributes.src || attributes.spec)) {
           blocks.push(this.openapi(item.tag));
         } else {
-          blocks.push(textParagraph(item.raw));
+          // A tag without its partner (`{% endhint %}` after a hint GitBook could not read) shows as text, and
+          // its line is written back as it was.
+          blocks.push(withSource(textParagraph(item.raw), item.raw, true));
         }
         continue;
       }
@@ -505,7 +507,11 @@ class Reader {
       if (read.frame) block.data.withFrame = true;
       return block;
     }
-    if (read) return paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
+    if (read) {
+      // Images a person wrapped (`<p align="center"><img …></p>`) keep the wrapper while unchanged.
+      const images = paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
+      return /^<(?:p|div)\b/i.test(html.trim()) ? withSource(images, html.trim(), true) : images;
+    }
     // A comment shows nothing, but it is the author's (notes, linter switches): kept to be written back.
     if (isHtmlComment(html)) return withSource(textParagraph(''), html.trim(), true);
     const table = readHtmlTable(html, this.refs, (markdown) => {
@@ -547,13 +553,14 @@ class Reader {
         const name = `${recordId}-${column}`;
         const tokens = inline?.children ?? [];
         // A cell with HTML blocks (`<p>…</p><p>…</p>`, `<ul>…</ul>`) holds those blocks. Its source is kept where
-        // writing the blocks would lose something: HTML they cannot hold, or a lone paragraph's `<p>`.
+        // writing the blocks would lose something (HTML they cannot hold, a lone paragraph's `<p>`) or write them
+        // otherwise than their author did.
         const rich = isRichCellHtml(inline?.content ?? '') ? cellHtmlToMarkdown(inline!.content) : null;
         let blocks: FlowBlock[];
         let lossy: boolean;
         if (rich !== null) {
           blocks = ensureBlocks(this.flow(tokenTree(parseMarkdown(rich, this.env))) as FlowBlock[]);
-          lossy = (blocks.length === 1 && blocks[0]!.type === 'paragraph') || holdsKeptSource(blocks);
+          lossy = (blocks.length === 1 && blocks[0]!.type === 'paragraph') || holdsKeptSource(blocks) || !isWrittenCellHtml(inline!.content.trim());
         } else {
           const read = this.inline(tokens);
           blocks = [paragraph(inlineContent(read.segments))];
@@ -665,9 +672,10 @@ function embedBlock(attributes: Record<string, string>, caption: FlowBlock[]): E
   const embed: Embed = { object: 'block', type: 'embed', isVoid: true, data: { url: attributes.url ?? '' } };
   if (attributes.fullWidth === 'true' || attributes.fullWidth === 'false') embed.data.fullWidth = attributes.fullWidth === 'true';
   const content = caption.filter((block) => !isEmptyParagraph(block));
-  // `{% embed url="…" caption="GitHub" %}`: the caption as an attribute, plain text; written back in that form.
-  if (content.length === 0 && attributes.caption) {
-    content.push(textParagraph(attributes.caption));
+  // `{% embed url="…" caption="GitHub" %}`: the caption as an attribute, plain text; written back in that form
+  // (`caption=""` too).
+  if (content.length === 0 && attributes.caption !== undefined) {
+    if (attributes.caption) content.push(textParagraph(attributes.caption));
     embed.meta = { captionAttribute: true };
   }
   if (content.length > 0) embed.fragments = [fragment('caption', content)];
@@ -700,7 +708,8 @@ function isOneParagraph(markdown: string): boolean {
 
 /** An HTML block's text split at its tag lines; null when it has none. The pieces between hold no tag line. */
 function splitTagLines(html: string): (string | Item)[] | null {
-  if (!html.includes('{%')) return null;
+  // A comment is the author's, whole: tag lines inside it were commented out.
+  if (!html.includes('{%') || isHtmlComment(html)) return null;
   const pieces: (string | Item)[] = [];
   let text = '';
   for (const line of html.split('\n')) {

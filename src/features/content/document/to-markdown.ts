@@ -109,8 +109,8 @@ class Writer {
         // A caption read from the tag's attribute goes back there while it is one line of plain text.
         const only = caption.length === 1 && caption[0]!.type === 'paragraph' ? caption[0]!.nodes : undefined;
         const plain = only?.every((node) => node.object === 'text' && (node.leaves ?? []).every((l) => (l.marks ?? []).length === 0));
-        if (block.meta?.captionAttribute === true && plain && only) {
-          const text = inlineText(only);
+        if (block.meta?.captionAttribute === true && ((plain && only) || caption.length === 0)) {
+          const text = only ? inlineText(only) : '';
           if (!/[\r\n]/.test(text)) return { type: 'html', value: formatTag('embed', { url: block.data.url, caption: text, fullWidth }) };
         }
         const tag = formatTag('embed', { url: block.data.url, fullWidth });
