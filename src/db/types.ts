@@ -431,6 +431,15 @@ export interface SpaceGitSyncTable {
   updated_at: string;
 }
 
+export interface SpaceGitLayoutsTable {
+  space_id: string;
+  /** The repository's `.gitbook.yaml` at the last import, as it was; null when it had none. */
+  gitbook_yaml: string | null;
+  /** JSON: file id -> the file's path in the repository, relative to the content root. */
+  file_paths: string;
+  updated_at: string;
+}
+
 export interface SpaceRedirectsTable {
   space_id: string;
   /** Old path of the space, without leading or trailing slash. */
@@ -780,6 +789,7 @@ export interface Database {
   search_backfill: SearchBackfillTable;
   space_git_sync: SpaceGitSyncTable;
   space_redirects: SpaceRedirectsTable;
+  space_git_layouts: SpaceGitLayoutsTable;
   openapi_specs: OpenapiSpecsTable;
   openapi_spec_versions: OpenapiSpecVersionsTable;
   import_runs: ImportRunsTable;

@@ -36,6 +36,9 @@ const normaliseHtml = (html: string) =>
       .replace(/<figcaption><\/figcaption>/g, '')
       // A caption's text in a <p> or not is one caption.
       .replace(/<figcaption><p>([\s\S]*?)<\/p><\/figcaption>/g, '<figcaption>$1</figcaption>')
+      // Spaces at a caption's ends are no part of it.
+      .replace(/<figcaption>\s+/g, '<figcaption>')
+      .replace(/\s+<\/figcaption>/g, '</figcaption>')
       // `a%20b.png` and `a b.png` name one file.
       .replace(/\b(src|srcset|href)="([^"]*)"/g, (_m, name: string, value: string) => `${name}="${safeDecode(value)}"`),
   );
@@ -62,7 +65,13 @@ function targetOf(href: string, file: string | undefined): string {
 }
 
 /** A tag line with its attribute values in double quotes: `style='info'` and `style="info"` are one attribute. */
-const normaliseTag = (tag: string) => collapse(tag).replace(/(\s[A-Za-z][\w-]*)='([^'"]*)'/g, '$1="$2"');
+const normaliseTag = (tag: string) =>
+  collapse(tag)
+    .replace(/(\s[A-Za-z][\w-]*)='([^'"]*)'/g, '$1="$2"')
+    // `{%endhint%}`, `style= "info"` and `"info"%}` are spellings of the tag GitBook writes with spaces.
+    .replace(/^\{%\s*/, '{% ')
+    .replace(/\s*%\}$/, ' %}')
+    .replace(/(\s[A-Za-z][\w-]*)\s*=\s*"/g, '$1="');
 
 function safeDecode(value: string): string {
   try {
@@ -127,7 +136,13 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
       case 'html_inline': {
         // Same meaning, other spelling: <br> is a hard break, a bare <img> an inline image.
         const img = /^<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>$/.exec(token.content.trim());
-        if (/^<br\s*\/?>$/i.test(token.content.trim())) out += ' ⏎ ';
+        // `<del>`, `<strong>`, `<em>` (and their old names) are spellings of the marks `~~`, `**`, `_`.
+        const format = /^<(\/?)(del|s|strike|strong|b|em|i)>$/i.exec(token.content.trim());
+        if (format) {
+          const mark = { del: '~~', s: '~~', strike: '~~', strong: '**', b: '**', em: '_', i: '_' }[format[2]!.toLowerCase()]!;
+          if (format[1]) open.delete(mark);
+          else open.add(mark);
+        } else if (/^<br\s*\/?>$/i.test(token.content.trim())) out += ' ⏎ ';
         else if (img) out += `![${decodeHTML(img[2] ?? '')}](${targetOf(decodeHTML(img[1]!), file)})`;
         else out += normaliseHtml(token.content);
         break;
@@ -142,6 +157,13 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
   let linkIndex = 0;
   const hrefs = tokens.filter((t) => t.type === 'link_open').map((t) => targetOf(String(t.attrGet('href') ?? ''), file));
   out = out.replace(/\]/g, (m) => (linkIndex < hrefs.length ? `](${hrefs[linkIndex++]})` : m));
+  // Two adjacent runs of one colour (`<mark a>one</mark><mark a>two</mark>`) read as one run: a document holds
+  // them as one text with one mark, as GitBook's editor does.
+  let merged = out;
+  do {
+    out = merged;
+    merged = out.replace(/(<mark\b[^>]*>)((?:(?!<\/?mark\b)[^])*)<\/mark>\1/g, '$1$2');
+  } while (merged !== out);
   return collapse(out);
 }
 
@@ -244,7 +266,11 @@ function frontLines(markdown: string): string[] {
 
 /** The whole page file as lines to compare: front matter keys, then the body's blocks. */
 export function pageSignature(markdown: string, file?: string): string[] {
-  const body = markdown.replace(/^\uFEFF/, '').replace(/^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '');
+  const body = markdown
+    .replace(/^\uFEFF/, '')
+    .replace(/^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '')
+    // `<details><summary>` on one line or on two (GitBook's spelling) open one expandable.
+    .replace(/^(<details(?:\s+open)?>)[ \t]*(?:\r?\n[ \t]*)*(<summary>)/gm, '$1$2');
   const front = frontLines(markdown);
   let blocks = blockSignature(body, file);
   // The page's title, written as a front matter `title` (MkDocs, Docusaurus) or as the leading `# Title`.

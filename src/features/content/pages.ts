@@ -29,7 +29,8 @@ export interface PageAttributes {
     path: string;
     /**
      * The file's own `# heading` where it differs from the page's title (the SUMMARY.md entry's), with the title
-     * it went with: an export writes that heading back while the page still has that title.
+     * it went with: an export writes that heading back while the page still has that title. `text` is '' for a
+     * file that had no heading of its own (its title came from SUMMARY.md): it is written back without one.
      */
     heading?: { text: string; title: string };
   };

@@ -8,6 +8,9 @@ import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { exportToFolder, importPath } from './cli.ts';
 import { CORPUS_DIR, corpusPages, ELSA_CORPUS_DIR } from '../../../test/corpus/pages.ts';
+
+/** Made-up pages of each shape issue 32 found changing in real repositories (rich cells, captions, hint styles, …). */
+const CASES_DIR = join(import.meta.dirname, '../../../test/fixtures/git-sync-cases');
 import { compareCorpus, formatReport } from '../../../test/corpus/compare.ts';
 
 
@@ -22,6 +25,10 @@ function filesUnder(dir: string): Map<string, Buffer> {
   };
   walk(dir);
   return out;
+}
+
+function flattenPages<T extends { pages?: T[] }>(pages: T[]): T[] {
+  return pages.flatMap((p) => [p, ...flattenPages(p.pages ?? [])]);
 }
 
 describe('quire import and quire export', () => {
@@ -93,6 +100,40 @@ describe('quire import and quire export', () => {
     assert.ok(report.changed.length <= report.pages * 0.05, formatReport(report));
     // The SUMMARY title "C#" and the file's `# C\#` agree once the escape is read.
     assert.match(exported.get('expressions/c.md')!.toString('utf8'), /^# C\\#$/m);
+  });
+
+  test('rich table cells, embed captions, hint styles, angle brackets, redirects, structure names and asset paths survive import and export', async () => {
+    const space = await buildSpace(t);
+    await importPath(t.app.ctx, space.id, CASES_DIR);
+    const out = tempDir();
+    await exportToFolder(t.app.ctx, space.id, out);
+    const original = filesUnder(CASES_DIR);
+    const exported = filesUnder(out);
+    // Page by page, no change of meaning.
+    const report = compareCorpus(corpusPages(CASES_DIR).map((page) => ({ file: page.file, original: page.markdown, result: exported.get(page.file)?.toString('utf8') ?? '' })));
+    assert.equal(report.pages, 5);
+    assert.deepEqual(report.changed, [], formatReport(report));
+    // The layout as it was: .gitbook.yaml byte for byte (root, readme, summary, a redirect to a URL), the content
+    // under its root, every asset at its own path; LICENSE is no file of the content, so the export has none.
+    assert.equal(exported.get('.gitbook.yaml')!.toString(), original.get('.gitbook.yaml')!.toString());
+    const content = [...original.keys()].filter((path) => path.startsWith('docs/'));
+    assert.deepEqual([...exported.keys()].sort(), ['.gitbook.yaml', ...content].sort());
+    for (const asset of content.filter((path) => path.endsWith('.png'))) assert.ok(original.get(asset)!.equals(exported.get(asset)!), asset);
+    const text = (path: string) => exported.get(path)!.toString('utf8');
+    assert.match(text('docs/guide/embeds.md'), /\{% embed url="https:\/\/github.com\/example\/repo" caption="GitHub" %\}/);
+    assert.match(text('docs/guide/README.md'), /\{% hint style="tip" %\}[\s\S]*\{% hint style="Info" %\}/);
+    assert.match(text('docs/guide/text.md'), /Replace <pipeline-name> with/);
+    assert.match(text('docs/guide/tables.md'), /<p>Create a cluster with <a href="https:\/\/example.com\/eks">EKS<\/a><\/p><p><strong>Note<\/strong>: it takes a while.<\/p>/);
+    assert.match(text('docs/guide/tables.md'), /\| a +\| <p>first<\/p><p>second <a href="https:\/\/example.com">link<\/a><\/p> +\|/);
+    assert.match(text('docs/guide/tables.md'), /<div class="box">Kept as written<\/div>/);
+
+    // What the reader shows for the rich cells: the link and the list items, not their text run together.
+    interface Listed { id: string; title: string; pages?: Listed[] }
+    const pages = flattenPages<Listed>((await t.api('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages);
+    const tables = pages.find((p) => p.title === 'Tables')!;
+    const document = (await t.api('GET', `/v1/spaces/${space.id}/content/page/${tables.id}`)).body.document;
+    const cell = (document.nodes[0].fragments as { fragment: string; nodes: { type: string }[] }[]).find((f) => f.fragment === 'r2-c2')!;
+    assert.deepEqual(cell.nodes.map((n) => n.type), ['list-unordered']);
   });
 
   test('a zip of a folder of markdown files imports', async () => {

@@ -4,14 +4,14 @@ import type { ContentRef, Document } from '../content/document/types.ts';
 import { joinPageMarkdown } from '../content/markdown.ts';
 import type { PageRecord } from '../content/pages.ts';
 import { buildTree, type PageNode } from '../content/tree.ts';
-import { writeGitbookYaml, writeSummary, type Summary, type SummaryEntry } from './layout.ts';
+import { DEFAULT_CONFIG, keepGitbookYaml, writeSummary, type GitbookConfig, type Summary, type SummaryEntry } from './layout.ts';
 
 /*
  * A revision written as a Git Sync repository, the layout GitBook writes: SUMMARY.md (groups as `##` headings,
  * link pages as link entries), one markdown file per page (`<slug>.md`, or `<slug>/README.md` for a page with
  * sub-pages; the first page is README.md), front matter for the page's settings and its title as `# heading`,
- * files in `.gitbook/assets/`, links written as paths relative to the file, and `.gitbook.yaml` with the
- * redirects. Pure: the caller reads the documents and the files' bytes. The same content always gives the same
+ * files in `.gitbook/assets/` (or where the repository had them), links written as paths relative to the file, and
+ * `.gitbook.yaml` with the redirects — the repository's own, kept, with its root and structure names. Pure: the caller reads the documents and the files' bytes. The same content always gives the same
  * bytes, so an export of an import of an export is the export.
  */
 
@@ -32,12 +32,18 @@ export interface ExportInput {
   documents: ReadonlyMap<string, unknown>;
   files: readonly ExportFile[];
   redirects: readonly ExportRedirect[];
+  /** The repository's `.gitbook.yaml` (written back with the redirects replaced), or undefined for Quire's own. */
+  gitbookYaml?: string | undefined;
+  /** Where the content is and what the readme and summary files are called (`.gitbook.yaml`'s). */
+  config?: Pick<GitbookConfig, 'root' | 'readme' | 'summary'>;
+  /** File id -> its path in the repository (relative to the content root), where an import found it. */
+  filePaths?: ReadonlyMap<string, string>;
 }
 
 export interface ExportLayout {
-  /** Text files by repository path (relative to the content root). */
+  /** Text files by path relative to the project directory: `.gitbook.yaml`, and the content under its root. */
   texts: Map<string, string>;
-  /** Each file id -> its path (`.gitbook/assets/<name>`); the caller writes the bytes there. */
+  /** Each file id -> its path (`<root>/.gitbook/assets/<name>`, or its own); the caller writes the bytes there. */
   assets: Map<string, string>;
 }
 
@@ -45,10 +51,25 @@ export function exportLayout(input: ExportInput): ExportLayout {
   const tree = buildTree(input.pages);
   const texts = new Map<string, string>();
   const assets = new Map<string, string>();
+  const config = input.config ?? DEFAULT_CONFIG;
 
-  // File names are unique in the assets folder, case-insensitively (checkouts on macOS and Windows).
-  const takenAssets = new Set<string>();
-  for (const file of [...input.files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1))) {
+  // A file goes back to the path it came from (its folder, with its current name) while no other file has taken
+  // it; the others go to the assets folder, with names unique there, case-insensitively (checkouts on macOS and
+  // Windows).
+  const sorted = [...input.files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+  const takenPaths = new Set<string>();
+  for (const file of sorted) {
+    const stored = input.filePaths?.get(file.id);
+    if (!stored || !isContentPath(stored)) continue;
+    const folder = posix.dirname(stored);
+    const path = folder === '.' ? safeName(file.name) : `${folder}/${safeName(file.name)}`;
+    if (takenPaths.has(path.toLowerCase())) continue;
+    takenPaths.add(path.toLowerCase());
+    assets.set(file.id, path);
+  }
+  const takenAssets = new Set([...takenPaths].filter((p) => posix.dirname(p) === '.gitbook/assets').map((p) => posix.basename(p)));
+  for (const file of sorted) {
+    if (assets.has(file.id)) continue;
     const path = `.gitbook/assets/${uniqueName(safeName(file.name), takenAssets)}`;
     takenAssets.add(posix.basename(path).toLowerCase());
     assets.set(file.id, path);
@@ -57,7 +78,7 @@ export function exportLayout(input: ExportInput): ExportLayout {
   // Every document page's file, decided before any page is written (links point anywhere): where the page came
   // from (Git Sync remembers it) while no other page holds that path, else from its slug under its parent's folder.
   const fileOfPage = new Map<string, string>();
-  const usedPaths = new Set<string>(['summary.md', '.gitbook.yaml']);
+  const usedPaths = new Set<string>([config.summary.toLowerCase(), '.gitbook.yaml', ...takenPaths]);
   const claim = (path: string) => usedPaths.add(path.toLowerCase());
   const firstDocument = tree.find((n) => n.page.kind === 'document');
   for (const node of flatten(tree)) {
@@ -78,7 +99,7 @@ export function exportLayout(input: ExportInput): ExportLayout {
       }
       let file = fileOfPage.get(page.id);
       if (!file) {
-        if (node === firstDocument && !hasChildren && !usedPaths.has('readme.md')) file = 'README.md';
+        if (node === firstDocument && !hasChildren && !usedPaths.has(config.readme.toLowerCase())) file = config.readme;
         else {
           const sub = uniqueFolder(folder, page.slug || 'page', usedPaths);
           file = hasChildren ? `${sub}/README.md` : `${sub}.md`;
@@ -132,11 +153,11 @@ export function exportLayout(input: ExportInput): ExportLayout {
     const { page } = node;
     if (page.kind === 'link') {
       const target = (page.attributes.target ?? { kind: 'url', url: '' }) as ContentRef;
-      return { title: page.title, href: linkFrom('SUMMARY.md')(target), children: [] };
+      return { title: page.title, href: linkFrom(config.summary)(target), children: [] };
     }
     const file = fileOfPage.get(page.id);
     if (!file) return undefined;
-    return { title: page.title, href: file, children: node.children.flatMap((c) => entry(c) ?? []) };
+    return { title: page.title, href: relativeHref(config.summary, file), children: node.children.flatMap((c) => entry(c) ?? []) };
   };
   const summary: Summary = { entries: [], groups: [] };
   for (const node of tree) {
@@ -144,15 +165,18 @@ export function exportLayout(input: ExportInput): ExportLayout {
     else if (summary.groups.length > 0) summary.groups[summary.groups.length - 1]!.entries.push(...(entry(node) ? [entry(node)!] : []));
     else summary.entries.push(...(entry(node) ? [entry(node)!] : []));
   }
-  texts.set('SUMMARY.md', writeSummary(summary));
+  texts.set(config.summary, writeSummary(summary));
 
   const redirects: Record<string, string> = {};
   for (const redirect of input.redirects) {
     const file = redirect.pageId ? fileOfPage.get(redirect.pageId) : undefined;
     redirects[redirect.source] = file ? `${file}${redirect.anchor ? `#${redirect.anchor}` : ''}` : redirect.destination;
   }
-  texts.set('.gitbook.yaml', writeGitbookYaml({ redirects }));
-  return { texts, assets };
+  // The content sits under the root the repository declares; `.gitbook.yaml` stays where it was read.
+  const under = (path: string) => (config.root ? `${config.root}/${path}` : path);
+  const placed = new Map([...texts].map(([path, text]) => [under(path), text]));
+  placed.set('.gitbook.yaml', keepGitbookYaml(input.gitbookYaml, redirects));
+  return { texts: placed, assets: new Map([...assets].map(([id, path]) => [id, under(path)])) };
 }
 
 /** A path from one file to another. */
@@ -183,7 +207,12 @@ function pageHref(from: string, to: string): string {
 
 /** A markdown file path inside the content: relative, no `..`, ends with `.md`. */
 function isPagePath(path: string): boolean {
-  return /\.md$/i.test(path) && !path.startsWith('/') && !path.split('/').some((s) => s === '..' || s === '' || s === '.') && !path.startsWith('.gitbook/');
+  return /\.md$/i.test(path) && isContentPath(path) && !path.startsWith('.gitbook/');
+}
+
+/** A path inside the content: relative, no `..`, `.` or empty segment. */
+function isContentPath(path: string): boolean {
+  return !path.startsWith('/') && !path.split('/').some((s) => s === '..' || s === '' || s === '.');
 }
 
 /** `<folder>/<name>`, numbered when a page already has that file or folder name. */

@@ -116,63 +116,110 @@ export async function readFiles(dir: string, maxBytes: number): Promise<Map<stri
 export interface CommitOptions {
   message: string;
   author: { name: string; email: string; timestamp: number };
-  /** Only files under this folder are replaced ('' = the whole repository). */
-  folder: string;
+  /** Repository paths of files to delete (before `files` are written); a path the branch does not have is skipped. */
+  remove?: ReadonlySet<string>;
+}
+
+interface TreeEntry { mode: string; path: string; oid: string; type: 'blob' | 'tree' | 'commit' }
+
+/** A folder of the branch's tree, read when an edit reaches it; `folders` are the sub-folders edited. */
+interface EditedFolder {
+  oid: string | undefined;
+  entries?: Map<string, TreeEntry>;
+  folders: Map<string, EditedFolder>;
 }
 
 /**
- * Commits `files` as the content of `folder` (the rest of the branch's tree kept as it is), writing Git objects
- * directly rather than through a working tree and index, so the cost is one blob per file and one tree per
- * folder. Answers the new commit, or the checkout's own when the tree is the same.
+ * Commits the branch's tree with `remove` deleted and `files` written (repository paths), every other entry kept
+ * as it is — its bytes, its mode (executables, symbolic links, submodules) — so a commit changes only what it
+ * names. Git objects are written directly rather than through a working tree and index, and only the folders on
+ * the way to an edited path are read and written again. Answers the new commit, or the checkout's own when the
+ * tree is the same.
  */
 export async function commitFiles(checkout: Checkout, files: ReadonlyMap<string, Buffer>, options: CommitOptions): Promise<{ oid: string; changed: boolean }> {
   const { dir } = checkout;
   const headTree = checkout.oid ? (await git.readCommit({ fs, dir, oid: checkout.oid })).commit.tree : undefined;
-  const folderParts = options.folder ? options.folder.split('/') : [];
-
-  // The new content of `folder` as nested maps of name -> blob oid or sub-folder.
-  type Folder = Map<string, string | Folder>;
-  const root: Folder = new Map();
-  for (const [path, bytes] of files) {
-    const parts = (options.folder ? path.slice(options.folder.length + 1) : path).split('/');
-    let node = root;
-    for (const part of parts.slice(0, -1)) {
-      let next = node.get(part);
-      if (typeof next !== 'object') {
-        next = new Map();
-        node.set(part, next);
-      }
-      node = next;
-    }
-    node.set(parts[parts.length - 1]!, await git.writeBlob({ fs, dir, blob: bytes }));
-  }
-  const writeFolder = async (folder: Folder): Promise<string> => {
-    const entries = [];
-    for (const [name, value] of folder) {
-      if (typeof value === 'string') entries.push({ mode: '100644', path: name, oid: value, type: 'blob' as const });
-      else entries.push({ mode: '040000', path: name, oid: await writeFolder(value), type: 'tree' as const });
-    }
-    return git.writeTree({ fs, dir, tree: entries });
+  const root: EditedFolder = { oid: headTree, folders: new Map() };
+  const entriesOf = async (folder: EditedFolder) => {
+    folder.entries ??= new Map((folder.oid ? (await git.readTree({ fs, dir, oid: folder.oid })).tree : []).map((e) => [e.path, e]));
+    return folder.entries;
   };
-  let tree = await writeFolder(root);
-  // Outside `folder`, the branch keeps its files: the new folder is set into each enclosing tree, innermost first.
-  for (let depth = folderParts.length - 1; depth >= 0; depth -= 1) {
-    const parentPath = folderParts.slice(0, depth).join('/');
-    let entries: { mode: string; path: string; oid: string; type: 'blob' | 'tree' | 'commit' }[] = [];
-    if (headTree) {
-      try {
-        entries = (await git.readTree({ fs, dir, oid: headTree, ...(parentPath ? { filepath: parentPath } : {}) })).tree;
-      } catch {
-        entries = [];
+  /** The folder holding `path`; `create`: made where missing (a file in the way is replaced), else undefined. */
+  const folderOf = async (path: string, create: boolean): Promise<EditedFolder | undefined> => {
+    let folder = root;
+    for (const name of path.split('/').slice(0, -1)) {
+      let next = folder.folders.get(name);
+      if (!next) {
+        const entry = (await entriesOf(folder)).get(name);
+        if (entry?.type !== 'tree' && !create) return undefined;
+        next = { oid: entry?.type === 'tree' ? entry.oid : undefined, folders: new Map() };
+        folder.folders.set(name, next);
       }
+      folder = next;
     }
-    entries = entries.filter((e) => e.path !== folderParts[depth]);
-    entries.push({ mode: '040000', path: folderParts[depth]!, oid: tree, type: 'tree' });
-    tree = await git.writeTree({ fs, dir, tree: entries });
+    return folder;
+  };
+  const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+  for (const path of options.remove ?? []) {
+    const folder = await folderOf(path, false);
+    if (folder && (await entriesOf(folder)).get(nameOf(path))?.type === 'blob') folder.entries!.delete(nameOf(path));
   }
+  for (const [path, bytes] of files) {
+    const folder = (await folderOf(path, true))!;
+    const entries = await entriesOf(folder);
+    const name = nameOf(path);
+    const previous = entries.get(name);
+    folder.folders.delete(name);
+    // A file keeps its mode (an executable stays one); what was a folder or a link becomes a file.
+    const mode = previous?.type === 'blob' && previous.mode === '100755' ? '100755' : '100644';
+    entries.set(name, { mode, path: name, oid: await git.writeBlob({ fs, dir, blob: bytes }), type: 'blob' });
+  }
+  /** The folder's tree, or undefined once it is empty (Git has no empty folders). */
+  const writeFolder = async (folder: EditedFolder): Promise<string | undefined> => {
+    if (!folder.entries && folder.folders.size === 0) return folder.oid;
+    const entries = await entriesOf(folder);
+    for (const [name, sub] of folder.folders) {
+      const oid = await writeFolder(sub);
+      if (oid) entries.set(name, { mode: '040000', path: name, oid, type: 'tree' });
+      else if (entries.get(name)?.type === 'tree') entries.delete(name);
+    }
+    if (entries.size === 0) return undefined;
+    return git.writeTree({ fs, dir, tree: [...entries.values()] });
+  };
+  const tree = (await writeFolder(root)) ?? (await git.writeTree({ fs, dir, tree: [] }));
   if (headTree === tree && checkout.oid) return { oid: checkout.oid, changed: false };
   const oid = await git.commit({ fs, dir, message: options.message, author: { ...options.author, timezoneOffset: 0 }, tree, parent: checkout.oid ? [checkout.oid] : [] });
   return { oid, changed: true };
+}
+
+/**
+ * The branch's files under `folder` ('' = all), as repository paths -> blob ids, read from its trees (an export
+ * clones without a checkout; `readBranchBlob` reads the few it needs).
+ */
+export async function listBranchFiles(checkout: Checkout, folder: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!checkout.oid) return out;
+  const { dir } = checkout;
+  let start: string;
+  try {
+    start = (await git.readTree({ fs, dir, oid: checkout.oid, ...(folder ? { filepath: folder } : {}) })).oid;
+  } catch {
+    return out;
+  }
+  const walk = async (oid: string, prefix: string) => {
+    for (const entry of (await git.readTree({ fs, dir, oid })).tree) {
+      const path = prefix ? `${prefix}/${entry.path}` : entry.path;
+      if (entry.type === 'tree') await walk(entry.oid, path);
+      else if (entry.type === 'blob') out.set(path, entry.oid);
+    }
+  };
+  await walk(start, folder);
+  return out;
+}
+
+/** The bytes of a blob of the checkout. */
+export async function readBranchBlob(checkout: Checkout, oid: string): Promise<Buffer> {
+  return Buffer.from((await git.readBlob({ fs, dir: checkout.dir, oid })).blob);
 }
 
 /** Pushes the checkout's branch to `ref` of the remote. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { assertError } from '../../../test/assertions.ts';
-import { buildSpace } from '../../../test/factories.ts';
+import { buildSpace, editLive } from '../../../test/factories.ts';
 import { startGitServer, type GitServer } from './git-server.test-support.ts';
 import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
 
@@ -237,6 +237,43 @@ describe('Git Sync', () => {
       await t.app.jobs.runDue();
     }
     assert.equal(git.headMessage('quiet', 'out'), 'First');
+  });
+
+  test('an export changes only the files of the pages edited: the rest of the repository and its layout stay as they were', async () => {
+    const docs = {
+      '.gitbook.yaml': 'root: ./docs/\n\nstructure:\n  readme: intro.md\n  summary: toc.md\n\nredirects:\n  old: guide.md\n  away: https://example.com/moved/here\n',
+      'docs/toc.md': '# Table of contents\n\n* [Intro](intro.md)\n* [Guide](guide.md)\n',
+      'docs/intro.md': '# Intro\n\nWelcome. <img src="images/bar.png" alt="Bar">\n',
+      'docs/guide.md': '# Guide\n\nThe first version.\n',
+      'docs/images/bar.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 1]),
+      'docs/.gitbook/assets/agents/y.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 2]),
+      'docs/notes.txt': 'not a page\n',
+    };
+    const own = {
+      LICENSE: 'MIT License\n',
+      '.github/workflows/ci.yml': 'on: push\njobs: {}\n',
+      'src/index.ts': 'export const answer = 42;\n',
+      'README.md': '# The project\n\nNot the documentation.\n',
+    };
+    git.createRepository('owned', { ...docs, ...own });
+    const space = await buildSpace(t);
+    await importRepo(space.id, { url: git.url('owned'), ref: 'refs/heads/main' });
+    assert.equal((await t.api('GET', `/v1/spaces/${space.id}/git/info`)).body.operation.state, 'success');
+    const guide = flatten(await pagesOf(space.id)).find((p) => p.title === 'Guide')!;
+    await editLive(t, space.id, [{ operation: 'update_page', page: guide.id, document: { markdown: 'The second version.\n' } }]);
+
+    await t.api('POST', `/v1/spaces/${space.id}/git/export`, { body: { url: git.url('owned'), ref: 'refs/heads/main', commitMessage: 'Edit the guide' } });
+    await t.app.jobs.runDue();
+    assert.equal((await t.api('GET', `/v1/spaces/${space.id}/git/info`)).body.operation.state, 'success');
+    assert.equal(git.headMessage('owned', 'main'), 'Edit the guide');
+    const after = git.filesOf('owned', 'main');
+    const before = new Map(Object.entries({ ...docs, ...own }).map(([path, content]) => [path, Buffer.from(content)]));
+    assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort(), 'no file added, moved or deleted');
+    assert.deepEqual(
+      [...before.keys()].filter((path) => !before.get(path)!.equals(after.get(path)!)),
+      ['docs/guide.md'],
+    );
+    assert.equal(after.get('docs/guide.md')!.toString(), '# Guide\n\nThe second version.\n');
   });
 
   test('credentials in the URL are used and never stored or shown', async () => {

@@ -45,6 +45,8 @@ export interface PreparedImport {
   redirects: PreparedRedirect[];
   /** The layout the files were read as, and what could not be carried over exactly. */
   report: ImportReport;
+  /** What an export needs to write the repository back as it was: its `.gitbook.yaml`, each file's path (relative to the content root). */
+  gitLayout: { gitbookYaml: string | undefined; filePaths: Map<string, string> };
 }
 
 export interface ImportReport {
@@ -178,22 +180,27 @@ export async function prepareRepositoryImport(
     if (page.kind === 'document' && page.file) {
       attributes.git = { path: content.root ? page.file.slice(content.root.length + 1) : page.file };
       if (item.front.title && item.front.title !== item.title) attributes.git.heading = { text: item.front.title, title: item.title };
+      else if (!item.front.title) attributes.git.heading = { text: '', title: item.title };
     }
     if (page.kind === 'link' && page.link) attributes.target = linkTarget(page.link, pageIdOf);
     pages.push({ id: item.id, parentId: item.parentId, kind: page.kind, title: item.title, slug: item.slug, document, attributes });
   }
 
   const redirects: PreparedRedirect[] = Object.entries(content.config.redirects).map(([source, destination]) => {
+    if (isExternalHref(destination)) return { source, destination, pageId: null, anchor: null };
     const { path, anchor } = splitHref(destination);
     const target = resolveRepoPath(`${content.root ? `${content.root}/` : ''}x`, content.root, path);
     return { source, destination, pageId: (target !== undefined && pageIdOf(target)) || null, anchor: anchor ?? null };
   });
+  const filePaths = new Map<string, string>();
+  for (const file of prepared.values()) if (!content.root || file.path.startsWith(`${content.root}/`)) filePaths.set(file.id, content.root ? file.path.slice(content.root.length + 1) : file.path);
+  const project = (options.projectDirectory ?? '').replace(/^\.?\/+|\/+$/g, '');
   const report: ImportReport = { layout: layout.layout, notes: layout.notes, pages: [] };
   for (const item of planned) {
     const notes = item.page.file ? layout.notesByFile.get(item.page.file) : undefined;
     if (notes) report.pages.push({ file: item.page.file!, title: item.title, notes });
   }
-  return { pages, files: [...prepared.values()], redirects, report };
+  return { pages, files: [...prepared.values()], redirects, report, gitLayout: { gitbookYaml: readText(project ? `${project}/.gitbook.yaml` : '.gitbook.yaml'), filePaths } };
 }
 
 function linkTarget(link: NonNullable<RepoPage['link']>, pageIdOf: (path: string) => string | undefined): Record<string, unknown> {

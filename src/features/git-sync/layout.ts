@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parse as parseYaml, parseDocument, stringify as stringifyYaml } from 'yaml';
 
 /*
  * The Git Sync layout, read and written without I/O: `.gitbook.yaml` (where the content is, which files are the
@@ -59,7 +59,8 @@ export function parseGitbookYaml(text: string | undefined): GitbookConfig {
     for (const [source, destination] of entries) {
       if (typeof destination !== 'string' || destination.trim() === '') throw new LayoutError(`.gitbook.yaml: redirect "${source}" must name a file`);
       const from = redirectSource(source);
-      if (from) config.redirects[from] = cleanFile(destination, `redirects.${source}`);
+      // A URL is a URL: normalising it as a path would make `https://x` `https:/x`.
+      if (from) config.redirects[from] = isExternalHref(destination.trim()) ? destination.trim() : cleanFile(destination, `redirects.${source}`);
     }
   }
   return config;
@@ -72,6 +73,23 @@ export function writeGitbookYaml(config: Pick<GitbookConfig, 'redirects'> & Part
   const sources = Object.keys(config.redirects).sort();
   if (sources.length > 0) out.redirects = Object.fromEntries(sources.map((s) => [s, config.redirects[s]]));
   return stringifyYaml(out, { lineWidth: 0 });
+}
+
+/**
+ * `.gitbook.yaml` as the repository had it, with Quire's redirects: the text itself when they are the same (an
+ * export changes no byte it need not), else the same document — its root, structure, comments and any key Quire
+ * does not read — with the `redirects` mapping replaced. Without a text, Quire's own (`writeGitbookYaml`).
+ */
+export function keepGitbookYaml(text: string | undefined, redirects: Record<string, string>): string {
+  if (text === undefined || text.trim() === '') return writeGitbookYaml({ redirects });
+  const current = parseGitbookYaml(text).redirects;
+  const same = (a: Record<string, string>, b: Record<string, string>) => Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+  if (same(current, redirects)) return text;
+  const document = parseDocument(text);
+  const sources = Object.keys(redirects).sort();
+  if (sources.length === 0) document.delete('redirects');
+  else document.set('redirects', document.createNode(Object.fromEntries(sources.map((s) => [s, redirects[s]]))));
+  return document.toString({ lineWidth: 0 });
 }
 
 /** A redirect's source path as the reader compares it: no leading or trailing slash, no `.md`. */

@@ -17,10 +17,12 @@ import { findRevision, getDocuments } from '../content/revisions.ts';
 import { Snapshot } from '../content/snapshot.ts';
 import { buildTree, flattenTree } from '../content/tree.ts';
 import { openUrl, sealUrl } from './credentials.ts';
-import { checkoutBranch, commitFiles, httpClient, pushBranch, readFiles, withoutCredentials, type GitFetcher } from './git-client.ts';
+import { checkoutBranch, commitFiles, httpClient, listBranchFiles, pushBranch, readBranchBlob, readFiles, withoutCredentials, type Checkout, type GitFetcher } from './git-client.ts';
 import { prepareRepositoryImport, type ExistingContent, type ImportReport } from './import-repository.ts';
 import { exportLayout } from './export-repository.ts';
-import { findGitSync, listRedirects, replaceRedirects, saveGitSync, updateOperation, type GitSyncRow } from './store.ts';
+import { findGitLayout, findGitSync, listRedirects, replaceRedirects, saveGitLayout, saveGitSync, updateOperation, type GitSyncRow } from './store.ts';
+import { parseGitbookYaml } from './layout.ts';
+import { managedFiles } from './repository.ts';
 
 /*
  * The official Git Sync operations: importGitRepository and exportToGitRepository start a job (204) and
@@ -287,8 +289,16 @@ export async function importFiles(
       files: stored,
       mode: replace ? { replace: true } : { replace: false, under: options.into!.under },
       alsoWrite: async (trx, written) => {
-        // The redirects belong to the main content: written with it, in its transaction.
-        if (replace && !changeRequestId) await replaceRedirects(trx, space.id, redirects);
+        // The redirects and the layout belong to the main content: written with it, in its transaction.
+        if (replace && !changeRequestId) {
+          await replaceRedirects(trx, space.id, redirects);
+          await saveGitLayout(trx, {
+            space_id: space.id,
+            gitbook_yaml: prepared.gitLayout.gitbookYaml ?? null,
+            file_paths: JSON.stringify(Object.fromEntries(prepared.gitLayout.filePaths)),
+            updated_at: isoNow(ctx.clock),
+          });
+        }
         await options.alsoWrite?.(trx, { revisionId: written.id, pages: prepared.pages.map((p) => ({ id: p.id, kind: p.kind })), files: stored.length });
       },
     },
@@ -328,18 +338,19 @@ export async function runGitExport(ctx: AppContext, raw: unknown): Promise<void>
     const secret = await loadServerSecret(ctx.db, 'git-sync-credentials', isoNow(ctx.clock));
     const url = openUrl(secret, payload.sealedUrl);
     const http = httpClient(gitFetcher(ctx), { maxBytes: ctx.config.gitSyncMaxBytes });
-    await progress('writing');
-    const files = await exportFiles(ctx, payload.spaceId);
-    const folder = payload.projectDirectory;
-    const placed = new Map([...files].map(([path, bytes]) => [folder ? `${folder}/${path}` : path, bytes]));
     await progress('cloning');
     const checkout = await checkoutBranch(url, payload.ref, http, { create: true, noCheckout: true });
     try {
+      await progress('writing');
+      const folder = payload.projectDirectory;
+      const branch = await readBranchLayout(checkout, folder);
+      const files = await exportFiles(ctx, payload.spaceId, branch.gitbookYaml);
+      const placed = new Map([...files].map(([path, bytes]) => [folder ? `${folder}/${path}` : path, bytes]));
       const now = ctx.clock.now();
       const { oid, changed } = await commitFiles(checkout, placed, {
         message: payload.commitMessage ?? 'Update from Quire',
         author: { name: 'Quire', email: `quire@${new URL(ctx.config.publicUrl).hostname}`, timestamp: Math.floor(now.getTime() / 1000) },
-        folder,
+        remove: branch.managed,
       });
       await progress('pushing');
       if (changed) await pushBranch(checkout, url, payload.ref, http, payload.force === true);
@@ -350,8 +361,39 @@ export async function runGitExport(ctx: AppContext, raw: unknown): Promise<void>
   });
 }
 
-/** A space's current content as the files of a Git Sync repository (paths relative to the content root). */
-export async function exportFiles(ctx: AppContext, spaceId: string): Promise<Map<string, Buffer>> {
+/**
+ * What of the branch an export replaces (its pages, summary, `.gitbook.yaml` and assets folder, as an import would
+ * read them) and its `.gitbook.yaml`, read from the clone's trees: every other file of the branch is kept.
+ */
+async function readBranchLayout(checkout: Checkout, folder: string): Promise<{ managed: Set<string>; gitbookYaml: string | undefined }> {
+  const files = await listBranchFiles(checkout, folder);
+  const texts = new Map<string, string>();
+  const read = async (path: string) => {
+    const oid = files.get(path);
+    if (oid) texts.set(path, (await readBranchBlob(checkout, oid)).toString('utf8'));
+    return texts.get(path);
+  };
+  const gitbookYaml = await read(folder ? `${folder}/.gitbook.yaml` : '.gitbook.yaml');
+  const config = readGitbookYaml(gitbookYaml);
+  await read([folder, config.root, config.summary].filter(Boolean).join('/'));
+  return { managed: managedFiles(files, (path) => texts.get(path), folder), gitbookYaml };
+}
+
+/** `.gitbook.yaml` read for an export; one Quire cannot read fails the export rather than being overwritten. */
+function readGitbookYaml(text: string | undefined) {
+  try {
+    return parseGitbookYaml(text);
+  } catch (error) {
+    throw new ApiError(422, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * A space's current content as the files of a Git Sync repository, paths relative to the project directory:
+ * `.gitbook.yaml` — the branch's (`gitbookYaml`), else the one the last import read — and the content under the
+ * root it declares, with the space's files where the import found them.
+ */
+export async function exportFiles(ctx: AppContext, spaceId: string, gitbookYaml?: string): Promise<Map<string, Buffer>> {
   const space = await findSpace(ctx.db, spaceId);
   if (!space || space.deleted_at) throw notFound(`No space ${spaceId}`);
   const revision = await findRevision(ctx.db, space.revision_id);
@@ -361,11 +403,17 @@ export async function exportFiles(ctx: AppContext, spaceId: string): Promise<Map
   const documents = await getDocuments(ctx.db, pages.flatMap((p) => (p.documentId ? [p.documentId] : [])));
   const fileRows = await snapshot.files();
   const redirects = await listRedirects(ctx.db, spaceId);
+  const stored = await findGitLayout(ctx.db, spaceId);
+  const yaml = gitbookYaml ?? stored?.gitbook_yaml ?? undefined;
+  const config = readGitbookYaml(yaml);
   const layout = exportLayout({
     pages: flattenTree(buildTree(pages)).map((n) => n.page),
     documents,
     files: fileRows.map((f) => ({ id: f.file_id, name: f.name })),
     redirects: redirects.map((r) => ({ source: r.source, destination: r.destination, pageId: r.page_id, anchor: r.anchor })),
+    gitbookYaml: yaml,
+    config,
+    filePaths: new Map(Object.entries(stored ? (JSON.parse(stored.file_paths) as Record<string, string>) : {})),
   });
   const out = new Map<string, Buffer>();
   for (const [path, text] of layout.texts) out.set(path, Buffer.from(text, 'utf8'));

@@ -1,7 +1,8 @@
-import type { Executor, SpaceGitSyncTable, SpaceRedirectsTable } from '../../db/types.ts';
+import type { Executor, SpaceGitLayoutsTable, SpaceGitSyncTable, SpaceRedirectsTable } from '../../db/types.ts';
 
 export type GitSyncRow = SpaceGitSyncTable;
 export type RedirectRow = SpaceRedirectsTable;
+export type GitLayoutRow = SpaceGitLayoutsTable;
 
 export async function findGitSync(db: Executor, spaceId: string): Promise<GitSyncRow | undefined> {
   return db.selectFrom('space_git_sync').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
@@ -33,4 +34,18 @@ export async function listRedirects(db: Executor, spaceId: string): Promise<Redi
 
 export async function findRedirect(db: Executor, spaceId: string, source: string): Promise<RedirectRow | undefined> {
   return db.selectFrom('space_redirects').selectAll().where('space_id', '=', spaceId).where('source', '=', source).executeTakeFirst();
+}
+
+export async function findGitLayout(db: Executor, spaceId: string): Promise<GitLayoutRow | undefined> {
+  return db.selectFrom('space_git_layouts').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
+}
+
+/** Inserts or replaces the layout the space's last import read. */
+export async function saveGitLayout(db: Executor, row: GitLayoutRow): Promise<void> {
+  const { space_id: _id, ...rest } = row;
+  await db
+    .insertInto('space_git_layouts')
+    .values(row)
+    .onConflict((oc) => oc.column('space_id').doUpdateSet(rest))
+    .execute();
 }

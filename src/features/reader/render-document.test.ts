@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { code, doc, expandable, h, hint, item, leaf, link, p, quote, t, tab, tabs, ul } from '../content/document/test-fixtures.ts';
+import { code, doc, expandable, h, hint, item, leaf, link, p, quote, resolveRef, t, tab, tabs, ul } from '../content/document/test-fixtures.ts';
+import { markdownToDocument } from '../content/document/to-document.ts';
 import type { Document, FlowBlock } from '../content/document/types.ts';
 import { headingAnchors, outline, slugify } from './heading-anchors.ts';
 import { highlightCacheSize } from './highlight.ts';
@@ -92,6 +93,13 @@ describe('renderDocument: every block renders', () => {
     const { html } = await renderEveryBlock();
     assert.match(html, /<th scope="col">Name<\/th><th scope="col" class="align-right">Value<\/th>/);
     assert.match(html, /<td><p>alpha<\/p><\/td><td class="align-right"><p>1<\/p><\/td>/);
+  });
+
+  test('a rich cell (GitBook HTML in a table row) renders its paragraphs, link and list', async () => {
+    const markdown = '| Step | Details |\n| - | - |\n| A | <p>Create with <a href="https://example.com/eks">EKS</a></p><p>Then wait.</p> |\n| B | <ul><li>Degraded</li><li>Healthy</li></ul> |\n';
+    const html = await render(markdownToDocument(markdown, resolveRef));
+    assert.match(html, /<td><p>Create with <a href="https:\/\/example.com\/eks"[^>]*>EKS<\/a><\/p><p>Then wait.<\/p><\/td>/);
+    assert.match(html, /<td><ul><li><p>Degraded<\/p><\/li><li><p>Healthy<\/p><\/li><\/ul><\/td>/);
   });
 
   test('images are figures with alt text and captions; files resolve', async () => {

@@ -87,12 +87,12 @@ const cases: [name: string, markdown: string, nodes: FlowBlock[]][] = [
   ['an image from a URL', '![](https://img.example.com/a.png)\n', [images(image({ kind: 'url', url: 'https://img.example.com/a.png' }))]],
   [
     'an image with a caption',
-    '<figure><img src=".gitbook/assets/cat.png" alt="Cat"><figcaption><p>A &lt;b&gt; cat</p></figcaption></figure>\n',
-    [images(image({ kind: 'file', file: 'cat.png' }, 'Cat', 'A <b> cat'))],
+    '<figure><img src=".gitbook/assets/cat.png" alt="Cat"><figcaption><p>A &#x3C;b> cat &#x26; dog</p></figcaption></figure>\n',
+    [images(image({ kind: 'file', file: 'cat.png' }, 'Cat', 'A <b> cat & dog'))],
   ],
   [
     'several images in one block',
-    '<figure><img src=".gitbook/assets/a.png" alt=""><figcaption></figcaption></figure>\n<figure><img src=".gitbook/assets/b.png" alt=""><figcaption></figcaption></figure>\n',
+    '<div><figure><img src=".gitbook/assets/a.png" alt=""><figcaption></figcaption></figure><figure><img src=".gitbook/assets/b.png" alt=""><figcaption></figcaption></figure></div>\n',
     [images(image({ kind: 'file', file: 'a.png' }), image({ kind: 'file', file: 'b.png' }))],
   ],
   [
@@ -171,8 +171,42 @@ describe('markdown in other spellings', () => {
   test('an escaped checkbox is text', () => {
     same('- \\[ ] a\n', ul(item(p('[ ] a'))));
   });
-  test('an unknown hint style falls back to info', () => {
-    same('{% hint style="tip" %}\nx\n{% endhint %}\n', hint('info', p('x')));
+  test('a hint style GitBook does not list shows as info, and its spelling is written back until the style changes', () => {
+    for (const [written, style] of [['tip', 'info'], ['Info', 'info'], ['WARNING', 'warning']] as const) {
+      const markdown = `{% hint style="${written}" %}\nx\n{% endhint %}\n`;
+      const document = read(markdown);
+      assert.deepEqual({ ...document.nodes[0], meta: undefined }, { ...hint(style, p('x')), meta: undefined });
+      assert.equal(documentToMarkdown(document, writeRef), markdown);
+      const restyled = { ...document, nodes: [{ ...document.nodes[0]!, data: { style: 'danger' } }] } as Document;
+      assert.equal(documentToMarkdown(restyled, writeRef), '{% hint style="danger" %}\nx\n{% endhint %}\n');
+    }
+  });
+  test("an embed's caption attribute is its caption, written back as the attribute while it is plain text", () => {
+    const markdown = '{% embed url="https://github.com/example/repo" caption="GitHub" %}\n';
+    const document = read(markdown);
+    const embed = document.nodes[0] as Extract<FlowBlock, { type: 'embed' }>;
+    assert.equal(embed.fragments?.[0]?.fragment, 'caption');
+    assert.deepEqual(withoutKeys({ object: 'document', nodes: embed.fragments![0]!.nodes } as Document).nodes, [p('GitHub')]);
+    assert.equal(documentToMarkdown(document, writeRef), markdown);
+    const bold = { ...embed, fragments: [{ ...embed.fragments![0]!, nodes: [p(t(leaf('GitHub', 'bold')))] }] } as FlowBlock;
+    assert.equal(documentToMarkdown(doc(bold), writeRef), '{% embed url="https://github.com/example/repo" %}\n**GitHub**\n{% endembed %}\n');
+  });
+  test('what GitBook wrote comes back byte for byte: caption markup with its escapes, the text of a content-ref to another space', () => {
+    for (const markdown of [
+      '<figure><img src=".gitbook/assets/cat.png" alt=""><figcaption><p>Click <strong>Presets &#x26; settings ></strong> to save</p></figcaption></figure>\n',
+      '{% content-ref url="https://app.gitbook.com/o/org/s/space/" %}\n[Audacity Plugins](https://app.gitbook.com/o/org/s/space/)\n{% endcontent-ref %}\n',
+      '{% content-ref url="setup.md" %}\n[setup.md](setup.md)\n{% endcontent-ref %}\n',
+    ]) {
+      assert.equal(documentToMarkdown(markdownToDocument(markdown, resolveRef), writeRef), markdown);
+    }
+  });
+  test('a tag of no HTML element in a sentence is written as it was, not escaped', () => {
+    const markdown = 'Replace <pipeline-name> with the name of `List<T>` and </end>.\n';
+    assert.match(JSON.stringify(read(markdown)), /"text":"Replace <pipeline-name> with the name of ".*"text":" and <\/end>\."/);
+    assert.equal(documentToMarkdown(read(markdown), writeRef), markdown);
+    // At a line's start a tag alone would open an HTML block, and a real element is markup: both stay escaped.
+    assert.equal(documentToMarkdown(doc(p('<step>')), writeRef), '\\<step>\n');
+    assert.equal(documentToMarkdown(doc(p('a <div> b')), writeRef), 'a \\<div> b\n');
   });
   test('a compact <details> on consecutive lines is an expandable', () => {
     same('<details>\n<summary>T</summary>\nbody *x*\n</details>\n', expandable('T', p(t('body ', leaf('x', 'italic')))));
@@ -251,8 +285,16 @@ describe('markdown in other spellings', () => {
 });
 
 describe('broken GitBook markdown degrades to text', () => {
-  const read = (markdown: string): Document => withoutKeys(markdownToDocument(markdown, resolveRef));
+  // What a document shows; the source a block keeps to be written back is checked apart.
+  const read = (markdown: string): Document =>
+    JSON.parse(JSON.stringify(withoutKeys(markdownToDocument(markdown, resolveRef)), (name, value: unknown) => (name === 'meta' ? undefined : value))) as Document;
   const same = (markdown: string, ...nodes: FlowBlock[]) => assert.deepEqual(read(markdown), doc(...nodes));
+
+  test('a tag without its partner is written back as it was, not escaped', () => {
+    for (const markdown of ['text\n\n{% endhint %}\n', '{% tab title="A" %}\n\na\n\n{% endtab %}\n']) {
+      assert.equal(documentToMarkdown(markdownToDocument(markdown, resolveRef), writeRef), markdown);
+    }
+  });
 
   test('a hint that is never closed', () => {
     same('{% hint style="info" %}\nbody\n', p('{% hint style="info" %}'), p('body'));

@@ -233,12 +233,23 @@ function captionMarkup(caption: HtmlElement): string | undefined {
   const only = caption.children.filter((c) => !isBlankText(c));
   const inner = only.length === 1 && isElement(only[0]!) && only[0].name === 'p' ? only[0] : caption;
   if (!inner.children.some((c) => isElement(c))) return undefined;
+  // The tree was read with its entities decoded: its text is escaped again, as GitBook escapes it.
+  const stack: HtmlNode[] = [...inner.children];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === ElementType.Text) (node as { data: string }).data = escapeCaptionText((node as { data: string }).data);
+    else if (isElement(node)) stack.push(...node.children);
+  }
   return DomUtils.getInnerHTML(inner, { decodeEntities: false }).trim();
+}
+
+/** Text of a caption as GitBook writes it: `&` and `<` as hexadecimal references, `>` as it is. */
+export function escapeCaptionText(text: string): string {
+  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
 }
 
 export function figureHtml(image: HtmlImage): string {
   // GitBook writes the <figcaption> even when it is empty.
-  const inner = image.captionHtml ?? escapeText(image.caption);
+  const inner = image.captionHtml ?? escapeCaptionText(image.caption);
   const caption = image.caption || image.captionHtml ? `<figcaption><p>${inner}</p></figcaption>` : '<figcaption></figcaption>';
   return `<figure>${imgHtml(image)}${caption}</figure>`;
 }

@@ -69,3 +69,8 @@ export function formatTag(name: TagName, attributes: Record<string, string | und
   }
   return `{% ${parts.join(' ')} %}`;
 }
+
+/** The text of the link GitBook writes inside `{% content-ref %}` for other renderers: the URL's last segment. */
+export function contentRefLabel(url: string): string {
+  return url.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || url;
+}

@@ -1,9 +1,10 @@
-import type { InlineCode, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
+import type { InlineCode, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
 import { defaultHandlers, toMarkdown } from 'mdast-util-to-markdown';
 import type { Handle, Options } from 'mdast-util-to-markdown';
+import { isPlaceholderTag } from './html.ts';
 
 /*
  * mdast-util-to-markdown set up for GitBook's markdown as markdown-parser.ts reads it: GitBook's spelling
@@ -146,6 +147,29 @@ const paragraphHandler: Handle = (node: Paragraph, parent, state, info) => {
   return value;
 };
 
+const PLACEHOLDER = /<\/?[A-Za-z][A-Za-z0-9-]*>/g;
+
+/**
+ * Text with a tag of no HTML element (`Replace <pipeline-name> with …`, `List<T>`): the reader takes it as text
+ * (to-document.ts), so it is written as it was, as GitBook writes it, not escaped (`\<pipeline-name>`) — except at
+ * the start of a line, where a tag alone on its line would open an HTML block, and in a table.
+ */
+const textHandler: Handle = (node: Text, parent, state, info) => {
+  const value = node.value;
+  // In a table cell it stays escaped: a column's title is read as plain text.
+  if (!value.includes('<') || state.stack.includes('tableCell')) return defaultHandlers.text(node, parent, state, info);
+  let out = '';
+  let last = 0;
+  for (const match of value.matchAll(PLACEHOLDER)) {
+    const before = value.slice(last, match.index);
+    const previous = before ? before.slice(-1) : out ? out.slice(-1) : info.before;
+    if (!isPlaceholderTag(match[0]) || previous === '' || previous === '\n' || previous === '\r') continue;
+    out += state.safe(before, { before: out ? out.slice(-1) : info.before, after: '<' }) + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + state.safe(value.slice(last), { before: out ? out.slice(-1) : info.before, after: info.after });
+};
+
 const OPTIONS: Options = {
   bullet: '-',
   bulletOther: '*',
@@ -158,7 +182,7 @@ const OPTIONS: Options = {
   listItemIndent: 'one',
   incrementListMarker: true,
   resourceLink: false,
-  handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw, gitbookInlineWrap: inlineWrap, paragraph: paragraphHandler },
+  handlers: { gitbookWrapped: wrapped, gitbookLiteral: writeRaw, gitbookInlineWrap: inlineWrap, paragraph: paragraphHandler, text: textHandler },
   join: [(left, right) => (needsBlankLine(left as RootContent, right as RootContent) ? 1 : undefined)],
   // A paragraph line that starts with "{%" would read back as a GitBook tag.
   // `$$` would read back as math.

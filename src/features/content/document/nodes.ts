@@ -131,3 +131,22 @@ export function keptHeaderSource(table: Table): string[] | undefined {
   if (!meta.header.every((cell) => typeof cell === 'string')) return undefined;
   return contentDigest(table) === meta.headerDigest ? (meta.header as string[]) : undefined;
 }
+
+/**
+ * A GFM table cell's markdown as written, where it holds HTML (`<p>…</p><p>…</p>`, a `<div>`): kept per cell
+ * (`meta.cells`, fragment name -> source and the digest of the cell's blocks when read) and written back while
+ * the cell is unchanged, so HTML the blocks cannot hold is never flattened to their text.
+ */
+export function withCellSource(table: Table, fragment: Fragment, markdown: string): Table {
+  const cells = { ...((table.meta?.cells as Record<string, unknown> | undefined) ?? {}) };
+  cells[fragment.fragment] = { markdown, digest: contentDigest(fragment as unknown as Block) };
+  table.meta = { ...table.meta, cells };
+  return table;
+}
+
+/** The source kept for a cell's fragment, when its blocks are still what they were read as. */
+export function keptCellSource(table: Table, fragment: Fragment): string | undefined {
+  const kept = (table.meta?.cells as Record<string, Partial<SourceMeta>> | undefined)?.[fragment.fragment];
+  if (typeof kept?.markdown !== 'string' || typeof kept.digest !== 'string') return undefined;
+  return contentDigest(fragment as unknown as Block) === kept.digest ? kept.markdown : undefined;
+}

@@ -3,17 +3,18 @@ import { htmlText, isHtmlComment, isPlaceholderTag, readImagesHtml, readInlineHt
 import type { HtmlImage, InlineHtml } from './html.ts';
 import { readHtmlTable } from './html-table.ts';
 import { keyDocument } from './keys.ts';
-import { parseTagLine } from './liquid-tags.ts';
+import { contentRefLabel, parseTagLine } from './liquid-tags.ts';
 import type { TagLine } from './liquid-tags.ts';
 import { parseMarkdown, unescapeMarkdown } from './markdown-parser.ts';
 import type { Token } from './markdown-parser.ts';
-import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph, withHeaderSource, withSource } from './nodes.ts';
+import { fragment, inlineContent, inlineText, leaf, oneLine, paragraph, text, textParagraph, withCellSource, withHeaderSource, withSource } from './nodes.ts';
+import { cellHtmlToMarkdown, isRichCellHtml, isWrittenCellHtml } from './cell-html.ts';
 import type { ColorData, InlineSegment } from './nodes.ts';
 import { pairItems, tokensText, tokenTree } from './token-tree.ts';
 import type { Item, TokenNode } from './token-tree.ts';
 import { HINT_STYLES } from './types.ts';
 import type {
-  Block, BlockOpaque, Code, ContentRef, ContentRefFile, ContentRefUrl, Document, Embed, FlowBlock, Heading, Hint, HintStyle, Image, Images,
+  Block, BlockOpaque, Code, ContentRef, ContentRefFile, ContentRefUrl, Document, Embed, FlowBlock, Fragment, Heading, Hint, Image, Images,
   InlineContent, InlineImage, ListItem, MarkType, RefResolver, Table, TableDefinition, TableRecord, TabsItem,
 } from './types.ts';
 
@@ -117,7 +118,9 @@ class Reader {
         } else if (name.startsWith('openapi') && (attributes.src || attributes.spec)) {
           blocks.push(this.openapi(item.tag));
         } else {
-          blocks.push(textParagraph(item.raw));
+          // A tag without its partner (`{% endhint %}` after a hint GitBook could not read) shows as text, and
+          // its line is written back as it was.
+          blocks.push(withSource(textParagraph(item.raw), item.raw, true));
         }
         continue;
       }
@@ -155,9 +158,13 @@ class Reader {
     const { name, attributes } = open.tag;
     switch (name) {
       case 'hint': {
-        const style = (HINT_STYLES as readonly string[]).includes(attributes.style ?? '') ? (attributes.style as HintStyle) : 'info';
+        // A style GitBook does not list shows as `info` (`Info` as `info`), as GitBook shows it; the spelling the
+        // file had is kept and written back while the style is not changed.
+        const written = attributes.style ?? '';
+        const style = HINT_STYLES.find((known) => known === written.toLowerCase()) ?? 'info';
         const hint: Hint = { object: 'block', type: 'hint', data: { style }, nodes: ensureBlocks(inner() as FlowBlock[]) };
         if (attributes.icon) hint.data.icon = attributes.icon;
+        if (written !== style && written !== '') hint.meta = { style: written, styleAs: style };
         return [hint];
       }
       case 'tabs':
@@ -215,9 +222,16 @@ class Reader {
         const end = caption.length > 0 && close.kind === 'tag' ? [withSource(textParagraph(''), close.raw, true)] : [];
         return [block, ...caption, ...end];
       }
-      case 'content-ref':
+      case 'content-ref': {
         // The content between the tags is a link GitBook writes for other renderers; the reference is the tag's.
-        return attributes.url ? [this.reference(open.tag, open.raw)] : [textParagraph(open.raw), ...inner()];
+        // The link's text (the title of a page of another space, which this content cannot know) is kept.
+        if (!attributes.url) return [textParagraph(open.raw), ...inner()];
+        const block = this.reference(open.tag, open.raw);
+        const [only] = inner();
+        const label = only?.type === 'paragraph' ? inlineText(only.nodes).trim() : '';
+        if (label && label !== contentRefLabel(attributes.url)) block.meta = { label, labelOf: attributes.url };
+        return [block];
+      }
       default:
         return [textParagraph(open.raw), ...inner()];
     }
@@ -493,10 +507,17 @@ class Reader {
       if (read.frame) block.data.withFrame = true;
       return block;
     }
-    if (read) return paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
+    if (read) {
+      // Images a person wrapped (`<p align="center"><img …></p>`) keep the wrapper while unchanged.
+      const images = paragraph(inlineContent(read.images.map((image) => ({ inline: this.inlineImage(image) }))));
+      return /^<(?:p|div)\b/i.test(html.trim()) ? withSource(images, html.trim(), true) : images;
+    }
     // A comment shows nothing, but it is the author's (notes, linter switches): kept to be written back.
     if (isHtmlComment(html)) return withSource(textParagraph(''), html.trim(), true);
-    const table = readHtmlTable(html, this.refs, (markdown) => this.flow(tokenTree(parseMarkdown(markdown, this.env))) as FlowBlock[]);
+    const table = readHtmlTable(html, this.refs, (markdown) => {
+      const blocks = isRichCellHtml(markdown) ? cellHtmlToMarkdown(markdown) : null;
+      return this.flow(tokenTree(parseMarkdown(blocks ?? markdown, this.env))) as FlowBlock[];
+    });
     if (table) return withSource(table, html.trim(), true);
     // HTML that means nothing to a document: its text is the paragraph's, the HTML itself is kept to write back.
     return withSource(textParagraph(htmlText(html)), html.trim(), true);
@@ -523,14 +544,31 @@ class Reader {
     const orderIndexes = body.length > 0 ? generateNKeysBetween(null, null, body.length) : [];
     const records: Record<string, TableRecord> = {};
     const fragments: Table['fragments'] = [];
+    const sources: [Fragment, string][] = [];
     body.forEach((row, rowIndex) => {
       const recordId = `r${rowIndex + 1}`;
       const values: TableRecord['values'] = {};
       columns.forEach((column, columnIndex) => {
-        const cell = row.children[columnIndex];
+        const inline = row.children[columnIndex]?.children[0]?.token;
         const name = `${recordId}-${column}`;
-        const segments = this.inline(cell?.children[0]?.token.children ?? []).segments;
-        fragments.push(fragment(name, [paragraph(inlineContent(segments))]));
+        const tokens = inline?.children ?? [];
+        // A cell with HTML blocks (`<p>…</p><p>…</p>`, `<ul>…</ul>`) holds those blocks. Its source is kept where
+        // writing the blocks would lose something (HTML they cannot hold, a lone paragraph's `<p>`) or write them
+        // otherwise than their author did.
+        const rich = isRichCellHtml(inline?.content ?? '') ? cellHtmlToMarkdown(inline!.content) : null;
+        let blocks: FlowBlock[];
+        let lossy: boolean;
+        if (rich !== null) {
+          blocks = ensureBlocks(this.flow(tokenTree(parseMarkdown(rich, this.env))) as FlowBlock[]);
+          lossy = (blocks.length === 1 && blocks[0]!.type === 'paragraph') || holdsKeptSource(blocks) || !isWrittenCellHtml(inline!.content.trim());
+        } else {
+          const read = this.inline(tokens);
+          blocks = [paragraph(inlineContent(read.segments))];
+          lossy = read.lossy;
+        }
+        const cell = fragment(name, blocks);
+        fragments.push(cell);
+        if (lossy) sources.push([cell, inline!.content.trim()]);
         values[column] = name;
       });
       records[recordId] = { orderIndex: orderIndexes[rowIndex]!, values };
@@ -542,8 +580,21 @@ class Reader {
       data: { view: { type: 'grid', columns, hideHeader: false }, records, definition },
       fragments,
     };
+    for (const [cell, source] of sources) withCellSource(table, cell, source);
     return marked ? withHeaderSource(table, headerSource) : table;
   }
+}
+
+/** Whether a block, or one inside it, keeps markdown it could not hold (nodes.ts, withSource). */
+function holdsKeptSource(blocks: readonly Block[]): boolean {
+  const stack: unknown[] = [...blocks];
+  while (stack.length > 0) {
+    const node = stack.pop() as { meta?: { markdown?: unknown }; nodes?: unknown[] } | null;
+    if (!node || typeof node !== 'object') continue;
+    if (typeof node.meta?.markdown === 'string') return true;
+    if (Array.isArray(node.nodes)) stack.push(...node.nodes);
+  }
+  return false;
 }
 
 function codeBlock(token: Token): Code {
@@ -621,6 +672,12 @@ function embedBlock(attributes: Record<string, string>, caption: FlowBlock[]): E
   const embed: Embed = { object: 'block', type: 'embed', isVoid: true, data: { url: attributes.url ?? '' } };
   if (attributes.fullWidth === 'true' || attributes.fullWidth === 'false') embed.data.fullWidth = attributes.fullWidth === 'true';
   const content = caption.filter((block) => !isEmptyParagraph(block));
+  // `{% embed url="…" caption="GitHub" %}`: the caption as an attribute, plain text; written back in that form
+  // (`caption=""` too).
+  if (content.length === 0 && attributes.caption !== undefined) {
+    if (attributes.caption) content.push(textParagraph(attributes.caption));
+    embed.meta = { captionAttribute: true };
+  }
   if (content.length > 0) embed.fragments = [fragment('caption', content)];
   return embed;
 }
@@ -651,7 +708,8 @@ function isOneParagraph(markdown: string): boolean {
 
 /** An HTML block's text split at its tag lines; null when it has none. The pieces between hold no tag line. */
 function splitTagLines(html: string): (string | Item)[] | null {
-  if (!html.includes('{%')) return null;
+  // A comment is the author's, whole: tag lines inside it were commented out.
+  if (!html.includes('{%') || isHtmlComment(html)) return null;
   const pieces: (string | Item)[] = [];
   let text = '';
   for (const line of html.split('\n')) {

@@ -1,12 +1,13 @@
 import type { BlockContent, Heading as MdHeading, ListItem as MdListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from 'mdast';
 import { anchorHtml, buttonHtml, figureHtml, iconHtml, imgHtml, summaryHtml } from './html.ts';
 import type { HtmlImage } from './html.ts';
-import { formatTag } from './liquid-tags.ts';
+import { contentRefLabel, formatTag } from './liquid-tags.ts';
 import type { TagName } from './liquid-tags.ts';
 import { serializeMarkdown, wrap } from './markdown-serializer.ts';
 import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
 import type { Atom, NestingMark } from './nest-marks.ts';
-import { blockText, keptHeaderSource, keptSource, oneLine } from './nodes.ts';
+import { blockText, inlineText, keptCellSource, keptHeaderSource, keptSource, oneLine } from './nodes.ts';
+import { phrasingHtml } from './cell-html.ts';
 import type {
   Block, Code, ContentRef, Document, Fragment, Heading, Images, InlineContent, List, RefWriter, Table, TableValue,
 } from './types.ts';
@@ -70,8 +71,12 @@ class Writer {
         return { type: 'thematicBreak' };
       case 'blockquote':
         return { type: 'blockquote', children: this.flow(block.nodes, depth + 1) as BlockContent[] };
-      case 'hint':
-        return wrap(formatTag('hint', { style: block.data?.style ?? 'info', icon: block.data?.icon }), formatTag('endhint'), this.flow(block.nodes, depth + 1));
+      case 'hint': {
+        const style = block.data?.style ?? 'info';
+        // The style as the file spelled it (`tip`, `Info`), while it still reads as the style the hint has.
+        const kept = block.meta?.styleAs === style && typeof block.meta.style === 'string' ? block.meta.style : style;
+        return wrap(formatTag('hint', { style: kept, icon: block.data?.icon }), formatTag('endhint'), this.flow(block.nodes, depth + 1));
+      }
       case 'code':
         return this.code(block);
       case 'table': {
@@ -99,8 +104,16 @@ class Writer {
       }
       case 'embed': {
         if (!block.data?.url) return null;
-        const tag = formatTag('embed', { url: block.data.url, fullWidth: block.data.fullWidth === undefined ? undefined : String(block.data.fullWidth) });
+        const fullWidth = block.data.fullWidth === undefined ? undefined : String(block.data.fullWidth);
         const caption = fragmentOf(block.fragments, 'caption')?.nodes ?? [];
+        // A caption read from the tag's attribute goes back there while it is one line of plain text.
+        const only = caption.length === 1 && caption[0]!.type === 'paragraph' ? caption[0]!.nodes : undefined;
+        const plain = only?.every((node) => node.object === 'text' && (node.leaves ?? []).every((l) => (l.marks ?? []).length === 0));
+        if (block.meta?.captionAttribute === true && ((plain && only) || caption.length === 0)) {
+          const text = only ? inlineText(only) : '';
+          if (!/[\r\n]/.test(text)) return { type: 'html', value: formatTag('embed', { url: block.data.url, caption: text, fullWidth }) };
+        }
+        const tag = formatTag('embed', { url: block.data.url, fullWidth });
         return caption.length > 0 ? wrap(tag, formatTag('endembed'), this.flow(caption, depth + 1)) : { type: 'html', value: tag };
       }
       case 'file': {
@@ -113,7 +126,9 @@ class Writer {
         if (!block.data?.ref) return null;
         const url = this.refs(block.data.ref, 'link');
         // GitBook writes a plain link between the tags, for renderers that do not know them, named by its last segment.
-        const name = url.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || url;
+        // The text the file had is kept while the block points where it did.
+        const kept = block.meta?.labelOf === url && typeof block.meta.label === 'string' ? block.meta.label : undefined;
+        const name = kept ?? contentRefLabel(url);
         const link: PhrasingContent = { type: 'link', url, children: [{ type: 'text', value: name === '' ? url : name }] };
         return wrap(formatTag('content-ref', { url }), formatTag('endcontent-ref'), [{ type: 'paragraph', children: [link] }]);
       }
@@ -247,9 +262,10 @@ class Writer {
       return { type: 'paragraph', children: [{ type: 'image', url: only.src, alt: only.alt }] };
     }
     if (images.length === 0) return null;
-    const figures = images.map(figureHtml).join('\n');
     const attributes = [block.data?.align ? `align="${block.data.align}"` : '', block.data?.withFrame ? 'data-with-frame="true"' : ''].filter(Boolean);
-    return { type: 'html', value: attributes.length > 0 ? `<div ${attributes.join(' ')}>${figures}</div>` : figures };
+    // Several images of one block are figures of one <div>, as GitBook writes them.
+    if (attributes.length > 0 || images.length > 1) return { type: 'html', value: `<div${attributes.map((a) => ` ${a}`).join('')}>${images.map(figureHtml).join('')}</div>` };
+    return { type: 'html', value: images.map(figureHtml).join('\n') };
   }
 
   private table(block: Table): RootContent | null {
@@ -270,7 +286,7 @@ class Writer {
       .map(
         ([, record]): TableRow => ({
           type: 'tableRow',
-          children: columns.map((id): TableCell => ({ type: 'tableCell', children: keepEdgeWhitespace(this.cell(fragments, definition[id]!.type, record.values?.[id])) })),
+          children: columns.map((id): TableCell => ({ type: 'tableCell', children: keepEdgeWhitespace(this.cell(fragments, definition[id]!.type, record.values?.[id], block)) })),
         }),
       );
     return {
@@ -283,11 +299,15 @@ class Writer {
     };
   }
 
-  private cell(fragments: Map<string, Fragment>, type: string, value: TableValue | undefined): PhrasingContent[] {
+  private cell(fragments: Map<string, Fragment>, type: string, value: TableValue | undefined, table: Table): PhrasingContent[] {
     if (value === undefined || value === null) return [];
     switch (type) {
       case 'text': {
         const content = typeof value === 'string' ? fragments.get(value) : undefined;
+        // The cell as it was written while it is unchanged; blocks a row's line cannot hold as GitBook writes them.
+        const kept = content ? keptCellSource(table, content) : undefined;
+        if (kept !== undefined) return [{ type: 'html', value: kept }];
+        if (content && isRichCell(content)) return [{ type: 'html', value: content.nodes.map((node) => this.cellBlockHtml(node)).join('') }];
         const parts = (content?.nodes ?? []).map((node) =>
           node.type === 'paragraph' || node.type.startsWith('heading-') ? this.phrasing((node as { nodes: InlineContent[] }).nodes, true) : cellText(blockText(node)),
         );
@@ -305,6 +325,23 @@ class Writer {
       default:
         return typeof value === 'number' || typeof value === 'string' ? cellText(String(value)) : [];
     }
+  }
+
+  /** A block of a rich cell as GitBook writes it in a row: `<p>…</p>`, `<ul><li>…</li></ul>`. */
+  private cellBlockHtml(node: Fragment['nodes'][number]): string {
+    if (node.type === 'paragraph' || node.type.startsWith('heading-')) return `<p>${phrasingHtml(this.phrasing((node as { nodes: InlineContent[] }).nodes, true))}</p>`;
+    if (node.type === 'list-ordered' || node.type === 'list-unordered' || node.type === 'list-tasks') {
+      const tag = node.type === 'list-ordered' ? 'ol' : 'ul';
+      const items = ((node as List).nodes ?? []).map((item) => {
+        const blocks = item.nodes ?? [];
+        // An item of one paragraph is its text, as GitBook writes it; more blocks are each written.
+        const only = blocks.length === 1 && blocks[0]!.type === 'paragraph' ? this.cellBlockHtml(blocks[0]!).slice(3, -4) : blocks.map((b) => this.cellBlockHtml(b)).join('');
+        return `<li>${only}</li>`;
+      });
+      return `<${tag}>${items.join('')}</${tag}>`;
+    }
+    if (node.type === 'code') return `<p><code>${phrasingHtml([{ type: 'text', value: blockText(node) }])}</code></p>`;
+    return `<p>${phrasingHtml([{ type: 'text', value: blockText(node) }])}</p>`;
   }
 
   /** Inline content as mdast phrasing: marks become nested strong/emphasis/delete, links and images nodes. */
@@ -387,6 +424,12 @@ function tagList(value: unknown): string | undefined {
 
 function fragmentOf(fragments: readonly Fragment[] | undefined, name: string): Fragment | undefined {
   return (fragments ?? []).find((f) => f.fragment === name);
+}
+
+/** A cell whose blocks a row's one line of markdown cannot hold: several blocks, or one that is not text. */
+function isRichCell(content: Fragment): boolean {
+  const nodes = content.nodes ?? [];
+  return nodes.length > 1 || (nodes.length === 1 && (nodes[0]!.type.startsWith('list-')));
 }
 
 function cellText(value: string): PhrasingContent[] {
