@@ -50,6 +50,8 @@ describe('counterexamples the property tests found, written back canonically', (
   const found: [string, string][] = [
     ['a heading of one space and an anchor (PostgreSQL suite, seed 270839298)', '# <a href="#a" id="a"></a> <br>'],
     ['a table cell ending in spaces (session 7 CI)', '| a | b |\n| - | - |\n{% endcode %}### <details>'],
+    ['an escaped pipe after a code span in a header cell (session 9 CI)', '`a`\\| a | b |\n| - | - |'],
+    ['an escaped pipe after a code span in a body cell', '| a | b |\n| - | - |\n| `x`\\| y | `z\\|w` |'],
   ];
   for (const [name, input] of found) {
     test(name, () => {

@@ -278,7 +278,7 @@ class Writer {
     };
     // Header cells written with markdown (`**Feature**`) go back as written while the table is unchanged.
     const kept = keptHeaderSource(block);
-    if (kept && kept.length === columns.length) header.children = kept.map((raw): TableCell => ({ type: 'tableCell', children: raw ? [{ type: 'html', value: raw }] : [] }));
+    if (kept && kept.length === columns.length) header.children = kept.map((raw): TableCell => ({ type: 'tableCell', children: raw ? [{ type: 'html', value: escapeCellPipes(raw) }] : [] }));
     // Cells name their fragments: one index, not a search of every fragment for every cell (issue 14).
     const fragments = new Map((block.fragments ?? []).map((f) => [f.fragment, f]));
     const rows = Object.entries(records)
@@ -306,7 +306,7 @@ class Writer {
         const content = typeof value === 'string' ? fragments.get(value) : undefined;
         // The cell as it was written while it is unchanged; blocks a row's line cannot hold as GitBook writes them.
         const kept = content ? keptCellSource(table, content) : undefined;
-        if (kept !== undefined) return [{ type: 'html', value: kept }];
+        if (kept !== undefined) return [{ type: 'html', value: escapeCellPipes(kept) }];
         if (content && isRichCell(content)) return [{ type: 'html', value: content.nodes.map((node) => this.cellBlockHtml(node)).join('') }];
         const parts = (content?.nodes ?? []).map((node) =>
           node.type === 'paragraph' || node.type.startsWith('heading-') ? this.phrasing((node as { nodes: InlineContent[] }).nodes, true) : cellText(blockText(node)),
@@ -460,5 +460,10 @@ function keepEdgeWhitespace(children: PhrasingContent[]): PhrasingContent[] {
   return out;
 }
 
-
-
+/**
+ * A cell's kept source as a row's line holds it. The table reader takes a cell's `\|` as a `|` of its text (in
+ * code spans too), so every `|` in a kept source was written `\|`, and is again: unescaped, it would end the cell.
+ */
+function escapeCellPipes(source: string): string {
+  return source.replaceAll('|', '\\|');
+}
