@@ -51,6 +51,12 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
       if (isFence(line, fence)) fence = undefined;
       continue;
     }
+    const figure = FIGURE_OPEN.test(line) ? materialFigure(lines, i, notes) : undefined;
+    if (figure) {
+      out.push(figure.html);
+      i = figure.end;
+      continue;
+    }
     const wrapper = MARKDOWN_WRAPPER.exec(line);
     if (wrapper) {
       wrappers.push(wrapper[1]!.toLowerCase());
@@ -110,8 +116,8 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
         const heading = title === undefined ? capitalize(kind) : title;
         out.push(`{% hint style="${style}" %}`, ...(heading ? [`**${heading}**`, ''] : []), ...trimBlank(content), '{% endhint %}', '');
       } else {
-        out.push('<details>', '', `<summary>${escapeHtml(title ?? capitalize(kind))}</summary>`, '', ...trimBlank(content), '', '</details>', '');
-        if (admonition[1] === '???+') notes.add('expandable open by default (???+): closed');
+        // `???+` is shown open: GitBook's `<details open>` (the expandable's defaultExpanded).
+        out.push(admonition[1] === '???+' ? '<details open>' : '<details>', '', `<summary>${escapeHtml(title ?? capitalize(kind))}</summary>`, '', ...trimBlank(content), '', '</details>', '');
       }
       i = next - 1;
       continue;
@@ -133,9 +139,61 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
       i = at - 1;
       continue;
     }
+    const image = IMAGE_WITH_ATTRIBUTES.exec(line);
+    if (image) {
+      out.push(imageFigure(image, notes));
+      continue;
+    }
     out.push(inlineSyntax(line));
   }
   return out;
+}
+
+const FIGURE_OPEN = /^[ \t]*<figure\b[^>]*\bmarkdown\b[^>]*>[ \t]*$/;
+const IMAGE_LINE = /^([ \t]*)!\[([^\]]*)\]\(<?([^\s)>]+)>?(?:[ \t]+"[^"]*")?\)(?:\{([^}\n]*)\})?[ \t]*$/;
+
+/**
+ * Material's captioned image: `<figure markdown>`, an image line, `<figcaption>…</figcaption>`, `</figure>` — GitBook's
+ * `<figure><img><figcaption>`. Anything else inside is not this shape: undefined, and the wrapper is read as any.
+ */
+function materialFigure(lines: readonly string[], at: number, notes: Set<string>): { html: string; end: number } | undefined {
+  let image: RegExpExecArray | undefined;
+  let caption: string | undefined;
+  for (let i = at + 1; i < lines.length && i < at + 12; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    if (/^[ \t]*<\/figure>[ \t]*$/.test(line)) {
+      if (!image) return undefined;
+      const [indent, alt, src, list] = [image[1]!, image[2]!, image[3]!, image[4] ?? ''];
+      const figure = imageFigure(Object.assign([image[0], indent, alt, src, list], { index: 0, input: image.input }) as RegExpExecArray, notes);
+      return { html: figure.replace('<figcaption></figcaption>', `<figcaption>${caption ?? ''}</figcaption>`).trimStart(), end: i };
+    }
+    const matched = IMAGE_LINE.exec(line);
+    const captionLine = /^[ \t]*<figcaption>(.*)<\/figcaption>[ \t]*$/.exec(line);
+    if (matched && !image) image = matched;
+    else if (captionLine && caption === undefined) caption = captionLine[1]!.trim();
+    else return undefined;
+  }
+  return undefined;
+}
+
+/** An image alone on its line with an attribute list: `![alt](src "title"){ width="300" loading=lazy }`. */
+const IMAGE_WITH_ATTRIBUTES = /^([ \t]*)!\[([^\]]*)\]\(<?([^\s)>]+)>?(?:[ \t]+"[^"]*")?\)\{([^}\n]*)\}[ \t]*$/;
+
+/**
+ * GitBook writes an image of a given width as a `<figure>`; `{ width="300" }` is that. `loading=lazy` is how the
+ * browser fetches it (the reader decides that), and alignment has no place on a lone image: both are dropped
+ * silently. A width in another unit than pixels, or other attributes, keep the image and are named.
+ */
+function imageFigure(image: RegExpExecArray, notes: Set<string>): string {
+  const [, indent, alt, src, list] = image;
+  const attrs = fenceAttributes(list!);
+  const width = attrs.width?.replace(/px$/, '');
+  const others = Object.keys(attrs).filter((name) => !['width', 'loading', 'align'].includes(name));
+  const classes = [...list!.matchAll(/(?:^|\s)([.#][\w-]+)/g)].map((m) => m[1]!).filter((c) => c !== '.skip-lightbox' && c !== '.on-glb');
+  if (others.length > 0 || classes.length > 0 || (width !== undefined && !/^\d+$/.test(width))) notes.add('image attributes other than a width in pixels: left out');
+  const widthAttr = width !== undefined && /^\d+$/.test(width) ? ` width="${width}"` : '';
+  return `${indent}<figure><img src="${escapeAttribute(src!)}" alt="${escapeAttribute(alt!)}"${widthAttr}><figcaption></figcaption></figure>`;
 }
 
 const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*(?:#([\w.-]+)|id=["']?([\w.-]+)["']?)(?:[ \t][^}]*)?\}[ \t]*$/;
@@ -178,4 +236,5 @@ function trimBlank(lines: string[]): string[] {
 }
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -121,6 +121,29 @@ describe('MkDocs', () => {
     assert.equal(convert('## Setup { #install }\n\nPress ++ctrl+c++.').markdown, '## Setup <a href="#install" id="install"></a>\n\nPress <kbd>Ctrl</kbd>+<kbd>C</kbd>.');
   });
 
+  test('???+ is an expandable shown open', () => {
+    const { markdown, notes } = convert('???+ tip "Open"\n    Shown.\n');
+    assert.ok(markdown.startsWith('<details open>\n\n<summary>Open</summary>\n\nShown.\n\n</details>'), markdown);
+    assert.deepEqual(notes, []);
+  });
+
+  test('an image with a width in its attribute list, and Material’s captioned <figure markdown>, are GitBook figures', () => {
+    assert.equal(convert('![Infra](../imgs/a.png){ width="300" loading=lazy }').markdown, '<figure><img src="../imgs/a.png" alt="Infra" width="300"><figcaption></figcaption></figure>');
+    const figure = convert('<figure markdown>\n  ![3001](../imgs/3001.png){ width="1000" }\n  <figcaption>The API.</figcaption>\n</figure>\n\nAfter.');
+    assert.equal(figure.markdown, '<figure><img src="../imgs/3001.png" alt="3001" width="1000"><figcaption>The API.</figcaption></figure>\n\nAfter.');
+    assert.deepEqual(figure.notes, []);
+    const other = convert('![A](a.png){ .center width="50%" }');
+    assert.ok(other.markdown.startsWith('<figure><img src="a.png" alt="A">'));
+    assert.deepEqual(other.notes, ['image attributes other than a width in pixels: left out']);
+  });
+
+  test('front matter that PyYAML and gray-matter read but strict YAML refuses is written again with the same values', () => {
+    const page = '---\ntitle: Claims\ndescription: "Get the claims that fulfill\nthe request."\n---\n\n# Claims\n';
+    assert.equal(convert(page).markdown, '---\ntitle: Claims\ndescription: Get the claims that fulfill the request.\n---\n\n# Claims\n');
+    const unreadable = '---\ntitle: [unclosed\n---\n\nText\n';
+    assert.equal(convert(unreadable).markdown, unreadable);
+  });
+
   test('mkdocs.yml: docs_dir, a nested nav with titles, bare pages and links; its Python tags are read past', () => {
     const config = readMkdocsConfig(
       'docs_dir: content\ntheme:\n  features: [navigation.indexes]\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\nnav:\n  - Home: index.md\n  - Guide:\n    - guide/index.md\n    - guide/setup.md\n    - Deep:\n      - Inner: guide/deep/inner.md\n  - Blog: https://example.com/blog\n',

@@ -1,3 +1,6 @@
+import { CORE_SCHEMA, load as loadLenientYaml } from 'js-yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+
 /*
  * What the MkDocs and Docusaurus converters share: both turn another tool's markdown into GitBook's before the
  * GitBook reader sees it, line by line, and name what they could not carry over.
@@ -92,6 +95,7 @@ const DETAILS_LINE = /^([ \t]*)<details\b[^>]*>[ \t]*<summary>(.*?)<\/summary>[ 
  * an embed's `caption="…"` (GitBook's older spelling) is the embed's caption as Git Sync writes it now.
  */
 export function plainToGitbook(markdown: string): string {
+  markdown = lenientFrontMatter(markdown);
   const out: string[] = [];
   let fence: string | undefined;
   const lines = markdown.split('\n');
@@ -142,4 +146,33 @@ export function plainToGitbook(markdown: string): string {
     out.push(line);
   }
   return out.join('\n');
+}
+
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?=\r?\n|$)/;
+
+/**
+ * Front matter as the tool it was written for reads it. Docusaurus (gray-matter) and MkDocs (PyYAML) read some
+ * YAML that the strict reader of Git Sync refuses — a quoted description continued on an unindented line is the
+ * common case — so where `yaml` refuses and js-yaml (what gray-matter uses) reads it, the front matter is written
+ * again as plain YAML with the same values. Front matter neither reads stays as it is (and the page's import
+ * names it).
+ */
+export function lenientFrontMatter(markdown: string): string {
+  const fm = FRONT_MATTER.exec(markdown);
+  if (!fm) return markdown;
+  try {
+    parseYaml(fm[1]!);
+    return markdown;
+  } catch {
+    // Read below as the other tools read it.
+  }
+  let data: unknown;
+  try {
+    // CORE_SCHEMA: dates stay the strings they were written as, as the strict reader keeps them.
+    data = loadLenientYaml(fm[1]!, { schema: CORE_SCHEMA });
+  } catch {
+    return markdown;
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return markdown;
+  return `---\n${stringifyYaml(data).trimEnd()}\n---${markdown.slice(fm[0].length)}`;
 }

@@ -219,7 +219,10 @@ function imageSize(width: unknown, height: unknown): { width?: number; height?: 
   const pixels = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 10_000 ? Math.round(v) : undefined);
   out.width = pixels(width);
   out.height = pixels(height);
-  const percent = typeof width === 'string' && /^\d{1,3}(?:\.\d+)?%$/.test(width) ? width : undefined;
+  // The spec's Length is a number or `{ value, unit }`; older documents held the percentage as a string.
+  const length = width as { value?: unknown; unit?: unknown } | null;
+  const asText = typeof width === 'string' ? width : length && typeof length === 'object' && typeof length.value === 'number' && length.unit === '%' ? `${length.value}%` : undefined;
+  const percent = asText && /^\d{1,3}(?:\.\d+)?%$/.test(asText) ? asText : undefined;
   if (percent) out.style = `width:${percent}`;
   return out;
 }

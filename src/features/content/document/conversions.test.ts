@@ -225,6 +225,12 @@ describe('markdown in other spellings', () => {
     const [block] = read('<div align="center"><figure><img src=".gitbook/assets/a.png" alt=""></figure></div>\n').nodes;
     assert.deepEqual(block, { ...images(image({ kind: 'file', file: 'a.png' })), data: { align: 'center' } });
   });
+  test('an image width in percent is the spec’s Length, and is written back', () => {
+    const markdown = '<div align="center"><figure><img src=".gitbook/assets/a.png" alt="" width="100%"><figcaption></figcaption></figure></div>\n';
+    const document = read(markdown);
+    assert.deepEqual((document.nodes[0] as { nodes: { data: unknown }[] }).nodes[0]!.data, { ref: { kind: 'file', file: 'a.png' }, width: { value: 100, unit: '%' } });
+    assert.equal(documentToMarkdown(document, writeRef), markdown);
+  });
   test('a figure with an empty caption is a plain image', () => {
     same('<figure><img src=".gitbook/assets/a.png" alt="A"><figcaption></figcaption></figure>\n', images(image({ kind: 'file', file: 'a.png' }, 'A')));
   });

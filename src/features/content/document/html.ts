@@ -24,7 +24,8 @@ export interface HtmlImage {
   captionHtml?: string;
   size?: string;
   dark?: string;
-  width?: number;
+  /** Pixels, or a percentage as the spec's Length (`width="100%"`). */
+  width?: number | { value: number; unit: '%' };
 }
 
 const DARK_SCHEME = /prefers-color-scheme:\s*dark/;
@@ -71,7 +72,9 @@ function imageOf(element: HtmlElement, caption: string): HtmlImage | null {
   const image: HtmlImage = { src, alt: element.attribs.alt ?? '', caption };
   if (element.attribs['data-size'] !== undefined) image.size = element.attribs['data-size'];
   const width = Number(element.attribs.width);
+  const percent = /^(\d{1,3}(?:\.\d+)?)%$/.exec(element.attribs.width ?? '');
   if (element.attribs.width && Number.isFinite(width) && width > 0) image.width = width;
+  else if (percent && Number(percent[1]) > 0) image.width = { value: Number(percent[1]), unit: '%' };
   // <picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png"></picture>
   const parent = element.parent as HtmlElement | null;
   if (parent && 'name' in parent && parent.name === 'picture') {
@@ -222,7 +225,7 @@ const attribute = (name: string, value: string) => `${name}="${value.replace(/[&
 
 export function imgHtml(image: HtmlImage): string {
   const attributes = [attribute('src', image.src), attribute('alt', image.alt)];
-  if (image.width !== undefined) attributes.push(attribute('width', String(image.width)));
+  if (image.width !== undefined) attributes.push(attribute('width', typeof image.width === 'number' ? String(image.width) : `${image.width.value}%`));
   if (image.size) attributes.push(attribute('data-size', image.size));
   const img = `<img ${attributes.join(' ')}>`;
   return image.dark ? `<picture><source ${attribute('srcset', image.dark)} media="(prefers-color-scheme: dark)">${img}</picture>` : img;

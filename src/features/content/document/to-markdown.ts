@@ -253,7 +253,9 @@ class Writer {
       const captionHtml = captionBlocks.length === 1 && captionBlocks[0]!.type === 'paragraph' ? keptSource(captionBlocks[0]!) : undefined;
       if (captionHtml && !captionHtml.html) html.captionHtml = captionHtml.markdown;
       if (image.data.refDark) html.dark = this.refs(image.data.refDark, 'image');
-      if (typeof image.data.width === 'number') html.width = image.data.width;
+      const width = image.data.width as { value?: unknown; unit?: unknown } | number | undefined;
+      if (typeof width === 'number') html.width = width;
+      else if (width && typeof width.value === 'number' && width.unit === '%') html.width = { value: width.value, unit: '%' };
       return html;
     });
     const only = images[0];
