@@ -117,7 +117,9 @@ export function docusaurusToGitbook(markdown: string): Converted {
   const body = plainToGitbook(out.join('\n')).replace(/\n{3,}/g, '\n\n');
   const prose = withoutCode(body);
   for (const m of prose.matchAll(/^import\s.+$|^export\s.+$/gm)) notes.add(`MDX ${m[0].startsWith('import') ? 'import' : 'export'}: kept as text (${m[0].trim().slice(0, 80)})`);
-  for (const m of prose.matchAll(/<([A-Z][\w.]*)\b/g)) notes.add(`MDX component <${m[1]}>: kept as text`);
+  // A component's tag is its name then a space, `/` or `>`: `<BigInt, String>` is a type in a sentence, and an
+  // upper-case name with underscores (`<PUBLIC_SERVER_API_URL>`) a placeholder to fill in; both are text, as kept.
+  for (const m of prose.matchAll(/<([A-Z][\w.]*)(?=[\s/>])/g)) if (!/^[A-Z0-9_]+$/.test(m[1]!) || !m[1]!.includes('_')) notes.add(`MDX component <${m[1]}>: kept as text`);
   if (/^\{\/\*[\s\S]*?\*\/\}$/m.test(prose)) notes.add('MDX comment ({/* … */}): kept as text');
   return { markdown: body, notes: [...notes] };
 }

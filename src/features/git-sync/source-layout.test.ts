@@ -230,6 +230,12 @@ describe('Docusaurus', () => {
     ]);
   });
 
+  test('a type in a sentence (<BigInt, String>) and a placeholder (<PUBLIC_SERVER_URL>) are text, not components to report', () => {
+    const { markdown, notes } = docusaurusToGitbook('It returns a map of <BigInt, String>.\n\nOpen http://<PUBLIC_SERVER_URL>:3001 and <Card title="x" />.\n');
+    assert.ok(markdown.includes('<BigInt, String>'));
+    assert.deepEqual(notes, ['MDX component <Card>: kept as text']);
+  });
+
   test('sidebars.ts is read as data, not run: docs by id, categories with a doc page, links; the import report names the MDX left as text', async () => {
     const { lines, prepared } = await importedTree(
       files({
