@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { docusaurusToGitbook } from './docusaurus-markdown.ts';
+import { docsPluginOptions } from './docusaurus.ts';
 import { prepareRepositoryImport } from './import-repository.ts';
 import { readAssignedLiteral } from './js-literal.ts';
 import { readMkdocsConfig } from './mkdocs.ts';
@@ -249,6 +250,30 @@ describe('Docusaurus', () => {
     assert.deepEqual(lines, ['document Introduction', 'document Guides', '  document Setup', '  link Blog']);
     assert.equal(prepared.report.layout, 'docusaurus');
     assert.deepEqual(prepared.report.pages, [{ file: 'docs/guides/01-setup.md', title: 'Setup', notes: ['MDX component <Demo>: kept as text'] }]);
+  });
+
+  test('a site in website/ beside the code, with its docs in ../docs and its sidebars named by the config, is found', async () => {
+    const { lines, prepared } = await importedTree(
+      files({
+        'README.md': '# The project\n',
+        'src/index.md': '# Not docs\n',
+        'website/docusaurus.config.js':
+          "module.exports = {\n  presets: [['classic', {\n    docs: {\n      path: '../docs',\n      sidebarPath: require.resolve('./sidebars.json'),\n      editUrl: { base: 'x' },\n    },\n    blog: { path: 'blog' },\n  }]],\n};\n",
+        'website/sidebars.json': '{"docs": ["start", {"type": "category", "label": "More", "items": ["more/deep"]}]}',
+        'docs/start.md': '# Start\n',
+        'docs/more/deep.md': '# Deep\n',
+      }),
+    );
+    assert.equal(prepared.report.layout, 'docusaurus');
+    assert.deepEqual(lines, ['document Start', 'group More', '  document Deep']);
+  });
+
+  test('the docs plugin options are read from the configuration’s text', () => {
+    assert.deepEqual(docsPluginOptions("export default { presets: [['classic', { docs: { routeBasePath: '/', path: `content`, sidebarPath: './sb.ts' } }]] }"), {
+      path: 'content',
+      sidebarPath: './sb.ts',
+    });
+    assert.deepEqual(docsPluginOptions('module.exports = { themeConfig: {} }'), {});
   });
 
   test('without a sidebars file, the folders give the tree: _category_.json labels and positions, sidebar_position, number prefixes', async () => {

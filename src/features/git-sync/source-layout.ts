@@ -26,16 +26,34 @@ export interface SourceLayout {
   notesByFile: Map<string, string[]>;
 }
 
+const DOCUSAURUS_CONFIGS = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
+
 export function detectLayout(files: ReadonlyMap<string, unknown>, project: string): SourceLayoutName {
   const at = (name: string) => files.has(join(project, name));
   if (at('SUMMARY.md') || at('.gitbook.yaml')) return 'gitbook';
   if (at('mkdocs.yml') || at('mkdocs.yaml')) return 'mkdocs';
-  if (['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs'].some(at)) return 'docusaurus';
+  if (DOCUSAURUS_CONFIGS.some(at)) return 'docusaurus';
   return 'folders';
 }
 
+/**
+ * Where the site's configuration is, when the repository does not say (no project directory given): its root,
+ * or the one folder a level down that holds a Docusaurus or MkDocs configuration — Docusaurus sites often live in
+ * `website/` beside the code, with their docs in `../docs`. The root otherwise.
+ */
+export function findProjectDirectory(files: ReadonlyMap<string, unknown>): string {
+  if (detectLayout(files, '') !== 'folders') return '';
+  const configs = new Set<string>();
+  for (const path of files.keys()) {
+    const parts = path.split('/');
+    if (parts.length === 2 && (DOCUSAURUS_CONFIGS.includes(parts[1]!) || parts[1] === 'mkdocs.yml' || parts[1] === 'mkdocs.yaml')) configs.add(parts[0]!);
+  }
+  return configs.size === 1 ? [...configs][0]! : '';
+}
+
 export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDirectory = ''): SourceLayout {
-  const project = projectDirectory.trim().replace(/^\.?\/+|\/+$/g, '');
+  const given = projectDirectory.trim().replace(/^\.?\/+|\/+$/g, '');
+  const project = given || findProjectDirectory(files);
   const layout = detectLayout(files, project);
   const notesByFile = new Map<string, string[]>();
   const text = (path: string) => files.get(path)?.toString('utf8');
@@ -54,7 +72,8 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
     return { layout, files: converted, ...(config.nav ? { outline: { root: config.docsDir, entries: config.nav } } : { outline: { root: config.docsDir, entries: [] } }), notes: [], notesByFile };
   }
   if (layout === 'docusaurus') {
-    const tree = readDocusaurusTree(files, text, project);
+    const configPath = DOCUSAURUS_CONFIGS.map((name) => join(project, name)).find((path) => files.has(path))!;
+    const tree = readDocusaurusTree(files, text, project, text(configPath) ?? '');
     const converted = new Map<string, Buffer>();
     const renamed = (path: string) => path.replace(/\.mdx$/i, '.md');
     for (const [path, bytes] of files) {

@@ -45,6 +45,13 @@ describe('importing documents and archives', () => {
     });
     served.set('/folders.zip', { type: 'application/zip', body: archive({ 'intro.md': '# Intro\n', 'guide/README.md': '# Guide\n', 'guide/setup.md': '# Setup\n' }) });
     served.set('/broken.zip', { type: 'application/zip', body: 'not a zip' });
+    served.set('/mkdocs.zip', {
+      type: 'application/zip',
+      body: archive({
+        'mkdocs.yml': 'site_name: Demo\nnav:\n  - Home: index.md\n',
+        'docs/index.md': '# Home\n\nText[^1] with :material-check:\n\n[^1]: A note.\n',
+      }),
+    });
   });
 
   after(async () => {
@@ -121,7 +128,10 @@ describe('importing documents and archives', () => {
     assert.match(await markdownOf(path, pages[0].id), new RegExp(`/pages/${one.id}#begin`));
     assert.match(await markdownOf(path, one.id), /\/files\/[A-Za-z0-9]+/);
 
-    await importInto(path, `${base}/folders.zip`, 'zip');
+    assert.deepEqual(res.body.report, { layout: 'gitbook', notes: [], pages: [] });
+
+    const folders = await importInto(path, `${base}/folders.zip`, 'zip');
+    assert.equal(folders.body.report.layout, 'folders');
     const after = await pagesOf(path);
     assert.equal(after.length, 4, 'added after what was there');
     assert.deepEqual(
@@ -131,6 +141,17 @@ describe('importing documents and archives', () => {
         ['Intro', []],
       ],
     );
+  });
+
+  test('an archive’s import says which layout it read and, per page, what it could not carry over', async () => {
+    const space = await buildSpace(t);
+    const res = await importInto(`/v1/spaces/${space.id}`, `${base}/mkdocs.zip`, 'zip');
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.deepEqual(res.body.report, {
+      layout: 'mkdocs',
+      notes: [],
+      pages: [{ file: 'docs/index.md', title: 'Home', notes: ['footnote: kept as written', 'icon or emoji shortcode (:name:): kept as written'] }],
+    });
   });
 
   test('a zip imports into a change request, under a page', async () => {

@@ -21,6 +21,19 @@ const ImportContentResult = Type.Object({
   revision: Type.String({ description: 'ID of the newly created revision' }),
   importedResources: Type.Number({ description: 'Pages and images imported' }),
   totalResources: Type.Number({ description: 'Pages and images found, including those the import limits left out' }),
+  report: Type.Optional(
+    Type.Object(
+      {
+        layout: Type.Union([Type.Literal('gitbook'), Type.Literal('mkdocs'), Type.Literal('docusaurus'), Type.Literal('folders')], { description: 'The layout the archive was read as' }),
+        notes: Type.Array(Type.String(), { description: 'About the archive as a whole (its configuration)' }),
+        pages: Type.Array(
+          Type.Object({ file: Type.String(), title: Type.String(), notes: Type.Array(Type.String()) }),
+          { description: 'Per page, each construct that was not carried over exactly' },
+        ),
+      },
+      { 'x-quire-extension': true, description: "An archive's import (source zip): which layout it was read as (GitBook, MkDocs, Docusaurus, plain folders) and what could not be carried over" },
+    ),
+  ),
 });
 
 const id = Type.String({ minLength: 1 });

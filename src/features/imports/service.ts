@@ -13,6 +13,7 @@ import { storeFileBytes, type StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { importChanges, type ImportPlacement } from './changes.ts';
 import { importFiles } from '../git-sync/service.ts';
+import type { ImportReport } from '../git-sync/import-repository.ts';
 import type { ContentChange } from '../content/change-schemas.ts';
 import { docxDocument, htmlDocument, markdownDocument, unzipArchive, type ImportedDocument } from './documents.ts';
 import { parseImportUrl } from './source-url.ts';
@@ -30,6 +31,8 @@ export interface ImportResult {
   revision: string;
   importedResources: number;
   totalResources: number;
+  /** An archive's import: which layout it was read as, and what could not be carried over exactly. */
+  report?: ImportReport;
 }
 
 /** The sources of the official ImportContentSource. */
@@ -91,8 +94,8 @@ export async function importContent(ctx: AppContext, caller: Caller, target: Imp
             return [{ kind, url: body.url, contentType: fetched.contentType, bytes: fetched.body }];
           },
         };
-  const { revision, importedResources, totalResources } = await performImport(ctx, caller, target, input, { event: { import: { source: body.source, url: body.url } } });
-  return { revision, importedResources, totalResources };
+  const { revision, importedResources, totalResources, report } = await performImport(ctx, caller, target, input, { event: { import: { source: body.source, url: body.url } } });
+  return { revision, importedResources, totalResources, ...(report ? { report } : {}) };
 }
 
 /**
@@ -141,7 +144,7 @@ async function importArchive(ctx: AppContext, caller: Caller, place: ImportPlace
   const files = unzipArchive(archive.bytes, archive.url, { maxBytes: ctx.config.importMaxBytes, maxFiles: MAX_ARCHIVE_FILES });
   await hooks.progress?.('writing');
   let outcome: ImportOutcome | undefined;
-  await importFiles(ctx, target.spaceId, authorOf(caller), files, {
+  const { report } = await importFiles(ctx, target.spaceId, authorOf(caller), files, {
     into: { changeRequestId: place.cr?.id, under: target.pageId ?? null },
     event: hooks.event ?? {},
     alsoWrite: async (trx, written) => {
@@ -151,7 +154,7 @@ async function importArchive(ctx: AppContext, caller: Caller, place: ImportPlace
       await hooks.alsoWrite?.(trx, outcome);
     },
   });
-  return outcome!;
+  return { ...outcome!, report };
 }
 
 /** Markdown, HTML and Word documents, each a page: one into a page replaces it, several become its sub-pages. */
