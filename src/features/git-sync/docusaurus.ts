@@ -125,8 +125,8 @@ export function readDocusaurusTree(files: ReadonlyMap<string, unknown>, readText
 
 /**
  * The docs plugin's `path` and `sidebarPath`, read from the configuration's text (never run): the `docs: { … }`
- * object of the classic preset or of the plugin. Values that are not string literals (`require.resolve('./x')`
- * is read as './x') are left to the defaults.
+ * object of the classic preset or of the plugin. `require.resolve('./x')` and `path.resolve(__dirname, './x')` are
+ * read as './x'; other values that are not string literals are left to the defaults.
  */
 export function docsPluginOptions(config: string): { path?: string; sidebarPath?: string } {
   const start = /\bdocs\s*:\s*\{/.exec(config);
@@ -140,7 +140,7 @@ export function docsPluginOptions(config: string): { path?: string; sidebarPath?
   const body = config.slice(start.index + start[0].length, end);
   // Only the docs object's own keys: nested objects (e.g. `versions: { … }`) are blanked first.
   const own = body.replace(/\{[^{}]*\}/g, '{}');
-  const literal = (key: string) => new RegExp(`\\b${key}\\s*:\\s*(?:require\\.resolve\\(\\s*)?(['"\`])([^'"\`]+)\\1`).exec(own)?.[2];
+  const literal = (key: string) => new RegExp(`\\b${key}\\s*:\\s*(?:require\\.resolve\\(\\s*|path\\.(?:resolve|join)\\(\\s*__dirname\\s*,\\s*)?(['"\`])([^'"\`]+)\\1`).exec(own)?.[2];
   const out: { path?: string; sidebarPath?: string } = {};
   const path = literal('path');
   const sidebarPath = literal('sidebarPath');

@@ -273,6 +273,7 @@ describe('Docusaurus', () => {
       path: 'content',
       sidebarPath: './sb.ts',
     });
+    assert.deepEqual(docsPluginOptions("docs: { path: '../docs', sidebarPath: path.resolve(__dirname, './sidebars.json') }"), { path: '../docs', sidebarPath: './sidebars.json' });
     assert.deepEqual(docsPluginOptions('module.exports = { themeConfig: {} }'), {});
   });
 
