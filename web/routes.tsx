@@ -34,8 +34,6 @@ const routes: RouteObject[] = [
           { path: 'o/:orgId/openapi/:specSlug', lazy: screen(() => import('./features/openapi/spec.tsx')) },
           { path: 'o/:orgId/translations/:translationId', lazy: screen(() => import('./features/translations/translation.tsx')) },
           { path: 'o/:orgId/integrations/:integrationName/installations/:installationId', lazy: screen(() => import('./features/integrations/installation.tsx')) },
-          // The shape before installations were named in the URL (servers before the sign-in API).
-          { path: 'orgs/:orgId/integrations/:integrationName', lazy: screen(() => import('./features/integrations/installation.tsx')) },
           // A space's own URLs name no organization: the space says which one (space-route.tsx).
           { path: 's/:spaceId/~/changes', lazy: screen(() => import('./features/change-requests/change-requests.tsx')) },
           { path: 's/:spaceId/~/changes/:number', lazy: screen(() => import('./features/change-requests/change-request.tsx')) },

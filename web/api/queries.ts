@@ -106,14 +106,10 @@ export const integrationQuery = (name: string) =>
   queryOptions({ queryKey: keys.integration(name), queryFn: ({ signal }) => api<Integration>('GET', `/integrations/${name}`, { signal }) });
 
 /** An integration's installation in an organization: the installations list filtered to that organization. */
-export const installationQuery = (orgId: string, name: string, installationId?: string) =>
+export const installationQuery = (orgId: string, name: string, installationId: string) =>
   queryOptions({
-    queryKey: [...keys.installation(orgId, name), installationId ?? ''],
-    queryFn: async ({ signal }) => {
-      if (installationId) return api<IntegrationInstallation>('GET', `/integrations/${name}/installations/${installationId}`, { signal });
-      const items = await allPages<IntegrationInstallation>(`/integrations/${name}/installations`, {}, signal);
-      return items.find((installation) => installation.target.organization === orgId) ?? null;
-    },
+    queryKey: [...keys.installation(orgId, name), installationId],
+    queryFn: ({ signal }) => api<IntegrationInstallation>('GET', `/integrations/${name}/installations/${installationId}`, { signal }),
   });
 
 /** Ctrl/Cmd-K: the pages of one space (searchSpaceContent) or of every space of an organization (searchOrganizationContent). */
