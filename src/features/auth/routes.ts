@@ -35,7 +35,7 @@ import {
   useSignInLink,
   type Client,
 } from './service.ts';
-import { SignInThrottle } from './sign-in-throttle.ts';
+import { signInThrottle } from './sign-in-throttle.ts';
 
 const tags = ['auth'];
 const documentation = { 'x-quire-extension': true };
@@ -66,7 +66,8 @@ function withCookies(reply: FastifyReply, setCookies: string[]): FastifyReply {
  * sessions, the SSO buttons, and invitations with a link. The official API has no operation for these.
  */
 export async function authRoutes(app: App) {
-  const throttle = new SignInThrottle();
+  const throttle = signInThrottle(app.ctx.config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis for the sign-in throttle is unavailable; this process counts alone'));
+  app.addHook('onClose', () => throttle.close());
 
   app.post(
     '/auth/sign-in',

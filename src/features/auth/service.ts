@@ -51,16 +51,16 @@ export async function signInWithPassword(ctx: AppContext, throttle: SignInThrott
   } catch {
     email = input.email.trim().toLowerCase();
   }
-  const wait = throttle.waitMs(email, client.address, ctx.clock.now().getTime());
+  const wait = await throttle.waitMs(email, client.address, ctx.clock.now().getTime());
   if (wait > 0) throw tooMany(wait);
   const user = await findUserByEmail(ctx.db, email);
   const stored = user ? await findPasswordHash(ctx.db, user.id) : undefined;
   const matches = await verifyPassword(input.password, stored ?? (await dummyHash()));
   if (!user || !stored || !matches) {
-    throttle.failed(email, client.address, ctx.clock.now().getTime());
+    await throttle.failed(email, client.address, ctx.clock.now().getTime());
     throw unauthorized(WRONG_CREDENTIALS);
   }
-  throttle.succeeded(email);
+  await throttle.succeeded(email);
   return signedIn(ctx, ctx.db, user.id, 'password', client);
 }
 
@@ -110,12 +110,12 @@ export async function changePassword(ctx: AppContext, throttle: SignInThrottle, 
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound('This person no longer exists');
   const key = user.email ?? user.id;
-  const wait = throttle.waitMs(key, client.address, ctx.clock.now().getTime());
+  const wait = await throttle.waitMs(key, client.address, ctx.clock.now().getTime());
   if (wait > 0) throw tooMany(wait);
   const stored = await findPasswordHash(ctx.db, userId);
   if (!stored) throw badRequest('body/currentPassword: you have no password yet; ask for a password reset link to set one');
   if (!(await verifyPassword(input.currentPassword, stored))) {
-    throttle.failed(key, client.address, ctx.clock.now().getTime());
+    await throttle.failed(key, client.address, ctx.clock.now().getTime());
     throw badRequest('body/currentPassword is not your current password');
   }
   checkPasswordRule(input.newPassword, 'newPassword');
@@ -134,9 +134,9 @@ export async function changePassword(ctx: AppContext, throttle: SignInThrottle, 
 export async function requestPasswordReset(ctx: AppContext, throttle: SignInThrottle, input: { email: string }, client: Client): Promise<void> {
   const email = input.email.trim().toLowerCase();
   const now = ctx.clock.now().getTime();
-  const wait = throttle.waitMs(`reset:${email}`, client.address, now);
+  const wait = await throttle.waitMs(`reset:${email}`, client.address, now);
   if (wait > 0) throw tooMany(wait);
-  throttle.failed(`reset:${email}`, client.address, now);
+  await throttle.failed(`reset:${email}`, client.address, now);
   if (!ctx.mailer.enabled) return;
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.email) return;
