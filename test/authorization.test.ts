@@ -267,6 +267,7 @@ describe('authorization: every operation as callers who should not get far', () 
 
     // --- Spaces
     listSpacesInOrganizationById: { expect: inst(200, inOrganization(200, 200)), check: lists((f) => f.spaceId, ['reader', 'installation']) },
+    listSpacesInTrash: { expect: inst(403, inOrganization(200, 200)) },
     createSpace: { body: () => ({ title: 'New space' }), expect: inOrganization(403, 403) },
     getSpaceById: { expect: inst(200, inContent(200)) },
     searchSpaceContent: { query: 'query=welcome', expect: inst(200, inContent(200)), check: (_who, res, f) => assert.deepEqual(res.body.items.map((p: { id: string }) => p.id), [f.pageId]) },
