@@ -27,6 +27,7 @@ const routes: RouteObject[] = [
           { path: 'o/:orgId', lazy: screen(() => import('./features/organizations/organization-home.tsx')) },
           { path: 'o/:orgId/c/:collectionId', lazy: screen(() => import('./features/spaces/collection.tsx')) },
           { path: 'o/:orgId/s/:spaceId', lazy: screen(() => import('./features/spaces/space.tsx')) },
+          { path: 'o/:orgId/trash', lazy: screen(() => import('./features/organizations/trash-screen.tsx')) },
           { path: 'o/:orgId/members', lazy: screen(() => import('./features/members/members.tsx')) },
           { path: 'o/:orgId/members/:userId', lazy: screen(() => import('./features/members/member.tsx')) },
           { path: 'o/:orgId/teams/:teamId', lazy: screen(() => import('./features/teams/team.tsx')) },
