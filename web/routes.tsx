@@ -12,6 +12,8 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
 const routes: RouteObject[] = [
   { path: 'sign-in', lazy: screen(() => import('./features/auth/sign-in.tsx')) },
   { path: 'auth/link/:token', lazy: screen(() => import('./features/auth/accept-link.tsx')) },
+  // An invite link works before signing in: the screen offers to sign in or to create an account.
+  { path: 'o/:orgId/join/:inviteId', lazy: screen(() => import('./features/auth/join.tsx')) },
   {
     element: <AppShell />,
     errorElement: <RouteError />,

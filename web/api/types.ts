@@ -29,6 +29,12 @@ export interface AuthLink {
   role?: string;
 }
 
+/** What an organization's invite link is for (GET /v1/auth/invite-links/{organizationId}/{inviteId}). */
+export interface InviteLinkInfo {
+  organization: { id: string; title: string };
+  role: string | null;
+}
+
 export interface IdentityProvider {
   id: string;
   type: 'saml' | 'oidc';
