@@ -117,10 +117,21 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
 
   test('a space opens on its first page, rendered like the reader, and moving between pages needs no reload', async () => {
     const page = await signedInPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
     await open(page, `${origin}/app/o/${t.org.id}/s/${space.id}`);
     await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor();
     assert.equal(await page.locator('.document .hint-warning').count(), 1, 'the hint');
     assert.equal(await page.locator('.document pre.code').textContent(), 'quire serve');
+    // Code is highlighted as the reader does (its classes, its colours), with the grammar of the page's language
+    // loaded as its own chunk.
+    const command = page.locator('.document pre.code .c-token-function', { hasText: 'quire' });
+    await command.waitFor();
+    assert.equal(await page.locator('.document pre.code').textContent(), 'quire serve', 'the same text, coloured');
+    const colours = await command.evaluate((token) => [getComputedStyle(token).color, getComputedStyle(token.closest('pre')!).color]);
+    assert.notEqual(colours[0], colours[1], 'the token has its own colour');
+    assert.ok(scripts.some((path) => /\/shellscript-[\w-]+\.js$/.test(path)), `the shell grammar (bash) is a chunk of its own: ${scripts.join(', ')}`);
+    assert.ok(!scripts.some((path) => /\/(python|java|rust)-[\w-]+\.js$/.test(path)), 'no grammar the page does not show');
     assert.deepEqual(await page.locator('.outline a').allTextContents(), ['Install', 'Configure']);
     await screenshot(page, 'web-app-space');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
