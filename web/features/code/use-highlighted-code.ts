@@ -1,18 +1,24 @@
 import { useEffect, useState } from 'react';
-import { highlightCode, type HighlightedLines } from './highlight.ts';
+
+/** A token as a code block renders it: its text and the reader's classes (`c-token-keyword`), '' when plain. */
+export interface ClassedToken { text: string; className: string }
 
 /**
- * The tokens of a code block once its grammar has loaded; null until then, and for code that stays plain
- * (an unknown language, too long, or a grammar that failed to load): the block shows its text meanwhile.
+ * The tokens of a code block once its grammar has loaded; null until then, and for code that stays plain (an
+ * unknown language, too long, or a grammar that failed to load): the block shows its text meanwhile. The
+ * highlighter itself (./highlight.ts) is imported on first use, so pages without code never load it.
  */
-export function useHighlightedCode(syntax: string | undefined, code: string): HighlightedLines | null {
-  const [result, setResult] = useState<{ syntax: string | undefined; code: string; lines: HighlightedLines | null } | null>(null);
+export function useHighlightedCode(syntax: string | undefined, code: string): ClassedToken[][] | null {
+  const [result, setResult] = useState<{ syntax: string | undefined; code: string; lines: ClassedToken[][] | null } | null>(null);
   useEffect(() => {
+    if (!syntax) return;
     let current = true;
-    highlightCode(syntax, code).then(
-      (lines) => current && setResult({ syntax, code, lines }),
-      () => current && setResult({ syntax, code, lines: null }),
-    );
+    import('./highlight.ts')
+      .then(async ({ highlightCode, tokenClasses }) => (await highlightCode(syntax, code))?.map((line) => line.map((token) => ({ text: token.text, className: tokenClasses(token) }))) ?? null)
+      .then(
+        (lines) => current && setResult({ syntax, code, lines }),
+        () => current && setResult({ syntax, code, lines: null }),
+      );
     return () => {
       current = false;
     };

@@ -3,7 +3,7 @@ import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { errorMessage } from '../../api/client.ts';
-import { collectionsQuery, spacesQuery, trashQuery } from '../../api/queries.ts';
+import { collectionsQuery, spacesQuery } from '../../api/queries.ts';
 import type { Collection } from '../../api/types.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { forgetSpace } from '../home/recent-spaces.ts';
@@ -20,7 +20,6 @@ const DRAG_TYPE = 'application/x-quire-item';
 export function Sidebar({ orgId }: { orgId: string }) {
   const collections = useQuery(collectionsQuery(orgId));
   const spaces = useQuery(spacesQuery(orgId));
-  const trash = useQuery(trashQuery(orgId));
   const actions = useSidebarActions(orgId);
   const [creating, setCreating] = useState<'space' | 'collection' | null>(null);
   const [deleted, setDeleted] = useState<Item | null>(null);
@@ -92,9 +91,8 @@ export function Sidebar({ orgId }: { orgId: string }) {
         ))}
       </ul>
       {!loading && tree.length === 0 ? <p>No spaces yet. Create the first one.</p> : null}
-      <NavLink to={`/o/${orgId}/trash`} className="trash-link">
-        Trash{trash.data && trash.data.length > 0 ? ` (${trash.data.length})` : ''}
-      </NavLink>
+      {/* No count here: reading the trash on every screen would slow the first one; its screen lists it. */}
+      <NavLink to={`/o/${orgId}/trash`} className="trash-link">Trash</NavLink>
     </div>
   );
 }

@@ -4,8 +4,7 @@ import type {
 } from '../../../src/features/content/document/types.ts';
 import { blockText, inlineText } from '../../../src/features/content/document/text.ts';
 import { headingAnchors, MAX_DEPTH } from '../../../src/features/reader/heading-anchors.ts';
-import { tokenClasses, type CodeToken } from '../code/highlight.ts';
-import { useHighlightedCode } from '../code/use-highlighted-code.ts';
+import { useHighlightedCode, type ClassedToken } from '../code/use-highlighted-code.ts';
 import { imageSource, resolveRef, type AppLinks } from './links.ts';
 import { LinkTo, renderInlines } from './render-inline.tsx';
 
@@ -158,9 +157,8 @@ function CodeView({ block }: { block: Code }) {
   );
 }
 
-function TokenView({ token }: { token: CodeToken }) {
-  const classes = tokenClasses(token);
-  return classes ? <span className={classes}>{token.text}</span> : <>{token.text}</>;
+function TokenView({ token }: { token: ClassedToken }) {
+  return token.className ? <span className={token.className}>{token.text}</span> : <>{token.text}</>;
 }
 
 function fragmentOf(fragments: readonly Fragment[] | undefined, name: string): Fragment | undefined {
