@@ -17,6 +17,10 @@ export const MAX_HIGHLIGHT_CHARS = 100_000;
 // A longer line (minified code, data) is left plain, as the reader leaves it.
 const MAX_LINE_CHARS = 2_000;
 const CACHE_LIMIT = 500;
+// shiki gives up on a line after this long and leaves the rest of it one token. Its default (500 ms) is reached
+// by the first line a grammar ever tokenizes on a busy machine (its rules compile then), and that wrong result
+// would stay in the cache: the reader's limit.
+const TOKENIZE_LINE_LIMIT_MS = 5000;
 
 interface Shiki {
   core: HighlighterCore;
@@ -75,7 +79,7 @@ export async function highlightCode(syntax: string | undefined, code: string): P
   }
   await grammar;
   const lines = code.split(/\r?\n/);
-  const themed = core.codeToTokensBase(code, { lang: language.id, theme: 'quire', tokenizeMaxLineLength: MAX_LINE_CHARS });
+  const themed = core.codeToTokensBase(code, { lang: language.id, theme: 'quire', tokenizeMaxLineLength: MAX_LINE_CHARS, tokenizeTimeLimit: TOKENIZE_LINE_LIMIT_MS });
   const out: HighlightedLines = lines.map((line, index) => {
     // A line too long to tokenize comes back as one token: keep it as typed.
     const tokens = themed[index];
