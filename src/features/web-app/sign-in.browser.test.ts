@@ -11,6 +11,7 @@ import { ok } from '../../../test/assertions.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
 import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
 import { authnRequestOf, makeIdp, samlResponse } from '../saml/idp.test-support.ts';
+import { startOidcProvider } from '../../../test/oidc-provider.ts';
 
 /*
  * Signing in to the web app as a person does, through the /v1/auth API (features/auth): an admin invites someone
@@ -29,7 +30,8 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
 
   before(async () => {
     await ensureWebAppBuilt();
-    t = await startServer();
+    // The OpenID Connect provider of a test listens on 127.0.0.1: the server must be allowed to fetch from it.
+    t = await startServer({ env: { ALLOW_PRIVATE_FETCH: '1' } });
     origin = await listenOnRandomPort(t);
     browser = await launchChromium();
     mkdirSync('test-results', { recursive: true });
@@ -198,6 +200,46 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
       await screenshot(page, 'web-app-saml');
     } finally {
       await new Promise((resolve) => idpServer.close(resolve));
+    }
+  });
+
+  test('a person signs in through the organization’s OpenID Connect provider, joins it and lands where they were going', async () => {
+    const idp = await startOidcProvider();
+    try {
+      const owner = await t.outsider();
+      const provider = ok(
+        await t.api('POST', `/v1/orgs/${owner.organizationId}/oidc`, {
+          token: owner.token,
+          body: { label: 'Company login', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, defaultRole: 'comment' },
+        }),
+        201,
+      );
+      idp.allowRedirect(provider.service.redirectURL);
+      idp.signInAs({ email: 'dorothy@example.com', name: 'Dorothy Vaughan' });
+
+      // Where they were going: the organization's members screen, which first asks them to sign in.
+      const page = await openPage(browser);
+      await page.goto(`${origin}/app/o/${owner.organizationId}/members`);
+      await page.waitForURL(/\/app\/sign-in\?returnTo=/);
+      await page.getByRole('link', { name: 'Sign in with Company login' }).waitFor();
+      assert.deepEqual(await seriousViolations(page), []);
+      await screenshot(page, 'web-app-oidc-sign-in');
+      await page.getByRole('link', { name: 'Sign in with Company login' }).click();
+      // The browser goes to the provider, which signs Dorothy in, and comes back through Quire's callback.
+      await page.waitForURL(`${origin}/app/o/${owner.organizationId}/members`);
+      await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
+      await page.getByRole('button', { name: 'Account of Dorothy Vaughan' }).or(page.getByText('Dorothy Vaughan').first()).first().waitFor();
+      assert.deepEqual(await seriousViolations(page), []);
+      await screenshot(page, 'web-app-oidc-signed-in');
+
+      const session = await page.evaluate(async () => (await fetch('/v1/auth/session')).json());
+      assert.equal(session.session.method, 'oidc');
+      assert.equal(session.session.organizationId, owner.organizationId);
+      const members = ok(await t.api('GET', `/v1/orgs/${owner.organizationId}/members`, { token: owner.token })).items as { role: string | null; sso?: boolean; user: { email: string } }[];
+      const dorothy = members.find((m) => m.user.email === 'dorothy@example.com');
+      assert.equal(dorothy?.role, 'comment', 'joined with the provider’s default role');
+    } finally {
+      await idp.close();
     }
   });
 });
