@@ -47,8 +47,7 @@ export async function runWebAppBench(): Promise<WebAppResult | string> {
     const seeded = await seedSpace(server, 500);
     const spaceId = seeded.spaceId;
     const admin = await server.app.ctx.db.selectFrom('users').select('id').where('email', '=', 'bench@quire.test').executeTakeFirstOrThrow();
-    const input = { userId: admin.id, organizationId: server.organizationId, providerId: null, method: 'password' };
-    const { setCookies } = await openSession(server.app.ctx, server.app.ctx.db, input as unknown as Parameters<typeof openSession>[2]);
+    const { setCookies } = await openSession(server.app.ctx, server.app.ctx.db, { userId: admin.id, organizationId: server.organizationId, providerId: null, method: 'password' });
     const cookies = setCookies.map((header) => {
       const [name, value] = header.split(';')[0]!.split('=') as [string, string];
       return { name, value, url: server.url, httpOnly: name === 'quire_session', sameSite: 'Lax' as const };

@@ -267,6 +267,7 @@ describe('authorization: every operation as callers who should not get far', () 
 
     // --- Spaces
     listSpacesInOrganizationById: { expect: inst(200, inOrganization(200, 200)), check: lists((f) => f.spaceId, ['reader', 'installation']) },
+    listSpacesInTrash: { expect: inst(403, inOrganization(200, 200)) },
     createSpace: { body: () => ({ title: 'New space' }), expect: inOrganization(403, 403) },
     getSpaceById: { expect: inst(200, inContent(200)) },
     searchSpaceContent: { query: 'query=welcome', expect: inst(200, inContent(200)), check: (_who, res, f) => assert.deepEqual(res.body.items.map((p: { id: string }) => p.id), [f.pageId]) },
@@ -482,6 +483,13 @@ describe('authorization: every operation as callers who should not get far', () 
     changePassword: { body: () => ({ currentPassword: 'not a password', newPassword: 'another password' }), expect: anyUser(400) },
     listSignInProviders: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },
     createInvitation: { body: (f) => ({ organizationId: f.organizationId, email: 'invitation@quire.test', role: 'read' }), expect: inOrganization(403, 403) },
+    // An invite link is its own permission: whoever holds it reads what it is for and may sign up with it.
+    getInviteLinkForJoining: { own: async (f) => ({ inviteId: await newInvite(f) }), expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },
+    signUpWithInviteLink: {
+      own: async (f) => ({ inviteId: await newInvite(f) }),
+      body: () => ({ email: `joiner-${Math.random().toString(36).slice(2, 10)}@quire.test`, password: 'a long enough password' }),
+      expect: { anonymous: 201, outsider: 201, guest: 201, reader: 201, installation: 201 },
+    },
 
     // --- Personal API tokens: one's own only
     listUserTokens: { expect: anyUser(200), check: (_who, res, f) => assert.ok(!(res.body.items as { id: string }[]).some((i) => i.id === f.tokenId)) },

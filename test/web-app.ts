@@ -42,14 +42,11 @@ export async function ensureWebAppBuilt(): Promise<void> {
 }
 
 /**
- * Signs `userId` in within the browser context as a sign-in would (the session and CSRF cookies). Until the
- * password API lands this opens the session through the sessions service; a session opened by a password
- * belongs to no identity provider.
+ * Signs `userId` in within the browser context as a password sign-in would (the session and CSRF cookies),
+ * through the sessions service, so a test need not know the person's password.
  */
 export async function signInAs(t: TestServer, context: BrowserContext, origin: string, userId: string, organizationId = t.org.id): Promise<void> {
-  // `method` is what the sign-in API (features/auth) records; sessions opened before it had none.
-  const input = { userId, organizationId, providerId: null, method: 'password' };
-  const { setCookies } = await openSession(t.app.ctx, t.db, input as unknown as Parameters<typeof openSession>[2]);
+  const { setCookies } = await openSession(t.app.ctx, t.db, { userId, organizationId, providerId: null, method: 'password' });
   await context.addCookies(
     setCookies.map((header) => {
       const [pair, ...attributes] = header.split(';').map((part) => part.trim());

@@ -12,6 +12,8 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
 const routes: RouteObject[] = [
   { path: 'sign-in', lazy: screen(() => import('./features/auth/sign-in.tsx')) },
   { path: 'auth/link/:token', lazy: screen(() => import('./features/auth/accept-link.tsx')) },
+  // An invite link works before signing in: the screen offers to sign in or to create an account.
+  { path: 'o/:orgId/join/:inviteId', lazy: screen(() => import('./features/auth/join.tsx')) },
   {
     element: <AppShell />,
     errorElement: <RouteError />,
@@ -27,6 +29,7 @@ const routes: RouteObject[] = [
           { path: 'o/:orgId', lazy: screen(() => import('./features/organizations/organization-home.tsx')) },
           { path: 'o/:orgId/c/:collectionId', lazy: screen(() => import('./features/spaces/collection.tsx')) },
           { path: 'o/:orgId/s/:spaceId', lazy: screen(() => import('./features/spaces/space.tsx')) },
+          { path: 'o/:orgId/trash', lazy: screen(() => import('./features/organizations/trash-screen.tsx')) },
           { path: 'o/:orgId/members', lazy: screen(() => import('./features/members/members.tsx')) },
           { path: 'o/:orgId/members/:userId', lazy: screen(() => import('./features/members/member.tsx')) },
           { path: 'o/:orgId/teams/:teamId', lazy: screen(() => import('./features/teams/team.tsx')) },
@@ -34,8 +37,6 @@ const routes: RouteObject[] = [
           { path: 'o/:orgId/openapi/:specSlug', lazy: screen(() => import('./features/openapi/spec.tsx')) },
           { path: 'o/:orgId/translations/:translationId', lazy: screen(() => import('./features/translations/translation.tsx')) },
           { path: 'o/:orgId/integrations/:integrationName/installations/:installationId', lazy: screen(() => import('./features/integrations/installation.tsx')) },
-          // The shape before installations were named in the URL (servers before the sign-in API).
-          { path: 'orgs/:orgId/integrations/:integrationName', lazy: screen(() => import('./features/integrations/installation.tsx')) },
           // A space's own URLs name no organization: the space says which one (space-route.tsx).
           { path: 's/:spaceId/~/changes', lazy: screen(() => import('./features/change-requests/change-requests.tsx')) },
           { path: 's/:spaceId/~/changes/:number', lazy: screen(() => import('./features/change-requests/change-request.tsx')) },

@@ -84,6 +84,8 @@ export interface SpacesTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Who put the space in the trash (for an integration, who installed it); null for spaces deleted before migration 0030. */
+  deleted_by: string | null;
   change_request_counter: number;
 }
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { allPages, api, type ListPage } from './client.ts';
 import type {
   ChangeRequest, Collection, IdentityProvider, Integration, IntegrationInstallation, OpenAPISpec, Organization, OrganizationMember, Revision,
-  RevisionPageDocument, SearchPageResult, SearchSpaceResult, OrganizationTeam, Site, Space, TranslationSettings, User, UserToken, BrowserSessionInfo,
+  RevisionPageDocument, SearchPageResult, SearchSpaceResult, OrganizationTeam, Site, Space, TranslationSettings, TrashedSpace, User, UserToken, BrowserSessionInfo,
 } from './types.ts';
 
 /*
@@ -16,6 +16,7 @@ export const keys = {
   organization: (orgId: string) => ['org', orgId] as const,
   collections: (orgId: string) => ['org', orgId, 'collections'] as const,
   spaces: (orgId: string) => ['org', orgId, 'spaces'] as const,
+  trash: (orgId: string) => ['org', orgId, 'trash'] as const,
   members: (orgId: string) => ['org', orgId, 'members'] as const,
   member: (orgId: string, userId: string) => ['org', orgId, 'members', userId] as const,
   teams: (orgId: string) => ['org', orgId, 'teams'] as const,
@@ -51,6 +52,10 @@ export const collectionsQuery = (orgId: string) =>
 
 export const spacesQuery = (orgId: string) =>
   queryOptions({ queryKey: keys.spaces(orgId), queryFn: ({ signal }) => allPages<Space>(`/orgs/${orgId}/spaces`, {}, signal) });
+
+/** The organization's deleted spaces, newest first, until they are purged (listSpacesInTrash). */
+export const trashQuery = (orgId: string) =>
+  queryOptions({ queryKey: keys.trash(orgId), queryFn: ({ signal }) => allPages<TrashedSpace>(`/orgs/${orgId}/trash/spaces`, {}, signal) });
 
 export const collectionQuery = (collectionId: string) =>
   queryOptions({ queryKey: keys.collection(collectionId), queryFn: ({ signal }) => api<Collection>('GET', `/collections/${collectionId}`, { signal }) });
@@ -106,14 +111,10 @@ export const integrationQuery = (name: string) =>
   queryOptions({ queryKey: keys.integration(name), queryFn: ({ signal }) => api<Integration>('GET', `/integrations/${name}`, { signal }) });
 
 /** An integration's installation in an organization: the installations list filtered to that organization. */
-export const installationQuery = (orgId: string, name: string, installationId?: string) =>
+export const installationQuery = (orgId: string, name: string, installationId: string) =>
   queryOptions({
-    queryKey: [...keys.installation(orgId, name), installationId ?? ''],
-    queryFn: async ({ signal }) => {
-      if (installationId) return api<IntegrationInstallation>('GET', `/integrations/${name}/installations/${installationId}`, { signal });
-      const items = await allPages<IntegrationInstallation>(`/integrations/${name}/installations`, {}, signal);
-      return items.find((installation) => installation.target.organization === orgId) ?? null;
-    },
+    queryKey: [...keys.installation(orgId, name), installationId],
+    queryFn: ({ signal }) => api<IntegrationInstallation>('GET', `/integrations/${name}/installations/${installationId}`, { signal }),
   });
 
 /** Ctrl/Cmd-K: the pages of one space (searchSpaceContent) or of every space of an organization (searchOrganizationContent). */

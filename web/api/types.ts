@@ -6,7 +6,7 @@ export type {
   ChangeRequest, Collection, Integration, IntegrationInstallation, OpenAPISpec, Organization, OrganizationMember, RevisionPage,
   RevisionPageDocument, SearchPageResult, SearchSectionResult, SearchSpaceResult, Site, Space, User,
 } from '@gitbook/api';
-import type { Revision as OfficialRevision } from '@gitbook/api';
+import type { Revision as OfficialRevision, Space as OfficialSpace } from '@gitbook/api';
 
 export type Revision = OfficialRevision;
 
@@ -27,6 +27,12 @@ export interface AuthLink {
   email: string;
   organization?: { id: string; title: string };
   role?: string;
+}
+
+/** What an organization's invite link is for (GET /v1/auth/invite-links/{organizationId}/{inviteId}). */
+export interface InviteLinkInfo {
+  organization: { id: string; title: string };
+  role: string | null;
 }
 
 export interface IdentityProvider {
@@ -65,6 +71,14 @@ export interface TranslationSettings {
   status: string;
   source?: { space: string; language: string };
   targets: { language: string; space: string }[];
+}
+
+/** A space in the organization's trash (listSpacesInTrash, a Quire extension): the official Space, who deleted it, until when it can be restored. */
+export interface TrashedSpace {
+  object: 'trashed-space';
+  space: OfficialSpace;
+  deletedBy: SessionUser | null;
+  restorableUntil: string;
 }
 
 /** A team as the organization's team routes answer it (the official OrganizationTeam). */

@@ -7,11 +7,14 @@ import { clearedCookies, sessionFromCookies } from '../sessions/service.ts';
 import { samlSignInButtons } from '../saml/service.ts';
 import { oidcSignInButtons } from '../oidc/service.ts';
 import { describeLink } from './links.ts';
+import { describeInviteLink } from '../organization-invites/service.ts';
 import {
   ChangePasswordBody,
   CurrentSession,
   Invitation,
   InvitationBody,
+  InviteLinkInfo,
+  InviteLinkParams,
   LinkInfo,
   LinkTokenParams,
   PasswordResetBody,
@@ -21,6 +24,7 @@ import {
   SignedIn,
   SignInBody,
   SignInProviders,
+  SignUpBody,
   UseLinkBody,
 } from './schemas.ts';
 import {
@@ -32,10 +36,11 @@ import {
   revokeOwnSessionById,
   signInWithPassword,
   signOut,
+  signUpWithInvite,
   useSignInLink,
   type Client,
 } from './service.ts';
-import { SignInThrottle } from './sign-in-throttle.ts';
+import { signInThrottle } from './sign-in-throttle.ts';
 
 const tags = ['auth'];
 const documentation = { 'x-quire-extension': true };
@@ -66,7 +71,8 @@ function withCookies(reply: FastifyReply, setCookies: string[]): FastifyReply {
  * sessions, the SSO buttons, and invitations with a link. The official API has no operation for these.
  */
 export async function authRoutes(app: App) {
-  const throttle = new SignInThrottle();
+  const throttle = signInThrottle(app.ctx.config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis for the sign-in throttle is unavailable; this process counts alone'));
+  app.addHook('onClose', () => throttle.close());
 
   app.post(
     '/auth/sign-in',
@@ -217,6 +223,43 @@ export async function authRoutes(app: App) {
     async (request) => {
       const [saml, oidc] = await Promise.all([samlSignInButtons(app.ctx, request.query.organizationId), oidcSignInButtons(app.ctx, request.query.organizationId)]);
       return { items: [...saml, ...oidc] };
+    },
+  );
+
+  app.get(
+    '/auth/invite-links/:organizationId/:inviteId',
+    {
+      config: open,
+      schema: {
+        operationId: 'getInviteLinkForJoining',
+        ...documentation,
+        tags,
+        summary: 'What an organization invite link is for (its organization and role), for whoever holds it',
+        params: InviteLinkParams,
+        response: { 200: InviteLinkInfo, ...errors(404) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await describeInviteLink(app.ctx, request.params.organizationId, request.params.inviteId)),
+  );
+
+  app.post(
+    '/auth/invite-links/:organizationId/:inviteId/sign-up',
+    {
+      config: open,
+      schema: {
+        operationId: 'signUpWithInviteLink',
+        ...documentation,
+        tags,
+        summary: 'Create an account with an organization invite link: it joins with the link\'s role and is signed in (people with an account sign in, then joinOrganizationWithInvite)',
+        params: InviteLinkParams,
+        body: SignUpBody,
+        response: { 201: SignedIn, ...errors(400, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      assertOwnOrigin(app, request);
+      const { body, setCookies } = await signUpWithInvite(app.ctx, throttle, request.params, request.body, clientOf(request));
+      return withCookies(reply, setCookies).status(201).send(body);
     },
   );
 

@@ -89,3 +89,20 @@ export const Invitation = Type.Object({
   url: Type.Optional(Type.String({ format: 'uri', description: 'The one-time link to give the person; absent when they already have an account to sign in with' })),
   expiresAt: Type.Optional(Timestamp),
 });
+
+export const InviteLinkParams = Type.Object({
+  organizationId: Type.String({ minLength: 1, maxLength: 100 }),
+  inviteId: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
+/** What an organization's invite link is for, shown before the person signs in. */
+export const InviteLinkInfo = Type.Object({
+  organization: Type.Object({ id: Type.String(), title: Type.String() }),
+  role: RoleOrGuest,
+});
+
+export const SignUpBody = Type.Object({
+  email: Email,
+  password: Password,
+  displayName: Type.Optional(Type.String({ maxLength: 200, description: 'The name others see; the start of the e-mail when absent' })),
+});

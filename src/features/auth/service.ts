@@ -1,16 +1,17 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/types.ts';
 import { personOf, type AppContext, type Caller } from '../../platform/context.ts';
-import { ApiError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import type { Role } from '../access/roles.ts';
 import { findUserByEmail, findUserById } from '../users/queries.ts';
-import { normalizeEmail } from '../users/service.ts';
+import { createUser, normalizeEmail } from '../users/service.ts';
 import { presentUser } from '../users/present.ts';
 import { liveSessionsOf, openSession, revokeAllSessionsOf, revokeOwnSession, revokeSession, type BrowserSession, type SessionMethod } from '../sessions/service.ts';
 import { inviteUsers } from '../members/service.ts';
 import { findMember } from '../members/queries.ts';
 import { findOrganization } from '../organizations/queries.ts';
+import { joinWithInvite } from '../organization-invites/service.ts';
 import { checkPasswordRule, consumeLink, createLink } from './links.ts';
 import { invitationMail, resetMail } from './mails.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -51,16 +52,16 @@ export async function signInWithPassword(ctx: AppContext, throttle: SignInThrott
   } catch {
     email = input.email.trim().toLowerCase();
   }
-  const wait = throttle.waitMs(email, client.address, ctx.clock.now().getTime());
+  const wait = await throttle.waitMs(email, client.address, ctx.clock.now().getTime());
   if (wait > 0) throw tooMany(wait);
   const user = await findUserByEmail(ctx.db, email);
   const stored = user ? await findPasswordHash(ctx.db, user.id) : undefined;
   const matches = await verifyPassword(input.password, stored ?? (await dummyHash()));
   if (!user || !stored || !matches) {
-    throttle.failed(email, client.address, ctx.clock.now().getTime());
+    await throttle.failed(email, client.address, ctx.clock.now().getTime());
     throw unauthorized(WRONG_CREDENTIALS);
   }
-  throttle.succeeded(email);
+  await throttle.succeeded(email);
   return signedIn(ctx, ctx.db, user.id, 'password', client);
 }
 
@@ -110,12 +111,12 @@ export async function changePassword(ctx: AppContext, throttle: SignInThrottle, 
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound('This person no longer exists');
   const key = user.email ?? user.id;
-  const wait = throttle.waitMs(key, client.address, ctx.clock.now().getTime());
+  const wait = await throttle.waitMs(key, client.address, ctx.clock.now().getTime());
   if (wait > 0) throw tooMany(wait);
   const stored = await findPasswordHash(ctx.db, userId);
   if (!stored) throw badRequest('body/currentPassword: you have no password yet; ask for a password reset link to set one');
   if (!(await verifyPassword(input.currentPassword, stored))) {
-    throttle.failed(key, client.address, ctx.clock.now().getTime());
+    await throttle.failed(key, client.address, ctx.clock.now().getTime());
     throw badRequest('body/currentPassword is not your current password');
   }
   checkPasswordRule(input.newPassword, 'newPassword');
@@ -134,9 +135,9 @@ export async function changePassword(ctx: AppContext, throttle: SignInThrottle, 
 export async function requestPasswordReset(ctx: AppContext, throttle: SignInThrottle, input: { email: string }, client: Client): Promise<void> {
   const email = input.email.trim().toLowerCase();
   const now = ctx.clock.now().getTime();
-  const wait = throttle.waitMs(`reset:${email}`, client.address, now);
+  const wait = await throttle.waitMs(`reset:${email}`, client.address, now);
   if (wait > 0) throw tooMany(wait);
-  throttle.failed(`reset:${email}`, client.address, now);
+  await throttle.failed(`reset:${email}`, client.address, now);
   if (!ctx.mailer.enabled) return;
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.email) return;
@@ -150,6 +151,44 @@ export async function useSignInLink(ctx: AppContext, token: string, input: { pas
     if (link.kind === 'reset') await revokeAllSessionsOf(ctx, trx, link.user_id);
     return signedIn(ctx, trx, link.user_id, 'link', client);
   });
+}
+
+/**
+ * Creates an account with an organization's invite link and joins with the link's role, signed in at once:
+ * the account, its password, the membership and the session are written together, so a revoked link leaves
+ * no account behind. An e-mail that has an account is refused (409): its owner signs in, then joins; a link
+ * must never set the password of someone's existing account. Refusals count against the throttle, so the
+ * link cannot be used to test many e-mails quickly.
+ */
+export async function signUpWithInvite(
+  ctx: AppContext,
+  throttle: SignInThrottle,
+  invite: { organizationId: string; inviteId: string },
+  input: { email: string; password: string; displayName?: string | undefined },
+  client: Client,
+) {
+  let email: string;
+  try {
+    email = normalizeEmail(input.email);
+  } catch {
+    throw badRequest(`body/email: "${input.email}" is not an e-mail address`);
+  }
+  checkPasswordRule(input.password, 'password');
+  const wait = await throttle.waitMs(email, client.address, ctx.clock.now().getTime());
+  if (wait > 0) throw tooMany(wait);
+  const hash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (await findUserByEmail(trx, email)) throw conflict(`body/email: ${email} already has an account; sign in with it, then join`);
+      const user = await createUser(ctx, trx, { email, ...(input.displayName?.trim() ? { displayName: input.displayName.slice(0, 200) } : {}) });
+      await savePasswordHash(trx, user.id, hash, isoNow(ctx.clock));
+      await joinWithInvite(ctx, trx, invite.organizationId, invite.inviteId, user.id);
+      return signedIn(ctx, trx, user.id, 'password', client);
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 409) await throttle.failed(email, client.address, ctx.clock.now().getTime());
+    throw error;
+  }
 }
 
 /**

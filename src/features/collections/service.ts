@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/types.ts';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { authorOf, type AppContext, type Caller } from '../../platform/context.ts';
 import { badRequest, conflict, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -134,7 +134,7 @@ export async function deleteCollection(ctx: AppContext, caller: Caller, collecti
   const subtree = await access.subtreeOf(collection.id);
   const now = isoNow(ctx.clock);
   await ctx.db.transaction().execute(async (trx) => {
-    await detachSpacesFromCollections(trx, subtree, now);
+    await detachSpacesFromCollections(trx, subtree, now, authorOf(caller));
     await deleteCollections(trx, subtree);
     await recordEvent(trx, ctx.clock, 'collection_deleted', collection.organization_id, { collectionId: collection.id });
   });

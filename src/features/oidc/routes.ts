@@ -4,7 +4,7 @@ import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
-import { signInErrorPage } from '../saml/pages.ts';
+import { signInErrorPage } from '../sso/pages.ts';
 import { CallbackQuery, CreateOIDCProviderBody, OIDCProvider, OIDCProviderParams, ProviderIdParams, StartQuery, UpdateOIDCProviderBody } from './schemas.ts';
 import { createOidcProvider, deleteOidcProvider, getOidcProvider, listOidcProviders, updateOidcProvider } from './service.ts';
 import { completeOidcSignIn, OidcSignInRefused, startOidcSignIn } from './sign-in.ts';

@@ -8,7 +8,7 @@ import { admitSsoMember } from '../members/service.ts';
 import { openSession } from '../sessions/service.ts';
 import { findUserByEmail } from '../users/queries.ts';
 import { createUser, normalizeEmail } from '../users/service.ts';
-import { safeNextPath, signedInHome } from '../saml/urls.ts';
+import { safeNextPath, signedInHome } from '../sso/landing.ts';
 import { findOpenRequest, findProviderById, insertRequest, useRequest, type OidcProviderRow } from './store.ts';
 import { serviceUrls } from './urls.ts';
 

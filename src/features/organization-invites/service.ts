@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import type { Executor } from '../../db/types.ts';
 import { personOf, type AppContext, type Caller } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -80,14 +81,31 @@ export async function deleteOrganizationInvite(ctx: AppContext, caller: Caller, 
  */
 export async function joinOrganizationWithInvite(ctx: AppContext, caller: Caller, organizationId: string, id: string): Promise<Record<string, never>> {
   const userId = personOf(caller);
-  if (!(await findOrganization(ctx.db, organizationId))) throw notFound(`No organization ${organizationId}`);
-  const invite = await requireInvite(ctx, organizationId, id);
-  const role = invite.role as Role | null;
-  await ctx.db.transaction().execute(async (trx) => {
-    const member = await findMember(trx, organizationId, userId);
-    if (member?.disabled) throw forbidden('Your membership of this organization is disabled');
-    if (member && roleRank(member.role as Role | null) >= roleRank(role)) return;
-    await addOrUpdateMember(ctx, trx, organizationId, userId, role);
-  });
+  await ctx.db.transaction().execute((trx) => joinWithInvite(ctx, trx, organizationId, id, userId));
   return {};
+}
+
+/** Joining, inside the caller's transaction (signing up with an invite link creates the account in the same one). */
+export async function joinWithInvite(ctx: AppContext, trx: Executor, organizationId: string, id: string, userId: string): Promise<void> {
+  if (!(await findOrganization(trx, organizationId))) throw notFound(`No organization ${organizationId}`);
+  const invite = await findInvite(trx, organizationId, id);
+  if (!invite) throw notFound(INVITE_GONE);
+  const role = invite.role as Role | null;
+  const member = await findMember(trx, organizationId, userId);
+  if (member?.disabled) throw forbidden('Your membership of this organization is disabled');
+  if (member && roleRank(member.role as Role | null) >= roleRank(role)) return;
+  await addOrUpdateMember(ctx, trx, organizationId, userId, role);
+}
+
+/** Revoked (deleted) and made-up links look the same: neither tells whether the organization exists. */
+export const INVITE_GONE = 'This invite link is no longer valid: it was revoked, or it never existed. Ask an administrator of the organization for a new one.';
+
+/**
+ * What an invite link is for, to whoever holds it (the join screen shows it before anyone signs in): the
+ * organization's name and the role. Holding the link's id is what allows joining, so it may tell this much.
+ */
+export async function describeInviteLink(ctx: AppContext, organizationId: string, id: string) {
+  const [organization, invite] = await Promise.all([findOrganization(ctx.db, organizationId), findInvite(ctx.db, organizationId, id)]);
+  if (!organization || !invite) throw notFound(INVITE_GONE);
+  return { organization: { id: organization.id, title: organization.title }, role: invite.role as Role | null };
 }

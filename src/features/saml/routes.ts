@@ -7,7 +7,7 @@ import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../.
 import { findOrganization } from '../organizations/queries.ts';
 import { findUserById } from '../users/queries.ts';
 import { clearedCookies, csrfTokenMatches, revokeSession, sessionFromCookies } from '../sessions/service.ts';
-import { signInErrorPage, sessionPage, signedOutPage } from './pages.ts';
+import { signInErrorPage, sessionPage, signedOutPage } from '../sso/pages.ts';
 import { AcsBody, CreateSAMLProviderBody, ProviderIdParams, SAMLProvider, SAMLProviderParams, SSOProviderLogin, StartQuery, UpdateSAMLProviderBody } from './schemas.ts';
 import { createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, listSsoLogins, updateSamlProvider } from './service.ts';
 import { completeSignIn, serviceMetadata, SignInRefused, startSignIn } from './sign-in.ts';

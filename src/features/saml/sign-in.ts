@@ -10,7 +10,8 @@ import { isRole } from '../access/roles.ts';
 import { openSession } from '../sessions/service.ts';
 import { providerStatus } from './present.ts';
 import { findOpenRequest, findProviderById, insertRequest, purgeExpired, recordAssertion, useRequest, type SamlProviderRow } from './store.ts';
-import { safeNextPath, serviceUrls, signedInHome } from './urls.ts';
+import { safeNextPath, signedInHome } from '../sso/landing.ts';
+import { serviceUrls } from './urls.ts';
 
 /** Clock difference tolerated between the identity provider and us on NotBefore / NotOnOrAfter. */
 export const CLOCK_SKEW_MS = 60_000;

@@ -4,13 +4,14 @@ import { callerOf } from '../../platform/auth.ts';
 import { sendJsonText } from '../../platform/json-text.ts';
 import { errors, listOf, ListQuery, NoContent, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
 import { MoveBody, TransferBody } from '../placement/schemas.ts';
-import { CreateSpaceBody, GetSpaceQuery, Space, UpdateSpaceBody } from './schemas.ts';
+import { CreateSpaceBody, GetSpaceQuery, Space, TrashedSpace, UpdateSpaceBody } from './schemas.ts';
 import {
   createSpace,
   deleteSpace,
   duplicateSpace,
   getSpaceJson,
   listSpacesInOrganizationJson,
+  listSpacesInTrash,
   moveSpace,
   restoreSpace,
   transferSpace,
@@ -39,6 +40,18 @@ export async function spaceRoutes(app: App) {
   );
 
   registerOperations(app, tags, [
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/trash/spaces',
+      operationId: 'listSpacesInTrash',
+      summary: 'List the spaces deleted in the last 7 days that the caller could read, newest first (restore one with restoreSpace)',
+      documentation: { 'x-quire-extension': true },
+      params: OrganizationIdParams,
+      querystring: ListQuery,
+      response: listOf(TrashedSpace),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listSpacesInTrash(ctx, caller, params.organizationId, query),
+    }),
     apiOperation({
       method: 'POST',
       url: '/orgs/:organizationId/spaces',

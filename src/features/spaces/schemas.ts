@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { literalUnion, Timestamp } from '../../platform/schemas.ts';
 import { DefaultLevel } from '../access/schemas.ts';
 import { MergeRulesStandalone } from '../organizations/schemas.ts';
+import { User } from '../users/schemas.ts';
 
 export const SpaceTitle = Type.String({ maxLength: 50 });
 export const Emoji = Type.String({ maxLength: 50, format: 'emoji', description: 'Emoji character(s) or their hex code points' });
@@ -82,4 +83,15 @@ export const UpdateSpaceBody = Type.Object({
 
 export const GetSpaceQuery = Type.Object({
   shareKey: Type.Optional(Type.String({ description: 'Share key of a share-link site, to resolve published URLs' })),
+});
+
+/**
+ * A space in the organization's trash (x-quire-extension: the official API restores a space by id but lists no
+ * deleted ones): the official Space as it was, who deleted it, and until when `restoreSpace` can bring it back.
+ */
+export const TrashedSpace = Type.Object({
+  object: Type.Literal('trashed-space'),
+  space: Space,
+  deletedBy: Type.Union([User, Type.Null()], { description: 'Who deleted it (for an integration, who installed it); null when not recorded' }),
+  restorableUntil: Timestamp,
 });

@@ -17,6 +17,8 @@ import { NO_ACTIVITY, presentSpace, type SpaceCounters } from './present.ts';
 import { publishedUrlOfSpace } from '../sites/published-urls.ts';
 import { cachedRead, cachedReadMany, readCache, serializedRead } from '../../platform/read-cache.ts';
 import { deleteGrantsOnTransferred } from '../grants/queries.ts';
+import { cachedUserById } from '../users/service.ts';
+import { presentUser } from '../users/present.ts';
 import type { CreateSpaceBody, UpdateSpaceBody } from './schemas.ts';
 import {
   activityCountsOfSpaces,
@@ -99,6 +101,7 @@ export async function createSpace(ctx: AppContext, caller: Caller, organizationI
       created_at: now,
       updated_at: now,
       deleted_at: null,
+      deleted_by: null,
       change_request_counter: 0,
     };
     await insertSpace(trx, row);
@@ -180,7 +183,7 @@ export async function deleteSpace(ctx: AppContext, caller: Caller, spaceId: stri
   if (space.deleted_at) return;
   const now = isoNow(ctx.clock);
   await ctx.db.transaction().execute(async (trx) => {
-    await updateSpace(trx, space.id, { deleted_at: now, updated_at: now });
+    await updateSpace(trx, space.id, { deleted_at: now, deleted_by: authorOf(caller), updated_at: now });
     await recordEvent(trx, ctx.clock, 'space_deleted', space.organization_id, { spaceId: space.id });
   });
 }
@@ -193,7 +196,7 @@ export async function restoreSpace(ctx: AppContext, caller: Caller, spaceId: str
   const updated = await ctx.db.transaction().execute(async (trx) => {
     // Its collection may have been deleted meanwhile: then it comes back at the top level, at the end.
     const placement = await resolvePlacement(trx, space.organization_id, undefined, { parent: space.parent_id });
-    const changes: Partial<SpaceRow> = { deleted_at: null, updated_at: now, parent_id: placement.parentId, position: placement.position };
+    const changes: Partial<SpaceRow> = { deleted_at: null, deleted_by: null, updated_at: now, parent_id: placement.parentId, position: placement.position };
     await updateSpace(trx, space.id, changes);
     await recordEvent(trx, ctx.clock, 'space_restored', space.organization_id, { spaceId: space.id });
     return { ...space, ...changes };
@@ -218,6 +221,7 @@ export async function duplicateSpace(ctx: AppContext, caller: Caller, spaceId: s
       created_at: now,
       updated_at: now,
       deleted_at: null,
+      deleted_by: null,
       change_request_counter: 0,
     };
     await insertSpace(trx, copy);
@@ -265,9 +269,19 @@ export async function transferSpace(ctx: AppContext, caller: Caller, spaceId: st
   return presentSpace(ctx.config, updated, await target.roleOn(updated), await countersOf(ctx, updated.id));
 }
 
-async function pageOfSpaces(ctx: AppContext, access: OrgAccess, filter: SpaceFilter, listKey: string, query: { page?: string; limit?: number }) {
+type PresentedSpace = ReturnType<typeof presentSpace>;
+
+async function pageOfSpaces<T = PresentedSpace>(
+  ctx: AppContext,
+  access: OrgAccess,
+  filter: SpaceFilter,
+  listKey: string,
+  query: { page?: string; limit?: number },
+  item: (space: PresentedSpace, row: SpaceRow) => T = (space) => space as T,
+) {
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
-  const [rows, count] = await Promise.all([listSpaces(ctx.db, filter, page), countSpaces(ctx.db, filter)]);
+  const order = filter.deletedSince === undefined ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([listSpaces(ctx.db, filter, page, order), countSpaces(ctx.db, filter)]);
   const roles = await Promise.all(rows.map((row) => access.roleOn(row)));
   const counters = await countersOfMany(ctx, rows.map((row) => row.id));
   const [first, second] = sortKeyColumns(filter);
@@ -277,7 +291,7 @@ async function pageOfSpaces(ctx: AppContext, access: OrgAccess, filter: SpaceFil
     rows.map((row, i) => ({ row, role: roles[i] ?? null })),
     count,
     ({ row }) => [row[first as 'position'], row[second as 'id']],
-    ({ row, role }) => presentSpace(ctx.config, row, role, counters.get(row.id) ?? NO_ACTIVITY),
+    ({ row, role }) => item(presentSpace(ctx.config, row, role, counters.get(row.id) ?? NO_ACTIVITY), row),
   );
 }
 
@@ -303,6 +317,33 @@ export async function listSpacesInOrganizationJson(ctx: AppContext, caller: Call
     const filter: SpaceFilter = { organizationId, scope: await current.readableScope() };
     return serialize(await pageOfSpaces(ctx, current, filter, listKey, query));
   });
+}
+
+/**
+ * The organization's trash: the deleted spaces the caller could read, newest first, until they are purged.
+ * Restoring one needs the admin role on it (its `permissions.admin`).
+ */
+export async function listSpacesInTrash(ctx: AppContext, caller: Caller, organizationId: string, query: { page?: string; limit?: number }) {
+  const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  assertOrganizationVisible(access);
+  if (!(await findOrganization(ctx.db, organizationId))) throw notFound(`No organization ${organizationId}`);
+  const filter: SpaceFilter = { organizationId, scope: await access.readableScope(), deletedSince: purgeCutoff(ctx) };
+  const page = await pageOfSpaces(ctx, access, filter, `spaces:trash:${organizationId}`, query, (space, row) => ({ space, deletedBy: row.deleted_by }));
+  // A page names few deleters, each read once (and usually from the users cache).
+  const deleterIds = [...new Set(page.items.flatMap((item) => (item.deletedBy ? [item.deletedBy] : [])))];
+  const deleters = new Map(await Promise.all(deleterIds.map(async (id) => [id, await cachedUserById(ctx, id)] as const)));
+  return {
+    ...page,
+    items: page.items.map(({ space, deletedBy }) => {
+      const user = deletedBy ? deleters.get(deletedBy) : undefined;
+      return {
+        object: 'trashed-space' as const,
+        space,
+        deletedBy: user ? presentUser(ctx.config, user) : null,
+        restorableUntil: new Date(Date.parse(space.deletedAt!) + TRASH_RETENTION_MS).toISOString(),
+      };
+    }),
+  };
 }
 
 export async function listSpacesInCollection(ctx: AppContext, caller: Caller, collectionId: string, query: { page?: string; limit?: number }) {

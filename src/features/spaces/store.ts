@@ -12,6 +12,8 @@ export interface SpaceFilter {
   /** Only the spaces directly in this collection. */
   collectionId?: string;
   scope: ReadableScope;
+  /** The trash instead: the spaces deleted at or after this time, newest first. */
+  deletedSince?: string;
 }
 
 export async function findSpace(db: Executor, id: string): Promise<SpaceRow | undefined> {
@@ -27,7 +29,8 @@ export async function updateSpace(db: Executor, id: string, changes: Partial<Spa
 }
 
 function filtered(db: Executor, filter: SpaceFilter) {
-  let q = db.selectFrom('spaces').where('organization_id', '=', filter.organizationId).where('deleted_at', 'is', null);
+  let q = db.selectFrom('spaces').where('organization_id', '=', filter.organizationId);
+  q = filter.deletedSince === undefined ? q.where('deleted_at', 'is', null) : q.where('deleted_at', '>=', filter.deletedSince);
   if (filter.collectionId !== undefined) q = q.where('parent_id', '=', filter.collectionId);
   const scope = filter.scope;
   if (!scope.everything) {
@@ -47,12 +50,13 @@ function filtered(db: Executor, filter: SpaceFilter) {
   return q;
 }
 
-/** Spaces of an organization in creation order, or of a collection in their order there. */
+/** Spaces of an organization in creation order, of a collection in their order there, or of the trash newest first. */
 export async function listSpaces(db: Executor, filter: SpaceFilter, page: PageRequest, order: 'asc' | 'desc' = 'asc'): Promise<SpaceRow[]> {
   return keysetPage(filtered(db, filter).selectAll(), sortKeyColumns(filter), order, page).execute();
 }
 
 export function sortKeyColumns(filter: SpaceFilter): [string, string] {
+  if (filter.deletedSince !== undefined) return ['deleted_at', 'id'];
   return filter.collectionId !== undefined ? ['position', 'id'] : ['created_at', 'id'];
 }
 
@@ -94,12 +98,14 @@ export async function listSpaceLevels(db: Executor, organizationId: string) {
 }
 
 /** Spaces of deleted collections go to the trash, at the top level (their collection no longer exists). */
-export async function detachSpacesFromCollections(db: Executor, collectionIds: string[], now: string): Promise<void> {
+export async function detachSpacesFromCollections(db: Executor, collectionIds: string[], now: string, deletedBy: string): Promise<void> {
   if (collectionIds.length === 0) return;
   await db
     .updateTable('spaces')
     .set((eb) => ({
       parent_id: null,
+      // A space already in the trash keeps when and by whom it was put there.
+      deleted_by: eb.case().when('deleted_at', 'is', null).then(eb.val<string | null>(deletedBy)).else(eb.ref('deleted_by')).end(),
       deleted_at: eb.fn.coalesce('deleted_at', eb.val(now)),
       visibility: eb.case().when('visibility', '=', 'in-collection').then(eb.val<SpaceVisibility>('private')).else(eb.ref('visibility')).end(),
       updated_at: now,

@@ -11,6 +11,7 @@ import { ok } from '../../../test/assertions.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
 import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
 import { authnRequestOf, makeIdp, samlResponse } from '../saml/idp.test-support.ts';
+import { startOidcProvider } from '../../../test/oidc-provider.ts';
 
 /*
  * Signing in to the web app as a person does, through the /v1/auth API (features/auth): an admin invites someone
@@ -29,7 +30,8 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
 
   before(async () => {
     await ensureWebAppBuilt();
-    t = await startServer();
+    // The OpenID Connect provider of a test listens on 127.0.0.1: the server must be allowed to fetch from it.
+    t = await startServer({ env: { ALLOW_PRIVATE_FETCH: '1' } });
     origin = await listenOnRandomPort(t);
     browser = await launchChromium();
     mkdirSync('test-results', { recursive: true });
@@ -39,6 +41,11 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     await t?.close();
   });
 
+  async function memberByEmail(organizationId: string, email: string): Promise<string | undefined> {
+    const members = ok(await t.api('GET', `/v1/orgs/${organizationId}/members`)).items as { id: string; user: { email: string } }[];
+    return members.find((m) => m.user.email === email)?.id;
+  }
+
   test('an invited person accepts the link, chooses a password, and signs in with it later', async (context) => {
     const missing = needs('POST', '/v1/auth/invitations') || needs('POST', '/v1/auth/sign-in');
     if (missing) return context.skip(missing);
@@ -47,7 +54,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     await admin.goto(`${origin}/app/o/${t.org.id}/members`);
     await admin.getByLabel('Email').fill('grace@example.com');
     await admin.getByLabel('Role', { exact: true }).selectOption('edit');
-    await admin.getByRole('button', { name: 'Invite' }).click();
+    await admin.getByRole('button', { name: 'Invite', exact: true }).click();
     const link = await admin.getByLabel('Invitation link').inputValue();
     assert.match(link, /\/app\/auth\/link\/[\w-]+$/);
     await screenshot(admin, 'web-app-invite');
@@ -80,6 +87,70 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     await later.getByRole('button', { name: 'Sign in' }).click();
     await later.waitForURL(`${origin}/app/o/${t.org.id}`);
     await screenshot(later, 'web-app-signed-in');
+  });
+
+  test('an invite link: a newcomer creates an account and joins, a member signs in and joins, a revoked link says so', async () => {
+    const admin = await openPage(browser);
+    await signInAs(t, admin.context(), origin, t.admin.userId);
+    await admin.goto(`${origin}/app/o/${t.org.id}/members`);
+    await admin.getByLabel('Role of the link').selectOption('comment');
+    await admin.getByRole('button', { name: 'Create invite link' }).click();
+    const link = await admin.getByLabel('Invite link (comment)').inputValue();
+    assert.match(link, new RegExp(`^${origin}/app/o/${t.org.id}/join/[\\w-]+$`));
+    const title = ok(await t.api('GET', `/v1/orgs/${t.org.id}`)).title as string;
+
+    // A newcomer opens it signed out: the API's refusal shows next to the form and keeps what was typed.
+    const newcomer = await openPage(browser);
+    await newcomer.goto(link);
+    await newcomer.getByRole('heading', { level: 1, name: `Join ${title}` }).waitFor();
+    assert.match((await newcomer.locator('main').textContent())!, /join as comment/);
+    assert.deepEqual(await seriousViolations(newcomer), []);
+    await screenshot(newcomer, 'web-app-join');
+    const signUp = newcomer.getByRole('form', { name: 'New here? Create an account' });
+    await signUp.getByLabel('Your name').fill('Katherine Johnson');
+    await signUp.getByLabel('Email').fill('admin@quire.test');
+    await signUp.getByLabel('Password').fill('orbital mechanics');
+    await signUp.getByRole('button', { name: 'Create account and join' }).click();
+    await signUp.getByRole('alert').waitFor();
+    assert.match((await signUp.getByRole('alert').textContent())!, /already has an account; sign in/);
+    assert.equal(await signUp.getByLabel('Your name').inputValue(), 'Katherine Johnson', 'what was typed is kept');
+    await signUp.getByLabel('Email').fill('katherine@example.com');
+    await signUp.getByRole('button', { name: 'Create account and join' }).click();
+    await newcomer.waitForURL(`${origin}/app/o/${t.org.id}`);
+    await newcomer.getByText('Katherine Johnson').first().waitFor();
+    const members = ok(await t.api('GET', `/v1/orgs/${t.org.id}/members`)).items as { role: string | null; user: { email: string } }[];
+    assert.equal(members.find((m) => m.user.email === 'katherine@example.com')?.role, 'comment');
+
+    // Signed in, a link of another organization is one button away.
+    const other = ok(await t.api('POST', '/v1/orgs', { body: { title: 'Orbits' } }), 201);
+    const otherInvite = ok(await t.api('POST', `/v1/orgs/${other.id}/link-invites`, { body: { role: 'edit' } }), 201).id as string;
+    await newcomer.goto(`${origin}/app/o/${other.id}/join/${otherInvite}`);
+    await newcomer.getByRole('button', { name: 'Join Orbits' }).click();
+    await newcomer.waitForURL(`${origin}/app/o/${other.id}`);
+    assert.equal(ok(await t.api('GET', `/v1/orgs/${other.id}/members/${(await memberByEmail(other.id, 'katherine@example.com'))!}`)).role, 'edit');
+
+    // Signed out, a person with an account signs in on the join screen and joins.
+    const third = ok(await t.api('POST', '/v1/orgs', { body: { title: 'Trajectories' } }), 201);
+    const thirdInvite = ok(await t.api('POST', `/v1/orgs/${third.id}/link-invites`, { body: { role: 'read' } }), 201).id as string;
+    const returning = await openPage(browser);
+    await returning.goto(`${origin}/app/o/${third.id}/join/${thirdInvite}`);
+    const signIn = returning.getByRole('form', { name: 'Sign in to join' });
+    await signIn.getByLabel('Email').fill('katherine@example.com');
+    await signIn.getByLabel('Password').fill('orbital mechanics');
+    await signIn.getByRole('button', { name: 'Sign in and join' }).click();
+    await returning.waitForURL(`${origin}/app/o/${third.id}`);
+    assert.ok(await memberByEmail(third.id, 'katherine@example.com'));
+
+    // Revoked by the admin, the link says it no longer works.
+    await admin.getByRole('button', { name: 'Revoke the comment link' }).click();
+    await admin.getByLabel('Invite link (comment)').waitFor({ state: 'detached' });
+    const late = await openPage(browser);
+    await late.goto(link);
+    await late.getByRole('alert').waitFor();
+    assert.match((await late.getByRole('alert').textContent())!, /no longer valid/);
+    assert.equal(await late.getByRole('form').count(), 0);
+    assert.deepEqual(await seriousViolations(late), []);
+    await screenshot(late, 'web-app-join-revoked');
   });
 
   test('a personal API token is created, copied once, used with curl, and revoked', async (context) => {
@@ -129,6 +200,46 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
       await screenshot(page, 'web-app-saml');
     } finally {
       await new Promise((resolve) => idpServer.close(resolve));
+    }
+  });
+
+  test('a person signs in through the organization’s OpenID Connect provider, joins it and lands where they were going', async () => {
+    const idp = await startOidcProvider();
+    try {
+      const owner = await t.outsider();
+      const provider = ok(
+        await t.api('POST', `/v1/orgs/${owner.organizationId}/oidc`, {
+          token: owner.token,
+          body: { label: 'Company login', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, defaultRole: 'comment' },
+        }),
+        201,
+      );
+      idp.allowRedirect(provider.service.redirectURL);
+      idp.signInAs({ email: 'dorothy@example.com', name: 'Dorothy Vaughan' });
+
+      // Where they were going: the organization's members screen, which first asks them to sign in.
+      const page = await openPage(browser);
+      await page.goto(`${origin}/app/o/${owner.organizationId}/members`);
+      await page.waitForURL(/\/app\/sign-in\?returnTo=/);
+      await page.getByRole('link', { name: 'Sign in with Company login' }).waitFor();
+      assert.deepEqual(await seriousViolations(page), []);
+      await screenshot(page, 'web-app-oidc-sign-in');
+      await page.getByRole('link', { name: 'Sign in with Company login' }).click();
+      // The browser goes to the provider, which signs Dorothy in, and comes back through Quire's callback.
+      await page.waitForURL(`${origin}/app/o/${owner.organizationId}/members`);
+      await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
+      await page.getByRole('button', { name: 'Account of Dorothy Vaughan' }).or(page.getByText('Dorothy Vaughan').first()).first().waitFor();
+      assert.deepEqual(await seriousViolations(page), []);
+      await screenshot(page, 'web-app-oidc-signed-in');
+
+      const session = await page.evaluate(async () => (await fetch('/v1/auth/session')).json());
+      assert.equal(session.session.method, 'oidc');
+      assert.equal(session.session.organizationId, owner.organizationId);
+      const members = ok(await t.api('GET', `/v1/orgs/${owner.organizationId}/members`, { token: owner.token })).items as { role: string | null; sso?: boolean; user: { email: string } }[];
+      const dorothy = members.find((m) => m.user.email === 'dorothy@example.com');
+      assert.equal(dorothy?.role, 'comment', 'joined with the provider’s default role');
+    } finally {
+      await idp.close();
     }
   });
 });

@@ -5,7 +5,7 @@ import { ResourceScreen } from '../../ui/resource-screen.tsx';
 
 /** An integration installed in an organization: on which spaces and sites, with which scopes. */
 export default function InstallationScreen() {
-  const { orgId = '', integrationName = '', installationId } = useParams();
+  const { orgId = '', integrationName = '', installationId = '' } = useParams();
   const query = useQuery(installationQuery(orgId, integrationName, installationId));
   return (
     <ResourceScreen

@@ -7,11 +7,12 @@ import type { OrganizationMember } from '../../api/types.ts';
 import { Field } from '../../ui/field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { InviteLinks } from './invite-links.tsx';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
 
 interface Invitation { userId: string; email: string; role: string | null; emailed: boolean; url?: string; expiresAt?: string }
 
-/** An organization's members: invite by e-mail with a role (with a one-time link to hand over), change roles, remove. */
+/** An organization's members: invite by e-mail with a role (with a one-time link to hand over) or by invite link, change roles, remove. */
 export default function MembersScreen() {
   const { orgId = '' } = useParams();
   const organization = useQuery(organizationQuery(orgId));
@@ -23,6 +24,7 @@ export default function MembersScreen() {
     <main id="main" className="app-main">
       <h1>Members</h1>
       <InviteForm orgId={orgId} />
+      <InviteLinks orgId={orgId} />
       {members.isPending ? <Skeleton lines={5} label="Loading the members" /> : null}
       <ErrorNote error={members.error} />
       {members.data ? (

@@ -12,6 +12,7 @@ export function useSidebarActions(orgId: string) {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: keys.collections(orgId) }),
       queryClient.invalidateQueries({ queryKey: keys.spaces(orgId) }),
+      queryClient.invalidateQueries({ queryKey: keys.trash(orgId) }),
       spaceId ? queryClient.invalidateQueries({ queryKey: keys.space(spaceId) }) : undefined,
     ]);
   };

@@ -9,14 +9,13 @@ import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { forgetSpace } from '../home/recent-spaces.ts';
 import { contentTree, moveTargets, type TreeNode } from './content-tree.ts';
 import { useSidebarActions } from './sidebar-actions.ts';
-import { putInTrash, takeOutOfTrash, trashOf, TRASH_DAYS } from './trash.ts';
 
 type Item = { kind: 'space' | 'collection'; id: string; title: string };
 const DRAG_TYPE = 'application/x-quire-item';
 
 /**
  * An organization's collections and spaces: create, rename, move (drag a row onto a collection or onto "Top
- * level", or choose in its menu: the keyboard way) and delete, a space with undo (the trash keeps it 7 days).
+ * level", or choose in its menu: the keyboard way) and delete, a space with undo; the trash screen keeps it 7 days.
  */
 export function Sidebar({ orgId }: { orgId: string }) {
   const collections = useQuery(collectionsQuery(orgId));
@@ -39,22 +38,13 @@ export function Sidebar({ orgId }: { orgId: string }) {
   const remove = async (item: Item) => {
     if (item.kind === 'collection' && !window.confirm(`Delete the collection ${item.title}? Its spaces go to the trash.`)) return;
     if (await run(item.id, () => actions.remove.mutateAsync(item))) {
-      if (item.kind === 'space') {
-        forgetSpace(item.id);
-        putInTrash({ id: item.id, title: item.title, organization: orgId });
-      }
+      if (item.kind === 'space') forgetSpace(item.id);
       setDeleted(item.kind === 'space' ? item : null);
     }
   };
-  const restore = async (spaceId: string, at: string) => {
-    if (!(await run(at, () => actions.restore.mutateAsync(spaceId)))) return false;
-    takeOutOfTrash(spaceId);
-    return true;
-  };
   const undo = async () => {
-    if (deleted && (await restore(deleted.id, 'undo'))) setDeleted(null);
+    if (deleted && (await run('undo', () => actions.restore.mutateAsync(deleted.id)))) setDeleted(null);
   };
-  const trash = trashOf(orgId);
   const move = (item: Item, parent: string | null) => run(item.id, () => actions.move.mutateAsync({ kind: item.kind, id: item.id, parent }));
 
   const onDropTop = (event: DragEvent) => {
@@ -101,21 +91,8 @@ export function Sidebar({ orgId }: { orgId: string }) {
         ))}
       </ul>
       {!loading && tree.length === 0 ? <p>No spaces yet. Create the first one.</p> : null}
-      {trash.length > 0 ? (
-        <details className="trash">
-          <summary>Trash ({trash.length})</summary>
-          <p className="muted">Spaces you deleted here in the last {TRASH_DAYS} days.</p>
-          <ul>
-            {trash.map((space) => (
-              <li key={space.id}>
-                {space.title}{' '}
-                <button type="button" className="link-button" onClick={() => void restore(space.id, `trash-${space.id}`)}>Restore {space.title}</button>
-                {error?.at === `trash-${space.id}` ? <p role="alert" className="error-note">{error.message}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      {/* No count here: reading the trash on every screen would slow the first one; its screen lists it. */}
+      <NavLink to={`/o/${orgId}/trash`} className="trash-link">Trash</NavLink>
     </div>
   );
 }

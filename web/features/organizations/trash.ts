@@ -1,32 +1,15 @@
 /*
- * The spaces deleted from this browser in the last 7 days, per organization: the API restores a space by its
- * id for 7 days (restoreSpace) but lists no deleted spaces, so the trash remembers what this person put there.
+ * How long a deleted space can still be restored, as a person reads it: the API says until when
+ * (`restorableUntil`, 7 days after the deletion); the trash screen says how many days are left.
  */
-export interface TrashedSpace { id: string; title: string; organization: string; deletedAt: string }
+const DAY_MS = 24 * 3600 * 1000;
 
-const KEY = 'quire-trash';
-export const TRASH_DAYS = 7;
-
-function read(): TrashedSpace[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-    return Array.isArray(value) ? (value as TrashedSpace[]).filter((s) => typeof s?.id === 'string' && typeof s.deletedAt === 'string') : [];
-  } catch {
-    return [];
-  }
+/** Whole days left before the space is gone, counting a started day (so the last day shows "1 day left"). */
+export function daysLeft(restorableUntil: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(restorableUntil) - now) / DAY_MS));
 }
 
-/** What can still be restored, newest first; older entries are forgotten. */
-export function trashOf(organization: string, now = Date.now()): TrashedSpace[] {
-  const fresh = read().filter((s) => now - Date.parse(s.deletedAt) < TRASH_DAYS * 24 * 3600 * 1000);
-  localStorage.setItem(KEY, JSON.stringify(fresh));
-  return fresh.filter((s) => s.organization === organization).sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
-}
-
-export function putInTrash(space: Omit<TrashedSpace, 'deletedAt'>, now = new Date()): void {
-  localStorage.setItem(KEY, JSON.stringify([{ ...space, deletedAt: now.toISOString() }, ...read().filter((s) => s.id !== space.id)]));
-}
-
-export function takeOutOfTrash(spaceId: string): void {
-  localStorage.setItem(KEY, JSON.stringify(read().filter((s) => s.id !== spaceId)));
+export function daysLeftLabel(restorableUntil: string, now: number): string {
+  const days = daysLeft(restorableUntil, now);
+  return days === 0 ? 'No longer restorable' : days === 1 ? '1 day left' : `${days} days left`;
 }

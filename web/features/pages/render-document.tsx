@@ -4,14 +4,16 @@ import type {
 } from '../../../src/features/content/document/types.ts';
 import { blockText, inlineText } from '../../../src/features/content/document/text.ts';
 import { headingAnchors, MAX_DEPTH } from '../../../src/features/reader/heading-anchors.ts';
+import { useHighlightedCode, type ClassedToken } from '../code/use-highlighted-code.ts';
 import { imageSource, resolveRef, type AppLinks } from './links.ts';
 import { LinkTo, renderInlines } from './render-inline.tsx';
 
 /*
  * A page's JSON document, read-only, as the reader renders it (src/features/reader/render-document.tsx) and with
  * its stylesheet's classes: the same anchors for headings (the reader's heading-anchors.ts), the same markup
- * for hints, tabs, code and tables. What differs: code is not highlighted (the reader's grammars are large and
- * server-side), math shows its formula, and blocks the reader renders from integrations show their text.
+ * for hints, tabs, code and tables. Code is highlighted by shiki as the reader does, once its grammar has loaded
+ * (features/code; plain until then). What differs: math shows its formula, and blocks the reader renders from
+ * integrations show their text.
  */
 
 interface Ctx {
@@ -132,6 +134,7 @@ function HintView({ block, ctx, depth }: { block: Hint; ctx: Ctx; depth: number 
 
 function CodeView({ block }: { block: Code }) {
   const lines = (block.nodes ?? []).map((line) => inlineText((line?.nodes ?? []).filter((n) => n?.object === 'text') as InlineContent[]));
+  const tokens = useHighlightedCode(block.data?.syntax, lines.join('\n'));
   const classes = ['code-block'];
   if (block.data?.overflow === 'wrap') classes.push('wrap');
   if (block.data?.lineNumbers) classes.push('with-line-numbers');
@@ -140,11 +143,11 @@ function CodeView({ block }: { block: Code }) {
       <div className="code-header">
         <span className="code-title">{block.data?.title ?? ''}</span>
       </div>
-      <pre className="code" tabIndex={0} aria-label={block.data?.title || `Code${block.data?.syntax ? ` (${block.data.syntax})` : ''}`}>
+      <pre className="code" tabIndex={0} aria-label={block.data?.title || `Code${block.data?.syntax ? ` (${block.data.syntax})` : ''}`} data-language={tokens ? block.data?.syntax : undefined}>
         <code>
           {lines.map((line, i) => (
             <span key={i} className={(block.nodes[i]?.data?.highlighted ? 'line highlighted' : 'line')}>
-              {line}
+              {tokens?.[i] ? tokens[i].map((token, j) => <TokenView key={j} token={token} />) : line}
               {i < lines.length - 1 ? '\n' : null}
             </span>
           ))}
@@ -152,6 +155,10 @@ function CodeView({ block }: { block: Code }) {
       </pre>
     </div>
   );
+}
+
+function TokenView({ token }: { token: ClassedToken }) {
+  return token.className ? <span className={token.className}>{token.text}</span> : <>{token.text}</>;
 }
 
 function fragmentOf(fragments: readonly Fragment[] | undefined, name: string): Fragment | undefined {

@@ -1,5 +1,7 @@
 import { escapeAttribute, escapeText } from 'entities';
 
+// The plain pages a browser sees around single sign-on (SAML and OpenID Connect): no app, no script.
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
