@@ -127,6 +127,8 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   listSites: siteRead,
   getSiteById: siteRead,
   getSiteCustomizationById: siteRead,
+  getSiteStructure: siteRead,
+  getSiteSpaceCustomizationById: siteRead,
   getPublishedContentSite: siteRead,
   listSiteSections: siteRead,
   listSiteSectionGroups: siteRead,
