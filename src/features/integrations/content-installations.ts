@@ -4,7 +4,7 @@ import { recordEvent } from '../../platform/events.ts';
 import type { Executor } from '../../db/types.ts';
 import { OrgAccess } from '../access/service.ts';
 import { presentSpacesFor } from '../spaces/service.ts';
-import { findSpace } from '../spaces/queries.ts';
+import { findSpaces } from '../spaces/queries.ts';
 import { getSite } from '../sites/service.ts';
 import { eventPayload, loadInstallation, writeContentInstallation, type ContentInstallInput } from './installations.ts';
 import { presentContentInstallation } from './present.ts';
@@ -68,9 +68,8 @@ async function targetObjects(ctx: AppContext, caller: Caller, installation: Inst
   if (kind === 'space') {
     const access = await OrgAccess.load(ctx.db, installation.organization_id, caller);
     const rows = [];
-    for (const id of ids) {
-      const space = await findSpace(ctx.db, id);
-      if (space && space.organization_id === installation.organization_id && !space.deleted_at && (await access.roleOn(space))) rows.push(space);
+    for (const space of await findSpaces(ctx.db, ids)) {
+      if (space.organization_id === installation.organization_id && !space.deleted_at && (await access.roleOn(space))) rows.push(space);
     }
     for (const [id, presented] of await presentSpacesFor(ctx, access, rows)) objects.set(id, presented);
     return objects;
