@@ -245,6 +245,7 @@ describe('authorization: every operation as callers who should not get far', () 
     inviteToCollection: { body: (f) => ({ role: 'read', users: [f.userId] }), expect: inContent(403) },
     listUserPermissionsInCollection: { expect: inContent(200) },
     listTeamPermissionsInCollection: { expect: inContent(200) },
+    listPermissionsAggregateInCollection: { expect: inContent(200) },
     updateUserPermissionInCollection: { body: () => ({ role: 'edit' }), expect: inContent(403) },
     removeUserFromCollection: { expect: deleteInContent(403) },
     updateTeamPermissionInCollection: { body: () => ({ role: 'comment' }), expect: inContent(403) },
@@ -392,6 +393,10 @@ describe('authorization: every operation as callers who should not get far', () 
     // Search reads only what the caller can read: the fixture space's "Welcome" page for the reader, nothing for the guest.
     searchSiteContent: { body: () => ({ query: 'welcome', scope: { mode: 'all' } }), expect: inContent(200), check: searchFinds((f) => f.spaceId, ['reader']) },
     getSiteCustomizationById: { expect: inst(200, inContent(200)) },
+    getSiteStructure: { expect: inst(200, inContent(200)) },
+    getSiteSpaceCustomizationById: { expect: inst(200, inContent(200)) },
+    overrideSiteSpaceCustomizationById: { body: () => ({ title: 'Overridden' }), expect: inContent(403) },
+    deleteSiteSpaceCustomizationById: { expect: deleteInContent(403) },
     updateSiteCustomizationById: { body: () => defaultCustomization({ title: 'Customized' }), expect: inContent(403) },
     getSiteAdaptiveSchema: { expect: inContent(200) },
     updateSiteAdaptiveSchema: { body: () => ({ jsonSchema: defaultAdaptiveSchema() }), expect: inContent(403) },
@@ -546,6 +551,32 @@ describe('authorization: every operation as callers who should not get far', () 
     createIntegrationInstallationToken: { expect: inst(200, inOrganization(403, 403)) },
     listIntegrationSpaceInstallations: { expect: inst(200, inOrganization(200, 200)) },
     listIntegrationSiteInstallations: { expect: inst(200, inOrganization(200, 200)) },
+    // One installation's spaces and sites: seen by whoever sees the installation (its organization's admins and
+    // the installation itself), changed and left by those who may change it.
+    listIntegrationInstallationSpaces: { expect: inst(200, inOrganization(404, 404)) },
+    getIntegrationSpaceInstallation: { expect: inst(200, inOrganization(404, 404)) },
+    updateIntegrationSpaceInstallation: { body: () => ({ externalIds: ['from-the-table'] }), expect: inst(200, inOrganization(404, 404)) },
+    uninstallIntegrationFromSpace: {
+      own: async (f) => {
+        const integrationName = await newIntegration(f);
+        const installationId = (await setup('POST', `/v1/integrations/${integrationName}/installations`, { organization: f.organizationId })).id;
+        await setup('POST', `/v1/integrations/${integrationName}/installations/${installationId}/spaces`, { space: f.spaceId });
+        return { integrationName, installationId };
+      },
+      expect: inst(204, deleteInOrganization(204, 204)),
+    },
+    listIntegrationInstallationSites: { expect: inst(200, inOrganization(404, 404)) },
+    getIntegrationSiteInstallation: { expect: inst(200, inOrganization(404, 404)) },
+    updateIntegrationSiteInstallation: { body: () => ({ externalIds: ['from-the-table'] }), expect: inst(200, inOrganization(404, 404)) },
+    uninstallIntegrationFromSite: {
+      own: async (f) => {
+        const integrationName = await newIntegration(f);
+        const installationId = (await setup('POST', `/v1/integrations/${integrationName}/installations`, { organization: f.organizationId })).id;
+        await setup('POST', `/v1/integrations/${integrationName}/installations/${installationId}/sites`, { siteId: f.siteId });
+        return { integrationName, installationId };
+      },
+      expect: inst(204, deleteInOrganization(204, 204)),
+    },
     setIntegrationDevelopmentMode: { body: () => ({ tunnelUrl: 'https://tunnel.example.com/dev' }), expect: inOrganization(403, 403) },
     disableIntegrationDevelopmentMode: { expect: inOrganization(403, 403) },
 

@@ -363,6 +363,7 @@ export interface SiteSpacesTable {
   is_default: number;
   position: string;
   created_at: string;
+  customization: string | null; // JSON CustomizationOverride (0031); null: the site's customization as it is
 }
 
 export interface SiteShareLinksTable {

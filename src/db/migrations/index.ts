@@ -23,6 +23,7 @@ import * as m0024 from './0024_sign_in.ts';
 import * as m0026 from './0026_change_request_reviews.ts';
 import * as m0027 from './0027_space_git_layouts.ts';
 import * as m0030 from './0030_space_trash.ts';
+import * as m0031 from './0031_site_space_customization.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0026_change_request_reviews': m0026,
   '0027_space_git_layouts': m0027,
   '0030_space_trash': m0030,
+  '0031_site_space_customization': m0031,
 };

@@ -34,6 +34,7 @@ const TARGETS = [
       listTeams: 'listTeamPermissionsInSpace',
       updateTeam: 'updateTeamPermissionInSpace',
       removeTeam: 'removeTeamFromSpace',
+      aggregate: 'listPermissionsAggregateInSpace',
     },
   },
   {
@@ -51,30 +52,31 @@ const TARGETS = [
       listTeams: 'listTeamPermissionsInCollection',
       updateTeam: 'updateTeamPermissionInCollection',
       removeTeam: 'removeTeamFromCollection',
+      aggregate: 'listPermissionsAggregateInCollection',
     },
   },
 ] as const;
 
 export async function grantRoutes(app: App) {
-  app.get(
-    '/spaces/:spaceId/permissions/aggregate',
-    {
-      schema: {
-        operationId: 'listPermissionsAggregateInSpace',
-        tags: ['space-users'],
-        summary: 'List every member who holds a role on the space, and the role, whatever it comes from',
-        params: SpaceIdParams,
-        querystring: AggregateQuery,
-        response: { 200: listOf(UserPermission), ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => listPermissionsAggregate(app.ctx, callerOf(request), request.params.spaceId, request.query),
-  );
-
   for (const t of TARGETS) {
     const kind: GrantKind = t.kind;
     const tags = [`${kind}-permissions`];
     const targetId = (params: unknown) => (params as Record<string, string>)[t.param]!;
+
+    app.get(
+      `${t.base}/permissions/aggregate`,
+      {
+        schema: {
+          operationId: t.ids.aggregate,
+          tags: [`${kind}-users`],
+          summary: `List every member who holds a role on the ${kind}, and the role, whatever it comes from`,
+          params: t.params,
+          querystring: AggregateQuery,
+          response: { 200: listOf(UserPermission), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => listPermissionsAggregate(app.ctx, callerOf(request), kind, targetId(request.params), request.query),
+    );
 
     app.post(
       `${t.base}/permissions`,

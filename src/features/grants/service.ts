@@ -3,7 +3,7 @@ import { type AppContext, type Caller, personOf } from '../../platform/context.t
 import { badRequest, isNotFound, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
-import { membershipOf, type GrantRow, type OrgAccess } from '../access/service.ts';
+import { membershipOf, type AccessNode, type GrantRow, type OrgAccess } from '../access/service.ts';
 import { listGrantsReachingUsers } from '../access/queries.ts';
 import type { Role } from '../access/roles.ts';
 import { loadCollection } from '../collections/service.ts';
@@ -18,14 +18,17 @@ import { countGrants, deleteGrant, listTeamGrants, listUserGrants, upsertGrant, 
 
 export type GrantKind = 'space' | 'collection';
 
-/** A space or collection the caller can read (404 otherwise), as a grant target, with the caller's role on it. */
-async function loadTarget(ctx: AppContext, caller: Caller, kind: GrantKind, id: string): Promise<{ target: GrantTarget; access: OrgAccess; role: Role }> {
+/**
+ * A space or collection the caller can read (404 otherwise), as a grant target, with the caller's role on it and
+ * the row the access policy reads (`node`).
+ */
+async function loadTarget(ctx: AppContext, caller: Caller, kind: GrantKind, id: string): Promise<{ target: GrantTarget; node: AccessNode; access: OrgAccess; role: Role }> {
   if (kind === 'space') {
     const { space, access, role } = await loadSpace(ctx, caller, id);
-    return { target: { type: 'space', id: space.id, organizationId: space.organization_id }, access, role };
+    return { target: { type: 'space', id: space.id, organizationId: space.organization_id }, node: space, access, role };
   }
   const { collection, access, role } = await loadCollection(ctx, caller, id);
-  return { target: { type: 'collection', id: collection.id, organizationId: collection.organization_id }, access, role };
+  return { target: { type: 'collection', id: collection.id, organizationId: collection.organization_id }, node: collection, access, role };
 }
 
 async function assertSubjectInOrganization(ctx: AppContext, organizationId: string, subject: GrantSubject, id: string, field: string): Promise<void> {
@@ -72,24 +75,25 @@ export async function listTeamPermissions(ctx: AppContext, caller: Caller, kind:
 const AGGREGATE_MEMBER_LIMIT = 10_000;
 
 /**
- * listPermissionsAggregateInSpace: every member who holds a role on the space, whatever it comes from (their
- * organization role, the space's or a collection's default level, a grant to them or to a team of theirs), by
- * the same policy that answers their requests. Grants of all members are read in one query.
+ * listPermissionsAggregateInSpace and listPermissionsAggregateInCollection: every member who holds a role on the
+ * space or collection, whatever it comes from (their organization role, its default level or an enclosing
+ * collection's, a grant to them or to a team of theirs), by the same policy that answers their requests. Grants
+ * of all members are read in one query.
  */
-export async function listPermissionsAggregate(ctx: AppContext, caller: Caller, spaceId: string, query: { page?: string; limit?: number; role?: Role | undefined }) {
-  const { space, access } = await loadSpace(ctx, caller, spaceId);
-  const members = await listActiveMembersByUser(ctx.db, space.organization_id, AGGREGATE_MEMBER_LIMIT);
-  const grants = await listGrantsReachingUsers(ctx.db, space.organization_id, members.map((m) => m.user_id));
+export async function listPermissionsAggregate(ctx: AppContext, caller: Caller, kind: GrantKind, id: string, query: { page?: string; limit?: number; role?: Role | undefined }) {
+  const { target, node, access } = await loadTarget(ctx, caller, kind, id);
+  const members = await listActiveMembersByUser(ctx.db, target.organizationId, AGGREGATE_MEMBER_LIMIT);
+  const grants = await listGrantsReachingUsers(ctx.db, target.organizationId, members.map((m) => m.user_id));
   const grantsOf = new Map<string, GrantRow[]>();
   for (const g of grants) grantsOf.set(g.user_id, [...(grantsOf.get(g.user_id) ?? []), g]);
   const holders: { row: (typeof members)[number]; role: Role }[] = [];
   for (const row of members) {
-    const role = await access.peer(row.user_id, membershipOf(row), false, grantsOf.get(row.user_id) ?? []).roleOn(space);
+    const role = await access.peer(row.user_id, membershipOf(row), false, grantsOf.get(row.user_id) ?? []).roleOn(node);
     if (role !== null && (query.role === undefined || role === query.role)) holders.push({ row, role });
   }
   // The cursor compares ids as JavaScript does, whatever the database's collation.
   holders.sort((a, b) => (a.row.user_id < b.row.user_id ? -1 : a.row.user_id > b.row.user_id ? 1 : 0));
-  const listKey = `grants:aggregate:${space.id}:${query.role ?? ''}`;
+  const listKey = `grants:aggregate:${target.id}:${query.role ?? ''}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
   const after = page.after?.[0];
   const from = after === undefined ? holders : holders.filter((h) => h.row.user_id > String(after));

@@ -80,7 +80,7 @@ function reaches(reach: InstallationReachFilter, installation: InstallationRow):
  * admin of the organization it is installed in, or the installation itself (it keeps its own configuration and
  * external ids, as GitBook's integrations do); the owner's admins only read others' installations.
  */
-async function loadInstallation(ctx: AppContext, caller: Caller, name: string, installationId: string, change?: string) {
+export async function loadInstallation(ctx: AppContext, caller: Caller, name: string, installationId: string, change?: string) {
   const { integration, access } = await loadIntegration(ctx, caller, name);
   const installation = await findInstallation(ctx.db, integration.id, installationId);
   const reach = await reachOf(ctx, caller, integration, access);
@@ -98,7 +98,7 @@ async function presentOne(ctx: AppContext, integration: IntegrationRow, installa
   return presentInstallation(ctx.config, integration, installation, counts.get(installation.id) ?? 0);
 }
 
-function eventPayload(integration: IntegrationRow, installation: InstallationRow, status: string, extra: Record<string, unknown> = {}) {
+export function eventPayload(integration: IntegrationRow, installation: InstallationRow, status: string, extra: Record<string, unknown> = {}) {
   return { integrationId: integration.id, installationId: installation.id, ...extra, status };
 }
 
@@ -215,13 +215,13 @@ export async function uninstallIntegration(ctx: AppContext, caller: Caller, name
   });
 }
 
-interface ContentInstallInput {
+export interface ContentInstallInput {
   configuration?: Record<string, unknown> | undefined;
   externalIds?: string[] | undefined;
 }
 
 /** Writes a space or site installation and its setup event (with `previous` when it existed) in one transaction. */
-async function writeContentInstallation<Row extends SpaceInstallationRow | SiteInstallationRow>(
+export async function writeContentInstallation<Row extends SpaceInstallationRow | SiteInstallationRow>(
   ctx: AppContext,
   integration: IntegrationRow,
   installation: InstallationRow,

@@ -1,7 +1,8 @@
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { notFound } from '../../platform/errors.ts';
-import { listOf } from '../../platform/schemas.ts';
+import { errors, listOf, NoContent } from '../../platform/schemas.ts';
+import { callerOf } from '../../platform/auth.ts';
 import { openFileDownload } from '../files/service.ts';
 import {
   DevelopmentModeBody,
@@ -18,6 +19,10 @@ import {
   IntegrationSiteInstallation,
   IntegrationSpaceInstallation,
   ListContentInstallationsQuery,
+  ListInstallationContentQuery,
+  SiteInstallationParams,
+  SpaceInstallationParams,
+  UpdateContentInstallationBody,
   ListInstallationsQuery,
   ListIntegrationsQuery,
   PublishIntegrationBody,
@@ -36,6 +41,7 @@ import {
   updateInstallationSettings,
 } from './installations.ts';
 import { createInstallationToken } from './tokens.ts';
+import { getContentInstallation, listContentInstallations, uninstallFromContent, updateContentInstallation } from './content-installations.ts';
 import { findIntegrationByName } from './store.ts';
 
 const tags = ['integrations'];
@@ -222,6 +228,84 @@ export async function integrationRoutes(app: App) {
       headers: (installed) => ({ location: installed.urls.location }),
     }),
   ]);
+  contentInstallationRoutes(app);
+}
+
+/** One installation's spaces and sites: the same four operations for each (content-installations.ts). */
+function contentInstallationRoutes(app: App) {
+  const KINDS = [
+    {
+      kind: 'space',
+      params: SpaceInstallationParams,
+      response: IntegrationSpaceInstallation,
+      ids: { list: 'listIntegrationInstallationSpaces', get: 'getIntegrationSpaceInstallation', update: 'updateIntegrationSpaceInstallation', uninstall: 'uninstallIntegrationFromSpace' },
+    },
+    {
+      kind: 'site',
+      params: SiteInstallationParams,
+      response: IntegrationSiteInstallation,
+      ids: { list: 'listIntegrationInstallationSites', get: 'getIntegrationSiteInstallation', update: 'updateIntegrationSiteInstallation', uninstall: 'uninstallIntegrationFromSite' },
+    },
+  ] as const;
+  for (const k of KINDS) {
+    const kind = k.kind;
+    const targetId = (params: unknown) => (params as Record<string, string>)[`${kind}Id`]!;
+    registerOperations(app, tags, [
+      apiOperation({
+        method: 'GET',
+        url: `/integrations/:integrationName/installations/:installationId/${kind}s`,
+        operationId: k.ids.list,
+        summary: `List the ${kind}s an installation is on`,
+        params: InstallationParams,
+        querystring: ListInstallationContentQuery,
+        response: listOf(k.response),
+        errors: [400, 401, 404],
+        run: (ctx, caller, { params, query }) => listContentInstallations(ctx, caller, kind, params.integrationName, params.installationId, query),
+      }),
+      apiOperation({
+        method: 'GET',
+        url: `/integrations/:integrationName/installations/:installationId/${kind}s/:${kind}Id`,
+        operationId: k.ids.get,
+        summary: `Get the installation of an integration on a ${kind}`,
+        params: k.params,
+        querystring: ExtendedQuery,
+        response: k.response,
+        errors: [401, 404],
+        run: (ctx, caller, { params, query }) => getContentInstallation(ctx, caller, kind, params.integrationName, params.installationId, targetId(params), query.extended === true),
+      }),
+      apiOperation({
+        method: 'PATCH',
+        url: `/integrations/:integrationName/installations/:installationId/${kind}s/:${kind}Id`,
+        operationId: k.ids.update,
+        summary: `Change the configuration or external ids of an integration on a ${kind}`,
+        params: k.params,
+        querystring: ExtendedQuery,
+        body: UpdateContentInstallationBody,
+        response: k.response,
+        errors: [400, 401, 403, 404],
+        run: (ctx, caller, { params, query, body }) =>
+          updateContentInstallation(ctx, caller, kind, params.integrationName, params.installationId, targetId(params), body, query.extended === true),
+      }),
+    ]);
+    // 205 when it was removed, 204 when there was none: two success statuses.
+    app.delete(
+      `/integrations/:integrationName/installations/:installationId/${kind}s/:${kind}Id`,
+      {
+        schema: {
+          operationId: k.ids.uninstall,
+          tags,
+          summary: `Uninstall an integration from a ${kind}`,
+          params: k.params,
+          response: { 204: NoContent, 205: NoContent, ...errors(401, 403) },
+        },
+      },
+      async (request, reply) => {
+        const params = request.params as { integrationName: string; installationId: string };
+        const removed = await uninstallFromContent(app.ctx, callerOf(request), kind, params.integrationName, params.installationId, targetId(request.params));
+        return reply.status(removed ? 205 : 204).send();
+      },
+    );
+  }
 }
 
 /**

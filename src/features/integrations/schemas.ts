@@ -33,6 +33,8 @@ export const INTEGRATION_CATEGORIES = ['analytics', 'collaboration', 'content', 
 export const IntegrationName = Type.String({ pattern: '^[a-zA-Z0-9-_.]+$', minLength: 1, maxLength: 100, description: 'Name of the integration' });
 export const IntegrationNameParams = Type.Object({ integrationName: IntegrationName });
 export const InstallationParams = Type.Object({ integrationName: IntegrationName, installationId: Type.String({ minLength: 1 }) });
+export const SpaceInstallationParams = Type.Object({ ...InstallationParams.properties, spaceId: Type.String({ minLength: 1 }) });
+export const SiteInstallationParams = Type.Object({ ...InstallationParams.properties, siteId: Type.String({ minLength: 1 }) });
 
 const Scope = literalUnion(INTEGRATION_SCOPES);
 const Target = literalUnion(INTEGRATION_TARGETS);
@@ -236,9 +238,21 @@ export const InstallOnSiteBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The official UpdateIntegrationSpaceInstallation and UpdateIntegrationSiteInstallation (the same object). */
+export const UpdateContentInstallationBody = Type.Object(
+  {
+    externalIds: Type.Optional(ExternalIds),
+    configuration: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Checked against the manifest’s configurations.space or .site' })),
+  },
+  { additionalProperties: false },
+);
 export const ExtendedQuery = Type.Object({ extended: Type.Optional(Type.Boolean({ default: false })) });
 
 export const ListInstallationsQuery = Type.Object({ ...ListQuery.properties, externalId: Type.Optional(Type.String({ maxLength: 200 })) });
+export const ListInstallationContentQuery = Type.Object({
+  ...ListQuery.properties,
+  extended: Type.Optional(Type.Boolean({ default: false, description: 'Space or Site objects instead of their ids' })),
+});
 export const ListContentInstallationsQuery = Type.Object({
   ...ListQuery.properties,
   externalId: Type.Optional(Type.String({ maxLength: 200 })),

@@ -220,6 +220,18 @@ export async function upsertSiteInstallation(db: Executor, row: SiteInstallation
     .execute();
 }
 
+/** Answers whether there was one. */
+export async function deleteSpaceInstallation(db: Executor, installationId: string, spaceId: string): Promise<boolean> {
+  const result = await db.deleteFrom('integration_space_installations').where('installation_id', '=', installationId).where('space_id', '=', spaceId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Answers whether there was one. */
+export async function deleteSiteInstallation(db: Executor, installationId: string, siteId: string): Promise<boolean> {
+  const result = await db.deleteFrom('integration_site_installations').where('installation_id', '=', installationId).where('site_id', '=', siteId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function spaceInstallationsOf(db: Executor, installationId: string) {
   return db.selectFrom('integration_space_installations').selectAll().where('installation_id', '=', installationId).execute();
 }

@@ -11,7 +11,7 @@ import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVar
 import { answerMcp, MCP_PATH, type SiteAgent } from './mcp.ts';
 import { cachedRender, matchesEtag, preferredEncoding, renderKey, type Rendered } from './render-cache.ts';
 import { HighlightBudget } from './highlight-budget.ts';
-import { chromeOf, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, redirectedPageUrl, siteRedirectUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
+import { chromeOf, customizationOfVariant, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, redirectedPageUrl, siteRedirectUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
 import type { SiteState } from './site-state.ts';
 import { listedTree, readingOrder } from './site-view.ts';
 import { searchVisibleSite } from './visitor-search.ts';
@@ -199,7 +199,8 @@ async function sendMachineFile(ctx: AppContext, reply: FastifyReply, view: SiteV
  * the sidebar; a hidden page asked for by its id prints, as its URL shows it.
  */
 async function sendPdf(ctx: AppContext, reply: FastifyReply, view: SiteView, query: Record<string, unknown>) {
-  if (view.customization.pdf.enabled !== true) return sendNotFound(reply, view);
+  // Nothing to print on a site where no variant has PDF export on: answered before any page is read.
+  if (![view.customization, ...view.variantCustomizations.values()].some((c) => c.pdf.enabled === true)) return sendNotFound(reply, view);
   const pageId = typeof query.page === 'string' && query.page ? query.page : undefined;
   const variantId = typeof query.variant === 'string' && query.variant ? query.variant : undefined;
   const only = query.only === 'yes' || query.only === 'true' || query.only === '1';
@@ -222,8 +223,10 @@ async function sendPdf(ctx: AppContext, reply: FastifyReply, view: SiteView, que
       scope = { pages, roots: listedTree(pages.visible) };
     }
   }
-  if (!scope) return sendNotFound(reply, view);
-  const title = view.customization.title ?? view.site.title;
+  // The variant printed decides, by its customization (its own override, else the site's).
+  const customization = scope ? customizationOfVariant(view, scope.pages.variant.id) : undefined;
+  if (!scope || customization?.pdf.enabled !== true) return sendNotFound(reply, view);
+  const title = customization.title ?? view.site.title;
   const subtitle = variants.length > 1 ? scope.pages.variant.title : undefined;
   const doc = printPages(ctx, { content: scope.pages.content, roots: scope.roots, title, subtitle, evaluateCondition: view.holds });
   return reply

@@ -4,6 +4,7 @@ import type { ContentRef, Document } from '../content/document/types.ts';
 import type { PageNode } from '../content/tree.ts';
 import { presentTree } from '../sites/present.ts';
 import { customizationOf } from '../sites/service.ts';
+import { siteSpaceCustomizationOf } from '../sites/site-space-customization.ts';
 import { siteUrl } from '../sites/urls.ts';
 import { redirectOfSpace } from '../git-sync/queries.ts';
 import { siteRedirectFrom } from '../sites/redirects.ts';
@@ -48,7 +49,9 @@ function rootRelative(url: string): string {
 
 export interface SiteView {
   site: SiteRow;
+  /** The site's customization; a variant with an override of its own shows `variantCustomizations`'s. */
   customization: CustomizationValue;
+  variantCustomizations: ReadonlyMap<string, CustomizationValue>;
   visible: VisibleSite;
   holds: Condition;
   visitor: VisitorContext;
@@ -112,7 +115,13 @@ function buildView(ctx: AppContext, state: SiteState, visitor: VisitorContext): 
   } else {
     sections = [{ id: null, title: site.title, path: '', isDefault: true, url: '', variants: variantsOf(presented.structure.structure) }];
   }
-  return { site, customization: customizationOf(site), visible: { sections }, holds, visitor, version: state.version, baseUrl: siteUrl(ctx.config, site) };
+  const variantCustomizations = new Map(tree.siteSpaces.filter((row) => row.customization !== null).map((row) => [row.id, siteSpaceCustomizationOf(site, row)]));
+  return { site, customization: customizationOf(site), variantCustomizations, visible: { sections }, holds, visitor, version: state.version, baseUrl: siteUrl(ctx.config, site) };
+}
+
+/** The customization a variant's pages show: its own override over the site's, else the site's. */
+export function customizationOfVariant(view: SiteView, variantId: string | undefined): CustomizationValue {
+  return (variantId !== undefined ? view.variantCustomizations.get(variantId) : undefined) ?? view.customization;
 }
 
 /** A variant's pages as this visitor sees them, with each page's URL. */
@@ -254,9 +263,12 @@ function contentLink(link: { title: string; to: unknown } | undefined, links: Li
   return link && resolved ? { title: link.title, href: resolved.href } : undefined;
 }
 
-/** The chrome every page of the site shares (header, footer, theme), for a page or the 404 page. */
-export function chromeOf(view: SiteView, links: LinkResolver) {
-  const c = view.customization;
+/**
+ * The chrome every page of a variant shares (header, footer, theme), for a page or the 404 page (the site's
+ * own when no variant is named).
+ */
+export function chromeOf(view: SiteView, links: LinkResolver, variantId?: string) {
+  const c = customizationOfVariant(view, variantId);
   const home = new URL(view.baseUrl).pathname;
   const favicon = 'icon' in c.favicon && c.favicon.icon ? { icon: c.favicon.icon } : 'emoji' in c.favicon && c.favicon.emoji ? { emoji: c.favicon.emoji } : undefined;
   return {
@@ -309,7 +321,7 @@ export function noindexOf(site: SiteRow, node?: PageNode): boolean {
 export async function pageModel(ctx: AppContext, view: SiteView, located: LocatedPage, highlighting?: HighlightBudget): Promise<ReaderPageModel> {
   const { pages, node, section } = located;
   const links = linksOf(await sitePagesOf(ctx, view, pages, section));
-  const c = view.customization;
+  const c = customizationOfVariant(view, located.variant.id);
   const document = await documentOfPage(ctx, pages, node);
   // The API references of the OpenAPI specs the page's blocks name, from the site's organization.
   const openapiNames = document ? openapiRefsOf(document) : { slugs: [], urls: [] };
@@ -328,7 +340,7 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
   const canonical = new URL(pages.url(node), view.baseUrl).toString();
   const showSections = view.visible.sections.length > 1 || (view.visible.sections[0]?.id ?? null) !== null;
   return {
-    ...chromeOf(view, links),
+    ...chromeOf(view, links, located.variant.id),
     ...(showSections ? { sections: view.visible.sections.map((s) => ({ title: s.title, href: s.url, ...(s.id === section.id ? { current: true } : {}), ...(s.icon ? { icon: s.icon } : {}) })) } : {}),
     ...(section.variants.length > 1
       ? { variants: section.variants.map((v) => ({ title: v.title, href: v.url, ...(v.id === located.variant.id ? { current: true } : {}) })) }

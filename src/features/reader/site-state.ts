@@ -20,8 +20,8 @@ export interface SiteState {
   site: SiteRow;
   tree: SiteTree;
   /**
-   * Changes when the site (settings, customization, publishing: its `updated_at`), its structure, or the
-   * revision one of its spaces publishes does.
+   * Changes when the site (settings, customization, publishing: its `updated_at`), its structure (a variant's
+   * customization override too), or the revision one of its spaces publishes does.
    */
   version: string;
 }
@@ -42,7 +42,7 @@ async function stateOf(ctx: AppContext, site: SiteRow | undefined): Promise<Site
     site.basename,
     tree.sections.map((s) => [s.id, s.path, s.title, s.position, s.is_default, s.condition, s.icon, s.group_id]),
     tree.groups.map((g) => [g.id, g.position]),
-    tree.siteSpaces.map((s) => [s.id, s.path, s.position, s.is_default, s.condition, s.section_id, s.space.title, s.space.revision_id]),
+    tree.siteSpaces.map((s) => [s.id, s.path, s.position, s.is_default, s.condition, s.section_id, s.space.title, s.space.revision_id, s.customization]),
     await specsFingerprint(ctx.db, site.organization_id),
   ];
   const version = createHash('sha256').update(JSON.stringify(structure)).digest('base64url').slice(0, 24);

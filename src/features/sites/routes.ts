@@ -45,6 +45,7 @@ import {
   getCustomization,
   getPublishedContent,
   getSite,
+  getStructure,
   listSitesOfOrganization,
   listTemplateConditions,
   putAdaptiveSchema,
@@ -71,6 +72,8 @@ import {
 import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from './publishing-auth.ts';
 import { createShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links.ts';
 import { siteRedirectRoutes } from './redirects-routes.ts';
+import { CustomizationOverrideBody } from './customization-override.ts';
+import { deleteSiteSpaceCustomization, getSiteSpaceCustomization, overrideSiteSpaceCustomization } from './site-space-customization.ts';
 
 const tags = ['sites'];
 const SITE = '/orgs/:organizationId/sites/:siteId';
@@ -146,6 +149,10 @@ export async function siteRoutes(app: App) {
     params: SiteIdParams, querystring: ShareKeyQuery, response: { 200: PublishedContentSite, ...errors(400, 401, 404) },
   }), async (req) => getPublishedContent(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query.shareKey));
 
+  app.get(`${SITE}/structure`, schema('getSiteStructure', 'The sections, section groups and site-spaces of a site, in order', {
+    params: SiteIdParams, querystring: ShareKeyQuery, response: { 200: SiteStructure, ...errors(400, 401, 404) },
+  }), async (req) => getStructure(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query.shareKey));
+
   app.get(`${SITE}/customization`, schema('getSiteCustomizationById', 'The customization of a site', {
     params: SiteIdParams, response: { 200: Customization, ...errors(400, 401, 404) },
   }), async (req) => getCustomization(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
@@ -200,6 +207,22 @@ export async function siteRoutes(app: App) {
   }), async (req, reply) => {
     await deleteSiteSpaceById(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSpaceId);
     return reply.status(204).send();
+  });
+
+  // --- A site-space's customization: the site's, with the site-space's override over it
+  app.get(`${SITE}/site-spaces/:siteSpaceId/customization`, schema('getSiteSpaceCustomizationById', 'The customization a site-space shows', {
+    params: SiteSpaceIdParams, response: { 200: Customization, ...errors(400, 401, 404) },
+  }), async (req) => getSiteSpaceCustomization(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSpaceId));
+
+  app.patch(`${SITE}/site-spaces/:siteSpaceId/customization`, schema('overrideSiteSpaceCustomizationById', 'Override fields of the site customization for a site-space (null takes an override away)', {
+    params: SiteSpaceIdParams, body: CustomizationOverrideBody, response: { 200: Customization, ...errors(400, 401, 403, 404) },
+  }), async (req) => overrideSiteSpaceCustomization(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSpaceId, req.body));
+
+  app.delete(`${SITE}/site-spaces/:siteSpaceId/customization`, schema('deleteSiteSpaceCustomizationById', 'Take away the customization override of a site-space (205; 204 when it had none)', {
+    params: SiteSpaceIdParams, response: { 204: NoContent, 205: NoContent, ...errors(401, 403) },
+  }), async (req, reply) => {
+    const removed = await deleteSiteSpaceCustomization(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteSpaceId);
+    return reply.status(removed ? 205 : 204).send();
   });
 
   app.post(`${SITE}/site-spaces/:siteSpaceId/move`, schema('moveSiteSpace', 'Move a site-space (deprecated: sortSiteStructure)', {

@@ -13,6 +13,7 @@ import { loadVisibleOrganization } from '../organizations/service.ts';
 import { loadSpace, presentSpacesFor } from '../spaces/service.ts';
 import { checkAdaptiveSchema, defaultAdaptiveSchema, templateConditions } from '../adaptive/schema.ts';
 import { checkCustomization, defaultCustomization, type CustomizationValue } from './customization-schema.ts';
+import { applyOverride, overrideOf } from './customization-override.ts';
 import { authorizeSite, authorizeSiteCreation, standingOf, type SiteAction, type SiteStanding } from './policy.ts';
 import { presentSite, presentTree, type SiteTree } from './present.ts';
 import type { CreateSiteBody, ListSitesQuery, UpdateSiteBody } from './schemas.ts';
@@ -132,6 +133,7 @@ export function newSiteSpaceRow(ctx: AppContext, site: SiteRow, sectionId: strin
     is_default: siblings.length === 0 ? 1 : 0,
     position: positionAtEnd(ordered.map((s) => s.position)),
     created_at: isoNow(ctx.clock),
+    customization: null,
   };
 }
 
@@ -316,10 +318,17 @@ export async function getPublishedContent(ctx: AppContext, caller: Caller, organ
     object: 'published-content-site' as const,
     site: await presentOne(ctx, site),
     structure: presented.structure,
-    // Site-spaces have no customization of their own here: each shows the site's.
-    customizations: { site: customization, siteSpaces: Object.fromEntries(tree.siteSpaces.map((ss) => [ss.id, customization])) },
+    // Each site-space shows the site's customization, with its own override over it when it has one.
+    customizations: { site: customization, siteSpaces: Object.fromEntries(tree.siteSpaces.map((ss) => [ss.id, applyOverride(customization, overrideOf(ss))])) },
     scripts: [],
   };
+}
+
+/** getSiteStructure: the site's sections, groups and site-spaces as the caller sees them (URLs with the share key). */
+export async function getStructure(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, shareKey: string | undefined) {
+  const { site, access } = await loadSite(ctx, caller, organizationId, siteId, 'view');
+  const key = await checkShareKey(ctx, site, shareKey);
+  return (await presentTreeFor(ctx, access, await readTree(ctx.db, site), key)).structure;
 }
 
 export async function getCustomization(ctx: AppContext, caller: Caller, organizationId: string, siteId: string) {

@@ -3,4 +3,4 @@
  * scope), collections carry their spaces along when deleted or transferred, and content writes and merges point
  * the space at its new revision.
  */
-export { countSpaces, detachSpacesFromCollections, findSpace, listSpaceLevels, listSpaces, spaceIdsOf, moveSpacesOfCollections, updateSpace, type SpaceFilter, type SpaceRow } from './store.ts';
+export { countSpaces, detachSpacesFromCollections, findSpace, findSpaces, listSpaceLevels, listSpaces, spaceIdsOf, moveSpacesOfCollections, updateSpace, type SpaceFilter, type SpaceRow } from './store.ts';

@@ -20,6 +20,12 @@ export async function findSpace(db: Executor, id: string): Promise<SpaceRow | un
   return db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The spaces of these ids that exist, in one query (a list page's). */
+export async function findSpaces(db: Executor, ids: readonly string[]): Promise<SpaceRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('spaces').selectAll().where('id', 'in', ids).execute();
+}
+
 export async function insertSpace(db: Executor, row: SpaceRow): Promise<void> {
   await db.insertInto('spaces').values(row).execute();
 }
