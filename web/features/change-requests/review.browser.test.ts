@@ -75,7 +75,7 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
     await editText(space.id, cr.id as string, pageId, 'old', 'new', writer.token);
     const writerPage = await signedIn(writer);
     await open(writerPage, `/app/s/${space.id}/~/changes/${cr.number}`);
-    await writerPage.getByLabel('Reviewer').selectOption({ label: 'User 2' });
+    await writerPage.getByLabel('Reviewer', { exact: true }).selectOption({ label: 'User 2' });
     await writerPage.getByRole('button', { name: 'Request review' }).click();
     await writerPage.getByRole('region', { name: 'Requested reviewers' }).getByText('User 2').waitFor();
     await assertAccessible(writerPage, 'the change request (writer)');
@@ -103,7 +103,7 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
 
     // A comment on the paragraph, then changes requested.
     await diff.getByRole('button', { name: /Comment on the paragraph “Run the new installer/ }).click();
-    await diff.getByLabel(/Comment on the paragraph/).fill('Which version of the installer?');
+    await diff.getByRole('textbox', { name: /Comment on the paragraph/ }).fill('Which version of the installer?');
     await diff.getByRole('button', { name: 'Post comment' }).click();
     await diff.getByRole('article', { name: 'Comment by User 2' }).waitFor();
     await reviewerPage.getByLabel('Review comment').fill('Please name the version.');
@@ -154,8 +154,8 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
     await page.getByRole('button', { name: 'Merge change request' }).click();
     const conflicts = page.getByRole('region', { name: 'Conflicts with the space’s content' });
     const region = conflicts.getByRole('group', { name: 'Conflict 1' });
-    await region.getByText('Restart the server in the morning.').waitFor();
-    await region.getByText('Restart the server on weekends.').waitFor();
+    await region.locator('pre', { hasText: 'Restart the server in the morning.' }).waitFor();
+    await region.locator('pre', { hasText: 'Restart the server on weekends.' }).waitFor();
     assert.match(await page.locator('#merge-reasons').innerText(), /conflicts with the space/);
     await screenshot(page, 'review-conflict', { fullPage: true });
     await assertAccessible(page, 'the conflict');

@@ -29,7 +29,7 @@ export function CommentThread({ spaceId, number, thread, userId }: { spaceId: st
   return (
     <article className={resolved ? 'thread thread-resolved' : 'thread'} aria-label={`Comment by ${thread.postedBy.displayName}`}>
       <p>
-        <strong>{thread.postedBy.displayName}</strong> <span className="muted">{resolved ? 'resolved' : ''}</span>
+        <strong>{thread.postedBy.displayName}</strong> {resolved ? <span className="badge">Resolved</span> : null}
       </p>
       <p>{thread.body.markdown}</p>
       {replies.data && replies.data.items.length > 0 ? (
@@ -47,10 +47,11 @@ export function CommentThread({ spaceId, number, thread, userId }: { spaceId: st
           type="button"
           className="link-button"
           aria-pressed={mine}
-          aria-label={`${mine ? 'Remove your' : 'Add a'} thumbs-up reaction (${thumbs?.count ?? 0})`}
+          title={mine ? 'Remove your reaction' : 'React with a thumbs-up'}
           onClick={() => update.mutate(mine ? { removedReactions: [THUMBS_UP] } : { addedReactions: [THUMBS_UP] })}
         >
           {THUMBS_UP} {thumbs?.count ?? 0}
+          <span className="sr-only"> thumbs-up</span>
         </button>
         <button type="button" className="link-button" onClick={() => update.mutate({ resolved: !resolved })}>
           {resolved ? 'Reopen' : 'Resolve'}
