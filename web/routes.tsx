@@ -19,6 +19,7 @@ const routes: RouteObject[] = [
       { index: true, lazy: screen(() => import('./features/home/home.tsx')) },
       { path: 'settings/profile', lazy: screen(() => import('./features/settings/profile.tsx')) },
       { path: 'settings/tokens', lazy: screen(() => import('./features/settings/tokens.tsx')) },
+      { path: 'inbox', lazy: screen(() => import('./features/inbox/inbox.tsx')) },
       { path: 'integrations/:integrationName', lazy: screen(() => import('./features/integrations/integration.tsx')) },
       {
         // An organization's screens share its sidebar (collections and spaces).

@@ -38,7 +38,7 @@ export function mergeBlockers(rules: MergeRules, facts: MergeFacts): string[] {
   if (facts.status === 'merged') return ['It is already merged.'];
   if (facts.status === 'archived') reasons.push('It is archived: reopen it first.');
   if (!facts.mayMerge) reasons.push('You do not have permission to merge into this space (it takes the review role).');
-  if (facts.conflicts > 0) reasons.push(`It conflicts with the space’s content (${facts.conflicts} ${facts.conflicts === 1 ? 'conflict' : 'conflicts'}): resolve them below.`);
+  if (facts.conflicts > 0) reasons.push(`It conflicts with the space’s content (${facts.conflicts} ${facts.conflicts === 1 ? 'conflict' : 'conflicts'}): resolve them on this page.`);
   if (rules.type !== 'rules') return reasons;
   if (rules.rules.some((r) => r.rule === 'allow_bypass' && r.users?.includes(facts.userId))) return reasons;
   const approvers = new Set(facts.reviews.filter((r) => r.status === 'approved').map((r) => r.reviewerId));

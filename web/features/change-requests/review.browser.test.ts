@@ -80,9 +80,16 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
     await writerPage.getByRole('region', { name: 'Requested reviewers' }).getByText('User 2').waitFor();
     await assertAccessible(writerPage, 'the change request (writer)');
 
-    // The reviewer reads the inline diff.
+    // The reviewer hears of it in the inbox, and reads the inline diff.
     const reviewerPage = await signedIn(reviewer);
-    await open(reviewerPage, `/app/s/${space.id}/~/changes/${cr.number}`);
+    await open(reviewerPage, '/app/');
+    await reviewerPage.getByRole('link', { name: /^Inbox\s*1\s*unread$/ }).click();
+    await reviewerPage.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await assertAccessible(reviewerPage, 'the inbox');
+    await screenshot(reviewerPage, 'review-inbox');
+    await reviewerPage.getByRole('link', { name: /User 1 asked you to review #\d+ Use the new installer/ }).click();
+    await reviewerPage.getByRole('heading', { name: /Use the new installer/ }).waitFor();
+    await reviewerPage.getByRole('link', { name: 'Inbox' }).waitFor();
     const mergeButton = reviewerPage.getByRole('button', { name: 'Merge change request' });
     assert.equal(await mergeButton.isDisabled(), true, 'no approval yet');
     assert.match(await reviewerPage.locator('#merge-reasons').innerText(), /at least one approving review/);
