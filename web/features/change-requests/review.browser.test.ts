@@ -175,4 +175,30 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
     assert.match(merged.markdown, /Restart the server in the morning on weekends\./);
     assert.match(merged.markdown, /Then check the logs\./);
   });
+
+  test('a space’s history compares two revisions and restores a page as it was', async () => {
+    const space = await buildSpace(t, { title: 'Changelog' });
+    const pageId = await buildPage(t, space.id, { title: 'Release', markdown: 'Version one ships on Monday.' });
+    const before = ok(await t.api('GET', `/v1/spaces/${space.id}/content`)).id as string;
+    const cr = await buildChangeRequest(t, space.id, { subject: 'Tuesday' });
+    await editText(space.id, cr.id as string, pageId, 'Monday', 'Tuesday', t.admin.token);
+    await mergeChangeRequest(t, space.id, cr.id as string);
+
+    const page = await signedIn(t.admin);
+    await open(page, `/app/s/${space.id}/~/history`);
+    await page.getByRole('link', { name: /^What changed on/ }).first().click();
+    await page.getByLabel('Page', { exact: true }).selectOption({ label: 'Release' });
+    await page.locator('ins', { hasText: 'Tuesday' }).waitFor();
+    assert.match(await page.locator('del').first().innerText(), /Monday/);
+    await screenshot(page, 'review-history', { fullPage: true });
+    await assertAccessible(page, 'the history');
+
+    await open(page, `/app/s/${space.id}/~/revisions/${before}?page=${pageId}`);
+    await page.getByRole('article', { name: 'Release as it was' }).getByText('Version one ships on Monday.').waitFor();
+    await assertAccessible(page, 'a page as it was');
+    await page.getByRole('button', { name: 'Restore this page' }).click();
+    await page.getByText('Restored: the page has this content again').waitFor();
+    const restored = ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=markdown`));
+    assert.match(restored.markdown, /Version one ships on Monday\./);
+  });
 });
