@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
 import { changeRequestQuery, keys, meQuery, membersQuery, organizationQuery, spaceQuery } from '../../api/queries.ts';
@@ -9,10 +9,12 @@ import { useTitle } from '../../ui/title.ts';
 import '../review/review.css';
 import { SpaceHeader } from '../spaces/space-header.tsx';
 import { changedPages } from './changed-pages.ts';
-import { ConflictResolver } from './conflicts.tsx';
 import { effectiveRules, mergeBlockers, type MergeRules } from './merge-readiness.ts';
-import { PageReview } from './page-review.tsx';
 import { changesQuery, contributorsQuery, requestedReviewersQuery, reviewApi, reviewsQuery, type MergeConflictReport } from './review-api.ts';
+
+// A page's diff and the conflict resolver load when first shown: the change request and its list come first.
+const PageReview = lazy(async () => ({ default: (await import('./page-review.tsx')).PageReview }));
+const ConflictResolver = lazy(async () => ({ default: (await import('./conflicts.tsx')).ConflictResolver }));
 
 /**
  * One change request, to review and merge: its subject and status (and their moves), who wrote and who reviews
@@ -63,6 +65,7 @@ export default function ChangeRequestScreen() {
               </ul>
             </section>
             {selected ? (
+              <Suspense fallback={<Skeleton lines={6} label="Loading the diff" />}>
               <PageReview
                 key={`${selected.id}:${cr.data.revision}`}
                 spaceId={spaceId}
@@ -72,10 +75,15 @@ export default function ChangeRequestScreen() {
                 userId={me.data?.id ?? ''}
                 mayComment={!!permissions.comment}
               />
+              </Suspense>
             ) : pages.length > 0 ? (
               <p className="muted">Choose a page to see what changed in it.</p>
             ) : null}
-            {conflicts.length > 0 ? <ConflictResolver spaceId={spaceId} number={number} conflicts={conflicts} onResolved={() => setConflicts([])} /> : null}
+            {conflicts.length > 0 ? (
+              <Suspense fallback={<Skeleton lines={4} label="Loading the conflicts" />}>
+                <ConflictResolver spaceId={spaceId} number={number} conflicts={conflicts} onResolved={() => setConflicts([])} />
+              </Suspense>
+            ) : null}
             <MergeBox spaceId={spaceId} cr={cr.data} space={space.data} userId={me.data?.id ?? ''} mayMerge={!!permissions.merge} conflicts={conflicts} onConflicts={setConflicts} />
           </div>
           <aside className="review-side" aria-label="Review">

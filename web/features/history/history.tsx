@@ -23,6 +23,8 @@ export default function HistoryScreen() {
   const [params, setParams] = useSearchParams();
   const space = useQuery(spaceQuery(spaceId));
   const history = useHistory(spaceId);
+  // The current tree resolves a diff's links: loaded with the screen, so a diff is drawn once, not again when it comes.
+  useQuery(revisionQuery(spaceId));
   useTitle(space.data ? `History · ${space.data.title}` : 'History');
   const revisions = useMemo(() => history.data?.pages.flatMap((p) => p.revisions) ?? [], [history.data]);
   const from = params.get('from') ?? '';
