@@ -24,6 +24,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { organizationInviteRoutes } from './features/organization-invites/routes.ts';
 import { oidcRoutes, oidcSignInRoutes } from './features/oidc/routes.ts';
 import { personalTokenRoutes } from './features/tokens/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
@@ -161,6 +162,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await oidcRoutes(v1);
       await authRoutes(v1);
       await personalTokenRoutes(v1);
+      await notificationRoutes(v1);
       await integrationRoutes(v1);
     },
     { prefix: '/v1' },

@@ -9,6 +9,7 @@ import { PROCESS_SPEC_JOB } from './features/openapi-specs/service.ts';
 import { runTranslationJob } from './features/translations/run.ts';
 import { failImportRunsWithoutJob, IMPORT_RUN_JOB, purgeFinishedImportRuns, runImportJob } from './features/imports/runs.ts';
 import { TRANSLATION_RUN_JOB } from './features/translations/service.ts';
+import { mailNotification, NOTIFICATION_MAIL_JOB } from './features/notifications/service.ts';
 import { deliverDueEvents } from './features/integration-events/delivery.ts';
 import { processOutbox, purgeProcessedOutbox } from './features/integration-events/outbox.ts';
 import { purgeExpiredInstallationTokens } from './features/integrations/tokens.ts';
@@ -39,6 +40,8 @@ export function registerJobHandlers(worker: JobWorker): void {
     await refreshOpenAPISpecs(ctx);
   });
   worker.handle(TRANSLATION_RUN_JOB, runTranslationJob);
+  // Notifications (review requests, mentions, replies) mailed when SMTP_URL is set.
+  worker.handle(NOTIFICATION_MAIL_JOB, mailNotification);
   // Import runs (startImportRun): fetch, convert and write one revision, recording the run's status.
   worker.handle(IMPORT_RUN_JOB, runImportJob);
   // A run whose job left the queue without ending it (dropped after its last attempt, or lost) fails.

@@ -21,6 +21,7 @@ const routes: RouteObject[] = [
       { index: true, lazy: screen(() => import('./features/home/home.tsx')) },
       { path: 'settings/profile', lazy: screen(() => import('./features/settings/profile.tsx')) },
       { path: 'settings/tokens', lazy: screen(() => import('./features/settings/tokens.tsx')) },
+      { path: 'inbox', lazy: screen(() => import('./features/inbox/inbox.tsx')) },
       { path: 'integrations/:integrationName', lazy: screen(() => import('./features/integrations/integration.tsx')) },
       {
         // An organization's screens share its sidebar (collections and spaces).
@@ -41,6 +42,7 @@ const routes: RouteObject[] = [
           { path: 's/:spaceId/~/changes', lazy: screen(() => import('./features/change-requests/change-requests.tsx')) },
           { path: 's/:spaceId/~/changes/:number', lazy: screen(() => import('./features/change-requests/change-request.tsx')) },
           { path: 's/:spaceId/~/revisions/:revisionId', lazy: screen(() => import('./features/spaces/revision.tsx')) },
+          { path: 's/:spaceId/~/history', lazy: screen(() => import('./features/history/history.tsx')) },
           { path: 's/:spaceId/*', lazy: screen(() => import('./features/spaces/space.tsx')) },
         ],
       },

@@ -280,6 +280,21 @@ export interface ChangeRequestReviewersTable {
   created_at: string;
 }
 
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  actor_id: string | null;
+  organization_id: string;
+  space_id: string;
+  change_request_id: string | null;
+  comment_id: string | null;
+  title: string;
+  app_path: string;
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface TeamsTable {
   id: string;
   organization_id: string;
@@ -781,6 +796,7 @@ export interface Database {
   comment_reactions: CommentReactionsTable;
   change_request_reviews: ChangeRequestReviewsTable;
   change_request_reviewers: ChangeRequestReviewersTable;
+  notifications: NotificationsTable;
   sites: SitesTable;
   site_section_groups: SiteSectionGroupsTable;
   site_sections: SiteSectionsTable;

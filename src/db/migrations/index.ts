@@ -22,6 +22,7 @@ import * as m0023 from './0023_import_runs_status_index.ts';
 import * as m0024 from './0024_sign_in.ts';
 import * as m0026 from './0026_change_request_reviews.ts';
 import * as m0027 from './0027_space_git_layouts.ts';
+import * as m0028 from './0028_notifications.ts';
 import * as m0030 from './0030_space_trash.ts';
 import * as m0031 from './0031_site_space_customization.ts';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0024_sign_in': m0024,
   '0026_change_request_reviews': m0026,
   '0027_space_git_layouts': m0027,
+  '0028_notifications': m0028,
   '0030_space_trash': m0030,
   '0031_site_space_customization': m0031,
 };

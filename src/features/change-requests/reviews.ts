@@ -1,3 +1,4 @@
+import { writeNotices } from '../notifications/service.ts';
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/types.ts';
 import { type AppContext, type Caller, personOf } from '../../platform/context.ts';
@@ -75,7 +76,7 @@ export async function submitChangeRequestReview(ctx: AppContext, caller: Caller,
   const id = newId();
   await ctx.db.transaction().execute(async (trx) => {
     const { head } = await lockedChangeRequest(trx, cr, 'Reviewing a change request');
-    if (thread && comment) await insertNewComment(ctx, trx, thread, comment.row);
+    if (thread && comment) await insertNewComment(ctx, trx, thread, comment.row, comment.notices);
     const request = await findRequestedReviewer(trx, cr.id, reviewerId);
     await markReviewsOutdated(trx, cr.id, [reviewerId], now);
     await insertReview(trx, {
@@ -140,6 +141,8 @@ export async function requestChangeRequestReviewers(ctx: AppContext, caller: Cal
     const subject = body.subject?.trim();
     if (subject !== undefined) await updateChangeRequest(trx, cr.id, { subject, updated_at: now });
     await recordEvent(trx, ctx.clock, 'change_request_reviewers_requested', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, requestedBy: requesterId, users });
+    const place = { organizationId: space.organization_id, space, changeRequest: { id: cr.id, number: cr.number, subject: subject ?? cr.subject } };
+    await writeNotices(ctx, trx, users.map((userId) => ({ userId, kind: 'review_requested' as const, actorId: requesterId, place, what: 'asked you to review' })));
   });
   const rows = await requestedReviewersAmong(ctx.db, cr.id, users);
   const order = new Map(users.map((id, i) => [id, i]));

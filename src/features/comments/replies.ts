@@ -18,7 +18,9 @@ import {
   type Format,
   type OpenThread,
   type ThreadLocator,
+  placeOf,
 } from './service.ts';
+import { mentionNotices, writeNotices, type Notice } from '../notifications/service.ts';
 import {
   addReactions,
   deleteReply,
@@ -73,10 +75,16 @@ export async function postCommentReply(ctx: AppContext, caller: Caller, at: Thre
   const document = await documentOfBody(body.body, 'body/body');
   const id = newId();
   const now = isoNow(ctx.clock);
+  const actorId = authorOf(caller);
+  const mentions = await mentionNotices(ctx, { document, actorId, place: placeOf(open, null), commentId });
   await ctx.db.transaction().execute(async (trx) => {
     const comment = await lockedComment(trx, open, commentId, 'share');
-    await insertReply(trx, { id, comment_id: comment.id, author_id: authorOf(caller), body: JSON.stringify(document), posted_at: now, edited_at: null });
+    await insertReply(trx, { id, comment_id: comment.id, author_id: actorId, body: JSON.stringify(document), posted_at: now, edited_at: null });
     await record(ctx, trx, open, 'comment_reply_created', { commentId: comment.id, replyId: id });
+    // The thread's author hears of the reply; a person mentioned in it, of the mention (one notice each).
+    const place = placeOf(open, comment.page_id);
+    const reply: Notice = { userId: comment.author_id, kind: 'reply', actorId, place, commentId: comment.id, what: 'replied to your comment on' };
+    await writeNotices(ctx, trx, [...(comment.author_id ? [reply] : []), ...mentions.map((m) => ({ ...m, place }))]);
   });
   return presentOne(ctx, open, commentId, id, format);
 }

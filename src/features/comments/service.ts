@@ -36,6 +36,7 @@ import {
   type Thread,
 } from './store.ts';
 import { PageTargets } from './targets.ts';
+import { mentionNotices, writeNotices, type Notice, type NoticePlace } from '../notifications/service.ts';
 import { serializedRead } from '../../platform/read-cache.ts';
 
 /** Where the route says the discussion is: a space, or one of its change requests (by id or number). */
@@ -55,6 +56,7 @@ export async function openThread(ctx: AppContext, caller: Caller, at: ThreadLoca
       space,
       viewer: { userId: authorOf(caller), role } satisfies Viewer,
       thread: { spaceId: space.id, changeRequestId: cr.id } satisfies Thread,
+      changeRequest: { id: cr.id, number: cr.number, subject: cr.subject } as { id: string; number: number; subject: string } | null,
       where,
       targets: new PageTargets(ctx.db, cr.head_revision_id ?? cr.revision_initial, where),
     };
@@ -64,6 +66,7 @@ export async function openThread(ctx: AppContext, caller: Caller, at: ThreadLoca
     space,
     viewer: { userId: authorOf(caller), role } satisfies Viewer,
     thread: { spaceId: space.id, changeRequestId: null } satisfies Thread,
+    changeRequest: null as { id: string; number: number; subject: string } | null,
     where: `space ${space.id}`,
     targets: new PageTargets(ctx.db, space.revision_id, "the space's current revision"),
   };
@@ -176,8 +179,8 @@ export async function listThreadCommentsJson(ctx: AppContext, caller: Caller, at
 
 export async function postComment(ctx: AppContext, caller: Caller, at: ThreadLocator, body: PostCommentValue, format: Format) {
   const open = await openThread(ctx, caller, at);
-  const { row, view } = await newComment(ctx, caller, open, body);
-  await ctx.db.transaction().execute((trx) => insertNewComment(ctx, trx, open, row));
+  const { row, view, notices } = await newComment(ctx, caller, open, body);
+  await ctx.db.transaction().execute((trx) => insertNewComment(ctx, trx, open, row, notices));
   return presentNewComment(ctx, open, view, format);
 }
 
@@ -220,11 +223,18 @@ export async function newComment(ctx: AppContext, caller: Caller, open: OpenThre
     reply_count: 0,
     ...row,
   };
-  return { row, view };
+  const notices = await mentionNotices(ctx, { document, actorId: row.author_id, place: placeOf(open, row.page_id), commentId: row.id });
+  return { row, view, notices };
 }
 
-export async function insertNewComment(ctx: AppContext, trx: Executor, open: OpenThread, row: CommentRow): Promise<void> {
+/** Where a thread's comment is, for the notices it causes. */
+export function placeOf(open: OpenThread, pageId: string | null | undefined): NoticePlace {
+  return { organizationId: open.space.organization_id, space: open.space, changeRequest: open.changeRequest, pageId: pageId ?? null };
+}
+
+export async function insertNewComment(ctx: AppContext, trx: Executor, open: OpenThread, row: CommentRow, notices: readonly Notice[] = []): Promise<void> {
   await insertComment(trx, row);
+  await writeNotices(ctx, trx, notices);
   await record(ctx, trx, open, 'comment_created', { commentId: row.id });
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment as Keyed, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type {
   Block, Code, Document, Expandable, FlowBlock, Fragment, Heading, Hint, Images, InlineContent, List, Table, TableDefinition, TableRecord, TableValue, Tabs,
 } from '../../../src/features/content/document/types.ts';
@@ -16,13 +16,20 @@ import { LinkTo, renderInlines } from './render-inline.tsx';
  * integrations show their text.
  */
 
+/**
+ * Wraps or replaces how a top-level block is shown (the review screens mark what changed and hang comments on a
+ * block this way): given the block and how it renders, it answers what to show.
+ */
+export type DecorateBlock = (block: FlowBlock, rendered: ReactNode, index: number) => ReactNode;
+
 interface Ctx {
   links: AppLinks;
   anchors: Map<Heading, string>;
+  decorate?: DecorateBlock | undefined;
 }
 
-export function DocumentView({ document, links }: { document: Document; links: AppLinks }) {
-  const ctx: Ctx = { links, anchors: headingAnchors(document) };
+export function DocumentView({ document, links, decorate }: { document: Document; links: AppLinks; decorate?: DecorateBlock }) {
+  const ctx: Ctx = { links, anchors: headingAnchors(document), decorate };
   return <div className="document">{renderFlow(document.nodes ?? [], ctx, 0)}</div>;
 }
 
@@ -31,7 +38,8 @@ function renderFlow(blocks: readonly Block[], ctx: Ctx, depth: number): ReactNod
     if (!block || typeof block !== 'object') return null;
     const key = block.key ?? i;
     if (depth > MAX_DEPTH) return <p key={key}>{blockText(block)}</p>;
-    return <BlockView key={key} block={block as FlowBlock} ctx={ctx} depth={depth} />;
+    const rendered = <BlockView key={key} block={block as FlowBlock} ctx={ctx} depth={depth} />;
+    return depth === 0 && ctx.decorate ? <Keyed key={key}>{ctx.decorate(block as FlowBlock, rendered, i)}</Keyed> : rendered;
   });
 }
 

@@ -6,6 +6,7 @@ import { meQuery } from '../../api/queries.ts';
 import { Skeleton } from '../../ui/states.tsx';
 import { SearchDialog } from '../search/search-dialog.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { InboxButton } from '../inbox/inbox-button.tsx';
 
 /**
  * Every screen of a signed-in person: the header (home, search, the person's menu) over the screen. Without a
@@ -41,6 +42,7 @@ export function AppShell() {
         </button>
         <div className="header-end">
           <ThemeToggle />
+          {me.data ? <InboxButton /> : null}
           {me.data ? <UserMenu name={me.data.displayName} /> : null}
         </div>
       </header>

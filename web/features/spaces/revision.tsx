@@ -1,30 +1,107 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, isNotFound } from '../../api/client.ts';
-import type { Revision } from '../../api/types.ts';
+import { keys, revisionQuery, spaceQuery } from '../../api/queries.ts';
+import type { ChangeRequest } from '../../api/types.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { revisionDocumentQuery, reviewApi } from '../change-requests/review-api.ts';
+import { documentPages, revisionByIdQuery } from '../history/history-api.ts';
+import { DocumentView } from '../pages/render-document.tsx';
+import { revisionLinks } from '../review/revision-links.ts';
+import { SpaceHeader } from './space-header.tsx';
 
-/** A revision of a space: when it was made, what kind, and its pages. */
+/**
+ * A revision of a space: when it was made and what kind, any of its pages as it was then, and "Restore this page",
+ * which gives the page that content again in a new revision (a change request with a revert_page change, merged
+ * at once; when the space's merge rules refuse that, the change request is opened for review instead).
+ */
 export default function RevisionScreen() {
   const { spaceId = '', revisionId = '' } = useParams();
-  const revision = useQuery({ queryKey: ['space', spaceId, 'revisions', revisionId], queryFn: ({ signal }) => api<Revision>('GET', `/spaces/${spaceId}/revisions/${revisionId}`, { signal }) });
-  useTitle('Revision');
+  const [params, setParams] = useSearchParams();
+  const space = useQuery(spaceQuery(spaceId));
+  const revision = useQuery(revisionByIdQuery(spaceId, revisionId));
+  const current = useQuery(revisionQuery(spaceId));
+  const pages = useMemo(() => documentPages(revision.data), [revision.data]);
+  const pageId = params.get('page') ?? '';
+  const page = pages.find((p) => p.id === pageId);
+  const selectId = useId();
+  useTitle(page ? `${page.title} (revision)` : 'Revision');
   if (isNotFound(revision.error)) return <main id="main" className="app-main"><NotFound what="revision" /></main>;
+  const mayEdit = !!(space.data as { permissions?: { edit?: boolean } } | undefined)?.permissions?.edit;
   return (
     <main id="main" className="app-main">
+      <SpaceHeader spaceId={spaceId} space={space.data} />
       <h1>Revision</h1>
       {revision.isPending ? <Skeleton lines={3} /> : null}
       <ErrorNote error={revision.error} />
       {revision.data ? (
-        <dl className="facts">
-          <dt>Id</dt><dd><code>{revision.data.id}</code></dd>
-          <dt>Made</dt><dd>{new Date(revision.data.createdAt).toLocaleString()}</dd>
-          <dt>Kind</dt><dd>{revision.data.type}</dd>
-          <dt>Pages</dt><dd>{revision.data.pages.length} at the top level</dd>
-        </dl>
+        <>
+          <dl className="facts">
+            <dt>Made</dt><dd>{new Date(revision.data.createdAt).toLocaleString()}</dd>
+            <dt>Kind</dt><dd>{revision.data.type}</dd>
+            <dt>Id</dt><dd><code>{revision.data.id}</code></dd>
+            <dt>Current</dt><dd>{current.data?.id === revision.data.id ? 'This is the space’s current content' : 'An earlier revision'}</dd>
+          </dl>
+          <div className="field">
+            <label htmlFor={selectId}>Page as it was</label>
+            <select id={selectId} value={pageId} onChange={(e) => setParams(e.target.value ? { page: e.target.value } : {})}>
+              <option value="">Choose a page…</option>
+              {pages.map((p) => <option key={p.id} value={p.id}>{p.title}</option>)}
+            </select>
+          </div>
+          {page ? <PageAsItWas spaceId={spaceId} revisionId={revisionId} pageId={page.id} title={page.title} mayRestore={mayEdit && current.data?.id !== revisionId} /> : null}
+        </>
       ) : null}
-      <p><Link to={`/s/${spaceId}/`}>Open the space’s current content</Link></p>
+      <p>
+        <Link to={`/s/${spaceId}/~/history`}>The space’s history</Link>
+      </p>
     </main>
+  );
+}
+
+function PageAsItWas({ spaceId, revisionId, pageId, title, mayRestore }: { spaceId: string; revisionId: string; pageId: string; title: string; mayRestore: boolean }) {
+  const document = useQuery(revisionDocumentQuery(spaceId, revisionId, pageId));
+  const current = useQuery(revisionQuery(spaceId));
+  const links = useMemo(() => revisionLinks(spaceId, current.data), [spaceId, current.data]);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const restore = useMutation({
+    mutationFn: async () => {
+      const cr = await api<ChangeRequest>('POST', `/spaces/${spaceId}/change-requests`, { body: { subject: `Restore “${title}”`.slice(0, 100) } });
+      const number = String(cr.number);
+      await reviewApi.writeContent(spaceId, number, [{ operation: 'revert_page', page: pageId, revision: revisionId }]);
+      try {
+        const merged = await reviewApi.merge(spaceId, number);
+        return { number, merged: merged.result === 'merge' };
+      } catch {
+        // Refused (merge rules, permission): the restoration waits in its change request for a review.
+        return { number, merged: false };
+      }
+    },
+    onSuccess: async ({ number, merged }) => {
+      await queryClient.invalidateQueries({ queryKey: ['space', spaceId] });
+      await queryClient.invalidateQueries({ queryKey: keys.space(spaceId) });
+      if (!merged) navigate(`/s/${spaceId}/~/changes/${number}?page=${encodeURIComponent(pageId)}`);
+    },
+  });
+  return (
+    <article className="page" aria-label={`${title} as it was`}>
+      <div className="inline-form">
+        <h2>{title}</h2>
+        {mayRestore ? (
+          <button type="button" className="button" disabled={restore.isPending} onClick={() => restore.mutate()}>
+            Restore this page
+          </button>
+        ) : null}
+      </div>
+      {restore.data?.merged ? <p className="banner banner-info" role="status">Restored: the page has this content again in the space’s current revision.</p> : null}
+      <ErrorNote error={restore.error} />
+      {document.isPending ? <Skeleton lines={6} label="Loading the page" /> : null}
+      <ErrorNote error={document.error} />
+      {document.data === null ? <p>The page has no content in this revision.</p> : null}
+      {document.data ? <DocumentView document={document.data} links={links} /> : null}
+    </article>
   );
 }

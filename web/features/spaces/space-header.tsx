@@ -19,6 +19,7 @@ export function SpaceHeader({ spaceId, space }: { spaceId: string; space: Space 
       <nav aria-label="Space" className="space-tabs">
         <NavLink to={space ? `/o/${space.organization}/s/${spaceId}` : `/s/${spaceId}/`} end>Pages</NavLink>
         <NavLink to={`/s/${spaceId}/~/changes`}>Change requests</NavLink>
+        <NavLink to={`/s/${spaceId}/~/history`}>History</NavLink>
       </nav>
     </header>
   );

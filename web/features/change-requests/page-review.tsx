@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { FlowBlock } from '../../../src/features/content/document/types.ts';
+import { blockText } from '../../../src/features/content/document/text.ts';
+import type { ChangeRequest } from '../../api/types.ts';
+import { revisionQuery } from '../../api/queries.ts';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { blockName } from '../review/block-diff.ts';
+import { PageDiff } from '../review/page-diff.tsx';
+import { revisionLinks } from '../review/revision-links.ts';
+import { pageThreadsQuery, revisionDocumentQuery, type Thread } from './review-api.ts';
+import { CommentThread, NewComment } from './threads.tsx';
+
+/*
+ * One changed page of a change request: its diff against the revision the change request is based on, with the
+ * comment threads beside the blocks they name (`target.node`), and those whose block is gone listed as outdated.
+ */
+
+export function PageReview({ spaceId, cr, pageId, title, userId, mayComment }: { spaceId: string; cr: ChangeRequest; pageId: string; title: string; userId: string; mayComment: boolean }) {
+  const number = String(cr.number);
+  const baseRevision = cr.revisionMergedAncestor ?? cr.revisionInitial;
+  const before = useQuery(revisionDocumentQuery(spaceId, baseRevision, pageId));
+  const after = useQuery(revisionDocumentQuery(spaceId, cr.revision, pageId));
+  const current = useQuery(revisionQuery(spaceId));
+  const threads = useQuery(pageThreadsQuery(spaceId, number, pageId));
+  const [sideBySide, setSideBySide] = useState(false);
+  const links = useMemo(() => revisionLinks(spaceId, current.data), [spaceId, current.data]);
+
+  const byNode = useMemo(() => {
+    const map = new Map<string, Thread[]>();
+    for (const thread of threads.data?.items ?? []) {
+      const node = thread.target.node?.id ?? '';
+      map.set(node, [...(map.get(node) ?? []), thread]);
+    }
+    return map;
+  }, [threads.data]);
+  const keysNow = useMemo(() => new Set((after.data?.nodes ?? []).map((b) => b.key).filter(Boolean)), [after.data]);
+  const outdated = [...byNode.entries()].filter(([node]) => node !== '' && !keysNow.has(node)).flatMap(([, list]) => list);
+  const onPage = byNode.get('') ?? [];
+
+  return (
+    <section className="page-review" aria-labelledby="page-review-title">
+      <div className="inline-form">
+        <h2 id="page-review-title">Changes to “{title}”</h2>
+        <button type="button" className="button" aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>
+          Side by side
+        </button>
+      </div>
+      {before.isPending || after.isPending ? <Skeleton lines={6} label="Loading the diff" /> : null}
+      <ErrorNote error={before.error ?? after.error} />
+      <ErrorNote error={threads.error} />
+      {before.data !== undefined && after.data !== undefined ? (
+        <PageDiff
+          before={before.data}
+          after={after.data}
+          links={links}
+          sideBySide={sideBySide}
+          aside={(key, block, change) => {
+            if (change.kind === 'deleted') return null;
+            const what = `the ${blockName(block)} “${preview(block)}”`;
+            return (
+              <>
+                {(byNode.get(key) ?? []).map((thread) => <CommentThread key={thread.id} spaceId={spaceId} number={number} thread={thread} userId={userId} />)}
+                {mayComment ? <NewComment spaceId={spaceId} number={number} pageId={pageId} node={key} what={what} quote={() => selectionIn(key)} /> : null}
+              </>
+            );
+          }}
+        />
+      ) : null}
+      {onPage.length > 0 || mayComment ? (
+        <section aria-label="Comments on the page">
+          <h3>Comments on the page</h3>
+          {onPage.map((thread) => <CommentThread key={thread.id} spaceId={spaceId} number={number} thread={thread} userId={userId} />)}
+          {mayComment ? <NewComment spaceId={spaceId} number={number} pageId={pageId} what="the page" /> : null}
+        </section>
+      ) : null}
+      {outdated.length > 0 ? (
+        <section aria-label="Outdated comments">
+          <h3>Outdated comments</h3>
+          <p className="muted">Their block is no longer in the page.</p>
+          {outdated.map((thread) => (
+            <div key={thread.id}>
+              {thread.target.node?.preview ? <p className="muted">On “{thread.target.node.preview}”</p> : null}
+              <CommentThread spaceId={spaceId} number={number} thread={thread} userId={userId} />
+            </div>
+          ))}
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+function preview(block: FlowBlock): string {
+  const text = blockText(block);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** The text selected inside one block of the diff, to quote in a comment on it. */
+function selectionIn(key: string): string {
+  const selection = window.getSelection();
+  if (!selection || selection.isCollapsed || !selection.anchorNode) return '';
+  const element = selection.anchorNode instanceof Element ? selection.anchorNode : selection.anchorNode.parentElement;
+  return element?.closest('[data-block]')?.getAttribute('data-block') === key ? selection.toString() : '';
+}

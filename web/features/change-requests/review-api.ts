@@ -1,0 +1,135 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ChangeRequestRequestedReviewer, ChangeRequestReview, UserContributor } from '@gitbook/api';
+import type { Document } from '../../../src/features/content/document/types.ts';
+import { api, type ListPage } from '../../api/client.ts';
+import { keys } from '../../api/queries.ts';
+
+/*
+ * The reads and writes of reviewing one change request, through the public API (the official operation ids in
+ * the comments). Every key starts with the change request's, so one invalidation refreshes the whole screen.
+ */
+
+export type { ChangeRequestRequestedReviewer, ChangeRequestReview, UserContributor };
+
+/** A comment or reply as read with `format=markdown`: the body is its markdown. */
+export interface Thread {
+  id: string;
+  postedBy: { id: string; displayName: string };
+  postedAt: string;
+  body: { markdown?: string };
+  replies: number;
+  reactions: { emoji: string; count: number; users: { user: { id: string } }[] }[];
+  status: 'open' | 'resolved';
+  target: { node?: { id: string; preview?: string }; page?: { id: string; title: string; outdated: boolean } };
+  permissions: { edit: boolean; reply?: boolean; delete: boolean };
+}
+
+export interface Reply {
+  id: string;
+  postedBy: { id: string; displayName: string };
+  postedAt: string;
+  body: { markdown?: string };
+}
+
+/** One RevisionSemanticChange of getChangeRequestChanges. */
+export interface SemanticChange {
+  type: string;
+  page?: { id: string; title: string; path?: string; type: string };
+  attributes?: Record<string, { before?: unknown; after?: unknown }>;
+  parent?: { before?: { title: string }; after?: { title: string } };
+  file?: { name: string };
+}
+
+/** A conflict of a merge or an update, as the API describes it (a `content` one carries the marked markdown). */
+export interface MergeConflictReport {
+  type: 'page' | 'file' | 'variable';
+  kind: string;
+  message: string;
+  pageId?: string;
+  markedText?: string;
+}
+
+export interface MergeAnswer {
+  revision: string;
+  result: 'merge' | 'update' | 'conflicts';
+  conflicts?: MergeConflictReport[];
+}
+
+const base = (spaceId: string, number: string) => `/spaces/${spaceId}/change-requests/${number}`;
+const key = (spaceId: string, number: string, ...rest: string[]) => [...keys.changeRequest(spaceId, number), ...rest] as const;
+
+/** getChangeRequestChanges: every change, for the list of changed pages. */
+export const changesQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: key(spaceId, number, 'changes'),
+    queryFn: ({ signal }) => api<{ changes: SemanticChange[]; more?: number }>('GET', `${base(spaceId, number)}/changes`, { query: { limit: 1000 }, signal }),
+  });
+
+/** getReviewsByChangeRequestId: the current reviews (a newer one of the same reviewer supersedes the older). */
+export const reviewsQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: key(spaceId, number, 'reviews'),
+    queryFn: ({ signal }) => api<ListPage<ChangeRequestReview>>('GET', `${base(spaceId, number)}/reviews`, { query: { outdated: false, format: 'markdown', limit: 100 }, signal }),
+  });
+
+/** getRequestedReviewersByChangeRequestId */
+export const requestedReviewersQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: key(spaceId, number, 'requested-reviewers'),
+    queryFn: ({ signal }) => api<ListPage<ChangeRequestRequestedReviewer>>('GET', `${base(spaceId, number)}/requested-reviewers`, { query: { limit: 100 }, signal }),
+  });
+
+/** getContributorsByChangeRequestId */
+export const contributorsQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: key(spaceId, number, 'contributors'),
+    queryFn: ({ signal }) => api<ListPage<UserContributor>>('GET', `${base(spaceId, number)}/contributors`, { signal }),
+  });
+
+/** listCommentsInChangeRequest on one page, oldest first, bodies as markdown. */
+export const pageThreadsQuery = (spaceId: string, number: string, pageId: string) =>
+  queryOptions({
+    queryKey: key(spaceId, number, 'comments', pageId),
+    queryFn: ({ signal }) =>
+      api<ListPage<Thread>>('GET', `${base(spaceId, number)}/comments`, { query: { targetPage: pageId, order: 'asc', format: 'markdown', limit: 100 }, signal }),
+  });
+
+/** listCommentRepliesInChangeRequest */
+export const repliesQuery = (spaceId: string, number: string, commentId: string, count: number) =>
+  queryOptions({
+    queryKey: key(spaceId, number, 'comments', 'replies', commentId, String(count)),
+    queryFn: ({ signal }) => api<ListPage<Reply>>('GET', `${base(spaceId, number)}/comments/${commentId}/replies`, { query: { format: 'markdown', limit: 100 }, signal }),
+    enabled: count > 0,
+  });
+
+/** getPageDocumentInRevisionById; a page that is not in the revision reads as no document (it was added or deleted). */
+export const revisionDocumentQuery = (spaceId: string, revisionId: string, pageId: string) =>
+  queryOptions({
+    queryKey: ['space', spaceId, 'revision-document', revisionId, pageId] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api<Document>('GET', `/spaces/${spaceId}/revisions/${revisionId}/page/${pageId}/document`, { signal });
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null;
+        throw error;
+      }
+    },
+    // A revision never changes.
+    staleTime: Infinity,
+  });
+
+export const reviewApi = {
+  update: (spaceId: string, number: string, body: { subject?: string; status?: 'draft' | 'open' | 'archived' }) => api('PATCH', base(spaceId, number), { body }),
+  submitReview: (spaceId: string, number: string, status: 'approved' | 'changes-requested', comment: string) =>
+    api('POST', `${base(spaceId, number)}/reviews`, { body: { status, ...(comment.trim() ? { comment: { markdown: comment } } : {}) } }),
+  requestReviewers: (spaceId: string, number: string, users: string[]) => api('POST', `${base(spaceId, number)}/requested-reviewers`, { body: { users } }),
+  removeReviewer: (spaceId: string, number: string, userId: string) => api('DELETE', `${base(spaceId, number)}/requested-reviewers/${userId}`),
+  merge: (spaceId: string, number: string) => api<MergeAnswer>('POST', `${base(spaceId, number)}/merge`),
+  updateFromMain: (spaceId: string, number: string) => api<MergeAnswer>('POST', `${base(spaceId, number)}/update`),
+  writeContent: (spaceId: string, number: string, changes: unknown[]) => api('POST', `${base(spaceId, number)}/content`, { body: { changes } }),
+  postComment: (spaceId: string, number: string, body: { page: string; node?: string; markdown: string }) =>
+    api<Thread>('POST', `${base(spaceId, number)}/comments`, { body: { page: body.page, ...(body.node ? { node: body.node } : {}), body: { markdown: body.markdown } } }),
+  reply: (spaceId: string, number: string, commentId: string, markdown: string) => api('POST', `${base(spaceId, number)}/comments/${commentId}/replies`, { body: { body: { markdown } } }),
+  updateComment: (spaceId: string, number: string, commentId: string, body: { resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] }) =>
+    api('PUT', `${base(spaceId, number)}/comments/${commentId}`, { body }),
+};
