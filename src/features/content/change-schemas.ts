@@ -55,6 +55,13 @@ export const UpdatePageChange = Type.Object({
   document: Type.Optional(DocumentInput),
   into: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
   at: Type.Optional(Type.Integer({ minimum: 0 })),
+  baseRevision: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'Quire extension: the revision the sender read the page at. When the page changed since, the JSON document is merged block by block (and title, description, emoji, icon field by field) with the current one; edits of the same block answer 409 with the conflicts',
+    }),
+  ),
 });
 
 export const DeletePageChange = Type.Object({
@@ -129,3 +136,31 @@ export const DocumentedUpdateContentBody = Type.Object({
 export const UpdateContentQuery = Type.Object({
   compat: Type.Optional(Type.Boolean({ default: true, description: 'true: answer the change request; false: also the affected pages and inserted files' })),
 });
+
+/** What a 409 of a save based on an older revision holds besides the error: each conflict, and where things stand now. */
+export const SaveConflictBody = Type.Object(
+  {
+    error: Type.Object({ code: Type.Integer(), message: Type.String() }),
+    revision: Type.Optional(Type.String({ description: 'The current revision: base a resolved save on it' })),
+    conflicts: Type.Optional(Type.Array(
+      Type.Object(
+        {
+          page: Type.String(),
+          field: Type.String({ description: '`document` for a block, else the page field (title, description, emoji, icon)' }),
+          block: Type.Optional(Type.String({ description: 'The key of the block in conflict' })),
+          kind: Type.String({ description: 'edited, deleted, added' }),
+          base: Type.Unknown(),
+          ours: Type.Unknown(),
+          theirs: Type.Unknown(),
+        },
+        { additionalProperties: false },
+      ),
+    )),
+    documents: Type.Optional(
+      Type.Array(Type.Object({ page: Type.String(), document: Type.Unknown() }), {
+        description: "Each page's merged document, where ours' version stands in each conflicting block (theirs' where ours deleted it)",
+      }),
+    ),
+  },
+  { description: 'A conflict. For a save based on an older revision whose edits meet others made since: the conflicts, and nothing was written' },
+);
