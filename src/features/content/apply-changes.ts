@@ -478,7 +478,7 @@ async function updatePage(scope: BatchScope, index: number, change: Extract<Cont
     title,
     slug,
     documentId,
-    attributes: { ...metadataOf(change, page.attributes), ...parsed.attributes },
+    attributes: { ...withCover(metadataOf(change, page.attributes), change.cover), ...parsed.attributes },
     updatedAt: scope.now,
   });
   touch(scope, { object: 'updated_page', id: page.id });
@@ -521,6 +521,12 @@ async function mergeWithSince(
   }
   if (!sameJson(result.document, ours)) scope.saves.merged.set(current.id, result.document);
   return { ...merged, document: { document: result.document as { object: 'document'; nodes: unknown[] } } };
+}
+
+function withCover(attributes: PageAttributes, cover: Record<string, unknown> | null | undefined): PageAttributes {
+  if (cover === undefined) return attributes;
+  const { cover: _old, ...rest } = attributes;
+  return cover === null ? rest : { ...rest, cover };
 }
 
 async function deletePage(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'delete_page' }>) {

@@ -22,6 +22,15 @@ const PageMetadata = {
   condition: Type.Optional(Type.String({ maxLength: 1024 })),
 };
 
+const CoverRef = Type.Union([
+  Type.Object({ kind: Type.Literal('file'), file: Type.String({ minLength: 1 }) }),
+  Type.Object({ kind: Type.Literal('url'), url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+]);
+/** The official RevisionPageDocumentCover; null removes the page's cover. */
+const PageCover = Type.Union([Type.Object({ ref: CoverRef, refDark: Type.Optional(CoverRef), yPos: Type.Optional(Type.Number()) }), Type.Null()], {
+  description: "The page's cover image (a file of the space or a URL); null removes it",
+});
+
 /**
  * The source of a computed page, as the official `ComputedContentSourceRevisionOpenAPI`: an OpenAPI
  * specification of the organization, named by its slug; `models` adds a page of its schemas.
@@ -52,6 +61,7 @@ export const UpdatePageChange = Type.Object({
   operation: Type.Literal('update_page', { description: 'Changes a page: metadata, document, place' }),
   page: Type.String({ minLength: 1 }),
   ...PageMetadata,
+  cover: Type.Optional(PageCover),
   document: Type.Optional(DocumentInput),
   into: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
   at: Type.Optional(Type.Integer({ minimum: 0 })),
