@@ -425,11 +425,15 @@ async function insertPage(scope: BatchScope, index: number, change: Extract<Cont
   slug = pickSlug(scope, index, change, siblings, change.slug, title);
   const id = (change.ref && scope.pageRefs.get(change.ref)) || scope.newId();
   if (change.computed && parsed.document) fail(index, change, 'a computed page has no document of its own: send document as {}');
+  const group = change.type === 'group';
+  // GitBook's groups title the top level of the tree; they hold pages, not a document.
+  if (group && parentId !== null) fail(index, change, '/into: a group is inserted at the top level of the tree');
+  if (group && parsed.document) fail(index, change, '/document: a group has no document: send document as {}');
   const page: PageRecord = {
     id,
     parentId,
     position: positionAt(siblings, change.at),
-    kind: change.computed ? 'computed' : 'document',
+    kind: change.computed ? 'computed' : group ? 'group' : 'document',
     title,
     slug,
     documentId: parsed.document ? await storeDocument(scope, parsed.document) : null,

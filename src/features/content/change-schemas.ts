@@ -49,6 +49,9 @@ export type ComputedOpenAPISource = Static<typeof ComputedOpenAPISource>;
 
 export const InsertPageChange = Type.Object({
   operation: Type.Literal('insert_page', { description: 'Inserts a page (into `into`, at `at`; at the end of the root by default)' }),
+  type: Type.Optional(
+    Type.Union([Type.Literal('document'), Type.Literal('group')], { description: 'Quire extension: `group` inserts a group of pages (at the top level, without a document)' }),
+  ),
   ...PageMetadata,
   into: Type.Optional(Type.String({ minLength: 1 })),
   at: Type.Optional(Type.Integer({ minimum: 0 })),
