@@ -279,8 +279,10 @@ export async function applyBatch(
   }
   const { saves } = scope;
   if (saves.conflicts.length > 0) {
-    const names = saves.conflicts.map((c) => (c.block ? `block "${c.block}" of page ${c.page}` : `the ${c.field} of page ${c.page}`));
-    throw new ApiError(409, `The page changed since baseRevision and both saves changed ${names.join(', ')}: choose a version of each and save again, based on revision ${head.id}`, {
+    const titles = new Map<string, string>();
+    for (const c of saves.conflicts) if (!titles.has(c.page)) titles.set(c.page, (await ws.page(c.page))?.title ?? c.page);
+    const names = saves.conflicts.map((c) => `${c.block ? `block "${c.block}"` : `the ${c.field}`} of "${titles.get(c.page)}"`);
+    throw new ApiError(409, `Since the save's baseRevision, someone else changed ${names.join(', ')} too: choose a version of each and save again, based on revision ${head.id}`, {
       revision: head.id,
       conflicts: saves.conflicts,
       documents: [...saves.documents].map(([page, document]) => ({ page, document })),

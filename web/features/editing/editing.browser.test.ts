@@ -232,7 +232,10 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     assert.equal((await pageIn(spaceId, cr.id, pages[0]!)).title, 'First tab title', 'nothing was overwritten');
     assert.deepEqual(await seriousViolations(second), []);
     await screenshot(second, 'editing-conflict', { fullPage: true });
-    await second.getByRole('button', { name: 'Keep mine (the title)' }).click();
+    await second.getByRole('button', { name: 'Keep theirs (the title)' }).click();
+    await waitSaved(second);
+    assert.equal(await second.getByLabel('Page title').inputValue(), 'First tab title', 'the header shows the version kept');
+    await second.getByLabel('Page title').fill('Second tab title');
     await waitSaved(second);
     assert.equal((await pageIn(spaceId, cr.id, pages[0]!)).title, 'Second tab title');
     await first.context().close();

@@ -11,6 +11,7 @@ import { readPageAt, uploadFile, writeChanges } from './editing-api.ts';
 import { draftKey, readDraft } from './local-drafts.ts';
 import { PageHeaderEditor } from './page-header-editor.tsx';
 import { SaveStatus } from './save-status.tsx';
+import { unsavedEdits } from './save-queue.ts';
 import { useAutosave } from './use-autosave.ts';
 
 const EMPTY: Document = { object: 'document', data: {}, nodes: [] } as unknown as Document;
@@ -67,6 +68,8 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
   }, [state.base, onSaved, queryClient, spaceId]);
 
   const coverFile = page.cover?.ref?.kind === 'file' ? page.cover.ref.file : undefined;
+  // After a conflict is resolved the header shows the chosen values: the server's, under what is still unsaved.
+  const header = { ...kept, ...(state.resolvedAt > 0 ? unsavedEdits(state) : {}) };
   return (
     <div className="page-editing">
       <SaveStatus state={state} where={target.kind === 'live' ? 'Editing the live space' : `Editing in change request #${target.number}`} />
@@ -74,11 +77,12 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
         <ConflictPanel key={state.base} conflicts={state.conflicts} message={state.message} links={links} onResolve={(choices) => autosave.resolve(choices)} />
       ) : null}
       <PageHeaderEditor
+        key={state.resolvedAt}
         initial={{
-          title: kept?.title ?? page.title,
-          description: kept?.description ?? page.description ?? '',
-          emoji: kept?.emoji ?? page.emoji ?? '',
-          cover: kept?.cover !== undefined ? (kept.cover ? { fileId: kept.cover.ref.file } : null) : coverFile ? { fileId: coverFile, url: links.file(coverFile)?.href } : null,
+          title: header.title ?? page.title,
+          description: header.description ?? page.description ?? '',
+          emoji: header.emoji ?? page.emoji ?? '',
+          cover: header.cover !== undefined ? (header.cover ? { fileId: header.cover.ref.file } : null) : coverFile ? { fileId: coverFile, url: links.file(coverFile)?.href } : null,
         }}
         onEdit={(edit) => autosave.edit(edit)}
         upload={upload}

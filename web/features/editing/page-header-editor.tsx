@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { errorMessage } from '../../api/client.ts';
 import type { PageEdit } from './save-queue.ts';
 
@@ -14,7 +15,7 @@ export interface HeaderValues {
  * the body's. The cover is uploaded as a file of the space (or of the change request) first.
  */
 export function PageHeaderEditor({ initial, onEdit, upload }: { initial: HeaderValues; onEdit(edit: PageEdit): void; upload(file: File): Promise<{ id: string; downloadURL: string }> }) {
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(() => ({ ...initial, emoji: emojiCharacter(initial.emoji) ?? initial.emoji }));
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<unknown>(null);
   const id = useId();
@@ -22,7 +23,7 @@ export function PageHeaderEditor({ initial, onEdit, upload }: { initial: HeaderV
     setValues((v) => ({ ...v, [key]: value }));
     // An empty title is not a title: it is kept in the field, and saved once it says something.
     if (key === 'title' && value.trim() === '') return;
-    onEdit({ [key]: key === 'title' ? value.trim() : value });
+    onEdit({ [key]: key === 'title' ? value.trim() : key === 'emoji' ? emojiCode(value) : value });
   };
   const chooseCover = async (file: File | undefined) => {
     if (!file) return;
@@ -58,7 +59,7 @@ export function PageHeaderEditor({ initial, onEdit, upload }: { initial: HeaderV
         <label htmlFor={`${id}-emoji`} className="sr-only">
           Page emoji
         </label>
-        <input id={`${id}-emoji`} className="emoji-input" value={values.emoji} maxLength={50} placeholder="🙂" onChange={(e) => set('emoji', e.target.value)} />
+        <input id={`${id}-emoji`} className="emoji-input" value={values.emoji} maxLength={50} placeholder="Emoji" onChange={(e) => set('emoji', e.target.value)} />
         <label htmlFor={`${id}-title`} className="sr-only">
           Page title
         </label>
@@ -80,4 +81,11 @@ export function PageHeaderEditor({ initial, onEdit, upload }: { initial: HeaderV
       ) : null}
     </header>
   );
+}
+
+/** An emoji as GitBook stores it: its code points in hex, joined by dashes ("1f4d8"); other text as typed. */
+export function emojiCode(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '' || !/^\p{Extended_Pictographic}/u.test(trimmed)) return trimmed;
+  return [...trimmed].map((c) => c.codePointAt(0)!.toString(16)).join('-');
 }

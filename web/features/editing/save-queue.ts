@@ -52,6 +52,8 @@ export interface SaveState {
    */
   replaced?: Document;
   replacedAt: number;
+  /** Counts the conflicts resolved: the page's header shows the chosen values after each. */
+  resolvedAt: number;
 }
 
 export type SaveEvent =
@@ -65,7 +67,7 @@ export type SaveEvent =
   | { type: 'online' };
 
 export function initialSaveState(pageId: string, base: string, unsaved: PageEdit | null = null): SaveState {
-  return { pageId, base, pending: unsaved, inFlight: null, status: unsaved ? 'pending' : 'idle', replacedAt: 0 };
+  return { pageId, base, pending: unsaved, inFlight: null, status: unsaved ? 'pending' : 'idle', replacedAt: 0, resolvedAt: 0 };
 }
 
 /** Two edits as one: the later one's fields win. */
@@ -168,6 +170,7 @@ function resolveConflicts(state: SaveState, choices: ReadonlyMap<number, 'mine' 
     message: undefined,
     conflicts: undefined,
     conflictDocument: undefined,
+    resolvedAt: state.resolvedAt + 1,
     ...(document ? { replaced: document, replacedAt: state.replacedAt + 1 } : {}),
   };
 }
