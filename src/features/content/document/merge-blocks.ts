@@ -91,7 +91,9 @@ function keyed(nodes: readonly MergeableBlock[]): Map<string, MergeableBlock> {
  * that side put it (it is then absent from the unmoved side's run at its old place, since `placed` skips it).
  */
 function mergeOrder(base: readonly string[], ours: readonly string[], theirs: readonly string[]): string[] {
-  const inBoth = new Set(base.filter((k) => ours.includes(k) && theirs.includes(k)));
+  // Sets and maps throughout: a 300-block page is merged on every save, so nothing here may be quadratic.
+  const [inOurs, inTheirs, inBase] = [new Set(ours), new Set(theirs), new Set(base)];
+  const inBoth = new Set(base.filter((k) => inOurs.has(k) && inTheirs.has(k)));
   const runs = (side: readonly string[]) => {
     const before = new Map<string, string[]>();
     let run: string[] = [];
@@ -105,29 +107,42 @@ function mergeOrder(base: readonly string[], ours: readonly string[], theirs: re
   };
   const o = runs(ours);
   const t = runs(theirs);
-  const moved = (key: string) => ours.indexOf(key) !== -1 && isMoved(key, base, ours);
+  const moved = movedBlocks(base, ours, inBase, inOurs);
   const out: string[] = [];
   for (const key of base) {
     if (!inBoth.has(key)) continue;
     out.push(...(t.before.get(key) ?? []), ...(o.before.get(key) ?? []));
-    if (!moved(key)) out.push(key);
+    if (!moved.has(key)) out.push(key);
   }
   out.push(...t.tail, ...o.tail);
+  if (moved.size === 0) return out;
   // A block ours moved is placed by ours' order: before the next block that follows it in ours.
-  for (const key of base.filter((k) => inBoth.has(k) && moved(k))) {
-    const next = ours.slice(ours.indexOf(key) + 1).find((k) => out.includes(k));
+  const oursAt = new Map(ours.map((k, i) => [k, i]));
+  for (const key of base.filter((k) => inBoth.has(k) && moved.has(k))) {
+    const placed = new Set(out);
+    const next = ours.slice(oursAt.get(key)! + 1).find((k) => placed.has(k));
     out.splice(next === undefined ? out.length : out.indexOf(next), 0, key);
   }
   return out;
 }
 
-/** Whether ours put the block after a different kept neighbour than the base had (a move, not a neighbour's edit). */
-function isMoved(key: string, base: readonly string[], ours: readonly string[]): boolean {
-  const previousIn = (list: readonly string[]) => {
-    const kept = list.filter((k) => base.includes(k) && ours.includes(k));
-    return kept[kept.indexOf(key) - 1];
+/** The blocks ours put after a different kept neighbour than the base had (a move, not a neighbour's edit). */
+function movedBlocks(base: readonly string[], ours: readonly string[], inBase: ReadonlySet<string>, inOurs: ReadonlySet<string>): Set<string> {
+  const previous = (list: readonly string[], keep: ReadonlySet<string>) => {
+    const out = new Map<string, string | undefined>();
+    let last: string | undefined;
+    for (const key of list) {
+      if (!keep.has(key)) continue;
+      out.set(key, last);
+      last = key;
+    }
+    return out;
   };
-  return previousIn(base) !== previousIn(ours);
+  const inBoth = new Set(base.filter((k) => inOurs.has(k)));
+  const [before, after] = [previous(base, inBoth), previous(ours, inBase)];
+  const moved = new Set<string>();
+  for (const [key, was] of before) if (after.has(key) && after.get(key) !== was) moved.add(key);
+  return moved;
 }
 
 /** Equality of JSON values whatever the order of object keys. */
