@@ -21,6 +21,7 @@ export default defineConfig({
     // The editor's mount point (features/editor/mount.tsx) is an entry of its own, so the browser tests and
     // the bench can import the real built editor from the manifest without the screen that hosts it.
     rollupOptions: {
+      preserveEntrySignatures: 'exports-only',
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         editor: fileURLToPath(new URL('features/editor/mount.tsx', import.meta.url)),
