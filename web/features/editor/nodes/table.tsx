@@ -13,6 +13,9 @@ export function plainCellText(fragment: Fragment | undefined): string | undefine
   return nodes.map((n) => (n.leaves ?? []).map((l) => l.text).join('')).join('');
 }
 
+/** A rich cell's text, shown read-only. */
+const fragmentText = (fragment: Fragment): string => JSON.stringify(fragment.nodes).match(/"text":"((?:[^"\\]|\\.)*)"/g)?.map((m) => JSON.parse(m.slice(7)) as string).join('') ?? '';
+
 /**
  * GitBook's table (columns in `definition`, rows in `records`, text cells as fragments). Column titles and
  * plain text cells are edited here; other cells (rich text, numbers, files…) are shown and kept as they are.
@@ -61,7 +64,7 @@ export function TableView(props: NodeViewProps) {
                     {text !== undefined ? (
                       <input aria-label={`Row ${r + 1}, ${c.title}`} value={text} readOnly={!editable} onChange={(e) => setCell(fragment!.fragment, e.target.value)} />
                     ) : (
-                      <span className="qe-readonly">{fragment ? 'Rich cell (kept as it is)' : value === undefined ? '' : JSON.stringify(value)}</span>
+                      <span className="qe-readonly" title="Kept as it is: not editable here yet">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
                     )}
                   </td>
                 );

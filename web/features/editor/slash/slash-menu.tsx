@@ -38,7 +38,8 @@ export function SlashMenu({ state, onSelect }: { state: SlashState; onSelect(ind
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [state.selected]);
-  const style = state.rect ? { top: state.rect.bottom + window.scrollY + 4, left: state.rect.left + window.scrollX } : undefined;
+  // The caret's rectangle is in viewport coordinates: the menu is fixed to the viewport under it.
+  const style = state.rect ? { top: state.rect.bottom + 4, left: state.rect.left } : undefined;
   return (
     <div className="qe-slash" style={style}>
       {state.items.length === 0 ? (
