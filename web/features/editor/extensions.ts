@@ -3,7 +3,7 @@ import { ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
 import { createElement, type FunctionComponent } from 'react';
 import * as model from './model/schema.ts';
-import { CodeBlockView } from './nodes/code.tsx';
+import { codeBlockView } from './nodes/code-view.ts';
 import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
 import { ExpandableView, FragmentView, HintView, TabsItemView, TabsView } from './nodes/containers.tsx';
 import { ContentRefView, EmbedView, FileView, ImagesView, ImageView } from './nodes/media.tsx';
@@ -31,10 +31,11 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     [model.Hint, HintView], [model.Tabs, TabsView], [model.TabsItem, TabsItemView], [model.Expandable, ExpandableView],
     [model.Fragment, FragmentView], [model.Images, ImagesView], [model.Image, inSpace(ImageView)], [model.Embed, EmbedView],
     [model.FileBlock, inSpace(FileView)], [model.ContentRef, ContentRefView], [model.Table, TableView],
-    [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, InlineAtomView], [model.QuireCodeBlock, CodeBlockView],
+    [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, InlineAtomView]
   ]);
   return [
     ...model.schemaExtensions.map((extension) => {
+      if (extension === model.QuireCodeBlock) return model.QuireCodeBlock.extend({ addNodeView: () => codeBlockView });
       const view = views.get(extension);
       return view ? withView(extension as never, view) : extension;
     }),
