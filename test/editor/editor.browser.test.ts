@@ -219,6 +219,44 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.equal(changed!.nodes[index]!.key, document.nodes[index]!.key);
   });
 
+  test('the block menu duplicates, turns into and deletes a block; the link picker links a URL and a page', async () => {
+    const start: Document = { object: 'document', data: {}, nodes: [
+      { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Install the server', marks: [] }] }] },
+      { object: 'block', type: 'paragraph', key: 'k2', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Second', marks: [] }] }] },
+    ] };
+    await mountEditor(page, start, options);
+    await page.locator('.qe-content > p').first().hover();
+    await page.getByRole('button', { name: 'Block menu' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    let last = await lastChange(page);
+    assert.deepEqual(last!.nodes.map((b) => [b.key, text(b)]), [['k1', 'Install the server'], [undefined, 'Install the server'], ['k2', 'Second']]);
+
+    await page.locator('.qe-content > p').last().hover();
+    await page.getByRole('button', { name: 'Block menu' }).click();
+    await page.getByRole('menuitem', { name: 'Turn into Heading 2' }).click();
+    last = await lastChange(page);
+    assert.deepEqual(types(last), ['paragraph', 'paragraph', 'heading-2']);
+
+    await page.locator('.qe-content > p').nth(1).hover();
+    await page.getByRole('button', { name: 'Block menu' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    last = await lastChange(page);
+    assert.deepEqual(last!.nodes.map((b) => text(b)), ['Install the server', 'Second']);
+
+    // Select "server" and link it to a URL.
+    await page.locator('.qe-content > p').first().click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 'server'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByLabel('Link to a URL or a page').fill('https://example.com/server');
+    await page.keyboard.press('Enter');
+    last = await lastChange(page);
+    const link = (last!.nodes[0] as { nodes: { type?: string; data?: { ref: unknown }; nodes?: unknown }[] }).nodes.find((n) => n.type === 'link');
+    assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.com/server' });
+    assert.equal(text(link as never), 'server');
+    await screenshot(page, 'editor-block-menu-and-link');
+  });
+
   test('a pasted image is uploaded and becomes an image block of that file', async () => {
     await mountEditor(page, EMPTY, options);
     await content().click();

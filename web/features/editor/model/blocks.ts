@@ -41,8 +41,11 @@ const OURS: Record<string, Mapping> = {
 const NON_EMPTY = new Set(['blockquote', 'hint', 'tabs', 'tabsItem', 'expandable', 'images', 'bulletList', 'orderedList', 'taskList', 'listItem', 'taskItem', 'fragment']);
 const ATOMS = new Set(['horizontalRule', 'table', 'contentRef']);
 
-/** The fresh JSON of a block made in the editor, before its edited fields and children are set. */
-export function freshBlock(node: PMNode): Json {
+/**
+ * The fresh JSON of a block made in the editor, before its edited fields and children are set; null for a node
+ * that cannot be made without its JSON (an image, a table, a card parsed from pasted HTML): it is left out.
+ */
+export function freshBlock(node: PMNode): Json | null {
   const a = node.attrs ?? {};
   const b = (type: string, data: Json = {}, extra: Json = {}) => ({ object: 'block', type, ...extra, data });
   switch (node.type) {
@@ -61,7 +64,7 @@ export function freshBlock(node: PMNode): Json {
     case 'tabsItem': return b('tabs-item', { title: '' });
     case 'expandable': return b('expandable', {}, { isVoid: true });
     case 'images': return b('images', {}, { isVoid: false });
-    default: throw new Error(`a ${node.type} made in the editor carries its block`);
+    default: return null;
   }
 }
 
@@ -140,11 +143,12 @@ const withData = (shell: Json, field: string, value: unknown, fallback: unknown)
   return { ...shell, data: { ...data, [field]: value } };
 };
 
-/** A node back as our block. */
-export function fromNode(node: PMNode): Block {
+/** A node back as our block (null for one that cannot be made without its JSON: see freshBlock). */
+export function fromNode(node: PMNode): Block | null {
   const attrs = node.attrs ?? {};
-  if (node.type === 'opaqueBlock' || ATOMS.has(node.type)) return (attrs.block as Block | null) ?? (freshBlock(node) as unknown as Block);
+  if (node.type === 'opaqueBlock' || ATOMS.has(node.type)) return (attrs.block as Block | null) ?? (freshBlock(node) as Block | null);
   let shell = (attrs.block as Json | null) ?? freshBlock(node);
+  if (!shell) return null;
   const children = node.content ?? [];
   switch (node.type) {
     case 'heading':
@@ -170,13 +174,15 @@ export function fromNode(node: PMNode): Block {
     const fragments = children.map(fromFragment);
     return ('fragments' in shell || fragments.length > 0 ? { ...shell, fragments } : shell) as unknown as Block;
   }
-  return { ...shell, nodes: children.map(fromNode) } as unknown as Block;
+  return { ...shell, nodes: blocksOf(children) } as unknown as Block;
 }
 
 function fromFragment(node: PMNode): Fragment {
   const shell = (node.attrs?.fragment as Json | null) ?? { object: 'fragment', fragment: 'caption', nodes: [] };
-  return { ...shell, nodes: (node.content ?? []).map(fromNode) } as unknown as Fragment;
+  return { ...shell, nodes: blocksOf(node.content ?? []) } as unknown as Fragment;
 }
+
+const blocksOf = (nodes: readonly PMNode[]): Block[] => nodes.map(fromNode).filter((block): block is Block => block !== null);
 
 function codeLines(children: readonly PMNode[], lines: Block[] | null): Block[] {
   const value = children.map((c) => c.text ?? '').join('');
@@ -207,7 +213,8 @@ export function fromEditor(doc: PMNode, original?: (node: PMNode) => FlowBlock |
   if (content.length === 1 && only && (only.attrs?.block as Json | null)?.placeholder === true && (only.content ?? []).length === 0) {
     return { ...shell, nodes: [] } as unknown as Document;
   }
-  return { ...shell, nodes: content.map((node) => original?.(node) ?? (fromNode(unplaceholder(node)) as FlowBlock)) } as unknown as Document;
+  const nodes = content.map((node) => original?.(node) ?? (fromNode(unplaceholder(node)) as FlowBlock | null)).filter((block): block is FlowBlock => block !== null);
+  return { ...shell, nodes } as unknown as Document;
 }
 
 const unplaceholder = (node: PMNode): PMNode =>

@@ -126,6 +126,8 @@ export function inlineFromEditor(children: readonly PMNode[], trailing: unknown,
       continue;
     }
     if (item.kind === 'atom') {
+      // An inline parsed from pasted HTML has no JSON to give: it is left out.
+      if (!item.node.attrs?.inline) continue;
       lead(item.node.attrs?.leading ?? null);
       out.push(item.node.attrs?.inline as Inline);
       continue;
