@@ -47,7 +47,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function pageMarkdown(seed = 0): string {
+export function pageMarkdown(seed = 0): string {
   const blocks: string[] = [];
   for (let n = 0; blocks.length < 300; n++) {
     const i = n + seed;
