@@ -256,4 +256,47 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     assert.match(read.markdown, /About Body\. More words\./);
     await page.context().close();
   });
+
+  test('two tabs editing the body from one base: different blocks are both kept, the same block shows the conflict with both versions', { skip: HAS_BLOCK_EDITOR ? false : 'no block editor in this build' }, async () => {
+    const space = await buildSpace(t, { title: 'Bodies' });
+    const pageId = await buildPage(t, space.id, { title: 'Three', markdown: 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.' });
+    ok(await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'change-requests' } }));
+    const first = await signedInPage();
+    const second = await signedInPage();
+    await openEditor(first, space.id, pageId);
+    await openEditor(second, space.id, pageId);
+    const typeAtEnd = async (page: Page, paragraph: string, text: string) => {
+      await page.locator('[contenteditable="true"] p', { hasText: paragraph }).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(text);
+    };
+    const cr = await draftOf(space.id);
+    const markdown = async () => ok(await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}?format=markdown`)).markdown as string;
+
+    await typeAtEnd(first, 'First paragraph.', ' From the first tab.');
+    await waitSaved(first);
+    await typeAtEnd(second, 'Third paragraph.', ' From the second tab.');
+    await waitSaved(second);
+    const both = await markdown();
+    assert.match(both, /First paragraph\. From the first tab\./);
+    assert.match(both, /Third paragraph\. From the second tab\./);
+    // The second tab's editor shows the merged page.
+    await second.locator('[contenteditable="true"] p', { hasText: 'From the first tab.' }).waitFor({ timeout: 10_000 });
+
+    await typeAtEnd(first, 'Second paragraph.', ' Mine.');
+    await waitSaved(first);
+    await first.context().close();
+    await typeAtEnd(second, 'Second paragraph.', ' Theirs.');
+    await second.getByRole('heading', { name: 'Someone else changed the same part of this page' }).waitFor({ timeout: 10_000 });
+    const conflict = second.getByRole('group', { name: /^Block .*changed by both/ });
+    assert.match(await conflict.innerText(), /Second paragraph\. Theirs\.[\s\S]*Second paragraph\. Mine\./);
+    assert.match(await markdown(), /Second paragraph\. Mine\./, 'nothing was overwritten');
+    assert.deepEqual(await seriousViolations(second), []);
+    await screenshot(second, 'editing-block-conflict', { fullPage: true });
+    await conflict.getByRole('button', { name: /^Keep theirs/ }).click();
+    await waitSaved(second);
+    await second.locator('[contenteditable="true"] p', { hasText: 'Second paragraph. Mine.' }).waitFor({ timeout: 10_000 });
+    assert.match(await markdown(), /Second paragraph\. Mine\./);
+    await second.context().close();
+  });
 });
