@@ -118,4 +118,15 @@ describe('editor saves: based on a revision, never a silent overwrite', () => {
       assertError(await t.api('POST', `/v1/spaces/${space.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'X', document: {} }] } }), 403, 'locked');
     });
   });
+
+  test('insert_page with type group adds a group at the top level, and refuses one inside a page', async () => {
+    const space = await buildSpace(t, { title: 'Groups' });
+    const url = `/v1/spaces/${space.id}/content`;
+    const written = ok(await t.api('POST', url, { body: { changes: [{ operation: 'insert_page', type: 'group', title: 'Guides', document: {} }] } }));
+    const group = written.changes[0].page.id;
+    ok(await t.api('POST', url, { body: { changes: [{ operation: 'insert_page', title: 'Start', into: group, document: {} }] } }));
+    const pages = ok(await t.api('GET', `/v1/spaces/${space.id}/content`)).pages;
+    assert.deepEqual([pages[0].type, pages[0].title, pages[0].pages[0].title], ['group', 'Guides', 'Start']);
+    assertError(await t.api('POST', url, { body: { changes: [{ operation: 'insert_page', type: 'group', title: 'Nested', into: pages[0].pages[0].id, document: {} }] } }), 400, '/into');
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Document, FlowBlock } from '../../../src/features/content/document/types.ts';
+import { blockText, oneLine } from '../../../src/features/content/document/text.ts';
+import type { Block, Document, FlowBlock } from '../../../src/features/content/document/types.ts';
 import type { AppLinks } from '../pages/links.ts';
 import { DocumentView } from '../pages/render-document.tsx';
 import type { SaveConflict } from './save-queue.ts';
@@ -8,7 +9,14 @@ import type { SaveConflict } from './save-queue.ts';
  * A save refused because someone else changed the same part since: each conflicting block (or page field) with
  * both versions, and the person chooses which one stays. Nothing is overwritten until they do.
  */
-export function ConflictPanel({ conflicts, message, links, onResolve }: { conflicts: SaveConflict[]; message?: string; links: AppLinks; onResolve(choices: Map<number, 'mine' | 'theirs'>): void }) {
+export function ConflictPanel({ conflicts, message, document, links, onResolve }: {
+  conflicts: SaveConflict[];
+  message?: string;
+  /** The merged page, where each conflicting block stands: its place names it for people. */
+  document?: Document;
+  links: AppLinks;
+  onResolve(choices: Map<number, 'mine' | 'theirs'>): void;
+}) {
   const [choices, setChoices] = useState(() => new Map<number, 'mine' | 'theirs'>());
   const choose = (index: number, side: 'mine' | 'theirs') => {
     const next = new Map(choices).set(index, side);
@@ -20,7 +28,7 @@ export function ConflictPanel({ conflicts, message, links, onResolve }: { confli
       <h2 id="conflict-title">Someone else changed the same part of this page</h2>
       <p>{message}</p>
       {conflicts.map((conflict, index) => {
-        const what = conflict.field === 'document' ? `Block ${conflict.block}` : `The ${conflict.field}`;
+        const what = conflict.field === 'document' ? blockName(conflict, document) : `The ${conflict.field}`;
         return (
           <fieldset key={index} className="conflict">
             <legend>{what}: {conflict.kind === 'deleted' ? 'deleted on one side, changed on the other' : 'changed by both'}</legend>
@@ -52,4 +60,12 @@ function Side({ value, field, links }: { value: unknown; field: string; links: A
   if (field !== 'document') return <p>{String(value)}</p>;
   const document = { object: 'document', data: {}, nodes: [value as FlowBlock] } as Document;
   return <DocumentView document={document} links={links} />;
+}
+
+/** “Block 2 (“Second paragraph…”)”: where the block is on the page and how it begins, rather than its key. */
+function blockName(conflict: SaveConflict, document: Document | undefined): string {
+  const at = (document?.nodes ?? []).findIndex((n) => (n as { key?: string }).key === conflict.block);
+  const block = (conflict.ours ?? conflict.theirs ?? conflict.base) as Block | null;
+  const text = block ? oneLine(blockText(block)).slice(0, 40) : '';
+  return `Block ${at >= 0 ? at + 1 : conflict.block}${text ? ` (“${text}${text.length === 40 ? '…' : ''}”)` : ''}`;
 }

@@ -288,7 +288,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     await first.context().close();
     await typeAtEnd(second, 'Second paragraph.', ' Theirs.');
     await second.getByRole('heading', { name: 'Someone else changed the same part of this page' }).waitFor({ timeout: 10_000 });
-    const conflict = second.getByRole('group', { name: /^Block .*changed by both/ });
+    const conflict = second.getByRole('group', { name: /^Block 2 \(“Second paragraph\. Theirs\.”\): changed by both/ });
     assert.match(await conflict.innerText(), /Second paragraph\. Theirs\.[\s\S]*Second paragraph\. Mine\./);
     assert.match(await markdown(), /Second paragraph\. Mine\./, 'nothing was overwritten');
     assert.deepEqual(await seriousViolations(second), []);

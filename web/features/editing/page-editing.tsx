@@ -74,7 +74,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
     <div className="page-editing">
       <SaveStatus state={state} where={target.kind === 'live' ? 'Editing the live space' : `Editing in change request #${target.number}`} />
       {state.status === 'conflict' && state.conflicts ? (
-        <ConflictPanel key={state.base} conflicts={state.conflicts} message={state.message} links={links} onResolve={(choices) => autosave.resolve(choices)} />
+        <ConflictPanel key={state.base} conflicts={state.conflicts} message={state.message} document={state.conflictDocument} links={links} onResolve={(choices) => autosave.resolve(choices)} />
       ) : null}
       <PageHeaderEditor
         key={state.resolvedAt}

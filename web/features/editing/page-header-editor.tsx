@@ -59,7 +59,7 @@ export function PageHeaderEditor({ initial, onEdit, upload }: { initial: HeaderV
         <label htmlFor={`${id}-emoji`} className="sr-only">
           Page emoji
         </label>
-        <input id={`${id}-emoji`} className="emoji-input" value={values.emoji} maxLength={50} placeholder="Emoji" onChange={(e) => set('emoji', e.target.value)} />
+        <input id={`${id}-emoji`} className="emoji-input" value={values.emoji} maxLength={50} placeholder="☺" onChange={(e) => set('emoji', e.target.value)} />
         <label htmlFor={`${id}-title`} className="sr-only">
           Page title
         </label>
