@@ -5,6 +5,8 @@ import { initialSaveState, saveReducer, shouldSend, unsavedEdits, updatePageChan
 
 /** About a second after typing stops, as GitBook does: long enough not to send every keystroke. */
 export const SAVE_DELAY_MS = 1000;
+/** Offline, or the server out of reach: tried again this often, besides the browser's `online` event. */
+export const RETRY_OFFLINE_MS = 5000;
 
 /** Sends one page's update_page change where the edits go; answers the revision written and the merged document, if any. */
 export type SaveTransport = (change: Record<string, unknown>, options: { keepalive: boolean }) => Promise<{ revision: string; merged?: Document }>;
@@ -69,6 +71,9 @@ export class Autosave {
       this.dispatch({ type: 'saved', revision: answer.revision, ...(answer.merged ? { merged: answer.merged } : {}) });
     } catch (error) {
       this.dispatch(failure(error));
+      // The `online` event comes only for the browser's own connection, not for a server that was out of reach.
+      if (this.state.status === 'offline') this.timer = setTimeout(() => this.online(), RETRY_OFFLINE_MS);
+      return;
     }
     // Edits made while the request was under way go next.
     if (shouldSend(this.state)) this.timer = setTimeout(() => void this.flush(), this.delayMs);

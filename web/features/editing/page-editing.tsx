@@ -46,7 +46,9 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
   const queryClient = useQueryClient();
   const transport = useCallback<SaveTransport>(
     async (change, { keepalive }) => {
-      const answer = await writeChanges(spaceId, target, [change], { keepalive });
+      // Browsers refuse keepalive bodies over 64 KB: a long page is sent as a plain request (it completes while
+      // the tab is only hidden; if the tab is closing, the browser's copy is sent on the next open).
+      const answer = await writeChanges(spaceId, target, [change], { keepalive: keepalive && JSON.stringify(change).length < 60_000 });
       const merged = answer.merged.find((m) => m.page === pageId)?.document;
       return { revision: answer.revision, ...(merged ? { merged } : {}) };
     },
