@@ -45,8 +45,9 @@ module.exports = {
       name: 'web-imports-only-shared-pure-modules',
       comment: 'The web app talks to the server through /v1; from src/ it shares pure modules only (list them here when one is added). Its browser tests run in Node beside a server.',
       severity: 'error',
+      // A screen's browser test (*.browser.test.ts) drives a real server from Node, beside the screen it tests.
       from: { path: '^web/', pathNot: '[.]browser[.]test[.]ts$' },
-      to: { path: '^src/', pathNot: '^src/features/(content/document/(types|text)|reader/(heading-anchors|emoji|safe-url))[.]ts$|^src/features/reader/assets/reader[.]css$' },
+      to: { path: '^src/', pathNot: '^src/features/(content/document/(types|text|merge-blocks)|reader/(heading-anchors|emoji|safe-url))[.]ts$|^src/features/reader/assets/reader[.]css$' },
     },
     {
       name: 'web-reaches-no-database',

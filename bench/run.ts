@@ -11,6 +11,7 @@ import { readerColdIntro, readerColdMet, readerColdTable, runReaderCold, type Re
 import { JOB_START_TITLE, jobStartIntro, jobStartMet, jobStartTable, runJobStartBench, type JobStartResult } from './job-start.ts';
 import { runWebAppBench, webAppIntro, webAppTable, type WebAppResult } from './web-app.ts';
 import { reviewIntro, reviewTable, runReviewBench, type ReviewResult } from './review.ts';
+import { editorIntro, editorTable, runEditorBench, type EditorResult } from './editor.ts';
 
 /**
  * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh database, random
@@ -18,7 +19,7 @@ import { reviewIntro, reviewTable, runReviewBench, type ReviewResult } from './r
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "web-app", "review"; the baseline always runs; one
+ * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "web-app", "review", "editor"; the baseline always runs; one
  * of the last three alone: `node --import tsx bench/search.ts`, `bench/job-start.ts` or `bench/web-app.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
  * BENCH_OUTPUT (default docs/benchmarks.md; "-" prints only).
@@ -216,6 +217,12 @@ async function main(): Promise<void> {
     console.log('review: a 300-block diff and a 50-page change request in Chromium ...');
     review = await runReviewBench();
   }
+  // The block editor in Chromium: its chunk, a 300-block page opened, keystrokes (bench/editor.ts).
+  let editor: EditorResult | string | undefined;
+  if (!only || only.includes('editor')) {
+    console.log('editor: the 300-block page in the block editor, in Chromium ...');
+    editor = await runEditorBench();
+  }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
@@ -254,6 +261,7 @@ async function main(): Promise<void> {
     ...(jobStart.length > 0 ? [`## ${JOB_START_TITLE}`, '', jobStartIntro, '', jobStartTable(jobStart), ''] : []),
     ...(webApp !== undefined ? ['## Web app', '', webAppIntro, '', webAppTable(webApp), ''] : []),
     ...(review !== undefined ? ['## Review', '', reviewIntro, '', reviewTable(review), ''] : []),
+    ...(editor !== undefined ? ['## Editor', '', editorIntro, '', typeof editor === 'string' ? editor : editorTable(editor), ''] : []),
     'The load generator and the server share the machine, so absolute numbers are a floor; compare rows of one',
     'run, and runs on the same machine.',
     '',

@@ -3,6 +3,7 @@ import { seededSpace } from './content-scale.ts';
 import { createUser } from '../src/features/users/service.ts';
 import { addOrUpdateMember } from '../src/features/members/service.ts';
 import type { Role } from '../src/features/access/roles.ts';
+import { prepareEditorSave } from './editor-save.ts';
 
 /** A target of issue 9: requests/s as a ratio to the baseline of the same run, and optionally a p99 ceiling. */
 export interface Target {
@@ -34,6 +35,11 @@ async function organizationOf(server: BenchServer, title: string): Promise<strin
 const ROLE_MIX: (Role | null)[] = ['read', 'comment', 'edit', 'review', 'create', 'admin', null];
 
 export const scenarios: Scenario[] = [
+  {
+    name: 'editor-save',
+    description: "POST a change request's content — the editing screen's save of a 300-block page, merged three ways with another save made since its base (bench/editor-save.ts)",
+    prepare: async (server) => ({ method: 'POST', ...(await prepareEditorSave(server)) }),
+  },
   {
     name: 'get-space',
     description: 'GET /v1/spaces/{id} — token check, space and role lookup, counters, presenter',

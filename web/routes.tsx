@@ -41,6 +41,7 @@ const routes: RouteObject[] = [
           // A space's own URLs name no organization: the space says which one (space-route.tsx).
           { path: 's/:spaceId/~/changes', lazy: screen(() => import('./features/change-requests/change-requests.tsx')) },
           { path: 's/:spaceId/~/changes/:number', lazy: screen(() => import('./features/change-requests/change-request.tsx')) },
+          { path: 's/:spaceId/~/edit/:pageId?', lazy: screen(() => import('./features/editing/editing-screen.tsx')) },
           { path: 's/:spaceId/~/revisions/:revisionId', lazy: screen(() => import('./features/spaces/revision.tsx')) },
           { path: 's/:spaceId/~/history', lazy: screen(() => import('./features/history/history.tsx')) },
           { path: 's/:spaceId/*', lazy: screen(() => import('./features/spaces/space.tsx')) },

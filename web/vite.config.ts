@@ -18,5 +18,14 @@ export default defineConfig({
     target: 'es2022',
     // Source maps are for people debugging; they are not loaded by browsers unless the tools are open.
     sourcemap: true,
+    // The editor's mount point (features/editor/mount.tsx) is an entry of its own, so the browser tests and
+    // the bench can import the real built editor from the manifest without the screen that hosts it.
+    rollupOptions: {
+      preserveEntrySignatures: 'exports-only',
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        editor: fileURLToPath(new URL('features/editor/mount.tsx', import.meta.url)),
+      },
+    },
   },
 });

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Fields answered beside `error` (a 409's conflicts), for an operation whose schema declares them. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';

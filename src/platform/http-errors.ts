@@ -95,7 +95,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.statusCode).send(body(error.statusCode, error.message));
+    if (error instanceof ApiError) return reply.status(error.statusCode).send({ ...error.details, ...body(error.statusCode, error.message) });
     if (error.validation) {
       // Fastify names the part and the field ("body/title must NOT have more than 50 characters").
       const union = explainUnionMismatch(error, request);

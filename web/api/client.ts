@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The whole answer, for the errors that say more than their message (a save's 409 lists its conflicts). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,6 +28,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** Sent even if the page is closing (an editor's last save when the tab is hidden or closed). */
+  keepalive?: boolean;
 }
 
 /** `/v1` + path, with the query's defined values. */
@@ -48,6 +52,7 @@ export async function api<T>(method: string, path: string, options: RequestOptio
       credentials: 'same-origin',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -56,7 +61,7 @@ export async function api<T>(method: string, path: string, options: RequestOptio
   if (response.status === 204 || response.status === 205) return undefined as T;
   const text = await response.text();
   const body: unknown = text ? parseJson(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, messageOf(body) ?? `The server answered ${response.status} ${response.statusText}`);
+  if (!response.ok) throw new ApiError(response.status, messageOf(body) ?? `The server answered ${response.status} ${response.statusText}`, body);
   return body as T;
 }
 

@@ -21,7 +21,7 @@ import { listChangeRequestRequestedReviewers, listChangeRequestReviews, removeCh
 import { listChangeRequestContributors } from './contributors.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { Type } from 'typebox';
-import { DocumentedUpdateContentBody, UpdateContentBody, UpdateContentQuery } from '../content/change-schemas.ts';
+import { DocumentedUpdateContentBody, SaveConflictBody, UpdateContentBody, UpdateContentQuery } from '../content/change-schemas.ts';
 import { writeChangeRequestContent } from '../content/change-request-writes.ts';
 import { changeRequestChanges } from './semantic-changes.ts';
 import { mergeChangeRequest, updateChangeRequestFromMain } from './merging.ts';
@@ -119,8 +119,9 @@ export async function changeRequestRoutes(app: App) {
         body: UpdateContentBody,
         response: {
           // Both shapes nest the same named schemas, which one serializer cannot hold twice; the presenters shape it.
-          200: Type.Unsafe<unknown>({ description: 'The ChangeRequest (compat=true), or { changeRequest, changes, insertedFiles } (compat=false)' }),
-          ...errors(400, 401, 403, 404, 409, 413),
+          200: Type.Unsafe<unknown>({ description: 'The ChangeRequest (compat=true), or { changeRequest, changes, insertedFiles, revision, merged } (compat=false)' }),
+          ...errors(400, 401, 403, 404, 413),
+          409: SaveConflictBody,
         },
       },
     },

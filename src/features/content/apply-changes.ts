@@ -16,6 +16,7 @@ import type { PageAttributes, PageRecord } from './pages.ts';
 import { Snapshot } from './snapshot.ts';
 import { slugify, uniqueSlug } from './tree.ts';
 import { findByPath, Workspace } from './page-workspace.ts';
+import { mergeDocumentBlocks, sameJson, type MergeableDocument } from './document/merge-blocks.ts';
 
 const compiled = Object.fromEntries(Object.entries(CHANGE_SCHEMAS).map(([op, schema]) => [op, Compile(schema)])) as Record<string, ReturnType<typeof Compile>>;
 
@@ -36,6 +37,19 @@ export interface BatchResult {
   files: FileChange[];
   outcomes: PageOutcome[];
   insertedFiles: InsertedFile[];
+  /** Documents of saves based on an older revision, merged with what changed since, where they differ from what was sent. */
+  merged: { page: string; document: unknown }[];
+}
+
+/** A conflict of a save based on an older revision (see SaveConflictBody). */
+export interface SaveConflict {
+  page: string;
+  field: string;
+  block?: string;
+  kind: string;
+  base: unknown;
+  ours: unknown;
+  theirs: unknown;
 }
 
 function fail(index: number, change: { operation?: unknown }, message: string, status = 400): never {
@@ -169,6 +183,8 @@ interface BatchScope {
   pageRefs: Map<string, string>;
   fileRefs: Map<string, string>;
   outcomes: Map<string, PageOutcome>;
+  /** Saves based on an older revision: what merged (page -> document sent or merged) and what conflicts. */
+  saves: { merged: Map<string, unknown>; documents: Map<string, unknown>; conflicts: SaveConflict[] };
 }
 
 /**
@@ -207,6 +223,7 @@ export async function applyBatch(
     pageRefs: new Map(),
     fileRefs: new Map(),
     outcomes: new Map(),
+    saves: { merged: new Map(), documents: new Map(), conflicts: [] },
   };
   const insertedFiles: InsertedFile[] = [];
 
@@ -260,7 +277,19 @@ export async function applyBatch(
         break;
     }
   }
+  const { saves } = scope;
+  if (saves.conflicts.length > 0) {
+    const titles = new Map<string, string>();
+    for (const c of saves.conflicts) if (!titles.has(c.page)) titles.set(c.page, (await ws.page(c.page))?.title ?? c.page);
+    const names = saves.conflicts.map((c) => `${c.block ? `block "${c.block}"` : `the ${c.field}`} of "${titles.get(c.page)}"`);
+    throw new ApiError(409, `Since the save's baseRevision, someone else changed ${names.join(', ')} too: choose a version of each and save again, based on revision ${head.id}`, {
+      revision: head.id,
+      conflicts: saves.conflicts,
+      documents: [...saves.documents].map(([page, document]) => ({ page, document })),
+    });
+  }
   return {
+    merged: [...saves.merged].map(([page, document]) => ({ page, document })),
     pages: ws.changes(),
     files: insertedFiles.map((f) => ({ id: f.id, file: f.version })),
     outcomes: [...scope.outcomes.values()],
@@ -398,11 +427,15 @@ async function insertPage(scope: BatchScope, index: number, change: Extract<Cont
   slug = pickSlug(scope, index, change, siblings, change.slug, title);
   const id = (change.ref && scope.pageRefs.get(change.ref)) || scope.newId();
   if (change.computed && parsed.document) fail(index, change, 'a computed page has no document of its own: send document as {}');
+  const group = change.type === 'group';
+  // GitBook's groups title the top level of the tree; they hold pages, not a document.
+  if (group && parentId !== null) fail(index, change, '/into: a group is inserted at the top level of the tree');
+  if (group && parsed.document) fail(index, change, '/document: a group has no document: send document as {}');
   const page: PageRecord = {
     id,
     parentId,
     position: positionAt(siblings, change.at),
-    kind: change.computed ? 'computed' : 'document',
+    kind: change.computed ? 'computed' : group ? 'group' : 'document',
     title,
     slug,
     documentId: parsed.document ? await storeDocument(scope, parsed.document) : null,
@@ -426,6 +459,7 @@ function pickSlug(scope: BatchScope, index: number, change: ContentChange, sibli
 
 async function updatePage(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'update_page' }>) {
   const page = await existingPage(scope, index, change, change.page);
+  if (change.baseRevision !== undefined) change = await mergeWithSince(scope, index, change, page);
   let parentId = page.parentId;
   if (change.into !== undefined) {
     parentId = await parentFor(scope, index, change, change.into);
@@ -450,10 +484,55 @@ async function updatePage(scope: BatchScope, index: number, change: Extract<Cont
     title,
     slug,
     documentId,
-    attributes: { ...metadataOf(change, page.attributes), ...parsed.attributes },
+    attributes: { ...withCover(metadataOf(change, page.attributes), change.cover), ...parsed.attributes },
     updatedAt: scope.now,
   });
   touch(scope, { object: 'updated_page', id: page.id });
+}
+
+/**
+ * A save based on an older revision: when the page changed since, its JSON document is merged block by block
+ * with the current one, and title, description, emoji and icon field by field; the change then carries the
+ * merged values. Conflicts are collected for the whole batch (a 409 after it), so that every one is named at once.
+ */
+async function mergeWithSince(
+  scope: BatchScope,
+  index: number,
+  change: Extract<ContentChange, { operation: 'update_page' }>,
+  current: PageRecord,
+): Promise<Extract<ContentChange, { operation: 'update_page' }>> {
+  const revision = await findRevision(scope.db, change.baseRevision!);
+  if (!revision || revision.space_id !== scope.spaceId) fail(index, change, `/baseRevision: no revision "${change.baseRevision}" in this space`);
+  const base = await (await Snapshot.of(scope.db, revision)).page(current.id);
+  const merged = { ...change };
+  const conflict = (c: Omit<SaveConflict, 'page'>) => scope.saves.conflicts.push({ page: current.id, ...c });
+
+  for (const field of ['title', 'description', 'emoji', 'icon'] as const) {
+    const ours = change[field];
+    if (ours === undefined) continue;
+    const was = field === 'title' ? base?.title : base?.attributes[field];
+    const theirs = field === 'title' ? current.title : current.attributes[field];
+    if (was !== theirs && ours !== theirs && ours !== was) conflict({ field, kind: 'edited', base: was ?? null, ours, theirs: theirs ?? null });
+  }
+
+  const input = change.document;
+  if (!input || !('document' in input) || (base?.documentId ?? null) === current.documentId) return merged;
+  const load = async (id: string | null | undefined) => (id ? ((scope.unsaved?.get(id) ?? (await getDocument(scope.db, id))) as MergeableDocument) : null);
+  const ours = input.document as MergeableDocument;
+  const result = mergeDocumentBlocks(await load(base?.documentId), ours, await load(current.documentId));
+  if (result.conflict) {
+    for (const c of result.conflicts) conflict({ field: 'document', block: c.key, kind: c.kind, base: c.base, ours: c.ours, theirs: c.theirs });
+    scope.saves.documents.set(current.id, result.document);
+    return merged;
+  }
+  if (!sameJson(result.document, ours)) scope.saves.merged.set(current.id, result.document);
+  return { ...merged, document: { document: result.document as { object: 'document'; nodes: unknown[] } } };
+}
+
+function withCover(attributes: PageAttributes, cover: Record<string, unknown> | null | undefined): PageAttributes {
+  if (cover === undefined) return attributes;
+  const { cover: _old, ...rest } = attributes;
+  return cover === null ? rest : { ...rest, cover };
 }
 
 async function deletePage(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'delete_page' }>) {

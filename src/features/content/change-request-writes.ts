@@ -27,7 +27,7 @@ export async function writeChangeRequestContent(ctx: AppContext, caller: Caller,
   assertCanWriteChangeRequest(role, space, cr);
   const valid = validateChanges(changes);
   const files = await storeBatchFiles(ctx, valid);
-  const { batch: result } = await commitChangeRequestChanges(ctx, caller, space, cr, valid, files);
+  const { batch: result, revision } = await commitChangeRequestChanges(ctx, caller, space, cr, valid, files);
 
   const updated = await findChangeRequest(ctx.db, space.id, cr.id);
   const changeRequest = presentChangeRequest(ctx.config, updated!, space.revision_id, await openCommentsOfChangeRequest(ctx.db, cr.id));
@@ -43,6 +43,9 @@ export async function writeChangeRequestContent(ctx: AppContext, caller: Caller,
     insertedFiles: result.insertedFiles.map((f) =>
       presentFile({ ...f.version, branch_id: cr.id, file_id: f.id, from_seq: 0, to_seq: null, deleted: 0 }, fileDownloadUrl(ctx.config, f.version.blob_hash, f.version.name)),
     ),
+    // Quire's: the revision written (the base of the next save) and the documents merged with edits made since a save's base.
+    revision: revision.id,
+    merged: result.merged,
   };
 }
 

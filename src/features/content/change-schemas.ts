@@ -22,6 +22,15 @@ const PageMetadata = {
   condition: Type.Optional(Type.String({ maxLength: 1024 })),
 };
 
+const CoverRef = Type.Union([
+  Type.Object({ kind: Type.Literal('file'), file: Type.String({ minLength: 1 }) }),
+  Type.Object({ kind: Type.Literal('url'), url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+]);
+/** The official RevisionPageDocumentCover; null removes the page's cover. */
+const PageCover = Type.Union([Type.Object({ ref: CoverRef, refDark: Type.Optional(CoverRef), yPos: Type.Optional(Type.Number()) }), Type.Null()], {
+  description: "The page's cover image (a file of the space or a URL); null removes it",
+});
+
 /**
  * The source of a computed page, as the official `ComputedContentSourceRevisionOpenAPI`: an OpenAPI
  * specification of the organization, named by its slug; `models` adds a page of its schemas.
@@ -40,6 +49,9 @@ export type ComputedOpenAPISource = Static<typeof ComputedOpenAPISource>;
 
 export const InsertPageChange = Type.Object({
   operation: Type.Literal('insert_page', { description: 'Inserts a page (into `into`, at `at`; at the end of the root by default)' }),
+  type: Type.Optional(
+    Type.Union([Type.Literal('document'), Type.Literal('group')], { description: 'Quire extension: `group` inserts a group of pages (at the top level, without a document)' }),
+  ),
   ...PageMetadata,
   into: Type.Optional(Type.String({ minLength: 1 })),
   at: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -52,9 +64,17 @@ export const UpdatePageChange = Type.Object({
   operation: Type.Literal('update_page', { description: 'Changes a page: metadata, document, place' }),
   page: Type.String({ minLength: 1 }),
   ...PageMetadata,
+  cover: Type.Optional(PageCover),
   document: Type.Optional(DocumentInput),
   into: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
   at: Type.Optional(Type.Integer({ minimum: 0 })),
+  baseRevision: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'Quire extension: the revision the sender read the page at. When the page changed since, the JSON document is merged block by block (and title, description, emoji, icon field by field) with the current one; edits of the same block answer 409 with the conflicts',
+    }),
+  ),
 });
 
 export const DeletePageChange = Type.Object({
@@ -129,3 +149,31 @@ export const DocumentedUpdateContentBody = Type.Object({
 export const UpdateContentQuery = Type.Object({
   compat: Type.Optional(Type.Boolean({ default: true, description: 'true: answer the change request; false: also the affected pages and inserted files' })),
 });
+
+/** What a 409 of a save based on an older revision holds besides the error: each conflict, and where things stand now. */
+export const SaveConflictBody = Type.Object(
+  {
+    error: Type.Object({ code: Type.Integer(), message: Type.String() }),
+    revision: Type.Optional(Type.String({ description: 'The current revision: base a resolved save on it' })),
+    conflicts: Type.Optional(Type.Array(
+      Type.Object(
+        {
+          page: Type.String(),
+          field: Type.String({ description: '`document` for a block, else the page field (title, description, emoji, icon)' }),
+          block: Type.Optional(Type.String({ description: 'The key of the block in conflict' })),
+          kind: Type.String({ description: 'edited, deleted, added' }),
+          base: Type.Unknown(),
+          ours: Type.Unknown(),
+          theirs: Type.Unknown(),
+        },
+        { additionalProperties: false },
+      ),
+    )),
+    documents: Type.Optional(
+      Type.Array(Type.Object({ page: Type.String(), document: Type.Unknown() }), {
+        description: "Each page's merged document, where ours' version stands in each conflicting block (theirs' where ours deleted it)",
+      }),
+    ),
+  },
+  { description: 'A conflict. For a save based on an older revision whose edits meet others made since: the conflicts, and nothing was written' },
+);

@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/types.ts';
 import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { apiUrl } from '../../platform/urls.ts';
+import { fileDownloadUrl } from '../files/service.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { announcePublication } from '../../platform/publications.ts';
@@ -8,7 +10,8 @@ import { assertCanEditContent } from '../spaces/policy.ts';
 import type { StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { findSpace, updateSpace, type SpaceRow } from '../spaces/queries.ts';
-import { applyBatch, convertAhead, type BatchResult } from './apply-changes.ts';
+import { applyBatch, convertAhead, storeBatchFiles, validateChanges, type BatchResult } from './apply-changes.ts';
+import { presentFile } from './present.ts';
 import { findRevision, lockBranch, type RevisionRow } from './branch-store.ts';
 import type { ContentChange } from './change-schemas.ts';
 import { commitToBranch } from './commit-revision.ts';
@@ -21,6 +24,33 @@ export async function applyTemplate(ctx: AppContext, caller: Caller, spaceId: st
   const changes = templateChanges(templateId);
   if (!changes) throw badRequest(`body/id: unknown template "${templateId}"; known templates: ${TEMPLATE_IDS.join(', ')}`);
   await commitLiveChanges(ctx, caller, space, changes, new Map(), { template: templateId });
+}
+
+/**
+ * updateSpaceContent (Quire's; GitBook's API has no live write): the change request's batch of changes,
+ * written straight to the space's main line as one revision, when the space takes live edits. A space whose
+ * editMode is `change-requests` is edited through change requests only; a locked one not at all.
+ */
+export async function writeLiveContent(ctx: AppContext, caller: Caller, spaceId: string, changes: unknown[]) {
+  const { space, role } = await loadSpace(ctx, caller, spaceId);
+  assertCanEditContent(role, space.edit_mode);
+  if (space.edit_mode !== 'live') {
+    throw conflict(`The space's editMode is "${space.edit_mode}": its content changes through change requests; open one, or an admin sets editMode to "live"`);
+  }
+  const valid = validateChanges(changes);
+  const files = await storeBatchFiles(ctx, valid);
+  const { revision, batch } = await commitLiveChanges(ctx, caller, space, valid, files);
+  const pageRef = (id: string) => ({ object: 'page' as const, id, urls: { location: apiUrl(ctx.config, `/spaces/${space.id}/content/page/${id}`) } });
+  return {
+    revision: revision.id,
+    changes: batch.outcomes.map((o) =>
+      o.object === 'deleted_page' ? { object: o.object, page: o.id } : { object: o.object, ...(o.object === 'created_page' && o.ref ? { ref: o.ref } : {}), page: pageRef(o.id) },
+    ),
+    insertedFiles: batch.insertedFiles.map((f) =>
+      presentFile({ ...f.version, branch_id: space.id, file_id: f.id, from_seq: 0, to_seq: null, deleted: 0 }, fileDownloadUrl(ctx.config, f.version.blob_hash, f.version.name)),
+    ),
+    merged: batch.merged,
+  };
 }
 
 /**

@@ -8,7 +8,8 @@ import { readFile, readFiles, readPage, readPageDocument, readPages, readReusabl
 import { readRevisionChanges } from './revision-changes.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { markdownRenderer } from './markdown.ts';
-import { applyTemplate } from './main-branch-writes.ts';
+import { applyTemplate, writeLiveContent } from './main-branch-writes.ts';
+import { DocumentedUpdateContentBody, SaveConflictBody, UpdateContentBody } from './change-schemas.ts';
 import { TEMPLATE_IDS } from './templates.ts';
 import { NoContent } from '../../platform/schemas.ts';
 
@@ -202,5 +203,26 @@ export async function contentRoutes(app: App) {
       await applyTemplate(app.ctx, callerOf(request), request.params.spaceId, request.body.id);
       return reply.status(201).send();
     },
+  );
+
+  app.post(
+    '/spaces/:spaceId/content',
+    {
+      config: { documentedBody: DocumentedUpdateContentBody },
+      schema: {
+        operationId: 'updateSpaceContent',
+        'x-quire-extension': true,
+        tags,
+        summary: "Apply a batch of up to 50 content changes to a live space's main line, atomically, as one revision (the body of updateChangeRequestContent)",
+        params: SpaceParams,
+        body: UpdateContentBody,
+        response: {
+          200: Type.Unsafe<unknown>({ description: '{ revision, changes, insertedFiles, merged }: the revision written, what each page became, the files inserted, the documents merged with edits made since their baseRevision' }),
+          ...errors(400, 401, 403, 404, 413),
+          409: SaveConflictBody,
+        },
+      },
+    },
+    async (request) => writeLiveContent(app.ctx, callerOf(request), request.params.spaceId, request.body.changes),
   );
 }

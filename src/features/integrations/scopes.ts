@@ -106,6 +106,7 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   importContent: contentWrite,
   importContentInPageById: contentWrite,
   applyTemplateToSpace: contentWrite,
+  updateSpaceContent: contentWrite,
   createChangeRequest: contentWrite,
   updateChangeRequestById: contentWrite,
   updateChangeRequest: contentWrite,

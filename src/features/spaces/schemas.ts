@@ -9,7 +9,11 @@ export const Emoji = Type.String({ maxLength: 50, format: 'emoji', description: 
 export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
 export const SpaceVisibility = literalUnion(SPACE_VISIBILITIES, { description: '`in-collection` only for spaces inside a collection' });
 export type SpaceVisibility = Static<typeof SpaceVisibility>;
-export const SpaceEditMode = literalUnion(['live', 'locked']);
+/**
+ * GitBook's `live` and `locked`, and Quire's `change-requests`: live edits are off, so the content changes
+ * only through change requests (GitBook's "locked live edits"); `locked` refuses every edit.
+ */
+export const SpaceEditMode = literalUnion(['live', 'locked', 'change-requests']);
 export type SpaceEditMode = Static<typeof SpaceEditMode>;
 export const SpaceMergeRules = Type.Union([Type.Object({ type: Type.Literal('inherit') }), MergeRulesStandalone]);
 // prettier-ignore

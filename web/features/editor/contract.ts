@@ -20,3 +20,16 @@ export interface PageEditorProps {
   /** The document was replaced from outside (a merge of someone else's save): the editor shows this one. */
   revision?: string;
 }
+
+/*
+ * Notes from the editor's side (branch `editor`), for the screen that hosts it:
+ * - `React.lazy(() => import('../editor/page-editor.tsx'))`: the module's default export takes these props; its
+ *   stylesheet comes with the chunk. `mount.tsx` (`mountPageEditor(element, props)`) is the same editor outside
+ *   the router, an entry of the Vite build for tests and the bench.
+ * - `onChange` gets a new Document object per change; blocks not edited are the very objects of `document`
+ *   (compare by identity to find what changed). An empty document shows one empty paragraph and reports
+ *   `nodes: []` while it stays empty.
+ * - The editor keeps its own state: a new `document` object (or a new `revision`) replaces what it shows, so
+ *   pass the document it reported back only when it came from elsewhere (a merge), not after each save.
+ * - Blocks made in the editor carry no `key`: the server keys them on save (content/document/keys.ts).
+ */

@@ -12,8 +12,8 @@ import type { AppLinks } from './links.ts';
 import { ancestorsOf, pagePath, type PageIndex, type TreePage } from './page-tree.ts';
 import { DocumentView } from './render-document.tsx';
 
-/** One page of a space, read-only: breadcrumbs, title, the document as the reader shows it, and its outline. */
-export function PageView({ spaceId, page, index, revision }: { spaceId: string; page: TreePage; index: PageIndex; revision: Revision }) {
+/** One page of a space, read-only (with an Edit button for those who may edit it): breadcrumbs, title, the document as the reader shows it, and its outline. */
+export function PageView({ spaceId, page, index, revision, canEdit = false }: { spaceId: string; page: TreePage; index: PageIndex; revision: Revision; canEdit?: boolean }) {
   const query = useQuery(pageQuery(spaceId, page.id));
   useTitle(page.title);
   const location = useLocation();
@@ -41,6 +41,11 @@ export function PageView({ spaceId, page, index, revision }: { spaceId: string; 
           </nav>
         ) : null}
         <header className="page-header">
+          {canEdit ? (
+            <Link to={`/s/${spaceId}/~/edit/${page.id}`} className="button edit-page" aria-label={`Edit “${page.title}”`}>
+              Edit
+            </Link>
+          ) : null}
           <h1 id="page-title">
             {emoji ? <span className="page-emoji" aria-hidden="true">{emoji}</span> : null}
             {page.title}

@@ -36,7 +36,7 @@ export default function SpaceScreen() {
           <>
             <PageTreeNav spaceId={spaceId} pages={revision.data.pages as TreePage[]} currentId={page?.id} openIds={openIds} />
             {page ? (
-              <PageView key={page.id} spaceId={spaceId} page={page} index={index} revision={revision.data} />
+              <PageView key={page.id} spaceId={spaceId} page={page} index={index} revision={revision.data} canEdit={Boolean(space.data?.permissions?.edit)} />
             ) : index.order.length === 0 ? (
               <div className="page"><h1>{space.data?.title ?? 'This space'}</h1><p>This space has no pages yet.</p></div>
             ) : (

@@ -1,0 +1,76 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mergeDocumentBlocks, type MergeableDocument } from './merge-blocks.ts';
+
+/** A document of paragraphs, each written `key:text`. */
+function doc(...blocks: string[]): MergeableDocument {
+  return {
+    object: 'document',
+    data: {},
+    nodes: blocks.map((b) => {
+      const [key, text] = b.split(':');
+      return { object: 'block', type: 'paragraph', key, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] };
+    }),
+  };
+}
+const shown = (d: MergeableDocument) => d.nodes.map((n) => `${n.key}:${(n.nodes as { leaves: { text: string }[] }[])[0]!.leaves[0]!.text}`);
+
+describe('block merge of an editor save', () => {
+  const base = doc('a:one', 'b:two', 'c:three');
+
+  test('edits of different blocks are both kept', () => {
+    const merged = mergeDocumentBlocks(base, doc('a:ONE', 'b:two', 'c:three'), doc('a:one', 'b:two', 'c:THREE'));
+    assert.equal(merged.conflict, false);
+    assert.deepEqual(shown(merged.document), ['a:ONE', 'b:two', 'c:THREE']);
+  });
+
+  test('two different edits of one block are a conflict naming it, with each version', () => {
+    const merged = mergeDocumentBlocks(base, doc('a:one', 'b:mine', 'c:three'), doc('a:one', 'b:theirs', 'c:three'));
+    assert.equal(merged.conflict, true);
+    assert.ok(merged.conflict);
+    assert.deepEqual(
+      merged.conflicts.map((c) => [c.key, c.kind]),
+      [['b', 'edited']],
+    );
+    assert.deepEqual(shown(merged.document), ['a:one', 'b:mine', 'c:three']);
+  });
+
+  test('the same edit on both sides is no conflict', () => {
+    const merged = mergeDocumentBlocks(base, doc('a:one', 'b:same', 'c:three'), doc('a:one', 'b:same', 'c:three'));
+    assert.equal(merged.conflict, false);
+  });
+
+  test('a block deleted on one side and edited on the other is a conflict', () => {
+    const merged = mergeDocumentBlocks(base, doc('a:one', 'c:three'), doc('a:one', 'b:changed', 'c:three'));
+    assert.ok(merged.conflict);
+    assert.deepEqual(merged.conflicts.map((c) => [c.key, c.kind, c.ours]), [['b', 'deleted', null]]);
+    assert.deepEqual(shown(merged.document), ['a:one', 'b:changed', 'c:three']);
+  });
+
+  test('a block deleted on one side and untouched on the other is gone', () => {
+    const merged = mergeDocumentBlocks(base, doc('a:one', 'c:three'), doc('a:one', 'b:two', 'c:THREE'));
+    assert.deepEqual(shown(merged.document), ['a:one', 'c:THREE']);
+  });
+
+  test('blocks inserted at one place by both sides are all kept, theirs first', () => {
+    const merged = mergeDocumentBlocks(base, doc('a:one', 'x:mine', 'b:two', 'c:three'), doc('a:one', 'y:theirs', 'b:two', 'c:three', 'z:end'));
+    assert.deepEqual(shown(merged.document), ['a:one', 'y:theirs', 'x:mine', 'b:two', 'c:three', 'z:end']);
+  });
+
+  test('a block ours moved goes where ours put it, with theirs edits kept', () => {
+    const merged = mergeDocumentBlocks(base, doc('c:three', 'a:one', 'b:two'), doc('a:one', 'b:TWO', 'c:three'));
+    assert.deepEqual(shown(merged.document), ['c:three', 'a:one', 'b:TWO']);
+  });
+
+  test('blocks without keys match by content', () => {
+    const unkeyed = (d: MergeableDocument) => ({ ...d, nodes: d.nodes.map(({ key: _key, ...n }) => n) });
+    const merged = mergeDocumentBlocks(unkeyed(base), unkeyed(doc('a:one', 'b:two', 'c:three', 'd:four')), unkeyed(doc('a:zero', 'a:one', 'b:two', 'c:three')));
+    assert.equal(merged.conflict, false);
+    assert.equal(merged.document.nodes.length, 5);
+  });
+
+  test('a save over an empty page, or of an empty page, merges like any other', () => {
+    assert.deepEqual(shown(mergeDocumentBlocks(null, doc('a:new'), null).document), ['a:new']);
+    assert.deepEqual(shown(mergeDocumentBlocks(base, base, null).document), []);
+  });
+});

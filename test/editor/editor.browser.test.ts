@@ -1,0 +1,289 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { Document, FlowBlock } from '../../src/features/content/document/types.ts';
+import { launchChromium, openPage, screenshot, withoutChromium } from '../browser.ts';
+import { buildSpace } from '../factories.ts';
+import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
+import { ensureWebAppBuilt, seriousViolations, signInAs } from '../web-app.ts';
+import { corpusDocuments } from './corpus-documents.ts';
+import { changes, lastChange, mountEditor, type MountOptions } from './mounted-editor.ts';
+
+/*
+ * The block editor as a person uses it, in Chromium: the real built chunk mounted on a blank element (the
+ * screen that hosts it belongs to features/editing), typed into with the keyboard, its documents checked.
+ */
+
+const EMPTY: Document = { object: 'document', data: {}, nodes: [] };
+const types = (document: Document | undefined) => (document?.nodes ?? []).map((b) => b.type);
+const text = (block: FlowBlock | undefined): string => JSON.stringify(block).match(/"text":"[^"]*"/g)?.map((m) => m.slice(8, -1)).join('') ?? '';
+
+describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_000 }, () => {
+  let t: TestServer;
+  let origin: string;
+  let browser: Browser;
+  let page: Page;
+  let options: MountOptions;
+
+  before(async () => {
+    await ensureWebAppBuilt();
+    t = await startServer();
+    origin = await listenOnRandomPort(t);
+    browser = await launchChromium();
+    mkdirSync('test-results', { recursive: true });
+    const space = await buildSpace(t, { title: 'Handbook' });
+    options = { spaceId: space.id, organizationId: t.org.id };
+    page = await openPage(browser);
+    await signInAs(t, page.context(), origin, t.admin.userId);
+    await page.goto(`${origin}/app/settings/profile`);
+    await page.locator('main').first().waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const content = () => page.getByRole('textbox', { name: 'Page content' });
+
+  async function slash(query: string): Promise<void> {
+    await page.keyboard.type(`/${query}`);
+    await page.getByRole('listbox', { name: 'Insert a block' }).waitFor();
+    await page.keyboard.press('Enter');
+  }
+
+  test('markdown shortcuts turn what a person types into blocks of the model', async () => {
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await page.keyboard.type('# Title');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Some **bold** and *italic* and `code` words.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('## Section');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('### Small');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('- one');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('two');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('1. first');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('[ ] task');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('---');
+    await page.keyboard.type('> quoted');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    const document = await lastChange(page);
+    await screenshot(page, 'editor-shortcuts');
+    assert.deepEqual(types(document).slice(0, 9), ['heading-1', 'paragraph', 'heading-2', 'heading-3', 'list-unordered', 'list-ordered', 'list-tasks', 'divider', 'blockquote']);
+    const paragraph = document!.nodes[1] as { nodes: { leaves: { text: string; marks: { type: string }[] }[] }[] };
+    assert.deepEqual(paragraph.nodes[0]!.leaves.map((l) => [l.text, l.marks.map((m) => m.type)]), [
+      ['Some ', []], ['bold', ['bold']], [' and ', []], ['italic', ['italic']], [' and ', []], ['code', ['code']], [' words.', []],
+    ]);
+    assert.equal((document!.nodes[4] as { nodes: unknown[] }).nodes.length, 2);
+    assert.equal(((document!.nodes[6] as { nodes: { data: { checked: boolean } }[] }).nodes[0]!.data.checked), false);
+
+    // A code fence with its language, then undo and redo.
+    await page.keyboard.type('```js ');
+    await page.keyboard.type('let a = 1;');
+    let last = await lastChange(page);
+    const code = last!.nodes.find((b) => b.type === 'code') as { data: { syntax?: string } } | undefined;
+    assert.equal(code?.data.syntax, 'js');
+    await page.keyboard.press('Control+z');
+    last = await lastChange(page);
+    assert.equal(JSON.stringify(last).includes('let a = 1;'), false);
+    await page.keyboard.press('Control+Shift+z');
+    last = await lastChange(page);
+    assert.ok(JSON.stringify(last).includes('let a'));
+  });
+
+  const SLASH: [query: string, type: string, check?: (block: FlowBlock) => void][] = [
+    ['text', 'paragraph'], ['h1', 'heading-1'], ['h2', 'heading-2'], ['h3', 'heading-3'],
+    ['bulleted', 'list-unordered'], ['numbered', 'list-ordered'], ['task', 'list-tasks'], ['quote', 'blockquote'],
+    ['warning', 'hint', (b) => assert.equal((b as { data: { style: string } }).data.style, 'warning')],
+    ['code', 'code'], ['divider', 'divider'],
+    ['tabs', 'tabs', (b) => assert.equal((b as { nodes: { data: { title: string } }[] }).nodes[0]!.data.title, 'Tab 1')],
+    ['expandable', 'expandable'], ['table', 'table'],
+    ['math', 'math'], ['embed', 'embed'],
+  ];
+
+  test('the / menu inserts every kind of block, filtered as one types and chosen with the keyboard', async () => {
+    for (const [query, type, check] of SLASH) {
+      await mountEditor(page, EMPTY, options);
+      await content().click();
+      await slash(query);
+      // A text block keeps the text typed into it; the others are there as soon as they are inserted.
+      if (['paragraph', 'heading-1', 'heading-2', 'heading-3', 'code'].includes(type)) await page.keyboard.type('Words');
+      const document = await lastChange(page);
+      const block = document?.nodes.find((b) => b.type === type);
+      assert.ok(block, `/${query} inserts a ${type}: got ${types(document).join(', ')}`);
+      check?.(block);
+    }
+    // Filtering and arrow keys: "head" shows the three headings; ArrowDown twice picks the third.
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await page.keyboard.type('/head');
+    const options_ = page.getByRole('option');
+    assert.deepEqual(await options_.allTextContents(), ['Heading 1', 'Heading 2', 'Heading 3']);
+    await screenshot(page, 'editor-slash-menu');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Third');
+    assert.deepEqual(types(await lastChange(page)), ['heading-3']);
+  });
+
+  test('a hint switches style, a tab is added and renamed, a table cell and a formula are edited', async () => {
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await slash('info');
+    await page.getByLabel('Hint style').selectOption('danger');
+    assert.equal((await lastChange(page))!.nodes.find((b) => b.type === 'hint')?.data?.style, 'danger');
+
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await slash('tabs');
+    await page.getByRole('button', { name: 'Add tab' }).click();
+    await page.getByLabel('Tab title').nth(1).fill('Linux');
+    let tabs = (await lastChange(page))!.nodes.find((b) => b.type === 'tabs') as { nodes: { data: { title: string } }[] };
+    assert.deepEqual(tabs.nodes.map((n) => n.data.title), ['Tab 1', 'Linux']);
+    await page.getByRole('button', { name: 'Remove tab Tab 1' }).click();
+    tabs = (await lastChange(page))!.nodes.find((b) => b.type === 'tabs') as typeof tabs;
+    assert.deepEqual(tabs.nodes.map((n) => n.data.title), ['Linux']);
+
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await slash('table');
+    await page.getByLabel('Column title Column 1').fill('Name');
+    await page.getByLabel('Row 1, Name').fill('Ada');
+    const table = (await lastChange(page))!.nodes.find((b) => b.type === 'table') as unknown as { data: { definition: { c1: { title: string } } }; fragments: unknown[] };
+    assert.equal(table.data.definition.c1.title, 'Name');
+    assert.ok(JSON.stringify(table.fragments).includes('"Ada"'));
+
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await slash('math');
+    await page.getByLabel('Math formula (TeX)').fill('e^{i\\pi}+1=0');
+    assert.equal(((await lastChange(page))!.nodes.find((b) => b.type === 'math') as { data?: { formula?: string } }).data?.formula, 'e^{i\\pi}+1=0');
+  });
+
+  test('every corpus page opens unchanged: a no-op edit reports the very document that was read', async () => {
+    const pages = corpusDocuments();
+    const failures: string[] = [];
+    let opened = 0;
+    for (const { file, document } of pages) {
+      await mountEditor(page, document, options);
+      opened++;
+      const content_ = content();
+      await content_.focus();
+      await page.locator('body').click({ position: { x: 1, y: 1 } });
+      const afterFocus = await changes(page);
+      if (afterFocus.some((d) => JSON.stringify(d) !== JSON.stringify(document))) failures.push(`${file}: focus and blur changed it`);
+      // Type a letter at the end of the first paragraph and take it back: what is reported is the page as read.
+      const first = page.locator('.qe-content > p').first();
+      if ((await first.count()) === 0 || (await first.innerText()).trim() === '') continue;
+      await first.click();
+      await page.keyboard.press('End');
+      await page.keyboard.type('x');
+      await page.keyboard.press('Backspace');
+      const back = await lastChange(page);
+      try {
+        assert.deepStrictEqual(back, document);
+      } catch {
+        failures.push(`${file}: typing and deleting a letter changed it`);
+      }
+    }
+    assert.ok(opened >= 20);
+    assert.deepEqual(failures, []);
+  });
+
+  test('editing one paragraph changes only that block, the others are the very JSON read', async () => {
+    const { document } = corpusDocuments().find(({ document: d }) => d.nodes.length > 10 && d.nodes.filter((b) => b.type === 'paragraph').length > 3)!;
+    await mountEditor(page, document, options);
+    const index = document.nodes.findIndex((b) => b.type === 'paragraph' && text(b).length > 10);
+    const target = page.locator('.qe-content > *').nth(index);
+    await target.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' edited');
+    const changed = await lastChange(page);
+    assert.ok(text(changed!.nodes[index]).endsWith(' edited'));
+    assert.equal(changed!.nodes.length, document.nodes.length);
+    changed!.nodes.forEach((block, i) => {
+      if (i !== index) assert.equal(JSON.stringify(block), JSON.stringify(document.nodes[i]), `block ${i}`);
+    });
+    assert.equal(changed!.nodes[index]!.key, document.nodes[index]!.key);
+  });
+
+  test('the block menu duplicates, turns into and deletes a block; the link picker links a URL and a page', async () => {
+    const start: Document = { object: 'document', data: {}, nodes: [
+      { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Install the server', marks: [] }] }] },
+      { object: 'block', type: 'paragraph', key: 'k2', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Second', marks: [] }] }] },
+    ] };
+    await mountEditor(page, start, options);
+    await page.locator('.qe-content > p').first().hover();
+    await page.getByRole('button', { name: 'Block menu' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    let last = await lastChange(page);
+    assert.deepEqual(last!.nodes.map((b) => [b.key, text(b)]), [['k1', 'Install the server'], [undefined, 'Install the server'], ['k2', 'Second']]);
+
+    await page.locator('.qe-content > p').last().hover();
+    await page.getByRole('button', { name: 'Block menu' }).click();
+    await page.getByRole('menuitem', { name: 'Turn into Heading 2' }).click();
+    last = await lastChange(page);
+    assert.deepEqual(types(last), ['paragraph', 'paragraph', 'heading-2']);
+
+    await page.locator('.qe-content > p').nth(1).hover();
+    await page.getByRole('button', { name: 'Block menu' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    last = await lastChange(page);
+    assert.deepEqual(last!.nodes.map((b) => text(b)), ['Install the server', 'Second']);
+
+    // Select "server" and link it to a URL.
+    await page.locator('.qe-content > p').first().click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 'server'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByLabel('Link to a URL or a page').fill('https://example.com/server');
+    await page.keyboard.press('Enter');
+    last = await lastChange(page);
+    const link = (last!.nodes[0] as { nodes: { type?: string; data?: { ref: unknown }; nodes?: unknown }[] }).nodes.find((n) => n.type === 'link');
+    assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.com/server' });
+    assert.equal(text(link as never), 'server');
+    await screenshot(page, 'editor-block-menu-and-link');
+  });
+
+  test('a pasted image is uploaded and becomes an image block of that file', async () => {
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'diagram.png', { type: 'image/png' }));
+      const target = window.document.querySelector('.qe-content')!;
+      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => (window as unknown as { __uploads: string[] }).__uploads.length === 1);
+    await page.getByLabel('Alt text').waitFor();
+    const images = (await lastChange(page))!.nodes.find((b) => b.type === 'images') as { nodes: { data: { ref: unknown; alt?: string } }[] };
+    assert.deepEqual(images.nodes[0]!.data, { ref: { kind: 'file', file: 'uploaded-1' }, alt: 'diagram' });
+  });
+
+  test('the mounted editor of a rich page has no serious or critical accessibility violation', async () => {
+    const rich = corpusDocuments()
+      .map(({ document }) => document)
+      .sort((a, b) => new Set(b.nodes.map((n) => n.type)).size - new Set(a.nodes.map((n) => n.type)).size)[0]!;
+    await mountEditor(page, rich, options);
+    await content().click();
+    await screenshot(page, 'editor-rich-page', { fullPage: true });
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.locator('.qe-content > p').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' /');
+    await page.getByRole('listbox', { name: 'Insert a block' }).waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+  });
+});

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { getSchema } from '@tiptap/core';
+import { Node } from '@tiptap/pm/model';
+import fc from 'fast-check';
+import { documentArbitrary, doc, p, t, leaf, link, hint, ul, item, code, expandable, table } from '../../src/features/content/document/test-fixtures.ts';
+import type { Document, FlowBlock } from '../../src/features/content/document/types.ts';
+import { fromEditor, toEditor } from '../../web/features/editor/model/blocks.ts';
+import type { PMNode } from '../../web/features/editor/model/editor-json.ts';
+import { schemaExtensions } from '../../web/features/editor/model/schema.ts';
+import { corpusDocuments } from './corpus-documents.ts';
+
+const schema = getSchema(schemaExtensions);
+
+/** Through the editor's JSON and ProseMirror's own node (checked against the real schema) and back. */
+function roundTrip(document: Document): { back: Document; json: PMNode } {
+  const json = toEditor(document);
+  const node = Node.fromJSON(schema, json);
+  node.check();
+  return { back: fromEditor(node.toJSON() as PMNode), json };
+}
+
+const cards = (json: PMNode): string[] => {
+  const found: string[] = [];
+  const walk = (node: PMNode) => {
+    if (node.type === 'opaqueBlock') found.push(String((node.attrs?.block as { type?: string }).type));
+    node.content?.forEach(walk);
+  };
+  walk(json);
+  return found;
+};
+const OPAQUE = new Set(['math', 'drawing', 'if', 'openapi', 'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'integration', 'reusable-content', 'stepper', 'stepper-step', 'columns', 'column', 'swagger', 'updates', 'update', 'prompt']);
+
+describe('the editor model', () => {
+  test('any document of the model comes back identical, and only opaque types become cards', () => {
+    fc.assert(
+      fc.property(documentArbitrary(), (document) => {
+        const { back, json } = roundTrip(document);
+        assert.deepStrictEqual(back, document);
+        assert.deepEqual(cards(json).filter((type) => !OPAQUE.has(type)), []);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('text keys, leaf boundaries, bare leaves, empty texts around inlines and mark data are kept', () => {
+    const document: Document = {
+      object: 'document',
+      data: { custom: 1 },
+      nodes: [
+        {
+          object: 'block', type: 'paragraph', key: 'p1', meta: { markdown: 'x', digest: 'y' }, data: { align: 'center' },
+          nodes: [
+            { object: 'text', key: 'ta', leaves: [{ object: 'leaf', text: 'a' }, { object: 'leaf', text: 'b', marks: [] }, leaf('c', 'bold')] },
+            { object: 'text', key: 'tb', leaves: [{ object: 'leaf', text: 'd', marks: [{ object: 'mark', type: 'color', data: { text: 'red', background: 'default' } }] }] },
+            link({ kind: 'page', page: 'x' }, 'go'),
+            t(),
+            { object: 'inline', type: 'emoji', key: 'e', data: { code: '1f600' } } as never,
+            t(),
+          ],
+        },
+        { object: 'block', type: 'math', key: 'm', data: { formula: 'x^2' } } as unknown as FlowBlock,
+        { object: 'block', type: 'paragraph', nodes: [] } as never,
+      ],
+    };
+    const { back, json } = roundTrip(document);
+    assert.deepStrictEqual(back, document);
+    assert.deepEqual(cards(json), ['math']);
+  });
+
+  test('every page of the corpus gives valid editor JSON and comes back identical, keys included', () => {
+    const pages = corpusDocuments();
+    assert.ok(pages.length >= 20);
+    const shown = new Map<string, number>();
+    for (const { file, document } of pages) {
+      const { back, json } = roundTrip(document);
+      assert.deepStrictEqual(back, document, file);
+      for (const type of cards(json)) shown.set(type, (shown.get(type) ?? 0) + 1);
+    }
+    // A card is an opaque type of GitBook (kept exactly) or a block the mapping cannot hold: name the latter.
+    assert.deepEqual([...shown.keys()].filter((type) => !OPAQUE.has(type)), []);
+  });
+
+  test('editing one block leaves the JSON of every other block byte-identical', () => {
+    const document = doc(p('first'), hint('info', p('inside')), ul(item(p('one'))), code(['a', 'b'], { syntax: 'js' }), expandable('T', p('body')),
+      table([{ title: 'A' }], [[[t('1')]]]), p('last'));
+    const json = toEditor(document);
+    const edited = structuredClone(json);
+    edited.content![0]!.content![0]!.text = 'first, edited';
+    const back = fromEditor(Node.fromJSON(schema, edited).toJSON() as PMNode);
+    assert.equal(JSON.stringify(back.nodes[0]).includes('first, edited'), true);
+    back.nodes.slice(1).forEach((block, i) => assert.equal(JSON.stringify(block), JSON.stringify(document.nodes[i + 1])));
+    // Nested: a paragraph inside the hint changes the hint only.
+    const nested = structuredClone(json);
+    nested.content![1]!.content![0]!.content![0]!.text = 'changed';
+    const again = fromEditor(Node.fromJSON(schema, nested).toJSON() as PMNode);
+    assert.equal(JSON.stringify(again.nodes[0]), JSON.stringify(document.nodes[0]));
+    assert.equal(JSON.stringify(again.nodes[2]), JSON.stringify(document.nodes[2]));
+  });
+
+  test('blocks made in the editor get the model shape, and split halves do not share a key', () => {
+    const json: PMNode = { type: 'doc', content: [
+      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Title', marks: [{ type: 'bold' }] }] },
+      { type: 'taskList', content: [{ type: 'taskItem', attrs: { checked: true }, content: [{ type: 'paragraph', content: [{ type: 'text', text: 'do' }] }] }] },
+      { type: 'codeBlock', attrs: { language: 'ts' }, content: [{ type: 'text', text: 'a\nb' }] },
+      { type: 'horizontalRule' },
+    ] };
+    const back = fromEditor(Node.fromJSON(schema, json).toJSON() as PMNode);
+    assert.deepStrictEqual(back.nodes, [
+      { object: 'block', type: 'heading-2', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Title', marks: [{ object: 'mark', type: 'bold' }] }] }] },
+      { object: 'block', type: 'list-tasks', data: {}, nodes: [{ object: 'block', type: 'list-item', data: { checked: true }, nodes: [p('do')] }] },
+      { object: 'block', type: 'code', data: { syntax: 'ts' }, nodes: ['a', 'b'].map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }] })) },
+      { object: 'block', type: 'divider', isVoid: true, data: {} },
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Document } from '../../src/features/content/document/types.ts';
+
+/*
+ * The real built editor on a blank element of an app page (signed in, same origin, the app's CSP): the chunk
+ * of web/features/editor/mount.tsx found through dist/web's manifest, imported in the page. What it reports
+ * through `onChange` is kept on `window.__changes`.
+ */
+
+const MANIFEST = join(import.meta.dirname, '..', '..', 'dist', 'web', '.vite', 'manifest.json');
+
+export function editorChunk(): { js: string; css: string[] } {
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const entry = manifest['features/editor/mount.tsx'];
+  if (!entry) throw new Error('the editor chunk is not in dist/web: build the web app');
+  return { js: `/app/${entry.file}`, css: (entry.css ?? []).map((file) => `/app/${file}`) };
+}
+
+export interface MountOptions { spaceId: string; organizationId: string; readOnly?: boolean }
+
+/** Mounts the editor on `document` (replacing whatever the page showed); resolves once it is shown. */
+export async function mountEditor(page: Page, document: Document, options: MountOptions): Promise<void> {
+  const chunk = editorChunk();
+  // A script, not a function: tsx names functions with a helper (__name) the page does not have.
+  await page.evaluate(`(async () => {
+    const chunk = ${JSON.stringify(chunk)};
+    const w = window;
+    w.__unmount?.();
+    for (const href of chunk.css) {
+      if (!document.querySelector('link[href="' + href + '"]')) {
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = href;
+        document.head.append(link);
+        await new Promise((resolve) => link.addEventListener('load', resolve, { once: true }));
+      }
+    }
+    const { mountPageEditor } = await import(chunk.js);
+    const main = document.createElement('main');
+    const title = document.createElement('h1');
+    title.textContent = 'Editing a page';
+    const host = document.createElement('div');
+    main.append(title, host);
+    document.body.replaceChildren(main);
+    w.__changes = [];
+    w.__uploads = [];
+    w.__unmount = mountPageEditor(host, {
+      document: ${JSON.stringify(document)},
+      ...${JSON.stringify(options)},
+      onChange: (changed) => w.__changes.push(changed),
+      uploadFile: async (file) => {
+        w.__uploads.push(file.name);
+        return 'uploaded-' + w.__uploads.length;
+      },
+    });
+  })()`);
+  await page.locator('.qe-content').waitFor();
+}
+
+/** The documents the editor reported, oldest first. */
+export async function changes(page: Page): Promise<Document[]> {
+  return page.evaluate(() => (window as unknown as { __changes: Document[] }).__changes);
+}
+
+export async function lastChange(page: Page): Promise<Document | undefined> {
+  const all = await changes(page);
+  return all[all.length - 1];
+}

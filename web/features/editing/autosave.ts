@@ -1,0 +1,107 @@
+import { ApiError, errorMessage } from '../../api/client.ts';
+import type { Document } from '../../../src/features/content/document/types.ts';
+import { writeDraft, type UnsavedDraft } from './local-drafts.ts';
+import { initialSaveState, saveReducer, shouldSend, unsavedEdits, updatePageChange, type PageEdit, type SaveConflict, type SaveEvent, type SaveState } from './save-queue.ts';
+
+/** About a second after typing stops, as GitBook does: long enough not to send every keystroke. */
+export const SAVE_DELAY_MS = 1000;
+/** Offline, or the server out of reach: tried again this often, besides the browser's `online` event. */
+export const RETRY_OFFLINE_MS = 5000;
+
+/** Sends one page's update_page change where the edits go; answers the revision written and the merged document, if any. */
+export type SaveTransport = (change: Record<string, unknown>, options: { keepalive: boolean }) => Promise<{ revision: string; merged?: Document }>;
+
+interface Storage {
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/**
+ * Drives the save queue of one page: a timer after each edit, one request at a time, the browser's copy of what is
+ * unsaved kept in step, and a flush when asked (the tab hidden or closed, back online). React reads it through
+ * subscribe/snapshot (useSyncExternalStore).
+ */
+export class Autosave {
+  private state: SaveState;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    pageId: string,
+    base: string,
+    private readonly transport: SaveTransport,
+    private readonly storage: { key: string; store: Storage },
+    unsaved: UnsavedDraft | null = null,
+    private readonly delayMs = SAVE_DELAY_MS,
+  ) {
+    this.state = initialSaveState(pageId, unsaved?.base ?? base, unsaved?.edit ?? null);
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = () => this.state;
+
+  edit(edit: PageEdit): void {
+    this.dispatch({ type: 'edit', edit });
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  resolve(choices: ReadonlyMap<number, 'mine' | 'theirs'>): void {
+    this.dispatch({ type: 'resolve', choices });
+    void this.flush();
+  }
+
+  online(): void {
+    this.dispatch({ type: 'online' });
+    void this.flush();
+  }
+
+  /** Sends what waits now. `keepalive` lets the request outlive the page (pagehide, visibilitychange). */
+  async flush(options: { keepalive?: boolean } = {}): Promise<void> {
+    clearTimeout(this.timer);
+    if (!shouldSend(this.state)) return;
+    this.dispatch({ type: 'send' });
+    const { pageId, base, inFlight } = this.state;
+    try {
+      const answer = await this.transport(updatePageChange(pageId, base, inFlight!), { keepalive: options.keepalive ?? false });
+      this.dispatch({ type: 'saved', revision: answer.revision, ...(answer.merged ? { merged: answer.merged } : {}) });
+    } catch (error) {
+      this.dispatch(failure(error));
+      // The `online` event comes only for the browser's own connection, not for a server that was out of reach.
+      if (this.state.status === 'offline') this.timer = setTimeout(() => this.online(), RETRY_OFFLINE_MS);
+      return;
+    }
+    // Edits made while the request was under way go next.
+    if (shouldSend(this.state)) this.timer = setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.listeners.clear();
+  }
+
+  private dispatch(event: SaveEvent): void {
+    const next = saveReducer(this.state, event);
+    if (next === this.state) return;
+    this.state = next;
+    const unsaved = unsavedEdits(next);
+    writeDraft(this.storage.store, this.storage.key, unsaved ? { base: next.base, edit: unsaved, at: new Date().toISOString() } : null);
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** A failed save, told apart: no network (kept, sent when back online), a conflict to show, or the API's refusal. */
+export function failure(error: unknown): SaveEvent {
+  if (error instanceof ApiError && error.status === 0) return { type: 'offline' };
+  if (error instanceof TypeError) return { type: 'offline' };
+  const body = error instanceof ApiError ? (error.body as { revision?: string; conflicts?: SaveConflict[]; documents?: { page: string; document: Document }[] } | undefined) : undefined;
+  if (error instanceof ApiError && error.status === 409 && body?.conflicts && body.revision) {
+    const document = body.documents?.[0]?.document;
+    return { type: 'conflict', revision: body.revision, message: error.message, conflicts: body.conflicts, ...(document ? { document } : {}) };
+  }
+  return { type: 'failed', message: errorMessage(error) };
+}

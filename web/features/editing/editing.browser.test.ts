@@ -1,0 +1,325 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { ok } from '../../../test/assertions.ts';
+import { buildPage, buildSpace } from '../../../test/factories.ts';
+import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
+import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+
+/*
+ * Where edits go, as a person edits in Chromium: a draft change request or the live space, autosaved, kept
+ * offline, merged with another tab's save or shown as a conflict, and the page tree edited beside the page.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const HAS_BLOCK_EDITOR = existsSync(new URL('../editor/page-editor.tsx', import.meta.url));
+
+describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
+  let t: TestServer;
+  let origin: string;
+  let browser: Browser;
+
+  before(async () => {
+    await ensureWebAppBuilt();
+    t = await startServer();
+    origin = await listenOnRandomPort(t);
+    browser = await launchChromium();
+    mkdirSync('test-results', { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function signedInPage(userId = t.admin.userId): Promise<Page> {
+    const page = await openPage(browser);
+    await signInAs(t, page.context(), origin, userId);
+    return page;
+  }
+
+  /** A space with pages (live while they are written), then in `editMode`. */
+  async function spaceWith(editMode: string, ...titles: string[]) {
+    const space = await buildSpace(t, { title: `Space ${editMode}` });
+    const pages: string[] = [];
+    for (const title of titles) pages.push(await buildPage(t, space.id, { title, markdown: `About ${title}.` }));
+    if (editMode !== 'live') ok(await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { editMode } }));
+    return { spaceId: space.id as string, pages };
+  }
+
+  async function openEditor(page: Page, spaceId: string, pageId: string) {
+    await page.goto(`${origin}/app/s/${spaceId}/~/edit/${pageId}`);
+    await page.getByLabel('Page title').waitFor();
+  }
+
+  const status = (page: Page) => page.getByRole('status', { name: 'Save status' });
+  const waitSaved = (page: Page) => status(page).filter({ hasText: /^Saved/ }).waitFor({ timeout: 10_000 });
+
+  async function draftOf(spaceId: string) {
+    const list = ok(await t.api('GET', `/v1/spaces/${spaceId}/change-requests?status=draft&creator=${t.admin.userId}`));
+    assert.equal(list.items.length, 1, JSON.stringify(list.items.map((c: Json) => c.subject)));
+    return list.items[0];
+  }
+
+  const pageIn = async (spaceId: string, crId: string | null, pageId: string) =>
+    ok(await t.api('GET', crId ? `/v1/spaces/${spaceId}/change-requests/${crId}/content/page/${pageId}` : `/v1/spaces/${spaceId}/content/page/${pageId}`));
+
+  test('in a space edited through change requests, Edit opens the draft change request; the title and description save there, reload shows them, main is unchanged', async () => {
+    const { spaceId, pages } = await spaceWith('change-requests', 'Guide');
+    const page = await signedInPage();
+    await page.goto(`${origin}/app/s/${spaceId}/guide`);
+    await page.getByRole('link', { name: 'Edit “Guide”' }).click();
+    await page.getByLabel('Page title').waitFor();
+    assert.match(await status(page).innerText(), /Editing in change request #\d+/);
+    await page.getByLabel('Page title').fill('Guide to Quire');
+    await page.getByLabel('Page description').fill('Everything to start');
+    await waitSaved(page);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'editing-change-request');
+
+    const cr = await draftOf(spaceId);
+    const inCr = await pageIn(spaceId, cr.id, pages[0]!);
+    assert.deepEqual([inCr.title, inCr.description], ['Guide to Quire', 'Everything to start']);
+    assert.equal((await pageIn(spaceId, null, pages[0]!)).title, 'Guide', 'main is unchanged');
+
+    await page.reload();
+    await page.getByLabel('Page title').waitFor();
+    assert.equal(await page.getByLabel('Page title').inputValue(), 'Guide to Quire');
+    assert.equal(await page.getByLabel('Page description').inputValue(), 'Everything to start');
+    assert.equal((await draftOf(spaceId)).id, cr.id, 'the same draft is reused');
+    assert.ok(await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Guide to Quire' }).isVisible(), 'the tree shows the new title');
+
+    // Merged through the API (the review screens are another helper's), the edit is on the published site.
+    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Published', visibility: 'public', spaces: [spaceId] } }), 201);
+    ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`));
+    const merged = ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`));
+    assert.equal(merged.result, 'merge', JSON.stringify(merged));
+    const reader = await openPage(browser);
+    const response = await reader.goto(`${origin}/sites/${site.id}/guide-to-quire`);
+    assert.equal(response?.status(), 200);
+    assert.equal(await reader.locator('h1').first().innerText(), 'Guide to Quire');
+    await reader.context().close();
+    await page.context().close();
+  });
+
+  test('in a live space the edit lands on main', async () => {
+    const { spaceId, pages } = await spaceWith('live', 'Home');
+    const page = await signedInPage();
+    await openEditor(page, spaceId, pages[0]!);
+    assert.match(await status(page).innerText(), /Editing the live space/);
+    await page.getByLabel('Page title').fill('Welcome home');
+    await waitSaved(page);
+    assert.equal((await pageIn(spaceId, null, pages[0]!)).title, 'Welcome home');
+    const drafts = ok(await t.api('GET', `/v1/spaces/${spaceId}/change-requests?status=draft`));
+    assert.equal(drafts.items.length, 0, 'no change request was opened');
+    await page.context().close();
+  });
+
+  test('a locked space has no Edit button and its editor says why', async () => {
+    const { spaceId, pages } = await spaceWith('locked', 'Frozen');
+    const page = await signedInPage();
+    await page.goto(`${origin}/app/s/${spaceId}/frozen`);
+    await page.getByRole('heading', { name: 'Frozen' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: /^Edit/ }).count(), 0);
+    await page.goto(`${origin}/app/s/${spaceId}/~/edit/${pages[0]}`);
+    await page.getByRole('heading', { name: 'This space cannot be edited' }).waitFor();
+    assert.match(await page.getByRole('note').innerText(), /locked/);
+    assert.equal(await page.getByLabel('Page title').count(), 0);
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.context().close();
+  });
+
+  test('a person with the read role only is told editing needs the edit role', async () => {
+    const { spaceId, pages } = await spaceWith('live', 'Readable');
+    const reader = await t.member('read');
+    const page = await signedInPage(reader.userId);
+    await page.goto(`${origin}/app/s/${spaceId}/~/edit/${pages[0]}`);
+    await page.getByRole('heading', { name: 'This space cannot be edited' }).waitFor();
+    assert.match(await page.getByRole('note').innerText(), /edit role/);
+    await page.context().close();
+  });
+
+  test('the tree: move a page up, delete one and undo, add a page and a group', async () => {
+    const { spaceId, pages } = await spaceWith('live', 'Alpha', 'Beta', 'Gamma');
+    const page = await signedInPage();
+    await openEditor(page, spaceId, pages[0]!);
+    const tree = page.getByRole('navigation', { name: 'Pages' });
+    const order = async () => (ok(await t.api('GET', `/v1/spaces/${spaceId}/content`)).pages as Json[]).map((p) => p.title);
+
+    await tree.getByLabel('Actions for “Gamma”').click();
+    await tree.getByRole('button', { name: 'Move up' }).click();
+    await tree.getByRole('link', { name: 'Gamma' }).waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('.page-tree-editor .tree-link')].map((a) => a.textContent).join(',') === 'Alpha,Gamma,Beta');
+    assert.deepEqual(await order(), ['Alpha', 'Gamma', 'Beta']);
+
+    await tree.getByLabel('Actions for “Beta”').click();
+    await tree.getByRole('button', { name: 'Delete' }).click();
+    await tree.getByRole('button', { name: 'Undo' }).waitFor();
+    assert.deepEqual(await order(), ['Alpha', 'Gamma']);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'editing-tree-undo');
+    await tree.getByRole('button', { name: 'Undo' }).click();
+    await tree.getByRole('link', { name: 'Beta' }).waitFor();
+    assert.deepEqual(await order(), ['Alpha', 'Gamma', 'Beta']);
+
+    // Dragged with the pointer onto Alpha's place.
+    const handle = await tree.getByRole('button', { name: 'Drag “Beta”' }).boundingBox();
+    const target = await tree.getByRole('link', { name: 'Alpha' }).boundingBox();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(target!.x + 10, target!.y + target!.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await page.waitForFunction(() => [...document.querySelectorAll('.page-tree-editor .tree-link')].map((a) => a.textContent).join(',') === 'Beta,Alpha,Gamma');
+    assert.deepEqual(await order(), ['Beta', 'Alpha', 'Gamma']);
+
+    // And with the keyboard: lifted with space, moved with the arrows, dropped with space.
+    await tree.getByRole('button', { name: 'Drag “Gamma”' }).focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => [...document.querySelectorAll('.page-tree-editor .tree-link')].map((a) => a.textContent).join(',') !== 'Beta,Alpha,Gamma');
+    assert.notDeepEqual(await order(), ['Beta', 'Alpha', 'Gamma']);
+    assert.equal((await order()).at(-1), 'Alpha', 'Gamma went up past Alpha');
+
+    await tree.getByRole('button', { name: 'New group' }).click();
+    await tree.locator('.tree-group-title', { hasText: 'New group' }).waitFor();
+    assert.equal((ok(await t.api('GET', `/v1/spaces/${spaceId}/content`)).pages as Json[]).at(-1).type, 'group');
+
+    await tree.getByRole('button', { name: 'New page' }).click();
+    await page.waitForURL(/\/~\/edit\//);
+    await tree.getByRole('link', { name: 'Untitled' }).waitFor();
+    assert.equal((await order()).at(-1), 'Untitled');
+    await page.context().close();
+  });
+
+  test('an offline tab keeps its edits and saves them when back online', async () => {
+    const { spaceId, pages } = await spaceWith('live', 'Travel');
+    const page = await signedInPage();
+    await openEditor(page, spaceId, pages[0]!);
+    await page.context().setOffline(true);
+    await page.getByLabel('Page title').fill('Written on a plane');
+    await status(page).filter({ hasText: 'Offline – changes kept' }).waitFor({ timeout: 10_000 });
+    assert.equal((await pageIn(spaceId, null, pages[0]!)).title, 'Travel');
+    assert.match(await page.evaluate(() => JSON.stringify(Object.entries(localStorage))), /Written on a plane/, 'kept in this browser');
+    await page.context().setOffline(false);
+    await waitSaved(page);
+    assert.equal((await pageIn(spaceId, null, pages[0]!)).title, 'Written on a plane');
+    assert.doesNotMatch(await page.evaluate(() => JSON.stringify(Object.entries(localStorage))), /Written on a plane/, 'forgotten once saved');
+    await page.context().close();
+  });
+
+  test('edits kept in the browser are sent on the next open', async () => {
+    const { spaceId, pages } = await spaceWith('live', 'Notes');
+    const page = await signedInPage();
+    await openEditor(page, spaceId, pages[0]!);
+    await page.context().setOffline(true);
+    await page.getByLabel('Page description').fill('Typed before the tab was closed');
+    await status(page).filter({ hasText: 'Offline' }).waitFor({ timeout: 10_000 });
+    // The tab is closed while offline: its last flush cannot reach the server.
+    const context = page.context();
+    const again = await context.newPage();
+    await page.close();
+    assert.equal((await pageIn(spaceId, null, pages[0]!)).description ?? '', '');
+    await context.setOffline(false);
+    await openEditor(again, spaceId, pages[0]!);
+    await waitSaved(again);
+    assert.equal(await again.getByLabel('Page description').inputValue(), 'Typed before the tab was closed');
+    assert.equal((await pageIn(spaceId, null, pages[0]!)).description, 'Typed before the tab was closed');
+    await context.close();
+  });
+
+  test('two tabs saving one page from the same base: different parts are both kept, the same part shows the conflict', async () => {
+    const { spaceId, pages } = await spaceWith('change-requests', 'Shared');
+    const first = await signedInPage();
+    const second = await signedInPage();
+    await openEditor(first, spaceId, pages[0]!);
+    await openEditor(second, spaceId, pages[0]!);
+    const cr = await draftOf(spaceId);
+
+    await first.getByLabel('Page title').fill('Shared page');
+    await waitSaved(first);
+    await second.getByLabel('Page description').fill('Written in the second tab');
+    await waitSaved(second);
+    const both = await pageIn(spaceId, cr.id, pages[0]!);
+    assert.deepEqual([both.title, both.description], ['Shared page', 'Written in the second tab']);
+
+    // Both tabs change the title; the second one's save meets the first one's.
+    await first.getByLabel('Page title').fill('First tab title');
+    await waitSaved(first);
+    await second.getByLabel('Page title').fill('Second tab title');
+    await second.getByRole('heading', { name: 'Someone else changed the same part of this page' }).waitFor({ timeout: 10_000 });
+    assert.match(await status(second).innerText(), /Not saved/);
+    assert.equal((await pageIn(spaceId, cr.id, pages[0]!)).title, 'First tab title', 'nothing was overwritten');
+    assert.deepEqual(await seriousViolations(second), []);
+    await screenshot(second, 'editing-conflict', { fullPage: true });
+    await second.getByRole('button', { name: 'Keep theirs (the title)' }).click();
+    await waitSaved(second);
+    assert.equal(await second.getByLabel('Page title').inputValue(), 'First tab title', 'the header shows the version kept');
+    await second.getByLabel('Page title').fill('Second tab title');
+    await waitSaved(second);
+    assert.equal((await pageIn(spaceId, cr.id, pages[0]!)).title, 'Second tab title');
+    await first.context().close();
+    await second.context().close();
+  });
+
+  test('the body: edited in the block editor, saved to the draft change request', { skip: HAS_BLOCK_EDITOR ? false : 'the block editor (web/features/editor/page-editor.tsx) is not in this build yet' }, async () => {
+    const { spaceId, pages } = await spaceWith('change-requests', 'Body');
+    const page = await signedInPage();
+    await openEditor(page, spaceId, pages[0]!);
+    const editor = page.locator('[contenteditable="true"]').first();
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' More words.');
+    await waitSaved(page);
+    const cr = await draftOf(spaceId);
+    const read = ok(await t.api('GET', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content/page/${pages[0]}?format=markdown`));
+    assert.match(read.markdown, /About Body\. More words\./);
+    await page.context().close();
+  });
+
+  test('two tabs editing the body from one base: different blocks are both kept, the same block shows the conflict with both versions', { skip: HAS_BLOCK_EDITOR ? false : 'no block editor in this build' }, async () => {
+    const space = await buildSpace(t, { title: 'Bodies' });
+    const pageId = await buildPage(t, space.id, { title: 'Three', markdown: 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.' });
+    ok(await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'change-requests' } }));
+    const first = await signedInPage();
+    const second = await signedInPage();
+    await openEditor(first, space.id, pageId);
+    await openEditor(second, space.id, pageId);
+    const typeAtEnd = async (page: Page, paragraph: string, text: string) => {
+      await page.locator('[contenteditable="true"] p', { hasText: paragraph }).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(text);
+    };
+    const cr = await draftOf(space.id);
+    const markdown = async () => ok(await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}?format=markdown`)).markdown as string;
+
+    await typeAtEnd(first, 'First paragraph.', ' From the first tab.');
+    await waitSaved(first);
+    await typeAtEnd(second, 'Third paragraph.', ' From the second tab.');
+    await waitSaved(second);
+    const both = await markdown();
+    assert.match(both, /First paragraph\. From the first tab\./);
+    assert.match(both, /Third paragraph\. From the second tab\./);
+    // The second tab's editor shows the merged page.
+    await second.locator('[contenteditable="true"] p', { hasText: 'From the first tab.' }).waitFor({ timeout: 10_000 });
+
+    await typeAtEnd(first, 'Second paragraph.', ' Mine.');
+    await waitSaved(first);
+    await first.context().close();
+    await typeAtEnd(second, 'Second paragraph.', ' Theirs.');
+    await second.getByRole('heading', { name: 'Someone else changed the same part of this page' }).waitFor({ timeout: 10_000 });
+    const conflict = second.getByRole('group', { name: /^Block 2 \(“Second paragraph\. Theirs\.”\): changed by both/ });
+    assert.match(await conflict.innerText(), /Second paragraph\. Theirs\.[\s\S]*Second paragraph\. Mine\./);
+    assert.match(await markdown(), /Second paragraph\. Mine\./, 'nothing was overwritten');
+    assert.deepEqual(await seriousViolations(second), []);
+    await screenshot(second, 'editing-block-conflict', { fullPage: true });
+    await conflict.getByRole('button', { name: /^Keep theirs/ }).click();
+    await waitSaved(second);
+    await second.locator('[contenteditable="true"] p', { hasText: 'Second paragraph. Mine.' }).waitFor({ timeout: 10_000 });
+    assert.match(await markdown(), /Second paragraph\. Mine\./);
+    await second.context().close();
+  });
+});

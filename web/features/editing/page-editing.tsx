@@ -1,0 +1,103 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { Document } from '../../../src/features/content/document/types.ts';
+import type { AppLinks } from '../pages/links.ts';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import type { SaveTransport } from './autosave.ts';
+import { BodyEditor } from './body-editor.tsx';
+import { ConflictPanel } from './conflict-panel.tsx';
+import { targetName, type EditTarget } from './edit-target.ts';
+import { readPageAt, uploadFile, writeChanges } from './editing-api.ts';
+import { draftKey, readDraft } from './local-drafts.ts';
+import { PageHeaderEditor } from './page-header-editor.tsx';
+import { SaveStatus } from './save-status.tsx';
+import { unsavedEdits } from './save-queue.ts';
+import { useAutosave } from './use-autosave.ts';
+
+const EMPTY: Document = { object: 'document', data: {}, nodes: [] } as unknown as Document;
+
+interface Props {
+  spaceId: string;
+  organizationId: string;
+  target: EditTarget;
+  /** The revision the tree was read at: the page is read there too, and its edits are based on it. */
+  revisionId: string;
+  pageId: string;
+  links: AppLinks;
+  /** A save changed what the tree shows (title, emoji): it is read again. */
+  onSaved(): void;
+}
+
+/** One page being edited: its header and body, saved as the person types, wherever the space's edits go. */
+export function PageEditing(props: Props) {
+  const { spaceId, target, revisionId, pageId } = props;
+  const query = useQuery({
+    queryKey: ['space', spaceId, 'edit', targetName(target), 'page', pageId, revisionId],
+    queryFn: ({ signal }) => readPageAt(spaceId, revisionId, pageId, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  if (query.isPending) return <Skeleton lines={8} label="Loading the page" />;
+  if (query.error) return <ErrorNote error={query.error} />;
+  return <LoadedPage {...props} page={query.data} />;
+}
+
+function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links, onSaved, page }: Props & { page: Awaited<ReturnType<typeof readPageAt>> }) {
+  const queryClient = useQueryClient();
+  const transport = useCallback<SaveTransport>(
+    async (change, { keepalive }) => {
+      // Browsers refuse keepalive bodies over 64 KB: a long page is sent as a plain request (it completes while
+      // the tab is only hidden; if the tab is closing, the browser's copy is sent on the next open).
+      const answer = await writeChanges(spaceId, target, [change], { keepalive: keepalive && JSON.stringify(change).length < 60_000 });
+      const merged = answer.merged.find((m) => m.page === pageId)?.document;
+      return { revision: answer.revision, ...(merged ? { merged } : {}) };
+    },
+    [spaceId, target, pageId],
+  );
+  const { autosave, state } = useAutosave({ spaceId, target: targetName(target), pageId, base: revisionId, transport });
+  // What the person had not saved last time wins over what the server has: it is sent (and merged) at once.
+  const kept = useMemo(() => readDraft(window.localStorage, draftKey(spaceId, targetName(target), pageId))?.edit, [spaceId, target, pageId]);
+  const initialDocument = useMemo(() => kept?.document ?? page.document ?? EMPTY, [kept, page.document]);
+  const upload = useCallback((file: File) => uploadFile(spaceId, target, file), [spaceId, target]);
+
+  const savedBase = useRef(state.base);
+  useEffect(() => {
+    if (state.base !== savedBase.current) {
+      savedBase.current = state.base;
+      onSaved();
+      void queryClient.invalidateQueries({ queryKey: ['space', spaceId, 'page'] });
+    }
+  }, [state.base, onSaved, queryClient, spaceId]);
+
+  const coverFile = page.cover?.ref?.kind === 'file' ? page.cover.ref.file : undefined;
+  // After a conflict is resolved the header shows the chosen values: the server's, under what is still unsaved.
+  const header = { ...kept, ...(state.resolvedAt > 0 ? unsavedEdits(state) : {}) };
+  return (
+    <div className="page-editing">
+      <SaveStatus state={state} where={target.kind === 'live' ? 'Editing the live space' : `Editing in change request #${target.number}`} />
+      {state.status === 'conflict' && state.conflicts ? (
+        <ConflictPanel key={state.base} conflicts={state.conflicts} message={state.message} document={state.conflictDocument} links={links} onResolve={(choices) => autosave.resolve(choices)} />
+      ) : null}
+      <PageHeaderEditor
+        key={state.resolvedAt}
+        initial={{
+          title: header.title ?? page.title,
+          description: header.description ?? page.description ?? '',
+          emoji: header.emoji ?? page.emoji ?? '',
+          cover: header.cover !== undefined ? (header.cover ? { fileId: header.cover.ref.file } : null) : coverFile ? { fileId: coverFile, url: links.file(coverFile)?.href } : null,
+        }}
+        onEdit={(edit) => autosave.edit(edit)}
+        upload={upload}
+      />
+      <BodyEditor
+        document={state.replaced ?? initialDocument}
+        revision={String(state.replacedAt)}
+        onChange={(document) => autosave.edit({ document })}
+        spaceId={spaceId}
+        organizationId={organizationId}
+        uploadFile={async (file) => (await upload(file)).id}
+        links={links}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Editor } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
+import { useState, type RefObject } from 'react';
+import type { PMNode } from './model/editor-json.ts';
+
+/** A copy of a node's JSON without block and text keys: the copy is a new block, which the server keys. */
+export function withoutKeys(node: PMNode): PMNode {
+  const attrs = node.attrs ? { ...node.attrs } : undefined;
+  if (attrs?.block && typeof attrs.block === 'object') {
+    const { key: _, ...block } = attrs.block as Record<string, unknown>;
+    attrs.block = block;
+  }
+  return {
+    ...node,
+    ...(attrs ? { attrs } : {}),
+    ...(node.content ? { content: node.content.map(withoutKeys) } : {}),
+    ...(node.marks ? { marks: node.marks.map((m) => (m.type === 'textref' ? { ...m, attrs: { ...m.attrs, key: null } } : m)) } : {}),
+  };
+}
+
+const TURN_INTO: { label: string; run(editor: Editor): boolean }[] = [
+  { label: 'Text', run: (e) => e.chain().focus().clearNodes().setParagraph().run() },
+  { label: 'Heading 1', run: (e) => e.chain().focus().clearNodes().setHeading({ level: 1 }).run() },
+  { label: 'Heading 2', run: (e) => e.chain().focus().clearNodes().setHeading({ level: 2 }).run() },
+  { label: 'Heading 3', run: (e) => e.chain().focus().clearNodes().setHeading({ level: 3 }).run() },
+  { label: 'Bulleted list', run: (e) => e.chain().focus().clearNodes().toggleBulletList().run() },
+  { label: 'Numbered list', run: (e) => e.chain().focus().clearNodes().toggleOrderedList().run() },
+  { label: 'Task list', run: (e) => e.chain().focus().clearNodes().toggleTaskList().run() },
+  { label: 'Quote', run: (e) => e.chain().focus().clearNodes().toggleBlockquote().run() },
+  { label: 'Code block', run: (e) => e.chain().focus().clearNodes().setCodeBlock().run() },
+];
+
+/**
+ * The menu of the block under the drag handle: turn into another kind, duplicate, delete, copy a link to it.
+ * `target` is the position of that block (the handle reports it as the pointer moves).
+ */
+export function BlockMenu({ editor, target }: { editor: Editor; target: RefObject<number> }) {
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const node = () => {
+    const pos = target.current;
+    const found = pos >= 0 ? editor.state.doc.nodeAt(pos) : null;
+    return found ? { pos, node: found } : null;
+  };
+  const select = (pos: number) => {
+    const $inside = editor.state.doc.resolve(Math.min(pos + 1, editor.state.doc.content.size));
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.near($inside)));
+  };
+  const act = (run: (at: { pos: number; node: NonNullable<ReturnType<Editor['state']['doc']['nodeAt']>> }) => void) => () => {
+    const at = node();
+    setOpen(false);
+    if (at) run(at);
+  };
+  return (
+    <div className="qe-handle">
+      <button type="button" className="qe-handle-button" aria-label="Block menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        ⋮⋮
+      </button>
+      {open && (
+        <div role="menu" aria-label="Block" className="qe-block-menu" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+          {TURN_INTO.map((item) => (
+            <button key={item.label} type="button" role="menuitem" onClick={act(({ pos }) => { select(pos); item.run(editor); })}>
+              Turn into {item.label}
+            </button>
+          ))}
+          <button type="button" role="menuitem" onClick={act(({ pos, node: n }) => editor.chain().insertContentAt(pos + n.nodeSize, withoutKeys(n.toJSON() as PMNode)).run())}>
+            Duplicate
+          </button>
+          <button type="button" role="menuitem" onClick={act(({ pos, node: n }) => editor.chain().deleteRange({ from: pos, to: pos + n.nodeSize }).run())}>
+            Delete
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={act(({ node: n }) => {
+              const key = (n.attrs.block as { key?: string } | null)?.key;
+              if (!key) return setNote('This block gets its link once it is saved');
+              const url = `${location.origin}${location.pathname}#${encodeURIComponent(key)}`;
+              void navigator.clipboard?.writeText(url).then(() => setNote('Link copied'), () => setNote(url));
+            })}
+          >
+            Copy link to block
+          </button>
+        </div>
+      )}
+      {note && <span role="status" className="qe-note">{note}</span>}
+    </div>
+  );
+}

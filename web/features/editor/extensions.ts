@@ -1,0 +1,49 @@
+import { Extension, type AnyExtension } from '@tiptap/core';
+import { ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
+import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
+import { createElement, type FunctionComponent } from 'react';
+import * as model from './model/schema.ts';
+import { codeBlockView } from './nodes/code-view.ts';
+import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
+import { ExpandableView, FragmentView, HintView, TabsItemView, TabsView } from './nodes/containers.tsx';
+import { ContentRefView, EmbedView, FileView, ImagesView, ImageView } from './nodes/media.tsx';
+import { TableView } from './nodes/table.tsx';
+
+/*
+ * The schema's extensions (model/schema.ts) with the editor's node views and behaviour: undo/redo, drop and
+ * gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`; there is no hard-break node).
+ */
+
+type View = FunctionComponent<NodeViewProps>;
+const withView = <T extends { extend: (config: object) => T }>(extension: T, view: View): T =>
+  extension.extend({ addNodeView: () => ReactNodeViewRenderer(view as never) });
+
+const LineBreak = Extension.create({
+  name: 'lineBreak',
+  addKeyboardShortcuts() {
+    return { 'Shift-Enter': () => this.editor.commands.insertContent('\n') };
+  },
+});
+
+export function editorExtensions(options: { spaceId: string; extra?: AnyExtension[] }): AnyExtension[] {
+  const inSpace = (view: FunctionComponent<NodeViewProps & { spaceId: string }>): View => (props) => createElement(view, { ...props, spaceId: options.spaceId });
+  const views = new Map<AnyExtension, View>([
+    [model.Hint, HintView], [model.Tabs, TabsView], [model.TabsItem, TabsItemView], [model.Expandable, ExpandableView],
+    [model.Fragment, FragmentView], [model.Images, ImagesView], [model.Image, inSpace(ImageView)], [model.Embed, EmbedView],
+    [model.FileBlock, inSpace(FileView)], [model.ContentRef, ContentRefView], [model.Table, TableView],
+    [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, InlineAtomView]
+  ]);
+  return [
+    ...model.schemaExtensions.map((extension) => {
+      if (extension === model.QuireCodeBlock) return model.QuireCodeBlock.extend({ addNodeView: () => codeBlockView });
+      const view = views.get(extension);
+      return view ? withView(extension as never, view) : extension;
+    }),
+    UndoRedo,
+    Dropcursor,
+    Gapcursor,
+    Placeholder.configure({ placeholder: 'Write, or type / for a block' }),
+    LineBreak,
+    ...(options.extra ?? []),
+  ];
+}

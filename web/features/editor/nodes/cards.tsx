@@ -1,0 +1,58 @@
+import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { blockOf, setData } from './block-data.ts';
+
+const NAMES: Record<string, string> = {
+  math: 'Math', drawing: 'Drawing', if: 'Conditional content', openapi: 'OpenAPI', 'openapi-operation': 'OpenAPI operation',
+  'openapi-schemas': 'OpenAPI schemas', 'openapi-webhook': 'OpenAPI webhook', integration: 'Integration block',
+  'reusable-content': 'Reusable content', stepper: 'Stepper', columns: 'Columns', swagger: 'Swagger', updates: 'Updates', prompt: 'Prompt',
+};
+
+/**
+ * A block the editor keeps exactly as it is and shows as a card: GitBook's opaque blocks and any block the
+ * model cannot give back unchanged (model/blocks.ts). Math is the exception: its formula is edited here.
+ */
+export function OpaqueBlockView(props: NodeViewProps) {
+  const block = blockOf(props);
+  const name = NAMES[block.type] ?? block.type;
+  if (block.type === 'math') {
+    return (
+      <NodeViewWrapper as="div" className="qe-card qe-math" data-quire="math">
+        <label contentEditable={false}>
+          <span className="qe-card-kind">Math formula (TeX)</span>
+          <textarea rows={2} value={String(block.data?.formula ?? '')} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { formula: e.target.value })} />
+        </label>
+      </NodeViewWrapper>
+    );
+  }
+  return (
+    <NodeViewWrapper as="div" className="qe-card qe-readonly" data-quire="opaqueBlock" data-drag-handle>
+      <span className="qe-card-kind">{name}</span> <span>kept as it is; not editable here yet</span>
+    </NodeViewWrapper>
+  );
+}
+
+type InlineJson = { type?: string; data?: Record<string, unknown>; nodes?: unknown };
+
+/** An inline kept as JSON: an emoji shows itself, inline math edits its formula, the rest are chips. */
+export function InlineAtomView(props: NodeViewProps) {
+  const inline = (props.node.attrs.inline ?? {}) as InlineJson;
+  const data = inline.data ?? {};
+  const update = (patch: Record<string, unknown>) => props.updateAttributes({ inline: { ...inline, data: { ...data, ...patch } } });
+  switch (inline.type) {
+    case 'emoji': {
+      const code = String(data.code ?? '');
+      const char = /^[0-9a-f]+(-[0-9a-f]+)*$/i.test(code) ? String.fromCodePoint(...code.split('-').map((c) => parseInt(c, 16))) : code;
+      return <NodeViewWrapper as="span" className="qe-inline" role="img" aria-label={`Emoji ${code}`}>{char}</NodeViewWrapper>;
+    }
+    case 'inline-math':
+      return (
+        <NodeViewWrapper as="span" className="qe-inline qe-inline-math">
+          <input aria-label="Inline formula" size={Math.max(4, String(data.formula ?? '').length)} value={String(data.formula ?? '')} readOnly={!props.editor.isEditable} onChange={(e) => update({ formula: e.target.value })} />
+        </NodeViewWrapper>
+      );
+    case 'inline-image':
+      return <NodeViewWrapper as="span" className="qe-inline">[image{data.alt ? `: ${String(data.alt)}` : ''}]</NodeViewWrapper>;
+    default:
+      return <NodeViewWrapper as="span" className="qe-inline qe-readonly">{inline.type ?? 'inline'}</NodeViewWrapper>;
+  }
+}

@@ -1,0 +1,103 @@
+import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { blockOf, setData } from './block-data.ts';
+
+// The model's HINT_STYLES, named (types.ts is imported for types only: its schema would bring TypeBox along).
+const HINT_NAMES: Record<string, string> = { info: 'Info', warning: 'Warning', danger: 'Danger', success: 'Success' };
+const HINT_STYLES = Object.keys(HINT_NAMES);
+
+export function HintView(props: NodeViewProps) {
+  const style = String(blockOf(props).data?.style ?? 'info');
+  return (
+    <NodeViewWrapper as="div" className={`hint hint-${style} qe-hint`} data-quire="hint">
+      <div className="qe-block-tools" contentEditable={false}>
+        <label>
+          Hint style{' '}
+          <select value={style} disabled={!props.editor.isEditable} onChange={(e) => setData(props, { style: e.target.value })}>
+            {HINT_STYLES.map((s) => <option key={s} value={s}>{HINT_NAMES[s]}</option>)}
+          </select>
+        </label>
+      </div>
+      <NodeViewContent as="div" className="qe-hint-body" />
+    </NodeViewWrapper>
+  );
+}
+
+/** Tabs are edited one under the other, each with its title: every tab's content stays in view while writing. */
+export function TabsView(props: NodeViewProps) {
+  const addTab = () => {
+    const pos = props.getPos();
+    if (typeof pos !== 'number') return;
+    const end = pos + props.node.nodeSize - 1;
+    const count = props.node.childCount + 1;
+    props.editor.chain().insertContentAt(end, {
+      type: 'tabsItem',
+      attrs: { block: { object: 'block', type: 'tabs-item', data: { title: `Tab ${count}` }, nodes: [] } },
+      content: [{ type: 'paragraph' }],
+    }).run();
+  };
+  return (
+    <NodeViewWrapper as="div" className="qe-tabs" data-quire="tabs" role="group" aria-label="Tabs">
+      <NodeViewContent as="div" className="qe-tabs-items" />
+      {props.editor.isEditable && (
+        <div className="qe-block-tools" contentEditable={false}>
+          <button type="button" onClick={addTab}>Add tab</button>
+        </div>
+      )}
+    </NodeViewWrapper>
+  );
+}
+
+export function TabsItemView(props: NodeViewProps) {
+  const title = String(blockOf(props).data?.title ?? '');
+  const remove = () => {
+    const pos = props.getPos();
+    if (typeof pos !== 'number') return;
+    const $pos = props.editor.state.doc.resolve(pos);
+    // The last tab goes with its tabs block: a tabs block holds at least one tab.
+    if ($pos.parent.childCount === 1) {
+      const tabsPos = $pos.before();
+      props.editor.chain().deleteRange({ from: tabsPos, to: tabsPos + $pos.parent.nodeSize }).run();
+    } else props.deleteNode();
+  };
+  return (
+    <NodeViewWrapper as="section" className="qe-tab" data-quire="tabsItem">
+      <div className="qe-block-tools" contentEditable={false}>
+        <label>
+          Tab title{' '}
+          <input value={title} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { title: e.target.value })} />
+        </label>
+        {props.editor.isEditable && <button type="button" onClick={remove} aria-label={`Remove tab ${title}`}>Remove tab</button>}
+      </div>
+      <NodeViewContent as="div" className="qe-tab-body" />
+    </NodeViewWrapper>
+  );
+}
+
+/** An expandable shows its title fragment then its body fragment, both edited in place. */
+export function ExpandableView(props: NodeViewProps) {
+  const expanded = blockOf(props).data?.defaultExpanded === true;
+  return (
+    <NodeViewWrapper as="div" className="qe-expandable" data-quire="expandable" role="group" aria-label="Expandable">
+      <div className="qe-block-tools" contentEditable={false}>
+        <label>
+          <input type="checkbox" checked={expanded} disabled={!props.editor.isEditable} onChange={(e) => setData(props, { defaultExpanded: e.target.checked ? true : undefined })} />{' '}
+          Open by default
+        </label>
+      </div>
+      <NodeViewContent as="div" className="qe-expandable-parts" />
+    </NodeViewWrapper>
+  );
+}
+
+const FRAGMENT_NAMES: Record<string, string> = { 'expandable-title': 'Title', 'expandable-body': 'Body', caption: 'Caption' };
+
+export function FragmentView(props: NodeViewProps) {
+  const shell = props.node.attrs.fragment as { fragment?: string; type?: string } | null;
+  const name = FRAGMENT_NAMES[shell?.type ?? shell?.fragment ?? ''] ?? shell?.fragment ?? 'Part';
+  return (
+    <NodeViewWrapper as="div" className={`qe-fragment qe-fragment-${shell?.type ?? shell?.fragment ?? ''}`} data-quire="fragment">
+      <span className="qe-fragment-name" contentEditable={false}>{name}</span>
+      <NodeViewContent as="div" />
+    </NodeViewWrapper>
+  );
+}

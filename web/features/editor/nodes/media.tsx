@@ -1,0 +1,90 @@
+import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { blockOf, setData } from './block-data.ts';
+
+type Ref = { kind?: string; url?: string; file?: string; page?: string; anchor?: string };
+
+/** Where a reference points, for an `<img src>` or a link: files through the API's file route, URLs as they are. */
+export function refHref(ref: Ref | undefined, spaceId: string): string | undefined {
+  if (!ref) return undefined;
+  if (ref.kind === 'url') return /^(https?:|mailto:|\/)/i.test(ref.url ?? '') ? ref.url : undefined;
+  if (ref.kind === 'file') return `/v1/spaces/${encodeURIComponent(spaceId)}/files/${encodeURIComponent(ref.file ?? '')}/content`;
+  return undefined;
+}
+
+export const refLabel = (ref: Ref | undefined): string =>
+  !ref ? '' : ref.kind === 'url' ? (ref.url ?? '') : ref.kind === 'file' ? `File ${ref.file}` : ref.kind === 'page' ? `Page ${ref.page}` : ref.kind === 'anchor' ? `#${ref.anchor}` : ref.kind ?? '';
+
+export function ImagesView(_props: NodeViewProps) {
+  return (
+    <NodeViewWrapper as="div" className="qe-images" data-quire="images" role="group" aria-label="Images">
+      <NodeViewContent as="div" className="qe-images-row" />
+    </NodeViewWrapper>
+  );
+}
+
+/** An image: the picture (and its dark variant), its alt text, and its caption fragment edited in place. */
+export function ImageView(props: NodeViewProps & { spaceId: string }) {
+  const data = blockOf(props).data ?? {};
+  const src = refHref(data.ref as Ref, props.spaceId);
+  const dark = refHref(data.refDark as Ref | undefined, props.spaceId);
+  const alt = String(data.alt ?? '');
+  const addCaption = () => {
+    const pos = props.getPos();
+    if (typeof pos !== 'number') return;
+    props.editor.chain().insertContentAt(pos + props.node.nodeSize - 1, {
+      type: 'fragment',
+      attrs: { fragment: { object: 'fragment', fragment: 'caption', nodes: [] } },
+      content: [{ type: 'paragraph' }],
+    }).run();
+  };
+  return (
+    <NodeViewWrapper as="figure" className="qe-image" data-quire="image">
+      <div contentEditable={false}>
+        {src ? <img src={src} alt={alt} loading="lazy" /> : <span className="qe-missing">{refLabel(data.ref as Ref)}</span>}
+        {dark && <img src={dark} alt={`${alt} (dark mode)`} className="qe-image-dark" loading="lazy" />}
+        <div className="qe-block-tools">
+          <label>
+            Alt text <input value={alt} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { alt: e.target.value || undefined })} />
+          </label>
+          {props.editor.isEditable && props.node.childCount === 0 && <button type="button" onClick={addCaption}>Add caption</button>}
+        </div>
+      </div>
+      <NodeViewContent as="div" className="qe-caption" />
+    </NodeViewWrapper>
+  );
+}
+
+export function EmbedView(props: NodeViewProps) {
+  const url = String(blockOf(props).data?.url ?? '');
+  return (
+    <NodeViewWrapper as="figure" className="qe-embed" data-quire="embed">
+      <div className="qe-block-tools" contentEditable={false}>
+        <label>
+          Embed URL <input type="url" value={url} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { url: e.target.value })} />
+        </label>
+      </div>
+      <NodeViewContent as="div" className="qe-caption" />
+    </NodeViewWrapper>
+  );
+}
+
+export function FileView(props: NodeViewProps & { spaceId: string }) {
+  const ref = blockOf(props).data?.ref as Ref | undefined;
+  return (
+    <NodeViewWrapper as="figure" className="qe-file" data-quire="file">
+      <div contentEditable={false}>
+        <a href={refHref(ref, props.spaceId)} download>{refLabel(ref)}</a>
+      </div>
+      <NodeViewContent as="div" className="qe-caption" />
+    </NodeViewWrapper>
+  );
+}
+
+export function ContentRefView(props: NodeViewProps) {
+  const ref = blockOf(props).data?.ref as Ref | undefined;
+  return (
+    <NodeViewWrapper as="div" className="qe-card" data-quire="contentRef" data-drag-handle>
+      <span className="qe-card-kind">Card</span> {refLabel(ref)}
+    </NodeViewWrapper>
+  );
+}

@@ -1,0 +1,78 @@
+import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { blockOf } from './block-data.ts';
+
+type Definition = { id: string; title: string; type: string };
+type Fragment = { fragment: string; nodes: { type: string; nodes?: { object: string; leaves?: { text: string; marks?: unknown[] }[] }[] }[] };
+type TableJson = { data: { view: { columns: string[] }; records: Record<string, { orderIndex: string; values: Record<string, unknown> }>; definition: Record<string, Definition> }; fragments: Fragment[] };
+
+/** A cell's text when it is one paragraph of plain text (what a text input can edit without loss), else undefined. */
+export function plainCellText(fragment: Fragment | undefined): string | undefined {
+  if (!fragment || fragment.nodes.length !== 1 || fragment.nodes[0]!.type !== 'paragraph') return undefined;
+  const nodes = fragment.nodes[0]!.nodes ?? [];
+  if (!nodes.every((n) => n.object === 'text' && (n.leaves ?? []).every((l) => (l.marks ?? []).length === 0))) return undefined;
+  return nodes.map((n) => (n.leaves ?? []).map((l) => l.text).join('')).join('');
+}
+
+/** A rich cell's text, shown read-only. */
+const fragmentText = (fragment: Fragment): string => JSON.stringify(fragment.nodes).match(/"text":"((?:[^"\\]|\\.)*)"/g)?.map((m) => JSON.parse(m.slice(7)) as string).join('') ?? '';
+
+/**
+ * GitBook's table (columns in `definition`, rows in `records`, text cells as fragments). Column titles and
+ * plain text cells are edited here; other cells (rich text, numbers, files…) are shown and kept as they are.
+ */
+export function TableView(props: NodeViewProps) {
+  const table = blockOf(props) as unknown as TableJson;
+  const editable = props.editor.isEditable;
+  const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
+  const rows = Object.entries(table.data.records).sort(([, a], [, b]) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0));
+  const byName = new Map(table.fragments.map((f) => [f.fragment, f]));
+  const setTitle = (id: string, title: string) =>
+    props.updateAttributes({ block: { ...table, data: { ...table.data, definition: { ...table.data.definition, [id]: { ...table.data.definition[id], title } } } } });
+  const setCell = (name: string, text: string) =>
+    props.updateAttributes({
+      block: {
+        ...table,
+        fragments: table.fragments.map((f) => {
+          if (f.fragment !== name) return f;
+          const paragraph = f.nodes[0]!;
+          const first = (paragraph.nodes?.[0] ?? { object: 'text' }) as Record<string, unknown>;
+          return { ...f, nodes: [{ ...paragraph, nodes: [{ ...first, object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] };
+        }),
+      },
+    });
+  return (
+    <NodeViewWrapper as="div" className="qe-table" data-quire="table">
+      <table contentEditable={false}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.id}>
+                <input aria-label={`Column title ${c.title}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([id, record], r) => (
+            <tr key={id}>
+              {columns.map((c) => {
+                const value = record.values[c.id];
+                const fragment = typeof value === 'string' ? byName.get(value) : undefined;
+                const text = c.type === 'text' ? plainCellText(fragment) : undefined;
+                return (
+                  <td key={c.id}>
+                    {text !== undefined ? (
+                      <input aria-label={`Row ${r + 1}, ${c.title}`} value={text} readOnly={!editable} onChange={(e) => setCell(fragment!.fragment, e.target.value)} />
+                    ) : (
+                      <span className="qe-readonly" title="Kept as it is: not editable here yet">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </NodeViewWrapper>
+  );
+}

@@ -1,0 +1,205 @@
+import type { Editor, Range } from '@tiptap/core';
+import { DragHandle } from '@tiptap/extension-drag-handle-react';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PageEditorProps } from './contract.ts';
+import { BlockMenu } from './block-menu.tsx';
+import { DocumentSync } from './document-sync.ts';
+import { editorExtensions } from './extensions.ts';
+import { LinkPicker, type PickedRef } from './link-picker.tsx';
+import { slashItems } from './slash/items.ts';
+import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.tsx';
+import './editor.css';
+
+/** An image block of one uploaded file, as GitBook writes one (an `images` block holding one `image`). */
+const imageBlock = (file: string, alt: string) => ({
+  type: 'images',
+  attrs: { block: { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [] } },
+  content: [{ type: 'image', attrs: { block: { object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'file', file }, ...(alt ? { alt } : {}) }, fragments: [] } } }],
+});
+
+/**
+ * The block editor of a page (issue 28): TipTap over our document model (model/), reporting each change as a
+ * whole document. Loaded lazily: this module and TipTap are their own chunk.
+ */
+export default function PageEditor(props: PageEditorProps) {
+  const [slash, setSlash] = useState<SlashState | null>(null);
+  const [linking, setLinking] = useState(false);
+  const [failure, setFailure] = useState('');
+  const latest = useRef(props);
+  latest.current = props;
+  const slashRef = useRef<SlashState | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pendingRange = useRef<{ editor: Editor; range: Range } | null>(null);
+
+  const upload = async (editor: Editor, files: File[], at?: number) => {
+    for (const file of files.filter((f) => f.type.startsWith('image/'))) {
+      try {
+        const id = await latest.current.uploadFile(file);
+        const content = imageBlock(id, file.name.replace(/\.[^.]+$/, ''));
+        if (at === undefined) editor.chain().focus().insertContent(content).run();
+        else editor.chain().insertContentAt(at, content).run();
+        setFailure('');
+      } catch (error) {
+        setFailure(`${file.name} could not be uploaded: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+
+  const bridge = useMemo(() => {
+    const set = (state: SlashState | null) => {
+      slashRef.current = state;
+      setSlash(state);
+    };
+    const key = (event: KeyboardEvent) => {
+      const state = slashRef.current;
+      if (!state) return false;
+      const count = state.items.length;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        if (count === 0) return true;
+        set({ ...state, selected: (state.selected + (event.key === 'ArrowDown' ? 1 : count - 1)) % count });
+        return true;
+      }
+      if (event.key === 'Enter') {
+        const item = state.items[state.selected];
+        if (item) state.run(item);
+        return true;
+      }
+      if (event.key === 'Escape') {
+        set(null);
+        return true;
+      }
+      return false;
+    };
+    return { set, key };
+  }, []);
+
+  const sync = useMemo(() => new DocumentSync(props.document), [props.document, props.revision]);
+
+  const editor = useEditor(
+    {
+      extensions: editorExtensions({
+        spaceId: props.spaceId,
+        extra: [
+          slashExtension(
+            () =>
+              slashItems({
+                pickImage: (editor, range) => {
+                  pendingRange.current = { editor, range };
+                  fileInput.current?.click();
+                },
+              }),
+            bridge,
+          ),
+        ],
+      }),
+      content: sync.content(),
+      editable: !props.readOnly,
+      immediatelyRender: true,
+      shouldRerenderOnTransaction: false,
+      editorProps: {
+        attributes: { 'aria-label': 'Page content', role: 'textbox', 'aria-multiline': 'true', class: 'qe-content reader-content' },
+        handlePaste: (view, event) => {
+          const files = [...(event.clipboardData?.files ?? [])];
+          if (!files.some((f) => f.type.startsWith('image/')) || !editorRef.current) return false;
+          void upload(editorRef.current, files);
+          return true;
+        },
+        handleDrop: (view, event) => {
+          const files = [...(event.dataTransfer?.files ?? [])];
+          if (!files.some((f) => f.type.startsWith('image/')) || !editorRef.current) return false;
+          const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+          void upload(editorRef.current, files, at?.pos);
+          return true;
+        },
+      },
+      onCreate: ({ editor }) => sync.remember(editor.state.doc),
+      onUpdate: ({ editor }) => latest.current.onChange(sync.read(editor.state.doc)),
+    },
+    [sync],
+  );
+  const editorRef = useRef<Editor | null>(null);
+  editorRef.current = editor;
+  const handleTarget = useRef<number>(-1);
+
+  useEffect(() => {
+    editor?.setEditable(!props.readOnly);
+  }, [editor, props.readOnly]);
+
+  const marks = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e?.isActive('bold') ?? false,
+      italic: e?.isActive('italic') ?? false,
+      strike: e?.isActive('strike') ?? false,
+      code: e?.isActive('code') ?? false,
+      link: e?.isActive('link') ?? false,
+      canUndo: e?.can().undo() ?? false,
+      canRedo: e?.can().redo() ?? false,
+    }),
+  });
+
+  const applyLink = (ref: PickedRef) => {
+    setLinking(false);
+    if (!editor) return;
+    const inline = { object: 'inline', type: 'link', data: { ref: ref.kind === 'url' ? ref : { kind: 'page', page: ref.page } }, nodes: [] };
+    const attrs = { inline, id: `n${Date.now().toString(36)}`, leading: null, trailing: null };
+    const { empty } = editor.state.selection;
+    if (empty) {
+      const label = ref.kind === 'url' ? ref.url : ref.title;
+      editor.chain().focus().insertContent({ type: 'text', text: label, marks: [{ type: 'link', attrs }] }).run();
+    } else editor.chain().focus().setMark('link', attrs).run();
+  };
+
+  const readOnly = props.readOnly === true;
+  return (
+    <div className="qe-editor">
+      {!readOnly && editor && (
+        <div className="qe-toolbar" role="toolbar" aria-label="Formatting">
+          <button type="button" aria-pressed={marks?.bold} onClick={() => editor.chain().focus().toggleBold().run()}>Bold</button>
+          <button type="button" aria-pressed={marks?.italic} onClick={() => editor.chain().focus().toggleItalic().run()}>Italic</button>
+          <button type="button" aria-pressed={marks?.strike} onClick={() => editor.chain().focus().toggleStrike().run()}>Strikethrough</button>
+          <button type="button" aria-pressed={marks?.code} onClick={() => editor.chain().focus().toggleCode().run()}>Code</button>
+          <button type="button" aria-pressed={marks?.link} onClick={() => (marks?.link ? editor.chain().focus().unsetMark('link').run() : setLinking(true))}>
+            {marks?.link ? 'Remove link' : 'Link'}
+          </button>
+          <button type="button" disabled={!marks?.canUndo} onClick={() => editor.chain().focus().undo().run()}>Undo</button>
+          <button type="button" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()}>Redo</button>
+        </div>
+      )}
+      {linking && <LinkPicker spaceId={props.spaceId} onPick={applyLink} onClose={() => setLinking(false)} />}
+      {failure && <p role="alert" className="qe-failure">{failure}</p>}
+      {editor && !readOnly && (
+        <DragHandle editor={editor} onNodeChange={({ pos }) => (handleTarget.current = pos)}>
+          <BlockMenu editor={editor} target={handleTarget} />
+        </DragHandle>
+      )}
+      <EditorContent editor={editor} />
+      {slash && (
+        <SlashMenu
+          state={slash}
+          onSelect={(i) => {
+            const item = slash.items[i];
+            if (item) slash.run(item);
+          }}
+        />
+      )}
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label="Upload an image"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          const pending = pendingRange.current;
+          pendingRange.current = null;
+          if (!pending) return;
+          pending.editor.chain().focus().deleteRange(pending.range).run();
+          void upload(pending.editor, files);
+        }}
+      />
+    </div>
+  );
+}

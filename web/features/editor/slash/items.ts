@@ -1,0 +1,92 @@
+import type { Editor, JSONContent, Range } from '@tiptap/core';
+
+/*
+ * What the `/` menu inserts: every block of the model, as editor JSON carrying the block's shape (schema.ts),
+ * filtered by what the person typed after the slash.
+ */
+
+export interface SlashItem {
+  title: string;
+  /** Words that also find the item. */
+  keywords: string;
+  run(editor: Editor, range: Range): void;
+}
+
+const paragraph = (): JSONContent => ({ type: 'paragraph' });
+const block = (type: string, data: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({ object: 'block', type, ...extra, data });
+
+const insert = (content: JSONContent | JSONContent[]) => (editor: Editor, range: Range) => {
+  editor.chain().focus().deleteRange(range).insertContent(content).run();
+};
+
+/** A grid table of `columns` text columns and `rows` rows, as GitBook writes one. */
+export function newTable(columns = 2, rows = 2): Record<string, unknown> {
+  const ids = Array.from({ length: columns }, (_, i) => `c${i + 1}`);
+  const records: Record<string, unknown> = {};
+  const fragments: unknown[] = [];
+  for (let r = 1; r <= rows; r++) {
+    const values: Record<string, string> = {};
+    for (const id of ids) {
+      values[id] = `r${r}-${id}`;
+      fragments.push({ object: 'fragment', fragment: `r${r}-${id}`, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] }] });
+    }
+    records[`r${r}`] = { orderIndex: `a${r - 1}`, values };
+  }
+  const definition = Object.fromEntries(ids.map((id, i) => [id, { id, title: `Column ${i + 1}`, type: 'text', textAlignment: 'left' }]));
+  return { ...block('table', { view: { type: 'grid', columns: ids, hideHeader: false }, records, definition }, { isVoid: true }), fragments };
+}
+
+export function slashItems(options: { pickImage(editor: Editor, range: Range): void }): SlashItem[] {
+  return [
+    { title: 'Text', keywords: 'paragraph plain', run: (e, r) => e.chain().focus().deleteRange(r).setParagraph().run() },
+    { title: 'Heading 1', keywords: 'h1 title large', run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 1 }).run() },
+    { title: 'Heading 2', keywords: 'h2 subtitle', run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 2 }).run() },
+    { title: 'Heading 3', keywords: 'h3', run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 3 }).run() },
+    { title: 'Bulleted list', keywords: 'unordered ul bullet', run: (e, r) => e.chain().focus().deleteRange(r).toggleBulletList().run() },
+    { title: 'Numbered list', keywords: 'ordered ol number', run: (e, r) => e.chain().focus().deleteRange(r).toggleOrderedList().run() },
+    { title: 'Task list', keywords: 'todo checkbox checklist', run: (e, r) => e.chain().focus().deleteRange(r).toggleTaskList().run() },
+    { title: 'Quote', keywords: 'blockquote citation', run: (e, r) => e.chain().focus().deleteRange(r).toggleBlockquote().run() },
+    ...(['info', 'warning', 'danger', 'success'] as const).map((style): SlashItem => ({
+      title: `Hint: ${style}`,
+      keywords: `hint callout admonition ${style}`,
+      run: insert({ type: 'hint', attrs: { block: { ...block('hint', { style }), nodes: [] } }, content: [paragraph()] }),
+    })),
+    { title: 'Code block', keywords: 'code snippet pre', run: (e, r) => e.chain().focus().deleteRange(r).setCodeBlock().run() },
+    { title: 'Divider', keywords: 'hr rule separator line', run: (e, r) => e.chain().focus().deleteRange(r).setHorizontalRule().run() },
+    {
+      title: 'Tabs',
+      keywords: 'tabs tabbed',
+      run: insert({
+        type: 'tabs',
+        attrs: { block: { ...block('tabs'), nodes: [] } },
+        content: [{ type: 'tabsItem', attrs: { block: { ...block('tabs-item', { title: 'Tab 1' }), nodes: [] } }, content: [paragraph()] }],
+      }),
+    },
+    {
+      title: 'Expandable',
+      keywords: 'details collapse accordion toggle',
+      run: insert({
+        type: 'expandable',
+        attrs: { block: { ...block('expandable', {}, { isVoid: true }), fragments: [] } },
+        content: [
+          { type: 'fragment', attrs: { fragment: { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [] } }, content: [paragraph()] },
+          { type: 'fragment', attrs: { fragment: { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [] } }, content: [paragraph()] },
+        ],
+      }),
+    },
+    { title: 'Table', keywords: 'grid rows columns', run: insert({ type: 'table', attrs: { block: newTable() } }) },
+    { title: 'Math', keywords: 'formula tex latex equation', run: insert({ type: 'opaqueBlock', attrs: { block: block('math', { formula: '' }, { isVoid: true }) } }) },
+    {
+      title: 'Inline math',
+      keywords: 'formula tex latex inline',
+      run: insert({ type: 'inlineAtom', attrs: { inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: '' } }, leading: null } }),
+    },
+    { title: 'Embed', keywords: 'embed url video iframe', run: insert({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
+    { title: 'Image', keywords: 'picture photo upload', run: (e, r) => options.pickImage(e, r) },
+  ];
+}
+
+export function filterItems(items: readonly SlashItem[], query: string): SlashItem[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return items.filter((item) => words.every((w) => `${item.title} ${item.keywords}`.toLowerCase().includes(w)));
+}
