@@ -257,6 +257,31 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await screenshot(page, 'editor-block-menu-and-link');
   });
 
+  test('read only, the page is shown without tools and typing changes nothing', async () => {
+    const { document } = corpusDocuments()[0]!;
+    await mountEditor(page, document, { ...options, readOnly: true });
+    assert.equal(await page.getByRole('toolbar', { name: 'Formatting' }).count(), 0);
+    assert.equal(await content().getAttribute('contenteditable'), 'false');
+    await content().click();
+    await page.keyboard.type('nothing');
+    assert.deepEqual(await changes(page), []);
+  });
+
+  test('a link pasted from another page keeps its address', async () => {
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<p>See <a href="https://example.org/docs">the docs</a> now</p>');
+      data.setData('text/plain', 'See the docs now');
+      window.document.querySelector('.qe-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const last = await lastChange(page);
+    const link = (last!.nodes[0] as { nodes: { type?: string; data?: { ref: unknown } }[] }).nodes.find((n) => n.type === 'link');
+    assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.org/docs' });
+    assert.equal(text(last!.nodes[0]), 'See the docs now');
+  });
+
   test('a pasted image is uploaded and becomes an image block of that file', async () => {
     await mountEditor(page, EMPTY, options);
     await content().click();

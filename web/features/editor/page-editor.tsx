@@ -136,7 +136,8 @@ export default function PageEditor(props: PageEditorProps) {
   const handleTarget = useRef<number>(-1);
 
   useEffect(() => {
-    editor?.setEditable(!props.readOnly);
+    // Without an update event: switching to read-only changes nothing to report.
+    if (editor && editor.isEditable === !!props.readOnly) editor.setEditable(!props.readOnly, false);
   }, [editor, props.readOnly]);
 
   const marks = useEditorState({
