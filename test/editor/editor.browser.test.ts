@@ -167,6 +167,18 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
 
     await mountEditor(page, EMPTY, options);
     await content().click();
+    await slash('code');
+    await page.keyboard.type('npm start');
+    await page.getByLabel('Language').fill('bash');
+    await page.getByLabel('Code title').fill('Start it');
+    await page.getByLabel('Line numbers').check();
+    await page.getByLabel('Wrap lines').check();
+    const code = (await lastChange(page))!.nodes.find((b) => b.type === 'code') as unknown as { data: Record<string, unknown>; nodes: unknown[] };
+    assert.deepEqual(code.data, { syntax: 'bash', title: 'Start it', lineNumbers: true, overflow: 'wrap' });
+    assert.equal(code.nodes.length, 1);
+
+    await mountEditor(page, EMPTY, options);
+    await content().click();
     await slash('math');
     await page.getByLabel('Math formula (TeX)').fill('e^{i\\pi}+1=0');
     assert.equal(((await lastChange(page))!.nodes.find((b) => b.type === 'math') as { data?: { formula?: string } }).data?.formula, 'e^{i\\pi}+1=0');
