@@ -167,6 +167,18 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
 
     await mountEditor(page, EMPTY, options);
     await content().click();
+    await slash('code');
+    await page.keyboard.type('npm start');
+    await page.getByLabel('Language').fill('bash');
+    await page.getByLabel('Code title').fill('Start it');
+    await page.getByLabel('Line numbers').check();
+    await page.getByLabel('Wrap lines').check();
+    const code = (await lastChange(page))!.nodes.find((b) => b.type === 'code') as unknown as { data: Record<string, unknown>; nodes: unknown[] };
+    assert.deepEqual(code.data, { syntax: 'bash', title: 'Start it', lineNumbers: true, overflow: 'wrap' });
+    assert.equal(code.nodes.length, 1);
+
+    await mountEditor(page, EMPTY, options);
+    await content().click();
     await slash('math');
     await page.getByLabel('Math formula (TeX)').fill('e^{i\\pi}+1=0');
     assert.equal(((await lastChange(page))!.nodes.find((b) => b.type === 'math') as { data?: { formula?: string } }).data?.formula, 'e^{i\\pi}+1=0');
@@ -255,6 +267,31 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.com/server' });
     assert.equal(text(link as never), 'server');
     await screenshot(page, 'editor-block-menu-and-link');
+  });
+
+  test('read only, the page is shown without tools and typing changes nothing', async () => {
+    const { document } = corpusDocuments()[0]!;
+    await mountEditor(page, document, { ...options, readOnly: true });
+    assert.equal(await page.getByRole('toolbar', { name: 'Formatting' }).count(), 0);
+    assert.equal(await content().getAttribute('contenteditable'), 'false');
+    await content().click();
+    await page.keyboard.type('nothing');
+    assert.deepEqual(await changes(page), []);
+  });
+
+  test('a link pasted from another page keeps its address', async () => {
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<p>See <a href="https://example.org/docs">the docs</a> now</p>');
+      data.setData('text/plain', 'See the docs now');
+      window.document.querySelector('.qe-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const last = await lastChange(page);
+    const link = (last!.nodes[0] as { nodes: { type?: string; data?: { ref: unknown } }[] }).nodes.find((n) => n.type === 'link');
+    assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.org/docs' });
+    assert.equal(text(last!.nodes[0]), 'See the docs now');
   });
 
   test('a pasted image is uploaded and becomes an image block of that file', async () => {

@@ -104,6 +104,8 @@ describe('the editor model', () => {
       { type: 'taskList', content: [{ type: 'taskItem', attrs: { checked: true }, content: [{ type: 'paragraph', content: [{ type: 'text', text: 'do' }] }] }] },
       { type: 'codeBlock', attrs: { language: 'ts' }, content: [{ type: 'text', text: 'a\nb' }] },
       { type: 'horizontalRule' },
+      // A paragraph turned into a code block by TipTap keeps its attributes: the block becomes code, its key stays.
+      { type: 'codeBlock', attrs: { language: null, block: { object: 'block', type: 'paragraph', key: 'kp', data: { align: 'center' }, nodes: [] } }, content: [{ type: 'text', text: 'x' }] },
     ] };
     const back = fromEditor(Node.fromJSON(schema, json).toJSON() as PMNode);
     assert.deepStrictEqual(back.nodes, [
@@ -111,6 +113,7 @@ describe('the editor model', () => {
       { object: 'block', type: 'list-tasks', data: {}, nodes: [{ object: 'block', type: 'list-item', data: { checked: true }, nodes: [p('do')] }] },
       { object: 'block', type: 'code', data: { syntax: 'ts' }, nodes: ['a', 'b'].map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }] })) },
       { object: 'block', type: 'divider', isVoid: true, data: {} },
+      { object: 'block', type: 'code', data: {}, key: 'kp', nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [] }] }] }] },
     ]);
   });
 });

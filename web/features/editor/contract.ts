@@ -29,7 +29,7 @@ export interface PageEditorProps {
  * - `onChange` gets a new Document object per change; blocks not edited are the very objects of `document`
  *   (compare by identity to find what changed). An empty document shows one empty paragraph and reports
  *   `nodes: []` while it stays empty.
- * - The editor keeps its own state: a new `document` object (or a new `revision`) replaces what it shows, so
- *   pass the document it reported back only when it came from elsewhere (a merge), not after each save.
+ * - The editor keeps its own state. Handing back a document it reported (a controlled component) changes
+ *   nothing; a new `revision`, or a document it did not report (a merge, another page), replaces what it shows.
  * - Blocks made in the editor carry no `key`: the server keys them on save (content/document/keys.ts).
  */

@@ -74,7 +74,16 @@ export default function PageEditor(props: PageEditorProps) {
     return { set, key };
   }, []);
 
-  const sync = useMemo(() => new DocumentSync(props.document), [props.document, props.revision]);
+  // The editor keeps its own state. A host may hand back each document the editor reported (a controlled
+  // component): that is not a replacement. A new revision, or a document the editor did not report, is.
+  const reported = useRef(new WeakSet<PageEditorProps['document']>());
+  const shown = useRef({ document: props.document, revision: props.revision, generation: 0 });
+  if (props.revision !== shown.current.revision || (props.document !== shown.current.document && !reported.current.has(props.document))) {
+    shown.current = { document: props.document, revision: props.revision, generation: shown.current.generation + 1 };
+  }
+  const generation = shown.current.generation;
+  // A new generation is what replaces the document shown (shown.current.document is read once per generation).
+  const sync = useMemo(() => new DocumentSync(shown.current.document), [generation]);
 
   const editor = useEditor(
     {
@@ -114,7 +123,11 @@ export default function PageEditor(props: PageEditorProps) {
         },
       },
       onCreate: ({ editor }) => sync.remember(editor.state.doc),
-      onUpdate: ({ editor }) => latest.current.onChange(sync.read(editor.state.doc)),
+      onUpdate: ({ editor }) => {
+        const document = sync.read(editor.state.doc);
+        reported.current.add(document);
+        latest.current.onChange(document);
+      },
     },
     [sync],
   );
@@ -123,7 +136,8 @@ export default function PageEditor(props: PageEditorProps) {
   const handleTarget = useRef<number>(-1);
 
   useEffect(() => {
-    editor?.setEditable(!props.readOnly);
+    // Without an update event: switching to read-only changes nothing to report.
+    if (editor && editor.isEditable === !!props.readOnly) editor.setEditable(!props.readOnly, false);
   }, [editor, props.readOnly]);
 
   const marks = useEditorState({

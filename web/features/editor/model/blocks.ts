@@ -143,12 +143,22 @@ const withData = (shell: Json, field: string, value: unknown, fallback: unknown)
   return { ...shell, data: { ...data, [field]: value } };
 };
 
+const fitsNode = (shell: Json, pmType: string) =>
+  typeof shell.type === 'string' && (OURS[shell.type]?.pm === pmType || (shell.type === 'list-item' && (pmType === 'listItem' || pmType === 'taskItem')));
+
 /** A node back as our block (null for one that cannot be made without its JSON: see freshBlock). */
 export function fromNode(node: PMNode): Block | null {
   const attrs = node.attrs ?? {};
   if (node.type === 'opaqueBlock' || ATOMS.has(node.type)) return (attrs.block as Block | null) ?? (freshBlock(node) as Block | null);
   let shell = (attrs.block as Json | null) ?? freshBlock(node);
   if (!shell) return null;
+  // TipTap's setNode keeps the attributes of the block it turns into another kind (a paragraph into a code
+  // block): the shell of another type is dropped, its key kept (it is the same block for comments and links).
+  if (!fitsNode(shell, node.type)) {
+    const fresh = freshBlock(node);
+    if (!fresh) return null;
+    shell = typeof shell.key === 'string' ? { ...fresh, key: shell.key } : fresh;
+  }
   const children = node.content ?? [];
   switch (node.type) {
     case 'heading':

@@ -138,7 +138,13 @@ export const Link = Mark.create({
   name: 'link',
   inclusive: false,
   addAttributes: () => ({ inline: json(), id: { default: null, rendered: false }, leading: json(), trailing: json() }),
-  parseHTML: () => [{ tag: 'a[href]' }],
+  // A link pasted from elsewhere is a URL link: its JSON is made from its href.
+  parseHTML: () => [
+    {
+      tag: 'a[href]',
+      getAttrs: (element) => ({ inline: { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: element.getAttribute('href') ?? '' } }, nodes: [] } }),
+    },
+  ],
   renderHTML: ({ mark }) => {
     const ref = (mark.attrs.inline as { data?: { ref?: { kind?: string; url?: string } } } | null)?.data?.ref;
     return ['a', { href: ref?.kind === 'url' ? ref.url : '#', 'data-ref': ref?.kind ?? '', rel: 'noopener noreferrer' }, 0];

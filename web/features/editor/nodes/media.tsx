@@ -14,10 +14,26 @@ export function refHref(ref: Ref | undefined, spaceId: string): string | undefin
 export const refLabel = (ref: Ref | undefined): string =>
   !ref ? '' : ref.kind === 'url' ? (ref.url ?? '') : ref.kind === 'file' ? `File ${ref.file}` : ref.kind === 'page' ? `Page ${ref.page}` : ref.kind === 'anchor' ? `#${ref.anchor}` : ref.kind ?? '';
 
-export function ImagesView(_props: NodeViewProps) {
+/** A group of images: its alignment and width (each image's alt text and caption are in ImageView). */
+export function ImagesView(props: NodeViewProps) {
+  const data = blockOf(props).data ?? {};
+  const editable = props.editor.isEditable;
   return (
     <NodeViewWrapper as="div" className="qe-images" data-quire="images" role="group" aria-label="Images">
-      <NodeViewContent as="div" className="qe-images-row" />
+      <div className="qe-block-tools" contentEditable={false}>
+        <label>
+          Image alignment{' '}
+          <select value={String(data.align ?? 'center')} disabled={!editable} onChange={(e) => setData(props, { align: e.target.value === 'center' && data.align === undefined ? undefined : e.target.value })}>
+            <option value="center">Center</option>
+            <option value="left">Left</option>
+            <option value="right">Right</option>
+          </select>
+        </label>
+        <label>
+          <input type="checkbox" checked={data.fullWidth === true} disabled={!editable} onChange={(e) => setData(props, { fullWidth: e.target.checked ? true : undefined })} /> Full width
+        </label>
+      </div>
+      <NodeViewContent as="div" className={`qe-images-row qe-align-${String(data.align ?? 'center')}`} />
     </NodeViewWrapper>
   );
 }
