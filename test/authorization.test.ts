@@ -73,6 +73,8 @@ interface Fixture {
   inviteId: string;
   sessionId: string;
   tokenId: string;
+  /** An id no notification has: everyone's PATCH of it is a 404, as another person's is. */
+  notificationId: string;
   token: string;
   /** A private integration of the organization, installed there (on the fixture space and site). */
   integrationName: string;
@@ -297,6 +299,10 @@ describe('authorization: every operation as callers who should not get far', () 
       body: () => ({ changes: [{ operation: 'insert_page', title: 'Another page', document: markdown('More.') }] }),
       expect: inContent(403),
     },
+    updateSpaceContent: {
+      body: () => ({ changes: [{ operation: 'insert_page', title: 'Another live page', document: markdown('More.') }] }),
+      expect: inContent(403),
+    },
     getRevisionOfChangeRequestById: { expect: inst(200, inContent(200)) },
     getChangeRequestChanges: { expect: inst(200, inContent(200)) },
     mergeChangeRequest: { own: async (f) => ({ changeRequestId: await newChangeRequest(f) }), expect: inContent(403) },
@@ -501,6 +507,12 @@ describe('authorization: every operation as callers who should not get far', () 
     createUserToken: { body: () => ({ label: 'Own token' }), expect: anyUser(201) },
     deleteUserToken: { expect: anyUser(404) },
 
+    // --- One's inbox: one's own notifications only
+    listUserNotifications: { expect: anyUser(200) },
+    getUserNotificationSummary: { expect: anyUser(200) },
+    markUserNotificationsRead: { expect: anyUser(204) },
+    updateUserNotification: { body: () => ({ read: true }), expect: anyUser(404) },
+
     // --- Organization invite links: admins manage them; whoever holds one and has an account joins (an
     // organization of its own, so that joining changes no other row's answer)
     listOrganizationInviteLinks: { expect: inOrganization(403, 403) },
@@ -699,6 +711,7 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.inviteId = await newInvite(fixture);
     fixture.token = await newLinkToken(fixture);
     fixture.tokenId = (await setup('POST', '/v1/user/tokens', { label: 'Admin token' })).id;
+    fixture.notificationId = 'no-such-notification';
     const adminLink = await createLink(t.app.ctx, t.db, { kind: 'first-start', userId: t.admin.userId });
     const opened = await t.api('POST', `/v1/auth/links/${adminLink.url.slice(adminLink.url.lastIndexOf('/') + 1)}`, { token: null, body: { password: 'admin password' } });
     assert.equal(opened.status, 200);

@@ -39,6 +39,9 @@ export async function mountEditor(page: Page, document: Document, options: Mount
     }
     const { mountPageEditor } = await import(chunk.js);
     const main = document.createElement('main');
+    // Room on the left for the block handle, which sits beside a block: at the window's edge it would be off screen.
+    main.style.padding = '16px 16px 16px 80px';
+    window.scrollTo(0, 0);
     const title = document.createElement('h1');
     title.textContent = 'Editing a page';
     const host = document.createElement('div');

@@ -105,7 +105,11 @@ describe('the inbox: /v1/user/notifications', { timeout: 60_000 }, () => {
   test('marking all read leaves none unread', async () => {
     const reviewer = await t.member('review');
     const space = await buildSpace(t, { title: 'Many' });
-    for (const subject of ['One', 'Two']) await requestReviewers(t, space.id, (await buildChangeRequest(t, space.id, { subject })).id, [reviewer.userId]);
+    // The test clock stands still unless moved: a second apart, "Two" is the newer (ids break ties at random).
+    for (const subject of ['One', 'Two']) {
+      await requestReviewers(t, space.id, (await buildChangeRequest(t, space.id, { subject })).id, [reviewer.userId]);
+      t.clock.advance(1000);
+    }
     assert.deepEqual(ok(await t.api('GET', '/v1/user/notifications/summary', { token: reviewer.token })), { unread: 2 });
     const page = ok(await t.api('GET', '/v1/user/notifications?limit=1', { token: reviewer.token }));
     assert.equal(page.items[0].title.includes('Two'), true, 'newest first');

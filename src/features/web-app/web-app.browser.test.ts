@@ -231,6 +231,15 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     await page.waitForFunction(async ([org, user]) => (await (await fetch(`/v1/orgs/${org}/members/${user}`)).json()).role === 'edit', [t.org.id, member.userId]);
     assert.deepEqual(await seriousViolations(page), []);
     await screenshot(page, 'web-app-members');
+
+    // A member who is not an admin sees the list, without the controls the API would refuse them.
+    const reader = await openPage(browser);
+    await signInAs(t, reader.context(), origin, member.userId);
+    await open(reader, `${origin}/app/o/${t.org.id}/members`);
+    await reader.getByRole('cell', { name }).first().waitFor();
+    assert.equal(await reader.getByLabel(`Role of ${name}`).count(), 0);
+    assert.equal(await reader.getByRole('button', { name: `Remove ${name}` }).count(), 0);
+    assert.equal(await reader.getByRole('heading', { name: 'Invite a member' }).count(), 0);
   });
 
   test('an outsider sees nothing of another organization: its screens are "Not found"', async () => {

@@ -19,12 +19,14 @@ export default function MembersScreen() {
   const members = useQuery(membersQuery(orgId));
   const me = useQuery(meQuery());
   useTitle(organization.data ? `Members · ${organization.data.title}` : 'Members');
+  // Only admins invite, change roles and remove (the API answers 403 to others): the others see the list.
+  const isAdmin = members.data?.find((member) => member.id === me.data?.id)?.role === 'admin';
   if (isNotFound(organization.error)) return <main id="main" className="app-main"><NotFound what="organization" /></main>;
   return (
     <main id="main" className="app-main">
       <h1>Members</h1>
-      <InviteForm orgId={orgId} />
-      <InviteLinks orgId={orgId} />
+      {isAdmin ? <InviteForm orgId={orgId} /> : null}
+      {isAdmin ? <InviteLinks orgId={orgId} /> : null}
       {members.isPending ? <Skeleton lines={5} label="Loading the members" /> : null}
       <ErrorNote error={members.error} />
       {members.data ? (
@@ -32,7 +34,7 @@ export default function MembersScreen() {
           <caption className="sr-only">Members of {organization.data?.title}</caption>
           <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
           <tbody>
-            {members.data.map((member) => <MemberRow key={member.id} orgId={orgId} member={member} isMe={member.id === me.data?.id} />)}
+            {members.data.map((member) => <MemberRow key={member.id} orgId={orgId} member={member} isMe={member.id === me.data?.id} isAdmin={isAdmin} />)}
           </tbody>
         </table>
       ) : null}
@@ -94,7 +96,7 @@ function InvitationResult({ invitation }: { invitation: Invitation }) {
   );
 }
 
-function MemberRow({ orgId, member, isMe }: { orgId: string; member: OrganizationMember; isMe: boolean }) {
+function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: OrganizationMember; isMe: boolean; isAdmin: boolean }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.members(orgId) });
@@ -122,12 +124,16 @@ function MemberRow({ orgId, member, isMe }: { orgId: string; member: Organizatio
       <td><Link to={`/o/${orgId}/members/${member.id}`}>{member.user.displayName}</Link>{isMe ? ' (you)' : ''}</td>
       <td>{member.user.email}</td>
       <td>
-        <select aria-label={`Role of ${member.user.displayName}`} value={choiceOf(member.role)} onChange={(e) => void change(e.target.value as RoleChoice)}>
-          {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
-        </select>
+        {isAdmin ? (
+          <select aria-label={`Role of ${member.user.displayName}`} value={choiceOf(member.role)} onChange={(e) => void change(e.target.value as RoleChoice)}>
+            {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
+          </select>
+        ) : (
+          choiceOf(member.role)
+        )}
         {error ? <p role="alert" className="error-note">{error}</p> : null}
       </td>
-      <td><button type="button" className="link-button" onClick={remove}>Remove {member.user.displayName}</button></td>
+      <td>{isAdmin ? <button type="button" className="link-button" onClick={remove}>Remove {member.user.displayName}</button> : null}</td>
     </tr>
   );
 }
