@@ -682,6 +682,7 @@ describe('authorization: every operation as callers who should not get far', () 
       inviteId: '',
       sessionId: '',
       tokenId: '',
+      notificationId: '',
       token: '',
       integrationName: 'table-integration',
       installationId: '',
