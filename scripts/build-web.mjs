@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function buildWebApp({ logLevel = 'warn' } = {}) {
+/** Builds into dist/web, or `outDir`. */
+export async function buildWebApp({ logLevel = 'warn', outDir } = {}) {
   const { build } = await import('vite');
-  await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel });
+  await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel, ...(outDir ? { build: { outDir } } : {}) });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildWebApp({ logLevel: 'info' });

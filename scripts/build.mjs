@@ -2,16 +2,17 @@
 // Builds the server to plain JavaScript in dist/ (run by `npm ci` and `npm install` through `prepare`, or by
 // `npm run build`): tsc compiles src/ (tests excluded) with `.ts` imports rewritten to `.js`, then every file
 // under src/ that is not TypeScript (stylesheets, scripts, images a feature serves) is copied beside it, and
-// Vite builds the members' web app (web/) into dist/web, which the server serves under /app.
+// Vite builds the members' web app (web/) into dist/web, which the server serves under /app. QUIRE_BUILD_OUT
+// builds elsewhere (the build's test: dist/ stays what the other tests are serving meanwhile).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildWebApp } from './build-web.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'dist');
+const out = process.env.QUIRE_BUILD_OUT ? resolve(process.env.QUIRE_BUILD_OUT) : join(root, 'dist');
 const require = createRequire(import.meta.url);
 
 let tsc;
@@ -25,7 +26,7 @@ try {
 }
 
 rmSync(out, { recursive: true, force: true });
-const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', out], { stdio: 'inherit' });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
@@ -38,4 +39,4 @@ function copyAssets(dir) {
 }
 copyAssets(join(root, 'src'));
 
-await buildWebApp();
+await buildWebApp({ outDir: join(out, 'web') });

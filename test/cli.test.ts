@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -108,9 +108,9 @@ async function freePort(): Promise<number> {
  * Starts `quire serve`, waits until its banner (on stderr) matched `until`, and returns what it printed and a
  * way to stop it (SIGTERM; resolves to the exit code).
  */
-async function serve(dataDir: string, env: Record<string, string>, until: RegExp) {
+async function serve(dataDir: string, env: Record<string, string>, until: RegExp, bin = BIN) {
   const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: childEnv(dataDir, { ...env, PORT: String(port), HOST: '127.0.0.1' }) });
+  const child = spawn(process.execPath, [bin, 'serve'], { cwd: ROOT, env: childEnv(dataDir, { ...env, PORT: String(port), HOST: '127.0.0.1' }) });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -471,17 +471,25 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
   });
 
   test('npm run build makes plain JavaScript that serves with no tsx', { timeout: 300_000 }, async () => {
+    // Built beside the package, as the package lays it out (bin/, dist/, package.json; node_modules found above),
+    // not into dist/: the browser tests running meanwhile serve dist/web, which a build first empties.
+    const place = join(ROOT, 'node_modules', '.cache', `quire-build-test-${process.pid}`);
+    rmSync(place, { recursive: true, force: true });
+    mkdirSync(join(place, 'bin'), { recursive: true });
+    cpSync(BIN, join(place, 'bin', 'quire.js'));
+    cpSync(join(ROOT, 'package.json'), join(place, 'package.json'));
     const build = await new Promise<Run>((resolve) => {
-      execFile(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, timeout: 280_000 }, (error, stdout, stderr) =>
+      execFile(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, timeout: 280_000, env: { ...process.env, QUIRE_BUILD_OUT: join(place, 'dist') } }, (error, stdout, stderr) =>
         resolve({ code: error ? 1 : 0, stdout, stderr }),
       );
     });
     assert.equal(build.code, 0, build.stdout + build.stderr);
-    assert.ok(readdirSync(join(ROOT, 'dist')).includes('main.js'));
-    assert.ok(!readdirSync(join(ROOT, 'dist', 'platform')).some((f) => f.endsWith('.test.js')), 'no tests in the build');
+    assert.ok(readdirSync(join(place, 'dist')).includes('main.js'));
+    assert.ok(readdirSync(join(place, 'dist', 'web')).includes('index.html'));
+    assert.ok(!readdirSync(join(place, 'dist', 'platform')).some((f) => f.endsWith('.test.js')), 'no tests in the build');
     const fresh = mkdtempSync(join(tmpdir(), 'quire-built-'));
     try {
-      const server = await serve(fresh, { QUIRE_FROM_SOURCE: '0' }, /Quire is serving/);
+      const server = await serve(fresh, { QUIRE_FROM_SOURCE: '0' }, /Quire is serving/, join(place, 'bin', 'quire.js'));
       try {
         const health = await fetch(`http://127.0.0.1:${server.port}/healthz`);
         assert.equal(health.status, 200);
@@ -496,6 +504,7 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
       }
     } finally {
       rmSync(fresh, { recursive: true, force: true });
+      rmSync(place, { recursive: true, force: true });
     }
   });
 
