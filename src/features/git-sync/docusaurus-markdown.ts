@@ -1,4 +1,4 @@
-import { HINT_STYLE_OF, fenceOpening, isFence, plainToGitbook, withoutCode, type Converted } from './source-markdown.ts';
+import { HINT_STYLE_OF, closingFence, fenceOpening, isFence, plainToGitbook, withoutCode, type Converted } from './source-markdown.ts';
 
 /*
  * Docusaurus markdown (MDX) as GitBook writes it, before the GitBook reader sees it: admonitions (`:::note Title`
@@ -155,7 +155,3 @@ function imageSources(line: string): string {
     });
 }
 
-function closingFence(lines: readonly string[], from: number, marks: string): number {
-  for (let i = from; i < lines.length; i++) if (isFence(lines[i]!, marks)) return i;
-  return lines.length - 1;
-}

@@ -1,4 +1,4 @@
-import { HINT_STYLE_OF, indentedBlock, fenceOpening, isFence, listConstructs, plainToGitbook, type Converted } from './source-markdown.ts';
+import { HINT_STYLE_OF, closingFence, indentedBlock, fenceOpening, isFence, listConstructs, plainToGitbook, type Converted } from './source-markdown.ts';
 
 /*
  * MkDocs (Material) markdown as GitBook writes it, before the GitBook reader sees it: admonitions (`!!!`) become
@@ -89,7 +89,7 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
       if (attrs.title) code.push(`title="${attrs.title.replace(/"/g, '&quot;')}"`);
       if (attrs.linenums) code.push('lineNumbers="true"');
       if (attrs.hl_lines) notes.add('highlighted lines of code (hl_lines): not kept');
-      const end = findFenceEnd(lines, i + 1, marks!);
+      const end = closingFence(lines, i + 1, marks!);
       const inner = lines.slice(i + 1, end + 1);
       if (code.length > 0) out.push(`${indent}{% code ${code.join(' ')} %}`);
       out.push(`${indent}${marks}${language}`, ...inner);
@@ -216,10 +216,6 @@ function fenceAttributes(text: string): Record<string, string> {
   return attrs;
 }
 
-function findFenceEnd(lines: readonly string[], from: number, marks: string): number {
-  for (let i = from; i < lines.length; i++) if (isFence(lines[i]!, marks)) return i;
-  return lines.length - 1;
-}
 
 function nextNonBlank(lines: readonly string[], from: number): number {
   let i = from;

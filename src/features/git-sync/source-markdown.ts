@@ -34,6 +34,12 @@ export function isFence(line: string, marks: string): boolean {
   return m !== null && m[1]![0] === marks[0] && m[1]!.length >= marks.length;
 }
 
+/** The line of the fence that closes the one opened before `from` with `marks`; the last line when none does. */
+export function closingFence(lines: readonly string[], from: number, marks: string): number {
+  for (let i = from; i < lines.length; i++) if (isFence(lines[i]!, marks)) return i;
+  return lines.length - 1;
+}
+
 /**
  * The block indented under a line (four spaces or a tab, as Python-Markdown nests), dedented, and the index of the
  * first line after it. Blank lines belong to the block while an indented line follows them.
