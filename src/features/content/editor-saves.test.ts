@@ -113,6 +113,15 @@ describe('editor saves: based on a revision, never a silent overwrite', () => {
       assert.equal(cr.pages.length, 1);
     });
 
+    test('a space edited through change requests refuses a template and an import into it as it refuses live writes', async () => {
+      const space = await buildSpace(t, { title: 'Reviewed', editMode: 'change-requests' });
+      const before = ok(await t.api('GET', `/v1/spaces/${space.id}`)).revision;
+      assertError(await t.api('POST', `/v1/spaces/${space.id}/content/template`, { body: { id: 'blank' } }), 409, 'editMode is "change-requests"');
+      // Refused before the URL is fetched: no server answers at this address.
+      assertError(await t.api('POST', `/v1/spaces/${space.id}/content/import`, { body: { url: 'https://docs.example.com/guide.md', source: 'markdown' } }), 409, 'editMode is "change-requests"');
+      assert.equal(ok(await t.api('GET', `/v1/spaces/${space.id}`)).revision, before, 'nothing written');
+    });
+
     test('a locked space refuses live writes', async () => {
       const space = await buildSpace(t, { title: 'Locked', editMode: 'locked' });
       assertError(await t.api('POST', `/v1/spaces/${space.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'X', document: {} }] } }), 403, 'locked');

@@ -1,12 +1,12 @@
 import type { Executor } from '../../db/types.ts';
 import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { fileDownloadUrl } from '../files/service.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { announcePublication } from '../../platform/publications.ts';
-import { assertCanEditContent } from '../spaces/policy.ts';
+import { assertCanEditLive } from '../spaces/policy.ts';
 import type { StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { findSpace, updateSpace, type SpaceRow } from '../spaces/queries.ts';
@@ -20,7 +20,7 @@ import { TEMPLATE_IDS, templateChanges } from './templates.ts';
 /** applyTemplateToSpace: a built-in template's pages are added to the space's content, as one live revision. */
 export async function applyTemplate(ctx: AppContext, caller: Caller, spaceId: string, templateId: string): Promise<void> {
   const { space, role } = await loadSpace(ctx, caller, spaceId);
-  assertCanEditContent(role, space.edit_mode);
+  assertCanEditLive(role, space.edit_mode);
   const changes = templateChanges(templateId);
   if (!changes) throw badRequest(`body/id: unknown template "${templateId}"; known templates: ${TEMPLATE_IDS.join(', ')}`);
   await commitLiveChanges(ctx, caller, space, changes, new Map(), { template: templateId });
@@ -33,10 +33,7 @@ export async function applyTemplate(ctx: AppContext, caller: Caller, spaceId: st
  */
 export async function writeLiveContent(ctx: AppContext, caller: Caller, spaceId: string, changes: unknown[]) {
   const { space, role } = await loadSpace(ctx, caller, spaceId);
-  assertCanEditContent(role, space.edit_mode);
-  if (space.edit_mode !== 'live') {
-    throw conflict(`The space's editMode is "${space.edit_mode}": its content changes through change requests; open one, or an admin sets editMode to "live"`);
-  }
+  assertCanEditLive(role, space.edit_mode);
   const valid = validateChanges(changes);
   const files = await storeBatchFiles(ctx, valid);
   const { revision, batch } = await commitLiveChanges(ctx, caller, space, valid, files);

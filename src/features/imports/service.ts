@@ -3,7 +3,7 @@ import { type AppContext, type Caller, authorOf } from '../../platform/context.t
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
 import { loadChangeRequest } from '../change-requests/service.ts';
-import { assertCanEditContent } from '../spaces/policy.ts';
+import { assertCanEditLive } from '../spaces/policy.ts';
 import { findRevision } from '../content/revisions.ts';
 import { validateChanges, type BatchResult } from '../content/apply-changes.ts';
 import { commitLiveChanges, type AlsoWrite } from '../content/main-branch-writes.ts';
@@ -122,7 +122,7 @@ type ImportPlace = Awaited<ReturnType<typeof authorizeImport>>;
 export async function authorizeImport(ctx: AppContext, caller: Caller, target: ImportTarget) {
   if (target.kind === 'space') {
     const { space, role } = await loadSpace(ctx, caller, target.spaceId);
-    assertCanEditContent(role, space.edit_mode);
+    assertCanEditLive(role, space.edit_mode);
     if (target.pageId) await assertImportablePage(ctx, space.revision_id, target.pageId);
     return { kind: 'space' as const, space, cr: undefined, revisionId: space.revision_id };
   }

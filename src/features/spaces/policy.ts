@@ -1,3 +1,4 @@
+import { conflict } from '../../platform/errors.ts';
 import { allOf, allowIf, Policy, type Rule } from '../../platform/policy.ts';
 import { atLeast, type Role } from '../access/roles.ts';
 
@@ -47,6 +48,18 @@ export function spacePermissions(role: Role | null, editMode: string) {
 /** Changing the content of a space (live, in a change request, by template or import): the `edit` flag. */
 export function assertCanEditContent(role: Role | null, editMode: string): void {
   spacePolicy.assert({ role, editMode }, 'edit', 'Editing the content of this space');
+}
+
+/**
+ * A person's write straight to the space's main line (a live edit, a template, an import into the space): the
+ * `edit` flag, and live edits on. A space whose editMode is `change-requests` changes through change requests only
+ * (Git Sync and translations, which keep the space in step with another source, still write it).
+ */
+export function assertCanEditLive(role: Role | null, editMode: string): void {
+  assertCanEditContent(role, editMode);
+  if (editMode !== 'live') {
+    throw conflict(`The space's editMode is "${editMode}": its content changes through change requests; open one, or an admin sets editMode to "live"`);
+  }
 }
 
 /** Settings, trash, moves and transfers of a space: the `admin` flag. */
