@@ -40,7 +40,9 @@ const normaliseHtml = (html: string) =>
       .replace(/<figcaption>\s+/g, '<figcaption>')
       .replace(/\s+<\/figcaption>/g, '</figcaption>')
       // `a%20b.png` and `a b.png` name one file.
-      .replace(/\b(src|srcset|href)="([^"]*)"/g, (_m, name: string, value: string) => `${name}="${safeDecode(value)}"`),
+      .replace(/\b(src|srcset|href)="([^"]*)"/g, (_m, name: string, value: string) => `${name}="${safeDecode(value)}"`)
+      // An <img> without alt and one with `alt=""` (GitBook's spelling) are both an image without alternative text.
+      .replace(/<img\b([^>]*?)\s*\/?>/g, (_tag: string, attributes: string) => `<img${attributes}${/\balt=/.test(attributes) ? '' : ' alt=""'}>`),
   );
 
 /**

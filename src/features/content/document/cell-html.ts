@@ -122,6 +122,11 @@ const WRITTEN_INLINE = new Set(['strong', 'em', 's', 'code', 'a', 'br', 'img', '
  */
 export function isWrittenCellHtml(html: string): boolean {
   const nodes = parseDocument(html, { decodeEntities: false }).children;
+  // The writer joins two lists of a kind side by side into one, and writes no empty paragraph.
+  for (let i = 1; i < nodes.length; i++) {
+    const [before, after] = [nodes[i - 1]!, nodes[i]!];
+    if (ElementType.isTag(before) && ElementType.isTag(after) && /^[uo]l$/.test((before as HtmlElement).name) && (before as HtmlElement).name === (after as HtmlElement).name) return false;
+  }
   const stack: { node: HtmlNode; top: boolean }[] = nodes.map((node) => ({ node, top: true }));
   while (stack.length > 0) {
     const { node, top } = stack.pop()!;
@@ -133,6 +138,11 @@ export function isWrittenCellHtml(html: string): boolean {
     if (!ElementType.isTag(node)) return false;
     const element = node as HtmlElement;
     const block = element.name === 'p' || element.name === 'ul' || element.name === 'ol';
+    if (element.name === 'p' || element.name === 'li') {
+      // Nor a paragraph or item that is empty, or starts or ends with a space (the writer trims them).
+      const text = DomUtils.textContent(element);
+      if (element.children.length === 0 || /^\s|\s$/.test(text)) return false;
+    }
     if (top !== block && !(element.name === 'li' && !top)) {
       if (top || !WRITTEN_INLINE.has(element.name)) return false;
     }

@@ -168,7 +168,7 @@ export function markHtml(color: { text: string; background: string }): string {
 export type InlineHtml =
   | { kind: 'break' }
   | { kind: 'image'; image: HtmlImage }
-  | { kind: 'anchor'; id: string }
+  | { kind: 'anchor'; id: string; idOnly?: true }
   | { kind: 'anchor-end' }
   | { kind: 'format'; mark: MarkType | null; opens: boolean; color?: { text: string; background: string } }
   | { kind: 'icon'; icon: string }
@@ -214,7 +214,9 @@ export function readInlineHtml(html: string): InlineHtml {
     return read;
   }
   if (element.name === 'a' && element.attribs.id !== undefined && element.children.length === 0) {
-    return { kind: 'anchor', id: element.attribs.id };
+    // `<a id="x"></a>`: how GitBook wrote a heading's anchor before it added `href="#x"`.
+    const names = Object.keys(element.attribs);
+    return names.length === 1 ? { kind: 'anchor', id: element.attribs.id, idOnly: true } : { kind: 'anchor', id: element.attribs.id };
   }
   return null;
 }
@@ -262,8 +264,9 @@ export function summaryHtml(title: string, inner?: string): string {
   return `<summary>${inner ?? escapeText(title.replace(/\s+/g, ' ').trim())}</summary>`;
 }
 
-export function anchorHtml(id: string): string {
-  return `<a href="#${escapeAttribute(id)}" id="${escapeAttribute(id)}"></a>`;
+/** `idOnly`: the older spelling without `href`, written back as a file had it. */
+export function anchorHtml(id: string, idOnly = false): string {
+  return idOnly ? `<a id="${escapeAttribute(id)}"></a>` : `<a href="#${escapeAttribute(id)}" id="${escapeAttribute(id)}"></a>`;
 }
 
 export function iconHtml(icon: string): string {

@@ -107,7 +107,7 @@ class Reader {
         const parent = CHILD_TAGS[name];
         if (paired && (parent === undefined || within === parent)) {
           const inner = () => this.group(items, pairs, i + 1, close, name, depth + 1);
-          blocks.push(...this.container(item, inner, items[close]!));
+          blocks.push(...this.container(item, inner, items[close]!, () => oneParagraphSource(items.slice(i + 1, close))));
           i = close;
         } else if (name === 'embed' && attributes.url) {
           blocks.push(embedBlock(attributes, []));
@@ -154,7 +154,8 @@ class Reader {
     return blocks;
   }
 
-  private container(open: Item & { kind: 'tag' }, inner: () => Block[], close: Item): Block[] {
+  /** `between`: the markdown between the tags when it is one paragraph. */
+  private container(open: Item & { kind: 'tag' }, inner: () => Block[], close: Item, between: () => string | undefined): Block[] {
     const { name, attributes } = open.tag;
     switch (name) {
       case 'hint': {
@@ -196,8 +197,17 @@ class Reader {
       case 'openapi-operation':
       case 'openapi-schemas':
       case 'openapi-webhook':
-        // As for content-ref: what lies between the tags is a link GitBook writes for other renderers.
-        return attributes.src || attributes.spec ? [this.openapi(open.tag)] : [textParagraph(open.raw), ...inner(), textParagraph(close.kind === 'tag' ? close.raw : '')];
+        // As for content-ref: what lies between the tags is a link GitBook writes for other renderers. It is kept
+        // as written (a file's name as its text, the signed URL of GitBook's copy of a spec) while the block names
+        // the same spec (to-markdown.ts).
+        if (!(attributes.src || attributes.spec)) return [textParagraph(open.raw), ...inner(), textParagraph(close.kind === 'tag' ? close.raw : '')];
+        {
+          const block = this.openapi(open.tag);
+          const body = between();
+          const of = attributes.src ?? attributes.spec!;
+          if (body !== undefined && body !== `[${of}](${of})` && body !== `<${of}>`) block.meta = { body, bodyOf: of };
+          return [block];
+        }
       case 'code': {
         const blocks = inner();
         const code = blocks.length === 1 && blocks[0]!.type === 'code' ? (blocks[0] as Code) : null;
@@ -328,12 +338,13 @@ class Reader {
 
   private heading(open: Token, inline: Token | undefined): Heading {
     const written = Number(open.tag.slice(1)) || 1;
-    const { segments, anchor } = this.inline(inline?.children ?? [], true);
+    const { segments, anchor, anchorIdOnly } = this.inline(inline?.children ?? [], true);
     const heading: Heading = { object: 'block', type: `heading-${headingType(written)}`, data: {}, nodes: [] };
     const level = headingLevel(written);
     if (level !== undefined) heading.data.level = level;
     if (anchor !== undefined && HEADING_ID.test(anchor)) {
       heading.data.id = anchor;
+      if (anchorIdOnly) heading.meta = { anchor: 'id' };
       // GitBook writes "## Title <a …></a>": the one space before the anchor is not part of the title. Only that
       // one: a title's own trailing space was written as a character reference and stays (`# &#x20; <a …>`).
       const last = segments[segments.length - 1];
@@ -344,7 +355,7 @@ class Reader {
   }
 
   /** Flattens inline tokens into leaves and inlines, tracking marks as counters (no recursion). */
-  private inline(tokens: Token[], inHeading = false): { segments: InlineSegment[]; anchor?: string; lossy: boolean } {
+  private inline(tokens: Token[], inHeading = false): { segments: InlineSegment[]; anchor?: string; anchorIdOnly?: boolean; lossy: boolean } {
     let lossy = false;
     const segments: InlineSegment[] = [];
     const open: Record<MarkType, number> = { bold: 0, italic: 0, strikethrough: 0, code: 0, keyboard: 0, superscript: 0, subscript: 0, color: 0 };
@@ -361,6 +372,7 @@ class Reader {
     let picture: { dark: string | undefined } | null = null;
     let link: { ref: ContentRef; segments: InlineSegment[] } | null = null;
     let anchor: string | undefined;
+    let anchorIdOnly = false;
     const push = (segment: InlineSegment) => {
       if (inIcon) return;
       if (button) {
@@ -446,7 +458,10 @@ class Reader {
               if (html.opens && html.color) colors.push(html.color);
               else if (!html.opens) colors.pop();
             }
-          } else if (inHeading && html?.kind === 'anchor') anchor = html.id;
+          } else if (inHeading && html?.kind === 'anchor') {
+            anchor = html.id;
+            anchorIdOnly = html.idOnly === true;
+          }
           else if (html?.kind !== 'comment' && !(inHeading && html?.kind === 'anchor-end')) lossy = true;
           break;
         }
@@ -459,7 +474,7 @@ class Reader {
       push({ leaf: { text: button.label, marks: marks() } });
     }
     if (link) segments.push(...link.segments);
-    return anchor === undefined ? { segments, lossy } : { segments, anchor, lossy };
+    return anchor === undefined ? { segments, lossy } : { segments, anchor, anchorIdOnly, lossy };
   }
 
   private inlineImage(image: HtmlImage): InlineImage {
@@ -729,6 +744,14 @@ function splitTagLines(html: string): (string | Item)[] | null {
 
 /** Tags that only mean something inside their container's tags (elsewhere they stay text). */
 const CHILD_TAGS: Record<string, string> = { tab: 'tabs', step: 'stepper', column: 'columns', update: 'updates' };
+
+/** The markdown of items that are one paragraph, as written. */
+function oneParagraphSource(items: Item[]): string | undefined {
+  const [only] = items;
+  if (items.length !== 1 || only?.kind !== 'node' || only.node.token.type !== 'paragraph_open') return undefined;
+  const inline = only.node.children[0]?.token;
+  return inline?.type === 'inline' ? inline.content : undefined;
+}
 
 const isEmptyParagraph = (block: Block) => block.type === 'paragraph' && inlineText(block.nodes) === '' && block.nodes.length === 1;
 

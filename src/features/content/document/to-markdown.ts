@@ -60,7 +60,7 @@ class Writer {
       case 'heading-2':
       case 'heading-3': {
         const heading: MdHeading = { type: 'heading', depth: markdownDepth(block), children: withoutTrailingBreaks(this.phrasing(block.nodes)) };
-        if (block.data?.id) heading.children.push({ type: 'html', value: ` ${anchorHtml(block.data.id)}` });
+        if (block.data?.id) heading.children.push({ type: 'html', value: ` ${anchorHtml(block.data.id, block.meta?.anchor === 'id')}` });
         return heading;
       }
       case 'list-ordered':
@@ -195,20 +195,27 @@ class Writer {
     const { ref, path, method, name, schemas, grouped, spec: _spec, ...rest } = block.data ?? {};
     const extra = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, typeof value === 'object' ? undefined : String(value)]));
     const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+    // The markdown a file had between the tags, while the block names what it named then.
+    const kept = (of: string) => (block.meta?.bodyOf === of && typeof block.meta.body === 'string' ? block.meta.body : undefined);
     if (block.type === 'swagger') {
       const src = ref && typeof ref === 'object' ? this.refs(ref as ContentRef, 'image') : '';
       if (!src) return null;
+      const body = kept(src);
       const link: PhrasingContent = { type: 'link', url: src, children: [{ type: 'text', value: src }] };
-      return wrap(formatTag('openapi', { src, path: text(path), method: text(method), ...extra }), formatTag('endopenapi'), [{ type: 'paragraph', children: [link] }]);
+      return wrap(formatTag('openapi', { src, path: text(path), method: text(method), ...extra }), formatTag('endopenapi'), [
+        body === undefined ? { type: 'paragraph', children: [link] } : { type: 'gitbookLiteral', value: body },
+      ]);
     }
     const spec = ref && typeof ref === 'object' ? (ref as { spec?: unknown }).spec : undefined;
     if (typeof spec !== 'string' || !spec) return null;
+    const body = kept(spec);
     const tag = block.type as 'openapi-operation' | 'openapi-schemas' | 'openapi-webhook';
     const attributes: Record<string, string | undefined> =
       tag === 'openapi-operation' ? { spec, path: text(path), method: text(method) }
       : tag === 'openapi-webhook' ? { spec, name: text(name), method: text(method) }
       : { spec, schemas: Array.isArray(schemas) ? schemas.join(',') : undefined, grouped: text(grouped) };
-    return { type: 'html', value: formatTag(tag, { ...attributes, ...extra }) };
+    const open = formatTag(tag, { ...attributes, ...extra });
+    return body === undefined ? { type: 'html', value: open } : wrap(open, formatTag(`end${tag}`), [{ type: 'gitbookLiteral', value: body }]);
   }
 
   private list(block: List, depth: number): RootContent {
@@ -406,7 +413,7 @@ function withoutTrailingBreaks(children: PhrasingContent[]): PhrasingContent[] {
   return children.slice(0, end);
 }
 
-interface OtherBlock { type: string; data?: Record<string, unknown>; nodes?: unknown[] }
+interface OtherBlock { type: string; data?: Record<string, unknown>; meta?: Record<string, unknown>; nodes?: unknown[] }
 
 /** A column width (the spec's Length) as GitBook writes it: `50%`, or a number. */
 function lengthText(value: unknown): string | undefined {
