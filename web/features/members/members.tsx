@@ -42,7 +42,7 @@ export default function MembersScreen() {
       <div className="people-filters" role="search" aria-label="Filter the members">
         <Field label="Search by name or e-mail" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         <div className="field">
-          <label htmlFor="members-role-filter">Role</label>
+          <label htmlFor="members-role-filter">Filter by role</label>
           <select id="members-role-filter" value={role} onChange={(e) => setRole(e.target.value as RoleChoice | '')}>
             <option value="">All roles</option>
             {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
