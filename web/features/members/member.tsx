@@ -35,7 +35,11 @@ export default function MemberScreen() {
             <dt>Role</dt>
             <dd>{isAdmin ? <RoleMenu orgId={orgId} userId={userId} role={choiceOf(member.data.role)} name={member.data.user.displayName} /> : choiceOf(member.data.role)}</dd>
             <dt>Joined</dt><dd>{new Date(member.data.joinedAt).toLocaleDateString()}</dd>
-            {member.data.disabled ? (<><dt>Status</dt><dd>Disabled: cannot open the organization's content</dd></>) : null}
+            <dt>Status</dt>
+            <dd>
+              {member.data.disabled ? "Disabled: cannot open the organization's content" : 'Active'}
+              {isAdmin && userId !== me.data?.id ? <DisableToggle orgId={orgId} userId={userId} disabled={member.data.disabled} name={member.data.user.displayName} /> : null}
+            </dd>
             {member.data.sso ? (<><dt>Sign-in</dt><dd>Through the organization's single sign-on</dd></>) : null}
           </dl>
           {isAdmin && userId !== me.data?.id ? <RemoveMember orgId={orgId} userId={userId} name={member.data.user.displayName} /> : null}
@@ -86,6 +90,28 @@ function RoleMenu({ orgId, userId, role, name }: { orgId: string; userId: string
         {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
       </select>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
+    </>
+  );
+}
+
+/** Quire's extension of the official update: a disabled member stays, shut out until enabled again. */
+function DisableToggle({ orgId, userId, disabled, name }: { orgId: string; userId: string; disabled: boolean; name: string }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string>();
+  const toggle = async () => {
+    setError(undefined);
+    try {
+      await api('PATCH', `/orgs/${orgId}/members/${userId}`, { body: { disabled: !disabled } });
+      await queryClient.invalidateQueries({ queryKey: keys.members(orgId) });
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <>
+      {' '}
+      <button type="button" className="link-button" onClick={() => void toggle()}>{disabled ? 'Enable' : 'Disable'} {name}</button>
+      {error ? <span role="alert" className="error-note">{error}</span> : null}
     </>
   );
 }

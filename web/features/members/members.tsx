@@ -132,6 +132,16 @@ function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: Or
       setError(errorMessage(e));
     }
   };
+  // disabled is Quire's extension of the official update: the member stays, shut out until enabled again.
+  const toggleDisabled = async () => {
+    setError(undefined);
+    try {
+      await api('PATCH', `/orgs/${orgId}/members/${member.id}`, { body: { disabled: !member.disabled } });
+      await refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
   const remove = async () => {
     if (!window.confirm(`Remove ${member.user.displayName} from the organization?`)) return;
     setError(undefined);
@@ -161,6 +171,9 @@ function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: Or
       </td>
       <td>
         {isAdmin && !isMe && member.user.email ? <ResendInvitation orgId={orgId} member={member} /> : null}
+        {isAdmin && !isMe ? (
+          <button type="button" className="link-button" onClick={() => void toggleDisabled()}>{member.disabled ? 'Enable' : 'Disable'} {member.user.displayName}</button>
+        ) : null}
         {isAdmin ? <button type="button" className="link-button" onClick={remove}>Remove {member.user.displayName}</button> : null}
       </td>
     </tr>

@@ -136,6 +136,19 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
     await bobPage.getByRole('heading', { name: /Guide/ }).first().waitFor();
     assert.equal(await bobPage.getByRole('link', { name: /^Edit/ }).count(), 0, 'Bob sees no Edit');
     assert.equal(await bobPage.getByRole('button', { name: 'Share' }).count(), 0, 'Bob cannot share');
+
+    // Disabling Bob shuts him out; he comes back when enabled.
+    await admin.goto(`${origin}/app/o/${t.org.id}/members`);
+    await settled(admin);
+    await admin.getByRole('button', { name: 'Disable bob' }).click();
+    await admin.getByRole('button', { name: 'Enable bob' }).waitFor();
+    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/members/${bob}`)).disabled, true);
+    // His session, opened through the organization, has ended: the app asks him to sign in.
+    await bobPage.reload();
+    await bobPage.getByRole('heading', { name: 'Sign in to Quire' }).waitFor();
+    await admin.getByRole('button', { name: 'Enable bob' }).click();
+    await admin.getByRole('button', { name: 'Disable bob' }).waitFor();
+    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/members/${bob}`)).disabled, false);
     await adaPage.context().close();
     await bobPage.context().close();
     await admin.context().close();
