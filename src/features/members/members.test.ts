@@ -178,6 +178,25 @@ describe('organization members', () => {
       assertError(await t.api('PATCH', `/v1/orgs/${orgId}/members/${second.userId}`, { token: second.token, body: { role: null } }), 409);
     });
 
+    test('disabled (an extension) shuts a member out until enabled again; the last admin cannot be disabled', async () => {
+      const { owner, id: orgId } = await buildOrganization(t);
+      const member = await t.member('edit', orgId);
+      const space = await buildSpace(t, {}, { organizationId: orgId, token: owner.token });
+      assert.equal((await t.api('GET', `/v1/spaces/${space.id}`, { token: member.token })).status, 200);
+      const off = await t.api('PATCH', `/v1/orgs/${orgId}/members/${member.userId}`, { token: owner.token, body: { disabled: true } });
+      assert.equal(off.status, 200);
+      assert.deepEqual([off.body.disabled, off.body.role], [true, 'edit']);
+      assertError(await t.api('GET', `/v1/spaces/${space.id}`, { token: member.token }), 404);
+      assertError(await t.api('GET', `/v1/orgs/${orgId}`, { token: member.token }), 404);
+      assert.equal((await members(orgId, '', owner.token)).body.items.find((m: { id: string }) => m.id === member.userId).disabled, true);
+      const on = await t.api('PATCH', `/v1/orgs/${orgId}/members/${member.userId}`, { token: owner.token, body: { disabled: false } });
+      assert.equal(on.body.disabled, false);
+      assert.equal((await t.api('GET', `/v1/spaces/${space.id}`, { token: member.token })).status, 200);
+      assertError(await t.api('PATCH', `/v1/orgs/${orgId}/members/${owner.userId}`, { token: owner.token, body: { disabled: true } }), 409, 'last admin');
+      assertError(await t.api('PATCH', `/v1/orgs/${orgId}/members/${member.userId}`, { token: owner.token, body: { disabled: 'yes' } }), 400, 'body/disabled');
+      assertError(await t.api('PATCH', `/v1/orgs/${orgId}/members/${member.userId}`, { token: member.token, body: { disabled: true } }), 403);
+    });
+
     test('only admins change roles: 403 for others, 404 for outsiders and unknown members, 400 for a bad role', async () => {
       const creator = await t.member('create');
       const target = await t.member('read');

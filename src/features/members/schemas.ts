@@ -42,7 +42,13 @@ export const ListMemberTeamsQuery = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 256, description: 'Only teams whose title contains this text, case-insensitively' })),
 });
 
-export const UpdateMemberBody = Type.Object({ role: Type.Optional(RoleOrGuest) });
+export const UpdateMemberBody = Type.Object({
+  role: Type.Optional(RoleOrGuest),
+  // The official Member shows `disabled` but no official operation sets it.
+  disabled: Type.Optional(
+    Type.Boolean({ description: 'Extension (x-quire-extension): true shuts the member out of the organization (their sessions end), false lets them back in' }),
+  ),
+});
 
 export const MemberSpacePermission = Type.Object({ permission: Role, space: Space });
 export const MemberTeam = Type.Object({ team: Team, member: TeamMember });

@@ -122,22 +122,33 @@ export async function getMemberOfOrganization(ctx: AppContext, caller: Caller, o
 }
 
 /**
- * Changes a member's role (null makes them a guest). The organization keeps at least one admin: demoting
- * the last one is a conflict.
+ * Changes a member's role (null makes them a guest) and disables or enables them (a disabled member keeps
+ * their place but reaches nothing, and their sessions through the organization end). The organization keeps
+ * at least one active admin: demoting or disabling the last one is a conflict.
  */
-export async function updateMemberRole(ctx: AppContext, caller: Caller, organizationId: string, userId: string, role: Role | null | undefined) {
+export async function updateMemberRole(ctx: AppContext, caller: Caller, organizationId: string, userId: string, role: Role | null | undefined, disabled?: boolean) {
   const access = await loadAccess(ctx, caller, organizationId);
   assertCanManageMembers(access);
   const row = await ctx.db.transaction().execute(async (trx) => {
     await lockOrganizationMembership(trx, organizationId);
     const row = await requireMember(trx, organizationId, userId);
-    if (role === undefined || role === row.role) return row;
-    if (row.role === 'admin' && (await countAdmins(trx, organizationId)) <= 1) {
-      throw conflict('The last admin of an organization cannot be demoted: make another member admin first');
+    const changes = {
+      ...(role !== undefined && role !== row.role ? { role } : {}),
+      ...(disabled !== undefined && disabled !== (row.disabled === 1) ? { disabled: disabled ? 1 : 0 } : {}),
+    };
+    if (Object.keys(changes).length === 0) return row;
+    const losesAdmin = row.role === 'admin' && row.disabled === 0 && ((changes.role !== undefined && changes.role !== 'admin') || changes.disabled === 1);
+    if (losesAdmin && (await countAdmins(trx, organizationId)) <= 1) {
+      throw conflict(changes.disabled === 1 ? 'The last admin of an organization cannot be disabled: make another member admin first' : 'The last admin of an organization cannot be demoted: make another member admin first');
     }
-    await updateMember(trx, organizationId, userId, { role });
-    await recordEvent(trx, ctx.clock, 'member_updated', organizationId, { userId, role });
-    return { ...row, role };
+    await updateMember(trx, organizationId, userId, changes);
+    if (changes.disabled === 1) await revokeSessionsOfMember(ctx, trx, organizationId, userId);
+    await recordEvent(trx, ctx.clock, 'member_updated', organizationId, {
+      userId,
+      ...(changes.role !== undefined ? { role: changes.role } : {}),
+      ...(changes.disabled !== undefined ? { disabled: changes.disabled === 1 } : {}),
+    });
+    return { ...row, ...changes };
   });
   return presentOne(ctx, access, row);
 }

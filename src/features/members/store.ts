@@ -42,7 +42,7 @@ export async function setMemberRole(db: Executor, organizationId: string, userId
   await db.updateTable('members').set({ role }).where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
 }
 
-export async function updateMember(db: Executor, organizationId: string, userId: string, changes: Partial<Pick<MembersTable, 'role' | 'sso' | 'last_seen_at'>>) {
+export async function updateMember(db: Executor, organizationId: string, userId: string, changes: Partial<Pick<MembersTable, 'role' | 'sso' | 'last_seen_at' | 'disabled'>>) {
   await db.updateTable('members').set(changes).where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
 }
 

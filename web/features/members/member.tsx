@@ -1,33 +1,141 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { isNotFound } from '../../api/client.ts';
-import { memberQuery } from '../../api/queries.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
+import { keys, memberQuery, meQuery } from '../../api/queries.ts';
+import type { OrganizationTeam, Space } from '../../api/types.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
+import { useIsAdmin } from './use-is-admin.ts';
 
-/** One member of an organization. */
+/** The official items of listTeamsOfMember and listSpacesOfMember (src/features/members/schemas.ts). */
+interface MemberTeam { team: OrganizationTeam; member: { role: 'owner' | 'member' } }
+interface MemberSpace { permission: string; space: Space }
+
+/** One member of an organization: their role (admins change it or remove them), their teams and their spaces. */
 export default function MemberScreen() {
   const { orgId = '', userId = '' } = useParams();
   const member = useQuery(memberQuery(orgId, userId));
+  const teams = useQuery({ queryKey: [...keys.member(orgId, userId), 'teams'], queryFn: ({ signal }) => allPages<MemberTeam>(`/orgs/${orgId}/members/${userId}/teams`, {}, signal) });
+  const spaces = useQuery({ queryKey: [...keys.member(orgId, userId), 'spaces'], queryFn: ({ signal }) => allPages<MemberSpace>(`/orgs/${orgId}/members/${userId}/spaces`, {}, signal) });
+  const me = useQuery(meQuery());
+  const isAdmin = useIsAdmin(orgId);
   useTitle(member.data?.user.displayName ?? 'Member');
   if (isNotFound(member.error)) return <main id="main" className="app-main"><NotFound what="member" /></main>;
   return (
     <main id="main" className="app-main">
-      {member.isPending ? <Skeleton lines={4} /> : null}
+      {member.isPending ? <Skeleton lines={4} label="Loading the member" /> : null}
       <ErrorNote error={member.error} />
       {member.data ? (
         <>
           <h1>{member.data.user.displayName}</h1>
           <dl className="facts">
             <dt>Email</dt><dd>{member.data.user.email}</dd>
-            <dt>Role</dt><dd>{member.data.role ?? 'guest'}</dd>
+            <dt>Role</dt>
+            <dd>{isAdmin ? <RoleMenu orgId={orgId} userId={userId} role={choiceOf(member.data.role)} name={member.data.user.displayName} /> : choiceOf(member.data.role)}</dd>
             <dt>Joined</dt><dd>{new Date(member.data.joinedAt).toLocaleDateString()}</dd>
-            <dt>Spaces</dt><dd>{member.data.spaces}</dd>
-            <dt>Teams</dt><dd>{member.data.teams}</dd>
+            <dt>Status</dt>
+            <dd>
+              {member.data.disabled ? "Disabled: cannot open the organization's content" : 'Active'}
+              {isAdmin && userId !== me.data?.id ? <DisableToggle orgId={orgId} userId={userId} disabled={member.data.disabled} name={member.data.user.displayName} /> : null}
+            </dd>
+            {member.data.sso ? (<><dt>Sign-in</dt><dd>Through the organization's single sign-on</dd></>) : null}
           </dl>
+          {isAdmin && userId !== me.data?.id ? <RemoveMember orgId={orgId} userId={userId} name={member.data.user.displayName} /> : null}
         </>
       ) : null}
+      <section aria-labelledby="member-teams-title">
+        <h2 id="member-teams-title">Teams</h2>
+        {teams.isPending ? <Skeleton lines={2} label="Loading the teams" /> : null}
+        <ErrorNote error={teams.error} />
+        {teams.data && teams.data.length === 0 ? <p>In no team.</p> : null}
+        <ul>
+          {(teams.data ?? []).map(({ team, member: m }) => (
+            <li key={team.id}><Link to={`/o/${orgId}/teams/${team.id}`}>{team.title}</Link>{m.role === 'owner' ? ' (owner)' : ''}</li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="member-spaces-title">
+        <h2 id="member-spaces-title">Spaces</h2>
+        {spaces.isPending ? <Skeleton lines={2} label="Loading the spaces" /> : null}
+        <ErrorNote error={spaces.error} />
+        {spaces.data && spaces.data.length === 0 ? <p>No space.</p> : null}
+        <ul>
+          {(spaces.data ?? []).map(({ space, permission }) => (
+            <li key={space.id}><Link to={`/o/${orgId}/s/${space.id}`}>{space.title}</Link> · {permission}</li>
+          ))}
+        </ul>
+      </section>
       <p><Link to={`/o/${orgId}/members`}>All members</Link></p>
     </main>
+  );
+}
+
+function RoleMenu({ orgId, userId, role, name }: { orgId: string; userId: string; role: RoleChoice; name: string }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string>();
+  const change = async (choice: RoleChoice) => {
+    setError(undefined);
+    try {
+      await api('PATCH', `/orgs/${orgId}/members/${userId}`, { body: { role: roleOf(choice) } });
+      await queryClient.invalidateQueries({ queryKey: keys.members(orgId) });
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <>
+      <select aria-label={`Role of ${name}`} value={role} onChange={(e) => void change(e.target.value as RoleChoice)}>
+        {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
+      </select>
+      {error ? <p role="alert" className="error-note">{error}</p> : null}
+    </>
+  );
+}
+
+/** Quire's extension of the official update: a disabled member stays, shut out until enabled again. */
+function DisableToggle({ orgId, userId, disabled, name }: { orgId: string; userId: string; disabled: boolean; name: string }) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string>();
+  const toggle = async () => {
+    setError(undefined);
+    try {
+      await api('PATCH', `/orgs/${orgId}/members/${userId}`, { body: { disabled: !disabled } });
+      await queryClient.invalidateQueries({ queryKey: keys.members(orgId) });
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <>
+      {' '}
+      <button type="button" className="link-button" onClick={() => void toggle()}>{disabled ? 'Enable' : 'Disable'} {name}</button>
+      {error ? <span role="alert" className="error-note">{error}</span> : null}
+    </>
+  );
+}
+
+function RemoveMember({ orgId, userId, name }: { orgId: string; userId: string; name: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string>();
+  const remove = async () => {
+    if (!window.confirm(`Remove ${name} from the organization?`)) return;
+    setError(undefined);
+    try {
+      await api('DELETE', `/orgs/${orgId}/members/${userId}`);
+      queryClient.removeQueries({ queryKey: keys.member(orgId, userId) });
+      await queryClient.invalidateQueries({ queryKey: keys.members(orgId) });
+      navigate(`/o/${orgId}/members`);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <p>
+      <button type="button" className="button button-danger" onClick={() => void remove()}>Remove {name} from the organization</button>
+      {error ? <span role="alert" className="error-note">{error}</span> : null}
+    </p>
   );
 }

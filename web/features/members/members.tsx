@@ -1,32 +1,54 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, errorMessage, isNotFound } from '../../api/client.ts';
-import { keys, membersQuery, meQuery, organizationQuery } from '../../api/queries.ts';
+import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
+import { keys, meQuery, organizationQuery } from '../../api/queries.ts';
 import type { OrganizationMember } from '../../api/types.ts';
 import { Field } from '../../ui/field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { InviteLinks } from './invite-links.tsx';
+import { useIsAdmin } from './use-is-admin.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
 
 interface Invitation { userId: string; email: string; role: string | null; emailed: boolean; url?: string; expiresAt?: string }
 
-/** An organization's members: invite by e-mail with a role (with a one-time link to hand over) or by invite link, change roles, remove. */
+/**
+ * An organization's members: invite by e-mail with a role (with a one-time link to hand over) or by invite link,
+ * send a new invitation link, change roles, remove; filter by role and search by name or e-mail (the list
+ * operation's `role` and `search`).
+ */
 export default function MembersScreen() {
   const { orgId = '' } = useParams();
   const organization = useQuery(organizationQuery(orgId));
-  const members = useQuery(membersQuery(orgId));
+  const [role, setRole] = useState<RoleChoice | ''>('');
+  const [search, setSearch] = useState('');
+  const filter = { role: role || undefined, search: useDeferredValue(search.trim()) || undefined };
+  const members = useQuery({
+    queryKey: [...keys.members(orgId), 'list', filter],
+    queryFn: ({ signal }) => allPages<OrganizationMember>(`/orgs/${orgId}/members`, filter, signal),
+    placeholderData: (previous) => previous,
+  });
   const me = useQuery(meQuery());
   useTitle(organization.data ? `Members · ${organization.data.title}` : 'Members');
   // Only admins invite, change roles and remove (the API answers 403 to others): the others see the list.
-  const isAdmin = members.data?.find((member) => member.id === me.data?.id)?.role === 'admin';
+  const isAdmin = useIsAdmin(orgId);
   if (isNotFound(organization.error)) return <main id="main" className="app-main"><NotFound what="organization" /></main>;
   return (
     <main id="main" className="app-main">
       <h1>Members</h1>
       {isAdmin ? <InviteForm orgId={orgId} /> : null}
       {isAdmin ? <InviteLinks orgId={orgId} /> : null}
+      <div className="people-filters" role="search" aria-label="Filter the members">
+        <Field label="Search by name or e-mail" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <div className="field">
+          <label htmlFor="members-role-filter">Filter by role</label>
+          <select id="members-role-filter" value={role} onChange={(e) => setRole(e.target.value as RoleChoice | '')}>
+            <option value="">All roles</option>
+            {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
+          </select>
+        </div>
+      </div>
       {members.isPending ? <Skeleton lines={5} label="Loading the members" /> : null}
       <ErrorNote error={members.error} />
       {members.data ? (
@@ -34,6 +56,7 @@ export default function MembersScreen() {
           <caption className="sr-only">Members of {organization.data?.title}</caption>
           <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
           <tbody>
+            {members.data.length === 0 ? <tr><td colSpan={4}>No member matches.</td></tr> : null}
             {members.data.map((member) => <MemberRow key={member.id} orgId={orgId} member={member} isMe={member.id === me.data?.id} isAdmin={isAdmin} />)}
           </tbody>
         </table>
@@ -79,7 +102,7 @@ function InviteForm({ orgId }: { orgId: string }) {
 
 function InvitationResult({ invitation }: { invitation: Invitation }) {
   const [copied, setCopied] = useState(false);
-  if (!invitation.url) return <p role="status">{invitation.email} is now a member; they sign in as usual.</p>;
+  if (!invitation.url) return <p role="status">{invitation.email} is a member with an account of their own: they sign in as usual, no link is needed.</p>;
   const copy = async () => {
     await navigator.clipboard.writeText(invitation.url!);
     setCopied(true);
@@ -109,6 +132,16 @@ function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: Or
       setError(errorMessage(e));
     }
   };
+  // disabled is Quire's extension of the official update: the member stays, shut out until enabled again.
+  const toggleDisabled = async () => {
+    setError(undefined);
+    try {
+      await api('PATCH', `/orgs/${orgId}/members/${member.id}`, { body: { disabled: !member.disabled } });
+      await refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
   const remove = async () => {
     if (!window.confirm(`Remove ${member.user.displayName} from the organization?`)) return;
     setError(undefined);
@@ -121,7 +154,10 @@ function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: Or
   };
   return (
     <tr>
-      <td><Link to={`/o/${orgId}/members/${member.id}`}>{member.user.displayName}</Link>{isMe ? ' (you)' : ''}</td>
+      <td>
+        <Link to={`/o/${orgId}/members/${member.id}`}>{member.user.displayName}</Link>{isMe ? ' (you)' : ''}
+        {member.disabled ? <span className="badge"> disabled</span> : null}
+      </td>
       <td>{member.user.email}</td>
       <td>
         {isAdmin ? (
@@ -133,7 +169,30 @@ function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: Or
         )}
         {error ? <p role="alert" className="error-note">{error}</p> : null}
       </td>
-      <td>{isAdmin ? <button type="button" className="link-button" onClick={remove}>Remove {member.user.displayName}</button> : null}</td>
+      <td>
+        {isAdmin && !isMe && member.user.email ? <ResendInvitation orgId={orgId} member={member} /> : null}
+        {isAdmin && !isMe ? (
+          <button type="button" className="link-button" onClick={() => void toggleDisabled()}>{member.disabled ? 'Enable' : 'Disable'} {member.user.displayName}</button>
+        ) : null}
+        {isAdmin ? <button type="button" className="link-button" onClick={remove}>Remove {member.user.displayName}</button> : null}
+      </td>
     </tr>
+  );
+}
+
+/**
+ * A new invitation link for a member (createInvitation again: it mails the link when mail is set up). Quire adds
+ * an invited person as a member at once, so there is no pending invitation to revoke: removing the member does it.
+ */
+function ResendInvitation({ orgId, member }: { orgId: string; member: OrganizationMember }) {
+  const resend = useMutation({
+    mutationFn: () => api<Invitation>('POST', '/auth/invitations', { body: { organizationId: orgId, email: member.user.email, role: member.role ?? null } }),
+  });
+  return (
+    <>
+      <button type="button" className="link-button" disabled={resend.isPending} onClick={() => resend.mutate()}>Resend invitation to {member.user.displayName}</button>
+      <ErrorNote error={resend.error} />
+      {resend.data ? <InvitationResult invitation={resend.data} /> : null}
+    </>
   );
 }

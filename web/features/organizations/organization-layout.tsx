@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
 import { organizationQuery } from '../../api/queries.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useIsAdmin } from '../members/use-is-admin.ts';
 import { Sidebar } from './sidebar.tsx';
 import { useOrganizationId } from './use-organization.ts';
 
@@ -12,6 +13,7 @@ export default function OrganizationLayout() {
   const { orgId, error } = useOrganizationId();
   const organization = useQuery({ ...organizationQuery(orgId ?? ''), enabled: !!orgId });
   const [open, setOpen] = useState(false);
+  const isAdmin = useIsAdmin(orgId ?? '');
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -34,6 +36,8 @@ export default function OrganizationLayout() {
             <NavLink to={`/o/${organization.data.id}`} end className="org-title">{organization.data.title}</NavLink>
             <ul className="org-links">
               <li><NavLink to={`/o/${organization.data.id}/members`}>Members</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/teams`}>Teams</NavLink></li>
+              {isAdmin ? <li><NavLink to={`/o/${organization.data.id}/settings/sso`}>Single sign-on</NavLink></li> : null}
             </ul>
           </>
         ) : (

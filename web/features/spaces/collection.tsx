@@ -4,6 +4,8 @@ import { isNotFound } from '../../api/client.ts';
 import { collectionQuery, spacesQuery } from '../../api/queries.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { ShareButton } from '../sharing/share-dialog.tsx';
+import { shareTargetOf } from '../sharing/share-target.ts';
 
 /** A collection: its description and the spaces directly in it. */
 export default function CollectionScreen() {
@@ -16,6 +18,7 @@ export default function CollectionScreen() {
   return (
     <main id="main" className="app-main">
       {collection.isPending ? <Skeleton lines={2} /> : <h1>{collection.data?.title}</h1>}
+      {collection.data?.permissions.admin ? <ShareButton target={shareTargetOf('collection', collection.data)} /> : null}
       <ErrorNote error={collection.error ?? spaces.error} />
       {collection.data?.description ? <p>{collection.data.description}</p> : null}
       <h2>Spaces</h2>

@@ -10,6 +10,8 @@ import { PageView } from '../pages/page-view.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { SpaceHeader } from './space-header.tsx';
+import { ShareButton } from '../sharing/share-dialog.tsx';
+import { shareTargetOf } from '../sharing/share-target.ts';
 
 /** A space: its page tree and the page its URL names (the first page when none), read-only. */
 export default function SpaceScreen() {
@@ -30,6 +32,7 @@ export default function SpaceScreen() {
   return (
     <main id="main" className="app-main space-screen">
       <SpaceHeader spaceId={spaceId} space={space.data} />
+      {space.data?.permissions.admin ? <ShareButton target={shareTargetOf('space', space.data)} /> : null}
       <ErrorNote error={failure} />
       <div className="space-body">
         {index && revision.data ? (

@@ -1,16 +1,179 @@
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { teamQuery } from '../../api/queries.ts';
-import { ResourceScreen } from '../../ui/resource-screen.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrganizationTeamMember } from '@gitbook/api';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
+import { keys, membersQuery, teamQuery } from '../../api/queries.ts';
+import type { OrganizationTeam } from '../../api/types.ts';
+import { Field } from '../../ui/field.tsx';
+import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
 
+type TeamRole = 'owner' | 'member';
+/** The official Team carries what the caller may do with it. */
+type Team = OrganizationTeam & { permissions?: { admin: boolean } };
+
+/** A team: rename or delete it, and its members (add, remove, make owner: owners manage the team's members). */
 export default function TeamScreen() {
   const { orgId = '', teamId = '' } = useParams();
+  const team = useQuery(teamQuery(orgId, teamId));
+  const membersKey = [...keys.team(orgId, teamId), 'members'];
+  const teamMembers = useQuery({ queryKey: membersKey, queryFn: ({ signal }) => allPages<OrganizationTeamMember>(`/orgs/${orgId}/teams/${teamId}/members`, {}, signal) });
+  const canManage = Boolean((team.data as Team | undefined)?.permissions?.admin);
+  useTitle(team.data?.title ?? 'Team');
+  if (isNotFound(team.error)) return <main id="main" className="app-main"><NotFound what="team" /></main>;
   return (
-    <ResourceScreen
-      query={useQuery(teamQuery(orgId, teamId))}
-      what="team"
-      title={(team) => team.title}
-      facts={(team) => [['Members', String(team.members)], ['Created', new Date(team.createdAt).toLocaleDateString()]]}
-    />
+    <main id="main" className="app-main">
+      {team.isPending ? <Skeleton lines={2} label="Loading the team" /> : null}
+      <ErrorNote error={team.error} />
+      {team.data ? (
+        <>
+          <h1>{team.data.title}</h1>
+          <p className="muted">{team.data.members} {team.data.members === 1 ? 'member' : 'members'} · created {new Date(team.data.createdAt).toLocaleDateString()}</p>
+          {canManage ? <TeamSettings orgId={orgId} team={team.data} /> : null}
+        </>
+      ) : null}
+      <section aria-labelledby="team-members-title">
+        <h2 id="team-members-title">Members</h2>
+        {canManage ? <AddMember orgId={orgId} teamId={teamId} inTeam={new Set((teamMembers.data ?? []).map((m) => m.organization.user.id))} /> : null}
+        {teamMembers.isPending ? <Skeleton lines={3} label="Loading the team's members" /> : null}
+        <ErrorNote error={teamMembers.error} />
+        {teamMembers.data && teamMembers.data.length === 0 ? <p>Nobody in this team yet.</p> : null}
+        {teamMembers.data && teamMembers.data.length > 0 ? (
+          <table className="members-table">
+            <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Team role</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+            <tbody>
+              {teamMembers.data.map((m) => <TeamMemberRow key={m.organization.user.id} orgId={orgId} teamId={teamId} member={m} canManage={canManage} />)}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+      <p><Link to={`/o/${orgId}/teams`}>All teams</Link></p>
+    </main>
+  );
+}
+
+function useRefreshTeam(orgId: string, teamId: string) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: keys.team(orgId, teamId) });
+    await queryClient.invalidateQueries({ queryKey: keys.teams(orgId), exact: true });
+  };
+}
+
+function TeamSettings({ orgId, team }: { orgId: string; team: OrganizationTeam }) {
+  const refresh = useRefreshTeam(orgId, team.id);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(team.title);
+  const [error, setError] = useState<string>();
+  const rename = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await api('PATCH', `/orgs/${orgId}/teams/${team.id}`, { body: { title } });
+      await refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm(`Delete the team ${team.title}? Its members lose what it was given.`)) return;
+    setError(undefined);
+    try {
+      await api('DELETE', `/orgs/${orgId}/teams/${team.id}`);
+      queryClient.removeQueries({ queryKey: keys.team(orgId, team.id) });
+      await queryClient.invalidateQueries({ queryKey: keys.teams(orgId), exact: true });
+      navigate(`/o/${orgId}/teams`);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <section aria-labelledby="team-settings-title" className="panel">
+      <h2 id="team-settings-title">Settings</h2>
+      <form onSubmit={rename} className="inline-form">
+        <Field label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <button type="submit" className="button">Rename</button>
+        <button type="button" className="button button-danger" onClick={() => void remove()}>Delete team</button>
+      </form>
+      {error ? <p role="alert" className="error-note">{error}</p> : null}
+    </section>
+  );
+}
+
+function AddMember({ orgId, teamId, inTeam }: { orgId: string; teamId: string; inTeam: Set<string> }) {
+  const id = useId();
+  const members = useQuery(membersQuery(orgId));
+  const refresh = useRefreshTeam(orgId, teamId);
+  const [userId, setUserId] = useState('');
+  const [role, setRole] = useState<TeamRole>('member');
+  const [error, setError] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await api('PUT', `/orgs/${orgId}/teams/${teamId}/members/${userId}`, { body: { role } });
+      setUserId('');
+      await refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const candidates = (members.data ?? []).filter((m) => !inTeam.has(m.user.id));
+  return (
+    <form onSubmit={submit} className="inline-form" aria-label="Add a member to the team">
+      <div className="field">
+        <label htmlFor={`${id}-member`}>Member to add</label>
+        <select id={`${id}-member`} required value={userId} onChange={(e) => setUserId(e.target.value)}>
+          <option value="">Choose…</option>
+          {candidates.map((m) => <option key={m.user.id} value={m.user.id}>{m.user.displayName}{m.user.email ? ` (${m.user.email})` : ''}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-role`}>Team role</label>
+        <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
+          <option value="member">member</option>
+          <option value="owner">owner</option>
+        </select>
+      </div>
+      <button type="submit" className="button button-primary">Add to team</button>
+      <ErrorNote error={members.error} />
+      {error ? <p role="alert" className="error-note">{error}</p> : null}
+    </form>
+  );
+}
+
+function TeamMemberRow({ orgId, teamId, member, canManage }: { orgId: string; teamId: string; member: OrganizationTeamMember; canManage: boolean }) {
+  const refresh = useRefreshTeam(orgId, teamId);
+  const [error, setError] = useState<string>();
+  const user = member.organization.user;
+  const path = `/orgs/${orgId}/teams/${teamId}/members/${user.id}`;
+  const run = async (action: () => Promise<unknown>) => {
+    setError(undefined);
+    try {
+      await action();
+      await refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <tr>
+      <td><Link to={`/o/${orgId}/members/${user.id}`}>{user.displayName}</Link></td>
+      <td>{user.email}</td>
+      <td>
+        {canManage ? (
+          <select aria-label={`Team role of ${user.displayName}`} value={member.team.role} onChange={(e) => void run(() => api('PUT', path, { body: { role: e.target.value } }))}>
+            <option value="member">member</option>
+            <option value="owner">owner</option>
+          </select>
+        ) : (
+          member.team.role
+        )}
+        {error ? <p role="alert" className="error-note">{error}</p> : null}
+      </td>
+      <td>{canManage ? <button type="button" className="link-button" onClick={() => void run(() => api('DELETE', path))}>Remove {user.displayName} from the team</button> : null}</td>
+    </tr>
   );
 }

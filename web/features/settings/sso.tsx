@@ -1,0 +1,309 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
+import { organizationQuery, teamsQuery } from '../../api/queries.ts';
+import { Field } from '../../ui/field.tsx';
+import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
+import { useIsAdmin } from '../members/use-is-admin.ts';
+
+/** The official SAMLProvider, with Quire's `status` and `service` (our side's URLs to register with the IdP). */
+interface SAMLProvider {
+  id: string;
+  label: string;
+  ssoURL: string;
+  entityID: string;
+  certificate: string;
+  defaultTeam?: { id: string; title: string };
+  defaultRole: string | null;
+  status: 'active' | 'pending';
+  service: { acsURL: string; startURL: string; entityID: string };
+}
+
+/** An OpenID Connect provider (Quire's, docs/sso.md). */
+interface OIDCProvider {
+  id: string;
+  label: string;
+  issuer: string;
+  clientId: string;
+  defaultRole: string | null;
+  service: { redirectURL: string; startURL: string };
+}
+
+const samlKey = (orgId: string) => ['org', orgId, 'saml'] as const;
+const oidcKey = (orgId: string) => ['org', orgId, 'oidc'] as const;
+/** A pending provider shows this sign-in URL (the schema requires a URI); the form shows it empty. */
+const NO_URL = 'about:blank';
+
+/**
+ * Single sign-on of an organization (docs/sso.md): its SAML and OpenID Connect providers, added, edited and
+ * deleted here, each with the URLs to register at the identity provider and a link that starts its sign-in in
+ * a new tab, to test it. Admins only: the API answers 403 to the others' changes.
+ */
+export default function SsoSettingsScreen() {
+  const { orgId = '' } = useParams();
+  const organization = useQuery(organizationQuery(orgId));
+  const isAdmin = useIsAdmin(orgId);
+  const saml = useQuery({ queryKey: samlKey(orgId), queryFn: ({ signal }) => allPages<SAMLProvider>(`/orgs/${orgId}/saml`, {}, signal) });
+  const oidc = useQuery({ queryKey: oidcKey(orgId), queryFn: async ({ signal }) => (await api<{ items: OIDCProvider[] }>('GET', `/orgs/${orgId}/oidc`, { signal })).items });
+  useTitle(organization.data ? `Single sign-on · ${organization.data.title}` : 'Single sign-on');
+  if (isNotFound(organization.error)) return <main id="main" className="app-main"><NotFound what="organization" /></main>;
+  return (
+    <main id="main" className="app-main">
+      <h1>Single sign-on</h1>
+      <p className="muted">People sign in with the organization's identity provider; newcomers join with the provider's default role{' '}and team.</p>
+      <section aria-labelledby="saml-title">
+        <h2 id="saml-title">SAML providers</h2>
+        {saml.isPending ? <Skeleton lines={3} label="Loading the SAML providers" /> : null}
+        <ErrorNote error={saml.error} />
+        {saml.data?.length === 0 ? <p>No SAML provider.</p> : null}
+        {(saml.data ?? []).map((p) => <SamlProviderPanel key={p.id} orgId={orgId} provider={p} canEdit={isAdmin} />)}
+        {isAdmin ? <AddSaml orgId={orgId} /> : null}
+      </section>
+      <section aria-labelledby="oidc-title">
+        <h2 id="oidc-title">OpenID Connect providers</h2>
+        {oidc.isPending ? <Skeleton lines={3} label="Loading the OpenID Connect providers" /> : null}
+        <ErrorNote error={oidc.error} />
+        {oidc.data?.length === 0 ? <p>No OpenID Connect provider.</p> : null}
+        {(oidc.data ?? []).map((p) => <OidcProviderPanel key={p.id} orgId={orgId} provider={p} canEdit={isAdmin} />)}
+        {isAdmin ? <AddOidc orgId={orgId} /> : null}
+      </section>
+    </main>
+  );
+}
+
+/** A form's submit with the API's message kept next to it (and what was typed kept in the fields). */
+function useSubmit(action: () => Promise<unknown>) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setError(undefined);
+    setBusy(true);
+    try {
+      await action();
+      return true;
+    } catch (e) {
+      setError(errorMessage(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { submit, error, busy };
+}
+
+function RoleSelect({ label, value, onChange }: { label: string; value: RoleChoice; onChange: (role: RoleChoice) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as RoleChoice)}>
+        {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
+      </select>
+    </div>
+  );
+}
+
+function TeamSelect({ orgId, label, value, onChange }: { orgId: string; label: string; value: string; onChange: (teamId: string) => void }) {
+  const id = useId();
+  const teams = useQuery(teamsQuery(orgId));
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">No team</option>
+        {(teams.data ?? []).map((t) => <option key={t.id} value={t.id}>{t.title}</option>)}
+      </select>
+    </div>
+  );
+}
+
+function Urls({ children }: { children: ReactNode }) {
+  return <dl className="facts">{children}</dl>;
+}
+
+function TestSignIn({ provider }: { provider: { label: string; service: { startURL: string } } }) {
+  // The sign-in lands back on this screen; a new tab keeps the form as it is.
+  const url = `${provider.service.startURL}?returnTo=${encodeURIComponent(location.pathname)}`;
+  return <a className="button" href={url} target="_blank" rel="noopener">Test sign-in with {provider.label}</a>;
+}
+
+function SamlFields({ orgId, value, onChange }: { orgId: string; value: SamlForm; onChange: (form: SamlForm) => void }) {
+  const set = (field: keyof SamlForm) => (e: { target: { value: string } }) => onChange({ ...value, [field]: e.target.value });
+  const id = useId();
+  return (
+    <>
+      <Field label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
+      <Field label="Identity provider entity ID (issuer)" value={value.entityID} onChange={set('entityID')} />
+      <Field label="Identity provider sign-in URL" type="url" value={value.ssoURL} onChange={set('ssoURL')} />
+      <div className="field">
+        <label htmlFor={`${id}-cert`}>Signing certificate (PEM)</label>
+        <textarea id={`${id}-cert`} rows={4} value={value.certificate} onChange={set('certificate')} />
+      </div>
+      <RoleSelect label="Default role of newcomers" value={value.defaultRole} onChange={(defaultRole) => onChange({ ...value, defaultRole })} />
+      <TeamSelect orgId={orgId} label="Default team of newcomers" value={value.defaultTeam} onChange={(defaultTeam) => onChange({ ...value, defaultTeam })} />
+    </>
+  );
+}
+
+interface SamlForm { label: string; entityID: string; ssoURL: string; certificate: string; defaultRole: RoleChoice; defaultTeam: string }
+const samlBody = (form: SamlForm) => ({
+  label: form.label,
+  ...(form.entityID ? { entityID: form.entityID } : {}),
+  ...(form.ssoURL ? { ssoURL: form.ssoURL } : {}),
+  ...(form.certificate.trim() ? { certificate: form.certificate } : {}),
+  defaultRole: roleOf(form.defaultRole),
+  defaultTeam: form.defaultTeam,
+});
+const emptySaml: SamlForm = { label: '', entityID: '', ssoURL: '', certificate: '', defaultRole: 'read', defaultTeam: '' };
+
+function SamlProviderPanel({ orgId, provider, canEdit }: { orgId: string; provider: SAMLProvider; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<SamlForm>({
+    label: provider.label,
+    entityID: provider.entityID,
+    ssoURL: provider.ssoURL === NO_URL ? '' : provider.ssoURL,
+    certificate: provider.certificate,
+    defaultRole: choiceOf(provider.defaultRole),
+    defaultTeam: provider.defaultTeam?.id ?? '',
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: samlKey(orgId) });
+  const save = useSubmit(async () => {
+    await api('PATCH', `/orgs/${orgId}/saml/${provider.id}`, { body: samlBody(form) });
+    await refresh();
+  });
+  const remove = useSubmit(async () => {
+    await api('DELETE', `/orgs/${orgId}/saml/${provider.id}`);
+    await refresh();
+  });
+  return (
+    <article className="panel" aria-labelledby={`saml-${provider.id}`}>
+      <h3 id={`saml-${provider.id}`}>{provider.label} <span className="badge">{provider.status}</span></h3>
+      <Urls>
+        <dt>Our entity ID (audience)</dt><dd>{provider.service.entityID}</dd>
+        <dt>Our ACS URL</dt><dd>{provider.service.acsURL}</dd>
+        <dt>Sign-in link</dt><dd>{provider.service.startURL}</dd>
+      </Urls>
+      {provider.status === 'active' ? <TestSignIn provider={provider} /> : <p className="muted">Set the entity ID, the sign-in URL and the certificate to activate it.</p>}
+      {canEdit ? (
+        <form onSubmit={(e) => void save.submit(e)} aria-label={`Edit ${provider.label}`}>
+          <SamlFields orgId={orgId} value={form} onChange={setForm} />
+          {save.error ? <p role="alert" className="error-note">{save.error}</p> : null}
+          <div className="form-buttons">
+            <button type="submit" className="button button-primary" disabled={save.busy}>Save {provider.label}</button>
+            <button type="button" className="button button-danger" onClick={() => window.confirm(`Delete the SAML provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</button>
+          </div>
+          {remove.error ? <p role="alert" className="error-note">{remove.error}</p> : null}
+        </form>
+      ) : null}
+    </article>
+  );
+}
+
+function AddSaml({ orgId }: { orgId: string }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<SamlForm>(emptySaml);
+  const add = useSubmit(async () => {
+    await api('POST', `/orgs/${orgId}/saml`, { body: samlBody(form) });
+    setForm(emptySaml);
+    await queryClient.invalidateQueries({ queryKey: samlKey(orgId) });
+  });
+  return (
+    <form className="panel" onSubmit={(e) => void add.submit(e)} aria-labelledby="add-saml-title">
+      <h3 id="add-saml-title">Add a SAML provider</h3>
+      <p className="muted">Only the name is needed first: the provider then shows the URLs to register at the identity provider.</p>
+      <SamlFields orgId={orgId} value={form} onChange={setForm} />
+      {add.error ? <p role="alert" className="error-note">{add.error}</p> : null}
+      <button type="submit" className="button button-primary" disabled={add.busy}>Add SAML provider</button>
+    </form>
+  );
+}
+
+interface OidcForm { label: string; issuer: string; clientId: string; clientSecret: string; defaultRole: RoleChoice }
+const emptyOidc: OidcForm = { label: '', issuer: '', clientId: '', clientSecret: '', defaultRole: 'read' };
+
+function OidcFields({ value, onChange, secretRequired }: { value: OidcForm; onChange: (form: OidcForm) => void; secretRequired: boolean }) {
+  const set = (field: keyof OidcForm) => (e: { target: { value: string } }) => onChange({ ...value, [field]: e.target.value });
+  return (
+    <>
+      <Field label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
+      <Field label="Issuer URL" type="url" required value={value.issuer} onChange={set('issuer')} />
+      <Field label="Client ID" required value={value.clientId} onChange={set('clientId')} />
+      <Field
+        label="Client secret"
+        type="password"
+        autoComplete="off"
+        required={secretRequired}
+        value={value.clientSecret}
+        onChange={set('clientSecret')}
+        hint={secretRequired ? undefined : 'Never shown again: leave empty to keep the current one'}
+      />
+      <RoleSelect label="Default role of newcomers" value={value.defaultRole} onChange={(defaultRole) => onChange({ ...value, defaultRole })} />
+    </>
+  );
+}
+
+const oidcBody = (form: OidcForm) => ({
+  label: form.label,
+  issuer: form.issuer,
+  clientId: form.clientId,
+  ...(form.clientSecret ? { clientSecret: form.clientSecret } : {}),
+  defaultRole: roleOf(form.defaultRole),
+});
+
+function OidcProviderPanel({ orgId, provider, canEdit }: { orgId: string; provider: OIDCProvider; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<OidcForm>({ label: provider.label, issuer: provider.issuer, clientId: provider.clientId, clientSecret: '', defaultRole: choiceOf(provider.defaultRole) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: oidcKey(orgId) });
+  const save = useSubmit(async () => {
+    await api('PATCH', `/orgs/${orgId}/oidc/${provider.id}`, { body: oidcBody(form) });
+    setForm((f) => ({ ...f, clientSecret: '' }));
+    await refresh();
+  });
+  const remove = useSubmit(async () => {
+    await api('DELETE', `/orgs/${orgId}/oidc/${provider.id}`);
+    await refresh();
+  });
+  return (
+    <article className="panel" aria-labelledby={`oidc-${provider.id}`}>
+      <h3 id={`oidc-${provider.id}`}>{provider.label}</h3>
+      <Urls>
+        <dt>Redirect URI to register</dt><dd>{provider.service.redirectURL}</dd>
+        <dt>Sign-in link</dt><dd>{provider.service.startURL}</dd>
+      </Urls>
+      <TestSignIn provider={provider} />
+      {canEdit ? (
+        <form onSubmit={(e) => void save.submit(e)} aria-label={`Edit ${provider.label}`}>
+          <OidcFields value={form} onChange={setForm} secretRequired={false} />
+          {save.error ? <p role="alert" className="error-note">{save.error}</p> : null}
+          <div className="form-buttons">
+            <button type="submit" className="button button-primary" disabled={save.busy}>Save {provider.label}</button>
+            <button type="button" className="button button-danger" onClick={() => window.confirm(`Delete the OpenID Connect provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</button>
+          </div>
+          {remove.error ? <p role="alert" className="error-note">{remove.error}</p> : null}
+        </form>
+      ) : null}
+    </article>
+  );
+}
+
+function AddOidc({ orgId }: { orgId: string }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<OidcForm>(emptyOidc);
+  const add = useSubmit(async () => {
+    await api('POST', `/orgs/${orgId}/oidc`, { body: oidcBody(form) });
+    setForm(emptyOidc);
+    await queryClient.invalidateQueries({ queryKey: oidcKey(orgId) });
+  });
+  return (
+    <form className="panel" onSubmit={(e) => void add.submit(e)} aria-labelledby="add-oidc-title">
+      <h3 id="add-oidc-title">Add an OpenID Connect provider</h3>
+      <OidcFields value={form} onChange={setForm} secretRequired />
+      {add.error ? <p role="alert" className="error-note">{add.error}</p> : null}
+      <button type="submit" className="button button-primary" disabled={add.busy}>Add OpenID Connect provider</button>
+    </form>
+  );
+}

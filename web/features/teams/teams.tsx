@@ -1,0 +1,74 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, errorMessage, isNotFound } from '../../api/client.ts';
+import { keys, organizationQuery, teamsQuery } from '../../api/queries.ts';
+import { Field } from '../../ui/field.tsx';
+import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { useIsAdmin } from '../members/use-is-admin.ts';
+
+/** An organization's teams: each with its count of members; admins create them here. */
+export default function TeamsScreen() {
+  const { orgId = '' } = useParams();
+  const organization = useQuery(organizationQuery(orgId));
+  const teams = useQuery(teamsQuery(orgId));
+  const isAdmin = useIsAdmin(orgId);
+  useTitle(organization.data ? `Teams · ${organization.data.title}` : 'Teams');
+  if (isNotFound(organization.error)) return <main id="main" className="app-main"><NotFound what="organization" /></main>;
+  return (
+    <main id="main" className="app-main">
+      <h1>Teams</h1>
+      {isAdmin ? <CreateTeam orgId={orgId} /> : null}
+      {teams.isPending ? <Skeleton lines={4} label="Loading the teams" /> : null}
+      <ErrorNote error={teams.error} />
+      {teams.data && teams.data.length === 0 ? <p>No team yet.</p> : null}
+      {teams.data && teams.data.length > 0 ? (
+        <table className="members-table">
+          <caption className="sr-only">Teams of {organization.data?.title}</caption>
+          <thead><tr><th scope="col">Team</th><th scope="col">Members</th><th scope="col">Created</th></tr></thead>
+          <tbody>
+            {teams.data.map((team) => (
+              <tr key={team.id}>
+                <td><Link to={`/o/${orgId}/teams/${team.id}`}>{team.title}</Link></td>
+                <td>{team.members}</td>
+                <td>{new Date(team.createdAt).toLocaleDateString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </main>
+  );
+}
+
+function CreateTeam({ orgId }: { orgId: string }) {
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setBusy(true);
+    try {
+      await api('PUT', `/orgs/${orgId}/teams`, { body: { title } });
+      setTitle('');
+      await queryClient.invalidateQueries({ queryKey: keys.teams(orgId) });
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="create-team-title" className="panel">
+      <h2 id="create-team-title">Create a team</h2>
+      <form onSubmit={submit} className="inline-form">
+        <Field label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <button type="submit" className="button button-primary" disabled={busy}>Create team</button>
+      </form>
+      {error ? <p role="alert" className="error-note">{error}</p> : null}
+    </section>
+  );
+}
