@@ -34,6 +34,7 @@ export default function OrganizationLayout() {
             <NavLink to={`/o/${organization.data.id}`} end className="org-title">{organization.data.title}</NavLink>
             <ul className="org-links">
               <li><NavLink to={`/o/${organization.data.id}/members`}>Members</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/sites`}>Sites</NavLink></li>
             </ul>
           </>
         ) : (
