@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SiteCustomizationSettings } from '@gitbook/api';
-import { applyForm, formOf, formProblem, overridePatch } from './customization-form.ts';
+import { applyForm, formOf, formProblem, overridePatch, sameSettings } from './customization-form.ts';
 
 const pair = (color: string) => ({ light: color, dark: color });
 // A customization as the API answers it (abridged to the fields the form reads, plus some it must keep).
@@ -66,4 +66,11 @@ describe('a variant override', () => {
     assert.deepEqual(overridePatch(withTitle, settings), { title: null });
     assert.deepEqual(overridePatch(settings, applyForm(settings, formOf(settings))), {});
   });
+});
+
+test('two settings are the same whatever the order of their fields', () => {
+  const { pagination, ...others } = settings;
+  const reordered = { pagination, ...others, themes: { toggeable: true, default: 'light' } } as SiteCustomizationSettings;
+  assert.equal(sameSettings(settings, reordered), true);
+  assert.equal(sameSettings(settings, { ...settings, pagination: { enabled: false } }), false);
 });

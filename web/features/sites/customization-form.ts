@@ -99,7 +99,22 @@ export function applyForm(settings: SiteCustomizationSettings, form: Customizati
 
 // The objects a variant's override patches field by field (the server's SECTIONS, customization-override.ts).
 const SECTIONS = new Set(['styling', 'header', 'footer', 'themes', 'pagination', 'externalLinks']);
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: unknown, b: unknown) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+
+/** The value with its objects' keys in order, so two equal settings compare equal whatever order the API wrote. */
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]));
+}
+
+/**
+ * Whether a variant shows the site's customization as it is. The official getSiteSpaceCustomizationById answers
+ * the settings alone (no `hasOverrides`), so a variant with an override is one whose settings differ.
+ */
+export function sameSettings(a: SiteCustomizationSettings, b: SiteCustomizationSettings): boolean {
+  return same(a, b);
+}
 
 /**
  * The overrideSiteSpaceCustomizationById body that turns a variant's customization `before` into `after`: only
@@ -110,7 +125,7 @@ export function overridePatch(before: SiteCustomizationSettings, after: SiteCust
   const b = before as unknown as Record<string, unknown>;
   const a = after as unknown as Record<string, unknown>;
   for (const field of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    if (field === 'hasOverrides' || same(b[field], a[field])) continue;
+    if (same(b[field], a[field])) continue;
     if (SECTIONS.has(field) && b[field] && a[field]) {
       const inner: Record<string, unknown> = {};
       const bi = b[field] as Record<string, unknown>;

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SiteCustomizationSettings } from '@gitbook/api';
 import { Field } from '../../ui/field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
-import { ANNOUNCEMENT_STYLES, THEMES, applyForm, formOf, formProblem, overridePatch, type CustomizationForm, type LinkRow } from './customization-form.ts';
+import { ANNOUNCEMENT_STYLES, THEMES, applyForm, formOf, formProblem, overridePatch, sameSettings, type CustomizationForm, type LinkRow } from './customization-form.ts';
 import { customizationQuery, siteSpaceCustomizationQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
 import { siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
@@ -70,11 +70,13 @@ function SiteCustomization({ orgId, siteId, onSaved }: { orgId: string; siteId: 
 
 function VariantCustomization({ orgId, siteId, siteSpaceId, onSaved }: { orgId: string; siteId: string; siteSpaceId: string; onSaved: () => void }) {
   const settings = useQuery(siteSpaceCustomizationQuery(orgId, siteId, siteSpaceId));
+  const site = useQuery(customizationQuery(orgId, siteId));
   const change = useSiteChange(orgId, siteId);
   const [version, setVersion] = useState(0);
-  if (settings.isPending) return <Skeleton lines={6} label="Loading the customization" />;
-  if (!settings.data) return <ErrorNote error={settings.error} />;
-  const { hasOverrides, ...data } = settings.data;
+  if (settings.isPending || site.isPending) return <Skeleton lines={6} label="Loading the customization" />;
+  if (!settings.data || !site.data) return <ErrorNote error={settings.error ?? site.error} />;
+  const data = settings.data;
+  const hasOverrides = !sameSettings(data, site.data);
   const path = `/site-spaces/${siteSpaceId}/customization`;
   const reset = () =>
     change.mutate({ method: 'DELETE', path }, { onSuccess: () => (onSaved(), setVersion((n) => n + 1)) });
@@ -86,10 +88,10 @@ function VariantCustomization({ orgId, siteId, siteSpaceId, onSaved }: { orgId: 
       </p>
       <CustomizationFields
         key={version}
-        initial={data as SiteCustomizationSettings}
+        initial={data}
         saving={change.isPending}
         error={change.error}
-        onSave={(form) => change.mutate({ method: 'PATCH', path, body: overridePatch(data as SiteCustomizationSettings, applyForm(data as SiteCustomizationSettings, form)) }, { onSuccess: onSaved })}
+        onSave={(form) => change.mutate({ method: 'PATCH', path, body: overridePatch(data, applyForm(data, form)) }, { onSuccess: onSaved })}
       />
     </>
   );

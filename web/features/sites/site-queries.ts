@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { allPages, api } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 import type { Site } from '../../api/types.ts';
-import type { ShareLink, SiteAdaptiveSchema, SiteCustomizationSettings, SitePublishingAuth, SiteRedirect, SiteSpaceCustomizationSettings, SiteStructure } from '@gitbook/api';
+import type { ShareLink, SiteAdaptiveSchema, SiteCustomizationSettings, SitePublishingAuth, SiteRedirect, SiteStructure } from '@gitbook/api';
 
 /*
  * The reads of a site's screens, each under the site's key (`keys.site`), so a change to the site refreshes
@@ -30,7 +30,7 @@ export const customizationQuery = (orgId: string, siteId: string) =>
 export const siteSpaceCustomizationQuery = (orgId: string, siteId: string, siteSpaceId: string) =>
   queryOptions({
     queryKey: part(orgId, siteId, 'customization', siteSpaceId),
-    queryFn: ({ signal }) => api<SiteSpaceCustomizationSettings>('GET', `${sitePath(orgId, siteId)}/site-spaces/${siteSpaceId}/customization`, { signal }),
+    queryFn: ({ signal }) => api<SiteCustomizationSettings>('GET', `${sitePath(orgId, siteId)}/site-spaces/${siteSpaceId}/customization`, { signal }),
   });
 
 export const publishingAuthQuery = (orgId: string, siteId: string) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api';
 import { spacesQuery } from '../../api/queries.ts';
 import { Field } from '../../ui/field.tsx';
@@ -50,6 +50,7 @@ export default function SiteStructureTab({ orgId, site }: SiteTabProps) {
 
 function Section({ orgId, change, section, structure }: { orgId: string; change: Change; section: SiteSection; structure: SiteStructure }) {
   const [title, setTitle] = useState(section.title);
+  const id = useId();
   const rename = (event: FormEvent) => {
     event.preventDefault();
     change.mutate({ method: 'PATCH', path: `/sections/${section.id}`, body: { title } });
@@ -78,13 +79,13 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
         <Field label={`Title of section ${section.title}`} minLength={2} maxLength={128} required value={title} onChange={(e) => setTitle(e.target.value)} />
         <button type="submit" className="button" disabled={title === section.title}>Rename</button>
         {groups.length > 0 ? (
-          <label>
-            Group of {section.title}
-            <select value={section.sectionGroup ?? ''} onChange={(e) => regroup(e.target.value)}>
+          <div className="field">
+            <label htmlFor={`${id}-group`}>Group of {section.title}</label>
+            <select id={`${id}-group`} value={section.sectionGroup ?? ''} onChange={(e) => regroup(e.target.value)}>
               <option value="">No group</option>
               {groups.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
             </select>
-          </label>
+          </div>
         ) : null}
       </form>
       <Variants
@@ -162,14 +163,15 @@ function Variants({ change, siteSpaces, label = 'Variants', onMove, onDefault }:
 
 function SpaceSelect({ orgId, label, value, onChange }: { orgId: string; label: string; value: string; onChange: (id: string) => void }) {
   const spaces = useQuery(spacesQuery(orgId));
+  const id = useId();
   return (
-    <label>
-      {label}
-      <select required value={value} onChange={(e) => onChange(e.target.value)}>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} required value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Choose a space</option>
         {spaces.data?.map((space) => <option key={space.id} value={space.id}>{space.title}</option>)}
       </select>
-    </label>
+    </div>
   );
 }
 
@@ -195,10 +197,13 @@ function AddSection({ orgId, change }: { orgId: string; change: Change }) {
     change.mutate({ method: 'POST', path: '/sections', body: { spaceId, ...(title ? { title } : {}) } }, { onSuccess: () => (setSpaceId(''), setTitle('')) });
   };
   return (
-    <form className="panel inline-form" onSubmit={submit} aria-label="Add a section">
-      <Field label="Section title" hint="The space's title if left empty" maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
-      <SpaceSelect orgId={orgId} label="Space of the section" value={spaceId} onChange={setSpaceId} />
-      <button type="submit" className="button">Add section</button>
+    <form className="panel" onSubmit={submit} aria-labelledby="add-section-title">
+      <h3 id="add-section-title">Add a section</h3>
+      <div className="inline-form">
+        <Field label="Section title" hint="The space's title if left empty" maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <SpaceSelect orgId={orgId} label="Space of the section" value={spaceId} onChange={setSpaceId} />
+        <button type="submit" className="button">Add section</button>
+      </div>
     </form>
   );
 }
@@ -212,7 +217,8 @@ function AddGroup({ change, structure }: { change: Change; structure: SiteStruct
     change.mutate({ method: 'POST', path: '/section-groups', body: { title, sections: chosen } }, { onSuccess: () => (setTitle(''), setChosen([])) });
   };
   return (
-    <form className="panel" onSubmit={submit} aria-label="Add a section group">
+    <form className="panel" onSubmit={submit} aria-labelledby="add-group-title">
+      <h3 id="add-group-title">Add a section group</h3>
       <Field label="Group title" required minLength={1} maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
       {sections.length > 0 ? (
         <fieldset className="choice-list">
