@@ -38,6 +38,7 @@ export default function OrganizationLayout() {
               <li><NavLink to={`/o/${organization.data.id}/members`}>Members</NavLink></li>
               <li><NavLink to={`/o/${organization.data.id}/teams`}>Teams</NavLink></li>
               {isAdmin ? <li><NavLink to={`/o/${organization.data.id}/settings/sso`}>Single sign-on</NavLink></li> : null}
+              <li><NavLink to={`/o/${organization.data.id}/sites`}>Sites</NavLink></li>
             </ul>
           </>
         ) : (

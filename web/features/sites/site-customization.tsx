@@ -1,0 +1,204 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { SiteCustomizationSettings } from '@gitbook/api';
+import { Field } from '../../ui/field.tsx';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { ANNOUNCEMENT_STYLES, THEMES, applyForm, formOf, formProblem, overridePatch, sameSettings, type CustomizationForm, type LinkRow } from './customization-form.ts';
+import { customizationQuery, siteSpaceCustomizationQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
+import { siteSpacesOf, variantLabel } from './structure-order.ts';
+import { useSiteChange } from './use-site-change.ts';
+
+/**
+ * The site's customization, or one variant's override of it, with the published site beside the form: the
+ * preview reloads after each save, so what was changed is what a visitor now sees.
+ */
+export default function SiteCustomizationTab({ orgId, site }: SiteTabProps) {
+  const structure = useQuery(structureQuery(orgId, site.id));
+  const [scope, setScope] = useState('');
+  const [saved, setSaved] = useState(0);
+  const variants = structure.data ? siteSpacesOf(structure.data) : [];
+  const variant = variants.find((v) => v.siteSpace.id === scope);
+  const previewUrl = variant ? variant.siteSpace.urls.published : site.urls.published;
+  const scopeId = useId();
+  return (
+    <div className="customization-layout">
+      <section aria-labelledby="customization-title" className="customization-form">
+        <h2 id="customization-title">Customization</h2>
+        <div className="field">
+          <label htmlFor={scopeId}>Customize</label>
+          <select id={scopeId} value={scope} onChange={(e) => setScope(e.target.value)}>
+            <option value="">The whole site</option>
+            {variants.map((v) => <option key={v.siteSpace.id} value={v.siteSpace.id}>Only {variantLabel(v)}</option>)}
+          </select>
+        </div>
+        {scope ? (
+          <VariantCustomization key={scope} orgId={orgId} siteId={site.id} siteSpaceId={scope} onSaved={() => setSaved((n) => n + 1)} />
+        ) : (
+          <SiteCustomization orgId={orgId} siteId={site.id} onSaved={() => setSaved((n) => n + 1)} />
+        )}
+      </section>
+      <section aria-labelledby="preview-title" className="customization-preview">
+        <h2 id="preview-title">Preview</h2>
+        {previewUrl ? (
+          <>
+            <p><a href={previewUrl} target="_blank" rel="noreferrer">{previewUrl}</a></p>
+            <iframe key={`${previewUrl} ${saved}`} title="Preview of the published site" src={previewUrl} />
+          </>
+        ) : (
+          <p className="muted">The preview shows the published site: publish the site to see it here.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SiteCustomization({ orgId, siteId, onSaved }: { orgId: string; siteId: string; onSaved: () => void }) {
+  const settings = useQuery(customizationQuery(orgId, siteId));
+  const change = useSiteChange(orgId, siteId);
+  if (settings.isPending) return <Skeleton lines={6} label="Loading the customization" />;
+  if (!settings.data) return <ErrorNote error={settings.error} />;
+  const data = settings.data;
+  return (
+    <CustomizationFields
+      initial={data}
+      saving={change.isPending}
+      error={change.error}
+      onSave={(form) => change.mutate({ method: 'PUT', path: '/customization', body: applyForm(data, form) }, { onSuccess: onSaved })}
+    />
+  );
+}
+
+function VariantCustomization({ orgId, siteId, siteSpaceId, onSaved }: { orgId: string; siteId: string; siteSpaceId: string; onSaved: () => void }) {
+  const settings = useQuery(siteSpaceCustomizationQuery(orgId, siteId, siteSpaceId));
+  const site = useQuery(customizationQuery(orgId, siteId));
+  const change = useSiteChange(orgId, siteId);
+  const [version, setVersion] = useState(0);
+  if (settings.isPending || site.isPending) return <Skeleton lines={6} label="Loading the customization" />;
+  if (!settings.data || !site.data) return <ErrorNote error={settings.error ?? site.error} />;
+  const data = settings.data;
+  const hasOverrides = !sameSettings(data, site.data);
+  const path = `/site-spaces/${siteSpaceId}/customization`;
+  const reset = () =>
+    change.mutate({ method: 'DELETE', path }, { onSuccess: () => (onSaved(), setVersion((n) => n + 1)) });
+  return (
+    <>
+      <p className="muted">
+        {hasOverrides ? 'This variant shows some settings differently from the site.' : 'This variant shows the site’s customization; what you save here applies to it alone.'}{' '}
+        {hasOverrides ? <button type="button" className="link-button" onClick={reset}>Use the site’s customization again</button> : null}
+      </p>
+      <CustomizationFields
+        key={version}
+        initial={data}
+        saving={change.isPending}
+        error={change.error}
+        onSave={(form) => change.mutate({ method: 'PATCH', path, body: overridePatch(data, applyForm(data, form)) }, { onSuccess: onSaved })}
+      />
+    </>
+  );
+}
+
+function CustomizationFields({ initial, saving, error, onSave }: { initial: SiteCustomizationSettings; saving: boolean; error: unknown; onSave: (form: CustomizationForm) => void }) {
+  const [form, setForm] = useState(() => formOf(initial));
+  const [problem, setProblem] = useState<string>();
+  const set = <K extends keyof CustomizationForm>(field: K, value: CustomizationForm[K]) => setForm((f) => ({ ...f, [field]: value }));
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = formProblem(form);
+    setProblem(found);
+    if (!found) onSave(form);
+  };
+  return (
+    <form onSubmit={submit} aria-label="Customization">
+      <fieldset>
+        <legend>Title and logo</legend>
+        <Field label="Site title" hint="Shown in the header; the site's title if empty" maxLength={128} value={form.title} onChange={(e) => set('title', e.target.value)} />
+        <Field label="Logo URL (light mode)" type="url" value={form.logoLight} onChange={(e) => set('logoLight', e.target.value)} />
+        <Field label="Logo URL (dark mode)" type="url" hint="The light one if empty" value={form.logoDark} onChange={(e) => set('logoDark', e.target.value)} />
+      </fieldset>
+      <fieldset>
+        <legend>Colours and theme</legend>
+        <div className="inline-form">
+          <Field label="Primary colour (light mode)" type="color" value={form.primaryLight} onChange={(e) => set('primaryLight', e.target.value)} />
+          <Field label="Primary colour (dark mode)" type="color" value={form.primaryDark} onChange={(e) => set('primaryDark', e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-theme`}>Theme</label>
+          <select id={`${id}-theme`} value={form.theme} onChange={(e) => set('theme', e.target.value)}>
+            {THEMES.map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-mode`}>Default mode</label>
+          <select id={`${id}-mode`} value={form.defaultMode} onChange={(e) => set('defaultMode', e.target.value)}>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </div>
+        <label className="check"><input type="checkbox" checked={form.toggeable} onChange={(e) => set('toggeable', e.target.checked)} /> Visitors can switch between light and dark</label>
+      </fieldset>
+      <fieldset>
+        <legend>Header links</legend>
+        <LinkRows name="Header link" rows={form.headerLinks} onChange={(rows) => set('headerLinks', rows)} />
+      </fieldset>
+      <fieldset>
+        <legend>Footer</legend>
+        {form.footerGroups.map((group, g) => (
+          <fieldset key={g}>
+            <legend>Footer group {g + 1}</legend>
+            <Field label={`Title of footer group ${g + 1}`} value={group.title} onChange={(e) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, title: e.target.value } : x)))} />
+            <LinkRows name={`Footer group ${g + 1} link`} rows={group.links} onChange={(links) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, links } : x)))} />
+            <button type="button" className="link-button" onClick={() => set('footerGroups', form.footerGroups.filter((_, i) => i !== g))}>Remove footer group {g + 1}</button>
+          </fieldset>
+        ))}
+        <button type="button" className="button" onClick={() => set('footerGroups', [...form.footerGroups, { title: '', links: [] }])}>Add a footer group</button>
+        <Field label="Copyright" maxLength={300} value={form.copyright} onChange={(e) => set('copyright', e.target.value)} />
+      </fieldset>
+      <fieldset>
+        <legend>Announcement</legend>
+        <label className="check"><input type="checkbox" checked={form.announcementEnabled} onChange={(e) => set('announcementEnabled', e.target.checked)} /> Show an announcement</label>
+        <Field label="Announcement message" maxLength={128} value={form.announcementMessage} onChange={(e) => set('announcementMessage', e.target.value)} />
+        <div className="field">
+          <label htmlFor={`${id}-style`}>Announcement style</label>
+          <select id={`${id}-style`} value={form.announcementStyle} onChange={(e) => set('announcementStyle', e.target.value)}>
+            {ANNOUNCEMENT_STYLES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Reading</legend>
+        <label className="check"><input type="checkbox" checked={form.pagination} onChange={(e) => set('pagination', e.target.checked)} /> Previous and next links at the bottom of pages</label>
+        <div className="field">
+          <label htmlFor={`${id}-external`}>External links open</label>
+          <select id={`${id}-external`} value={form.externalLinks} onChange={(e) => set('externalLinks', e.target.value)}>
+            <option value="self">In the same tab</option>
+            <option value="blank">In a new tab</option>
+          </select>
+        </div>
+      </fieldset>
+      {problem ? <p className="error-note" role="alert">{problem}</p> : null}
+      <ErrorNote error={error} />
+      <button type="submit" className="button button-primary" disabled={saving}>{saving ? 'Saving…' : 'Save customization'}</button>
+    </form>
+  );
+}
+
+function LinkRows({ name, rows, onChange }: { name: string; rows: LinkRow[]; onChange: (rows: LinkRow[]) => void }) {
+  const edit = (index: number, change: Partial<LinkRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  return (
+    <>
+      {rows.map((row, i) => (
+        <div key={i} className="inline-form link-row">
+          <Field label={`${name} ${i + 1} title`} maxLength={64} value={row.title} onChange={(e) => edit(i, { title: e.target.value })} />
+          {row.kept ? (
+            <p className="muted">Links to a {row.kept.kind} of the organization</p>
+          ) : (
+            <Field label={`${name} ${i + 1} URL`} type="url" value={row.url} onChange={(e) => edit(i, { url: e.target.value })} />
+          )}
+          <button type="button" className="link-button" onClick={() => onChange(rows.filter((_, j) => j !== i))}>Remove {name.toLowerCase()} {i + 1}</button>
+        </div>
+      ))}
+      <button type="button" className="button" onClick={() => onChange([...rows, { title: '', url: '' }])}>Add {name.toLowerCase()}</button>
+    </>
+  );
+}

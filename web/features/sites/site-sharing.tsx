@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { ShareLink } from '@gitbook/api';
+import { Field } from '../../ui/field.tsx';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { shareLinksQuery, type SiteTabProps } from './site-queries.ts';
+import { useSiteChange } from './use-site-change.ts';
+import { VISIBILITIES } from './visibility.ts';
+
+/** Who can read the site (its visibility) and its share links: create, copy, deactivate and activate, delete. */
+export default function SiteSharingTab({ orgId, site }: SiteTabProps) {
+  const change = useSiteChange(orgId, site.id);
+  return (
+    <>
+      <section aria-labelledby="visibility-title" className="panel">
+        <h2 id="visibility-title">Visibility</h2>
+        <fieldset className="choice-list" disabled={change.isPending}>
+          <legend>Who can read the site</legend>
+          {VISIBILITIES.map((v) => (
+            <label key={v.value}>
+              <input
+                type="radio"
+                name="visibility"
+                value={v.value}
+                checked={site.visibility === v.value}
+                onChange={() => change.mutate({ method: 'PATCH', path: '', body: { visibility: v.value } })}
+              />{' '}
+              {v.label} <span className="muted">— {v.hint}</span>
+            </label>
+          ))}
+        </fieldset>
+        <ErrorNote error={change.error} />
+      </section>
+      <ShareLinks orgId={orgId} siteId={site.id} published={site.published} />
+    </>
+  );
+}
+
+function ShareLinks({ orgId, siteId, published }: { orgId: string; siteId: string; published: boolean }) {
+  const links = useQuery(shareLinksQuery(orgId, siteId));
+  const create = useSiteChange<ShareLink>(orgId, siteId);
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({ method: 'POST', path: '/share-links', body: { name } }, { onSuccess: () => setName('') });
+  };
+  return (
+    <section aria-labelledby="share-links-title" className="panel">
+      <h2 id="share-links-title">Share links</h2>
+      <p className="muted">A share link opens a site whose visibility is “Share link” to whoever has it{published ? '' : ', once the site is published'}.</p>
+      <form className="inline-form" onSubmit={submit}>
+        <Field label="Share link name" required maxLength={50} value={name} onChange={(e) => setName(e.target.value)} />
+        <button type="submit" className="button" disabled={create.isPending}>Create share link</button>
+      </form>
+      <ErrorNote error={create.error} />
+      {links.isPending ? <Skeleton lines={2} label="Loading the share links" /> : null}
+      <ErrorNote error={links.error} />
+      {links.data && links.data.length === 0 ? <p>No share link yet.</p> : null}
+      <ul className="row-list" aria-label="Share links">
+        {links.data?.map((link) => <ShareLinkRow key={link.id} orgId={orgId} siteId={siteId} link={link} />)}
+      </ul>
+    </section>
+  );
+}
+
+function ShareLinkRow({ orgId, siteId, link }: { orgId: string; siteId: string; link: ShareLink }) {
+  const change = useSiteChange(orgId, siteId);
+  const [copied, setCopied] = useState(false);
+  const name = link.name || 'Unnamed link';
+  const url = link.urls.published;
+  const copy = async () => {
+    if (!url) return;
+    await navigator.clipboard.writeText(url);
+    setCopied(true);
+  };
+  return (
+    <li>
+      <strong>{name}</strong>
+      <span className={link.active ? 'badge badge-open' : 'badge'}>{link.active ? 'Active' : 'Deactivated'}</span>
+      {url ? <input readOnly aria-label={`URL of ${name}`} value={url} onFocus={(e) => e.target.select()} className="share-url" /> : null}
+      {url ? <button type="button" className="button" onClick={() => void copy()}>{copied ? 'Copied' : `Copy ${name}`}</button> : null}
+      <button type="button" className="button" disabled={change.isPending} onClick={() => change.mutate({ method: 'PATCH', path: `/share-links/${link.id}`, body: { active: !link.active } })}>
+        {link.active ? `Deactivate ${name}` : `Activate ${name}`}
+      </button>
+      <button type="button" className="link-button" onClick={() => window.confirm(`Delete the share link ${name}? Whoever has it can no longer open the site.`) && change.mutate({ method: 'DELETE', path: `/share-links/${link.id}` })}>
+        Delete {name}
+      </button>
+      <ErrorNote error={change.error} />
+    </li>
+  );
+}

@@ -1,0 +1,236 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api';
+import { spacesQuery } from '../../api/queries.ts';
+import { Field } from '../../ui/field.tsx';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { SortableList } from './sortable-list.tsx';
+import { structureQuery, type SiteTabProps } from './site-queries.ts';
+import { sectionsOf, sortMove, type PointerType } from './structure-order.ts';
+import { useSiteChange } from './use-site-change.ts';
+
+type Change = ReturnType<typeof useSiteChange>;
+
+/**
+ * The site's structure: its sections and section groups, each section's variants (site-spaces), in the order
+ * visitors see them; drag to reorder, choose the default section and variant, add and remove.
+ */
+export default function SiteStructureTab({ orgId, site }: SiteTabProps) {
+  const structure = useQuery(structureQuery(orgId, site.id));
+  const change = useSiteChange(orgId, site.id);
+  if (structure.isPending) return <Skeleton lines={4} label="Loading the structure" />;
+  if (!structure.data) return <ErrorNote error={structure.error} />;
+  const data = structure.data;
+  const move = (type: (id: string) => PointerType) => (ids: string[], item: string, over: string) => {
+    const body = sortMove(ids, item, over, type);
+    return body ? change.mutateAsync({ method: 'PATCH', path: '/structure/sort', body }).catch(() => undefined) : Promise.resolve();
+  };
+  const typeOfTop = (id: string): PointerType =>
+    data.type === 'sections' && data.structure.find((item) => item.id === id)?.object === 'site-section-group' ? 'site-section-group' : 'site-section';
+  return (
+    <section aria-labelledby="structure-title">
+      <h2 id="structure-title">Structure</h2>
+      <ErrorNote error={change.error} />
+      {data.type === 'siteSpaces' ? (
+        <>
+          <p className="muted">One section: its variants are the spaces below. Add a section to make it a site of several sections.</p>
+          <Variants orgId={orgId} change={change} siteSpaces={data.structure} onMove={move(() => 'site-space')} onDefault={(id) => ({ method: 'PATCH', path: '', body: { defaultSiteSpace: id } })} />
+          <AddVariant orgId={orgId} change={change} />
+        </>
+      ) : (
+        <SortableList label="Sections and section groups" items={data.structure} idOf={(item) => item.id} nameOf={(item) => item.title} onMove={move(typeOfTop)}>
+          {(item) => (item.object === 'site-section' ? <Section orgId={orgId} change={change} section={item} structure={data} /> : <Group orgId={orgId} change={change} group={item} structure={data} />)}
+        </SortableList>
+      )}
+      <AddSection orgId={orgId} change={change} />
+      {data.type === 'sections' ? <AddGroup change={change} structure={data} /> : null}
+    </section>
+  );
+}
+
+function Section({ orgId, change, section, structure }: { orgId: string; change: Change; section: SiteSection; structure: SiteStructure }) {
+  const [title, setTitle] = useState(section.title);
+  const id = useId();
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate({ method: 'PATCH', path: `/sections/${section.id}`, body: { title } });
+  };
+  const remove = () => {
+    if (window.confirm(`Delete the section ${section.title} and its variants from the site? The spaces stay.`)) change.mutate({ method: 'DELETE', path: `/sections/${section.id}` });
+  };
+  const groups = structure.type === 'sections' ? structure.structure.filter((item): item is SiteSectionGroup => item.object === 'site-section-group') : [];
+  const regroup = (groupId: string) => {
+    if (groupId) change.mutate({ method: 'POST', path: `/section-groups/${groupId}/sections`, body: { sectionId: section.id } });
+    else if (section.sectionGroup) change.mutate({ method: 'DELETE', path: `/section-groups/${section.sectionGroup}/sections/${section.id}` });
+  };
+  return (
+    <article className="structure-section" aria-label={`Section ${section.title}`}>
+      <div className="structure-row">
+        <h3>{section.title}</h3>
+        <span className="muted">/{section.path}</span>
+        {section.default ? <span className="badge badge-open">Default section</span> : (
+          <button type="button" className="link-button" onClick={() => change.mutate({ method: 'PATCH', path: '', body: { defaultSiteSection: section.id } })}>
+            Make {section.title} the default section
+          </button>
+        )}
+        <button type="button" className="link-button" onClick={remove}>Delete section {section.title}</button>
+      </div>
+      <form className="inline-form" onSubmit={rename}>
+        <Field label={`Title of section ${section.title}`} minLength={2} maxLength={128} required value={title} onChange={(e) => setTitle(e.target.value)} />
+        <button type="submit" className="button" disabled={title === section.title}>Rename</button>
+        {groups.length > 0 ? (
+          <div className="field">
+            <label htmlFor={`${id}-group`}>Group of {section.title}</label>
+            <select id={`${id}-group`} value={section.sectionGroup ?? ''} onChange={(e) => regroup(e.target.value)}>
+              <option value="">No group</option>
+              {groups.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
+            </select>
+          </div>
+        ) : null}
+      </form>
+      <Variants
+        orgId={orgId}
+        change={change}
+        siteSpaces={section.siteSpaces}
+        label={`Variants of ${section.title}`}
+        onMove={(ids, item, over) => {
+          const body = sortMove(ids, item, over, () => 'site-space');
+          return body ? change.mutateAsync({ method: 'PATCH', path: '/structure/sort', body }).catch(() => undefined) : Promise.resolve();
+        }}
+        onDefault={(id) => ({ method: 'PATCH', path: `/sections/${section.id}`, body: { defaultSiteSpace: id } })}
+      />
+      <AddVariant orgId={orgId} change={change} section={section} />
+    </article>
+  );
+}
+
+function Group({ orgId, change, group, structure }: { orgId: string; change: Change; group: SiteSectionGroup; structure: SiteStructure }) {
+  const sections = group.children ?? group.sections;
+  return (
+    <article className="structure-group" aria-label={`Section group ${group.title}`}>
+      <div className="structure-row">
+        <h3>{group.title}</h3>
+        <span className="badge">Section group</span>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => window.confirm(`Delete the group ${group.title}? Its sections stay.`) && change.mutate({ method: 'DELETE', path: `/section-groups/${group.id}` })}
+        >
+          Delete group {group.title}
+        </button>
+      </div>
+      {sections.length === 0 ? <p className="muted">No section in this group yet: choose this group in a section's “Group”.</p> : null}
+      <SortableList
+        label={`Sections of ${group.title}`}
+        items={sections}
+        idOf={(item) => item.id}
+        nameOf={(item) => item.title}
+        onMove={(ids, item, over) => {
+          const body = sortMove(ids, item, over, () => 'site-section');
+          return body ? change.mutateAsync({ method: 'PATCH', path: '/structure/sort', body }).catch(() => undefined) : Promise.resolve();
+        }}
+      >
+        {(item) => (item.object === 'site-section' ? <Section orgId={orgId} change={change} section={item} structure={structure} /> : null)}
+      </SortableList>
+    </article>
+  );
+}
+
+function Variants({ change, siteSpaces, label = 'Variants', onMove, onDefault }: {
+  orgId: string;
+  change: Change;
+  siteSpaces: SiteSpace[];
+  label?: string;
+  onMove: (ids: string[], item: string, over: string) => Promise<unknown>;
+  onDefault: (siteSpaceId: string) => Parameters<Change['mutate']>[0];
+}) {
+  return (
+    <SortableList label={label} items={siteSpaces} idOf={(s) => s.id} nameOf={(s) => s.title} onMove={onMove}>
+      {(siteSpace) => (
+        <div className="structure-row">
+          <span>{siteSpace.title}</span>
+          <span className="muted">/{siteSpace.path}</span>
+          {siteSpace.default ? <span className="badge badge-open">Default variant</span> : (
+            <button type="button" className="link-button" onClick={() => change.mutate(onDefault(siteSpace.id))}>Make {siteSpace.title} the default variant</button>
+          )}
+          {siteSpace.urls.published ? <a href={siteSpace.urls.published} target="_blank" rel="noreferrer">View</a> : null}
+          <button type="button" className="link-button" onClick={() => change.mutate({ method: 'DELETE', path: `/site-spaces/${siteSpace.id}` })}>Remove {siteSpace.title}</button>
+        </div>
+      )}
+    </SortableList>
+  );
+}
+
+function SpaceSelect({ orgId, label, value, onChange }: { orgId: string; label: string; value: string; onChange: (id: string) => void }) {
+  const spaces = useQuery(spacesQuery(orgId));
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} required value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choose a space</option>
+        {spaces.data?.map((space) => <option key={space.id} value={space.id}>{space.title}</option>)}
+      </select>
+    </div>
+  );
+}
+
+function AddVariant({ orgId, change, section }: { orgId: string; change: Change; section?: SiteSection }) {
+  const [spaceId, setSpaceId] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate({ method: 'POST', path: '/site-spaces', body: { spaceId, ...(section ? { sectionId: section.id } : {}) } }, { onSuccess: () => setSpaceId('') });
+  };
+  return (
+    <form className="inline-form" onSubmit={submit}>
+      <SpaceSelect orgId={orgId} label={section ? `New variant of ${section.title}` : 'New variant'} value={spaceId} onChange={setSpaceId} />
+      <button type="submit" className="button">Add variant</button>
+    </form>
+  );
+}
+
+function AddSection({ orgId, change }: { orgId: string; change: Change }) {
+  const [spaceId, setSpaceId] = useState('');
+  const [title, setTitle] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate({ method: 'POST', path: '/sections', body: { spaceId, ...(title ? { title } : {}) } }, { onSuccess: () => (setSpaceId(''), setTitle('')) });
+  };
+  return (
+    <form className="panel" onSubmit={submit} aria-labelledby="add-section-title">
+      <h3 id="add-section-title">Add a section</h3>
+      <div className="inline-form">
+        <Field label="Section title" hint="The space's title if left empty" maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <SpaceSelect orgId={orgId} label="Space of the section" value={spaceId} onChange={setSpaceId} />
+        <button type="submit" className="button">Add section</button>
+      </div>
+    </form>
+  );
+}
+
+function AddGroup({ change, structure }: { change: Change; structure: SiteStructure }) {
+  const [title, setTitle] = useState('');
+  const sections = sectionsOf(structure).filter((s) => !s.sectionGroup);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate({ method: 'POST', path: '/section-groups', body: { title, sections: chosen } }, { onSuccess: () => (setTitle(''), setChosen([])) });
+  };
+  return (
+    <form className="panel" onSubmit={submit} aria-labelledby="add-group-title">
+      <h3 id="add-group-title">Add a section group</h3>
+      <Field label="Group title" required minLength={1} maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
+      {sections.length > 0 ? (
+        <fieldset className="choice-list">
+          <legend>Sections in the group</legend>
+          {sections.map((s) => (
+            <label key={s.id}>
+              <input type="checkbox" checked={chosen.includes(s.id)} onChange={(e) => setChosen((ids) => (e.target.checked ? [...ids, s.id] : ids.filter((id) => id !== s.id)))} /> {s.title}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <button type="submit" className="button">Add section group</button>
+    </form>
+  );
+}
