@@ -179,7 +179,8 @@ export async function renderIntegrationUI(ctx: AppContext, caller: Caller, name:
     auth: { userId: personOf(caller) },
     componentId: request.componentId,
     props: request.props,
-    state: request.state ?? {},
+    // A first render has no state: the official runtime then starts from the component's initialState.
+    ...(request.state !== undefined ? { state: request.state } : {}),
     context: request.context,
     ...(request.action ? { action: request.action } : {}),
   });
