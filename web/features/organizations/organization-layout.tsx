@@ -34,6 +34,10 @@ export default function OrganizationLayout() {
             <NavLink to={`/o/${organization.data.id}`} end className="org-title">{organization.data.title}</NavLink>
             <ul className="org-links">
               <li><NavLink to={`/o/${organization.data.id}/members`}>Members</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/integrations`}>Integrations</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/openapi`}>OpenAPI</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/translations`}>Translations</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/settings`}>Settings</NavLink></li>
             </ul>
           </>
         ) : (
