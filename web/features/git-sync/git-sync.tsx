@@ -67,7 +67,7 @@ export default function GitSyncScreen() {
       {info.data ? (
         <dl className="facts">
           <div><dt>Repository</dt><dd>{info.data.repoName ?? '—'}{info.data.url ? <> (<a href={info.data.url} rel="noopener">{info.data.url}</a>)</> : null}</dd></div>
-          <div><dt>Last operation</dt><dd role="status">{operation ? `${operation.direction === 'import' ? 'Import' : 'Export'}: ${STATE_WORDS[operation.state]}` : 'None yet'}</dd></div>
+          <div><dt>Last operation</dt><dd><span role="status">{operation ? `${operation.direction === 'import' ? 'Import' : 'Export'}: ${STATE_WORDS[operation.state]}` : 'None yet'}</span></dd></div>
           {operation ? <div><dt>Started</dt><dd>{new Date(operation.startedAt).toLocaleString()}{operation.endedAt ? `, ended ${new Date(operation.endedAt).toLocaleString()}` : ''}</dd></div> : null}
           {operation?.error ? <div><dt>Error</dt><dd>{operation.error}</dd></div> : null}
         </dl>

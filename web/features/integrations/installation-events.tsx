@@ -70,8 +70,9 @@ function EventRow({ orgId, integrationName, installationId, event }: { orgId: st
 }
 
 function EventLog({ orgId, integrationName, installationId, eventId, attempts }: { orgId: string; integrationName: string; installationId: string; eventId: string; attempts: number }) {
-  // The attempts count is in the key's neighbourhood: a new attempt refetches the log.
-  const detail = useQuery({ ...installationEventQuery(orgId, integrationName, installationId, eventId), staleTime: 0, meta: { attempts } });
+  const base = installationEventQuery(orgId, integrationName, installationId, eventId);
+  // The attempts count is part of the key: a new attempt reads the log again.
+  const detail = useQuery({ ...base, queryKey: [...base.queryKey, attempts] as unknown as typeof base.queryKey });
   if (detail.isPending) return <Skeleton lines={2} label="Loading the log" />;
   if (detail.error) return <ErrorNote error={detail.error} />;
   const logs = detail.data?.trace.logs ?? [];

@@ -110,4 +110,60 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     assert.equal(ok(await t.api('GET', `/v1/integrations/${name}/installations`)).items.length, 0);
     await look(page, 'integrations');
   });
+
+  test('an admin adds an OpenAPI spec from text and sees it processed; translations, Git Sync and settings screens work', async () => {
+    const page = await adminPage();
+    await page.goto(`${origin}/app/o/${t.org.id}`);
+    await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'OpenAPI' }).click();
+    await settled(page);
+    await page.getByLabel('Name').fill('pets');
+    await page.getByLabel('From a file or text').check();
+    const document = JSON.stringify({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { responses: { 200: { description: 'The pets' } } } } } });
+    await page.getByLabel('Document text (JSON or YAML)').fill(document);
+    await page.getByRole('button', { name: 'Add specification' }).click();
+    await page.getByRole('link', { name: 'pets' }).click();
+    await page.getByRole('heading', { name: 'pets', level: 1 }).waitFor();
+    await t.app.jobs.runDue();
+    await page.getByRole('status').filter({ hasText: /^Processed/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Make public' }).click();
+    await page.getByRole('button', { name: 'Make private' }).waitFor();
+    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/openapi/pets`)).visibility, 'public');
+    await look(page, 'openapi-spec');
+
+    // A name the API refuses: its message shows, and what was typed stays.
+    await page.getByRole('link', { name: 'OpenAPI specifications' }).click();
+    await page.getByLabel('Name').fill('Not A Slug');
+    await page.getByLabel('Document URL').fill('https://example.com/openapi.json');
+    await page.getByRole('button', { name: 'Add specification' }).click();
+    await page.getByRole('alert').filter({ hasText: 'slug' }).waitFor();
+    assert.equal(await page.getByLabel('Name').inputValue(), 'Not A Slug');
+    await look(page, 'openapi-specs');
+
+    const space = await buildSpace(t, { title: 'Handbook' });
+    await page.goto(`${origin}/app/o/${t.org.id}/translations`);
+    await settled(page);
+    await page.getByLabel('Title').fill('Handbook in French');
+    await page.getByLabel('Source space').selectOption({ label: 'Handbook' });
+    await page.getByLabel('Languages').fill('fr');
+    await page.getByRole('button', { name: 'Create translation' }).click();
+    await page.getByRole('link', { name: 'Handbook in French' }).click();
+    await page.getByRole('button', { name: 'Run now' }).waitFor();
+    await look(page, 'translation');
+
+    await page.goto(`${origin}/app/s/${space.id}/~/git`);
+    await settled(page);
+    await page.getByText('This space is not synced with a Git repository yet.').waitFor();
+    await look(page, 'git-sync');
+
+    await page.goto(`${origin}/app/o/${t.org.id}/settings`);
+    await settled(page);
+    await page.getByLabel('Title').fill('Acme Docs');
+    await page.getByLabel('Default role of new members').selectOption('comment');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const organization = ok(await t.api('GET', `/v1/orgs/${t.org.id}`));
+    assert.equal(organization.title, 'Acme Docs');
+    assert.equal(organization.defaultRole, 'comment');
+    await look(page, 'organization-settings');
+  });
 });

@@ -50,7 +50,7 @@ export default function OpenApiSpecScreen() {
         <>
           <h1>{data.slug}</h1>
           <dl className="facts">
-            <div><dt>Processing</dt><dd role="status">{processingWords(data)}</dd></div>
+            <div><dt>Processing</dt><dd><span role="status">{processingWords(data)}</span></dd></div>
             <div><dt>Source</dt><dd>{data.sourceURL ? <External href={data.sourceURL} /> : 'Uploaded text'}</dd></div>
             <div><dt>Last processed</dt><dd>{data.lastProcessedAt ? new Date(data.lastProcessedAt).toLocaleString() : '—'}</dd></div>
             <div><dt>Published</dt><dd>{data.urls.published ? <External href={data.urls.published} /> : 'Not public'}</dd></div>
