@@ -598,6 +598,10 @@ describe('authorization: every operation as callers who should not get far', () 
     // person, so it does not render.
     listIntegrationEvents: { expect: { ...inOrganization(404, 404), installation: 404 } },
     getIntegrationEvent: { expect: { ...inOrganization(404, 404), installation: 404 } },
+    // An installation's own log (Quire's): its organization's admins and the owner's; no token acts for a person here.
+    listIntegrationInstallationEvents: { expect: inOrganization(404, 404) },
+    getIntegrationInstallationEvent: { expect: inOrganization(404, 404) },
+    retryIntegrationInstallationEvent: { expect: inOrganization(404, 404) },
     renderIntegrationUIWithGet: {
       query: `request=${LZString.compressToEncodedURIComponent(JSON.stringify({ componentId: 'view', props: {}, context: { type: 'configuration_account' } }))}`,
       expect: inOrganization(502, 502),

@@ -53,6 +53,8 @@ export interface SafeFetchOptions {
   statusOnly?: 'HEAD' | 'GET';
   /** A POST with this body instead of a GET (Git's smart HTTP protocol posts its requests). Redirects are not followed. */
   post?: Buffer;
+  /** The method that sends `post` (default POST): an integration script's API calls also PUT, PATCH and DELETE. */
+  bodyMethod?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Further request headers (Content-Type, a Git client's Authorization from credentials in its URL). */
   headers?: Record<string, string>;
   /** Addresses reachable even when private fetches are not allowed; for tests that serve from 127.0.0.1. */
@@ -83,7 +85,7 @@ export async function safeFetch(settings: FetchSettings, url: string, options: S
   let target = parseTarget(url, `Cannot fetch "${url}"`);
   try {
     for (let redirects = 0; ; redirects += 1) {
-      const response = await request(target, guard, options.accept, signal, options.post ? 'POST' : (options.statusOnly ?? 'GET'), options);
+      const response = await request(target, guard, options.accept, signal, options.post ? (options.bodyMethod ?? 'POST') : (options.statusOnly ?? 'GET'), options);
       const location = response.headers.location;
       if (REDIRECTS.has(response.statusCode ?? 0) && location && !options.post) {
         response.resume();
@@ -178,7 +180,7 @@ function request(
   guard: AddressGuard,
   accept: string | undefined,
   signal: AbortSignal,
-  method: 'GET' | 'HEAD' | 'POST',
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   extra: Pick<SafeFetchOptions, 'post' | 'headers'> = {},
 ): Promise<IncomingMessage> {
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1');

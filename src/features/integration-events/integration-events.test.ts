@@ -411,6 +411,35 @@ describe('Integration events', () => {
     assertError(await t.api('GET', `${events(integration)}?page=garbage`), 400, 'page');
   });
 
+  test("an organization's admins read their installation's events and try a failed delivery again", async () => {
+    // A public integration of the bootstrap organization, installed by another organization on all its spaces.
+    const integration = await buildIntegration(t, { endpoint: receiver.url });
+    const elsewhere = await t.outsider();
+    const installationId = await installedOnAllSpaces(integration.name, { token: elsewhere.token, organizationId: elsewhere.organizationId });
+    const installationEvents = `/v1/integrations/${integration.name}/installations/${installationId}/events`;
+    receiver.answer({ status: 400, body: { error: 'no' } });
+    await t.app.jobs.runDue();
+    const listed = ok(await t.api('GET', installationEvents, { token: elsewhere.token })).items as { id: string; installationId: string; delivery: { state: string } }[];
+    assert.ok(listed.length > 0 && listed.every((e) => e.installationId === installationId && e.delivery.state === 'failed'), JSON.stringify(listed));
+    const failed = listed[0]!;
+    // The owner's admins read it too; a member of the installing organization who is not its admin does not.
+    ok(await t.api('GET', `${installationEvents}/${failed.id}`));
+    assertError(await t.api('GET', installationEvents, { token: (await t.outsider()).token }), 404);
+    assertError(await t.api('GET', `${installationEvents}/nope`, { token: elsewhere.token }), 404, 'nope');
+
+    receiver.answer({ status: 200 });
+    const retried = ok(await t.api('POST', `${installationEvents}/${failed.id}/retry`, { token: elsewhere.token }));
+    assert.equal(retried.event.delivery.state, 'pending');
+    assert.match(retried.trace.logs.at(-1).message, /Another attempt asked for/);
+    assertError(await t.api('POST', `${installationEvents}/${failed.id}/retry`, { token: elsewhere.token }), 409, 'still being delivered');
+    await t.app.jobs.runDue();
+    const delivered = ok(await t.api('GET', `${installationEvents}/${failed.id}`, { token: elsewhere.token }));
+    assert.equal(delivered.event.status, 'success');
+    assert.equal(delivered.event.delivery.attempts, 2);
+    assert.equal(receiver.received.filter((r) => r.headers['x-quire-delivery'] === failed.id).length, 2);
+    assertError(await t.api('POST', `${installationEvents}/${failed.id}/retry`, { token: elsewhere.token }), 409, 'delivered already');
+  });
+
   test('the events list pages newest first', async () => {
     const integration = await buildIntegration(t, { endpoint: receiver.url });
     // Installing records the first of three events; two more follow, a second apart.

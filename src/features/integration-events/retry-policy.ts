@@ -32,3 +32,15 @@ export function nextStep(outcome: AttemptOutcome, attempts: number, createdAt: D
   if (now.getTime() - createdAt.getTime() >= RETRY_WINDOW_MS) return { kind: 'failed', reason: `still undelivered after ${attempts} attempts over 24 hours; given up` };
   return { kind: 'retry', at: new Date(now.getTime() + retryDelayMs(attempts, random)) };
 }
+
+/**
+ * Whether a person may ask for another attempt: only a delivery that ended in failure. A pending event is
+ * already being retried, a delivered one is never sent twice, and a skipped one has nowhere to go until the
+ * integration publishes a script or an endpoint (another attempt would be skipped again).
+ */
+export function retryRefusal(state: string): string | null {
+  if (state === 'failed') return null;
+  if (state === 'pending') return 'is still being delivered (it is retried by itself until it succeeds or fails)';
+  if (state === 'success') return 'was delivered already; a delivered event is not sent again';
+  return 'was not delivered because the integration has no development tunnel, script or endpoint; publish one first';
+}

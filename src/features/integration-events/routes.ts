@@ -3,10 +3,30 @@ import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf, ListQuery } from '../../platform/schemas.ts';
-import { IntegrationEvent, IntegrationEventDetail, IntegrationEventParams, IntegrationNameParams, RenderOutput, RenderQuery, RenderRequest } from './schemas.ts';
-import { decodeRenderQuery, getIntegrationEvent, listIntegrationEvents, renderIntegrationUI } from './service.ts';
+import {
+  InstallationEventIdParams,
+  InstallationEventParams,
+  IntegrationEvent,
+  IntegrationEventDetail,
+  IntegrationEventParams,
+  IntegrationNameParams,
+  RenderOutput,
+  RenderQuery,
+  RenderRequest,
+} from './schemas.ts';
+import {
+  decodeRenderQuery,
+  getEventOfInstallation,
+  getIntegrationEvent,
+  listEventsOfInstallation,
+  listIntegrationEvents,
+  renderIntegrationUI,
+  retryEventOfInstallation,
+} from './service.ts';
 
 const tags = ['integrations'];
+// GitBook's API shows events to the integration's developer only; an organization reading (and retrying) its own installation's deliveries is Quire's.
+const documentation = { 'x-quire-extension': true };
 
 /**
  * A render answers the integration's own UI: its content security policy (the manifest's
@@ -40,6 +60,40 @@ export async function integrationEventRoutes(app: App) {
       response: IntegrationEventDetail,
       errors: [401, 404],
       run: (ctx, caller, { params }) => getIntegrationEvent(ctx, caller, params.integrationName, params.eventId),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/integrations/:integrationName/installations/:installationId/events',
+      operationId: 'listIntegrationInstallationEvents',
+      summary: "List the events sent for one installation, newest first (admins of its organization and of the integration's owner)",
+      documentation,
+      params: InstallationEventParams,
+      querystring: ListQuery,
+      response: listOf(IntegrationEvent),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listEventsOfInstallation(ctx, caller, params.integrationName, params.installationId, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/integrations/:integrationName/installations/:installationId/events/:eventId',
+      operationId: 'getIntegrationInstallationEvent',
+      summary: 'Get an event sent for one installation, with the log of its delivery attempts',
+      documentation,
+      params: InstallationEventIdParams,
+      response: IntegrationEventDetail,
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => getEventOfInstallation(ctx, caller, params.integrationName, params.installationId, params.eventId),
+    }),
+    apiOperation({
+      method: 'POST',
+      url: '/integrations/:integrationName/installations/:installationId/events/:eventId/retry',
+      operationId: 'retryIntegrationInstallationEvent',
+      summary: 'Try a failed delivery again: the event goes back to its installation’s queue, due now (409 unless it failed)',
+      documentation,
+      params: InstallationEventIdParams,
+      response: IntegrationEventDetail,
+      errors: [401, 404, 409],
+      run: (ctx, caller, { params }) => retryEventOfInstallation(ctx, caller, params.integrationName, params.installationId, params.eventId),
     }),
   ]);
 

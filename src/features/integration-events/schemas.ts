@@ -7,6 +7,16 @@ export const IntegrationEventParams = Type.Object({
   eventId: Type.String({ minLength: 1, maxLength: 100 }),
 });
 
+export const InstallationEventParams = Type.Object({
+  integrationName: Type.String({ pattern: '^[a-zA-Z0-9-_.]+$', maxLength: 100 }),
+  installationId: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export const InstallationEventIdParams = Type.Object({
+  integrationName: Type.String({ pattern: '^[a-zA-Z0-9-_.]+$', maxLength: 100 }),
+  installationId: Type.String({ minLength: 1, maxLength: 100 }),
+  eventId: Type.String({ minLength: 1, maxLength: 100 }),
+});
+
 const AnyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
 
 /**

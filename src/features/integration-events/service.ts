@@ -1,7 +1,7 @@
 import LZString from 'lz-string';
 import { Compile } from 'typebox/compile';
 import { personOf, type AppContext, type Caller } from '../../platform/context.ts';
-import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { OrgAccess } from '../access/service.ts';
 import { loadSpace } from '../spaces/service.ts';
@@ -13,7 +13,19 @@ import { contentSecurityPolicyHeader } from './content-security-policy.ts';
 import { checkRenderOutput } from './render-output.ts';
 import { RenderRequest } from './schemas.ts';
 import { findIntegrationByName, installationsVisibleTo, type IntegrationRow } from '../integrations/queries.ts';
-import { countEvents, eventLogs, findEvent, listEvents } from './store.ts';
+import { loadInstallation } from '../integrations/installations.ts';
+import { retryRefusal } from './retry-policy.ts';
+import {
+  appendEventLogs,
+  countEvents,
+  countInstallationEvents,
+  eventLogs,
+  findEvent,
+  findInstallationEvent,
+  listEvents,
+  listInstallationEvents,
+  requeueFailedEvent,
+} from './store.ts';
 import { sendToIntegration, targetOf, TransportError } from './transport.ts';
 
 /** A render waits this long for the integration, and accepts this much of its answer. */
@@ -47,6 +59,49 @@ export async function getIntegrationEvent(ctx: AppContext, caller: Caller, name:
   const event = await findEvent(ctx.db, integration.id, eventId);
   if (!event) throw notFound(`No event ${eventId} of integration "${name}"`);
   return presentEventDetail(event, await eventLogs(ctx.db, event.id));
+}
+
+/*
+ * One installation's events (Quire's extension): its events carry only the data of the organization it is
+ * installed in, so that organization's admins read them, as do the owner's admins, who read every event; whoever
+ * sees the installation (integrations/installations.ts) sees its log, anyone else gets 404.
+ */
+export async function listEventsOfInstallation(ctx: AppContext, caller: Caller, name: string, installationId: string, query: { page?: string | undefined; limit?: number | undefined }) {
+  const { installation } = await loadInstallation(ctx, caller, name, installationId);
+  const listKey = `installation-events:${installation.id}`;
+  const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
+  const [rows, count] = await Promise.all([listInstallationEvents(ctx.db, installation.id, page), countInstallationEvents(ctx.db, installation.id)]);
+  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.created_at, row.id], presentEvent);
+}
+
+async function loadInstallationEvent(ctx: AppContext, caller: Caller, name: string, installationId: string, eventId: string) {
+  const { installation } = await loadInstallation(ctx, caller, name, installationId);
+  const event = await findInstallationEvent(ctx.db, installation.id, eventId);
+  if (!event) throw notFound(`No event ${eventId} of installation ${installationId}`);
+  return event;
+}
+
+export async function getEventOfInstallation(ctx: AppContext, caller: Caller, name: string, installationId: string, eventId: string) {
+  const event = await loadInstallationEvent(ctx, caller, name, installationId, eventId);
+  return presentEventDetail(event, await eventLogs(ctx.db, event.id));
+}
+
+/**
+ * Another attempt at a failed delivery: the event goes back to its installation's queue, due now, and the
+ * worker sends it as any pending event (same id, in order; a failure after its 24 hours is again the last).
+ */
+export async function retryEventOfInstallation(ctx: AppContext, caller: Caller, name: string, installationId: string, eventId: string) {
+  const event = await loadInstallationEvent(ctx, caller, name, installationId, eventId);
+  const refusal = retryRefusal(event.status);
+  if (refusal) throw conflict(`Event ${eventId} ${refusal}`);
+  const now = ctx.clock.now().toISOString();
+  const requeued = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await requeueFailedEvent(trx, event.id, now))) return false;
+    await appendEventLogs(trx, event.id, [{ timestamp: now, level: 'info', message: `Another attempt asked for by user ${personOf(caller)}` }]);
+    return true;
+  });
+  if (!requeued) throw conflict(`Event ${eventId} is already being tried again`);
+  return getEventOfInstallation(ctx, caller, name, installationId, eventId);
 }
 
 const checkRenderRequest = Compile(RenderRequest);
@@ -124,7 +179,8 @@ export async function renderIntegrationUI(ctx: AppContext, caller: Caller, name:
     auth: { userId: personOf(caller) },
     componentId: request.componentId,
     props: request.props,
-    state: request.state ?? {},
+    // A first render has no state: the official runtime then starts from the component's initialState.
+    ...(request.state !== undefined ? { state: request.state } : {}),
     context: request.context,
     ...(request.action ? { action: request.action } : {}),
   });

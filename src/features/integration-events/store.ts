@@ -142,3 +142,36 @@ export async function findEvent(db: Executor, integrationId: string, eventId: st
 export async function eventLogs(db: Executor, eventId: string) {
   return db.selectFrom('integration_event_logs').select(['timestamp', 'level', 'message']).where('event_id', '=', eventId).orderBy('seq').execute();
 }
+
+/** One installation's events, newest first (an organization's admins read their own installation's log). */
+export async function listInstallationEvents(db: Executor, installationId: string, page: PageRequest): Promise<IntegrationEventRow[]> {
+  const query = db.selectFrom('integration_events').selectAll().where('installation_id', '=', installationId);
+  return keysetPage(query, ['created_at', 'id'], 'desc', page).execute();
+}
+
+export async function countInstallationEvents(db: Executor, installationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('integration_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('installation_id', '=', installationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findInstallationEvent(db: Executor, installationId: string, eventId: string): Promise<IntegrationEventRow | undefined> {
+  return db.selectFrom('integration_events').selectAll().where('installation_id', '=', installationId).where('id', '=', eventId).executeTakeFirst();
+}
+
+/**
+ * Puts a failed event back in its installation's queue, due now; answers false when it is no longer failed
+ * (another request retried it meanwhile), so two retries never make two deliveries.
+ */
+export async function requeueFailedEvent(db: Executor, eventId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('integration_events')
+    .set({ status: 'pending', next_attempt_at: now, locked_until: null })
+    .where('id', '=', eventId)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

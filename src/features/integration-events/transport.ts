@@ -152,7 +152,8 @@ async function scriptFetch(ctx: AppContext, request: ScriptRequest): Promise<Scr
   const answer = await safeFetch(ctx.config, request.url, {
     maxBytes: 1024 * 1024,
     headers: request.headers,
-    ...(method === 'POST' ? { post: Buffer.from(request.body) } : {}),
+    // Every method but GET and HEAD sends the script's body with it: the official client PATCHes, PUTs and DELETEs too.
+    ...(method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE' ? { post: Buffer.from(request.body), bodyMethod: method } : {}),
   });
   return { status: answer.status, headers: answer.contentType ? { 'content-type': answer.contentType } : {}, body: answer.body.toString('utf8') };
 }

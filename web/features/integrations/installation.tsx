@@ -1,23 +1,101 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { installationQuery } from '../../api/queries.ts';
-import { ResourceScreen } from '../../ui/resource-screen.tsx';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, isNotFound } from '../../api/client.ts';
+import { installationQuery, integrationQuery, keys } from '../../api/queries.ts';
+import type { Integration, IntegrationInstallation } from '../../api/types.ts';
+import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { ContentKitView } from './contentkit/contentkit-view.tsx';
+import { InstallationEvents } from './installation-events.tsx';
+import { InstallationReach } from './installation-reach.tsx';
+import { SchemaConfiguration } from './schema-configuration.tsx';
+import './integrations.css';
 
-/** An integration installed in an organization: on which spaces and sites, with which scopes. */
+/**
+ * An integration installed in an organization: its configuration (the integration's own ContentKit screen, or
+ * a form from its configuration schema), the spaces and sites it is on, the events sent for it, and uninstall.
+ */
 export default function InstallationScreen() {
   const { orgId = '', integrationName = '', installationId = '' } = useParams();
-  const query = useQuery(installationQuery(orgId, integrationName, installationId));
+  const integration = useQuery(integrationQuery(integrationName));
+  const installation = useQuery(installationQuery(orgId, integrationName, installationId));
+  useTitle(integration.data ? `${integration.data.title} · Integrations` : 'Integration');
+  if (isNotFound(installation.error) || isNotFound(integration.error)) return <main id="main" className="app-main"><NotFound what="installation" /></main>;
   return (
-    <ResourceScreen
-      query={query}
-      what="installation"
-      title={() => `${integrationName} in this organization`}
-      facts={(installation) => [
-        ['Integration', <Link to={`/integrations/${integrationName}`}>{integrationName}</Link>],
-        ['Spaces', installation.space_selection === 'all' ? 'All spaces' : 'Selected spaces'],
-        ['Sites', installation.site_selection === 'all' ? 'All sites' : 'Selected sites'],
-        ['Status', installation.status],
-      ]}
-    />
+    <main id="main" className="app-main">
+      <p className="kind"><Link to={`/o/${orgId}/integrations`}>Integrations</Link></p>
+      {installation.isPending || integration.isPending ? <Skeleton lines={4} label="Loading the installation" /> : null}
+      <ErrorNote error={installation.error ?? integration.error} />
+      {installation.data && integration.data ? (
+        <>
+          <h1>{integration.data.title}</h1>
+          <dl className="facts">
+            <div><dt>Status</dt><dd>{installation.data.status === 'pending' ? 'Pending: its configuration is not complete' : installation.data.status}</dd></div>
+            <div><dt>Integration</dt><dd><Link to={`/integrations/${integrationName}`}>{integrationName}</Link></dd></div>
+            <div><dt>Scopes</dt><dd>{integration.data.scopes.join(', ') || 'none'}</dd></div>
+          </dl>
+          <Configuration orgId={orgId} integration={integration.data} installation={installation.data} />
+          <InstallationReach orgId={orgId} integration={integration.data} installation={installation.data} />
+          <InstallationEvents orgId={orgId} integrationName={integrationName} installationId={installationId} />
+          <Uninstall orgId={orgId} integration={integration.data} installationId={installationId} />
+        </>
+      ) : null}
+    </main>
+  );
+}
+
+function Configuration({ orgId, integration, installation }: { orgId: string; integration: Integration; installation: IntegrationInstallation }) {
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState(false);
+  const account = (integration.configurations as { account?: Record<string, unknown> } | undefined)?.account;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.installation(orgId, integration.name) });
+  if (!account) return null;
+  return (
+    <section className="panel" aria-labelledby="configuration-title">
+      <h2 id="configuration-title">Configuration</h2>
+      {typeof account.componentId === 'string' ? (
+        <>
+          {done ? <p role="status">Configuration saved.</p> : null}
+          <ContentKitView
+            integration={integration.name}
+            componentId={account.componentId}
+            // What GitBook gives an account configuration component: the installation with its configuration.
+            props={{ installation: { configuration: installation.configuration } }}
+            context={{ type: 'configuration_account', theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light', organizationId: orgId }}
+            onComplete={() => {
+              setDone(true);
+              void refresh();
+            }}
+          />
+        </>
+      ) : (
+        <SchemaConfiguration schema={account} configuration={installation.configuration as Record<string, unknown>}
+          save={(configuration) => api('PATCH', `/integrations/${integration.name}/installations/${installation.id}`, { body: { configuration } }).then(refresh)} />
+      )}
+    </section>
+  );
+}
+
+function Uninstall({ orgId, integration, installationId }: { orgId: string; integration: Integration; installationId: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const uninstall = useMutation({
+    mutationFn: () => api('DELETE', `/integrations/${integration.name}/installations/${installationId}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.installation(orgId, integration.name) });
+      await navigate(`/o/${orgId}/integrations`);
+    },
+  });
+  return (
+    <section className="panel" aria-labelledby="uninstall-title">
+      <h2 id="uninstall-title">Uninstall</h2>
+      <p>Removes {integration.title} from this organization, its spaces and sites; its access ends at once.</p>
+      <button type="button" className="button button-danger" disabled={uninstall.isPending}
+        onClick={() => window.confirm(`Uninstall ${integration.title} from this organization?`) && uninstall.mutate()}>
+        Uninstall {integration.title}
+      </button>
+      <ErrorNote error={uninstall.error} />
+    </section>
   );
 }

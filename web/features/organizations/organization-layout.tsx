@@ -39,6 +39,10 @@ export default function OrganizationLayout() {
               <li><NavLink to={`/o/${organization.data.id}/teams`}>Teams</NavLink></li>
               {isAdmin ? <li><NavLink to={`/o/${organization.data.id}/settings/sso`}>Single sign-on</NavLink></li> : null}
               <li><NavLink to={`/o/${organization.data.id}/sites`}>Sites</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/integrations`}>Integrations</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/openapi`}>OpenAPI</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/translations`}>Translations</NavLink></li>
+              <li><NavLink to={`/o/${organization.data.id}/settings`}>Settings</NavLink></li>
             </ul>
           </>
         ) : (

@@ -20,6 +20,7 @@ export function SpaceHeader({ spaceId, space }: { spaceId: string; space: Space 
         <NavLink to={space ? `/o/${space.organization}/s/${spaceId}` : `/s/${spaceId}/`} end>Pages</NavLink>
         <NavLink to={`/s/${spaceId}/~/changes`}>Change requests</NavLink>
         <NavLink to={`/s/${spaceId}/~/history`}>History</NavLink>
+        <NavLink to={`/s/${spaceId}/~/git`}>Git Sync</NavLink>
       </nav>
     </header>
   );

@@ -1,21 +1,55 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { translationQuery } from '../../api/queries.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { keys, translationQuery } from '../../api/queries.ts';
 import { ResourceScreen } from '../../ui/resource-screen.tsx';
+import { ErrorNote } from '../../ui/states.tsx';
 
+type Translation = { status: string; lastError?: string; lastRunAt?: string; permissions?: { edit: boolean } };
+
+/** One translation: its languages and spaces, the state of its runs, "Run now" (runTranslation) and delete. */
 export default function TranslationScreen() {
   const { orgId = '', translationId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const query = useQuery({ ...translationQuery(orgId, translationId), refetchInterval: (q) => (q.state.data?.status === 'running' || q.state.data?.status === 'pending' ? 2000 : false) });
+  const run = useMutation({
+    mutationFn: () => api('POST', `/orgs/${orgId}/translations/${translationId}/run`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.translation(orgId, translationId) }),
+  });
+  const remove = useMutation({
+    mutationFn: () => api('DELETE', `/orgs/${orgId}/translations/${translationId}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [...keys.organization(orgId), 'translations'] });
+      await navigate(`/o/${orgId}/translations`);
+    },
+  });
   return (
     <ResourceScreen
-      query={useQuery(translationQuery(orgId, translationId))}
+      query={query}
       what="translation"
       title={(t) => t.title}
-      facts={(t) => [
-        ['Status', t.status],
-        ['Languages', t.languages.join(', ') || '—'],
-        ['Source space', t.source ? <Link to={`/o/${orgId}/s/${t.source.space}`}>{t.source.language}</Link> : '—'],
-        ['Translated spaces', t.targets.length === 0 ? '—' : <>{t.targets.map((target) => <Link key={target.space} className="fact-link" to={`/o/${orgId}/s/${target.space}`}>{target.language}</Link>)}</>],
-      ]}
-    />
+      facts={(t) => {
+        const extra = t as unknown as Translation;
+        return [
+          ['Status', <span role="status">{t.status}</span>],
+          ['Last run', extra.lastRunAt ? new Date(extra.lastRunAt).toLocaleString() : '—'],
+          ...(extra.lastError ? [['Last error', extra.lastError] as [string, string]] : []),
+          ['Languages', t.languages.join(', ') || '—'],
+          ['Source space', t.source ? <Link to={`/o/${orgId}/s/${t.source.space}`}>{t.source.language}</Link> : '—'],
+          ['Translated spaces', t.targets.length === 0 ? '—' : <>{t.targets.map((target) => <Link key={target.space} className="fact-link" to={`/o/${orgId}/s/${target.space}`}>{target.language}</Link>)}</>],
+        ];
+      }}
+    >
+      {(t) =>
+        (t as unknown as Translation).permissions?.edit === false ? null : (
+          <div className="panel">
+            <button type="button" className="button button-primary" disabled={run.isPending || t.status === 'running'} onClick={() => run.mutate()}>Run now</button>{' '}
+            <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete the translation ${t.title}? Its translated spaces stay.`) && remove.mutate()}>Delete</button>
+            <ErrorNote error={run.error ?? remove.error} />
+          </div>
+        )
+      }
+    </ResourceScreen>
   );
 }

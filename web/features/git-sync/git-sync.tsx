@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { api, isNotFound } from '../../api/client.ts';
+import { spaceQuery } from '../../api/queries.ts';
+import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { SpaceHeader } from '../spaces/space-header.tsx';
+import { isRunning, refOfBranch } from './git-ref.ts';
+
+/** getSpaceGitInfo: the space's Git Sync and its last operation (404 while the space was never synced). */
+interface GitInfo {
+  repoName?: string;
+  url?: string;
+  updatedAt?: string;
+  operation?: { state: 'running' | 'failure' | 'success' | 'timeout'; direction: 'import' | 'export'; startedAt: string; endedAt?: string; error?: string };
+}
+
+const STATE_WORDS = { running: 'Running', success: 'Succeeded', failure: 'Failed', timeout: 'Timed out' } as const;
+
+/**
+ * Git Sync of a space: a repository and branch, "Import now" (importGitRepository: the repository's content
+ * replaces the space's) and "Export now" (exportToGitRepository: one commit on the branch), and the last result.
+ */
+export default function GitSyncScreen() {
+  const { spaceId = '' } = useParams();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const space = useQuery(spaceQuery(spaceId));
+  const infoKey = ['space', spaceId, 'git'] as const;
+  const info = useQuery({
+    queryKey: infoKey,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api<GitInfo>('GET', `/spaces/${spaceId}/git/info`, { signal });
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    refetchInterval: (query) => (isRunning(query.state.data?.operation?.state) ? 1500 : false),
+  });
+  const [url, setUrl] = useState('');
+  const [branch, setBranch] = useState('main');
+  const [message, setMessage] = useState('Export from Quire');
+  const start = useMutation({
+    mutationFn: (direction: 'import' | 'export') =>
+      api('POST', `/spaces/${spaceId}/git/${direction}`, { body: { url: url.trim(), ref: refOfBranch(branch), ...(direction === 'export' ? { commitMessage: message } : {}) } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: infoKey }),
+  });
+  useTitle(space.data ? `Git Sync · ${space.data.title}` : 'Git Sync');
+  if (isNotFound(space.error)) return <main id="main" className="app-main"><NotFound what="space" /></main>;
+  const submit = (direction: 'import' | 'export') => (event?: FormEvent) => {
+    event?.preventDefault();
+    if (direction === 'import' && !window.confirm('Import replaces the content of this space with the repository’s. Go on?')) return;
+    start.mutate(direction);
+  };
+  const operation = info.data?.operation;
+  const canEdit = space.data?.permissions.triggerGitSync ?? false;
+  return (
+    <main id="main" className="app-main">
+      <SpaceHeader spaceId={spaceId} space={space.data} />
+      <h1>Git Sync</h1>
+      {info.isPending ? <Skeleton lines={2} label="Loading Git Sync" /> : null}
+      <ErrorNote error={info.error} />
+      {info.data === null ? <p>This space is not synced with a Git repository yet.</p> : null}
+      {info.data ? (
+        <dl className="facts">
+          <div><dt>Repository</dt><dd>{info.data.repoName ?? '—'}{info.data.url ? <> (<a href={info.data.url} rel="noopener">{info.data.url}</a>)</> : null}</dd></div>
+          <div><dt>Last operation</dt><dd><span role="status">{operation ? `${operation.direction === 'import' ? 'Import' : 'Export'}: ${STATE_WORDS[operation.state]}` : 'None yet'}</span></dd></div>
+          {operation ? <div><dt>Started</dt><dd>{new Date(operation.startedAt).toLocaleString()}{operation.endedAt ? `, ended ${new Date(operation.endedAt).toLocaleString()}` : ''}</dd></div> : null}
+          {operation?.error ? <div><dt>Error</dt><dd>{operation.error}</dd></div> : null}
+        </dl>
+      ) : null}
+      {canEdit ? (
+        <form className="panel" onSubmit={submit('import')} aria-labelledby={`${id}-title`}>
+          <h2 id={`${id}-title`}>Sync now</h2>
+          <div className="field">
+            <label htmlFor={`${id}-url`}>Repository URL</label>
+            <input id={`${id}-url`} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://github.com/acme/docs.git" required aria-describedby={`${id}-url-hint`} />
+            <small id={`${id}-url-hint`} className="field-hint">https; it may hold credentials (user:token@), which are kept encrypted and never shown.</small>
+          </div>
+          <div className="field"><label htmlFor={`${id}-branch`}>Branch</label><input id={`${id}-branch`} value={branch} onChange={(e) => setBranch(e.target.value)} required /></div>
+          <div className="field"><label htmlFor={`${id}-message`}>Commit message (export)</label><input id={`${id}-message`} value={message} onChange={(e) => setMessage(e.target.value)} /></div>
+          <button type="submit" className="button" disabled={start.isPending || isRunning(operation?.state)}>Import now</button>{' '}
+          <button type="button" className="button button-primary" disabled={start.isPending || isRunning(operation?.state)}
+            onClick={(event) => (event.currentTarget.form?.reportValidity() ?? true) && submit('export')()}>Export now</button>
+          <ErrorNote error={start.error} />
+        </form>
+      ) : space.data ? <p className="muted">You cannot sync this space (Git Sync needs the space’s edit permission).</p> : null}
+    </main>
+  );
+}

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { api } from '../../../api/client.ts';
+import { ErrorNote, Skeleton } from '../../../ui/states.tsx';
+import { ContentKitElement, type ElementContext } from './elements.tsx';
+import { initialStateOf, routeAction, safeHttpUrl, type ContentKitState } from './state.ts';
+
+/** The official ContentKit context and render output (RenderIntegrationUI, ContentKitRenderOutput). */
+export type ContentKitContext = { type: string; theme: 'light' | 'dark' } & Record<string, unknown>;
+type RenderOutput =
+  | { type?: 'element'; element: Record<string, unknown>; state: ContentKitState; props: Record<string, unknown> }
+  | { type: 'complete'; returnValue?: Record<string, unknown> };
+
+interface Props {
+  integration: string;
+  componentId: string;
+  props: Record<string, unknown>;
+  context: ContentKitContext;
+  /** The component finished (`complete`), with its return value: a configuration flow is done. */
+  onComplete?: (returnValue: Record<string, unknown>) => void;
+  /** Inside a modal: `@ui.modal.close` closes it and hands its return value to the parent. */
+  onClose?: (returnValue: Record<string, unknown>) => void;
+}
+
+/**
+ * An integration's own UI, rendered by the integration through the render API (renderIntegrationUIWithPost): the
+ * first render with its props, then one render per action with the state the person gave its inputs. GitBook's
+ * `@ui.*` actions stay here: a modal is another component rendered in a dialog, whose close action comes back to
+ * this one as `@ui.modal.close` with its return value.
+ */
+export function ContentKitView({ integration, componentId, props, context, onComplete, onClose }: Props) {
+  const [output, setOutput] = useState<Extract<RenderOutput, { element: unknown }> | null>(null);
+  const [state, setState] = useState<ContentKitState>({});
+  const [busy, setBusy] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const [modal, setModal] = useState<{ componentId: string; props: Record<string, unknown> } | null>(null);
+  const current = useRef({ props, state, rendered: false });
+  current.current = { props: output?.props ?? props, state, rendered: output !== null };
+
+  const render = useCallback(
+    async (action?: Record<string, unknown>) => {
+      setBusy(true);
+      setError(null);
+      try {
+        const answer = await api<RenderOutput>('POST', `/integrations/${integration}/render`, {
+          // The first render sends no state, so the component starts from its own initial state.
+          body: { componentId, props: current.current.props, ...(current.current.rendered ? { state: current.current.state } : {}), context, ...(action ? { action } : {}) },
+        });
+        if (answer.type === 'complete') {
+          onComplete?.(answer.returnValue ?? {});
+          return;
+        }
+        setOutput(answer);
+        setState(initialStateOf(answer.element, answer.state ?? {}));
+      } catch (e) {
+        setError(e);
+      } finally {
+        setBusy(false);
+      }
+    },
+    // The context is a new object on each render of the host; what it says is what counts.
+    [integration, componentId, JSON.stringify(context), onComplete],
+  );
+
+  useEffect(() => {
+    void render();
+  }, [render]);
+
+  const act = (action: Record<string, unknown>) => {
+    const route = routeAction(action);
+    if (route.kind === 'open-modal') setModal({ componentId: route.componentId, props: route.props });
+    else if (route.kind === 'close-modal') onClose?.(route.returnValue);
+    else if (route.kind === 'open-url') {
+      const url = safeHttpUrl(route.url);
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+    } else void render(route.action);
+  };
+
+  const ctx: ElementContext = { state, setState, act, busy };
+  const element = output?.element;
+  return (
+    <div className="contentkit" aria-busy={busy}>
+      {!output && busy ? <Skeleton lines={3} label={`Loading ${integration}'s screen`} /> : null}
+      <ErrorNote error={error}>
+        {' '}
+        <button type="button" className="link-button" onClick={() => void render()}>Try again</button>
+      </ErrorNote>
+      {element && element.type === 'modal' ? (
+        <ModalBody element={element} ctx={ctx} onCancel={() => onClose?.({})} />
+      ) : element ? (
+        <ContentKitElement node={element} ctx={ctx} depth={0} />
+      ) : null}
+      {modal ? (
+        <ModalHost
+          onDismiss={() => setModal(null)}
+          body={
+            <ContentKitView
+              integration={integration}
+              componentId={modal.componentId}
+              props={modal.props}
+              context={context}
+              onComplete={() => setModal(null)}
+              onClose={(returnValue) => {
+                setModal(null);
+                void render({ action: '@ui.modal.close', returnValue });
+              }}
+            />
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ModalBody({ element, ctx, onCancel }: { element: Record<string, unknown>; ctx: ElementContext; onCancel: () => void }) {
+  return (
+    <div className="ck-modal">
+      {element.title ? <h2>{String(element.title)}</h2> : null}
+      <ContentKitElement node={{ type: 'box', children: element.children }} ctx={ctx} depth={0} />
+      <div className="ck-hstack">
+        {element.submit ? <ContentKitElement node={element.submit as Record<string, unknown>} ctx={ctx} depth={1} /> : null}
+        <button type="button" className="button" onClick={onCancel}>Cancel</button>
+      </div>
+    </div>
+  );
+}
+
+/** A native modal dialog (focus kept inside, Escape closes it). */
+function ModalHost({ body, onDismiss }: { body: ReactNode; onDismiss: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const node = dialog.current;
+    if (node && !node.open) node.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="dialog ck-dialog" aria-label="Integration dialog" onClose={onDismiss}>
+      {body}
+    </dialog>
+  );
+}

@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openPage, withoutChromium } from '../../../test/browser.ts';
+import { ok } from '../../../test/assertions.ts';
+import { buildSpace } from '../../../test/factories.ts';
+import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
+import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { bundleLikeGitBookCli } from '../../../src/features/integrations/runtime/bundle.test-support.ts';
+
+/*
+ * Integrations and content settings in the browser as an admin uses them: an integration published through the
+ * API with a ContentKit configuration (fixtures/announcer-integration.jsx, run in Quire's script isolate) is found
+ * in the catalogue, installed, put on a space, configured through its own screen, and its event log shows the
+ * first delivery (refused while nothing was configured) failed, then delivered when retried.
+ */
+describe('integrations and content settings in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
+  let t: TestServer;
+  let origin: string;
+  let browser: Browser;
+  let script: string;
+
+  before(async () => {
+    await ensureWebAppBuilt();
+    // The script's API client calls PUBLIC_URL on 127.0.0.1: private fetches allowed.
+    t = await startServer({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
+    origin = await listenOnRandomPort(t);
+    browser = await launchChromium();
+    script = await bundleLikeGitBookCli(fileURLToPath(new URL('./fixtures/announcer-integration.jsx', import.meta.url)));
+    mkdirSync('test-results', { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function adminPage(): Promise<Page> {
+    const page = await openPage(browser);
+    await signInAs(t, page.context(), origin, t.admin.userId);
+    return page;
+  }
+
+  async function settled(page: Page): Promise<void> {
+    await page.locator('main').first().waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0, undefined, { timeout: 20_000 });
+  }
+
+  async function look(page: Page, name: string): Promise<void> {
+    assert.deepEqual(await seriousViolations(page), [], `axe-core on ${name}`);
+    await page.screenshot({ path: `/tmp/content-${name}.png`, fullPage: true });
+  }
+
+  test('an admin installs an integration, configures it through its ContentKit screen and sees its events', async () => {
+    const name = 'announcer';
+    ok(await t.api('POST', `/v1/integrations/${name}`, {
+      body: { organization: t.org.id, title: 'Announcer', description: 'Announces new pages', visibility: 'public', script, scopes: ['space:content:read'], configurations: { account: { componentId: 'configure' } } },
+    }));
+    const space = await buildSpace(t, { title: 'Guides' });
+    const page = await adminPage();
+
+    await page.goto(`${origin}/app/o/${t.org.id}`);
+    await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Integrations' }).click();
+    await settled(page);
+    await page.getByLabel('Search integrations').fill('announ');
+    await page.getByRole('button', { name: 'Install Announcer' }).click();
+    await page.getByRole('heading', { name: 'Announcer', level: 1 }).waitFor();
+    await settled(page);
+
+    // On one space of the organization.
+    await page.getByRole('list', { name: 'Installed on these spaces' }).getByRole('checkbox', { name: 'Guides' }).click();
+    await page.getByRole('list', { name: 'Installed on these spaces' }).getByRole('checkbox', { name: 'Guides' }).and(page.locator(':checked')).waitFor();
+    const installation = ok(await t.api('GET', `/v1/integrations/${name}/installations`)).items[0];
+    assert.deepEqual(ok(await t.api('GET', `/v1/integrations/${name}/installations/${installation.id}/spaces`)).items.map((s: { space: string }) => s.space), [space.id]);
+
+    // Its first event is refused by the integration (nothing configured): failed, with the reason in its log.
+    await t.app.jobs.runDue();
+    const events = page.getByRole('region', { name: 'Events' });
+    const setupRows = events.getByRole('row').filter({ has: page.getByRole('cell', { name: 'installation_setup', exact: true }) });
+    const firstRow = setupRows.filter({ hasText: 'Failed' }).first();
+    await firstRow.waitFor({ timeout: 15_000 });
+    await firstRow.getByRole('button', { name: 'Log' }).click();
+    const log = events.getByRole('list', { name: 'Delivery log' });
+    await log.waitFor();
+    assert.match(await log.innerText(), /HTTP 422/);
+    await look(page, 'installation-before');
+
+    // The integration's own screen: its input, a re-render on an action, and Save through the API as the installation.
+    const configuration = page.getByRole('region', { name: 'Configuration' });
+    await configuration.getByLabel('Channel').fill('#releases');
+    await configuration.getByRole('button', { name: 'Preview' }).click();
+    await configuration.getByText('Announcements will go to #releases.').waitFor();
+    assert.equal(await configuration.getByLabel('Channel').inputValue(), '#releases', 'the state the person typed went to the integration and came back');
+    await look(page, 'contentkit');
+    await configuration.getByRole('button', { name: 'Save' }).click();
+    await configuration.getByRole('status').filter({ hasText: 'Configuration saved.' }).waitFor();
+    assert.equal(ok(await t.api('GET', `/v1/integrations/${name}/installations/${installation.id}`)).configuration.channel, '#releases');
+
+    // Retry the failed delivery: now configured, the integration accepts it.
+    await firstRow.getByRole('button', { name: 'Retry installation_setup' }).click();
+    await t.app.jobs.runDue();
+    await setupRows.filter({ hasText: '2 attempts' }).filter({ hasText: 'Delivered' }).waitFor({ timeout: 15_000 });
+    await look(page, 'installation-after');
+
+    // Uninstall.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Uninstall Announcer' }).click();
+    await page.getByRole('button', { name: 'Install Announcer' }).waitFor();
+    assert.equal(ok(await t.api('GET', `/v1/integrations/${name}/installations`)).items.length, 0);
+    await look(page, 'integrations');
+  });
+
+  test('an admin adds an OpenAPI spec from text and sees it processed; translations, Git Sync and settings screens work', async () => {
+    const page = await adminPage();
+    await page.goto(`${origin}/app/o/${t.org.id}`);
+    await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'OpenAPI' }).click();
+    await settled(page);
+    await page.getByLabel('Name').fill('pets');
+    await page.getByLabel('From a file or text').check();
+    const document = JSON.stringify({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { responses: { 200: { description: 'The pets' } } } } } });
+    await page.getByLabel('Document text (JSON or YAML)').fill(document);
+    await page.getByRole('button', { name: 'Add specification' }).click();
+    await page.getByRole('link', { name: 'pets' }).click();
+    await page.getByRole('heading', { name: 'pets', level: 1 }).waitFor();
+    await t.app.jobs.runDue();
+    await page.getByRole('status').filter({ hasText: /^Processed/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Make public' }).click();
+    await page.getByRole('button', { name: 'Make private' }).waitFor();
+    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/openapi/pets`)).visibility, 'public');
+    await look(page, 'openapi-spec');
+
+    // A name the API refuses: its message shows, and what was typed stays.
+    await page.getByRole('link', { name: 'OpenAPI specifications' }).click();
+    await page.getByLabel('Name').fill('Not A Slug');
+    await page.getByLabel('Document URL').fill('https://example.com/openapi.json');
+    await page.getByRole('button', { name: 'Add specification' }).click();
+    await page.getByRole('alert').filter({ hasText: 'slug' }).waitFor();
+    assert.equal(await page.getByLabel('Name').inputValue(), 'Not A Slug');
+    await look(page, 'openapi-specs');
+
+    const space = await buildSpace(t, { title: 'Handbook' });
+    await page.goto(`${origin}/app/o/${t.org.id}/translations`);
+    await settled(page);
+    await page.getByLabel('Title').fill('Handbook in French');
+    await page.getByLabel('Source space').selectOption({ label: 'Handbook' });
+    await page.getByLabel('Languages').fill('fr');
+    await page.getByRole('button', { name: 'Create translation' }).click();
+    await page.getByRole('link', { name: 'Handbook in French' }).click();
+    await page.getByRole('button', { name: 'Run now' }).waitFor();
+    await look(page, 'translation');
+
+    await page.goto(`${origin}/app/s/${space.id}/~/git`);
+    await settled(page);
+    await page.getByText('This space is not synced with a Git repository yet.').waitFor();
+    await look(page, 'git-sync');
+
+    await page.goto(`${origin}/app/o/${t.org.id}/settings`);
+    await settled(page);
+    await page.getByLabel('Title').fill('Acme Docs');
+    await page.getByLabel('Default role of new members').selectOption('comment');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const organization = ok(await t.api('GET', `/v1/orgs/${t.org.id}`));
+    assert.equal(organization.title, 'Acme Docs');
+    assert.equal(organization.defaultRole, 'comment');
+    await look(page, 'organization-settings');
+  });
+});

@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { api, isNotFound } from '../../api/client.ts';
+import { keys, organizationQuery } from '../../api/queries.ts';
+import type { Organization } from '../../api/types.ts';
+import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
+import { settingsChanges, type SettingsForm } from './organization-changes.ts';
+
+/**
+ * An organization's settings, as updateOrganizationById takes them: title, logo URL, subdomain, the role a new
+ * member gets, the e-mail domains that join by themselves, and invite links on or off. Only what changed is sent.
+ */
+export default function OrganizationSettingsScreen() {
+  const { orgId = '' } = useParams();
+  const organization = useQuery(organizationQuery(orgId));
+  useTitle(organization.data ? `Settings · ${organization.data.title}` : 'Settings');
+  if (isNotFound(organization.error)) return <main id="main" className="app-main"><NotFound what="organization" /></main>;
+  return (
+    <main id="main" className="app-main">
+      <h1>Organization settings</h1>
+      {organization.isPending ? <Skeleton lines={5} label="Loading the settings" /> : null}
+      <ErrorNote error={organization.error} />
+      {organization.data ? <SettingsFormView key={organization.data.id} organization={organization.data} /> : null}
+    </main>
+  );
+}
+
+const formOf = (organization: Organization): SettingsForm => ({
+  title: organization.title,
+  logo: organization.urls.logo ?? '',
+  hostname: organization.hostname ?? '',
+  defaultRole: choiceOf(organization.defaultRole),
+  emailDomains: organization.emailDomains.join(', '),
+  inviteLinks: organization.inviteLinks,
+});
+
+function SettingsFormView({ organization }: { organization: Organization }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<SettingsForm>(() => formOf(organization));
+  const [saved, setSaved] = useState(false);
+  const save = useMutation({
+    mutationFn: () => {
+      const changes = settingsChanges(formOf(organization), form);
+      if ('defaultRole' in changes) changes.defaultRole = roleOf(changes.defaultRole as RoleChoice);
+      return api<Organization>('PATCH', `/orgs/${organization.id}`, { body: changes });
+    },
+    onSuccess: async () => {
+      setSaved(true);
+      await queryClient.invalidateQueries({ queryKey: keys.organization(organization.id) });
+      await queryClient.invalidateQueries({ queryKey: keys.organizations });
+    },
+  });
+  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => {
+    setSaved(false);
+    setForm({ ...form, [key]: value });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const canEdit = organization.permissions.admin;
+  return (
+    <form className="panel" onSubmit={submit}>
+      <fieldset disabled={!canEdit || save.isPending}>
+        <legend className="sr-only">Settings of {organization.title}</legend>
+        <div className="field"><label htmlFor={`${id}-title`}>Title</label><input id={`${id}-title`} value={form.title} onChange={(e) => set('title', e.target.value)} required minLength={2} maxLength={255} /></div>
+        <div className="field"><label htmlFor={`${id}-logo`}>Logo URL</label><input id={`${id}-logo`} type="url" value={form.logo} onChange={(e) => set('logo', e.target.value)} placeholder="https://example.com/logo.svg" /></div>
+        <div className="field">
+          <label htmlFor={`${id}-host`}>Subdomain</label>
+          <input id={`${id}-host`} value={form.hostname} onChange={(e) => set('hostname', e.target.value)} aria-describedby={`${id}-host-hint`} />
+          <small id={`${id}-host-hint`} className="field-hint">3 to 32 lowercase letters, digits and dashes.</small>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-role`}>Default role of new members</label>
+          <select id={`${id}-role`} value={form.defaultRole} onChange={(e) => set('defaultRole', e.target.value as RoleChoice)}>
+            {ROLE_CHOICES.map((role) => <option key={role} value={role}>{role}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-domains`}>E-mail domains</label>
+          <input id={`${id}-domains`} value={form.emailDomains} onChange={(e) => set('emailDomains', e.target.value)} placeholder="example.com, example.org" aria-describedby={`${id}-domains-hint`} />
+          <small id={`${id}-domains-hint`} className="field-hint">People with an address at these domains may join by themselves.</small>
+        </div>
+        <label className="ck-choice"><input type="checkbox" checked={form.inviteLinks} onChange={(e) => set('inviteLinks', e.target.checked)} /> Invite links can be used to join</label>
+        <p><button type="submit" className="button button-primary">Save settings</button> {saved ? <span role="status">Saved.</span> : null}</p>
+      </fieldset>
+      {!canEdit ? <p className="muted">Only the organization’s admins change its settings.</p> : null}
+      <ErrorNote error={save.error} />
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { allPages, api } from '../../api/client.ts';
+import { keys, spacesQuery } from '../../api/queries.ts';
+import type { TranslationSettings } from '../../api/types.ts';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { parseLanguages } from './languages.ts';
+
+const translationsKey = (orgId: string) => [...keys.organization(orgId), 'translations'] as const;
+
+/** An organization's translations (listTranslations) and a form to create one (createTranslation: a run is queued). */
+export default function TranslationsScreen() {
+  const { orgId = '' } = useParams();
+  const translations = useQuery({
+    queryKey: translationsKey(orgId),
+    queryFn: ({ signal }) => allPages<TranslationSettings>(`/orgs/${orgId}/translations`, {}, signal),
+    refetchInterval: (query) => (query.state.data?.some((t) => t.status === 'running') ? 2000 : false),
+  });
+  useTitle('Translations');
+  return (
+    <main id="main" className="app-main">
+      <h1>Translations</h1>
+      <CreateTranslation orgId={orgId} />
+      {translations.isPending ? <Skeleton lines={3} label="Loading translations" /> : null}
+      <ErrorNote error={translations.error} />
+      {translations.data ? (
+        translations.data.length === 0 ? <p className="muted">No translation yet.</p> : (
+          <table className="events-table">
+            <caption className="sr-only">Translations</caption>
+            <thead><tr><th scope="col">Translation</th><th scope="col">Languages</th><th scope="col">Status</th></tr></thead>
+            <tbody>
+              {translations.data.map((t) => (
+                <tr key={t.id}>
+                  <td><Link to={`/o/${orgId}/translations/${t.id}`}>{t.title}</Link></td>
+                  <td>{t.languages.join(', ') || '—'}</td>
+                  <td>{t.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+    </main>
+  );
+}
+
+function CreateTranslation({ orgId }: { orgId: string }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const spaces = useQuery(spacesQuery(orgId));
+  const [title, setTitle] = useState('');
+  const [space, setSpace] = useState('');
+  const [sourceLanguage, setSourceLanguage] = useState('en');
+  const [languages, setLanguages] = useState('');
+  const create = useMutation({
+    mutationFn: () =>
+      api('POST', `/orgs/${orgId}/translations`, {
+        body: { title: title.trim(), languages: parseLanguages(languages), ...(space ? { source: { space, language: sourceLanguage.trim().toLowerCase() } } : {}) },
+      }),
+    onSuccess: () => {
+      setTitle('');
+      setLanguages('');
+      return queryClient.invalidateQueries({ queryKey: translationsKey(orgId) });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  return (
+    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>New translation</h2>
+      <div className="field"><label htmlFor={`${id}-name`}>Title</label><input id={`${id}-name`} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} /></div>
+      <div className="field">
+        <label htmlFor={`${id}-space`}>Source space</label>
+        <select id={`${id}-space`} value={space} onChange={(e) => setSpace(e.target.value)}>
+          <option value="">Choose later</option>
+          {(spaces.data ?? []).map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
+        </select>
+      </div>
+      <div className="field"><label htmlFor={`${id}-from`}>Source language</label><input id={`${id}-from`} value={sourceLanguage} onChange={(e) => setSourceLanguage(e.target.value)} /></div>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>Languages</label>
+        <input id={`${id}-to`} value={languages} onChange={(e) => setLanguages(e.target.value)} placeholder="fr, de, ja" aria-describedby={`${id}-to-hint`} />
+        <small id={`${id}-to-hint`} className="field-hint">Language codes, separated by commas; each gets a space of its own.</small>
+      </div>
+      <button type="submit" className="button button-primary" disabled={create.isPending}>Create translation</button>
+      <ErrorNote error={create.error} />
+    </form>
+  );
+}
