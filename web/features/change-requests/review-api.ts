@@ -119,7 +119,7 @@ export const revisionDocumentQuery = (spaceId: string, revisionId: string, pageI
   });
 
 export const reviewApi = {
-  update: (spaceId: string, number: string, body: { subject?: string; status?: 'draft' | 'open' | 'archived' }) => api('PATCH', base(spaceId, number), { body }),
+  update: (spaceId: string, number: string, body: { subject?: string; description?: Document; status?: 'draft' | 'open' | 'archived' }) => api('PATCH', base(spaceId, number), { body }),
   submitReview: (spaceId: string, number: string, status: 'approved' | 'changes-requested', comment: string) =>
     api('POST', `${base(spaceId, number)}/reviews`, { body: { status, ...(comment.trim() ? { comment: { markdown: comment } } : {}) } }),
   requestReviewers: (spaceId: string, number: string, users: string[]) => api('POST', `${base(spaceId, number)}/requested-reviewers`, { body: { users } }),
