@@ -4,6 +4,9 @@ import type { Document } from '../../../src/features/content/document/types.ts';
 import { api, type ListPage } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 
+// The list of changed pages is read by the route as it opens (routes.tsx), so its query lives with the app's.
+export { changeRequestChangesQuery as changesQuery, type SemanticChange } from '../../api/queries.ts';
+
 /*
  * The reads and writes of reviewing one change request, through the public API (the official operation ids in
  * the comments). Every key starts with the change request's, so one invalidation refreshes the whole screen.
@@ -31,15 +34,6 @@ export interface Reply {
   body: { markdown?: string };
 }
 
-/** One RevisionSemanticChange of getChangeRequestChanges. */
-export interface SemanticChange {
-  type: string;
-  page?: { id: string; title: string; path?: string; type: string };
-  attributes?: Record<string, { before?: unknown; after?: unknown }>;
-  parent?: { before?: { title: string }; after?: { title: string } };
-  file?: { name: string };
-}
-
 /** A conflict of a merge or an update, as the API describes it (a `content` one carries the marked markdown). */
 export interface MergeConflictReport {
   type: 'page' | 'file' | 'variable';
@@ -57,13 +51,6 @@ export interface MergeAnswer {
 
 const base = (spaceId: string, number: string) => `/spaces/${spaceId}/change-requests/${number}`;
 const key = (spaceId: string, number: string, ...rest: string[]) => [...keys.changeRequest(spaceId, number), ...rest] as const;
-
-/** getChangeRequestChanges: every change, for the list of changed pages. */
-export const changesQuery = (spaceId: string, number: string) =>
-  queryOptions({
-    queryKey: key(spaceId, number, 'changes'),
-    queryFn: ({ signal }) => api<{ changes: SemanticChange[]; more?: number }>('GET', `${base(spaceId, number)}/changes`, { query: { limit: 1000 }, signal }),
-  });
 
 /** getReviewsByChangeRequestId: the current reviews (a newer one of the same reviewer supersedes the older). */
 export const reviewsQuery = (spaceId: string, number: string) =>
