@@ -14,26 +14,6 @@ export { changeRequestChangesQuery as changesQuery, type SemanticChange } from '
 
 export type { ChangeRequestRequestedReviewer, ChangeRequestReview, UserContributor };
 
-/** A comment or reply as read with `format=markdown`: the body is its markdown. */
-export interface Thread {
-  id: string;
-  postedBy: { id: string; displayName: string };
-  postedAt: string;
-  body: { markdown?: string };
-  replies: number;
-  reactions: { emoji: string; count: number; users: { user: { id: string } }[] }[];
-  status: 'open' | 'resolved';
-  target: { node?: { id: string; preview?: string }; page?: { id: string; title: string; outdated: boolean } };
-  permissions: { edit: boolean; reply?: boolean; delete: boolean };
-}
-
-export interface Reply {
-  id: string;
-  postedBy: { id: string; displayName: string };
-  postedAt: string;
-  body: { markdown?: string };
-}
-
 /** A conflict of a merge or an update, as the API describes it (a `content` one carries the marked markdown). */
 export interface MergeConflictReport {
   type: 'page' | 'file' | 'variable';
@@ -73,22 +53,6 @@ export const contributorsQuery = (spaceId: string, number: string) =>
     queryFn: ({ signal }) => api<ListPage<UserContributor>>('GET', `${base(spaceId, number)}/contributors`, { signal }),
   });
 
-/** listCommentsInChangeRequest on one page, oldest first, bodies as markdown. */
-export const pageThreadsQuery = (spaceId: string, number: string, pageId: string) =>
-  queryOptions({
-    queryKey: key(spaceId, number, 'comments', pageId),
-    queryFn: ({ signal }) =>
-      api<ListPage<Thread>>('GET', `${base(spaceId, number)}/comments`, { query: { targetPage: pageId, order: 'asc', format: 'markdown', limit: 100 }, signal }),
-  });
-
-/** listCommentRepliesInChangeRequest */
-export const repliesQuery = (spaceId: string, number: string, commentId: string, count: number) =>
-  queryOptions({
-    queryKey: key(spaceId, number, 'comments', 'replies', commentId, String(count)),
-    queryFn: ({ signal }) => api<ListPage<Reply>>('GET', `${base(spaceId, number)}/comments/${commentId}/replies`, { query: { format: 'markdown', limit: 100 }, signal }),
-    enabled: count > 0,
-  });
-
 /** getPageDocumentInRevisionById; a page that is not in the revision reads as no document (it was added or deleted). */
 export const revisionDocumentQuery = (spaceId: string, revisionId: string, pageId: string) =>
   queryOptions({
@@ -114,9 +78,4 @@ export const reviewApi = {
   merge: (spaceId: string, number: string) => api<MergeAnswer>('POST', `${base(spaceId, number)}/merge`),
   updateFromMain: (spaceId: string, number: string) => api<MergeAnswer>('POST', `${base(spaceId, number)}/update`),
   writeContent: (spaceId: string, number: string, changes: unknown[]) => api('POST', `${base(spaceId, number)}/content`, { body: { changes } }),
-  postComment: (spaceId: string, number: string, body: { page: string; node?: string; markdown: string }) =>
-    api<Thread>('POST', `${base(spaceId, number)}/comments`, { body: { page: body.page, ...(body.node ? { node: body.node } : {}), body: { markdown: body.markdown } } }),
-  reply: (spaceId: string, number: string, commentId: string, markdown: string) => api('POST', `${base(spaceId, number)}/comments/${commentId}/replies`, { body: { body: { markdown } } }),
-  updateComment: (spaceId: string, number: string, commentId: string, body: { resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] }) =>
-    api('PUT', `${base(spaceId, number)}/comments/${commentId}`, { body }),
 };
