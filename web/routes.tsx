@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { changeRequestChangesQuery, changeRequestQuery, spaceQuery } from './api/queries.ts';
+import { queryClient } from './api/query-client.ts';
 import { AppShell } from './features/shell/app-shell.tsx';
 import { RouteError } from './features/shell/route-error.tsx';
 
@@ -8,6 +10,19 @@ import { RouteError } from './features/shell/route-error.tsx';
  * each screen loaded when first opened, so the first screen's JavaScript stays small.
  */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/**
+ * A change request's reads start with the navigation, beside the loading of its screen's code, instead of after
+ * the screen first renders: the list of changed pages is the long one. Nothing is awaited (the screen shows its
+ * own loading and errors), and fresh answers are not asked again.
+ */
+function startChangeRequestReads({ params }: LoaderFunctionArgs): null {
+  const { spaceId = '', number = '' } = params;
+  void queryClient.prefetchQuery(spaceQuery(spaceId));
+  void queryClient.prefetchQuery(changeRequestQuery(spaceId, number));
+  void queryClient.prefetchQuery(changeRequestChangesQuery(spaceId, number));
+  return null;
+}
 
 const routes: RouteObject[] = [
   { path: 'sign-in', lazy: screen(() => import('./features/auth/sign-in.tsx')) },
@@ -47,7 +62,7 @@ const routes: RouteObject[] = [
           { path: 'o/:orgId/integrations/:integrationName/installations/:installationId', lazy: screen(() => import('./features/integrations/installation.tsx')) },
           // A space's own URLs name no organization: the space says which one (space-route.tsx).
           { path: 's/:spaceId/~/changes', lazy: screen(() => import('./features/change-requests/change-requests.tsx')) },
-          { path: 's/:spaceId/~/changes/:number', lazy: screen(() => import('./features/change-requests/change-request.tsx')) },
+          { path: 's/:spaceId/~/changes/:number', loader: startChangeRequestReads, lazy: screen(() => import('./features/change-requests/change-request.tsx')) },
           { path: 's/:spaceId/~/edit/:pageId?', lazy: screen(() => import('./features/editing/editing-screen.tsx')) },
           { path: 's/:spaceId/~/revisions/:revisionId', lazy: screen(() => import('./features/spaces/revision.tsx')) },
           { path: 's/:spaceId/~/git', lazy: screen(() => import('./features/git-sync/git-sync.tsx')) },

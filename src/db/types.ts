@@ -95,6 +95,7 @@ export interface ChangeRequestsTable {
   number: number;
   status: string; // draft | open | archived | merged
   subject: string;
+  description: string | null; // the JSON document; null when there is none
   agent_task_id: string | null;
   created_by: string | null;
   revision_initial: string;

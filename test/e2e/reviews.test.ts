@@ -13,6 +13,8 @@ import { png } from '../fixtures/png.ts';
 
 const OPERATIONS = [
   'getReviewsByChangeRequestId',
+  'updateChangeRequestById',
+  'getChangeRequestById',
   'submitChangeRequestReview',
   'getRequestedReviewersByChangeRequestId',
   'requestReviewersForChangeRequest',
@@ -123,6 +125,56 @@ describe('change request reviews and revision reads through the official client'
     assert.equal(again.status, 204);
     const { data: pending } = await admin.spaces.getRequestedReviewersByChangeRequestId(space.id, cr.id);
     assert.equal(pending.count, 0);
+  });
+
+  test('a change request has a description, a JSON document, which a merge rule can ask for', async () => {
+    const { t } = e2e;
+    const space = await buildSpace(t, { title: 'Described' });
+    const reviewer = await t.member('review');
+    const admin = e2e.client();
+    await admin.spaces.updateSpaceById(space.id, { mergeRules: { type: 'rules', rules: [{ rule: 'require_change_request_description' }] } } as never);
+    const { data: cr } = await admin.spaces.createChangeRequest(space.id, { subject: 'Explained' });
+    assert.equal(cr.description, undefined);
+    const refused = await t.api('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
+    assert.equal(refused.status, 409);
+    assert.match(String((refused.body as { error: { message: string } }).error.message), /needs a description/);
+
+    const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+    const document = { object: 'document', data: {}, nodes: [paragraph('Why: the guide was wrong.')] };
+    const { data: described } = await admin.spaces.updateChangeRequestById(space.id, cr.id, { description: document as never });
+    assert.equal(described.description?.object, 'document');
+    assert.equal(JSON.stringify(described.description?.nodes).includes('Why: the guide was wrong.'), true);
+    // Its blocks get keys, as a page's do, so a comment can name one.
+    assert.equal(typeof (described.description?.nodes[0] as { key?: string }).key, 'string');
+    const { data: read } = await admin.spaces.getChangeRequestById(space.id, cr.id);
+    assert.deepEqual(read.description, described.description);
+
+    // Asking for a review may rewrite it in the same write.
+    await admin.spaces.requestReviewersForChangeRequest(space.id, cr.id, { users: [reviewer.userId], description: { ...document, nodes: [paragraph('Reworded.')] } as never });
+    const { data: reworded } = await admin.spaces.getChangeRequestById(space.id, cr.id);
+    assert.ok(JSON.stringify(reworded.description).includes('Reworded.'));
+
+    // What is not a document is refused, naming the field, and nothing changes.
+    const bad = await t.api('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { body: { description: { object: 'document', nodes: [{ object: 'block', type: 'no-such-block' }] } } });
+    assert.equal(bad.status, 400);
+    assert.match(String((bad.body as { error: { message: string } }).error.message), /body\/description/);
+    const { data: unchanged } = await admin.spaces.getChangeRequestById(space.id, cr.id);
+    assert.deepEqual(unchanged.description, reworded.description);
+
+    const { data: merged } = await admin.spaces.mergeChangeRequest(space.id, cr.id);
+    assert.equal(merged.result, 'merge');
+    await rejectsWith(admin.spaces.updateChangeRequestById(space.id, cr.id, { description: document as never }), 409);
+  });
+
+  test('a description without blocks clears it', async () => {
+    const { t } = e2e;
+    const space = await buildSpace(t, { title: 'Cleared' });
+    const admin = e2e.client();
+    const { data: cr } = await admin.spaces.createChangeRequest(space.id, { subject: 'Short-lived text' });
+    const text = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Soon gone.', marks: [] }] }] }] };
+    await admin.spaces.updateChangeRequestById(space.id, cr.id, { description: text as never });
+    const { data: cleared } = await admin.spaces.updateChangeRequestById(space.id, cr.id, { description: { object: 'document', data: {}, nodes: [] } as never });
+    assert.equal(cleared.description, undefined);
   });
 
   test('any revision of the space reads like the current one, and its changes are against its parent', async () => {

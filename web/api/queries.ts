@@ -83,6 +83,22 @@ export const changeRequestsQuery = (spaceId: string, status: string) =>
 export const changeRequestQuery = (spaceId: string, number: string) =>
   queryOptions({ queryKey: keys.changeRequest(spaceId, number), queryFn: ({ signal }) => api<ChangeRequest>('GET', `/spaces/${spaceId}/change-requests/${number}`, { signal }) });
 
+/** One RevisionSemanticChange of getChangeRequestChanges. */
+export interface SemanticChange {
+  type: string;
+  page?: { id: string; title: string; path?: string; type: string };
+  attributes?: Record<string, { before?: unknown; after?: unknown }>;
+  parent?: { before?: { title: string }; after?: { title: string } };
+  file?: { name: string };
+}
+
+/** getChangeRequestChanges: every change, for the list of changed pages. */
+export const changeRequestChangesQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: [...keys.changeRequest(spaceId, number), 'changes'] as const,
+    queryFn: ({ signal }) => api<{ changes: SemanticChange[]; more?: number }>('GET', `/spaces/${spaceId}/change-requests/${number}/changes`, { query: { limit: 1000 }, signal }),
+  });
+
 export const membersQuery = (orgId: string) =>
   queryOptions({ queryKey: keys.members(orgId), queryFn: ({ signal }) => allPages<OrganizationMember>(`/orgs/${orgId}/members`, {}, signal) });
 

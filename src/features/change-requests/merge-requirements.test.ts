@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { effectiveMergeRules, unmetMergeRules, type MergeFacts, type MergeRules } from './merge-requirements.ts';
 
-const facts = (fields: Partial<MergeFacts> = {}): MergeFacts => ({ mergerId: 'merger', subject: 'A subject', outdated: false, reviews: [], ...fields });
+const facts = (fields: Partial<MergeFacts> = {}): MergeFacts => ({ mergerId: 'merger', subject: 'A subject', described: false, outdated: false, reviews: [], ...fields });
 const rules = (...list: object[]): MergeRules => ({ type: 'rules', rules: list as MergeRules extends { rules: infer R } ? R : never });
 const approved = (reviewerId: string) => ({ reviewerId, status: 'approved' as const });
 const against = (reviewerId: string) => ({ reviewerId, status: 'changes-requested' as const });
@@ -44,6 +44,12 @@ describe('merge rules (pure)', () => {
   test('up to date and subject are facts of the change request', () => {
     const r = rules({ rule: 'require_up_to_date_change_request' }, { rule: 'require_change_request_subject' });
     assert.deepEqual(unmetMergeRules(r, facts({ outdated: true, subject: '  ' })), ["it must be up to date with the space's content first (updateChangeRequest)", 'it needs a subject']);
+  });
+
+  test('a description is needed when the rule asks for one', () => {
+    const r = rules({ rule: 'require_change_request_description' });
+    assert.deepEqual(unmetMergeRules(r, facts()), ['it needs a description']);
+    assert.deepEqual(unmetMergeRules(r, facts({ described: true })), []);
   });
 
   test('rules this server cannot meet say so, and a bypass gets past every rule', () => {

@@ -10,6 +10,8 @@ export interface MergeFacts {
   /** Who asks for the merge. */
   mergerId: string;
   subject: string;
+  /** The change request has a description that says something. */
+  described: boolean;
   /** The change request is not based on the space's current revision. */
   outdated: boolean;
   /** The reviews that still count: each reviewer's latest, not superseded by a new request to them. */
@@ -24,8 +26,8 @@ export function effectiveMergeRules(space: Static<typeof SpaceMergeRules>, organ
 /**
  * What the merge rules (the official MergeRule list: all must pass) still ask of a change request before it may
  * be merged, one sentence each; empty when it may be merged. A person named by `allow_bypass` may merge whatever
- * the other rules say. This server has no description on change requests and no review agents, so the rules
- * that ask for them cannot be met: they say so, and only a bypass gets past them.
+ * the other rules say. This server has no review agents, so the rule that asks for one cannot be met: it says so,
+ * and only a bypass gets past it.
  */
 export function unmetMergeRules(rules: MergeRules, facts: MergeFacts): string[] {
   if (rules.type !== 'rules') return [];
@@ -58,7 +60,7 @@ export function unmetMergeRules(rules: MergeRules, facts: MergeFacts): string[] 
         if (facts.subject.trim() === '') unmet.push('it needs a subject');
         break;
       case 'require_change_request_description':
-        unmet.push('it needs a description, which change requests on this server do not have');
+        if (!facts.described) unmet.push('it needs a description');
         break;
       case 'require_agent_review':
         unmet.push('it needs a review by an agent, which this server does not provide');

@@ -20,6 +20,7 @@ import { loadChangeRequest } from './service.ts';
 import { findOrganization } from '../organizations/queries.ts';
 import { currentReviews } from './review-store.ts';
 import { effectiveMergeRules, unmetMergeRules, type ReviewStatus } from './merge-requirements.ts';
+import { hasDescription } from './description.ts';
 import { baseRevisionOf } from './present.ts';
 
 /** A file version as the merge sees it: an id, a name, and the rest as content. */
@@ -265,7 +266,7 @@ async function assertMergeRulesMet(db: Executor, space: { organization_id: strin
   const rules = effectiveMergeRules(JSON.parse(space.merge_rules), organization ? JSON.parse(organization.merge_rules) : { type: 'none' });
   if (rules.type !== 'rules') return;
   const reviews = (await currentReviews(db, cr.id)).map((r) => ({ reviewerId: r.reviewer_id, status: r.status as ReviewStatus }));
-  const unmet = unmetMergeRules(rules, { mergerId, subject: cr.subject, outdated, reviews });
+  const unmet = unmetMergeRules(rules, { mergerId, subject: cr.subject, described: hasDescription(cr.description), outdated, reviews });
   if (unmet.length > 0) throw conflict(`Merging change request #${cr.number} is refused by the merge rules: ${unmet.join('; ')}`);
 }
 

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import { apiUrl, appUrl } from '../../platform/urls.ts';
 import { presentUser } from '../users/present.ts';
 import type { ChangeRequestView } from './store.ts';
+import { presentedDescription } from './description.ts';
 import type { RequestedReviewerView, ReviewView } from './review-store.ts';
 
 /** The revision of the space the change request is based on: where it started, or where it was last updated from. */
@@ -16,6 +17,7 @@ export function presentChangeRequest(config: Config, cr: ChangeRequestView, spac
     number: cr.number,
     status: cr.status as 'draft' | 'open' | 'archived' | 'merged',
     subject: cr.subject,
+    ...(cr.description !== null ? { description: presentedDescription(cr.description) } : {}),
     createdBy: presentUser(config, {
       id: cr.created_by ?? 'deleted-user',
       display_name: cr.creator_name ?? 'Deleted user',

@@ -9,6 +9,7 @@ import { recordEvent } from '../../platform/events.ts';
 import { OrgAccess } from '../access/service.ts';
 import { lockBranch } from '../content/revisions.ts';
 import { changeRequestPolicy } from './policy.ts';
+import { storedDescription } from './description.ts';
 import { presentRequestedReviewer, presentReview } from './present.ts';
 import type { ListReviewsQuery, RequestReviewersBody, SubmitReviewBody } from './schemas.ts';
 import { loadChangeRequest } from './service.ts';
@@ -122,8 +123,8 @@ export async function requestChangeRequestReviewers(ctx: AppContext, caller: Cal
   const requesterId = personOf(caller);
   const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
   changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'requestReview', 'Asking for reviews of a change request');
-  if (body.description !== undefined) throw badRequest('body/description: change requests on this server have no description');
-  if (body.subject !== undefined && cr.status === 'merged') throw conflict('Change request is merged; it can no longer change');
+  const description = body.description !== undefined ? storedDescription(body.description, 'body/description') : undefined;
+  if ((body.subject !== undefined || description !== undefined) && cr.status === 'merged') throw conflict('Change request is merged; it can no longer change');
   assertReviewable(cr.status, 'Asking for reviews');
   const users = [...new Set(body.users)];
   for (const userId of users) {
@@ -139,7 +140,9 @@ export async function requestChangeRequestReviewers(ctx: AppContext, caller: Cal
     for (const userId of users) await upsertRequestedReviewer(trx, { change_request_id: cr.id, user_id: userId, requested_by: requesterId, revision_id: head, created_at: now });
     await markReviewsOutdated(trx, cr.id, users, now);
     const subject = body.subject?.trim();
-    if (subject !== undefined) await updateChangeRequest(trx, cr.id, { subject, updated_at: now });
+    if (subject !== undefined || description !== undefined) {
+      await updateChangeRequest(trx, cr.id, { ...(subject !== undefined ? { subject } : {}), ...(description !== undefined ? { description } : {}), updated_at: now });
+    }
     await recordEvent(trx, ctx.clock, 'change_request_reviewers_requested', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, requestedBy: requesterId, users });
     const place = { organizationId: space.organization_id, space, changeRequest: { id: cr.id, number: cr.number, subject: subject ?? cr.subject } };
     await writeNotices(ctx, trx, users.map((userId) => ({ userId, kind: 'review_requested' as const, actorId: requesterId, place, what: 'asked you to review' })));

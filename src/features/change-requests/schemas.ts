@@ -5,6 +5,12 @@ import { Comment, CommentBodyInput } from '../comments/schemas.ts';
 
 export const ChangeRequestStatus = Type.Union([Type.Literal('draft'), Type.Literal('open'), Type.Literal('archived'), Type.Literal('merged')]);
 
+/** A JSON document (the official JSONDocument): its blocks are checked by the service, which names the bad one. */
+const JSONDocumentInput = Type.Object(
+  { object: Type.Literal('document'), data: Type.Optional(Type.Record(Type.String(), Type.Unknown())), nodes: Type.Array(Type.Unknown()) },
+  { additionalProperties: true, description: 'A JSON document; one without blocks clears the description' },
+);
+
 export const ChangeRequest = Type.Object(
   {
     object: Type.Literal('change-request'),
@@ -12,6 +18,7 @@ export const ChangeRequest = Type.Object(
     number: Type.Number(),
     status: ChangeRequestStatus,
     subject: Type.String(),
+    description: Type.Optional(Type.Unknown({ description: 'The JSON document describing the change request' })),
     createdBy: User,
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -50,6 +57,7 @@ export const CreateChangeRequestBody = Type.Object({
 
 export const UpdateChangeRequestBody = Type.Object({
   subject: Type.Optional(Type.String({ maxLength: 100 })),
+  description: Type.Optional(JSONDocumentInput),
   status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('open'), Type.Literal('archived')])),
 });
 
@@ -95,7 +103,7 @@ export const ChangeRequestRequestedReviewer = Type.Object({
 export const RequestReviewersBody = Type.Object({
   users: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 50, description: 'The ids of the people asked to review' }),
   subject: Type.Optional(Type.String({ maxLength: 100 })),
-  description: Type.Optional(Type.Unknown({ description: 'Not supported: change requests on this server have no description' })),
+  description: Type.Optional(JSONDocumentInput),
 });
 
 export const RequestedReviewerParams = Type.Object({ ...ChangeRequestParams.properties, userId: Type.String({ minLength: 1 }) });

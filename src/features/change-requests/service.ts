@@ -14,6 +14,7 @@ import { presentChangeRequest } from './present.ts';
 import { openCommentCountsOfChangeRequests, openCommentsOfChangeRequest } from '../comments/queries.ts';
 import type { CreateChangeRequestBody, ListChangeRequestsQuery, UpdateChangeRequestBody } from './schemas.ts';
 import { statusMoveRefusal } from './status.ts';
+import { storedDescription } from './description.ts';
 import {
   countChangeRequests,
   findChangeRequest,
@@ -53,6 +54,7 @@ export async function createChangeRequest(ctx: AppContext, caller: Caller, space
       number,
       status: 'open',
       subject: body.subject?.trim() ?? '',
+      description: null,
       agent_task_id: body.agentTaskId ?? null,
       created_by: authorOf(caller),
       revision_initial: main.head_revision_id,
@@ -110,9 +112,10 @@ export async function listChangeRequestsOfOrganization(ctx: AppContext, caller: 
 export async function updateChangeRequestSettings(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string, body: Static<typeof UpdateChangeRequestBody>) {
   const { space, role, cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
   changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'update', 'Updating a change request');
+  const description = body.description !== undefined ? storedDescription(body.description, 'body/description') : undefined;
   /** What the body changes on a change request in `status`; throws when the rules refuse it. */
   const changesFor = (status: string) => {
-    const changes: { subject?: string; status?: string; updated_at?: string } = {};
+    const changes: { subject?: string; description?: string | null; status?: string; updated_at?: string } = {};
     if (body.status !== undefined && body.status !== status) {
       const refusal = statusMoveRefusal(status as 'open', body.status);
       if (refusal) throw conflict(refusal);
@@ -121,6 +124,10 @@ export async function updateChangeRequestSettings(ctx: AppContext, caller: Calle
     if (body.subject !== undefined) {
       if (status === 'merged') throw conflict('Change request is merged; it can no longer change');
       changes.subject = body.subject.trim();
+    }
+    if (description !== undefined) {
+      if (status === 'merged') throw conflict('Change request is merged; it can no longer change');
+      changes.description = description;
     }
     return changes;
   };
@@ -136,7 +143,14 @@ export async function updateChangeRequestSettings(ctx: AppContext, caller: Calle
       if (Object.keys(changes).length === 0) return current;
       changes.updated_at = now;
       await updateChangeRequest(trx, cr.id, changes);
-      await recordEvent(trx, ctx.clock, 'change_request_updated', space.organization_id, { spaceId: space.id, changeRequestId: cr.id, ...changes });
+      // The description's document is not copied into the event: whoever listens reads the change request.
+      const { description: described, ...event } = changes;
+      await recordEvent(trx, ctx.clock, 'change_request_updated', space.organization_id, {
+        spaceId: space.id,
+        changeRequestId: cr.id,
+        ...event,
+        ...(described !== undefined ? { descriptionChanged: true } : {}),
+      });
       return { ...current, ...changes };
     });
   }

@@ -4,11 +4,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
 import { changeRequestQuery, keys, meQuery, membersQuery, organizationQuery, spaceQuery } from '../../api/queries.ts';
 import type { ChangeRequest, Space } from '../../api/types.ts';
+import type { Document } from '../../../src/features/content/document/types.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import '../review/review.css';
 import { SpaceHeader } from '../spaces/space-header.tsx';
 import { changedPages } from './changed-pages.ts';
+import { Description } from './description.tsx';
+import { hasDescription } from './description-text.ts';
 import { effectiveRules, mergeBlockers, type MergeRules } from './merge-readiness.ts';
 import { changesQuery, contributorsQuery, requestedReviewersQuery, reviewApi, reviewsQuery, type MergeConflictReport } from './review-api.ts';
 
@@ -44,6 +47,7 @@ export default function ChangeRequestScreen() {
           <div>
             <Subject spaceId={spaceId} cr={cr.data} mayEdit={!!permissions.edit} />
             <StatusMoves spaceId={spaceId} cr={cr.data} mayEdit={!!permissions.edit} />
+            <Description spaceId={spaceId} cr={cr.data} mayEdit={!!permissions.edit} />
             {cr.data.outdated ? <OutdatedBanner spaceId={spaceId} cr={cr.data} mayUpdate={!!permissions.edit} onConflicts={setConflicts} /> : null}
             <section aria-labelledby="changed-pages-title">
               <h2 id="changed-pages-title">Changed pages</h2>
@@ -171,8 +175,6 @@ function StatusMoves({ spaceId, cr, mayEdit }: { spaceId: string; cr: ChangeRequ
             <dd>{new Date(merged.mergedAt).toLocaleString()}{merged.mergedBy ? ` by ${merged.mergedBy.displayName}` : ''}</dd>
           </>
         ) : null}
-        <dt>Description</dt>
-        <dd className="muted">Change requests on this server have a subject and no description.</dd>
       </dl>
       {moves.length > 0 ? (
         <div className="thread-actions" role="group" aria-label="Status">
@@ -348,6 +350,7 @@ function MergeBox(props: { spaceId: string; cr: ChangeRequest; space: Space; use
   const reasons = mergeBlockers(rules, {
     status: cr.status,
     subject: cr.subject ?? '',
+    described: hasDescription(cr.description as Document | undefined),
     outdated: cr.outdated,
     mayMerge,
     userId,

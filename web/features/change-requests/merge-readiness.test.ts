@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { effectiveRules, mergeBlockers, type MergeFacts } from './merge-readiness.ts';
 
 const facts = (over: Partial<MergeFacts> = {}): MergeFacts => ({
-  status: 'open', subject: 'Fix', outdated: false, mayMerge: true, userId: 'me', reviews: [], names: new Map([['ana', 'Ana']]), conflicts: 0, ...over,
+  status: 'open', subject: 'Fix', described: false, outdated: false, mayMerge: true, userId: 'me', reviews: [], names: new Map([['ana', 'Ana']]), conflicts: 0, ...over,
 });
 const rules = (...list: { rule: string; users?: string[] }[]) => ({ type: 'rules' as const, rules: list });
 
@@ -34,5 +34,10 @@ describe('why a change request cannot be merged yet', () => {
   test('a space inheriting takes its organization’s rules', () => {
     assert.deepEqual(effectiveRules({ type: 'inherit' }, rules({ rule: 'require_at_least_one_review' })), rules({ rule: 'require_at_least_one_review' }));
     assert.deepEqual(effectiveRules({ type: 'none' }, rules({ rule: 'x' })), { type: 'none' });
+  });
+  test('a description is asked for until the change request has one', () => {
+    const r = rules({ rule: 'require_change_request_description' });
+    assert.deepEqual(mergeBlockers(r, facts()), ['The merge rules ask for a description.']);
+    assert.deepEqual(mergeBlockers(r, facts({ described: true })), []);
   });
 });

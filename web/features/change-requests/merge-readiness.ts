@@ -14,6 +14,8 @@ export type MergeRules = { type: 'rules'; rules: MergeRule[] } | { type: 'none' 
 export interface MergeFacts {
   status: string;
   subject: string;
+  /** The description says something. */
+  described: boolean;
   outdated: boolean;
   /** The space's `permissions.merge` for the signed-in person. */
   mayMerge: boolean;
@@ -69,7 +71,7 @@ export function mergeBlockers(rules: MergeRules, facts: MergeFacts): string[] {
         if (facts.subject.trim() === '') reasons.push('The merge rules ask for a subject.');
         break;
       case 'require_change_request_description':
-        reasons.push('The merge rules ask for a description, which change requests on this server do not have.');
+        if (!facts.described) reasons.push('The merge rules ask for a description.');
         break;
       case 'require_agent_review':
         reasons.push('The merge rules ask for a review by an agent, which this server does not provide.');

@@ -8,7 +8,8 @@ import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { blockName } from '../review/block-diff.ts';
 import { PageDiff } from '../review/page-diff.tsx';
 import { revisionLinks } from '../review/revision-links.ts';
-import { pageThreadsQuery, revisionDocumentQuery, type Thread } from './review-api.ts';
+import { changeRequestComments, pageThreadsQuery, type Thread } from './comment-place.ts';
+import { revisionDocumentQuery } from './review-api.ts';
 import { CommentThread, NewComment } from './threads.tsx';
 
 /*
@@ -22,7 +23,8 @@ export function PageReview({ spaceId, cr, pageId, title, userId, mayComment }: {
   const before = useQuery(revisionDocumentQuery(spaceId, baseRevision, pageId));
   const after = useQuery(revisionDocumentQuery(spaceId, cr.revision, pageId));
   const current = useQuery(revisionQuery(spaceId));
-  const threads = useQuery(pageThreadsQuery(spaceId, number, pageId));
+  const place = useMemo(() => changeRequestComments(spaceId, number), [spaceId, number]);
+  const threads = useQuery(pageThreadsQuery(place, pageId));
   const [sideBySide, setSideBySide] = useState(false);
   const links = useMemo(() => revisionLinks(spaceId, current.data), [spaceId, current.data]);
 
@@ -60,8 +62,8 @@ export function PageReview({ spaceId, cr, pageId, title, userId, mayComment }: {
             const what = `the ${blockName(block)} “${preview(block)}”`;
             return (
               <>
-                {(byNode.get(key) ?? []).map((thread) => <CommentThread key={thread.id} spaceId={spaceId} number={number} thread={thread} userId={userId} />)}
-                {mayComment ? <NewComment spaceId={spaceId} number={number} pageId={pageId} node={key} what={what} quote={() => selectionIn(key)} /> : null}
+                {(byNode.get(key) ?? []).map((thread) => <CommentThread key={thread.id} place={place} thread={thread} userId={userId} />)}
+                {mayComment ? <NewComment place={place} pageId={pageId} what={what} target={() => ({ node: key, what, quote: selectionIn(key) })} /> : null}
               </>
             );
           }}
@@ -70,8 +72,8 @@ export function PageReview({ spaceId, cr, pageId, title, userId, mayComment }: {
       {onPage.length > 0 || mayComment ? (
         <section aria-label="Comments on the page">
           <h3>Comments on the page</h3>
-          {onPage.map((thread) => <CommentThread key={thread.id} spaceId={spaceId} number={number} thread={thread} userId={userId} />)}
-          {mayComment ? <NewComment spaceId={spaceId} number={number} pageId={pageId} what="the page" /> : null}
+          {onPage.map((thread) => <CommentThread key={thread.id} place={place} thread={thread} userId={userId} />)}
+          {mayComment ? <NewComment place={place} pageId={pageId} what="the page" target={() => ({ what: 'the page' })} /> : null}
         </section>
       ) : null}
       {outdated.length > 0 ? (
@@ -81,7 +83,7 @@ export function PageReview({ spaceId, cr, pageId, title, userId, mayComment }: {
           {outdated.map((thread) => (
             <div key={thread.id}>
               {thread.target.node?.preview ? <p className="muted">On “{thread.target.node.preview}”</p> : null}
-              <CommentThread spaceId={spaceId} number={number} thread={thread} userId={userId} />
+              <CommentThread place={place} thread={thread} userId={userId} />
             </div>
           ))}
         </section>

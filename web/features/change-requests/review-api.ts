@@ -4,41 +4,15 @@ import type { Document } from '../../../src/features/content/document/types.ts';
 import { api, type ListPage } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 
+// The list of changed pages is read by the route as it opens (routes.tsx), so its query lives with the app's.
+export { changeRequestChangesQuery as changesQuery, type SemanticChange } from '../../api/queries.ts';
+
 /*
  * The reads and writes of reviewing one change request, through the public API (the official operation ids in
  * the comments). Every key starts with the change request's, so one invalidation refreshes the whole screen.
  */
 
 export type { ChangeRequestRequestedReviewer, ChangeRequestReview, UserContributor };
-
-/** A comment or reply as read with `format=markdown`: the body is its markdown. */
-export interface Thread {
-  id: string;
-  postedBy: { id: string; displayName: string };
-  postedAt: string;
-  body: { markdown?: string };
-  replies: number;
-  reactions: { emoji: string; count: number; users: { user: { id: string } }[] }[];
-  status: 'open' | 'resolved';
-  target: { node?: { id: string; preview?: string }; page?: { id: string; title: string; outdated: boolean } };
-  permissions: { edit: boolean; reply?: boolean; delete: boolean };
-}
-
-export interface Reply {
-  id: string;
-  postedBy: { id: string; displayName: string };
-  postedAt: string;
-  body: { markdown?: string };
-}
-
-/** One RevisionSemanticChange of getChangeRequestChanges. */
-export interface SemanticChange {
-  type: string;
-  page?: { id: string; title: string; path?: string; type: string };
-  attributes?: Record<string, { before?: unknown; after?: unknown }>;
-  parent?: { before?: { title: string }; after?: { title: string } };
-  file?: { name: string };
-}
 
 /** A conflict of a merge or an update, as the API describes it (a `content` one carries the marked markdown). */
 export interface MergeConflictReport {
@@ -57,13 +31,6 @@ export interface MergeAnswer {
 
 const base = (spaceId: string, number: string) => `/spaces/${spaceId}/change-requests/${number}`;
 const key = (spaceId: string, number: string, ...rest: string[]) => [...keys.changeRequest(spaceId, number), ...rest] as const;
-
-/** getChangeRequestChanges: every change, for the list of changed pages. */
-export const changesQuery = (spaceId: string, number: string) =>
-  queryOptions({
-    queryKey: key(spaceId, number, 'changes'),
-    queryFn: ({ signal }) => api<{ changes: SemanticChange[]; more?: number }>('GET', `${base(spaceId, number)}/changes`, { query: { limit: 1000 }, signal }),
-  });
 
 /** getReviewsByChangeRequestId: the current reviews (a newer one of the same reviewer supersedes the older). */
 export const reviewsQuery = (spaceId: string, number: string) =>
@@ -86,22 +53,6 @@ export const contributorsQuery = (spaceId: string, number: string) =>
     queryFn: ({ signal }) => api<ListPage<UserContributor>>('GET', `${base(spaceId, number)}/contributors`, { signal }),
   });
 
-/** listCommentsInChangeRequest on one page, oldest first, bodies as markdown. */
-export const pageThreadsQuery = (spaceId: string, number: string, pageId: string) =>
-  queryOptions({
-    queryKey: key(spaceId, number, 'comments', pageId),
-    queryFn: ({ signal }) =>
-      api<ListPage<Thread>>('GET', `${base(spaceId, number)}/comments`, { query: { targetPage: pageId, order: 'asc', format: 'markdown', limit: 100 }, signal }),
-  });
-
-/** listCommentRepliesInChangeRequest */
-export const repliesQuery = (spaceId: string, number: string, commentId: string, count: number) =>
-  queryOptions({
-    queryKey: key(spaceId, number, 'comments', 'replies', commentId, String(count)),
-    queryFn: ({ signal }) => api<ListPage<Reply>>('GET', `${base(spaceId, number)}/comments/${commentId}/replies`, { query: { format: 'markdown', limit: 100 }, signal }),
-    enabled: count > 0,
-  });
-
 /** getPageDocumentInRevisionById; a page that is not in the revision reads as no document (it was added or deleted). */
 export const revisionDocumentQuery = (spaceId: string, revisionId: string, pageId: string) =>
   queryOptions({
@@ -119,7 +70,7 @@ export const revisionDocumentQuery = (spaceId: string, revisionId: string, pageI
   });
 
 export const reviewApi = {
-  update: (spaceId: string, number: string, body: { subject?: string; status?: 'draft' | 'open' | 'archived' }) => api('PATCH', base(spaceId, number), { body }),
+  update: (spaceId: string, number: string, body: { subject?: string; description?: Document; status?: 'draft' | 'open' | 'archived' }) => api('PATCH', base(spaceId, number), { body }),
   submitReview: (spaceId: string, number: string, status: 'approved' | 'changes-requested', comment: string) =>
     api('POST', `${base(spaceId, number)}/reviews`, { body: { status, ...(comment.trim() ? { comment: { markdown: comment } } : {}) } }),
   requestReviewers: (spaceId: string, number: string, users: string[]) => api('POST', `${base(spaceId, number)}/requested-reviewers`, { body: { users } }),
@@ -127,9 +78,4 @@ export const reviewApi = {
   merge: (spaceId: string, number: string) => api<MergeAnswer>('POST', `${base(spaceId, number)}/merge`),
   updateFromMain: (spaceId: string, number: string) => api<MergeAnswer>('POST', `${base(spaceId, number)}/update`),
   writeContent: (spaceId: string, number: string, changes: unknown[]) => api('POST', `${base(spaceId, number)}/content`, { body: { changes } }),
-  postComment: (spaceId: string, number: string, body: { page: string; node?: string; markdown: string }) =>
-    api<Thread>('POST', `${base(spaceId, number)}/comments`, { body: { page: body.page, ...(body.node ? { node: body.node } : {}), body: { markdown: body.markdown } } }),
-  reply: (spaceId: string, number: string, commentId: string, markdown: string) => api('POST', `${base(spaceId, number)}/comments/${commentId}/replies`, { body: { body: { markdown } } }),
-  updateComment: (spaceId: string, number: string, commentId: string, body: { resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] }) =>
-    api('PUT', `${base(spaceId, number)}/comments/${commentId}`, { body }),
 };

@@ -78,6 +78,17 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
     await writerPage.getByLabel('Reviewer', { exact: true }).selectOption({ label: 'User 2' });
     await writerPage.getByRole('button', { name: 'Request review' }).click();
     await writerPage.getByRole('region', { name: 'Requested reviewers' }).getByText('User 2').waitFor();
+    // The description: written as plain text, stored as the official JSON document, shown as readers see it.
+    const description = writerPage.getByRole('region', { name: 'Description' });
+    await description.getByText('No description yet.').waitFor();
+    await description.getByRole('button', { name: 'Edit description' }).click();
+    await writerPage.getByRole('textbox', { name: 'Description' }).fill('The old installer is gone.\n\nThis points to the new one.');
+    await assertAccessible(writerPage, 'the description being edited');
+    await writerPage.getByRole('button', { name: 'Save description' }).click();
+    await description.locator('p', { hasText: 'This points to the new one.' }).waitFor();
+    const described = ok(await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`));
+    assert.deepEqual(described.description.nodes.map((b: Json) => b.type), ['paragraph', 'paragraph']);
+    await screenshot(writerPage, 'review-description');
     await assertAccessible(writerPage, 'the change request (writer)');
 
     // The reviewer hears of it in the inbox, and reads the inline diff.
@@ -89,6 +100,7 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
     await screenshot(reviewerPage, 'review-inbox');
     await reviewerPage.getByRole('link', { name: /User 1 asked you to review #\d+ Use the new installer/ }).click();
     await reviewerPage.getByRole('heading', { name: /Use the new installer/ }).waitFor();
+    await reviewerPage.getByRole('region', { name: 'Description' }).getByText('The old installer is gone.').waitFor();
     await reviewerPage.getByRole('link', { name: 'Inbox' }).waitFor();
     const mergeButton = reviewerPage.getByRole('button', { name: 'Merge change request' });
     assert.equal(await mergeButton.isDisabled(), true, 'no approval yet');

@@ -1,24 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { keys } from '../../api/queries.ts';
 import { ErrorNote } from '../../ui/states.tsx';
-import { repliesQuery, reviewApi, type Thread } from './review-api.ts';
+import { commentApi, repliesQuery, type CommentPlace, type Thread } from './comment-place.ts';
 
 /*
- * Comment threads of a change request beside the blocks they are about: the comment, its replies, a reply box,
- * a reaction, resolve and reopen. Bodies are shown as their markdown, as written.
+ * Comment threads beside the blocks they are about, in a change request's diff or in the editor (a change
+ * request's discussion or the space's: see comment-place.ts): the comment, its replies, a reply box, a reaction,
+ * resolve and reopen. Bodies are shown as their markdown, as written.
  */
 
 const THUMBS_UP = '👍';
 
-export function CommentThread({ spaceId, number, thread, userId }: { spaceId: string; number: string; thread: Thread; userId: string }) {
+export function CommentThread({ place, thread, userId }: { place: CommentPlace; thread: Thread; userId: string }) {
   const queryClient = useQueryClient();
-  const replies = useQuery(repliesQuery(spaceId, number, thread.id, thread.replies));
+  const replies = useQuery(repliesQuery(place, thread.id, thread.replies));
   const [reply, setReply] = useState('');
   const replyId = useId();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.changeRequest(spaceId, number) });
-  const send = useMutation({ mutationFn: () => reviewApi.reply(spaceId, number, thread.id, reply), onSuccess: async () => (setReply(''), await refresh()) });
-  const update = useMutation({ mutationFn: (body: Parameters<typeof reviewApi.updateComment>[3]) => reviewApi.updateComment(spaceId, number, thread.id, body), onSuccess: refresh });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: place.key });
+  const send = useMutation({ mutationFn: () => commentApi.reply(place, thread.id, reply), onSuccess: async () => (setReply(''), await refresh()) });
+  const update = useMutation({ mutationFn: (body: Parameters<typeof commentApi.update>[2]) => commentApi.update(place, thread.id, body), onSuccess: refresh });
   const thumbs = thread.reactions.find((r) => r.emoji === THUMBS_UP);
   const mine = !!thumbs?.users.some((u) => u.user.id === userId);
   const resolved = thread.status === 'resolved';
@@ -74,32 +74,45 @@ export function CommentThread({ spaceId, number, thread, userId }: { spaceId: st
   );
 }
 
-/** A comment on a block (or the whole page when no block is named); what was selected in the block is quoted. */
-export function NewComment({ spaceId, number, pageId, node, what, quote }: { spaceId: string; number: string; pageId: string; node?: string; what: string; quote?: () => string }) {
+/** What a new comment is about: a block (its key) or the whole page, said in words, with the text to quote. */
+export interface CommentTarget {
+  node?: string;
+  what: string;
+  quote?: string;
+}
+
+/**
+ * A comment on a block (or the whole page when no block is named); what was selected in the block is quoted.
+ * `target` is read as the button is pressed (before the press moves focus and clears the selection): the editor
+ * comments on the block the selection is in.
+ */
+export function NewComment({ place, pageId, what, target }: { place: CommentPlace; pageId: string; what: string; target: () => CommentTarget }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<CommentTarget | null>(null);
   const [text, setText] = useState('');
   const id = useId();
   const post = useMutation({
-    mutationFn: () => reviewApi.postComment(spaceId, number, { page: pageId, ...(node ? { node } : {}), markdown: text }),
+    mutationFn: (about: CommentTarget) => commentApi.post(place, { page: pageId, ...(about.node ? { node: about.node } : {}), markdown: text }),
     onSuccess: async () => {
       setText('');
-      setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: keys.changeRequest(spaceId, number) });
+      setChosen(null);
+      await queryClient.invalidateQueries({ queryKey: place.key });
     },
   });
-  if (!open) {
+  const choose = () => {
+    const about = target();
+    const quoted = about.quote?.trim();
+    if (quoted && !text) setText(`> ${quoted}\n\n`);
+    setChosen(about);
+  };
+  if (!chosen) {
     return (
       <button
         type="button"
         className="link-button"
         aria-label={`Comment on ${what}`}
-        // Read the selection before the click moves focus and clears it.
-        onMouseDown={() => {
-          const quoted = quote?.().trim();
-          if (quoted && !text) setText(`> ${quoted}\n\n`);
-        }}
-        onClick={() => setOpen(true)}
+        onMouseDown={choose}
+        onClick={() => (chosen ? undefined : choose())}
       >
         Comment
       </button>
@@ -110,16 +123,16 @@ export function NewComment({ spaceId, number, pageId, node, what, quote }: { spa
       className="comment-form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (text.trim()) post.mutate();
+        if (text.trim()) post.mutate(chosen);
       }}
     >
-      <label htmlFor={id}>Comment on {what}</label>
+      <label htmlFor={id}>Comment on {chosen.what}</label>
       <textarea id={id} value={text} autoFocus onChange={(e) => setText(e.target.value)} />
       <div className="thread-actions">
         <button type="submit" className="button button-primary" disabled={post.isPending || !text.trim()}>
           Post comment
         </button>
-        <button type="button" className="button" onClick={() => setOpen(false)}>
+        <button type="button" className="button" onClick={() => setChosen(null)}>
           Cancel
         </button>
       </div>

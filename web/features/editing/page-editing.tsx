@@ -6,6 +6,7 @@ import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import type { SaveTransport } from './autosave.ts';
 import { BodyEditor } from './body-editor.tsx';
 import { ConflictPanel } from './conflict-panel.tsx';
+import { EditorComments } from './editor-comments.tsx';
 import { targetName, type EditTarget } from './edit-target.ts';
 import { readPageAt, uploadFile, writeChanges } from './editing-api.ts';
 import { draftKey, readDraft } from './local-drafts.ts';
@@ -60,6 +61,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
   const initialDocument = useMemo(() => kept?.document ?? page.document ?? EMPTY, [kept, page.document]);
   const upload = useCallback((file: File) => uploadFile(spaceId, target, file), [spaceId, target]);
 
+  const replacedAt = useRef(state.replacedAt);
   const savedBase = useRef(state.base);
   useEffect(() => {
     if (state.base !== savedBase.current) {
@@ -68,6 +70,14 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
       void queryClient.invalidateQueries({ queryKey: ['space', spaceId, 'page'] });
     }
   }, [state.base, onSaved, queryClient, spaceId]);
+
+  // The document the editor shows now (its blocks in order), for the comment threads placed beside them.
+  const editorDocument = state.replaced ?? initialDocument;
+  const shownDocument = useRef(editorDocument);
+  if (state.replaced && shownDocument.current !== state.replaced && state.replacedAt !== replacedAt.current) {
+    replacedAt.current = state.replacedAt;
+    shownDocument.current = state.replaced;
+  }
 
   const coverFile = page.cover?.ref?.kind === 'file' ? page.cover.ref.file : undefined;
   // After a conflict is resolved the header shows the chosen values: the server's, under what is still unsaved.
@@ -89,15 +99,20 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
         onEdit={(edit) => autosave.edit(edit)}
         upload={upload}
       />
-      <BodyEditor
-        document={state.replaced ?? initialDocument}
-        revision={String(state.replacedAt)}
-        onChange={(document) => autosave.edit({ document })}
-        spaceId={spaceId}
-        organizationId={organizationId}
-        uploadFile={async (file) => (await upload(file)).id}
-        links={links}
-      />
+      <EditorComments spaceId={spaceId} target={target} pageId={pageId} document={shownDocument}>
+        <BodyEditor
+          document={editorDocument}
+          revision={String(state.replacedAt)}
+          onChange={(document) => {
+            shownDocument.current = document;
+            autosave.edit({ document });
+          }}
+          spaceId={spaceId}
+          organizationId={organizationId}
+          uploadFile={async (file) => (await upload(file)).id}
+          links={links}
+        />
+      </EditorComments>
     </div>
   );
 }

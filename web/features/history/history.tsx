@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
@@ -94,6 +94,12 @@ export default function HistoryScreen() {
 }
 
 function Comparison({ spaceId, from, to, pageId, onPage }: { spaceId: string; from: string; to: string; pageId: string; onPage: (pageId: string) => void }) {
+  const queryClient = useQueryClient();
+  // Both documents are asked for as the page is chosen, not once the screen has rendered the new URL.
+  const choosePage = (id: string) => {
+    if (id) for (const revision of [from, to]) void queryClient.prefetchQuery(revisionDocumentQuery(spaceId, revision, id));
+    onPage(id);
+  };
   const older = useQuery(revisionByIdQuery(spaceId, from));
   const newer = useQuery(revisionByIdQuery(spaceId, to));
   const pages = useMemo(() => {
@@ -110,7 +116,7 @@ function Comparison({ spaceId, from, to, pageId, onPage }: { spaceId: string; fr
       {pages.length > 0 ? (
         <div className="field">
           <label htmlFor={selectId}>Page</label>
-          <select id={selectId} value={pageId} onChange={(e) => onPage(e.target.value)}>
+          <select id={selectId} value={pageId} onChange={(e) => choosePage(e.target.value)}>
             <option value="">Choose a page…</option>
             {pages.map((p) => <option key={p.id} value={p.id}>{p.title}</option>)}
           </select>

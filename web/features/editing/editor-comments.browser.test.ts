@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openPage, withoutChromium } from '../../../test/browser.ts';
+import { ok } from '../../../test/assertions.ts';
+import { buildPage, buildSpace } from '../../../test/factories.ts';
+import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
+import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+
+/*
+ * Comment threads in the editor, in Chromium: the threads of the page beside their blocks (the space's comments
+ * in a live space, the draft change request's otherwise), replied to, reacted to, resolved and reopened, and a
+ * comment on the block the selection is in.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+describe('comment threads in the editor, in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
+  let t: TestServer;
+  let origin: string;
+  let browser: Browser;
+
+  before(async () => {
+    await ensureWebAppBuilt();
+    t = await startServer();
+    origin = await listenOnRandomPort(t);
+    browser = await launchChromium();
+    mkdirSync('test-results', { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function openEditor(spaceId: string, pageId: string): Promise<Page> {
+    const page = await openPage(browser);
+    await signInAs(t, page.context(), origin, t.admin.userId);
+    await page.goto(`${origin}/app/s/${spaceId}/~/edit/${pageId}`);
+    await page.locator('.ProseMirror').waitFor();
+    return page;
+  }
+
+  const blockKeys = async (path: string) => ok(await t.api('GET', `${path}?format=document`)).document.nodes.map((b: Json) => b.key as string);
+
+  test('in a live space, the space’s threads sit beside their block; a reply, a 👍, resolve and reopen, and a comment on the selected block', async () => {
+    const space = await buildSpace(t, { title: 'Commented space' });
+    const pageId = await buildPage(t, space.id, { title: 'Guide', markdown: 'First paragraph of the guide.\n\nSecond paragraph, commented.\n\nThird paragraph.' });
+    const keys = await blockKeys(`/v1/spaces/${space.id}/content/page/${pageId}`);
+    ok(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { page: pageId, node: keys[1], body: { markdown: 'Is this right?' } } }));
+
+    const page = await openEditor(space.id, pageId);
+    const rail = page.getByRole('complementary', { name: 'Comments' });
+    const thread = rail.getByRole('article', { name: /Comment by/ });
+    await thread.getByText('Is this right?').waitFor();
+    // Beside its block: the thread starts where the second paragraph does.
+    const block = await page.locator('.ProseMirror > p', { hasText: 'Second paragraph' }).boundingBox();
+    const box = await thread.boundingBox();
+    assert.ok(block && box && Math.abs(box.y - block.y) < 24 && box.x > block.x + block.width - 4, `thread at ${JSON.stringify(box)}, block at ${JSON.stringify(block)}`);
+
+    await thread.getByLabel(/Reply to/).fill('Yes, it is.');
+    await thread.getByRole('button', { name: 'Reply' }).click();
+    await thread.getByText('Yes, it is.').waitFor();
+    await thread.getByRole('button', { name: /thumbs-up/ }).click();
+    await thread.getByRole('button', { name: /thumbs-up/, pressed: true }).waitFor();
+    await thread.getByRole('button', { name: 'Resolve' }).click();
+    await thread.getByRole('button', { name: 'Reopen' }).waitFor();
+    const [stored] = ok(await t.api('GET', `/v1/spaces/${space.id}/comments?targetPage=${pageId}`)).items;
+    assert.deepEqual([stored.status, stored.replies, stored.reactions[0]?.emoji], ['resolved', 1, '👍']);
+    await thread.getByRole('button', { name: 'Reopen' }).click();
+    await thread.getByRole('button', { name: 'Resolve' }).waitFor();
+
+    // A comment on the block the selection is in, quoting the selected text.
+    await page.locator('.ProseMirror > p', { hasText: 'First paragraph' }).click({ clickCount: 3 });
+    await rail.getByRole('button', { name: 'Comment on the selected block' }).click();
+    const form = rail.getByLabel('Comment on the paragraph “First paragraph of the guide.”');
+    assert.match(await form.inputValue(), /^> First paragraph of the guide\./);
+    await form.fill('Say what the guide is for.');
+    await rail.getByRole('button', { name: 'Post comment' }).click();
+    await rail.getByText('Say what the guide is for.').waitFor();
+    const all = ok(await t.api('GET', `/v1/spaces/${space.id}/comments?targetPage=${pageId}&format=markdown`)).items;
+    const posted = all.find((c: Json) => String(c.body.markdown).includes('Say what the guide is for.'));
+    assert.equal(posted?.target.node.id, keys[0]);
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.screenshot({ path: 'test-results/editor-comments.png' });
+    await page.close();
+  });
+
+  test('edits that go to a change request show its threads, and a thread whose block is gone is outdated', async () => {
+    const space = await buildSpace(t, { title: 'Reviewed space' });
+    const pageId = await buildPage(t, space.id, { title: 'Guide', markdown: 'Kept paragraph.\n\nRemoved paragraph.' });
+    ok(await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'change-requests' } }));
+    let page = await openEditor(space.id, pageId);
+    await page.getByRole('status', { name: 'Save status' }).filter({ hasText: /change request #/ }).waitFor();
+    const [draft] = ok(await t.api('GET', `/v1/spaces/${space.id}/change-requests?status=draft&creator=${t.admin.userId}`)).items;
+    const keys = await blockKeys(`/v1/spaces/${space.id}/change-requests/${draft.id}/content/page/${pageId}`);
+    ok(await t.api('POST', `/v1/spaces/${space.id}/change-requests/${draft.id}/comments`, { body: { page: pageId, node: keys[0], body: { markdown: 'On the kept one.' } } }));
+    ok(await t.api('POST', `/v1/spaces/${space.id}/change-requests/${draft.id}/comments`, { body: { page: pageId, node: keys[1], body: { markdown: 'On a block since deleted.' } } }));
+    // The second paragraph is deleted in the change request; the first keeps its key (keys follow content).
+    ok(await t.api('POST', `/v1/spaces/${space.id}/change-requests/${draft.id}/content`, { body: { changes: [{ operation: 'update_page', page: pageId, document: { markdown: 'Kept paragraph.' } }] } }));
+    assert.deepEqual(await blockKeys(`/v1/spaces/${space.id}/change-requests/${draft.id}/content/page/${pageId}`), [keys[0]]);
+    await page.close();
+
+    page = await openEditor(space.id, pageId);
+    const rail = page.getByRole('complementary', { name: 'Comments' });
+    await rail.getByText('On the kept one.').waitFor();
+    const outdated = page.getByRole('region', { name: 'Outdated comments' });
+    await outdated.getByText('On a block since deleted.').waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.screenshot({ path: 'test-results/editor-comments-change-request.png' });
+    await page.close();
+  });
+});
