@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { Document, FlowBlock } from '../../src/features/content/document/types.ts';
@@ -7,6 +8,9 @@ import { launchChromium, openPage, screenshot, withoutChromium } from '../browse
 import { buildSpace } from '../factories.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { ensureWebAppBuilt, seriousViolations, signInAs } from '../web-app.ts';
+import { splitPageMarkdown } from '../../src/features/content/markdown.ts';
+import { markdownToDocument } from '../../src/features/content/document/to-document.ts';
+import { CORPUS_DIR } from '../corpus/pages.ts';
 import { corpusDocuments } from './corpus-documents.ts';
 import { changes, lastChange, mountEditor, type MountOptions } from './mounted-editor.ts';
 
@@ -16,6 +20,18 @@ import { changes, lastChange, mountEditor, type MountOptions } from './mounted-e
  */
 
 const EMPTY: Document = { object: 'document', data: {}, nodes: [] };
+const withoutKeys = (value: unknown) => JSON.parse(JSON.stringify(value, (name, field: unknown) => (name === 'key' ? undefined : field))) as unknown;
+
+/** A GitBook page's markdown: a page of the shared corpus with a table and code, or (without it) one like it. */
+function gitbookMarkdown(): string {
+  const file = join(CORPUS_DIR, 'docs-as-code/git-sync/monorepos.md');
+  const page = existsSync(file) ? splitPageMarkdown(readFileSync(file, 'utf8'), file).body : '# Monorepos\n\n| Path | Meaning |\n| - | - |\n| `./docs` | Inside |\n\n```\n/\n  docs.yaml\n```\n';
+  // and the GitBook blocks that page does not have
+  return `${page}\n{% hint style="warning" %}\nKeep **one** docs.yaml.\n{% endhint %}\n\n{% tabs %}\n{% tab title="npm" %}\n\`\`\`bash\nnpm install\n\`\`\`\n{% endtab %}\n{% endtabs %}\n`;
+}
+
+const tableOf = (document: Document | undefined) => document?.nodes.find((b) => b.type === 'table') as unknown as
+  { data: { view: { type: string; columns: string[] }; records: Record<string, { values: Record<string, unknown> }>; definition: Record<string, { title: string }> }; fragments: { fragment: string }[] };
 const types = (document: Document | undefined) => (document?.nodes ?? []).map((b) => b.type);
 const text = (block: FlowBlock | undefined): string => JSON.stringify(block).match(/"text":"[^"]*"/g)?.map((m) => m.slice(8, -1)).join('') ?? '';
 
@@ -110,6 +126,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     ['tabs', 'tabs', (b) => assert.equal((b as { nodes: { data: { title: string } }[] }).nodes[0]!.data.title, 'Tab 1')],
     ['expandable', 'expandable'], ['table', 'table'],
     ['math', 'math'], ['embed', 'embed'],
+    ['cards', 'table', (b) => assert.equal((b as { data: { view: { type: string } } }).data.view.type, 'cards')],
   ];
 
   test('the / menu inserts every kind of block, filtered as one types and chosen with the keyboard', async () => {
@@ -307,6 +324,120 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.getByLabel('Alt text').waitFor();
     const images = (await lastChange(page))!.nodes.find((b) => b.type === 'images') as { nodes: { data: { ref: unknown; alt?: string } }[] };
     assert.deepEqual(images.nodes[0]!.data, { ref: { kind: 'file', file: 'uploaded-1' }, alt: 'diagram' });
+  });
+
+  async function paste(plain: string, html?: string): Promise<void> {
+    await page.evaluate(`(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', ${JSON.stringify(plain)});
+      ${html === undefined ? '' : `data.setData('text/html', ${JSON.stringify(html)});`}
+      document.querySelector('.qe-content').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    })()`);
+  }
+
+  test('a GitBook page\'s markdown pasted gives the blocks it describes, as the server reads them', async () => {
+    const markdown = gitbookMarkdown();
+    const expected = markdownToDocument(markdown, (href) => ({ kind: 'url', url: href }));
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await paste(markdown);
+    await page.locator('.qe-content [data-quire="hint"]').first().waitFor();
+    const pasted = await lastChange(page);
+    assert.deepEqual(types(pasted), types(expected));
+    for (const type of ['heading-2', 'table', 'code', 'hint', 'tabs']) assert.ok((types(pasted) as string[]).includes(type), `a ${type} block`);
+    // The very blocks the server's reader gives, without keys (the server keys new blocks when the page is saved).
+    assert.deepEqual(withoutKeys(pasted!.nodes), withoutKeys(expected.nodes));
+    assert.equal(JSON.stringify(pasted).includes('"key"'), false);
+    await screenshot(page, 'editor-pasted-markdown', { fullPage: true });
+
+    // Plain prose stays text; so does markdown pasted into a code block.
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await paste('Just a sentence with *stars* in it.');
+    assert.deepEqual(types(await lastChange(page)), ['paragraph']);
+    await page.keyboard.press('Enter');
+    await slash('code');
+    await paste('# not a heading\n- nor a list');
+    const code = (await lastChange(page))!.nodes.find((b) => b.type === 'code');
+    assert.equal(text(code), '# not a heading- nor a list');
+  });
+
+  test('code is highlighted while editing, as the reader does, and follows what is typed', async () => {
+    const markdown = '```javascript\nconst answer = 42;\n```\n';
+    await mountEditor(page, markdownToDocument(markdown, (href) => ({ kind: 'url', url: href })), options);
+    const keyword = page.locator('.qe-code code .c-token-keyword').first();
+    await keyword.waitFor({ timeout: 30_000 });
+    assert.equal(await keyword.textContent(), 'const');
+    await page.locator('.qe-code code').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('return answer;');
+    await page.locator('.qe-code code .c-token-keyword', { hasText: 'return' }).waitFor({ timeout: 30_000 });
+    const code = (await lastChange(page))!.nodes.find((b) => b.type === 'code');
+    assert.equal(text(code), 'const answer = 42;return answer;');
+    await screenshot(page, 'editor-code-highlighted');
+  });
+
+  test('the / menu uploads a file into a file block', async () => {
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    const chooser = page.waitForEvent('filechooser');
+    await slash('file');
+    await (await chooser).setFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page.locator('.qe-content [data-quire="file"]').waitFor();
+    const file = (await lastChange(page))!.nodes.find((b) => b.type === 'file') as { data: { ref: unknown } } | undefined;
+    assert.deepEqual(file?.data.ref, { kind: 'file', file: 'uploaded-1' });
+  });
+
+  test('an image\'s width is set in pixels or percent, and a wrong width is said so', async () => {
+    const markdown = '<figure><img src="https://example.org/a.png" alt="Diagram"><figcaption></figcaption></figure>\n';
+    await mountEditor(page, markdownToDocument(markdown, (href) => ({ kind: 'url', url: href })), options);
+    const width = page.getByLabel('Image width');
+    const image = () => (lastChange(page) as Promise<Document>).then((d) => (d.nodes[0] as unknown as { nodes: { data: Record<string, unknown> }[] }).nodes[0]!.data);
+    await width.fill('50%');
+    assert.deepEqual((await image()).width, { value: 50, unit: '%' });
+    await width.fill('320');
+    assert.equal((await image()).width, 320);
+    await width.fill('wide');
+    await page.getByText('A width is a number of pixels or a percentage').waitFor();
+    assert.equal(await width.inputValue(), 'wide');
+    assert.equal((await image()).width, 320);
+    await screenshot(page, 'editor-image-width');
+    await width.fill('');
+    assert.equal('width' in (await image()), false);
+  });
+
+  test('table rows and columns are added and removed, the cards view too', async () => {
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await slash('table');
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await page.getByLabel('Row 3, Column 1').fill('Third');
+    await page.getByRole('button', { name: 'Add column' }).click();
+    await page.getByLabel('Row 1, Column 3').fill('New');
+    let table = tableOf(await lastChange(page));
+    assert.equal(Object.keys(table.data.records).length, 3);
+    assert.equal(table.data.view.columns.length, 3);
+    assert.ok(JSON.stringify(table.fragments).includes('"Third"') && JSON.stringify(table.fragments).includes('"New"'));
+    await screenshot(page, 'editor-table-rows-columns');
+    await page.getByRole('button', { name: 'Remove column Column 1' }).click();
+    await page.getByRole('button', { name: 'Remove row 1' }).click();
+    table = tableOf(await lastChange(page));
+    assert.deepEqual(table.data.view.columns, ['c2', 'c3']);
+    assert.equal(Object.keys(table.data.records).length, 2);
+    assert.equal(JSON.stringify(table.fragments).includes('"Third"'), false, 'the removed column took its cells');
+    assert.equal(table.fragments.length, 4);
+
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await slash('cards');
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await page.getByLabel('Row 4, Title').fill('Fourth card');
+    table = tableOf(await lastChange(page));
+    assert.equal(table.data.view.type, 'cards');
+    assert.equal(Object.keys(table.data.records).length, 4);
+    await screenshot(page, 'editor-cards');
+    assert.deepEqual(await seriousViolations(page), []);
   });
 
   test('the mounted editor of a rich page has no serious or critical accessibility violation', async () => {

@@ -2,6 +2,7 @@ import { Extension, type AnyExtension } from '@tiptap/core';
 import { ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
 import { createElement, type FunctionComponent } from 'react';
+import { CodeHighlight } from './code-highlight.ts';
 import * as model from './model/schema.ts';
 import { codeBlockView } from './nodes/code-view.ts';
 import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
@@ -11,7 +12,8 @@ import { TableView } from './nodes/table.tsx';
 
 /*
  * The schema's extensions (model/schema.ts) with the editor's node views and behaviour: undo/redo, drop and
- * gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`; there is no hard-break node).
+ * gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`; there is no hard-break node),
+ * code highlighted as the reader does.
  */
 
 type View = FunctionComponent<NodeViewProps>;
@@ -44,6 +46,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     Gapcursor,
     Placeholder.configure({ placeholder: 'Write, or type / for a block' }),
     LineBreak,
+    CodeHighlight,
     ...(options.extra ?? []),
   ];
 }

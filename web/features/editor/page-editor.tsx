@@ -7,6 +7,7 @@ import { BlockMenu } from './block-menu.tsx';
 import { DocumentSync } from './document-sync.ts';
 import { editorExtensions } from './extensions.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
+import { pasteMarkdown } from './paste/paste-markdown.ts';
 import { slashItems } from './slash/items.ts';
 import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.tsx';
 import './editor.css';
@@ -16,6 +17,12 @@ const imageBlock = (file: string, alt: string) => ({
   type: 'images',
   attrs: { block: { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [] } },
   content: [{ type: 'image', attrs: { block: { object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'file', file }, ...(alt ? { alt } : {}) }, fragments: [] } } }],
+});
+
+/** A file block of one uploaded file (its caption fragment added later, if wanted). */
+const fileBlock = (file: string) => ({
+  type: 'file',
+  attrs: { block: { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file } }, fragments: [] } },
 });
 
 /**
@@ -30,13 +37,14 @@ export default function PageEditor(props: PageEditorProps) {
   latest.current = props;
   const slashRef = useRef<SlashState | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const pendingRange = useRef<{ editor: Editor; range: Range } | null>(null);
+  const pendingRange = useRef<{ editor: Editor; range: Range; as: 'image' | 'file' } | null>(null);
 
-  const upload = async (editor: Editor, files: File[], at?: number) => {
-    for (const file of files.filter((f) => f.type.startsWith('image/'))) {
+  /** Uploads files as files of the space; `as: 'image'` takes the images only and inserts image blocks. */
+  const upload = async (editor: Editor, files: File[], at?: number, as: 'image' | 'file' = 'image') => {
+    for (const file of as === 'image' ? files.filter((f) => f.type.startsWith('image/')) : files) {
       try {
         const id = await latest.current.uploadFile(file);
-        const content = imageBlock(id, file.name.replace(/\.[^.]+$/, ''));
+        const content = as === 'image' ? imageBlock(id, file.name.replace(/\.[^.]+$/, '')) : fileBlock(id);
         if (at === undefined) editor.chain().focus().insertContent(content).run();
         else editor.chain().insertContentAt(at, content).run();
         setFailure('');
@@ -44,6 +52,13 @@ export default function PageEditor(props: PageEditorProps) {
         setFailure(`${file.name} could not be uploaded: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+  };
+
+  const pick = (editor: Editor, range: Range, as: 'image' | 'file') => {
+    pendingRange.current = { editor, range, as };
+    if (!fileInput.current) return;
+    fileInput.current.accept = as === 'image' ? 'image/*' : '';
+    fileInput.current.click();
   };
 
   const bridge = useMemo(() => {
@@ -93,10 +108,8 @@ export default function PageEditor(props: PageEditorProps) {
           slashExtension(
             () =>
               slashItems({
-                pickImage: (editor, range) => {
-                  pendingRange.current = { editor, range };
-                  fileInput.current?.click();
-                },
+                pickImage: (editor, range) => pick(editor, range, 'image'),
+                pickFile: (editor, range) => pick(editor, range, 'file'),
               }),
             bridge,
           ),
@@ -110,7 +123,8 @@ export default function PageEditor(props: PageEditorProps) {
         attributes: { 'aria-label': 'Page content', role: 'textbox', 'aria-multiline': 'true', class: 'qe-content reader-content' },
         handlePaste: (view, event) => {
           const files = [...(event.clipboardData?.files ?? [])];
-          if (!files.some((f) => f.type.startsWith('image/')) || !editorRef.current) return false;
+          if (!editorRef.current) return false;
+          if (!files.some((f) => f.type.startsWith('image/'))) return pasteMarkdown(editorRef.current, event, setFailure);
           void upload(editorRef.current, files);
           return true;
         },
@@ -201,9 +215,8 @@ export default function PageEditor(props: PageEditorProps) {
       <input
         ref={fileInput}
         type="file"
-        accept="image/*"
         hidden
-        aria-label="Upload an image"
+        aria-label="Upload a file"
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
@@ -211,7 +224,7 @@ export default function PageEditor(props: PageEditorProps) {
           pendingRange.current = null;
           if (!pending) return;
           pending.editor.chain().focus().deleteRange(pending.range).run();
-          void upload(pending.editor, files);
+          void upload(pending.editor, files, undefined, pending.as);
         }}
       />
     </div>

@@ -1,6 +1,8 @@
 import { escapeAttribute } from 'entities';
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import type { PhrasingContent } from 'mdast';
+// Our own mdast nodes (gitbookLiteral, gitbookInlineWrap) are declared there, for any program that reads this one.
+import type {} from './markdown-serializer.ts';
 
 /*
  * Table cells with blocks. GitBook's tables hold rich cells (a record's value is a fragment of blocks), and a

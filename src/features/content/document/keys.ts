@@ -1,4 +1,4 @@
-import { hash as digest } from 'node:crypto';
+import { sha256 as hash } from './digest.ts';
 import type { Document } from './types.ts';
 
 /*
@@ -13,8 +13,6 @@ import type { Document } from './types.ts';
 
 type AnyNode = { object?: string; key?: string; nodes?: AnyNode[]; fragments?: AnyNode[]; [field: string]: unknown };
 
-// The one-shot form: a Hash object per block costs more than hashing its few bytes.
-const hash = (value: string) => digest('sha256', value, 'base64url');
 const isBlock = (node: AnyNode) => node.object === 'block';
 const childrenOf = (node: AnyNode): AnyNode[] => [...(node.fragments ?? []), ...(node.nodes ?? [])];
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha1 } from './digest.ts';
 import type { Block, Fragment, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Table, Text } from './types.ts';
 
 export { blockText, inlineText, oneLine } from './text.ts';
@@ -89,16 +89,12 @@ export interface SourceMeta { markdown: string; digest: string; html?: true }
  * they were read from markdown.
  */
 export function contentDigest(block: Block): string {
-  return createHash('sha1')
-    .update(
-      JSON.stringify(block, (name, value: unknown) => {
-        if (name === 'key' || name === 'meta') return undefined;
-        if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-        return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-      }),
-    )
-    .digest('base64url')
-    .slice(0, 16);
+  const json = JSON.stringify(block, (name, value: unknown) => {
+    if (name === 'key' || name === 'meta') return undefined;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+  return sha1(json).slice(0, 16);
 }
 
 /** `html`: the source is an HTML block (written on lines of its own), not a paragraph's inline markdown. */

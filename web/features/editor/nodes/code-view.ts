@@ -4,7 +4,7 @@ import type { BlockJson } from './block-data.ts';
 
 /*
  * A code block's node view: language (the node's `language`, our `data.syntax`), title, line numbers and
- * wrapping above the code, which is edited as text (not highlighted while editing). Plain DOM rather than a
+ * wrapping above the code, which is edited as text (highlighted by decorations: code-highlight.ts). Plain DOM rather than a
  * React node view: a page holds dozens of code blocks, and a React root each made opening a long page slow.
  */
 

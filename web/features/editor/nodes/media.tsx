@@ -1,4 +1,6 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { useState } from 'react';
+import { cssWidth, formatLength, parseLength } from '../model/length.ts';
 import { blockOf, setData } from './block-data.ts';
 
 type Ref = { kind?: string; url?: string; file?: string; page?: string; anchor?: string };
@@ -38,12 +40,49 @@ export function ImagesView(props: NodeViewProps) {
   );
 }
 
-/** An image: the picture (and its dark variant), its alt text, and its caption fragment edited in place. */
+/**
+ * An image's width: pixels or a percentage (model/length.ts). What is typed stays in the field; the block takes
+ * it once it is a width, and the field says when it is not.
+ */
+function WidthField(props: NodeViewProps) {
+  const width = blockOf(props).data?.width;
+  const shown = formatLength(width);
+  const [typed, setTyped] = useState(shown);
+  // Changed from elsewhere (undo, another person): show the block's width.
+  const [seen, setSeen] = useState(shown);
+  if (seen !== shown) {
+    setSeen(shown);
+    setTyped(shown);
+  }
+  const invalid = parseLength(typed) === null;
+  return (
+    <label>
+      Image width{' '}
+      <input
+        value={typed}
+        size={6}
+        placeholder="auto"
+        readOnly={!props.editor.isEditable}
+        aria-invalid={invalid}
+        title="Pixels (300) or a percentage of the page (50%)"
+        onChange={(e) => {
+          setTyped(e.target.value);
+          const length = parseLength(e.target.value);
+          if (length !== null && formatLength(length) !== formatLength(width)) setData(props, { width: length });
+        }}
+      />
+      {invalid && <span className="qe-field-error"> A width is a number of pixels or a percentage up to 100%</span>}
+    </label>
+  );
+}
+
+/** An image: the picture (and its dark variant), its alt text and width, and its caption fragment edited in place. */
 export function ImageView(props: NodeViewProps & { spaceId: string }) {
   const data = blockOf(props).data ?? {};
   const src = refHref(data.ref as Ref, props.spaceId);
   const dark = refHref(data.refDark as Ref | undefined, props.spaceId);
   const alt = String(data.alt ?? '');
+  const width = cssWidth(data.width);
   const addCaption = () => {
     const pos = props.getPos();
     if (typeof pos !== 'number') return;
@@ -56,12 +95,13 @@ export function ImageView(props: NodeViewProps & { spaceId: string }) {
   return (
     <NodeViewWrapper as="figure" className="qe-image" data-quire="image">
       <div contentEditable={false}>
-        {src ? <img src={src} alt={alt} loading="lazy" /> : <span className="qe-missing">{refLabel(data.ref as Ref)}</span>}
-        {dark && <img src={dark} alt={`${alt} (dark mode)`} className="qe-image-dark" loading="lazy" />}
+        {src ? <img src={src} alt={alt} loading="lazy" style={width ? { width } : undefined} /> : <span className="qe-missing">{refLabel(data.ref as Ref)}</span>}
+        {dark && <img src={dark} alt={`${alt} (dark mode)`} className="qe-image-dark" loading="lazy" style={width ? { width } : undefined} />}
         <div className="qe-block-tools">
           <label>
             Alt text <input value={alt} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { alt: e.target.value || undefined })} />
           </label>
+          <WidthField {...props} />
           {props.editor.isEditable && props.node.childCount === 0 && <button type="button" onClick={addCaption}>Add caption</button>}
         </div>
       </div>

@@ -1,9 +1,10 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { addColumn, addRow, orderedRecords, removeColumn, removeRow, type TableJson as EditableTable } from '../model/table-edit.ts';
 import { blockOf } from './block-data.ts';
 
 type Definition = { id: string; title: string; type: string };
 type Fragment = { fragment: string; nodes: { type: string; nodes?: { object: string; leaves?: { text: string; marks?: unknown[] }[] }[] }[] };
-type TableJson = { data: { view: { columns: string[] }; records: Record<string, { orderIndex: string; values: Record<string, unknown> }>; definition: Record<string, Definition> }; fragments: Fragment[] };
+type TableJson = { data: { view: { type?: string; columns: string[] }; records: Record<string, { orderIndex: string; values: Record<string, unknown> }>; definition: Record<string, Definition> }; fragments: Fragment[] };
 
 /** A cell's text when it is one paragraph of plain text (what a text input can edit without loss), else undefined. */
 export function plainCellText(fragment: Fragment | undefined): string | undefined {
@@ -17,14 +18,18 @@ export function plainCellText(fragment: Fragment | undefined): string | undefine
 const fragmentText = (fragment: Fragment): string => JSON.stringify(fragment.nodes).match(/"text":"((?:[^"\\]|\\.)*)"/g)?.map((m) => JSON.parse(m.slice(7)) as string).join('') ?? '';
 
 /**
- * GitBook's table (columns in `definition`, rows in `records`, text cells as fragments). Column titles and
- * plain text cells are edited here; other cells (rich text, numbers, files…) are shown and kept as they are.
+ * GitBook's table, a grid or cards (columns in `definition`, rows in `records`, text cells as fragments).
+ * Column titles and plain text cells are edited here, rows and columns added and removed; other cells (rich
+ * text, numbers, files…) are shown and kept as they are.
  */
 export function TableView(props: NodeViewProps) {
   const table = blockOf(props) as unknown as TableJson;
   const editable = props.editor.isEditable;
   const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
-  const rows = Object.entries(table.data.records).sort(([, a], [, b]) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0));
+  const rows = orderedRecords(table as unknown as EditableTable);
+  const cards = table.data.view.type === 'cards';
+  const row = cards ? 'Card' : 'Row';
+  const change = (edit: (t: EditableTable) => EditableTable) => props.updateAttributes({ block: edit(table as unknown as EditableTable) });
   const byName = new Map(table.fragments.map((f) => [f.fragment, f]));
   const setTitle = (id: string, title: string) =>
     props.updateAttributes({ block: { ...table, data: { ...table.data, definition: { ...table.data.definition, [id]: { ...table.data.definition[id], title } } } } });
@@ -41,15 +46,21 @@ export function TableView(props: NodeViewProps) {
       },
     });
   return (
-    <NodeViewWrapper as="div" className="qe-table" data-quire="table">
+    <NodeViewWrapper as="div" className="qe-table" data-quire="table" role="group" aria-label={cards ? 'Cards' : 'Table'}>
       <table contentEditable={false}>
         <thead>
           <tr>
-            {columns.map((c) => (
+            {columns.map((c, i) => (
               <th key={c.id}>
-                <input aria-label={`Column title ${c.title}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
+                <span className="qe-table-column">
+                  <input aria-label={`Column title ${c.title || i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
+                  {editable && columns.length > 1 && (
+                    <button type="button" aria-label={`Remove column ${c.title || i + 1}`} title="Remove column" onClick={() => change((t) => removeColumn(t, c.id))}>×</button>
+                  )}
+                </span>
               </th>
             ))}
+            {editable && <th className="qe-table-actions"><span className="qe-visually-hidden">Remove</span></th>}
           </tr>
         </thead>
         <tbody>
@@ -69,10 +80,21 @@ export function TableView(props: NodeViewProps) {
                   </td>
                 );
               })}
+              {editable && (
+                <td className="qe-table-actions">
+                  <button type="button" aria-label={`Remove ${row.toLowerCase()} ${r + 1}`} title={`Remove ${row.toLowerCase()}`} onClick={() => change((t) => removeRow(t, id))}>×</button>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
+      {editable && (
+        <div className="qe-block-tools" contentEditable={false}>
+          <button type="button" onClick={() => change(addRow)}>Add {row.toLowerCase()}</button>
+          <button type="button" onClick={() => change(addColumn)}>Add column</button>
+        </div>
+      )}
     </NodeViewWrapper>
   );
 }

@@ -36,7 +36,16 @@ export function newTable(columns = 2, rows = 2): Record<string, unknown> {
   return { ...block('table', { view: { type: 'grid', columns: ids, hideHeader: false }, records, definition }, { isVoid: true }), fragments };
 }
 
-export function slashItems(options: { pickImage(editor: Editor, range: Range): void }): SlashItem[] {
+/** Cards as GitBook writes them: a table whose view is `cards`, a card per record (title and text columns). */
+export function newCards(count = 3): Record<string, unknown> {
+  const table = newTable(2, count) as { data: { view: unknown; definition: Record<string, { title: string }> } };
+  table.data.view = { type: 'cards', columns: ['c1', 'c2'], cardSize: 'medium' };
+  table.data.definition.c1!.title = 'Title';
+  table.data.definition.c2!.title = 'Text';
+  return table;
+}
+
+export function slashItems(options: { pickImage(editor: Editor, range: Range): void; pickFile(editor: Editor, range: Range): void }): SlashItem[] {
   return [
     { title: 'Text', keywords: 'paragraph plain', run: (e, r) => e.chain().focus().deleteRange(r).setParagraph().run() },
     { title: 'Heading 1', keywords: 'h1 title large', run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 1 }).run() },
@@ -75,6 +84,7 @@ export function slashItems(options: { pickImage(editor: Editor, range: Range): v
       }),
     },
     { title: 'Table', keywords: 'grid rows columns', run: insert({ type: 'table', attrs: { block: newTable() } }) },
+    { title: 'Cards', keywords: 'cards links gallery', run: insert({ type: 'table', attrs: { block: newCards() } }) },
     { title: 'Math', keywords: 'formula tex latex equation', run: insert({ type: 'opaqueBlock', attrs: { block: block('math', { formula: '' }, { isVoid: true }) } }) },
     {
       title: 'Inline math',
@@ -83,6 +93,7 @@ export function slashItems(options: { pickImage(editor: Editor, range: Range): v
     },
     { title: 'Embed', keywords: 'embed url video iframe', run: insert({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
     { title: 'Image', keywords: 'picture photo upload', run: (e, r) => options.pickImage(e, r) },
+    { title: 'File', keywords: 'attachment download upload pdf', run: (e, r) => options.pickFile(e, r) },
   ];
 }
 
