@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ShareLink } from '@gitbook/api';
 import { Field } from '../../ui/field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
@@ -10,6 +10,9 @@ import { VISIBILITIES } from './visibility.ts';
 /** Who can read the site (its visibility) and its share links: create, copy, deactivate and activate, delete. */
 export default function SiteSharingTab({ orgId, site }: SiteTabProps) {
   const change = useSiteChange(orgId, site.id);
+  // The choice shows at once, not only once the site is read again after the save (a refused one goes back).
+  const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => setChosen(null), [site.visibility]);
   return (
     <>
       <section aria-labelledby="visibility-title" className="panel">
@@ -22,8 +25,11 @@ export default function SiteSharingTab({ orgId, site }: SiteTabProps) {
                 type="radio"
                 name="visibility"
                 value={v.value}
-                checked={site.visibility === v.value}
-                onChange={() => change.mutate({ method: 'PATCH', path: '', body: { visibility: v.value } })}
+                checked={(chosen ?? site.visibility) === v.value}
+                onChange={() => {
+                  setChosen(v.value);
+                  change.mutate({ method: 'PATCH', path: '', body: { visibility: v.value } }, { onError: () => setChosen(null) });
+                }}
               />{' '}
               {v.label} <span className="muted">— {v.hint}</span>
             </label>
