@@ -10,7 +10,7 @@ import { PageDiff } from '../review/page-diff.tsx';
 import { revisionLinks } from '../review/revision-links.ts';
 import { changeRequestComments, pageThreadsQuery, type Thread } from './comment-place.ts';
 import { revisionDocumentQuery } from './review-api.ts';
-import { CommentThread, NewComment } from './threads.tsx';
+import { CommentThread, NewComment, OutdatedThreads } from './threads.tsx';
 
 /*
  * One changed page of a change request: its diff against the revision the change request is based on, with the
@@ -77,16 +77,7 @@ export function PageReview({ spaceId, cr, pageId, title, userId, mayComment }: {
         </section>
       ) : null}
       {outdated.length > 0 ? (
-        <section aria-label="Outdated comments">
-          <h3>Outdated comments</h3>
-          <p className="muted">Their block is no longer in the page.</p>
-          {outdated.map((thread) => (
-            <div key={thread.id}>
-              {thread.target.node?.preview ? <p className="muted">On “{thread.target.node.preview}”</p> : null}
-              <CommentThread place={place} thread={thread} userId={userId} />
-            </div>
-          ))}
-        </section>
+        <OutdatedThreads place={place} threads={outdated} userId={userId} Heading="h3" />
       ) : null}
     </section>
   );

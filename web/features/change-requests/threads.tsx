@@ -86,6 +86,22 @@ export interface CommentTarget {
  * `target` is read as the button is pressed (before the press moves focus and clears the selection): the editor
  * comments on the block the selection is in.
  */
+/** Threads whose block is no longer in the page, each with what it was on: listed, not lost. */
+export function OutdatedThreads({ place, threads, userId, Heading }: { place: CommentPlace; threads: Thread[]; userId: string; Heading: 'h2' | 'h3' }) {
+  return (
+    <section aria-label="Outdated comments">
+      <Heading>Outdated comments</Heading>
+      <p className="muted">Their block is no longer in the page.</p>
+      {threads.map((thread) => (
+        <div key={thread.id}>
+          {thread.target.node?.preview ? <p className="muted">On “{thread.target.node.preview}”</p> : null}
+          <CommentThread place={place} thread={thread} userId={userId} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
 export function NewComment({ place, pageId, what, target }: { place: CommentPlace; pageId: string; what: string; target: () => CommentTarget }) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<CommentTarget | null>(null);

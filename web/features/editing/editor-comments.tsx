@@ -4,7 +4,7 @@ import type { Document } from '../../../src/features/content/document/types.ts';
 import { meQuery, spaceQuery } from '../../api/queries.ts';
 import { ErrorNote } from '../../ui/states.tsx';
 import { changeRequestComments, pageThreadsQuery, spaceComments, type Thread } from '../change-requests/comment-place.ts';
-import { CommentThread, NewComment, type CommentTarget } from '../change-requests/threads.tsx';
+import { CommentThread, NewComment, OutdatedThreads, type CommentTarget } from '../change-requests/threads.tsx';
 import { blockElements, blockIndexOf, blockLabel } from './block-at-selection.ts';
 import type { EditTarget } from './edit-target.ts';
 import '../review/review.css';
@@ -129,16 +129,7 @@ export function EditorComments(props: { spaceId: string; target: EditTarget; pag
             </section>
           ) : null}
           {outdated.length > 0 ? (
-            <section aria-label="Outdated comments">
-              <h2>Outdated comments</h2>
-              <p className="muted">Their block is no longer in the page.</p>
-              {outdated.map((thread) => (
-                <div key={thread.id}>
-                  {thread.target.node?.preview ? <p className="muted">On “{thread.target.node.preview}”</p> : null}
-                  <CommentThread place={place} thread={thread} userId={userId} />
-                </div>
-              ))}
-            </section>
+            <OutdatedThreads place={place} threads={outdated} userId={userId} Heading="h2" />
           ) : null}
         </div>
       ) : null}
