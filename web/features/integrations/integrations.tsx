@@ -60,9 +60,12 @@ function IntegrationRow({ orgId, integration }: { orgId: string; integration: In
       {installation.isPending ? (
         <span className="muted">…</span>
       ) : installation.data ? (
-        <Link className="button" to={`/o/${orgId}/integrations/${integration.name}/installations/${installation.data.id}`} aria-label={`Open ${integration.title}`}>
-          Installed · Open
-        </Link>
+        <span className="integration-installed">
+          <span className="muted">Installed</span>
+          <Link className="button" to={`/o/${orgId}/integrations/${integration.name}/installations/${installation.data.id}`} aria-label={`Open ${integration.title}`}>
+            Open
+          </Link>
+        </span>
       ) : (
         <button type="button" className="button button-primary" disabled={install.isPending} onClick={() => install.mutate()} aria-label={`Install ${integration.title}`}>
           Install
