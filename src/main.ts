@@ -10,16 +10,11 @@ import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
 import { createMailer } from './platform/mail.ts';
 import { ApiError } from './platform/errors.ts';
-import { bootstrapIfEmpty } from './bootstrap.ts';
-import { closeConversionPool } from './features/content/conversion-pool.ts';
 import { isRole, ROLES, type Role } from './features/access/roles.ts';
 import { createUser, normalizeEmail } from './features/users/service.ts';
 import { findUserByEmail, listAllUsers } from './features/users/store.ts';
 import { insertOrganizationWithAdmin } from './features/organizations/service.ts';
 import { findOrganization, listAllOrganizations } from './features/organizations/store.ts';
-import { addOrUpdateMember } from './features/members/service.ts';
-import { issueToken, listTokens, revokeToken } from './features/tokens/service.ts';
-import { createLink } from './features/auth/links.ts';
 import { invitationMail } from './features/auth/mails.ts';
 
 const HELP = `quire — documentation platform server (GitBook API v1 compatible)
@@ -107,6 +102,8 @@ async function serve(config: Config): Promise<void> {
   // Loaded here, not at the top: the whole HTTP application takes seconds to load, and the other commands
   // (user, token, org) do not need it.
   const { buildApp } = await import('./app.ts');
+  const { bootstrapIfEmpty } = await import('./bootstrap.ts');
+  const { closeConversionPool } = await import('./features/content/conversion-pool.ts');
   const database = describeDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   // SQLite: this process is the database's one server until it ends (db/server-lock.ts).
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
@@ -271,6 +268,9 @@ export async function main(argv: string[]): Promise<void> {
         const role: Role | null = roleName === 'guest' ? null : (roleName as Role);
         const email = normalizeEmail(need('email'));
         const invite = sub === 'invite';
+        // Loaded here: a member's rules reach most of the server (a second of loading the other commands skip).
+        const { addOrUpdateMember } = await import('./features/members/service.ts');
+        const { createLink } = await import('./features/auth/links.ts');
         const outcome = await db.transaction().execute(async (trx) => {
           const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email, displayName: values.name }));
           const result = await addOrUpdateMember(ctx, trx, orgId, user.id, role);
@@ -288,12 +288,14 @@ export async function main(argv: string[]): Promise<void> {
     case 'token issue':
       return withContext(config, async (ctx, db) => {
         const user = await requireUser(db, need('email'));
+        const { issueToken } = await import('./features/tokens/service.ts');
         const { id, token } = await issueToken(ctx, db, user.id, { label: values.label ?? 'cli' });
         console.log(`Token ${id} for ${user.email} (shown only now, keep it):\n${token}`);
       });
     case 'token list':
       return withContext(config, async (ctx, db) => {
         const user = await requireUser(db, need('email'));
+        const { listTokens } = await import('./features/tokens/service.ts');
         for (const t of await listTokens(ctx, user.id)) {
           console.log(`${t.id}  ${t.label}  created ${t.created_at}  last used ${t.last_used_at ?? 'never'}${t.revoked_at ? `  revoked ${t.revoked_at}` : ''}`);
         }
@@ -301,6 +303,7 @@ export async function main(argv: string[]): Promise<void> {
     case 'token revoke':
       return withContext(config, async (ctx) => {
         if (!values.id && !values.token) throw new ApiError(400, '--id or --token is required');
+        const { revokeToken } = await import('./features/tokens/service.ts');
         const count = await revokeToken(ctx, { id: values.id, token: values.token });
         if (count === 0) throw new ApiError(404, 'No active token matches');
         console.log('Token revoked.');
