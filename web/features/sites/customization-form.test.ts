@@ -48,7 +48,19 @@ describe('the customization form', () => {
     assert.equal('announcement' in emptied, false);
   });
 
+  test('the favicon: an emoji, an image for each mode (the light one for dark when empty), or none', () => {
+    assert.deepEqual(formOf(settings).faviconKind, 'emoji');
+    const icon = applyForm(settings, { ...formOf(settings), faviconKind: 'icon', faviconLight: ' https://example.com/i.png ', faviconDark: '' });
+    assert.deepEqual(icon.favicon, { icon: { light: 'https://example.com/i.png', dark: 'https://example.com/i.png' } });
+    assert.deepEqual(formOf(icon), { ...formOf(icon), faviconKind: 'icon', faviconLight: 'https://example.com/i.png', faviconDark: 'https://example.com/i.png' });
+    assert.deepEqual(applyForm(icon, { ...formOf(icon), faviconKind: 'none' }).favicon, {});
+    assert.deepEqual(applyForm(icon, { ...formOf(icon), faviconKind: 'emoji', faviconEmoji: '1f680' }).favicon, { emoji: '1f680' });
+    assert.equal(formOf({ ...settings, favicon: {} }).faviconKind, 'none');
+  });
+
   test('names the field that is wrong', () => {
+    assert.equal(formProblem({ ...formOf(settings), faviconKind: 'icon', faviconLight: 'icon.png' }), 'Favicon: the image URL (light mode) must be a full URL (https://…)');
+    assert.equal(formProblem({ ...formOf(settings), faviconKind: 'emoji', faviconEmoji: ' ' }), 'Favicon: an emoji is needed');
     assert.equal(formProblem({ ...formOf(settings), headerLinks: [{ title: 'Blog', url: 'not a url' }] }), 'Header link 1: the URL must be a full URL (https://…)');
     assert.equal(formProblem({ ...formOf(settings), announcementEnabled: true, announcementMessage: '' }), 'Announcement: a message of at least 2 characters is needed');
     assert.equal(formProblem(formOf(settings)), undefined);

@@ -3,7 +3,7 @@ import type { ContentRef, SiteCustomizationSettings } from '@gitbook/api';
 /*
  * The customization form's values and the official SiteCustomizationSettings they come from and go back to.
  * The form edits part of the settings; `applyForm` writes that part into the settings read from the API and
- * keeps every other field as it was (fonts, favicon, AI, PDF…), so saving the form changes only what it shows.
+ * keeps every other field as it was (fonts, AI, PDF…), so saving the form changes only what it shows.
  */
 
 /** A header or footer link. A link to a URL is edited; one to a page or space (`kept`) keeps its target. */
@@ -22,6 +22,11 @@ export interface CustomizationForm {
   title: string;
   logoLight: string;
   logoDark: string;
+  /** The tab's icon: none, an emoji, or an image for each mode. */
+  faviconKind: FaviconKind;
+  faviconEmoji: string;
+  faviconLight: string;
+  faviconDark: string;
   primaryLight: string;
   primaryDark: string;
   theme: string;
@@ -37,6 +42,8 @@ export interface CustomizationForm {
   externalLinks: string;
 }
 
+export type FaviconKind = 'none' | 'emoji' | 'icon';
+
 export const THEMES = ['clean', 'muted', 'bold', 'gradient'] as const;
 export const ANNOUNCEMENT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
 
@@ -48,6 +55,7 @@ export function formOf(settings: SiteCustomizationSettings): CustomizationForm {
     title: settings.title ?? '',
     logoLight: settings.header.logo?.light ?? '',
     logoDark: settings.header.logo?.dark ?? '',
+    ...faviconOf(settings.favicon),
     primaryLight: settings.styling.primaryColor.light,
     primaryDark: settings.styling.primaryColor.dark,
     theme: settings.styling.theme,
@@ -64,6 +72,20 @@ export function formOf(settings: SiteCustomizationSettings): CustomizationForm {
   };
 }
 
+function faviconOf(favicon: SiteCustomizationSettings['favicon']): Pick<CustomizationForm, 'faviconKind' | 'faviconEmoji' | 'faviconLight' | 'faviconDark'> {
+  const icon = 'icon' in favicon ? (favicon.icon as { light: string; dark: string }) : undefined;
+  const emoji = 'emoji' in favicon ? String(favicon.emoji) : '';
+  return { faviconKind: icon ? 'icon' : emoji ? 'emoji' : 'none', faviconEmoji: emoji, faviconLight: icon?.light ?? '', faviconDark: icon?.dark ?? '' };
+}
+
+/** The official favicon for the form's choice: `{}` when there is none (or the chosen one was left empty). */
+function faviconFor(form: CustomizationForm): SiteCustomizationSettings['favicon'] {
+  const light = form.faviconLight.trim();
+  if (form.faviconKind === 'icon' && light) return { icon: { light, dark: form.faviconDark.trim() || light } };
+  if (form.faviconKind === 'emoji' && form.faviconEmoji.trim()) return { emoji: form.faviconEmoji.trim() };
+  return {};
+}
+
 const targetOf = (row: LinkRow): ContentRef => row.kept ?? { kind: 'url', url: row.url.trim() };
 
 /** The settings with the form's values written in; the rest as read. Empty optional fields are left out, as the API wants them. */
@@ -77,6 +99,7 @@ export function applyForm(settings: SiteCustomizationSettings, form: Customizati
   return {
     ...rest,
     ...(form.title.trim() ? { title: form.title.trim() } : {}),
+    favicon: faviconFor(form),
     styling: { ...settings.styling, theme: form.theme as never, primaryColor: { light: form.primaryLight, dark: form.primaryDark } },
     themes: { default: form.defaultMode as never, toggeable: form.toggeable },
     header: {
@@ -150,6 +173,9 @@ export function formProblem(form: CustomizationForm): string | undefined {
       if (!row.kept && !isUrl(row.url)) return `Footer group ${g + 1}, link ${i + 1}: the URL must be a full URL (https://…)`;
     }
   }
+  if (form.faviconKind === 'icon' && !isUrl(form.faviconLight)) return 'Favicon: the image URL (light mode) must be a full URL (https://…)';
+  if (form.faviconKind === 'icon' && form.faviconDark.trim() && !isUrl(form.faviconDark)) return 'Favicon: the image URL (dark mode) must be a full URL (https://…)';
+  if (form.faviconKind === 'emoji' && !form.faviconEmoji.trim()) return 'Favicon: an emoji is needed';
   if (form.announcementEnabled && form.announcementMessage.trim().length < 2) return 'Announcement: a message of at least 2 characters is needed';
   return undefined;
 }

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SiteCustomizationSettings } from '@gitbook/api';
 import { Field } from '../../ui/field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
-import { ANNOUNCEMENT_STYLES, THEMES, applyForm, formOf, formProblem, overridePatch, sameSettings, type CustomizationForm, type LinkRow } from './customization-form.ts';
+import { ANNOUNCEMENT_STYLES, THEMES, applyForm, formOf, formProblem, overridePatch, sameSettings, type CustomizationForm, type FaviconKind, type LinkRow } from './customization-form.ts';
 import { customizationQuery, siteSpaceCustomizationQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
 import { siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
@@ -115,6 +115,26 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
         <Field label="Site title" hint="Shown in the header; the site's title if empty" maxLength={128} value={form.title} onChange={(e) => set('title', e.target.value)} />
         <Field label="Logo URL (light mode)" type="url" value={form.logoLight} onChange={(e) => set('logoLight', e.target.value)} />
         <Field label="Logo URL (dark mode)" type="url" hint="The light one if empty" value={form.logoDark} onChange={(e) => set('logoDark', e.target.value)} />
+      </fieldset>
+      <fieldset>
+        <legend>Favicon</legend>
+        <div className="field">
+          <label htmlFor={`${id}-favicon`}>Icon in the browser tab</label>
+          <select id={`${id}-favicon`} value={form.faviconKind} onChange={(e) => set('faviconKind', e.target.value as FaviconKind)}>
+            <option value="none">None</option>
+            <option value="emoji">An emoji</option>
+            <option value="icon">An image</option>
+          </select>
+        </div>
+        {form.faviconKind === 'emoji' ? (
+          <Field label="Favicon emoji" hint="The emoji itself (📘) or its code point (1f4d8)" maxLength={50} value={form.faviconEmoji} onChange={(e) => set('faviconEmoji', e.target.value)} />
+        ) : null}
+        {form.faviconKind === 'icon' ? (
+          <>
+            <Field label="Favicon URL (light mode)" type="url" value={form.faviconLight} onChange={(e) => set('faviconLight', e.target.value)} />
+            <Field label="Favicon URL (dark mode)" type="url" hint="The light one if empty" value={form.faviconDark} onChange={(e) => set('faviconDark', e.target.value)} />
+          </>
+        ) : null}
       </fieldset>
       <fieldset>
         <legend>Colours and theme</legend>

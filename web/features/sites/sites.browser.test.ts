@@ -127,6 +127,8 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     await page.getByLabel('Primary colour (light mode)', { exact: true }).fill('#e11d48');
     await page.getByLabel('Announcement message', { exact: true }).fill('Version 2 is out');
     await page.getByLabel('Show an announcement', { exact: true }).check();
+    await page.getByLabel('Icon in the browser tab', { exact: true }).selectOption({ label: 'An emoji' });
+    await page.getByLabel('Favicon emoji', { exact: true }).fill('🚀');
     await page.getByRole('button', { name: 'Add header link' }).click();
     await page.getByLabel('Header link 1 URL', { exact: true }).fill('https://example.com/blog');
     await page.getByRole('button', { name: 'Save customization' }).click();
@@ -141,6 +143,8 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     assert.equal(saved.styling.primaryColor.light, '#e11d48');
     assert.deepEqual(saved.header.links[0].to, { kind: 'url', url: 'https://example.com/blog' });
     assert.equal(saved.announcement.message, 'Version 2 is out');
+    assert.deepEqual(saved.favicon, { emoji: '🚀' });
+    assert.match((await preview.locator('link[rel="icon"]').first().getAttribute('href')) ?? '', /svg/);
     await assertAccessible(page, 'the customization');
     await screenshot(page, 'sites-customization');
 
