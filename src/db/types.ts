@@ -748,6 +748,7 @@ export interface OidcProvidersTable {
   client_id: string;
   client_secret: string;
   default_role: string | null;
+  default_team_id: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
+import { buildOrganization, buildTeam } from '../../../test/factories.ts';
 
 function cookiesOf(res: { headers: Record<string, unknown> }): string {
   const set = [res.headers['set-cookie'] ?? []].flat() as string[];
@@ -81,6 +82,34 @@ describe('OpenID Connect sign-in against a real provider', { timeout: 240_000 },
     assert.equal(member.role, 'comment');
     assert.equal(member.sso, true);
     assert.equal(ok(await t.api('GET', `/v1/orgs/${owner.organizationId}`, { token: null, headers: { cookie } })).id, owner.organizationId);
+  });
+
+  test('a default team: presented, checked to be of the organization, cleared with ""; newcomers join it, people already members do not', async () => {
+    const team = await buildTeam(t, { title: 'Newcomers' }, { token: owner.token, organizationId: owner.organizationId });
+    const url = `/v1/orgs/${owner.organizationId}/oidc/${provider.id}`;
+    const other = await buildOrganization(t);
+    const foreign = await buildTeam(t, { title: 'Elsewhere' }, { token: other.owner.token, organizationId: other.id });
+    assertError(await t.api('PATCH', url, { token: owner.token, body: { defaultTeam: foreign.id } }), 400, 'body/defaultTeam');
+    assertError(await t.api('POST', `/v1/orgs/${owner.organizationId}/oidc`, { token: owner.token, body: { label: 'x', issuer: idp.issuer, clientId: 'a', clientSecret: 'b', defaultTeam: 'missing' } }), 400, 'body/defaultTeam');
+    const updated = ok(await t.api('PATCH', url, { token: owner.token, body: { defaultTeam: team.id } }));
+    assert.equal(updated.defaultTeam.id, team.id);
+    assert.equal(ok(await t.api('GET', `/v1/orgs/${owner.organizationId}/oidc`, { token: owner.token })).items[0].defaultTeam.title, 'Newcomers');
+    try {
+      const { callback } = await signIn('newcomer@example.com');
+      assert.equal(callback.statusCode, 303, callback.body);
+      const me = ok((await t.api('GET', '/v1/user', { token: null, headers: { cookie: cookiesOf(callback) } })) as ApiResponse);
+      const members = ok(await t.api('GET', `/v1/orgs/${owner.organizationId}/teams/${team.id}/members`, { token: owner.token }));
+      assert.deepEqual(members.items.map((i: { organization: { id: string } }) => i.organization.id), [me.id]);
+      // Someone who was a member before signing in is not moved into the team.
+      const before = await t.member('read', owner.organizationId);
+      const known = await t.db.selectFrom('users').select('email').where('id', '=', before.userId).executeTakeFirstOrThrow();
+      assert.equal((await signIn(known.email!)).callback.statusCode, 303);
+      const after = ok(await t.api('GET', `/v1/orgs/${owner.organizationId}/teams/${team.id}/members`, { token: owner.token }));
+      assert.equal(after.items.length, 1);
+    } finally {
+      const cleared = ok(await t.api('PATCH', url, { token: owner.token, body: { defaultTeam: '' } }));
+      assert.equal('defaultTeam' in cleared, false);
+    }
   });
 
   test('returnTo brings the person back to a page of ours, never to another site', async () => {

@@ -1,10 +1,12 @@
 import { Type } from 'typebox';
 import { Timestamp } from '../../platform/schemas.ts';
 import { RoleOrGuest } from '../access/schemas.ts';
+import { Team } from '../teams/schemas.ts';
 
 const Label = Type.String({ minLength: 1, maxLength: 30, description: 'Name of the provider shown on the sign-in page' });
 const Issuer = Type.String({ format: 'uri', maxLength: 2048, description: "The provider's issuer URL (its discovery document is at /.well-known/openid-configuration under it)" });
 const ClientId = Type.String({ minLength: 1, maxLength: 500, description: 'The client ID the provider gave this server' });
+const DefaultTeam = Type.String({ maxLength: 200, description: 'A team of the organization that people signing in for the first time join ("" for none)' });
 const ClientSecret = Type.String({ minLength: 1, maxLength: 2000, description: 'The client secret the provider gave this server (never shown again)' });
 
 export const OIDCProvider = Type.Object({
@@ -14,6 +16,7 @@ export const OIDCProvider = Type.Object({
   issuer: Type.String({ format: 'uri' }),
   clientId: Type.String(),
   defaultRole: RoleOrGuest,
+  defaultTeam: Type.Optional(Team),
   createdAt: Timestamp,
   service: Type.Object({
     redirectURL: Type.String({ format: 'uri', description: 'The redirect URI to register with the provider' }),
@@ -28,6 +31,7 @@ export const CreateOIDCProviderBody = Type.Object({
   clientId: ClientId,
   clientSecret: ClientSecret,
   defaultRole: Type.Optional(RoleOrGuest),
+  defaultTeam: Type.Optional(DefaultTeam),
 });
 
 export const UpdateOIDCProviderBody = Type.Object({
@@ -36,6 +40,7 @@ export const UpdateOIDCProviderBody = Type.Object({
   clientId: Type.Optional(ClientId),
   clientSecret: Type.Optional(ClientSecret),
   defaultRole: Type.Optional(RoleOrGuest),
+  defaultTeam: Type.Optional(DefaultTeam),
 });
 
 export const OIDCProviderParams = Type.Object({ organizationId: Type.String({ minLength: 1 }), oidcProviderId: Type.String({ minLength: 1 }) });

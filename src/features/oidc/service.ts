@@ -1,11 +1,13 @@
 import type { Static } from 'typebox';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { personOf, type AppContext, type Caller } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { sealSecret } from '../../platform/secret-box.ts';
 import { OrgAccess } from '../access/service.ts';
+import { findTeam, findTeams } from '../teams/queries.ts';
+import { presentTeams } from '../teams/service.ts';
 import { assertCanManageProviders, assertCanViewProviders } from './policy.ts';
 import { presentProvider } from './present.ts';
 import type { CreateOIDCProviderBody, UpdateOIDCProviderBody } from './schemas.ts';
@@ -20,6 +22,20 @@ function checkIssuer(issuer: string): string {
   return issuer;
 }
 
+/** Providers as the caller sees them, their default teams presented once for the whole page (as SAML's). */
+async function presentProviders(ctx: AppContext, access: OrgAccess, caller: Caller, rows: readonly OidcProviderRow[]) {
+  const teamIds = [...new Set(rows.map((r) => r.default_team_id).filter((id): id is string => id !== null))];
+  const teams = teamIds.length ? await presentTeams(ctx, access, personOf(caller), await findTeams(ctx.db, access.organizationId, teamIds)) : new Map();
+  return rows.map((row) => presentProvider(ctx.config, row, row.default_team_id ? teams.get(row.default_team_id) : undefined));
+}
+
+/** The team column a body sets: "" for none, else a team of the organization. */
+async function defaultTeamOf(ctx: AppContext, organizationId: string, team: string): Promise<string | null> {
+  if (team === '') return null;
+  if (!(await findTeam(ctx.db, organizationId, team))) throw badRequest(`body/defaultTeam: no team ${team} in this organization`);
+  return team;
+}
+
 async function requireProvider(ctx: AppContext, organizationId: string, id: string): Promise<OidcProviderRow> {
   const row = await findProvider(ctx.db, organizationId, id);
   if (!row) throw notFound(`No OpenID Connect provider ${id} in organization ${organizationId}`);
@@ -27,14 +43,16 @@ async function requireProvider(ctx: AppContext, organizationId: string, id: stri
 }
 
 export async function listOidcProviders(ctx: AppContext, caller: Caller, organizationId: string) {
-  assertCanViewProviders(await OrgAccess.load(ctx.db, organizationId, caller));
+  const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  assertCanViewProviders(access);
   const rows = await listProviders(ctx.db, organizationId);
-  return { items: rows.map((row) => presentProvider(ctx.config, row)), count: rows.length };
+  return { items: await presentProviders(ctx, access, caller, rows), count: rows.length };
 }
 
 export async function getOidcProvider(ctx: AppContext, caller: Caller, organizationId: string, id: string) {
-  assertCanViewProviders(await OrgAccess.load(ctx.db, organizationId, caller));
-  return presentProvider(ctx.config, await requireProvider(ctx, organizationId, id));
+  const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  assertCanViewProviders(access);
+  return (await presentProviders(ctx, access, caller, [await requireProvider(ctx, organizationId, id)]))[0]!;
 }
 
 /**
@@ -43,7 +61,8 @@ export async function getOidcProvider(ctx: AppContext, caller: Caller, organizat
  * unless `defaultRole` says otherwise (null: guests), like SAML's.
  */
 export async function createOidcProvider(ctx: AppContext, caller: Caller, organizationId: string, body: Static<typeof CreateOIDCProviderBody>) {
-  assertCanManageProviders(await OrgAccess.load(ctx.db, organizationId, caller));
+  const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  assertCanManageProviders(access);
   const label = body.label.trim();
   if (!label) throw badRequest('body/label must NOT be blank');
   const now = isoNow(ctx.clock);
@@ -55,6 +74,7 @@ export async function createOidcProvider(ctx: AppContext, caller: Caller, organi
     client_id: body.clientId,
     client_secret: await sealSecret(ctx, body.clientSecret),
     default_role: body.defaultRole === undefined ? 'read' : body.defaultRole,
+    default_team_id: body.defaultTeam === undefined ? null : await defaultTeamOf(ctx, organizationId, body.defaultTeam),
     created_at: now,
     updated_at: now,
   };
@@ -62,11 +82,12 @@ export async function createOidcProvider(ctx: AppContext, caller: Caller, organi
     await insertProvider(trx, row);
     await recordEvent(trx, ctx.clock, 'oidc_provider_created', organizationId, { oidcProviderId: row.id });
   });
-  return presentProvider(ctx.config, row);
+  return (await presentProviders(ctx, access, caller, [row]))[0]!;
 }
 
 export async function updateOidcProvider(ctx: AppContext, caller: Caller, organizationId: string, id: string, body: Static<typeof UpdateOIDCProviderBody>) {
-  assertCanManageProviders(await OrgAccess.load(ctx.db, organizationId, caller));
+  const access = await OrgAccess.load(ctx.db, organizationId, caller);
+  assertCanManageProviders(access);
   const row = await requireProvider(ctx, organizationId, id);
   const changes: Partial<OidcProviderRow> = { updated_at: isoNow(ctx.clock) };
   if (body.label !== undefined) {
@@ -77,11 +98,12 @@ export async function updateOidcProvider(ctx: AppContext, caller: Caller, organi
   if (body.clientId !== undefined) changes.client_id = body.clientId;
   if (body.clientSecret !== undefined) changes.client_secret = await sealSecret(ctx, body.clientSecret);
   if (body.defaultRole !== undefined) changes.default_role = body.defaultRole;
+  if (body.defaultTeam !== undefined) changes.default_team_id = await defaultTeamOf(ctx, organizationId, body.defaultTeam);
   await ctx.db.transaction().execute(async (trx) => {
     await updateProvider(trx, row.id, changes);
     await recordEvent(trx, ctx.clock, 'oidc_provider_updated', organizationId, { oidcProviderId: row.id });
   });
-  return presentProvider(ctx.config, { ...row, ...changes });
+  return (await presentProviders(ctx, access, caller, [{ ...row, ...changes }]))[0]!;
 }
 
 /** Deletes a provider; true when there was one (205, else 204, like SAML's). */

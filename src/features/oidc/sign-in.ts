@@ -5,6 +5,7 @@ import { openSecret } from '../../platform/secret-box.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
 import { isRole } from '../access/roles.ts';
 import { admitSsoMember } from '../members/service.ts';
+import { addTeamMemberKeepingRole, findTeam } from '../teams/queries.ts';
 import { openSession } from '../sessions/service.ts';
 import { findUserByEmail } from '../users/queries.ts';
 import { createUser, normalizeEmail } from '../users/service.ts';
@@ -170,8 +171,10 @@ export async function completeOidcSignIn(ctx: AppContext, providerId: string, qu
   const result = await ctx.db.transaction().execute(async (trx) => {
     const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email, ...(name ? { displayName: name } : {}) }));
     const role = provider.default_role !== null && isRole(provider.default_role) ? provider.default_role : null;
-    if ((await admitSsoMember(ctx, trx, provider.organization_id, user.id, role)) === 'disabled') {
-      throw new OidcSignInRefused(403, 'Your membership of this organization is disabled.');
+    const standing = await admitSsoMember(ctx, trx, provider.organization_id, user.id, role);
+    if (standing === 'disabled') throw new OidcSignInRefused(403, 'Your membership of this organization is disabled.');
+    if (standing === 'joined' && provider.default_team_id && (await findTeam(trx, provider.organization_id, provider.default_team_id))) {
+      await addTeamMemberKeepingRole(trx, { team_id: provider.default_team_id, user_id: user.id, role: 'member', added_at: isoNow(ctx.clock) });
     }
     return openSession(ctx, trx, { userId: user.id, method: 'oidc', organizationId: provider.organization_id, providerId: provider.id, userAgent });
   });

@@ -154,7 +154,7 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
     await admin.context().close();
   });
 
-  test('an admin adds a SAML provider with a default role and team, and deletes it', async () => {
+  test('an admin adds a SAML provider with a default role and team, and deletes it; an OpenID Connect provider has a default team too', async () => {
     ok(await t.api('PUT', `/v1/orgs/${t.org.id}/teams`, { body: { title: 'Newcomers' } }), 201);
     const admin = await signedIn(t.admin.userId);
     await admin.goto(`${origin}/app/o/${t.org.id}`);
@@ -184,6 +184,23 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
     await panel.getByRole('button', { name: 'Delete Okta' }).click();
     await admin.getByText('No SAML provider.').waitFor();
     assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/saml`)).items.length, 0);
+
+    // An OpenID Connect provider has a default team too.
+    const oidc = admin.getByRole('form', { name: 'Add an OpenID Connect provider' });
+    await oidc.getByLabel('Name on the sign-in page').fill('Keycloak');
+    await oidc.getByLabel('Issuer URL').fill('https://login.example.com/realms/docs');
+    await oidc.getByLabel('Client ID').fill('quire');
+    await oidc.getByLabel('Client secret').fill('s3cret');
+    await oidc.getByLabel('Default team of newcomers').selectOption({ label: 'Newcomers' });
+    await oidc.getByRole('button', { name: 'Add OpenID Connect provider' }).click();
+    const oidcPanel = admin.getByRole('article', { name: /Keycloak/ });
+    await oidcPanel.waitFor();
+    assert.equal(await oidcPanel.getByLabel('Default team of newcomers').locator('option:checked').textContent(), 'Newcomers');
+    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/oidc`)).items[0].defaultTeam?.title, 'Newcomers');
+    await oidcPanel.getByLabel('Default team of newcomers').selectOption({ label: 'No team' });
+    await oidcPanel.getByRole('button', { name: 'Save Keycloak' }).click();
+    for (let i = 0; i < 50 && ok(await t.api('GET', `/v1/orgs/${t.org.id}/oidc`)).items[0].defaultTeam; i++) await admin.waitForTimeout(100);
+    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/oidc`)).items[0].defaultTeam, undefined);
     await admin.context().close();
   });
 });

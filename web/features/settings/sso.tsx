@@ -29,6 +29,7 @@ interface OIDCProvider {
   issuer: string;
   clientId: string;
   defaultRole: string | null;
+  defaultTeam?: { id: string; title: string };
   service: { redirectURL: string; startURL: string };
 }
 
@@ -222,10 +223,10 @@ function AddSaml({ orgId }: { orgId: string }) {
   );
 }
 
-interface OidcForm { label: string; issuer: string; clientId: string; clientSecret: string; defaultRole: RoleChoice }
-const emptyOidc: OidcForm = { label: '', issuer: '', clientId: '', clientSecret: '', defaultRole: 'read' };
+interface OidcForm { label: string; issuer: string; clientId: string; clientSecret: string; defaultRole: RoleChoice; defaultTeam: string }
+const emptyOidc: OidcForm = { label: '', issuer: '', clientId: '', clientSecret: '', defaultRole: 'read', defaultTeam: '' };
 
-function OidcFields({ value, onChange, secretRequired }: { value: OidcForm; onChange: (form: OidcForm) => void; secretRequired: boolean }) {
+function OidcFields({ orgId, value, onChange, secretRequired }: { orgId: string; value: OidcForm; onChange: (form: OidcForm) => void; secretRequired: boolean }) {
   const set = (field: keyof OidcForm) => (e: { target: { value: string } }) => onChange({ ...value, [field]: e.target.value });
   return (
     <>
@@ -242,6 +243,7 @@ function OidcFields({ value, onChange, secretRequired }: { value: OidcForm; onCh
         hint={secretRequired ? undefined : 'Never shown again: leave empty to keep the current one'}
       />
       <RoleSelect label="Default role of newcomers" value={value.defaultRole} onChange={(defaultRole) => onChange({ ...value, defaultRole })} />
+      <TeamSelect orgId={orgId} label="Default team of newcomers" value={value.defaultTeam} onChange={(defaultTeam) => onChange({ ...value, defaultTeam })} />
     </>
   );
 }
@@ -252,11 +254,12 @@ const oidcBody = (form: OidcForm) => ({
   clientId: form.clientId,
   ...(form.clientSecret ? { clientSecret: form.clientSecret } : {}),
   defaultRole: roleOf(form.defaultRole),
+  defaultTeam: form.defaultTeam,
 });
 
 function OidcProviderPanel({ orgId, provider, canEdit }: { orgId: string; provider: OIDCProvider; canEdit: boolean }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<OidcForm>({ label: provider.label, issuer: provider.issuer, clientId: provider.clientId, clientSecret: '', defaultRole: choiceOf(provider.defaultRole) });
+  const [form, setForm] = useState<OidcForm>({ label: provider.label, issuer: provider.issuer, clientId: provider.clientId, clientSecret: '', defaultRole: choiceOf(provider.defaultRole), defaultTeam: provider.defaultTeam?.id ?? '' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: oidcKey(orgId) });
   const save = useSubmit(async () => {
     await api('PATCH', `/orgs/${orgId}/oidc/${provider.id}`, { body: oidcBody(form) });
@@ -277,7 +280,7 @@ function OidcProviderPanel({ orgId, provider, canEdit }: { orgId: string; provid
       <TestSignIn provider={provider} />
       {canEdit ? (
         <form onSubmit={(e) => void save.submit(e)} aria-label={`Edit ${provider.label}`}>
-          <OidcFields value={form} onChange={setForm} secretRequired={false} />
+          <OidcFields orgId={orgId} value={form} onChange={setForm} secretRequired={false} />
           {save.error ? <p role="alert" className="error-note">{save.error}</p> : null}
           <div className="form-buttons">
             <button type="submit" className="button button-primary" disabled={save.busy}>Save {provider.label}</button>
@@ -301,7 +304,7 @@ function AddOidc({ orgId }: { orgId: string }) {
   return (
     <form className="panel" onSubmit={(e) => void add.submit(e)} aria-labelledby="add-oidc-title">
       <h3 id="add-oidc-title">Add an OpenID Connect provider</h3>
-      <OidcFields value={form} onChange={setForm} secretRequired />
+      <OidcFields orgId={orgId} value={form} onChange={setForm} secretRequired />
       {add.error ? <p role="alert" className="error-note">{add.error}</p> : null}
       <button type="submit" className="button button-primary" disabled={add.busy}>Add OpenID Connect provider</button>
     </form>
