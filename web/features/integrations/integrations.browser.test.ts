@@ -148,6 +148,17 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await page.getByRole('button', { name: 'Create translation' }).click();
     await page.getByRole('link', { name: 'Handbook in French' }).click();
     await page.getByRole('button', { name: 'Run now' }).waitFor();
+    // Languages added later; a wrong code is refused with the API's message and what was typed stays.
+    const settings = page.getByRole('form', { name: 'Translation settings' });
+    await settings.getByLabel('Target languages').fill('fr, not a language!');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByRole('alert').waitFor();
+    assert.equal(await settings.getByLabel('Target languages').inputValue(), 'fr, not a language!');
+    await settings.getByLabel('Target languages').fill('fr, de');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const translations = ok(await t.api('GET', `/v1/orgs/${t.org.id}/translations`)).items;
+    assert.deepEqual(translations[0].languages, ['fr', 'de']);
     await look(page, 'translation');
 
     await page.goto(`${origin}/app/s/${space.id}/~/git`);

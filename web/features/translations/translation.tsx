@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { keys, translationQuery } from '../../api/queries.ts';
 import { ResourceScreen } from '../../ui/resource-screen.tsx';
+import { Field } from '../../ui/field.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
+import { parseLanguages } from './languages.ts';
 
 type Translation = { status: string; lastError?: string; lastRunAt?: string; permissions?: { edit: boolean } };
 
-/** One translation: its languages and spaces, the state of its runs, "Run now" (runTranslation) and delete. */
+/** One translation: its languages and spaces, the state of its runs, "Run now" (runTranslation), its title and languages edited (updateTranslation), and delete. */
 export default function TranslationScreen() {
   const { orgId = '', translationId = '' } = useParams();
   const queryClient = useQueryClient();
@@ -43,13 +46,42 @@ export default function TranslationScreen() {
     >
       {(t) =>
         (t as unknown as Translation).permissions?.edit === false ? null : (
-          <div className="panel">
-            <button type="button" className="button button-primary" disabled={run.isPending || t.status === 'running'} onClick={() => run.mutate()}>Run now</button>{' '}
-            <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete the translation ${t.title}? Its translated spaces stay.`) && remove.mutate()}>Delete</button>
-            <ErrorNote error={run.error ?? remove.error} />
-          </div>
+          <>
+            <div className="panel">
+              <button type="button" className="button button-primary" disabled={run.isPending || t.status === 'running'} onClick={() => run.mutate()}>Run now</button>{' '}
+              <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete the translation ${t.title}? Its translated spaces stay.`) && remove.mutate()}>Delete</button>
+              <ErrorNote error={run.error ?? remove.error} />
+            </div>
+            <TranslationSettingsForm orgId={orgId} translationId={translationId} title={t.title} languages={t.languages} />
+          </>
         )
       }
     </ResourceScreen>
+  );
+}
+
+/**
+ * The title and target languages (updateTranslation: the source is left as it is). A change of languages queues a
+ * run on the server, so the new languages' spaces follow.
+ */
+function TranslationSettingsForm({ orgId, translationId, title, languages }: { orgId: string; translationId: string; title: string; languages: string[] }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ title, languages: languages.join(', ') });
+  const save = useMutation({
+    mutationFn: () => api('PUT', `/orgs/${orgId}/translations/${translationId}`, { body: { title: form.title.trim(), languages: parseLanguages(form.languages) } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.translation(orgId, translationId) }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form className="panel" onSubmit={submit} aria-label="Translation settings">
+      <Field label="Translation title" required maxLength={100} value={form.title} onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))} />
+      <Field label="Target languages" hint="Language codes, separated by commas; each gets a space of its own." value={form.languages} onChange={(e) => setForm((f) => ({ ...f, languages: e.target.value }))} />
+      <button type="submit" className="button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save settings'}</button>
+      {save.isSuccess && !save.isPending ? <span role="status"> Saved.</span> : null}
+      <ErrorNote error={save.error} />
+    </form>
   );
 }
