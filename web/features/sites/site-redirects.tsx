@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { SiteRedirect, SiteRedirectDestination, SiteStructure } from '@gitbook/api';
+import { revisionQuery } from '../../api/queries.ts';
 import { Field } from '../../ui/field.tsx';
+import { indexPages, type TreePage } from '../pages/page-tree.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { redirectsQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
 import { sectionsOf, siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
 
-/** The site's redirects: an old path of the site and the section or variant it now sends visitors to. */
+/** The site's redirects: an old path of the site and the section, variant or page it now sends visitors to. */
 export default function SiteRedirectsTab({ orgId, site }: SiteTabProps) {
   const redirects = useQuery(redirectsQuery(orgId, site.id));
   const structure = useQuery(structureQuery(orgId, site.id));
@@ -28,7 +30,7 @@ export default function SiteRedirectsTab({ orgId, site }: SiteTabProps) {
   );
 }
 
-/** The places a redirect can send to, as select values: `section:<id>` or `space:<id>`. */
+/** The places a redirect can send to, as select values: `section:<id>` or `space:<id>` (a page is chosen beside a variant). */
 function destinations(structure: SiteStructure) {
   return [
     ...sectionsOf(structure).map((s) => ({ value: `section:${s.id}`, label: `Section ${s.title}` })),
@@ -36,13 +38,36 @@ function destinations(structure: SiteStructure) {
   ];
 }
 
-const valueOf = (d: SiteRedirectDestination) => (d.kind === 'site-section' ? `section:${d.siteSectionId}` : d.kind === 'site-space' ? `space:${d.siteSpaceId}` : `page:${d.siteSpaceId}:${d.pageId}`);
+/** The form's two choices: where (`section:<id>` or `space:<id>`) and, in a variant, which page ('' for its first). */
+function choicesOf(d: SiteRedirectDestination): { where: string; pageId: string } {
+  if (d.kind === 'site-section') return { where: `section:${d.siteSectionId}`, pageId: '' };
+  if (d.kind === 'site-space') return { where: `space:${d.siteSpaceId}`, pageId: '' };
+  return { where: `space:${d.siteSpaceId}`, pageId: d.pageId };
+}
 
-function destinationOf(value: string): SiteRedirectDestination {
-  const [kind, id = '', pageId = ''] = value.split(':');
+function destinationOf(where: string, pageId: string): SiteRedirectDestination {
+  const [kind, id = ''] = where.split(':');
   if (kind === 'section') return { kind: 'site-section', siteSectionId: id };
-  if (kind === 'page') return { kind: 'site-page', siteSpaceId: id, pageId };
+  if (pageId) return { kind: 'site-page', siteSpaceId: id, pageId };
   return { kind: 'site-space', siteSpaceId: id };
+}
+
+/** The readable pages of a variant's space, in reading order, for the page select. */
+function PageSelect({ spaceId, value, onChange }: { spaceId: string; value: string; onChange: (pageId: string) => void }) {
+  const id = useId();
+  const revision = useQuery(revisionQuery(spaceId));
+  const pages = revision.data ? indexPages(revision.data.pages as TreePage[]).order : [];
+  return (
+    <div className="field">
+      <label htmlFor={id}>Page</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={revision.isPending}>
+        <option value="">Its first page</option>
+        {pages.map((page) => <option key={page.id} value={page.id}>{page.title}</option>)}
+        {value && revision.data && !pages.some((page) => page.id === value) ? <option value={value}>A page no longer in the space</option> : null}
+      </select>
+      <ErrorNote error={revision.error} />
+    </div>
+  );
 }
 
 function RedirectForm({ orgId, siteId, structure, label, redirect, onDone }: {
@@ -56,17 +81,16 @@ function RedirectForm({ orgId, siteId, structure, label, redirect, onDone }: {
   const change = useSiteChange(orgId, siteId);
   const id = useId();
   const [source, setSource] = useState(redirect?.source ?? '');
-  const [destination, setDestination] = useState(redirect ? valueOf(redirect.destination) : '');
-  const options = destinations(structure);
-  if (destination.startsWith('page:')) options.push({ value: destination, label: 'A page (kept as it is)' });
+  const [choice, setChoice] = useState(redirect ? choicesOf(redirect.destination) : { where: '', pageId: '' });
+  const variant = choice.where.startsWith('space:') ? siteSpacesOf(structure).find((v) => `space:${v.siteSpace.id}` === choice.where) : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { source: source.trim(), destination: destinationOf(destination) };
+    const body = { source: source.trim(), destination: destinationOf(choice.where, choice.pageId) };
     change.mutate(redirect ? { method: 'PATCH', path: `/redirects/${redirect.id}`, body } : { method: 'POST', path: '/redirects', body }, {
       onSuccess: () => {
         if (!redirect) {
           setSource('');
-          setDestination('');
+          setChoice({ where: '', pageId: '' });
         }
         onDone?.();
       },
@@ -77,11 +101,12 @@ function RedirectForm({ orgId, siteId, structure, label, redirect, onDone }: {
       <Field label="From path" hint="Like /old/page" required maxLength={512} value={source} onChange={(e) => setSource(e.target.value)} />
       <div className="field">
         <label htmlFor={`${id}-to`}>To</label>
-        <select id={`${id}-to`} required value={destination} onChange={(e) => setDestination(e.target.value)}>
+        <select id={`${id}-to`} required value={choice.where} onChange={(e) => setChoice({ where: e.target.value, pageId: '' })}>
           <option value="">Choose where</option>
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {destinations(structure).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         </select>
       </div>
+      {variant ? <PageSelect spaceId={variant.siteSpace.space.id} value={choice.pageId} onChange={(pageId) => setChoice((c) => ({ ...c, pageId }))} /> : null}
       <button type="submit" className="button" disabled={change.isPending}>{redirect ? 'Save redirect' : 'Add redirect'}</button>
       {onDone ? <button type="button" className="link-button" onClick={onDone}>Cancel</button> : null}
       <ErrorNote error={change.error} />
@@ -89,10 +114,19 @@ function RedirectForm({ orgId, siteId, structure, label, redirect, onDone }: {
   );
 }
 
+function PageTitle({ spaceId, pageId }: { spaceId: string; pageId: string }) {
+  const revision = useQuery(revisionQuery(spaceId));
+  const page = revision.data ? indexPages(revision.data.pages as TreePage[]).byId.get(pageId) : undefined;
+  return <>{page ? `Page ${page.title}` : 'A page'}</>;
+}
+
 function RedirectRow({ orgId, siteId, redirect, structure }: { orgId: string; siteId: string; redirect: SiteRedirect; structure: SiteStructure }) {
   const change = useSiteChange(orgId, siteId);
   const [editing, setEditing] = useState(false);
-  const to = destinations(structure).find((o) => o.value === valueOf(redirect.destination))?.label ?? 'a page';
+  const where = destinations(structure).find((o) => o.value === choicesOf(redirect.destination).where)?.label ?? 'a place no longer in the site';
+  const destination = redirect.destination;
+  const variant = destination.kind === 'site-page' ? siteSpacesOf(structure).find((v) => v.siteSpace.id === destination.siteSpaceId) : undefined;
+  const to = variant && destination.kind === 'site-page' ? <><PageTitle spaceId={variant.siteSpace.space.id} pageId={destination.pageId} /> in {where}</> : where;
   if (editing) return <li><RedirectForm orgId={orgId} siteId={siteId} structure={structure} label={`Edit the redirect from ${redirect.source}`} redirect={redirect} onDone={() => setEditing(false)} /></li>;
   return (
     <li>
