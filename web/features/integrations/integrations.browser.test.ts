@@ -9,6 +9,7 @@ import { buildSpace } from '../../../test/factories.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
 import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
 import { bundleLikeGitBookCli } from '../../../src/features/integrations/runtime/bundle.test-support.ts';
+import { startGitServer, type GitServer } from '../../../src/features/git-sync/git-server.test-support.ts';
 
 /*
  * Integrations and content settings in the browser as an admin uses them: an integration published through the
@@ -21,6 +22,7 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
   let origin: string;
   let browser: Browser;
   let script: string;
+  let git: GitServer;
 
   before(async () => {
     await ensureWebAppBuilt();
@@ -28,12 +30,14 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     t = await startServer({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
     origin = await listenOnRandomPort(t);
     browser = await launchChromium();
+    git = await startGitServer();
     script = await bundleLikeGitBookCli(fileURLToPath(new URL('./fixtures/announcer-integration.jsx', import.meta.url)));
     mkdirSync('test-results', { recursive: true });
   });
   after(async () => {
     await browser?.close();
     await t?.close();
+    await git?.close();
   });
 
   async function adminPage(): Promise<Page> {
@@ -164,6 +168,24 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await page.goto(`${origin}/app/s/${space.id}/~/git`);
     await settled(page);
     await page.getByText('This space is not synced with a Git repository yet.').waitFor();
+    // Import a repository, then export an edit back to it as one commit.
+    git.createRepository('handbook', { 'README.md': '# Handbook\n\nHow we work.\n', 'SUMMARY.md': '# Table of contents\n\n* [Handbook](README.md)\n* [Holidays](holidays.md)\n', 'holidays.md': '# Holidays\n\nTwenty-five days.\n', LICENSE: 'MIT\n' });
+    await page.getByLabel('Repository URL').fill(git.url('handbook'));
+    await page.getByLabel('Branch').fill('main');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Import now' }).click();
+    await page.getByRole('status').filter({ hasText: /^Import: / }).waitFor();
+    await t.app.jobs.runDue();
+    await page.getByRole('status').filter({ hasText: 'Import: Succeeded' }).waitFor({ timeout: 15_000 });
+    const pages = (await t.api('GET', `/v1/spaces/${space.id}/content`)).body.pages as { title: string }[];
+    assert.deepEqual(pages.map((p) => p.title), ['Handbook', 'Holidays']);
+    await page.getByLabel('Commit message (export)').fill('Export from the browser');
+    await page.getByRole('button', { name: 'Export now' }).click();
+    await page.getByRole('status').filter({ hasText: /^Export: / }).waitFor();
+    await t.app.jobs.runDue();
+    await page.getByRole('status').filter({ hasText: 'Export: Succeeded' }).waitFor({ timeout: 15_000 });
+    assert.equal(git.headMessage('handbook', 'main'), 'Export from the browser');
+    assert.equal(git.filesOf('handbook', 'main').get('LICENSE')?.toString(), 'MIT\n', 'what Git Sync does not own stays');
     await look(page, 'git-sync');
 
     await page.goto(`${origin}/app/o/${t.org.id}/settings`);
