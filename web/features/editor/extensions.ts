@@ -3,7 +3,7 @@ import { ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
 import { createElement, type FunctionComponent } from 'react';
 import { CodeHighlight } from './code-highlight.ts';
-import * as model from './model/schema.ts';
+import * as model from '../../../src/features/content/document/editor/schema.ts';
 import { codeBlockView } from './nodes/code-view.ts';
 import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
 import { ExpandableView, FragmentView, HintView, TabsItemView, TabsView } from './nodes/containers.tsx';
@@ -11,9 +11,9 @@ import { ContentRefView, EmbedView, FileView, ImagesView, ImageView } from './no
 import { TableView } from './nodes/table.tsx';
 
 /*
- * The schema's extensions (model/schema.ts) with the editor's node views and behaviour: undo/redo, drop and
- * gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`; there is no hard-break node),
- * code highlighted as the reader does.
+ * The schema's extensions (src/features/content/document/editor/schema.ts) with the editor's node views and
+ * behaviour: undo/redo, drop and gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`;
+ * there is no hard-break node), code highlighted as the reader does.
  */
 
 type View = FunctionComponent<NodeViewProps>;
