@@ -115,6 +115,9 @@ export function mountCollaboration(app: App): void {
         const socket: Socket = { ws, cookie: request.headers.cookie, caller: callerOfSession(browser.session), documents: new Map(), window: { start: Date.now(), count: 0 } };
         sockets.add(socket);
         ws.on('close', () => sockets.delete(socket));
+        // An oversized or broken frame is an 'error' on this socket (ws then closes it, 1009 or 1002): without a
+        // listener it would be thrown at the process.
+        ws.on('error', () => ws.terminate());
         hocuspocus.handleConnection(ws, request, { socket });
       });
     })().catch(() => refuse(stream, 500, 'Internal Server Error'));
