@@ -1,4 +1,4 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { HocuspocusProvider, HocuspocusProviderWebsocket, MessageType } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { TestServer } from '../../../test/helpers.ts';
@@ -19,6 +19,8 @@ export interface EditorClient {
   synced: Promise<void>;
   /** Every close the socket saw (code). */
   closes: number[];
+  /** Updates of this client the server answered it did not apply (a read-only connection's). */
+  refused: number;
   text(): string;
   destroy(): void;
 }
@@ -35,7 +37,8 @@ export function editorClient(baseUrl: string, cookie: string, documentName: stri
     }
   }
   const closes: number[] = [];
-  const socket = new HocuspocusProviderWebsocket({
+  let refused = 0;
+  const socket = new FinalProviderWebsocket({
     url: `${baseUrl.replace(/^http/, 'ws')}${COLLABORATION_PATH}`,
     WebSocketPolyfill: CookieWebSocket,
     minDelay: 100,
@@ -54,6 +57,11 @@ export function editorClient(baseUrl: string, cookie: string, documentName: stri
     token: 'session',
     onSynced: () => resolve(),
     onAuthenticationFailed: ({ reason }) => reject(new Error(`refused: ${reason}`)),
+    onMessage: ({ message }) => {
+      message.readVarString();
+      // The status is a varint 0 or 1, which reads the same as a varuint.
+      if (message.readVarUint() === MessageType.SyncStatus && message.readVarUint() === 0) refused += 1;
+    },
   });
   provider.attach();
   return {
@@ -62,12 +70,34 @@ export function editorClient(baseUrl: string, cookie: string, documentName: stri
     socket,
     synced,
     closes,
+    get refused() {
+      return refused;
+    },
     text: () => textOf(ydoc),
     destroy() {
       provider.destroy();
       socket.destroy();
     },
   };
+}
+
+/**
+ * The provider's socket, which stays down once destroyed. When the server closes a connection, the socket
+ * schedules a reconnect on a timer that its destroy() does not clear; the reconnect then sets it to connect
+ * again and retries without end (the test process never exited, once its server had closed).
+ */
+class FinalProviderWebsocket extends HocuspocusProviderWebsocket {
+  private destroyed = false;
+
+  override connect(): Promise<unknown> {
+    if (this.destroyed) return Promise.resolve();
+    return super.connect();
+  }
+
+  override destroy(): void {
+    this.destroyed = true;
+    super.destroy();
+  }
 }
 
 /** The plain text of the editor's content, paragraphs on lines. */
