@@ -27,7 +27,8 @@ const LineBreak = Extension.create({
   },
 });
 
-export function editorExtensions(options: { spaceId: string; extra?: AnyExtension[] }): AnyExtension[] {
+/** `undoRedo: false` when editing together: the Collaboration extension keeps its own undo of one's own edits. */
+export function editorExtensions(options: { spaceId: string; extra?: AnyExtension[]; undoRedo?: boolean }): AnyExtension[] {
   const inSpace = (view: FunctionComponent<NodeViewProps & { spaceId: string }>): View => (props) => createElement(view, { ...props, spaceId: options.spaceId });
   const views = new Map<AnyExtension, View>([
     [model.Hint, HintView], [model.Tabs, TabsView], [model.TabsItem, TabsItemView], [model.Expandable, ExpandableView],
@@ -41,7 +42,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
       const view = views.get(extension);
       return view ? withView(extension as never, view) : extension;
     }),
-    UndoRedo,
+    ...(options.undoRedo === false ? [] : [UndoRedo]),
     Dropcursor,
     Gapcursor,
     Placeholder.configure({ placeholder: 'Write, or type / for a block' }),
