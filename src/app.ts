@@ -51,6 +51,7 @@ import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
 import { webAppRoutes } from './features/web-app/routes.ts';
+import { mountCollaboration } from './features/collaboration/websocket.ts';
 import { configureConversions } from './features/content/conversion-pool.ts';
 import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs/routes.ts';
 import { translationRoutes } from './features/translations/routes.ts';
@@ -181,6 +182,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   await app.register(async (reader) => readerRoutes(reader));
   // The members' web app, a client of /v1 like any other (features/web-app).
   await app.register(async (web) => webAppRoutes(web));
+  // Editing together: the web app's editors on one page, over a WebSocket on the same port (features/collaboration).
+  mountCollaboration(app);
   app.addHook('onClose', async () => {
     ctx.mailer.close();
     await jobs.stop();

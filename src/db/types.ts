@@ -296,6 +296,17 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/** Editing together: a page's Yjs state beside its document (migration 0036). */
+export interface CollaborationStatesTable {
+  name: string;
+  space_id: string;
+  change_request_id: string | null;
+  page_id: string;
+  state: Uint8Array;
+  document_id: string | null;
+  updated_at: string;
+}
+
 export interface TeamsTable {
   id: string;
   organization_id: string;
@@ -799,6 +810,7 @@ export interface Database {
   change_request_reviews: ChangeRequestReviewsTable;
   change_request_reviewers: ChangeRequestReviewersTable;
   notifications: NotificationsTable;
+  collaboration_states: CollaborationStatesTable;
   sites: SitesTable;
   site_section_groups: SiteSectionGroupsTable;
   site_sections: SiteSectionsTable;

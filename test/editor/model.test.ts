@@ -5,9 +5,9 @@ import { Node } from '@tiptap/pm/model';
 import fc from 'fast-check';
 import { documentArbitrary, doc, p, t, leaf, link, hint, ul, item, code, expandable, table } from '../../src/features/content/document/test-fixtures.ts';
 import type { Document, FlowBlock } from '../../src/features/content/document/types.ts';
-import { fromEditor, toEditor } from '../../web/features/editor/model/blocks.ts';
-import type { PMNode } from '../../web/features/editor/model/editor-json.ts';
-import { schemaExtensions } from '../../web/features/editor/model/schema.ts';
+import { fromEditor, toEditor } from '../../src/features/content/document/editor/blocks.ts';
+import type { PMNode } from '../../src/features/content/document/editor/editor-json.ts';
+import { schemaExtensions } from '../../src/features/content/document/editor/schema.ts';
 import { corpusDocuments } from './corpus-documents.ts';
 
 const schema = getSchema(schemaExtensions);

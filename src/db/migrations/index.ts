@@ -26,6 +26,7 @@ import * as m0028 from './0028_notifications.ts';
 import * as m0030 from './0030_space_trash.ts';
 import * as m0031 from './0031_site_space_customization.ts';
 import * as m0035 from './0035_change_request_description.ts';
+import * as m0036 from './0036_collaboration_states.ts';
 import * as m0037 from './0037_oidc_default_team.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '0030_space_trash': m0030,
   '0031_site_space_customization': m0031,
   '0035_change_request_description': m0035,
+  '0036_collaboration_states': m0036,
   '0037_oidc_default_team': m0037,
 };

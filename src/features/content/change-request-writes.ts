@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { announceContentWrite } from '../../platform/content-writes.ts';
 import { loadChangeRequest } from '../change-requests/service.ts';
 import { changeRequestPolicy } from '../change-requests/policy.ts';
 import type { Role } from '../access/roles.ts';
@@ -81,7 +82,7 @@ export async function commitChangeRequestChanges(
     return found && baseRevisionOf(found);
   };
   const conversions = await convertAhead(ctx, cr.id, base, changes, storedFiles, now);
-  return ctx.db.transaction().execute(async (trx) => {
+  const written = await ctx.db.transaction().execute(async (trx) => {
     const branch = await lockBranch(trx, cr.id);
     if (!branch) throw notFound(`No content for change request ${cr.id}`);
     const current = await findChangeRequest(trx, space.id, cr.id);
@@ -96,4 +97,6 @@ export async function commitChangeRequestChanges(
     await alsoWrite?.(trx, { revision, batch });
     return { revision, batch };
   });
+  announceContentWrite(ctx.db, { spaceId: space.id, changeRequestId: cr.id, revisionId: written.revision.id, pageIds: written.batch.outcomes.map((o) => o.id) });
+  return written;
 }

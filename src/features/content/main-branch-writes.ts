@@ -6,6 +6,7 @@ import { fileDownloadUrl } from '../files/service.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { announcePublication } from '../../platform/publications.ts';
+import { announceContentWrite } from '../../platform/content-writes.ts';
 import { assertCanEditLive } from '../spaces/policy.ts';
 import type { StoredFile } from '../files/service.ts';
 import { loadSpace } from '../spaces/service.ts';
@@ -84,6 +85,7 @@ export async function commitLiveChanges(
     return { revision, batch };
   });
   announcePublication(ctx.db, { kind: 'space', organizationId: space.organization_id, spaceId: space.id, revisionId: written.revision.id });
+  announceContentWrite(ctx.db, { spaceId: space.id, changeRequestId: null, revisionId: written.revision.id, pageIds: written.batch.outcomes.map((o) => o.id) });
   return written;
 }
 

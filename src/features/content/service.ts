@@ -222,3 +222,28 @@ export function readPublishedContent(ctx: AppContext, revisionId: string): Promi
 export async function readPublishedDocument(ctx: AppContext, documentId: string | null): Promise<unknown> {
   return documentId ? getDocument(ctx.db, documentId) : undefined;
 }
+
+// Editing together (features/collaboration) writes an editor's document as the API's update_page does.
+export { assertCanWriteChangeRequest, commitChangeRequestChanges } from './change-request-writes.ts';
+export { validateChanges } from './apply-changes.ts';
+
+/** A page's document where edits go, as it is now, with the revision it was read at and its stored document's id. */
+export interface PageNow {
+  revisionId: string;
+  documentId: string | null;
+  document: { object: 'document'; data: Record<string, unknown>; nodes: unknown[] };
+}
+
+/**
+ * The page's document now, in a space's live content or a change request's, after checking the caller may read
+ * it; 404 for a page that is not there or holds no document (a group, a link).
+ */
+export async function readPageNow(ctx: AppContext, caller: Caller, source: ContentSource, pageId: string): Promise<PageNow> {
+  const { snapshot, revision } = await openContent(ctx, caller, source);
+  const page = await snapshot.page(pageId);
+  if (!page) throw notFound(`No page ${pageId} in this revision`);
+  if (page.kind !== 'document') throw notFound(`Page ${pageId} is a ${page.kind} page; only document pages have a document`);
+  const text = page.documentId ? await getDocumentText(ctx.db, page.documentId) : undefined;
+  const document = text === undefined ? { object: 'document' as const, data: {}, nodes: [] } : (parseStoredDocument(text) as PageNow['document']);
+  return { revisionId: revision.id, documentId: page.documentId, document };
+}

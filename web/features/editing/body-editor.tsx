@@ -11,10 +11,27 @@ import { Skeleton } from '../../ui/states.tsx';
  * read-only, and the page's header and tree stay editable.
  */
 const modules = import.meta.glob<{ default: ComponentType<PageEditorProps> }>('../editor/page-editor.tsx');
-const load = modules['../editor/page-editor.tsx'];
+const loadModule = modules['../editor/page-editor.tsx'];
+let loading: ReturnType<NonNullable<typeof loadModule>> | undefined;
+// One load for the preload and the lazy component; a failed one (offline) is tried again next time.
+const load = loadModule
+  ? () =>
+      (loading ??= loadModule().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      }))
+  : undefined;
 const PageEditor = load ? lazy(load) : null;
 
 export const HAS_BLOCK_EDITOR = PageEditor !== null;
+
+/**
+ * Starts loading the editor's chunk before it is shown: while the page connects to its shared document, so that
+ * a connection lost meanwhile does not also lose the editor.
+ */
+export function preloadBlockEditor(): void {
+  load?.().catch(() => undefined);
+}
 
 export function BodyEditor(props: PageEditorProps & { links: AppLinks }) {
   const { links, ...editor } = props;

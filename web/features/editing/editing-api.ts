@@ -11,6 +11,15 @@ export interface BatchAnswer {
   merged: { page: string; document: Document }[];
 }
 
+/**
+ * A change request named in the address (`?changeRequest=<id>`): the person edits in it with whoever else is
+ * editing there (editing together), instead of in a draft of their own.
+ */
+export async function readChangeRequestTarget(spaceId: string, changeRequestId: string): Promise<EditTarget> {
+  const changeRequest = await api<ChangeRequest>('GET', `/spaces/${spaceId}/change-requests/${encodeURIComponent(changeRequestId)}`);
+  return { kind: 'change-request', id: changeRequest.id, number: changeRequest.number };
+}
+
 /** The signed-in person's draft change request of the space, reused, or opened (and kept a draft) when there is none. */
 export async function openDraftChangeRequest(spaceId: string, user: { id: string; displayName?: string }): Promise<EditTarget> {
   const drafts = await allPages<ChangeRequest>(`/spaces/${spaceId}/change-requests`, { status: 'draft', creator: user.id });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
 import { meQuery, spaceQuery } from '../../api/queries.ts';
 import type { Revision } from '../../api/types.ts';
@@ -11,7 +11,7 @@ import { indexPages, pageAtPath, type PageIndex, type TreePage } from '../pages/
 import { PageTreeEditor, type TreeEditing } from '../pages/page-tree-editor.tsx';
 import { SpaceHeader } from '../spaces/space-header.tsx';
 import { editAccess, targetName, type EditTarget } from './edit-target.ts';
-import { openDraftChangeRequest, readPageAt, readTargetRevision, writeChanges } from './editing-api.ts';
+import { openDraftChangeRequest, readChangeRequestTarget, readPageAt, readTargetRevision, writeChanges } from './editing-api.ts';
 import { PageEditing } from './page-editing.tsx';
 
 /** `/s/:spaceId/~/edit/:pageId`: the page being edited, with the tree beside it; the space's first page without one. */
@@ -21,9 +21,13 @@ export default function EditingScreen() {
   const me = useQuery(meQuery());
   useTitle(space.data ? `Editing ${space.data.title}` : undefined);
   const access = space.data ? editAccess(space.data as { editMode?: string; permissions?: { edit?: boolean } }) : undefined;
+  // `?changeRequest=<id>`: edits go to that change request, with whoever else edits there.
+  const [search] = useSearchParams();
+  const chosen = search.get('changeRequest');
   const target = useQuery({
-    queryKey: ['space', spaceId, 'edit-target', me.data?.id],
-    queryFn: (): Promise<EditTarget> => (access?.canEdit && access.mode === 'live' ? Promise.resolve({ kind: 'live' }) : openDraftChangeRequest(spaceId, me.data!)),
+    queryKey: ['space', spaceId, 'edit-target', me.data?.id, chosen],
+    queryFn: (): Promise<EditTarget> =>
+      chosen ? readChangeRequestTarget(spaceId, chosen) : access?.canEdit && access.mode === 'live' ? Promise.resolve({ kind: 'live' }) : openDraftChangeRequest(spaceId, me.data!),
     enabled: Boolean(access?.canEdit && me.data),
     staleTime: Infinity,
     retry: false,
@@ -62,7 +66,10 @@ function EditTargetView({ spaceId, organizationId, target, pageId }: { spaceId: 
     void queryClient.invalidateQueries({ queryKey: treeKey });
     void queryClient.invalidateQueries({ queryKey: ['space', spaceId, 'revision'] });
   }, [queryClient, treeKey, spaceId]);
-  const editPath = useCallback((id: string) => `/s/${spaceId}/~/edit/${id}`, [spaceId]);
+  // Another page of a change request named in the address is edited in it too.
+  const [search] = useSearchParams();
+  const chosen = search.get('changeRequest');
+  const editPath = useCallback((id: string) => `/s/${spaceId}/~/edit/${id}${chosen ? `?changeRequest=${encodeURIComponent(chosen)}` : ''}`, [spaceId, chosen]);
   // The revision the page editor started from, kept while the tree is read again after each of its own changes.
   const revisionId = tree.data?.id;
 

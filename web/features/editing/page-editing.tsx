@@ -1,18 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { meQuery } from '../../api/queries.ts';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Document } from '../../../src/features/content/document/types.ts';
 import type { AppLinks } from '../pages/links.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import type { SaveTransport } from './autosave.ts';
-import { BodyEditor } from './body-editor.tsx';
+import { BodyEditor, preloadBlockEditor } from './body-editor.tsx';
+import { collaboratorColor, useCollaboration, useSharedEdits } from './collaboration.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { EditorComments } from './editor-comments.tsx';
 import { targetName, type EditTarget } from './edit-target.ts';
 import { readPageAt, uploadFile, writeChanges } from './editing-api.ts';
 import { draftKey, readDraft } from './local-drafts.ts';
 import { PageHeaderEditor } from './page-header-editor.tsx';
+import { PeopleInPage } from './people-in-page.tsx';
 import { SaveStatus } from './save-status.tsx';
-import { unsavedEdits } from './save-queue.ts';
+import { unsavedEdits, type SaveState } from './save-queue.ts';
 import { useAutosave } from './use-autosave.ts';
 
 const EMPTY: Document = { object: 'document', data: {}, nodes: [] } as unknown as Document;
@@ -56,6 +59,13 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
     [spaceId, target, pageId],
   );
   const { autosave, state } = useAutosave({ spaceId, target: targetName(target), pageId, base: revisionId, transport });
+  const me = useQuery(meQuery());
+  const joined = useCollaboration({ spaceId, target, pageId, user: me.data ? { name: me.data.displayName, color: collaboratorColor(me.data.id) } : null });
+  // Without knowing who the person is, the page is edited alone, through the API.
+  const collaboration = me.isError ? ({ status: 'unavailable' } as const) : joined;
+  const together = collaboration.status === 'connected' ? collaboration.session : undefined;
+  const sharedEdits = useSharedEdits(together?.provider);
+  useEffect(preloadBlockEditor, []);
   // What the person had not saved last time wins over what the server has: it is sent (and merged) at once.
   const kept = useMemo(() => readDraft(window.localStorage, draftKey(spaceId, targetName(target), pageId))?.edit, [spaceId, target, pageId]);
   const initialDocument = useMemo(() => kept?.document ?? page.document ?? EMPTY, [kept, page.document]);
@@ -82,9 +92,14 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
   const coverFile = page.cover?.ref?.kind === 'file' ? page.cover.ref.file : undefined;
   // After a conflict is resolved the header shows the chosen values: the server's, under what is still unsaved.
   const header = { ...kept, ...(state.resolvedAt > 0 ? unsavedEdits(state) : {}) };
+  // Editing together, the body's edits are saved by the server: the header's, by the autosave.
+  const shownState: SaveState = together && sharedEdits !== 'none' && (state.status === 'idle' || state.status === 'saved') ? { ...state, status: sharedEdits } : state;
   return (
     <div className="page-editing">
-      <SaveStatus state={state} where={target.kind === 'live' ? 'Editing the live space' : `Editing in change request #${target.number}`} />
+      <div className="page-editing-bar">
+        <SaveStatus state={shownState} where={target.kind === 'live' ? 'Editing the live space' : `Editing in change request #${target.number}`} />
+        {together ? <PeopleInPage provider={together.provider} /> : null}
+      </div>
       {state.status === 'conflict' && state.conflicts ? (
         <ConflictPanel key={state.base} conflicts={state.conflicts} message={state.message} document={state.conflictDocument} links={links} onResolve={(choices) => autosave.resolve(choices)} />
       ) : null}
@@ -100,18 +115,23 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
         upload={upload}
       />
       <EditorComments spaceId={spaceId} target={target} pageId={pageId} document={shownDocument}>
-        <BodyEditor
-          document={editorDocument}
-          revision={String(state.replacedAt)}
-          onChange={(document) => {
-            shownDocument.current = document;
-            autosave.edit({ document });
-          }}
-          spaceId={spaceId}
-          organizationId={organizationId}
-          uploadFile={async (file) => (await upload(file)).id}
-          links={links}
-        />
+        {collaboration.status === 'connecting' ? (
+          <Skeleton lines={8} label="Connecting to the page" />
+        ) : (
+          <BodyEditor
+            document={editorDocument}
+            revision={String(state.replacedAt)}
+            {...(together ? { collaboration: together } : {})}
+            onChange={(document) => {
+              shownDocument.current = document;
+              if (!together) autosave.edit({ document });
+            }}
+            spaceId={spaceId}
+            organizationId={organizationId}
+            uploadFile={async (file) => (await upload(file)).id}
+            links={links}
+          />
+        )}
       </EditorComments>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { useState, type RefObject } from 'react';
-import type { PMNode } from './model/editor-json.ts';
+import type { PMNode } from '../../../src/features/content/document/editor/editor-json.ts';
 
 /** A copy of a node's JSON without block and text keys: the copy is a new block, which the server keys. */
 export function withoutKeys(node: PMNode): PMNode {

@@ -1,3 +1,5 @@
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import type * as Y from 'yjs';
 import type { Document } from '../../../src/features/content/document/types.ts';
 
 /*
@@ -19,6 +21,11 @@ export interface PageEditorProps {
   uploadFile(file: File): Promise<string>;
   /** The document was replaced from outside (a merge of someone else's save): the editor shows this one. */
   revision?: string;
+  /**
+   * Editing together: the page's shared Yjs document, synced. The editor shows and edits it instead of
+   * `document` (still reporting each change through `onChange`), with the others' named carets.
+   */
+  collaboration?: { document: Y.Doc; provider: HocuspocusProvider; user: { name: string; color: string } };
 }
 
 /*

@@ -1,7 +1,7 @@
 import type { Node as PMNodeObject } from '@tiptap/pm/model';
 import type { Document, FlowBlock } from '../../../src/features/content/document/types.ts';
-import { fromEditor, toEditor } from './model/blocks.ts';
-import type { PMNode } from './model/editor-json.ts';
+import { fromEditor, toEditor } from '../../../src/features/content/document/editor/blocks.ts';
+import type { PMNode } from '../../../src/features/content/document/editor/editor-json.ts';
 
 /**
  * Our document for the editor's current state, converting only the top-level blocks that changed. ProseMirror

@@ -3,7 +3,7 @@ import { ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
 import { createElement, type FunctionComponent } from 'react';
 import { CodeHighlight } from './code-highlight.ts';
-import * as model from './model/schema.ts';
+import * as model from '../../../src/features/content/document/editor/schema.ts';
 import { codeBlockView } from './nodes/code-view.ts';
 import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
 import { ExpandableView, FragmentView, HintView, TabsItemView, TabsView } from './nodes/containers.tsx';
@@ -11,9 +11,9 @@ import { ContentRefView, EmbedView, FileView, ImagesView, ImageView } from './no
 import { TableView } from './nodes/table.tsx';
 
 /*
- * The schema's extensions (model/schema.ts) with the editor's node views and behaviour: undo/redo, drop and
- * gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`; there is no hard-break node),
- * code highlighted as the reader does.
+ * The schema's extensions (src/features/content/document/editor/schema.ts) with the editor's node views and
+ * behaviour: undo/redo, drop and gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`;
+ * there is no hard-break node), code highlighted as the reader does.
  */
 
 type View = FunctionComponent<NodeViewProps>;
@@ -27,7 +27,8 @@ const LineBreak = Extension.create({
   },
 });
 
-export function editorExtensions(options: { spaceId: string; extra?: AnyExtension[] }): AnyExtension[] {
+/** `undoRedo: false` when editing together: the Collaboration extension keeps its own undo of one's own edits. */
+export function editorExtensions(options: { spaceId: string; extra?: AnyExtension[]; undoRedo?: boolean }): AnyExtension[] {
   const inSpace = (view: FunctionComponent<NodeViewProps & { spaceId: string }>): View => (props) => createElement(view, { ...props, spaceId: options.spaceId });
   const views = new Map<AnyExtension, View>([
     [model.Hint, HintView], [model.Tabs, TabsView], [model.TabsItem, TabsItemView], [model.Expandable, ExpandableView],
@@ -41,7 +42,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
       const view = views.get(extension);
       return view ? withView(extension as never, view) : extension;
     }),
-    UndoRedo,
+    ...(options.undoRedo === false ? [] : [UndoRedo]),
     Dropcursor,
     Gapcursor,
     Placeholder.configure({ placeholder: 'Write, or type / for a block' }),

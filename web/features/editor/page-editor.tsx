@@ -1,4 +1,6 @@
-import type { Editor, Range } from '@tiptap/core';
+import type { AnyExtension, Editor, Range } from '@tiptap/core';
+import Collaboration from '@tiptap/extension-collaboration';
+import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { DragHandle } from '@tiptap/extension-drag-handle-react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -99,12 +101,18 @@ export default function PageEditor(props: PageEditorProps) {
   const generation = shown.current.generation;
   // A new generation is what replaces the document shown (shown.current.document is read once per generation).
   const sync = useMemo(() => new DocumentSync(shown.current.document), [generation]);
+  const collaboration = props.collaboration;
+  const together: AnyExtension[] = collaboration
+    ? [Collaboration.configure({ document: collaboration.document }), CollaborationCaret.configure({ provider: collaboration.provider, user: collaboration.user })]
+    : [];
 
   const editor = useEditor(
     {
       extensions: editorExtensions({
         spaceId: props.spaceId,
+        undoRedo: !collaboration,
         extra: [
+          ...together,
           slashExtension(
             () =>
               slashItems({
@@ -115,7 +123,8 @@ export default function PageEditor(props: PageEditorProps) {
           ),
         ],
       }),
-      content: sync.content(),
+      // Editing together, the shared document is the content (the server seeded it from the page).
+      ...(collaboration ? {} : { content: sync.content() }),
       editable: !props.readOnly,
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
@@ -136,14 +145,17 @@ export default function PageEditor(props: PageEditorProps) {
           return true;
         },
       },
-      onCreate: ({ editor }) => sync.remember(editor.state.doc),
+      // The shared document may differ from `document` (others' edits): its blocks are read, not paired.
+      onCreate: ({ editor }) => {
+        if (!collaboration) sync.remember(editor.state.doc);
+      },
       onUpdate: ({ editor }) => {
         const document = sync.read(editor.state.doc);
         reported.current.add(document);
         latest.current.onChange(document);
       },
     },
-    [sync],
+    [sync, collaboration],
   );
   const editorRef = useRef<Editor | null>(null);
   editorRef.current = editor;

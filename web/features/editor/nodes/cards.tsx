@@ -9,7 +9,7 @@ const NAMES: Record<string, string> = {
 
 /**
  * A block the editor keeps exactly as it is and shows as a card: GitBook's opaque blocks and any block the
- * model cannot give back unchanged (model/blocks.ts). Math is the exception: its formula is edited here.
+ * model cannot give back unchanged (content/document/editor/blocks.ts). Math is the exception: its formula is edited here.
  */
 export function OpaqueBlockView(props: NodeViewProps) {
   const block = blockOf(props);

@@ -12,7 +12,7 @@ type Field = { label: string; read(node: PMNode): string | boolean; write(node: 
 
 const data = (node: PMNode) => ((node.attrs.block as BlockJson | null)?.data ?? {}) as Record<string, unknown>;
 const withData = (node: PMNode, field: string, value: unknown): Record<string, unknown> => {
-  // A code block made from a paragraph may still carry the paragraph's JSON (model/blocks.ts drops it): start afresh.
+  // A code block made from a paragraph may still carry the paragraph's JSON (content/document/editor/blocks.ts drops it): start afresh.
   const current = node.attrs.block as BlockJson | null;
   const block: BlockJson = current?.type === 'code' ? current : { object: 'block', type: 'code', ...(typeof current?.key === 'string' ? { key: current.key } : {}), data: {}, nodes: [] };
   const next: Record<string, unknown> = { ...block.data };

@@ -1,7 +1,7 @@
 import { markdownToDocument } from '../../../../src/features/content/document/to-document.ts';
 import type { ContentRef, FlowBlock } from '../../../../src/features/content/document/types.ts';
-import { flowToNode } from '../model/blocks.ts';
-import type { PMNode } from '../model/editor-json.ts';
+import { flowToNode } from '../../../../src/features/content/document/editor/blocks.ts';
+import type { PMNode } from '../../../../src/features/content/document/editor/editor-json.ts';
 
 /*
  * Pasted markdown as the editor's blocks, read by the server's own reader (content/document/to-document.ts):

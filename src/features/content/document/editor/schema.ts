@@ -18,7 +18,7 @@ import Text from '@tiptap/extension-text';
  * The editor's schema: one ProseMirror node per block of our document model (the names of TipTap's own
  * extensions where one fits, so their commands, input rules and keymaps apply), as TipTap extensions that need
  * no DOM to build a schema (`getSchema(schemaExtensions)` runs in Node). The editor extends these with node
- * views (../nodes/); the conversion (./to-editor.ts, ./from-editor.ts) only reads and writes their JSON.
+ * views (../nodes/); the conversion (./blocks.ts, ./inline.ts) only reads and writes their JSON.
  *
  * What makes the mapping lossless: every node carries in `block` (or `fragment`, `inline`) the JSON it came
  * from, its shown children replaced by an empty array that keeps their place among the object's keys. The

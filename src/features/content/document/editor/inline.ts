@@ -1,4 +1,4 @@
-import type { Inline, InlineContent, Leaf, Mark, MarkType, Text } from '../../../../src/features/content/document/types.ts';
+import type { Inline, InlineContent, Leaf, Mark, MarkType, Text } from '../types.ts';
 import type { PMMark, PMNode } from './editor-json.ts';
 import { MARK_RANK } from './schema.ts';
 

@@ -1,4 +1,4 @@
-import type { Block, Document, FlowBlock, Fragment, InlineContent } from '../../../../src/features/content/document/types.ts';
+import type { Block, Document, FlowBlock, Fragment, InlineContent } from '../types.ts';
 import { sameJson, type PMNode } from './editor-json.ts';
 import { inlineFromEditor, inlineToEditor, Unrepresentable } from './inline.ts';
 

@@ -1,0 +1,173 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Hocuspocus, type Extension } from '@hocuspocus/server';
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { App } from '../../platform/app-type.ts';
+import type { Caller } from '../../platform/context.ts';
+import { onContentWrite } from '../../platform/content-writes.ts';
+import { callerOfSession, sessionFromCookies } from '../sessions/service.ts';
+import { accessTo } from './access.ts';
+import { parseCollaborationDocumentName } from './document-name.ts';
+import { PageDocuments, SERVER_ORIGIN } from './page-documents.ts';
+
+/** Where editors connect: a WebSocket on the same port as everything else, under the app's path. */
+export const COLLABORATION_PATH = '/app/collaboration';
+
+/** A Yjs message larger than this closes the socket (ws answers 1009): a page's whole state fits many times over. */
+export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** Messages a connection may send per second (a fast typist sends an update and an awareness change per key). */
+export const MAX_MESSAGES_PER_SECOND = 200;
+/** How often every open connection's session and rights are checked again. */
+export const ACCESS_CHECK_MS = 3_000;
+
+/** One WebSocket: whose session it carries, and the documents it opened with the access each was given. */
+interface Socket {
+  ws: WebSocket;
+  cookie: string | undefined;
+  caller: Caller;
+  documents: Map<string, 'edit' | 'view'>;
+  window: { start: number; count: number };
+}
+
+/**
+ * Editing together (issue 31): a Hocuspocus server (Yjs over WebSocket) mounted on the Quire HTTP server's
+ * `upgrade` event, so `npm start` serves it on the same port. The browser's session cookie opens the socket
+ * (and a foreign Origin is refused, as for the API's writes); each document the socket opens is checked like an
+ * API call on the page (`edit` edits, `view` follows read-only, anything else is refused without saying whether
+ * the page exists), and every few seconds again, so a revoked right or a signed-out session ends the connection.
+ * With REDIS_URL, processes share each document's updates through Redis (docs/operations.md).
+ */
+export function mountCollaboration(app: App): void {
+  const ctx = app.ctx;
+  const pages = new PageDocuments(ctx);
+  const sockets = new Set<Socket>();
+  const extensions: Extension[] = [];
+  if (ctx.config.redisUrl) {
+    const url = new URL(ctx.config.redisUrl);
+    extensions.push(
+      new RedisExtension({
+        host: url.hostname,
+        port: Number(url.port || 6379),
+        options: { ...(url.password ? { password: decodeURIComponent(url.password) } : {}), ...(url.protocol === 'rediss:' ? { tls: {} } : {}), db: Number(url.pathname.slice(1) || 0) },
+        prefix: 'quire:collaboration',
+        // A store writes the page's document in a transaction: longer than the extension's default second.
+        lockTimeout: 15_000,
+      }),
+    );
+  }
+
+  const hocuspocus = new Hocuspocus({
+    name: 'quire',
+    quiet: true,
+    debounce: 2_000,
+    maxDebounce: 10_000,
+    extensions,
+    async onConnect({ documentName, context, connectionConfig }) {
+      const socket = (context as { socket: Socket }).socket;
+      const page = parseCollaborationDocumentName(documentName);
+      const decided = page ? await accessTo(ctx, socket.caller, page) : { access: 'refused' as const };
+      if (decided.access === 'refused') throw Object.assign(new Error('refused'), { reason: 'No such page, or not yours to open' });
+      connectionConfig.readOnly = decided.access === 'view';
+      socket.documents.set(documentName, decided.access);
+      return { page: decided.page };
+    },
+    async onLoadDocument({ documentName, document, context }) {
+      const { socket, page } = context as { socket: Socket; page: Parameters<PageDocuments['load']>[3] };
+      await pages.load(documentName, document, socket.caller, page);
+      return document;
+    },
+    async onChange({ documentName, context, transactionOrigin }) {
+      const socket = (context as { socket?: Socket } | undefined)?.socket;
+      if (socket && transactionOrigin !== SERVER_ORIGIN) pages.noteAuthor(documentName, socket.caller);
+    },
+    async onStoreDocument({ documentName, document }) {
+      await pages.store(documentName, document);
+    },
+    async afterUnloadDocument({ documentName }) {
+      pages.forget(documentName);
+    },
+    async beforeHandleMessage({ context }) {
+      const socket = (context as { socket: Socket }).socket;
+      const now = Date.now();
+      if (now - socket.window.start >= 1_000) socket.window = { start: now, count: 0 };
+      socket.window.count += 1;
+      if (socket.window.count > MAX_MESSAGES_PER_SECOND) {
+        socket.ws.close(4429, 'Too many messages');
+        throw Object.assign(new Error('rate limited'), { code: 4429, reason: 'Too many messages' });
+      }
+    },
+    async onDisconnect({ documentName, context }) {
+      (context as { socket?: Socket } | undefined)?.socket?.documents.delete(documentName);
+    },
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  app.server.on('upgrade', (request: IncomingMessage, stream: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== COLLABORATION_PATH) return refuse(stream, 404, 'Not Found');
+    void (async () => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== new URL(ctx.config.publicUrl).origin) return refuse(stream, 403, 'Forbidden');
+      const browser = await sessionFromCookies(ctx, request.headers.cookie);
+      if (!browser) return refuse(stream, 401, 'Unauthorized');
+      wss.handleUpgrade(request, stream, head, (ws) => {
+        const socket: Socket = { ws, cookie: request.headers.cookie, caller: callerOfSession(browser.session), documents: new Map(), window: { start: Date.now(), count: 0 } };
+        sockets.add(socket);
+        ws.on('close', () => sockets.delete(socket));
+        // An oversized or broken frame is an 'error' on this socket (ws then closes it, 1009 or 1002): without a
+        // listener it would be thrown at the process.
+        ws.on('error', () => ws.terminate());
+        hocuspocus.handleConnection(ws, request, { socket });
+      });
+    })().catch(() => refuse(stream, 500, 'Internal Server Error'));
+  });
+
+  // Brings API writes into the pages open here.
+  const stopListening = onContentWrite(ctx.db, (write) => pages.written(write, (name) => hocuspocus.documents.get(name)));
+
+  // Sessions and rights, again: a socket whose session ended is closed; a document whose access changed is closed
+  // for that socket (the editor reconnects and is told its new access, or refused).
+  let checking = false;
+  const recheck = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void (async () => {
+      for (const socket of sockets) {
+        const browser = await sessionFromCookies(ctx, socket.cookie).catch(() => null);
+        if (!browser) {
+          socket.ws.close(4401, 'Signed out');
+          continue;
+        }
+        for (const [name, had] of socket.documents) {
+          const page = parseCollaborationDocumentName(name);
+          const now = page ? (await accessTo(ctx, socket.caller, page).catch(() => ({ access: 'refused' as const }))).access : 'refused';
+          if (now !== had) {
+            socket.ws.close(4403, 'Access changed');
+            break;
+          }
+        }
+      }
+    })().finally(() => (checking = false));
+  }, ACCESS_CHECK_MS);
+  recheck.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(recheck);
+    stopListening();
+    // What waits to be stored is stored now, then the sockets close and Redis is let go.
+    await Promise.all([...hocuspocus.documents.keys()].map((name) => Promise.resolve(hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`)).catch(() => undefined)));
+    // Terminated, not closed: a closing handshake with a client that is gone would hold the process for 30 s.
+    for (const socket of sockets) socket.ws.terminate();
+    hocuspocus.closeConnections();
+    for (const document of hocuspocus.documents.values()) document.destroy();
+    hocuspocus.documents.clear();
+    await Promise.all(extensions.map((extension) => extension.onDestroy?.({ instance: hocuspocus })));
+    wss.close();
+  });
+}
+
+function refuse(stream: Duplex, status: number, text: string): void {
+  if (stream.writable) stream.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  stream.destroy();
+}

@@ -1,0 +1,24 @@
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import { usePeopleInPage } from './collaboration.ts';
+
+/** Initials of a name for an avatar: the first letters of its first two words. */
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2)).toUpperCase();
+}
+
+/** Avatars of who is in the page now, in their caret's colour; the person's own first. */
+export function PeopleInPage({ provider }: { provider: HocuspocusProvider }) {
+  const people = usePeopleInPage(provider);
+  if (people.length === 0) return null;
+  return (
+    <ul className="people-in-page" aria-label="People in this page">
+      {people.map((person) => (
+        <li key={person.clientId} className="person-avatar" style={{ backgroundColor: person.color }} title={person.self ? `${person.name} (you)` : person.name}>
+          <span aria-hidden="true">{initials(person.name)}</span>
+          <span className="people-in-page-name">{person.self ? `${person.name} (you)` : person.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
