@@ -19,7 +19,7 @@ import { loadSpace } from '../spaces/service.ts';
 import { sourceOf } from './access.ts';
 import { collaborationDocumentName, parseCollaborationDocumentName, type CollaborationDocument } from './document-name.ts';
 import { findCollaborationState, saveCollaborationState } from './store.ts';
-import { adoptKeys, applyWrittenDocument, documentOfYDoc, isEmptyYDoc, topLevelElements, writeDocumentToYDoc } from './ydoc-document.ts';
+import { adoptKeys, applyWrittenDocument, documentOfYDoc, isEmptyYDoc, topLevelElements, writeAsOne, writeDocumentToYDoc } from './ydoc-document.ts';
 
 /** The origin of Yjs transactions the server makes (a seed, an API write brought in, keys adopted). */
 export const SERVER_ORIGIN = Symbol('quire-server');
@@ -54,14 +54,16 @@ export class PageDocuments {
     if (!page) throw new Error(`Not a collaboration document: ${name}`);
     const current = now.document as unknown as Document;
     const row = await findCollaborationState(this.ctx.db, name);
+    // Each write here is made as one (writeAsOne): another process opening the page at the same moment makes the
+    // same one, and the two meet through Redis as a single write.
     if (row) {
       Y.applyUpdate(ydoc, row.state, SERVER_ORIGIN);
       if (row.document_id !== now.documentId) {
         const before = ((await readPublishedDocument(this.ctx, row.document_id)) ?? { object: 'document', data: {}, nodes: [] }) as Document;
-        applyWrittenDocument(ydoc, before, current, SERVER_ORIGIN);
+        writeAsOne(ydoc, `${name} ${row.document_id} ${now.documentId}`, (copy) => applyWrittenDocument(copy, before, current), SERVER_ORIGIN);
       }
     }
-    if (isEmptyYDoc(ydoc)) writeDocumentToYDoc(ydoc, current, SERVER_ORIGIN);
+    if (isEmptyYDoc(ydoc)) writeAsOne(ydoc, `${name} ${now.documentId}`, (copy) => writeDocumentToYDoc(copy, current), SERVER_ORIGIN);
     this.tracked.set(name, { name, page, base: current, revisionId: now.revisionId, documentId: now.documentId, author: caller, queue: Promise.resolve() });
   }
 

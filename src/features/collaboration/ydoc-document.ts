@@ -2,7 +2,7 @@ import { getSchema } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import { Node as PMNodeObject } from '@tiptap/pm/model';
 import { prosemirrorToYXmlFragment, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { flowToNode, fromEditor, toEditor } from '../content/document/editor/blocks.ts';
 import type { PMNode } from '../content/document/editor/editor-json.ts';
 import { schemaExtensions } from '../content/document/editor/schema.ts';
@@ -35,6 +35,29 @@ export function isEmptyYDoc(ydoc: Y.Doc): boolean {
 export function documentOfYDoc(ydoc: Y.Doc, shell: Document): Document {
   const json = yXmlFragmentToProseMirrorRootNode(fragmentOf(ydoc), editorSchema()).toJSON() as PMNode;
   return fromEditor({ ...json, attrs: { document: { ...shell, nodes: [] } } });
+}
+
+/**
+ * Runs `write` on a copy of the Y.Doc whose Yjs client id comes from `seed`, and applies what it wrote to the
+ * Y.Doc. Servers seed a page's Y.Doc themselves (never a client), and with REDIS_URL two processes may each open
+ * the page and seed it: made this way from the same state, their writes are the very same Yjs items, which Yjs
+ * merges as one, where two random client ids made the page's content twice.
+ */
+export function writeAsOne(ydoc: Y.Doc, seed: string, write: (copy: Y.Doc) => void, origin?: unknown): void {
+  const copy = new Y.Doc();
+  copy.clientID = clientIdOf(seed);
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(ydoc));
+  const before = Y.encodeStateVector(copy);
+  write(copy);
+  Y.applyUpdate(ydoc, Y.encodeStateAsUpdate(copy, before), origin);
+  copy.destroy();
+}
+
+/** A Yjs client id (an unsigned 32-bit number, as Yjs draws them) from a text: FNV-1a. */
+function clientIdOf(seed: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i += 1) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
 }
 
 /**
