@@ -155,7 +155,7 @@ export function jobStartTable(results: JobStartResult[]): string {
 const FOOTER = '\nThe load generator and the server share the machine';
 
 /** Replaces the `## title` section of a markdown file (up to the next section or the closing note), or adds it. */
-function replaceSection(file: string, title: string, body: string): void {
+export function replaceSection(file: string, title: string, body: string): void {
   const text = readFileSync(file, 'utf8');
   const heading = `## ${title}\n`;
   const after = (from: number) => {

@@ -31,11 +31,11 @@ export interface BenchServer {
  * temporary folder, or a schema of its own in the PostgreSQL at `pgUrl`, dropped on close. It listens on a
  * random port of 127.0.0.1 only. The job worker does not run: its ticks would be noise in the measurements.
  */
-export async function startBenchServer(options: { pgUrl?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(options: { pgUrl?: string; redisUrl?: string } = {}): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
   const schema = options.pgUrl ? `bench_${newId(12).toLowerCase()}` : undefined;
   // Rate limits and load shedding would measure themselves, not the reads.
-  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '0', RATE_LIMIT_EXPENSIVE_MAX: '0', AUTH_FAILURE_LIMIT: '0', MAX_EVENT_LOOP_DELAY_MS: '0' }), databaseUrl: options.pgUrl };
+  const config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_MAX: '0', RATE_LIMIT_EXPENSIVE_MAX: '0', AUTH_FAILURE_LIMIT: '0', MAX_EVENT_LOOP_DELAY_MS: '0', ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}) }), databaseUrl: options.pgUrl };
   const db = createDatabase({ url: options.pgUrl, dataDir: dir, schema });
   await migrateToLatest(db, schema);
   const app = await buildApp({ config, db });
