@@ -98,7 +98,7 @@ export function collabTable(results: CollabResult[]): string {
   for (const r of results) {
     const p95 = quantile(r.latencies, 0.95);
     const met = p95 <= TARGETS.p95 && r.identical && r.stallMs <= TARGETS.stall;
-    lines.push(`| ${r.setting} | ${r.clients} | ${r.seconds} | ${r.typed} | ${r.latencies.length} | ${quantile(r.latencies, 0.5).toFixed(0)} | ${p95.toFixed(0)} | ${Math.max(0, ...r.latencies).toFixed(0)} | ${r.identical ? 'yes' : 'NO'} | ${r.stallMs.toFixed(0)} | ${met ? 'yes' : 'NO'} |`);
+    lines.push(`| ${r.setting} | ${r.clients} | ${r.seconds} | ${r.typed} | ${r.latencies.length} | ${quantile(r.latencies, 0.5).toFixed(0)} | ${p95.toFixed(0)} | ${r.latencies.reduce((max, v) => Math.max(max, v), 0).toFixed(0)} | ${r.identical ? 'yes' : 'NO'} | ${r.stallMs.toFixed(0)} | ${met ? 'yes' : 'NO'} |`);
   }
   return lines.join('\n');
 }
