@@ -79,8 +79,13 @@ describe('comment threads in the editor, in Chromium', { skip: withoutChromium, 
     await form.fill('Say what the guide is for.');
     await rail.getByRole('button', { name: 'Post comment' }).click();
     await rail.getByText('Say what the guide is for.').waitFor();
-    const all = ok(await t.api('GET', `/v1/spaces/${space.id}/comments?targetPage=${pageId}&format=markdown`)).items;
-    const posted = all.find((c: Json) => String(c.body.markdown).includes('Say what the guide is for.'));
+    // On PostgreSQL the list may be read from a cache a moment before the post's notification reaches it.
+    let posted: Json | undefined;
+    for (let attempt = 0; attempt < 50 && !posted; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      const all = ok(await t.api('GET', `/v1/spaces/${space.id}/comments?targetPage=${pageId}&format=markdown`)).items;
+      posted = all.find((c: Json) => String(c.body.markdown).includes('Say what the guide is for.'));
+    }
     assert.equal(posted?.target.node.id, keys[0]);
     assert.deepEqual(await seriousViolations(page), []);
     await page.screenshot({ path: 'test-results/editor-comments.png' });
