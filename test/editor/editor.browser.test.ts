@@ -371,9 +371,8 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.locator('.qe-code code').click();
     // Under load the click's selection may be applied after the first Control+End: press it until the caret is
     // at the end of the code.
-    for (let tries = 0; ; tries += 1) {
-      await page.keyboard.press('Control+End');
-      const atEnd = await page.evaluate(`(() => {
+    const caretAtEnd = () =>
+      page.evaluate(`(() => {
         const selection = getSelection();
         const code = document.querySelector('.qe-code code');
         if (!selection || selection.rangeCount === 0 || !code) return false;
@@ -382,20 +381,14 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
         rest.setEnd(code, code.childNodes.length);
         return rest.toString() === '';
       })()`);
+    for (let tries = 0; ; tries += 1) {
+      await page.keyboard.press('Control+End');
+      const atEnd = await caretAtEnd();
       // The highlighting redraws the block when it settles, which puts back the selection the editor last read:
       // the caret must still be at the end a moment later.
       if (atEnd) {
         await page.waitForTimeout(400);
-        const still = await page.evaluate(`(() => {
-          const selection = getSelection();
-          const code = document.querySelector('.qe-code code');
-          if (!selection || selection.rangeCount === 0 || !code) return false;
-          const rest = document.createRange();
-          rest.setStart(selection.focusNode, selection.focusOffset);
-          rest.setEnd(code, code.childNodes.length);
-          return rest.toString() === '';
-        })()`);
-        if (still) break;
+        if (await caretAtEnd()) break;
       }
       assert.ok(tries < 20, 'the caret reaches the end of the code');
       await page.waitForTimeout(100);
