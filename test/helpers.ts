@@ -123,12 +123,29 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     },
     async close() {
       await app.close();
-      if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+      if (schema) await dropSchema(db, schema);
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
   };
   return server;
+}
+
+/**
+ * Drops a test's schema. PostgreSQL may pick the drop as the victim of a deadlock with work another test file
+ * runs at the same moment (CI saw it once in the fuzz test's teardown); the drop is then tried again, as a
+ * deadlock's victim is meant to be.
+ */
+async function dropSchema(db: Db, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 /**
