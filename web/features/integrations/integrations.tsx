@@ -57,8 +57,9 @@ function IntegrationRow({ orgId, integration }: { orgId: string; integration: In
         {integration.description ? <p className="muted">{integration.description}</p> : null}
         <ErrorNote error={install.error ?? installation.error} />
       </div>
-      {installation.isPending ? (
-        <span className="muted">…</span>
+      {installation.isPending || installation.data === undefined ? (
+        // Not known yet, or not known at all (the error says why): neither "Open" nor "Install" would be true.
+        installation.isPending ? <span className="muted">…</span> : null
       ) : installation.data ? (
         <span className="integration-installed">
           <span className="muted">Installed</span>
