@@ -8,6 +8,7 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { ContentKitView } from './contentkit/contentkit-view.tsx';
 import { InstallationEvents } from './installation-events.tsx';
+import { installationInQuery } from './integrations-api.ts';
 import { InstallationReach } from './installation-reach.tsx';
 import { SchemaConfiguration } from './schema-configuration.tsx';
 import './integrations.css';
@@ -83,6 +84,9 @@ function Uninstall({ orgId, integration, installationId }: { orgId: string; inte
   const uninstall = useMutation({
     mutationFn: () => api('DELETE', `/integrations/${integration.name}/installations/${installationId}`),
     onSuccess: async () => {
+      // The catalogue may hold what it read before the install: told at once that there is none, it never
+      // offers "Open" for what is gone, nor shows a stale answer while it reads again.
+      queryClient.setQueryData(installationInQuery(orgId, integration.name).queryKey, null);
       await queryClient.invalidateQueries({ queryKey: keys.installation(orgId, integration.name) });
       await navigate(`/o/${orgId}/integrations`);
     },

@@ -110,7 +110,9 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     // Uninstall.
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Uninstall Announcer' }).click();
-    await page.getByRole('button', { name: 'Install Announcer' }).waitFor();
+    // The catalogue is shown once the uninstall has answered.
+    await page.waitForURL(`${origin}/app/o/${t.org.id}/integrations`);
+    await page.getByRole('list', { name: 'Integrations' }).getByRole('button', { name: 'Install Announcer' }).waitFor();
     assert.equal(ok(await t.api('GET', `/v1/integrations/${name}/installations`)).items.length, 0, `the catalogue said "Install" while the API still lists the installation; the page: ${await page.locator('main').innerText()}`);
     await look(page, 'integrations');
   });

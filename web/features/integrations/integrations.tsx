@@ -46,6 +46,7 @@ function IntegrationRow({ orgId, integration }: { orgId: string; integration: In
   const install = useMutation({
     mutationFn: () => api<IntegrationInstallation>('POST', `/integrations/${integration.name}/installations`, { body: { organization: orgId } }),
     onSuccess: async (created) => {
+      queryClient.setQueryData(installationInQuery(orgId, integration.name).queryKey, created);
       await queryClient.invalidateQueries({ queryKey: keys.installation(orgId, integration.name) });
       await navigate(`/o/${orgId}/integrations/${integration.name}/installations/${created.id}`);
     },
