@@ -260,12 +260,13 @@ describe('HTTP platform', () => {
         for (const method of Object.keys(item)) {
           for (const id of ids) {
             const url = `/v1${path === '/' ? '/' : path.replace(/\{[^}]+\}/g, id)}`;
-            for (const query of queries) {
-              for (const body of method === 'get' || method === 'delete' ? [undefined] : bodies) {
-                const res = await t.api(method.toUpperCase() as 'GET', url + query, { body });
-                if (res.status >= 500) failures.push(`${method.toUpperCase()} ${url.slice(0, 60)}${query} ${JSON.stringify(body)?.slice(0, 60)} -> ${res.status}`);
-                else if (res.status >= 400) assertError(res, res.status);
-              }
+            // Each odd query with no body, and each odd body with no query: the parts are read apart (the
+            // query by its schema, the body by its own), so their every pairing added only requests.
+            const tries = method === 'get' || method === 'delete' ? queries.map((query) => [query, undefined] as const) : [...queries.map((query) => [query, undefined] as const), ...bodies.slice(1).map((body) => ['', body] as const)];
+            for (const [query, body] of tries) {
+              const res = await t.api(method.toUpperCase() as 'GET', url + query, { body });
+              if (res.status >= 500) failures.push(`${method.toUpperCase()} ${url.slice(0, 60)}${query} ${JSON.stringify(body)?.slice(0, 60)} -> ${res.status}`);
+              else if (res.status >= 400) assertError(res, res.status);
             }
           }
         }
