@@ -68,6 +68,7 @@ async function deliverOne(ctx: AppContext, row: IntegrationEventRow): Promise<vo
       timeoutMs: EVENT_TIMEOUT_MS,
       maxBytes: EVENT_MAX_BYTES,
       statusOnly: target.kind !== 'script',
+      about: payloadAbout(row.payload),
       log,
     });
     outcome = { kind: 'response', status: answer.status };
@@ -111,4 +112,14 @@ async function recordCrash(ctx: AppContext, row: IntegrationEventRow, error: unk
     });
     await appendEventLogs(trx, row.id, [{ timestamp: now.toISOString(), level: 'error', message }]);
   });
+}
+
+/** The space or site an event's payload names (`spaceId`, `siteId`), if any. */
+function payloadAbout(payload: string): { spaceId?: unknown; siteId?: unknown } {
+  try {
+    const parsed = JSON.parse(payload) as unknown;
+    return parsed && typeof parsed === 'object' ? { spaceId: (parsed as { spaceId?: unknown }).spaceId, siteId: (parsed as { siteId?: unknown }).siteId } : {};
+  } catch {
+    return {};
+  }
 }

@@ -331,6 +331,31 @@ describe('Integration events', () => {
     assert.ok(event.delivery.state === 'pending' || event.delivery.state === 'success');
   });
 
+  test('a script told of an event about a space finds that space installation, and its configuration, in its environment', async () => {
+    // Accepts a space's setup only when the environment names that space's installation configured for #docs.
+    const script = `export default { fetch: async (request) => {
+      const form = await request.formData();
+      const event = JSON.parse(form.get('event'));
+      const environment = JSON.parse(form.get('environment'));
+      if (event.type !== 'space_installation_setup') return new Response('{}');
+      const here = environment.spaceInstallation;
+      const ok = here && here.space === event.spaceId && here.configuration.channel === '#docs' && here.installation === environment.installation.id;
+      return new Response('{}', { status: ok ? 200 : 422 });
+    } }`;
+    const integration = await buildIntegration(t, { script });
+    const installation = await buildInstallation(t, integration.name);
+    const configured = await buildSpace(t, { title: 'Configured' });
+    const bare = await buildSpace(t, { title: 'Bare' });
+    const base = `/v1/integrations/${integration.name}/installations/${installation.id}/spaces`;
+    ok(await t.api('POST', base, { body: { space: configured.id, configuration: { channel: '#docs' } } }), 201);
+    ok(await t.api('POST', base, { body: { space: bare.id } }), 201);
+    await t.app.jobs.runDue();
+    const setups = ok(await t.api('GET', events(integration))).items as { payload: { type: string; spaceId?: string }; delivery: { state: string } }[];
+    const stateOf = (spaceId: string) => setups.find((e) => e.payload.type === 'space_installation_setup' && e.payload.spaceId === spaceId)?.delivery.state;
+    assert.equal(stateOf(configured.id), 'success');
+    assert.equal(stateOf(bare.id), 'failed', 'a space installation without the channel is refused by the script');
+  });
+
   test('nothing is lost when the process stops between the change and the delivery', async () => {
     const { spaceId } = await installedOnSpace();
     await editLive(t, spaceId, page('Before the crash'));

@@ -192,6 +192,7 @@ export async function renderIntegrationUI(ctx: AppContext, caller: Caller, name:
       body,
       timeoutMs: RENDER_TIMEOUT_MS,
       maxBytes: RENDER_MAX_BYTES,
+      about: request.context,
       log: () => undefined,
     });
   } catch (error) {

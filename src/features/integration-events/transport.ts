@@ -4,6 +4,7 @@ import { safeFetch } from '../../platform/safe-fetch.ts';
 import { openSecret } from '../../platform/secret-box.ts';
 import { runIntegrationScript, type ScriptRequest, type ScriptResponse } from '../integrations/runtime/run-script.ts';
 import { issueInstallationToken } from '../integrations/tokens.ts';
+import { contentInstallationEnvironment } from '../integrations/content-installations.ts';
 import { signatureHeader } from './signing.ts';
 import type { DeliveryIntegration, InstallationTarget } from '../integrations/queries.ts';
 
@@ -54,6 +55,8 @@ export interface OutgoingRequest {
   maxBytes: number;
   /** Only the status matters (event deliveries): the body is not read. */
   statusOnly?: boolean;
+  /** The space or site the event or render is about: a script's environment then has its installation there. */
+  about?: { spaceId?: unknown; siteId?: unknown };
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
 
@@ -131,6 +134,7 @@ async function sendToScript(
         // `context.api` of @gitbook/runtime calls our API with the installation's token: it reaches what the installation may.
         apiTokens: installation ? { installation: await scriptToken(ctx, installation.id) } : {},
         secrets: await openSecrets(ctx, integration.secrets),
+        ...(installation && request.about ? await contentInstallationEnvironment(ctx, integration, installation.id, request.about) : {}),
       },
       fetch: (outbound) => scriptFetch(ctx, outbound),
       limits: { timeoutMs: request.timeoutMs },

@@ -59,6 +59,29 @@ const KINDS = {
 } as const;
 
 /**
+ * The `spaceInstallation` or `siteInstallation` of a script's environment (the official IntegrationEnvironment)
+ * for an event or a render about one space or site the installation is on: the integration reads the
+ * configuration made there (`context.environment.spaceInstallation.configuration`), as on GitBook. Nothing when
+ * it is not on that space or site.
+ */
+export async function contentInstallationEnvironment(
+  ctx: AppContext,
+  integration: Pick<IntegrationRow, 'name'>,
+  installationId: string,
+  about: { spaceId?: unknown; siteId?: unknown },
+): Promise<Record<string, unknown>> {
+  if (typeof about.spaceId === 'string') {
+    const row = await findSpaceInstallation(ctx.db, installationId, about.spaceId);
+    return row ? { spaceInstallation: { ...presentContentInstallation(ctx.config, integration, row, `spaces/${row.space_id}`), space: row.space_id } } : {};
+  }
+  if (typeof about.siteId === 'string') {
+    const row = await findSiteInstallation(ctx.db, installationId, about.siteId);
+    return row ? { siteInstallation: { ...presentContentInstallation(ctx.config, integration, row, `sites/${row.site_id}`), site: row.site_id } } : {};
+  }
+  return {};
+}
+
+/**
  * The Space or Site objects of `ids` (`extended`), as the caller sees them; one the caller cannot see stays its id
  * (the owner organization's admins read installations in organizations they are not members of).
  */

@@ -80,7 +80,7 @@ export function presentInstallation(config: Config, integration: IntegrationRow,
 }
 
 /** The common part of an installation on a space or a site. */
-export function presentContentInstallation(config: Config, integration: IntegrationRow, row: SpaceInstallationRow | SiteInstallationRow, path: string) {
+export function presentContentInstallation(config: Config, integration: Pick<IntegrationRow, 'name'>, row: SpaceInstallationRow | SiteInstallationRow, path: string) {
   return {
     integration: integration.name,
     installation: row.installation_id,

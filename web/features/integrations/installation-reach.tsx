@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { keys, sitesQuery, spacesQuery } from '../../api/queries.ts';
 import type { Integration, IntegrationInstallation } from '../../api/types.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
-import { installedOnQuery } from './integrations-api.ts';
+import { ContentKitView } from './contentkit/contentkit-view.tsx';
+import { installedOnQuery, type ContentInstallation } from './integrations-api.ts';
 
 type Kind = 'spaces' | 'sites';
 
@@ -41,8 +43,11 @@ function Reach({ kind, orgId, integration, installation }: { kind: Kind; orgId: 
       on ? api('POST', `${base}/${kind}`, { body: kind === 'spaces' ? { space: id } : { siteId: id } }) : api('DELETE', `${base}/${kind}/${id}`),
     onSuccess: refresh,
   });
-  const on = new Set((installed.data ?? []).map((item) => item.space ?? item.site));
+  const on = new Map((installed.data ?? []).map((item) => [item.space ?? item.site, item]));
   const noun = kind === 'spaces' ? 'space' : 'site';
+  // The integration's own screen for one space's (site's) configuration, when it has one (configurations.space).
+  const componentId = (integration.configurations as Record<string, { componentId?: unknown } | undefined> | undefined)?.[noun]?.componentId;
+  const [configuring, setConfiguring] = useState<string | null>(null);
   return (
     <section className="panel" aria-labelledby={`reach-${kind}`}>
       <h2 id={`reach-${kind}`}>{kind === 'spaces' ? 'Spaces' : 'Sites'}</h2>
@@ -64,11 +69,53 @@ function Reach({ kind, orgId, integration, installation }: { kind: Kind; orgId: 
                     onChange={(event) => toggle.mutate({ id: item.id, on: event.target.checked })} />
                   {item.title}
                 </label>
+                {typeof componentId === 'string' && on.has(item.id) ? (
+                  <button type="button" className="button" aria-expanded={configuring === item.id} onClick={() => setConfiguring(configuring === item.id ? null : item.id)}>
+                    Configure<span className="sr-only"> {item.title}</span>
+                  </button>
+                ) : null}
+                {typeof componentId === 'string' && configuring === item.id && on.has(item.id) ? (
+                  <ContentConfiguration noun={noun} integration={integration.name} componentId={componentId} targetId={item.id} title={item.title}
+                    installed={on.get(item.id)!} onSaved={() => void refresh()} />
+                ) : null}
               </li>
             ))}
           </ul>
         )
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * One space's or site's configuration through the integration's component, rendered as GitBook renders it: a
+ * configuration_space (configuration_site) context naming the space, and the space installation as props; the
+ * integration saves it through the API as the installation (updateIntegrationSpaceInstallation).
+ */
+function ContentConfiguration({ noun, integration, componentId, targetId, title, installed, onSaved }: {
+  noun: 'space' | 'site';
+  integration: string;
+  componentId: string;
+  targetId: string;
+  title: string;
+  installed: ContentInstallation;
+  onSaved: () => void;
+}) {
+  const [saved, setSaved] = useState(false);
+  const theme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+  return (
+    <section className="panel" aria-label={`Configuration of ${title}`}>
+      {saved ? <p role="status">Configuration of {title} saved.</p> : null}
+      <ContentKitView
+        integration={integration}
+        componentId={componentId}
+        props={{ [`${noun}Installation`]: { configuration: installed.configuration } }}
+        context={noun === 'space' ? { type: 'configuration_space', theme, spaceId: targetId } : { type: 'configuration_site', theme, siteId: targetId }}
+        onComplete={() => {
+          setSaved(true);
+          onSaved();
+        }}
+      />
     </section>
   );
 }

@@ -59,7 +59,7 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
   test('an admin installs an integration, configures it through its ContentKit screen and sees its events', async () => {
     const name = 'announcer';
     ok(await t.api('POST', `/v1/integrations/${name}`, {
-      body: { organization: t.org.id, title: 'Announcer', description: 'Announces new pages', visibility: 'public', script, scopes: ['space:content:read'], configurations: { account: { componentId: 'configure' } } },
+      body: { organization: t.org.id, title: 'Announcer', description: 'Announces new pages', visibility: 'public', script, scopes: ['space:content:read'], configurations: { account: { componentId: 'configure' }, space: { componentId: 'configure-space' } } },
     }));
     const space = await buildSpace(t, { title: 'Guides' });
     const page = await adminPage();
@@ -100,6 +100,23 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await configuration.getByRole('button', { name: 'Save' }).click();
     await configuration.getByRole('status').filter({ hasText: 'Configuration saved.' }).waitFor();
     assert.equal(ok(await t.api('GET', `/v1/integrations/${name}/installations/${installation.id}`)).configuration.channel, '#releases');
+
+    // One space's own configuration: the integration's space component, which reads the space installation from
+    // its environment and saves it as the installation.
+    const reach = page.getByRole('list', { name: 'Installed on these spaces' });
+    await reach.getByRole('button', { name: 'Configure Guides' }).click();
+    const spaceConfiguration = page.getByRole('region', { name: 'Configuration of Guides' });
+    await spaceConfiguration.getByText('Configured here: nothing yet').waitFor();
+    await spaceConfiguration.getByLabel('Space channel').fill('#guides');
+    await spaceConfiguration.getByRole('button', { name: 'Save' }).click();
+    await spaceConfiguration.getByRole('status').filter({ hasText: 'Configuration of Guides saved.' }).waitFor();
+    assert.equal(ok(await t.api('GET', `/v1/integrations/${name}/installations/${installation.id}/spaces/${space.id}`)).configuration.channel, '#guides');
+    await look(page, 'space-configuration');
+    // Opened again, the component is given what was saved.
+    await reach.getByRole('button', { name: 'Configure Guides' }).click();
+    await reach.getByRole('button', { name: 'Configure Guides' }).click();
+    await page.getByRole('region', { name: 'Configuration of Guides' }).getByText('Configured here: #guides').waitFor();
+    await reach.getByRole('button', { name: 'Configure Guides' }).click();
 
     // Retry the failed delivery: now configured, the integration accepts it.
     await firstRow.getByRole('button', { name: 'Retry installation_setup' }).click();
