@@ -12,6 +12,7 @@ import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, is
 const ADMONITION = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+(?:"([^"]*)"|'([^']*)'))?[ \t]*$/;
 const TAB = /^===\+?[ \t]+(?:"([^"]*)"|'([^']*)')[ \t]*$/;
 const SNIPPET = /^([ \t]*)-{1,}8<-{1,}[ \t]+(?:"([^"]+)"|'([^']+)')[ \t]*$/;
+const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
 const FENCE_OPTIONS = /^([ \t]*)(`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+#.-]*)([^`]*?)\}?[ \t]*$/;
 
 /** Constructs of MkDocs' extensions that the converter keeps as written: each named once per page in the notes. */
@@ -122,6 +123,14 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
     if (opening) {
       fence = opening;
       out.push(line);
+      continue;
+    }
+    // A list item's content is indented under it, as Python-Markdown nests it: admonitions, tabs and fence options
+    // there are converted like any (the item's text is copied, its content put back under it).
+    const item = depth < MAX_NESTING && LIST_ITEM.test(line) ? indentedBlock(lines, i + 1) : undefined;
+    if (item && item.lines.some((inner) => ADMONITION.test(inner) || TAB.test(inner) || (FENCE_OPTIONS.test(inner) && /\w=/.test(inner)))) {
+      out.push(inlineSyntax(line, found), ...convertLines(item.lines, options, found, depth + 1).map((inner) => (inner.trim() === '' ? '' : `    ${inner}`)));
+      i = item.next - 1;
       continue;
     }
     const admonition = depth < MAX_NESTING ? ADMONITION.exec(line) : null;

@@ -152,6 +152,12 @@ describe('MkDocs', () => {
     assert.deepEqual(prepared.report.pages, []);
   });
 
+  test('tabs, admonitions and fence options in a list item’s content are converted under the item', () => {
+    const { markdown, highlights } = convert('1. **Sign in**\n\n\tText.\n\n\t=== "Go"\n\n\t\t```go hl_lines="2"\n\t\ta := 1\n\t\tb := 2\n\t\t```\n\n2. Next\n');
+    assert.ok(markdown.startsWith('1. **Sign in**\n\n    Text.\n\n    {% tabs %}\n    {% tab title="Go" %}\n    ```go\n    a := 1\n    b := 2\n    ```\n    {% endtab %}\n    {% endtabs %}\n'), markdown);
+    assert.deepEqual(highlights, [{ code: 'a := 1\nb := 2', lines: [2] }]);
+  });
+
   test('icon shortcodes are icons where Font Awesome’s solid set has one of the name (a tab’s leading icon is its icon); others stay and are named', async () => {
     const { markdown, notes } = convert(
       ['Close :material-close:, code :octicons-file-code-16:, `:material-check:` in code, brand :fontawesome-brands-github:.', '', '=== ":octicons-file-code-16: `mkdocs.yml`"', '', '    Text.', ''].join('\n'),
