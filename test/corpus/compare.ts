@@ -144,6 +144,10 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
           const mark = { del: '~~', s: '~~', strike: '~~', strong: '**', b: '**', em: '_', i: '_' }[format[2]!.toLowerCase()]!;
           if (format[1]) open.delete(mark);
           else open.add(mark);
+        } else if (/^<\/?code>$/i.test(token.content.trim())) {
+          // `<code>x</code>` is code as `` `x` `` is.
+          if (!token.content.includes('/')) syncMarks();
+          out += '`';
         } else if (/^<br\s*\/?>$/i.test(token.content.trim())) out += ' ⏎ ';
         else if (img) out += `![${decodeHTML(img[2] ?? '')}](${targetOf(decodeHTML(img[1]!), file)})`;
         else out += normaliseHtml(token.content);
