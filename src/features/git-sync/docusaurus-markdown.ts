@@ -19,8 +19,10 @@ const CONVERTED_IMPORT = /^import\s+\w+\s+from\s+['"](?:@theme\/(?:Tabs|TabItem|
 const TAB_TAG = /<\/?(?:Tabs|TabItem)\b[^>]*>/g;
 /** An import of one default export from a path, as MDX pages import partials and components. */
 const DEFAULT_IMPORT = /^import\s+([A-Z]\w*)\s+from\s+(['"])([^'"]+)\2;?\s*$/;
-/** Any import statement, on one line or opening several (`import {\n  a,\n} from 'x';`). */
-const IMPORT_START = /^import\s/;
+/** An import statement on one line (`import X from 'y';`, `import './a.css';`): not a sentence that starts with "import". */
+const IMPORT_LINE = /^import\s+(?:['"]|.*\bfrom\s*['"]).*['"];?\s*$/;
+/** The first line of one written on several (`import {\n  a,\n} from 'x';`). */
+const IMPORT_OPENING = /^import\s+(?:type\s+)?(?:\w+\s*,\s*)?\{[^}]*$/;
 const SELF_CLOSING = /^[ \t]*<([A-Z]\w*)((?:\s+[^>]*?)?)\s*\/>[ \t]*$/;
 /** Docusaurus' default magic comments, in the comment syntaxes of the languages it knows. */
 const MAGIC_COMMENT = /^[ \t]*(?:\/\/|#|--|%|\/\*|\{\/\*|<!--)[ \t]*(highlight-next-line|highlight-start|highlight-end)[ \t]*(?:\*\/\}?|-->)?[ \t]*$/;
@@ -74,7 +76,7 @@ function convertPage(markdown: string, options: DocusaurusOptions, depth: number
       notes.add(`import of a component converted here: left out (${line.trim()})`);
       continue;
     }
-    if (IMPORT_START.test(line)) {
+    if (IMPORT_LINE.test(line) || IMPORT_OPENING.test(line)) {
       // An import is code the site runs, not text it shows: left out, and named.
       const partial = DEFAULT_IMPORT.exec(line);
       if (partial && /^\.{1,2}\/.*\.mdx?$/.test(partial[3]!)) partials.set(partial[1]!, partial[3]!);

@@ -369,6 +369,12 @@ describe('Docusaurus', () => {
     assert.ok(Object.values(notes).flat().every(noteKeepsMeaning));
   });
 
+  test('import statements, on one line or several, are left out; a sentence that starts with “import” is text', () => {
+    const { markdown, notes } = docusaurusToGitbook("import {\n  Demo,\n} from '@site/src/demo';\nimport './styles.css';\n\nimport the CSV file from the sheet.\n");
+    assert.equal(markdown.trim(), 'import the CSV file from the sheet.');
+    assert.deepEqual(notes, ["MDX import: left out (import { Demo, } from '@site/src/demo';)", "MDX import: left out (import './styles.css';)"]);
+  });
+
   test('a type in a sentence (<BigInt, String>) and a placeholder (<PUBLIC_SERVER_URL>) are text, not components to report', () => {
     const { markdown, notes } = docusaurusToGitbook('It returns a map of <BigInt, String>.\n\nOpen http://<PUBLIC_SERVER_URL>:3001 and <Card title="x" />.\n');
     assert.ok(markdown.includes('<BigInt, String>'));
