@@ -1,14 +1,21 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compareCorpus, formatReport, roundTripPage } from '../test/corpus/compare.ts';
+import { corpusRefs } from '../test/corpus/pages.ts';
+import { markdownToDocument } from '../src/features/content/document/to-document.ts';
+import { splitPageMarkdown } from '../src/features/content/markdown.ts';
+import { applyCodeHighlights, codeHighlightsOf } from '../src/features/git-sync/code-highlights.ts';
 import { readRepository } from '../src/features/git-sync/repository.ts';
 import { readSourceLayout } from '../src/features/git-sync/source-layout.ts';
+import { noteKeepsMeaning, type CodeHighlight } from '../src/features/git-sync/source-markdown.ts';
 
 /*
  * Issue 27's measure: a repository of any layout (GitBook, MkDocs, Docusaurus, plain folders) read as the import
  * reads it, and how many of its pages change in meaning. A page changes when its GitBook markdown (after the
- * layout's conversion) does not read back the same through a document, or when the conversion names something it
- * could not carry over.
+ * layout's conversion) does not read back the same through a document, when the conversion names something it
+ * could not carry over (notes that keep the meaning, source-markdown.ts noteKeepsMeaning, are listed apart and not
+ * counted), or when the document does not hold the highlighted code lines the source asked for (GitBook's markdown
+ * cannot say them, so they are compared in the document the import writes, code-highlights.ts).
  *   node --import tsx scripts/import-roundtrip.ts <dir> [--verbose] [--tree]
  */
 
@@ -55,12 +62,33 @@ const pairs = [...content.pageByFile.keys()].map((file) => {
 const report = compareCorpus(pairs);
 console.log(`through a document: ${formatReport(report)}`);
 for (const note of layout.notes) console.log(`  repository: ${note}`);
-const lossy = [...layout.notesByFile].filter(([file, notes]) => content.pageByFile.has(file) && notes.some((n) => !n.startsWith('import of a component converted here')));
-const changed = new Set([...report.changed, ...lossy.map(([file]) => file)]);
-const counts = new Map<string, number>();
-for (const [, notes] of lossy) for (const note of notes) counts.set(note.replace(/ \(.*\)$/, '').replace(/^(snippet|sidebar doc) \S+/, '$1'), (counts.get(note.replace(/ \(.*\)$/, '').replace(/^(snippet|sidebar doc) \S+/, '$1')) ?? 0) + 1);
+const lossy = [...layout.notesByFile].filter(([file, notes]) => content.pageByFile.has(file) && notes.some((n) => !noteKeepsMeaning(n)));
+const kept = [...layout.notesByFile].filter(([file, notes]) => content.pageByFile.has(file) && notes.some(noteKeepsMeaning));
+const label = (note: string) => note.replace(/ \(.*\)$/, '').replace(/^(snippet|sidebar doc|MDX partial) \S+/, '$1');
+const tally = (entries: typeof lossy, keep: (note: string) => boolean) => {
+  const counts = new Map<string, number>();
+  for (const [, notes] of entries) for (const note of new Set(notes.filter(keep).map(label))) counts.set(note, (counts.get(note) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]);
+};
+
+// Highlighted lines: the document the import writes must hold exactly those the source asked for.
+const sameHighlights = (a: readonly CodeHighlight[], b: readonly CodeHighlight[]) =>
+  a.length === b.length && a.every((h, i) => h.lines.join() === b[i]!.lines.join() && h.code.split('\n').map((l) => l.trim()).join('\n') === b[i]!.code.split('\n').map((l) => l.trim()).join('\n'));
+const highlightsLost: string[] = [];
+let highlightBlocks = 0;
+for (const [file, expected] of layout.highlightsByFile) {
+  if (!content.pageByFile.has(file)) continue;
+  highlightBlocks += expected.length;
+  const { body } = splitPageMarkdown(layout.files.get(file)!.toString('utf8'), file);
+  const { document } = applyCodeHighlights(markdownToDocument(body, corpusRefs(file).resolve), expected);
+  if (!sameHighlights(codeHighlightsOf(document), expected)) highlightsLost.push(file);
+}
+const changed = new Set([...report.changed, ...lossy.map(([file]) => file), ...highlightsLost]);
 console.log(`with a construct not carried over: ${lossy.length} pages`);
-for (const [note, n] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`  ${note}: ${n} pages`);
+for (const [note, n] of tally(lossy, (n) => !noteKeepsMeaning(n))) console.log(`  ${note}: ${n} pages`);
+console.log(`with a construct left out or rewritten, the meaning kept (named in the report, not counted): ${kept.length} pages`);
+for (const [note, n] of tally(kept, noteKeepsMeaning)) console.log(`  ${note}: ${n} pages`);
+console.log(`highlighted lines: ${highlightBlocks} code blocks on ${layout.highlightsByFile.size} pages; the document lacks some on ${highlightsLost.length} pages${highlightsLost.length ? ` (${highlightsLost.join(', ')})` : ''}`);
 const total = content.pageByFile.size;
 console.log(`changed in meaning: ${changed.size} of ${total} pages (${((100 * changed.size) / Math.max(total, 1)).toFixed(1)}%)`);
 if (args.includes('--verbose')) {

@@ -92,7 +92,17 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
   // (`**a **_**b**_** c**` against `**a _b_ c**`) is spelling, which marks each character has is meaning.
   const open = new Set<string>();
   let written: string[] = [];
-  const toggle = (mark: string) => (open.has(mark) ? open.delete(mark) : open.add(mark));
+  // Nested runs of one mark (`****a****`, strong in strong) are that mark once: it holds while any run is open.
+  const depth = new Map<string, number>();
+  const enter = (mark: string) => {
+    depth.set(mark, (depth.get(mark) ?? 0) + 1);
+    open.add(mark);
+  };
+  const leave = (mark: string) => {
+    const left = Math.max((depth.get(mark) ?? 1) - 1, 0);
+    depth.set(mark, left);
+    if (left === 0) open.delete(mark);
+  };
   const syncMarks = () => {
     const wanted = MARK_ORDER.filter((m) => open.has(m));
     if (wanted.join() === written.join()) return;
@@ -123,9 +133,12 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
         syncMarks();
         out += `\`${token.content}\``;
         break;
-      case 'strong_open': case 'strong_close': toggle('**'); break;
-      case 'em_open': case 'em_close': toggle('_'); break;
-      case 's_open': case 's_close': toggle('~~'); break;
+      case 'strong_open': enter('**'); break;
+      case 'strong_close': leave('**'); break;
+      case 'em_open': enter('_'); break;
+      case 'em_close': leave('_'); break;
+      case 's_open': enter('~~'); break;
+      case 's_close': leave('~~'); break;
       case 'link_open':
         out += '[';
         break;
@@ -142,8 +155,12 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
         const format = /^<(\/?)(del|s|strike|strong|b|em|i)>$/i.exec(token.content.trim());
         if (format) {
           const mark = { del: '~~', s: '~~', strike: '~~', strong: '**', b: '**', em: '_', i: '_' }[format[2]!.toLowerCase()]!;
-          if (format[1]) open.delete(mark);
-          else open.add(mark);
+          if (format[1]) leave(mark);
+          else enter(mark);
+        } else if (/^<\/?code>$/i.test(token.content.trim())) {
+          // `<code>x</code>` is code as `` `x` `` is.
+          if (!token.content.includes('/')) syncMarks();
+          out += '`';
         } else if (/^<br\s*\/?>$/i.test(token.content.trim())) out += ' ⏎ ';
         else if (img) out += `![${decodeHTML(img[2] ?? '')}](${targetOf(decodeHTML(img[1]!), file)})`;
         else out += normaliseHtml(token.content);

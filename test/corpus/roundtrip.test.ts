@@ -33,6 +33,9 @@ describe('the comparison behind the measure', () => {
     const original = '---\ndescription: d\n---\n\n# T\n\n* one\n* _two_\n\n| a | b |\n|:-|-|\n| 1 | 2 |\n\nx\\_y <br>\n';
     const other = '---\ndescription: d\n---\n\n# T\n\n- one\n- *two*\n\n| a   | b |\n| - | - |\n| 1 | 2 |\n\nx\\_y\n';
     assert.equal(comparePages(original, other).changed, false);
+    assert.equal(comparePages('Token: <code>eyJh.x</code>.\n', 'Token: `eyJh.x`.\n').changed, false);
+    assert.equal(comparePages('********schema:******** https://x.test\n', '**schema:** https://x.test\n').changed, false);
+    assert.equal(comparePages('**a _b_ c**\n', '**a** _b_ **c**\n').changed, true);
   });
   test('a lost heading level, tag or front matter key is a change, named by its cause', () => {
     const result = comparePages('---\ncover: a.png\n---\n\n#### Four\n\n{% stepper %}\n{% step %}\nx\n{% endstep %}\n{% endstepper %}\n', '### Four\n\nx\n');

@@ -3,9 +3,10 @@ import { newId } from '../../platform/ids.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { parseMarkdownDocument, splitPageMarkdown, type FrontMatter } from '../content/markdown.ts';
 import type { ImportedPage } from '../content/imported-content.ts';
-import type { ContentRef } from '../content/document/types.ts';
+import type { ContentRef, Document } from '../content/document/types.ts';
 import type { PageAttributes } from '../content/pages.ts';
 import { slugify, uniqueSlug } from '../content/tree.ts';
+import { applyCodeHighlights } from './code-highlights.ts';
 import { isExternalHref, LayoutError, resolveRepoPath, splitHref } from './layout.ts';
 import { readRepository, titleOfName, type RepoPage } from './repository.ts';
 import { readSourceLayout, type SourceLayout, type SourceLayoutName } from './source-layout.ts';
@@ -56,6 +57,9 @@ export interface ImportReport {
   /** Per page (its file as imported), each construct not carried over exactly. */
   pages: { file: string; title: string; notes: string[] }[];
 }
+
+/** A code block whose highlighted lines were read but is not found in the page's document (its markdown did not read as a code block). */
+const MISSED_HIGHLIGHTS = 'highlighted lines of code: their block is not a code block of the page, not kept';
 
 /** Longest markdown file read as a page. */
 export const MAX_PAGE_FILE_BYTES = 2_000_000;
@@ -166,6 +170,7 @@ export async function prepareRepositoryImport(
   };
 
   const pages: ImportedPage[] = [];
+  const missedHighlights = new Set<string>();
   for (const item of planned) {
     const { page } = item;
     let document: unknown | null = null;
@@ -175,6 +180,10 @@ export async function prepareRepositoryImport(
       } catch (error) {
         throw new ApiError(422, `${page.file}: ${error instanceof Error ? error.message : String(error)}`);
       }
+      // Highlighted code lines travel beside the markdown, which cannot say them (code-highlights.ts).
+      const highlighted = applyCodeHighlights(document as Document, layout.highlightsByFile.get(page.file) ?? []);
+      document = highlighted.document;
+      if (highlighted.missed.length > 0) missedHighlights.add(page.file);
     }
     const attributes: PageAttributes = { ...item.front.attributes };
     if (page.kind === 'document' && page.file) {
@@ -197,8 +206,9 @@ export async function prepareRepositoryImport(
   const project = (options.projectDirectory ?? '').replace(/^\.?\/+|\/+$/g, '');
   const report: ImportReport = { layout: layout.layout, notes: layout.notes, pages: [] };
   for (const item of planned) {
-    const notes = item.page.file ? layout.notesByFile.get(item.page.file) : undefined;
-    if (notes) report.pages.push({ file: item.page.file!, title: item.title, notes });
+    const file = item.page.file;
+    const notes = [...((file && layout.notesByFile.get(file)) || []), ...(file && missedHighlights.has(file) ? [MISSED_HIGHLIGHTS] : [])];
+    if (notes.length > 0) report.pages.push({ file: file!, title: item.title, notes });
   }
   return { pages, files: [...prepared.values()], redirects, report, gitLayout: { gitbookYaml: readText(project ? `${project}/.gitbook.yaml` : '.gitbook.yaml'), filePaths } };
 }

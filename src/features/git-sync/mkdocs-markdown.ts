@@ -1,4 +1,6 @@
-import { HINT_STYLE_OF, closingFence, indentedBlock, fenceOpening, isFence, listConstructs, plainToGitbook, type Converted } from './source-markdown.ts';
+import { buttonHtml, iconHtml } from '../content/document/html.ts';
+import { ICON_SHORTCODE, iconOfShortcode } from './icon-names.ts';
+import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
  * MkDocs (Material) markdown as GitBook writes it, before the GitBook reader sees it: admonitions (`!!!`) become
@@ -10,6 +12,7 @@ import { HINT_STYLE_OF, closingFence, indentedBlock, fenceOpening, isFence, list
 const ADMONITION = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+(?:"([^"]*)"|'([^']*)'))?[ \t]*$/;
 const TAB = /^===\+?[ \t]+(?:"([^"]*)"|'([^']*)')[ \t]*$/;
 const SNIPPET = /^([ \t]*)-{1,}8<-{1,}[ \t]+(?:"([^"]+)"|'([^']+)')[ \t]*$/;
+const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
 const FENCE_OPTIONS = /^([ \t]*)(`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+#.-]*)([^`]*?)\}?[ \t]*$/;
 
 /** Constructs of MkDocs' extensions that the converter keeps as written: each named once per page in the notes. */
@@ -17,7 +20,7 @@ const KEPT = [
   { name: 'footnote', pattern: /\[\^[^\]\s]+\]/ },
   { name: 'abbreviation (*[…]: …)', pattern: /^\*\[[^\]]+\]:/m },
   { name: 'attribute list ({ … })', pattern: /\{[ \t]*[#.][\w-][^}\n]*\}|\{[ \t]*\w+=[^}\n]*\}/ },
-  { name: 'icon or emoji shortcode (:name:)', pattern: /:(?:material|fontawesome|octicons|simple)-[\w-]+:/ },
+  { name: 'icon shortcode with no icon of its name in Quire’s set (:name:)', pattern: /:(?:material|fontawesome|octicons|simple)-[\w-]+:/ },
   { name: 'mark or insert (==…==, ^^…^^)', pattern: /==[^=\s][^=\n]*==|\^\^[^^\s][^^\n]*\^\^/ },
   { name: 'code annotation (.annotate)', pattern: /\.annotate\b/ },
   { name: 'block (/// …)', pattern: /^\/\/\/[ \t]*\w/m },
@@ -30,16 +33,24 @@ export interface MkdocsOptions {
 
 export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Converted {
   const notes = new Set<string>();
-  const body = plainToGitbook(convertLines(markdown.split(/\r?\n/), options, notes, 0).join('\n'));
+  const highlights: CodeHighlight[] = [];
+  const body = plainToGitbook(convertLines(markdown.split(/\r?\n/), options, { notes, highlights }, 0).join('\n'));
   for (const name of listConstructs(body, KEPT)) notes.add(`${name}: kept as written`);
-  return { markdown: body, notes: [...notes] };
+  return { markdown: body, notes: [...notes], highlights };
 }
 
 const MAX_NESTING = 16;
 
 const MARKDOWN_WRAPPER = /^[ \t]*<(div|section|article|span|p)\b[^>]*\bmarkdown(?:=["']?(?:1|block|span)["']?)?[^>]*>[ \t]*$/;
 
-function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string>, depth: number): string[] {
+/** What the conversion of a page gathers besides its lines. */
+interface Found {
+  notes: Set<string>;
+  highlights: CodeHighlight[];
+}
+
+function convertLines(lines: string[], options: MkdocsOptions, found: Found, depth: number): string[] {
+  const { notes } = found;
   const out: string[] = [];
   let fence: string | undefined;
   // md_in_html wrappers (`<div class="grid cards" markdown>`) open: their content is markdown, read as such.
@@ -60,7 +71,14 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
     const wrapper = MARKDOWN_WRAPPER.exec(line);
     if (wrapper) {
       wrappers.push(wrapper[1]!.toLowerCase());
-      notes.add(`HTML wrapper with markdown inside (<${wrapper[1]} markdown>): its content kept, the wrapper and its classes left out`);
+      // Material's reference pages show a markdown example's rendering in `<div class="result" markdown>`: a box
+      // around content that is kept whole. Other wrappers lay their content out (grids, cards, columns).
+      const classes = /\bclass=["']([^"']*)["']/.exec(line)?.[1]?.trim() ?? '';
+      notes.add(
+        classes === 'result'
+          ? 'HTML wrapper of an example’s result (<div class="result" markdown>): its content kept, the box left out'
+          : `HTML wrapper with markdown inside (<${wrapper[1]} markdown>): its content kept, the wrapper and its classes left out`,
+      );
       out.push('');
       continue;
     }
@@ -77,7 +95,7 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
         notes.add(`snippet ${path}: not found, kept as written`);
         out.push(line);
       } else {
-        out.push(...convertLines(text.replace(/\n$/, '').split(/\r?\n/), options, notes, depth + 1).map((l) => (l ? snippet[1] + l : l)));
+        out.push(...convertLines(text.replace(/\n$/, '').split(/\r?\n/), options, found, depth + 1).map((l) => (l ? snippet[1] + l : l)));
       }
       continue;
     }
@@ -88,9 +106,13 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
       const code: string[] = [];
       if (attrs.title) code.push(`title="${attrs.title.replace(/"/g, '&quot;')}"`);
       if (attrs.linenums) code.push('lineNumbers="true"');
-      if (attrs.hl_lines) notes.add('highlighted lines of code (hl_lines): not kept');
       const end = closingFence(lines, i + 1, marks!);
       const inner = lines.slice(i + 1, end + 1);
+      if (attrs.hl_lines) {
+        const code = lines.slice(i + 1, isFence(lines[end]!, marks!) ? end : end + 1);
+        const highlighted = lineNumbers(attrs.hl_lines, code.length);
+        if (highlighted.length > 0) found.highlights.push({ code: fenceCode(code, indent!), lines: highlighted });
+      }
       if (code.length > 0) out.push(`${indent}{% code ${code.join(' ')} %}`);
       out.push(`${indent}${marks}${language}`, ...inner);
       if (code.length > 0) out.push(`${indent}{% endcode %}`);
@@ -103,10 +125,18 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
       out.push(line);
       continue;
     }
+    // A list item's content is indented under it, as Python-Markdown nests it: admonitions, tabs and fence options
+    // there are converted like any (the item's text is copied, its content put back under it).
+    const item = depth < MAX_NESTING && LIST_ITEM.test(line) ? indentedBlock(lines, i + 1) : undefined;
+    if (item && item.lines.some((inner) => ADMONITION.test(inner) || TAB.test(inner) || (FENCE_OPTIONS.test(inner) && /\w=/.test(inner)))) {
+      out.push(inlineSyntax(line, found), ...convertLines(item.lines, options, found, depth + 1).map((inner) => (inner.trim() === '' ? '' : `    ${inner}`)));
+      i = item.next - 1;
+      continue;
+    }
     const admonition = depth < MAX_NESTING ? ADMONITION.exec(line) : null;
     if (admonition) {
       const { lines: inner, next } = indentedBlock(lines, i + 1);
-      const content = convertLines(inner, options, notes, depth + 1);
+      const content = convertLines(inner, options, found, depth + 1);
       const kind = admonition[2]!.toLowerCase();
       const title = admonition[3] ?? admonition[4];
       if (admonition[1] === '!!!') {
@@ -114,7 +144,7 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
         if (!(kind in HINT_STYLE_OF)) notes.add(`admonition type ${kind}: an info hint`);
         // A hint has no title: an explicit one leads its text in bold; an empty one ("") asks for none.
         const heading = title === undefined ? capitalize(kind) : title;
-        out.push(`{% hint style="${style}" %}`, ...(heading ? [`**${heading}**`, ''] : []), ...trimBlank(content), '{% endhint %}', '');
+        out.push(`{% hint style="${style}" %}`, ...(heading ? [`**${icons(heading, found)}**`, ''] : []), ...trimBlank(content), '{% endhint %}', '');
       } else {
         // `???+` is shown open: GitBook's `<details open>` (the expandable's defaultExpanded).
         out.push(admonition[1] === '???+' ? '<details open>' : '<details>', '', `<summary>${escapeHtml(title ?? capitalize(kind))}</summary>`, '', ...trimBlank(content), '', '</details>', '');
@@ -130,7 +160,8 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
         const current = TAB.exec(lines[at] ?? '');
         if (!current) break;
         const { lines: inner, next } = indentedBlock(lines, at + 1);
-        out.push(`{% tab title="${(current[1] ?? current[2]!).replace(/"/g, '&quot;')}" %}`, ...trimBlank(convertLines(inner, options, notes, depth + 1)), '{% endtab %}', '');
+        const { title, icon } = tabTitle(current[1] ?? current[2]!, found);
+        out.push(`{% tab title="${title.replace(/"/g, '&quot;')}"${icon ? ` icon="${icon}"` : ''} %}`, ...trimBlank(convertLines(inner, options, found, depth + 1)), '{% endtab %}', '');
         at = next;
         while (at < lines.length && lines[at]!.trim() === '' && TAB.test(lines[nextNonBlank(lines, at)] ?? '')) at++;
       }
@@ -144,7 +175,7 @@ function convertLines(lines: string[], options: MkdocsOptions, notes: Set<string
       out.push(imageFigure(image, notes));
       continue;
     }
-    out.push(inlineSyntax(line));
+    out.push(inlineSyntax(line, found));
   }
   return out;
 }
@@ -198,17 +229,125 @@ function imageFigure(image: RegExpExecArray, notes: Set<string>): string {
 
 const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*(?:#([\w.-]+)|id=["']?([\w.-]+)["']?)(?:[ \t][^}]*)?\}[ \t]*$/;
 
-/** A heading's `{ #id }` as GitBook's pinned anchor, and keys (`++ctrl+alt+del++`) as `<kbd>`s. */
-function inlineSyntax(line: string): string {
+/** A heading's `{ #id }` as GitBook's pinned anchor, keys (`++ctrl+alt+del++`) as `<kbd>`s, and icon shortcodes as icons. */
+function inlineSyntax(line: string, found: Found): string {
   const heading = HEADING_ID.exec(line);
   const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
-  return written.replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
+  return attributeLists(icons(buttons(written, found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
     keys
       .split('+')
       .map((key) => `<kbd>${key.charAt(0).toUpperCase()}${key.slice(1)}</kbd>`)
       .join('+'),
   );
 }
+
+/**
+ * Icon shortcodes outside code spans as GitBook's icons (`<i class="fa-check">:check:</i>`) where the reader's set has
+ * an icon of the name (icon-names.ts); the others stay as written, and are named by the page's notes.
+ */
+function icons(line: string, found: Found): string {
+  if (!line.includes(':')) return line;
+  return iconsOutOfLinks(line, found)
+    .split(/(`+[^`]*`+)/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : piece.replace(ICON_SHORTCODE, (shortcode, name: string) => {
+            const icon = iconOfShortcode(name);
+            if (!icon) return shortcode;
+            found.notes.add(ICONS_DRAWN);
+            return iconHtml(icon);
+          }),
+    )
+    .join('');
+}
+
+/**
+ * Material's buttons, a link with the class `md-button` (and `md-button--primary`), as GitBook's buttons: a
+ * secondary or a primary one, its icon a shortcode the label holds.
+ */
+function buttons(line: string, found: Found): string {
+  if (!line.includes('md-button')) return line;
+  return line.replace(/\[([^\]\n]+)\]\(<?([^)\s>]+)>?\)\{[ \t]*((?:\.[\w-]+[ \t]*)+)\}/g, (whole, label: string, href: string, classes: string) => {
+    const names = classes.split(/\s+/).filter(Boolean);
+    if (!names.includes('.md-button') || names.some((name) => name !== '.md-button' && name !== '.md-button--primary')) return whole;
+    const shortcode = new RegExp(ICON_SHORTCODE.source).exec(label);
+    const icon = shortcode ? iconOfShortcode(shortcode[1]!) : undefined;
+    if (shortcode && !icon) return whole;
+    found.notes.add(BUTTONS);
+    const text = label.replace(ICON_SHORTCODE, '').replace(/\s+/g, ' ').trim();
+    return buttonHtml(text, names.includes('.md-button--primary') ? 'primary' : 'secondary', href, icon);
+  });
+}
+
+const BUTTONS = 'buttons (md-button) as GitBook’s buttons';
+
+/** Classes that mean something GitBook has its own way to say: kept, so the page names them. */
+const MEANINGFUL_CLASSES = new Set(['.annotate', '.md-button', '.md-button--primary']);
+
+/**
+ * Attribute lists of classes only (`{ .lg .middle }` after an icon, `{ .card }` under a grid's item,
+ * `{ data-preview }` on a link): styles of Material's theme, which GitBook has no classes for. Left out and named;
+ * lists that set anything else (`style`, an `id` outside a heading) stay as written, and are named too.
+ */
+function attributeLists(line: string, found: Found): string {
+  if (!line.includes('{')) return line;
+  const styling = (list: string) => {
+    const names = list.trim().split(/\s+/);
+    return names.length > 0 && names.every((name) => (/^\.[\w-]+$/.test(name) && !MEANINGFUL_CLASSES.has(name)) || name === 'data-preview');
+  };
+  if (/^[ \t]*\{[^}\n]*\}[ \t]*$/.test(line) && styling(line.trim().slice(1, -1))) {
+    found.notes.add(CLASSES_LEFT_OUT);
+    return '';
+  }
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : piece.replace(/(\)|\]|:|<\/i>|\*\*|__)\{([^}\n]*)\}/g, (whole, before: string, list: string) => {
+            if (!styling(list)) return whole;
+            found.notes.add(CLASSES_LEFT_OUT);
+            return before;
+          }),
+    )
+    .join('');
+}
+
+const CLASSES_LEFT_OUT = 'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with';
+
+/**
+ * A link holds text only (the spec's link inline), so icons written in a link's text (`[:octicons-tag-24: 9.2.0](…)`)
+ * are put just before the link, where they still show beside its text.
+ */
+function iconsOutOfLinks(line: string, found: Found): string {
+  if (!line.includes('](') && !line.includes('][')) return line;
+  // Inline (`[…](…)`) and reference (`[…][…]`) links alike.
+  return line.replace(/(^|[^!\]])\[([^[\]\n]*)\]([([])/g, (whole, before: string, label: string, opening: string) => {
+    const moved: string[] = [];
+    const rest = label.replace(ICON_SHORTCODE, (shortcode, name: string) => {
+      if (!iconOfShortcode(name) || label.includes('`')) return shortcode;
+      moved.push(shortcode);
+      return '';
+    });
+    if (moved.length === 0) return whole;
+    found.notes.add(ICONS_BESIDE_LINKS);
+    return `${before}${moved.join(' ')} [${rest.replace(/\s+/g, ' ').trim()}]${opening}`;
+  });
+}
+
+const ICONS_BESIDE_LINKS = 'icons in a link’s text put before the link (a link holds text only)';
+
+/** A content tab's title, a leading icon shortcode taken out as the tab's icon (GitBook's tab has one). */
+function tabTitle(text: string, found: Found): { title: string; icon?: string } {
+  const leading = /^[ \t]*:([a-z0-9-]+):[ \t]*/.exec(text);
+  const icon = leading ? iconOfShortcode(leading[1]!) : undefined;
+  if (!leading || !icon) return { title: text };
+  found.notes.add(ICONS_DRAWN);
+  return { title: text.slice(leading[0].length), icon };
+}
+
+const ICONS_DRAWN = 'icon shortcodes drawn with the Font Awesome icon of the same name';
 
 function fenceAttributes(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};

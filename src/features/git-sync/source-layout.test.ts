@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
+import type { Document } from '../content/document/types.ts';
+import { codeHighlightsOf } from './code-highlights.ts';
 import { docusaurusToGitbook } from './docusaurus-markdown.ts';
 import { docsPluginOptions } from './docusaurus.ts';
 import { prepareRepositoryImport } from './import-repository.ts';
@@ -9,6 +11,7 @@ import { readAssignedLiteral } from './js-literal.ts';
 import { readMkdocsConfig } from './mkdocs.ts';
 import { mkdocsToGitbook } from './mkdocs-markdown.ts';
 import { detectLayout } from './source-layout.ts';
+import { noteKeepsMeaning } from './source-markdown.ts';
 
 const files = (entries: Record<string, string>) => new Map(Object.entries(entries).map(([path, text]) => [path, Buffer.from(text)]));
 
@@ -27,6 +30,24 @@ async function importedTree(source: Map<string, Buffer>) {
   walk(null, 0);
   return { lines, prepared };
 }
+
+/** The fixture folder as the files of a repository. */
+function fixture(name: string): Map<string, Buffer> {
+  const dir = join(import.meta.dirname, '../../../test/fixtures', name);
+  const source = new Map<string, Buffer>();
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const full = join(folder, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else source.set(relative(dir, full), readFileSync(full));
+    }
+  };
+  walk(dir);
+  return source;
+}
+
+/** A page's highlighted code lines as `first line of the block: line numbers`. */
+const highlightsOf = (document: unknown) => codeHighlightsOf(document as Document).map((h) => `${h.code.split('\n')[0]!.trim()}: ${h.lines.join(' ')}`);
 
 const blockTypes = (document: unknown): string[] => ((document as { nodes?: { type: string }[] } | null)?.nodes ?? []).map((n) => n.type);
 
@@ -103,14 +124,93 @@ describe('MkDocs', () => {
         '{% tab title="Text" %}', 'Plain.', '{% endtab %}', '{% endtabs %}', '', '',
       ].join('\n'),
     );
-    assert.deepEqual(notes, ['highlighted lines of code (hl_lines): not kept']);
+    // hl_lines="2" of a one-line block highlights nothing, as pymdownx.highlight reads it.
+    assert.deepEqual(notes, []);
   });
 
   test('snippets are inlined; a missing one, footnotes and icons are kept as written and named', () => {
     const { markdown, notes } = convert('--8<-- "includes/abbr.md"\n\nText[^1] :material-check:\n\n[^1]: A note.\n\n--8<-- "missing.md"\n', { 'includes/abbr.md': 'Shared **text**.\n' });
     assert.ok(markdown.startsWith('Shared **text**.\n'));
     assert.ok(markdown.includes('--8<-- "missing.md"'));
-    assert.deepEqual(notes.sort(), ['footnote: kept as written', 'icon or emoji shortcode (:name:): kept as written', 'snippet missing.md: not found, kept as written']);
+    assert.ok(markdown.includes('Text[^1] <i class="fa-check">:check:</i>'));
+    assert.deepEqual(notes.sort(), ['footnote: kept as written', 'icon shortcodes drawn with the Font Awesome icon of the same name', 'snippet missing.md: not found, kept as written']);
+  });
+
+  // From mkdocs-material's docs/reference/code-blocks.md (MIT, test/fixtures/mkdocs-material/LICENSE).
+  const BUBBLE_SORT = ['def bubble_sort(items):', '    for i in range(len(items)):', '        for j in range(len(items) - 1 - i):', '            if items[j] > items[j + 1]:', '                items[j], items[j + 1] = items[j + 1], items[j]'];
+
+  test('hl_lines, single lines and ranges, are the highlighted code lines of the document the import writes', async () => {
+    const page = ['``` py hl_lines="2 3"', ...BUBBLE_SORT, '```', '', '=== "Range"', '', '    ``` py linenums="1" hl_lines="3-5"', ...BUBBLE_SORT.map((l) => `    ${l}`), '    ```', ''].join('\n');
+    const { markdown, notes, highlights } = convert(page);
+    // GitBook's markdown has no way to write them: the markdown is the code alone, the lines travel beside it.
+    assert.ok(markdown.startsWith(['```py', ...BUBBLE_SORT, '```'].join('\n')), markdown);
+    assert.deepEqual(notes, []);
+    assert.deepEqual(highlights.map((h) => h.lines), [[2, 3], [3, 4, 5]]);
+    assert.equal(highlights[1]!.code, BUBBLE_SORT.join('\n'));
+    const { prepared } = await importedTree(files({ 'mkdocs.yml': 'nav:\n  - Code: index.md\n', 'docs/index.md': `# Code\n\n${page}` }));
+    assert.deepEqual(highlightsOf(prepared.pages[0]!.document), ['def bubble_sort(items):: 2 3', 'def bubble_sort(items):: 3 4 5']);
+    assert.deepEqual(prepared.report.pages, []);
+  });
+
+  test('tabs, admonitions and fence options in a list item’s content are converted under the item', () => {
+    const { markdown, highlights } = convert('1. **Sign in**\n\n\tText.\n\n\t=== "Go"\n\n\t\t```go hl_lines="2"\n\t\ta := 1\n\t\tb := 2\n\t\t```\n\n2. Next\n');
+    assert.ok(markdown.startsWith('1. **Sign in**\n\n    Text.\n\n    {% tabs %}\n    {% tab title="Go" %}\n    ```go\n    a := 1\n    b := 2\n    ```\n    {% endtab %}\n    {% endtabs %}\n'), markdown);
+    assert.deepEqual(highlights, [{ code: 'a := 1\nb := 2', lines: [2] }]);
+  });
+
+  test('icon shortcodes are icons where Font Awesome’s solid set has one of the name (a tab’s leading icon is its icon); others stay and are named', async () => {
+    const { markdown, notes } = convert(
+      ['Close :material-close:, code :octicons-file-code-16:, `:material-check:` in code, brand :fontawesome-brands-github:.', '', '=== ":octicons-file-code-16: `mkdocs.yml`"', '', '    Text.', ''].join('\n'),
+    );
+    assert.ok(markdown.startsWith('Close <i class="fa-xmark">:xmark:</i>, code <i class="fa-file-code">:file-code:</i>, `:material-check:` in code, brand :fontawesome-brands-github:.'), markdown);
+    assert.ok(markdown.includes('{% tab title="`mkdocs.yml`" icon="file-code" %}'), markdown);
+    assert.deepEqual(notes.sort(), ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written', 'icon shortcodes drawn with the Font Awesome icon of the same name']);
+    // A link holds text only: its icons go just before it. From mkdocs-material's docs/reference/grids.md (MIT).
+    assert.equal(convert('[:octicons-arrow-right-24: Getting started](getting-started.md)').markdown, '<i class="fa-arrow-right">:arrow-right:</i> [Getting started](getting-started.md)');
+    const { prepared } = await importedTree(files({ 'mkdocs.yml': 'nav:\n  - Icons: index.md\n', 'docs/index.md': '# Icons\n\nDone :material-check:\n' }));
+    assert.match(JSON.stringify(prepared.pages[0]!.document), /"type":"icon","isVoid":true,"data":\{"icon":"check"\}/);
+  });
+
+  test('md-button links are GitBook buttons; attribute lists of classes and a result box are left out and named, a style stays', () => {
+    // From mkdocs-material's docs/reference/buttons.md and docs/reference/icons-emojis.md (MIT).
+    const { markdown, notes } = convert(
+      [
+        '[Subscribe to our newsletter](#){ .md-button .md-button--primary }',
+        '',
+        '[Send :fontawesome-solid-paper-plane:](#){ .md-button }',
+        '',
+        '<div class="result" markdown>',
+        '',
+        ':material-clock-fast:{ .lg .middle } __Set up in 5 minutes__',
+        '',
+        '</div>',
+        '',
+        ':fontawesome-brands-youtube:{ style="color: #EE0F0F" }',
+      ].join('\n'),
+    );
+    assert.equal(
+      markdown,
+      [
+        '<a href="#" class="button primary">Subscribe to our newsletter</a>',
+        '',
+        '<a href="#" class="button secondary" data-icon="paper-plane">Send</a>',
+        '',
+        '',
+        '',
+        ':material-clock-fast: __Set up in 5 minutes__',
+        '',
+        '',
+        '',
+        ':fontawesome-brands-youtube:{ style="color: #EE0F0F" }',
+      ].join('\n'),
+    );
+    assert.deepEqual(notes.sort(), [
+      'HTML wrapper of an example’s result (<div class="result" markdown>): its content kept, the box left out',
+      'attribute list ({ … }): kept as written',
+      'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with',
+      'buttons (md-button) as GitBook’s buttons',
+      'icon shortcode with no icon of its name in Quire’s set (:name:): kept as written',
+    ]);
   });
 
   test('code stays code: a fence holding admonition syntax is not converted', () => {
@@ -166,17 +266,7 @@ describe('MkDocs', () => {
   });
 
   test('an excerpt of mkdocs-material’s own docs imports into its nav, with hints, tabs, code blocks and expandables', async () => {
-    const dir = join(import.meta.dirname, '../../../test/fixtures/mkdocs-material');
-    const source = new Map<string, Buffer>();
-    const walk = (folder: string) => {
-      for (const name of readdirSync(folder)) {
-        const full = join(folder, name);
-        if (statSync(full).isDirectory()) walk(full);
-        else source.set(relative(dir, full), readFileSync(full));
-      }
-    };
-    walk(dir);
-    const { lines, prepared } = await importedTree(source);
+    const { lines, prepared } = await importedTree(fixture('mkdocs-material'));
     assert.deepEqual(lines, ['document Home', 'document Reference', '  document Admonitions', '  document Code blocks', '  document Content tabs', '  document Lists']);
     assert.equal(prepared.report.layout, 'mkdocs');
     const types = (title: string) => JSON.stringify(prepared.pages.find((p) => p.title === title)!.document);
@@ -184,7 +274,8 @@ describe('MkDocs', () => {
     assert.match(types('Admonitions'), /"type":"expandable"/);
     assert.match(types('Content tabs'), /"type":"tabs"/);
     assert.match(types('Code blocks'), /"title":"bubble_sort.py"/);
-    assert.ok(prepared.report.pages.some((page) => page.title === 'Admonitions' && page.notes.some((n) => n.startsWith('icon or emoji shortcode'))));
+    // Octicons' mark-github is a brand: Font Awesome's solid set has no icon of its name.
+    assert.ok(prepared.report.pages.some((page) => page.title === 'Admonitions' && page.notes.some((n) => n.startsWith('icon shortcode with no icon of its name'))));
   });
 });
 
@@ -218,17 +309,70 @@ describe('Docusaurus', () => {
         '<Chart kind="pie" />',
       ].join('\n'),
     );
-    for (const expected of ['{% hint style="success" %}\n**Good to know**\n\nUse **it**.\n{% endhint %}', '{% tabs %}\n{% tab title="npm" %}', '{% code title="install.sh" lineNumbers="true" %}\n```bash\nnpm i\n```\n{% endcode %}', '{% endtab %}\n\n{% endtabs %}', '<details>\n\n<summary>More</summary>\n\nHidden.\n\n</details>', "import Chart from '@site/src/Chart';", '<Chart kind="pie" />']) {
+    for (const expected of ['{% hint style="success" %}\n**Good to know**\n\nUse **it**.\n{% endhint %}', '{% tabs %}\n{% tab title="npm" %}', '{% code title="install.sh" lineNumbers="true" %}\n```bash\nnpm i\n```\n{% endcode %}', '{% endtab %}\n\n{% endtabs %}', '<details>\n\n<summary>More</summary>\n\nHidden.\n\n</details>', '<Chart kind="pie" />']) {
       assert.ok(markdown.includes(expected), `${expected}\nin\n${markdown}`);
     }
-    assert.ok(!markdown.includes('@theme/Tabs'));
+    // Imports are code the site runs, not text it shows: left out, and named.
+    assert.ok(!markdown.includes('@theme/Tabs') && !markdown.includes('@site/src/Chart'));
     assert.deepEqual(notes.sort(), [
       'MDX component <Chart>: kept as text',
-      "MDX import: kept as text (import Chart from '@site/src/Chart';)",
-      'highlighted lines of code ({1,3-4}): not kept',
+      "MDX import: left out (import Chart from '@site/src/Chart';)",
       "import of a component converted here: left out (import TabItem from '@theme/TabItem';)",
       "import of a component converted here: left out (import Tabs from '@theme/Tabs';)",
     ]);
+  });
+
+  test('highlighted lines: a {1,3-4} range, and magic comments taken out of the code', () => {
+    const { markdown, highlights } = docusaurusToGitbook(
+      ['```js {1,3-4}', 'a();', 'b();', 'c();', 'd();', '```', '', '```py', 'x = 1', '# highlight-start', 'y = 2', 'z = 3', '# highlight-end', '```', ''].join('\n'),
+    );
+    assert.equal(markdown, ['```js', 'a();', 'b();', 'c();', 'd();', '```', '', '```py', 'x = 1', 'y = 2', 'z = 3', '```', ''].join('\n'));
+    assert.deepEqual(highlights, [
+      { code: 'a();\nb();\nc();\nd();', lines: [1, 3, 4] },
+      { code: 'x = 1\ny = 2\nz = 3', lines: [2, 3] },
+    ]);
+  });
+
+  test('code blocks marked tab are tabs, labelled by language, a span holding several blocks', () => {
+    const { markdown, notes } = docusaurusToGitbook(['```js tab={"span":2} title="a.js"', 'a();', '```', '', '```js', 'b();', '```', '', '```ts tab', 'c();', '```', '', 'After.'].join('\n'));
+    assert.equal(
+      markdown,
+      ['', '{% tabs %}', '{% tab title="JavaScript" %}', '', '{% code title="a.js" %}', '```js', 'a();', '```', '{% endcode %}', '', '```js', 'b();', '```', '', '{% endtab %}', '', '{% tab title="TypeScript" %}', '', '```ts', 'c();', '```', '', '{% endtab %}', '', '{% endtabs %}', '', 'After.'].join('\n').replace(/\n{3,}/g, '\n\n'),
+    );
+    assert.deepEqual(notes, ['code tabs synchronised across the page (tab blocks): independent']);
+  });
+
+  test('an excerpt of jest’s site: partials inlined, <TOCInline> and imports left out, videos embedded, magic comments and tab blocks read; all named', async () => {
+    const { lines, prepared } = await importedTree(fixture('docusaurus-jest'));
+    // Two sidebars: a group each; their categories below are pages (GitBook's groups are top-level only).
+    assert.deepEqual(lines, ['group Docs', '  document Introduction', '    document Getting Started', '  document Framework guides', '    document Architecture', 'group Api', '  document Globals', '  document Configuring Jest']);
+    const page = (title: string) => prepared.pages.find((p) => p.title === title)!;
+    const text = (title: string) => JSON.stringify(page(title).document);
+    // The partial _TypeScriptExamplesNote.md is an info admonition: a hint, with its code and link.
+    assert.deepEqual(blockTypes(page('Globals').document).slice(0, 3), ['paragraph', 'hint', 'heading-1']);
+    assert.match(text('Globals'), /import \{expect, jest, test\} from '@jest\/globals';/);
+    assert.doesNotMatch(text('Globals'), /TOCInline|TypeScriptExamplesNote/);
+    assert.deepEqual(blockTypes(page('Architecture').document).filter((t) => t === 'embed').length, 2);
+    assert.match(text('Architecture'), /youtube\.com\/watch\?v=3YDiloj8_d0/);
+    assert.deepEqual(highlightsOf(page('Getting Started').document), ['module.exports = {: 4']);
+    assert.doesNotMatch(text('Getting Started'), /highlight-next-line/);
+    assert.match(text('Configuring Jest'), /"type":"tabs"/);
+    const notes = Object.fromEntries(prepared.report.pages.map((p) => [p.title, p.notes]));
+    assert.deepEqual(notes.Globals, [
+      "MDX import: left out (import TypeScriptExamplesNote from './_TypeScriptExamplesNote.md';)",
+      'MDX partial ./_TypeScriptExamplesNote.md: its text inlined',
+      "MDX import: left out (import TOCInline from '@theme/TOCInline';)",
+      'in-page table of contents (<TOCInline>): left out, the reader’s “On this page” lists the page’s headings',
+    ]);
+    assert.deepEqual(notes.Architecture, ["MDX import: left out (import LiteYouTubeEmbed from 'react-lite-youtube-embed';)"]);
+    assert.deepEqual(notes['Getting Started'], ['npm2yarn tabs (npm, Yarn, pnpm): the npm command kept, the others left out']);
+    assert.ok(Object.values(notes).flat().every(noteKeepsMeaning));
+  });
+
+  test('import statements, on one line or several, are left out; a sentence that starts with “import” is text', () => {
+    const { markdown, notes } = docusaurusToGitbook("import {\n  Demo,\n} from '@site/src/demo';\nimport './styles.css';\n\nimport the CSV file from the sheet.\n");
+    assert.equal(markdown.trim(), 'import the CSV file from the sheet.');
+    assert.deepEqual(notes, ["MDX import: left out (import { Demo, } from '@site/src/demo';)", "MDX import: left out (import './styles.css';)"]);
   });
 
   test('a type in a sentence (<BigInt, String>) and a placeholder (<PUBLIC_SERVER_URL>) are text, not components to report', () => {

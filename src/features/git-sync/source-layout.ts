@@ -4,7 +4,7 @@ import { docusaurusToGitbook } from './docusaurus-markdown.ts';
 import { readMkdocsConfig } from './mkdocs.ts';
 import { mkdocsToGitbook } from './mkdocs-markdown.ts';
 import type { SourceOutline } from './repository.ts';
-import { plainToGitbook } from './source-markdown.ts';
+import { plainToGitbook, type CodeHighlight } from './source-markdown.ts';
 
 /*
  * Which tool a repository was written for, told by its files: a `SUMMARY.md` or `.gitbook.yaml` is GitBook's,
@@ -24,6 +24,8 @@ export interface SourceLayout {
   /** Notes about the whole repository (its configuration), then per file (as imported): what was not carried over. */
   notes: string[];
   notesByFile: Map<string, string[]>;
+  /** Per file (as imported), the highlighted lines of its code blocks, which its GitBook markdown cannot say. */
+  highlightsByFile: Map<string, CodeHighlight[]>;
 }
 
 const DOCUSAURUS_CONFIGS = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
@@ -56,6 +58,7 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
   const project = given || findProjectDirectory(files);
   const layout = detectLayout(files, project);
   const notesByFile = new Map<string, string[]>();
+  const highlightsByFile = new Map<string, CodeHighlight[]>();
   const text = (path: string) => files.get(path)?.toString('utf8');
   if (layout === 'mkdocs') {
     const configPath = join(project, files.has(join(project, 'mkdocs.yml')) ? 'mkdocs.yml' : 'mkdocs.yaml');
@@ -68,8 +71,9 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
       const result = mkdocsToGitbook(bytes.toString('utf8'), { readSnippet });
       converted.set(path, Buffer.from(result.markdown));
       if (result.notes.length > 0) notesByFile.set(path, result.notes);
+      if (result.highlights.length > 0) highlightsByFile.set(path, result.highlights);
     }
-    return { layout, files: converted, ...(config.nav ? { outline: { root: config.docsDir, entries: config.nav } } : { outline: { root: config.docsDir, entries: [] } }), notes: [], notesByFile };
+    return { layout, files: converted, outline: { root: config.docsDir, entries: config.nav ?? [] }, notes: [], notesByFile, highlightsByFile };
   }
   if (layout === 'docusaurus') {
     const configPath = DOCUSAURUS_CONFIGS.map((name) => join(project, name)).find((path) => files.has(path))!;
@@ -81,21 +85,26 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
         converted.set(path, bytes);
         continue;
       }
-      const result = docusaurusToGitbook(bytes.toString('utf8'));
+      // Files and folders named `_…` are partials and drafts Docusaurus never makes pages of (its docs plugin's
+      // default exclude): a partial reaches the pages that import it, below, and is no page of its own.
+      if (path.slice(tree.docsDir.length + 1).split('/').some((segment) => segment.startsWith('_'))) continue;
+      // A partial is read relative to the page that imports it (one a partial imports, relative to that page too).
+      const result = docusaurusToGitbook(bytes.toString('utf8'), { readRelative: (name) => text(posix.join(posix.dirname(path), name)) });
       // Links name `.mdx` files by their name; they are `.md` files now.
       converted.set(renamed(path), Buffer.from(result.markdown.replace(/(\]\([^)\s]*?)\.mdx(#[^)\s]*)?\)/g, '$1.md$2)')));
       if (result.notes.length > 0) notesByFile.set(renamed(path), result.notes);
+      if (result.highlights.length > 0) highlightsByFile.set(renamed(path), result.highlights);
     }
     const rename = (entries: SourceOutline['entries']): SourceOutline['entries'] =>
       entries.map((e) => ({ ...e, ...(e.file ? { file: renamed(e.file) } : {}), children: rename(e.children) }));
-    return { layout, files: converted, outline: { root: tree.docsDir, entries: rename(tree.entries) }, notes: tree.notes, notesByFile };
+    return { layout, files: converted, outline: { root: tree.docsDir, entries: rename(tree.entries) }, notes: tree.notes, notesByFile, highlightsByFile };
   }
   if (layout === 'folders') {
     const converted = new Map(files);
     for (const [path, bytes] of files) if (/\.md$/i.test(path)) converted.set(path, Buffer.from(plainToGitbook(bytes.toString('utf8'))));
-    return { layout, files: converted, notes: [], notesByFile };
+    return { layout, files: converted, notes: [], notesByFile, highlightsByFile };
   }
-  return { layout, files, notes: [], notesByFile };
+  return { layout, files, notes: [], notesByFile, highlightsByFile };
 }
 
 function join(...parts: string[]): string {

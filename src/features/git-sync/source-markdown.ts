@@ -10,6 +10,74 @@ export interface Converted {
   markdown: string;
   /** Constructs not carried over exactly, each once, in words a person reads in the import report. */
   notes: string[];
+  /** Highlighted lines of the page's code blocks, in the order of the blocks: GitBook's markdown cannot say them. */
+  highlights: CodeHighlight[];
+}
+
+/**
+ * Lines of one code block to highlight (1-based), with the block's code as the document will hold it, to find the
+ * block again once the page is a document: the document model has highlighted code lines (`code-line`'s
+ * `data.highlighted`), GitBook's markdown has no way to write them, so they travel beside the markdown.
+ */
+export interface CodeHighlight {
+  code: string;
+  lines: number[];
+}
+
+/**
+ * Notes that name a construct left out or rewritten without changing what a reader learns from the page: the
+ * import report lists them like any other, and the measure (scripts/import-roundtrip.ts) does not count them as
+ * a change of meaning.
+ */
+const MEANING_KEPT = [
+  'import of a component converted here',
+  'MDX import',
+  'MDX partial',
+  'in-page table of contents',
+  'npm2yarn',
+  'icon shortcodes drawn',
+  'code tabs synchronised across the page',
+  'tabs synchronised by groupId',
+  'attribute lists of classes',
+  'HTML wrapper of an example’s result',
+  'buttons (md-button)',
+  'icons in a link’s text',
+];
+
+export function noteKeepsMeaning(note: string): boolean {
+  return MEANING_KEPT.some((start) => note.startsWith(start));
+}
+
+/**
+ * Line numbers written as MkDocs' `hl_lines="1 3-4"` or Docusaurus' `{1,3-4}`: single numbers and ranges, split
+ * by spaces or commas, within the block's `count` lines; at most `count` numbers whatever the ranges say.
+ */
+export function lineNumbers(spec: string, count: number): number[] {
+  const lines = new Set<number>();
+  for (const part of spec.split(/[\s,]+/)) {
+    const range = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (!range) continue;
+    const from = Number(range[1]);
+    const to = Math.min(Number(range[2] ?? range[1]), count);
+    for (let n = Math.max(from, 1); n <= to; n++) lines.add(n);
+  }
+  return [...lines].sort((a, b) => a - b);
+}
+
+/** A fence's content lines as the markdown reader gives them: the fence's own indentation taken off each line. */
+export function fenceCode(lines: readonly string[], indent: string): string {
+  const width = indent.replace(/\t/g, '    ').length;
+  return lines
+    .map((line) => {
+      let taken = 0;
+      let i = 0;
+      while (i < line.length && taken < width && (line[i] === ' ' || line[i] === '\t')) {
+        taken += line[i] === '\t' ? 4 : 1;
+        i++;
+      }
+      return line.slice(i);
+    })
+    .join('\n');
 }
 
 /** Admonition kinds of MkDocs and Docusaurus -> GitBook's hint styles. */
