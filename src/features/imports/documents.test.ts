@@ -150,7 +150,7 @@ describe('importing documents and archives', () => {
     assert.deepEqual(res.body.report, {
       layout: 'mkdocs',
       notes: [],
-      pages: [{ file: 'docs/index.md', title: 'Home', notes: ['footnote: kept as written', 'icon or emoji shortcode (:name:): kept as written'] }],
+      pages: [{ file: 'docs/index.md', title: 'Home', notes: ['icon shortcodes drawn with the Font Awesome icon of the same name', 'footnote: kept as written'] }],
     });
   });
 
