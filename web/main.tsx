@@ -8,7 +8,8 @@ import { router } from './routes.tsx';
 import '../src/features/reader/assets/reader.css';
 import './app.css';
 
-// Every screen waits for who is signed in: asked now, while the screen's code loads, rather than after it.
+// Every screen waits for who is signed in: asked now, while the screen's code loads, rather than after it (the
+// page preloads the same URL, src/features/web-app/first-reads.ts, and this fetch takes its answer).
 void queryClient.prefetchQuery(meQuery());
 
 createRoot(document.getElementById('root')!).render(

@@ -11,6 +11,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/app/',
   plugins: [react()],
+  // The highlighting worker (features/code/highlight-worker.ts) imports each grammar when first needed: an ES
+  // module worker keeps those chunks apart, where the default (one IIFE file) cannot split.
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -92,7 +92,10 @@ export interface SemanticChange {
   file?: { name: string };
 }
 
-/** getChangeRequestChanges: every change, for the list of changed pages. */
+/**
+ * getChangeRequestChanges: every change, for the list of changed pages. The server preloads this exact URL (and
+ * the space's and the change request's) with the screen's page (src/features/web-app/first-reads.ts).
+ */
 export const changeRequestChangesQuery = (spaceId: string, number: string) =>
   queryOptions({
     queryKey: [...keys.changeRequest(spaceId, number), 'changes'] as const,

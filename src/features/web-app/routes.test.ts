@@ -24,6 +24,15 @@ describe('the web app under /app', () => {
     }
   });
 
+  test('the page names the first API reads of its screen as preloads, so they start with it', async () => {
+    const preloads = async (url: string) => {
+      const body = (await t.app.inject({ method: 'GET', url, headers: html })).body;
+      return [...body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    };
+    assert.deepEqual(await preloads('/app/'), ['/v1/user']);
+    assert.deepEqual(await preloads('/app/s/sp1/~/changes/3'), ['/v1/user', '/v1/spaces/sp1', '/v1/spaces/sp1/change-requests/3', '/v1/spaces/sp1/change-requests/3/changes?limit=1000']);
+  });
+
   test('its scripts are named by their content, cached for good, and gzipped for browsers that take it', async () => {
     const index = (await t.app.inject({ method: 'GET', url: '/app/', headers: html })).body;
     const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(index)?.[1];

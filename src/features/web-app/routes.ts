@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
 import { notFound } from '../../platform/errors.ts';
 import { loadBuiltApp, type AppFile } from './built-app.ts';
+import { firstReads, withPreloads } from './first-reads.ts';
 
 /*
  * The members' web app under /app (docs/web-app.md): its hashed assets, cached for good, and for every other
@@ -15,6 +16,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function webAppRoutes(app: App) {
   const built = loadBuiltApp();
+  let indexText: string | undefined;
   if (!built) app.log.warn('the web app is not built (dist/web is missing): run `npm run build` to serve /app');
 
   const send = (request: FastifyRequest, reply: FastifyReply, file: AppFile, cacheControl: string) => {
@@ -33,7 +35,9 @@ export async function webAppRoutes(app: App) {
     // Only a browser opening a page gets the app; anything else asking for a missing path gets the API's 404.
     if (!String(request.headers.accept ?? '').includes('text/html')) throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
     if (!built) throw notFound('The web app is not built on this server: run `npm run build`');
-    return send(request, reply, built.index, 'no-cache');
+    // The screen's first API reads start with the page (first-reads.ts); the page is under 2 KB, sent as it is.
+    const html = withPreloads(indexText ??= built.index.body.toString('utf8'), firstReads(request.url));
+    return send(request, reply, { body: Buffer.from(html), contentType: built.index.contentType }, 'no-cache');
   };
   app.get(PREFIX, { config: { public: true }, schema: { hide: true } }, page);
   app.get(`${PREFIX}/*`, { config: { public: true }, schema: { hide: true } }, page);

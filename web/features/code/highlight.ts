@@ -1,102 +1,59 @@
-import type { HighlighterCore } from 'shiki/core';
+import type { HighlightAnswer, HighlightRequest } from './highlight-worker.ts';
+// Types only: shiki and its grammars are the worker's, never in the page's JavaScript.
+import type { CodeToken, HighlightedLines } from './shiki-tokens.ts';
 
 /*
- * Syntax highlighting in the browser, as the reader does it on the server (src/features/reader/highlight.ts):
- * shiki, one theme made of CSS variables, tokens rendered as `c-token-*` classes that reader.css colours for
- * light and dark. Here shiki's fine-grained core runs with its JavaScript regex engine (no WASM), and nothing of
- * it is in the first screen's JavaScript: the core, the list of languages and each grammar are imported when a
- * page first shows code in that language, each grammar its own small chunk. The editor can use it too.
+ * Code highlighting for the page's components (code blocks of a rendered page, the editor's decorations): the
+ * tokens come from the highlighting worker (highlight-worker.ts, shiki), so a page with many code blocks is drawn
+ * and stays responsive while they are tokenized; each block shows its text plain until its tokens come. One
+ * worker serves the page, started on first use; answers are kept per language and code.
  */
 
-/** `kind` names the theme variable of the token's colour (`token-keyword` for `--code-token-keyword`). */
-export interface CodeToken { text: string; kind?: string; italic?: boolean; bold?: boolean }
-export type HighlightedLines = CodeToken[][];
+export type { CodeToken, HighlightedLines };
 
-// Longer code is shown plain: tokenizing it would hold the page for a long time (the reader's limit).
-export const MAX_HIGHLIGHT_CHARS = 100_000;
-// A longer line (minified code, data) is left plain, as the reader leaves it.
-const MAX_LINE_CHARS = 2_000;
 const CACHE_LIMIT = 500;
-// shiki gives up on a line after this long and leaves the rest of it one token. Its default (500 ms) is reached
-// by the first line a grammar ever tokenizes on a busy machine (its rules compile then), and that wrong result
-// would stay in the cache: the reader's limit.
-const TOKENIZE_LINE_LIMIT_MS = 5000;
+const cache = new Map<string, HighlightedLines | null>();
+const waiting = new Map<number, (lines: HighlightedLines | null) => void>();
+let worker: Worker | undefined;
+let nextId = 1;
 
-interface Shiki {
-  core: HighlighterCore;
-  /** The grammar's id for a name or an alias, with what imports it. */
-  languages: Map<string, { id: string; load: () => Promise<unknown> }>;
-}
-
-let shiki: Promise<Shiki> | undefined;
-const loaded = new Map<string, Promise<void>>();
-const cache = new Map<string, HighlightedLines>();
-
-function loadShiki(): Promise<Shiki> {
-  shiki ??= (async () => {
-    const [{ createHighlighterCore, createCssVariablesTheme }, { createJavaScriptRegexEngine }, { bundledLanguagesInfo }] = await Promise.all([
-      import('shiki/core'),
-      import('shiki/engine/javascript'),
-      import('shiki/langs'),
-    ]);
-    const theme = createCssVariablesTheme({ name: 'quire', variablePrefix: '--code-', fontStyle: true });
-    // forgiving: a grammar rule the JavaScript engine cannot run leaves its text plain instead of failing the block.
-    const core = await createHighlighterCore({ engine: createJavaScriptRegexEngine({ forgiving: true }), themes: [theme], langs: [] });
-    const languages = new Map<string, { id: string; load: () => Promise<unknown> }>();
-    for (const info of bundledLanguagesInfo) {
-      for (const name of [info.id, ...(info.aliases ?? [])]) languages.set(name, { id: info.id, load: info.import });
-    }
-    return { core, languages };
-  })();
-  shiki.catch(() => (shiki = undefined));
-  return shiki;
-}
-
-/** The theme variable a token's colour names, or undefined for the default colour. */
-export function kindOfColor(color: string | undefined): string | undefined {
-  const kind = color && /^var\(--code-([a-z-]+)\)$/.exec(color)?.[1];
-  return kind && kind !== 'foreground' ? kind : undefined;
+function highlighter(): Worker {
+  if (!worker) {
+    worker = new Worker(new URL('./highlight-worker.ts', import.meta.url), { type: 'module', name: 'highlight' });
+    worker.onmessage = (event: MessageEvent<HighlightAnswer>) => {
+      waiting.get(event.data.id)?.(event.data.lines);
+      waiting.delete(event.data.id);
+    };
+    // A worker that cannot start (or died) leaves every waiting block plain; the next request starts another.
+    worker.onerror = () => {
+      for (const resolve of waiting.values()) resolve(null);
+      waiting.clear();
+      worker?.terminate();
+      worker = undefined;
+    };
+  }
+  return worker;
 }
 
 /**
  * The code's lines as coloured tokens, or null when shiki knows no such language or the code is too long (the
- * caller keeps it plain). The first call for a language loads its grammar; results are kept per language and code.
+ * caller keeps it plain).
  */
 export async function highlightCode(syntax: string | undefined, code: string): Promise<HighlightedLines | null> {
   const name = syntax?.trim().toLowerCase();
-  if (!name || code.length > MAX_HIGHLIGHT_CHARS) return null;
+  // Code too long to tokenize comes back null from the worker (shiki-tokens.ts) and is kept plain like the rest.
+  if (!name) return null;
   const key = `${name}\u0000${code}`;
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const { core, languages } = await loadShiki();
-  const language = languages.get(name);
-  if (!language) return null;
-  let grammar = loaded.get(language.id);
-  if (!grammar) {
-    grammar = language.load().then((module) => core.loadLanguage((module as { default: Parameters<HighlighterCore['loadLanguage']>[0] }).default));
-    grammar.catch(() => loaded.delete(language.id));
-    loaded.set(language.id, grammar);
-  }
-  await grammar;
-  const lines = code.split(/\r?\n/);
-  const themed = core.codeToTokensBase(code, { lang: language.id, theme: 'quire', tokenizeMaxLineLength: MAX_LINE_CHARS, tokenizeTimeLimit: TOKENIZE_LINE_LIMIT_MS });
-  const out: HighlightedLines = lines.map((line, index) => {
-    // A line too long to tokenize comes back as one token: keep it as typed.
-    const tokens = themed[index];
-    if (!tokens || line.length >= MAX_LINE_CHARS) return line ? [{ text: line }] : [];
-    return tokens.map((token) => {
-      const result: CodeToken = { text: token.content };
-      const kind = kindOfColor(token.color);
-      if (kind) result.kind = kind;
-      if (token.fontStyle && token.fontStyle & 1) result.italic = true;
-      if (token.fontStyle && token.fontStyle & 2) result.bold = true;
-      return result;
-    });
+  if (cache.has(key)) return cache.get(key)!;
+  const lines = await new Promise<HighlightedLines | null>((resolve) => {
+    const id = nextId++;
+    waiting.set(id, resolve);
+    highlighter().postMessage({ id, syntax: name, code } satisfies HighlightRequest);
   });
-  cache.set(key, out);
+  cache.set(key, lines);
   // Map order is insertion order: the oldest entry goes first.
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  return out;
+  return lines;
 }
 
 /** The class names of a token, as the reader writes them (`c-token-keyword c-italic`), or '' for plain text. */

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { highlightCode, kindOfColor, MAX_HIGHLIGHT_CHARS, tokenClasses } from './highlight.ts';
+import { tokenClasses } from './highlight.ts';
+import { kindOfColor, MAX_HIGHLIGHT_CHARS, tokenizeCode as highlightCode } from './shiki-tokens.ts';
 
-describe('code highlighting in the app', () => {
+describe('code highlighting in the app (the worker’s tokenizer)', () => {
   test('shell code is coloured with the reader’s token kinds, line by line', async () => {
     const lines = await highlightCode('bash', 'quire serve # start\necho "hi"');
     assert.ok(lines);
