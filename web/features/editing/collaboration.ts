@@ -1,7 +1,8 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { HocuspocusProvider } from '@hocuspocus/provider';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import * as Y from 'yjs';
 import { collaborationDocumentName } from '../../../src/features/collaboration/document-name.ts';
+import { FinalProviderWebsocket } from '../../../src/features/collaboration/provider-socket.ts';
 import type { EditTarget } from './edit-target.ts';
 
 /*
@@ -39,24 +40,6 @@ export function collaboratorColor(userId: string): string {
   let hash = 0;
   for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return COLORS[hash % COLORS.length]!;
-}
-
-/**
- * The provider's socket, which stays down once destroyed: when the server closes a connection the socket
- * schedules a reconnect on a timer that destroy() does not clear, and that reconnect would start again.
- */
-class FinalProviderWebsocket extends HocuspocusProviderWebsocket {
-  private destroyed = false;
-
-  override connect(): Promise<unknown> {
-    if (this.destroyed) return Promise.resolve();
-    return super.connect();
-  }
-
-  override destroy(): void {
-    this.destroyed = true;
-    super.destroy();
-  }
 }
 
 /** Connects to the page's collaborative document while the page is open; `user` null: not known yet, wait. */
