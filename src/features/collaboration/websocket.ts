@@ -4,12 +4,13 @@ import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from '../../platform/app-type.ts';
-import type { Caller } from '../../platform/context.ts';
+import { authorOf, type Caller } from '../../platform/context.ts';
 import { onContentWrite } from '../../platform/content-writes.ts';
 import { callerOfSession, sessionFromCookies } from '../sessions/service.ts';
 import { accessTo } from './access.ts';
 import { parseCollaborationDocumentName } from './document-name.ts';
 import { PageDocuments, SERVER_ORIGIN } from './page-documents.ts';
+import type { CollaborationPresence } from './presence.ts';
 
 /** Where editors connect: a WebSocket on the same port as everything else, under the app's path. */
 export const COLLABORATION_PATH = '/app/collaboration';
@@ -38,23 +39,27 @@ interface Socket {
  * the page exists), and every few seconds again, so a revoked right or a signed-out session ends the connection.
  * With REDIS_URL, processes share each document's updates through Redis (docs/operations.md).
  */
-export function mountCollaboration(app: App): void {
+export function mountCollaboration(app: App, presence: CollaborationPresence): void {
   const ctx = app.ctx;
   const pages = new PageDocuments(ctx);
   const sockets = new Set<Socket>();
+  presence.track(function* () {
+    for (const socket of sockets) for (const [name, access] of socket.documents) yield { name, userId: authorOf(socket.caller), access };
+  });
   const extensions: Extension[] = [];
   if (ctx.config.redisUrl) {
     const url = new URL(ctx.config.redisUrl);
-    extensions.push(
-      new RedisExtension({
-        host: url.hostname,
-        port: Number(url.port || 6379),
-        options: { ...(url.password ? { password: decodeURIComponent(url.password) } : {}), ...(url.protocol === 'rediss:' ? { tls: {} } : {}), db: Number(url.pathname.slice(1) || 0) },
-        prefix: 'quire:collaboration',
-        // A store writes the page's document in a transaction: longer than the extension's default second.
-        lockTimeout: 15_000,
-      }),
-    );
+    const redis = new RedisExtension({
+      host: url.hostname,
+      port: Number(url.port || 6379),
+      options: { ...(url.password ? { password: decodeURIComponent(url.password) } : {}), ...(url.protocol === 'rediss:' ? { tls: {} } : {}), db: Number(url.pathname.slice(1) || 0) },
+      prefix: 'quire:collaboration',
+      // A store writes the page's document in a transaction: longer than the extension's default second.
+      lockTimeout: 15_000,
+    });
+    extensions.push(redis);
+    // The extension's publishing connection writes presence too: no third connection per process.
+    presence.shareThrough(redis.pub);
   }
 
   const hocuspocus = new Hocuspocus({
@@ -70,6 +75,7 @@ export function mountCollaboration(app: App): void {
       if (decided.access === 'refused') throw Object.assign(new Error('refused'), { reason: 'No such page, or not yours to open' });
       connectionConfig.readOnly = decided.access === 'view';
       socket.documents.set(documentName, decided.access);
+      presence.changed(documentName);
       return { page: decided.page };
     },
     async onLoadDocument({ documentName, document, context }) {
@@ -98,7 +104,9 @@ export function mountCollaboration(app: App): void {
       }
     },
     async onDisconnect({ documentName, context }) {
-      (context as { socket?: Socket } | undefined)?.socket?.documents.delete(documentName);
+      const socket = (context as { socket?: Socket } | undefined)?.socket;
+      socket?.documents.delete(documentName);
+      presence.changed(documentName);
     },
   });
 
@@ -114,7 +122,10 @@ export function mountCollaboration(app: App): void {
       wss.handleUpgrade(request, stream, head, (ws) => {
         const socket: Socket = { ws, cookie: request.headers.cookie, caller: callerOfSession(browser.session), documents: new Map(), window: { start: Date.now(), count: 0 } };
         sockets.add(socket);
-        ws.on('close', () => sockets.delete(socket));
+        ws.on('close', () => {
+          sockets.delete(socket);
+          for (const name of socket.documents.keys()) presence.changed(name);
+        });
         // An oversized or broken frame is an 'error' on this socket (ws then closes it, 1009 or 1002): without a
         // listener it would be thrown at the process.
         ws.on('error', () => ws.terminate());
@@ -130,6 +141,7 @@ export function mountCollaboration(app: App): void {
   // for that socket (the editor reconnects and is told its new access, or refused).
   let checking = false;
   const recheck = setInterval(() => {
+    void presence.refresh();
     if (checking) return;
     checking = true;
     void (async () => {
@@ -160,6 +172,7 @@ export function mountCollaboration(app: App): void {
     // Terminated, not closed: a closing handshake with a client that is gone would hold the process for 30 s.
     for (const socket of sockets) socket.ws.terminate();
     hocuspocus.closeConnections();
+    await presence.leave();
     for (const document of hocuspocus.documents.values()) document.destroy();
     hocuspocus.documents.clear();
     await Promise.all(extensions.map((extension) => extension.onDestroy?.({ instance: hocuspocus })));
