@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { Socket as NetSocket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -122,6 +124,7 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
       wss.handleUpgrade(request, stream, head, (ws) => {
         const socket: Socket = { ws, cookie: request.headers.cookie, caller: callerOfSession(browser.session), documents: new Map(), window: { start: Date.now(), count: 0 } };
         sockets.add(socket);
+        writeOncePerTurn(ws, stream);
         ws.on('close', () => {
           sockets.delete(socket);
           for (const name of socket.documents.keys()) presence.changed(name);
@@ -144,25 +147,44 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
     void presence.refresh();
     if (checking) return;
     checking = true;
-    void (async () => {
-      for (const socket of sockets) {
-        const browser = await sessionFromCookies(ctx, socket.cookie).catch(() => null);
-        if (!browser) {
-          socket.ws.close(4401, 'Signed out');
-          continue;
-        }
-        for (const [name, had] of socket.documents) {
-          const page = parseCollaborationDocumentName(name);
-          const now = page ? (await accessTo(ctx, socket.caller, page).catch(() => ({ access: 'refused' as const }))).access : 'refused';
-          if (now !== had) {
-            socket.ws.close(4403, 'Access changed');
-            break;
-          }
-        }
-      }
-    })().finally(() => (checking = false));
+    void recheckAll().finally(() => (checking = false));
   }, ACCESS_CHECK_MS);
   recheck.unref();
+
+  // On SQLite every query of these checks runs on this thread, and an await between them gives the loop back to
+  // nothing but promises: fifty sockets checked in one go held the loop for over 100 ms, while their editors'
+  // updates waited (bench/collab.ts). So each socket is checked in a turn of its own, and one round asks once per
+  // session and once per session and document (a person's tabs of one page are one question).
+  async function recheckAll(): Promise<void> {
+    const sessions = new Map<string, Promise<boolean>>();
+    const rights = new Map<string, Promise<string>>();
+    for (const socket of [...sockets]) {
+      await nextTurn();
+      if (!sockets.has(socket)) continue;
+      const cookie = socket.cookie ?? '';
+      let live = sessions.get(cookie);
+      if (!live) sessions.set(cookie, (live = sessionFromCookies(ctx, socket.cookie).then(Boolean, () => false)));
+      if (!(await live)) {
+        socket.ws.close(4401, 'Signed out');
+        continue;
+      }
+      for (const [name, had] of socket.documents) {
+        const key = `${socket.caller.tokenId} ${name}`;
+        let now = rights.get(key);
+        if (!now) rights.set(key, (now = accessNow(socket.caller, name)));
+        if ((await now) !== had) {
+          socket.ws.close(4403, 'Access changed');
+          break;
+        }
+      }
+    }
+  }
+
+  async function accessNow(caller: Caller, name: string): Promise<string> {
+    const page = parseCollaborationDocumentName(name);
+    if (!page) return 'refused';
+    return (await accessTo(ctx, caller, page, { document: false }).catch(() => ({ access: 'refused' as const }))).access;
+  }
 
   app.addHook('preClose', async () => {
     clearInterval(recheck);
@@ -183,4 +205,28 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
 function refuse(stream: Duplex, status: number, text: string): void {
   if (stream.writable) stream.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   stream.destroy();
+}
+
+/**
+ * Every update an editor sends is relayed to each other editor of the page: fifty people typing make thousands of
+ * small frames a second, each its own write on its socket, and the loop spent its time in those system calls
+ * (bench/collab.ts). A socket's writes are held until the end of the loop's turn (cork, and uncork on
+ * setImmediate), so what one turn relays to an editor goes out in one write; under load a turn relays more, and the
+ * writes do not grow with it.
+ */
+function writeOncePerTurn(ws: WebSocket, stream: Duplex): void {
+  if (!(stream instanceof NetSocket)) return;
+  const send = ws.send.bind(ws);
+  let held = false;
+  ws.send = ((...args: Parameters<WebSocket['send']>) => {
+    if (!held) {
+      held = true;
+      stream.cork();
+      setImmediate(() => {
+        held = false;
+        stream.uncork();
+      });
+    }
+    return send(...args);
+  }) as WebSocket['send'];
 }
