@@ -52,6 +52,8 @@ import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
 import { webAppRoutes } from './features/web-app/routes.ts';
 import { mountCollaboration } from './features/collaboration/websocket.ts';
+import { CollaborationPresence } from './features/collaboration/presence.ts';
+import { collaborationRoutes } from './features/collaboration/routes.ts';
 import { configureConversions } from './features/content/conversion-pool.ts';
 import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs/routes.ts';
 import { translationRoutes } from './features/translations/routes.ts';
@@ -135,6 +137,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   });
   await registerOpenApi(app, config, pkg.version);
 
+  // Who has which page open in an editor: written by the collaboration socket, read by an API operation.
+  const presence = new CollaborationPresence();
   await app.register(
     async (v1) => {
       await apiRoutes(v1, { version: pkg.version, build: BUILD });
@@ -147,6 +151,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await collectionRoutes(v1);
       await spaceRoutes(v1);
       await changeRequestRoutes(v1);
+      await collaborationRoutes(v1, presence);
       await contentRoutes(v1);
       await importRoutes(v1);
       await importRunRoutes(v1);
@@ -183,7 +188,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   // The members' web app, a client of /v1 like any other (features/web-app).
   await app.register(async (web) => webAppRoutes(web));
   // Editing together: the web app's editors on one page, over a WebSocket on the same port (features/collaboration).
-  mountCollaboration(app);
+  mountCollaboration(app, presence);
   app.addHook('onClose', async () => {
     ctx.mailer.close();
     await jobs.stop();

@@ -308,6 +308,8 @@ describe('authorization: every operation as callers who should not get far', () 
     mergeChangeRequest: { own: async (f) => ({ changeRequestId: await newChangeRequest(f) }), expect: inContent(403) },
     updateChangeRequest: { expect: inContent(403) },
     getContributorsByChangeRequestId: { expect: inst(200, inContent(200)) },
+    // Who is in which page now: for the people reading the change request, not for integrations.
+    getChangeRequestPresence: { expect: inContent(200) },
 
     // --- Reviews (giving one needs the review role and a person; asking for one, the edit role)
     getReviewsByChangeRequestId: { expect: inst(200, inContent(200)) },

@@ -13,6 +13,7 @@ import { createDatabase } from '../src/db/database.ts';
 import { SQLite } from '../src/db/sqlite-library.ts';
 import type { Db } from '../src/db/types.ts';
 import { assertError } from './assertions.ts';
+import { freePort } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'quire.js');
@@ -90,18 +91,6 @@ function orgIdFrom(stdout: string): string {
   const match = /\(id ([A-Za-z0-9]+)\)/.exec(stdout);
   assert.ok(match, `no organization id in: ${stdout}`);
   return match[1]!;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -157,4 +158,20 @@ export async function listenOnRandomPort(server: TestServer): Promise<string> {
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   server.config.publicUrl = address;
   return address;
+}
+
+/**
+ * A port of 127.0.0.1 free a moment ago, for a server that must be told its port before it starts (a `quire
+ * serve` child process): one listening on port 0 is let go at once and its port given.
+ */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }

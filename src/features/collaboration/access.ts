@@ -1,7 +1,7 @@
 import type { AppContext, Caller } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { loadChangeRequest } from '../change-requests/service.ts';
-import { assertCanWriteChangeRequest, readPageNow, type ContentSource, type PageNow } from '../content/service.ts';
+import { assertCanReadDocumentPage, assertCanWriteChangeRequest, readPageNow, type ContentSource, type PageNow } from '../content/service.ts';
 import { assertCanEditContent } from '../spaces/policy.ts';
 import { loadSpace } from '../spaces/service.ts';
 import type { CollaborationDocument } from './document-name.ts';
@@ -18,17 +18,19 @@ export const sourceOf = (document: CollaborationDocument): ContentSource =>
  * What the caller may do in a collaboration document, decided by the same rules as the API's writes: `edit` where
  * update_page would be accepted (the space's edit permission, a live space taking live edits or a change request
  * still open to edits), `view` where the page can be read, and nothing else. Asked on every document a connection
- * opens and again every few seconds while it stays open.
+ * opens (with the page read, to seed it) and again every few seconds while it stays open (`document: false`: the
+ * page's document is not read, only whether it can be).
  */
-export async function accessTo(ctx: AppContext, caller: Caller, document: CollaborationDocument): Promise<{ access: CollaborationAccess; page?: PageNow }> {
-  let page: PageNow;
+export async function accessTo(ctx: AppContext, caller: Caller, document: CollaborationDocument, options: { document?: boolean } = {}): Promise<{ access: CollaborationAccess; page?: PageNow }> {
+  let page: PageNow | undefined;
   try {
-    page = await readPageNow(ctx, caller, sourceOf(document), document.pageId);
+    if (options.document === false) await assertCanReadDocumentPage(ctx, caller, sourceOf(document), document.pageId);
+    else page = await readPageNow(ctx, caller, sourceOf(document), document.pageId);
   } catch (error) {
     if (error instanceof ApiError) return { access: 'refused' };
     throw error;
   }
-  return { access: (await mayEdit(ctx, caller, document)) ? 'edit' : 'view', page };
+  return { access: (await mayEdit(ctx, caller, document)) ? 'edit' : 'view', ...(page ? { page } : {}) };
 }
 
 async function mayEdit(ctx: AppContext, caller: Caller, document: CollaborationDocument): Promise<boolean> {

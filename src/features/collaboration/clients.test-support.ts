@@ -1,8 +1,9 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket, MessageType } from '@hocuspocus/provider';
+import { HocuspocusProvider, type HocuspocusProviderWebsocket, MessageType } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { TestServer } from '../../../test/helpers.ts';
 import { openSession } from '../sessions/service.ts';
+import { FinalProviderWebsocket } from './provider-socket.ts';
 import { COLLABORATION_PATH } from './websocket.ts';
 
 /** A person's session cookie, as a browser signed in would send it. */
@@ -79,25 +80,6 @@ export function editorClient(baseUrl: string, cookie: string, documentName: stri
       socket.destroy();
     },
   };
-}
-
-/**
- * The provider's socket, which stays down once destroyed. When the server closes a connection, the socket
- * schedules a reconnect on a timer that its destroy() does not clear; the reconnect then sets it to connect
- * again and retries without end (the test process never exited, once its server had closed).
- */
-class FinalProviderWebsocket extends HocuspocusProviderWebsocket {
-  private destroyed = false;
-
-  override connect(): Promise<unknown> {
-    if (this.destroyed) return Promise.resolve();
-    return super.connect();
-  }
-
-  override destroy(): void {
-    this.destroyed = true;
-    super.destroy();
-  }
 }
 
 /** The plain text of the editor's content, paragraphs on lines. */

@@ -1,27 +1,16 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../test/helpers.ts';
 import { collaborationDocumentName } from './document-name.ts';
 import { editorClient, eventually, typeInto, type EditorClient } from './clients.test-support.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'quire.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** `quire serve` on DATA_DIR and PORT, as an operator starts it; resolves once it serves, with what it printed. */
 async function serve(dataDir: string, port: number): Promise<{ child: ChildProcess; stderr: () => string }> {

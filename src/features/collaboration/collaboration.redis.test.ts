@@ -58,4 +58,23 @@ describe('editing together across two servers sharing REDIS_URL', { timeout: 120
       throw new Error(`${(error as Error).message}: stored ${JSON.stringify(await stored())}, editors ${JSON.stringify(a.text())} / ${JSON.stringify(b.text())}`);
     });
   });
+
+  it('who is in which page of the change request is answered alike by both servers', async () => {
+    const space = await buildSpace(t, { title: 'Docs' });
+    const writer = await t.member('edit');
+    const cr = await buildChangeRequest(t, space.id);
+    const [pageId] = await writeContent(t, space.id, cr.id, [{ operation: 'insert_page', title: 'Guide', document: markdown('Hello') }]);
+    const name = collaborationDocumentName({ spaceId: space.id, target: { kind: 'change-request', changeRequestId: cr.id }, pageId: pageId! });
+    const a = editorClient(baseOne, await sessionCookie(t, writer.userId), name);
+    clients.push(a);
+    await a.synced;
+    const onTwo = async () => {
+      const res = await two.inject({ method: 'GET', url: `/v1/spaces/${space.id}/change-requests/${cr.id}/presence`, headers: { authorization: `Bearer ${t.admin.token}` } });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json() as { items: { page: { id: string }; people: { user: { id: string }; access: string }[] }[] };
+    };
+    await eventually(async () => JSON.stringify((await onTwo()).items.map((i) => [i.page.id, i.people.map((p) => `${p.user.id} ${p.access}`)])) === JSON.stringify([[pageId, [`${writer.userId} edit`]]]), 8_000, 'the editor on the first server, seen by the second');
+    a.destroy();
+    await eventually(async () => (await onTwo()).items.length === 0, 8_000, 'the editor gone, for the second server too');
+  });
 });

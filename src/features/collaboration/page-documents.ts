@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as Y from 'yjs';
 import type { AppContext, Caller } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors.ts';
@@ -130,6 +131,10 @@ export class PageDocuments {
       return;
     }
     const [change] = validateChanges([{ operation: 'update_page', page: tracked.page.pageId, document: { document: sent }, baseRevision: tracked.revisionId }]);
+    // A store is three pieces of work on this thread (the Y.Doc read as one consistent document and state, the
+    // content service's transaction, the stored document read back into the Y.Doc); on SQLite nothing between them
+    // gives the loop back, and the editors' updates waited behind all three at once. Each piece gets a turn of its own.
+    await nextTurn();
     let written: Awaited<ReturnType<typeof commitLiveChanges>>;
     try {
       written = await this.commit(tracked, [change!], async (trx, { batch }) => {
@@ -143,6 +148,7 @@ export class PageDocuments {
       }
       throw error;
     }
+    await nextTurn();
     const record = written.batch.pages.get(tracked.page.pageId);
     const stored = ((await readPublishedDocument(this.ctx, record?.documentId ?? null)) ?? sent) as Document;
     if (written.batch.merged.length > 0) {

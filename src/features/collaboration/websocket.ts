@@ -1,15 +1,18 @@
 import type { IncomingMessage } from 'node:http';
+import { Socket as NetSocket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from '../../platform/app-type.ts';
-import type { Caller } from '../../platform/context.ts';
+import { authorOf, type Caller } from '../../platform/context.ts';
 import { onContentWrite } from '../../platform/content-writes.ts';
 import { callerOfSession, sessionFromCookies } from '../sessions/service.ts';
 import { accessTo } from './access.ts';
 import { parseCollaborationDocumentName } from './document-name.ts';
 import { PageDocuments, SERVER_ORIGIN } from './page-documents.ts';
+import type { CollaborationPresence } from './presence.ts';
 
 /** Where editors connect: a WebSocket on the same port as everything else, under the app's path. */
 export const COLLABORATION_PATH = '/app/collaboration';
@@ -38,23 +41,27 @@ interface Socket {
  * the page exists), and every few seconds again, so a revoked right or a signed-out session ends the connection.
  * With REDIS_URL, processes share each document's updates through Redis (docs/operations.md).
  */
-export function mountCollaboration(app: App): void {
+export function mountCollaboration(app: App, presence: CollaborationPresence): void {
   const ctx = app.ctx;
   const pages = new PageDocuments(ctx);
   const sockets = new Set<Socket>();
+  presence.track(function* () {
+    for (const socket of sockets) for (const [name, access] of socket.documents) yield { name, userId: authorOf(socket.caller), access };
+  });
   const extensions: Extension[] = [];
   if (ctx.config.redisUrl) {
     const url = new URL(ctx.config.redisUrl);
-    extensions.push(
-      new RedisExtension({
-        host: url.hostname,
-        port: Number(url.port || 6379),
-        options: { ...(url.password ? { password: decodeURIComponent(url.password) } : {}), ...(url.protocol === 'rediss:' ? { tls: {} } : {}), db: Number(url.pathname.slice(1) || 0) },
-        prefix: 'quire:collaboration',
-        // A store writes the page's document in a transaction: longer than the extension's default second.
-        lockTimeout: 15_000,
-      }),
-    );
+    const redis = new RedisExtension({
+      host: url.hostname,
+      port: Number(url.port || 6379),
+      options: { ...(url.password ? { password: decodeURIComponent(url.password) } : {}), ...(url.protocol === 'rediss:' ? { tls: {} } : {}), db: Number(url.pathname.slice(1) || 0) },
+      prefix: 'quire:collaboration',
+      // A store writes the page's document in a transaction: longer than the extension's default second.
+      lockTimeout: 15_000,
+    });
+    extensions.push(redis);
+    // The extension's publishing connection writes presence too: no third connection per process.
+    presence.shareThrough(redis.pub);
   }
 
   const hocuspocus = new Hocuspocus({
@@ -70,6 +77,7 @@ export function mountCollaboration(app: App): void {
       if (decided.access === 'refused') throw Object.assign(new Error('refused'), { reason: 'No such page, or not yours to open' });
       connectionConfig.readOnly = decided.access === 'view';
       socket.documents.set(documentName, decided.access);
+      presence.changed(documentName);
       return { page: decided.page };
     },
     async onLoadDocument({ documentName, document, context }) {
@@ -98,7 +106,9 @@ export function mountCollaboration(app: App): void {
       }
     },
     async onDisconnect({ documentName, context }) {
-      (context as { socket?: Socket } | undefined)?.socket?.documents.delete(documentName);
+      const socket = (context as { socket?: Socket } | undefined)?.socket;
+      socket?.documents.delete(documentName);
+      presence.changed(documentName);
     },
   });
 
@@ -114,7 +124,11 @@ export function mountCollaboration(app: App): void {
       wss.handleUpgrade(request, stream, head, (ws) => {
         const socket: Socket = { ws, cookie: request.headers.cookie, caller: callerOfSession(browser.session), documents: new Map(), window: { start: Date.now(), count: 0 } };
         sockets.add(socket);
-        ws.on('close', () => sockets.delete(socket));
+        writeOncePerTurn(ws, stream);
+        ws.on('close', () => {
+          sockets.delete(socket);
+          for (const name of socket.documents.keys()) presence.changed(name);
+        });
         // An oversized or broken frame is an 'error' on this socket (ws then closes it, 1009 or 1002): without a
         // listener it would be thrown at the process.
         ws.on('error', () => ws.terminate());
@@ -130,27 +144,47 @@ export function mountCollaboration(app: App): void {
   // for that socket (the editor reconnects and is told its new access, or refused).
   let checking = false;
   const recheck = setInterval(() => {
+    void presence.refresh();
     if (checking) return;
     checking = true;
-    void (async () => {
-      for (const socket of sockets) {
-        const browser = await sessionFromCookies(ctx, socket.cookie).catch(() => null);
-        if (!browser) {
-          socket.ws.close(4401, 'Signed out');
-          continue;
-        }
-        for (const [name, had] of socket.documents) {
-          const page = parseCollaborationDocumentName(name);
-          const now = page ? (await accessTo(ctx, socket.caller, page).catch(() => ({ access: 'refused' as const }))).access : 'refused';
-          if (now !== had) {
-            socket.ws.close(4403, 'Access changed');
-            break;
-          }
-        }
-      }
-    })().finally(() => (checking = false));
+    void recheckAll().finally(() => (checking = false));
   }, ACCESS_CHECK_MS);
   recheck.unref();
+
+  // On SQLite every query of these checks runs on this thread, and an await between them gives the loop back to
+  // nothing but promises: fifty sockets checked in one go held the loop for over 100 ms, while their editors'
+  // updates waited (bench/collab.ts). So each socket is checked in a turn of its own, and one round asks once per
+  // session and once per session and document (a person's tabs of one page are one question).
+  async function recheckAll(): Promise<void> {
+    const sessions = new Map<string, Promise<boolean>>();
+    const rights = new Map<string, Promise<string>>();
+    for (const socket of [...sockets]) {
+      await nextTurn();
+      if (!sockets.has(socket)) continue;
+      const cookie = socket.cookie ?? '';
+      let live = sessions.get(cookie);
+      if (!live) sessions.set(cookie, (live = sessionFromCookies(ctx, socket.cookie).then(Boolean, () => false)));
+      if (!(await live)) {
+        socket.ws.close(4401, 'Signed out');
+        continue;
+      }
+      for (const [name, had] of socket.documents) {
+        const key = `${socket.caller.tokenId} ${name}`;
+        let now = rights.get(key);
+        if (!now) rights.set(key, (now = accessNow(socket.caller, name)));
+        if ((await now) !== had) {
+          socket.ws.close(4403, 'Access changed');
+          break;
+        }
+      }
+    }
+  }
+
+  async function accessNow(caller: Caller, name: string): Promise<string> {
+    const page = parseCollaborationDocumentName(name);
+    if (!page) return 'refused';
+    return (await accessTo(ctx, caller, page, { document: false }).catch(() => ({ access: 'refused' as const }))).access;
+  }
 
   app.addHook('preClose', async () => {
     clearInterval(recheck);
@@ -160,6 +194,7 @@ export function mountCollaboration(app: App): void {
     // Terminated, not closed: a closing handshake with a client that is gone would hold the process for 30 s.
     for (const socket of sockets) socket.ws.terminate();
     hocuspocus.closeConnections();
+    await presence.leave();
     for (const document of hocuspocus.documents.values()) document.destroy();
     hocuspocus.documents.clear();
     await Promise.all(extensions.map((extension) => extension.onDestroy?.({ instance: hocuspocus })));
@@ -170,4 +205,28 @@ export function mountCollaboration(app: App): void {
 function refuse(stream: Duplex, status: number, text: string): void {
   if (stream.writable) stream.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   stream.destroy();
+}
+
+/**
+ * Every update an editor sends is relayed to each other editor of the page: fifty people typing make thousands of
+ * small frames a second, each its own write on its socket, and the loop spent its time in those system calls
+ * (bench/collab.ts). A socket's writes are held until the end of the loop's turn (cork, and uncork on
+ * setImmediate), so what one turn relays to an editor goes out in one write; under load a turn relays more, and the
+ * writes do not grow with it.
+ */
+function writeOncePerTurn(ws: WebSocket, stream: Duplex): void {
+  if (!(stream instanceof NetSocket)) return;
+  const send = ws.send.bind(ws);
+  let held = false;
+  ws.send = ((...args: Parameters<WebSocket['send']>) => {
+    if (!held) {
+      held = true;
+      stream.cork();
+      setImmediate(() => {
+        held = false;
+        stream.uncork();
+      });
+    }
+    return send(...args);
+  }) as WebSocket['send'];
 }

@@ -243,11 +243,21 @@ export interface PageNow {
  * it; 404 for a page that is not there or holds no document (a group, a link).
  */
 export async function readPageNow(ctx: AppContext, caller: Caller, source: ContentSource, pageId: string): Promise<PageNow> {
+  const { revision, page } = await openDocumentPage(ctx, caller, source, pageId);
+  const text = page.documentId ? await getDocumentText(ctx.db, page.documentId) : undefined;
+  const document = text === undefined ? { object: 'document' as const, data: {}, nodes: [] } : (parseStoredDocument(text) as PageNow['document']);
+  return { revisionId: revision.id, documentId: page.documentId, document };
+}
+
+/** Checks, as readPageNow does, that the caller can read the document page, without reading its document. */
+export async function assertCanReadDocumentPage(ctx: AppContext, caller: Caller, source: ContentSource, pageId: string): Promise<void> {
+  await openDocumentPage(ctx, caller, source, pageId);
+}
+
+async function openDocumentPage(ctx: AppContext, caller: Caller, source: ContentSource, pageId: string) {
   const { snapshot, revision } = await openContent(ctx, caller, source);
   const page = await snapshot.page(pageId);
   if (!page) throw notFound(`No page ${pageId} in this revision`);
   if (page.kind !== 'document') throw notFound(`Page ${pageId} is a ${page.kind} page; only document pages have a document`);
-  const text = page.documentId ? await getDocumentText(ctx.db, page.documentId) : undefined;
-  const document = text === undefined ? { object: 'document' as const, data: {}, nodes: [] } : (parseStoredDocument(text) as PageNow['document']);
-  return { revisionId: revision.id, documentId: page.documentId, document };
+  return { snapshot, revision, page };
 }

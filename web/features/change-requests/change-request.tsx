@@ -11,6 +11,7 @@ import '../review/review.css';
 import { SpaceHeader } from '../spaces/space-header.tsx';
 import { changedPages } from './changed-pages.ts';
 import { Description } from './description.tsx';
+import { editTogetherPath, InTheEditorNow, takesEdits } from './presence.tsx';
 import { hasDescription } from './description-text.ts';
 import { effectiveRules, mergeBlockers, type MergeRules } from './merge-readiness.ts';
 import { changesQuery, contributorsQuery, requestedReviewersQuery, reviewApi, reviewsQuery, type MergeConflictReport } from './review-api.ts';
@@ -78,6 +79,7 @@ export default function ChangeRequestScreen() {
                 title={selected.title}
                 userId={me.data?.id ?? ''}
                 mayComment={!!permissions.comment}
+                editPath={permissions.edit && takesEdits(cr.data) && !selected.kinds.includes('deleted') ? editTogetherPath(spaceId, cr.data, selected.id) : undefined}
               />
               </Suspense>
             ) : pages.length > 0 ? (
@@ -91,6 +93,7 @@ export default function ChangeRequestScreen() {
             <MergeBox spaceId={spaceId} cr={cr.data} space={space.data} userId={me.data?.id ?? ''} mayMerge={!!permissions.merge} conflicts={conflicts} onConflicts={setConflicts} />
           </div>
           <aside className="review-side" aria-label="Review">
+            <InTheEditorNow spaceId={spaceId} cr={cr.data} mayEdit={!!permissions.edit} />
             <People spaceId={spaceId} cr={cr.data} />
             <Reviewers spaceId={spaceId} cr={cr.data} orgId={space.data.organization} mayRequest={!!permissions.edit} />
             <Reviews spaceId={spaceId} cr={cr.data} mayReview={!!permissions.review && me.data?.id !== cr.data.createdBy?.id} />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { FlowBlock } from '../../../src/features/content/document/types.ts';
 import { blockText } from '../../../src/features/content/document/text.ts';
 import type { ChangeRequest } from '../../api/types.ts';
@@ -17,7 +18,9 @@ import { CommentThread, NewComment, OutdatedThreads } from './threads.tsx';
  * comment threads beside the blocks they name (`target.node`), and those whose block is gone listed as outdated.
  */
 
-export function PageReview({ spaceId, cr, pageId, title, userId, mayComment }: { spaceId: string; cr: ChangeRequest; pageId: string; title: string; userId: string; mayComment: boolean }) {
+/** `editPath`: where the page is edited in this change request, with whoever else edits it (absent: not for this person). */
+export function PageReview(props: { spaceId: string; cr: ChangeRequest; pageId: string; title: string; userId: string; mayComment: boolean; editPath?: string | undefined }) {
+  const { spaceId, cr, pageId, title, userId, mayComment, editPath } = props;
   const number = String(cr.number);
   const baseRevision = cr.revisionMergedAncestor ?? cr.revisionInitial;
   const before = useQuery(revisionDocumentQuery(spaceId, baseRevision, pageId));
@@ -47,6 +50,11 @@ export function PageReview({ spaceId, cr, pageId, title, userId, mayComment }: {
         <button type="button" className="button" aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>
           Side by side
         </button>
+        {editPath ? (
+          <Link className="button" to={editPath}>
+            Edit this page together
+          </Link>
+        ) : null}
       </div>
       {before.isPending || after.isPending ? <Skeleton lines={6} label="Loading the diff" /> : null}
       <ErrorNote error={before.error ?? after.error} />

@@ -53,6 +53,21 @@ export const contributorsQuery = (spaceId: string, number: string) =>
     queryFn: ({ signal }) => api<ListPage<UserContributor>>('GET', `${base(spaceId, number)}/contributors`, { signal }),
   });
 
+/** Who has which page of the change request open in an editor (getChangeRequestPresence, an extension of Quire's). */
+export interface ChangeRequestPresence {
+  items: { page: { id: string; title: string }; people: { user: { id: string; displayName: string }; access: 'edit' | 'view' }[] }[];
+}
+
+/** Every few seconds while the screen is open: people come and go in the editor, and nothing announces it to this screen. */
+export const PRESENCE_REFRESH_MS = 5_000;
+
+export const presenceQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: key(spaceId, number, 'presence'),
+    queryFn: ({ signal }) => api<ChangeRequestPresence>('GET', `${base(spaceId, number)}/presence`, { signal }),
+    refetchInterval: PRESENCE_REFRESH_MS,
+  });
+
 /** getPageDocumentInRevisionById; a page that is not in the revision reads as no document (it was added or deleted). */
 export const revisionDocumentQuery = (spaceId: string, revisionId: string, pageId: string) =>
   queryOptions({

@@ -1,7 +1,8 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { HocuspocusProvider } from '@hocuspocus/provider';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import * as Y from 'yjs';
 import { collaborationDocumentName } from '../../../src/features/collaboration/document-name.ts';
+import { FinalProviderWebsocket } from '../../../src/features/collaboration/provider-socket.ts';
 import type { EditTarget } from './edit-target.ts';
 
 /*
@@ -28,36 +29,6 @@ export interface CollaborationSession {
 }
 
 export type Collaboration = { status: 'connecting' } | { status: 'connected'; session: CollaborationSession } | { status: 'unavailable' };
-
-/**
- * Caret colours, dark enough for white label text (4.5:1 and more) and told apart from each other; a person
- * keeps theirs (chosen by their id) in every page.
- */
-const COLORS = ['#1f5fbf', '#a3262a', '#1d6b3a', '#7a3fa6', '#8a4b08', '#0e6470', '#b0306e', '#4b5563'];
-
-export function collaboratorColor(userId: string): string {
-  let hash = 0;
-  for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return COLORS[hash % COLORS.length]!;
-}
-
-/**
- * The provider's socket, which stays down once destroyed: when the server closes a connection the socket
- * schedules a reconnect on a timer that destroy() does not clear, and that reconnect would start again.
- */
-class FinalProviderWebsocket extends HocuspocusProviderWebsocket {
-  private destroyed = false;
-
-  override connect(): Promise<unknown> {
-    if (this.destroyed) return Promise.resolve();
-    return super.connect();
-  }
-
-  override destroy(): void {
-    this.destroyed = true;
-    super.destroy();
-  }
-}
 
 /** Connects to the page's collaborative document while the page is open; `user` null: not known yet, wait. */
 export function useCollaboration(options: { spaceId: string; target: EditTarget; pageId: string; user: Collaborator | null }): Collaboration {

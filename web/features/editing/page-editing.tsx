@@ -6,7 +6,8 @@ import type { AppLinks } from '../pages/links.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import type { SaveTransport } from './autosave.ts';
 import { BodyEditor, preloadBlockEditor } from './body-editor.tsx';
-import { collaboratorColor, useCollaboration, useSharedEdits } from './collaboration.ts';
+import { personColor } from '../../ui/avatar.ts';
+import { useCollaboration, useSharedEdits } from './collaboration.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { EditorComments } from './editor-comments.tsx';
 import { targetName, type EditTarget } from './edit-target.ts';
@@ -60,7 +61,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
   );
   const { autosave, state } = useAutosave({ spaceId, target: targetName(target), pageId, base: revisionId, transport });
   const me = useQuery(meQuery());
-  const joined = useCollaboration({ spaceId, target, pageId, user: me.data ? { name: me.data.displayName, color: collaboratorColor(me.data.id) } : null });
+  const joined = useCollaboration({ spaceId, target, pageId, user: me.data ? { name: me.data.displayName, color: personColor(me.data.id) } : null });
   // Without knowing who the person is, the page is edited alone, through the API.
   const collaboration = me.isError ? ({ status: 'unavailable' } as const) : joined;
   const together = collaboration.status === 'connected' ? collaboration.session : undefined;

@@ -1,11 +1,6 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
+import { initials } from '../../ui/avatar.ts';
 import { usePeopleInPage } from './collaboration.ts';
-
-/** Initials of a name for an avatar: the first letters of its first two words. */
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? '?').slice(0, 2)).toUpperCase();
-}
 
 /** Avatars of who is in the page now, in their caret's colour; the person's own first. */
 export function PeopleInPage({ provider }: { provider: HocuspocusProvider }) {
