@@ -163,18 +163,15 @@ export async function readFiles(ctx: AppContext, caller: Caller, source: Content
 /** A stored document as the API shows it (the official JSONDocument). */
 type StoredDocument = { object: 'document'; data: Record<string, unknown>; nodes: unknown[] };
 
-/** getPageDocumentInRevisionById: the document of a page of the revision (an empty one while the page has none). */
 /** For reads that never ask for markdown: bodyOf calls its renderer only for that format. */
 const noMarkdown: DocumentRenderer = () => Promise.reject(new Error('this read asks for the document, not markdown'));
 
+/** getPageDocumentInRevisionById: the document of a page of the revision (an empty one while the page has none). */
 export async function readPageDocument(ctx: AppContext, caller: Caller, source: ContentSource, pageId: string): Promise<StoredDocument> {
-  const { snapshot } = await openContent(ctx, caller, source);
-  const page = await snapshot.page(pageId);
-  if (!page) throw notFound(`No page ${pageId} in this revision`);
-  if (page.kind !== 'document') throw notFound(`Page ${pageId} is a ${page.kind} page; only document pages have a document`);
+  const { revision, page } = await openDocumentPage(ctx, caller, source, pageId);
   // The body getPageInRevisionById keeps per revision and document: a review reads both sides of a 300-block
   // page again each time it is opened, and parsing the stored JSON was most of the answer's time.
-  const body = await bodyOf(ctx, snapshot.revision.id, page, { format: 'document' }, noMarkdown);
+  const body = await bodyOf(ctx, revision.id, page, { format: 'document' }, noMarkdown);
   return (body?.document as StoredDocument | undefined) ?? { object: 'document', data: {}, nodes: [] };
 }
 
