@@ -12,7 +12,9 @@ import type { CodeToken, HighlightedLines } from './shiki-tokens.ts';
 export type { CodeToken, HighlightedLines };
 
 const CACHE_LIMIT = 500;
-const cache = new Map<string, HighlightedLines | null>();
+// Answers by language and code, kept as promises: two blocks with the same code (both sides of a diff) ask the
+// worker once, even while the first answer is on its way.
+const cache = new Map<string, Promise<HighlightedLines | null>>();
 const waiting = new Map<number, (lines: HighlightedLines | null) => void>();
 let worker: Worker | undefined;
 let nextId = 1;
@@ -44,8 +46,9 @@ export async function highlightCode(syntax: string | undefined, code: string): P
   // Code too long to tokenize comes back null from the worker (shiki-tokens.ts) and is kept plain like the rest.
   if (!name) return null;
   const key = `${name}\u0000${code}`;
-  if (cache.has(key)) return cache.get(key)!;
-  const lines = await new Promise<HighlightedLines | null>((resolve) => {
+  const kept = cache.get(key);
+  if (kept) return kept;
+  const lines = new Promise<HighlightedLines | null>((resolve) => {
     const id = nextId++;
     waiting.set(id, resolve);
     highlighter().postMessage({ id, syntax: name, code } satisfies HighlightRequest);
