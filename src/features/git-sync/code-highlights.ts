@@ -40,11 +40,11 @@ export function applyCodeHighlights(document: Document, highlights: readonly Cod
   if (highlights.length === 0) return { document, missed: [] };
   const copy = structuredClone(document);
   const blocks = codeBlocks(copy);
+  const keys = blocks.map((block) => codeKey(codeText(block)));
   const missed: CodeHighlight[] = [];
   let from = 0;
   for (const highlight of highlights) {
-    const key = codeKey(highlight.code);
-    const at = blocks.findIndex((block, i) => i >= from && codeKey(codeText(block)) === key);
+    const at = keys.indexOf(codeKey(highlight.code), from);
     if (at < 0) {
       missed.push(highlight);
       continue;
