@@ -463,6 +463,37 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.deepEqual(await seriousViolations(page), []);
   });
 
+  test('a table cell with marks and links is edited in an editor of its own and keeps them; the other cells are kept byte for byte', async () => {
+    const read = markdownToDocument('| Name | Where |\n| --- | --- |\n| **Ada** Lovelace | [Analytical engine](https://example.com/engine) |\n| Grace | Harvard |\n', (href) => ({ kind: 'url', url: href }));
+    await mountEditor(page, read, options);
+    const before = tableOf(read) as unknown as { fragments: { fragment: string; nodes: unknown[] }[] };
+    await page.getByRole('button', { name: /edit Row 1, Name$/i }).click();
+    const cell = page.getByRole('textbox', { name: 'Row 1, Name' });
+    await cell.waitFor();
+    await page.keyboard.press('End');
+    await page.keyboard.type(', countess');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' 1815');
+    await screenshot(page, 'editor-rich-cell');
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByRole('button', { name: /edit Row 1, Name$/i }).evaluate((element) => element === document.activeElement), true, 'Escape gives the focus back to the cell');
+    const table = tableOf(await lastChange(page)) as unknown as { fragments: { fragment: string; nodes: unknown[] }[] };
+    const edited = JSON.stringify(table.fragments.find((f) => f.fragment === before.fragments[0]!.fragment));
+    assert.match(edited, /"text":"Ada","marks":\[\{"object":"mark","type":"bold"/, 'the bold word is still bold');
+    assert.ok(edited.includes('Lovelace, countess'), edited);
+    assert.match(edited, /"text":" 1815","marks":\[\{"object":"mark","type":"bold"/, 'what was typed after Control+B is bold');
+    for (const fragment of before.fragments.slice(1)) {
+      assert.deepEqual(table.fragments.find((f) => f.fragment === fragment.fragment), fragment, `${fragment.fragment} unchanged`);
+    }
+    // The link cell opens with its link, and leaving it without a change changes nothing.
+    const count = (await changes(page)).length;
+    await page.getByRole('button', { name: /edit Row 1, Where$/i }).click();
+    await page.getByRole('textbox', { name: 'Row 1, Where' }).getByRole('link', { name: 'Analytical engine' }).waitFor();
+    await content().click();
+    assert.equal((await changes(page)).length, count);
+  });
+
   test('the mounted editor of a rich page has no serious or critical accessibility violation', async () => {
     const rich = corpusDocuments()
       .map(({ document }) => document)

@@ -1,6 +1,9 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { useRef } from 'react';
 import { addColumn, addRow, orderedRecords, removeColumn, removeRow, type TableJson as EditableTable } from '../model/table-edit.ts';
+import type { FlowBlock } from '../../../../src/features/content/document/types.ts';
 import { blockOf } from './block-data.ts';
+import { RichCell } from './rich-cell.tsx';
 
 type Definition = { id: string; title: string; type: string };
 type Fragment = { fragment: string; nodes: { type: string; nodes?: { object: string; leaves?: { text: string; marks?: unknown[] }[] }[] }[] };
@@ -14,15 +17,18 @@ export function plainCellText(fragment: Fragment | undefined): string | undefine
   return nodes.map((n) => (n.leaves ?? []).map((l) => l.text).join('')).join('');
 }
 
-/** A rich cell's text, shown read-only. */
+/** A cell's text, shown until the cell is edited (and for cells of other types, which are kept as they are). */
 const fragmentText = (fragment: Fragment): string => JSON.stringify(fragment.nodes).match(/"text":"((?:[^"\\]|\\.)*)"/g)?.map((m) => JSON.parse(m.slice(7)) as string).join('') ?? '';
 
 /**
  * GitBook's table, a grid or cards (columns in `definition`, rows in `records`, text cells as fragments).
- * Column titles and plain text cells are edited here, rows and columns added and removed; other cells (rich
- * text, numbers, files…) are shown and kept as they are.
+ * Column titles and text cells are edited here (plain text in an input, rich text in an editor of its own:
+ * rich-cell.tsx), rows and columns added and removed; cells of other types (numbers, files…) are shown and kept
+ * as they are.
  */
 export function TableView(props: NodeViewProps) {
+  const latest = useRef(props);
+  latest.current = props;
   const table = blockOf(props) as unknown as TableJson;
   const editable = props.editor.isEditable;
   const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
@@ -45,6 +51,11 @@ export function TableView(props: NodeViewProps) {
         }),
       },
     });
+  // Read when a rich cell reports a change, not when it was made: the table may have changed since (other cells).
+  const setFragment = (name: string, nodes: FlowBlock[]) => {
+    const now = (blockOf(latest.current) as unknown as TableJson);
+    latest.current.updateAttributes({ block: { ...now, fragments: now.fragments.map((f) => (f.fragment === name ? { ...f, nodes } : f)) } });
+  };
   return (
     <NodeViewWrapper as="div" className="qe-table" data-quire="table" role="group" aria-label={cards ? 'Cards' : 'Table'}>
       <table contentEditable={false}>
@@ -74,6 +85,15 @@ export function TableView(props: NodeViewProps) {
                   <td key={c.id}>
                     {text !== undefined ? (
                       <input aria-label={`Row ${r + 1}, ${c.title}`} value={text} readOnly={!editable} onChange={(e) => setCell(fragment!.fragment, e.target.value)} />
+                    ) : c.type === 'text' && fragment ? (
+                      <RichCell
+                        page={props.editor}
+                        label={`Row ${r + 1}, ${c.title}`}
+                        nodes={fragment.nodes as unknown as FlowBlock[]}
+                        text={fragmentText(fragment)}
+                        editable={editable}
+                        onChange={(nodes) => setFragment(fragment.fragment, nodes)}
+                      />
                     ) : (
                       <span className="qe-readonly" title="Kept as it is: not editable here yet">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
                     )}

@@ -1,0 +1,99 @@
+import type { Editor } from '@tiptap/core';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FlowBlock } from '../../../../src/features/content/document/types.ts';
+import { DocumentSync } from '../document-sync.ts';
+
+/*
+ * A table cell whose text a text input cannot hold without loss (marks, links, several paragraphs, lists): its
+ * fragment's blocks edited by an editor of their own, with the page editor's blocks and marks. It is made when
+ * a person starts editing the cell and let go when they leave it, so a page of large tables opens as fast as
+ * one without: until then the cell shows its text.
+ */
+
+/** Extensions that belong to the page and not to a cell: its shared document and carets, its `/` menu. */
+const PAGE_ONLY = new Set(['collaboration', 'collaborationCaret', 'slashMenu']);
+
+export interface RichCellProps {
+  /** The page's editor, whose extensions the cell's editor takes. */
+  page: Editor;
+  /** The cell's accessible name ("Row 2, Name"). */
+  label: string;
+  /** The cell fragment's blocks, and its text to show while it is not being edited. */
+  nodes: FlowBlock[];
+  text: string;
+  editable: boolean;
+  /** Each change, as the fragment's new blocks (those not edited are the very objects given). */
+  onChange(nodes: FlowBlock[]): void;
+}
+
+export function RichCell(props: RichCellProps) {
+  const [editing, setEditing] = useState(false);
+  // Escape gives the focus back to the cell, as leaving a dialog does; a click elsewhere keeps it where it went.
+  const refocus = useRef(false);
+  const shown = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    shown.current?.focus();
+  }, [editing]);
+  if (!editing || !props.editable) {
+    return (
+      <span
+        ref={shown}
+        className="qe-cell"
+        role={props.editable ? 'button' : undefined}
+        tabIndex={props.editable ? 0 : undefined}
+        // Its name starts with the text it shows (what a person using speech says to press it), then says what it does.
+        aria-label={props.editable ? (props.text ? `${props.text}: edit ${props.label}` : `Edit ${props.label}`) : undefined}
+        onClick={() => setEditing(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            setEditing(true);
+          }
+        }}
+      >
+        {props.text}
+      </span>
+    );
+  }
+  return (
+    <CellEditor
+      {...props}
+      onDone={(escaped) => {
+        // The editor's blur as it goes away comes after Escape: it must not take the request back.
+        if (escaped) refocus.current = true;
+        setEditing(false);
+      }}
+    />
+  );
+}
+
+function CellEditor(props: RichCellProps & { onDone(escaped: boolean): void }) {
+  const latest = useRef(props);
+  latest.current = props;
+  const sync = useMemo(() => new DocumentSync({ object: 'document', data: {}, nodes: props.nodes }), []);
+  const editor = useEditor(
+    {
+      extensions: props.page.options.extensions.filter((extension) => !PAGE_ONLY.has(extension.name)),
+      content: sync.content(),
+      autofocus: 'end',
+      immediatelyRender: true,
+      shouldRerenderOnTransaction: false,
+      editorProps: {
+        attributes: { 'aria-label': props.label, role: 'textbox', 'aria-multiline': 'true', class: 'qe-cell-content' },
+        handleKeyDown: (_view, event) => {
+          if (event.key !== 'Escape') return false;
+          latest.current.onDone(true);
+          return true;
+        },
+      },
+      onCreate: ({ editor: cell }) => sync.remember(cell.state.doc),
+      onUpdate: ({ editor: cell }) => latest.current.onChange(sync.read(cell.state.doc).nodes),
+      onBlur: () => latest.current.onDone(false),
+    },
+    [],
+  );
+  return <EditorContent editor={editor} className="qe-cell-editor" />;
+}
