@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { Document, FlowBlock } from '../../src/features/content/document/types.ts';
 import { launchChromium, openPage, screenshot, withoutChromium } from '../browser.ts';
-import { buildSpace } from '../factories.ts';
+import { buildSpace, buildSpaceWithPages } from '../factories.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { ensureWebAppBuilt, seriousViolations, signInAs } from '../web-app.ts';
 import { splitPageMarkdown } from '../../src/features/content/markdown.ts';
@@ -284,6 +284,31 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.com/server' });
     assert.equal(text(link as never), 'server');
     await screenshot(page, 'editor-block-menu-and-link');
+  });
+
+  test('the / menu inserts a page link card to a page found by its title, or to a URL', async () => {
+    const { space, pages } = await buildSpaceWithPages(t, 'Install the server', 'Upgrade');
+    const inSpace = { ...options, spaceId: space.id as string };
+    await mountEditor(page, EMPTY, inSpace);
+    await content().click();
+    await slash('page');
+    const dialog = page.getByRole('dialog', { name: 'Page link' });
+    await dialog.getByLabel('Link to a URL or a page').fill('install');
+    await dialog.getByRole('button', { name: /Install the server/ }).click();
+    let last = await lastChange(page);
+    assert.deepEqual(last!.nodes.map((b) => [b.type, (b as { data: { ref?: unknown } }).data.ref]), [['content-ref', { kind: 'page', page: pages[0] }]]);
+    await page.getByText('Install the server').waitFor();
+    await screenshot(page, 'editor-page-link-card');
+    assert.deepEqual(await seriousViolations(page), []);
+
+    await mountEditor(page, EMPTY, inSpace);
+    await content().click();
+    await slash('page');
+    await page.getByRole('dialog', { name: 'Page link' }).getByLabel('Link to a URL or a page').fill('https://example.com/guide');
+    await page.getByRole('button', { name: 'Insert page link' }).click();
+    last = await lastChange(page);
+    assert.deepEqual((last!.nodes[0] as { data: { ref: unknown } }).data.ref, { kind: 'url', url: 'https://example.com/guide' });
+    assert.equal(JSON.stringify(last).includes('/page'), false, 'the / command is gone');
   });
 
   test('read only, the page is shown without tools and typing changes nothing', async () => {

@@ -62,7 +62,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
   const views = new Map<AnyExtension, View>([
     [model.Hint, HintView], [model.Tabs, TabsView], [model.TabsItem, TabsItemView], [model.Expandable, ExpandableView],
     [model.Fragment, FragmentView], [model.Images, ImagesView], [model.Image, inSpace(ImageView)], [model.Embed, EmbedView],
-    [model.FileBlock, inSpace(FileView)], [model.ContentRef, ContentRefView], [model.Table, TableView],
+    [model.FileBlock, inSpace(FileView)], [model.ContentRef, inSpace(ContentRefView)], [model.Table, TableView],
     [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, InlineAtomView]
   ]);
   return [

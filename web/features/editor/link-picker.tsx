@@ -8,7 +8,7 @@ export type PickedRef = { kind: 'url'; url: string } | { kind: 'page'; page: str
  * Where a link goes: a URL typed in, or a page of the space found by its title (the space's search API).
  * Shown as a small dialog over the editor; Escape closes it.
  */
-export function LinkPicker({ spaceId, onPick, onClose }: { spaceId: string; onPick(ref: PickedRef): void; onClose(): void }) {
+export function LinkPicker({ spaceId, label = 'Link', onPick, onClose }: { spaceId: string; label?: string; onPick(ref: PickedRef): void; onClose(): void }) {
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState<SearchPageResult[]>([]);
   const [error, setError] = useState('');
@@ -36,7 +36,7 @@ export function LinkPicker({ spaceId, onPick, onClose }: { spaceId: string; onPi
     };
   }, [query, isUrl, spaceId]);
   return (
-    <div className="qe-link-picker" role="dialog" aria-label="Link" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <div className="qe-link-picker" role="dialog" aria-label={label} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -46,7 +46,7 @@ export function LinkPicker({ spaceId, onPick, onClose }: { spaceId: string; onPi
       >
         <label htmlFor={id}>Link to a URL or a page</label>
         <input id={id} autoFocus value={query} onChange={(e) => setQuery(e.target.value)} placeholder="https://… or a page title" />
-        <button type="submit">Apply link</button>
+        <button type="submit">{label === 'Link' ? 'Apply link' : `Insert ${label.toLowerCase()}`}</button>
         <button type="button" onClick={onClose}>Cancel</button>
       </form>
       {error && <p role="alert">{error}</p>}

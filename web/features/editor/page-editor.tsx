@@ -10,7 +10,7 @@ import { DocumentSync } from './document-sync.ts';
 import { editorExtensions } from './extensions.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
 import { pasteMarkdown } from './paste/paste-markdown.ts';
-import { slashItems } from './slash/items.ts';
+import { contentRef, slashItems } from './slash/items.ts';
 import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.tsx';
 import './editor.css';
 
@@ -33,7 +33,8 @@ const fileBlock = (file: string) => ({
  */
 export default function PageEditor(props: PageEditorProps) {
   const [slash, setSlash] = useState<SlashState | null>(null);
-  const [linking, setLinking] = useState(false);
+  // The link picker: for a link over the selection, or for a page link card replacing the `/` command's range.
+  const [linking, setLinking] = useState<false | 'mark' | { editor: Editor; range: Range }>(false);
   const [failure, setFailure] = useState('');
   const latest = useRef(props);
   latest.current = props;
@@ -118,6 +119,7 @@ export default function PageEditor(props: PageEditorProps) {
               slashItems({
                 pickImage: (editor, range) => pick(editor, range, 'image'),
                 pickFile: (editor, range) => pick(editor, range, 'file'),
+                pickPage: (editor, range) => setLinking({ editor, range }),
               }),
             bridge,
           ),
@@ -180,8 +182,13 @@ export default function PageEditor(props: PageEditorProps) {
   });
 
   const applyLink = (ref: PickedRef) => {
+    const card = linking;
     setLinking(false);
     if (!editor) return;
+    if (typeof card === 'object') {
+      card.editor.chain().focus().deleteRange(card.range).insertContent(contentRef(ref.kind === 'url' ? ref : { kind: 'page', page: ref.page })).run();
+      return;
+    }
     const inline = { object: 'inline', type: 'link', data: { ref: ref.kind === 'url' ? ref : { kind: 'page', page: ref.page } }, nodes: [] };
     const attrs = { inline, id: `n${Date.now().toString(36)}`, leading: null, trailing: null };
     const { empty } = editor.state.selection;
@@ -200,14 +207,14 @@ export default function PageEditor(props: PageEditorProps) {
           <button type="button" aria-pressed={marks?.italic} onClick={() => editor.chain().focus().toggleItalic().run()}>Italic</button>
           <button type="button" aria-pressed={marks?.strike} onClick={() => editor.chain().focus().toggleStrike().run()}>Strikethrough</button>
           <button type="button" aria-pressed={marks?.code} onClick={() => editor.chain().focus().toggleCode().run()}>Code</button>
-          <button type="button" aria-pressed={marks?.link} onClick={() => (marks?.link ? editor.chain().focus().unsetMark('link').run() : setLinking(true))}>
+          <button type="button" aria-pressed={marks?.link} onClick={() => (marks?.link ? editor.chain().focus().unsetMark('link').run() : setLinking('mark'))}>
             {marks?.link ? 'Remove link' : 'Link'}
           </button>
           <button type="button" disabled={!marks?.canUndo} onClick={() => editor.chain().focus().undo().run()}>Undo</button>
           <button type="button" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()}>Redo</button>
         </div>
       )}
-      {linking && <LinkPicker spaceId={props.spaceId} onPick={applyLink} onClose={() => setLinking(false)} />}
+      {linking && <LinkPicker spaceId={props.spaceId} label={linking === 'mark' ? 'Link' : 'Page link'} onPick={applyLink} onClose={() => setLinking(false)} />}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
       {editor && !readOnly && (
         <DragHandle editor={editor} onNodeChange={({ pos }) => (handleTarget.current = pos)}>

@@ -1,5 +1,6 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { api } from '../../../api/client.ts';
 import { cssWidth, formatLength, parseLength } from '../model/length.ts';
 import { blockOf, setData } from './block-data.ts';
 
@@ -136,11 +137,32 @@ export function FileView(props: NodeViewProps & { spaceId: string }) {
   );
 }
 
-export function ContentRefView(props: NodeViewProps) {
+/** Titles of the pages cards point to, asked once per page while the editor is open. */
+const titles = new Map<string, Promise<string | undefined>>();
+const pageTitle = (spaceId: string, page: string): Promise<string | undefined> => {
+  const key = `${spaceId}/${page}`;
+  if (!titles.has(key)) {
+    titles.set(key, api<{ title: string }>('GET', `/spaces/${encodeURIComponent(spaceId)}/content/page/${encodeURIComponent(page)}`).then((found) => found.title, () => undefined));
+  }
+  return titles.get(key)!;
+};
+
+/** A content reference (GitBook's page link card): the page's title where the page is known, else where it points. */
+export function ContentRefView(props: NodeViewProps & { spaceId: string }) {
   const ref = blockOf(props).data?.ref as Ref | undefined;
+  const [title, setTitle] = useState<string>();
+  useEffect(() => {
+    setTitle(undefined);
+    if (ref?.kind !== 'page' || !ref.page) return;
+    let current = true;
+    void pageTitle(props.spaceId, ref.page).then((found) => current && setTitle(found));
+    return () => {
+      current = false;
+    };
+  }, [props.spaceId, ref?.kind, ref?.page]);
   return (
     <NodeViewWrapper as="div" className="qe-card" data-quire="contentRef" data-drag-handle>
-      <span className="qe-card-kind">Card</span> {refLabel(ref)}
+      <span className="qe-card-kind">Card</span> {title ?? refLabel(ref)}
     </NodeViewWrapper>
   );
 }

@@ -45,7 +45,17 @@ export function newCards(count = 3): Record<string, unknown> {
   return table;
 }
 
-export function slashItems(options: { pickImage(editor: Editor, range: Range): void; pickFile(editor: Editor, range: Range): void }): SlashItem[] {
+/** A content reference (GitBook's page link card) to a page of the space or a URL. */
+export function contentRef(ref: { kind: 'url'; url: string } | { kind: 'page'; page: string }): JSONContent {
+  return { type: 'contentRef', attrs: { block: block('content-ref', { ref }, { isVoid: true }) } };
+}
+
+export function slashItems(options: {
+  pickImage(editor: Editor, range: Range): void;
+  pickFile(editor: Editor, range: Range): void;
+  /** Asks for a page (or URL) and inserts a content reference to it. */
+  pickPage(editor: Editor, range: Range): void;
+}): SlashItem[] {
   return [
     { title: 'Text', keywords: 'paragraph plain', run: (e, r) => e.chain().focus().deleteRange(r).setParagraph().run() },
     { title: 'Heading 1', keywords: 'h1 title large', run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 1 }).run() },
@@ -94,6 +104,7 @@ export function slashItems(options: { pickImage(editor: Editor, range: Range): v
     { title: 'Embed', keywords: 'embed url video iframe', run: insert({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
     { title: 'Image', keywords: 'picture photo upload', run: (e, r) => options.pickImage(e, r) },
     { title: 'File', keywords: 'attachment download upload pdf', run: (e, r) => options.pickFile(e, r) },
+    { title: 'Page link', keywords: 'content reference card page url link', run: (e, r) => options.pickPage(e, r) },
   ];
 }
 
