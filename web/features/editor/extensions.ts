@@ -1,5 +1,6 @@
 import { Extension, type AnyExtension } from '@tiptap/core';
 import { Plugin } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import { ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
 import { createElement, type FunctionComponent } from 'react';
@@ -27,8 +28,25 @@ const withView = <T extends { extend: (config: object) => T }>(extension: T, vie
  * selection syncing) before ProseMirror reads the change back from the DOM; ProseMirror itself takes this path
  * for any selection that is not a text selection inside one block (prosemirror-view's keypress handler). Typing
  * still goes through `handleTextInput`, so input rules and the `/` menu see every character. Composition (IME,
- * dead keys) never reaches keypress and stays the browser's.
+ * dead keys) never reaches keypress and stays the browser's, as does a key typed before ProseMirror has read
+ * where the browser's caret went.
  */
+/**
+ * Whether the editor's selection is where the browser's is. ProseMirror reads a selection the browser moved (a
+ * click, End) on `selectionchange`, which may come after a key typed right away: then the browser types it,
+ * where its caret is, and ProseMirror reads the change back.
+ */
+function selectionIsRead(view: EditorView): boolean {
+  const dom = (view.root as Document).getSelection?.();
+  if (!dom?.anchorNode || !dom.focusNode) return false;
+  try {
+    const { anchor, head } = view.state.selection;
+    return view.posAtDOM(dom.anchorNode, dom.anchorOffset) === anchor && view.posAtDOM(dom.focusNode, dom.focusOffset) === head;
+  } catch {
+    return false;
+  }
+}
+
 const TypedText = Extension.create({
   name: 'typedText',
   addProseMirrorPlugins() {
@@ -37,7 +55,7 @@ const TypedText = Extension.create({
         props: {
           handleKeyPress(view, event) {
             const text = String.fromCharCode(event.charCode);
-            if (/[\r\n]/.test(text)) return false;
+            if (/[\r\n]/.test(text) || !selectionIsRead(view)) return false;
             const { from, to } = view.state.selection;
             const deflt = () => view.state.tr.insertText(text).scrollIntoView();
             if (!view.someProp('handleTextInput', (f) => f(view, from, to, text, deflt))) view.dispatch(deflt());

@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { TextSelection } from '@tiptap/pm/state';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FlowBlock } from '../../../../src/features/content/document/types.ts';
 import { DocumentSync } from '../document-sync.ts';
 
@@ -31,31 +32,27 @@ export function RichCell(props: RichCellProps) {
   const [editing, setEditing] = useState(false);
   // Escape gives the focus back to the cell, as leaving a dialog does; a click elsewhere keeps it where it went.
   const refocus = useRef(false);
-  const shown = useRef<HTMLSpanElement>(null);
+  const shown = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (editing || !refocus.current) return;
     refocus.current = false;
     shown.current?.focus();
   }, [editing]);
-  if (!editing || !props.editable) {
+  if (!props.editable) return <span className="qe-cell">{props.text}</span>;
+  if (!editing) {
+    // A button: the page's editor leaves events on buttons of a node view to them, where a click on other
+    // elements would select the whole table (and what is typed next would replace it).
     return (
-      <span
+      <button
         ref={shown}
+        type="button"
         className="qe-cell"
-        role={props.editable ? 'button' : undefined}
-        tabIndex={props.editable ? 0 : undefined}
         // Its name starts with the text it shows (what a person using speech says to press it), then says what it does.
-        aria-label={props.editable ? (props.text ? `${props.text}: edit ${props.label}` : `Edit ${props.label}`) : undefined}
+        aria-label={props.text ? `${props.text}: edit ${props.label}` : `Edit ${props.label}`}
         onClick={() => setEditing(true)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' || event.key === ' ') {
-            event.preventDefault();
-            setEditing(true);
-          }
-        }}
       >
         {props.text}
-      </span>
+      </button>
     );
   }
   return (
@@ -78,7 +75,6 @@ function CellEditor(props: RichCellProps & { onDone(escaped: boolean): void }) {
     {
       extensions: props.page.options.extensions.filter((extension) => !PAGE_ONLY.has(extension.name)),
       content: sync.content(),
-      autofocus: 'end',
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       editorProps: {
@@ -95,5 +91,12 @@ function CellEditor(props: RichCellProps & { onDone(escaped: boolean): void }) {
     },
     [],
   );
+  // Focused as it is made, at the end of its text: TipTap's `autofocus` waits a task and then a frame, and what a
+  // person types right after the click would go nowhere meanwhile.
+  useLayoutEffect(() => {
+    if (!editor) return;
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.atEnd(editor.state.doc)));
+    editor.view.focus();
+  }, [editor]);
   return <EditorContent editor={editor} className="qe-cell-editor" />;
 }
