@@ -17,7 +17,6 @@ const FENCE_OPTIONS = /^([ \t]*)(`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+#.-]*)([^`]*
 
 /** Constructs of MkDocs' extensions that the converter keeps as written: each named once per page in the notes. */
 const KEPT = [
-  { name: 'footnote', pattern: /\[\^[^\]\s]+\]/ },
   { name: 'abbreviation (*[…]: …)', pattern: /^\*\[[^\]]+\]:/m },
   { name: 'attribute list ({ … })', pattern: /\{[ \t]*[#.][\w-][^}\n]*\}|\{[ \t]*\w+=[^}\n]*\}/ },
   { name: 'icon shortcode with no icon of its name in Quire’s set (:name:)', pattern: /:(?:material|fontawesome|octicons|simple)-[\w-]+:/ },

@@ -128,12 +128,12 @@ describe('MkDocs', () => {
     assert.deepEqual(notes, []);
   });
 
-  test('snippets are inlined; a missing one, footnotes and icons are kept as written and named', () => {
+  test('snippets are inlined, a missing one kept as written and named; footnotes go on to the GitBook reader as written', () => {
     const { markdown, notes } = convert('--8<-- "includes/abbr.md"\n\nText[^1] :material-check:\n\n[^1]: A note.\n\n--8<-- "missing.md"\n', { 'includes/abbr.md': 'Shared **text**.\n' });
     assert.ok(markdown.startsWith('Shared **text**.\n'));
     assert.ok(markdown.includes('--8<-- "missing.md"'));
     assert.ok(markdown.includes('Text[^1] <i class="fa-check">:check:</i>'));
-    assert.deepEqual(notes.sort(), ['footnote: kept as written', 'icon shortcodes drawn with the Font Awesome icon of the same name', 'snippet missing.md: not found, kept as written']);
+    assert.deepEqual(notes.sort(), ['icon shortcodes drawn with the Font Awesome icon of the same name', 'snippet missing.md: not found, kept as written']);
   });
 
   // From mkdocs-material's docs/reference/code-blocks.md (MIT, test/fixtures/mkdocs-material/LICENSE).
