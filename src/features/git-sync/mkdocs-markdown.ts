@@ -1,5 +1,5 @@
 import { buttonHtml, iconHtml } from '../content/document/html.ts';
-import { ICON_SHORTCODE, iconOfShortcode } from './icon-names.ts';
+import { ICON_SHORTCODE, iconOfShortcode, nearestIcon } from './icon-names.ts';
 import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
@@ -242,7 +242,10 @@ function inlineSyntax(line: string, found: Found): string {
 
 /**
  * Icon shortcodes outside code spans as GitBook's icons (`<i class="fa-check">:check:</i>`) where the reader's set has
- * an icon of the name (icon-names.ts); the others stay as written, and are named by the page's notes.
+ * an icon of the name or the nearest one (icon-names.ts). One it has none for is left out when it is decoration:
+ * the first thing of a line, list item, table cell, heading or link text, with words after it that say what it
+ * stands for (`:fontawesome-brands-chrome: Chrome`, `- :material-rabbit: __Fast__`). Any other (alone, or a word of
+ * a sentence: `Adding a :simple-materialformkdocs: badge`) means something: it stays as written, and is named.
  */
 function icons(line: string, found: Found): string {
   if (!line.includes(':')) return line;
@@ -251,15 +254,35 @@ function icons(line: string, found: Found): string {
     .map((piece, i) =>
       i % 2 === 1
         ? piece
-        : piece.replace(ICON_SHORTCODE, (shortcode, name: string) => {
-            const icon = iconOfShortcode(name);
-            if (!icon) return shortcode;
-            found.notes.add(ICONS_DRAWN);
-            return iconHtml(icon);
+        : piece.replace(ICON_WITH_CLASSES, (shortcode: string, name: string, classes: string | undefined, at: number, whole: string) => {
+            const icon = nearestIcon(name);
+            if (icon) {
+              found.notes.add(icon.exact ? ICONS_DRAWN : ICONS_NEAREST);
+              return iconHtml(icon.icon) + (classes ?? '');
+            }
+            if (!isDecoration(whole.slice(0, at), whole.slice(at + shortcode.length))) return shortcode;
+            found.notes.add(ICONS_LEFT_OUT);
+            return '';
           }),
     )
-    .join('');
+    .join('')
+    .replace(/^([ \t]*(?:[-*+]|\d{1,9}[.)]|#{1,6}|>)[ \t]+)[ \t]+/, '$1');
 }
+
+/** A shortcode and the attribute list that styles it (`:material-rabbit:{ .lg .middle }`). */
+const ICON_WITH_CLASSES = new RegExp(`${ICON_SHORTCODE.source}(\\{[^}\\n]*\\})?`, 'g');
+
+/** Before a decorative icon: only the marks that open its line, cell, list item, heading, quote, link text or bold. */
+const LEADS = /(?:^|\|)[ \t]*(?:(?:[-*+]|\d{1,9}[.)]|#{1,6}|>)[ \t]+)*(?:\[|\*\*|__)?[ \t]*$/;
+/** After it: a space, then a word (perhaps in bold, perhaps a link's). */
+const FOLLOWED_BY_WORDS = /^(?:[ \t]|&nbsp;)+(?:\*\*|__)?\[?[\p{L}\p{N}]/u;
+
+function isDecoration(before: string, after: string): boolean {
+  return LEADS.test(before) && FOLLOWED_BY_WORDS.test(after.replace(/^\{[^}\n]*\}/, ''));
+}
+
+const ICONS_NEAREST = 'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)';
+const ICONS_LEFT_OUT = 'icons without a Font Awesome match before the words they stand beside: left out as decoration';
 
 /**
  * Material's buttons, a link with the class `md-button` (and `md-button--primary`), as GitBook's buttons: a
@@ -337,16 +360,38 @@ function iconsOutOfLinks(line: string, found: Found): string {
 
 const ICONS_BESIDE_LINKS = 'icons in a link’s text put before the link (a link holds text only)';
 
+/**
+ * Icons that draw a character of text (an ellipsis, a chevron) as that character, where an icon cannot go: a
+ * tab's title is text (`blog/2024/:material-dots-horizontal:/`, the path of any day's posts).
+ */
+const ICON_CHARACTERS: Record<string, string> = {
+  'material-dots-horizontal': '…', 'material-chevron-right': '›', 'material-chevron-left': '‹', 'material-chevron-double-right': '»',
+  'material-chevron-double-left': '«', 'material-arrow-right': '→', 'material-arrow-left': '←',
+};
+
 /** A content tab's title, a leading icon shortcode taken out as the tab's icon (GitBook's tab has one). */
-function tabTitle(text: string, found: Found): { title: string; icon?: string } {
+function tabTitle(written: string, found: Found): { title: string; icon?: string } {
+  const text = written.replace(/(?<=\S[ \t]*):([a-z0-9-]+):/g, (shortcode, name: string) => {
+    const character = ICON_CHARACTERS[name];
+    if (character) found.notes.add(ICONS_AS_CHARACTERS);
+    return character ?? shortcode;
+  });
   const leading = /^[ \t]*:([a-z0-9-]+):[ \t]*/.exec(text);
-  const icon = leading ? iconOfShortcode(leading[1]!) : undefined;
-  if (!leading || !icon) return { title: text };
-  found.notes.add(ICONS_DRAWN);
-  return { title: text.slice(leading[0].length), icon };
+  const icon = leading ? nearestIcon(leading[1]!) : undefined;
+  if (!leading) return { title: text };
+  const title = text.slice(leading[0].length);
+  if (icon) {
+    found.notes.add(icon.exact ? ICONS_DRAWN : ICONS_NEAREST);
+    return { title, icon: icon.icon };
+  }
+  // A tab titled by an icon and words: the words say it (`:material-apple: macOS`).
+  if (!new RegExp(`^${ICON_SHORTCODE.source}$`).test(`:${leading[1]}:`) || !/[\p{L}\p{N}]/u.test(title)) return { title: text };
+  found.notes.add(ICONS_LEFT_OUT);
+  return { title };
 }
 
 const ICONS_DRAWN = 'icon shortcodes drawn with the Font Awesome icon of the same name';
+const ICONS_AS_CHARACTERS = 'icons in a tab’s title written as the character they draw (…, ›, »)';
 
 function fenceAttributes(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};

@@ -171,6 +171,24 @@ describe('MkDocs', () => {
     assert.match(JSON.stringify(prepared.pages[0]!.document), /"type":"icon","isVoid":true,"data":\{"icon":"check"\}/);
   });
 
+  // Excerpts of mkdocs-material's docs (MIT, test/fixtures/mkdocs-material/LICENSE): browser-support.md, setup/index.md,
+  // blog/posts/adding-a-badge-to-your-project.md, plugins/blog.md.
+  test('an icon Font Awesome has under another name is drawn as that one; one it lacks is left out before the words it decorates, kept where it means something', () => {
+    const nearest = convert('- :material-magnify: Search, :material-information-outline: info and :material-arrow-up-circle: up');
+    assert.equal(nearest.markdown, '- <i class="fa-magnifying-glass">:magnifying-glass:</i> Search, <i class="fa-circle-info">:circle-info:</i> info and <i class="fa-circle-arrow-up">:circle-arrow-up:</i> up');
+    assert.deepEqual(nearest.notes, ['icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)']);
+    const decoration = convert(
+      ['| :fontawesome-brands-chrome: Chrome   |     49+ |', '', '- :material-page-layout-header: __[Header]__ – Customize the header', '-   :fontawesome-brands-markdown:{ .lg .middle } __It\'s just Markdown__'].join('\n'),
+    );
+    assert.equal(decoration.markdown, ['|  Chrome   |     49+ |', '', '- __[Header]__ – Customize the header', '-   __It\'s just Markdown__'].join('\n'));
+    assert.deepEqual(decoration.notes, ['icons without a Font Awesome match before the words they stand beside: left out as decoration']);
+    const meaning = convert('# Adding a :simple-materialformkdocs: badge to your project\n\n- :fontawesome-brands-git: – \n');
+    assert.equal(meaning.markdown, '# Adding a :simple-materialformkdocs: badge to your project\n\n- :fontawesome-brands-git: – \n');
+    assert.deepEqual(meaning.notes, ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written']);
+    const tabs = convert('=== "blog/2024/:material-dots-horizontal:/"\n\n    Posts.\n\n=== ":material-apple: macOS"\n\n    Mac.\n');
+    assert.ok(tabs.markdown.includes('{% tab title="blog/2024/…/" %}') && tabs.markdown.includes('{% tab title="macOS" %}'), tabs.markdown);
+  });
+
   test('md-button links are GitBook buttons; attribute lists of classes and a result box are left out and named, a style stays', () => {
     // From mkdocs-material's docs/reference/buttons.md and docs/reference/icons-emojis.md (MIT).
     const { markdown, notes } = convert(
@@ -197,7 +215,7 @@ describe('MkDocs', () => {
         '',
         '',
         '',
-        ':material-clock-fast: __Set up in 5 minutes__',
+        '<i class="fa-stopwatch">:stopwatch:</i> __Set up in 5 minutes__',
         '',
         '',
         '',
@@ -210,6 +228,7 @@ describe('MkDocs', () => {
       'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with',
       'buttons (md-button) as GitBook’s buttons',
       'icon shortcode with no icon of its name in Quire’s set (:name:): kept as written',
+      'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)',
     ]);
   });
 
@@ -274,8 +293,8 @@ describe('MkDocs', () => {
     assert.match(types('Admonitions'), /"type":"expandable"/);
     assert.match(types('Content tabs'), /"type":"tabs"/);
     assert.match(types('Code blocks'), /"title":"bubble_sort.py"/);
-    // Octicons' mark-github is a brand: Font Awesome's solid set has no icon of its name.
-    assert.ok(prepared.report.pages.some((page) => page.title === 'Admonitions' && page.notes.some((n) => n.startsWith('icon shortcode with no icon of its name'))));
+    // Octicons' mark-github is a brand: Font Awesome's solid set has none; before the tab's title, it is decoration.
+    assert.ok(prepared.report.pages.some((page) => page.title === 'Admonitions' && page.notes.some((n) => n.startsWith('icons without a Font Awesome match'))));
   });
 });
 

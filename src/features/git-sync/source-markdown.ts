@@ -36,6 +36,8 @@ const MEANING_KEPT = [
   'in-page table of contents',
   'npm2yarn',
   'icon shortcodes drawn',
+  'icons without a Font Awesome match before the words',
+  'icons in a tab’s title written as the character',
   'code tabs synchronised across the page',
   'tabs synchronised by groupId',
   'attribute lists of classes',
