@@ -109,7 +109,18 @@ function inlineSignature(tokens: readonly Token[], file?: string, footnote: (lab
     out += [...written].reverse().join('') + wanted.join('');
     written = wanted;
   };
+  // An icon (`<i class="fa-x">:x:</i>`) is one inline of no marks: its text is for renderers without icons.
+  let inIcon = false;
   for (const token of tokens) {
+    if (inIcon) {
+      if (token.type === 'html_inline' && /^<\/i>$/i.test(token.content.trim())) inIcon = false;
+      continue;
+    }
+    if (token.type === 'html_inline' && /^<i class="fa-[\w-]+">$/.test(token.content.trim())) {
+      out += ` ${token.content.trim()} `;
+      inIcon = true;
+      continue;
+    }
     switch (token.type) {
       case 'text':
       case 'text_special': {

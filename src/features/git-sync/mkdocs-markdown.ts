@@ -230,6 +230,7 @@ const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*(?:#([\w.-]+)|id=["']?([\w.-]
 
 /** A heading's `{ #id }` as GitBook's pinned anchor, keys (`++ctrl+alt+del++`) as `<kbd>`s, and icon shortcodes as icons. */
 function inlineSyntax(line: string, found: Found): string {
+  line = smallPrint(line, found);
   const heading = HEADING_ID.exec(line);
   const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
   return attributeLists(icons(buttons(written, found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
@@ -283,6 +284,27 @@ function isDecoration(before: string, after: string): boolean {
 
 const ICONS_NEAREST = 'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)';
 const ICONS_LEFT_OUT = 'icons without a Font Awesome match before the words they stand beside: left out as decoration';
+
+/**
+ * `<small>` (Material's docs put a default, a date or "optional" beside a heading in it) is text in smaller
+ * type: GitBook has no smaller type, the words are kept as text of the line.
+ */
+function smallPrint(line: string, found: Found): string {
+  if (!line.includes('<small>')) return line;
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : piece.replace(/<small>([^<]*)<\/small>/g, (_, words: string) => {
+            found.notes.add(SMALL_PRINT);
+            return words;
+          }),
+    )
+    .join('');
+}
+
+const SMALL_PRINT = 'small print (<small>…</small>) as text of its line: GitBook has no smaller type';
 
 /**
  * Material's buttons, a link with the class `md-button` (and `md-button--primary`), as GitBook's buttons: a

@@ -189,6 +189,13 @@ describe('MkDocs', () => {
     assert.ok(tabs.markdown.includes('{% tab title="blog/2024/…/" %}') && tabs.markdown.includes('{% tab title="macOS" %}'), tabs.markdown);
   });
 
+  // From mkdocs-material's docs/getting-started.md and changelog/index.md (MIT).
+  test('<small> beside a heading is text of the heading, named; in code it stays', () => {
+    const { markdown, notes } = convert('### with pip <small>recommended</small> { #with-pip data-toc-label="with pip" }\n\n## 9.7.6 <small>March 19, 2026</small> { id="9.7.6" }\n\n`<small>x</small>`\n');
+    assert.equal(markdown, '### with pip recommended <a href="#with-pip" id="with-pip"></a>\n\n## 9.7.6 March 19, 2026 <a href="#9.7.6" id="9.7.6"></a>\n\n`<small>x</small>`\n');
+    assert.deepEqual(notes, ['small print (<small>…</small>) as text of its line: GitBook has no smaller type']);
+  });
+
   test('md-button links are GitBook buttons; attribute lists of classes and a result box are left out and named, a style stays', () => {
     // From mkdocs-material's docs/reference/buttons.md and docs/reference/icons-emojis.md (MIT).
     const { markdown, notes } = convert(

@@ -38,6 +38,7 @@ const MEANING_KEPT = [
   'icon shortcodes drawn',
   'icons without a Font Awesome match before the words',
   'icons in a tab’s title written as the character',
+  'small print (<small>',
   'code tabs synchronised across the page',
   'tabs synchronised by groupId',
   'attribute lists of classes',
