@@ -1,5 +1,6 @@
 import { buttonHtml, iconHtml } from '../content/document/html.ts';
 import { ICON_SHORTCODE, iconOfShortcode, nearestIcon } from './icon-names.ts';
+import { BADGE, badgeText, settingHeading } from './material-badges.ts';
 import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
@@ -28,12 +29,14 @@ const KEPT = [
 export interface MkdocsOptions {
   /** A snippet's text by the path written after `--8<--`, or undefined when it is not there. */
   readSnippet: (path: string) => string | undefined;
+  /** The site runs Material's shortcodes hook: its `<!-- md:… -->` badges show words (material-badges.ts). */
+  materialBadges?: boolean;
 }
 
 export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Converted {
   const notes = new Set<string>();
   const highlights: CodeHighlight[] = [];
-  const body = plainToGitbook(convertLines(markdown.split(/\r?\n/), options, { notes, highlights }, 0).join('\n'));
+  const body = plainToGitbook(convertLines(markdown.split(/\r?\n/), options, { notes, highlights, badges: options.materialBadges === true }, 0).join('\n'));
   for (const name of listConstructs(body, KEPT)) notes.add(`${name}: kept as written`);
   return { markdown: body, notes: [...notes], highlights };
 }
@@ -46,6 +49,7 @@ const MARKDOWN_WRAPPER = /^[ \t]*<(div|section|article|span|p)\b[^>]*\bmarkdown(
 interface Found {
   notes: Set<string>;
   highlights: CodeHighlight[];
+  badges: boolean;
 }
 
 function convertLines(lines: string[], options: MkdocsOptions, found: Found, depth: number): string[] {
@@ -169,6 +173,12 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       i = at - 1;
       continue;
     }
+    const setting = found.badges ? settingHeading(line) : undefined;
+    if (setting) {
+      notes.add(BADGES);
+      out.push(...setting.map((l) => inlineSyntax(l, found)));
+      continue;
+    }
     const image = IMAGE_WITH_ATTRIBUTES.exec(line);
     if (image) {
       out.push(imageFigure(image, notes));
@@ -230,7 +240,7 @@ const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*(?:#([\w.-]+)|id=["']?([\w.-]
 
 /** A heading's `{ #id }` as GitBook's pinned anchor, keys (`++ctrl+alt+del++`) as `<kbd>`s, and icon shortcodes as icons. */
 function inlineSyntax(line: string, found: Found): string {
-  line = smallPrint(line, found);
+  line = badges(smallPrint(line, found), found);
   const heading = HEADING_ID.exec(line);
   const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
   return attributeLists(icons(buttons(written, found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
@@ -284,6 +294,19 @@ function isDecoration(before: string, after: string): boolean {
 
 const ICONS_NEAREST = 'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)';
 const ICONS_LEFT_OUT = 'icons without a Font Awesome match before the words they stand beside: left out as decoration';
+
+/** Material's badges (`<!-- md:version 9.2.0 -->`) as their words, where the site's hook shows them (material-badges.ts). */
+function badges(line: string, found: Found): string {
+  if (!found.badges || !line.includes('<!--')) return line;
+  return line.replace(BADGE, (comment, kind: string, args: string) => {
+    const words = badgeText(kind, args);
+    if (words === undefined) return comment;
+    found.notes.add(BADGES);
+    return words;
+  });
+}
+
+const BADGES = 'Material’s badges (<!-- md:… -->, shown by its shortcodes hook) as their words: the box, its icon and its link left out';
 
 /**
  * `<small>` (Material's docs put a default, a date or "optional" beside a heading in it) is text in smaller

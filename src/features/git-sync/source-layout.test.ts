@@ -196,6 +196,18 @@ describe('MkDocs', () => {
     assert.deepEqual(notes, ['small print (<small>…</small>) as text of its line: GitBook has no smaller type']);
   });
 
+  // From mkdocs-material's docs/plugins/blog.md and customization.md (MIT).
+  test('Material’s badges are their words where mkdocs.yml runs its shortcodes hook, comments where it does not', () => {
+    const page = ['#### <!-- md:setting config.enabled -->', '', '<!-- md:version 9.2.0 -->', '<!-- md:default `true` -->', '', 'Prior to <!-- md:version 7.0.0 --> the build. See [`enabled`][config.enabled].'].join('\n');
+    const { markdown, notes } = mkdocsToGitbook(page, { readSnippet: () => undefined, materialBadges: true });
+    assert.equal(
+      markdown,
+      ['#### `enabled` <a href="#config.enabled" id="config.enabled"></a>', '', '[config.enabled]: #config.enabled', '', '_Version 9.2.0_', '_Default:_ `true`', '', 'Prior to _Version 7.0.0_ the build. See [`enabled`][config.enabled].'].join('\n'),
+    );
+    assert.deepEqual(notes, ['Material’s badges (<!-- md:… -->, shown by its shortcodes hook) as their words: the box, its icon and its link left out']);
+    assert.equal(convert(page).markdown, page);
+  });
+
   test('md-button links are GitBook buttons; attribute lists of classes and a result box are left out and named, a style stays', () => {
     // From mkdocs-material's docs/reference/buttons.md and docs/reference/icons-emojis.md (MIT).
     const { markdown, notes } = convert(

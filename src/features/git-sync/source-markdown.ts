@@ -39,6 +39,7 @@ const MEANING_KEPT = [
   'icons without a Font Awesome match before the words',
   'icons in a tab’s title written as the character',
   'small print (<small>',
+  'Material’s badges',
   'code tabs synchronised across the page',
   'tabs synchronised by groupId',
   'attribute lists of classes',
