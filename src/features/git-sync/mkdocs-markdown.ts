@@ -373,6 +373,11 @@ function attributeLists(line: string, found: Found): string {
       i % 2 === 1
         ? piece
         : piece.replace(/(\)|\]|:|<\/i>|\*\*|__)\{([^}\n]*)\}/g, (whole, before: string, list: string) => {
+            // A drawn icon's colour (a green check, a red cross): the icon's shape says it, in the text's colour.
+            if (before === '</i>' && /^[ \t]*style=["']color:[^"';]*;?["'][ \t]*$/.test(list)) {
+              found.notes.add(ICON_COLOURS_LEFT_OUT);
+              return before;
+            }
             if (!styling(list)) return whole;
             found.notes.add(CLASSES_LEFT_OUT);
             return before;
@@ -381,6 +386,7 @@ function attributeLists(line: string, found: Found): string {
     .join('');
 }
 
+const ICON_COLOURS_LEFT_OUT = 'colours of icons ({ style="color: …" }): left out, the icon drawn in the colour of its text';
 const CLASSES_LEFT_OUT = 'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with';
 
 /**

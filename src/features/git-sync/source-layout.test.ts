@@ -208,6 +208,13 @@ describe('MkDocs', () => {
     assert.equal(convert(page).markdown, page);
   });
 
+  // From mkdocs-material's docs/contributing/reporting-a-bug.md (MIT).
+  test('a drawn icon’s colour is left out and named; a colour on anything else stays as written', () => {
+    const { markdown, notes } = convert('| :material-check:{ style="color: #4DB6AC" } __Clear__ | Built-in |\n\n__Clear__{ style="color: red" }\n');
+    assert.equal(markdown, '| <i class="fa-check">:check:</i> __Clear__ | Built-in |\n\n__Clear__{ style="color: red" }\n');
+    assert.deepEqual(notes.sort(), ['attribute list ({ … }): kept as written', 'colours of icons ({ style="color: …" }): left out, the icon drawn in the colour of its text', 'icon shortcodes drawn with the Font Awesome icon of the same name']);
+  });
+
   test('md-button links are GitBook buttons; attribute lists of classes and a result box are left out and named, a style stays', () => {
     // From mkdocs-material's docs/reference/buttons.md and docs/reference/icons-emojis.md (MIT).
     const { markdown, notes } = convert(

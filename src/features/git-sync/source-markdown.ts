@@ -40,6 +40,7 @@ const MEANING_KEPT = [
   'icons in a tab’s title written as the character',
   'small print (<small>',
   'Material’s badges',
+  'colours of icons',
   'code tabs synchronised across the page',
   'tabs synchronised by groupId',
   'attribute lists of classes',
