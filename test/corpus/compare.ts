@@ -86,7 +86,7 @@ function safeDecode(value: string): string {
 /** Emphasis in a fixed order, so that `_**a**_` and `**_a_**` (one meaning) read alike. */
 const MARK_ORDER = ['~~', '**', '_'] as const;
 
-function inlineSignature(tokens: readonly Token[], file?: string): string {
+function inlineSignature(tokens: readonly Token[], file?: string, footnote: (label: string) => string = () => '[^]'): string {
   let out = '';
   // Marks as a set, written where text shows a change of set: how the delimiters were nested or split
   // (`**a **_**b**_** c**` against `**a _b_ c**`) is spelling, which marks each character has is meaning.
@@ -109,7 +109,18 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
     out += [...written].reverse().join('') + wanted.join('');
     written = wanted;
   };
+  // An icon (`<i class="fa-x">:x:</i>`) is one inline of no marks: its text is for renderers without icons.
+  let inIcon = false;
   for (const token of tokens) {
+    if (inIcon) {
+      if (token.type === 'html_inline' && /^<\/i>$/i.test(token.content.trim())) inIcon = false;
+      continue;
+    }
+    if (token.type === 'html_inline' && /^<i class="fa-[\w-]+">$/.test(token.content.trim())) {
+      out += ` ${token.content.trim()} `;
+      inIcon = true;
+      continue;
+    }
     switch (token.type) {
       case 'text':
       case 'text_special': {
@@ -129,6 +140,10 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
       case 'hardbreak':
         out += ' ⏎ ';
         break;
+      case 'footnote_ref':
+        // A footnote is its number (the order of first reference), whatever its label.
+        out += footnote(String(token.meta?.label));
+        break;
       case 'code_inline':
         syncMarks();
         out += `\`${token.content}\``;
@@ -146,7 +161,7 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
         out += ']';
         break;
       case 'image':
-        out += `![${inlineSignature(token.children ?? [], file)}](${targetOf(String(token.attrGet('src') ?? ''), file)})`;
+        out += `![${inlineSignature(token.children ?? [], file, footnote)}](${targetOf(String(token.attrGet('src') ?? ''), file)})`;
         break;
       case 'html_inline': {
         // Same meaning, other spelling: <br> is a hard break, a bare <img> an inline image.
@@ -186,14 +201,37 @@ function inlineSignature(tokens: readonly Token[], file?: string): string {
   return collapse(out);
 }
 
-/** One line per block, in document order, each `kind: text`. */
+/**
+ * One line per block, in document order, each `kind: text`. Footnotes follow, in the order the page refers to
+ * them, as readers see them (at the end, numbered), wherever their definitions were written.
+ */
 export function blockSignature(markdown: string, file?: string): string[] {
-  const lines: string[] = [];
+  const main: string[] = [];
   const stack: string[] = [];
   const tokens = parseMarkdown(markdown, {});
+  // A marker is a placeholder until every footnote is read: numbered as readers see them, those of the text in
+  // order, then those of each note in the order the notes are listed (as to-markdown.ts writes them).
+  const footnote = (label: string) => `⁅${label}⁆`;
+  const notes = new Map<string, string[]>();
+  let lines = main;
+  let noteDepth = 0;
   for (const token of tokens) {
     const depth = stack.filter(Boolean).length;
     const pad = (line: string) => lines.push(`${'  '.repeat(depth)}${line}`);
+    if (token.type === 'footnote_open' && lines === main) {
+      // The first definition of a label is the footnote (as markdown-it-footnote and Python-Markdown read them).
+      const label = String(token.meta?.label);
+      lines = [];
+      if (!notes.has(label)) notes.set(label, lines);
+      stack.push('');
+      noteDepth = stack.length;
+      continue;
+    }
+    if (token.type === 'footnote_close' && stack.length === noteDepth) {
+      stack.pop();
+      lines = main;
+      continue;
+    }
     if (token.nesting === 1) {
       // Wrappers that are no block of their own take no line and no indent.
       const wrapper = token.type === 'paragraph_open' || token.type === 'tbody_open' || token.type === 'thead_open' || token.type === 'tr_open';
@@ -213,7 +251,7 @@ export function blockSignature(markdown: string, file?: string): string[] {
     switch (token.type) {
       case 'inline':
         // A line break that ends a paragraph shows nothing.
-        pad(`text: ${inlineSignature(token.children ?? [], file).replace(/(?:\s*⏎)+$/, '')}`);
+        pad(`text: ${inlineSignature(token.children ?? [], file, footnote).replace(/(?:\s*⏎)+$/, '')}`);
         break;
       case 'fence':
       case 'code_block':
@@ -245,8 +283,17 @@ export function blockSignature(markdown: string, file?: string): string[] {
         pad(token.type);
     }
   }
+  const numbers = new Map<string, number>();
+  const number = (lines: readonly string[]) => {
+    for (const line of lines) for (const [, label] of line.matchAll(/⁅([^⁅⁆]*)⁆/g)) if (!numbers.has(label!)) numbers.set(label!, numbers.size + 1);
+  };
+  number(main);
+  for (const label of numbers.keys()) if (notes.has(label)) number(notes.get(label)!);
+  for (const label of notes.keys()) if (!numbers.has(label)) numbers.set(label, numbers.size + 1);
+  const ordered = [...numbers].filter(([label]) => notes.has(label)).map(([label, n]) => [`footnote ${n}`, ...notes.get(label)!.map((line) => `  ${line}`)]);
+  const numbered = [...main, ...ordered.flat()].map((line) => line.replace(/⁅([^⁅⁆]*)⁆/g, (_m, label: string) => `[^${numbers.get(label)}]`));
   // Paragraph wrappers are hidden in tight lists and shown in loose ones; what is left is the same either way.
-  return lines.filter((line) => line.trim() !== 'text: ');
+  return numbered.filter((line) => line.trim() !== 'text: ');
 }
 
 /** The kind of difference a signature line stands for, for the report. */

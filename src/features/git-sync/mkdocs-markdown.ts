@@ -1,5 +1,6 @@
 import { buttonHtml, iconHtml } from '../content/document/html.ts';
-import { ICON_SHORTCODE, iconOfShortcode } from './icon-names.ts';
+import { ICON_SHORTCODE, iconOfShortcode, nearestIcon } from './icon-names.ts';
+import { BADGE, badgeText, settingHeading } from './material-badges.ts';
 import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
@@ -17,7 +18,6 @@ const FENCE_OPTIONS = /^([ \t]*)(`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+#.-]*)([^`]*
 
 /** Constructs of MkDocs' extensions that the converter keeps as written: each named once per page in the notes. */
 const KEPT = [
-  { name: 'footnote', pattern: /\[\^[^\]\s]+\]/ },
   { name: 'abbreviation (*[…]: …)', pattern: /^\*\[[^\]]+\]:/m },
   { name: 'attribute list ({ … })', pattern: /\{[ \t]*[#.][\w-][^}\n]*\}|\{[ \t]*\w+=[^}\n]*\}/ },
   { name: 'icon shortcode with no icon of its name in Quire’s set (:name:)', pattern: /:(?:material|fontawesome|octicons|simple)-[\w-]+:/ },
@@ -29,12 +29,14 @@ const KEPT = [
 export interface MkdocsOptions {
   /** A snippet's text by the path written after `--8<--`, or undefined when it is not there. */
   readSnippet: (path: string) => string | undefined;
+  /** The site runs Material's shortcodes hook: its `<!-- md:… -->` badges show words (material-badges.ts). */
+  materialBadges?: boolean;
 }
 
 export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Converted {
   const notes = new Set<string>();
   const highlights: CodeHighlight[] = [];
-  const body = plainToGitbook(convertLines(markdown.split(/\r?\n/), options, { notes, highlights }, 0).join('\n'));
+  const body = plainToGitbook(convertLines(markdown.split(/\r?\n/), options, { notes, highlights, badges: options.materialBadges === true }, 0).join('\n'));
   for (const name of listConstructs(body, KEPT)) notes.add(`${name}: kept as written`);
   return { markdown: body, notes: [...notes], highlights };
 }
@@ -47,6 +49,7 @@ const MARKDOWN_WRAPPER = /^[ \t]*<(div|section|article|span|p)\b[^>]*\bmarkdown(
 interface Found {
   notes: Set<string>;
   highlights: CodeHighlight[];
+  badges: boolean;
 }
 
 function convertLines(lines: string[], options: MkdocsOptions, found: Found, depth: number): string[] {
@@ -170,6 +173,12 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       i = at - 1;
       continue;
     }
+    const setting = found.badges ? settingHeading(line) : undefined;
+    if (setting) {
+      notes.add(BADGES);
+      out.push(...setting.map((l) => inlineSyntax(l, found)));
+      continue;
+    }
     const image = IMAGE_WITH_ATTRIBUTES.exec(line);
     if (image) {
       out.push(imageFigure(image, notes));
@@ -231,6 +240,7 @@ const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*(?:#([\w.-]+)|id=["']?([\w.-]
 
 /** A heading's `{ #id }` as GitBook's pinned anchor, keys (`++ctrl+alt+del++`) as `<kbd>`s, and icon shortcodes as icons. */
 function inlineSyntax(line: string, found: Found): string {
+  line = badges(smallPrint(line, found), found);
   const heading = HEADING_ID.exec(line);
   const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
   return attributeLists(icons(buttons(written, found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
@@ -243,7 +253,10 @@ function inlineSyntax(line: string, found: Found): string {
 
 /**
  * Icon shortcodes outside code spans as GitBook's icons (`<i class="fa-check">:check:</i>`) where the reader's set has
- * an icon of the name (icon-names.ts); the others stay as written, and are named by the page's notes.
+ * an icon of the name or the nearest one (icon-names.ts). One it has none for is left out when it is decoration:
+ * the first thing of a line, list item, table cell, heading or link text, with words after it that say what it
+ * stands for (`:fontawesome-brands-chrome: Chrome`, `- :material-rabbit: __Fast__`). Any other (alone, or a word of
+ * a sentence: `Adding a :simple-materialformkdocs: badge`) means something: it stays as written, and is named.
  */
 function icons(line: string, found: Found): string {
   if (!line.includes(':')) return line;
@@ -252,15 +265,69 @@ function icons(line: string, found: Found): string {
     .map((piece, i) =>
       i % 2 === 1
         ? piece
-        : piece.replace(ICON_SHORTCODE, (shortcode, name: string) => {
-            const icon = iconOfShortcode(name);
-            if (!icon) return shortcode;
-            found.notes.add(ICONS_DRAWN);
-            return iconHtml(icon);
+        : piece.replace(ICON_WITH_CLASSES, (shortcode: string, name: string, classes: string | undefined, at: number, whole: string) => {
+            const icon = nearestIcon(name);
+            if (icon) {
+              found.notes.add(icon.exact ? ICONS_DRAWN : ICONS_NEAREST);
+              return iconHtml(icon.icon) + (classes ?? '');
+            }
+            if (!isDecoration(whole.slice(0, at), whole.slice(at + shortcode.length))) return shortcode;
+            found.notes.add(ICONS_LEFT_OUT);
+            return '';
+          }),
+    )
+    .join('')
+    .replace(/^([ \t]*(?:[-*+]|\d{1,9}[.)]|#{1,6}|>)[ \t]+)[ \t]+/, '$1');
+}
+
+/** A shortcode and the attribute list that styles it (`:material-rabbit:{ .lg .middle }`). */
+const ICON_WITH_CLASSES = new RegExp(`${ICON_SHORTCODE.source}(\\{[^}\\n]*\\})?`, 'g');
+
+/** Before a decorative icon: only the marks that open its line, cell, list item, heading, quote, link text or bold. */
+const LEADS = /(?:^|\|)[ \t]*(?:(?:[-*+]|\d{1,9}[.)]|#{1,6}|>)[ \t]+)*(?:\[|\*\*|__)?[ \t]*$/;
+/** After it: a space, then a word (perhaps in bold, perhaps a link's). */
+const FOLLOWED_BY_WORDS = /^(?:[ \t]|&nbsp;)+(?:\*\*|__)?\[?[\p{L}\p{N}]/u;
+
+function isDecoration(before: string, after: string): boolean {
+  return LEADS.test(before) && FOLLOWED_BY_WORDS.test(after.replace(/^\{[^}\n]*\}/, ''));
+}
+
+const ICONS_NEAREST = 'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)';
+const ICONS_LEFT_OUT = 'icons without a Font Awesome match before the words they stand beside: left out as decoration';
+
+/** Material's badges (`<!-- md:version 9.2.0 -->`) as their words, where the site's hook shows them (material-badges.ts). */
+function badges(line: string, found: Found): string {
+  if (!found.badges || !line.includes('<!--')) return line;
+  return line.replace(BADGE, (comment, kind: string, args: string) => {
+    const words = badgeText(kind, args);
+    if (words === undefined) return comment;
+    found.notes.add(BADGES);
+    return words;
+  });
+}
+
+const BADGES = 'Material’s badges (<!-- md:… -->, shown by its shortcodes hook) as their words: the box, its icon and its link left out';
+
+/**
+ * `<small>` (Material's docs put a default, a date or "optional" beside a heading in it) is text in smaller
+ * type: GitBook has no smaller type, the words are kept as text of the line.
+ */
+function smallPrint(line: string, found: Found): string {
+  if (!line.includes('<small>')) return line;
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : piece.replace(/<small>([^<]*)<\/small>/g, (_, words: string) => {
+            found.notes.add(SMALL_PRINT);
+            return words;
           }),
     )
     .join('');
 }
+
+const SMALL_PRINT = 'small print (<small>…</small>) as text of its line: GitBook has no smaller type';
 
 /**
  * Material's buttons, a link with the class `md-button` (and `md-button--primary`), as GitBook's buttons: a
@@ -306,6 +373,11 @@ function attributeLists(line: string, found: Found): string {
       i % 2 === 1
         ? piece
         : piece.replace(/(\)|\]|:|<\/i>|\*\*|__)\{([^}\n]*)\}/g, (whole, before: string, list: string) => {
+            // A drawn icon's colour (a green check, a red cross): the icon's shape says it, in the text's colour.
+            if (before === '</i>' && /^[ \t]*style=["']color:[^"';]*;?["'][ \t]*$/.test(list)) {
+              found.notes.add(ICON_COLOURS_LEFT_OUT);
+              return before;
+            }
             if (!styling(list)) return whole;
             found.notes.add(CLASSES_LEFT_OUT);
             return before;
@@ -314,6 +386,7 @@ function attributeLists(line: string, found: Found): string {
     .join('');
 }
 
+const ICON_COLOURS_LEFT_OUT = 'colours of icons ({ style="color: …" }): left out, the icon drawn in the colour of its text';
 const CLASSES_LEFT_OUT = 'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with';
 
 /**
@@ -338,16 +411,38 @@ function iconsOutOfLinks(line: string, found: Found): string {
 
 const ICONS_BESIDE_LINKS = 'icons in a link’s text put before the link (a link holds text only)';
 
+/**
+ * Icons that draw a character of text (an ellipsis, a chevron) as that character, where an icon cannot go: a
+ * tab's title is text (`blog/2024/:material-dots-horizontal:/`, the path of any day's posts).
+ */
+const ICON_CHARACTERS: Record<string, string> = {
+  'material-dots-horizontal': '…', 'material-chevron-right': '›', 'material-chevron-left': '‹', 'material-chevron-double-right': '»',
+  'material-chevron-double-left': '«', 'material-arrow-right': '→', 'material-arrow-left': '←',
+};
+
 /** A content tab's title, a leading icon shortcode taken out as the tab's icon (GitBook's tab has one). */
-function tabTitle(text: string, found: Found): { title: string; icon?: string } {
+function tabTitle(written: string, found: Found): { title: string; icon?: string } {
+  const text = written.replace(/(?<=\S[ \t]*):([a-z0-9-]+):/g, (shortcode, name: string) => {
+    const character = ICON_CHARACTERS[name];
+    if (character) found.notes.add(ICONS_AS_CHARACTERS);
+    return character ?? shortcode;
+  });
   const leading = /^[ \t]*:([a-z0-9-]+):[ \t]*/.exec(text);
-  const icon = leading ? iconOfShortcode(leading[1]!) : undefined;
-  if (!leading || !icon) return { title: text };
-  found.notes.add(ICONS_DRAWN);
-  return { title: text.slice(leading[0].length), icon };
+  const icon = leading ? nearestIcon(leading[1]!) : undefined;
+  if (!leading) return { title: text };
+  const title = text.slice(leading[0].length);
+  if (icon) {
+    found.notes.add(icon.exact ? ICONS_DRAWN : ICONS_NEAREST);
+    return { title, icon: icon.icon };
+  }
+  // A tab titled by an icon and words: the words say it (`:material-apple: macOS`).
+  if (!new RegExp(`^${ICON_SHORTCODE.source}$`).test(`:${leading[1]}:`) || !/[\p{L}\p{N}]/u.test(title)) return { title: text };
+  found.notes.add(ICONS_LEFT_OUT);
+  return { title };
 }
 
 const ICONS_DRAWN = 'icon shortcodes drawn with the Font Awesome icon of the same name';
+const ICONS_AS_CHARACTERS = 'icons in a tab’s title written as the character they draw (…, ›, »)';
 
 function fenceAttributes(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};

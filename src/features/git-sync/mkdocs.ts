@@ -12,6 +12,8 @@ export interface MkdocsConfig {
   docsDir: string;
   /** The nav, with repository paths; undefined when mkdocs.yml has none (the folders give the tree). */
   nav?: OutlineEntry[];
+  /** `hooks`: Python files MkDocs runs on each page, as written. */
+  hooks: string[];
 }
 
 const MAX_NAV_DEPTH = 16;
@@ -26,10 +28,11 @@ export function readMkdocsConfig(text: string, project: string): MkdocsConfig {
   }
   const config = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   const docsDir = join(project, typeof config.docs_dir === 'string' ? config.docs_dir.replace(/^\.?\/+|\/+$/g, '') : 'docs');
-  if (!Array.isArray(config.nav)) return { docsDir };
+  const hooks = Array.isArray(config.hooks) ? config.hooks.filter((hook): hook is string => typeof hook === 'string') : [];
+  if (!Array.isArray(config.nav)) return { docsDir, hooks };
   const nav = navEntries(config.nav, docsDir, 0);
   const theme = config.theme as { features?: unknown } | undefined;
-  return { docsDir, nav: Array.isArray(theme?.features) && theme.features.includes('navigation.indexes') ? withIndexPages(nav) : nav };
+  return { docsDir, hooks, nav: Array.isArray(theme?.features) && theme.features.includes('navigation.indexes') ? withIndexPages(nav) : nav };
 }
 
 /** Material's `navigation.indexes`: a section's first page, when it is the folder's `index.md`, is the section's page. */

@@ -128,12 +128,12 @@ describe('MkDocs', () => {
     assert.deepEqual(notes, []);
   });
 
-  test('snippets are inlined; a missing one, footnotes and icons are kept as written and named', () => {
+  test('snippets are inlined, a missing one kept as written and named; footnotes go on to the GitBook reader as written', () => {
     const { markdown, notes } = convert('--8<-- "includes/abbr.md"\n\nText[^1] :material-check:\n\n[^1]: A note.\n\n--8<-- "missing.md"\n', { 'includes/abbr.md': 'Shared **text**.\n' });
     assert.ok(markdown.startsWith('Shared **text**.\n'));
     assert.ok(markdown.includes('--8<-- "missing.md"'));
     assert.ok(markdown.includes('Text[^1] <i class="fa-check">:check:</i>'));
-    assert.deepEqual(notes.sort(), ['footnote: kept as written', 'icon shortcodes drawn with the Font Awesome icon of the same name', 'snippet missing.md: not found, kept as written']);
+    assert.deepEqual(notes.sort(), ['icon shortcodes drawn with the Font Awesome icon of the same name', 'snippet missing.md: not found, kept as written']);
   });
 
   // From mkdocs-material's docs/reference/code-blocks.md (MIT, test/fixtures/mkdocs-material/LICENSE).
@@ -171,6 +171,50 @@ describe('MkDocs', () => {
     assert.match(JSON.stringify(prepared.pages[0]!.document), /"type":"icon","isVoid":true,"data":\{"icon":"check"\}/);
   });
 
+  // Excerpts of mkdocs-material's docs (MIT, test/fixtures/mkdocs-material/LICENSE): browser-support.md, setup/index.md,
+  // blog/posts/adding-a-badge-to-your-project.md, plugins/blog.md.
+  test('an icon Font Awesome has under another name is drawn as that one; one it lacks is left out before the words it decorates, kept where it means something', () => {
+    const nearest = convert('- :material-magnify: Search, :material-information-outline: info and :material-arrow-up-circle: up');
+    assert.equal(nearest.markdown, '- <i class="fa-magnifying-glass">:magnifying-glass:</i> Search, <i class="fa-circle-info">:circle-info:</i> info and <i class="fa-circle-arrow-up">:circle-arrow-up:</i> up');
+    assert.deepEqual(nearest.notes, ['icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)']);
+    const decoration = convert(
+      ['| :fontawesome-brands-chrome: Chrome   |     49+ |', '', '- :material-page-layout-header: __[Header]__ – Customize the header', '-   :fontawesome-brands-markdown:{ .lg .middle } __It\'s just Markdown__'].join('\n'),
+    );
+    assert.equal(decoration.markdown, ['|  Chrome   |     49+ |', '', '- __[Header]__ – Customize the header', '-   __It\'s just Markdown__'].join('\n'));
+    assert.deepEqual(decoration.notes, ['icons without a Font Awesome match before the words they stand beside: left out as decoration']);
+    const meaning = convert('# Adding a :simple-materialformkdocs: badge to your project\n\n- :fontawesome-brands-git: – \n');
+    assert.equal(meaning.markdown, '# Adding a :simple-materialformkdocs: badge to your project\n\n- :fontawesome-brands-git: – \n');
+    assert.deepEqual(meaning.notes, ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written']);
+    const tabs = convert('=== "blog/2024/:material-dots-horizontal:/"\n\n    Posts.\n\n=== ":material-apple: macOS"\n\n    Mac.\n');
+    assert.ok(tabs.markdown.includes('{% tab title="blog/2024/…/" %}') && tabs.markdown.includes('{% tab title="macOS" %}'), tabs.markdown);
+  });
+
+  // From mkdocs-material's docs/getting-started.md and changelog/index.md (MIT).
+  test('<small> beside a heading is text of the heading, named; in code it stays', () => {
+    const { markdown, notes } = convert('### with pip <small>recommended</small> { #with-pip data-toc-label="with pip" }\n\n## 9.7.6 <small>March 19, 2026</small> { id="9.7.6" }\n\n`<small>x</small>`\n');
+    assert.equal(markdown, '### with pip recommended <a href="#with-pip" id="with-pip"></a>\n\n## 9.7.6 March 19, 2026 <a href="#9.7.6" id="9.7.6"></a>\n\n`<small>x</small>`\n');
+    assert.deepEqual(notes, ['small print (<small>…</small>) as text of its line: GitBook has no smaller type']);
+  });
+
+  // From mkdocs-material's docs/plugins/blog.md and customization.md (MIT).
+  test('Material’s badges are their words where mkdocs.yml runs its shortcodes hook, comments where it does not', () => {
+    const page = ['#### <!-- md:setting config.enabled -->', '', '<!-- md:version 9.2.0 -->', '<!-- md:default `true` -->', '', 'Prior to <!-- md:version 7.0.0 --> the build. See [`enabled`][config.enabled].'].join('\n');
+    const { markdown, notes } = mkdocsToGitbook(page, { readSnippet: () => undefined, materialBadges: true });
+    assert.equal(
+      markdown,
+      ['#### `enabled` <a href="#config.enabled" id="config.enabled"></a>', '', '[config.enabled]: #config.enabled', '', '_Version 9.2.0_', '_Default:_ `true`', '', 'Prior to _Version 7.0.0_ the build. See [`enabled`][config.enabled].'].join('\n'),
+    );
+    assert.deepEqual(notes, ['Material’s badges (<!-- md:… -->, shown by its shortcodes hook) as their words: the box, its icon and its link left out']);
+    assert.equal(convert(page).markdown, page);
+  });
+
+  // From mkdocs-material's docs/contributing/reporting-a-bug.md (MIT).
+  test('a drawn icon’s colour is left out and named; a colour on anything else stays as written', () => {
+    const { markdown, notes } = convert('| :material-check:{ style="color: #4DB6AC" } __Clear__ | Built-in |\n\n__Clear__{ style="color: red" }\n');
+    assert.equal(markdown, '| <i class="fa-check">:check:</i> __Clear__ | Built-in |\n\n__Clear__{ style="color: red" }\n');
+    assert.deepEqual(notes.sort(), ['attribute list ({ … }): kept as written', 'colours of icons ({ style="color: …" }): left out, the icon drawn in the colour of its text', 'icon shortcodes drawn with the Font Awesome icon of the same name']);
+  });
+
   test('md-button links are GitBook buttons; attribute lists of classes and a result box are left out and named, a style stays', () => {
     // From mkdocs-material's docs/reference/buttons.md and docs/reference/icons-emojis.md (MIT).
     const { markdown, notes } = convert(
@@ -197,7 +241,7 @@ describe('MkDocs', () => {
         '',
         '',
         '',
-        ':material-clock-fast: __Set up in 5 minutes__',
+        '<i class="fa-stopwatch">:stopwatch:</i> __Set up in 5 minutes__',
         '',
         '',
         '',
@@ -210,6 +254,7 @@ describe('MkDocs', () => {
       'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with',
       'buttons (md-button) as GitBook’s buttons',
       'icon shortcode with no icon of its name in Quire’s set (:name:): kept as written',
+      'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)',
     ]);
   });
 
@@ -274,8 +319,8 @@ describe('MkDocs', () => {
     assert.match(types('Admonitions'), /"type":"expandable"/);
     assert.match(types('Content tabs'), /"type":"tabs"/);
     assert.match(types('Code blocks'), /"title":"bubble_sort.py"/);
-    // Octicons' mark-github is a brand: Font Awesome's solid set has no icon of its name.
-    assert.ok(prepared.report.pages.some((page) => page.title === 'Admonitions' && page.notes.some((n) => n.startsWith('icon shortcode with no icon of its name'))));
+    // Octicons' mark-github is a brand: Font Awesome's solid set has none; before the tab's title, it is decoration.
+    assert.ok(prepared.report.pages.some((page) => page.title === 'Admonitions' && page.notes.some((n) => n.startsWith('icons without a Font Awesome match'))));
   });
 });
 

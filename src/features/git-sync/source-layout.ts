@@ -64,11 +64,13 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
     const configPath = join(project, files.has(join(project, 'mkdocs.yml')) ? 'mkdocs.yml' : 'mkdocs.yaml');
     const config = readMkdocsConfig(text(configPath) ?? '', project);
     const converted = new Map(files);
+    // Material's own site (and those that copy its hook) writes badges the hook shows (material-badges.ts).
+    const materialBadges = config.hooks.some((hook) => /(?:^|\/)shortcodes\.py$/.test(hook));
     for (const [path, bytes] of files) {
       if (!path.startsWith(`${config.docsDir}/`) || !/\.md$/i.test(path)) continue;
       // Snippets are found beside the page, under docs_dir, or from the project's root, as pymdownx.snippets' base paths.
       const readSnippet = (name: string) => [posix.join(posix.dirname(path), name), join(config.docsDir, name), join(project, name)].map(text).find((t) => t !== undefined);
-      const result = mkdocsToGitbook(bytes.toString('utf8'), { readSnippet });
+      const result = mkdocsToGitbook(bytes.toString('utf8'), { readSnippet, materialBadges });
       converted.set(path, Buffer.from(result.markdown));
       if (result.notes.length > 0) notesByFile.set(path, result.notes);
       if (result.highlights.length > 0) highlightsByFile.set(path, result.highlights);

@@ -8,7 +8,16 @@ import {
 } from './test-fixtures.ts';
 import { markdownToDocument } from './to-document.ts';
 import { documentToMarkdown } from './to-markdown.ts';
-import type { Document, FlowBlock, Leaf, Paragraph } from './types.ts';
+import type { Document, FlowBlock, InlineOpaque, Leaf, Paragraph } from './types.ts';
+
+/** GitBook's annotation: its text, and the note (the annotation-body fragment's blocks). */
+const annotation = (annotated: Leaf, ...note: FlowBlock[]): InlineOpaque => ({
+  object: 'inline',
+  type: 'annotation',
+  isVoid: false,
+  nodes: [{ object: 'text', leaves: [annotated] }],
+  fragments: [{ object: 'fragment', fragment: 'annotation-body', type: 'annotation-body', nodes: note }],
+});
 
 /*
  * Each case is canonical markdown and its document: reading the markdown gives the document, and writing the
@@ -123,6 +132,26 @@ const cases: [name: string, markdown: string, nodes: FlowBlock[]][] = [
     '{% content-ref url="other.md" %}\n[other.md](other.md)\n{% endcontent-ref %}\n',
     [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'page', page: 'other' } } }],
   ],
+  // GitBook's docs (create-content/formatting/inline.md): footnotes are annotations of the word before the marker.
+  [
+    'a footnote, an annotation of the word before its marker',
+    "Here's a simple footnote[^1], and here's a longer one[^2].\n\n[^1]: This is the first footnote.\n\n[^2]: Here's one with multiple paragraphs and code.\n\n    Indent paragraphs to include them in the footnote.\n\n    `{ my code }`\n",
+    [
+      p(
+        t("Here's a simple "),
+        annotation(leaf('footnote'), p('This is the first footnote.')),
+        t(", and here's a longer "),
+        annotation(leaf('one'), p("Here's one with multiple paragraphs and code."), p('Indent paragraphs to include them in the footnote.'), p(t(leaf('{ my code }', 'code')))),
+        t('.'),
+      ),
+    ],
+  ],
+  ['a footnote after bold text annotates the bold word', '**the internet**[^1]\n\n[^1]: A note.\n', [p(t(leaf('the ', 'bold')), annotation(leaf('internet', 'bold'), p('A note.')), t())]],
+  [
+    'a footnote after a link annotates its number, in superscript',
+    'with [MathJax](https://www.mathjax.org)[^1] – or not\n\n[^1]: A note.\n',
+    [p(t('with '), link({ kind: 'url', url: 'https://www.mathjax.org' }, 'MathJax'), t(), annotation(leaf('1', 'superscript'), p('A note.')), t(' – or not'))],
+  ],
   // CommonMark takes an emoji for punctuation: `a**😀b**` is not bold, so the emoji and the letter before
   // the run are written as references.
   ['an emoji at the edge of bold text', '&#x61;**&#x1F600;b**c\n', [p(t('a', leaf('😀b', 'bold'), 'c'))]],
@@ -155,6 +184,16 @@ describe('markdown in other spellings', () => {
   });
   test('indented code is a code block', () => {
     same('    a\n    b\n', code(['a', 'b']));
+  });
+  test('footnotes are numbered in the order they are referred to, their notes at the end; one note referred to twice is one footnote', () => {
+    const markdown = 'a[^note] b[^first]\n\n[^first]: First.\n\nc[^note]\n\n[^note]: The note.\n';
+    const document = read(markdown);
+    const note = annotation(leaf('a'), p('The note.'));
+    assert.deepEqual(document, doc(p(t(), note, t(' '), annotation(leaf('b'), p('First.')), t()), p(t(), { ...note, nodes: [{ object: 'text', leaves: [leaf('c')] }] }, t())));
+    assert.equal(documentToMarkdown(document, writeRef), 'a[^1] b[^2]\n\nc[^1]\n\n[^1]: The note.\n\n[^2]: First.\n');
+  });
+  test('a footnote nothing refers to stays where it was, as its text; a marker without a definition is text', () => {
+    same('[^lost]: Never shown.\n\nx[^none]\n', p('[^lost]: Never shown.'), p('x[^none]'));
   });
   test('reference links resolve through their definitions', () => {
     same('[the page][ref]\n\n[ref]: other.md\n', p(t(), link({ kind: 'page', page: 'other' }, 'the page'), t()));

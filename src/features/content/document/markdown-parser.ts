@@ -90,6 +90,78 @@ function mathInlineRule(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+const CARET = 0x5e;
+const LEFT_BRACKET = 0x5b;
+const RIGHT_BRACKET = 0x5d;
+
+/** The footnote labels a text defines (`[^label]:`), gathered in the parse's `env` by the block rule below. */
+export function footnoteLabels(env: Record<string, unknown>): Set<string> {
+  if (!(env.footnotes instanceof Set)) env.footnotes = new Set<string>();
+  return env.footnotes as Set<string>;
+}
+
+/**
+ * `[^label]: text`, and the blocks indented four spaces under it: a footnote's definition (`footnote_open`, its
+ * blocks, `footnote_close`, `meta.label`), where it was written. GitBook reads footnotes as annotations
+ * (to-document.ts); this is markdown-it-footnote's reading, which Quire does not depend on for these few lines.
+ */
+function footnoteDefinitionRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  const start = state.bMarks[startLine]! + state.tShift[startLine]!;
+  const max = state.eMarks[startLine]!;
+  if (start + 4 > max || state.src.charCodeAt(start) !== LEFT_BRACKET || state.src.charCodeAt(start + 1) !== CARET) return false;
+  let pos = start + 2;
+  while (pos < max && state.src.charCodeAt(pos) !== RIGHT_BRACKET) {
+    if (/\s/.test(state.src[pos]!)) return false;
+    pos++;
+  }
+  if (pos === start + 2 || pos + 1 >= max || state.src.charCodeAt(pos + 1) !== 0x3a) return false;
+  if (silent) return true;
+  const label = state.src.slice(start + 2, pos);
+  footnoteLabels(state.env as Record<string, unknown>).add(label);
+  pos += 2;
+  const open = state.push('footnote_open', '', 1);
+  open.meta = { label };
+  open.map = [startLine, startLine];
+  // The definition's first line is read from after the colon, as if indented under it (markdown-it-footnote).
+  const [oldBMark, oldTShift, oldSCount, oldParent] = [state.bMarks[startLine]!, state.tShift[startLine]!, state.sCount[startLine]!, state.parentType];
+  const afterColon = pos;
+  const initial = state.sCount[startLine]! + pos - start;
+  let offset = initial;
+  while (pos < max && (state.src[pos] === ' ' || state.src[pos] === '\t')) {
+    offset += state.src[pos] === '\t' ? 4 - (offset % 4) : 1;
+    pos++;
+  }
+  state.tShift[startLine] = pos - afterColon;
+  state.sCount[startLine] = offset - initial;
+  state.bMarks[startLine] = afterColon;
+  state.blkIndent += 4;
+  state.parentType = 'footnote' as typeof state.parentType;
+  if (state.sCount[startLine]! < state.blkIndent) state.sCount[startLine]! += state.blkIndent;
+  state.md.block.tokenize(state, startLine, endLine);
+  state.parentType = oldParent;
+  state.blkIndent -= 4;
+  state.tShift[startLine] = oldTShift;
+  state.sCount[startLine] = oldSCount;
+  state.bMarks[startLine] = oldBMark;
+  open.map[1] = state.line;
+  state.push('footnote_close', '', -1);
+  return true;
+}
+
+/** `[^label]` in text, of a label the text defines: a reference to that footnote (`footnote_ref`, `meta.label`). */
+function footnoteReferenceRule(state: StateInline, silent: boolean): boolean {
+  const start = state.pos;
+  if (state.src.charCodeAt(start) !== LEFT_BRACKET || state.src.charCodeAt(start + 1) !== CARET) return false;
+  const end = state.src.indexOf(']', start + 2);
+  if (end < 0 || end === start + 2) return false;
+  const label = state.src.slice(start + 2, end);
+  if (/\s/.test(label) || !footnoteLabels(state.env as Record<string, unknown>).has(label)) return false;
+  if (!silent) state.push('footnote_ref', '', 0).meta = { label };
+  state.pos = end + 1;
+  return true;
+}
+
 const parser = new MarkdownIt('default', { html: true, linkify: false, typographer: false, maxNesting: MAX_NESTING });
 
 /**
@@ -107,6 +179,8 @@ parser.block.ruler.before('table', 'gitbook_tag', gitbookTagRule, { alt: ['parag
 parser.core.ruler.before('text_join', 'task_list', taskListRule);
 parser.block.ruler.before('fence', 'math_block', mathBlockRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
 parser.inline.ruler.after('escape', 'math_inline', mathInlineRule);
+parser.block.ruler.before('reference', 'footnote', footnoteDefinitionRule, { alt: ['paragraph', 'reference'] });
+parser.inline.ruler.after('image', 'footnote_ref', footnoteReferenceRule);
 
 /**
  * The token stream of a markdown text (block tokens; `inline` tokens carry their children). Pass the same

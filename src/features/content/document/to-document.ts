@@ -15,7 +15,7 @@ import type { Item, TokenNode } from './token-tree.ts';
 import { HINT_STYLES } from './types.ts';
 import type {
   Block, BlockOpaque, Code, ContentRef, ContentRefFile, ContentRefUrl, Document, Embed, FlowBlock, Fragment, Heading, Hint, Image, Images,
-  InlineContent, InlineImage, ListItem, MarkType, RefResolver, Table, TableDefinition, TableRecord, TabsItem,
+  InlineContent, InlineImage, Leaf, ListItem, MarkType, RefResolver, Table, TableDefinition, TableRecord, TabsItem,
 } from './types.ts';
 
 /**
@@ -25,8 +25,9 @@ import type {
  */
 export function markdownToDocument(markdown: string, refs: RefResolver): Document {
   const env: Record<string, unknown> = {};
-  const reader = new Reader(refs, env);
-  const nodes = reader.flow(tokenTree(parseMarkdown(markdown, env))) as Document['nodes'];
+  const tokens = parseMarkdown(markdown, env);
+  const reader = new Reader(refs, env, footnotesOf(tokens));
+  const nodes = reader.flow(tokenTree(tokens)) as Document['nodes'];
   return keyDocument({ object: 'document', data: {}, nodes });
 }
 
@@ -38,10 +39,44 @@ const headingLevel = (written: number): 1 | 5 | 6 | undefined => (written === 1 
 const MAX_TAG_DEPTH = 64;
 const MARKS_OF_TOKEN: Record<string, MarkType> = { strong: 'bold', em: 'italic', s: 'strikethrough' };
 
+/** A page's footnotes: each definition's blocks by label (the first of a label), and the labels referenced. */
+interface Footnotes {
+  definitions: Map<string, TokenNode[]>;
+  referenced: Set<string>;
+  /** Labels by the order of their first reference: a footnote's number, as a reader sees it. */
+  numbers: Map<string, number>;
+  /** Definitions being read, so that one referring to itself (or round a cycle) is not read forever. */
+  reading: Set<string>;
+}
+
+function footnotesOf(tokens: Token[]): Footnotes {
+  const footnotes: Footnotes = { definitions: new Map(), referenced: new Set(), numbers: new Map(), reading: new Set() };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    // A marker in a link's text stays text (Reader.inline): its definition is not read there.
+    let inLink = 0;
+    for (const child of token.children ?? []) {
+      if (child.type === 'link_open' || child.type === 'link_close') inLink += child.type === 'link_open' ? 1 : -1;
+      if (child.type !== 'footnote_ref' || inLink > 0) continue;
+      const label = String(child.meta?.label);
+      footnotes.referenced.add(label);
+      if (!footnotes.numbers.has(label)) footnotes.numbers.set(label, footnotes.numbers.size + 1);
+    }
+    if (token.type !== 'footnote_open') continue;
+    let depth = 1;
+    let end = i + 1;
+    for (; end < tokens.length && depth > 0; end++) depth += tokens[end]!.type === 'footnote_open' ? 1 : tokens[end]!.type === 'footnote_close' ? -1 : 0;
+    const label = String(token.meta?.label);
+    if (!footnotes.definitions.has(label)) footnotes.definitions.set(label, tokenTree(tokens.slice(i + 1, end - 1)));
+  }
+  return footnotes;
+}
+
 class Reader {
   constructor(
     private readonly refs: RefResolver,
     private readonly env: Record<string, unknown>,
+    private readonly footnotes: Footnotes = footnotesOf([]),
   ) {}
 
   /** The blocks of a flow (the document, a quote, a list item, …). */
@@ -315,9 +350,56 @@ class Reader {
       }
       case 'table_open':
         return [this.table(children)];
+      case 'footnote_open':
+        return this.unreferencedFootnote(token, children);
       default:
         return [];
     }
+  }
+
+  /**
+   * A footnote's definition is read where its reference is (an annotation); one that nothing refers to shows
+   * nothing in MkDocs or on GitHub, but it is the author's text: it stays where it was, as the text it was.
+   */
+  private unreferencedFootnote(open: Token, children: TokenNode[]): Block[] {
+    const label = String(open.meta?.label);
+    if (this.footnotes.referenced.has(label)) return [];
+    const blocks = this.flow(children);
+    const marker = { leaf: { text: `[^${label}]: `, marks: [] as MarkType[] } };
+    const first = blocks[0];
+    if (first?.type === 'paragraph' && !first.meta) {
+      first.nodes = inlineContent([marker, ...first.nodes.flatMap((node): InlineSegment[] => (node.object === 'text' ? node.leaves.map((l) => ({ leaf: { text: l.text, marks: (l.marks ?? []).map((m) => m.type) } })) : [{ inline: node }]))]);
+      return blocks;
+    }
+    return [paragraph(inlineContent([marker])), ...blocks];
+  }
+
+  /**
+   * GitBook reads a footnote as an annotation of the word right before its marker (`word[^1]`), the note its
+   * definition's blocks. A marker after a space, a link or nothing annotates its own number, in superscript, as
+   * a footnote's number shows (to-markdown.ts writes that one back as the bare marker).
+   */
+  private annotation(label: string, before: InlineSegment[], marks: MarkType[]): InlineSegment | undefined {
+    const definition = this.footnotes.definitions.get(label);
+    if (!definition || this.footnotes.reading.has(label)) return undefined;
+    this.footnotes.reading.add(label);
+    const body = ensureBlocks(this.flow(definition) as FlowBlock[]);
+    this.footnotes.reading.delete(label);
+    // markdown-it leaves empty texts where emphasis delimiters were (`__a.__[^1]`).
+    while (before.length > 0 && 'leaf' in before[before.length - 1]! && (before[before.length - 1] as { leaf: { text: string } }).leaf.text === '') before.pop();
+    const last = before[before.length - 1];
+    const word = last && 'leaf' in last ? /\S+$/.exec(last.leaf.text) : null;
+    let annotated: Leaf;
+    if (last && 'leaf' in last && word) {
+      annotated = leaf(word[0], last.leaf.marks, last.leaf.color);
+      last.leaf.text = last.leaf.text.slice(0, word.index);
+      if (last.leaf.text === '') before.pop();
+    } else {
+      annotated = leaf(String(this.footnotes.numbers.get(label) ?? 1), [...marks, 'superscript']);
+    }
+    return {
+      inline: { object: 'inline', type: 'annotation', isVoid: false, nodes: [text([annotated])], fragments: [fragment('annotation-body', body, 'annotation-body')] },
+    };
   }
 
   private paragraph(inline: Token | undefined): FlowBlock {
@@ -414,6 +496,17 @@ class Reader {
         case 'math_inline':
           push({ inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: token.content } } });
           break;
+        case 'footnote_ref': {
+          // A link holds text only: a marker in a link's text stays text, and the paragraph its source.
+          const label = String(token.meta?.label);
+          const annotation = link || button || inIcon ? undefined : this.annotation(label, segments, marks());
+          if (annotation) push(annotation);
+          else {
+            push({ leaf: { text: `[^${label}]`, marks: marks() } });
+            lossy = true;
+          }
+          break;
+        }
         case 'link_open':
           if (!link) link = { ref: this.refs(String(token.attrGet('href') ?? ''), 'link'), segments: [] };
           break;

@@ -9,7 +9,7 @@ import type { Atom, NestingMark } from './nest-marks.ts';
 import { blockText, inlineText, keptCellSource, keptHeaderSource, keptSource, oneLine } from './nodes.ts';
 import { phrasingHtml } from './cell-html.ts';
 import type {
-  Block, Code, ContentRef, Document, Fragment, Heading, Images, InlineContent, List, RefWriter, Table, TableValue,
+  Block, Code, ContentRef, Document, Fragment, Heading, Images, InlineContent, List, RefWriter, Table, TableValue, Text,
 } from './types.ts';
 
 /**
@@ -19,8 +19,15 @@ import type {
  * document again gives the same markdown.
  */
 export function documentToMarkdown(document: Document, refs: RefWriter): string {
-  const root: Root = { type: 'root', children: new Writer(refs).flow(document.nodes ?? [], 0) };
-  return serializeMarkdown(root);
+  const writer = new Writer(refs);
+  const root: Root = { type: 'root', children: writer.flow(document.nodes ?? [], 0) };
+  return serializeMarkdown(root) + writer.footnoteDefinitions();
+}
+
+/** An annotation's note: the blocks of its `annotation-body` fragment. */
+function annotationBody(node: InlineContent): Fragment['nodes'] {
+  const fragments = (node as { fragments?: Fragment[] }).fragments ?? [];
+  return fragments.find((f) => f.fragment === 'annotation-body')?.nodes ?? fragments[0]?.nodes ?? [];
 }
 
 // Deeper than this, containers are written as the plain text of their content: markdown parsers stop
@@ -31,6 +38,48 @@ const MAX_DEPTH = 32;
 const PROMPT_ATTRIBUTES = ['description', 'icon', 'openInAIProviders', 'defaultExpanded'];
 class Writer {
   constructor(private readonly refs: RefWriter) {}
+
+  /** Annotations' notes, numbered in the order the page refers to them; one note written twice is one footnote. */
+  private readonly footnotes: Fragment['nodes'][] = [];
+  private readonly footnoteNumbers = new Map<string, number>();
+
+  private footnote(body: Fragment['nodes']): number {
+    const key = JSON.stringify(body, (name, value: unknown) => (name === 'key' || name === 'meta' ? undefined : value));
+    let number = this.footnoteNumbers.get(key);
+    if (number === undefined) {
+      this.footnotes.push(body);
+      number = this.footnotes.length;
+      this.footnoteNumbers.set(key, number);
+    }
+    return number;
+  }
+
+  /**
+   * GitBook writes annotations as footnotes: the marker after the annotated text, the note at the end of the
+   * page, `[^1]: ` before its first line and its other lines indented under it. A note may refer to another.
+   */
+  footnoteDefinitions(): string {
+    const written: string[] = [];
+    for (let i = 0; i < this.footnotes.length; i++) {
+      const body = serializeMarkdown({ type: 'root', children: this.flow(this.footnotes[i]!, 1) }).replace(/\n+$/, '');
+      const lines = body.split('\n').map((line, at) => (at === 0 || line === '' ? line : `    ${line}`));
+      written.push(`[^${i + 1}]:${lines[0] ? ` ${lines.join('\n')}` : lines.join('\n')}`);
+    }
+    return written.length > 0 ? `\n${written.join('\n\n')}\n` : '';
+  }
+
+  /**
+   * A kept paragraph source with footnote markers: each marker, in order, numbered as the writer numbers the
+   * paragraph's annotations; undefined when they do not pair up (the paragraph is then written from its content).
+   */
+  private sourceFootnotes(source: string, nodes: readonly InlineContent[]): string | undefined {
+    const annotations = nodes.filter((node) => node.object === 'inline' && node.type === 'annotation');
+    const markers = [...source.matchAll(/\[\^[^\]\s]+\]/g)];
+    if (annotations.length === 0 && markers.length === 0) return source;
+    if (annotations.length !== markers.length) return undefined;
+    let at = 0;
+    return source.replace(/\[\^[^\]\s]+\]/g, () => `[^${this.footnote(annotationBody(annotations[at++]!))}]`);
+  }
 
   flow(blocks: readonly Block[], depth: number): RootContent[] {
     const out: RootContent[] = [];
@@ -49,7 +98,9 @@ class Writer {
   private block(block: Block, depth: number): RootContent | null {
     switch (block.type) {
       case 'paragraph': {
-        const source = keptSource(block);
+        const kept = keptSource(block);
+        const markdown = kept && !kept.html ? this.sourceFootnotes(kept.markdown, block.nodes) : kept?.markdown;
+        const source = kept && markdown !== undefined ? { ...kept, markdown } : undefined;
         if (source) {
           return source.html ? { type: 'html', value: source.markdown } : { type: 'paragraph', children: [{ type: 'gitbookLiteral', value: source.markdown }] };
         }
@@ -357,15 +408,18 @@ class Writer {
   phrasing(nodes: readonly InlineContent[], inTable = false): PhrasingContent[] {
     const atoms: Atom[] = [];
     for (const node of nodes ?? []) {
+      if (node.object === 'inline' && node.type === 'annotation') {
+        const number = this.footnote(annotationBody(node));
+        const texts = ((node as { nodes?: InlineContent[] }).nodes ?? []).filter((child) => child.object === 'text');
+        // An annotation of its own number in superscript is a bare marker (to-document.ts).
+        const leaves = texts.flatMap((t) => t.leaves ?? []).filter((l) => l.text !== '');
+        const bare = leaves.length === 1 && leaves[0]!.text === String(number) && (leaves[0]!.marks ?? []).some((m) => m.type === 'superscript');
+        if (!bare) atoms.push(...texts.flatMap((t) => textAtoms(t as Text)));
+        atoms.push({ node: { type: 'gitbookLiteral', value: `[^${number}]` } });
+        continue;
+      }
       if (node.object === 'text') {
-        for (const l of node.leaves ?? []) {
-          if (!l.text) continue;
-          const types = (l.marks ?? []).map((m) => m.type);
-          const marks: NestingMark[] = NESTING_MARKS.filter((m) => m !== 'color' && types.includes(m));
-          const color = (l.marks ?? []).find((m) => m.type === 'color')?.data as { text?: unknown; background?: unknown } | undefined;
-          if (color) marks.push(`color:${typeof color.text === 'string' ? color.text : 'default'}:${typeof color.background === 'string' ? color.background : 'default'}`);
-          atoms.push({ text: l.text, marks, code: types.includes('code') });
-        }
+        atoms.push(...textAtoms(node));
       } else if (node.type === 'link') {
         // A link holds text and images, never another link (nor, so, a deep chain of them).
         const inner = (node.nodes ?? []).filter((child) => child.object === 'text' || child.type === 'inline-image');
@@ -393,6 +447,20 @@ class Writer {
     }
     return nestMarks(atoms, inTable);
   }
+}
+
+/** A text's leaves as atoms to nest: their marks, a colour mark by its colours. */
+function textAtoms(node: Text): Atom[] {
+  const atoms: Atom[] = [];
+  for (const l of node.leaves ?? []) {
+    if (!l.text) continue;
+    const types = (l.marks ?? []).map((m) => m.type);
+    const marks: NestingMark[] = NESTING_MARKS.filter((m) => m !== 'color' && types.includes(m));
+    const color = (l.marks ?? []).find((m) => m.type === 'color')?.data as { text?: unknown; background?: unknown } | undefined;
+    if (color) marks.push(`color:${typeof color.text === 'string' ? color.text : 'default'}:${typeof color.background === 'string' ? color.background : 'default'}`);
+    atoms.push({ text: l.text, marks, code: types.includes('code') });
+  }
+  return atoms;
 }
 
 /** A line break that ends a paragraph means nothing in markdown (and `\\` would be read as text there). */
