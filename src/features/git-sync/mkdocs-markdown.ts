@@ -1,6 +1,7 @@
 import { buttonHtml, iconHtml } from '../content/document/html.ts';
 import { ICON_SHORTCODE, iconOfShortcode, nearestIcon } from './icon-names.ts';
 import { BADGE, badgeText, settingHeading } from './material-badges.ts';
+import { cardsTable, linkDefinitions } from './material-grids.ts';
 import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
@@ -36,7 +37,9 @@ export interface MkdocsOptions {
 export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Converted {
   const notes = new Set<string>();
   const highlights: CodeHighlight[] = [];
-  const body = plainToGitbook(convertLines(markdown.split(/\r?\n/), options, { notes, highlights, badges: options.materialBadges === true }, 0).join('\n'));
+  const lines = markdown.split(/\r?\n/);
+  const found = { notes, highlights, badges: options.materialBadges === true, definitions: linkDefinitions(lines) };
+  const body = plainToGitbook(convertLines(lines, options, found, 0).join('\n'));
   for (const name of listConstructs(body, KEPT)) notes.add(`${name}: kept as written`);
   return { markdown: body, notes: [...notes], highlights };
 }
@@ -50,6 +53,8 @@ interface Found {
   notes: Set<string>;
   highlights: CodeHighlight[];
   badges: boolean;
+  /** The page's link reference definitions, for the targets of cards (material-grids.ts). */
+  definitions: ReadonlyMap<string, string>;
 }
 
 function convertLines(lines: string[], options: MkdocsOptions, found: Found, depth: number): string[] {
@@ -72,15 +77,28 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       continue;
     }
     const wrapper = MARKDOWN_WRAPPER.exec(line);
+    const classes = wrapper ? (/\bclass=["']([^"']*)["']/.exec(line)?.[1]?.trim().split(/\s+/) ?? []) : [];
+    if (wrapper && depth < MAX_NESTING && classes.includes('grid') && classes.includes('cards')) {
+      const end = closingTag(lines, i, wrapper[1]!.toLowerCase());
+      const table = end === undefined ? undefined : cardsTable(convertLines(lines.slice(i + 1, end), options, found, depth + 1), found.definitions);
+      if (table) {
+        notes.add(CARDS);
+        out.push('', table, '');
+        i = end!;
+        continue;
+      }
+    }
     if (wrapper) {
       wrappers.push(wrapper[1]!.toLowerCase());
       // Material's reference pages show a markdown example's rendering in `<div class="result" markdown>`: a box
-      // around content that is kept whole. Other wrappers lay their content out (grids, cards, columns).
-      const classes = /\bclass=["']([^"']*)["']/.exec(line)?.[1]?.trim() ?? '';
+      // around content that is kept whole; mkdocs-material's own `mdx-columns` flows a list into columns to save
+      // room, the list the same in one. Other wrappers lay their content out (grids, columns).
       notes.add(
-        classes === 'result'
+        classes.join(' ') === 'result'
           ? 'HTML wrapper of an example’s result (<div class="result" markdown>): its content kept, the box left out'
-          : `HTML wrapper with markdown inside (<${wrapper[1]} markdown>): its content kept, the wrapper and its classes left out`,
+          : classes.join(' ') === 'mdx-columns'
+            ? 'HTML wrapper that flows a list into columns (<div class="mdx-columns" markdown>): the list kept, in one column'
+            : `HTML wrapper with markdown inside (<${wrapper[1]} markdown>): its content kept, the wrapper and its classes left out`,
       );
       out.push('');
       continue;
@@ -187,6 +205,18 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
     out.push(inlineSyntax(line, found));
   }
   return out;
+}
+
+const CARDS = 'grids of cards (<div class="grid cards" markdown>) as GitBook’s cards: each item’s icon and title, text and link; the rules between them left out';
+
+/** The line that closes the `tag` opened on line `at`, tags of the same name opened and closed between counted. */
+function closingTag(lines: readonly string[], at: number, tag: string): number | undefined {
+  let open = 0;
+  for (let i = at; i < lines.length; i++) {
+    open += (lines[i]!.match(new RegExp(`<${tag}\\b`, 'gi')) ?? []).length - (lines[i]!.match(new RegExp(`</${tag}>`, 'gi')) ?? []).length;
+    if (open === 0) return i;
+  }
+  return undefined;
 }
 
 const FIGURE_OPEN = /^[ \t]*<figure\b[^>]*\bmarkdown\b[^>]*>[ \t]*$/;
