@@ -22,7 +22,7 @@ const KEPT = [
   { name: 'abbreviation (*[…]: …)', pattern: /^\*\[[^\]]+\]:/m },
   { name: 'attribute list ({ … })', pattern: /\{[ \t]*[#.][\w-][^}\n]*\}|\{[ \t]*\w+=[^}\n]*\}/ },
   { name: 'icon shortcode with no icon of its name in Quire’s set (:name:)', pattern: /:(?:material|fontawesome|octicons|simple)-[\w-]+:/ },
-  { name: 'mark or insert (==…==, ^^…^^)', pattern: /==[^=\s][^=\n]*==|\^\^[^^\s][^^\n]*\^\^/ },
+  { name: 'insert (^^…^^), underlined: GitBook has no underline', pattern: /\^\^[^^\s][^^\n]*\^\^/ },
   { name: 'code annotation (.annotate)', pattern: /\.annotate\b/ },
   { name: 'block (/// …)', pattern: /^\/\/\/[ \t]*\w/m },
 ] as const;
@@ -154,6 +154,16 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       i = item.next - 1;
       continue;
     }
+    // A definition (`:   text` under its term, pymdownx's def_list): GitBook has no definition list. Its blocks are
+    // read as blocks (an admonition in one is a hint) and follow the term, which stays the paragraph it was.
+    const definition = depth < MAX_NESTING ? DEFINITION.exec(line) : null;
+    if (definition && out.some((l) => l.trim() !== '')) {
+      const { lines: inner, next } = indentedBlock(lines, i + 1);
+      notes.add(DEFINITIONS);
+      out.push(...convertLines([definition[1]!, ...inner], options, found, depth + 1));
+      i = next - 1;
+      continue;
+    }
     const admonition = depth < MAX_NESTING ? ADMONITION.exec(line) : null;
     if (admonition) {
       const { lines: inner, next } = indentedBlock(lines, i + 1);
@@ -219,6 +229,9 @@ function closingTag(lines: readonly string[], at: number, tag: string): number |
   return undefined;
 }
 
+const DEFINITION = /^:[ \t]{1,3}(\S.*)$/;
+const DEFINITIONS = 'definition lists (a term, then `:   definition`): the term a paragraph, its definition’s blocks after it, not set apart';
+
 const FIGURE_OPEN = /^[ \t]*<figure\b[^>]*\bmarkdown\b[^>]*>[ \t]*$/;
 const IMAGE_LINE = /^([ \t]*)!\[([^\]]*)\]\(<?([^\s)>]+)>?(?:[ \t]+"[^"]*")?\)(?:\{([^}\n]*)\})?[ \t]*$/;
 
@@ -273,13 +286,34 @@ function inlineSyntax(line: string, found: Found): string {
   line = badges(smallPrint(line, found), found);
   const heading = HEADING_ID.exec(line);
   const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
-  return attributeLists(icons(buttons(written, found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
+  return attributeLists(icons(buttons(highlights(written, found), found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
     keys
       .split('+')
       .map((key) => `<kbd>${key.charAt(0).toUpperCase()}${key.slice(1)}</kbd>`)
       .join('+'),
   );
 }
+
+/**
+ * Material's highlight (`==words==`, pymdownx.mark) is text on a coloured ground, drawn yellow by its theme:
+ * GitBook's colour mark with a yellow background, as GitBook writes it (`<mark style="background-color:yellow;">`).
+ */
+function highlights(line: string, found: Found): string {
+  if (!line.includes('==')) return line;
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : piece.replace(/(?<![={])==(?=[^=\s])([^=\n]*[^=\s])==(?![=}])/g, (_, words: string) => {
+            found.notes.add(HIGHLIGHTS);
+            return `<mark style="background-color:yellow;">${words}</mark>`;
+          }),
+    )
+    .join('');
+}
+
+const HIGHLIGHTS = 'highlights (==…==) as GitBook’s yellow background colour';
 
 /**
  * Icon shortcodes outside code spans as GitBook's icons (`<i class="fa-check">:check:</i>`) where the reader's set has
@@ -344,17 +378,12 @@ const BADGES = 'Material’s badges (<!-- md:… -->, shown by its shortcodes ho
  */
 function smallPrint(line: string, found: Found): string {
   if (!line.includes('<small>')) return line;
-  return line
-    .split(/(`+[^`]*`+)/)
-    .map((piece, i) =>
-      i % 2 === 1
-        ? piece
-        : piece.replace(/<small>([^<]*)<\/small>/g, (_, words: string) => {
-            found.notes.add(SMALL_PRINT);
-            return words;
-          }),
-    )
-    .join('');
+  // Code spans are read past whole: a `<small>` in one is code, and the small print may hold one.
+  return line.replace(/(`+)[^`]*?\1|<small>((?:[^<`]|`[^`]*`)*)<\/small>/g, (whole, ticks: string | undefined, words: string) => {
+    if (ticks) return whole;
+    found.notes.add(SMALL_PRINT);
+    return words;
+  });
 }
 
 const SMALL_PRINT = 'small print (<small>…</small>) as text of its line: GitBook has no smaller type';

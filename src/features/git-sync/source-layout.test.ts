@@ -305,6 +305,31 @@ describe('MkDocs', () => {
     assert.deepEqual(notes.map(noteKeepsMeaning), [true]);
   });
 
+  test('==highlight== is a yellow background colour; ^^insert^^ (underline) stays as written and is named', () => {
+    // From mkdocs-material's docs/reference/formatting.md (MIT).
+    const { markdown, notes } = convert('- ==This was marked (highlight)==\n- ^^This was inserted (underline)^^\n\n`a == b` and x == y\n');
+    assert.equal(markdown, '- <mark style="background-color:yellow;">This was marked (highlight)</mark>\n- ^^This was inserted (underline)^^\n\n`a == b` and x == y\n');
+    assert.deepEqual(notes.map((note) => [note.replace(/ \(.*/, ''), noteKeepsMeaning(note)]), [['highlights', true], ['insert', false]]);
+  });
+
+  test('a definition list’s definitions are blocks after their term (an admonition in one a hint), named as not set apart', () => {
+    // From mkdocs-material's docs/reference/lists.md and docs/reference/admonitions.md (MIT).
+    const { markdown, notes } = convert(
+      ['`Cras arcu libero`', '', ':   Aliquam metus eros, pretium sed nulla', '    venenatis.', '', '    Duis mollis est.', '', 'type:note', '', ':   !!! note', '', '        Lorem ipsum.', '', 'After.'].join('\n'),
+    );
+    assert.equal(
+      markdown,
+      ['`Cras arcu libero`', '', 'Aliquam metus eros, pretium sed nulla', 'venenatis.', '', 'Duis mollis est.', '', 'type:note', '', '{% hint style="info" %}', '**Note**', '', 'Lorem ipsum.', '{% endhint %}', '', '', 'After.'].join('\n'),
+    );
+    assert.deepEqual(notes.map(noteKeepsMeaning), [false]);
+    assert.match(notes[0]!, /^definition lists/);
+  });
+
+  test('<small> holding a code span is text of its line; one inside a code span is code', () => {
+    const { markdown } = convert('Mastodon <small>automatically adds [`rel=me`][rel=me]</small> and `<small>x</small>`');
+    assert.equal(markdown, 'Mastodon automatically adds [`rel=me`][rel=me] and `<small>x</small>`');
+  });
+
   test('code stays code: a fence holding admonition syntax is not converted', () => {
     const source = '```markdown\n!!! note\n    Not a hint.\n```\n';
     assert.equal(convert(source).markdown, source);

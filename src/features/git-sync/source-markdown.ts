@@ -47,6 +47,7 @@ const MEANING_KEPT = [
   'HTML wrapper of an example’s result',
   'HTML wrapper that flows a list into columns',
   'grids of cards',
+  'highlights (==',
   'buttons (md-button)',
   'icons in a link’s text',
 ];
