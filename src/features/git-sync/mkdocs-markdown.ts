@@ -1,6 +1,7 @@
 import { buttonHtml, iconHtml } from '../content/document/html.ts';
 import { ICON_SHORTCODE, iconOfShortcode, nearestIcon } from './icon-names.ts';
 import { BADGE, badgeText, settingHeading } from './material-badges.ts';
+import { cardsTable, linkDefinitions } from './material-grids.ts';
 import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
@@ -21,7 +22,7 @@ const KEPT = [
   { name: 'abbreviation (*[…]: …)', pattern: /^\*\[[^\]]+\]:/m },
   { name: 'attribute list ({ … })', pattern: /\{[ \t]*[#.][\w-][^}\n]*\}|\{[ \t]*\w+=[^}\n]*\}/ },
   { name: 'icon shortcode with no icon of its name in Quire’s set (:name:)', pattern: /:(?:material|fontawesome|octicons|simple)-[\w-]+:/ },
-  { name: 'mark or insert (==…==, ^^…^^)', pattern: /==[^=\s][^=\n]*==|\^\^[^^\s][^^\n]*\^\^/ },
+  { name: 'insert (^^…^^), underlined: GitBook has no underline', pattern: /\^\^[^^\s][^^\n]*\^\^/ },
   { name: 'code annotation (.annotate)', pattern: /\.annotate\b/ },
   { name: 'block (/// …)', pattern: /^\/\/\/[ \t]*\w/m },
 ] as const;
@@ -36,7 +37,9 @@ export interface MkdocsOptions {
 export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Converted {
   const notes = new Set<string>();
   const highlights: CodeHighlight[] = [];
-  const body = plainToGitbook(convertLines(markdown.split(/\r?\n/), options, { notes, highlights, badges: options.materialBadges === true }, 0).join('\n'));
+  const lines = markdown.split(/\r?\n/);
+  const found = { notes, highlights, badges: options.materialBadges === true, definitions: linkDefinitions(lines) };
+  const body = plainToGitbook(convertLines(lines, options, found, 0).join('\n'));
   for (const name of listConstructs(body, KEPT)) notes.add(`${name}: kept as written`);
   return { markdown: body, notes: [...notes], highlights };
 }
@@ -50,6 +53,8 @@ interface Found {
   notes: Set<string>;
   highlights: CodeHighlight[];
   badges: boolean;
+  /** The page's link reference definitions, for the targets of cards (material-grids.ts). */
+  definitions: ReadonlyMap<string, string>;
 }
 
 function convertLines(lines: string[], options: MkdocsOptions, found: Found, depth: number): string[] {
@@ -72,15 +77,28 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       continue;
     }
     const wrapper = MARKDOWN_WRAPPER.exec(line);
+    const classes = wrapper ? (/\bclass=["']([^"']*)["']/.exec(line)?.[1]?.trim().split(/\s+/) ?? []) : [];
+    if (wrapper && depth < MAX_NESTING && classes.includes('grid') && classes.includes('cards')) {
+      const end = closingTag(lines, i, wrapper[1]!.toLowerCase());
+      const table = end === undefined ? undefined : cardsTable(convertLines(lines.slice(i + 1, end), options, found, depth + 1), found.definitions);
+      if (table) {
+        notes.add(CARDS);
+        out.push('', table, '');
+        i = end!;
+        continue;
+      }
+    }
     if (wrapper) {
       wrappers.push(wrapper[1]!.toLowerCase());
       // Material's reference pages show a markdown example's rendering in `<div class="result" markdown>`: a box
-      // around content that is kept whole. Other wrappers lay their content out (grids, cards, columns).
-      const classes = /\bclass=["']([^"']*)["']/.exec(line)?.[1]?.trim() ?? '';
+      // around content that is kept whole; mkdocs-material's own `mdx-columns` flows a list into columns to save
+      // room, the list the same in one. Other wrappers lay their content out (grids, columns).
       notes.add(
-        classes === 'result'
+        classes.join(' ') === 'result'
           ? 'HTML wrapper of an example’s result (<div class="result" markdown>): its content kept, the box left out'
-          : `HTML wrapper with markdown inside (<${wrapper[1]} markdown>): its content kept, the wrapper and its classes left out`,
+          : classes.join(' ') === 'mdx-columns'
+            ? 'HTML wrapper that flows a list into columns (<div class="mdx-columns" markdown>): the list kept, in one column'
+            : `HTML wrapper with markdown inside (<${wrapper[1]} markdown>): its content kept, the wrapper and its classes left out`,
       );
       out.push('');
       continue;
@@ -136,6 +154,16 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       i = item.next - 1;
       continue;
     }
+    // A definition (`:   text` under its term, pymdownx's def_list): GitBook has no definition list. Its blocks are
+    // read as blocks (an admonition in one is a hint) and follow the term, which stays the paragraph it was.
+    const definition = depth < MAX_NESTING ? DEFINITION.exec(line) : null;
+    if (definition && out.some((l) => l.trim() !== '')) {
+      const { lines: inner, next } = indentedBlock(lines, i + 1);
+      notes.add(DEFINITIONS);
+      out.push(...convertLines([definition[1]!, ...inner], options, found, depth + 1));
+      i = next - 1;
+      continue;
+    }
     const admonition = depth < MAX_NESTING ? ADMONITION.exec(line) : null;
     if (admonition) {
       const { lines: inner, next } = indentedBlock(lines, i + 1);
@@ -188,6 +216,21 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
   }
   return out;
 }
+
+const CARDS = 'grids of cards (<div class="grid cards" markdown>) as GitBook’s cards: each item’s icon and title, text and link; the rules between them left out';
+
+/** The line that closes the `tag` opened on line `at`, tags of the same name opened and closed between counted. */
+function closingTag(lines: readonly string[], at: number, tag: string): number | undefined {
+  let open = 0;
+  for (let i = at; i < lines.length; i++) {
+    open += (lines[i]!.match(new RegExp(`<${tag}\\b`, 'gi')) ?? []).length - (lines[i]!.match(new RegExp(`</${tag}>`, 'gi')) ?? []).length;
+    if (open === 0) return i;
+  }
+  return undefined;
+}
+
+const DEFINITION = /^:[ \t]{1,3}(\S.*)$/;
+const DEFINITIONS = 'definition lists (a term, then `:   definition`): the term a paragraph, its definition’s blocks after it, not set apart';
 
 const FIGURE_OPEN = /^[ \t]*<figure\b[^>]*\bmarkdown\b[^>]*>[ \t]*$/;
 const IMAGE_LINE = /^([ \t]*)!\[([^\]]*)\]\(<?([^\s)>]+)>?(?:[ \t]+"[^"]*")?\)(?:\{([^}\n]*)\})?[ \t]*$/;
@@ -243,13 +286,34 @@ function inlineSyntax(line: string, found: Found): string {
   line = badges(smallPrint(line, found), found);
   const heading = HEADING_ID.exec(line);
   const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
-  return attributeLists(icons(buttons(written, found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
+  return attributeLists(icons(buttons(highlights(written, found), found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
     keys
       .split('+')
       .map((key) => `<kbd>${key.charAt(0).toUpperCase()}${key.slice(1)}</kbd>`)
       .join('+'),
   );
 }
+
+/**
+ * Material's highlight (`==words==`, pymdownx.mark) is text on a coloured ground, drawn yellow by its theme:
+ * GitBook's colour mark with a yellow background, as GitBook writes it (`<mark style="background-color:yellow;">`).
+ */
+function highlights(line: string, found: Found): string {
+  if (!line.includes('==')) return line;
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : piece.replace(/(?<![={])==(?=[^=\s])([^=\n]*[^=\s])==(?![=}])/g, (_, words: string) => {
+            found.notes.add(HIGHLIGHTS);
+            return `<mark style="background-color:yellow;">${words}</mark>`;
+          }),
+    )
+    .join('');
+}
+
+const HIGHLIGHTS = 'highlights (==…==) as GitBook’s yellow background colour';
 
 /**
  * Icon shortcodes outside code spans as GitBook's icons (`<i class="fa-check">:check:</i>`) where the reader's set has
@@ -314,17 +378,12 @@ const BADGES = 'Material’s badges (<!-- md:… -->, shown by its shortcodes ho
  */
 function smallPrint(line: string, found: Found): string {
   if (!line.includes('<small>')) return line;
-  return line
-    .split(/(`+[^`]*`+)/)
-    .map((piece, i) =>
-      i % 2 === 1
-        ? piece
-        : piece.replace(/<small>([^<]*)<\/small>/g, (_, words: string) => {
-            found.notes.add(SMALL_PRINT);
-            return words;
-          }),
-    )
-    .join('');
+  // Code spans are read past whole: a `<small>` in one is code, and the small print may hold one.
+  return line.replace(/(`+)[^`]*?\1|<small>((?:[^<`]|`[^`]*`)*)<\/small>/g, (whole, ticks: string | undefined, words: string) => {
+    if (ticks) return whole;
+    found.notes.add(SMALL_PRINT);
+    return words;
+  });
 }
 
 const SMALL_PRINT = 'small print (<small>…</small>) as text of its line: GitBook has no smaller type';

@@ -258,6 +258,78 @@ describe('MkDocs', () => {
     ]);
   });
 
+  test('a grid of cards is GitBook’s cards: icon and title, text, and the title’s link as the target; a card holding code stays as written', () => {
+    // From mkdocs-material's docs/setup/index.md and docs/contributing/index.md (MIT).
+    const { markdown, notes } = convert(
+      [
+        '<div class="grid cards" markdown>',
+        '',
+        '- :material-page-layout-footer: __[Footer]__ – Add links to your social media profiles or websites in the footer',
+        '',
+        '-   :material-bug-outline: &nbsp;',
+        '    __Something is not working?__',
+        '',
+        '    ---',
+        '',
+        '    Report a bug in Material for MkDocs by creating an issue with a',
+        '    reproduction',
+        '',
+        '    ---',
+        '',
+        '    [:octicons-arrow-right-24: Report a bug][report a bug]',
+        '',
+        '</div>',
+        '',
+        '  [Footer]: setting-up-the-footer.md',
+        '  [report a bug]: reporting-a-bug.md',
+      ].join('\n'),
+    );
+    assert.equal(
+      markdown.split('\n')[1],
+      '<table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody>' +
+        '<tr><td>__Footer__</td><td>Add links to your social media profiles or websites in the footer</td><td><a href="setting-up-the-footer.md">setting-up-the-footer.md</a></td></tr>' +
+        '<tr><td><i class="fa-bug">:bug:</i> __Something is not working?__</td><td><p>Report a bug in Material for MkDocs by creating an issue with a reproduction</p><p><i class="fa-arrow-right">:arrow-right:</i> [Report a bug][report a bug]</p></td><td><a href="reporting-a-bug.md">reporting-a-bug.md</a></td></tr>' +
+        '</tbody></table>',
+    );
+    assert.ok(notes.every(noteKeepsMeaning), notes.join('; '));
+    assert.ok(notes.includes('grids of cards (<div class="grid cards" markdown>) as GitBook’s cards: each item’s icon and title, text and link; the rules between them left out'));
+
+    const withCode = convert(['<div class="grid cards" markdown>', '', '-   __Social__', '', '    ``` yaml', '    social: true', '    ```', '', '</div>'].join('\n'));
+    assert.match(withCode.markdown, /^- {3}__Social__$/m);
+    assert.ok(withCode.notes.some((note) => note.startsWith('HTML wrapper with markdown inside')));
+  });
+
+  test('mkdocs-material’s mdx-columns flows a list into columns: the list is kept, named as keeping its meaning', () => {
+    const { markdown, notes } = convert(['<div class="mdx-columns" markdown>', '', '- [Adding an excerpt]', '- [Adding authors]', '', '</div>'].join('\n'));
+    assert.equal(markdown, ['', '', '- [Adding an excerpt]', '- [Adding authors]', '', ''].join('\n'));
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true]);
+  });
+
+  test('==highlight== is a yellow background colour; ^^insert^^ (underline) stays as written and is named', () => {
+    // From mkdocs-material's docs/reference/formatting.md (MIT).
+    const { markdown, notes } = convert('- ==This was marked (highlight)==\n- ^^This was inserted (underline)^^\n\n`a == b` and x == y\n');
+    assert.equal(markdown, '- <mark style="background-color:yellow;">This was marked (highlight)</mark>\n- ^^This was inserted (underline)^^\n\n`a == b` and x == y\n');
+    assert.deepEqual(notes.map((note) => [note.replace(/ \(.*/, ''), noteKeepsMeaning(note)]), [['highlights', true], ['insert', false]]);
+  });
+
+  test('a definition list’s definitions are blocks after their term (an admonition in one a hint), named as not set apart', () => {
+    // From mkdocs-material's docs/reference/lists.md and docs/reference/admonitions.md (MIT).
+    const { markdown, notes } = convert(
+      ['`Cras arcu libero`', '', ':   Aliquam metus eros, pretium sed nulla', '    venenatis.', '', '    Duis mollis est.', '', 'type:note', '', ':   !!! note', '', '        Lorem ipsum.', '', 'After.'].join('\n'),
+    );
+    assert.equal(
+      markdown,
+      ['`Cras arcu libero`', '', 'Aliquam metus eros, pretium sed nulla', 'venenatis.', '', 'Duis mollis est.', '', 'type:note', '', '{% hint style="info" %}', '**Note**', '', 'Lorem ipsum.', '{% endhint %}', '', '', 'After.'].join('\n'),
+    );
+    assert.deepEqual(notes.map(noteKeepsMeaning), [false]);
+    assert.match(notes[0]!, /^definition lists/);
+  });
+
+  test('<small> holding a code span is text of its line; one inside a code span is code', () => {
+    const { markdown } = convert('Mastodon <small>automatically adds [`rel=me`][rel=me]</small> and `<small>x</small>`');
+    assert.equal(markdown, 'Mastodon automatically adds [`rel=me`][rel=me] and `<small>x</small>`');
+  });
+
   test('code stays code: a fence holding admonition syntax is not converted', () => {
     const source = '```markdown\n!!! note\n    Not a hint.\n```\n';
     assert.equal(convert(source).markdown, source);

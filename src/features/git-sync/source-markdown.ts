@@ -45,6 +45,9 @@ const MEANING_KEPT = [
   'tabs synchronised by groupId',
   'attribute lists of classes',
   'HTML wrapper of an example’s result',
+  'HTML wrapper that flows a list into columns',
+  'grids of cards',
+  'highlights (==',
   'buttons (md-button)',
   'icons in a link’s text',
 ];
