@@ -59,6 +59,30 @@ describe('editing together across two servers sharing REDIS_URL', { timeout: 120
     });
   });
 
+  it('a server stopped while a page is open there stops quietly', async () => {
+    const space = await buildSpace(t, { title: 'Docs' });
+    const cr = await buildChangeRequest(t, space.id);
+    const [pageId] = await writeContent(t, space.id, cr.id, [{ operation: 'insert_page', title: 'Guide', document: markdown('Hello') }]);
+    const name = collaborationDocumentName({ spaceId: space.id, target: { kind: 'change-request', changeRequestId: cr.id }, pageId: pageId! });
+    const three = await buildApp({ config: t.config, db: t.db, clock: t.clock });
+    await three.listen({ port: 0, host: '127.0.0.1' });
+    const a = editorClient(`http://127.0.0.1:${(three.server.address() as AddressInfo).port}`, await sessionCookie(t, t.admin.userId), name);
+    clients.push(a);
+    await a.synced;
+    // The page's unloading waits a second after its editors are gone (the Redis extension's disconnect delay), then
+    // unsubscribes: from connections the close had ended, it printed "Connection is closed".
+    const logged: unknown[] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => logged.push(args);
+    try {
+      await three.close();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    } finally {
+      console.error = error;
+    }
+    assert.deepEqual(logged, []);
+  });
+
   it('who is in which page of the change request is answered alike by both servers', async () => {
     const space = await buildSpace(t, { title: 'Docs' });
     const writer = await t.member('edit');
