@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { buildApp, type App } from '../src/app.ts';
 import { collaborationDocumentName } from '../src/features/collaboration/document-name.ts';
 import { openSession } from '../src/features/sessions/service.ts';
-import { replaceSection } from './job-start.ts';
+import { replaceSection } from './benchmarks-file.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 
 /*
