@@ -11,6 +11,7 @@ import { JOB_START_TITLE, jobStartIntro, jobStartMet, jobStartTable, runJobStart
 import { runWebAppBench, webAppIntro, webAppTable, type WebAppResult } from './web-app.ts';
 import { reviewIntro, reviewTable, runReviewBench, type ReviewResult } from './review.ts';
 import { editorIntro, editorTable, runEditorBench, type EditorResult } from './editor.ts';
+import { COLLAB_TITLE, collabIntro, collabMet, collabTable, runCollabBench, type CollabResult } from './collab.ts';
 import { writeReport, type Section } from './benchmarks-file.ts';
 
 /**
@@ -19,11 +20,12 @@ import { writeReport, type Section } from './benchmarks-file.ts';
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "web-app", "review", "editor"; the baseline always runs; one
- * of the last three alone: `node --import tsx bench/search.ts`, `bench/job-start.ts` or `bench/web-app.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
+ * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "web-app", "review", "editor", "collab"; the baseline always
+ * runs; some alone: `node --import tsx bench/search.ts`, `bench/job-start.ts`, `bench/web-app.ts` or `bench/collab.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
- * BENCH_OUTPUT (default docs/benchmarks.md, of which the run replaces only the header and the sections it measured,
- * bench/benchmarks-file.ts; "-" prints only).
+ * COLLAB_SECONDS (how long the editors of bench/collab.ts type, default 60), COLLAB_CLIENTS (default 50), REDIS_URL
+ * (default redis://127.0.0.1:6379), BENCH_OUTPUT (default docs/benchmarks.md, of which the run replaces only the header
+ * and the sections it measured, bench/benchmarks-file.ts; "-" prints only).
  */
 
 const duration = positiveInt('BENCH_DURATION', 8);
@@ -227,6 +229,17 @@ async function main(): Promise<void> {
     console.log('editor: the 300-block page in the block editor, in Chromium ...');
     editor = await runEditorBench();
   }
+  // Editing together: `quire serve` processes, their editors and two people in Chromium (bench/collab.ts).
+  let collab: CollabResult[] = [];
+  if (!only || only.includes('collab')) {
+    collab = await runCollabBench({
+      clients: positiveInt('COLLAB_CLIENTS', 50),
+      seconds: positiveInt('COLLAB_SECONDS', 60),
+      pgUrl,
+      databases,
+      ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    });
+  }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
@@ -246,8 +259,10 @@ async function main(): Promise<void> {
   if (webApp !== undefined) sections.push({ title: 'Web app', body: `${webAppIntro}\n\n${webAppTable(webApp)}` });
   if (review !== undefined) sections.push({ title: 'Review', body: `${reviewIntro}\n\n${reviewTable(review)}` });
   if (editor !== undefined) sections.push({ title: 'Editor', body: `${editorIntro}\n\n${typeof editor === 'string' ? editor : editorTable(editor)}` });
+  if (collab.length > 0) sections.push({ title: COLLAB_TITLE, body: `${collabIntro(collab)}\n\n${collabTable(collab)}` });
   const allMet =
     jobStartMet(jobStart) &&
+    collabMet(collab) &&
     runs.every((run) => run.skipped || (run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false) && (!run.readerCold || readerColdMet(run.readerCold))));
   const header = [
     '# Benchmarks',
