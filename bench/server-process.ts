@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serveProcess } from '../src/features/collaboration/processes.test-support.ts';
 import { freePort } from '../test/helpers.ts';
 import type { BenchServer } from './server.ts';
 
@@ -8,11 +8,10 @@ import type { BenchServer } from './server.ts';
  * A real `quire serve` process on a bench server's database, started as `npm start` starts it, for the figures a
  * server must give alone in its process: its event loop then carries only its own work, not the bench's clients,
  * and two of them relay through Redis as two deployed processes do. It runs the build in dist/ when that is newer
- * than src/ (as the tests do), else src/ through tsx: a stale build would measure code that is gone.
+ * than what src/ builds it from (as the tests do), else src/ through tsx: a stale build would measure code that is gone.
  */
 
 const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin', 'quire.js');
 
 export interface ServerProcess {
   url: string;
@@ -32,7 +31,7 @@ function newestIn(dir: string): number {
     const path = join(dir, name);
     const stat = statSync(path);
     if (stat.isDirectory()) newest = Math.max(newest, newestIn(path));
-    else if (!name.endsWith('.test.ts')) newest = Math.max(newest, stat.mtimeMs);
+    else if (!/\.test(-support)?\.ts$/.test(name)) newest = Math.max(newest, stat.mtimeMs);
   }
   return newest;
 }
@@ -50,32 +49,22 @@ export async function startServerProcess(server: BenchServer, options: { redisUr
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const fromSource = !buildIsFresh();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'REDIS_URL', 'METRICS_TOKEN', 'QUIRE_ADMIN_TOKEN', 'QUIRE_ADMIN_EMAIL', 'NODE_OPTIONS']) delete env[name];
-  Object.assign(env, server.databaseEnv, {
+  const env: Record<string, string> = {
+    ...server.databaseEnv,
     PORT: String(port),
-    HOST: '127.0.0.1',
     // The browsers' Origin: a WebSocket from another origin is refused.
     PUBLIC_URL: url,
-    LOG_LEVEL: 'silent',
-    // As startBenchServer: rate limits and load shedding would measure themselves.
+    // As startBenchServer: rate limits would measure themselves.
     RATE_LIMIT_MAX: '0',
     RATE_LIMIT_EXPENSIVE_MAX: '0',
     AUTH_FAILURE_LIMIT: '0',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
     QUIRE_FROM_SOURCE: fromSource ? '1' : '0',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
-  });
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', BIN, 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 90_000;
+  };
+  for (const name of ['METRICS_TOKEN', 'NODE_OPTIONS']) env[name] = '';
+  // The flag of `npm start` (docs/operations.md).
+  const served = await serveProcess(env, ['--max-semi-space-size=32']);
   try {
-    while (!/Quire is serving/.test(stderr)) {
-      if (child.exitCode !== null) throw new Error(`quire serve exited with ${child.exitCode}: ${stderr}`);
-      if (Date.now() > deadline) throw new Error(`quire serve did not start within 90 s: ${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
     const loopDelayMax = async () => {
       const metrics = await (await fetch(`${url}/metrics`)).text();
       const max = /^quire_nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(metrics)?.[1];
@@ -83,20 +72,14 @@ export async function startServerProcess(server: BenchServer, options: { redisUr
       return Number(max) * 1000;
     };
     // The highlighter's grammars load when the server listens (about 2 s of CPU): that start is not the figure.
+    const deadline = Date.now() + 90_000;
     while ((await loopDelayMax()) > 20) {
       if (Date.now() > deadline) throw new Error(`quire serve at ${url} was still busy 90 s after starting`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    return { url, runs: fromSource ? 'src/ through tsx' : 'dist/', loopDelayMax, close: () => stop(child) };
+    return { url, runs: fromSource ? 'src/ through tsx' : 'dist/', loopDelayMax, close: () => served.stop() };
   } catch (error) {
-    await stop(child);
+    await served.stop();
     throw error;
   }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }

@@ -16,12 +16,12 @@ export interface ServeProcess {
 
 /**
  * `quire serve` as an operator starts it, on 127.0.0.1 with `env` (DATA_DIR, PORT, DATABASE_URL, REDIS_URL...) and
- * nothing else of this process's database settings; resolves once it serves.
+ * nothing else of this process's database settings, `node` given `nodeArgs`; resolves once it serves.
  */
-export async function serveProcess(env: Record<string, string>): Promise<ServeProcess> {
+export async function serveProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServeProcess> {
   const full: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0' };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'QUIRE_ADMIN_TOKEN', 'QUIRE_ADMIN_EMAIL', 'PUBLIC_URL', 'REDIS_URL']) delete full[name];
-  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: { ...full, ...env } });
+  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve'], { cwd: ROOT, env: { ...full, ...env } });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout!.resume();
