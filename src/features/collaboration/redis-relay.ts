@@ -1,5 +1,8 @@
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
-import type { afterUnloadDocumentPayload } from '@hocuspocus/server';
+import type { afterUnloadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
+
+/** The `cause` of the extension's error when another process holds a document's store lock. */
+const LOCKED_BY_ANOTHER = 'Could not acquire lock, another instance locked it already.';
 
 /**
  * The Hocuspocus Redis extension on REDIS_URL, as Quire uses it: each document's updates relayed between
@@ -9,9 +12,15 @@ import type { afterUnloadDocumentPayload } from '@hocuspocus/server';
  * unsubscribed. At shutdown the connections close first, so every open document starts that wait, and the
  * extension's connections are gone when it ends: its unsubscribe was refused and logged ("Connection is closed")
  * by a process that had stopped cleanly. Once destroyed, there is nothing left to unsubscribe from.
+ *
+ * A store takes the document's lock in Redis first: when two processes hold the page, one stores it and the other
+ * finds the lock taken. The extension then throws an error without a message to stop the store, which Hocuspocus
+ * logs with its stack ("Caught error during storeDocumentHooks") at every store of a page open in two processes.
+ * Here that store ends quietly instead, and the store of the page's document asks `storedByAnother` first.
  */
 export class RedisRelay extends RedisExtension {
   private destroyed = false;
+  private leftToAnother = new Set<string>();
 
   constructor(redisUrl: string) {
     const url = new URL(redisUrl);
@@ -23,6 +32,20 @@ export class RedisRelay extends RedisExtension {
       // A store writes the page's document in a transaction: longer than the extension's default second.
       lockTimeout: 15_000,
     });
+  }
+
+  override async onStoreDocument(data: onStoreDocumentPayload): Promise<void> {
+    try {
+      await super.onStoreDocument(data);
+    } catch (error) {
+      if (!(error instanceof Error && error.cause === LOCKED_BY_ANOTHER)) throw error;
+      this.leftToAnother.add(data.documentName);
+    }
+  }
+
+  /** Whether this store of the document is another process's (it holds the lock): asked once per store. */
+  storedByAnother(documentName: string): boolean {
+    return this.leftToAnother.delete(documentName);
   }
 
   override async afterUnloadDocument(data: afterUnloadDocumentPayload): Promise<void> {

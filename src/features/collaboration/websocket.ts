@@ -49,11 +49,11 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
     for (const socket of sockets) for (const [name, access] of socket.documents) yield { name, userId: authorOf(socket.caller), access };
   });
   const extensions: Extension[] = [];
-  if (ctx.config.redisUrl) {
-    const redis = new RedisRelay(ctx.config.redisUrl);
-    extensions.push(redis);
+  const relay = ctx.config.redisUrl ? new RedisRelay(ctx.config.redisUrl) : undefined;
+  if (relay) {
+    extensions.push(relay);
     // The extension's publishing connection writes presence too: no third connection per process.
-    presence.shareThrough(redis.pub);
+    presence.shareThrough(relay.pub);
   }
 
   const hocuspocus = new Hocuspocus({
@@ -82,6 +82,7 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
       if (socket && transactionOrigin !== SERVER_ORIGIN) pages.noteAuthor(documentName, socket.caller);
     },
     async onStoreDocument({ documentName, document }) {
+      if (relay?.storedByAnother(documentName)) return;
       await pages.store(documentName, document);
     },
     async afterUnloadDocument({ documentName }) {
