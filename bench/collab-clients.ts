@@ -3,10 +3,11 @@ import * as Y from 'yjs';
 import { editorClient, type EditorClient } from '../src/features/collaboration/clients.test-support.ts';
 
 /*
- * The editors of bench/collab.ts, in a worker thread of their own so the server's event loop (the main thread)
- * carries only the server: `clients` Hocuspocus providers on one page, spread over the servers' URLs, each typing a
- * character every 150–450 ms (a person typing) for `seconds`. Propagation is timed per character: the item Yjs
- * makes for it is stamped when typed, and each other editor reports when that item reaches it.
+ * The editors of bench/collab.ts, in a worker thread of their own so that the bench's main thread stays free to read
+ * the server processes' stalls on time: `clients` Hocuspocus providers on one page, spread over the servers' URLs
+ * (half on each of two), each typing a character every 150–450 ms (a person typing) for `seconds`. Propagation is
+ * timed per character: the item Yjs makes for it is stamped when typed, and each other editor reports when that
+ * item reaches it.
  */
 
 interface Input { urls: string[]; cookie: string; name: string; clients: number; seconds: number }

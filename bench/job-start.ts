@@ -1,9 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildApp, type App } from '../src/app.ts';
 import { createDatabase } from '../src/db/database.ts';
 import type { Db } from '../src/db/types.ts';
+import { replaceSection } from './benchmarks-file.ts';
 import { postgresReachable, startBenchServer, type BenchServer } from './server.ts';
 
 /*
@@ -149,22 +149,6 @@ export function jobStartTable(results: JobStartResult[]): string {
     lines.push(`| ${r.setting} | ${r.samples.length} | ${r.answer.toFixed(0)} | ${quantile(r.starts, 0.5).toFixed(0)} / ${quantile(r.starts, 0.95).toFixed(0)} | ${quantile(r.samples, 0.5).toFixed(0)} | ${p95.toFixed(0)} | ${Math.max(...r.samples).toFixed(0)} | ${p95 <= TARGET_P95_MS ? 'yes' : 'NO'} |`);
   }
   return lines.join('\n');
-}
-
-/** The closing note of docs/benchmarks.md (bench/run.ts), after every section. */
-const FOOTER = '\nThe load generator and the server share the machine';
-
-/** Replaces the `## title` section of a markdown file (up to the next section or the closing note), or adds it. */
-export function replaceSection(file: string, title: string, body: string): void {
-  const text = readFileSync(file, 'utf8');
-  const heading = `## ${title}\n`;
-  const after = (from: number) => {
-    const ends = [text.indexOf('\n## ', from), text.indexOf(FOOTER, from)].filter((i) => i >= 0);
-    return ends.length > 0 ? Math.min(...ends) + 1 : text.length;
-  };
-  const found = text.indexOf(heading);
-  const [start, end] = found >= 0 ? [found, after(found + 1)] : [after(text.lastIndexOf('\n## ') + 1), after(text.lastIndexOf('\n## ') + 1)];
-  writeFileSync(file, `${text.slice(0, start)}${heading}\n${body}\n${text.slice(end)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

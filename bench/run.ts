@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { scenarios, type Scenario, type Target } from './scenarios.ts';
@@ -12,6 +11,8 @@ import { JOB_START_TITLE, jobStartIntro, jobStartMet, jobStartTable, runJobStart
 import { runWebAppBench, webAppIntro, webAppTable, type WebAppResult } from './web-app.ts';
 import { reviewIntro, reviewTable, runReviewBench, type ReviewResult } from './review.ts';
 import { editorIntro, editorTable, runEditorBench, type EditorResult } from './editor.ts';
+import { COLLAB_TITLE, collabIntro, collabMet, collabTable, runCollabBench, type CollabResult } from './collab.ts';
+import { writeReport, type Section } from './benchmarks-file.ts';
 
 /**
  * `npm run bench`: each scenario of bench/scenarios.ts against an in-process server (fresh database, random
@@ -19,10 +20,12 @@ import { editorIntro, editorTable, runEditorBench, type EditorResult } from './e
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "web-app", "review", "editor"; the baseline always runs; one
- * of the last three alone: `node --import tsx bench/search.ts`, `bench/job-start.ts` or `bench/web-app.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
+ * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "web-app", "review", "editor", "collab"; the baseline always
+ * runs; some alone: `node --import tsx bench/search.ts`, `bench/job-start.ts`, `bench/web-app.ts` or `bench/collab.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
- * BENCH_OUTPUT (default docs/benchmarks.md; "-" prints only).
+ * COLLAB_SECONDS (how long the editors of bench/collab.ts type, default 60), COLLAB_CLIENTS (default 50), REDIS_URL
+ * (default redis://127.0.0.1:6379), BENCH_OUTPUT (default docs/benchmarks.md, of which the run replaces only the header
+ * and the sections it measured, bench/benchmarks-file.ts; "-" prints only).
  */
 
 const duration = positiveInt('BENCH_DURATION', 8);
@@ -195,7 +198,10 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!.toFixed(2);
   const started = Date.now();
   const runs: Run[] = [];
-  for (const database of databases) runs.push(await runOn(database));
+  // The baseline is measured for the scenarios beside it: a BENCH_ONLY naming none of them leaves the databases'
+  // sections of the file as they are.
+  const onDatabases = ['content-scale', 'hostile-neighbour', 'reader-cold', ...scenarios.map((s) => s.name)];
+  if (!only || only.some((name) => onDatabases.includes(name))) for (const database of databases) runs.push(await runOn(database));
   // Search seeds its own 10,000-page spaces on each database (bench/search.ts).
   let search: SearchBenchResult[] = [];
   if (!only || only.includes('search')) {
@@ -223,24 +229,42 @@ async function main(): Promise<void> {
     console.log('editor: the 300-block page in the block editor, in Chromium ...');
     editor = await runEditorBench();
   }
+  // Editing together: `quire serve` processes, their editors and two people in Chromium (bench/collab.ts).
+  let collab: CollabResult[] = [];
+  if (!only || only.includes('collab')) {
+    collab = await runCollabBench({
+      clients: positiveInt('COLLAB_CLIENTS', 50),
+      seconds: positiveInt('COLLAB_SECONDS', 60),
+      pgUrl,
+      databases,
+      ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    });
+  }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const machine = `${availableParallelism()} CPUs (nproc), ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}`;
-  const sections: string[] = [];
+  const sections: Section[] = [];
   for (const run of runs) {
-    sections.push(`## ${TITLES[run.database]}`, '');
-    if (run.skipped) sections.push(run.skipped, '');
-    else sections.push(table(run.rows), '');
-    if (run.scale.length > 0) sections.push('### Content scale', '', scaleIntro, '', scaleTable(run.scale), '');
+    const body = [run.skipped ?? table(run.rows)];
+    if (run.scale.length > 0) body.push('### Content scale', scaleIntro, scaleTable(run.scale));
+    sections.push({ title: TITLES[run.database], body: body.join('\n\n') });
   }
   const hostile = runs.flatMap((run) => (run.hostile ? [run.hostile] : []));
-  if (hostile.length > 0) sections.push('## Hostile neighbour', '', hostileIntro, '', hostileTable(hostile), '');
+  if (hostile.length > 0) sections.push({ title: 'Hostile neighbour', body: `${hostileIntro}\n\n${hostileTable(hostile)}` });
   const readerCold = runs.flatMap((run) => (run.readerCold ? [run.readerCold] : []));
-  if (readerCold.length > 0) sections.push('## Reader: cold render', '', readerColdIntro, '', readerColdTable(readerCold), '');
+  if (readerCold.length > 0) sections.push({ title: 'Reader: cold render', body: `${readerColdIntro}\n\n${readerColdTable(readerCold)}` });
+  if (search.length > 0) sections.push({ title: 'Search', body: `${searchIntro}\n\n${searchTable(search)}` });
+  if (jobStart.length > 0) sections.push({ title: JOB_START_TITLE, body: `${jobStartIntro}\n\n${jobStartTable(jobStart)}` });
+  if (webApp !== undefined) sections.push({ title: 'Web app', body: `${webAppIntro}\n\n${webAppTable(webApp)}` });
+  if (review !== undefined) sections.push({ title: 'Review', body: `${reviewIntro}\n\n${reviewTable(review)}` });
+  if (editor !== undefined) sections.push({ title: 'Editor', body: `${editorIntro}\n\n${typeof editor === 'string' ? editor : editorTable(editor)}` });
+  if (collab.length > 0) sections.push({ title: COLLAB_TITLE, body: `${collabIntro(collab)}\n\n${collabTable(collab)}` });
   const allMet =
-    jobStartMet(jobStart) && runs.every((run) => run.skipped || (run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false) && (!run.readerCold || readerColdMet(run.readerCold))));
-  const report = [
+    jobStartMet(jobStart) &&
+    collabMet(collab) &&
+    runs.every((run) => run.skipped || (run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false) && (!run.readerCold || readerColdMet(run.readerCold))));
+  const header = [
     '# Benchmarks',
     '',
     'Generated by `npm run bench` (bench/run.ts); rerun it to refresh this file. Each scenario is one request',
@@ -254,22 +278,13 @@ async function main(): Promise<void> {
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${machine}`,
     `- Load average (1 min) when the run started: ${loadBefore}; the run took ${minutes} min`,
-    `- Every target met: ${allMet ? 'yes' : 'NO'}`,
-    '',
-    ...sections,
-    ...(search.length > 0 ? ['## Search', '', searchIntro, '', searchTable(search), ''] : []),
-    ...(jobStart.length > 0 ? [`## ${JOB_START_TITLE}`, '', jobStartIntro, '', jobStartTable(jobStart), ''] : []),
-    ...(webApp !== undefined ? ['## Web app', '', webAppIntro, '', webAppTable(webApp), ''] : []),
-    ...(review !== undefined ? ['## Review', '', reviewIntro, '', reviewTable(review), ''] : []),
-    ...(editor !== undefined ? ['## Editor', '', editorIntro, '', typeof editor === 'string' ? editor : editorTable(editor), ''] : []),
-    'The load generator and the server share the machine, so absolute numbers are a floor; compare rows of one',
-    'run, and runs on the same machine.',
-    '',
+    `- Every target${only ? ` of this run (BENCH_ONLY=${only.join(',')})` : ''} met: ${allMet ? 'yes' : 'NO'}`,
   ].join('\n');
-  if (output === '-') console.log(`\n${report}`);
+  const printed = sections.map(({ title, body }) => `## ${title}\n\n${body}\n`).join('\n');
+  if (output === '-') console.log(`\n${header}\n\n${printed}`);
   else {
-    writeFileSync(output, report);
-    console.log(`\nWrote ${output}:\n\n${sections.join('\n')}`);
+    writeReport(output, header, sections);
+    console.log(`\nWrote ${output}:\n\n${printed}`);
   }
 }
 

@@ -16,6 +16,8 @@ export interface BenchServer {
   database: BenchDatabase;
   /** The PostgreSQL schema of its tables (undefined on SQLite): a second application can share it. */
   schema: string | undefined;
+  /** DATA_DIR, and DATABASE_URL on PostgreSQL: what a `quire serve` process needs to serve this database. */
+  databaseEnv: Record<string, string>;
   /** Base URL, without `/v1`. */
   url: string;
   /** The bootstrap admin's token and organization. */
@@ -47,10 +49,19 @@ export async function startBenchServer(options: { pgUrl?: string; redisUrl?: str
   // anything is measured: it would be counted in the first run, which is the baseline's in run.ts and cpu.ts.
   await preloadHighlighter();
 
+  const databaseEnv: Record<string, string> = { DATA_DIR: dir };
+  if (options.pgUrl && schema) {
+    // quire serve has no setting for a schema: the connection's search_path puts its tables in this one.
+    const url = new URL(options.pgUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseEnv.DATABASE_URL = url.href;
+  }
+
   return {
     app,
     database: options.pgUrl ? 'postgres' : 'sqlite',
     schema,
+    databaseEnv,
     url,
     token: boot.token,
     organizationId: boot.organizationId,

@@ -3,7 +3,6 @@ import { Socket as NetSocket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
-import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from '../../platform/app-type.ts';
 import { authorOf, type Caller } from '../../platform/context.ts';
@@ -13,6 +12,7 @@ import { accessTo } from './access.ts';
 import { parseCollaborationDocumentName } from './document-name.ts';
 import { PageDocuments, SERVER_ORIGIN } from './page-documents.ts';
 import type { CollaborationPresence } from './presence.ts';
+import { RedisRelay } from './redis-relay.ts';
 
 /** Where editors connect: a WebSocket on the same port as everything else, under the app's path. */
 export const COLLABORATION_PATH = '/app/collaboration';
@@ -49,19 +49,11 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
     for (const socket of sockets) for (const [name, access] of socket.documents) yield { name, userId: authorOf(socket.caller), access };
   });
   const extensions: Extension[] = [];
-  if (ctx.config.redisUrl) {
-    const url = new URL(ctx.config.redisUrl);
-    const redis = new RedisExtension({
-      host: url.hostname,
-      port: Number(url.port || 6379),
-      options: { ...(url.password ? { password: decodeURIComponent(url.password) } : {}), ...(url.protocol === 'rediss:' ? { tls: {} } : {}), db: Number(url.pathname.slice(1) || 0) },
-      prefix: 'quire:collaboration',
-      // A store writes the page's document in a transaction: longer than the extension's default second.
-      lockTimeout: 15_000,
-    });
-    extensions.push(redis);
+  const relay = ctx.config.redisUrl ? new RedisRelay(ctx.config.redisUrl) : undefined;
+  if (relay) {
+    extensions.push(relay);
     // The extension's publishing connection writes presence too: no third connection per process.
-    presence.shareThrough(redis.pub);
+    presence.shareThrough(relay.pub);
   }
 
   const hocuspocus = new Hocuspocus({
@@ -90,6 +82,7 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
       if (socket && transactionOrigin !== SERVER_ORIGIN) pages.noteAuthor(documentName, socket.caller);
     },
     async onStoreDocument({ documentName, document }) {
+      if (relay?.storedByAnother(documentName)) return;
       await pages.store(documentName, document);
     },
     async afterUnloadDocument({ documentName }) {
