@@ -20,8 +20,10 @@ export interface EditorResult {
   chunkWithImportsGzip: number;
   blocks: number;
   open: number[];
-  /** Key event until the frame after it (requestAnimationFrame then a task): includes waiting for the next frame. */
+  /** Key event until the frame after it (requestAnimationFrame then a task), frames unthrottled. */
   keystrokes: number[];
+  /** The same with frames at 60 Hz: includes waiting for the display's next frame. */
+  atSixtyHertz: number[];
   /** Event Timing durations (key to next paint) of the keys that took 16 ms or more. */
   slow: number[];
 }
@@ -29,7 +31,7 @@ export interface EditorResult {
 const TARGETS = { open: 400, keystrokeP95: 16, chunkKb: 300 };
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
-export async function runEditorBench(rounds = 7, keys = 60): Promise<EditorResult | string> {
+export async function runEditorBench(rounds = 7, keys = 120): Promise<EditorResult | string> {
   if (withoutChromium) return withoutChromium;
   await ensureWebAppBuilt();
   const dist = join(import.meta.dirname, '..', 'dist', 'web');
@@ -51,10 +53,24 @@ export async function runEditorBench(rounds = 7, keys = 60): Promise<EditorResul
 
   const document = markdownToDocument(pageMarkdown(), (href) => ({ kind: 'url', url: href }));
   const server = await startBenchServer();
-  const browser = await launchChromium();
+  try {
+    // Frames unthrottled: a frame is drawn as soon as there is something to draw, so a key's time is the work
+    // between it and its paint, not that plus the wait for the display's next 60 Hz frame (a wait spread evenly
+    // over 0–16.7 ms, whose own p95 is 15.9 ms: no editor could meet a 16 ms p95 that counts it).
+    const unthrottled = await measureIn(server.url, document, ['--disable-frame-rate-limit', '--disable-gpu-vsync'], rounds, keys);
+    const atSixtyHertz = await measureIn(server.url, document, [], 0, keys);
+    return { chunkGzip, chunkWithImportsGzip, blocks: document.nodes.length, open: unthrottled.open, keystrokes: unthrottled.keystrokes, slow: unthrottled.slow, atSixtyHertz: atSixtyHertz.keystrokes };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Opens the page `rounds` times in the editor, then types `keys` keys in it, in a Chromium launched with `args`. */
+async function measureIn(url: string, document: unknown, args: string[], rounds: number, keys: number) {
+  const browser = await launchChromium(args);
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${server.url}/app/sign-in`);
+    await page.goto(`${url}/app/sign-in`);
     const chunk = editorChunk();
     // A script, not a function: tsx names functions with a helper (__name) the page does not have.
     await page.evaluate(`(async () => {
@@ -70,9 +86,8 @@ export async function runEditorBench(rounds = 7, keys = 60): Promise<EditorResul
       window.__document = ${JSON.stringify(document)};
     })()`);
     const open: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      open.push(
-        (await page.evaluate(`new Promise((resolve) => {
+    for (let round = 0; round < Math.max(1, rounds); round++) {
+      const time = (await page.evaluate(`new Promise((resolve) => {
           window.__unmount?.();
           const host = document.createElement('div');
           document.body.replaceChildren(host);
@@ -83,13 +98,13 @@ export async function runEditorBench(rounds = 7, keys = 60): Promise<EditorResul
           });
           const done = () => {
             const content = host.querySelector('.qe-content');
-            if (!content || content.children.length < ${document.nodes.length}) return requestAnimationFrame(done);
+            if (!content || content.children.length < window.__document.nodes.length) return requestAnimationFrame(done);
             content.getBoundingClientRect();
             requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
           };
           done();
-        })`)) as number,
-      );
+        })`)) as number;
+      if (rounds > 0) open.push(time);
     }
     // Keystrokes in a paragraph in the middle of the page.
     await page.locator('.qe-content > p').nth(40).click();
@@ -113,10 +128,9 @@ export async function runEditorBench(rounds = 7, keys = 60): Promise<EditorResul
     await page.waitForTimeout(100);
     const keystrokes = (await page.evaluate('window.__keys')) as number[];
     const slow = (await page.evaluate('window.__slow')) as number[];
-    return { chunkGzip, chunkWithImportsGzip, blocks: document.nodes.length, open, keystrokes, slow };
+    return { open, keystrokes, slow };
   } finally {
     await browser.close();
-    await server.close();
   }
 }
 
@@ -125,7 +139,10 @@ export const editorIntro = [
   'the time from mounting the reader bench\'s 300-block page (headings, paragraphs with marks and links, lists,',
   'code, hints, tables) until its blocks are laid out and a frame has painted, the chunk already loaded (target:',
   '400 ms). Keystrokes are typed at the end of a paragraph in the middle of that page (target: p95 of 16 ms to',
-  'paint). The chunk is the editor entry\'s gzipped JavaScript and CSS (target: 300 KB).',
+  'paint), in a Chromium whose frames are not held to 60 Hz, so that a key\'s time is the work from the key to its',
+  'paint; the same keys at 60 Hz are shown beside it, where each key also waits for the next frame of the display',
+  '(0 to 16.7 ms, p95 15.9 ms whatever the editor does). The chunk is the editor entry\'s gzipped JavaScript and',
+  'CSS (target: 300 KB).',
 ].join('\n');
 
 export function editorTable(result: EditorResult): string {
@@ -140,7 +157,8 @@ export function editorTable(result: EditorResult): string {
     '| --- | --- | --- | --- |',
     `| open a ${result.blocks}-block page in the editor (median of ${result.open.length}; chunk loaded) | ${median.toFixed(0)} ms (min ${Math.min(...result.open).toFixed(0)}, max ${Math.max(...result.open).toFixed(0)}) | ≤ ${TARGETS.open} ms | ${median <= TARGETS.open ? 'yes' : 'no'} |`,
     `| keystroke to the frame after it (rAF), p95 of ${result.keystrokes.length} keys (p50 ${percentile(result.keystrokes, 0.5).toFixed(1)} ms) | ${p95.toFixed(1)} ms | ≤ ${TARGETS.keystrokeP95} ms | ${p95 <= TARGETS.keystrokeP95 ? 'yes' : 'no'} |`,
-    `| keystroke to next paint (Event Timing API), p95 of ${timed.length} keys; ${result.slow.length} took 16 ms or more | ${eventP95 <= 16 ? '≤ 16' : eventP95.toFixed(0)} ms | ≤ ${TARGETS.keystrokeP95} ms | ${eventP95 <= TARGETS.keystrokeP95 ? 'yes' : 'no'} |`,
+    `| keystroke to next paint (Event Timing API, 8 ms steps), p95 of ${timed.length} keys; ${result.slow.length} took 16 ms or more | ${eventP95 <= 16 ? '≤ 16' : eventP95.toFixed(0)} ms | ≤ ${TARGETS.keystrokeP95} ms | ${eventP95 <= TARGETS.keystrokeP95 ? 'yes' : 'no'} |`,
+    `| the same keys with frames at 60 Hz (rAF; includes the wait for the display's frame), p95 of ${result.atSixtyHertz.length} (p50 ${percentile(result.atSixtyHertz, 0.5).toFixed(1)} ms) | ${percentile(result.atSixtyHertz, 0.95).toFixed(1)} ms | – | – |`,
     `| editor chunk, gzipped (JS + CSS; with the React chunk it shares with the app: ${kb(result.chunkWithImportsGzip)}) | ${kb(result.chunkGzip)} | ≤ ${TARGETS.chunkKb} KB | ${result.chunkGzip <= TARGETS.chunkKb * 1024 ? 'yes' : 'no'} |`,
   ].join('\n');
 }

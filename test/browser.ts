@@ -12,11 +12,11 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) 
 /** For the `skip` option of `describe` or `test`: false where Chromium is installed, else the reason. */
 export const withoutChromium: false | string = CHROMIUM ? false : 'no Chromium at /usr/bin/chromium (apt-get install chromium)';
 
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(args: string[] = []): Promise<Browser> {
   if (!CHROMIUM) throw new Error(withoutChromium as string);
   const { chromium } = await import('playwright-core');
   // The sandbox needs user namespaces, which containers (CI, Docker) often do not give.
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', ...args] });
 }
 
 /**
