@@ -258,6 +258,38 @@ describe('MkDocs', () => {
     ]);
   });
 
+  test('an md-button written as a reference link is a button to its definition’s target; a TeX group is no attribute list', () => {
+    // From mkdocs-material's docs/contributing/requesting-a-change.md and docs/reference/math.md (MIT).
+    const { markdown, notes } = convert(
+      '[:octicons-comment-discussion-16:&nbsp; Start a discussion][discussion board]{ .md-button .md-button--primary }\n\n[Demo]{ .md-button }\n\n  [discussion board]: https://github.com/squidfunk/mkdocs-material/discussions\n  [Demo]: #\n\n$$\n\\cos x=\\sum_{k=0}^{\\infty}\n$$\n',
+    );
+    assert.ok(markdown.startsWith('<a href="https://github.com/squidfunk/mkdocs-material/discussions" class="button primary" data-icon="comments">Start a discussion</a>\n\n<a href="#" class="button secondary">Demo</a>\n'), markdown);
+    assert.deepEqual(notes, ['buttons (md-button) as GitBook’s buttons']);
+  });
+
+  test('annotations, (1) in a block marked annotate and the list of notes after it, are footnotes (GitBook’s annotations), nested ones too; a tooltip is one', () => {
+    // From mkdocs-material's docs/reference/annotations.md and docs/blog/posts/mkdocs-2.0.md (MIT).
+    const { markdown, notes } = convert(
+      [
+        'Lorem ipsum dolor sit amet, (1) consectetur adipiscing elit.', '{ .annotate }', '', '1.  I\'m an annotation! (1)', '    { .annotate style="margin-bottom: 0" }', '', '    1.  I\'m an annotation as well!', '',
+        '!!! note annotate "Phasellus posuere in sem ut cursus (1)"', '', '    Lorem ipsum dolor sit amet, (2) consectetur.', '', '1.  I\'m an annotation as well!', '2.  Another.', '',
+        '__Update__{ title="August 21, 2024" }: The new maintainer',
+      ].join('\n'),
+    );
+    assert.equal(
+      markdown,
+      [
+        'Lorem ipsum dolor sit amet, [^annotation-2] consectetur adipiscing elit.', '',
+        '{% hint style="info" %}', '**Phasellus posuere in sem ut cursus [^annotation-1]**', '', 'Lorem ipsum dolor sit amet, [^annotation-3] consectetur.', '{% endhint %}', '', '', '',
+        '__Update__[^annotation-4]: The new maintainer', '',
+        '[^annotation-1]: I\'m an annotation as well!', '', '[^annotation-2]: I\'m an annotation! [^annotation-1]', '', '[^annotation-3]: Another.', '', '[^annotation-4]: August 21, 2024', '',
+      ].join('\n'),
+    );
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true, true]);
+    // Markers with no list after their block stay as written, and are named.
+    assert.ok(convert('A (1) without notes.\n{ .annotate }\n\nAfter.').notes.some((note) => note.startsWith('annotations (.annotate) with no list')));
+  });
+
   test('a grid of cards is GitBook’s cards: icon and title, text, and the title’s link as the target; a card holding code stays as written', () => {
     // From mkdocs-material's docs/setup/index.md and docs/contributing/index.md (MIT).
     const { markdown, notes } = convert(
