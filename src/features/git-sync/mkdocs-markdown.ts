@@ -3,6 +3,7 @@ import { ICON_SHORTCODE, iconOfShortcode, nearestIcon } from './icon-names.ts';
 import { BADGE, badgeText, settingHeading } from './material-badges.ts';
 import { annotationList, footnoteDefinition, markAnnotations } from './material-annotations.ts';
 import { cardsTable, definitionOf, linkDefinitions } from './material-grids.ts';
+import { schemeFigure, schemeImage } from './scheme-images.ts';
 import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
@@ -80,7 +81,7 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       if (isFence(line, fence)) fence = undefined;
       continue;
     }
-    const figure = FIGURE_OPEN.test(line) ? materialFigure(lines, i, notes) : undefined;
+    const figure = FIGURE_OPEN.test(line) ? materialFigure(lines, i, found) : undefined;
     if (figure) {
       out.push(figure.html);
       i = figure.end;
@@ -241,6 +242,13 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       out.push(...setting.map((l) => inlineSyntax(l, found)));
       continue;
     }
+    // A light and a dark image, on one line or two of one paragraph: one image with a dark variant.
+    const scheme = line.includes('![') ? (schemeImage(line, found.definitions) ?? (lines[i + 1]?.trim() ? schemeImage(`${line} ${lines[i + 1]}`, found.definitions) : undefined)) : undefined;
+    if (scheme) {
+      out.push(`${/^[ \t]*/.exec(line)![0]}${schemeFigure(scheme)}`);
+      if (!schemeImage(line, found.definitions)) i++;
+      continue;
+    }
     const image = IMAGE_WITH_ATTRIBUTES.exec(line);
     if (image) {
       out.push(imageFigure(image, notes));
@@ -301,28 +309,47 @@ const FIGURE_OPEN = /^[ \t]*<figure\b[^>]*\bmarkdown\b[^>]*>[ \t]*$/;
 const IMAGE_LINE = /^([ \t]*)!\[([^\]]*)\]\(<?([^\s)>]+)>?(?:[ \t]+"[^"]*")?\)(?:\{([^}\n]*)\})?[ \t]*$/;
 
 /**
- * Material's captioned image: `<figure markdown>`, an image line, `<figcaption>…</figcaption>`, `</figure>` — GitBook's
- * `<figure><img><figcaption>`. Anything else inside is not this shape: undefined, and the wrapper is read as any.
+ * Material's captioned image: `<figure markdown>`, an image line (or a light and a dark one, scheme-images.ts),
+ * `<figcaption>…</figcaption>`, `</figure>` — GitBook's `<figure><img><figcaption>`. Anything else inside is not
+ * this shape: undefined, and the wrapper is read as any.
  */
-function materialFigure(lines: readonly string[], at: number, notes: Set<string>): { html: string; end: number } | undefined {
+function materialFigure(lines: readonly string[], at: number, found: Found): { html: string; end: number } | undefined {
+  const { notes } = found;
   let image: RegExpExecArray | undefined;
   let caption: string | undefined;
+  const imageLines: string[] = [];
   for (let i = at + 1; i < lines.length && i < at + 12; i++) {
     const line = lines[i]!;
     if (line.trim() === '') continue;
+    const scheme = imageLines.length === 2 ? schemeImage(imageLines.join(' '), found.definitions) : undefined;
+    if (/^[ \t]*<\/figure>[ \t]*$/.test(line) && scheme) return { html: schemeFigure(scheme, caption && captionLinks(caption, found.definitions)), end: i };
     if (/^[ \t]*<\/figure>[ \t]*$/.test(line)) {
-      if (!image) return undefined;
+      if (!image || imageLines.length !== 1) return undefined;
       const [indent, alt, src, list] = [image[1]!, image[2]!, image[3]!, image[4] ?? ''];
       const figure = imageFigure(Object.assign([image[0], indent, alt, src, list], { index: 0, input: image.input }) as RegExpExecArray, notes);
       return { html: figure.replace('<figcaption></figcaption>', `<figcaption>${caption ?? ''}</figcaption>`).trimStart(), end: i };
     }
-    const matched = IMAGE_LINE.exec(line);
-    const captionLine = /^[ \t]*<figcaption>(.*)<\/figcaption>[ \t]*$/.exec(line);
-    if (matched && !image) image = matched;
-    else if (captionLine && caption === undefined) caption = captionLine[1]!.trim();
+    const matched = IMAGE_LINE.exec(line) ?? (line.trim().startsWith('![') ? undefined : null);
+    const captionLine = /^[ \t]*<figcaption(?:[ \t]+markdown)?>(.*)<\/figcaption>[ \t]*$/.exec(line);
+    if (matched !== null && imageLines.length < 2 && caption === undefined) {
+      imageLines.push(line.trim());
+      image ??= matched;
+    } else if (captionLine && caption === undefined) caption = captionLine[1]!.trim();
     else return undefined;
   }
   return undefined;
+}
+
+/** A caption's links (`[roadmap]`, `[text](href)`) as the `<a>`s of its HTML; undefined when it has none. */
+function captionLinks(caption: string, definitions: ReadonlyMap<string, string>): string | undefined {
+  let linked = false;
+  const html = caption.replace(/\[([^[\]\n]+)\](?:\(<?([^)\s>]+)>?\)|\[([^\]\n]*)\])?/g, (whole, text: string, inline: string | undefined, reference: string | undefined) => {
+    const href = inline ?? definitionOf(definitions, reference || text);
+    if (href === undefined) return whole;
+    linked = true;
+    return `<a href="${escapeAttribute(href)}">${text}</a>`;
+  });
+  return linked ? html : undefined;
 }
 
 /** An image alone on its line with an attribute list: `![alt](src "title"){ width="300" loading=lazy }`. */

@@ -387,6 +387,27 @@ describe('MkDocs', () => {
     assert.deepEqual(other.notes, ['image attributes other than a width in pixels: left out']);
   });
 
+  test('a light and a dark image (#only-light, #gh-dark-mode-only) are one image with a dark variant, its width the light one’s', () => {
+    // From mkdocs-material's docs/reference/images.md and docs/blog/posts/zensical.md (MIT).
+    const pair = convert('![Zelda light world]{ width="300" }\n![Zelda dark world]{ width="300" }\n\n  [Zelda light world]: ../assets/images/zelda-light-world.png#only-light\n  [Zelda dark world]: ../assets/images/zelda-dark-world.png#only-dark\n');
+    assert.ok(
+      pair.markdown.startsWith(
+        '<figure><picture><source srcset="../assets/images/zelda-dark-world.png" media="(prefers-color-scheme: dark)"><img src="../assets/images/zelda-light-world.png" alt="Zelda light world" width="300"></picture><figcaption></figcaption></figure>\n\n',
+      ),
+      pair.markdown,
+    );
+    assert.deepEqual(pair.notes, []);
+    const figure = convert('<figure markdown>\n\n![Zensical](./zensical/screenshot.png#gh-light-mode-only)\n![Zensical](./zensical/screenshot-dark.png#gh-dark-mode-only)\n\n  <figcaption markdown>Our public [roadmap], built with Zensical</figcaption>\n</figure>\n\n  [roadmap]: https://zensical.org/about/roadmap/\n');
+    assert.ok(
+      figure.markdown.startsWith(
+        '<figure><picture><source srcset="./zensical/screenshot-dark.png" media="(prefers-color-scheme: dark)"><img src="./zensical/screenshot.png" alt="Zensical"></picture><figcaption><p>Our public <a href="https://zensical.org/about/roadmap/">roadmap</a>, built with Zensical</p></figcaption></figure>\n',
+      ),
+      figure.markdown,
+    );
+    // Two images of the same scheme are two images.
+    assert.ok(convert('![a](a.png#only-light) ![b](b.png#only-light)').markdown.startsWith('![a]'));
+  });
+
   test('front matter that PyYAML and gray-matter read but strict YAML refuses is written again with the same values', () => {
     const page = '---\ntitle: Claims\ndescription: "Get the claims that fulfill\nthe request."\n---\n\n# Claims\n';
     assert.equal(convert(page).markdown, '---\ntitle: Claims\ndescription: Get the claims that fulfill the request.\n---\n\n# Claims\n');
