@@ -44,7 +44,7 @@ export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Conve
   const highlights: CodeHighlight[] = [];
   const lines = markdown.split(/\r?\n/);
   const found: Found = { notes, highlights, badges: options.materialBadges === true, definitions: linkDefinitions(lines), footnotes: [], footnoteLabels: new Map() };
-  const converted = convertLines(lines, options, found, 0);
+  const converted = convertLines(abbreviations(lines, found), options, found, 0);
   // Annotations and tooltips the conversion made footnotes of: their definitions end the page, as GitBook writes them.
   if (found.footnotes.length > 0) converted.push('', ...found.footnotes);
   const body = plainToGitbook(converted.join('\n'));
@@ -53,6 +53,66 @@ export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Conve
 }
 
 const MAX_NESTING = 16;
+
+const ABBREVIATION = /^\*\[([^\]\n]+)\]:[ \t]*(.*)$/;
+
+/**
+ * Python-Markdown's abbreviations (`*[HTML]: Hyper Text Markup Language`) show their expansion over every use of the
+ * word: GitBook's annotation is that, set once, on the word's first use in the page's prose (a footnote's marker
+ * after it). The definitions themselves show nothing and are taken out; one the page never uses showed nothing.
+ */
+function abbreviations(lines: string[], found: Found): string[] {
+  const terms = new Map<string, string>();
+  let fence: string | undefined;
+  const kept = lines.filter((line) => {
+    if (fence !== undefined) {
+      if (isFence(line, fence)) fence = undefined;
+      return true;
+    }
+    fence = fenceOpening(line);
+    const definition = fence === undefined ? ABBREVIATION.exec(line) : null;
+    if (definition && !terms.has(definition[1]!)) terms.set(definition[1]!, definition[2]!.trim());
+    return !definition;
+  });
+  if (terms.size === 0) return lines;
+  found.notes.add(ABBREVIATIONS);
+  for (const [term, expansion] of terms) {
+    const word = new RegExp(`(?<![\\w-])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+    fence = undefined;
+    for (let i = 0; i < kept.length; i++) {
+      const line = kept[i]!;
+      if (fence !== undefined) {
+        if (isFence(line, fence)) fence = undefined;
+        continue;
+      }
+      fence = fenceOpening(line);
+      // Not in a heading, a title (admonition, tab), a link definition or HTML, where a marker would be text.
+      if (fence !== undefined || /^[ \t]*(?:#|!!!|\?\?\?|===|<|\[[^\]]+\]:)/.test(line)) continue;
+      const at = firstUse(line, word);
+      if (at === undefined) continue;
+      kept[i] = `${line.slice(0, at)}[^${footnote([expansion], found)}]${line.slice(at)}`;
+      break;
+    }
+  }
+  return kept;
+}
+
+/** Where the first use of the word ends in the line, outside code spans and a link's text or target. */
+function firstUse(line: string, word: RegExp): number | undefined {
+  let offset = 0;
+  for (const piece of line.split(/(`+[^`]*`+)/)) {
+    const m = piece.startsWith('`') ? null : word.exec(piece);
+    if (m) {
+      const before = line.slice(0, offset + m.index);
+      const open = (before.match(/\[/g) ?? []).length - (before.match(/\]/g) ?? []).length + (before.match(/\(/g) ?? []).length - (before.match(/\)/g) ?? []).length;
+      if (open <= 0) return offset + m.index + m[0].length;
+    }
+    offset += piece.length;
+  }
+  return undefined;
+}
+
+const ABBREVIATIONS = 'abbreviations (*[…]: …) as GitBook’s annotation of the word’s first use (a definition the page never uses showed nothing)';
 
 const MARKDOWN_WRAPPER = /^[ \t]*<(div|section|article|span|p)\b[^>]*\bmarkdown(?:=["']?(?:1|block|span)["']?)?[^>]*>[ \t]*$/;
 
@@ -523,6 +583,11 @@ function attributeLists(line: string, found: Found): string {
     found.notes.add(CLASSES_LEFT_OUT);
     return '';
   }
+  // Under a paragraph, a style that only places it (`{ style="display: inline" }` runs two paragraphs on one line).
+  if (BLOCK_PLACEMENT.test(line)) {
+    found.notes.add(PLACEMENT_LEFT_OUT);
+    return '';
+  }
   return line
     .split(/(`+[^`]*`+)/)
     .map((piece, i) =>
@@ -554,6 +619,8 @@ function tooltip(title: string, found: Found): string {
 }
 
 const TOOLTIPS = 'tooltips ({ title="…" }) as GitBook’s annotations';
+const BLOCK_PLACEMENT = /^[ \t]*\{[ \t]*style=["'](?:[ \t]*(?:display|margin(?:-\w+)?|padding(?:-\w+)?)[ \t]*:[^;"']*;?)+["'][ \t]*\}[ \t]*$/;
+const PLACEMENT_LEFT_OUT = 'styles that place a block ({ style="display: inline" }, margins): left out, GitBook places blocks itself';
 const ICON_COLOURS_LEFT_OUT = 'colours of icons ({ style="color: …" }): left out, the icon drawn in the colour of its text';
 const CLASSES_LEFT_OUT = 'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with';
 

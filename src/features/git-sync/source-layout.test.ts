@@ -290,6 +290,23 @@ describe('MkDocs', () => {
     assert.ok(convert('A (1) without notes.\n{ .annotate }\n\nAfter.').notes.some((note) => note.startsWith('annotations (.annotate) with no list')));
   });
 
+  test('a style that only places a paragraph is left out and named as keeping its meaning; one that draws stays', () => {
+    // From mkdocs-material's docs/blog/posts/chinese-search-support.md (MIT).
+    const { markdown, notes } = convert('_Material for MkDocs終於​支持​中文​了！_\n{ style="display: inline" }\n\n_This article explains how._\n{ style="color: red" }\n');
+    assert.equal(markdown, '_Material for MkDocs終於​支持​中文​了！_\n\n\n_This article explains how._\n{ style="color: red" }\n');
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true, false]);
+  });
+
+  test('an abbreviation is an annotation of its word’s first use in prose; its definition, and one never used, are taken out', () => {
+    // From mkdocs-material's docs/reference/tooltips.md (MIT).
+    const { markdown, notes } = convert('`HTML` and [HTML](h.md).\n\nThe HTML specification is maintained by the W3C.\n*[HTML]: Hyper Text Markup Language\n*[W3C]: World Wide Web Consortium\n*[CSS]: Cascading Style Sheets\n');
+    assert.equal(
+      markdown,
+      '`HTML` and [HTML](h.md).\n\nThe HTML[^annotation-1] specification is maintained by the W3C[^annotation-2].\n\n\n[^annotation-1]: Hyper Text Markup Language\n\n[^annotation-2]: World Wide Web Consortium\n',
+    );
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true]);
+  });
+
   test('a grid of cards is GitBook’s cards: icon and title, text, and the title’s link as the target; a card holding code stays as written', () => {
     // From mkdocs-material's docs/setup/index.md and docs/contributing/index.md (MIT).
     const { markdown, notes } = convert(

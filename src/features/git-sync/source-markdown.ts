@@ -53,6 +53,8 @@ const MEANING_KEPT = [
   'annotations ((1)',
   'tooltips ({ title=',
   'admonitions set beside the text',
+  'styles that place a block',
+  'abbreviations (*[',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
