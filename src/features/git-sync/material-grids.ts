@@ -35,6 +35,11 @@ export function linkDefinitions(lines: readonly string[]): Map<string, string> {
 
 const label = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** The target of a reference link (`[text][label]`, `[label][]`, `[label]`) by its label, as markdown matches it. */
+export function definitionOf(definitions: ReadonlyMap<string, string>, written: string): string | undefined {
+  return definitions.get(label(written));
+}
+
 interface Card {
   title: string;
   description: string[];

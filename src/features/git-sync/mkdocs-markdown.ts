@@ -1,7 +1,9 @@
 import { buttonHtml, iconHtml } from '../content/document/html.ts';
 import { ICON_SHORTCODE, iconOfShortcode, nearestIcon } from './icon-names.ts';
 import { BADGE, badgeText, settingHeading } from './material-badges.ts';
-import { cardsTable, linkDefinitions } from './material-grids.ts';
+import { annotationList, footnoteDefinition, markAnnotations } from './material-annotations.ts';
+import { cardsTable, definitionOf, linkDefinitions } from './material-grids.ts';
+import { schemeFigure, schemeImage } from './scheme-images.ts';
 import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
@@ -11,7 +13,9 @@ import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, is
  * blocks are copied untouched. What has no GitBook form is kept as written and named in `notes`.
  */
 
-const ADMONITION = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)(?:[ \t]+(?:"([^"]*)"|'([^']*)'))?[ \t]*$/;
+/** `!!! note`, perhaps modifiers (`annotate`, `inline end`), perhaps a title. */
+const ADMONITION = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+(?:annotate|inline|end))*)(?:[ \t]+(?:"([^"]*)"|'([^']*)'))?[ \t]*$/;
+const ANNOTATE = /^[ \t]*\{[^}\n]*\.annotate\b[^}\n]*\}[ \t]*$/;
 const TAB = /^===\+?[ \t]+(?:"([^"]*)"|'([^']*)')[ \t]*$/;
 const SNIPPET = /^([ \t]*)-{1,}8<-{1,}[ \t]+(?:"([^"]+)"|'([^']+)')[ \t]*$/;
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
@@ -20,10 +24,11 @@ const FENCE_OPTIONS = /^([ \t]*)(`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+#.-]*)([^`]*
 /** Constructs of MkDocs' extensions that the converter keeps as written: each named once per page in the notes. */
 const KEPT = [
   { name: 'abbreviation (*[…]: …)', pattern: /^\*\[[^\]]+\]:/m },
-  { name: 'attribute list ({ … })', pattern: /\{[ \t]*[#.][\w-][^}\n]*\}|\{[ \t]*\w+=[^}\n]*\}/ },
+  // Not a TeX group (`\sum_{k=0}`, `x^{2}`), which reads alike; after bold's `__` it is one.
+  { name: 'attribute list ({ … })', pattern: /(?<!(?:^|[^_])_|[\^\\])(?:\{[ \t]*[#.][\w-][^}\n]*\}|\{[ \t]*\w+=[^}\n]*\})/ },
   { name: 'icon shortcode with no icon of its name in Quire’s set (:name:)', pattern: /:(?:material|fontawesome|octicons|simple)-[\w-]+:/ },
   { name: 'insert (^^…^^), underlined: GitBook has no underline', pattern: /\^\^[^^\s][^^\n]*\^\^/ },
-  { name: 'code annotation (.annotate)', pattern: /\.annotate\b/ },
+  { name: 'annotations (.annotate) with no list of notes after their block', pattern: /\.annotate\b/ },
   { name: 'block (/// …)', pattern: /^\/\/\/[ \t]*\w/m },
 ] as const;
 
@@ -38,13 +43,76 @@ export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Conve
   const notes = new Set<string>();
   const highlights: CodeHighlight[] = [];
   const lines = markdown.split(/\r?\n/);
-  const found = { notes, highlights, badges: options.materialBadges === true, definitions: linkDefinitions(lines) };
-  const body = plainToGitbook(convertLines(lines, options, found, 0).join('\n'));
+  const found: Found = { notes, highlights, badges: options.materialBadges === true, definitions: linkDefinitions(lines), footnotes: [], footnoteLabels: new Map() };
+  const converted = convertLines(abbreviations(lines, found), options, found, 0);
+  // Annotations and tooltips the conversion made footnotes of: their definitions end the page, as GitBook writes them.
+  if (found.footnotes.length > 0) converted.push('', ...found.footnotes);
+  const body = plainToGitbook(converted.join('\n'));
   for (const name of listConstructs(body, KEPT)) notes.add(`${name}: kept as written`);
   return { markdown: body, notes: [...notes], highlights };
 }
 
 const MAX_NESTING = 16;
+
+const ABBREVIATION = /^\*\[([^\]\n]+)\]:[ \t]*(.*)$/;
+
+/**
+ * Python-Markdown's abbreviations (`*[HTML]: Hyper Text Markup Language`) show their expansion over every use of the
+ * word: GitBook's annotation is that, set once, on the word's first use in the page's prose (a footnote's marker
+ * after it). The definitions themselves show nothing and are taken out; one the page never uses showed nothing.
+ */
+function abbreviations(lines: string[], found: Found): string[] {
+  const terms = new Map<string, string>();
+  let fence: string | undefined;
+  const kept = lines.filter((line) => {
+    if (fence !== undefined) {
+      if (isFence(line, fence)) fence = undefined;
+      return true;
+    }
+    fence = fenceOpening(line);
+    const definition = fence === undefined ? ABBREVIATION.exec(line) : null;
+    if (definition && !terms.has(definition[1]!)) terms.set(definition[1]!, definition[2]!.trim());
+    return !definition;
+  });
+  if (terms.size === 0) return lines;
+  found.notes.add(ABBREVIATIONS);
+  for (const [term, expansion] of terms) {
+    const word = new RegExp(`(?<![\\w-])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+    fence = undefined;
+    for (let i = 0; i < kept.length; i++) {
+      const line = kept[i]!;
+      if (fence !== undefined) {
+        if (isFence(line, fence)) fence = undefined;
+        continue;
+      }
+      fence = fenceOpening(line);
+      // Not in a heading, a title (admonition, tab), a link definition or HTML, where a marker would be text.
+      if (fence !== undefined || /^[ \t]*(?:#|!!!|\?\?\?|===|<|\[[^\]]+\]:)/.test(line)) continue;
+      const at = firstUse(line, word);
+      if (at === undefined) continue;
+      kept[i] = `${line.slice(0, at)}[^${footnote([expansion], found)}]${line.slice(at)}`;
+      break;
+    }
+  }
+  return kept;
+}
+
+/** Where the first use of the word ends in the line, outside code spans and a link's text or target. */
+function firstUse(line: string, word: RegExp): number | undefined {
+  let offset = 0;
+  for (const piece of line.split(/(`+[^`]*`+)/)) {
+    const m = piece.startsWith('`') ? null : word.exec(piece);
+    if (m) {
+      const before = line.slice(0, offset + m.index);
+      const open = (before.match(/\[/g) ?? []).length - (before.match(/\]/g) ?? []).length + (before.match(/\(/g) ?? []).length - (before.match(/\)/g) ?? []).length;
+      if (open <= 0) return offset + m.index + m[0].length;
+    }
+    offset += piece.length;
+  }
+  return undefined;
+}
+
+const ABBREVIATIONS = 'abbreviations (*[…]: …) as GitBook’s annotation of the word’s first use (a definition the page never uses showed nothing)';
 
 const MARKDOWN_WRAPPER = /^[ \t]*<(div|section|article|span|p)\b[^>]*\bmarkdown(?:=["']?(?:1|block|span)["']?)?[^>]*>[ \t]*$/;
 
@@ -55,6 +123,9 @@ interface Found {
   badges: boolean;
   /** The page's link reference definitions, for the targets of cards (material-grids.ts). */
   definitions: ReadonlyMap<string, string>;
+  /** Footnote definitions of the annotations and tooltips made here (material-annotations.ts), and their labels by their text. */
+  footnotes: string[];
+  footnoteLabels: Map<string, string>;
 }
 
 function convertLines(lines: string[], options: MkdocsOptions, found: Found, depth: number): string[] {
@@ -70,7 +141,7 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       if (isFence(line, fence)) fence = undefined;
       continue;
     }
-    const figure = FIGURE_OPEN.test(line) ? materialFigure(lines, i, notes) : undefined;
+    const figure = FIGURE_OPEN.test(line) ? materialFigure(lines, i, found) : undefined;
     if (figure) {
       out.push(figure.html);
       i = figure.end;
@@ -87,6 +158,13 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
         i = end!;
         continue;
       }
+    }
+    const annotatedWrapper = wrapper && depth < MAX_NESTING && classes.includes('annotate') ? closingTag(lines, i, wrapper[1]!.toLowerCase()) : undefined;
+    const wrapped = annotatedWrapper === undefined ? undefined : annotated(convertLines(lines.slice(i + 1, annotatedWrapper), options, found, depth + 1), lines, annotatedWrapper + 1, options, found, depth);
+    if (wrapped) {
+      out.push('', ...wrapped.lines, '');
+      i = wrapped.next - 1;
+      continue;
     }
     if (wrapper) {
       wrappers.push(wrapper[1]!.toLowerCase());
@@ -107,6 +185,17 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       wrappers.pop();
       out.push('');
       continue;
+    }
+    // `{ .annotate }` under a paragraph: the paragraph's markers open the notes of the list after it.
+    if (ANNOTATE.test(line) && depth < MAX_NESTING) {
+      let start = out.length;
+      while (start > 0 && out[start - 1]!.trim() !== '') start--;
+      const block = start < out.length ? annotated(out.slice(start), lines, i + 1, options, found, depth) : undefined;
+      if (block) {
+        out.splice(start, out.length - start, ...block.lines);
+        i = block.next - 1;
+        continue;
+      }
     }
     const snippet = SNIPPET.exec(line);
     if (snippet) {
@@ -169,7 +258,9 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       const { lines: inner, next } = indentedBlock(lines, i + 1);
       const content = convertLines(inner, options, found, depth + 1);
       const kind = admonition[2]!.toLowerCase();
-      const title = admonition[3] ?? admonition[4];
+      const title = admonition[4] ?? admonition[5];
+      const modifiers = admonition[3]!.trim().split(/\s+/).filter(Boolean);
+      const start = out.length;
       if (admonition[1] === '!!!') {
         const style = HINT_STYLE_OF[kind] ?? 'info';
         if (!(kind in HINT_STYLE_OF)) notes.add(`admonition type ${kind}: an info hint`);
@@ -180,7 +271,11 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
         // `???+` is shown open: GitBook's `<details open>` (the expandable's defaultExpanded).
         out.push(admonition[1] === '???+' ? '<details open>' : '<details>', '', `<summary>${escapeHtml(title ?? capitalize(kind))}</summary>`, '', ...trimBlank(content), '', '</details>', '');
       }
-      i = next - 1;
+      // `inline` and `inline end` float the admonition beside the text that follows: a hint is in the text's flow.
+      if (modifiers.includes('inline')) notes.add(INLINE_ADMONITIONS);
+      const block = modifiers.includes('annotate') ? annotated(out.slice(start), lines, next, options, found, depth) : undefined;
+      if (block) out.splice(start, out.length - start, ...block.lines, '');
+      i = (block?.next ?? next) - 1;
       continue;
     }
     const tab = depth < MAX_NESTING ? TAB.exec(line) : null;
@@ -207,6 +302,13 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       out.push(...setting.map((l) => inlineSyntax(l, found)));
       continue;
     }
+    // A light and a dark image, on one line or two of one paragraph: one image with a dark variant.
+    const scheme = line.includes('![') ? (schemeImage(line, found.definitions) ?? (lines[i + 1]?.trim() ? schemeImage(`${line} ${lines[i + 1]}`, found.definitions) : undefined)) : undefined;
+    if (scheme) {
+      out.push(`${/^[ \t]*/.exec(line)![0]}${schemeFigure(scheme)}`);
+      if (!schemeImage(line, found.definitions)) i++;
+      continue;
+    }
     const image = IMAGE_WITH_ATTRIBUTES.exec(line);
     if (image) {
       out.push(imageFigure(image, notes));
@@ -216,6 +318,37 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
   }
   return out;
 }
+
+/**
+ * A block with annotation markers and the list of notes after it (from line `from`): the block with footnote
+ * markers, the notes (converted like any content, so a note may hold annotations of its own) given to the page's
+ * footnotes. Undefined when no list follows or its markers do not match it.
+ */
+function annotated(block: string[], lines: readonly string[], from: number, options: MkdocsOptions, found: Found, depth: number): { lines: string[]; next: number } | undefined {
+  const list = annotationList(lines, from);
+  if (!list || !markAnnotations(block, list.notes.length, () => '')) return undefined;
+  const labels = list.notes.map((note) => footnote(trimBlank(convertLines(note, options, found, depth + 1)), found));
+  found.notes.add(ANNOTATIONS);
+  return { lines: markAnnotations(block, list.notes.length, (n) => labels[n - 1]!)!, next: list.next };
+}
+
+/**
+ * The label of a footnote of these lines, made here. One note written twice is one footnote, as GitBook writes
+ * it (to-markdown.ts): the same label, so that its number is the same however often it is referred to.
+ */
+function footnote(note: string[], found: Found): string {
+  const key = note.join('\n');
+  let label = found.footnoteLabels.get(key);
+  if (label === undefined) {
+    label = `annotation-${found.footnoteLabels.size + 1}`;
+    found.footnoteLabels.set(key, label);
+    found.footnotes.push(...footnoteDefinition(label, note));
+  }
+  return label;
+}
+
+const ANNOTATIONS = 'annotations ((1) and the list of notes after the block marked annotate) as GitBook’s annotations';
+const INLINE_ADMONITIONS = 'admonitions set beside the text (inline, inline end) as hints in the text’s flow';
 
 const CARDS = 'grids of cards (<div class="grid cards" markdown>) as GitBook’s cards: each item’s icon and title, text and link; the rules between them left out';
 
@@ -236,28 +369,47 @@ const FIGURE_OPEN = /^[ \t]*<figure\b[^>]*\bmarkdown\b[^>]*>[ \t]*$/;
 const IMAGE_LINE = /^([ \t]*)!\[([^\]]*)\]\(<?([^\s)>]+)>?(?:[ \t]+"[^"]*")?\)(?:\{([^}\n]*)\})?[ \t]*$/;
 
 /**
- * Material's captioned image: `<figure markdown>`, an image line, `<figcaption>…</figcaption>`, `</figure>` — GitBook's
- * `<figure><img><figcaption>`. Anything else inside is not this shape: undefined, and the wrapper is read as any.
+ * Material's captioned image: `<figure markdown>`, an image line (or a light and a dark one, scheme-images.ts),
+ * `<figcaption>…</figcaption>`, `</figure>` — GitBook's `<figure><img><figcaption>`. Anything else inside is not
+ * this shape: undefined, and the wrapper is read as any.
  */
-function materialFigure(lines: readonly string[], at: number, notes: Set<string>): { html: string; end: number } | undefined {
+function materialFigure(lines: readonly string[], at: number, found: Found): { html: string; end: number } | undefined {
+  const { notes } = found;
   let image: RegExpExecArray | undefined;
   let caption: string | undefined;
+  const imageLines: string[] = [];
   for (let i = at + 1; i < lines.length && i < at + 12; i++) {
     const line = lines[i]!;
     if (line.trim() === '') continue;
+    const scheme = imageLines.length === 2 ? schemeImage(imageLines.join(' '), found.definitions) : undefined;
+    if (/^[ \t]*<\/figure>[ \t]*$/.test(line) && scheme) return { html: schemeFigure(scheme, caption && captionLinks(caption, found.definitions)), end: i };
     if (/^[ \t]*<\/figure>[ \t]*$/.test(line)) {
-      if (!image) return undefined;
+      if (!image || imageLines.length !== 1) return undefined;
       const [indent, alt, src, list] = [image[1]!, image[2]!, image[3]!, image[4] ?? ''];
       const figure = imageFigure(Object.assign([image[0], indent, alt, src, list], { index: 0, input: image.input }) as RegExpExecArray, notes);
       return { html: figure.replace('<figcaption></figcaption>', `<figcaption>${caption ?? ''}</figcaption>`).trimStart(), end: i };
     }
-    const matched = IMAGE_LINE.exec(line);
-    const captionLine = /^[ \t]*<figcaption>(.*)<\/figcaption>[ \t]*$/.exec(line);
-    if (matched && !image) image = matched;
-    else if (captionLine && caption === undefined) caption = captionLine[1]!.trim();
+    const matched = IMAGE_LINE.exec(line) ?? (line.trim().startsWith('![') ? undefined : null);
+    const captionLine = /^[ \t]*<figcaption(?:[ \t]+markdown)?>(.*)<\/figcaption>[ \t]*$/.exec(line);
+    if (matched !== null && imageLines.length < 2 && caption === undefined) {
+      imageLines.push(line.trim());
+      image ??= matched;
+    } else if (captionLine && caption === undefined) caption = captionLine[1]!.trim();
     else return undefined;
   }
   return undefined;
+}
+
+/** A caption's links (`[roadmap]`, `[text](href)`) as the `<a>`s of its HTML; undefined when it has none. */
+function captionLinks(caption: string, definitions: ReadonlyMap<string, string>): string | undefined {
+  let linked = false;
+  const html = caption.replace(/\[([^[\]\n]+)\](?:\(<?([^)\s>]+)>?\)|\[([^\]\n]*)\])?/g, (whole, text: string, inline: string | undefined, reference: string | undefined) => {
+    const href = inline ?? definitionOf(definitions, reference || text);
+    if (href === undefined) return whole;
+    linked = true;
+    return `<a href="${escapeAttribute(href)}">${text}</a>`;
+  });
+  return linked ? html : undefined;
 }
 
 /** An image alone on its line with an attribute list: `![alt](src "title"){ width="300" loading=lazy }`. */
@@ -394,14 +546,19 @@ const SMALL_PRINT = 'small print (<small>…</small>) as text of its line: GitBo
  */
 function buttons(line: string, found: Found): string {
   if (!line.includes('md-button')) return line;
-  return line.replace(/\[([^\]\n]+)\]\(<?([^)\s>]+)>?\)\{[ \t]*((?:\.[\w-]+[ \t]*)+)\}/g, (whole, label: string, href: string, classes: string) => {
+  // Inline (`[label](href)`) and reference (`[label][name]`, `[label][]`, `[label]`) links alike.
+  const button = /\[([^\]\n]+)\](?:\(<?([^)\s>]+)>?\)|\[([^\]\n]*)\])?\{[ \t]*((?:\.[\w-]+[ \t]*)+)\}/g;
+  return line.replace(button, (whole, label: string, inline: string | undefined, reference: string | undefined, classes: string) => {
     const names = classes.split(/\s+/).filter(Boolean);
     if (!names.includes('.md-button') || names.some((name) => name !== '.md-button' && name !== '.md-button--primary')) return whole;
+    const href = inline ?? definitionOf(found.definitions, reference || label);
+    if (href === undefined) return whole;
     const shortcode = new RegExp(ICON_SHORTCODE.source).exec(label);
     const icon = shortcode ? iconOfShortcode(shortcode[1]!) : undefined;
     if (shortcode && !icon) return whole;
     found.notes.add(BUTTONS);
-    const text = label.replace(ICON_SHORTCODE, '').replace(/\s+/g, ' ').trim();
+    // A label's `&nbsp;` spaces its icon from its words: the button draws them apart itself.
+    const text = label.replace(ICON_SHORTCODE, '').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
     return buttonHtml(text, names.includes('.md-button--primary') ? 'primary' : 'secondary', href, icon);
   });
 }
@@ -426,6 +583,11 @@ function attributeLists(line: string, found: Found): string {
     found.notes.add(CLASSES_LEFT_OUT);
     return '';
   }
+  // Under a paragraph, a style that only places it (`{ style="display: inline" }` runs two paragraphs on one line).
+  if (BLOCK_PLACEMENT.test(line)) {
+    found.notes.add(PLACEMENT_LEFT_OUT);
+    return '';
+  }
   return line
     .split(/(`+[^`]*`+)/)
     .map((piece, i) =>
@@ -437,6 +599,8 @@ function attributeLists(line: string, found: Found): string {
               found.notes.add(ICON_COLOURS_LEFT_OUT);
               return before;
             }
+            const title = /^[ \t]*title=(?:"([^"]*)"|'([^']*)')[ \t]*$/.exec(list);
+            if (title) return before + tooltip(title[1] ?? title[2]!, found);
             if (!styling(list)) return whole;
             found.notes.add(CLASSES_LEFT_OUT);
             return before;
@@ -445,6 +609,18 @@ function attributeLists(line: string, found: Found): string {
     .join('');
 }
 
+/**
+ * A `title` (`__Update__{ title="August 21, 2024" }`) is a tooltip: words shown over what they are set on, which a
+ * GitBook annotation is. Its footnote's marker follows the words (or the icon, or the link, whose own number it then annotates).
+ */
+function tooltip(title: string, found: Found): string {
+  found.notes.add(TOOLTIPS);
+  return `[^${footnote([title], found)}]`;
+}
+
+const TOOLTIPS = 'tooltips ({ title="…" }) as GitBook’s annotations';
+const BLOCK_PLACEMENT = /^[ \t]*\{[ \t]*style=["'](?:[ \t]*(?:display|margin(?:-\w+)?|padding(?:-\w+)?)[ \t]*:[^;"']*;?)+["'][ \t]*\}[ \t]*$/;
+const PLACEMENT_LEFT_OUT = 'styles that place a block ({ style="display: inline" }, margins): left out, GitBook places blocks itself';
 const ICON_COLOURS_LEFT_OUT = 'colours of icons ({ style="color: …" }): left out, the icon drawn in the colour of its text';
 const CLASSES_LEFT_OUT = 'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with';
 

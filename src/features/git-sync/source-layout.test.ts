@@ -258,6 +258,55 @@ describe('MkDocs', () => {
     ]);
   });
 
+  test('an md-button written as a reference link is a button to its definition’s target; a TeX group is no attribute list', () => {
+    // From mkdocs-material's docs/contributing/requesting-a-change.md and docs/reference/math.md (MIT).
+    const { markdown, notes } = convert(
+      '[:octicons-comment-discussion-16:&nbsp; Start a discussion][discussion board]{ .md-button .md-button--primary }\n\n[Demo]{ .md-button }\n\n  [discussion board]: https://github.com/squidfunk/mkdocs-material/discussions\n  [Demo]: #\n\n$$\n\\cos x=\\sum_{k=0}^{\\infty}\n$$\n',
+    );
+    assert.ok(markdown.startsWith('<a href="https://github.com/squidfunk/mkdocs-material/discussions" class="button primary" data-icon="comments">Start a discussion</a>\n\n<a href="#" class="button secondary">Demo</a>\n'), markdown);
+    assert.deepEqual(notes, ['buttons (md-button) as GitBook’s buttons']);
+  });
+
+  test('annotations, (1) in a block marked annotate and the list of notes after it, are footnotes (GitBook’s annotations), nested ones too; a tooltip is one', () => {
+    // From mkdocs-material's docs/reference/annotations.md and docs/blog/posts/mkdocs-2.0.md (MIT).
+    const { markdown, notes } = convert(
+      [
+        'Lorem ipsum dolor sit amet, (1) consectetur adipiscing elit.', '{ .annotate }', '', '1.  I\'m an annotation! (1)', '    { .annotate style="margin-bottom: 0" }', '', '    1.  I\'m an annotation as well!', '',
+        '!!! note annotate "Phasellus posuere in sem ut cursus (1)"', '', '    Lorem ipsum dolor sit amet, (2) consectetur.', '', '1.  I\'m an annotation as well!', '2.  Another.', '',
+        '__Update__{ title="August 21, 2024" }: The new maintainer',
+      ].join('\n'),
+    );
+    assert.equal(
+      markdown,
+      [
+        'Lorem ipsum dolor sit amet, [^annotation-2] consectetur adipiscing elit.', '',
+        '{% hint style="info" %}', '**Phasellus posuere in sem ut cursus [^annotation-1]**', '', 'Lorem ipsum dolor sit amet, [^annotation-3] consectetur.', '{% endhint %}', '', '', '',
+        '__Update__[^annotation-4]: The new maintainer', '',
+        '[^annotation-1]: I\'m an annotation as well!', '', '[^annotation-2]: I\'m an annotation! [^annotation-1]', '', '[^annotation-3]: Another.', '', '[^annotation-4]: August 21, 2024', '',
+      ].join('\n'),
+    );
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true, true]);
+    // Markers with no list after their block stay as written, and are named.
+    assert.ok(convert('A (1) without notes.\n{ .annotate }\n\nAfter.').notes.some((note) => note.startsWith('annotations (.annotate) with no list')));
+  });
+
+  test('a style that only places a paragraph is left out and named as keeping its meaning; one that draws stays', () => {
+    // From mkdocs-material's docs/blog/posts/chinese-search-support.md (MIT).
+    const { markdown, notes } = convert('_Material for MkDocs終於​支持​中文​了！_\n{ style="display: inline" }\n\n_This article explains how._\n{ style="color: red" }\n');
+    assert.equal(markdown, '_Material for MkDocs終於​支持​中文​了！_\n\n\n_This article explains how._\n{ style="color: red" }\n');
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true, false]);
+  });
+
+  test('an abbreviation is an annotation of its word’s first use in prose; its definition, and one never used, are taken out', () => {
+    // From mkdocs-material's docs/reference/tooltips.md (MIT).
+    const { markdown, notes } = convert('`HTML` and [HTML](h.md).\n\nThe HTML specification is maintained by the W3C.\n*[HTML]: Hyper Text Markup Language\n*[W3C]: World Wide Web Consortium\n*[CSS]: Cascading Style Sheets\n');
+    assert.equal(
+      markdown,
+      '`HTML` and [HTML](h.md).\n\nThe HTML[^annotation-1] specification is maintained by the W3C[^annotation-2].\n\n\n[^annotation-1]: Hyper Text Markup Language\n\n[^annotation-2]: World Wide Web Consortium\n',
+    );
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true]);
+  });
+
   test('a grid of cards is GitBook’s cards: icon and title, text, and the title’s link as the target; a card holding code stays as written', () => {
     // From mkdocs-material's docs/setup/index.md and docs/contributing/index.md (MIT).
     const { markdown, notes } = convert(
@@ -353,6 +402,27 @@ describe('MkDocs', () => {
     const other = convert('![A](a.png){ .center width="50%" }');
     assert.ok(other.markdown.startsWith('<figure><img src="a.png" alt="A">'));
     assert.deepEqual(other.notes, ['image attributes other than a width in pixels: left out']);
+  });
+
+  test('a light and a dark image (#only-light, #gh-dark-mode-only) are one image with a dark variant, its width the light one’s', () => {
+    // From mkdocs-material's docs/reference/images.md and docs/blog/posts/zensical.md (MIT).
+    const pair = convert('![Zelda light world]{ width="300" }\n![Zelda dark world]{ width="300" }\n\n  [Zelda light world]: ../assets/images/zelda-light-world.png#only-light\n  [Zelda dark world]: ../assets/images/zelda-dark-world.png#only-dark\n');
+    assert.ok(
+      pair.markdown.startsWith(
+        '<figure><picture><source srcset="../assets/images/zelda-dark-world.png" media="(prefers-color-scheme: dark)"><img src="../assets/images/zelda-light-world.png" alt="Zelda light world" width="300"></picture><figcaption></figcaption></figure>\n\n',
+      ),
+      pair.markdown,
+    );
+    assert.deepEqual(pair.notes, []);
+    const figure = convert('<figure markdown>\n\n![Zensical](./zensical/screenshot.png#gh-light-mode-only)\n![Zensical](./zensical/screenshot-dark.png#gh-dark-mode-only)\n\n  <figcaption markdown>Our public [roadmap], built with Zensical</figcaption>\n</figure>\n\n  [roadmap]: https://zensical.org/about/roadmap/\n');
+    assert.ok(
+      figure.markdown.startsWith(
+        '<figure><picture><source srcset="./zensical/screenshot-dark.png" media="(prefers-color-scheme: dark)"><img src="./zensical/screenshot.png" alt="Zensical"></picture><figcaption><p>Our public <a href="https://zensical.org/about/roadmap/">roadmap</a>, built with Zensical</p></figcaption></figure>\n',
+      ),
+      figure.markdown,
+    );
+    // Two images of the same scheme are two images.
+    assert.ok(convert('![a](a.png#only-light) ![b](b.png#only-light)').markdown.startsWith('![a]'));
   });
 
   test('front matter that PyYAML and gray-matter read but strict YAML refuses is written again with the same values', () => {

@@ -50,6 +50,11 @@ const MEANING_KEPT = [
   'highlights (==',
   'buttons (md-button)',
   'icons in a link’s text',
+  'annotations ((1)',
+  'tooltips ({ title=',
+  'admonitions set beside the text',
+  'styles that place a block',
+  'abbreviations (*[',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
