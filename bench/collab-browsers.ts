@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openSession } from '../src/features/sessions/service.ts';
+import { caretIn } from '../test/editor/caret.ts';
 import type { BenchServer } from './server.ts';
 
 /*
@@ -67,16 +68,7 @@ async function caretAtEnd(page: Page, index: number): Promise<void> {
   const paragraph = page.getByRole('textbox', { name: 'Page content' }).locator('p').nth(index);
   const end = Date.now() + 20_000;
   for (;;) {
-    const where = await paragraph.evaluate((p) => {
-      const selection = getSelection();
-      if (!selection?.focusNode || !selection.isCollapsed || !p.contains(selection.focusNode)) return 'outside';
-      const rest = document.createRange();
-      rest.setStart(selection.focusNode, selection.focusOffset);
-      rest.setEndAfter(p.lastChild ?? p);
-      const after = rest.cloneContents();
-      for (const caret of after.querySelectorAll('.collaboration-carets__caret')) caret.remove();
-      return after.textContent === '' ? 'end' : 'inside';
-    });
+    const where = await caretIn(paragraph);
     if (where === 'end') return;
     if (Date.now() > end) throw new Error(`the caret is not at the end of paragraph ${index}`);
     if (where === 'outside') await paragraph.click();

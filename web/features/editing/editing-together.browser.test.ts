@@ -7,6 +7,7 @@ import { ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildPage, buildSpace } from '../../../test/factories.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
 import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { caretIn } from '../../../test/editor/caret.ts';
 import { eventually } from '../../../src/features/collaboration/clients.test-support.ts';
 
 /*
@@ -62,20 +63,8 @@ describe('editing together in Chromium', { skip: withoutChromium || (HAS_BLOCK_E
 
     const typeAtEnd = async (page: Page, paragraph: string, text: string) => {
       const target = content(page).locator('p', { hasText: paragraph });
-      // Where the caret is: outside the paragraph (the click came before the editor took the shared document, which
-      // redraws it), inside, or at its end. The other person's caret, drawn inside the paragraph with their name,
-      // is not text of it.
-      const caret = () =>
-        target.evaluate((p) => {
-          const selection = getSelection();
-          if (!selection?.focusNode || !selection.isCollapsed || !p.contains(selection.focusNode)) return 'outside';
-          const rest = document.createRange();
-          rest.setStart(selection.focusNode, selection.focusOffset);
-          rest.setEndAfter(p.lastChild ?? p);
-          const after = rest.cloneContents();
-          for (const other of after.querySelectorAll('.collaboration-carets__caret')) other.remove();
-          return after.textContent === '' ? 'end' : 'inside';
-        });
+      // Outside the paragraph when the click came before the editor took the shared document, which redraws it.
+      const caret = () => caretIn(target);
       // Under load the click's selection can land after the End key, or the click before the editor is ready: click
       // again while the caret is not in the paragraph, press End until it is at its end.
       await eventually(async () => {
