@@ -22,8 +22,14 @@ const MAX_DEPTH = 16;
 
 export function readDocusaurusTree(files: ReadonlyMap<string, unknown>, readText: (path: string) => string | undefined, project: string, config = ''): DocusaurusTree {
   const options = docsPluginOptions(config);
-  const docsDir = posix.normalize(join(project, options.path ?? 'docs')).replace(/^\.\/?|\/$/g, '');
+  const docsPath = posix.normalize(join(project, options.path ?? 'docs'));
+  const docsDir = docsPath.replace(/^\.\/?|\/$/g, '');
   const notes: string[] = [];
+  // A site folder whose docs live beside it (jest's website/ reads ../docs): what it names is not in what was given.
+  if (docsPath === '..' || docsPath.startsWith('../')) {
+    notes.push(`the docs plugin reads ${options.path}, outside the imported folder: import the folder that holds both (the repository)`);
+    return { docsDir, entries: [], notes };
+  }
   const docs = [...files.keys()].filter((p) => p.startsWith(`${docsDir}/`) && DOC.test(p) && !p.split('/').some((s) => s.startsWith('_') || s.startsWith('.')));
   const fronts = new Map(docs.map((file) => [file, frontMatter(readText(file) ?? '')]));
   const fileOfId = new Map<string, string>();

@@ -529,6 +529,16 @@ describe('Docusaurus', () => {
     assert.deepEqual(notes, ['code tabs synchronised across the page (tab blocks): independent']);
   });
 
+  test('a site folder whose docs plugin reads a folder beside it says to import the folder that holds both, with no empty pages', async () => {
+    const source = files({
+      'docusaurus.config.js': "module.exports = { presets: [['classic', { docs: { path: '../docs', sidebarPath: require.resolve('./sidebars.json') } }]] };",
+      'sidebars.json': JSON.stringify({ docs: ['getting-started'], api: ['api'] }),
+    });
+    const { lines, prepared } = await importedTree(source);
+    assert.deepEqual(lines, []);
+    assert.deepEqual(prepared.report.notes, ['the docs plugin reads ../docs, outside the imported folder: import the folder that holds both (the repository)']);
+  });
+
   test('an excerpt of jest’s site: partials inlined, <TOCInline> and imports left out, videos embedded, magic comments and tab blocks read; all named', async () => {
     const { lines, prepared } = await importedTree(fixture('docusaurus-jest'));
     // Two sidebars: a group each; their categories below are pages (GitBook's groups are top-level only).
