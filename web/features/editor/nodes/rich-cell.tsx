@@ -26,6 +26,8 @@ export interface RichCellProps {
   editable: boolean;
   /** Each change, as the fragment's new blocks (those not edited are the very objects given). */
   onChange(nodes: FlowBlock[]): void;
+  /** When its editor is made and let go: while it is there, the table keeps this cell whatever its text becomes. */
+  onEditing(editing: boolean): void;
 }
 
 export function RichCell(props: RichCellProps) {
@@ -49,7 +51,10 @@ export function RichCell(props: RichCellProps) {
         className="qe-cell"
         // Its name starts with the text it shows (what a person using speech says to press it), then says what it does.
         aria-label={props.text ? `${props.text}: edit ${props.label}` : `Edit ${props.label}`}
-        onClick={() => setEditing(true)}
+        onClick={() => {
+          props.onEditing(true);
+          setEditing(true);
+        }}
       >
         {props.text}
       </button>
@@ -62,6 +67,7 @@ export function RichCell(props: RichCellProps) {
         // The editor's blur as it goes away comes after Escape: it must not take the request back.
         if (escaped) refocus.current = true;
         setEditing(false);
+        props.onEditing(false);
       }}
     />
   );

@@ -1,5 +1,5 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { addColumn, addRow, orderedRecords, removeColumn, removeRow, type TableJson as EditableTable } from '../model/table-edit.ts';
 import type { FlowBlock } from '../../../../src/features/content/document/types.ts';
 import { blockOf } from './block-data.ts';
@@ -29,6 +29,9 @@ const fragmentText = (fragment: Fragment): string => JSON.stringify(fragment.nod
 export function TableView(props: NodeViewProps) {
   const latest = useRef(props);
   latest.current = props;
+  // The rich cell being edited stays one while it is edited, even once its text is plain (its marks taken off):
+  // an input in its place would end the editing under the person's fingers.
+  const [richEditing, setRichEditing] = useState<string | null>(null);
   const table = blockOf(props) as unknown as TableJson;
   const editable = props.editor.isEditable;
   const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
@@ -80,7 +83,7 @@ export function TableView(props: NodeViewProps) {
               {columns.map((c) => {
                 const value = record.values[c.id];
                 const fragment = typeof value === 'string' ? byName.get(value) : undefined;
-                const text = c.type === 'text' ? plainCellText(fragment) : undefined;
+                const text = c.type === 'text' && fragment?.fragment !== richEditing ? plainCellText(fragment) : undefined;
                 return (
                   <td key={c.id}>
                     {text !== undefined ? (
@@ -93,6 +96,7 @@ export function TableView(props: NodeViewProps) {
                         text={fragmentText(fragment)}
                         editable={editable}
                         onChange={(nodes) => setFragment(fragment.fragment, nodes)}
+                        onEditing={(editing) => setRichEditing(editing ? fragment.fragment : null)}
                       />
                     ) : (
                       <span className="qe-readonly" title="Kept as it is: not editable here yet">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
