@@ -1,4 +1,4 @@
-import { fenceOpening, indentedBlock, isFence } from './source-markdown.ts';
+import { codeLines, indentedBlock } from './source-markdown.ts';
 
 /*
  * Material's annotations: a block marked `annotate` (`{ .annotate }` under a paragraph, `!!! note annotate`,
@@ -32,14 +32,9 @@ export function annotationList(lines: readonly string[], from: number): { notes:
 export function markAnnotations(block: readonly string[], count: number, label: (n: number) => string): string[] | undefined {
   let marked = 0;
   let unmatched = false;
-  let fence: string | undefined;
-  const out = block.map((line) => {
-    if (fence !== undefined) {
-      if (isFence(line, fence)) fence = undefined;
-      return line;
-    }
-    fence = fenceOpening(line);
-    if (fence !== undefined) return line;
+  const code = codeLines(block);
+  const out = block.map((line, at) => {
+    if (code[at]) return line;
     return line
       .split(/(`+[^`]*`+)/)
       .map((piece, i) =>

@@ -4,7 +4,7 @@ import { BADGE, badgeText, settingHeading } from './material-badges.ts';
 import { annotationList, footnoteDefinition, markAnnotations } from './material-annotations.ts';
 import { cardsTable, definitionOf, linkDefinitions } from './material-grids.ts';
 import { schemeFigure, schemeImage } from './scheme-images.ts';
-import { HINT_STYLE_OF, closingFence, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
+import { HINT_STYLE_OF, closingFence, codeLines, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
  * MkDocs (Material) markdown as GitBook writes it, before the GitBook reader sees it: admonitions (`!!!`) become
@@ -63,31 +63,21 @@ const ABBREVIATION = /^\*\[([^\]\n]+)\]:[ \t]*(.*)$/;
  */
 function abbreviations(lines: string[], found: Found): string[] {
   const terms = new Map<string, string>();
-  let fence: string | undefined;
-  const kept = lines.filter((line) => {
-    if (fence !== undefined) {
-      if (isFence(line, fence)) fence = undefined;
-      return true;
-    }
-    fence = fenceOpening(line);
-    const definition = fence === undefined ? ABBREVIATION.exec(line) : null;
+  const inCode = codeLines(lines);
+  const kept = lines.filter((line, i) => {
+    const definition = inCode[i] ? null : ABBREVIATION.exec(line);
     if (definition && !terms.has(definition[1]!)) terms.set(definition[1]!, definition[2]!.trim());
     return !definition;
   });
   if (terms.size === 0) return lines;
   found.notes.add(ABBREVIATIONS);
+  const code = codeLines(kept);
   for (const [term, expansion] of terms) {
     const word = new RegExp(`(?<![\\w-])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
-    fence = undefined;
     for (let i = 0; i < kept.length; i++) {
       const line = kept[i]!;
-      if (fence !== undefined) {
-        if (isFence(line, fence)) fence = undefined;
-        continue;
-      }
-      fence = fenceOpening(line);
-      // Not in a heading, a title (admonition, tab), a link definition or HTML, where a marker would be text.
-      if (fence !== undefined || /^[ \t]*(?:#|!!!|\?\?\?|===|<|\[[^\]]+\]:)/.test(line)) continue;
+      // Not in code, a heading, a title (admonition, tab), a link definition or HTML, where a marker would be text.
+      if (code[i] || /^[ \t]*(?:#|!!!|\?\?\?|===|<|\[[^\]]+\]:)/.test(line)) continue;
       const at = firstUse(line, word);
       if (at === undefined) continue;
       kept[i] = `${line.slice(0, at)}[^${footnote([expansion], found)}]${line.slice(at)}`;

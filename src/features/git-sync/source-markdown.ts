@@ -115,6 +115,19 @@ export function isFence(line: string, marks: string): boolean {
   return m !== null && m[1]![0] === marks[0] && m[1]!.length >= marks.length;
 }
 
+/** For each line, whether it is fenced code: an opening fence, a line inside, or the fence that closes it. */
+export function codeLines(lines: readonly string[]): boolean[] {
+  let fence: string | undefined;
+  return lines.map((line) => {
+    if (fence !== undefined) {
+      if (isFence(line, fence)) fence = undefined;
+      return true;
+    }
+    fence = fenceOpening(line);
+    return fence !== undefined;
+  });
+}
+
 /** The line of the fence that closes the one opened before `from` with `marks`; the last line when none does. */
 export function closingFence(lines: readonly string[], from: number, marks: string): number {
   for (let i = from; i < lines.length; i++) if (isFence(lines[i]!, marks)) return i;
