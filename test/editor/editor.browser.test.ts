@@ -502,7 +502,6 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await screenshot(page, 'editor-rich-cell');
     assert.deepEqual(await seriousViolations(page), []);
     await page.keyboard.press('Escape');
-    await screenshot(page, 'editor-rich-cell-after-escape');
     assert.equal(await page.getByRole('button', { name: /edit Row 1, Name$/i }).evaluate((element) => element === document.activeElement), true, 'Escape gives the focus back to the cell');
     const table = tableOf(await lastChange(page)) as unknown as { fragments: { fragment: string; nodes: unknown[] }[] };
     const edited = JSON.stringify(table.fragments.find((f) => f.fragment === before.fragments[0]!.fragment));

@@ -12,10 +12,22 @@ import type { Document } from '../../src/features/content/document/types.ts';
 const MANIFEST = join(import.meta.dirname, '..', '..', 'dist', 'web', '.vite', 'manifest.json');
 
 export function editorChunk(): { js: string; css: string[] } {
-  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, { file: string; css?: string[] }>;
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[] }>;
   const entry = manifest['features/editor/mount.tsx'];
   if (!entry) throw new Error('the editor chunk is not in dist/web: build the web app');
-  return { js: `/app/${entry.file}`, css: (entry.css ?? []).map((file) => `/app/${file}`) };
+  // The stylesheets of every chunk the entry imports: the editor's own is its chunk's (page-editor), which the app
+  // shares and Vite links only when it loads that chunk through a dynamic import, not under a static one.
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name)) return;
+    seen.add(name);
+    for (const file of chunk.css ?? []) css.add(`/app/${file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('features/editor/mount.tsx');
+  return { js: `/app/${entry.file}`, css: [...css] };
 }
 
 export interface MountOptions { spaceId: string; organizationId: string; readOnly?: boolean }
