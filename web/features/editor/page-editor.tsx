@@ -119,7 +119,11 @@ export default function PageEditor(props: PageEditorProps) {
               slashItems({
                 pickImage: (editor, range) => pick(editor, range, 'image'),
                 pickFile: (editor, range) => pick(editor, range, 'file'),
-                pickPage: (editor, range) => setLinking({ editor, range }),
+                // The `/` menu gives way to the picker (it would cover it): the command's text stays until a page is picked.
+                pickPage: (editor, range) => {
+                  bridge.set(null);
+                  setLinking({ editor, range });
+                },
               }),
             bridge,
           ),
