@@ -124,11 +124,20 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
   let fence: string | undefined;
   // md_in_html wrappers (`<div class="grid cards" markdown>`) open: their content is markdown, read as such.
   const wrappers: string[] = [];
+  // Where the item of the last definition ends in `out`: a definition right after it is the same term's.
+  let definitionEnd = -1;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (fence !== undefined) {
       out.push(line);
       if (isFence(line, fence)) fence = undefined;
+      continue;
+    }
+    // `&nbsp;` under which an attribute list sets an id and a style that hides it: a place a link scrolls to (the
+    // theme's feedback widget's), showing nothing. GitBook sets anchors on headings only.
+    if (line.trim() === '&nbsp;' && EMPTY_ANCHOR.test(lines[i + 1] ?? '') && (out.length === 0 || out[out.length - 1]!.trim() === '')) {
+      notes.add(EMPTY_ANCHORS);
+      i++;
       continue;
     }
     const figure = FIGURE_OPEN.test(line) ? materialFigure(lines, i, found) : undefined;
@@ -158,16 +167,7 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
     }
     if (wrapper) {
       wrappers.push(wrapper[1]!.toLowerCase());
-      // Material's reference pages show a markdown example's rendering in `<div class="result" markdown>`: a box
-      // around content that is kept whole; mkdocs-material's own `mdx-columns` flows a list into columns to save
-      // room, the list the same in one. Other wrappers lay their content out (grids, columns).
-      notes.add(
-        classes.join(' ') === 'result'
-          ? 'HTML wrapper of an example’s result (<div class="result" markdown>): its content kept, the box left out'
-          : classes.join(' ') === 'mdx-columns'
-            ? 'HTML wrapper that flows a list into columns (<div class="mdx-columns" markdown>): the list kept, in one column'
-            : `HTML wrapper with markdown inside (<${wrapper[1]} markdown>): its content kept, the wrapper and its classes left out`,
-      );
+      notes.add(wrapperNote(wrapper[1]!, classes, line));
       out.push('');
       continue;
     }
@@ -233,12 +233,26 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       i = item.next - 1;
       continue;
     }
-    // A definition (`:   text` under its term, pymdownx's def_list): GitBook has no definition list. Its blocks are
-    // read as blocks (an admonition in one is a hint) and follow the term, which stays the paragraph it was.
+    // A definition (`:   text` under its term, Python-Markdown's def_list): GitBook has no definition list. The
+    // term leads an item of a bulleted list, in bold, and the definition's blocks (an admonition in one is a hint)
+    // are that item's content; a term's further definitions join its item.
     const definition = depth < MAX_NESTING ? DEFINITION.exec(line) : null;
-    if (definition && out.some((l) => l.trim() !== '')) {
+    const term = definition ? definitionTerm(out, definitionEnd) : undefined;
+    if (definition && term) {
       const { lines: inner, next } = indentedBlock(lines, i + 1);
       notes.add(DEFINITIONS);
+      const content = trimBlank(convertLines([definition[1]!, ...inner], options, found, depth + 1)).map((l) => (l.trim() === '' ? '' : `    ${l}`));
+      let start = term.start;
+      while (start > 1 && out[start - 1]!.trim() === '' && out[start - 2]!.trim() === '') start--;
+      out.splice(start, out.length - start, ...(term.lines.length > 0 ? [`- ${term.lines.map(boldTerm).join(' / ')}`] : []), '', ...content);
+      definitionEnd = out.length;
+      i = next - 1;
+      continue;
+    }
+    if (definition && out.some((l) => l.trim() !== '')) {
+      // After something that is no paragraph (a heading, a list): no term to lead an item; the blocks follow it.
+      const { lines: inner, next } = indentedBlock(lines, i + 1);
+      notes.add(DEFINITIONS_WITHOUT_TERM);
       out.push(...convertLines([definition[1]!, ...inner], options, found, depth + 1));
       i = next - 1;
       continue;
@@ -253,7 +267,7 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       const start = out.length;
       if (admonition[1] === '!!!') {
         const style = HINT_STYLE_OF[kind] ?? 'info';
-        if (!(kind in HINT_STYLE_OF)) notes.add(`admonition type ${kind}: an info hint`);
+        if (!(kind in HINT_STYLE_OF)) notes.add(`admonitions of the site’s own types (${kind}) as info hints: Material draws a type it has no style for as a note`);
         // A hint has no title: an explicit one leads its text in bold; an empty one ("") asks for none.
         const heading = title === undefined ? capitalize(kind) : title;
         out.push(`{% hint style="${style}" %}`, ...(heading ? [`**${icons(heading, found)}**`, ''] : []), ...trimBlank(content), '{% endhint %}', '');
@@ -352,8 +366,55 @@ function closingTag(lines: readonly string[], at: number, tag: string): number |
   return undefined;
 }
 
+/**
+ * What becomes of a wrapper whose content is kept and the wrapper left out. Material's reference pages show a
+ * markdown example's rendering in `<div class="result" markdown>`, a box around content kept whole;
+ * mkdocs-material's own `mdx-columns` flows a list into columns to save room; a grid (`grid`, or `grid cards`
+ * whose items are more than a card holds: code, admonitions) sets its blocks side by side, and a style
+ * (`opacity`, a tooltip's width) changes how the content looks: the same content in one column, in the
+ * text's own look. A wrapper of other classes lays out or styles its content as the site's own CSS says.
+ */
+function wrapperNote(tag: string, classes: readonly string[], line: string): string {
+  const attributes = [...line.matchAll(/\s([\w-]+)(?==)/g)].map((m) => m[1]!.toLowerCase());
+  if (classes.join(' ') === 'result') return 'HTML wrapper of an example’s result (<div class="result" markdown>): its content kept, the box left out';
+  if (classes.join(' ') === 'mdx-columns') return 'HTML wrapper that flows a list into columns (<div class="mdx-columns" markdown>): the list kept, in one column';
+  if (classes.includes('grid') && classes.every((c) => c === 'grid' || c === 'cards')) return 'grids (<div class="grid" markdown>, and grids of cards holding more than a card can) laid out in one column: their blocks kept, in order';
+  if (classes.length === 0 && attributes.length > 0 && attributes.every((a) => a === 'style')) return 'HTML wrapper that styles its content (<div style="…" markdown>, an opacity, a width): its content kept, in the text’s own look';
+  return `HTML wrapper with markdown inside (<${tag} markdown>): its content kept, the wrapper and its classes left out`;
+}
+
+const EMPTY_ANCHOR = /^[ \t]*\{[ \t]*#[\w-]+(?:[ \t]+style=(?:"[^"]*"|'[^']*'))?[ \t]*\}[ \t]*$/;
+const EMPTY_ANCHORS = 'empty paragraphs that only place an anchor (&nbsp; with { #id }): left out, GitBook anchors headings only';
+
 const DEFINITION = /^:[ \t]{1,3}(\S.*)$/;
-const DEFINITIONS = 'definition lists (a term, then `:   definition`): the term a paragraph, its definition’s blocks after it, not set apart';
+const DEFINITIONS = 'definition lists (a term, then `:   definition`) as a bulleted list: each term in bold leads its item, its definition’s blocks under it';
+
+const DEFINITIONS_WITHOUT_TERM = 'definitions (`:   definition`) after a block that is no term: their blocks follow it, not set apart';
+
+/** A line that opens a block other than a paragraph, so no term of a definition. */
+const NOT_A_TERM = /^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>|\{%|<|\||`{3,}|~{3,}|\[[^\]]+\]:)|^(?: {4}|\t)/;
+
+/**
+ * The term of a definition starting now: the paragraph the output ends with (blank lines after it allowed), as
+ * Python-Markdown's def_list reads it, each of its lines a term. No lines (a start but no term) when the output
+ * ends with the item of the definition before (`definitionEnd`): a term's next definition joins that item.
+ * Undefined when what precedes is no paragraph: the definition is read as text then.
+ */
+function definitionTerm(out: readonly string[], definitionEnd: number): { start: number; lines: string[] } | undefined {
+  let end = out.length;
+  while (end > 0 && out[end - 1]!.trim() === '') end--;
+  if (end > 0 && out.length >= definitionEnd && end <= definitionEnd && out.slice(definitionEnd).every((l) => l.trim() === '')) return { start: end, lines: [] };
+  let start = end;
+  while (start > 0 && out[start - 1]!.trim() !== '') start--;
+  const lines = out.slice(start, end);
+  if (lines.length === 0 || lines.some((l) => NOT_A_TERM.test(l))) return undefined;
+  return { start, lines: lines.map((l) => l.trim()) };
+}
+
+/** A term in bold, unless it has bold of its own. */
+function boldTerm(term: string): string {
+  return /\*\*|__/.test(term) ? term : `**${term}**`;
+}
 
 const FIGURE_OPEN = /^[ \t]*<figure\b[^>]*\bmarkdown\b[^>]*>[ \t]*$/;
 const IMAGE_LINE = /^([ \t]*)!\[([^\]]*)\]\(<?([^\s)>]+)>?(?:[ \t]+"[^"]*")?\)(?:\{([^}\n]*)\})?[ \t]*$/;
@@ -425,7 +486,7 @@ const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*(?:#([\w.-]+)|id=["']?([\w.-]
 
 /** A heading's `{ #id }` as GitBook's pinned anchor, keys (`++ctrl+alt+del++`) as `<kbd>`s, and icon shortcodes as icons. */
 function inlineSyntax(line: string, found: Found): string {
-  line = badges(smallPrint(line, found), found);
+  line = underlines(badges(smallPrint(line, found), found), found);
   const heading = HEADING_ID.exec(line);
   const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
   return attributeLists(icons(buttons(highlights(written, found), found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
@@ -456,6 +517,27 @@ function highlights(line: string, found: Found): string {
 }
 
 const HIGHLIGHTS = 'highlights (==…==) as GitBook’s yellow background colour';
+
+/**
+ * Underlined words (`^^inserted^^`, pymdownx.caret, and HTML's `<u>`) stress them: GitBook has no underline, and
+ * its emphasis is italic. (In the document a `<u>` would keep only its words.)
+ */
+function underlines(line: string, found: Found): string {
+  if (!line.includes('^^') && !/<u>/i.test(line)) return line;
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : piece.replace(/\^\^(?=[^^\s])([^^\n]*[^^\s])\^\^|<u>([^<\n]*)<\/u>/gi, (_, caret: string | undefined, html: string | undefined) => {
+            found.notes.add(UNDERLINES);
+            return `*${caret ?? html}*`;
+          }),
+    )
+    .join('');
+}
+
+const UNDERLINES = 'underlines (^^…^^, <u>) as emphasis, in italic: GitBook has no underline';
 
 /**
  * Icon shortcodes outside code spans as GitBook's icons (`<i class="fa-check">:check:</i>`) where the reader's set has

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
+import { resolveRef } from '../content/document/test-fixtures.ts';
+import { markdownToDocument } from '../content/document/to-document.ts';
 import type { Document } from '../content/document/types.ts';
 import { codeHighlightsOf } from './code-highlights.ts';
 import { docusaurusToGitbook } from './docusaurus-markdown.ts';
@@ -105,6 +107,15 @@ describe('plain folders of markdown', () => {
     assert.deepEqual(blockTypes(document), ['images', 'expandable', 'expandable', 'embed']);
     assert.match(JSON.stringify(document), /"align":"center"/);
     assert.match(JSON.stringify(document), /A demo/);
+  });
+
+  test('an <img> of a given width alone between blank lines is an image of that width, as GitBook writes one', async () => {
+    // From mkdocs-material's docs/reference/images.md (MIT), where it is written so inside a result box.
+    const { prepared } = await importedTree(files({ 'a.md': '# A\n\n  <img src="https://x.test/a.png" width="300" />\n\nText <img src="https://x.test/b.png" width="20"> inline.\n' }));
+    const [images, text] = (prepared.pages[0]!.document as Document).nodes;
+    assert.equal(images!.type, 'images');
+    assert.match(JSON.stringify(images), /"width":300/);
+    assert.equal(text!.type, 'paragraph');
   });
 });
 
@@ -345,7 +356,31 @@ describe('MkDocs', () => {
 
     const withCode = convert(['<div class="grid cards" markdown>', '', '-   __Social__', '', '    ``` yaml', '    social: true', '    ```', '', '</div>'].join('\n'));
     assert.match(withCode.markdown, /^- {3}__Social__$/m);
-    assert.ok(withCode.notes.some((note) => note.startsWith('HTML wrapper with markdown inside')));
+    assert.deepEqual(withCode.notes, ['grids (<div class="grid" markdown>, and grids of cards holding more than a card can) laid out in one column: their blocks kept, in order']);
+    assert.ok(withCode.notes.every(noteKeepsMeaning));
+  });
+
+  test('a wrapper that only styles its content is left out, its content kept; one of other classes is named', () => {
+    // From mkdocs-material's docs/plugins/tags.md and docs/reference/code-blocks.md (MIT).
+    const styled = convert(['<div style="opacity: 0.5" markdown>', '', 'Use this setting.', '', '</div>', '', '<div style="--md-tooltip-width: 600px;" markdown>', '', 'Wide.', '', '</div>'].join('\n'));
+    assert.equal(styled.markdown.trim().replace(/\n+/g, '\n'), 'Use this setting.\nWide.');
+    assert.deepEqual(styled.notes.map(noteKeepsMeaning), [true]);
+    const other = convert(['<div class="mdx-switch" markdown>', '', 'Text.', '', '</div>'].join('\n'));
+    assert.deepEqual(other.notes.map(noteKeepsMeaning), [false]);
+  });
+
+  test('an admonition of the site’s own type is an info hint with its title, as Material draws a type it has no style for', () => {
+    // From mkdocs-material's docs/reference/admonitions.md (MIT).
+    const { markdown, notes } = convert('!!! pied-piper "Pied Piper"\n\n    Lorem ipsum.\n');
+    assert.equal(markdown, '{% hint style="info" %}\n**Pied Piper**\n\nLorem ipsum.\n{% endhint %}\n\n');
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true]);
+  });
+
+  test('an empty paragraph that only places an anchor (the theme’s feedback widget’s) is left out', () => {
+    // From mkdocs-material's docs/setup/setting-up-site-analytics.md (MIT).
+    const { markdown, notes } = convert('Text.\n\n&nbsp;\n{ #feedback style="margin: 0; height: 0" }\n\nMore.\n\n&nbsp;\n');
+    assert.equal(markdown, 'Text.\n\n\nMore.\n\n&nbsp;\n');
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true]);
   });
 
   test('mkdocs-material’s mdx-columns flows a list into columns: the list is kept, named as keeping its meaning', () => {
@@ -354,24 +389,36 @@ describe('MkDocs', () => {
     assert.deepEqual(notes.map(noteKeepsMeaning), [true]);
   });
 
-  test('==highlight== is a yellow background colour; ^^insert^^ (underline) stays as written and is named', () => {
-    // From mkdocs-material's docs/reference/formatting.md (MIT).
-    const { markdown, notes } = convert('- ==This was marked (highlight)==\n- ^^This was inserted (underline)^^\n\n`a == b` and x == y\n');
-    assert.equal(markdown, '- <mark style="background-color:yellow;">This was marked (highlight)</mark>\n- ^^This was inserted (underline)^^\n\n`a == b` and x == y\n');
-    assert.deepEqual(notes.map((note) => [note.replace(/ \(.*/, ''), noteKeepsMeaning(note)]), [['highlights', true], ['insert', false]]);
+  test('==highlight== is a yellow background colour; ^^insert^^ and <u> (underlines) are emphasis, in italic', () => {
+    // From mkdocs-material's docs/reference/formatting.md and docs/contributing/reporting-a-bug.md (MIT).
+    const { markdown, notes } = convert('- ==This was marked (highlight)==\n- ^^This was inserted (underline)^^\n\n`a == b` and x == y, `^^a^^`\n\n__Explain the <u>what</u>__\n');
+    assert.equal(markdown, '- <mark style="background-color:yellow;">This was marked (highlight)</mark>\n- *This was inserted (underline)*\n\n`a == b` and x == y, `^^a^^`\n\n__Explain the *what*__\n');
+    assert.deepEqual(notes.map((note) => [note.replace(/ \(.*/, ''), noteKeepsMeaning(note)]), [['highlights', true], ['underlines', true]]);
   });
 
-  test('a definition list’s definitions are blocks after their term (an admonition in one a hint), named as not set apart', () => {
+  test('a definition list is a bulleted list: each term in bold leads its item, its definitions’ blocks (a hint) under it', () => {
     // From mkdocs-material's docs/reference/lists.md and docs/reference/admonitions.md (MIT).
     const { markdown, notes } = convert(
-      ['`Cras arcu libero`', '', ':   Aliquam metus eros, pretium sed nulla', '    venenatis.', '', '    Duis mollis est.', '', 'type:note', '', ':   !!! note', '', '        Lorem ipsum.', '', 'After.'].join('\n'),
+      ['`Cras arcu libero`', '', ':   Aliquam metus eros, pretium sed nulla', '    venenatis.', '', '    Duis mollis est.', '', 'type:note', '', ':   !!! note', '', '        Lorem ipsum.', '', ':   Again.', '', 'After.'].join('\n'),
     );
     assert.equal(
       markdown,
-      ['`Cras arcu libero`', '', 'Aliquam metus eros, pretium sed nulla', 'venenatis.', '', 'Duis mollis est.', '', 'type:note', '', '{% hint style="info" %}', '**Note**', '', 'Lorem ipsum.', '{% endhint %}', '', '', 'After.'].join('\n'),
+      [
+        '- **`Cras arcu libero`**', '', '    Aliquam metus eros, pretium sed nulla', '    venenatis.', '', '    Duis mollis est.', '',
+        '- **type:note**', '', '    {% hint style="info" %}', '    **Note**', '', '    Lorem ipsum.', '    {% endhint %}', '', '    Again.', '', 'After.',
+      ].join('\n'),
     );
-    assert.deepEqual(notes.map(noteKeepsMeaning), [false]);
+    assert.deepEqual(notes.map(noteKeepsMeaning), [true]);
     assert.match(notes[0]!, /^definition lists/);
+    const document = markdownToDocument(markdown, resolveRef);
+    assert.deepEqual(blockTypes(document), ['list-unordered', 'paragraph']);
+    assert.deepEqual((document.nodes[0] as { nodes: { nodes: { type: string }[] }[] }).nodes.map((item) => item.nodes.map((block) => block.type)), [['paragraph', 'paragraph', 'paragraph'], ['paragraph', 'hint', 'paragraph']]);
+  });
+
+  test('a definition after what is no paragraph follows it, named', () => {
+    const { markdown, notes } = convert('## Heading\n\n:   Text.\n');
+    assert.equal(markdown, '## Heading\n\nText.\n');
+    assert.deepEqual(notes.map(noteKeepsMeaning), [false]);
   });
 
   test('<small> holding a code span is text of its line; one inside a code span is code', () => {

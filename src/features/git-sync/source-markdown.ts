@@ -55,6 +55,12 @@ const MEANING_KEPT = [
   'admonitions set beside the text',
   'styles that place a block',
   'abbreviations (*[',
+  'definition lists (a term',
+  'grids (<div class="grid"',
+  'HTML wrapper that styles its content',
+  'admonitions of the site’s own types',
+  'underlines (^^',
+  'empty paragraphs that only place an anchor',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
@@ -221,16 +227,19 @@ export function plainToGitbook(markdown: string): string {
     }
     const details = opening ? null : DETAILS_LINE.exec(line);
     if (image) {
-      const attr = (name: string) => new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(image[3]!);
-      const value = (m: RegExpExecArray | null) => (m ? (m[1] ?? m[2] ?? m[3]!) : undefined);
-      const src = value(attr('src'));
-      const width = value(attr('width'));
-      if (src !== undefined) {
-        const align = image[2]!.toLowerCase();
-        const img = `<img src="${src}" alt="${value(attr('alt')) ?? ''}"${width ? ` width="${width}"` : ''}>`;
-        out.push(`<div align="${align}"><figure>${img}<figcaption></figcaption></figure></div>`);
+      const img = figureImage(image[3]!);
+      if (img) {
+        out.push(`<div align="${image[2]!.toLowerCase()}"><figure>${img}<figcaption></figcaption></figure></div>`);
         continue;
       }
+    }
+    // An image of a given width alone between blank lines: GitBook writes one as a figure (a bare `<img>` is read
+    // as an image in the text, which has no width).
+    const sized = opening ? null : SIZED_IMAGE.exec(line);
+    const img = sized && (out.length === 0 || out[out.length - 1]!.trim() === '') && (lines[i + 1] ?? '').trim() === '' ? figureImage(sized[2]!) : undefined;
+    if (sized && img) {
+      out.push(`${sized[1]}<figure>${img}<figcaption></figcaption></figure>`);
+      continue;
     }
     // GitBook's older embeds carry their caption as an attribute; its Git Sync writes it as the tag's body now.
     const embed = opening ? null : LEGACY_EMBED.exec(line);
@@ -246,6 +255,18 @@ export function plainToGitbook(markdown: string): string {
     out.push(line);
   }
   return out.join('\n');
+}
+
+const SIZED_IMAGE = /^([ \t]{0,3})(<img\b(?=[^>]*\swidth=)[^>]*?)\s*\/?>[ \t]*$/i;
+
+/** An `<img>` tag's source, alt text and width as GitBook writes them in a figure; undefined without a source. */
+function figureImage(tag: string): string | undefined {
+  const attr = (name: string) => new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  const value = (m: RegExpExecArray | null) => (m ? (m[1] ?? m[2] ?? m[3]!) : undefined);
+  const src = value(attr('src'));
+  const width = value(attr('width'));
+  if (src === undefined) return undefined;
+  return `<img src="${src}" alt="${value(attr('alt')) ?? ''}"${width ? ` width="${width}"` : ''}>`;
 }
 
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?=\r?\n|$)/;

@@ -289,6 +289,13 @@ describe('markdown in other spellings', () => {
   test('inline HTML of no mark keeps its text, and the paragraph keeps its source to write back', () => {
     same('a <span>e</span>\n', withSource(p('a e') as Paragraph, 'a <span>e</span>'));
   });
+  test('a paragraph of inline HTML with a reference link is written as the document holds it: the link’s definition is no block to write back', () => {
+    // From mkdocs-material's docs/contributing/reporting-a-bug.md (MIT).
+    const markdown = 'Explain the <u>what</u> – [how to reproduce the bug][Steps to reproduce].\n\n[Steps to reproduce]: https://example.com/steps\n';
+    const [paragraph] = markdownToDocument(markdown, resolveRef).nodes;
+    assert.equal(paragraph!.meta, undefined);
+    assert.equal(documentToMarkdown(markdownToDocument(markdown, resolveRef), writeRef), 'Explain the what – [how to reproduce the bug](https://example.com/steps).\n');
+  });
   test('HTML comments are left out', () => {
     same('a <!-- note --> b\n\n<!-- block note -->\n', p('a  b'), withSource(p('') as Paragraph, '<!-- block note -->', true));
   });

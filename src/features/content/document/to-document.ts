@@ -414,8 +414,9 @@ class Reader {
     const { segments, lossy } = this.inline(tokens);
     const block = paragraph(inlineContent(segments));
     // The source is kept only when it reads back, on its own, as the one paragraph it was: a paragraph's lazy
-    // continuation lines (`> a` then `| - |`) would read otherwise once the writer prefixes every line.
-    return lossy && inline && isOneParagraph(inline.content) ? withSource(block, inline.content) : block;
+    // continuation lines (`> a` then `| - |`) would read otherwise once the writer prefixes every line, and a
+    // reference link (`[text][label]`) is text without the page's definition of its label, which no block holds.
+    return lossy && inline && readsAlone(inline.content, linkCount(tokens)) ? withSource(block, inline.content) : block;
   }
 
   private heading(open: Token, inline: Token | undefined): Heading {
@@ -809,9 +810,14 @@ function childItems<T extends Block>(blocks: Block[], type: T['type'], make: (no
   return items;
 }
 
-function isOneParagraph(markdown: string): boolean {
+/** Whether a paragraph's source, read on its own, is one paragraph of that text with as many links. */
+function readsAlone(markdown: string, links: number): boolean {
   const tokens = parseMarkdown(markdown);
-  return tokens.length === 3 && tokens[0]!.type === 'paragraph_open' && tokens[1]!.content === markdown;
+  return tokens.length === 3 && tokens[0]!.type === 'paragraph_open' && tokens[1]!.content === markdown && linkCount(tokens[1]!.children ?? []) === links;
+}
+
+function linkCount(tokens: readonly Token[]): number {
+  return tokens.filter((t) => t.type === 'link_open').length;
 }
 
 /** An HTML block's text split at its tag lines; null when it has none. The pieces between hold no tag line. */
