@@ -204,6 +204,23 @@ describe('MkDocs', () => {
     assert.ok(tabs.markdown.includes('{% tab title="blog/2024/…/" %}') && tabs.markdown.includes('{% tab title="Simple Icons" %}'), tabs.markdown);
   });
 
+  // From mkdocs-material's docs/reference/icons-emojis.md, setup/adding-a-git-repository.md and setup/setting-up-social-cards.md (MIT).
+  test('an icon without a match is decoration before a dash and words, or before code; the dash goes with it', () => {
+    const dashes = convert(
+      ['- :material-material-design: – [Material Design]', '- :simple-simpleicons: - [Simple Icons]', '* :material-material-design: — `material/material-design`', '- :fontawesome-brands-git: – `fontawesome/brands/git`'].join('\n'),
+    );
+    assert.equal(dashes.markdown, ['- [Material Design]', '- [Simple Icons]', '* `material/material-design`', '- <i class="fa-git">:git:</i> – `fontawesome/brands/git`'].join('\n'));
+    assert.deepEqual(dashes.notes.sort(), ['icon shortcodes drawn with the Font Awesome icon of the same name', 'icons without a Font Awesome match before the words they stand beside: left out as decoration']);
+    // Font Awesome's solid set has no diagonal arrows; each cell's code says the place.
+    const cells = convert('| :material-arrow-top-left:    `start top`    | :material-arrow-up:     `center top`    | :material-arrow-top-right:    `end top`    |');
+    assert.equal(cells.markdown, '|     `start top`    | <i class="fa-arrow-up">:arrow-up:</i>     `center top`    |     `end top`    |');
+    assert.ok(cells.notes.includes('icons without a Font Awesome match before the words they stand beside: left out as decoration'));
+    // Not first in its line, or before a dash and nothing, it means something.
+    const meaning = convert('Point :material-arrow-top-left: `start top` at it.\n\n- :material-material-design: –\n');
+    assert.equal(meaning.markdown, 'Point :material-arrow-top-left: `start top` at it.\n\n- :material-material-design: –\n');
+    assert.deepEqual(meaning.notes, ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written']);
+  });
+
   // From mkdocs-material's docs/getting-started.md and changelog/index.md (MIT).
   test('<small> beside a heading is text of the heading, named; in code it stays', () => {
     const { markdown, notes } = convert('### with pip <small>recommended</small> { #with-pip data-toc-label="with pip" }\n\n## 9.7.6 <small>March 19, 2026</small> { id="9.7.6" }\n\n`<small>x</small>`\n');
