@@ -3,27 +3,36 @@ import { createRequire } from 'node:module';
 /*
  * Icon shortcodes of Material for MkDocs (`:material-check:`, `:octicons-file-code-16:`,
  * `:fontawesome-regular-clock:`) as the icons Quire draws. A document's `icon` inline is named as GitBook names
- * icons, after Font Awesome, and the reader draws Font Awesome Free's solid set (reader/icon-set.tsx), so a
- * shortcode becomes an icon when that set has an icon (or an alias) of its name: Material's `close` is Font
+ * icons, after Font Awesome, and the reader draws Font Awesome Free's solid and brands sets (reader/icon-set.tsx),
+ * so a shortcode becomes an icon when those sets have an icon (or an alias) of its name: Material's `close` is Font
  * Awesome's `xmark`, drawn in Font Awesome's design, and Material's `magnify` its `magnifying-glass` (NEAREST).
- * Brand icons (`fontawesome-brands-*`, `simple-*`) are not in the set, nor are a few of Material's own names:
- * mkdocs-markdown.ts decides what becomes of those.
+ * Logos are in the brands set: `fontawesome-brands-github`, Simple Icons' `simple-github` (a slug Font Awesome
+ * names alike), Material's `material-linux`, Octicons' `mark-github` (OCTICONS_LOGOS). Names in neither (Material's
+ * own logo, most of Simple Icons' brands): mkdocs-markdown.ts decides what becomes of those.
  */
 
-let names: Map<string, string> | undefined;
+interface IconDefinition { iconName: string; icon: [number, number, unknown[], ...unknown[]] }
 
-/** The icon names and aliases of the set the reader draws -> the icon's own name; read once, when an import first needs them. */
-function iconNames(): Map<string, string> {
-  if (!names) {
+let sets: { solid: Map<string, string>; brands: Map<string, string> } | undefined;
+
+/** The icon names and aliases of the sets the reader draws -> the icon's own name; read once, when an import first needs them. */
+function iconSets(): { solid: Map<string, string>; brands: Map<string, string> } {
+  if (!sets) {
     const require = createRequire(import.meta.url);
-    const { fas } = require('@fortawesome/free-solid-svg-icons') as { fas: Record<string, { iconName: string; icon: [number, number, unknown[], ...unknown[]] }> };
-    names = new Map();
-    for (const definition of Object.values(fas)) {
-      for (const alias of definition.icon[2]) if (typeof alias === 'string' && !names.has(alias)) names.set(alias, definition.iconName);
-    }
-    // An icon's own name wins over another's alias of the same spelling.
-    for (const definition of Object.values(fas)) names.set(definition.iconName, definition.iconName);
+    const { fas } = require('@fortawesome/free-solid-svg-icons') as { fas: Record<string, IconDefinition> };
+    const { fab } = require('@fortawesome/free-brands-svg-icons') as { fab: Record<string, IconDefinition> };
+    sets = { solid: namesOf(Object.values(fas)), brands: namesOf(Object.values(fab)) };
   }
+  return sets;
+}
+
+function namesOf(definitions: readonly IconDefinition[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const definition of definitions) {
+    for (const alias of definition.icon[2]) if (typeof alias === 'string' && !names.has(alias)) names.set(alias, definition.iconName);
+  }
+  // An icon's own name wins over another's alias of the same spelling.
+  for (const definition of definitions) names.set(definition.iconName, definition.iconName);
   return names;
 }
 
@@ -51,6 +60,12 @@ const NEAREST: Record<string, string> = {
   'format-list-group': 'list',
 };
 
+/**
+ * Octicons' logos, drawn from Font Awesome's brands set. Octicons' other names are objects and signs, which a
+ * brand of the same name is not: its `node` is a graph's node, not Node.js's logo.
+ */
+const OCTICONS_LOGOS: Record<string, string> = { 'mark-github': 'github', markdown: 'markdown' };
+
 /** A shortcode's name in its set, and the names Font Awesome may have for it, most exact first. */
 function candidateNames(set: string, rest: string): string[] {
   // Octicons come in sizes (`-16`, `-24`) and a filled variant; the set's icons are solid, of one design.
@@ -72,10 +87,27 @@ export function iconOfShortcode(shortcode: string): string | undefined {
 
 export function nearestIcon(shortcode: string): { icon: string; exact: boolean } | undefined {
   const [, set, rest] = /^(material|octicons|fontawesome-(?:solid|regular|brands)|simple)-(.+)$/.exec(shortcode) ?? [];
-  if (!set || !rest || set === 'simple' || set === 'fontawesome-brands') return undefined;
+  if (!set || !rest) return undefined;
+  const { solid, brands } = iconSets();
   const candidates = candidateNames(set, rest);
+  // Simple Icons are all logos, which only the brands set has (the solid `x` is a letter, not X's logo).
+  if (set === 'fontawesome-brands' || set === 'simple') return lookUp(brands, candidates);
+  if (set !== 'material' && set !== 'octicons') return lookUp(solid, candidates);
+  // Material names brands' logos by the brand (`material-linux`). The solid set first: where a name is in
+  // both, the reader draws the solid icon.
+  return lookUp(solid, candidates) ?? (set === 'material' ? lookUp(brands, candidates) : octiconsLogo(candidates[0]!, brands));
+}
+
+function octiconsLogo(name: string, brands: ReadonlyMap<string, string>): { icon: string; exact: boolean } | undefined {
+  const logo = OCTICONS_LOGOS[name];
+  const icon = logo === undefined ? undefined : brands.get(logo);
+  return icon === undefined ? undefined : { icon, exact: logo === name };
+}
+
+/** The first of the names the set has, and whether it is the first name asked for. */
+function lookUp(names: ReadonlyMap<string, string>, candidates: readonly string[]): { icon: string; exact: boolean } | undefined {
   for (const [i, name] of candidates.entries()) {
-    const icon = iconNames().get(name);
+    const icon = names.get(name);
     if (icon) return { icon, exact: i === 0 };
   }
   return undefined;

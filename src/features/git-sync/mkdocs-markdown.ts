@@ -543,23 +543,28 @@ const UNDERLINES = 'underlines (^^…^^, <u>) as emphasis, in italic: GitBook ha
  * Icon shortcodes outside code spans as GitBook's icons (`<i class="fa-check">:check:</i>`) where the reader's set has
  * an icon of the name or the nearest one (icon-names.ts). One it has none for is left out when it is decoration:
  * the first thing of a line, list item, table cell, heading or link text, with words after it that say what it
- * stands for (`:fontawesome-brands-chrome: Chrome`, `- :material-rabbit: __Fast__`). Any other (alone, or a word of
- * a sentence: `Adding a :simple-materialformkdocs: badge`) means something: it stays as written, and is named.
+ * stands for (`:fontawesome-brands-chrome: Chrome`, `- :material-rabbit: __Fast__`, `:material-arrow-top-left:
+ * \`start top\``), perhaps set apart by a dash (`- :material-material-design: – [Material Design]`), which goes
+ * with it. Any other (alone, or a word of a sentence: `Adding a :simple-materialformkdocs: badge`) means
+ * something: it stays as written, and is named.
  */
 function icons(line: string, found: Found): string {
   if (!line.includes(':')) return line;
   return iconsOutOfLinks(line, found)
     .split(/(`+[^`]*`+)/)
-    .map((piece, i) =>
+    .map((piece, i, pieces) =>
       i % 2 === 1
         ? piece
-        : piece.replace(ICON_WITH_CLASSES, (shortcode: string, name: string, classes: string | undefined, at: number, whole: string) => {
+        : piece.replace(ICON_WITH_CLASSES, (written: string, name: string, classes: string | undefined, dash: string | undefined, at: number) => {
             const icon = nearestIcon(name);
             if (icon) {
               found.notes.add(icon.exact ? ICONS_DRAWN : ICONS_NEAREST);
-              return iconHtml(icon.icon) + (classes ?? '');
+              return iconHtml(icon.icon) + (classes ?? '') + (dash ?? '');
             }
-            if (!isDecoration(whole.slice(0, at), whole.slice(at + shortcode.length))) return shortcode;
+            // The code spans around the piece count: a cell's words may be code (`start top`).
+            const before = pieces.slice(0, i).join('') + piece.slice(0, at);
+            const after = piece.slice(at + written.length) + pieces.slice(i + 1).join('');
+            if (!isDecoration(before, after)) return written;
             found.notes.add(ICONS_LEFT_OUT);
             return '';
           }),
@@ -568,13 +573,16 @@ function icons(line: string, found: Found): string {
     .replace(/^([ \t]*(?:[-*+]|\d{1,9}[.)]|#{1,6}|>)[ \t]+)[ \t]+/, '$1');
 }
 
-/** A shortcode and the attribute list that styles it (`:material-rabbit:{ .lg .middle }`). */
-const ICON_WITH_CLASSES = new RegExp(`${ICON_SHORTCODE.source}(\\{[^}\\n]*\\})?`, 'g');
+/**
+ * A shortcode, the attribute list that styles it (`:material-rabbit:{ .lg .middle }`), and a dash between spaces
+ * that sets the words after it apart (`:material-git: – \`git\``): an en or em dash, or a hyphen.
+ */
+const ICON_WITH_CLASSES = new RegExp(`${ICON_SHORTCODE.source}(\\{[^}\\n]*\\})?([ \\t]+[–—-](?=[ \\t]))?`, 'g');
 
 /** Before a decorative icon: only the marks that open its line, cell, list item, heading, quote, link text or bold. */
 const LEADS = /(?:^|\|)[ \t]*(?:(?:[-*+]|\d{1,9}[.)]|#{1,6}|>)[ \t]+)*(?:\[|\*\*|__)?[ \t]*$/;
-/** After it: a space, then a word (perhaps in bold, perhaps a link's). */
-const FOLLOWED_BY_WORDS = /^(?:[ \t]|&nbsp;)+(?:\*\*|__)?\[?[\p{L}\p{N}]/u;
+/** After it: a space, then a word or a code span (perhaps in bold, perhaps a link's). */
+const FOLLOWED_BY_WORDS = /^(?:[ \t]|&nbsp;)+(?:\*\*|__)?\[?(?:[\p{L}\p{N}]|`+[^`\n]+`)/u;
 
 function isDecoration(before: string, after: string): boolean {
   return LEADS.test(before) && FOLLOWED_BY_WORDS.test(after.replace(/^\{[^}\n]*\}/, ''));

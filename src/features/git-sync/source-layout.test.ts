@@ -8,6 +8,7 @@ import type { Document } from '../content/document/types.ts';
 import { codeHighlightsOf } from './code-highlights.ts';
 import { docusaurusToGitbook } from './docusaurus-markdown.ts';
 import { docsPluginOptions } from './docusaurus.ts';
+import { iconOfShortcode } from './icon-names.ts';
 import { prepareRepositoryImport } from './import-repository.ts';
 import { readAssignedLiteral } from './js-literal.ts';
 import { readMkdocsConfig } from './mkdocs.ts';
@@ -169,17 +170,31 @@ describe('MkDocs', () => {
     assert.deepEqual(highlights, [{ code: 'a := 1\nb := 2', lines: [2] }]);
   });
 
-  test('icon shortcodes are icons where Font Awesome’s solid set has one of the name (a tab’s leading icon is its icon); others stay and are named', async () => {
+  test('icon shortcodes are icons where Font Awesome’s solid or brands set has one of the name (a tab’s leading icon is its icon); others stay and are named', async () => {
     const { markdown, notes } = convert(
-      ['Close :material-close:, code :octicons-file-code-16:, `:material-check:` in code, brand :fontawesome-brands-github:.', '', '=== ":octicons-file-code-16: `mkdocs.yml`"', '', '    Text.', ''].join('\n'),
+      ['Close :material-close:, code :octicons-file-code-16:, `:material-check:` in code, logo :material-material-design:.', '', '=== ":octicons-file-code-16: `mkdocs.yml`"', '', '    Text.', ''].join('\n'),
     );
-    assert.ok(markdown.startsWith('Close <i class="fa-xmark">:xmark:</i>, code <i class="fa-file-code">:file-code:</i>, `:material-check:` in code, brand :fontawesome-brands-github:.'), markdown);
+    assert.ok(markdown.startsWith('Close <i class="fa-xmark">:xmark:</i>, code <i class="fa-file-code">:file-code:</i>, `:material-check:` in code, logo :material-material-design:.'), markdown);
     assert.ok(markdown.includes('{% tab title="`mkdocs.yml`" icon="file-code" %}'), markdown);
     assert.deepEqual(notes.sort(), ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written', 'icon shortcodes drawn with the Font Awesome icon of the same name']);
     // A link holds text only: its icons go just before it. From mkdocs-material's docs/reference/grids.md (MIT).
     assert.equal(convert('[:octicons-arrow-right-24: Getting started](getting-started.md)').markdown, '<i class="fa-arrow-right">:arrow-right:</i> [Getting started](getting-started.md)');
     const { prepared } = await importedTree(files({ 'mkdocs.yml': 'nav:\n  - Icons: index.md\n', 'docs/index.md': '# Icons\n\nDone :material-check:\n' }));
     assert.match(JSON.stringify(prepared.pages[0]!.document), /"type":"icon","isVoid":true,"data":\{"icon":"check"\}/);
+  });
+
+  // From mkdocs-material's docs/setup/setting-up-the-footer.md and guides/creating-a-reproduction.md (MIT).
+  test('brand shortcodes are Font Awesome’s brand icons: its own, Simple Icons’ of a name it has, Octicons’ GitHub mark, Material’s logos', () => {
+    const { markdown, notes } = convert('* :fontawesome-brands-x-twitter: – `fontawesome/brands/x-twitter`\n\nOn :simple-github: and :octicons-mark-github-16:, :material-linux: Linux.\n');
+    assert.equal(
+      markdown,
+      '* <i class="fa-x-twitter">:x-twitter:</i> – `fontawesome/brands/x-twitter`\n\nOn <i class="fa-github">:github:</i> and <i class="fa-github">:github:</i>, <i class="fa-linux">:linux:</i> Linux.\n',
+    );
+    assert.deepEqual(notes.sort(), ['icon shortcodes drawn with the Font Awesome icon of the same name', 'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)']);
+    // Octicons name objects and signs: its `node` is a graph's node, not Node.js's logo. X's logo is Font Awesome's
+    // `x-twitter`; its solid `x` is a letter. A brand is not in the solid set.
+    assert.deepEqual(['octicons-node-16', 'simple-x', 'fontawesome-solid-github'].map(iconOfShortcode), [undefined, undefined, undefined]);
+    assert.equal(iconOfShortcode('material-close'), 'xmark');
   });
 
   // Excerpts of mkdocs-material's docs (MIT, test/fixtures/mkdocs-material/LICENSE): browser-support.md, setup/index.md,
@@ -189,15 +204,32 @@ describe('MkDocs', () => {
     assert.equal(nearest.markdown, '- <i class="fa-magnifying-glass">:magnifying-glass:</i> Search, <i class="fa-circle-info">:circle-info:</i> info and <i class="fa-circle-arrow-up">:circle-arrow-up:</i> up');
     assert.deepEqual(nearest.notes, ['icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)']);
     const decoration = convert(
-      ['| :fontawesome-brands-chrome: Chrome   |     49+ |', '', '- :material-page-layout-header: __[Header]__ – Customize the header', '-   :fontawesome-brands-markdown:{ .lg .middle } __It\'s just Markdown__'].join('\n'),
+      ['| :simple-googlechrome: Chrome   |     49+ |', '', '- :material-page-layout-header: __[Header]__ – Customize the header', '-   :material-language-markdown:{ .lg .middle } __It\'s just Markdown__'].join('\n'),
     );
     assert.equal(decoration.markdown, ['|  Chrome   |     49+ |', '', '- __[Header]__ – Customize the header', '-   __It\'s just Markdown__'].join('\n'));
     assert.deepEqual(decoration.notes, ['icons without a Font Awesome match before the words they stand beside: left out as decoration']);
-    const meaning = convert('# Adding a :simple-materialformkdocs: badge to your project\n\n- :fontawesome-brands-git: – \n');
-    assert.equal(meaning.markdown, '# Adding a :simple-materialformkdocs: badge to your project\n\n- :fontawesome-brands-git: – \n');
+    const meaning = convert('# Adding a :simple-materialformkdocs: badge to your project\n\n- :simple-simpleicons: – \n');
+    assert.equal(meaning.markdown, '# Adding a :simple-materialformkdocs: badge to your project\n\n- :simple-simpleicons: – \n');
     assert.deepEqual(meaning.notes, ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written']);
-    const tabs = convert('=== "blog/2024/:material-dots-horizontal:/"\n\n    Posts.\n\n=== ":material-apple: macOS"\n\n    Mac.\n');
-    assert.ok(tabs.markdown.includes('{% tab title="blog/2024/…/" %}') && tabs.markdown.includes('{% tab title="macOS" %}'), tabs.markdown);
+    const tabs = convert('=== "blog/2024/:material-dots-horizontal:/"\n\n    Posts.\n\n=== ":simple-simpleicons: Simple Icons"\n\n    Logos.\n');
+    assert.ok(tabs.markdown.includes('{% tab title="blog/2024/…/" %}') && tabs.markdown.includes('{% tab title="Simple Icons" %}'), tabs.markdown);
+  });
+
+  // From mkdocs-material's docs/reference/icons-emojis.md, setup/adding-a-git-repository.md and setup/setting-up-social-cards.md (MIT).
+  test('an icon without a match is decoration before a dash and words, or before code; the dash goes with it', () => {
+    const dashes = convert(
+      ['- :material-material-design: – [Material Design]', '- :simple-simpleicons: - [Simple Icons]', '* :material-material-design: — `material/material-design`', '- :fontawesome-brands-git: – `fontawesome/brands/git`'].join('\n'),
+    );
+    assert.equal(dashes.markdown, ['- [Material Design]', '- [Simple Icons]', '* `material/material-design`', '- <i class="fa-git">:git:</i> – `fontawesome/brands/git`'].join('\n'));
+    assert.deepEqual(dashes.notes.sort(), ['icon shortcodes drawn with the Font Awesome icon of the same name', 'icons without a Font Awesome match before the words they stand beside: left out as decoration']);
+    // Font Awesome's solid set has no diagonal arrows; each cell's code says the place.
+    const cells = convert('| :material-arrow-top-left:    `start top`    | :material-arrow-up:     `center top`    | :material-arrow-top-right:    `end top`    |');
+    assert.equal(cells.markdown, '|     `start top`    | <i class="fa-arrow-up">:arrow-up:</i>     `center top`    |     `end top`    |');
+    assert.ok(cells.notes.includes('icons without a Font Awesome match before the words they stand beside: left out as decoration'));
+    // Not first in its line, or before a dash and nothing, it means something.
+    const meaning = convert('Point :material-arrow-top-left: `start top` at it.\n\n- :material-material-design: –\n');
+    assert.equal(meaning.markdown, 'Point :material-arrow-top-left: `start top` at it.\n\n- :material-material-design: –\n');
+    assert.deepEqual(meaning.notes, ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written']);
   });
 
   // From mkdocs-material's docs/getting-started.md and changelog/index.md (MIT).
@@ -226,7 +258,7 @@ describe('MkDocs', () => {
     assert.deepEqual(notes.sort(), ['attribute list ({ … }): kept as written', 'colours of icons ({ style="color: …" }): left out, the icon drawn in the colour of its text', 'icon shortcodes drawn with the Font Awesome icon of the same name']);
   });
 
-  test('md-button links are GitBook buttons; attribute lists of classes and a result box are left out and named, a style stays', () => {
+  test('md-button links are GitBook buttons; attribute lists of classes, a result box and a drawn icon’s colour are left out and named', () => {
     // From mkdocs-material's docs/reference/buttons.md and docs/reference/icons-emojis.md (MIT).
     const { markdown, notes } = convert(
       [
@@ -256,15 +288,15 @@ describe('MkDocs', () => {
         '',
         '',
         '',
-        ':fontawesome-brands-youtube:{ style="color: #EE0F0F" }',
+        '<i class="fa-youtube">:youtube:</i>',
       ].join('\n'),
     );
     assert.deepEqual(notes.sort(), [
       'HTML wrapper of an example’s result (<div class="result" markdown>): its content kept, the box left out',
-      'attribute list ({ … }): kept as written',
       'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with',
       'buttons (md-button) as GitBook’s buttons',
-      'icon shortcode with no icon of its name in Quire’s set (:name:): kept as written',
+      'colours of icons ({ style="color: …" }): left out, the icon drawn in the colour of its text',
+      'icon shortcodes drawn with the Font Awesome icon of the same name',
       'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)',
     ]);
   });
@@ -508,8 +540,8 @@ describe('MkDocs', () => {
     assert.match(types('Admonitions'), /"type":"expandable"/);
     assert.match(types('Content tabs'), /"type":"tabs"/);
     assert.match(types('Code blocks'), /"title":"bubble_sort.py"/);
-    // Octicons' mark-github is a brand: Font Awesome's solid set has none; before the tab's title, it is decoration.
-    assert.ok(prepared.report.pages.some((page) => page.title === 'Admonitions' && page.notes.some((n) => n.startsWith('icons without a Font Awesome match'))));
+    // Octicons' mark-github is GitHub's logo, Font Awesome's brand `github`: the tab's icon.
+    assert.match(types('Admonitions'), /"title":"Octicons","icon":"github"/);
   });
 });
 

@@ -2,8 +2,8 @@ import type { VNode } from 'preact';
 
 /*
  * Named icons (a page's `icon`, an `icon` inline): GitBook names them after Font Awesome, so the names are
- * looked up in Font Awesome Free's solid set (CC BY 4.0 icons; the attribution is in the README). The set
- * is 2,000 icons: it loads on the first page that names one, and an unknown name draws nothing.
+ * looked up in Font Awesome Free's solid and brands sets (CC BY 4.0 icons; the attribution is in the README).
+ * The sets are 2,000 icons: they load on the first page that names one, and an unknown name draws nothing.
  */
 
 interface IconDefinition { iconName: string; icon: [number, number, (string | number)[], string, string | string[]] }
@@ -11,17 +11,23 @@ interface IconDefinition { iconName: string; icon: [number, number, (string | nu
 let icons: Map<string, IconDefinition> | undefined;
 let loading: Promise<void> | undefined;
 
-/** Loads the icon set, once. */
+/** Loads the icon sets, once. */
 export function loadIcons(): Promise<void> {
-  loading ??= import('@fortawesome/free-solid-svg-icons').then(({ fas }) => {
-    const map = new Map<string, IconDefinition>();
-    for (const definition of Object.values(fas) as unknown as IconDefinition[]) {
-      map.set(definition.iconName, definition);
-      for (const alias of definition.icon[2]) if (typeof alias === 'string') map.set(alias, definition);
-    }
-    icons = map;
+  loading ??= Promise.all([import('@fortawesome/free-solid-svg-icons'), import('@fortawesome/free-brands-svg-icons')]).then(([{ fas }, { fab }]) => {
+    const byName = iconsByName(Object.values(fas) as unknown as IconDefinition[]);
+    // GitBook's default style is solid: where a name is in both sets (Font Awesome's own logo), the solid icon.
+    for (const [name, definition] of iconsByName(Object.values(fab) as unknown as IconDefinition[])) if (!byName.has(name)) byName.set(name, definition);
+    icons = byName;
   });
   return loading;
+}
+
+/** A set's icons by name and alias; an icon's own name wins over another's alias of the same spelling. */
+function iconsByName(definitions: readonly IconDefinition[]): Map<string, IconDefinition> {
+  const map = new Map<string, IconDefinition>();
+  for (const definition of definitions) for (const alias of definition.icon[2]) if (typeof alias === 'string' && !map.has(alias)) map.set(alias, definition);
+  for (const definition of definitions) map.set(definition.iconName, definition);
+  return map;
 }
 
 /** The icon as an inline, decorative SVG, or null (unknown name, or loadIcons() not awaited). */

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { faGithub, faWebAwesome as faWebAwesomeBrand, faXTwitter } from '@fortawesome/free-brands-svg-icons';
+import { faRocket, faWebAwesome } from '@fortawesome/free-solid-svg-icons';
 import { assetPath } from './assets.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
 import type { ReaderPageModel } from './page-model.ts';
@@ -126,6 +128,22 @@ describe('renderPage: chrome', () => {
     assert.match(html, /<a href="\/api" class="section"><svg class="named-icon"/);
     assert.match(html, /<a href="\/configuration" class="tree-link"><span class="tree-emoji" aria-hidden="true"><svg class="named-icon"/);
     assert.match(html, /<a href="\/odd" class="tree-link">Odd<\/a>/);
+  });
+
+  test('brand icons are drawn beside the solid ones; a name in both sets draws the solid icon', async () => {
+    const html = await page((m) => {
+      m.page.emoji = undefined;
+      m.page.icon = 'github';
+      for (const icon of ['x-twitter', 'web-awesome', 'rocket']) m.tree.push({ kind: 'page', title: icon, href: `/${icon}`, icon });
+    });
+    const drawn = ({ icon: [width, height, , , path] }: { icon: [number, number, ...unknown[]] }) =>
+      `<svg class="named-icon" viewBox="0 0 ${width} ${height}" fill="currentColor" aria-hidden="true" focusable="false"><path d="${String(path)}"></path></svg>`;
+    assert.ok(html.includes(`<h1><span class="page-emoji" aria-hidden="true">${drawn(faGithub)}`), 'github');
+    assert.ok(html.includes(`<a href="/x-twitter" class="tree-link"><span class="tree-emoji" aria-hidden="true">${drawn(faXTwitter)}`), 'x-twitter');
+    assert.ok(html.includes(`<a href="/rocket" class="tree-link"><span class="tree-emoji" aria-hidden="true">${drawn(faRocket)}`), 'rocket');
+    // Font Awesome has Web Awesome's logo in both sets, drawn apart.
+    assert.notEqual(drawn(faWebAwesome), drawn(faWebAwesomeBrand));
+    assert.ok(html.includes(`<a href="/web-awesome" class="tree-link"><span class="tree-emoji" aria-hidden="true">${drawn(faWebAwesome)}`), 'web-awesome');
   });
 
   test('a cover and the page emoji', async () => {
