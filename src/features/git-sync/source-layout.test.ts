@@ -117,6 +117,11 @@ describe('plain folders of markdown', () => {
     assert.equal(images!.type, 'images');
     assert.match(JSON.stringify(images), /"width":300/);
     assert.equal(text!.type, 'paragraph');
+    // From 0xPolygonID/tutorials' index.md: `<br>`s that make room under a centred image, a width in pixels.
+    const centred = await importedTree(files({ 'a.md': '<div align="center">\n<img src="https://x.test/logo.svg" align="center" width="128px"/>\n<br /><br />\n</div>\n\nText.\n' }));
+    const [figure] = (centred.prepared.pages[0]!.document as Document).nodes;
+    assert.equal(figure!.type, 'images');
+    assert.match(JSON.stringify(figure), /"align":"center".*"width":128/);
   });
 });
 

@@ -214,10 +214,16 @@ export function plainToGitbook(markdown: string): string {
     }
     const opening = fenceOpening(line);
     if (opening) fence = opening;
-    // The same written on three lines: the opening tag, the image, the closing tag.
-    if (!opening && /^[ \t]*<(div|p)\s+align=[^>]*>[ \t]*$/i.test(line) && ALIGNED_IMAGE.test(lines.slice(i, i + 3).join(''))) {
-      line = lines.slice(i, i + 3).join('');
-      i += 2;
+    // The same written on lines of their own: the opening tag, the image, perhaps lines of `<br>`s that only make
+    // room under it, the closing tag.
+    if (!opening && /^[ \t]*<(div|p)\s+align=[^>]*>[ \t]*$/i.test(line)) {
+      let end = i + 2;
+      while (end < i + 5 && BREAKS_LINE.test(lines[end] ?? '')) end++;
+      const joined = [...lines.slice(i, i + 2), lines[end] ?? ''].join('');
+      if (ALIGNED_IMAGE.test(joined)) {
+        line = joined;
+        i = end;
+      }
     }
     const image = opening ? null : ALIGNED_IMAGE.exec(line);
     // `<details>` with its `<summary>` on the next line reads as one HTML block: GitBook writes them apart.
@@ -257,6 +263,8 @@ export function plainToGitbook(markdown: string): string {
   return out.join('\n');
 }
 
+const BREAKS_LINE = /^[ \t]*(?:<br\s*\/?>[ \t]*)+$/i;
+
 const SIZED_IMAGE = /^([ \t]{0,3})(<img\b(?=[^>]*\swidth=)[^>]*?)\s*\/?>[ \t]*$/i;
 
 /** An `<img>` tag's source, alt text and width as GitBook writes them in a figure; undefined without a source. */
@@ -264,7 +272,7 @@ function figureImage(tag: string): string | undefined {
   const attr = (name: string) => new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
   const value = (m: RegExpExecArray | null) => (m ? (m[1] ?? m[2] ?? m[3]!) : undefined);
   const src = value(attr('src'));
-  const width = value(attr('width'));
+  const width = value(attr('width'))?.replace(/px$/i, '');
   if (src === undefined) return undefined;
   return `<img src="${src}" alt="${value(attr('alt')) ?? ''}"${width ? ` width="${width}"` : ''}>`;
 }

@@ -289,12 +289,22 @@ describe('markdown in other spellings', () => {
   test('inline HTML of no mark keeps its text, and the paragraph keeps its source to write back', () => {
     same('a <span>e</span>\n', withSource(p('a e') as Paragraph, 'a <span>e</span>'));
   });
-  test('a paragraph of inline HTML with a reference link is written as the document holds it: the link’s definition is no block to write back', () => {
-    // From mkdocs-material's docs/contributing/reporting-a-bug.md (MIT).
-    const markdown = 'Explain the <u>what</u> – [how to reproduce the bug][Steps to reproduce].\n\n[Steps to reproduce]: https://example.com/steps\n';
-    const [paragraph] = markdownToDocument(markdown, resolveRef).nodes;
-    assert.equal(paragraph!.meta, undefined);
-    assert.equal(documentToMarkdown(markdownToDocument(markdown, resolveRef), writeRef), 'Explain the what – [how to reproduce the bug](https://example.com/steps).\n');
+  test('a paragraph of inline HTML keeps its reference links and images written inline: the definitions are no block to write back', () => {
+    // From mkdocs-material's docs/contributing/reporting-a-bug.md (MIT) and 0xPolygonID/tutorials' index.md.
+    const markdown = [
+      'Explain the <u>what</u> – [how to reproduce the bug][Steps to reproduce], `[Steps to reproduce]`.',
+      '',
+      '<a href="https://twitter.com/x">![Chat on Twitter][ico]</a> [ico]',
+      '',
+      '[Steps to reproduce]: https://example.com/steps',
+      '[ico]: <https://img.example.com/a b.svg> "Badge"',
+      '',
+    ].join('\n');
+    assert.equal(
+      documentToMarkdown(markdownToDocument(markdown, resolveRef), writeRef),
+      'Explain the <u>what</u> – [how to reproduce the bug](https://example.com/steps), `[Steps to reproduce]`.\n\n' +
+        '<a href="https://twitter.com/x">![Chat on Twitter](<https://img.example.com/a b.svg> "Badge")</a> [ico](<https://img.example.com/a b.svg> "Badge")\n',
+    );
   });
   test('HTML comments are left out', () => {
     same('a <!-- note --> b\n\n<!-- block note -->\n', p('a  b'), withSource(p('') as Paragraph, '<!-- block note -->', true));

@@ -415,8 +415,10 @@ class Reader {
     const block = paragraph(inlineContent(segments));
     // The source is kept only when it reads back, on its own, as the one paragraph it was: a paragraph's lazy
     // continuation lines (`> a` then `| - |`) would read otherwise once the writer prefixes every line, and a
-    // reference link (`[text][label]`) is text without the page's definition of its label, which no block holds.
-    return lossy && inline && readsAlone(inline.content, linkCount(tokens)) ? withSource(block, inline.content) : block;
+    // reference link or image (`[text][label]`) is text without the page's definition of its label, which no block holds.
+    if (!lossy || !inline) return block;
+    const source = withInlineReferences(inline.content, this.env.references as References | undefined);
+    return readsAlone(source, linkCount(tokens)) ? withSource(block, source) : block;
   }
 
   private heading(open: Token, inline: Token | undefined): Heading {
@@ -810,14 +812,41 @@ function childItems<T extends Block>(blocks: Block[], type: T['type'], make: (no
   return items;
 }
 
-/** Whether a paragraph's source, read on its own, is one paragraph of that text with as many links. */
+type References = Record<string, { href: string; title?: string }>;
+
+/**
+ * A paragraph's reference links and images (`[text][label]`, `![alt][label]`, `[label]`) written inline with the
+ * target the page defines for their label: the source kept with a block is read on its own later, without the
+ * page's definitions. Code spans are left as they are.
+ */
+function withInlineReferences(markdown: string, references: References | undefined): string {
+  if (!references || !markdown.includes('[')) return markdown;
+  const target = (label: string) => references[label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase()];
+  const destination = (ref: { href: string; title?: string }) => {
+    const href = /[\s()<>]/.test(ref.href) ? `<${ref.href.replace(/[<>]/g, (c) => encodeURIComponent(c))}>` : ref.href;
+    return `(${href}${ref.title ? ` "${ref.title.replace(/"/g, '\\"')}"` : ''})`;
+  };
+  return markdown
+    .split(/(`+[^`]*`+)/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? piece
+        : piece.replace(/(!?)\[((?:[^[\]\\]|\\.)*)\](?:\[((?:[^[\]\\]|\\.)*)\])?(?![(:])/g, (whole, bang: string, text: string, label: string | undefined) => {
+            const ref = target(label || text);
+            return ref ? `${bang}[${text}]${destination(ref)}` : whole;
+          }),
+    )
+    .join('');
+}
+
+/** Whether a paragraph's source, read on its own, is one paragraph of that text with as many links and images. */
 function readsAlone(markdown: string, links: number): boolean {
   const tokens = parseMarkdown(markdown);
   return tokens.length === 3 && tokens[0]!.type === 'paragraph_open' && tokens[1]!.content === markdown && linkCount(tokens[1]!.children ?? []) === links;
 }
 
 function linkCount(tokens: readonly Token[]): number {
-  return tokens.filter((t) => t.type === 'link_open').length;
+  return tokens.filter((t) => t.type === 'link_open' || t.type === 'image').length;
 }
 
 /** An HTML block's text split at its tag lines; null when it has none. The pieces between hold no tag line. */
