@@ -37,13 +37,21 @@ export interface MkdocsOptions {
   readSnippet: (path: string) => string | undefined;
   /** The site runs Material's shortcodes hook: its `<!-- md:… -->` badges show words (material-badges.ts). */
   materialBadges?: boolean;
+  /**
+   * The path, relative to the page, of the site's own file of an icon (`simple-materialformkdocs` ->
+   * `.icons/simple/materialformkdocs.svg` under the theme's `custom_dir`, or the theme's own in Material's
+   * repository), or undefined when the repository has none.
+   */
+  iconFile?: (shortcode: string) => string | undefined;
+  /** The site's hooks (`mkdocs.yml` `hooks`): Python that MkDocs runs on each page, and that may write into it. */
+  hooks?: readonly string[];
 }
 
 export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Converted {
   const notes = new Set<string>();
   const highlights: CodeHighlight[] = [];
   const lines = markdown.split(/\r?\n/);
-  const found: Found = { notes, highlights, badges: options.materialBadges === true, definitions: linkDefinitions(lines), footnotes: [], footnoteLabels: new Map() };
+  const found: Found = { notes, highlights, badges: options.materialBadges === true, definitions: linkDefinitions(lines), footnotes: [], footnoteLabels: new Map(), ...(options.iconFile ? { iconFile: options.iconFile } : {}) };
   const converted = convertLines(abbreviations(lines, found), options, found, 0);
   // Annotations and tooltips the conversion made footnotes of: their definitions end the page, as GitBook writes them.
   if (found.footnotes.length > 0) converted.push('', ...found.footnotes);
@@ -116,6 +124,7 @@ interface Found {
   /** Footnote definitions of the annotations and tooltips made here (material-annotations.ts), and their labels by their text. */
   footnotes: string[];
   footnoteLabels: Map<string, string>;
+  iconFile?: MkdocsOptions['iconFile'];
 }
 
 function convertLines(lines: string[], options: MkdocsOptions, found: Found, depth: number): string[] {
@@ -140,6 +149,10 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       i++;
       continue;
     }
+    // `<!-- hooks/translations.py -->`: where one of the site's hooks writes content when MkDocs builds (a list it
+    // computes from the theme's files). The comment is kept; what the hook would write is not there to import.
+    const hook = HOOK_COMMENT.exec(line);
+    if (hook && options.hooks?.some((h) => h === hook[1] || h.endsWith(`/${hook[1]}`))) notes.add(`content the site’s hook ${hook[1]} writes when MkDocs builds the page: not imported, Quire runs no MkDocs hooks`);
     const figure = FIGURE_OPEN.test(line) ? materialFigure(lines, i, found) : undefined;
     if (figure) {
       out.push(figure.html);
@@ -383,6 +396,8 @@ function wrapperNote(tag: string, classes: readonly string[], line: string): str
   return `HTML wrapper with markdown inside (<${tag} markdown>): its content kept, the wrapper and its classes left out`;
 }
 
+const HOOK_COMMENT = /^[ \t]*<!--[ \t]*([\w./-]+\.py)[ \t]*-->[ \t]*$/;
+
 const EMPTY_ANCHOR = /^[ \t]*\{[ \t]*#[\w-]+(?:[ \t]+style=(?:"[^"]*"|'[^']*'))?[ \t]*\}[ \t]*$/;
 const EMPTY_ANCHORS = 'empty paragraphs that only place an anchor (&nbsp; with { #id }): left out, GitBook anchors headings only';
 
@@ -564,9 +579,16 @@ function icons(line: string, found: Found): string {
             // The code spans around the piece count: a cell's words may be code (`start top`).
             const before = pieces.slice(0, i).join('') + piece.slice(0, at);
             const after = piece.slice(at + written.length) + pieces.slice(i + 1).join('');
-            if (!isDecoration(before, after)) return written;
-            found.notes.add(ICONS_LEFT_OUT);
-            return '';
+            if (isDecoration(before, after)) {
+              found.notes.add(ICONS_LEFT_OUT);
+              return '';
+            }
+            // A word of its sentence (`Adding a :simple-materialformkdocs: badge`): the site's own icon file, where
+            // the repository has it, is that word's image.
+            const file = found.iconFile?.(name);
+            if (!file) return written;
+            found.notes.add(ICONS_FROM_FILES);
+            return `![${name.replace(/^(?:material|octicons|simple|fontawesome-(?:solid|regular|brands))-/, '')}](<${file}>)`;
           }),
     )
     .join('')
@@ -589,6 +611,7 @@ function isDecoration(before: string, after: string): boolean {
 }
 
 const ICONS_NEAREST = 'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)';
+const ICONS_FROM_FILES = 'icons no Font Awesome set has, words of their sentence, as images of the site’s own icon files (.icons/…)';
 const ICONS_LEFT_OUT = 'icons without a Font Awesome match before the words they stand beside: left out as decoration';
 
 /** Material's badges (`<!-- md:version 9.2.0 -->`) as their words, where the site's hook shows them (material-badges.ts). */

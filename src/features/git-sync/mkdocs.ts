@@ -14,6 +14,8 @@ export interface MkdocsConfig {
   nav?: OutlineEntry[];
   /** `hooks`: Python files MkDocs runs on each page, as written. */
   hooks: string[];
+  /** The theme's `custom_dir`, where a site's own icons are (`.icons/`), from the repository's root. */
+  customDir?: string;
 }
 
 const MAX_NAV_DEPTH = 16;
@@ -29,10 +31,11 @@ export function readMkdocsConfig(text: string, project: string): MkdocsConfig {
   const config = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   const docsDir = join(project, typeof config.docs_dir === 'string' ? config.docs_dir.replace(/^\.?\/+|\/+$/g, '') : 'docs');
   const hooks = Array.isArray(config.hooks) ? config.hooks.filter((hook): hook is string => typeof hook === 'string') : [];
-  if (!Array.isArray(config.nav)) return { docsDir, hooks };
+  const theme = config.theme as { features?: unknown; custom_dir?: unknown } | undefined;
+  const customDir = typeof theme?.custom_dir === 'string' ? { customDir: join(project, theme.custom_dir.replace(/^\.?\/+|\/+$/g, '')) } : {};
+  if (!Array.isArray(config.nav)) return { docsDir, hooks, ...customDir };
   const nav = navEntries(config.nav, docsDir, 0);
-  const theme = config.theme as { features?: unknown } | undefined;
-  return { docsDir, hooks, nav: Array.isArray(theme?.features) && theme.features.includes('navigation.indexes') ? withIndexPages(nav) : nav };
+  return { docsDir, hooks, ...customDir, nav: Array.isArray(theme?.features) && theme.features.includes('navigation.indexes') ? withIndexPages(nav) : nav };
 }
 
 /** Material's `navigation.indexes`: a section's first page, when it is the folder's `index.md`, is the section's page. */

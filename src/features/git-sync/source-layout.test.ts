@@ -128,6 +128,24 @@ describe('plain folders of markdown', () => {
 describe('MkDocs', () => {
   const convert = (markdown: string, snippets: Record<string, string> = {}) => mkdocsToGitbook(markdown, { readSnippet: (path) => snippets[path] });
 
+  test('an icon no Font Awesome set has, a word of its sentence, is an image of the site’s own icon file; a hook’s placeholder is named', async () => {
+    // As in mkdocs-material's docs/blog/posts/adding-a-badge-to-your-project.md and docs/setup/changing-the-language.md (MIT).
+    const { prepared } = await importedTree(
+      files({
+        'mkdocs.yml': 'site_name: S\ntheme:\n  name: material\n  custom_dir: overrides\nhooks:\n  - overrides/hooks/translations.py\n',
+        'overrides/.icons/simple/materialformkdocs.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>',
+        'docs/index.md': '# Home\n\n## Adding a :simple-materialformkdocs: badge\n\nSupported:\n\n<!-- hooks/translations.py -->\n\n- :simple-nothere: Words\n',
+      }),
+    );
+    const page = prepared.pages.find((p) => p.title === 'Home')!;
+    const heading = JSON.stringify((page.document as Document).nodes[0]);
+    const icon = prepared.files.find((f) => f.path === 'overrides/.icons/simple/materialformkdocs.svg')!;
+    assert.match(heading, new RegExp(`"type":"inline-image".*"file":"${icon.id}"`));
+    const notes = prepared.report.pages.flatMap((p) => p.notes);
+    assert.ok(notes.some((n) => n.startsWith('icons no Font Awesome set has') && noteKeepsMeaning(n)), notes.join('; '));
+    assert.ok(notes.some((n) => n.startsWith('content the site’s hook hooks/translations.py') && !noteKeepsMeaning(n)), notes.join('; '));
+  });
+
   test('admonitions are hints, collapsible ones expandables, tabs are tabs, and fence titles and line numbers a code block', () => {
     const { markdown, notes } = convert(
       '!!! warning "Mind the gap"\n\n    Keep **clear**.\n\n??? note\n    Hidden.\n\n=== "C"\n\n    ``` c title="hello.c" linenums="1" hl_lines="2"\n    int x;\n    ```\n\n=== "Text"\n\n    Plain.\n',

@@ -66,11 +66,16 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
     const converted = new Map(files);
     // Material's own site (and those that copy its hook) writes badges the hook shows (material-badges.ts).
     const materialBadges = config.hooks.some((hook) => /(?:^|\/)shortcodes\.py$/.test(hook));
+    const iconPath = siteIcons(files, project, config.customDir);
     for (const [path, bytes] of files) {
       if (!path.startsWith(`${config.docsDir}/`) || !/\.md$/i.test(path)) continue;
       // Snippets are found beside the page, under docs_dir, or from the project's root, as pymdownx.snippets' base paths.
       const readSnippet = (name: string) => [posix.join(posix.dirname(path), name), join(config.docsDir, name), join(project, name)].map(text).find((t) => t !== undefined);
-      const result = mkdocsToGitbook(bytes.toString('utf8'), { readSnippet, materialBadges });
+      const iconFile = (shortcode: string) => {
+        const found = iconPath(shortcode);
+        return found && posix.relative(posix.dirname(path), found);
+      };
+      const result = mkdocsToGitbook(bytes.toString('utf8'), { readSnippet, materialBadges, iconFile, hooks: config.hooks });
       converted.set(path, Buffer.from(result.markdown));
       if (result.notes.length > 0) notesByFile.set(path, result.notes);
       if (result.highlights.length > 0) highlightsByFile.set(path, result.highlights);
@@ -107,6 +112,21 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
     return { layout, files: converted, notes: [], notesByFile, highlightsByFile };
   }
   return { layout, files, notes: [], notesByFile, highlightsByFile };
+}
+
+/**
+ * A Material shortcode's SVG file in the repository: under the theme's `custom_dir` (`.icons/simple/x.svg` for
+ * `simple-x`, `.icons/fontawesome/brands/x.svg` for `fontawesome-brands-x`), else under Material's own theme
+ * folder when the repository is Material itself (`material/templates/.icons`).
+ */
+function siteIcons(files: ReadonlyMap<string, Buffer>, project: string, customDir: string | undefined): (shortcode: string) => string | undefined {
+  const folders = [customDir && join(customDir, '.icons'), join(project, 'material/templates/.icons')].filter((f): f is string => !!f);
+  return (shortcode) => {
+    const m = /^(material|octicons|simple|fontawesome)-(?:(solid|regular|brands)-)?([a-z0-9-]+)$/.exec(shortcode);
+    if (!m || (m[1] === 'fontawesome') !== (m[2] !== undefined)) return undefined;
+    const file = [m[1], m[2], `${m[3]}.svg`].filter(Boolean).join('/');
+    return folders.map((folder) => join(folder, file)).find((path) => files.has(path));
+  };
 }
 
 function join(...parts: string[]): string {

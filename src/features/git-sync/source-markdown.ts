@@ -61,6 +61,7 @@ const MEANING_KEPT = [
   'admonitions of the site’s own types',
   'underlines (^^',
   'empty paragraphs that only place an anchor',
+  'icons no Font Awesome set has, words of their sentence',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
