@@ -143,6 +143,25 @@ describe('Git Sync', () => {
     assert.match(await markdownOf(space.id, next!.id), new RegExp(`/pages/${welcome!.id}#hello`));
   });
 
+  test('an MkDocs repository imports as its nav, and the operation keeps the report of what was read and not carried over', async () => {
+    git.createRepository('mkdocs', {
+      'mkdocs.yml': 'site_name: Site\nnav:\n  - Home: index.md\n  - Guide:\n    - Setup: guide/setup.md\n',
+      'docs/index.md': '# Home\n\n!!! tip "Quick"\n\n    Start here.\n',
+      'docs/guide/setup.md': '# Setup\n\nAdd a :simple-nosuchbrand: badge.\n',
+    });
+    const space = await buildSpace(t);
+    await importRepo(space.id, { url: git.url('mkdocs'), ref: 'refs/heads/main' });
+    const pages = await pagesOf(space.id);
+    assert.deepEqual(pages.map((p) => [p.title, (p.pages ?? []).map((c) => c.title)]), [['Home', []], ['Guide', ['Setup']]]);
+    const info = await t.api('GET', `/v1/spaces/${space.id}/git/info`);
+    assert.equal(info.status, 200);
+    assert.equal(info.body.operation.state, 'success');
+    assert.equal(info.body.operation.report.layout, 'mkdocs');
+    assert.deepEqual(info.body.operation.report.pages, [
+      { file: 'docs/guide/setup.md', title: 'Setup', notes: ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written'] },
+    ]);
+  });
+
   test("the reader answers the repository's redirects with 301s to their pages", async () => {
     git.createRepository('moved', {
       '.gitbook.yaml': 'redirects:\n  old/setup: guide/setup.md\n  legacy: guide/setup.md#install\n  gone: missing.md\n',

@@ -34,6 +34,19 @@ export const ExportToGitRepository = Type.Object({
 
 const Timestamp = Type.String({ format: 'date-time' });
 
+/** What an import of a repository or an archive read it as, and what it could not carry over (import-repository.ts ImportReport). */
+export const ImportReportSchema = Type.Object(
+  {
+    layout: Type.Union([Type.Literal('gitbook'), Type.Literal('mkdocs'), Type.Literal('docusaurus'), Type.Literal('folders')], { description: 'The layout the files were read as' }),
+    notes: Type.Array(Type.String(), { description: 'About the files as a whole (their configuration)' }),
+    pages: Type.Array(
+      Type.Object({ file: Type.String(), title: Type.String(), notes: Type.Array(Type.String()) }),
+      { description: 'Per page, each construct that was not carried over exactly' },
+    ),
+  },
+  { 'x-quire-extension': true, description: 'Which layout the files were read as (GitBook, MkDocs, Docusaurus, plain folders) and what could not be carried over' },
+);
+
 export const GitSyncState = Type.Object({
   repoName: Type.Optional(Type.String({ description: 'Repository name.' })),
   installationStatus: Type.Union([Type.Literal('unauthenticated'), Type.Literal('active'), Type.Literal('pending')]),
@@ -47,6 +60,7 @@ export const GitSyncState = Type.Object({
       startedAt: Timestamp,
       endedAt: Type.Optional(Timestamp),
       error: Type.Optional(Type.String({ description: 'Why the operation failed, when it did.' })),
+      report: Type.Optional(ImportReportSchema),
     }),
   ),
   operationTimeout: Type.Optional(Type.Integer({ description: 'How long an operation is allowed to run before it is terminated (in milliseconds).' })),

@@ -167,10 +167,22 @@ function presentGitSync(ctx: AppContext, row: GitSyncRow) {
             startedAt: row.operation_started_at,
             ...(row.operation_ended_at ? { endedAt: row.operation_ended_at } : {}),
             ...(row.operation_error ? { error: row.operation_error } : {}),
+            ...reportOf(row.operation_progress),
           },
         }
       : {}),
   };
+}
+
+/** The report an import left with its operation (runOperation), if any. */
+function reportOf(progress: string | null): { report?: ImportReport } {
+  if (!progress) return {};
+  try {
+    const { report } = JSON.parse(progress) as { report?: ImportReport };
+    return report ? { report } : {};
+  } catch {
+    return {};
+  }
 }
 
 function gitFetcher(ctx: AppContext): GitFetcher {
@@ -178,7 +190,7 @@ function gitFetcher(ctx: AppContext): GitFetcher {
 }
 
 /** Runs an operation to its end within GIT_SYNC_TIMEOUT_MS, recording its state; a failed operation is not retried. */
-async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'import' | 'export', work: (progress: (step: string) => Promise<void>) => Promise<Record<string, unknown>>) {
+async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'import' | 'export', work: (progress: (step: string) => Promise<void>) => Promise<Record<string, unknown> & { report?: ImportReport }>) {
   const space = await findSpace(ctx.db, payload.spaceId);
   if (!space || space.deleted_at) return;
   const progress = (step: string) => updateOperation(ctx.db, payload.spaceId, payload.operationId, { operation_progress: JSON.stringify({ step }) });
@@ -189,8 +201,9 @@ async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'im
   let state: 'success' | 'failure' | 'timeout' = 'success';
   let error: string | null = null;
   let details: Record<string, unknown> = {};
+  let report: ImportReport | undefined;
   try {
-    details = await Promise.race([work(progress), deadline]);
+    ({ report, ...details } = await Promise.race([work(progress), deadline]));
   } catch (caught) {
     state = caught instanceof TimeoutError ? 'timeout' : 'failure';
     error = caught instanceof TimeoutError ? `The ${direction} took longer than ${ctx.config.gitSyncTimeoutMs} ms (GIT_SYNC_TIMEOUT_MS)` : caught instanceof Error ? caught.message : String(caught);
@@ -203,7 +216,8 @@ async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'im
       operation_state: state,
       operation_ended_at: now,
       operation_error: error,
-      operation_progress: JSON.stringify({ step: 'done' }),
+      // An import's report (the layout, what was not carried over) stays with the operation, for getSpaceGitInfo.
+      operation_progress: JSON.stringify({ step: 'done', ...(report ? { report } : {}) }),
       ...(typeof details.commit === 'string' && !payload.standalone ? { commit_oid: details.commit } : {}),
     });
     await recordEvent(trx, ctx.clock, 'space_gitsync_completed', space.organization_id, { spaceId: space.id, direction, operationId: payload.operationId, state, ...(error ? { error } : {}), ...details });
@@ -233,7 +247,7 @@ export async function runGitImport(ctx: AppContext, raw: unknown): Promise<void>
       standalone: payload.standalone === true,
       event: { gitSync: { operationId: payload.operationId, commit: checkout.oid } },
     });
-    return { commit: checkout.oid, revisionId: result.revisionId, ...(result.changeRequestId ? { changeRequestId: result.changeRequestId } : {}), pages: result.pages, files: result.files };
+    return { commit: checkout.oid, revisionId: result.revisionId, ...(result.changeRequestId ? { changeRequestId: result.changeRequestId } : {}), pages: result.pages, files: result.files, report: result.report };
   });
 }
 

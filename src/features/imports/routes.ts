@@ -3,6 +3,7 @@ import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { listOf, OrganizationIdParams } from '../../platform/schemas.ts';
 import { apiUrl } from '../../platform/urls.ts';
+import { ImportReportSchema } from '../git-sync/schemas.ts';
 import { IMPORT_SOURCES, importContent, type ImportTarget } from './service.ts';
 import { ContentImportRun, ImportRunParams, ListImportRunsQuery, StartImportRunBody } from './run-schemas.ts';
 import { cancelImportRun, getImportRun, listImportRunsOfOrganization, startImportRun } from './runs.ts';
@@ -21,19 +22,8 @@ const ImportContentResult = Type.Object({
   revision: Type.String({ description: 'ID of the newly created revision' }),
   importedResources: Type.Number({ description: 'Pages and images imported' }),
   totalResources: Type.Number({ description: 'Pages and images found, including those the import limits left out' }),
-  report: Type.Optional(
-    Type.Object(
-      {
-        layout: Type.Union([Type.Literal('gitbook'), Type.Literal('mkdocs'), Type.Literal('docusaurus'), Type.Literal('folders')], { description: 'The layout the archive was read as' }),
-        notes: Type.Array(Type.String(), { description: 'About the archive as a whole (its configuration)' }),
-        pages: Type.Array(
-          Type.Object({ file: Type.String(), title: Type.String(), notes: Type.Array(Type.String()) }),
-          { description: 'Per page, each construct that was not carried over exactly' },
-        ),
-      },
-      { 'x-quire-extension': true, description: "An archive's import (source zip): which layout it was read as (GitBook, MkDocs, Docusaurus, plain folders) and what could not be carried over" },
-    ),
-  ),
+  // An archive's import (source zip) only.
+  report: Type.Optional(ImportReportSchema),
 });
 
 const id = Type.String({ minLength: 1 });

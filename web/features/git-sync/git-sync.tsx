@@ -7,13 +7,14 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { SpaceHeader } from '../spaces/space-header.tsx';
 import { isRunning, refOfBranch } from './git-ref.ts';
+import { ImportReportView, type ImportReport } from './import-report.tsx';
 
 /** getSpaceGitInfo: the space's Git Sync and its last operation (404 while the space was never synced). */
 interface GitInfo {
   repoName?: string;
   url?: string;
   updatedAt?: string;
-  operation?: { state: 'running' | 'failure' | 'success' | 'timeout'; direction: 'import' | 'export'; startedAt: string; endedAt?: string; error?: string };
+  operation?: { state: 'running' | 'failure' | 'success' | 'timeout'; direction: 'import' | 'export'; startedAt: string; endedAt?: string; error?: string; report?: ImportReport };
 }
 
 const STATE_WORDS = { running: 'Running', success: 'Succeeded', failure: 'Failed', timeout: 'Timed out' } as const;
@@ -72,6 +73,7 @@ export default function GitSyncScreen() {
           {operation?.error ? <div><dt>Error</dt><dd>{operation.error}</dd></div> : null}
         </dl>
       ) : null}
+      {operation?.report ? <ImportReportView report={operation.report} /> : null}
       {canEdit ? (
         <form className="panel" onSubmit={submit('import')} aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`}>Sync now</h2>
