@@ -1,4 +1,4 @@
-import { codeLines, indentedBlock } from './source-markdown.ts';
+import { codeLines, indentedBlock, outsideCodeSpans } from './source-markdown.ts';
 
 /*
  * Material's annotations: a block marked `annotate` (`{ .annotate }` under a paragraph, `!!! note annotate`,
@@ -35,21 +35,16 @@ export function markAnnotations(block: readonly string[], count: number, label: 
   const code = codeLines(block);
   const out = block.map((line, at) => {
     if (code[at]) return line;
-    return line
-      .split(/(`+[^`]*`+)/)
-      .map((piece, i) =>
-        i % 2 === 1
-          ? piece
-          : piece.replace(/(^|[\s>"*_])\((\d{1,3})\)(?=$|[\s.,;:!?*_"<])/g, (whole, before: string, n: string) => {
-              if (Number(n) < 1 || Number(n) > count) {
-                unmatched = true;
-                return whole;
-              }
-              marked++;
-              return `${before}[^${label(Number(n))}]`;
-            }),
-      )
-      .join('');
+    return outsideCodeSpans(line, (prose) =>
+      prose.replace(/(^|[\s>"*_])\((\d{1,3})\)(?=$|[\s.,;:!?*_"<])/g, (whole, before: string, n: string) => {
+        if (Number(n) < 1 || Number(n) > count) {
+          unmatched = true;
+          return whole;
+        }
+        marked++;
+        return `${before}[^${label(Number(n))}]`;
+      }),
+    );
   });
   return marked > 0 && !unmatched ? out : undefined;
 }

@@ -4,7 +4,7 @@ import { BADGE, badgeText, settingHeading } from './material-badges.ts';
 import { annotationList, footnoteDefinition, markAnnotations } from './material-annotations.ts';
 import { cardsTable, definitionOf, linkDefinitions } from './material-grids.ts';
 import { schemeFigure, schemeImage } from './scheme-images.ts';
-import { HINT_STYLE_OF, closingFence, codeLines, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
+import { HINT_STYLE_OF, closingFence, codeLines, outsideCodeSpans, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
  * MkDocs (Material) markdown as GitBook writes it, before the GitBook reader sees it: admonitions (`!!!`) become
@@ -518,17 +518,12 @@ function inlineSyntax(line: string, found: Found): string {
  */
 function highlights(line: string, found: Found): string {
   if (!line.includes('==')) return line;
-  return line
-    .split(/(`+[^`]*`+)/)
-    .map((piece, i) =>
-      i % 2 === 1
-        ? piece
-        : piece.replace(/(?<![={])==(?=[^=\s])([^=\n]*[^=\s])==(?![=}])/g, (_, words: string) => {
-            found.notes.add(HIGHLIGHTS);
-            return `<mark style="background-color:yellow;">${words}</mark>`;
-          }),
-    )
-    .join('');
+  return outsideCodeSpans(line, (prose) =>
+    prose.replace(/(?<![={])==(?=[^=\s])([^=\n]*[^=\s])==(?![=}])/g, (_, words: string) => {
+      found.notes.add(HIGHLIGHTS);
+      return `<mark style="background-color:yellow;">${words}</mark>`;
+    }),
+  );
 }
 
 const HIGHLIGHTS = 'highlights (==…==) as GitBook’s yellow background colour';
@@ -539,17 +534,12 @@ const HIGHLIGHTS = 'highlights (==…==) as GitBook’s yellow background colour
  */
 function underlines(line: string, found: Found): string {
   if (!line.includes('^^') && !/<u>/i.test(line)) return line;
-  return line
-    .split(/(`+[^`]*`+)/)
-    .map((piece, i) =>
-      i % 2 === 1
-        ? piece
-        : piece.replace(/\^\^(?=[^^\s])([^^\n]*[^^\s])\^\^|<u>([^<\n]*)<\/u>/gi, (_, caret: string | undefined, html: string | undefined) => {
-            found.notes.add(UNDERLINES);
-            return `*${caret ?? html}*`;
-          }),
-    )
-    .join('');
+  return outsideCodeSpans(line, (prose) =>
+    prose.replace(/\^\^(?=[^^\s])([^^\n]*[^^\s])\^\^|<u>([^<\n]*)<\/u>/gi, (_, caret: string | undefined, html: string | undefined) => {
+      found.notes.add(UNDERLINES);
+      return `*${caret ?? html}*`;
+    }),
+  );
 }
 
 const UNDERLINES = 'underlines (^^…^^, <u>) as emphasis, in italic: GitBook has no underline';
@@ -691,25 +681,20 @@ function attributeLists(line: string, found: Found): string {
     found.notes.add(PLACEMENT_LEFT_OUT);
     return '';
   }
-  return line
-    .split(/(`+[^`]*`+)/)
-    .map((piece, i) =>
-      i % 2 === 1
-        ? piece
-        : piece.replace(/(\)|\]|:|<\/i>|\*\*|__)\{([^}\n]*)\}/g, (whole, before: string, list: string) => {
-            // A drawn icon's colour (a green check, a red cross): the icon's shape says it, in the text's colour.
-            if (before === '</i>' && /^[ \t]*style=["']color:[^"';]*;?["'][ \t]*$/.test(list)) {
-              found.notes.add(ICON_COLOURS_LEFT_OUT);
-              return before;
-            }
-            const title = /^[ \t]*title=(?:"([^"]*)"|'([^']*)')[ \t]*$/.exec(list);
-            if (title) return before + tooltip(title[1] ?? title[2]!, found);
-            if (!styling(list)) return whole;
-            found.notes.add(CLASSES_LEFT_OUT);
-            return before;
-          }),
-    )
-    .join('');
+  return outsideCodeSpans(line, (prose) =>
+    prose.replace(/(\)|\]|:|<\/i>|\*\*|__)\{([^}\n]*)\}/g, (whole, before: string, list: string) => {
+      // A drawn icon's colour (a green check, a red cross): the icon's shape says it, in the text's colour.
+      if (before === '</i>' && /^[ \t]*style=["']color:[^"';]*;?["'][ \t]*$/.test(list)) {
+        found.notes.add(ICON_COLOURS_LEFT_OUT);
+        return before;
+      }
+      const title = /^[ \t]*title=(?:"([^"]*)"|'([^']*)')[ \t]*$/.exec(list);
+      if (title) return before + tooltip(title[1] ?? title[2]!, found);
+      if (!styling(list)) return whole;
+      found.notes.add(CLASSES_LEFT_OUT);
+      return before;
+    }),
+  );
 }
 
 /**

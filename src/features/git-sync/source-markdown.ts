@@ -164,6 +164,14 @@ export function indentedBlock(lines: readonly string[], from: number): { lines: 
   return { lines: inner, next: i - pendingBlank };
 }
 
+/** A line with `edit` applied to its prose, its code spans (`` `a == b` ``) left as they are. */
+export function outsideCodeSpans(line: string, edit: (prose: string) => string): string {
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((piece, i) => (i % 2 === 1 ? piece : edit(piece)))
+    .join('');
+}
+
 /** The names of the constructs found in a page's text outside its code (fenced or inline). */
 export function listConstructs(markdown: string, constructs: readonly { name: string; pattern: RegExp }[]): string[] {
   const prose = withoutCode(markdown);
