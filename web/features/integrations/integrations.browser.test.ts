@@ -187,18 +187,22 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await page.goto(`${origin}/app/s/${space.id}/~/git`);
     await settled(page);
     await page.getByText('This space is not synced with a Git repository yet.').waitFor();
+    /** "Import now" from a repository's main branch, accepted, run, and seen to succeed. */
+    const importNow = async (url: string) => {
+      await page.getByLabel('Repository URL').fill(url);
+      await page.getByLabel('Branch').fill('main');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Import now' }).click();
+      await page.getByRole('status').filter({ hasText: /^Import: / }).waitFor();
+      await t.app.jobs.runDue();
+      await page.getByRole('status').filter({ hasText: 'Import: Succeeded' }).waitFor({ timeout: 15_000 });
+    };
     // An MkDocs site first: the last import says how it was read and what was not carried over, per page.
     git.createRepository('site', {
       'mkdocs.yml': 'site_name: Site\nnav:\n  - Home: index.md\n',
       'docs/index.md': '# Home\n\nAdd a :simple-nosuchbrand: badge.\n\n!!! tip\n\n    Start here.\n',
     });
-    await page.getByLabel('Repository URL').fill(git.url('site'));
-    await page.getByLabel('Branch').fill('main');
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Import now' }).click();
-    await page.getByRole('status').filter({ hasText: /^Import: / }).waitFor();
-    await t.app.jobs.runDue();
-    await page.getByRole('status').filter({ hasText: 'Import: Succeeded' }).waitFor({ timeout: 15_000 });
+    await importNow(git.url('site'));
     const report = page.getByRole('region', { name: 'Last import' });
     await report.getByText('Read as an MkDocs site (mkdocs.yml).').waitFor();
     await report.getByText('Converted or not carried over exactly on 1 page').click();
@@ -206,13 +210,7 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await look(page, 'git-sync-report');
     // Import a repository, then export an edit back to it as one commit.
     git.createRepository('handbook', { 'README.md': '# Handbook\n\nHow we work.\n', 'SUMMARY.md': '# Table of contents\n\n* [Handbook](README.md)\n* [Holidays](holidays.md)\n', 'holidays.md': '# Holidays\n\nTwenty-five days.\n', LICENSE: 'MIT\n' });
-    await page.getByLabel('Repository URL').fill(git.url('handbook'));
-    await page.getByLabel('Branch').fill('main');
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Import now' }).click();
-    await page.getByRole('status').filter({ hasText: /^Import: / }).waitFor();
-    await t.app.jobs.runDue();
-    await page.getByRole('status').filter({ hasText: 'Import: Succeeded' }).waitFor({ timeout: 15_000 });
+    await importNow(git.url('handbook'));
     const pages = (await t.api('GET', `/v1/spaces/${space.id}/content`)).body.pages as { title: string }[];
     assert.deepEqual(pages.map((p) => p.title), ['Handbook', 'Holidays']);
     await report.getByText('Read as a GitBook repository (SUMMARY.md, .gitbook.yaml).').waitFor();
