@@ -208,6 +208,9 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await report.getByText('Converted or not carried over exactly on 1 page').click();
     await report.getByRole('listitem').filter({ hasText: /^icon shortcode with no icon of its name/ }).waitFor();
     await look(page, 'git-sync-report');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await look(page, 'git-sync-report-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Import a repository, then export an edit back to it as one commit.
     git.createRepository('handbook', { 'README.md': '# Handbook\n\nHow we work.\n', 'SUMMARY.md': '# Table of contents\n\n* [Handbook](README.md)\n* [Holidays](holidays.md)\n', 'holidays.md': '# Holidays\n\nTwenty-five days.\n', LICENSE: 'MIT\n' });
     await importNow(git.url('handbook'));
