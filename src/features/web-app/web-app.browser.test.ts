@@ -271,10 +271,24 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     assert.equal(await page.locator('#org-sidebar').isVisible(), false);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `no sideways scrolling (${width}px)`);
+    // The header's controls sit side by side, none drawn over another (the person's name gives way).
+    const header = page.getByRole('banner');
+    const boxes = [];
+    for (const control of [header.getByRole('link', { name: 'Quire' }), header.getByRole('button', { name: 'Search' }), header.getByRole('button', { name: /^Theme/ }), header.getByRole('link', { name: /^Inbox/ }), header.getByText('Administrator')]) {
+      const box = await control.boundingBox();
+      assert.ok(box, 'each control of the header is drawn');
+      boxes.push(box);
+    }
+    for (let i = 1; i < boxes.length; i++) assert.ok(boxes[i]!.x >= boxes[i - 1]!.x + boxes[i - 1]!.width, `header control ${i} starts after the one before it`);
+    assert.ok(boxes.at(-1)!.x + boxes.at(-1)!.width <= 390, 'the last header control is on the screen');
     assert.deepEqual(await seriousViolations(page), []);
     await screenshot(page, 'web-app-mobile-dark');
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Handbook' }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Organization' });
+    await menu.getByRole('link', { name: 'Handbook' }).waitFor();
+    // The open menu covers the screen below the header, not only as far as its last link.
+    const menuBox = await menu.boundingBox();
+    assert.equal(Math.round(menuBox!.y + menuBox!.height), 844, 'the menu reaches the bottom of the screen');
     await screenshot(page, 'web-app-mobile-menu');
   });
 });
