@@ -7,21 +7,32 @@ import { createRequire } from 'node:module';
  * so a shortcode becomes an icon when those sets have an icon (or an alias) of its name: Material's `close` is Font
  * Awesome's `xmark`, drawn in Font Awesome's design, and Material's `magnify` its `magnifying-glass` (NEAREST).
  * Logos are in the brands set: `fontawesome-brands-github`, Simple Icons' `simple-github` (a slug Font Awesome
- * names alike), Material's `material-linux`, Octicons' `mark-github` (OCTICONS_LOGOS). Names in neither (Material's
+ * names alike, or but for its hyphens: SIMPLE_ICONS_NAMES), Material's `material-linux`, Octicons' `mark-github`
+ * (OCTICONS_LOGOS). Names in neither (Material's
  * own logo, most of Simple Icons' brands): mkdocs-markdown.ts decides what becomes of those.
  */
 
 interface IconDefinition { iconName: string; icon: [number, number, unknown[], ...unknown[]] }
 
-let sets: { solid: Map<string, string>; brands: Map<string, string> } | undefined;
+interface IconSets {
+  solid: Map<string, string>;
+  brands: Map<string, string>;
+  /** The brands' names written as Simple Icons writes slugs, without hyphens (`googleplay` for `google-play`). */
+  brandsUnhyphenated: Map<string, string>;
+}
+
+let sets: IconSets | undefined;
 
 /** The icon names and aliases of the sets the reader draws -> the icon's own name; read once, when an import first needs them. */
-function iconSets(): { solid: Map<string, string>; brands: Map<string, string> } {
+function iconSets(): IconSets {
   if (!sets) {
     const require = createRequire(import.meta.url);
     const { fas } = require('@fortawesome/free-solid-svg-icons') as { fas: Record<string, IconDefinition> };
     const { fab } = require('@fortawesome/free-brands-svg-icons') as { fab: Record<string, IconDefinition> };
-    sets = { solid: namesOf(Object.values(fas)), brands: namesOf(Object.values(fab)) };
+    const brands = namesOf(Object.values(fab));
+    const brandsUnhyphenated = new Map<string, string>();
+    for (const [name, icon] of brands) if (!brandsUnhyphenated.has(name.replaceAll('-', ''))) brandsUnhyphenated.set(name.replaceAll('-', ''), icon);
+    sets = { solid: namesOf(Object.values(fas)), brands, brandsUnhyphenated };
   }
   return sets;
 }
@@ -66,10 +77,17 @@ const NEAREST: Record<string, string> = {
  */
 const OCTICONS_LOGOS: Record<string, string> = { 'mark-github': 'github', markdown: 'markdown' };
 
+/**
+ * Simple Icons' slugs whose logo Font Awesome names otherwise, beyond hyphens: X's logo is `x-twitter` (the solid
+ * `x` is a letter), and a slug writes `.` as `dot`.
+ */
+const SIMPLE_ICONS_NAMES: Record<string, string> = { x: 'x-twitter', nodedotjs: 'node-js', amazonaws: 'aws', amazonwebservices: 'aws', javascript: 'square-js', go: 'golang' };
+
 /** A shortcode's name in its set, and the names Font Awesome may have for it, most exact first. */
 function candidateNames(set: string, rest: string): string[] {
   // Octicons come in sizes (`-16`, `-24`) and a filled variant; the set's icons are solid, of one design.
   const name = set === 'octicons' ? rest.replace(/-(?:12|16|24|48)$/, '').replace(/-fill$/, '') : rest;
+  if (set === 'simple') return [name, SIMPLE_ICONS_NAMES[name]].filter((n): n is string => n !== undefined);
   if (set !== 'material' && set !== 'octicons') return [name];
   // Material draws most icons twice, filled and `-outline`; Font Awesome's solid set has the filled one.
   const plain = name.replace(/-outline$/, '').replace(/-variant$/, '');
@@ -88,10 +106,11 @@ export function iconOfShortcode(shortcode: string): string | undefined {
 export function nearestIcon(shortcode: string): { icon: string; exact: boolean } | undefined {
   const [, set, rest] = /^(material|octicons|fontawesome-(?:solid|regular|brands)|simple)-(.+)$/.exec(shortcode) ?? [];
   if (!set || !rest) return undefined;
-  const { solid, brands } = iconSets();
+  const { solid, brands, brandsUnhyphenated } = iconSets();
   const candidates = candidateNames(set, rest);
   // Simple Icons are all logos, which only the brands set has (the solid `x` is a letter, not X's logo).
-  if (set === 'fontawesome-brands' || set === 'simple') return lookUp(brands, candidates);
+  if (set === 'simple') return lookUp(brands, candidates) ?? lookUp(brandsUnhyphenated, [candidates[0]!]);
+  if (set === 'fontawesome-brands') return lookUp(brands, candidates);
   if (set !== 'material' && set !== 'octicons') return lookUp(solid, candidates);
   // Material names brands' logos by the brand (`material-linux`). The solid set first: where a name is in
   // both, the reader draws the solid icon.
