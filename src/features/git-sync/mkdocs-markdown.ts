@@ -571,7 +571,7 @@ function icons(line: string, found: Found): string {
             const after = piece.slice(at + written.length) + pieces.slice(i + 1).join('');
             if (isDecoration(before, after)) {
               found.notes.add(ICONS_LEFT_OUT);
-              return '';
+              return LEFT_OUT;
             }
             // A word of its sentence (`Adding a :simple-materialformkdocs: badge`): the site's own icon file, where
             // the repository has it, is that word's image.
@@ -582,8 +582,12 @@ function icons(line: string, found: Found): string {
           }),
     )
     .join('')
-    .replace(/^([ \t]*(?:[-*+]|\d{1,9}[.)]|#{1,6}|>)[ \t]+)[ \t]+/, '$1');
+    // The space that set a left-out icon apart from its words goes with it: `[Netlify]`, not `[ Netlify]`.
+    .replace(new RegExp(`${LEFT_OUT}(?:[ \\t]|&nbsp;)*`, 'g'), '');
 }
+
+/** Where a decorative icon was, until the spaces after it are taken out too. */
+const LEFT_OUT = '\u0000';
 
 /**
  * A shortcode, the attribute list that styles it (`:material-rabbit:{ .lg .middle }`), and a dash between spaces

@@ -214,9 +214,10 @@ describe('MkDocs', () => {
       '* <i class="fa-x-twitter">:x-twitter:</i> – `fontawesome/brands/x-twitter`\n\nOn <i class="fa-github">:github:</i> and <i class="fa-github">:github:</i>, <i class="fa-linux">:linux:</i> Linux.\n',
     );
     assert.deepEqual(notes.sort(), ['icon shortcodes drawn with the Font Awesome icon of the same name', 'icon shortcodes drawn with the nearest Font Awesome icon (Material’s magnify as magnifying-glass)']);
-    // Octicons name objects and signs: its `node` is a graph's node, not Node.js's logo. X's logo is Font Awesome's
-    // `x-twitter`; its solid `x` is a letter. A brand is not in the solid set.
-    assert.deepEqual(['octicons-node-16', 'simple-x', 'fontawesome-solid-github'].map(iconOfShortcode), [undefined, undefined, undefined]);
+    // Octicons name objects and signs: its `node` is a graph's node, not Node.js's logo. A brand is not in the solid set.
+    assert.deepEqual(['octicons-node-16', 'fontawesome-solid-github'].map(iconOfShortcode), [undefined, undefined]);
+    // Simple Icons' slugs are brand names without hyphens; X's logo is Font Awesome's `x-twitter` (its solid `x` is a letter).
+    assert.deepEqual(['simple-x', 'simple-googleplay', 'simple-nodedotjs', 'simple-stackoverflow', 'simple-materialformkdocs'].map(iconOfShortcode), ['x-twitter', 'google-play', 'node-js', 'stack-overflow', undefined]);
     assert.equal(iconOfShortcode('material-close'), 'xmark');
   });
 
@@ -229,8 +230,10 @@ describe('MkDocs', () => {
     const decoration = convert(
       ['| :simple-googlechrome: Chrome   |     49+ |', '', '- :material-page-layout-header: __[Header]__ – Customize the header', '-   :material-language-markdown:{ .lg .middle } __It\'s just Markdown__'].join('\n'),
     );
-    assert.equal(decoration.markdown, ['|  Chrome   |     49+ |', '', '- __[Header]__ – Customize the header', '-   __It\'s just Markdown__'].join('\n'));
+    assert.equal(decoration.markdown, ['| Chrome   |     49+ |', '', '- __[Header]__ – Customize the header', '-   __It\'s just Markdown__'].join('\n'));
     assert.deepEqual(decoration.notes, ['icons without a Font Awesome match before the words they stand beside: left out as decoration']);
+    // The space after a left-out icon goes too: a link's text starts with its words.
+    assert.equal(convert('[:simple-netlify: Netlify](https://www.netlify.com)\n\n**:simple-netlify:&nbsp;Netlify** hosts it').markdown, '[Netlify](https://www.netlify.com)\n\n**Netlify** hosts it');
     const meaning = convert('# Adding a :simple-materialformkdocs: badge to your project\n\n- :simple-simpleicons: – \n');
     assert.equal(meaning.markdown, '# Adding a :simple-materialformkdocs: badge to your project\n\n- :simple-simpleicons: – \n');
     assert.deepEqual(meaning.notes, ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written']);
@@ -247,7 +250,7 @@ describe('MkDocs', () => {
     assert.deepEqual(dashes.notes.sort(), ['icon shortcodes drawn with the Font Awesome icon of the same name', 'icons without a Font Awesome match before the words they stand beside: left out as decoration']);
     // Font Awesome's solid set has no diagonal arrows; each cell's code says the place.
     const cells = convert('| :material-arrow-top-left:    `start top`    | :material-arrow-up:     `center top`    | :material-arrow-top-right:    `end top`    |');
-    assert.equal(cells.markdown, '|     `start top`    | <i class="fa-arrow-up">:arrow-up:</i>     `center top`    |     `end top`    |');
+    assert.equal(cells.markdown, '| `start top`    | <i class="fa-arrow-up">:arrow-up:</i>     `center top`    | `end top`    |');
     assert.ok(cells.notes.includes('icons without a Font Awesome match before the words they stand beside: left out as decoration'));
     // Not first in its line, or before a dash and nothing, it means something.
     const meaning = convert('Point :material-arrow-top-left: `start top` at it.\n\n- :material-material-design: –\n');
