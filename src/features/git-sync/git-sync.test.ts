@@ -143,7 +143,7 @@ describe('Git Sync', () => {
     assert.match(await markdownOf(space.id, next!.id), new RegExp(`/pages/${welcome!.id}#hello`));
   });
 
-  test('an MkDocs repository imports as its nav, and the operation keeps the report of what was read and not carried over', async () => {
+  test('an MkDocs repository imports as its nav, and the operation keeps the report of what was read and not carried over, after an export too', async () => {
     git.createRepository('mkdocs', {
       'mkdocs.yml': 'site_name: Site\nnav:\n  - Home: index.md\n  - Guide:\n    - Setup: guide/setup.md\n',
       'docs/index.md': '# Home\n\n!!! tip "Quick"\n\n    Start here.\n',
@@ -157,9 +157,20 @@ describe('Git Sync', () => {
     assert.equal(info.status, 200);
     assert.equal(info.body.operation.state, 'success');
     assert.equal(info.body.operation.report.layout, 'mkdocs');
-    assert.deepEqual(info.body.operation.report.pages, [
-      { file: 'docs/guide/setup.md', title: 'Setup', notes: ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written'] },
-    ]);
+    const setupReport = [{ file: 'docs/guide/setup.md', title: 'Setup', notes: ['icon shortcode with no icon of its name in Quire’s set (:name:): kept as written'] }];
+    assert.deepEqual(info.body.operation.report.pages, setupReport);
+    assert.deepEqual(info.body.lastImport, { endedAt: info.body.operation.endedAt, report: info.body.operation.report });
+
+    // An export (one follows every merge) is the operation now, and has no report: the last import's stays.
+    assert.equal((await t.api('POST', `/v1/spaces/${space.id}/git/export`, { body: { url: git.url('mkdocs'), ref: 'refs/heads/out', commitMessage: 'Export' } })).status, 204);
+    await t.app.jobs.runDue();
+    const after = (await t.api('GET', `/v1/spaces/${space.id}/git/info`)).body;
+    assert.equal(after.operation.direction, 'export');
+    assert.equal(after.operation.state, 'success', after.operation.error);
+    assert.equal(after.operation.report, undefined);
+    assert.equal(after.lastImport.report.layout, 'mkdocs');
+    assert.deepEqual(after.lastImport.report.pages, setupReport);
+    assert.equal(after.lastImport.endedAt, info.body.operation.endedAt);
   });
 
   test("the reader answers the repository's redirects with 301s to their pages", async () => {

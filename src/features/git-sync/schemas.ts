@@ -63,6 +63,12 @@ export const GitSyncState = Type.Object({
       report: Type.Optional(ImportReportSchema),
     }),
   ),
+  lastImport: Type.Optional(
+    Type.Object(
+      { endedAt: Timestamp, report: ImportReportSchema },
+      { 'x-quire-extension': true, description: 'The last import that read the repository, and its report; the exports after it leave it in place.' },
+    ),
+  ),
   operationTimeout: Type.Optional(Type.Integer({ description: 'How long an operation is allowed to run before it is terminated (in milliseconds).' })),
   updatedAt: Type.Optional(Timestamp),
 });

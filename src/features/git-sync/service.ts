@@ -126,6 +126,7 @@ async function startOperation(ctx: AppContext, caller: Caller, spaceId: string, 
       operation_ended_at: null,
       operation_error: null,
       operation_progress: JSON.stringify({ step: 'queued' }),
+      last_import: previous?.last_import ?? null,
       updated_at: now,
     });
     await enqueueJob(ctx, trx, direction === 'import' ? GIT_IMPORT_JOB : GIT_EXPORT_JOB, payload);
@@ -171,17 +172,28 @@ function presentGitSync(ctx: AppContext, row: GitSyncRow) {
           },
         }
       : {}),
+    ...lastImportOf(row.last_import),
   };
 }
 
 /** The report an import left with its operation (runOperation), if any. */
 function reportOf(progress: string | null): { report?: ImportReport } {
-  if (!progress) return {};
+  const { report } = parsed<{ report?: ImportReport }>(progress) ?? {};
+  return report ? { report } : {};
+}
+
+/** The last import's report, which the exports after it leave in place. */
+function lastImportOf(lastImport: string | null): { lastImport?: { endedAt: string; report: ImportReport } } {
+  const value = parsed<{ endedAt: string; report: ImportReport }>(lastImport);
+  return value ? { lastImport: value } : {};
+}
+
+function parsed<T>(json: string | null): T | undefined {
+  if (!json) return undefined;
   try {
-    const { report } = JSON.parse(progress) as { report?: ImportReport };
-    return report ? { report } : {};
+    return JSON.parse(json) as T;
   } catch {
-    return {};
+    return undefined;
   }
 }
 
@@ -218,6 +230,7 @@ async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'im
       operation_error: error,
       // An import's report (the layout, what was not carried over) stays with the operation, for getSpaceGitInfo.
       operation_progress: JSON.stringify({ step: 'done', ...(report ? { report } : {}) }),
+      ...(report ? { last_import: JSON.stringify({ endedAt: now, report }) } : {}),
       ...(typeof details.commit === 'string' && !payload.standalone ? { commit_oid: details.commit } : {}),
     });
     await recordEvent(trx, ctx.clock, 'space_gitsync_completed', space.organization_id, { spaceId: space.id, direction, operationId: payload.operationId, state, ...(error ? { error } : {}), ...details });

@@ -14,7 +14,9 @@ interface GitInfo {
   repoName?: string;
   url?: string;
   updatedAt?: string;
-  operation?: { state: 'running' | 'failure' | 'success' | 'timeout'; direction: 'import' | 'export'; startedAt: string; endedAt?: string; error?: string; report?: ImportReport };
+  operation?: { state: 'running' | 'failure' | 'success' | 'timeout'; direction: 'import' | 'export'; startedAt: string; endedAt?: string; error?: string };
+  /** The last import's report (a Quire extension), which the exports after it leave in place. */
+  lastImport?: { endedAt: string; report: ImportReport };
 }
 
 const STATE_WORDS = { running: 'Running', success: 'Succeeded', failure: 'Failed', timeout: 'Timed out' } as const;
@@ -73,7 +75,7 @@ export default function GitSyncScreen() {
           {operation?.error ? <div><dt>Error</dt><dd>{operation.error}</dd></div> : null}
         </dl>
       ) : null}
-      {operation?.report ? <ImportReportView report={operation.report} /> : null}
+      {info.data?.lastImport ? <ImportReportView report={info.data.lastImport.report} endedAt={info.data.lastImport.endedAt} /> : null}
       {canEdit ? (
         <form className="panel" onSubmit={submit('import')} aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`}>Sync now</h2>

@@ -13,15 +13,15 @@ const LAYOUT_WORDS: Record<ImportReport['layout'], string> = {
 };
 
 /**
- * The last import's report, beside its state: which layout the repository was read as and, per page, each
+ * The last import's report, which the exports after it leave in place: which layout the repository was read as and, per page, each
  * construct that was converted or left out (as `quire import` prints it), so that a person knows what to check.
  */
-export function ImportReportView({ report }: { report: ImportReport }) {
+export function ImportReportView({ report, endedAt }: { report: ImportReport; endedAt: string }) {
   const pages = report.pages.filter((page) => page.notes.length > 0);
   return (
     <section className="panel" aria-labelledby="import-report-title">
       <h2 id="import-report-title">Last import</h2>
-      <p>Read as {LAYOUT_WORDS[report.layout]}.</p>
+      <p>Read as {LAYOUT_WORDS[report.layout]}, <time dateTime={endedAt}>{new Date(endedAt).toLocaleString()}</time>.</p>
       {report.notes.length > 0 ? (
         <ul aria-label="About the repository">{report.notes.map((note) => <li key={note}>{note}</li>)}</ul>
       ) : null}

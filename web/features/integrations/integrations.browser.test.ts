@@ -204,7 +204,7 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     });
     await importNow(git.url('site'));
     const report = page.getByRole('region', { name: 'Last import' });
-    await report.getByText('Read as an MkDocs site (mkdocs.yml).').waitFor();
+    await report.getByText('Read as an MkDocs site (mkdocs.yml),').waitFor();
     await report.getByText('Converted or not carried over exactly on 1 page').click();
     await report.getByRole('listitem').filter({ hasText: /^icon shortcode with no icon of its name/ }).waitFor();
     await look(page, 'git-sync-report');
@@ -216,7 +216,7 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await importNow(git.url('handbook'));
     const pages = (await t.api('GET', `/v1/spaces/${space.id}/content`)).body.pages as { title: string }[];
     assert.deepEqual(pages.map((p) => p.title), ['Handbook', 'Holidays']);
-    await report.getByText('Read as a GitBook repository (SUMMARY.md, .gitbook.yaml).').waitFor();
+    await report.getByText('Read as a GitBook repository (SUMMARY.md, .gitbook.yaml),').waitFor();
     await report.getByText('Every page was carried over as written.').waitFor();
     await page.getByLabel('Commit message (export)').fill('Export from the browser');
     await page.getByRole('button', { name: 'Export now' }).click();
@@ -225,6 +225,8 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await page.getByRole('status').filter({ hasText: 'Export: Succeeded' }).waitFor({ timeout: 15_000 });
     assert.equal(git.headMessage('handbook', 'main'), 'Export from the browser');
     assert.equal(git.filesOf('handbook', 'main').get('LICENSE')?.toString(), 'MIT\n', 'what Git Sync does not own stays');
+    // The export is the last operation now; the last import's report stays on the screen.
+    await report.getByText('Read as a GitBook repository (SUMMARY.md, .gitbook.yaml),').waitFor();
     await look(page, 'git-sync');
 
     await page.goto(`${origin}/app/o/${t.org.id}/settings`);
