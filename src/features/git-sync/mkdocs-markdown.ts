@@ -149,6 +149,12 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       i++;
       continue;
     }
+    // `###### <div align="center">`: a heading holding only tags that show nothing (a wrapper opened in it, an
+    // empty anchor) is an empty heading on the site; the words after it are a paragraph of their own.
+    if (EMPTY_HEADING.test(line)) {
+      notes.add(EMPTY_HEADINGS);
+      continue;
+    }
     // `<!-- hooks/translations.py -->`: where one of the site's hooks writes content when MkDocs builds (a list it
     // computes from the theme's files). The comment is kept; what the hook would write is not there to import.
     const hook = HOOK_COMMENT.exec(line);
@@ -400,6 +406,10 @@ const HOOK_COMMENT = /^[ \t]*<!--[ \t]*([\w./-]+\.py)[ \t]*-->[ \t]*$/;
 
 const EMPTY_ANCHOR = /^[ \t]*\{[ \t]*#[\w-]+(?:[ \t]+style=(?:"[^"]*"|'[^']*'))?[ \t]*\}[ \t]*$/;
 const EMPTY_ANCHORS = 'empty paragraphs that only place an anchor (&nbsp; with { #id }): left out, GitBook anchors headings only';
+
+/** An ATX heading of tags alone that draw nothing by themselves (not an image's): no words, nothing to show. */
+const EMPTY_HEADING = /^ {0,3}#{1,6}[ \t]+(?:<\/?(?:div|span|p|section|center|a|br)\b[^>]*>[ \t]*)+#*[ \t]*$/i;
+const EMPTY_HEADINGS = 'empty headings holding only HTML tags that show nothing (###### <div align="center">): left out';
 
 const DEFINITION = /^:[ \t]{1,3}(\S.*)$/;
 const DEFINITIONS = 'definition lists (a term, then `:   definition`) as a bulleted list: each term in bold leads its item, its definition’s blocks under it';

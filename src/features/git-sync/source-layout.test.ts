@@ -206,6 +206,13 @@ describe('MkDocs', () => {
     assert.match(JSON.stringify(prepared.pages[0]!.document), /"type":"icon","isVoid":true,"data":\{"icon":"check"\}/);
   });
 
+  // From 0xPolygonID/tutorials' mkdocs/docs/index.md (MIT).
+  test('a heading holding only tags that show nothing is left out; its words after it stay a paragraph, and a heading with words or an image stays', () => {
+    const { markdown, notes } = convert('---\n\n###### <div align="center">\n<a href="https://github.com/0xPolygonID" target="_blank">Polygon ID on GitHub</a></div>\n\n## <a name="top"></a>\n\n## Setup <span>now</span>\n\n### <img src="logo.png">\n');
+    assert.equal(markdown, '---\n\n<a href="https://github.com/0xPolygonID" target="_blank">Polygon ID on GitHub</a></div>\n\n\n## Setup <span>now</span>\n\n### <img src="logo.png">\n');
+    assert.deepEqual(notes, ['empty headings holding only HTML tags that show nothing (###### <div align="center">): left out']);
+  });
+
   // From mkdocs-material's docs/setup/setting-up-the-footer.md and guides/creating-a-reproduction.md (MIT).
   test('brand shortcodes are Font Awesome’s brand icons: its own, Simple Icons’ of a name it has, Octicons’ GitHub mark, Material’s logos', () => {
     const { markdown, notes } = convert('* :fontawesome-brands-x-twitter: – `fontawesome/brands/x-twitter`\n\nOn :simple-github: and :octicons-mark-github-16:, :material-linux: Linux.\n');

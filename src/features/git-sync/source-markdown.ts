@@ -62,6 +62,7 @@ const MEANING_KEPT = [
   'underlines (^^',
   'empty paragraphs that only place an anchor',
   'icons no Font Awesome set has, words of their sentence',
+  'empty headings holding only HTML tags',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
