@@ -73,7 +73,10 @@ const normaliseTag = (tag: string) =>
     // `{%endhint%}`, `style= "info"` and `"info"%}` are spellings of the tag GitBook writes with spaces.
     .replace(/^\{%\s*/, '{% ')
     .replace(/\s*%\}$/, ' %}')
-    .replace(/(\s[A-Za-z][\w-]*)\s*=\s*"/g, '$1="');
+    .replace(/(\s[A-Za-z][\w-]*)\s*=\s*"/g, '$1="')
+    // A title's spaces at its ends show nothing (`title=" Minikube"`).
+    .replace(/(\s[A-Za-z][\w-]*)="\s+([^"]*)"/g, '$1="$2"')
+    .replace(/(\s[A-Za-z][\w-]*)="([^"]*?)\s+"/g, '$1="$2"');
 
 function safeDecode(value: string): string {
   try {
@@ -336,7 +339,9 @@ export function pageSignature(markdown: string, file?: string): string[] {
     .replace(/^\uFEFF/, '')
     .replace(/^---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '')
     // `<details><summary>` on one line or on two (GitBook's spelling) open one expandable.
-    .replace(/^(<details(?:\s+open)?>)[ \t]*(?:\r?\n[ \t]*)*(<summary>)/gm, '$1$2');
+    .replace(/^(<details(?:\s+open)?>)[ \t]*(?:\r?\n[ \t]*)*(<summary>)/gm, '$1$2')
+    // Its text right under the summary, without a blank line (one HTML block), is the same expandable's text.
+    .replace(/^(<details(?:\s+open)?><summary>.*<\/summary>)[ \t]*\r?\n((?:[ \t]*[^\s<][^\n]*\r?\n)+)(<\/details>)/gm, '$1\n\n$2\n$3');
   const front = frontLines(markdown);
   let blocks = blockSignature(body, file);
   // The page's title, written as a front matter `title` (MkDocs, Docusaurus) or as the leading `# Title`.

@@ -36,6 +36,11 @@ describe('the comparison behind the measure', () => {
     assert.equal(comparePages('Token: <code>eyJh.x</code>.\n', 'Token: `eyJh.x`.\n').changed, false);
     assert.equal(comparePages('********schema:******** https://x.test\n', '**schema:** https://x.test\n').changed, false);
     assert.equal(comparePages('**a _b_ c**\n', '**a** _b_ **c**\n').changed, true);
+    assert.equal(comparePages('{% tabs %}\n{% tab title=" Kind" %}\nx\n{% endtab %}\n{% endtabs %}\n', '{% tabs %}\n{% tab title="Kind" %}\nx\n{% endtab %}\n{% endtabs %}\n').changed, false);
+    // An expandable's text right under its summary (one HTML block, devtron's FAQ) or set apart by blank lines.
+    const expandable = '<details>\n  <summary>Why?</summary>\n  Because it is.\n</details>\n';
+    assert.equal(comparePages(expandable, '<details>\n\n<summary>Why?</summary>\n\nBecause it is.\n\n</details>\n').changed, false);
+    assert.equal(comparePages(expandable, '<details>\n\n<summary>Why?</summary>\n\nBecause.\n\n</details>\n').changed, true);
   });
   test('a lost heading level, tag or front matter key is a change, named by its cause', () => {
     const result = comparePages('---\ncover: a.png\n---\n\n#### Four\n\n{% stepper %}\n{% step %}\nx\n{% endstep %}\n{% endstepper %}\n', '### Four\n\nx\n');
