@@ -704,6 +704,11 @@ function attributeLists(line: string, found: Found): string {
       }
       const title = /^[ \t]*title=(?:"([^"]*)"|'([^']*)')[ \t]*$/.exec(list);
       if (title) return before + tooltip(title[1] ?? title[2]!, found);
+      // An id set on words (`**\`locale\`**{ #mkdocs-locale }`): a place a link scrolls to, which GitBook has on headings only.
+      if (/^[ \t]*#[\w-]+[ \t]*$/.test(list)) {
+        found.notes.add(WORD_ANCHORS_LEFT_OUT);
+        return before;
+      }
       if (!styling(list)) return whole;
       found.notes.add(CLASSES_LEFT_OUT);
       return before;
@@ -725,6 +730,7 @@ const BLOCK_PLACEMENT = /^[ \t]*\{[ \t]*style=["'](?:[ \t]*(?:display|margin(?:-
 const PLACEMENT_LEFT_OUT = 'styles that place a block ({ style="display: inline" }, margins): left out, GitBook places blocks itself';
 const ICON_COLOURS_LEFT_OUT = 'colours of icons ({ style="color: …" }): left out, the icon drawn in the colour of its text';
 const CLASSES_LEFT_OUT = 'attribute lists of classes ({ .name }): left out, GitBook has no classes to style with';
+const WORD_ANCHORS_LEFT_OUT = 'anchors set on words ({ #id } after a link or bold text): left out, GitBook anchors headings only';
 
 /**
  * A link holds text only (the spec's link inline), so icons written in a link's text (`[:octicons-tag-24: 9.2.0](…)`)

@@ -206,6 +206,13 @@ describe('MkDocs', () => {
     assert.match(JSON.stringify(prepared.pages[0]!.document), /"type":"icon","isVoid":true,"data":\{"icon":"check"\}/);
   });
 
+  // From mkdocs/mkdocs' docs/user-guide/choosing-your-theme.md (BSD-2-Clause).
+  test('an id set on words is left out (GitBook anchors headings only); the words stay as they were', () => {
+    const { markdown, notes } = convert('*   **`locale`**{ #mkdocs-locale }: The locale used.\n\n## Heading { #kept }\n');
+    assert.equal(markdown, '*   **`locale`**: The locale used.\n\n## Heading <a href="#kept" id="kept"></a>\n');
+    assert.deepEqual(notes, ['anchors set on words ({ #id } after a link or bold text): left out, GitBook anchors headings only']);
+  });
+
   // From 0xPolygonID/tutorials' mkdocs/docs/index.md (MIT).
   test('a heading holding only tags that show nothing is left out; its words after it stay a paragraph, and a heading with words or an image stays', () => {
     const { markdown, notes } = convert('---\n\n###### <div align="center">\n<a href="https://github.com/0xPolygonID" target="_blank">Polygon ID on GitHub</a></div>\n\n## <a name="top"></a>\n\n## Setup <span>now</span>\n\n### <img src="logo.png">\n');

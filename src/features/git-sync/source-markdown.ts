@@ -63,6 +63,7 @@ const MEANING_KEPT = [
   'empty paragraphs that only place an anchor',
   'icons no Font Awesome set has, words of their sentence',
   'empty headings holding only HTML tags',
+  'anchors set on words',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
