@@ -16,13 +16,13 @@ import { noteKeepsMeaning, type CodeHighlight } from '../src/features/git-sync/s
  * could not carry over (notes that keep the meaning, source-markdown.ts noteKeepsMeaning, are listed apart and not
  * counted), or when the document does not hold the highlighted code lines the source asked for (GitBook's markdown
  * cannot say them, so they are compared in the document the import writes, code-highlights.ts).
- *   node --import tsx scripts/import-roundtrip.ts <dir> [--verbose] [--tree]
+ *   node --import tsx scripts/import-roundtrip.ts <dir> [--verbose] [--tree] [--project=<folder>]
  */
 
 const args = process.argv.slice(2);
 const [dir] = args.filter((a) => !a.startsWith('--'));
 if (!dir) {
-  console.error('usage: node --import tsx scripts/import-roundtrip.ts <dir> [--verbose] [--tree]');
+  console.error('usage: node --import tsx scripts/import-roundtrip.ts <dir> [--verbose] [--tree] [--project=<folder>]');
   process.exit(2);
 }
 
@@ -37,7 +37,9 @@ const walk = (folder: string) => {
 };
 walk(dir);
 
-const layout = readSourceLayout(files);
+// `--project=docs/en`: the folder of the site's configuration, as Git Sync's project directory names it.
+const project = args.find((a) => a.startsWith('--project='))?.slice('--project='.length) ?? '';
+const layout = readSourceLayout(files, project);
 const content = readRepository(layout.files, (path) => layout.files.get(path)?.toString('utf8'), '', layout.outline);
 console.log(`layout: ${layout.layout}; ${content.pageByFile.size} pages, ${content.pages.length} at the top level`);
 if (args.includes('--tree')) {

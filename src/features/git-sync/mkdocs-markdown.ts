@@ -3,20 +3,24 @@ import { ICON_SHORTCODE, iconOfShortcode, nearestIcon } from './icon-names.ts';
 import { BADGE, badgeText, settingHeading } from './material-badges.ts';
 import { annotationList, footnoteDefinition, markAnnotations } from './material-annotations.ts';
 import { cardsTable, definitionOf, linkDefinitions } from './material-grids.ts';
+import { CODE_INCLUDE, includedCode } from './code-includes.ts';
+import { blocksAsMaterial } from './pymdown-blocks.ts';
 import { schemeFigure, schemeImage } from './scheme-images.ts';
 import { HINT_STYLE_OF, closingFence, codeLines, outsideCodeSpans, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
- * MkDocs (Material) markdown as GitBook writes it, before the GitBook reader sees it: admonitions (`!!!`) become
- * hints and collapsible ones (`???`) expandables, content tabs (`=== "Tab"`) tabs, a fence's `title` and
- * `linenums` a `{% code %}` block, and `--8<--` snippets the text of the file they name. Pure and line-based; code
- * blocks are copied untouched. What has no GitBook form is kept as written and named in `notes`.
+ * MkDocs (Material) markdown as GitBook writes it, before the GitBook reader sees it: admonitions (`!!!`, and
+ * pymdownx.blocks' `/// note`) become hints and collapsible ones (`???`, `/// details`) expandables, content tabs
+ * (`=== "Tab"`, `/// tab | Tab`) tabs, a fence's `title` and `linenums` a `{% code %}` block, and `--8<--`
+ * snippets the text of the file they name. Pure and line-based; code blocks are copied untouched. What has no
+ * GitBook form is kept as written and named in `notes`.
  */
 
 /** `!!! note`, perhaps modifiers (`annotate`, `inline end`), perhaps a title. */
 const ADMONITION = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+(?:annotate|inline|end))*)(?:[ \t]+(?:"([^"]*)"|'([^']*)'))?[ \t]*$/;
 const ANNOTATE = /^[ \t]*\{[^}\n]*\.annotate\b[^}\n]*\}[ \t]*$/;
 const TAB = /^===\+?[ \t]+(?:"([^"]*)"|'([^']*)')[ \t]*$/;
+const BLOCK = /^\/{3,}[ \t]*\w/;
 const SNIPPET = /^([ \t]*)-{1,}8<-{1,}[ \t]+(?:"([^"]+)"|'([^']+)')[ \t]*$/;
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
 const FENCE_OPTIONS = /^([ \t]*)(`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+#.-]*)([^`]*?)\}?[ \t]*$/;
@@ -110,6 +114,10 @@ function firstUse(line: string, word: RegExp): number | undefined {
   return undefined;
 }
 
+const CODE_INCLUDES = 'code files included with markdown-include-variants ({* file hl[…] *}) as code blocks, their highlighted lines kept';
+const CODE_PREVIEWS_LEFT_OUT =
+  'code includes’ other versions and full-file previews, which the site folds under the code shown ({* … *}): left out, the recommended version (_an) shown';
+
 const ABBREVIATIONS = 'abbreviations (*[…]: …) as GitBook’s annotation of the word’s first use (a definition the page never uses showed nothing)';
 
 const MARKDOWN_WRAPPER = /^[ \t]*<(div|section|article|span|p)\b[^>]*\bmarkdown(?:=["']?(?:1|block|span)["']?)?[^>]*>[ \t]*$/;
@@ -127,8 +135,10 @@ interface Found {
   iconFile?: MkdocsOptions['iconFile'];
 }
 
-function convertLines(lines: string[], options: MkdocsOptions, found: Found, depth: number): string[] {
+function convertLines(written: string[], options: MkdocsOptions, found: Found, depth: number): string[] {
   const { notes } = found;
+  // pymdownx.blocks (`/// note | Title` … `///`) as the admonitions, details and tabs read below.
+  const lines = blocksAsMaterial(written, notes);
   const out: string[] = [];
   let fence: string | undefined;
   // md_in_html wrappers (`<div class="grid cards" markdown>`) open: their content is markdown, read as such.
@@ -218,6 +228,19 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
       }
       continue;
     }
+    if (CODE_INCLUDE.test(line)) {
+      const included = includedCode(line, options.readSnippet);
+      if (!included) {
+        notes.add(`code file ${CODE_INCLUDE.exec(line)![2]}: not found, kept as written`);
+        out.push(line);
+        continue;
+      }
+      notes.add(CODE_INCLUDES);
+      if (included.variantShown || included.partial) notes.add(CODE_PREVIEWS_LEFT_OUT);
+      if (included.highlighted.length > 0) found.highlights.push({ code: included.code, lines: included.highlighted });
+      out.push(...included.lines);
+      continue;
+    }
     const options_ = FENCE_OPTIONS.exec(line);
     if (options_ && fenceOpening(line) && (options_[4]!.trim() !== '' || line.includes('{'))) {
       const [, indent, marks, language, rest] = options_;
@@ -247,7 +270,7 @@ function convertLines(lines: string[], options: MkdocsOptions, found: Found, dep
     // A list item's content is indented under it, as Python-Markdown nests it: admonitions, tabs and fence options
     // there are converted like any (the item's text is copied, its content put back under it).
     const item = depth < MAX_NESTING && LIST_ITEM.test(line) ? indentedBlock(lines, i + 1) : undefined;
-    if (item && item.lines.some((inner) => ADMONITION.test(inner) || TAB.test(inner) || (FENCE_OPTIONS.test(inner) && /\w=/.test(inner)))) {
+    if (item && item.lines.some((inner) => ADMONITION.test(inner) || TAB.test(inner) || BLOCK.test(inner) || (FENCE_OPTIONS.test(inner) && /\w=/.test(inner)))) {
       out.push(inlineSyntax(line, found), ...convertLines(item.lines, options, found, depth + 1).map((inner) => (inner.trim() === '' ? '' : `    ${inner}`)));
       i = item.next - 1;
       continue;

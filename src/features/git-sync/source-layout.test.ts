@@ -206,6 +206,47 @@ describe('MkDocs', () => {
     assert.match(JSON.stringify(prepared.pages[0]!.document), /"type":"icon","isVoid":true,"data":\{"icon":"check"\}/);
   });
 
+  // After FastAPI's docs/en/docs/tutorial/index.md and python-types.md (MIT).
+  test('pymdownx.blocks are admonitions, details and tabs as their older spelling is; a block inside another and a caption', () => {
+    const { markdown, notes } = convert(
+      [
+        '/// tip | Use `uv`', '', 'Run **it**.', '', '///', '',
+        '/// details | What these commands do', '    type: warning', '    open: True', '', '* `uv init`', '', '```', '///', '```', '', '///', '',
+        '//// tab | Python 3.10+', '', 'New.', '', '/// note', '', 'Inner.', '', '///', '', '////', '',
+        '//// tab | Python 3.9+', '', 'Old.', '', '////', '',
+        '![Chart](chart.png)', '/// caption', 'A chart', '///',
+      ].join('\n'),
+    );
+    const compact = markdown.replace(/\n{2,}/g, '\n\n');
+    assert.match(compact, /^\{% hint style="success" %\}\n\*\*Use `uv`\*\*\n\nRun \*\*it\*\*\.\n\{% endhint %\}/);
+    assert.match(compact, /<details open>\n\n<summary>What these commands do<\/summary>\n\n\* `uv init`\n\n```\n\/\/\/\n```\n\n<\/details>/);
+    assert.match(compact, /\{% tabs %\}\n\{% tab title="Python 3\.10\+" %\}\nNew\.\n\n\{% hint style="info" %\}\n\*\*Note\*\*\n\nInner\.\n\{% endhint %\}\n\{% endtab %\}\n\n\{% tab title="Python 3\.9\+" %\}\nOld\.\n\{% endtab %\}\n\{% endtabs %\}/);
+    assert.match(compact, /!\[Chart\]\(chart\.png\)\n\/\/\/ caption\nA chart\n\/\/\/$/);
+    assert.deepEqual(notes, ['block (/// …): kept as written']);
+  });
+
+  test('a code file included with markdown-include-variants is a code block of its recommended variant, its lines and highlights as the site shows them', async () => {
+    const { prepared } = await importedTree(
+      files({
+        'mkdocs.yml': 'nav:\n  - Models: index.md\n',
+        'docs/index.md': '# Models\n\n{* ../docs_src/models/tutorial001_py310.py ln[3:4] hl[4] *}\n\n{* ../docs_src/models/missing.py *}\n',
+        'docs_src/models/tutorial001_py310.py': 'from fastapi import FastAPI\n\napp = FastAPI()\nitems = {}\n',
+        'docs_src/models/tutorial001_an_py310.py': 'from typing import Annotated\n\napp = FastAPI()\nitems: Annotated[dict, "x"] = {}\nprint(items)\n',
+      }),
+    );
+    const document = prepared.pages[0]!.document as { nodes: { type: string; data?: { syntax?: string } }[] };
+    const code = document.nodes.find((n) => n.type === 'code')!;
+    assert.equal(code.data?.syntax, 'python');
+    assert.deepEqual(highlightsOf(document), ['# Code above omitted 👈️: 4']);
+    const text = JSON.stringify(code);
+    assert.ok(text.includes('items: Annotated[dict, \\"x\\"] = {}') && text.includes('# Code below omitted 👇') && !text.includes('print(items)'), text);
+    assert.deepEqual(prepared.report.pages[0]!.notes.sort(), [
+      'code file ../docs_src/models/missing.py: not found, kept as written',
+      'code files included with markdown-include-variants ({* file hl[…] *}) as code blocks, their highlighted lines kept',
+      'code includes’ other versions and full-file previews, which the site folds under the code shown ({* … *}): left out, the recommended version (_an) shown',
+    ]);
+  });
+
   // From mkdocs/mkdocs' docs/user-guide/choosing-your-theme.md (BSD-2-Clause).
   test('an id set on words is left out (GitBook anchors headings only); the words stay as they were', () => {
     const { markdown, notes } = convert('*   **`locale`**{ #mkdocs-locale }: The locale used.\n\n## Heading { #kept }\n');

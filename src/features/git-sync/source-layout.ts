@@ -70,7 +70,13 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
     for (const [path, bytes] of files) {
       if (!path.startsWith(`${config.docsDir}/`) || !/\.md$/i.test(path)) continue;
       // Snippets are found beside the page, under docs_dir, or from the project's root, as pymdownx.snippets' base paths.
-      const readSnippet = (name: string) => [posix.join(posix.dirname(path), name), join(config.docsDir, name), join(project, name)].map(text).find((t) => t !== undefined);
+      // A `..` in the name is resolved (`../../docs_src/app.py` from the configuration's folder); never above the repository.
+      const readSnippet = (name: string) =>
+        [posix.join(posix.dirname(path), name), join(config.docsDir, name), join(project, name)]
+          .map((candidate) => posix.normalize(candidate))
+          .filter((candidate) => !candidate.startsWith('../') && !posix.isAbsolute(candidate))
+          .map(text)
+          .find((t) => t !== undefined);
       const iconFile = (shortcode: string) => {
         const found = iconPath(shortcode);
         return found && posix.relative(posix.dirname(path), found);

@@ -64,6 +64,8 @@ const MEANING_KEPT = [
   'icons no Font Awesome set has, words of their sentence',
   'empty headings holding only HTML tags',
   'anchors set on words',
+  'code files included with markdown-include-variants',
+  'code includes’ other versions and full-file previews',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
