@@ -78,6 +78,17 @@ const normaliseTag = (tag: string) =>
     .replace(/(\s[A-Za-z][\w-]*)="\s+([^"]*)"/g, '$1="$2"')
     .replace(/(\s[A-Za-z][\w-]*)="([^"]*?)\s+"/g, '$1="$2"');
 
+/** The words of inline tokens without their marks, as an image's alternative text holds them (CommonMark). */
+function plainText(tokens: readonly Token[]): string {
+  return tokens
+    .map((token) => {
+      if (token.type === 'text' || token.type === 'code_inline' || token.type === 'html_inline') return token.content;
+      if (token.type === 'softbreak' || token.type === 'hardbreak') return ' ';
+      return token.children ? plainText(token.children) : '';
+    })
+    .join('');
+}
+
 function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -164,7 +175,8 @@ function inlineSignature(tokens: readonly Token[], file?: string, footnote: (lab
         out += ']';
         break;
       case 'image':
-        out += `![${inlineSignature(token.children ?? [], file, footnote)}](${targetOf(String(token.attrGet('src') ?? ''), file)})`;
+        // Alternative text is plain text: `` ![`createAsyncThunk`: …] `` is the words without the code's marks.
+        out += `![${collapse(plainText(token.children ?? []))}](${targetOf(String(token.attrGet('src') ?? ''), file)})`;
         break;
       case 'html_inline': {
         // Same meaning, other spelling: <br> is a hard break, a bare <img> an inline image.
