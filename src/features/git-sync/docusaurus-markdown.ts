@@ -1,3 +1,4 @@
+import { componentPaths, detailsWrapper, importedNames, wrapperTitle, type DetailsWrapper } from './docusaurus-components.ts';
 import { HINT_STYLE_OF, closingFence, fenceCode, fenceOpening, isFence, lineNumbers, plainToGitbook, withoutCode, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
@@ -43,8 +44,10 @@ function convertPage(markdown: string, options: DocusaurusOptions, depth: number
   const highlights: CodeHighlight[] = [];
   /** Partials imported by the page: component name -> the path it is imported from. */
   const partials = new Map<string, string>();
+  /** The site's own components that draw a `<details>` around their children, by the name the page imports them as. */
+  const wrappers = new Map<string, DetailsWrapper>();
   const out: string[] = [];
-  const lines = tagsOnTheirLines(markdown.split(/\r?\n/));
+  const lines = elementsOnOneLine(tagsOnTheirLines(markdown.split(/\r?\n/)));
   const open: { kind: 'hint' | 'tabs' | 'tab'; marks?: string }[] = [];
   let fence: string | undefined;
   for (let i = 0; i < lines.length; i++) {
@@ -82,8 +85,21 @@ function convertPage(markdown: string, options: DocusaurusOptions, depth: number
       if (partial && /^\.{1,2}\/.*\.mdx?$/.test(partial[3]!)) partials.set(partial[1]!, partial[3]!);
       let last = i;
       while (!/['"];?\s*$/.test(lines[last]!) && last + 1 < lines.length && last - i < 50 && !/^\s*$/.test(lines[last + 1]!)) last++;
+      for (const [name, wrapper] of siteDetailsWrappers(lines.slice(i, last + 1).join(' '), options)) wrappers.set(name, wrapper);
       notes.add(`MDX import: left out (${lines.slice(i, last + 1).map((l) => l.trim()).join(' ').slice(0, 80)})`);
       i = last;
+      continue;
+    }
+    const wrapperOpening = /^[ \t]*<([A-Z]\w*)((?:\s[^>]*)?)>[ \t]*$/.exec(line);
+    const wrapper = wrapperOpening && !wrapperOpening[2]!.trim().endsWith('/') ? wrappers.get(wrapperOpening[1]!) : undefined;
+    if (wrapper) {
+      notes.add(DETAILS_WRAPPERS);
+      out.push('', '<details>', '', `<summary>${escapeHtml(wrapperTitle(wrapper, wrapperOpening![2]!) ?? wrapperOpening![1]!)}</summary>`, '');
+      continue;
+    }
+    const wrapperClosing = /^[ \t]*<\/([A-Z]\w*)>[ \t]*$/.exec(line);
+    if (wrapperClosing && wrappers.has(wrapperClosing[1]!)) {
+      out.push('', '</details>', '');
       continue;
     }
     const element = SELF_CLOSING.exec(line);
@@ -172,12 +188,13 @@ function convertPage(markdown: string, options: DocusaurusOptions, depth: number
     notes.add(`${unclosed.kind === 'hint' ? 'admonition' : unclosed.kind === 'tabs' ? '<Tabs>' : '<TabItem>'} never closed: closed at the end of the page`);
     out.push(unclosed.kind === 'hint' ? '{% endhint %}' : unclosed.kind === 'tabs' ? '{% endtabs %}' : '{% endtab %}');
   }
-  const body = plainToGitbook(out.join('\n')).replace(/\n{3,}/g, '\n\n');
+  const body = blankLinesCollapsed(plainToGitbook(out.join('\n')));
   const prose = withoutCode(body);
   for (const m of prose.matchAll(/^export\s.+$/gm)) notes.add(`MDX export: kept as text (${m[0].trim().slice(0, 80)})`);
   // A component's tag is its name then a space, `/` or `>`: `<BigInt, String>` is a type in a sentence, and an
   // upper-case name with underscores (`<PUBLIC_SERVER_API_URL>`) a placeholder to fill in; both are text, as kept.
-  for (const m of prose.matchAll(/<([A-Z][\w.]*)(?=[\s/>])/g)) if (!/^[A-Z0-9_]+$/.test(m[1]!) || !m[1]!.includes('_')) notes.add(`MDX component <${m[1]}>: kept as text`);
+  // A tag's attributes (`{% code title="ConnectedProps<T> example" %}`) are text, not MDX.
+  for (const m of prose.replace(/\{%.*?%\}/g, '').matchAll(/<([A-Z][\w.]*)(?=[\s/>])/g)) if (!/^[A-Z0-9_]+$/.test(m[1]!) || !m[1]!.includes('_')) notes.add(`MDX component <${m[1]}>: kept as text`);
   if (/^\{\/\*[\s\S]*?\*\/\}$/m.test(prose)) notes.add('MDX comment ({/* … */}): kept as text');
   return { markdown: body, notes: [...notes], highlights };
 }
@@ -185,6 +202,66 @@ function convertPage(markdown: string, options: DocusaurusOptions, depth: number
 interface Found {
   notes: Set<string>;
   highlights: CodeHighlight[];
+}
+
+const DETAILS_WRAPPERS = 'site components that draw an expandable (a <details> with a summary around their content): expandables';
+
+/** The components an import statement brings from the site's own files that draw a `<details>` (docusaurus-components.ts). */
+function siteDetailsWrappers(statement: string, options: DocusaurusOptions): [string, DetailsWrapper][] {
+  const imported = importedNames(statement);
+  if (!imported || !imported.path.startsWith('.') || /\.mdx?$/.test(imported.path) || !options.readRelative) return [];
+  const source = componentPaths(imported.path).map((path) => options.readRelative!(path)).find((text) => text !== undefined);
+  const wrapper = source === undefined ? undefined : detailsWrapper(source);
+  return wrapper ? imported.names.map((name) => [name.local, wrapper] as [string, DetailsWrapper]) : [];
+}
+
+/** Runs of blank lines as one, outside code: a code block keeps its blank lines as written (Docusaurus shows them). */
+function blankLinesCollapsed(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    if (fence !== undefined) {
+      if (isFence(line, fence)) fence = undefined;
+    } else {
+      fence = fenceOpening(line);
+      if (line.trim() === '' && out.length > 0 && out[out.length - 1]!.trim() === '') continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * A component's tag written over several lines (`<LiteYouTubeEmbed` / `  id="…"` / `/>`) on one, as the line-based
+ * reading below finds tags; only outside code, and only a tag that ends within a few lines.
+ */
+function elementsOnOneLine(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (fence !== undefined) {
+      if (isFence(line, fence)) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    fence = fenceOpening(line);
+    if (fence === undefined && /^[ \t]*<[A-Z]\w*(?:\s[^<>]*)?$/.test(line)) {
+      let end = i + 1;
+      while (end < lines.length && end - i <= 20 && !/>/.test(lines[end]!) && !/^[ \t]*$/.test(lines[end]!)) end++;
+      if (end < lines.length && /^[^<>]*\/?>[ \t]*$/.test(lines[end]!)) {
+        out.push(lines.slice(i, end + 1).map((l, k) => (k === 0 ? l.trimEnd() : l.trim())).join(' '));
+        i = end;
+        continue;
+      }
+    }
+    out.push(line);
+  }
+  return out;
 }
 
 /**

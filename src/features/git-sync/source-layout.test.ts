@@ -627,6 +627,78 @@ describe('MkDocs', () => {
 });
 
 describe('Docusaurus', () => {
+  // After reduxjs/redux's docs (MIT): style-guide.md, GettingStarted.md, tutorials/essentials/part-3-data-flow.md.
+  test('a site component that draws a <details> is an expandable; a tag over several lines is read whole; code keeps its blank lines', () => {
+    const component = "import React from 'react'\n\nexport const DetailedExplanation = ({\n  children,\n  title = 'Detailed Explanation'\n}) => {\n  return (\n    <details className=\"detailed-explanation\">\n      <summary>\n        <h4>{title}</h4>\n      </summary>\n      {children}\n    </details>\n  )\n}\n";
+    const { markdown, notes } = docusaurusToGitbook(
+      [
+        "import { DetailedExplanation } from '../components/DetailedExplanation'",
+        '',
+        '<DetailedExplanation>',
+        '',
+        'Reducers must be **pure**.',
+        '',
+        '</DetailedExplanation>',
+        '',
+        '<DetailedExplanation title="Detailed Explanation: Example Folder Structure">',
+        'An example folder structure:',
+        '</DetailedExplanation>',
+        '',
+        '<LiteYouTubeEmbed',
+        '    id="9zySeP5vH9c"',
+        '    title="Learn Modern Redux"',
+        '/>',
+        '',
+        '```ts title="ConnectedProps<T> example"',
+        'const a = 1',
+        '// highlight-next-line',
+        'const b = 2',
+        '',
+        '',
+        'const c = 3',
+        '```',
+      ].join('\n'),
+      { readRelative: (path) => (path === '../components/DetailedExplanation.jsx' ? component : undefined) },
+    );
+    assert.equal(
+      markdown,
+      [
+        '',
+        '<details>',
+        '',
+        '<summary>Detailed Explanation</summary>',
+        '',
+        'Reducers must be **pure**.',
+        '',
+        '</details>',
+        '',
+        '<details>',
+        '',
+        '<summary>Detailed Explanation: Example Folder Structure</summary>',
+        '',
+        'An example folder structure:',
+        '',
+        '</details>',
+        '',
+        '{% embed url="https://www.youtube.com/watch?v=9zySeP5vH9c" %}',
+        '',
+        '{% code title="ConnectedProps<T> example" %}',
+        '```ts',
+        'const a = 1',
+        'const b = 2',
+        '',
+        '',
+        'const c = 3',
+        '```',
+        '{% endcode %}',
+      ].join('\n'),
+    );
+    assert.deepEqual(notes.sort(), [
+      "MDX import: left out (import { DetailedExplanation } from '../components/DetailedExplanation')",
+      'site components that draw an expandable (a <details> with a summary around their content): expandables',
+    ]);
+  });
+
   test('admonitions with titles are hints, Tabs are tabs, details expandables, code titles kept; imports and components stay visible and are named', () => {
     const { markdown, notes } = docusaurusToGitbook(
       [

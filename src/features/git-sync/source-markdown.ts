@@ -66,6 +66,7 @@ const MEANING_KEPT = [
   'anchors set on words',
   'code files included with markdown-include-variants',
   'code includes’ other versions and full-file previews',
+  'site components that draw an expandable',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
