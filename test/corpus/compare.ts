@@ -361,7 +361,8 @@ export function pageSignature(markdown: string, file?: string): string[] {
   let title = titleKey >= 0 ? (JSON.parse(front.splice(titleKey, 1)[0]!.slice('front matter key title: '.length)) as unknown) : undefined;
   const heading = blocks[0] === 'heading h1' ? blocks[1]?.trim() : undefined;
   if (heading?.startsWith('text: ') && (title === undefined || heading === `text: ${String(title)}`)) {
-    title = heading.slice('text: '.length);
+    // A pinned anchor on the title is the page's own place: not part of the title (splitPageMarkdown).
+    title = heading.slice('text: '.length).replace(/[ \t]*<a href="#[^"<>]*" id="[^"<>]*"><\/a>$/, '');
     blocks = blocks.slice(2);
   }
   return [...(title === undefined ? [] : [`title: ${String(title)}`]), ...front, ...blocks];

@@ -217,7 +217,9 @@ export function splitPageMarkdown(markdown: string, where: string): { body: stri
   // A closing `#` sequence follows a space (`# C#` is the title "C#"); backslash escapes are the title's text.
   const heading = /^\s*#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(body);
   if (heading) {
-    const text = unescapeMarkdown(heading[1]!.trim());
+    // A pinned anchor written on the title (`# Setup <a href="#setup" id="setup"></a>`, MkDocs' `{ #setup }`): the
+    // page is that place already, and a title is text.
+    const text = unescapeMarkdown(heading[1]!.trim().replace(/[ \t]*<a href="#[^"<>]*" id="[^"<>]*"><\/a>$/, ''));
     front.title ??= text;
     if (front.title === text) body = body.slice(heading[0].length).replace(/^\s*\n/, '');
   }

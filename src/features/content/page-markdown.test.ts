@@ -18,6 +18,12 @@ describe('Git Sync page files: front matter and links', () => {
     assert.equal(joinPageMarkdown({ title: 'T', attributes: {} }, 'x\n'), '# T\n\nx\n');
   });
 
+  test('a title’s pinned anchor (FastAPI’s `# Features { #features }`, as GitBook writes it) is not part of the title', () => {
+    const { body, front } = splitPageMarkdown('# Features <a href="#features" id="features"></a>\n\nFast.\n', 'features.md');
+    assert.equal(front.title, 'Features');
+    assert.equal(body, 'Fast.\n');
+  });
+
   test('./#anchor in a README page points at the page itself first, other relative links at the folder first', () => {
     assert.deepEqual(relativeLinkCandidates('guides/setup', './#install'), ['guides/setup', 'guides']);
     assert.deepEqual(relativeLinkCandidates('guides/setup', 'other.md#x'), ['guides/other', 'guides/setup/other']);
