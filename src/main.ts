@@ -37,9 +37,11 @@ Usage:
   quire user list [--org ID]                      list every user, or an organization's members and roles
   quire backup --to DIR                           consistent copy of the database and files, server running
   quire restore --from DIR [--force]              restore a backup into DATA_DIR (server stopped)
-  quire import PATH --space ID                    replace a space's content with a folder or a .zip: a Git Sync
+  quire import PATH --space ID [--project DIR]    replace a space's content with a folder or a .zip: a Git Sync
                                                   layout (SUMMARY.md, .gitbook.yaml), an MkDocs or Docusaurus
-                                                  site, or folders of markdown files (the layout is detected)
+                                                  site, or folders of markdown files (the layout is detected);
+                                                  --project names the folder of the site's configuration
+                                                  (docs/en of FastAPI's repository), as Git Sync's does
   quire export --space ID --to DIR                write a space's content to DIR in the Git Sync layout
 
 Every command prints the database it uses to stderr. Process supervisors run \`node bin/quire.js serve\`.
@@ -183,6 +185,7 @@ export async function main(argv: string[]): Promise<void> {
       from: { type: 'string' },
       force: { type: 'boolean' },
       space: { type: 'string' },
+      project: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -224,7 +227,7 @@ export async function main(argv: string[]): Promise<void> {
         const spaceId = need('space');
         if (!sub) throw new ApiError(400, `quire import needs the PATH of a folder or .zip\n\n${HELP}`);
         const { formatImportReport, importPath, LAYOUT_NAMES } = await import('./features/git-sync/cli.ts');
-        const result = await importPath(ctx, spaceId, sub);
+        const result = await importPath(ctx, spaceId, sub, values.project);
         console.log(`Imported ${result.pages} pages and ${result.files} files into space ${spaceId} (revision ${result.revisionId}), read as ${LAYOUT_NAMES[result.report.layout]}`);
         for (const line of formatImportReport(result.report)) console.log(line);
       });

@@ -153,6 +153,27 @@ describe('quire import and quire export', () => {
     );
   });
 
+  test('--project names the folder of an MkDocs site inside the checkout; its code includes reach the checkout’s files', async () => {
+    const dir = tempDir();
+    const zip = join(dir, 'repo.zip');
+    writeFileSync(
+      zip,
+      zipSync({
+        'docs/en/mkdocs.yml': strToU8('site_name: App\nnav:\n  - First steps: index.md\n'),
+        'docs/en/docs/index.md': strToU8('# First steps\n\n/// tip | Run it\n\n`fastapi dev`\n\n///\n\n{* ../../docs_src/first_steps/tutorial001_py310.py hl[3] *}\n'),
+        'docs_src/first_steps/tutorial001_py310.py': strToU8('from fastapi import FastAPI\n\napp = FastAPI()\n'),
+      }),
+    );
+    const space = await buildSpace(t);
+    const result = await importPath(t.app.ctx, space.id, zip, 'docs/en');
+    assert.equal(result.report.layout, 'mkdocs');
+    const pages = (await t.api('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages as { id: string; title: string }[];
+    assert.deepEqual(pages.map((p) => p.title), ['First steps']);
+    const markdown = (await t.api('GET', `/v1/spaces/${space.id}/content/page/${pages[0]!.id}?format=markdown`)).body.markdown as string;
+    assert.match(markdown, /\{% hint style="success" %\}\n\*\*Run it\*\*\n\n`fastapi dev`\n\{% endhint %\}/);
+    assert.match(markdown, /```python\nfrom fastapi import FastAPI\n\napp = FastAPI\(\)\n```/);
+  });
+
   test('a missing path or space is named', async () => {
     const space = await buildSpace(t);
     await assert.rejects(importPath(t.app.ctx, space.id, '/nonexistent/place'), /No file or folder/);

@@ -14,14 +14,15 @@ import { exportFiles, importFiles } from './service.ts';
  * to commit by hand.
  */
 
-export async function importPath(ctx: AppContext, spaceId: string, path: string) {
+/** `project`: the folder of the site's configuration in the checkout (Git Sync's project directory), when not its root. */
+export async function importPath(ctx: AppContext, spaceId: string, path: string, project?: string) {
   const where = resolve(path);
   const info = await stat(where).catch(() => undefined);
   if (!info) throw new ApiError(404, `No file or folder at ${where}`);
   const files = info.isDirectory()
     ? await readFiles(where, ctx.config.gitSyncMaxBytes)
     : unzipArchive(await readFile(where), where, { maxBytes: ctx.config.gitSyncMaxBytes, maxFiles: 100_000 });
-  return importFiles(ctx, spaceId, null, files, { event: { import: { source: 'cli', path: where } } });
+  return importFiles(ctx, spaceId, null, files, { ...(project ? { projectDirectory: project } : {}), event: { import: { source: 'cli', path: where } } });
 }
 
 /** Writes the space's files under `to` (created if needed); files already there with other names are left. */
