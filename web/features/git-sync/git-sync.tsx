@@ -46,9 +46,12 @@ export default function GitSyncScreen() {
   const [url, setUrl] = useState('');
   const [branch, setBranch] = useState('main');
   const [message, setMessage] = useState('Export from Quire');
+  const [project, setProject] = useState('');
   const start = useMutation({
     mutationFn: (direction: 'import' | 'export') =>
-      api('POST', `/spaces/${spaceId}/git/${direction}`, { body: { url: url.trim(), ref: refOfBranch(branch), ...(direction === 'export' ? { commitMessage: message } : {}) } }),
+      api('POST', `/spaces/${spaceId}/git/${direction}`, {
+        body: { url: url.trim(), ref: refOfBranch(branch), ...(project.trim() ? { repoProjectDirectory: project.trim() } : {}), ...(direction === 'export' ? { commitMessage: message } : {}) },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: infoKey }),
   });
   useTitle(space.data ? `Git Sync · ${space.data.title}` : 'Git Sync');
@@ -85,6 +88,11 @@ export default function GitSyncScreen() {
             <small id={`${id}-url-hint`} className="field-hint">https; it may hold credentials (user:token@), which are kept encrypted and never shown.</small>
           </div>
           <div className="field"><label htmlFor={`${id}-branch`}>Branch</label><input id={`${id}-branch`} value={branch} onChange={(e) => setBranch(e.target.value)} required /></div>
+          <div className="field">
+            <label htmlFor={`${id}-project`}>Project directory</label>
+            <input id={`${id}-project`} value={project} onChange={(e) => setProject(e.target.value)} placeholder="docs/en" aria-describedby={`${id}-project-hint`} />
+            <small id={`${id}-project-hint`} className="field-hint">The folder of the docs in the repository (where its SUMMARY.md, mkdocs.yml or docusaurus.config is), when it is not the root.</small>
+          </div>
           <div className="field"><label htmlFor={`${id}-message`}>Commit message (export)</label><input id={`${id}-message`} value={message} onChange={(e) => setMessage(e.target.value)} /></div>
           <button type="submit" className="button" disabled={start.isPending || isRunning(operation?.state)}>Import now</button>{' '}
           <button type="button" className="button button-primary" disabled={start.isPending || isRunning(operation?.state)}

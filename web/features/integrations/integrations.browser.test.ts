@@ -197,12 +197,18 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
       await t.app.jobs.runDue();
       await page.getByRole('status').filter({ hasText: 'Import: Succeeded' }).waitFor({ timeout: 15_000 });
     };
-    // An MkDocs site first: the last import says how it was read and what was not carried over, per page.
+    // An MkDocs site first, in a folder of the repository (its project directory): the last import says how it
+    // was read and what was not carried over, per page.
     git.createRepository('site', {
-      'mkdocs.yml': 'site_name: Site\nnav:\n  - Home: index.md\n',
-      'docs/index.md': '# Home\n\nAdd a :simple-nosuchbrand: badge.\n\n!!! tip\n\n    Start here.\n',
+      'docs/en/mkdocs.yml': 'site_name: Site\nnav:\n  - Home: index.md\n',
+      'docs/en/docs/index.md': '# Home\n\nAdd a :simple-nosuchbrand: badge.\n\n/// tip\n\nStart here.\n\n///\n',
     });
+    await page.getByLabel('Project directory').fill('docs/en');
     await importNow(git.url('site'));
+    await page.getByLabel('Project directory').fill('');
+    const [home] = (await t.api('GET', `/v1/spaces/${space.id}/content`)).body.pages as { id: string; title: string }[];
+    assert.equal(home?.title, 'Home');
+    assert.match((await t.api('GET', `/v1/spaces/${space.id}/content/page/${home.id}?format=markdown`)).body.markdown, /\{% hint style="success" %\}\n\*\*Tip\*\*\n\nStart here\.\n\{% endhint %\}/);
     const report = page.getByRole('region', { name: 'Last import' });
     await report.getByText('Read as an MkDocs site (mkdocs.yml),').waitFor();
     await report.getByText('Converted or not carried over exactly on 1 page').click();
