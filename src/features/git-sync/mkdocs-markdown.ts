@@ -534,7 +534,7 @@ const HEADING_ID = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*(?:#([\w.-]+)|id=["']?([\w.-]
 
 /** A heading's `{ #id }` as GitBook's pinned anchor, keys (`++ctrl+alt+del++`) as `<kbd>`s, and icon shortcodes as icons. */
 function inlineSyntax(line: string, found: Found): string {
-  line = underlines(badges(smallPrint(line, found), found), found);
+  line = titledWords(underlines(badges(smallPrint(line, found), found), found), found);
   const heading = HEADING_ID.exec(line);
   const written = heading ? `${heading[1]} <a href="#${heading[2] ?? heading[3]}" id="${heading[2] ?? heading[3]}"></a>` : line;
   return attributeLists(icons(buttons(highlights(written, found), found), found), found).replace(/\+\+([\w-]+(?:\+[\w-]+)*)\+\+/g, (_, keys: string) =>
@@ -544,6 +544,31 @@ function inlineSyntax(line: string, found: Found): string {
       .join('+'),
   );
 }
+
+/**
+ * Words HTML gives a title (`<abbr title="Object-Relational Mapper">ORM</abbr>`, `<dfn title="…">linter</dfn>`,
+ * FastAPI's docs): the title shows over the words, which a GitBook annotation is, its marker after them. A heading
+ * holds no annotation: there the words stay, and the title is named as left out.
+ */
+function titledWords(line: string, found: Found): string {
+  if (!/<(?:abbr|dfn)\b/i.test(line)) return line;
+  const heading = /^[ \t]*#{1,6}[ \t]/.test(line);
+  return outsideCodeSpans(line, (prose) =>
+    prose.replace(/<(abbr|dfn)\s+title=(?:"([^"]*)"|'([^']*)')\s*>([^<]*)<\/\1>/gi, (_, _tag: string, double: string | undefined, single: string | undefined, words: string) => {
+      const title = (double ?? single ?? '').trim();
+      if (!title) return words;
+      if (heading) {
+        found.notes.add(TITLED_WORDS_IN_HEADINGS);
+        return words;
+      }
+      found.notes.add(TITLED_WORDS);
+      return `${words}[^${footnote([title], found)}]`;
+    }),
+  );
+}
+
+const TITLED_WORDS = 'words with a title (<abbr title>, <dfn title>) as GitBook’s annotations';
+const TITLED_WORDS_IN_HEADINGS = 'titles of words in a heading (<abbr title>, <dfn title>): left out, a heading holds no annotation';
 
 /**
  * Material's highlight (`==words==`, pymdownx.mark) is text on a coloured ground, drawn yellow by its theme:

@@ -247,6 +247,16 @@ describe('MkDocs', () => {
     ]);
   });
 
+  // From FastAPI's docs/en/docs/features.md and tutorial/path-params.md (MIT).
+  test('words with a title (<abbr>, <dfn>) are annotated with it; in a heading the words stay and the title is named', () => {
+    const { markdown, notes } = convert('Such as <abbr title="Object-Relational Mapper">ORM</abbr>s, `<abbr title="x">code</abbr>`.\n\n## Data <dfn title="also known as: serialization">conversion</dfn>\n');
+    assert.equal(markdown, 'Such as ORM[^annotation-1]s, `<abbr title="x">code</abbr>`.\n\n## Data conversion\n\n\n[^annotation-1]: Object-Relational Mapper\n');
+    assert.deepEqual(notes.sort(), [
+      'titles of words in a heading (<abbr title>, <dfn title>): left out, a heading holds no annotation',
+      'words with a title (<abbr title>, <dfn title>) as GitBook’s annotations',
+    ]);
+  });
+
   // From mkdocs/mkdocs' docs/user-guide/choosing-your-theme.md (BSD-2-Clause).
   test('an id set on words is left out (GitBook anchors headings only); the words stay as they were', () => {
     const { markdown, notes } = convert('*   **`locale`**{ #mkdocs-locale }: The locale used.\n\n## Heading { #kept }\n');

@@ -67,6 +67,7 @@ const MEANING_KEPT = [
   'code files included with markdown-include-variants',
   'code includes’ other versions and full-file previews',
   'site components that draw an expandable',
+  'words with a title (<abbr title>',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
