@@ -1,5 +1,5 @@
 import { componentPaths, detailsWrapper, importedNames, wrapperTitle, type DetailsWrapper } from './docusaurus-components.ts';
-import { HINT_STYLE_OF, closingFence, fenceCode, fenceOpening, isFence, lineNumbers, plainToGitbook, withoutCode, type CodeHighlight, type Converted } from './source-markdown.ts';
+import { HINT_STYLE_OF, closingFence, codeLines, escapeHtml, fenceCode, fenceOpening, isFence, lineNumbers, plainToGitbook, withoutCode, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
  * Docusaurus markdown (MDX) as GitBook writes it, before the GitBook reader sees it: admonitions (`:::note Title`
@@ -217,22 +217,9 @@ function siteDetailsWrappers(statement: string, options: DocusaurusOptions): [st
 
 /** Runs of blank lines as one, outside code: a code block keeps its blank lines as written (Docusaurus shows them). */
 function blankLinesCollapsed(markdown: string): string {
-  const out: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    if (fence !== undefined) {
-      if (isFence(line, fence)) fence = undefined;
-    } else {
-      fence = fenceOpening(line);
-      if (line.trim() === '' && out.length > 0 && out[out.length - 1]!.trim() === '') continue;
-    }
-    out.push(line);
-  }
-  return out.join('\n');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const lines = markdown.split('\n');
+  const inCode = codeLines(lines);
+  return lines.filter((line, i) => inCode[i] || line.trim() !== '' || i === 0 || lines[i - 1]!.trim() !== '' || inCode[i - 1]).join('\n');
 }
 
 /**
@@ -240,17 +227,11 @@ function escapeHtml(text: string): string {
  * reading below finds tags; only outside code, and only a tag that ends within a few lines.
  */
 function elementsOnOneLine(lines: readonly string[]): string[] {
+  const inCode = codeLines(lines);
   const out: string[] = [];
-  let fence: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (fence !== undefined) {
-      if (isFence(line, fence)) fence = undefined;
-      out.push(line);
-      continue;
-    }
-    fence = fenceOpening(line);
-    if (fence === undefined && /^[ \t]*<[A-Z]\w*(?:\s[^<>]*)?$/.test(line)) {
+    if (!inCode[i] && /^[ \t]*<[A-Z]\w*(?:\s[^<>]*)?$/.test(line)) {
       let end = i + 1;
       while (end < lines.length && end - i <= 20 && !/>/.test(lines[end]!) && !/^[ \t]*$/.test(lines[end]!)) end++;
       if (end < lines.length && /^[^<>]*\/?>[ \t]*$/.test(lines[end]!)) {

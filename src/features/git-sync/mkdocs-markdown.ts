@@ -6,7 +6,7 @@ import { cardsTable, definitionOf, linkDefinitions } from './material-grids.ts';
 import { CODE_INCLUDE, includedCode } from './code-includes.ts';
 import { blocksAsMaterial } from './pymdown-blocks.ts';
 import { schemeFigure, schemeImage } from './scheme-images.ts';
-import { HINT_STYLE_OF, closingFence, codeLines, outsideCodeSpans, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
+import { HINT_STYLE_OF, closingFence, codeLines, escapeHtml, outsideCodeSpans, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
  * MkDocs (Material) markdown as GitBook writes it, before the GitBook reader sees it: admonitions (`!!!`, and
@@ -858,4 +858,3 @@ function trimBlank(lines: string[]): string[] {
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

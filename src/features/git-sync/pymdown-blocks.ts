@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { fenceOpening, isFence } from './source-markdown.ts';
+import { codeLines } from './source-markdown.ts';
 
 /*
  * PyMdown Extensions' blocks (pymdownx.blocks: `/// note | Title` … `///`), the newer spelling of admonitions,
@@ -20,28 +20,17 @@ export const TABS_STARTED_ANEW = 'tab sets started anew right after another (///
 /** The lines with this level's blocks written as Material's admonitions, details and tabs; blocks inside are left for their content's conversion. */
 export function blocksAsMaterial(lines: readonly string[], notes: Set<string>): string[] {
   if (!lines.some((line) => line.startsWith('///'))) return [...lines];
+  const inCode = codeLines(lines);
   const out: string[] = [];
-  let fence: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (fence !== undefined) {
-      if (isFence(line, fence)) fence = undefined;
-      out.push(line);
-      continue;
-    }
-    const opening = fenceOpening(line);
-    if (opening) {
-      fence = opening;
-      out.push(line);
-      continue;
-    }
-    const block = HEADER.exec(line);
+    const block = inCode[i] ? null : HEADER.exec(line);
     const header = block ? materialHeader(block[2]!.toLowerCase(), block[3]?.trim() || undefined) : undefined;
     if (!block || !header) {
       out.push(line);
       continue;
     }
-    const end = closingLine(lines, i + 1, block[1]!.length);
+    const end = closingLine(lines, inCode, i + 1, block[1]!.length);
     let start = i + 1;
     const optionLines: string[] = [];
     while (start < end && /^(?: {4}|\t)\S/.test(lines[start]!)) optionLines.push(lines[start++]!);
@@ -88,18 +77,9 @@ function quoted(title: string): string {
 }
 
 /** The line of the block's closing slashes (as many as it opened with), outside code; the end of the lines when it has none. */
-function closingLine(lines: readonly string[], from: number, slashes: number): number {
+function closingLine(lines: readonly string[], inCode: readonly boolean[], from: number, slashes: number): number {
   const closer = new RegExp(`^/{${slashes}}[ \\t]*$`);
-  let fence: string | undefined;
-  for (let i = from; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (fence !== undefined) {
-      if (isFence(line, fence)) fence = undefined;
-      continue;
-    }
-    fence = fenceOpening(line);
-    if (fence === undefined && closer.test(line)) return i;
-  }
+  for (let i = from; i < lines.length; i++) if (!inCode[i] && closer.test(lines[i]!)) return i;
   return lines.length;
 }
 

@@ -141,6 +141,9 @@ export function codeLines(lines: readonly string[]): boolean[] {
   });
 }
 
+/** Text in HTML: `&`, `<` and `>` as entities. */
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** The line of the fence that closes the one opened before `from` with `marks`; the last line when none does. */
 export function closingFence(lines: readonly string[], from: number, marks: string): number {
   for (let i = from; i < lines.length; i++) if (isFence(lines[i]!, marks)) return i;
