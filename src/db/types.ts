@@ -458,7 +458,7 @@ export interface SpaceGitSyncTable {
   operation_ended_at: string | null;
   operation_error: string | null;
   operation_progress: string | null; // JSON { step, done, total }
-  /** JSON { endedAt, report }: the last import's report, kept across the exports after it. */
+  /** JSON { operationId, endedAt, report }: the last import's report, kept across the exports after it. */
   last_import: string | null;
   updated_at: string;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The report of a space's last Git Sync import (JSON { endedAt, report }), kept across the exports after it: an
+ * The report of a space's last Git Sync import (JSON { operationId, endedAt, report }), kept across the exports after it: an
  * operation's own record holds only the latest operation, and an export follows every merge.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -151,6 +151,7 @@ export async function getSpaceGitInfo(ctx: AppContext, caller: Caller, spaceId: 
 }
 
 function presentGitSync(ctx: AppContext, row: GitSyncRow) {
+  const lastImport = lastImportOf(row.last_import);
   const repoName = new URL(row.url).pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
   return {
     repoName,
@@ -168,30 +169,20 @@ function presentGitSync(ctx: AppContext, row: GitSyncRow) {
             startedAt: row.operation_started_at,
             ...(row.operation_ended_at ? { endedAt: row.operation_ended_at } : {}),
             ...(row.operation_error ? { error: row.operation_error } : {}),
-            ...reportOf(row.operation_progress),
+            // The operation is that import: its report.
+            ...(lastImport && lastImport.operationId === row.operation_id ? { report: lastImport.report } : {}),
           },
         }
       : {}),
-    ...lastImportOf(row.last_import),
+    ...(lastImport ? { lastImport: { endedAt: lastImport.endedAt, report: lastImport.report } } : {}),
   };
 }
 
-/** The report an import left with its operation (runOperation), if any. */
-function reportOf(progress: string | null): { report?: ImportReport } {
-  const { report } = parsed<{ report?: ImportReport }>(progress) ?? {};
-  return report ? { report } : {};
-}
-
-/** The last import's report, which the exports after it leave in place. */
-function lastImportOf(lastImport: string | null): { lastImport?: { endedAt: string; report: ImportReport } } {
-  const value = parsed<{ endedAt: string; report: ImportReport }>(lastImport);
-  return value ? { lastImport: value } : {};
-}
-
-function parsed<T>(json: string | null): T | undefined {
+/** The last import's report (runOperation), which the exports after it leave in place. */
+function lastImportOf(json: string | null): { operationId: string; endedAt: string; report: ImportReport } | undefined {
   if (!json) return undefined;
   try {
-    return JSON.parse(json) as T;
+    return JSON.parse(json) as { operationId: string; endedAt: string; report: ImportReport };
   } catch {
     return undefined;
   }
@@ -228,9 +219,10 @@ async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'im
       operation_state: state,
       operation_ended_at: now,
       operation_error: error,
-      // An import's report (the layout, what was not carried over) stays with the operation, for getSpaceGitInfo.
-      operation_progress: JSON.stringify({ step: 'done', ...(report ? { report } : {}) }),
-      ...(report ? { last_import: JSON.stringify({ endedAt: now, report }) } : {}),
+      operation_progress: JSON.stringify({ step: 'done' }),
+      // An import's report (the layout, what was not carried over), for getSpaceGitInfo: the operation's while it is
+      // the last, and the last import's after the exports that follow.
+      ...(report ? { last_import: JSON.stringify({ operationId: payload.operationId, endedAt: now, report }) } : {}),
       ...(typeof details.commit === 'string' && !payload.standalone ? { commit_oid: details.commit } : {}),
     });
     await recordEvent(trx, ctx.clock, 'space_gitsync_completed', space.organization_id, { spaceId: space.id, direction, operationId: payload.operationId, state, ...(error ? { error } : {}), ...details });
