@@ -4,7 +4,7 @@ import { BADGE, badgeText, settingHeading } from './material-badges.ts';
 import { annotationList, footnoteDefinition, markAnnotations } from './material-annotations.ts';
 import { cardsTable, definitionOf, linkDefinitions } from './material-grids.ts';
 import { CODE_INCLUDE, includedCode } from './code-includes.ts';
-import { blocksAsMaterial } from './pymdown-blocks.ts';
+import { BLOCK_HEADER, blocksAsMaterial } from './pymdown-blocks.ts';
 import { schemeFigure, schemeImage } from './scheme-images.ts';
 import { HINT_STYLE_OF, closingFence, codeLines, escapeHtml, outsideCodeSpans, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
@@ -20,7 +20,6 @@ import { HINT_STYLE_OF, closingFence, codeLines, escapeHtml, outsideCodeSpans, f
 const ADMONITION = /^(!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+(?:annotate|inline|end))*)(?:[ \t]+(?:"([^"]*)"|'([^']*)'))?[ \t]*$/;
 const ANNOTATE = /^[ \t]*\{[^}\n]*\.annotate\b[^}\n]*\}[ \t]*$/;
 const TAB = /^===\+?[ \t]+(?:"([^"]*)"|'([^']*)')[ \t]*$/;
-const BLOCK = /^\/{3,}[ \t]*\w/;
 const SNIPPET = /^([ \t]*)-{1,}8<-{1,}[ \t]+(?:"([^"]+)"|'([^']+)')[ \t]*$/;
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
 const FENCE_OPTIONS = /^([ \t]*)(`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([\w+#.-]*)([^`]*?)\}?[ \t]*$/;
@@ -270,7 +269,7 @@ function convertLines(written: string[], options: MkdocsOptions, found: Found, d
     // A list item's content is indented under it, as Python-Markdown nests it: admonitions, tabs and fence options
     // there are converted like any (the item's text is copied, its content put back under it).
     const item = depth < MAX_NESTING && LIST_ITEM.test(line) ? indentedBlock(lines, i + 1) : undefined;
-    if (item && item.lines.some((inner) => ADMONITION.test(inner) || TAB.test(inner) || BLOCK.test(inner) || (FENCE_OPTIONS.test(inner) && /\w=/.test(inner)))) {
+    if (item && item.lines.some((inner) => ADMONITION.test(inner) || TAB.test(inner) || BLOCK_HEADER.test(inner) || (FENCE_OPTIONS.test(inner) && /\w=/.test(inner)))) {
       out.push(inlineSyntax(line, found), ...convertLines(item.lines, options, found, depth + 1).map((inner) => (inner.trim() === '' ? '' : `    ${inner}`)));
       i = item.next - 1;
       continue;

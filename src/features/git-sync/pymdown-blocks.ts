@@ -10,7 +10,7 @@ import { codeLines } from './source-markdown.ts';
  * slashes. Blocks with no such spelling (`caption`, `html`, `define`) stay as written, and the converter names them.
  */
 
-const HEADER = /^(\/{3,})[ \t]*([\w-]+)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$/;
+export const BLOCK_HEADER = /^(\/{3,})[ \t]*([\w-]+)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$/;
 
 /** Blocks of pymdownx.blocks that are no admonition; any other name is an admonition of that type (`/// tip`). */
 const NOT_ADMONITIONS = new Set(['caption', 'html', 'define', 'tab', 'details', 'admonition']);
@@ -24,7 +24,7 @@ export function blocksAsMaterial(lines: readonly string[], notes: Set<string>): 
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const block = inCode[i] ? null : HEADER.exec(line);
+    const block = inCode[i] ? null : BLOCK_HEADER.exec(line);
     const header = block ? materialHeader(block[2]!.toLowerCase(), block[3]?.trim() || undefined) : undefined;
     if (!block || !header) {
       out.push(line);
