@@ -8,6 +8,7 @@ import { migrations } from './migrations/index.ts';
 import { registerNotifications } from './notifications.ts';
 import { BACKSTOP_PAGES, checkpointInBackground } from './sqlite-checkpoints.ts';
 import { SQLite } from './sqlite-library.ts';
+import { immediateTransactions } from './sqlite-transactions.ts';
 import { registerWatched, watchedDialect, type StatementWatcher } from './statement-watch.ts';
 import type { Database, Db } from './types.ts';
 
@@ -95,7 +96,7 @@ function openDatabase(options: DatabaseOptions, log: (event: LogEvent) => void):
   // starts over is cut back, so one large transaction does not leave a file that large behind.
   sqlite.pragma(`journal_size_limit = ${BACKSTOP_PAGES * 4096}`);
   const letGo = checkpointInBackground(resolve(file), sqlite);
-  return watched((set) => new Kysely<Database>({ dialect: watchedDialect(new SqliteDialect({ database: reusingStatements(sqlite, letGo) }), set), log }));
+  return watched((set) => new Kysely<Database>({ dialect: watchedDialect(immediateTransactions(new SqliteDialect({ database: reusingStatements(sqlite, letGo) })), set), log }));
 }
 
 /**
