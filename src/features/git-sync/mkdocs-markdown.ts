@@ -38,6 +38,8 @@ const KEPT = [
 export interface MkdocsOptions {
   /** A snippet's text by the path written after `--8<--`, or undefined when it is not there. */
   readSnippet: (path: string) => string | undefined;
+  /** A snippet's file as a path relative to the page (an SVG drawing is shown as an image of it), or undefined. */
+  snippetFile?: (path: string) => string | undefined;
   /** The site runs Material's shortcodes hook: its `<!-- md:… -->` badges show words (material-badges.ts). */
   materialBadges?: boolean;
   /**
@@ -64,6 +66,8 @@ export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Conve
 }
 
 const MAX_NESTING = 16;
+
+const SVG_SNIPPETS = 'drawings inlined from an SVG file (--8<-- "….svg"): an image of the file, where links inside the drawing are not followed';
 
 const ABBREVIATION = /^\*\[([^\]\n]+)\]:[ \t]*(.*)$/;
 
@@ -218,6 +222,14 @@ function convertLines(written: string[], options: MkdocsOptions, found: Found, d
     const snippet = SNIPPET.exec(line);
     if (snippet) {
       const path = snippet[2] ?? snippet[3]!;
+      // An SVG snippet draws its picture in the page: GitBook shows a picture as an image, of the same file. In an
+      // HTML block (a `<details>` body of HTML) an image is an `<img>`, which the block's conversion reads.
+      const drawing = /\.svg$/i.test(path) ? options.snippetFile?.(path) : undefined;
+      if (drawing !== undefined) {
+        notes.add(SVG_SNIPPETS);
+        out.push(snippet[1] + (/^[ \t]*<\/?\w/.test(out[out.length - 1] ?? '') ? `<img src="${escapeHtml(drawing)}" alt="">` : `![](<${drawing}>)`));
+        continue;
+      }
       const text = depth < MAX_NESTING ? options.readSnippet(path) : undefined;
       if (text === undefined) {
         notes.add(`snippet ${path}: not found, kept as written`);

@@ -110,6 +110,26 @@ describe('plain folders of markdown', () => {
     assert.match(JSON.stringify(document), /A demo/);
   });
 
+  test('a <details> whose summary spans lines and whose body is a block of HTML is an expandable holding the list it draws', async () => {
+    // Shaped as mkdocs/mkdocs' docs/dev-guide/plugins.md (BSD-2-Clause) writes its diagram's key.
+    const { prepared } = await importedTree(
+      files({
+        'a.md':
+          '# A\n\n<details class="card">\n  <summary>\n    See a diagram\n  </summary>\n  <div class="card-body">\n    <ul>\n      <li>Events are <b>yellow</b>.\n      <li>Arrows show the flow.\n    </ul>\n  </div>\n</details>\n<br>\n\n## Next\n\n<details>\n<summary>Markdown</summary>\n\n<div>kept</div>\n\nText\n\n</details>\n',
+      }),
+    );
+    const document = prepared.pages[0]!.document as Document;
+    const [expandable] = document.nodes;
+    assert.equal(expandable!.type, 'expandable');
+    const json = JSON.stringify(expandable);
+    assert.match(json, /See a diagram/);
+    assert.match(json, /"type":"list-unordered"/);
+    assert.match(json, /"text":"yellow","marks":\[\{[^}]*"type":"bold"/);
+    assert.doesNotMatch(json, /<div|<ul|<li/, 'no HTML is left in the expandable');
+    // A body of markdown (a blank line inside) is read as markdown, as before.
+    assert.deepEqual(blockTypes(document).filter((type) => type === 'expandable').length, 2);
+  });
+
   test('an <img> of a given width alone between blank lines is an image of that width, as GitBook writes one', async () => {
     // From mkdocs-material's docs/reference/images.md (MIT), where it is written so inside a result box.
     const { prepared } = await importedTree(files({ 'a.md': '# A\n\n  <img src="https://x.test/a.png" width="300" />\n\nText <img src="https://x.test/b.png" width="20"> inline.\n' }));
@@ -173,6 +193,27 @@ describe('MkDocs', () => {
 
   // From mkdocs-material's docs/reference/code-blocks.md (MIT, test/fixtures/mkdocs-material/LICENSE).
   const BUBBLE_SORT = ['def bubble_sort(items):', '    for i in range(len(items)):', '        for j in range(len(items) - 1 - i):', '            if items[j] > items[j + 1]:', '                items[j], items[j + 1] = items[j + 1], items[j]'];
+
+  test('an SVG snippet is an image of its file, an <img> inside HTML; the import makes a file of it', async () => {
+    const converted = mkdocsToGitbook('# A\n\n--8<-- "docs/img/events.svg"\n\n<div>\n  <p>Key</p>\n--8<-- "docs/img/events.svg"\n</div>\n', {
+      readSnippet: () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      snippetFile: () => '../img/events.svg',
+    });
+    assert.match(converted.markdown, /^!\[\]\(<\.\.\/img\/events\.svg>\)$/m);
+    assert.match(converted.markdown, /^<img src="\.\.\/img\/events\.svg" alt="">$/m);
+    assert.doesNotMatch(converted.markdown, /<svg/);
+    assert.ok(converted.notes.some((note) => note.startsWith('drawings inlined from an SVG file') && noteKeepsMeaning(note)));
+    const { prepared } = await importedTree(
+      files({
+        'mkdocs.yml': 'site_name: S\n',
+        'docs/guide/page.md': '# Page\n\n--8<-- "docs/img/events.svg"\n',
+        'docs/img/events.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      }),
+    );
+    const file = prepared.files.find((f) => f.name === 'events.svg');
+    assert.ok(file, 'the drawing is a file of the space');
+    assert.match(JSON.stringify(prepared.pages.find((p) => p.title === 'Page')!.document), new RegExp(`"type":"images".*"file":"${file.id}"`));
+  });
 
   test('hl_lines, single lines and ranges, are the highlighted code lines of the document the import writes', async () => {
     const page = ['``` py hl_lines="2 3"', ...BUBBLE_SORT, '```', '', '=== "Range"', '', '    ``` py linenums="1" hl_lines="3-5"', ...BUBBLE_SORT.map((l) => `    ${l}`), '    ```', ''].join('\n');

@@ -71,17 +71,24 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
       if (!path.startsWith(`${config.docsDir}/`) || !/\.md$/i.test(path)) continue;
       // Snippets are found beside the page, under docs_dir, or from the project's root, as pymdownx.snippets' base paths.
       // A `..` in the name is resolved (`../../docs_src/app.py` from the configuration's folder); never above the repository.
-      const readSnippet = (name: string) =>
+      const snippetPath = (name: string) =>
         [posix.join(posix.dirname(path), name), join(config.docsDir, name), join(project, name)]
           .map((candidate) => posix.normalize(candidate))
           .filter((candidate) => !candidate.startsWith('../') && !posix.isAbsolute(candidate))
-          .map(text)
-          .find((t) => t !== undefined);
+          .find((candidate) => files.has(candidate));
+      const readSnippet = (name: string) => {
+        const found = snippetPath(name);
+        return found === undefined ? undefined : text(found);
+      };
+      const snippetFile = (name: string) => {
+        const found = snippetPath(name);
+        return found === undefined ? undefined : posix.relative(posix.dirname(path), found);
+      };
       const iconFile = (shortcode: string) => {
         const found = iconPath(shortcode);
         return found && posix.relative(posix.dirname(path), found);
       };
-      const result = mkdocsToGitbook(bytes.toString('utf8'), { readSnippet, materialBadges, iconFile, hooks: config.hooks });
+      const result = mkdocsToGitbook(bytes.toString('utf8'), { readSnippet, snippetFile, materialBadges, iconFile, hooks: config.hooks });
       converted.set(path, Buffer.from(result.markdown));
       if (result.notes.length > 0) notesByFile.set(path, result.notes);
       if (result.highlights.length > 0) highlightsByFile.set(path, result.highlights);

@@ -1,5 +1,6 @@
 import { CORE_SCHEMA, load as loadLenientYaml } from 'js-yaml';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { htmlFragmentToMarkdown } from '../imports/html-to-markdown.ts';
 
 /*
  * What the MkDocs and Docusaurus converters share: both turn another tool's markdown into GitBook's before the
@@ -68,6 +69,7 @@ const MEANING_KEPT = [
   'code includes’ other versions and full-file previews',
   'site components that draw an expandable',
   'words with a title (<abbr title>',
+  'drawings inlined from an SVG file',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
@@ -244,10 +246,11 @@ export function plainToGitbook(markdown: string): string {
       }
     }
     const image = opening ? null : ALIGNED_IMAGE.exec(line);
-    // `<details>` with its `<summary>` on the next line reads as one HTML block: GitBook writes them apart.
-    if (!opening && /^[ \t]*<details\b[^>]*>[ \t]*$/.test(line) && /^[ \t]*<summary>.*<\/summary>[ \t]*$/.test(lines[i + 1] ?? '')) {
-      line = `${line.trimEnd()}${lines[i + 1]!.trim()}`;
-      i += 1;
+    // `<details>` with its `<summary>` on the next lines reads as one HTML block: GitBook writes them apart.
+    const summary = !opening && /^[ \t]*<details\b[^>]*>[ \t]*$/.test(line) ? summaryLines(lines, i + 1) : undefined;
+    if (summary) {
+      line = `${line.trimEnd()}<summary>${summary.text}</summary>`;
+      i = summary.next - 1;
     }
     const details = opening ? null : DETAILS_LINE.exec(line);
     if (image) {
@@ -274,11 +277,59 @@ export function plainToGitbook(markdown: string): string {
     }
     if (details) {
       out.push(`${details[1]}<details>`, '', `${details[1]}<summary>${details[2]}</summary>`, '');
+      const body = htmlBody(lines, i + 1);
+      if (body) {
+        out.push(...body.markdown.split('\n').map((l) => (l ? details[1] + l : l)), '');
+        i = body.next - 1;
+      }
       continue;
     }
     out.push(line);
+    // GitBook's closing tag stands alone between blank lines; HTML right under it (a `<br>`) would join its block.
+    if (!opening && /^[ \t]*<\/details>[ \t]*$/.test(line) && (lines[i + 1] ?? '').trim() !== '') out.push('');
   }
   return out.join('\n');
+}
+
+/**
+ * A `<summary>` written over the lines from `start` (`<summary>`, its words, `</summary>`, as an HTML author indents
+ * them): its words on one line, and the line after it. Undefined when the lines there are not a summary.
+ */
+function summaryLines(lines: readonly string[], start: number): { text: string; next: number } | undefined {
+  if (!/^[ \t]*<summary>/.test(lines[start] ?? '')) return undefined;
+  for (let end = start; end < Math.min(lines.length, start + 8); end++) {
+    const line = lines[end]!;
+    if (end > start && line.trim() === '') return undefined;
+    if (/<\/summary>[ \t]*$/.test(line)) {
+      const joined = lines.slice(start, end + 1).join(' ');
+      const text = /^[ \t]*<summary>([\s\S]*?)<\/summary>[ \t]*$/.exec(joined)?.[1];
+      return text === undefined || text.includes('<summary') ? undefined : { text: text.replace(/\s+/g, ' ').trim(), next: end + 1 };
+    }
+  }
+  return undefined;
+}
+
+/** What an expandable's body written in HTML opens with: block elements, which markdown has its own spelling of. */
+const HTML_BODY = /^[ \t]*<(?:div|ul|ol|p|table|blockquote|dl)\b[^>]*>/i;
+
+/**
+ * An expandable's body written as one block of HTML (`<div><ul><li>…`) up to its `</details>`, as markdown: GitBook's
+ * model reads an HTML block as one paragraph of its text, while the list or paragraphs it draws are blocks there.
+ * Undefined when the body is markdown, or not one HTML block up to the closing tag (a nested `<details>` stays).
+ */
+function htmlBody(lines: readonly string[], start: number): { markdown: string; next: number } | undefined {
+  let first = start;
+  while (first < lines.length && lines[first]!.trim() === '') first++;
+  if (!HTML_BODY.test(lines[first] ?? '')) return undefined;
+  for (let end = first; end < lines.length; end++) {
+    const line = lines[end]!;
+    if (line.trim() === '' || /<details\b/i.test(line)) return undefined;
+    if (/^[ \t]*<\/details>[ \t]*$/.test(line)) {
+      const markdown = htmlFragmentToMarkdown(lines.slice(first, end).join('\n'));
+      return markdown ? { markdown, next: end } : undefined;
+    }
+  }
+  return undefined;
 }
 
 const BREAKS_LINE = /^[ \t]*(?:<br\s*\/?>[ \t]*)+$/i;

@@ -138,6 +138,11 @@ export function htmlPageToMarkdown(page: HtmlPage, write: ReferenceWriter): stri
   return turndown.turndown(DomUtils.getInnerHTML(page.content)).trim();
 }
 
+/** A fragment of HTML written in a markdown file (a `<details>` body of a README) as markdown; its references as written. */
+export function htmlFragmentToMarkdown(html: string): string {
+  return turndown.turndown(html).trim();
+}
+
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' }).use(gfmPlugins.gfm);
 
 /**
