@@ -515,10 +515,18 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.getByRole('button', { name: /^Grace: edit Row 2, Name$/ }).click();
     await page.getByRole('textbox', { name: 'Row 2, Name' }).waitFor();
     for (let i = 0; i < 'Grace'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
-    // The editor reads a selection the keys moved on `selectionchange`, a task later: Control+B waits for it.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    // The editor reads a selection the keys moved on `selectionchange`, a task later, which a loaded machine delays:
+    // each key waits until the editor's own selection (TipTap's, on its element) is where the browser's is.
+    const editorSelection = (size: number) =>
+      page.waitForFunction((n) => {
+        const dom = document.activeElement?.closest('.ProseMirror') as (Element & { editor?: { state: { selection: { from: number; to: number } } } }) | null;
+        const selection = dom?.editor?.state.selection;
+        return selection !== undefined && selection.to - selection.from === n;
+      }, size);
+    await editorSelection('Grace'.length);
     await page.keyboard.press('Control+b');
     await page.keyboard.press('ArrowRight');
+    await editorSelection(0);
     await page.keyboard.type(' Hopper');
     assert.equal(await page.getByRole('textbox', { name: 'Row 2, Name' }).textContent(), 'Grace Hopper');
     await page.keyboard.press('Escape');
