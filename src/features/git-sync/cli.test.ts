@@ -171,7 +171,8 @@ describe('quire import and quire export', () => {
     assert.deepEqual(pages.map((p) => p.title), ['First steps']);
     const markdown = (await t.api('GET', `/v1/spaces/${space.id}/content/page/${pages[0]!.id}?format=markdown`)).body.markdown as string;
     assert.match(markdown, /\{% hint style="success" %\}\n\*\*Run it\*\*\n\n`fastapi dev`\n\{% endhint %\}/);
-    assert.match(markdown, /```python\nfrom fastapi import FastAPI\n\napp = FastAPI\(\)\n```/);
+    // Line 3 highlighted (`hl[3]`): GitBook's HTML spelling of such a block.
+    assert.match(markdown, /<pre class="language-python"><code class="lang-python">from fastapi import FastAPI\n\n<strong>app = FastAPI\(\)\n<\/strong><\/code><\/pre>/);
   });
 
   test('a missing path or space is named', async () => {

@@ -4,7 +4,8 @@ import type { CodeHighlight } from './source-markdown.ts';
 /*
  * Highlighted code lines of MkDocs (`hl_lines`) and Docusaurus (`{1,3-4}`, magic comments) put into the page's
  * document once its GitBook markdown is read. The document model holds them (`code-line`'s `data.highlighted`,
- * as GitBook's API does); GitBook's markdown has no way to write them, so an export to markdown leaves them out.
+ * as GitBook's API does); the converters keep their fenced code as written and hand the lines beside it, and a
+ * document written back to markdown says them in GitBook's HTML spelling (content/document/code-html.ts).
  */
 
 /** The same code whatever the indentation the markdown reader took off its lines. */

@@ -180,7 +180,7 @@ export async function prepareRepositoryImport(
       } catch (error) {
         throw new ApiError(422, `${page.file}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      // Highlighted code lines travel beside the markdown, which cannot say them (code-highlights.ts).
+      // Highlighted code lines of MkDocs and Docusaurus travel beside the markdown (code-highlights.ts).
       const highlighted = applyCodeHighlights(document as Document, layout.highlightsByFile.get(page.file) ?? []);
       document = highlighted.document;
       if (highlighted.missed.length > 0) missedHighlights.add(page.file);

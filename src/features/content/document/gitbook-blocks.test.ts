@@ -6,7 +6,7 @@ import { resolveRef, writeRef } from './test-fixtures.ts';
 import { markdownToDocument } from './to-document.ts';
 import { documentToMarkdown } from './to-markdown.ts';
 import { DocumentSchema } from './types.ts';
-import type { Block, Document } from './types.ts';
+import type { Block, Code, Document } from './types.ts';
 
 /*
  * Issue 13: what GitBook writes, read into the document model and written back. The excerpts are taken from
@@ -48,7 +48,13 @@ const excerpts: [name: string, markdown: string, nodes: string[], exact?: boolea
   ['keys, colours and icons', 'Press <kbd>⌘</kbd> + <kbd>K</kbd>. <mark style="color:orange;">This text is orange.</mark> Open **Integrations** <i class="fa-puzzle-piece">:puzzle-piece:</i> now.\n', ['paragraph', 'icon']],
   ['a button', 'Show a button: <a href="https://gitbook.com" class="button primary">Sign up</a>\n', ['paragraph', 'button']],
   ['a card table', '<table data-view="cards"><thead><tr><th>Topic</th><th data-card-target data-type="content-ref">Learn more</th></tr></thead><tbody><tr><td>Free trial</td><td><a href="free-trial.md">free-trial.md</a></td></tr></tbody></table>\n', ['table', 'paragraph']],
-  ['a <pre> code block', '<pre class="language-yaml" data-title="openapi.yaml"><code class="lang-yaml">paths:\n  /pet:\n</code></pre>\n', ['paragraph']],
+  // GitBook writes a code block with highlighted lines in HTML, each such line in a <strong> (create-content/openapi/guides/managing-api-operations.md).
+  ['code with highlighted lines', '<pre class="language-yaml" data-title="openapi.yaml"><code class="lang-yaml">components:\n  securitySchemes:\n    apiKey:\n<strong>      x-gitbook-prefix: Token\n</strong><strong>      x-gitbook-token-placeholder: YOUR_CUSTOM_TOKEN\n</strong></code></pre>\n', ['code', 'code-line', 'code-line', 'code-line', 'code-line', 'code-line']],
+  // … and `<` in its text as `&#x3C;` (publish/adaptive-content/enabling-adaptive-content/feature-flags.md).
+  ['highlighted code with markup in its text', '<pre class="language-javascript"><code class="lang-javascript"><strong>import { withReflag } from \'@gitbook/adaptive\';\n</strong>    return (\n        &#x3C;LDProvider>\n            &#x3C;MyApplication />\n</code></pre>\n', ['code', 'code-line', 'code-line', 'code-line', 'code-line']],
+  // Aligned headings and paragraphs are HTML in GitBook's markdown (README.md, docs-as-code/gitbook-mcp.md).
+  ['an aligned heading', '<h3 align="center">How do you want to work?</h3>\n', ['heading-2']],
+  ['an aligned paragraph of buttons', '<p align="center"><a href="https://claude.ai/x" class="button secondary" data-icon="claude">Install Claude plugin</a> <a href="https://cursor.com/x" class="button secondary" data-icon="cursor">Install Cursor plugin</a></p>\n', ['paragraph', 'button', 'button']],
   ['an expandable with a rich title', '<details>\n\n<summary><strong>Example 1</strong></summary>\n\nThe body.\n\n</details>\n', ['expandable', 'paragraph', 'paragraph']],
 ];
 
@@ -78,6 +84,29 @@ describe('GitBook blocks read from real markdown and written back', () => {
     assert.deepEqual(view, { type: 'cards', columns: ['c1', 'c2'], cardSize: 'medium', targetDefinition: 'c2' });
     assert.equal(definition.c2!.type, 'content-ref');
     assert.deepEqual(records.r1!.values.c2, { kind: 'page', page: 'free-trial' });
+  });
+
+  test('code with highlighted lines holds them, its language, title and text; without any it is written as fenced code', () => {
+    const [code] = markdownToDocument(excerpts.find(([name]) => name === 'code with highlighted lines')![1], resolveRef).nodes as unknown as [Code];
+    assert.deepEqual(code.data, { syntax: 'yaml', title: 'openapi.yaml' });
+    assert.deepEqual(code.nodes.map((line) => line.data.highlighted === true), [false, false, false, true, true]);
+    const [markup] = markdownToDocument(excerpts.find(([name]) => name === 'highlighted code with markup in its text')![1], resolveRef).nodes as unknown as [Code];
+    assert.deepEqual(markup.nodes[2]!.nodes, [{ object: 'text', leaves: [{ object: 'leaf', text: '        <LDProvider>', marks: [] }] }]);
+    const plain = markdownToDocument('<pre class="language-yaml" data-title="openapi.yaml" data-overflow="wrap"><code class="lang-yaml">a: &#x3C;b> &#x26; c\n</code></pre>\n', resolveRef);
+    assert.equal(documentToMarkdown(plain, writeRef), '{% code title="openapi.yaml" overflow="wrap" %}\n```yaml\na: <b> & c\n```\n{% endcode %}\n');
+    // Other markup in the code is not GitBook's spelling: the HTML stays as it was.
+    assert.equal(markdownToDocument('<pre><code>a <em>b</em>\n</code></pre>\n', resolveRef).nodes[0]!.type, 'paragraph');
+  });
+
+  test('an aligned heading and paragraph hold their alignment; a card’s heading and text are blocks of its cell', () => {
+    const [heading] = markdownToDocument('<h3 align="center">How do you want to work?</h3>\n', resolveRef).nodes as unknown as [{ type: string; data: unknown }];
+    assert.deepEqual({ type: heading.type, data: heading.data }, { type: 'heading-2', data: { align: 'center' } });
+    // From analytics/guides.md: `<h4>Title</h4><p>Text</p>` in a card's cell.
+    const [table] = markdownToDocument(
+      '<table data-view="cards"><thead><tr><th></th><th></th></tr></thead><tbody><tr><td><h4><i class="fa-chart-line">:chart-line:</i></h4></td><td><h4>Track documentation metrics</h4><p>Choose useful metrics.</p></td></tr></tbody></table>\n',
+      resolveRef,
+    ).nodes as unknown as [{ fragments: { nodes: { type: string }[] }[] }];
+    assert.deepEqual(table.fragments.map((f) => f.nodes.map((n) => n.type)), [['heading-3'], ['heading-3', 'paragraph']]);
   });
 
   test('a heading keeps its level in the document and in markdown', () => {

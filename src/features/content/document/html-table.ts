@@ -17,7 +17,8 @@ type HtmlElement = Extract<HtmlNode, { attribs: Record<string, string> }>;
 const isElement = (node: HtmlNode): node is HtmlElement => ElementType.isTag(node);
 const children = (node: { children: HtmlNode[] }, name: string) => node.children.filter((c): c is HtmlElement => isElement(c) && c.name === name);
 
-const TABLE_ATTRIBUTES = new Set(['data-view', 'data-card-size', 'data-full-width', 'data-header-hidden']);
+// `data-search` and `data-card-wrap` change nothing the document holds; the kept HTML writes them back.
+const TABLE_ATTRIBUTES = new Set(['data-view', 'data-card-size', 'data-full-width', 'data-header-hidden', 'data-search', 'data-card-wrap']);
 const COLUMN_TYPES = new Set(['text', 'content-ref', 'files', 'image', 'number', 'checkbox']);
 
 /** A table block for a GitBook HTML table; null when the HTML is not one table of the shape GitBook writes. */

@@ -89,20 +89,22 @@ function imageOf(element: HtmlElement, caption: string): HtmlImage | null {
  * aligned images). `figures` is true when at least one <figure> was found: the block is then an images block;
  * bare <img> tags alone are inline images.
  */
-export function readImagesHtml(html: string): { images: HtmlImage[]; figures: boolean; align?: string; frame?: boolean } | null {
+export function readImagesHtml(html: string): { images: HtmlImage[]; figures: boolean; align?: string; frame?: boolean; fullWidth?: boolean } | null {
   const images: HtmlImage[] = [];
   let figures = false;
   let align: string | undefined;
   let frame: boolean | undefined;
+  let fullWidth: boolean | undefined;
   const visit = (nodes: HtmlNode[], inDiv: boolean): boolean => {
     for (const node of nodes) {
       if (isBlankText(node) || isComment(node)) continue;
       if (!isElement(node)) return false;
       if (node.name === 'div' && !inDiv) {
-        const { align: divAlign, 'data-with-frame': withFrame, ...others } = node.attribs;
+        const { align: divAlign, 'data-with-frame': withFrame, 'data-full-width': full, ...others } = node.attribs;
         if (Object.keys(others).length > 0) return false;
         align = divAlign;
         if (withFrame === 'true') frame = true;
+        if (full === 'true' || full === 'false') fullWidth = full === 'true';
         if (!visit(node.children, true)) return false;
       } else if (node.name === 'figure') {
         const img = DomUtils.findOne((e) => e.name === 'img', node.children);
@@ -130,7 +132,7 @@ export function readImagesHtml(html: string): { images: HtmlImage[]; figures: bo
     return true;
   };
   if (!visit(parseDocument(html).children, false) || images.length === 0) return null;
-  return { images, figures, ...(align === undefined ? {} : { align }), ...(frame ? { frame } : {}) };
+  return { images, figures, ...(align === undefined ? {} : { align }), ...(frame ? { frame } : {}), ...(fullWidth === undefined ? {} : { fullWidth }) };
 }
 
 // Attributes of an <img> that the document keeps; an image with others (a drawing's class, …) stays HTML.

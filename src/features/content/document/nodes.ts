@@ -1,5 +1,5 @@
 import { sha1 } from './digest.ts';
-import type { Block, Fragment, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Table, Text } from './types.ts';
+import type { Block, Fragment, Heading, Inline, InlineContent, Leaf, Mark, MarkType, Paragraph, Table, Text } from './types.ts';
 
 export { blockText, inlineText, oneLine } from './text.ts';
 
@@ -98,7 +98,7 @@ export function contentDigest(block: Block): string {
 }
 
 /** `html`: the source is an HTML block (written on lines of its own), not a paragraph's inline markdown. */
-export function withSource<T extends Paragraph | Table>(block: T, markdown: string, html = false): T {
+export function withSource<T extends Paragraph | Table | Heading>(block: T, markdown: string, html = false): T {
   block.meta = { ...block.meta, markdown, digest: contentDigest(block), ...(html ? { html: true } : {}) };
   return block;
 }

@@ -2,6 +2,7 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import { htmlText, isHtmlComment, isPlaceholderTag, readImagesHtml, readInlineHtml, splitDetails, summaryHtml } from './html.ts';
 import type { HtmlImage, InlineHtml } from './html.ts';
 import { readHtmlTable } from './html-table.ts';
+import { isCodeHtml, readCodeHtml } from './code-html.ts';
 import { keyDocument } from './keys.ts';
 import { contentRefLabel, parseTagLine } from './liquid-tags.ts';
 import type { TagLine } from './liquid-tags.ts';
@@ -95,6 +96,11 @@ class Reader {
       }
       // An HTML block runs to the next blank line, while GitBook ends it at a tag line (`<figure>…</figure>`
       // right above `{% endcolumn %}`): such lines are taken out as tags, the HTML around them read again.
+      // A code block in HTML (highlighted lines) is code: a line of it that looks like a tag or a marker is its text.
+      if (token.type === 'html_block' && isCodeHtml(token.content)) {
+        items.push({ kind: 'node', node });
+        continue;
+      }
       const tagged = token.type === 'html_block' ? splitTagLines(token.content) : null;
       if (tagged) {
         for (const piece of tagged) {
@@ -345,6 +351,8 @@ class Reader {
       case 'math_block':
         return [{ object: 'block', type: 'math', isVoid: true, data: { formula: token.content } }];
       case 'html_block': {
+        const text = this.textHtml(token.content);
+        if (text) return text;
         const block = this.htmlBlock(token.content);
         return block ? [block] : [];
       }
@@ -611,11 +619,15 @@ class Reader {
   }
 
   private htmlBlock(html: string): FlowBlock | null {
+    const code = readCodeHtml(html);
+    if (code) return code;
+
     const read = readImagesHtml(html);
     if (read?.figures) {
       const block = imagesBlock(read.images, this.refs);
       if (read.align === 'left' || read.align === 'center' || read.align === 'right') block.data.align = read.align;
       if (read.frame) block.data.withFrame = true;
+      if (read.fullWidth !== undefined) block.data.fullWidth = read.fullWidth;
       return block;
     }
     if (read) {
@@ -632,6 +644,36 @@ class Reader {
     if (table) return withSource(table, html.trim(), true);
     // HTML that means nothing to a document: its text is the paragraph's, the HTML itself is kept to write back.
     return withSource(textParagraph(htmlText(html)), html.trim(), true);
+  }
+
+  /**
+   * Paragraphs and headings GitBook wrote as HTML, to say their alignment (`<p align="center">`, `<h3 align="center">`)
+   * or, in a card, a heading (`<h4>`): the blocks with their alignment, their content read as the markdown inline it
+   * is (buttons, icons, links). Each one's HTML is kept to be written back while it is unchanged.
+   */
+  private textHtml(html: string): FlowBlock[] | null {
+    const blocks: FlowBlock[] = [];
+    // GitBook writes a card's heading and text one after the other (`<h4>Title</h4><p>Text</p>`).
+    for (let rest = html.trim(); rest !== ''; ) {
+      const element = TEXT_HTML.exec(rest);
+      if (!element) return null;
+      rest = rest.slice(element[0].length).trim();
+      const tokens = parseMarkdown(element[3]!.trim(), this.env);
+      const [open, inline, close] = tokens;
+      if (tokens.length !== 3 || open?.type !== 'paragraph_open' || inline?.type !== 'inline' || close?.type !== 'paragraph_close') return null;
+      const align = element[2] ? ({ left: 'start', center: 'center', right: 'end' } as const)[element[2].toLowerCase() as 'left' | 'center' | 'right'] : undefined;
+      const tag = element[1]!.toLowerCase();
+      if (tag === 'p') {
+        const block = paragraph(inlineContent(this.inline(inline.children ?? []).segments));
+        if (align) block.data = { align };
+        blocks.push(withSource(block, element[0], true));
+        continue;
+      }
+      const heading = this.heading({ tag } as Token, inline);
+      if (align) heading.data.align = align;
+      blocks.push(withSource(heading, element[0], true));
+    }
+    return blocks.length > 0 ? blocks : null;
   }
 
   private table(sections: TokenNode[]): Table {
@@ -707,6 +749,9 @@ function holdsKeptSource(blocks: readonly Block[]): boolean {
   }
   return false;
 }
+
+// One element, as GitBook writes an aligned paragraph or heading: its tag, its alignment, its content.
+const TEXT_HTML = /^<(p|h[1-6])(?:\s+align="(left|center|right)")?\s*>((?:(?!<\/?(?:p|h[1-6]|div|ul|ol|li|table|figure|details)\b)[\s\S])*)<\/\1>/i;
 
 function codeBlock(token: Token): Code {
   // A fence's content ends with a newline for each line, so "" is no line and "\n" one empty line; a

@@ -8,6 +8,7 @@ import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
 import type { Atom, NestingMark } from './nest-marks.ts';
 import { blockText, inlineText, keptCellSource, keptHeaderSource, keptSource, oneLine } from './nodes.ts';
 import { phrasingHtml } from './cell-html.ts';
+import { codeHtml, hasHighlightedLines } from './code-html.ts';
 import type {
   Block, Code, ContentRef, Document, Fragment, Heading, Images, InlineContent, List, RefWriter, Table, TableValue, Text,
 } from './types.ts';
@@ -110,6 +111,9 @@ class Writer {
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
+        // A heading GitBook wrote as HTML (`<h3 align="center">`, `<h4>` in a card) goes back as it was while unchanged.
+        const kept = keptSource(block);
+        if (kept?.html) return { type: 'html', value: kept.markdown };
         const heading: MdHeading = { type: 'heading', depth: markdownDepth(block), children: withoutTrailingBreaks(this.phrasing(block.nodes)) };
         if (block.data?.id) heading.children.push({ type: 'html', value: ` ${anchorHtml(block.data.id, block.meta?.anchor === 'id')}` });
         return heading;
@@ -289,6 +293,8 @@ class Writer {
   }
 
   private code(block: Code): RootContent {
+    // Highlighted lines can be said only in GitBook's HTML spelling of a code block (code-html.ts).
+    if (hasHighlightedLines(block)) return { type: 'html', value: codeHtml(block) };
     const value = (block.nodes ?? [])
       .map((line) => (line.nodes ?? []).map((node) => (node.object === 'text' ? node.leaves.map((l) => l.text).join('') : '')).join(''))
       .join('\n');
@@ -318,11 +324,16 @@ class Writer {
     });
     const only = images[0];
     const plain = only && !only.caption && !only.dark && only.width === undefined;
-    if (images.length === 1 && plain && !block.data?.align && !block.data?.withFrame) {
+    if (images.length === 1 && plain && !block.data?.align && !block.data?.withFrame && block.data?.fullWidth === undefined) {
       return { type: 'paragraph', children: [{ type: 'image', url: only.src, alt: only.alt }] };
     }
     if (images.length === 0) return null;
-    const attributes = [block.data?.align ? `align="${block.data.align}"` : '', block.data?.withFrame ? 'data-with-frame="true"' : ''].filter(Boolean);
+    const fullWidth = block.data?.fullWidth;
+    const attributes = [
+      block.data?.align ? `align="${block.data.align}"` : '',
+      fullWidth === undefined ? '' : `data-full-width="${fullWidth}"`,
+      block.data?.withFrame ? 'data-with-frame="true"' : '',
+    ].filter(Boolean);
     // Several images of one block are figures of one <div>, as GitBook writes them.
     if (attributes.length > 0 || images.length > 1) return { type: 'html', value: `<div${attributes.map((a) => ` ${a}`).join('')}>${images.map(figureHtml).join('')}</div>` };
     return { type: 'html', value: images.map(figureHtml).join('\n') };
