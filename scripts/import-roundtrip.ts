@@ -5,6 +5,7 @@ import { corpusRefs } from '../test/corpus/pages.ts';
 import { markdownToDocument } from '../src/features/content/document/to-document.ts';
 import { splitPageMarkdown } from '../src/features/content/markdown.ts';
 import { applyCodeHighlights, codeHighlightsOf } from '../src/features/git-sync/code-highlights.ts';
+import { htmlReadAsText } from '../src/features/git-sync/html-blocks.ts';
 import { readRepository } from '../src/features/git-sync/repository.ts';
 import { readSourceLayout } from '../src/features/git-sync/source-layout.ts';
 import { noteKeepsMeaning, type CodeHighlight } from '../src/features/git-sync/source-markdown.ts';
@@ -14,8 +15,9 @@ import { noteKeepsMeaning, type CodeHighlight } from '../src/features/git-sync/s
  * reads it, and how many of its pages change in meaning. A page changes when its GitBook markdown (after the
  * layout's conversion) does not read back the same through a document, when the conversion names something it
  * could not carry over (notes that keep the meaning, source-markdown.ts noteKeepsMeaning, are listed apart and not
- * counted), or when the document does not hold the highlighted code lines the source asked for (GitBook's markdown
- * cannot say them, so they are compared in the document the import writes, code-highlights.ts).
+ * counted), or when the document does not hold the highlighted code lines the source asked for (the converters
+ * hand them beside the markdown, so they are compared in the document the import writes, code-highlights.ts), or when
+ * the document holds HTML as a paragraph of its text although it draws links, images, lists or headings.
  *   node --import tsx scripts/import-roundtrip.ts <dir> [--verbose] [--tree] [--project=<folder>]
  */
 
@@ -85,12 +87,22 @@ for (const [file, expected] of layout.highlightsByFile) {
   const { document } = applyCodeHighlights(markdownToDocument(body, corpusRefs(file).resolve), expected);
   if (!sameHighlights(codeHighlightsOf(document), expected)) highlightsLost.push(file);
 }
-const changed = new Set([...report.changed, ...lossy.map(([file]) => file), ...highlightsLost]);
+// HTML the document holds as a paragraph of its text although it draws links, images, lists or headings: the
+// markdown read back keeps the HTML (the block's source), so only the document shows what the reader loses.
+const htmlAsText = new Map<string, string[]>();
+for (const file of content.pageByFile.keys()) {
+  const { body } = splitPageMarkdown(layout.files.get(file)!.toString('utf8'), file);
+  const found = htmlReadAsText(markdownToDocument(body, corpusRefs(file).resolve));
+  if (found.length > 0) htmlAsText.set(file, found);
+}
+const changed = new Set([...report.changed, ...lossy.map(([file]) => file), ...highlightsLost, ...htmlAsText.keys()]);
 console.log(`with a construct not carried over: ${lossy.length} pages`);
 for (const [note, n] of tally(lossy, (n) => !noteKeepsMeaning(n))) console.log(`  ${note}: ${n} pages`);
 console.log(`with a construct left out or rewritten, the meaning kept (named in the report, not counted): ${kept.length} pages`);
 for (const [note, n] of tally(kept, noteKeepsMeaning)) console.log(`  ${note}: ${n} pages`);
 console.log(`highlighted lines: ${highlightBlocks} code blocks on ${layout.highlightsByFile.size} pages; the document lacks some on ${highlightsLost.length} pages${highlightsLost.length ? ` (${highlightsLost.join(', ')})` : ''}`);
+console.log(`HTML the document holds as its text, losing what it draws: ${htmlAsText.size} pages`);
+if (args.includes('--verbose')) for (const [file, blocks] of htmlAsText) for (const html of blocks) console.log(`  ${file}: ${html.replace(/\s+/g, ' ').slice(0, 160)}`);
 const total = content.pageByFile.size;
 console.log(`changed in meaning: ${changed.size} of ${total} pages (${((100 * changed.size) / Math.max(total, 1)).toFixed(1)}%)`);
 if (args.includes('--verbose')) {

@@ -282,7 +282,7 @@ export function blockSignature(markdown: string, file?: string): string[] {
           }
           // Figures of images with no caption are `![alt](src) ![alt](src)` written another way.
           const html = normaliseHtml(piece);
-          const figures = /^(?:<figure><img src="[^"]*" alt="[^"]*"><\/figure>)+$/.test(html)
+          const figures = /^(?:<div>)?(?:<figure><img src="[^"]*" alt="[^"]*"><\/figure>)+(?:<\/div>)?$/.test(html)
             ? [...html.matchAll(/<figure><img src="([^"]*)" alt="([^"]*)"><\/figure>/g)].map((m) => `![${decodeHTML(m[2]!)}](${targetOf(decodeHTML(m[1]!), file)})`)
             : [];
           pad(figures.length > 0 ? `text: ${figures.join(' ')}` : `html: ${html}`);
@@ -308,7 +308,8 @@ export function blockSignature(markdown: string, file?: string): string[] {
   const ordered = [...numbers].filter(([label]) => notes.has(label)).map(([label, n]) => [`footnote ${n}`, ...notes.get(label)!.map((line) => `  ${line}`)]);
   const numbered = [...main, ...ordered.flat()].map((line) => line.replace(/⁅([^⁅⁆]*)⁆/g, (_m, label: string) => `[^${numbers.get(label)}]`));
   // Paragraph wrappers are hidden in tight lists and shown in loose ones; what is left is the same either way.
-  return numbered.filter((line) => line.trim() !== 'text: ');
+  // Images side by side are the same whatever space is written between them (`![a](x)![b](y)`, figures of one div).
+  return numbered.filter((line) => line.trim() !== 'text: ').map((line) => (/^\s*text: (?:!\[[^\]]*\]\([^)]*\)\s*)+$/.test(line) ? line.replace(/\)\s*!\[/g, ') ![').trimEnd() : line));
 }
 
 /** The kind of difference a signature line stands for, for the report. */

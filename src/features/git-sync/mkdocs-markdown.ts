@@ -6,6 +6,7 @@ import { cardsTable, definitionOf, linkDefinitions } from './material-grids.ts';
 import { CODE_INCLUDE, includedCode } from './code-includes.ts';
 import { BLOCK_HEADER, blocksAsMaterial } from './pymdown-blocks.ts';
 import { schemeFigure, schemeImage } from './scheme-images.ts';
+import { htmlBlocksAsMarkdown } from './html-blocks.ts';
 import { HINT_STYLE_OF, closingFence, codeLines, escapeHtml, outsideCodeSpans, fenceCode, indentedBlock, fenceOpening, isFence, lineNumbers, listConstructs, plainToGitbook, type CodeHighlight, type Converted } from './source-markdown.ts';
 
 /*
@@ -60,7 +61,9 @@ export function mkdocsToGitbook(markdown: string, options: MkdocsOptions): Conve
   const converted = convertLines(abbreviations(lines, found), options, found, 0);
   // Annotations and tooltips the conversion made footnotes of: their definitions end the page, as GitBook writes them.
   if (found.footnotes.length > 0) converted.push('', ...found.footnotes);
-  const body = plainToGitbook(converted.join('\n'));
+  const html = htmlBlocksAsMarkdown(plainToGitbook(converted.join('\n')));
+  const body = html.markdown;
+  for (const note of html.notes) notes.add(note);
   for (const name of listConstructs(body, KEPT)) notes.add(`${name}: kept as written`);
   return { markdown: body, notes: [...notes], highlights };
 }

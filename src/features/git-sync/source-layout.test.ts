@@ -130,6 +130,26 @@ describe('plain folders of markdown', () => {
     assert.deepEqual(blockTypes(document).filter((type) => type === 'expandable').length, 2);
   });
 
+  test('an HTML block the model would read as its text is written as markdown; scripts and styles are left out and named', async () => {
+    // Shaped as FastAPI's docs (MIT): a screenshot in a <div class="screenshot">, buttons of links, a script and a style.
+    const source = files({
+      'a.md': '# A\n\n<div class="screenshot">\n<img src="shot.png">\n</div>\n\n<div class="text-center">\n<a href="b.md" class="btn">Getting started</a>\n</div>\n\n<style>\n.x { color: red }\n</style>\n\n<script>\nalert(1)\n</script>\n\n- Item\n\n  <div class="mdx-iconsearch">\n    <input placeholder="Search icon">\n    <ol class="results"></ol>\n  </div>\n',
+      'b.md': '# B\n',
+      'shot.png': 'png',
+    });
+    const { prepared } = await importedTree(source);
+    const page = prepared.pages.find((p) => p.title === 'A')!;
+    const json = JSON.stringify(page.document);
+    assert.deepEqual(blockTypes(page.document), ['images', 'paragraph', 'list-unordered']);
+    assert.match(json, new RegExp(`"kind":"page","page":"${prepared.pages.find((p) => p.title === 'B')!.id}"`), 'the button’s link is a link to the page');
+    assert.doesNotMatch(json, /alert|color: red|Search icon|<div/);
+    const notes = prepared.report.pages.find((p) => p.file === 'a.md')?.notes ?? [];
+    assert.ok(notes.some((n) => n.startsWith('HTML blocks written as markdown') && noteKeepsMeaning(n)), notes.join('\n'));
+    assert.ok(notes.some((n) => n.startsWith('style sheets of the page') && noteKeepsMeaning(n)));
+    assert.ok(notes.some((n) => n.startsWith('scripts of the page') && !noteKeepsMeaning(n)));
+    assert.ok(notes.some((n) => n.startsWith('form fields of the site’s own scripts') && !noteKeepsMeaning(n)));
+  });
+
   test('an <img> of a given width alone between blank lines is an image of that width, as GitBook writes one', async () => {
     // From mkdocs-material's docs/reference/images.md (MIT), where it is written so inside a result box.
     const { prepared } = await importedTree(files({ 'a.md': '# A\n\n  <img src="https://x.test/a.png" width="300" />\n\nText <img src="https://x.test/b.png" width="20"> inline.\n' }));
@@ -194,13 +214,14 @@ describe('MkDocs', () => {
   // From mkdocs-material's docs/reference/code-blocks.md (MIT, test/fixtures/mkdocs-material/LICENSE).
   const BUBBLE_SORT = ['def bubble_sort(items):', '    for i in range(len(items)):', '        for j in range(len(items) - 1 - i):', '            if items[j] > items[j + 1]:', '                items[j], items[j + 1] = items[j + 1], items[j]'];
 
-  test('an SVG snippet is an image of its file, an <img> inside HTML; the import makes a file of it', async () => {
+  test('an SVG snippet is an image of its file, an <img> inside HTML (which is then written as markdown); the import makes a file of it', async () => {
     const converted = mkdocsToGitbook('# A\n\n--8<-- "docs/img/events.svg"\n\n<div>\n  <p>Key</p>\n--8<-- "docs/img/events.svg"\n</div>\n', {
       readSnippet: () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
       snippetFile: () => '../img/events.svg',
     });
     assert.match(converted.markdown, /^!\[\]\(<\.\.\/img\/events\.svg>\)$/m);
-    assert.match(converted.markdown, /^<img src="\.\.\/img\/events\.svg" alt="">$/m);
+    // In the HTML block an `<img>`, and the block, which the model would read as its text, is markdown then.
+    assert.match(converted.markdown, /^Key\n\n!\[\]\(\.\.\/img\/events\.svg\)$/m);
     assert.doesNotMatch(converted.markdown, /<svg/);
     assert.ok(converted.notes.some((note) => note.startsWith('drawings inlined from an SVG file') && noteKeepsMeaning(note)));
     const { prepared } = await importedTree(
@@ -218,7 +239,7 @@ describe('MkDocs', () => {
   test('hl_lines, single lines and ranges, are the highlighted code lines of the document the import writes', async () => {
     const page = ['``` py hl_lines="2 3"', ...BUBBLE_SORT, '```', '', '=== "Range"', '', '    ``` py linenums="1" hl_lines="3-5"', ...BUBBLE_SORT.map((l) => `    ${l}`), '    ```', ''].join('\n');
     const { markdown, notes, highlights } = convert(page);
-    // GitBook's markdown has no way to write them: the markdown is the code alone, the lines travel beside it.
+    // The fence stays as written: the markdown is the code alone, the lines travel beside it.
     assert.ok(markdown.startsWith(['```py', ...BUBBLE_SORT, '```'].join('\n')), markdown);
     assert.deepEqual(notes, []);
     assert.deepEqual(highlights.map((h) => h.lines), [[2, 3], [3, 4, 5]]);

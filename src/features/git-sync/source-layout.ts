@@ -4,6 +4,7 @@ import { docusaurusToGitbook } from './docusaurus-markdown.ts';
 import { readMkdocsConfig } from './mkdocs.ts';
 import { mkdocsToGitbook } from './mkdocs-markdown.ts';
 import type { SourceOutline } from './repository.ts';
+import { htmlBlocksAsMarkdown } from './html-blocks.ts';
 import { plainToGitbook, type CodeHighlight } from './source-markdown.ts';
 
 /*
@@ -121,7 +122,12 @@ export function readSourceLayout(files: ReadonlyMap<string, Buffer>, projectDire
   }
   if (layout === 'folders') {
     const converted = new Map(files);
-    for (const [path, bytes] of files) if (/\.md$/i.test(path)) converted.set(path, Buffer.from(plainToGitbook(bytes.toString('utf8'))));
+    for (const [path, bytes] of files) {
+      if (!/\.md$/i.test(path)) continue;
+      const result = htmlBlocksAsMarkdown(plainToGitbook(bytes.toString('utf8')));
+      converted.set(path, Buffer.from(result.markdown));
+      if (result.notes.length > 0) notesByFile.set(path, result.notes);
+    }
     return { layout, files: converted, notes: [], notesByFile, highlightsByFile };
   }
   return { layout, files, notes: [], notesByFile, highlightsByFile };

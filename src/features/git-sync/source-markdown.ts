@@ -11,14 +11,15 @@ export interface Converted {
   markdown: string;
   /** Constructs not carried over exactly, each once, in words a person reads in the import report. */
   notes: string[];
-  /** Highlighted lines of the page's code blocks, in the order of the blocks: GitBook's markdown cannot say them. */
+  /** Highlighted lines of the page's code blocks, in the order of the blocks: fenced code cannot say them. */
   highlights: CodeHighlight[];
 }
 
 /**
  * Lines of one code block to highlight (1-based), with the block's code as the document will hold it, to find the
  * block again once the page is a document: the document model has highlighted code lines (`code-line`'s
- * `data.highlighted`), GitBook's markdown has no way to write them, so they travel beside the markdown.
+ * `data.highlighted`); fenced code cannot say them (GitBook writes such a block in HTML, code-html.ts), so the
+ * converters keep the fence as written and the lines travel beside the markdown.
  */
 export interface CodeHighlight {
   code: string;
@@ -70,6 +71,8 @@ const MEANING_KEPT = [
   'site components that draw an expandable',
   'words with a title (<abbr title>',
   'drawings inlined from an SVG file',
+  'HTML blocks written as markdown',
+  'style sheets of the page',
 ];
 
 export function noteKeepsMeaning(note: string): boolean {
