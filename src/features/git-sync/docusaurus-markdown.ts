@@ -1,3 +1,4 @@
+import { htmlBlocksAsMarkdown } from './html-blocks.ts';
 import { componentPaths, detailsWrapper, importedNames, wrapperTitle, type DetailsWrapper } from './docusaurus-components.ts';
 import { HINT_STYLE_OF, closingFence, codeLines, escapeHtml, fenceCode, fenceOpening, isFence, lineNumbers, plainToGitbook, withoutCode, type CodeHighlight, type Converted } from './source-markdown.ts';
 
@@ -188,7 +189,9 @@ function convertPage(markdown: string, options: DocusaurusOptions, depth: number
     notes.add(`${unclosed.kind === 'hint' ? 'admonition' : unclosed.kind === 'tabs' ? '<Tabs>' : '<TabItem>'} never closed: closed at the end of the page`);
     out.push(unclosed.kind === 'hint' ? '{% endhint %}' : unclosed.kind === 'tabs' ? '{% endtabs %}' : '{% endtab %}');
   }
-  const body = blankLinesCollapsed(plainToGitbook(out.join('\n')));
+  const html = htmlBlocksAsMarkdown(blankLinesCollapsed(plainToGitbook(out.join('\n'))));
+  const body = html.markdown;
+  for (const note of html.notes) notes.add(note);
   const prose = withoutCode(body);
   for (const m of prose.matchAll(/^export\s.+$/gm)) notes.add(`MDX export: kept as text (${m[0].trim().slice(0, 80)})`);
   // A component's tag is its name then a space, `/` or `>`: `<BigInt, String>` is a type in a sentence, and an
@@ -366,8 +369,8 @@ function tagsOnTheirLines(lines: readonly string[]): string[] {
 /** JSX image sources (`src={useBaseUrl("img/a.png")}`, `src={require("./a.png").default}`) as the paths they name. */
 function imageSources(line: string): string {
   return line
-    .replace(/src=\{useBaseUrl\((["'])([^"']*)\1\)\}/g, (_, _q, path: string) => `src="${path.startsWith('/') || /^[a-z]+:/i.test(path) ? path : `/${path}`}"`)
-    .replace(/src=\{require\((["'])([^"']*)\1\)(?:\.default)?\}/g, (_, _q, path: string) => `src="${path}"`)
+    .replace(/src\s*=\s*\{\s*useBaseUrl\((["'])([^"']*)\1\)\s*\}/g, (_, _q, path: string) => `src="${path.startsWith('/') || /^[a-z]+:/i.test(path) ? path : `/${path}`}"`)
+    .replace(/src\s*=\s*\{\s*require\((["'])([^"']*)\1\)(?:\.default)?\s*\}/g, (_, _q, path: string) => `src="${path}"`)
     .replace(/(<img\b[^>]*?)\s*>\s*<\/img>/g, (_, img: string) => {
       return `${img}>`;
     });

@@ -35,13 +35,15 @@ export function htmlBlocksAsMarkdown(markdown: string): { markdown: string; note
     // carries too; behind a quote's `>` (or a list marker on its first line) the block is left as it is.
     const source = lines.slice(start, end);
     const indent = /^[ \t]*/.exec(source[0] ?? '')![0];
-    if (source.map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart())).join('\n') !== html.replace(/\n$/, '')) continue;
+    const unindented = (text: readonly string[]) => text.map((line) => line.trimStart()).join('\n');
+    if (unindented(source) !== unindented(html.replace(/\n$/, '').split('\n'))) continue;
     if (SCRIPT.test(html) || STYLE.test(html)) {
       notes.add(SCRIPT.test(html) ? SCRIPTS_LEFT_OUT : STYLES_LEFT_OUT);
       replaced.push({ start, end, lines: [] });
       continue;
     }
-    if (!MEANINGFUL.test(html) || !readAsText(html)) continue;
+    // A component of MDX (`<Foo>`, a capital) is not HTML: the Docusaurus conversion keeps it visible and named.
+    if (!MEANINGFUL.test(html) || /<[A-Z]/.test(html) || !readAsText(html)) continue;
     const written = htmlFragmentToMarkdown(html);
     notes.add(FORM_FIELDS.test(html) ? FORM_FIELDS_LEFT_OUT : HTML_AS_MARKDOWN);
     replaced.push({ start, end, lines: written ? ['', ...written.split('\n').map((line) => (line ? indent + line : line)), ''] : [] });

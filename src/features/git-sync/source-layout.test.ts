@@ -130,6 +130,17 @@ describe('plain folders of markdown', () => {
     assert.deepEqual(blockTypes(document).filter((type) => type === 'expandable').length, 2);
   });
 
+  test('a centred image in a list item stays the item’s, whatever spaces its attributes have; <br>s under it are left out', async () => {
+    // From 0xPolygonID/tutorials' verifier/demo-verifier.md (MIT).
+    const { prepared } = await importedTree(
+      files({ 'a.md': '# A\n\n1. Scan the code.\n\n    <div align="center">\n    <img src= "https://x.test/demo.png" align="center" width="500"/>\n    </div>\n    <br>\n\n    Then click **Submit**.\n\n2. Done.\n' }),
+    );
+    const [list] = (prepared.pages[0]!.document as Document).nodes as unknown as [{ type: string; nodes: { nodes: { type: string }[] }[] }];
+    assert.equal(list.type, 'list-ordered');
+    assert.deepEqual(list.nodes[0]!.nodes.map((n) => n.type), ['paragraph', 'images', 'paragraph']);
+    assert.match(JSON.stringify(list.nodes[0]), /"align":"center".*"width":500/);
+  });
+
   test('an HTML block the model would read as its text is written as markdown; scripts and styles are left out and named', async () => {
     // Shaped as FastAPI's docs (MIT): a screenshot in a <div class="screenshot">, buttons of links, a script and a style.
     const source = files({
@@ -699,6 +710,18 @@ describe('MkDocs', () => {
 });
 
 describe('Docusaurus', () => {
+  test('an image whose source is a JSX expression after a space is the image it names; a component holding a link stays visible', () => {
+    // From 0xPolygonID/docs' issuer/issuer-overview.md and verifier pages (MIT).
+    const { markdown, notes } = docusaurusToGitbook(
+      'import useBaseUrl from "@docusaurus/useBaseUrl";\n\n<div align="center"><img src= {useBaseUrl("img/8088.png")} align="center" /></div>\n\n<div align="center"><figure><img src="/img/off-chain-flow.png" alt="" width="600"><figcaption></figcaption></figure></div> <br></br>\n\n<Card href="/docs/x">\n<a href="/docs/x">Go</a>\n</Card>\n',
+      { readRelative: () => undefined },
+    );
+    assert.match(markdown, /^<div align="center"><figure><img src="\/img\/8088\.png" alt=""><figcaption><\/figcaption><\/figure><\/div>$/m);
+    assert.match(markdown, /^<div align="center"><figure><img src="\/img\/off-chain-flow\.png" alt="" width="600"><figcaption><\/figcaption><\/figure><\/div>$/m);
+    assert.match(markdown, /<Card href="\/docs\/x">/, 'a component is not HTML: it stays as written');
+    assert.ok(notes.some((note) => note.includes('Card')), notes.join('\n'));
+  });
+
   // After reduxjs/redux's docs (MIT): style-guide.md, GettingStarted.md, tutorials/essentials/part-3-data-flow.md.
   test('a site component that draws a <details> is an expandable; a tag over several lines is read whole; code keeps its blank lines', () => {
     const component = "import React from 'react'\n\nexport const DetailedExplanation = ({\n  children,\n  title = 'Detailed Explanation'\n}) => {\n  return (\n    <details className=\"detailed-explanation\">\n      <summary>\n        <h4>{title}</h4>\n      </summary>\n      {children}\n    </details>\n  )\n}\n";

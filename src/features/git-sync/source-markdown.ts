@@ -213,7 +213,8 @@ export function withoutCode(markdown: string): string {
   return out.join('\n');
 }
 
-const ALIGNED_IMAGE = /^[ \t]*<(div|p)\s+align=["']?(center|left|right)["']?\s*>\s*(<img\b[^>]*?)\s*\/?>\s*(?:<\/img>\s*)?<\/\1>[ \t]*$/i;
+// Trailing `<br>`s (`<br></br>` in MDX) on its line only make room under it.
+const ALIGNED_IMAGE = /^[ \t]*<(div|p)\s+align=["']?(center|left|right)["']?\s*>\s*(<img\b[^>]*?)\s*\/?>\s*(?:<\/img>\s*)?<\/\1>(?:\s*<br\s*\/?>(?:\s*<\/br>)?)*[ \t]*$/i;
 const LEGACY_EMBED = /^([ \t]*)\{%\s*embed\s+url="([^"]*)"\s+caption=(?:"([^"]*)"|'([^']*)')\s*%\}[ \t]*$/;
 const DETAILS_LINE = /^([ \t]*)<details\b[^>]*>[ \t]*<summary>(.*?)<\/summary>[ \t]*$/;
 
@@ -248,6 +249,8 @@ export function plainToGitbook(markdown: string): string {
         i = end;
       }
     }
+    // A figure with `<br>`s after it on its line (`</figure></div> <br></br>`): they only make room under it.
+    if (!opening) line = line.replace(FIGURE_THEN_BREAKS, '$1');
     const image = opening ? null : ALIGNED_IMAGE.exec(line);
     // `<details>` with its `<summary>` on the next lines reads as one HTML block: GitBook writes them apart.
     const summary = !opening && /^[ \t]*<details\b[^>]*>[ \t]*$/.test(line) ? summaryLines(lines, i + 1) : undefined;
@@ -259,7 +262,11 @@ export function plainToGitbook(markdown: string): string {
     if (image) {
       const img = figureImage(image[3]!);
       if (img) {
-        out.push(`<div align="${image[2]!.toLowerCase()}"><figure>${img}<figcaption></figcaption></figure></div>`);
+        // At the indentation it was written at: in a list item the figure is the item's.
+        out.push(`${/^[ \t]*/.exec(line)![0]}<div align="${image[2]!.toLowerCase()}"><figure>${img}<figcaption></figcaption></figure></div>`);
+        // `<br>`s under it only make room, and would join the figure's HTML block, which GitBook ends at its tag.
+        while (BREAKS_LINE.test(lines[i + 1] ?? '')) i++;
+        if ((lines[i + 1] ?? '').trim() !== '') out.push('');
         continue;
       }
     }
@@ -335,13 +342,15 @@ function htmlBody(lines: readonly string[], start: number): { markdown: string; 
   return undefined;
 }
 
-const BREAKS_LINE = /^[ \t]*(?:<br\s*\/?>[ \t]*)+$/i;
+const FIGURE_THEN_BREAKS = /^([ \t]*<(?:div|p)\b[^>]*>\s*<figure>.*<\/figure>\s*<\/(?:div|p)>)(?:\s*<br\s*\/?>(?:\s*<\/br>)?)+[ \t]*$/i;
+
+const BREAKS_LINE = /^[ \t]*(?:<br\s*\/?>(?:[ \t]*<\/br>)?[ \t]*)+$/i;
 
 const SIZED_IMAGE = /^([ \t]{0,3})(<img\b(?=[^>]*\swidth=)[^>]*?)\s*\/?>[ \t]*$/i;
 
 /** An `<img>` tag's source, alt text and width as GitBook writes them in a figure; undefined without a source. */
 function figureImage(tag: string): string | undefined {
-  const attr = (name: string) => new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
   const value = (m: RegExpExecArray | null) => (m ? (m[1] ?? m[2] ?? m[3]!) : undefined);
   const src = value(attr('src'));
   const width = value(attr('width'))?.replace(/px$/i, '');
