@@ -514,15 +514,17 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     // A cell whose bold is taken off is plain text: it stays in its editor while it is edited.
     await page.getByRole('button', { name: /^Grace: edit Row 2, Name$/ }).click();
     await page.getByRole('textbox', { name: 'Row 2, Name' }).waitFor();
-    for (let i = 0; i < 'Grace'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
     // The editor reads a selection the keys moved on `selectionchange`, a task later, which a loaded machine delays:
-    // each key waits until the editor's own selection (TipTap's, on its element) is where the browser's is.
+    // the keys wait until the editor has the focus, and Control+B until the editor's own selection (TipTap's state,
+    // on its element) is the one the keys made.
     const editorSelection = (size: number) =>
       page.waitForFunction((n) => {
-        const dom = document.activeElement?.closest('.ProseMirror') as (Element & { editor?: { state: { selection: { from: number; to: number } } } }) | null;
-        const selection = dom?.editor?.state.selection;
+        const dom = document.activeElement as (Element & { editor?: { state: { selection: { from: number; to: number } } } }) | null;
+        const selection = dom?.classList.contains('ProseMirror') ? dom.editor?.state.selection : undefined;
         return selection !== undefined && selection.to - selection.from === n;
       }, size);
+    await editorSelection(0);
+    for (let i = 0; i < 'Grace'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
     await editorSelection('Grace'.length);
     await page.keyboard.press('Control+b');
     await page.keyboard.press('ArrowRight');

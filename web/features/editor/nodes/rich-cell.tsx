@@ -101,8 +101,17 @@ function CellEditor(props: RichCellProps & { onDone(escaped: boolean): void }) {
   // person types right after the click would go nowhere meanwhile.
   useLayoutEffect(() => {
     if (!editor) return;
-    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.atEnd(editor.state.doc)));
-    editor.view.focus();
+    const focusAtEnd = () => {
+      editor.view.dispatch(editor.state.tr.setSelection(TextSelection.atEnd(editor.state.doc)));
+      editor.view.focus();
+    };
+    focusAtEnd();
+    if (editor.view.hasFocus()) return;
+    // Not on the page yet (TipTap moves the view's element into EditorContent once mounted): a frame later, once.
+    const frame = requestAnimationFrame(() => {
+      if (!editor.isDestroyed && !editor.view.hasFocus()) focusAtEnd();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [editor]);
   return <EditorContent editor={editor} className="qe-cell-editor" />;
 }
