@@ -4,7 +4,7 @@ import type { Document } from '../content/document/types.ts';
 import { htmlFragmentToMarkdown } from '../imports/html-to-markdown.ts';
 
 /*
- * Blocks of HTML in a page of another tool (MkDocs, a folder of READMEs). GitBook's model reads the HTML GitBook
+ * Blocks of HTML in a page of another tool (MkDocs, Docusaurus, a folder of READMEs). GitBook's model reads the HTML GitBook
  * writes (figures, tables, expandables, code with highlighted lines); any other HTML block is one paragraph of its
  * text there, which loses what the HTML drew: a screenshot in a `<div class="screenshot">`, the links of a row of
  * buttons, a list. Such a block is written as markdown instead (Turndown), its classes and layout left out.
@@ -35,7 +35,8 @@ export function htmlBlocksAsMarkdown(markdown: string): { markdown: string; note
     // carries too; behind a quote's `>` (or a list marker on its first line) the block is left as it is.
     const source = lines.slice(start, end);
     const indent = /^[ \t]*/.exec(source[0] ?? '')![0];
-    const unindented = (text: readonly string[]) => text.map((line) => line.trimStart()).join('\n');
+    // (A file with CRLF line ends keeps its `\r`s in `lines`; markdown-it's content has none.)
+    const unindented = (text: readonly string[]) => text.map((line) => line.trim()).join('\n');
     if (unindented(source) !== unindented(html.replace(/\n$/, '').split('\n'))) continue;
     if (SCRIPT.test(html) || STYLE.test(html)) {
       notes.add(SCRIPT.test(html) ? SCRIPTS_LEFT_OUT : STYLES_LEFT_OUT);

@@ -159,6 +159,9 @@ describe('plain folders of markdown', () => {
     assert.ok(notes.some((n) => n.startsWith('style sheets of the page') && noteKeepsMeaning(n)));
     assert.ok(notes.some((n) => n.startsWith('scripts of the page') && !noteKeepsMeaning(n)));
     assert.ok(notes.some((n) => n.startsWith('form fields of the site’s own scripts') && !noteKeepsMeaning(n)));
+    // The same with Windows line ends.
+    const crlf = await importedTree(files({ 'a.md': '# A\r\n\r\n<div class="screenshot">\r\n<img src="shot.png">\r\n</div>\r\n', 'shot.png': 'png' }));
+    assert.deepEqual(blockTypes(crlf.prepared.pages[0]!.document), ['images']);
   });
 
   test('an <img> of a given width alone between blank lines is an image of that width, as GitBook writes one', async () => {
