@@ -213,8 +213,7 @@ export function withoutCode(markdown: string): string {
   return out.join('\n');
 }
 
-// Trailing `<br>`s (`<br></br>` in MDX) on its line only make room under it.
-const ALIGNED_IMAGE = /^[ \t]*<(div|p)\s+align=["']?(center|left|right)["']?\s*>\s*(<img\b[^>]*?)\s*\/?>\s*(?:<\/img>\s*)?<\/\1>(?:\s*<br\s*\/?>(?:\s*<\/br>)?)*[ \t]*$/i;
+const ALIGNED_IMAGE = /^[ \t]*<(div|p)\s+align=["']?(center|left|right)["']?\s*>\s*(<img\b[^>]*?)\s*\/?>\s*(?:<\/img>\s*)?<\/\1>[ \t]*$/i;
 const LEGACY_EMBED = /^([ \t]*)\{%\s*embed\s+url="([^"]*)"\s+caption=(?:"([^"]*)"|'([^']*)')\s*%\}[ \t]*$/;
 const DETAILS_LINE = /^([ \t]*)<details\b[^>]*>[ \t]*<summary>(.*?)<\/summary>[ \t]*$/;
 
@@ -249,8 +248,8 @@ export function plainToGitbook(markdown: string): string {
         i = end;
       }
     }
-    // A figure with `<br>`s after it on its line (`</figure></div> <br></br>`): they only make room under it.
-    if (!opening) line = line.replace(FIGURE_THEN_BREAKS, '$1');
+    // `<br>`s after a wrapped image or figure on its line (`</div> <br></br>`): they only make room under it.
+    if (!opening) line = line.replace(TRAILING_BREAKS, '$1');
     const image = opening ? null : ALIGNED_IMAGE.exec(line);
     // `<details>` with its `<summary>` on the next lines reads as one HTML block: GitBook writes them apart.
     const summary = !opening && /^[ \t]*<details\b[^>]*>[ \t]*$/.test(line) ? summaryLines(lines, i + 1) : undefined;
@@ -342,7 +341,7 @@ function htmlBody(lines: readonly string[], start: number): { markdown: string; 
   return undefined;
 }
 
-const FIGURE_THEN_BREAKS = /^([ \t]*<(?:div|p)\b[^>]*>\s*<figure>.*<\/figure>\s*<\/(?:div|p)>)(?:\s*<br\s*\/?>(?:\s*<\/br>)?)+[ \t]*$/i;
+const TRAILING_BREAKS = /^([ \t]*<(div|p)\b[^>]*>\s*(?:<figure>|<img\b).*<\/\2>)(?:\s*<br\s*\/?>(?:\s*<\/br>)?)+[ \t]*$/i;
 
 const BREAKS_LINE = /^[ \t]*(?:<br\s*\/?>(?:[ \t]*<\/br>)?[ \t]*)+$/i;
 
