@@ -23,6 +23,7 @@ import { samlRoutes, samlSignInRoutes } from './features/saml/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { organizationInviteRoutes } from './features/organization-invites/routes.ts';
 import { oidcRoutes, oidcSignInRoutes } from './features/oidc/routes.ts';
+import { domainLinkRoutes, domainRoutes } from './features/domains/routes.ts';
 import { personalTokenRoutes } from './features/tokens/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -166,6 +167,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await integrationEventRoutes(v1);
       await samlRoutes(v1);
       await oidcRoutes(v1);
+      await domainRoutes(v1);
       await authRoutes(v1);
       await personalTokenRoutes(v1);
       await notificationRoutes(v1);
@@ -179,7 +181,11 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   await publishedSpecRoutes(app);
   await pdfDownloadRoutes(app);
   // SAML sign-in and sign-out pages, outside /v1: a browser follows them, not an API client.
-  await app.register(async (sso) => samlSignInRoutes(sso));
+  await app.register(async (sso) => {
+    await samlSignInRoutes(sso);
+    // The mailed domain verification link's pages: plain pages beside sign-in's, with its form parser.
+    await domainLinkRoutes(sso);
+  });
   await app.register(async (sso) => oidcSignInRoutes(sso));
   // Integration icons and preview images, public like file downloads (features/integrations/routes.ts).
   await integrationAssetRoutes(app);

@@ -26,7 +26,7 @@ export async function bootstrapIfEmpty(ctx: AppContext, options: { adminToken?: 
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       if ((await countUsers(trx)) > 0) return undefined;
-      const user = await createUser(ctx, trx, { email, displayName: 'Administrator' });
+      const user = await createUser(ctx, trx, { email, displayName: 'Administrator', emailVerified: true });
       const org = await insertOrganizationWithAdmin(ctx, trx, { title: 'My Organization' }, user.id);
       const { token } = await issueToken(ctx, trx, user.id, { label: `bootstrap ${isoNow(ctx.clock)}`, value: options.adminToken });
       const link = await createLink(ctx, trx, { kind: 'first-start', userId: user.id, organizationId: org.id, role: 'admin' });

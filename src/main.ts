@@ -256,7 +256,7 @@ export async function main(argv: string[]): Promise<void> {
         // Like `user add`, a new e-mail creates the user: on a fresh database there is no user to name yet.
         const { org, created } = await db.transaction().execute(async (trx) => {
           const existing = await findUserByEmail(trx, email);
-          const admin = existing ?? (await createUser(ctx, trx, { email, displayName: values.name }));
+          const admin = existing ?? (await createUser(ctx, trx, { email, displayName: values.name, emailVerified: true }));
           return { org: await insertOrganizationWithAdmin(ctx, trx, { title }, admin.id), created: !existing };
         });
         console.log(`Created organization "${org.title}" (id ${org.id}); admin: ${email}${created ? ' (new user)' : ''}`);
@@ -275,7 +275,7 @@ export async function main(argv: string[]): Promise<void> {
         const { addOrUpdateMember } = await import('./features/members/service.ts');
         const { createLink } = await import('./features/auth/links.ts');
         const outcome = await db.transaction().execute(async (trx) => {
-          const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email, displayName: values.name }));
+          const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email, displayName: values.name, emailVerified: true }));
           const result = await addOrUpdateMember(ctx, trx, orgId, user.id, role);
           // The operator is trusted with the database: the link is made whatever account the person has.
           const link = invite ? await createLink(ctx, trx, { kind: 'invite', userId: user.id, organizationId: orgId, role }) : undefined;

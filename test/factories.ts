@@ -5,6 +5,7 @@ import { applyBatch, storeBatchFiles, validateChanges } from '../src/features/co
 import { findRevision, lockBranch } from '../src/features/content/branch-store.ts';
 import { commitToBranch } from '../src/features/content/commit-revision.ts';
 import { isoNow } from '../src/platform/clock.ts';
+import { dnsLookup } from '../src/features/domains/service.ts';
 import { ok } from './assertions.ts';
 import type { TestServer, TestUser } from './helpers.ts';
 
@@ -34,6 +35,21 @@ const as = (token: string | undefined) => (token ? { token } : {});
 export async function buildOrganization(t: TestServer): Promise<{ id: string; owner: TestUser }> {
   const owner = await t.outsider();
   return { id: owner.organizationId, owner };
+}
+
+/**
+ * An e-mail domain the organization verified (addOrganizationSSODomain, then verifyOrganizationSSODomain by DNS,
+ * with DNS answering the TXT record the API asked for): its identity providers may sign in accounts of it.
+ */
+export async function verifyDomain(t: TestServer, admin: { token: string; organizationId: string }, domain: string): Promise<Json> {
+  const added = ok(await t.api('POST', `/v1/orgs/${admin.organizationId}/sso/domains`, { token: admin.token, body: { domain } }), 201);
+  const real = dnsLookup.resolveTxt;
+  dnsLookup.resolveTxt = async (name) => (name === added.txtRecord.name ? [[added.txtRecord.value]] : real(name));
+  try {
+    return ok(await t.api('POST', `/v1/orgs/${admin.organizationId}/sso/domains/${added.id}/verify`, { token: admin.token, body: { method: 'dns' } }));
+  } finally {
+    dnsLookup.resolveTxt = real;
+  }
 }
 
 /** A space (createSpace) with these fields; 201 or the test fails. */

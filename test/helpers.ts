@@ -78,7 +78,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   async function newUser(): Promise<TestUser> {
     counter += 1;
     const email = `user${counter}-${newId(6).toLowerCase()}@quire.test`;
-    const user = await createUser(ctx, db, { email, displayName: `User ${counter}` });
+    const user = await createUser(ctx, db, { email, displayName: `User ${counter}`, emailVerified: true });
     const { token } = await issueToken(ctx, db, user.id);
     return { userId: user.id, email, token };
   }

@@ -13,6 +13,8 @@ export interface UsersTable {
   email: string | null;
   photo_url: string | null;
   created_at: string;
+  /** When the owner of the address proved it (a link mailed to it, or a provider of a verified domain); null: not yet. */
+  email_verified_at: string | null;
 }
 
 export interface OrganizationsTable {
@@ -52,6 +54,8 @@ export interface ApiTokensTable {
   last_used_at: string | null;
   revoked_at: string | null;
   expires_at: string | null;
+  /** The one organization the token reaches, when it was minted by a session an identity provider opened. */
+  organization_id: string | null;
 }
 
 export interface CollectionsTable {
@@ -712,6 +716,14 @@ export interface SamlRequestsTable {
   relay_state: string | null;
   expires_at: string;
   used_at: string | null;
+  /** SHA-256 of the state cookie of the browser that started the sign-in. */
+  browser_hash: string | null;
+  /** The signed-in person who started this sign-in to link the provider to their account. */
+  link_user_id: string | null;
+  ticket_hash: string | null;
+  /** JSON of the verified assertion's person, between the ACS and the browser's same-site step. */
+  verified_profile: string | null;
+  finished_at: string | null;
 }
 
 export interface SamlAssertionsTable {
@@ -744,7 +756,7 @@ export interface UserPasswordsTable {
 export interface SignInLinksTable {
   id: string;
   token_hash: string;
-  kind: 'invite' | 'reset' | 'first-start';
+  kind: 'invite' | 'reset' | 'first-start' | 'verify';
   user_id: string;
   organization_id: string | null;
   role: string | null;
@@ -774,6 +786,8 @@ export interface OidcRequestsTable {
   return_to: string | null;
   expires_at: string;
   used_at: string | null;
+  browser_hash: string | null;
+  link_user_id: string | null;
 }
 
 export interface OrganizationInvitesTable {
@@ -784,8 +798,46 @@ export interface OrganizationInvitesTable {
   created_at: string;
 }
 
+export interface UserIdentitiesTable {
+  id: string;
+  user_id: string;
+  organization_id: string;
+  provider_kind: 'saml' | 'oidc';
+  provider_id: string;
+  subject: string | null;
+  email: string | null;
+  /** How the provider came to sign in this account: it created it, its owner linked it, or its domain is verified. */
+  origin: 'created' | 'linked' | 'domain';
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface OrganizationDomainsTable {
+  id: string;
+  organization_id: string;
+  domain: string;
+  token: string;
+  mail_token_hash: string | null;
+  mailed_to: string | null;
+  verified_at: string | null;
+  verified_by: string | null;
+  created_at: string;
+}
+
+export interface PendingInvitationsTable {
+  organization_id: string;
+  user_id: string;
+  role: string | null;
+  sso: number;
+  invited_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  user_identities: UserIdentitiesTable;
+  organization_domains: OrganizationDomainsTable;
+  pending_invitations: PendingInvitationsTable;
   organizations: OrganizationsTable;
   members: MembersTable;
   api_tokens: ApiTokensTable;

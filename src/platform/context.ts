@@ -26,6 +26,11 @@ export interface UserCaller {
   tokenId: string;
   /** Set when the user calls from a browser with a session cookie (features/sessions), not with a token. */
   session?: { id: string; organizationId: string | null };
+  /**
+   * The one organization the caller reaches, when an identity provider of it is what proved who they are (a
+   * session it opened, or a token such a session minted): its word is good for its own organization only.
+   */
+  onlyOrganization?: string;
 }
 
 /**

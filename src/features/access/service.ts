@@ -86,6 +86,8 @@ export class OrgAccess {
 
   static async load(db: Executor, organizationId: string, caller: Caller): Promise<OrgAccess> {
     if (caller.kind === 'installation') return InstallationAccess.load(db, organizationId, caller);
+    // An identity provider's word (its session, or a token that session minted) reaches its organization only.
+    if (caller.onlyOrganization !== undefined && caller.onlyOrganization !== organizationId) return new OrgAccess(db, organizationId, { member: false }, caller.userId);
     const access = await OrgAccess.loadForUser(db, organizationId, caller.userId);
     // A browser session opened by another organization's identity provider may not reach one that requires SSO.
     if (caller.kind === 'user' && caller.session && access.isMember && !(await sessionReachesOrganization(db, caller.session, organizationId, caller.userId))) {

@@ -21,6 +21,7 @@ export const LINK_LIFETIME_MS: Record<LinkKind, number> = {
   invite: 7 * 24 * 60 * 60_000,
   'first-start': 7 * 24 * 60 * 60_000,
   reset: 60 * 60_000,
+  verify: 7 * 24 * 60 * 60_000,
 };
 
 const NO_LONGER_VALID = 'This link is no longer valid: it was used already, it expired, or it never existed. Ask for a new one.';

@@ -32,3 +32,18 @@ export function resetMail(config: Config, to: string, link: { url: string; expir
     ].join('\n'),
   };
 }
+
+export function verificationMail(config: Config, to: string, link: { url: string; expiresAt: string }): Mail {
+  return {
+    to,
+    subject: 'Confirm your e-mail address on Quire',
+    text: [
+      `An account was created with ${to} on Quire (${config.publicUrl}).`,
+      '',
+      'Open this link to confirm the address is yours and choose your password:',
+      link.url,
+      '',
+      `The link works once, until ${until(link.expiresAt)}. Until then, invitations sent to ${to} wait. If you did not create this account, open the link anyway: choosing a password there makes the account yours and signs out whoever created it.`,
+    ].join('\n'),
+  };
+}

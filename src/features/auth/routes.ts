@@ -7,10 +7,14 @@ import { clearedCookies, sessionFromCookies } from '../sessions/service.ts';
 import { samlSignInButtons } from '../saml/service.ts';
 import { oidcSignInButtons } from '../oidc/service.ts';
 import { describeLink } from './links.ts';
+import { listOwnIdentities, unlinkOwnIdentity } from '../sso/identities.ts';
 import { describeInviteLink } from '../organization-invites/service.ts';
 import {
   ChangePasswordBody,
   CurrentSession,
+  EmailVerificationSent,
+  IdentityIdParams,
+  IdentityList,
   Invitation,
   InvitationBody,
   InviteLinkInfo,
@@ -30,6 +34,7 @@ import {
 import {
   changePassword,
   describeSession,
+  requestEmailVerification,
   inviteWithLink,
   listOwnSessions,
   requestPasswordReset,
@@ -260,6 +265,52 @@ export async function authRoutes(app: App) {
       assertOwnOrigin(app, request);
       const { body, setCookies } = await signUpWithInvite(app.ctx, throttle, request.params, request.body, clientOf(request));
       return withCookies(reply, setCookies).status(201).send(body);
+    },
+  );
+
+  app.post(
+    '/auth/email-verification',
+    {
+      schema: {
+        operationId: 'requestEmailVerification',
+        ...documentation,
+        tags,
+        summary: 'Mail yourself a link that proves your e-mail address (invitations sent to it wait for the proof)',
+        response: { 202: EmailVerificationSent, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await requestEmailVerification(app.ctx, callerOf(request))),
+  );
+
+  app.get(
+    '/auth/identities',
+    {
+      schema: {
+        operationId: 'listSignInIdentities',
+        ...documentation,
+        tags,
+        summary: 'The identity providers that may sign you in (they created your account, you linked them, or your domain is verified)',
+        response: { 200: IdentityList, ...errors(401, 403) },
+      },
+    },
+    async (request) => listOwnIdentities(app.ctx, callerOf(request)),
+  );
+
+  app.delete(
+    '/auth/identities/:identityId',
+    {
+      schema: {
+        operationId: 'unlinkSignInIdentity',
+        ...documentation,
+        tags,
+        summary: 'Unlink an identity provider from your account: it signs you in no more',
+        params: IdentityIdParams,
+        response: { 204: NoContent, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await unlinkOwnIdentity(app.ctx, callerOf(request), request.params.identityId);
+      return reply.status(204).send();
     },
   );
 

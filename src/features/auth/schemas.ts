@@ -48,7 +48,7 @@ export const SessionIdParams = Type.Object({ sessionId: Type.String({ minLength:
 export const LinkTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const LinkInfo = Type.Object({
-  kind: Type.Union([Type.Literal('invite'), Type.Literal('reset'), Type.Literal('first-start')]),
+  kind: Type.Union([Type.Literal('invite'), Type.Literal('reset'), Type.Literal('first-start'), Type.Literal('verify')]),
   email: Type.String(),
   organization: Type.Optional(Type.Object({ id: Type.String(), title: Type.String() })),
   role: Type.Optional(RoleOrGuest),
@@ -87,6 +87,9 @@ export const Invitation = Type.Object({
   role: RoleOrGuest,
   emailed: Type.Boolean({ description: 'Whether the link was handed to the mail server (SMTP_URL)' }),
   url: Type.Optional(Type.String({ format: 'uri', description: 'The one-time link to give the person; absent when they already have an account to sign in with' })),
+  pending: Type.Optional(
+    Type.Boolean({ description: 'The address has an account whose owner has not proven it yet: the person becomes a member once they open the link (or one mailed to them)' }),
+  ),
   expiresAt: Type.Optional(Timestamp),
 });
 
@@ -105,4 +108,23 @@ export const SignUpBody = Type.Object({
   email: Email,
   password: Password,
   displayName: Type.Optional(Type.String({ maxLength: 200, description: 'The name others see; the start of the e-mail when absent' })),
+});
+
+export const EmailVerificationSent = Type.Object({ emailed: Type.Boolean({ description: 'Whether the mail server took the mail' }) });
+
+export const IdentityIdParams = Type.Object({ identityId: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const IdentityList = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      organizationId: Type.String(),
+      providerId: Type.String(),
+      kind: Type.Union([Type.Literal('saml'), Type.Literal('oidc')]),
+      origin: Type.Union([Type.Literal('created'), Type.Literal('linked'), Type.Literal('domain')]),
+      email: Type.Optional(Type.String()),
+      createdAt: Timestamp,
+      lastUsedAt: Type.Optional(Timestamp),
+    }),
+  ),
 });

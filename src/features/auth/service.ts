@@ -13,7 +13,8 @@ import { findMember } from '../members/queries.ts';
 import { findOrganization } from '../organizations/queries.ts';
 import { joinWithInvite } from '../organization-invites/service.ts';
 import { checkPasswordRule, consumeLink, createLink } from './links.ts';
-import { invitationMail, resetMail } from './mails.ts';
+import { invitationMail, resetMail, verificationMail } from './mails.ts';
+import { addressProven } from './address-proof.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { findPasswordHash, hasOwnAccount, savePasswordHash } from './store.ts';
@@ -145,12 +146,27 @@ export async function requestPasswordReset(ctx: AppContext, throttle: SignInThro
   void ctx.mailer.send(resetMail(ctx.config, user.email, link));
 }
 
-/** Sets the password a link allows and signs the person in; a reset also ends every other session of theirs. */
+/**
+ * Sets the password a link allows and signs the person in; a reset also ends every other session of theirs.
+ * Every link was mailed or handed to the account's address, so using it proves the address: an account whose
+ * address was unproven is the link holder's from now on (address-proof.ts ends what its maker set up).
+ */
 export async function useSignInLink(ctx: AppContext, token: string, input: { password: string; displayName?: string | undefined }, client: Client) {
   return consumeLink(ctx, token, input, async (trx, link) => {
     if (link.kind === 'reset') await revokeAllSessionsOf(ctx, trx, link.user_id);
+    await addressProven(ctx, trx, link.user_id, { takeOver: true, keepPassword: true });
     return signedIn(ctx, trx, link.user_id, 'link', client);
   });
+}
+
+/** Mails the signed-in person a link that proves their address (their e-mail invitations wait for it). */
+export async function requestEmailVerification(ctx: AppContext, caller: Caller): Promise<{ emailed: boolean }> {
+  const user = await findUserById(ctx.db, personOf(caller));
+  if (!user?.email) throw notFound('This person has no e-mail address');
+  if (user.email_verified_at !== null) throw conflict(`${user.email} is verified already`);
+  if (!ctx.mailer.enabled) throw badRequest('Mail is not set up on this server (SMTP_URL): ask an administrator to invite you, their invitation link proves your address');
+  const link = await createLink(ctx, ctx.db, { kind: 'verify', userId: user.id });
+  return { emailed: await ctx.mailer.send(verificationMail(ctx.config, user.email, link)) };
 }
 
 /**
@@ -178,13 +194,19 @@ export async function signUpWithInvite(
   if (wait > 0) throw tooMany(wait);
   const hash = await hashPassword(input.password);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const { verify, ...answer } = await ctx.db.transaction().execute(async (trx) => {
       if (await findUserByEmail(trx, email)) throw conflict(`body/email: ${email} already has an account; sign in with it, then join`);
       const user = await createUser(ctx, trx, { email, ...(input.displayName?.trim() ? { displayName: input.displayName.slice(0, 200) } : {}) });
       await savePasswordHash(trx, user.id, hash, isoNow(ctx.clock));
       await joinWithInvite(ctx, trx, invite.organizationId, invite.inviteId, user.id);
-      return signedIn(ctx, trx, user.id, 'password', client);
+      const answer = await signedIn(ctx, trx, user.id, 'password', client);
+      // The account's address is unproven until its owner opens the link mailed to it (without mail, an
+      // administrator's invitation link is the proof).
+      const verify = ctx.mailer.enabled ? await createLink(ctx, trx, { kind: 'verify', userId: user.id }) : undefined;
+      return { ...answer, verify: verify ? { email, link: verify } : undefined };
     });
+    if (verify) void ctx.mailer.send(verificationMail(ctx.config, verify.email, verify.link));
+    return answer;
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 409) await throttle.failed(email, client.address, ctx.clock.now().getTime());
     throw error;
@@ -199,11 +221,13 @@ export async function signUpWithInvite(
  */
 export async function inviteWithLink(ctx: AppContext, caller: Caller, body: Static<typeof InvitationBody>) {
   const email = normalizeEmail(body.email);
-  await inviteUsers(ctx, caller, body.organizationId, { emails: [{ email, role: body.role as Role | null }] });
+  const { pending } = await inviteUsers(ctx, caller, body.organizationId, { emails: [{ email, role: body.role as Role | null }] });
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw notFound(`No user ${email}`);
-  const answer = { userId: user.id, email, role: body.role, emailed: false };
-  if (await hasOwnAccount(ctx.db, user.id, body.organizationId)) return answer;
+  const waiting = pending.includes(user.id);
+  const answer = { userId: user.id, email, role: body.role, emailed: false, ...(waiting ? { pending: true } : {}) };
+  // An account whose address is unproven gets the link too: opening it is the proof the invitation waits for.
+  if (!waiting && (await hasOwnAccount(ctx.db, user.id, body.organizationId))) return answer;
   const link = await createLink(ctx, ctx.db, { kind: 'invite', userId: user.id, organizationId: body.organizationId, role: body.role });
   const organization = await findOrganization(ctx.db, body.organizationId);
   const emailed = await ctx.mailer.send(invitationMail(ctx.config, email, organization?.title ?? 'an organization', link));
@@ -220,7 +244,9 @@ export async function mailInvitations(ctx: AppContext, organizationId: string, u
   const organization = await findOrganization(ctx.db, organizationId);
   for (const userId of userIds) {
     const user = await findUserById(ctx.db, userId);
-    if (!user?.email || (await hasOwnAccount(ctx.db, user.id, organizationId))) continue;
+    if (!user?.email) continue;
+    // An unproven address's account gets the link too (its invitation waits for the proof the link is).
+    if (user.email_verified_at !== null && (await hasOwnAccount(ctx.db, user.id, organizationId))) continue;
     const member = await findMember(ctx.db, organizationId, userId);
     const link = await createLink(ctx, ctx.db, { kind: 'invite', userId, organizationId, role: member?.role ?? null });
     await ctx.mailer.send(invitationMail(ctx.config, user.email, organization?.title ?? 'an organization', link));

@@ -46,3 +46,7 @@ export async function closeLinksOf(db: Executor, userId: string, now: string): P
 export async function deleteExpiredLinks(db: Executor, now: string): Promise<void> {
   await db.deleteFrom('sign_in_links').where('expires_at', '<', now).execute();
 }
+
+export async function deletePasswordOf(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('user_passwords').where('user_id', '=', userId).execute();
+}

@@ -140,7 +140,7 @@ export async function memberRoutes(app: App) {
       run: async (ctx, caller, { params, body }) => {
         const result = await inviteUsers(ctx, caller, params.organizationId, body);
         // Newcomers get the link that lets them set a password, when mail is set up (features/auth).
-        await mailInvitations(ctx, params.organizationId, result.users);
+        await mailInvitations(ctx, params.organizationId, [...result.users, ...result.pending]);
         return result;
       },
     }),

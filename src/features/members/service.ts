@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { OrgAccess } from '../access/service.ts';
-import type { Role } from '../access/roles.ts';
+import { isRole, type Role } from '../access/roles.ts';
 import { findOrganization } from '../organizations/queries.ts';
 import { NO_ACTIVITY, presentSpace } from '../spaces/present.ts';
 import { countersOfMany } from '../spaces/service.ts';
@@ -28,7 +28,9 @@ import {
   insertMemberRow,
   listMembers,
   lockOrganizationMembership,
+  savePendingInvitation,
   setMemberRole,
+  takePendingInvitationsOf,
   updateMember,
   type MemberFilter,
   type MemberRow,
@@ -274,16 +276,41 @@ export async function inviteUsers(ctx: AppContext, caller: Caller, organizationI
     if (!wanted.has(email)) wanted.set(email, typeof entry === 'string' ? fallback : entry.role);
   });
   const now = isoNow(ctx.clock);
-  const added = await ctx.db.transaction().execute(async (trx) => {
+  const { added, pending } = await ctx.db.transaction().execute(async (trx) => {
     const added: string[] = [];
+    const pending: string[] = [];
     for (const [email, role] of wanted) {
-      const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email }));
+      const existing = await findUserByEmail(trx, email);
+      const user = existing ?? (await createUser(ctx, trx, { email }));
       if (await findMember(trx, organizationId, user.id)) continue;
+      // An account someone made with this address, never proven, may not be the invited person's: the
+      // invitation waits until the address's owner proves it (a link mailed to it, or the invitation's link).
+      if (existing && existing.email_verified_at === null) {
+        await savePendingInvitation(trx, { organization_id: organizationId, user_id: user.id, role, sso: body.sso ? 1 : 0, invited_by: personOf(caller), created_at: now });
+        pending.push(user.id);
+        continue;
+      }
       await insertMemberRow(trx, { organization_id: organizationId, user_id: user.id, role, joined_at: now, sso: body.sso ? 1 : 0 });
       await recordEvent(trx, ctx.clock, 'member_joined', organizationId, { userId: user.id, role, invitedBy: personOf(caller) });
       added.push(user.id);
     }
-    return added;
+    return { added, pending };
   });
-  return { users: added, invited: added.length };
+  return { users: added, invited: added.length, pending };
+}
+
+/**
+ * A person just proved their address: the e-mail invitations that waited for it make them a member now (an
+ * organization that removed them since, or that they joined meanwhile, is left as it is).
+ */
+export async function admitPendingInvitations(ctx: AppContext, db: Executor, userId: string): Promise<string[]> {
+  const joined: string[] = [];
+  for (const invitation of await takePendingInvitationsOf(db, userId)) {
+    if (await findMember(db, invitation.organization_id, userId)) continue;
+    const role = invitation.role === null || isRole(invitation.role) ? invitation.role : null;
+    await insertMemberRow(db, { organization_id: invitation.organization_id, user_id: userId, role, joined_at: isoNow(ctx.clock), sso: invitation.sso });
+    await recordEvent(db, ctx.clock, 'member_joined', invitation.organization_id, { userId, role, invitedBy: invitation.invited_by });
+    joined.push(invitation.organization_id);
+  }
+  return joined;
 }

@@ -177,3 +177,26 @@ export async function resolveMemberRefs(db: Executor, organizationId: string, re
   }
   return out;
 }
+
+/**
+ * An e-mail invitation waiting for its account's owner to prove the address (the account exists and its address
+ * is unproven: whoever made it may not own the mailbox). Invited again, the newer role wins.
+ */
+export async function savePendingInvitation(db: Executor, row: { organization_id: string; user_id: string; role: Role | null; sso: number; invited_by: string | null; created_at: string }) {
+  await db
+    .insertInto('pending_invitations')
+    .values(row)
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet({ role: row.role, sso: row.sso, invited_by: row.invited_by, created_at: row.created_at }))
+    .execute();
+}
+
+export async function findPendingInvitation(db: Executor, organizationId: string, userId: string) {
+  return db.selectFrom('pending_invitations').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Takes the person's waiting invitations off the table and answers them (their address is now proven). */
+export async function takePendingInvitationsOf(db: Executor, userId: string) {
+  const rows = await db.selectFrom('pending_invitations').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+  if (rows.length > 0) await db.deleteFrom('pending_invitations').where('user_id', '=', userId).execute();
+  return rows;
+}

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.ts';
-import { buildOrganization, buildTeam } from '../../../test/factories.ts';
+import { buildOrganization, buildTeam, verifyDomain } from '../../../test/factories.ts';
 
 function cookiesOf(res: { headers: Record<string, unknown> }): string {
   const set = [res.headers['set-cookie'] ?? []].flat() as string[];
@@ -43,7 +43,8 @@ describe('OpenID Connect sign-in against a real provider', { timeout: 240_000 },
     assert.equal(start.statusCode, 302, start.body);
     const back = await idp.authorize(start.headers.location as string);
     assert.equal(`${back.origin}${back.pathname}`, provider.service.redirectURL);
-    return { callback: await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` }), back };
+    // The callback comes back to the browser that started the sign-in: it carries that browser's state cookie.
+    return { callback: await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: cookiesOf(start) } }), back, state: cookiesOf(start) };
   }
 
   test('an admin adds a provider: its secret is never shown; members read it; others cannot manage it', async () => {
@@ -100,9 +101,11 @@ describe('OpenID Connect sign-in against a real provider', { timeout: 240_000 },
       const me = ok((await t.api('GET', '/v1/user', { token: null, headers: { cookie: cookiesOf(callback) } })) as ApiResponse);
       const members = ok(await t.api('GET', `/v1/orgs/${owner.organizationId}/teams/${team.id}/members`, { token: owner.token }));
       assert.deepEqual(members.items.map((i: { organization: { id: string } }) => i.organization.id), [me.id]);
-      // Someone who was a member before signing in is not moved into the team.
+      // Someone who was a member before signing in is not moved into the team (the provider may sign in their
+      // existing account: the organization verified their address's domain).
       const before = await t.member('read', owner.organizationId);
       const known = await t.db.selectFrom('users').select('email').where('id', '=', before.userId).executeTakeFirstOrThrow();
+      await verifyDomain(t, owner, 'quire.test');
       assert.equal((await signIn(known.email!)).callback.statusCode, 303);
       const after = ok(await t.api('GET', `/v1/orgs/${owner.organizationId}/teams/${team.id}/members`, { token: owner.token }));
       assert.equal(after.items.length, 1);
@@ -114,15 +117,15 @@ describe('OpenID Connect sign-in against a real provider', { timeout: 240_000 },
 
   test('returnTo brings the person back to a page of ours, never to another site', async () => {
     const { callback } = await signIn('grace@example.com', { returnTo: '/app/o/x/s/y' });
-    assert.equal(callback.headers.location, '/app/o/x/s/y');
+    assert.equal(callback.headers.location, 'http://quire.test/app/o/x/s/y');
     const { callback: away } = await signIn('grace@example.com', { returnTo: 'https://evil.example/' });
     assert.equal(away.headers.location, '/app');
   });
 
   test('a callback is answered once: a replay opens no session', async () => {
-    const { callback, back } = await signIn('linus@example.com');
+    const { callback, back, state } = await signIn('linus@example.com');
     assert.equal(callback.statusCode, 303);
-    const replay = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const replay = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: state } });
     assert.equal(replay.statusCode, 403);
     assert.match(replay.body, /no open sign-in/);
     assert.equal(replay.headers['set-cookie'], undefined);

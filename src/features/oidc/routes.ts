@@ -5,9 +5,11 @@ import { apiOperation, registerOperations } from '../../platform/api-operation.t
 import { callerOf } from '../../platform/auth.ts';
 import { errors, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
 import { signInErrorPage } from '../sso/pages.ts';
+import { SsoSignInRefused } from '../sso/provider-sign-in.ts';
+import { linkingPerson } from '../sso/linking.ts';
 import { CallbackQuery, CreateOIDCProviderBody, OIDCProvider, OIDCProviderParams, ProviderIdParams, StartQuery, UpdateOIDCProviderBody } from './schemas.ts';
 import { createOidcProvider, deleteOidcProvider, getOidcProvider, listOidcProviders, updateOidcProvider } from './service.ts';
-import { completeOidcSignIn, OidcSignInRefused, startOidcSignIn } from './sign-in.ts';
+import { completeOidcSignIn, startOidcSignIn } from './sign-in.ts';
 
 const tags = ['sso'];
 const documentation = { 'x-quire-extension': true };
@@ -94,19 +96,21 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 /** The browser's side of OpenID Connect sign-in (outside /v1): the start URL and the redirect URI. Refusals are HTML pages. */
 export async function oidcSignInRoutes(app: App) {
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
-    if (error instanceof OidcSignInRefused) return sendPage(reply, error.status, signInErrorPage(error.message));
+    if (error instanceof SsoSignInRefused) return sendPage(reply, error.status, signInErrorPage(error.message, error.action));
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     return sendPage(reply, status, signInErrorPage(status === 500 ? 'Something went wrong on our side.' : error.message));
   });
   const config = { public: true };
 
-  app.get('/sso/oidc/:providerId/start', { config, schema: { hide: true, params: ProviderIdParams, querystring: StartQuery } }, async (request, reply) =>
-    reply.header('cache-control', 'no-store').redirect(await startOidcSignIn(app.ctx, request.params.providerId, request.query.returnTo), 302),
-  );
+  app.get('/sso/oidc/:providerId/start', { config, schema: { hide: true, params: ProviderIdParams, querystring: StartQuery } }, async (request, reply) => {
+    const linkUserId = request.query.link === '1' ? await linkingPerson(app.ctx, request.headers.cookie) : null;
+    const { url, setCookie } = await startOidcSignIn(app.ctx, request.params.providerId, request.query.returnTo ?? request.query.next, { cookieHeader: request.headers.cookie, linkUserId });
+    return reply.header('set-cookie', setCookie).header('cache-control', 'no-store').redirect(url, 302);
+  });
 
   app.get('/sso/oidc/:providerId/callback', { config, schema: { hide: true, params: ProviderIdParams, querystring: CallbackQuery } }, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-    const { setCookies, location } = await completeOidcSignIn(app.ctx, request.params.providerId, query, request.headers['user-agent']);
+    const { setCookies, location } = await completeOidcSignIn(app.ctx, request.params.providerId, query, request.headers.cookie, request.headers['user-agent']);
     return reply.header('set-cookie', setCookies).header('cache-control', 'no-store').redirect(location, 303);
   });
 }

@@ -49,6 +49,8 @@ export const OIDCProviderParams = Type.Object({ organizationId: Type.String({ mi
 export const ProviderIdParams = Type.Object({ providerId: Type.String({ minLength: 1, maxLength: 100 }) });
 export const StartQuery = Type.Object({
   returnTo: Type.Optional(Type.String({ maxLength: 2000, description: 'A path on this server to go to once signed in' })),
+  next: Type.Optional(Type.String({ maxLength: 2000, description: 'The same as `returnTo`' })),
+  link: Type.Optional(Type.Literal('1', { description: 'Link this provider to the account signed in with a password in this browser' })),
 });
 export const CallbackQuery = Type.Object(
   {

@@ -3,13 +3,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { openSecret } from '../../platform/secret-box.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
-import { isRole } from '../access/roles.ts';
-import { admitSsoMember } from '../members/service.ts';
-import { addTeamMemberKeepingRole, findTeam } from '../teams/queries.ts';
-import { openSession } from '../sessions/service.ts';
-import { findUserByEmail } from '../users/queries.ts';
-import { createUser, normalizeEmail } from '../users/service.ts';
+import { normalizeEmail } from '../users/service.ts';
 import { safeNextPath, signedInHome } from '../sso/landing.ts';
+import { bindBrowser, isSameBrowser } from '../sso/browser-binding.ts';
+import { signInThroughProvider, SsoSignInRefused } from '../sso/provider-sign-in.ts';
 import { findOpenRequest, findProviderById, insertRequest, useRequest, type OidcProviderRow } from './store.ts';
 import { serviceUrls } from './urls.ts';
 
@@ -21,12 +18,9 @@ const DISCOVERY_TTL_MS = 10 * 60_000;
 const MAX_PROVIDER_ANSWER = 1024 * 1024;
 
 /** A refusal shown to the browser as an error page. */
-export class OidcSignInRefused extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 502,
-    message: string,
-  ) {
-    super(message);
+export class OidcSignInRefused extends SsoSignInRefused {
+  constructor(status: 400 | 403 | 404 | 502, message: string) {
+    super(status, message);
   }
 }
 
@@ -91,7 +85,12 @@ function describe(error: unknown): string {
  * The provider's authorization URL for a new sign-in (authorization code flow with PKCE, a state and a
  * nonce, kept in the database so any process can take the callback).
  */
-export async function startOidcSignIn(ctx: AppContext, providerId: string, returnTo: string | undefined): Promise<string> {
+export async function startOidcSignIn(
+  ctx: AppContext,
+  providerId: string,
+  returnTo: string | undefined,
+  browser: { cookieHeader: string | undefined; linkUserId: string | null },
+): Promise<{ url: string; setCookie: string }> {
   const provider = await providerOf(ctx, providerId);
   let config: client.Configuration;
   try {
@@ -102,6 +101,7 @@ export async function startOidcSignIn(ctx: AppContext, providerId: string, retur
   const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
+  const binding = bindBrowser(ctx.config, browser.cookieHeader);
   const now = ctx.clock.now();
   await insertRequest(
     ctx.db,
@@ -113,10 +113,12 @@ export async function startOidcSignIn(ctx: AppContext, providerId: string, retur
       return_to: safeNextPath(ctx.config, returnTo),
       expires_at: new Date(now.getTime() + REQUEST_LIFETIME_MS).toISOString(),
       used_at: null,
+      browser_hash: binding.hash,
+      link_user_id: browser.linkUserId,
     },
     now.toISOString(),
   );
-  return client
+  const url = client
     .buildAuthorizationUrl(config, {
       redirect_uri: serviceUrls(ctx.config, provider.id).redirectURL,
       scope: 'openid email profile',
@@ -126,6 +128,7 @@ export async function startOidcSignIn(ctx: AppContext, providerId: string, retur
       code_challenge_method: 'S256',
     })
     .toString();
+  return { url, setCookie: binding.setCookie };
 }
 
 /**
@@ -134,7 +137,13 @@ export async function startOidcSignIn(ctx: AppContext, providerId: string, retur
  * audience, expiry, nonce). The person, by their verified e-mail, is signed in and admitted like SAML's:
  * a newcomer joins with the provider's default role, and is marked an SSO member.
  */
-export async function completeOidcSignIn(ctx: AppContext, providerId: string, query: string, userAgent: string | undefined): Promise<{ setCookies: string[]; location: string }> {
+export async function completeOidcSignIn(
+  ctx: AppContext,
+  providerId: string,
+  query: string,
+  cookieHeader: string | undefined,
+  userAgent: string | undefined,
+): Promise<{ setCookies: string[]; location: string }> {
   const provider = await providerOf(ctx, providerId);
   const params = new URLSearchParams(query);
   const error = params.get('error');
@@ -142,9 +151,12 @@ export async function completeOidcSignIn(ctx: AppContext, providerId: string, qu
   const state = params.get('state');
   const now = isoNow(ctx.clock);
   const request = state ? await findOpenRequest(ctx.db, provider.id, state, now) : undefined;
-  if (!state || !request || !(await useRequest(ctx.db, state, now))) {
-    throw new OidcSignInRefused(403, 'This answer of the identity provider matches no open sign-in of ours (unknown, expired or already used).');
+  if (!state || !request) throw new OidcSignInRefused(403, 'This answer of the identity provider matches no open sign-in of ours (unknown, expired or already used).');
+  // The callback is a top-level GET: it carries the SameSite=Lax state cookie of the browser that started it.
+  if (!isSameBrowser(request.browser_hash, cookieHeader)) {
+    throw new OidcSignInRefused(403, 'This sign-in was started in another browser: a sign-in opens a session only in the browser that started it. Sign in again from here.');
   }
+  if (!(await useRequest(ctx.db, state, now))) throw new OidcSignInRefused(403, 'This answer of the identity provider matches no open sign-in of ours (unknown, expired or already used).');
   let claims: Record<string, unknown>;
   try {
     const config = await configurationOf(ctx, provider);
@@ -168,15 +180,20 @@ export async function completeOidcSignIn(ctx: AppContext, providerId: string, qu
     throw new OidcSignInRefused(400, 'The e-mail address the identity provider gave is not valid.');
   }
   const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : undefined;
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email, ...(name ? { displayName: name } : {}) }));
-    const role = provider.default_role !== null && isRole(provider.default_role) ? provider.default_role : null;
-    const standing = await admitSsoMember(ctx, trx, provider.organization_id, user.id, role);
-    if (standing === 'disabled') throw new OidcSignInRefused(403, 'Your membership of this organization is disabled.');
-    if (standing === 'joined' && provider.default_team_id && (await findTeam(trx, provider.organization_id, provider.default_team_id))) {
-      await addTeamMemberKeepingRole(trx, { team_id: provider.default_team_id, user_id: user.id, role: 'member', added_at: isoNow(ctx.clock) });
-    }
-    return openSession(ctx, trx, { userId: user.id, method: 'oidc', organizationId: provider.organization_id, providerId: provider.id, userAgent });
-  });
+  if (typeof claims.sub !== 'string' || !claims.sub) throw new OidcSignInRefused(403, 'The identity provider gave no subject (`sub`).');
+  const result = await signInThroughProvider(
+    ctx,
+    {
+      kind: 'oidc',
+      id: provider.id,
+      label: provider.label,
+      organizationId: provider.organization_id,
+      defaultRole: provider.default_role,
+      defaultTeamId: provider.default_team_id,
+      startUrl: serviceUrls(ctx.config, provider.id).startURL,
+    },
+    { subject: claims.sub, email, ...(name ? { displayName: name } : {}) },
+    { linkUserId: request.link_user_id, userAgent },
+  );
   return { setCookies: result.setCookies, location: request.return_to ?? signedInHome(ctx.config) };
 }

@@ -79,9 +79,10 @@ export async function getOrganization(ctx: AppContext, caller: Caller, organizat
 }
 
 export async function listOrganizations(ctx: AppContext, caller: Caller, query: { page?: string; limit?: number }) {
-  const listKey = `orgs:${personOf(caller)}`;
+  const listKey = `orgs:${personOf(caller)}${caller.kind === 'user' && caller.onlyOrganization ? `:${caller.onlyOrganization}` : ''}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
-  const [rows, count] = await Promise.all([listOrganizationsOfUser(ctx.db, personOf(caller), page), countOrganizationsOfUser(ctx.db, personOf(caller))]);
+  const only = caller.kind === 'user' ? caller.onlyOrganization : undefined;
+  const [rows, count] = await Promise.all([listOrganizationsOfUser(ctx.db, personOf(caller), page, only), countOrganizationsOfUser(ctx.db, personOf(caller), only)]);
   return ctx.cursors.close(
     listKey,
     page,

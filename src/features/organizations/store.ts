@@ -22,8 +22,9 @@ export async function updateOrganization(db: Executor, id: string, changes: Part
 }
 
 /** The organizations a user belongs to (guests included), in the order they joined. */
-export async function listOrganizationsOfUser(db: Executor, userId: string, page: PageRequest) {
-  const query = db
+/** `only`: the one organization a caller reaches (an identity provider's session or token), when it is limited. */
+export async function listOrganizationsOfUser(db: Executor, userId: string, page: PageRequest, only?: string) {
+  let query = db
     .selectFrom('members')
     .innerJoin('organizations', 'organizations.id', 'members.organization_id')
     .selectAll('organizations')
@@ -31,16 +32,14 @@ export async function listOrganizationsOfUser(db: Executor, userId: string, page
     .select((eb) => ownsTeamIn(eb, userId, { column: 'organizations.id' }))
     .where('members.user_id', '=', userId)
     .where('members.disabled', '=', 0);
+  if (only !== undefined) query = query.where('members.organization_id', '=', only);
   return keysetPage(query, ['members.joined_at', 'organizations.id'], 'asc', page).execute();
 }
 
-export async function countOrganizationsOfUser(db: Executor, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('disabled', '=', 0)
-    .executeTakeFirstOrThrow();
+export async function countOrganizationsOfUser(db: Executor, userId: string, only?: string): Promise<number> {
+  let query = db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('disabled', '=', 0);
+  if (only !== undefined) query = query.where('organization_id', '=', only);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -8,9 +8,11 @@ import { findOrganization } from '../organizations/queries.ts';
 import { findUserById } from '../users/queries.ts';
 import { clearedCookies, csrfTokenMatches, revokeSession, sessionFromCookies } from '../sessions/service.ts';
 import { signInErrorPage, sessionPage, signedOutPage } from '../sso/pages.ts';
-import { AcsBody, CreateSAMLProviderBody, ProviderIdParams, SAMLProvider, SAMLProviderParams, SSOProviderLogin, StartQuery, UpdateSAMLProviderBody } from './schemas.ts';
+import { AcsBody, CreateSAMLProviderBody, FinishQuery, ProviderIdParams, SAMLProvider, SAMLProviderParams, SSOProviderLogin, StartQuery, UpdateSAMLProviderBody } from './schemas.ts';
 import { createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, listSsoLogins, updateSamlProvider } from './service.ts';
-import { completeSignIn, serviceMetadata, SignInRefused, startSignIn } from './sign-in.ts';
+import { completeSignIn, finishSignIn, serviceMetadata, startSignIn } from './sign-in.ts';
+import { SsoSignInRefused } from '../sso/provider-sign-in.ts';
+import { linkingPerson } from '../sso/linking.ts';
 
 const tags = ['sso'];
 
@@ -123,18 +125,25 @@ export async function samlSignInRoutes(app: App) {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
-    if (error instanceof SignInRefused) return sendPage(reply, error.status, signInErrorPage(error.message));
+    if (error instanceof SsoSignInRefused) return sendPage(reply, error.status, signInErrorPage(error.message, error.action));
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     return sendPage(reply, status, signInErrorPage(status === 500 ? 'Something went wrong on our side.' : error.message));
   });
   const config = { public: true };
 
-  app.get('/sso/saml/:providerId/start', { config, schema: { hide: true, params: ProviderIdParams, querystring: StartQuery } }, async (request, reply) =>
-    reply.header('cache-control', 'no-store').redirect(await startSignIn(app.ctx, request.params.providerId, request.query.returnTo ?? request.query.next), 302),
-  );
+  app.get('/sso/saml/:providerId/start', { config, schema: { hide: true, params: ProviderIdParams, querystring: StartQuery } }, async (request, reply) => {
+    const linkUserId = request.query.link === '1' ? await linkingPerson(app.ctx, request.headers.cookie) : null;
+    const { url, setCookie } = await startSignIn(app.ctx, request.params.providerId, request.query.returnTo ?? request.query.next, { cookieHeader: request.headers.cookie, linkUserId });
+    return reply.header('set-cookie', setCookie).header('cache-control', 'no-store').redirect(url, 302);
+  });
 
   app.post('/sso/saml/:providerId/acs', { config, schema: { hide: true, params: ProviderIdParams, body: AcsBody } }, async (request, reply) => {
-    const { setCookies, location } = await completeSignIn(app.ctx, request.params.providerId, request.body.SAMLResponse, request.headers['user-agent']);
+    const { location } = await completeSignIn(app.ctx, request.params.providerId, request.body.SAMLResponse);
+    return reply.header('cache-control', 'no-store').redirect(location, 303);
+  });
+
+  app.get('/sso/saml/:providerId/finish', { config, schema: { hide: true, params: ProviderIdParams, querystring: FinishQuery } }, async (request, reply) => {
+    const { setCookies, location } = await finishSignIn(app.ctx, request.params.providerId, request.query.ticket, request.headers.cookie, request.headers['user-agent']);
     return reply.header('set-cookie', setCookies).header('cache-control', 'no-store').redirect(location, 303);
   });
 

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer, type TestUser } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
-import { buildOrganization, buildTeam, editLive } from '../../../test/factories.ts';
+import { buildOrganization, buildTeam, editLive, verifyDomain } from '../../../test/factories.ts';
+import { savePasswordHash } from '../auth/store.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { authnRequestOf, makeCertificate, makeIdp, otherPrivateKey, samlResponse, type ResponseOptions, type TestIdp } from './idp.test-support.ts';
 
 const DAY = 24 * 3600_000;
@@ -24,12 +26,24 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
     return ok(await t.api('POST', saml(orgId), { token, body }), 201);
   }
 
-  /** Follows the provider's start URL: the AuthnRequest id our server is waiting an answer to. */
-  async function start(provider: { id: string; service: { startURL: string } }, next?: string) {
+  /**
+   * Follows the provider's start URL: the AuthnRequest id our server is waiting an answer to, and `state`, the
+   * cookie it gave this browser (the sign-in opens a session only where that cookie is).
+   */
+  async function start(provider: { id: string; service: { startURL: string } }, next?: string, cookie?: string) {
     const path = new URL(provider.service.startURL).pathname + (next ? `?next=${encodeURIComponent(next)}` : '');
-    const res = await t.app.inject({ method: 'GET', url: path });
+    const res = await t.app.inject({ method: 'GET', url: path, ...(cookie ? { headers: { cookie } } : {}) });
     assert.equal(res.statusCode, 302, res.body);
-    return authnRequestOf(String(res.headers.location));
+    return { ...authnRequestOf(String(res.headers.location)), state: cookiesOf(res) };
+  }
+
+  /** The ACS, then the browser's step after it (with its state cookie): the answer that opens the session. */
+  async function acsAndFinish(provider: { service: { acsURL: string } }, response: string, state: string) {
+    const acs = await postAcs(provider, response);
+    if (acs.statusCode !== 303) return acs;
+    assert.equal(acs.headers['set-cookie'], undefined, 'the ACS itself opens no session');
+    const finish = new URL(String(acs.headers.location));
+    return t.app.inject({ method: 'GET', url: finish.pathname + finish.search, headers: { cookie: state } });
   }
 
   async function postAcs(provider: { service: { acsURL: string } }, response: string) {
@@ -57,8 +71,16 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
 
   async function signIn(provider: { id: string; service: { startURL: string; acsURL: string; entityID: string } }, email: string) {
     const request = await start(provider);
-    const res = await postAcs(provider, responseFor(provider, request.id, email));
+    const res = await acsAndFinish(provider, responseFor(provider, request.id, email), request.state);
     assert.equal(res.statusCode, 303, res.body);
+    return cookiesOf(res);
+  }
+
+  /** A password session of the person (a password set for them first). */
+  async function passwordSession(person: TestUser): Promise<string> {
+    await savePasswordHash(t.db, person.userId, await hashPassword('correct horse battery'), new Date().toISOString());
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { email: person.email, password: 'correct horse battery' } });
+    assert.equal(res.statusCode, 200, res.body);
     return cookiesOf(res);
   }
 
@@ -156,11 +178,11 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
     assert.match(request.xml, /AuthnRequest/);
     assert.ok(request.xml.includes(`AssertionConsumerServiceURL="${provider.service.acsURL}"`));
     assert.ok(request.xml.includes(provider.service.entityID));
-    assert.equal(request.relayState, '/sites/docs/page?x=1');
+    assert.equal(request.relayState, 'http://quire.test/sites/docs/page?x=1');
 
-    const res = await postAcs(provider, responseFor(provider, request.id, 'Grace@Example.com', { attributes: { firstName: 'Grace', lastName: 'Hopper' } }));
+    const res = await acsAndFinish(provider, responseFor(provider, request.id, 'Grace@Example.com', { attributes: { firstName: 'Grace', lastName: 'Hopper' } }), request.state);
     assert.equal(res.statusCode, 303, res.body);
-    assert.equal(res.headers.location, '/sites/docs/page?x=1');
+    assert.equal(res.headers.location, 'http://quire.test/sites/docs/page?x=1');
     const setCookies = [res.headers['set-cookie']].flat() as string[];
     const session = setCookies.find((c) => c.startsWith('quire_session='))!;
     assert.match(session, /HttpOnly/i);
@@ -184,13 +206,15 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
     assert.match(page.body, /Grace Hopper/);
   });
 
-  test('an existing user signing in keeps their account and role, and is marked SSO', async () => {
-    const provider = await activeProvider();
-    const reader = await t.member('review');
+  test('an existing user of a domain the organization verified signs in: keeps their account and role, and is marked SSO', async () => {
+    const { id: orgId, owner } = await buildOrganization(t);
+    const provider = await activeProvider(orgId, owner.token);
+    await verifyDomain(t, { token: owner.token, organizationId: orgId }, 'quire.test');
+    const reader = await t.member('review', orgId);
     const cookie = await signIn(provider, reader.email);
     const me = await asBrowser('GET', '/v1/user', cookie);
     assert.equal(me.body.id, reader.userId);
-    const member = ok(await t.api('GET', `/v1/orgs/${t.org.id}/members/${reader.userId}`));
+    const member = ok(await t.api('GET', `/v1/orgs/${orgId}/members/${reader.userId}`, { token: owner.token }));
     assert.equal(member.role, 'review');
     assert.equal(member.sso, true);
   });
@@ -280,11 +304,11 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
       const request = await start(provider);
       const response = responseFor(provider, request.id, 'replay@example.com', { assertionId: '_replayed-assertion' });
       assert.equal((await postAcs(provider, response)).statusCode, 303);
-      const again = await postAcs(provider, response);
+      const again = await acsAndFinish(provider, response, request.state);
       assert.equal(again.statusCode, 403);
       assert.equal(again.headers['set-cookie'], undefined);
       const second = await start(provider);
-      const reused = await postAcs(provider, responseFor(provider, second.id, 'replay@example.com', { assertionId: '_replayed-assertion' }));
+      const reused = await acsAndFinish(provider, responseFor(provider, second.id, 'replay@example.com', { assertionId: '_replayed-assertion' }), second.state);
       assert.equal(reused.statusCode, 403);
       assert.match(reused.body, /already used/);
       assert.equal(reused.headers['set-cookie'], undefined);
@@ -302,10 +326,10 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
 
   test('the start URL keeps only paths of our own origin, and refuses pending or unknown providers', async () => {
     const provider = await activeProvider();
-    for (const next of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const next of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/.//evil.example/x', '/app/..//evil.example/x']) {
       const request = await start(provider, next);
       assert.equal(request.relayState, null, next);
-      const res = await postAcs(provider, responseFor(provider, request.id, `nav-${Date.now()}@example.com`));
+      const res = await acsAndFinish(provider, responseFor(provider, request.id, `nav-${Date.now()}@example.com`), request.state);
       assert.equal(res.headers.location, '/app');
     }
     const pending = ok(await t.api('POST', saml(t.org.id), { body: { label: 'Later' } }), 201);
@@ -319,23 +343,27 @@ describe('SAML providers and sign-in', { timeout: 240_000 }, () => {
     assert.ok(metadata.body.includes(provider.service.acsURL));
   });
 
-  test('where SSO is required, a session from another organization is refused; API tokens keep working', async () => {
+  test("a session opened by an organization's provider reaches that organization only; where SSO is required, a password session is refused", async () => {
     const a = await buildOrganization(t);
     const b = await buildOrganization(t);
     const providerB = await activeProvider(b.id, b.owner.token);
     const person: TestUser = await t.member('read', a.id);
+    // B verified the person's domain, so its provider may sign in their existing account; the session it opens
+    // still reaches B only, never A.
+    await verifyDomain(t, { token: b.owner.token, organizationId: b.id }, 'quire.test');
     const cookie = await signIn(providerB, person.email);
-    // Organization A does not require SSO yet: the session opened by B's identity provider reaches it.
-    assert.equal((await asBrowser('GET', `/v1/orgs/${a.id}/members/${person.userId}`, cookie)).status, 200);
-    ok(await t.api('PATCH', `/v1/orgs/${a.id}`, { token: a.owner.token, body: { sso: true } }));
     assert.equal((await asBrowser('GET', `/v1/orgs/${a.id}/members/${person.userId}`, cookie)).status, 404);
     assert.equal((await asBrowser('GET', `/v1/orgs/${b.id}/members/${person.userId}`, cookie)).status, 200, 'B is where the session comes from');
     ok(await t.api('GET', `/v1/orgs/${a.id}/members/${person.userId}`, { token: person.token }));
-    // An SSO member of an organization that does not require SSO must sign in through it too.
+    // A password session reaches A until A requires SSO, or makes the person an SSO member.
+    const password = await passwordSession(person);
+    assert.equal((await asBrowser('GET', `/v1/orgs/${a.id}/members/${person.userId}`, password)).status, 200);
+    ok(await t.api('PATCH', `/v1/orgs/${a.id}`, { token: a.owner.token, body: { sso: true } }));
+    assert.equal((await asBrowser('GET', `/v1/orgs/${a.id}/members/${person.userId}`, password)).status, 404);
     ok(await t.api('PATCH', `/v1/orgs/${a.id}`, { token: a.owner.token, body: { sso: false } }));
-    assert.equal((await asBrowser('GET', `/v1/orgs/${a.id}/members/${person.userId}`, cookie)).status, 200);
+    assert.equal((await asBrowser('GET', `/v1/orgs/${a.id}/members/${person.userId}`, password)).status, 200);
     ok(await t.api('POST', `/v1/orgs/${a.id}/members/${person.userId}/sso`, { token: a.owner.token }));
-    assert.equal((await asBrowser('GET', `/v1/orgs/${a.id}/members/${person.userId}`, cookie)).status, 404);
+    assert.equal((await asBrowser('GET', `/v1/orgs/${a.id}/members/${person.userId}`, password)).status, 404);
   });
 
   test('a signed-in member reads the non-public sites of their organization; others do not', async () => {

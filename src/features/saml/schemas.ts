@@ -52,7 +52,9 @@ export const ProviderIdParams = Type.Object({ providerId: Type.String({ minLengt
 export const StartQuery = Type.Object({
   next: Type.Optional(Type.String({ maxLength: 2000, description: 'A path on this server to go to once signed in' })),
   returnTo: Type.Optional(Type.String({ maxLength: 2000, description: 'The same as `next` (the name the web app uses)' })),
+  link: Type.Optional(Type.Literal('1', { description: 'Link this provider to the account signed in with a password in this browser' })),
 });
+export const FinishQuery = Type.Object({ ticket: Type.String({ minLength: 20, maxLength: 200 }) });
 export const AcsBody = Type.Object({
   SAMLResponse: Type.String({ minLength: 1, maxLength: 1_000_000 }),
   RelayState: Type.Optional(Type.String({ maxLength: 4000 })),

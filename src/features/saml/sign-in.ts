@@ -1,16 +1,14 @@
+import { hash, randomBytes } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import type { AppContext } from '../../platform/context.ts';
 import { isoNow } from '../../platform/clock.ts';
-import { createUser, normalizeEmail } from '../users/service.ts';
-import { findUserByEmail } from '../users/queries.ts';
-import { admitSsoMember } from '../members/service.ts';
-import { addTeamMemberKeepingRole, findTeam } from '../teams/queries.ts';
-import { isRole } from '../access/roles.ts';
-import { openSession } from '../sessions/service.ts';
+import { normalizeEmail } from '../users/service.ts';
 import { providerStatus } from './present.ts';
-import { findOpenRequest, findProviderById, insertRequest, purgeExpired, recordAssertion, useRequest, type SamlProviderRow } from './store.ts';
+import { findOpenRequest, findProviderById, findTicket, finishTicket, insertRequest, purgeExpired, recordAssertion, saveTicket, useRequest, type SamlProviderRow } from './store.ts';
 import { safeNextPath, signedInHome } from '../sso/landing.ts';
+import { bindBrowser, isSameBrowser } from '../sso/browser-binding.ts';
+import { signInThroughProvider, SsoSignInRefused, type VouchedPerson } from '../sso/provider-sign-in.ts';
 import { serviceUrls } from './urls.ts';
 
 /** Clock difference tolerated between the identity provider and us on NotBefore / NotOnOrAfter. */
@@ -20,13 +18,13 @@ export const REQUEST_LIFETIME_MS = 10 * 60_000;
 /** Accepted assertion ids are kept at least this long (longer when the assertion says it is valid longer). */
 const ASSERTION_ID_MEMORY_MS = 24 * 60 * 60_000;
 
+/** How long the browser has between the ACS and its same-site step (a redirect: seconds in practice). */
+const TICKET_LIFETIME_MS = 2 * 60_000;
+
 /** A refusal shown to the browser as an error page: `status` 400 (a bad message) or 403 (not let in). */
-export class SignInRefused extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404,
-    message: string,
-  ) {
-    super(message);
+export class SignInRefused extends SsoSignInRefused {
+  constructor(status: 400 | 403 | 404, message: string) {
+    super(status, message);
   }
 }
 
@@ -43,6 +41,7 @@ class RequestStore implements CacheProvider {
     private readonly ctx: AppContext,
     private readonly providerId: string,
     private readonly relayState: string | null,
+    private readonly binding: { browserHash: string; linkUserId: string | null } | null = null,
   ) {}
 
   async saveAsync(key: string, value: string) {
@@ -53,6 +52,8 @@ class RequestStore implements CacheProvider {
       issued_at: value,
       relay_state: this.relayState,
       expires_at: new Date(now.getTime() + REQUEST_LIFETIME_MS).toISOString(),
+      browser_hash: this.binding?.browserHash ?? null,
+      link_user_id: this.binding?.linkUserId ?? null,
     });
     return { value, createdAt: now.getTime() };
   }
@@ -97,11 +98,23 @@ async function activeProvider(ctx: AppContext, providerId: string): Promise<Saml
   return provider;
 }
 
-/** The identity provider's URL with our AuthnRequest (HTTP-Redirect binding); the request id is kept for InResponseTo. */
-export async function startSignIn(ctx: AppContext, providerId: string, next: string | undefined): Promise<string> {
+/**
+ * The identity provider's URL with our AuthnRequest (HTTP-Redirect binding); the request id is kept for
+ * InResponseTo, with the browser's binding (its state cookie, `setCookie`) and, when `linkUserId` is given, the
+ * signed-in person who asked to link this provider to their account.
+ */
+export async function startSignIn(
+  ctx: AppContext,
+  providerId: string,
+  next: string | undefined,
+  browser: { cookieHeader: string | undefined; linkUserId: string | null },
+): Promise<{ url: string; setCookie: string }> {
   const provider = await activeProvider(ctx, providerId);
   const relayState = safeNextPath(ctx.config, next);
-  return samlFor(ctx, provider, new RequestStore(ctx, provider.id, relayState)).getAuthorizeUrlAsync(relayState ?? '', undefined, {});
+  const binding = bindBrowser(ctx.config, browser.cookieHeader);
+  const store = new RequestStore(ctx, provider.id, relayState, { browserHash: binding.hash, linkUserId: browser.linkUserId });
+  const url = await samlFor(ctx, provider, store).getAuthorizeUrlAsync(relayState ?? '', undefined, {});
+  return { url, setCookie: binding.setCookie };
 }
 
 /** The first element named `local` (any namespace) under `parent`, direct children only. */
@@ -126,10 +139,13 @@ function attribute(profile: Profile, ...names: string[]): string | undefined {
  * Verifies a response posted to a provider's ACS and signs the person in. node-saml checks the signature
  * with the provider's certificate, the audience (our entity ID), NotBefore/NotOnOrAfter with CLOCK_SKEW_MS,
  * and that InResponseTo names an open request of ours; we add what it leaves to us: the Destination is our
- * ACS URL, the request is consumed once, and the assertion's id was never accepted before. Returns the
- * cookies of the new session and where to send the browser.
+ * ACS URL, the request is consumed once, and the assertion's id was never accepted before. No session yet: the
+ * ACS is a POST from the provider's page, which carries no SameSite=Lax cookie, so the browser cannot be told
+ * apart from another site's auto-posted form here. The verified person waits under a one-time ticket, and the
+ * browser is sent to `finishSignIn` (a top-level GET, which carries the state cookie of the browser that started
+ * the sign-in). Answers that step's URL.
  */
-export async function completeSignIn(ctx: AppContext, providerId: string, samlResponse: string, userAgent?: string): Promise<{ setCookies: string[]; location: string }> {
+export async function completeSignIn(ctx: AppContext, providerId: string, samlResponse: string): Promise<{ location: string }> {
   const provider = await activeProvider(ctx, providerId);
   const urls = serviceUrls(ctx.config, provider.id);
   const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
@@ -180,21 +196,45 @@ export async function completeSignIn(ctx: AppContext, providerId: string, samlRe
   const family = attribute(profile, 'lastName', 'surname', 'sn', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname');
   const displayName = attribute(profile, 'displayName', 'name') ?? ([given, family].filter(Boolean).join(' ') || undefined);
 
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const person: VouchedPerson = { subject: email, email, ...(displayName ? { displayName } : {}) };
+  const ticket = randomBytes(32).toString('base64url');
+  await ctx.db.transaction().execute(async (trx) => {
     await purgeExpired(trx, now.toISOString());
     if (!(await recordAssertion(trx, { provider_id: provider.id, assertion_id: assertionId, expires_at: new Date(now.getTime() + remember).toISOString() }))) {
       throw new SignInRefused(403, 'This SAML assertion was already used to sign in (a replay).');
     }
-    const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email, ...(displayName ? { displayName } : {}) }));
-    const role = provider.default_role !== null && isRole(provider.default_role) ? provider.default_role : null;
-    const standing = await admitSsoMember(ctx, trx, provider.organization_id, user.id, role);
-    if (standing === 'disabled') throw new SignInRefused(403, 'Your membership of this organization is disabled.');
-    if (standing === 'joined' && provider.default_team_id && (await findTeam(trx, provider.organization_id, provider.default_team_id))) {
-      await addTeamMemberKeepingRole(trx, { team_id: provider.default_team_id, user_id: user.id, role: 'member', added_at: now.toISOString() });
-    }
-    return openSession(ctx, trx, { userId: user.id, method: 'saml', organizationId: provider.organization_id, providerId: provider.id, userAgent });
+    await saveTicket(trx, provider.id, request.id, {
+      ticket_hash: hash('sha256', ticket, 'hex'),
+      verified_profile: JSON.stringify(person),
+      expires_at: new Date(now.getTime() + TICKET_LIFETIME_MS).toISOString(),
+    });
   });
-  return { setCookies: result.setCookies, location: request.relay_state ?? signedInHome(ctx.config) };
+  return { location: `${urls.finishURL}?ticket=${ticket}` };
+}
+
+/**
+ * The browser's same-site step after the ACS: the ticket's sign-in must have been started by this browser (its
+ * state cookie), then the person is signed in by the account rule (sso/provider-sign-in.ts). Returns the cookies
+ * of the new session and where to send the browser.
+ */
+export async function finishSignIn(ctx: AppContext, providerId: string, ticket: string, cookieHeader: string | undefined, userAgent: string | undefined): Promise<{ setCookies: string[]; location: string }> {
+  const provider = await activeProvider(ctx, providerId);
+  const now = isoNow(ctx.clock);
+  const request = await findTicket(ctx.db, provider.id, hash('sha256', ticket, 'hex'), now);
+  if (!request || !request.verified_profile) throw new SignInRefused(403, 'This sign-in step is unknown, expired or was already taken. Sign in again.');
+  if (!isSameBrowser(request.browser_hash, cookieHeader)) {
+    throw new SignInRefused(403, 'This sign-in was started in another browser: a sign-in opens a session only in the browser that started it. Sign in again from here.');
+  }
+  if (!(await finishTicket(ctx.db, request.id, now))) throw new SignInRefused(403, 'This sign-in step was already taken. Sign in again.');
+  const person = JSON.parse(request.verified_profile) as VouchedPerson;
+  const urls = serviceUrls(ctx.config, provider.id);
+  const { setCookies } = await signInThroughProvider(
+    ctx,
+    { kind: 'saml', id: provider.id, label: provider.label, organizationId: provider.organization_id, defaultRole: provider.default_role, defaultTeamId: provider.default_team_id, startUrl: urls.startURL },
+    person,
+    { linkUserId: request.link_user_id, userAgent },
+  );
+  return { setCookies, location: request.relay_state ?? signedInHome(ctx.config) };
 }
 
 function describe(error: unknown): string {

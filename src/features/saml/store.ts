@@ -48,8 +48,33 @@ export async function deleteProvider(db: Executor, organizationId: string, id: s
 }
 
 /** An AuthnRequest we sent: the response must answer one of these, once, before it expires. */
-export async function insertRequest(db: Executor, row: { id: string; provider_id: string; issued_at: string; relay_state: string | null; expires_at: string }) {
-  await db.insertInto('saml_requests').values({ ...row, used_at: null }).execute();
+export async function insertRequest(
+  db: Executor,
+  row: { id: string; provider_id: string; issued_at: string; relay_state: string | null; expires_at: string; browser_hash: string | null; link_user_id: string | null },
+) {
+  await db.insertInto('saml_requests').values({ ...row, used_at: null, ticket_hash: null, verified_profile: null, finished_at: null }).execute();
+}
+
+/** The verified answer of a request, waiting for its browser's same-site step (`ticket`), for a short while. */
+export async function saveTicket(db: Executor, providerId: string, id: string, ticket: { ticket_hash: string; verified_profile: string; expires_at: string }) {
+  await db.updateTable('saml_requests').set(ticket).where('id', '=', id).where('provider_id', '=', providerId).execute();
+}
+
+export async function findTicket(db: Executor, providerId: string, ticketHash: string, now: string) {
+  return db
+    .selectFrom('saml_requests')
+    .selectAll()
+    .where('ticket_hash', '=', ticketHash)
+    .where('provider_id', '=', providerId)
+    .where('finished_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Marks a ticket used; true only for the one call that did. */
+export async function finishTicket(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('saml_requests').set({ finished_at: now }).where('id', '=', id).where('finished_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function findOpenRequest(db: Executor, providerId: string, id: string, now: string) {

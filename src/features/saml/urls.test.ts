@@ -13,6 +13,7 @@ describe('the SAML service URLs', () => {
       entityID: 'https://docs.example.com/sso/saml/p1/metadata',
       acsURL: 'https://docs.example.com/sso/saml/p1/acs',
       startURL: 'https://docs.example.com/sso/saml/p1/start',
+      finishURL: 'https://docs.example.com/sso/saml/p1/finish',
     });
   });
 });

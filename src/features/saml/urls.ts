@@ -7,5 +7,5 @@ import type { Config } from '../../config.ts';
  */
 export function serviceUrls(config: Config, providerId: string) {
   const base = `${config.publicUrl}/sso/saml/${encodeURIComponent(providerId)}`;
-  return { entityID: `${base}/metadata`, acsURL: `${base}/acs`, startURL: `${base}/start` };
+  return { entityID: `${base}/metadata`, acsURL: `${base}/acs`, startURL: `${base}/start`, finishURL: `${base}/finish` };
 }

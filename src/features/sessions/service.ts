@@ -119,18 +119,25 @@ export function csrfTokenMatches(browser: BrowserSession, given: string | undefi
 
 /** The caller a browser session stands for: the user, and the organization whose identity provider signed them in. */
 export function callerOfSession(session: SessionRow): Caller {
-  return { kind: 'user', userId: session.user_id, tokenId: `session:${session.id}`, session: { id: session.id, organizationId: session.organization_id } };
+  return {
+    kind: 'user',
+    userId: session.user_id,
+    tokenId: `session:${session.id}`,
+    session: { id: session.id, organizationId: session.organization_id },
+    ...(session.organization_id ? { onlyOrganization: session.organization_id } : {}),
+  };
 }
 
 /**
- * Whether a session reaches an organization: always the one whose identity provider opened it; another one
- * (or any, for a session opened with a password or a one-time link)
- * only when that organization does not enforce SSO (its `sso` setting) and the person is not one of its SSO
- * members (members/`setUserAsSSOMemberForOrganization`): those must sign in through their own organization's
- * identity provider. API tokens are not sessions and are never refused by this rule.
+ * Whether a session reaches an organization. One an identity provider opened reaches that provider's
+ * organization only: the provider vouches for the person to its own organization, not to others. One opened
+ * with a password or a one-time link reaches an organization that does not enforce SSO (its `sso` setting)
+ * where the person is not one of its SSO members (members/`setUserAsSSOMemberForOrganization`): those must sign
+ * in through their own organization's identity provider. API tokens are not sessions and are never refused by
+ * this rule (a token minted by a provider's session carries the same limit, `onlyOrganization`).
  */
 export async function sessionReachesOrganization(db: Executor, session: { organizationId: string | null }, organizationId: string, userId: string): Promise<boolean> {
-  if (session.organizationId === organizationId) return true;
+  if (session.organizationId !== null) return session.organizationId === organizationId;
   const standing = await ssoStandingIn(db, organizationId, userId);
   if (!standing) return true; // not a member: nothing to reach, access checks answer as for anyone
   return Number(standing.organization_sso) !== 1 && Number(standing.member_sso) !== 1;
@@ -140,7 +147,7 @@ export async function sessionReachesOrganization(db: Executor, session: { organi
 export async function sessionMemberOf(db: Executor, session: SessionRow, organizationId: string): Promise<boolean> {
   const standing = await ssoStandingIn(db, organizationId, session.user_id);
   if (!standing || Number(standing.disabled) === 1 || standing.role === null) return false;
-  if (session.organization_id === organizationId) return true;
+  if (session.organization_id !== null) return session.organization_id === organizationId;
   return Number(standing.organization_sso) !== 1 && Number(standing.member_sso) !== 1;
 }
 

@@ -10,9 +10,25 @@ function page(title: string, body: string): string {
 </head><body><main>${body}</main></body></html>`;
 }
 
-/** What a browser sees when sign-in is refused: what went wrong, and no session. */
-export function signInErrorPage(message: string): string {
-  return page('Sign-in failed', `<h1>Sign-in failed</h1><p>${escapeText(message)}</p><p>No session was opened. Try signing in again from your organization's sign-in link, or ask an administrator.</p>`);
+/** What a browser sees when sign-in is refused: what went wrong, no session, and what the person can do. */
+export function signInErrorPage(message: string, action?: { label: string; href: string }): string {
+  const next = action
+    ? `<p><a href="${escapeAttribute(action.href)}">${escapeText(action.label)}</a></p>`
+    : "<p>No session was opened. Try signing in again from your organization's sign-in link, or ask an administrator.</p>";
+  return page('Sign-in failed', `<h1>Sign-in failed</h1><p>${escapeText(message)}</p>${next}`);
+}
+
+/** A mailed domain verification link, opened: confirming is a button, so that a link scanner confirms nothing. */
+export function domainConfirmPage(domain: string): string {
+  return page(
+    'Verify a domain',
+    `<h1>Verify ${escapeText(domain)}</h1><p>An organization on this server asks to verify that it holds <strong>${escapeText(domain)}</strong>. Its single sign-on will then sign in accounts whose e-mail address is of this domain.</p>
+<form method="post"><button type="submit">Verify ${escapeText(domain)}</button></form>`,
+  );
+}
+
+export function domainVerifiedPage(domain: string): string {
+  return page('Domain verified', `<h1>Domain verified</h1><p>${escapeText(domain)} is now a verified domain of the organization.</p>`);
 }
 
 /** Who is signed in, with a way out (a form: the CSRF token travels as a field, as a form cannot set headers). */

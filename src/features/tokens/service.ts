@@ -42,7 +42,7 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
     await touchToken(ctx.db, row.id, now.toISOString());
   }
-  return { kind: 'user', userId: row.user_id, tokenId: row.id };
+  return { kind: 'user', userId: row.user_id, tokenId: row.id, ...(row.organization_id ? { onlyOrganization: row.organization_id } : {}) };
 }
 
 /** Issues a personal API token; the value is returned once and never stored. */
@@ -50,14 +50,27 @@ export async function issueToken(
   ctx: AppContext,
   db: Executor,
   userId: string,
-  options: { label?: string; value?: string; expiresAt?: string } = {},
+  options: { label?: string; value?: string; expiresAt?: string; onlyOrganization?: string | undefined } = {},
 ): Promise<{ id: string; token: string; createdAt: string }> {
   const token = options.value ?? generateTokenValue();
   if (token.length < 16) throw badRequest('a token must be at least 16 characters long');
   const id = newId();
   const createdAt = isoNow(ctx.clock);
-  await insertToken(db, { id, user_id: userId, token_hash: hashToken(token), label: options.label ?? 'api', created_at: createdAt, expires_at: options.expiresAt ?? null });
+  await insertToken(db, {
+    id,
+    user_id: userId,
+    token_hash: hashToken(token),
+    label: options.label ?? 'api',
+    created_at: createdAt,
+    expires_at: options.expiresAt ?? null,
+    organization_id: options.onlyOrganization ?? null,
+  });
   return { id, token, createdAt };
+}
+
+/** Every token of a person ends (someone who never proved the account's address minted them, say). */
+export async function revokeAllTokensOf(ctx: AppContext, db: Executor, userId: string): Promise<void> {
+  await revokeTokens(db, { userId }, isoNow(ctx.clock));
 }
 
 export async function revokeToken(ctx: AppContext, which: { id?: string; token?: string }): Promise<number> {
@@ -83,7 +96,10 @@ export async function createOwnToken(ctx: AppContext, caller: Caller, body: { la
     if (!(at > ctx.clock.now().getTime())) throw badRequest('body/expiresAt must be in the future');
     expiresAt = new Date(at).toISOString();
   }
-  const issued = await issueToken(ctx, ctx.db, personOf(caller), { label, ...(expiresAt ? { expiresAt } : {}) });
+  // A token minted by a session an identity provider opened (or by such a token) reaches what that session
+  // reaches: the provider's organization only.
+  const onlyOrganization = caller.kind === 'user' ? caller.onlyOrganization : undefined;
+  const issued = await issueToken(ctx, ctx.db, personOf(caller), { label, ...(expiresAt ? { expiresAt } : {}), onlyOrganization });
   return { id: issued.id, label, createdAt: issued.createdAt, expiresAt: expiresAt ?? null, token: issued.token };
 }
 

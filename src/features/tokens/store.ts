@@ -3,7 +3,7 @@ import type { Executor } from '../../db/types.ts';
 export async function findActiveTokenByHash(db: Executor, tokenHash: string) {
   return db
     .selectFrom('api_tokens')
-    .select(['id', 'user_id', 'last_used_at', 'expires_at'])
+    .select(['id', 'user_id', 'last_used_at', 'expires_at', 'organization_id'])
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -13,7 +13,7 @@ export async function touchToken(db: Executor, id: string, now: string) {
   await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
 }
 
-export async function insertToken(db: Executor, row: { id: string; user_id: string; token_hash: string; label: string; created_at: string; expires_at?: string | null }) {
+export async function insertToken(db: Executor, row: { id: string; user_id: string; token_hash: string; label: string; created_at: string; expires_at?: string | null; organization_id?: string | null }) {
   await db.insertInto('api_tokens').values(row).execute();
 }
 

@@ -5,7 +5,9 @@ import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { presentUser } from './present.ts';
-import { findUserByEmail, findUserById, insertUser, shareAnOrganization, updateUserName, type UserRow } from './store.ts';
+import { findUserByEmail, findUserById, insertUser, markEmailVerified, shareAnOrganization, updateUserName, type UserRow } from './store.ts';
+
+export { markEmailVerified };
 
 export async function getAuthenticatedUser(ctx: AppContext, caller: Caller) {
   const user = await findUserById(ctx.db, personOf(caller));
@@ -40,8 +42,11 @@ export function normalizeEmail(email: string): string {
   return trimmed;
 }
 
-/** Creates a user; e-mail addresses are unique, case-insensitively. */
-export async function createUser(ctx: AppContext, db: Executor, input: { email?: string; displayName?: string }): Promise<UserRow> {
+/**
+ * Creates a user; e-mail addresses are unique, case-insensitively. `emailVerified`: whoever creates it vouches
+ * for the address (an operator at the command line); every other account proves its address later.
+ */
+export async function createUser(ctx: AppContext, db: Executor, input: { email?: string; displayName?: string; emailVerified?: boolean }): Promise<UserRow> {
   const email = input.email === undefined ? null : normalizeEmail(input.email);
   if (email && (await findUserByEmail(db, email))) throw conflict(`A user with e-mail ${email} already exists`);
   const user: UserRow = {
@@ -50,6 +55,7 @@ export async function createUser(ctx: AppContext, db: Executor, input: { email?:
     email,
     photo_url: null,
     created_at: isoNow(ctx.clock),
+    email_verified_at: input.emailVerified && email ? isoNow(ctx.clock) : null,
   };
   await insertUser(db, user);
   return user;

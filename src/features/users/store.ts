@@ -19,6 +19,12 @@ export async function updateUserName(db: Executor, id: string, displayName: stri
   await db.updateTable('users').set({ display_name: displayName }).where('id', '=', id).execute();
 }
 
+/** Marks the address proven; true when it was not yet (the caller then acts on the new proof). */
+export async function markEmailVerified(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('users').set({ email_verified_at: now }).where('id', '=', id).where('email_verified_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -8,7 +8,7 @@ import { Field } from '../../ui/field.tsx';
 import { Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 
-const HEADINGS = { invite: 'Join', reset: 'Choose a new password', 'first-start': 'Set up Quire' } as const;
+const HEADINGS = { invite: 'Join', reset: 'Choose a new password', 'first-start': 'Set up Quire', verify: 'Confirm your e-mail address' } as const;
 
 /** A one-time link (an invitation, a password reset, the first start): the person chooses a password and is signed in. */
 export default function AcceptLink() {

@@ -29,7 +29,8 @@ export default function SignIn() {
     try {
       await api<SignedIn>('POST', '/auth/sign-in', { body: { email, password } });
       await queryClient.invalidateQueries({ queryKey: keys.me });
-      navigate(returnTo, { replace: true });
+      if ('href' in returnTo) location.assign(returnTo.href);
+      else navigate(returnTo.route, { replace: true });
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -64,7 +65,7 @@ export default function SignIn() {
           <ul>
             {providers.data.items.map((provider) => {
               const url = new URL(provider.signInUrl, location.origin);
-              url.searchParams.set('returnTo', `/app${returnTo === '/' ? '' : returnTo}`);
+              url.searchParams.set('returnTo', 'href' in returnTo ? returnTo.href : `/app${returnTo.route === '/' ? '' : returnTo.route}`);
               return (
                 <li key={provider.id}>
                   <a className="button" href={url.href}>Sign in with {provider.label}</a>

@@ -1,0 +1,30 @@
+import { Type } from 'typebox';
+
+export const VerifiedDomain = Type.Object({
+  object: Type.Literal('organization-domain'),
+  id: Type.String(),
+  domain: Type.String({ description: 'The domain of e-mail addresses, e.g. example.com' }),
+  verified: Type.Boolean(),
+  verifiedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  txtRecord: Type.Object(
+    { name: Type.String(), value: Type.String() },
+    { description: 'The DNS TXT record that proves the organization holds the domain' },
+  ),
+  mailedTo: Type.Optional(Type.String({ description: 'The address a verification link was last mailed to' })),
+});
+
+export const DomainList = Type.Object({ items: Type.Array(VerifiedDomain) });
+
+export const DomainParams = Type.Object({ organizationId: Type.String(), domainId: Type.String() });
+
+export const AddDomainBody = Type.Object({ domain: Type.String({ minLength: 3, maxLength: 253 }) }, { additionalProperties: false });
+
+export const VerifyDomainBody = Type.Union([
+  Type.Object({ method: Type.Literal('dns') }, { additionalProperties: false }),
+  Type.Object(
+    { method: Type.Literal('email'), email: Type.String({ maxLength: 320, description: 'An address of the domain that receives the verification link' }) },
+    { additionalProperties: false },
+  ),
+]);
+
+export const MailTokenParams = Type.Object({ token: Type.String({ minLength: 20, maxLength: 200 }) });
