@@ -26,6 +26,8 @@ describe('SAML sign-in in Chromium', { skip: CHROMIUM ? false : 'no Chromium at 
   /** Who the identity provider says is signing in, and the provider's service URLs it answers for. */
   const person = 'ada@example.com';
   let service = { acsURL: '', entityID: '' };
+  /** A response the attacker's own sign-in obtained, which their page posts from the victim's browser. */
+  let stolen = '';
 
   before(async () => {
     t = await startServer();
@@ -33,6 +35,13 @@ describe('SAML sign-in in Chromium', { skip: CHROMIUM ? false : 'no Chromium at 
     idp = await makeIdp();
     idpServer = createServer((req, res) => {
       const url = `http://${req.headers.host}${req.url}`;
+      if (req.url === '/evil') {
+        // Another site's page that posts a response the attacker obtained for their own sign-in (login CSRF).
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><html><body><form method="post" action="${service.acsURL}"><input type="hidden" name="SAMLResponse" value="${stolen.replace(/"/g, '&quot;')}"></form>
+<script>document.forms[0].submit()</script></body></html>`);
+        return;
+      }
       const request = authnRequestOf(url);
       const response = samlResponse({ idp, acsURL: service.acsURL, audience: service.entityID, inResponseTo: request.id, email: person, attributes: { displayName: 'Ada Lovelace' } });
       const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -53,7 +62,9 @@ describe('SAML sign-in in Chromium', { skip: CHROMIUM ? false : 'no Chromium at 
   });
 
   test('a member signs in through the identity provider and reads a private site of the organization', async () => {
-    const idpUrl = `http://127.0.0.1:${(idpServer.address() as AddressInfo).port}/sso`;
+    // The identity provider is another site than ours (localhost, not 127.0.0.1), as real ones are: its form's
+    // POST to the ACS carries no SameSite=Lax cookie, and the step after it must still find the browser's.
+    const idpUrl = `http://localhost:${(idpServer.address() as AddressInfo).port}/sso`;
     const provider = ok(
       await t.api('POST', `/v1/orgs/${t.org.id}/saml`, { body: { label: 'Test IdP', entityID: idp.entityID, ssoURL: idpUrl, certificate: idp.certificate, defaultRole: 'read' } }),
       201,
@@ -101,5 +112,23 @@ describe('SAML sign-in in Chromium', { skip: CHROMIUM ? false : 'no Chromium at 
       throw new Error(`${String(error)}\n${await page.content()}`);
     });
     assert.equal((await page.goto(siteUrl))!.status(), 404);
+  });
+
+  test('a response posted by another site into a browser that did not start its sign-in opens no session there (login CSRF)', async () => {
+    // The attacker starts a sign-in of their own (their cookie jar, not the victim's) and keeps the provider's answer.
+    const start = await t.app.inject({ method: 'GET', url: new URL(`${origin}/sso/saml/${(await t.db.selectFrom('saml_providers').select('id').executeTakeFirstOrThrow()).id}/start`).pathname });
+    assert.equal(start.statusCode, 302, start.body);
+    const request = authnRequestOf(String(start.headers.location));
+    stolen = samlResponse({ idp, acsURL: service.acsURL, audience: service.entityID, inResponseTo: request.id, email: 'mallory@example.com' });
+
+    const victim = await browser.newContext();
+    const page = await victim.newPage();
+    await page.goto(`http://localhost:${(idpServer.address() as AddressInfo).port}/evil`);
+    await page.getByText(/Sign-in failed/).waitFor();
+    await page.getByText(/started in another browser/).waitFor();
+    await page.screenshot({ path: 'test-results/saml-login-csrf.png' });
+    const cookies = await victim.cookies(origin);
+    assert.equal(cookies.find((c) => c.name === 'quire_session'), undefined, 'no session in the victim\'s browser');
+    await victim.close();
   });
 });

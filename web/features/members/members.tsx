@@ -11,7 +11,7 @@ import { InviteLinks } from './invite-links.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
 
-interface Invitation { userId: string; email: string; role: string | null; emailed: boolean; url?: string; expiresAt?: string }
+interface Invitation { userId: string; email: string; role: string | null; emailed: boolean; url?: string; expiresAt?: string; pending?: boolean }
 
 /**
  * An organization's members: invite by e-mail with a role (with a one-time link to hand over) or by invite link,
@@ -103,6 +103,18 @@ function InviteForm({ orgId }: { orgId: string }) {
 function InvitationResult({ invitation }: { invitation: Invitation }) {
   const [copied, setCopied] = useState(false);
   if (!invitation.url) return <p role="status">{invitation.email} is a member with an account of their own: they sign in as usual, no link is needed.</p>;
+  if (invitation.pending) {
+    // The address has an account nobody proved to be its owner's: membership waits for the link's proof.
+    return (
+      <div role="status" className="invitation">
+        <p>
+          The invitation of {invitation.email} is pending: an account with this address exists, but its owner has not proven the address yet. They become a member when they open this link
+          {invitation.emailed ? ' (an e-mail is on its way)' : ''}:
+        </p>
+        <input readOnly aria-label="Invitation link" value={invitation.url} onFocus={(e) => e.target.select()} />
+      </div>
+    );
+  }
   const copy = async () => {
     await navigator.clipboard.writeText(invitation.url!);
     setCopied(true);

@@ -8,6 +8,7 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
+import { SsoDomains } from './sso-domains.tsx';
 
 /** The official SAMLProvider, with Quire's `status` and `service` (our side's URLs to register with the IdP). */
 interface SAMLProvider {
@@ -71,6 +72,7 @@ export default function SsoSettingsScreen() {
         {(oidc.data ?? []).map((p) => <OidcProviderPanel key={p.id} orgId={orgId} provider={p} canEdit={isAdmin} />)}
         {isAdmin ? <AddOidc orgId={orgId} /> : null}
       </section>
+      {isAdmin ? <SsoDomains orgId={orgId} /> : null}
     </main>
   );
 }

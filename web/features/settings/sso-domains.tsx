@@ -1,0 +1,122 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api, errorMessage } from '../../api/client.ts';
+import { Field } from '../../ui/field.tsx';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+
+/** A domain of the organization's e-mail addresses (Quire's, docs/sso.md). */
+interface VerifiedDomain {
+  id: string;
+  domain: string;
+  verified: boolean;
+  verifiedAt?: string;
+  txtRecord: { name: string; value: string };
+  mailedTo?: string;
+}
+
+const domainsKey = (orgId: string) => ['org', orgId, 'sso-domains'] as const;
+
+/**
+ * The e-mail domains the organization proved it holds: its identity providers may sign in the existing accounts
+ * of those domains. Without one, a provider signs in only the accounts it created or that their owners linked.
+ */
+export function SsoDomains({ orgId }: { orgId: string }) {
+  const domains = useQuery({ queryKey: domainsKey(orgId), queryFn: async ({ signal }) => (await api<{ items: VerifiedDomain[] }>('GET', `/orgs/${orgId}/sso/domains`, { signal })).items });
+  return (
+    <section aria-labelledby="domains-title">
+      <h2 id="domains-title">Verified domains</h2>
+      <p className="muted">
+        A provider signs in the accounts it created, and accounts whose owners linked it. To let it sign in every existing account of your e-mail domain, verify the domain.
+      </p>
+      {domains.isPending ? <Skeleton lines={2} label="Loading the verified domains" /> : null}
+      <ErrorNote error={domains.error} />
+      {domains.data?.length === 0 ? <p>No domain.</p> : null}
+      {(domains.data ?? []).map((d) => <DomainPanel key={d.id} orgId={orgId} domain={d} />)}
+      <AddDomain orgId={orgId} />
+    </section>
+  );
+}
+
+function DomainPanel({ orgId, domain }: { orgId: string; domain: VerifiedDomain }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const run = async (action: () => Promise<unknown>) => {
+    setError(undefined);
+    setBusy(true);
+    try {
+      await action();
+      await queryClient.invalidateQueries({ queryKey: domainsKey(orgId) });
+      return true;
+    } catch (e) {
+      setError(errorMessage(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const mail = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await run(() => api('POST', `/orgs/${orgId}/sso/domains/${domain.id}/verify`, { body: { method: 'email', email } }))) setSent(true);
+  };
+  return (
+    <article className="panel" aria-labelledby={`domain-${domain.id}`}>
+      <h3 id={`domain-${domain.id}`}>
+        {domain.domain} <span className="badge">{domain.verified ? 'verified' : 'not verified'}</span>
+      </h3>
+      {domain.verified ? null : (
+        <>
+          <dl className="facts">
+            <dt>TXT record name</dt><dd>{domain.txtRecord.name}</dd>
+            <dt>TXT record value</dt><dd>{domain.txtRecord.value}</dd>
+          </dl>
+          <div className="form-buttons">
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => void run(() => api('POST', `/orgs/${orgId}/sso/domains/${domain.id}/verify`, { body: { method: 'dns' } }))}>
+              Check the DNS record of {domain.domain}
+            </button>
+          </div>
+          <form onSubmit={(e) => void mail(e)} className="inline-form" aria-label={`Verify ${domain.domain} by e-mail`}>
+            <Field label={`Or mail a link to an address of ${domain.domain}`} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <button type="submit" className="button" disabled={busy}>Send the link</button>
+          </form>
+          {sent ? <p role="status">A link is on its way to {email}: opening it verifies {domain.domain}.</p> : null}
+        </>
+      )}
+      {error ? <p role="alert" className="error-note">{error}</p> : null}
+      <button type="button" className="button button-danger" disabled={busy} onClick={() => window.confirm(`Remove the domain ${domain.domain}?`) && void run(() => api('DELETE', `/orgs/${orgId}/sso/domains/${domain.id}`))}>
+        Remove {domain.domain}
+      </button>
+    </article>
+  );
+}
+
+function AddDomain({ orgId }: { orgId: string }) {
+  const queryClient = useQueryClient();
+  const [domain, setDomain] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    setBusy(true);
+    try {
+      await api('POST', `/orgs/${orgId}/sso/domains`, { body: { domain } });
+      setDomain('');
+      await queryClient.invalidateQueries({ queryKey: domainsKey(orgId) });
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="panel inline-form" onSubmit={(e) => void add(e)} aria-labelledby="add-domain-title">
+      <h3 id="add-domain-title">Add a domain</h3>
+      <Field label="Domain" placeholder="example.com" required value={domain} onChange={(e) => setDomain(e.target.value)} />
+      {error ? <p role="alert" className="error-note">{error}</p> : null}
+      <button type="submit" className="button button-primary" disabled={busy}>Add domain</button>
+    </form>
+  );
+}
