@@ -170,6 +170,7 @@ describe('authorization: every operation as callers who should not get far', () 
   const newSamlProvider = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/saml`, { label: 'Own IdP' })).id as string;
   const oidcBody = { label: 'Own OIDC', issuer: 'https://idp.example.com', clientId: 'quire', clientSecret: 'a secret' };
   const newOidcProvider = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/oidc`, oidcBody)).id as string;
+  const newDomain = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/sso/domains`, { domain: `d${Math.random().toString(36).slice(2, 10)}.example` })).id as string;
   const newInvite = async (f: Fixture) => (await setup('POST', `/v1/orgs/${f.organizationId}/link-invites`, { role: 'read' })).id as string;
   const newLinkToken = async (f: Fixture) => {
     const link = await createLink(t.app.ctx, t.db, { kind: 'reset', userId: f.userId });
@@ -483,6 +484,13 @@ describe('authorization: every operation as callers who should not get far', () 
     updateOrganizationOIDCProvider: { body: () => ({ label: 'Renamed OIDC' }), expect: inOrganization(403, 403) },
     deleteOrganizationOIDCProvider: { own: async (f) => ({ oidcProviderId: await newOidcProvider(f) }), expect: deleteInOrganization(403, 403) },
 
+    // --- Verified domains of single sign-on (features/domains): they decide whose accounts the providers may
+    // sign in, so organization admins only, reading included.
+    listOrganizationSSODomains: { expect: inOrganization(403, 403) },
+    addOrganizationSSODomain: { body: () => ({ domain: 'example.org' }), expect: inOrganization(403, 403) },
+    verifyOrganizationSSODomain: { own: async (f) => ({ domainId: await newDomain(f) }), body: () => ({ method: 'dns' }), expect: inOrganization(403, 403) },
+    removeOrganizationSSODomain: { own: async (f) => ({ domainId: await newDomain(f) }), expect: inOrganization(403, 403) },
+
     // --- Signing in (features/auth): public where no one is signed in yet; a bearer caller has no session or
     // password, so it gets what a browser without them gets. A one-time link is its own permission.
     signIn: { body: () => ({ email: `nobody-${Math.random().toString(36).slice(2, 8)}@quire.test`, password: 'not a password' }), expect: { anonymous: 401, outsider: 401, guest: 401, reader: 401, installation: 401 } },
@@ -495,6 +503,10 @@ describe('authorization: every operation as callers who should not get far', () 
     requestPasswordReset: { body: () => ({ email: 'someone@quire.test' }), expect: { anonymous: 204, outsider: 204, guest: 204, reader: 204, installation: 204 } },
     changePassword: { body: () => ({ currentPassword: 'not a password', newPassword: 'another password' }), expect: anyUser(400) },
     listSignInProviders: { expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },
+    // Proving one's own address: the test users' addresses are proven already (the operator made them).
+    requestEmailVerification: { expect: anyUser(409) },
+    listSignInIdentities: { expect: anyUser(200) },
+    unlinkSignInIdentity: { own: async () => ({ identityId: 'no-such-link' }), expect: anyUser(404) },
     createInvitation: { body: (f) => ({ organizationId: f.organizationId, email: 'invitation@quire.test', role: 'read' }), expect: inOrganization(403, 403) },
     // An invite link is its own permission: whoever holds it reads what it is for and may sign up with it.
     getInviteLinkForJoining: { own: async (f) => ({ inviteId: await newInvite(f) }), expect: { anonymous: 200, outsider: 200, guest: 200, reader: 200, installation: 200 } },

@@ -140,6 +140,19 @@ describe('OpenID Connect sign-in against a real provider', { timeout: 240_000 },
     assert.equal((await t.app.inject({ method: 'GET', url: '/sso/oidc/nope/start' })).statusCode, 404);
   });
 
+  test('the provider signs in no existing account it did not create (another organization\'s admin, say), nor in a browser that did not start it', async () => {
+    const { callback } = await signIn('admin@quire.test');
+    assert.equal(callback.statusCode, 403);
+    assert.match(callback.body, /already exists/);
+    assert.equal(callback.headers['set-cookie'], undefined);
+    idp.signInAs({ email: 'someone-new@example.com' });
+    const start = await t.app.inject({ method: 'GET', url: `/sso/oidc/${provider.id}/start` });
+    const back = await idp.authorize(start.headers.location as string);
+    const elsewhere = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    assert.equal(elsewhere.statusCode, 403);
+    assert.match(elsewhere.body, /another browser/);
+  });
+
   test('an e-mail the provider has not verified signs no one in', async () => {
     const { callback } = await signIn('unverified@example.com', { emailVerified: false });
     assert.equal(callback.statusCode, 403);
