@@ -1,4 +1,5 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { focusField } from '../place-caret.ts';
 import { blockOf, setData } from './block-data.ts';
 
 // The model's HINT_STYLES, named (types.ts is imported for types only: its schema would bring TypeBox along).
@@ -29,11 +30,13 @@ export function TabsView(props: NodeViewProps) {
     if (typeof pos !== 'number') return;
     const end = pos + props.node.nodeSize - 1;
     const count = props.node.childCount + 1;
-    props.editor.chain().insertContentAt(end, {
+    const added = props.editor.chain().insertContentAt(end, {
       type: 'tabsItem',
       attrs: { block: { object: 'block', type: 'tabs-item', data: { title: `Tab ${count}` }, nodes: [] } },
       content: [{ type: 'paragraph' }],
     }).run();
+    // The new tab's title takes the caret, its default name selected: what is typed next names it.
+    if (added) focusField(props.editor, end);
   };
   return (
     <NodeViewWrapper as="div" className="qe-tabs" data-quire="tabs" role="group" aria-label="Tabs">

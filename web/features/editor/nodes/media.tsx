@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../api/client.ts';
 import { formatFileSize, useImageSource, useLinkTarget, type Ref } from '../files.ts';
 import { cssWidth, formatLength, parseLength } from '../model/length.ts';
+import { caretInto } from '../place-caret.ts';
 import { blockOf, setData } from './block-data.ts';
 
 export const refLabel = (ref: Ref | undefined): string =>
@@ -93,11 +94,20 @@ export function ImageView(props: NodeViewProps & { spaceId: string }) {
   const addCaption = () => {
     const pos = props.getPos();
     if (typeof pos !== 'number') return;
-    props.editor.chain().insertContentAt(pos + props.node.nodeSize - 1, {
-      type: 'fragment',
-      attrs: { fragment: { object: 'fragment', fragment: 'caption', nodes: [] } },
-      content: [{ type: 'paragraph' }],
-    }).run();
+    const at = pos + props.node.nodeSize - 1;
+    const done = props.editor
+      .chain()
+      .insertContentAt(at, {
+        type: 'fragment',
+        attrs: { fragment: { object: 'fragment', fragment: 'caption', nodes: [] } },
+        content: [{ type: 'paragraph' }],
+      })
+      .command(({ tr }) => {
+        caretInto(tr, at);
+        return true;
+      })
+      .run();
+    if (done) props.editor.view.focus();
   };
   return (
     <NodeViewWrapper as="figure" className="image qe-image" data-quire="image" style={share ? { width: share } : undefined}>

@@ -56,6 +56,18 @@ export function TableView(props: NodeViewProps) {
   // The rich cell being edited stays one while it is edited, even once its text is plain (its marks taken off):
   // an input in its place would end the editing under the person's fingers.
   const [richEditing, setRichEditing] = useState<string | null>(null);
+  // What a row or column just added puts the caret in (its first cell, its title), as it is drawn: the keys typed
+  // right after the click land there.
+  const [fresh, setFresh] = useState<string | null>(null);
+  const takesCaret = (name: string) =>
+    fresh === name
+      ? (element: HTMLInputElement | null) => {
+          if (!element) return;
+          element.focus();
+          element.select();
+          setFresh(null);
+        }
+      : undefined;
   const table = blockOf(props) as unknown as TableJson;
   const editable = props.editor.isEditable;
   const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
@@ -66,6 +78,15 @@ export function TableView(props: NodeViewProps) {
   const cover = typeof coverId === 'string' && !table.data.view.columns.includes(coverId) ? table.data.definition[coverId] : undefined;
   const row = cards ? 'Card' : 'Row';
   const change = (edit: (t: EditableTable) => EditableTable) => props.updateAttributes({ block: edit(table as unknown as EditableTable) });
+  const addAndEnter = (edit: (t: EditableTable) => EditableTable) => {
+    const before = table as unknown as EditableTable;
+    const after = edit(before);
+    const column = Object.keys(after.data.definition).find((id) => !(id in before.data.definition));
+    const record = Object.keys(after.data.records).find((id) => !(id in before.data.records));
+    const firstCell = record && after.data.view.columns.map((id) => after.data.records[record]!.values[id]).find((value) => typeof value === 'string');
+    setFresh(column ? `column:${column}` : typeof firstCell === 'string' ? firstCell : null);
+    props.updateAttributes({ block: after });
+  };
   const byName = new Map(table.fragments.map((f) => [f.fragment, f]));
   const setTitle = (id: string, title: string) =>
     props.updateAttributes({ block: { ...table, data: { ...table.data, definition: { ...table.data.definition, [id]: { ...table.data.definition[id], title } } } } });
@@ -95,7 +116,7 @@ export function TableView(props: NodeViewProps) {
             {columns.map((c, i) => (
               <th key={c.id}>
                 <span className="qe-table-column">
-                  <input aria-label={`Column title ${c.title || i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
+                  <input ref={takesCaret(`column:${c.id}`)} aria-label={`Column title ${c.title || i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
                   {editable && columns.length > 1 && (
                     <button type="button" aria-label={`Remove column ${c.title || i + 1}`} title="Remove column" onClick={() => change((t) => removeColumn(t, c.id))}>×</button>
                   )}
@@ -120,7 +141,7 @@ export function TableView(props: NodeViewProps) {
                 return (
                   <td key={c.id}>
                     {text !== undefined ? (
-                      <input aria-label={`Row ${r + 1}, ${c.title}`} value={text} readOnly={!editable} onChange={(e) => setCell(fragment!.fragment, e.target.value)} />
+                      <input ref={takesCaret(fragment!.fragment)} aria-label={`Row ${r + 1}, ${c.title}`} value={text} readOnly={!editable} onChange={(e) => setCell(fragment!.fragment, e.target.value)} />
                     ) : c.type === 'text' && fragment ? (
                       <RichCell
                         page={props.editor}
@@ -150,8 +171,8 @@ export function TableView(props: NodeViewProps) {
       </table>
       {editable && (
         <div className="qe-block-tools" contentEditable={false}>
-          <button type="button" onClick={() => change(addRow)}>Add {row.toLowerCase()}</button>
-          <button type="button" onClick={() => change(addColumn)}>Add column</button>
+          <button type="button" onClick={() => addAndEnter(addRow)}>Add {row.toLowerCase()}</button>
+          <button type="button" onClick={() => addAndEnter(addColumn)}>Add column</button>
         </div>
       )}
     </NodeViewWrapper>

@@ -1,4 +1,5 @@
 import type { Editor, JSONContent, Range } from '@tiptap/core';
+import { caretInto, focusField, positionOfBlock } from '../place-caret.ts';
 
 /*
  * What the `/` menu inserts: every block of the model, as editor JSON carrying the block's shape (schema.ts),
@@ -17,6 +18,28 @@ const block = (type: string, data: Record<string, unknown> = {}, extra: Record<s
 
 const insert = (content: JSONContent | JSONContent[]) => (editor: Editor, range: Range) => {
   editor.chain().focus().deleteRange(range).insertContent(content).run();
+};
+
+/** Inserts a block holding places to type, the caret in the first of them (an expandable's title). */
+const insertAndEnter = (content: JSONContent) => (editor: Editor, range: Range) => {
+  editor
+    .chain()
+    .focus()
+    .deleteRange(range)
+    .insertContent(content)
+    .command(({ tr }) => {
+      const pos = positionOfBlock(tr.doc, content.attrs?.block);
+      if (pos !== undefined) caretInto(tr, pos);
+      return true;
+    })
+    .run();
+};
+
+/** Inserts a table, the caret in its first cell (a card's title). */
+const insertTable = (block: Record<string, unknown>) => (editor: Editor, range: Range) => {
+  editor.chain().focus().deleteRange(range).insertContent({ type: 'table', attrs: { block } }).run();
+  const pos = positionOfBlock(editor.state.doc, block);
+  if (pos !== undefined) focusField(editor, pos, 'input[aria-label^="Row 1,"]');
 };
 
 /** A grid table of `columns` text columns and `rows` rows, as GitBook writes one. */
@@ -84,7 +107,7 @@ export function slashItems(options: {
     {
       title: 'Expandable',
       keywords: 'details collapse accordion toggle',
-      run: insert({
+      run: insertAndEnter({
         type: 'expandable',
         attrs: { block: { ...block('expandable', {}, { isVoid: true }), fragments: [] } },
         content: [
@@ -93,8 +116,8 @@ export function slashItems(options: {
         ],
       }),
     },
-    { title: 'Table', keywords: 'grid rows columns', run: insert({ type: 'table', attrs: { block: newTable() } }) },
-    { title: 'Cards', keywords: 'cards links gallery', run: insert({ type: 'table', attrs: { block: newCards() } }) },
+    { title: 'Table', keywords: 'grid rows columns', run: (e, r) => insertTable(newTable())(e, r) },
+    { title: 'Cards', keywords: 'cards links gallery', run: (e, r) => insertTable(newCards())(e, r) },
     { title: 'Math', keywords: 'formula tex latex equation', run: insert({ type: 'opaqueBlock', attrs: { block: block('math', { formula: '' }, { isVoid: true }) } }) },
     {
       title: 'Inline math',
