@@ -11,9 +11,11 @@
 // first, by the durations of the last run (kept in node_modules/.cache) or else by their size.
 // TEST_ISOLATION=file runs a process per file instead; TEST_TIMINGS=N lists the N slowest files at the end;
 // TEST_PROCESSES sets how many run at once; a batch in which no test ends for TEST_STALL_MS (6 minutes) fails; TEST_DATABASE_URL switches to PostgreSQL.
+// The browser tests drive Debian's Chromium (test/browser.ts; QUIRE_CHROMIUM names another binary): without it
+// they skip, and the run says so at its start and its end; under CI=true it fails instead.
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,10 +70,22 @@ function buildIsFresh() {
   }
 }
 
+// A run that tests no screen must say so: the browser tests' skip reason is one line among thousands of a log.
+const chromium = process.env.QUIRE_CHROMIUM || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path)) || '/usr/bin/chromium';
+const browserFiles = existsSync(chromium) ? [] : files.filter((file) => /\bwithoutChromium\b/.test(readFileSync(file, 'utf8')));
+const noChromium = browserFiles.length > 0 ? `${browserFiles.length} browser test files skipped: install Debian's chromium (apt-get install chromium); none at ${chromium}` : '';
+if (noChromium && /^(true|1)$/i.test(process.env.CI ?? '')) {
+  console.error(`npm test: CI=true, and ${noChromium.replace('skipped', 'cannot run')}`);
+  process.exit(1);
+}
+if (noChromium) console.log(`# WARNING: ${noChromium}`);
+
 const env = {
   ...process.env,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
   QUIRE_FROM_SOURCE: process.env.QUIRE_FROM_SOURCE ?? (buildIsFresh() ? '0' : '1'),
+  // test/browser.ts looks for the same binary.
+  QUIRE_CHROMIUM: chromium,
 };
 const node = ['--import', 'tsx', '--import', new URL('../test/property-seeds.ts', import.meta.url).href];
 const reporter = (name) => `--test-reporter=${new URL(name, import.meta.url).href}`;
@@ -82,6 +96,7 @@ if (process.env.TEST_ISOLATION === 'file' || options.some((a) => a.startsWith('-
     ? []
     : ['--test-reporter=tap', '--test-reporter-destination=stdout', reporter('./failures-reporter.mjs'), '--test-reporter-destination=stdout'];
   const result = spawnSync(process.execPath, [...node, '--test', '--test-concurrency=2', ...reporters, ...options, ...files], { stdio: 'inherit', env });
+  if (noChromium) console.log(`# WARNING: ${noChromium}`);
   process.exit(result.status ?? 1);
 }
 
@@ -229,5 +244,6 @@ if (process.env.TEST_TIMINGS) {
 if (failures.length > 0) console.log(`\n# ${totals.fail + failedToRun} failed:\n${failures.join('\n\n')}`);
 console.log(`\n# all ${files.length} files in ${queue.length} batches, ${processes} at once: ${seconds} s`);
 for (const [name, value] of Object.entries(totals)) console.log(`# ${name} ${value}`);
+if (noChromium) console.log(`# WARNING: ${noChromium}`);
 console.log(`${totals.pass} passed, ${totals.fail + failedToRun} failed, ${totals.skipped} skipped`);
 process.exit(totals.fail + failedToRun + totals.cancelled > 0 ? 1 : 0);
