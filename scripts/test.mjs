@@ -211,7 +211,11 @@ function collect(text) {
   for (const [, file, ms] of text.matchAll(/^(?:not )?ok \d+ - (\S+\.test\.ts)\n {2}---\n {2}duration_ms: ([\d.]+)/gm)) durations[file] = Number(ms) / 1000;
 }
 
+// CI's time limit (`timeout` in .ci/run) signals the whole process group: the batches running end, writing what
+// ran, and no other starts, so that the log still ends with what failed instead of being cut by the SIGKILL after.
+let stoppedBy;
 const stop = (signal) => {
+  stoppedBy = signal;
   for (const child of children) child.kill(signal);
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
@@ -220,13 +224,17 @@ process.on('SIGINT', () => stop('SIGINT'));
 let next = 0;
 await Promise.all(
   Array.from({ length: Math.min(processes, queue.length) }, async () => {
-    while (next < queue.length) {
+    while (next < queue.length && !stoppedBy) {
       const index = next++;
       await runBatch(queue[index], index);
     }
   }),
 );
 rmSync(work, { recursive: true, force: true });
+if (stoppedBy && next < queue.length) {
+  failedToRun += queue.length - next;
+  failures.push(`${stoppedBy} received: ${queue.length - next} batches did not run; their files: ${queue.slice(next).flatMap((b) => b.files).join(' ')}`);
+}
 
 mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
 writeFileSync(timingsFile, JSON.stringify({ ...readTimings(timingsFile), ...durations }, null, 1));
@@ -242,7 +250,7 @@ if (process.env.TEST_TIMINGS) {
   for (const [file, s] of slowest) console.log(`#   ${s.toFixed(1).padStart(6)}  ${file}`);
 }
 if (failures.length > 0) console.log(`\n# ${totals.fail + failedToRun} failed:\n${failures.join('\n\n')}`);
-console.log(`\n# all ${files.length} files in ${queue.length} batches, ${processes} at once: ${seconds} s`);
+console.log(`\n# all ${files.length} files on ${database === 'postgres' ? 'PostgreSQL' : 'SQLite'} in ${queue.length} batches, ${processes} at once: ${seconds} s`);
 for (const [name, value] of Object.entries(totals)) console.log(`# ${name} ${value}`);
 if (noChromium) console.log(`# WARNING: ${noChromium}`);
 console.log(`${totals.pass} passed, ${totals.fail + failedToRun} failed, ${totals.skipped} skipped`);
