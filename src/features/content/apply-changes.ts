@@ -12,6 +12,7 @@ import { CHANGE_SCHEMAS, type ContentChange, type DocumentInputValue } from './c
 import { parseMarkdownDocument, relativeLinkCandidates, sameRef, resolveFixedHref, splitAnchor, splitPageMarkdown, type HrefResolver } from './markdown.ts';
 import type { ContentRef, Document } from './document/types.ts';
 import { documentProblem } from './document/validate.ts';
+import { withUniqueKeys } from './document/keys.ts';
 import type { PageAttributes, PageRecord } from './pages.ts';
 import { Snapshot } from './snapshot.ts';
 import { slugify, uniqueSlug } from './tree.ts';
@@ -580,7 +581,11 @@ interface KeyedNode {
   [field: string]: unknown;
 }
 
-/** Reverts the listed top-level blocks (by key): re-added, removed or reset to their old content. */
+/**
+ * Reverts the listed top-level blocks (by key): re-added, removed or reset to their old content. A block brought
+ * back may hold a node that has moved to another block since: the copy after the first gets a new key, as the
+ * caller sent no duplicate to be told of (keys.ts).
+ */
 async function revertBlocks(
   scope: BatchScope,
   index: number,
@@ -602,5 +607,5 @@ async function revertBlocks(
     else if (at < 0) nodes.splice(Math.min(oldAt, nodes.length), 0, old.nodes[oldAt]!);
     else nodes[at] = old.nodes[oldAt]!;
   }
-  return nodes.length === 0 ? null : storeDocument(scope, { ...current, nodes });
+  return nodes.length === 0 ? null : storeDocument(scope, withUniqueKeys({ ...current, nodes } as unknown as Document));
 }
