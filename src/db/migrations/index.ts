@@ -29,6 +29,7 @@ import * as m0035 from './0035_change_request_description.ts';
 import * as m0036 from './0036_collaboration_states.ts';
 import * as m0037 from './0037_oidc_default_team.ts';
 import * as m0038 from './0038_git_sync_last_import.ts';
+import * as m0041 from './0041_unique_block_keys.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0036_collaboration_states': m0036,
   '0037_oidc_default_team': m0037,
   '0038_git_sync_last_import': m0038,
+  '0041_unique_block_keys': m0041,
 };

@@ -75,7 +75,8 @@ export function keyDocument(document: Document): Document {
 
 /** Calls `visit` on every node that holds a key, in document order (a node before its fragments, then its nodes). */
 function forEachKeyed(document: Document, visit: (node: AnyNode & { key: string }) => void): void {
-  const walk: AnyNode[] = [...(document.nodes as AnyNode[])].reverse();
+  // Stored documents are walked too: some were written before they were validated (null nodes, issue 14).
+  const walk: AnyNode[] = Array.isArray(document.nodes) ? [...(document.nodes as AnyNode[])].reverse() : [];
   while (walk.length > 0) {
     const node = walk.pop()!;
     if (!node || typeof node !== 'object') continue;
