@@ -16,17 +16,22 @@ import type { Document } from '../../features/content/document/types.ts';
  * hash, which is harmless. The body stays canonical JSON: the parsed body keeps its keys' order, and only the
  * values of some `key` fields change.
  *
- * Documents are read a batch at a time (ids first, then bodies up to a size), so a large database is repaired in
- * bounded memory, with progress on stderr. A body is parsed only when its text names a key twice.
+ * Documents are read a batch at a time, in the order of their ids, so a large database is repaired in bounded
+ * memory, with progress on stderr. A body is parsed only when its text names a key value twice.
  */
 
 interface Tables {
   documents: { id: string; body: string };
 }
 
-/** Ids a batch, and characters of bodies held at once. */
-const ID_BATCH = 1000;
-const BODY_CHARS = 8_000_000;
+/**
+ * Documents read at once: as many as keep a batch near BODY_CHARS characters, between 1 and MAX_BATCH (a batch of
+ * large ones makes the next smaller). Small batches are also the quick ones: SQLite reads a hundred bodies at a
+ * time four times faster than five hundred. Measured on copies of the corpus: 20,000 documents (394 million
+ * characters, 1 in 100 repaired) in 4.7 s on SQLite, 10,000 in 7.3 s on PostgreSQL.
+ */
+const BODY_CHARS = 2_000_000;
+const MAX_BATCH = 128;
 const PROGRESS_EVERY_MS = 10_000;
 
 /** Every `"key":"…"` of a JSON text: property names (a quote inside a string is written `\"`), node keys among them. */
@@ -51,31 +56,22 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   let repaired = 0;
   let last = '';
   let lastLog = Date.now();
+  let batch = 64;
   for (;;) {
-    const rows = await db
-      .selectFrom('documents')
-      .select((eb) => ['id', eb.fn<number>('length', ['body']).as('chars')])
-      .where('id', '>', last)
-      .orderBy('id')
-      .limit(ID_BATCH)
-      .execute();
+    const rows = await db.selectFrom('documents').select(['id', 'body']).where('id', '>', last).orderBy('id').limit(batch).execute();
     if (rows.length === 0) break;
     last = rows[rows.length - 1]!.id;
-    for (let i = 0; i < rows.length; ) {
-      const ids: string[] = [];
-      for (let chars = 0; i < rows.length && (ids.length === 0 || chars + Number(rows[i]!.chars) <= BODY_CHARS); i++) {
-        ids.push(rows[i]!.id);
-        chars += Number(rows[i]!.chars);
-      }
-      for (const { id, body } of await db.selectFrom('documents').select(['id', 'body']).where('id', 'in', ids).execute()) {
-        if (!namesAKeyTwice(body)) continue;
-        const document = JSON.parse(body) as Document;
-        const unique = withUniqueKeys(document);
-        if (unique === document) continue;
-        await db.updateTable('documents').set({ body: JSON.stringify(unique) }).where('id', '=', id).execute();
-        repaired += 1;
-      }
+    let chars = 0;
+    for (const { id, body } of rows) {
+      chars += body.length;
+      if (!namesAKeyTwice(body)) continue;
+      const document = JSON.parse(body) as Document;
+      const unique = withUniqueKeys(document);
+      if (unique === document) continue;
+      await db.updateTable('documents').set({ body: JSON.stringify(unique) }).where('id', '=', id).execute();
+      repaired += 1;
     }
+    batch = Math.max(1, Math.min(MAX_BATCH, Math.floor((batch * BODY_CHARS) / Math.max(chars, 1))));
     scanned += rows.length;
     if (Date.now() - lastLog >= PROGRESS_EVERY_MS) {
       log(`${scanned} of ${total} documents read, ${repaired} repaired so far`);
