@@ -77,6 +77,7 @@ describe('block keys: a split saved by one person and a save by another from the
     const second = await save(spaceId, update(pageId, base, B_SAVE));
     assert.equal(second.status, 409, JSON.stringify(second.body));
     assert.deepEqual([...new Set(second.body.conflicts.map((c: Json) => c.block))], ['K']);
+    assert.equal(second.body.error.message.match(/block "K"/g).length, 1, second.body.error.message);
     assert.ok(texts(second.body.documents[0].document).includes(A_SENTENCE), 'the merged document offered holds the sentence');
     assert.deepEqual(await shown(spaceId, pageId), ['Alpha ', A_SENTENCE, 'Beta.']);
     e2e.assertConformed(['getPageById']);

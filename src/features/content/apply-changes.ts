@@ -282,8 +282,9 @@ export async function applyBatch(
   if (saves.conflicts.length > 0) {
     const titles = new Map<string, string>();
     for (const c of saves.conflicts) if (!titles.has(c.page)) titles.set(c.page, (await ws.page(c.page))?.title ?? c.page);
-    const names = saves.conflicts.map((c) => `${c.block ? `block "${c.block}"` : `the ${c.field}`} of "${titles.get(c.page)}"`);
-    throw new ApiError(409, `Since the save's baseRevision, someone else changed ${names.join(', ')} too: choose a version of each and save again, based on revision ${head.id}`, {
+    // A key held by several blocks (documents of old clients) is one conflict per block, named once.
+    const names = new Set(saves.conflicts.map((c) => `${c.block ? `block "${c.block}"` : `the ${c.field}`} of "${titles.get(c.page)}"`));
+    throw new ApiError(409, `Since the save's baseRevision, someone else changed ${[...names].join(', ')} too: choose a version of each and save again, based on revision ${head.id}`, {
       revision: head.id,
       conflicts: saves.conflicts,
       documents: [...saves.documents].map(([page, document]) => ({ page, document })),
