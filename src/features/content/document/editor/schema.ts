@@ -23,8 +23,9 @@ import Text from '@tiptap/extension-text';
  * What makes the mapping lossless: every node carries in `block` (or `fragment`, `inline`) the JSON it came
  * from, its shown children replaced by an empty array that keeps their place among the object's keys. The
  * conversion back spreads the edited fields over that shell, so a key, `meta`, `isVoid` or an unknown `data`
- * field the editor does not show comes back as it was. Attributes are not copied on split (`keepOnSplit`): the
- * new half of a split block is a new block, which the server keys.
+ * field the editor does not show comes back as it was. Attributes are not copied to a block split at its end
+ * (`keepOnSplit`): the new block is a new one, without a key. A split elsewhere, a duplicate or a copy dropped
+ * copies them whole, key included: the editor then gives the copy a key of its own (web/…/model/unique-keys.ts).
  */
 
 const json = (): Attribute => ({ default: null, rendered: false, keepOnSplit: false });
