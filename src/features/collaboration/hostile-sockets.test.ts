@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { MessageType } from '@hocuspocus/server';
+import * as encoding from 'lib0/encoding';
+import WebSocket from 'ws';
+import { ok } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildSpace, markdown, writeContent } from '../../../test/factories.ts';
+import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
+import { sessionCookie } from './clients.test-support.ts';
+import { collaborationDocumentName } from './document-name.ts';
+import { COLLABORATION_PATH, MAX_MESSAGE_BYTES } from './websocket.ts';
+
+// The server runs in this process: its memory is this process's, measured after a full collection.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** A frame as Hocuspocus reads them: the document's name, the message type, then the message. */
+function frame(name: string, type: number, body: Uint8Array): Uint8Array {
+  const out = encoding.createEncoder();
+  encoding.writeVarString(out, name);
+  encoding.writeVarUint(out, type);
+  encoding.writeVarUint8Array(out, body);
+  return encoding.toUint8Array(out);
+}
+
+describe('hostile collaboration sockets (issue 38)', () => {
+  let t: TestServer;
+  let base: string;
+
+  before(async () => {
+    t = await startServer();
+    base = await listenOnRandomPort(t);
+  });
+  after(() => t.close());
+
+  async function setUp() {
+    const space = await buildSpace(t, { title: 'Docs' });
+    const writer = await t.member('edit');
+    const reader = await t.member('read');
+    const cr = await buildChangeRequest(t, space.id);
+    const [pageId] = await writeContent(t, space.id, cr.id, [{ operation: 'insert_page', title: 'Guide', document: markdown('Hello') }]);
+    const name = collaborationDocumentName({ spaceId: space.id, target: { kind: 'change-request', changeRequestId: cr.id }, pageId: pageId! });
+    const displayName = async (token: string) => ok(await t.api('GET', '/v1/user', { token })).displayName as string;
+    return { name, writer, reader, names: { writer: await displayName(writer.token), reader: await displayName(reader.token), admin: await displayName(t.admin.token) } };
+  }
+
+  it('a flood of large frames before the auth message is not held: the socket is closed and the memory stays', async () => {
+    const s = await setUp();
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${COLLABORATION_PATH}`, { headers: { cookie: await sessionCookie(t, s.writer.userId) } });
+    await new Promise((resolve) => ws.once('open', resolve));
+    let code: number | undefined;
+    const closed = new Promise<void>((resolve) => ws.once('close', (closeCode) => resolve(void (code = closeCode))));
+    ws.on('error', () => undefined);
+    // One buffer sent up to 24 times, each once the last is written: the server receives copies, this side holds one.
+    const big = frame(s.name, MessageType.Sync, new Uint8Array(MAX_MESSAGE_BYTES - 1024).fill(7));
+    collectGarbage();
+    const before = process.memoryUsage().arrayBuffers;
+    for (let i = 0; i < 24 && code === undefined; i++) await new Promise((resolve) => ws.send(big, resolve));
+    await Promise.race([closed, sleep(1_500)]);
+    await sleep(200);
+    collectGarbage();
+    const grown = process.memoryUsage().arrayBuffers - before;
+    ws.terminate();
+    assert.ok(grown < 24 * 1024 * 1024, `the server holds ${Math.round(grown / 1024 / 1024)} MiB more after the flood`);
+    assert.equal(code, 4413, 'the socket is closed past its budget before authentication');
+  });
+});
