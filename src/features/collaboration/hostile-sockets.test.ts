@@ -6,10 +6,12 @@ import { runInNewContext } from 'node:vm';
 import { MessageType } from '@hocuspocus/server';
 import * as encoding from 'lib0/encoding';
 import WebSocket from 'ws';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import * as Y from 'yjs';
 import { ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildSpace, markdown, writeContent } from '../../../test/factories.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { sessionCookie } from './clients.test-support.ts';
+import { editorClient, eventually, sessionCookie, type EditorClient } from './clients.test-support.ts';
 import { collaborationDocumentName } from './document-name.ts';
 import { COLLABORATION_PATH, MAX_MESSAGE_BYTES } from './websocket.ts';
 
@@ -29,12 +31,21 @@ function frame(name: string, type: number, body: Uint8Array): Uint8Array {
 describe('hostile collaboration sockets (issue 38)', () => {
   let t: TestServer;
   let base: string;
+  const clients: EditorClient[] = [];
+  const open = (cookie: string, name: string) => {
+    const client = editorClient(base, cookie, name);
+    clients.push(client);
+    return client;
+  };
 
   before(async () => {
     t = await startServer();
     base = await listenOnRandomPort(t);
   });
-  after(() => t.close());
+  after(async () => {
+    for (const client of clients) client.destroy();
+    await t.close();
+  });
 
   async function setUp() {
     const space = await buildSpace(t, { title: 'Docs' });
@@ -66,5 +77,31 @@ describe('hostile collaboration sockets (issue 38)', () => {
     ws.terminate();
     assert.ok(grown < 24 * 1024 * 1024, `the server holds ${Math.round(grown / 1024 / 1024)} MiB more after the flood`);
     assert.equal(code, 4413, 'the socket is closed past its budget before authentication');
+  });
+
+  it("a reader's socket is shown as its own person, and cannot rewrite another editor's entry", async () => {
+    const s = await setUp();
+    const editor = open(await sessionCookie(t, s.writer.userId), s.name);
+    const reader = open(await sessionCookie(t, s.reader.userId), s.name);
+    const observer = open(await sessionCookie(t, t.admin.userId), s.name);
+    await Promise.all([editor.synced, reader.synced, observer.synced]);
+    const seen = (client: EditorClient) => observer.provider.awareness!.getStates().get(client.ydoc.clientID) as { user?: { name?: string }; marker?: number } | undefined;
+
+    editor.provider.setAwarenessField('user', { name: 'Editor', color: '#1f5fbf' });
+    reader.provider.setAwarenessField('user', { name: 'Organization Admin', color: '#000000' });
+    await eventually(() => seen(editor)?.user !== undefined && seen(reader)?.user !== undefined, 8_000, 'both in the observer');
+    assert.equal(seen(reader)!.user!.name, s.names.reader, 'the reader is shown by their own name');
+    assert.equal(seen(editor)!.user!.name, s.names.writer);
+
+    // The reader writes the editor's client id, with a clock far ahead of the editor's own, then a marker of its own.
+    const forged = new Awareness(new Y.Doc());
+    forged.clientID = editor.ydoc.clientID;
+    for (let i = 0; i < 100; i++) forged.setLocalState({ user: { name: 'Hacked', color: '#ff0000' }, i });
+    reader.socket.send(frame(s.name, MessageType.Awareness, encodeAwarenessUpdate(forged, [editor.ydoc.clientID])));
+    forged.destroy();
+    reader.provider.setAwarenessField('marker', 1);
+    await eventually(() => seen(reader)?.marker === 1, 8_000, "the reader's marker in the observer");
+    assert.equal(seen(editor)?.user?.name, s.names.writer, "the editor's entry is the editor's");
+    assert.ok(reader.closes.length === 0, 'the reader is still connected');
   });
 });

@@ -2,15 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import { Socket as NetSocket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Hocuspocus, type Extension } from '@hocuspocus/server';
+import { Hocuspocus, MessageType, type Extension } from '@hocuspocus/server';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from '../../platform/app-type.ts';
 import { authorOf, type Caller } from '../../platform/context.ts';
 import { onContentWrite } from '../../platform/content-writes.ts';
 import { callerOfSession, sessionFromCookies } from '../sessions/service.ts';
+import { cachedUserById } from '../users/service.ts';
 import { accessTo } from './access.ts';
+import { ownAwarenessMessage } from './awareness-updates.ts';
+import { personColor, type Collaborator } from './collaborator.ts';
 import { parseCollaborationDocumentName } from './document-name.ts';
-import { MessageGate } from './message-gate.ts';
+import { GATE_CLOSES, MessageGate } from './message-gate.ts';
 import { PageDocuments, SERVER_ORIGIN } from './page-documents.ts';
 import type { CollaborationPresence } from './presence.ts';
 import { RedisRelay } from './redis-relay.ts';
@@ -33,13 +36,14 @@ export const MAX_BYTES_BEFORE_OPEN = 256 * 1024;
 export const ACCESS_CHECK_MS = 3_000;
 
 /**
- * One WebSocket: whose session it carries, the documents it opened with the access each was given, and the gate
- * its frames pass before Hocuspocus reads them.
+ * One WebSocket: whose session it carries (and how that person is shown to the others), the documents it opened
+ * with the access each was given, and the gate its frames pass before Hocuspocus reads them.
  */
 interface Socket {
   ws: WebSocket;
   cookie: string | undefined;
   caller: Caller;
+  user: Collaborator;
   documents: Map<string, 'edit' | 'view'>;
   gate: MessageGate;
 }
@@ -124,17 +128,22 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== new URL(ctx.config.publicUrl).origin) return refuse(stream, 403, 'Forbidden');
       const browser = await sessionFromCookies(ctx, request.headers.cookie);
-      if (!browser) return refuse(stream, 401, 'Unauthorized');
+      const person = browser && (await cachedUserById(ctx, browser.session.user_id));
+      if (!browser || !person) return refuse(stream, 401, 'Unauthorized');
       wss.handleUpgrade(request, stream, head, (ws) => {
         const toHocuspocus = readThroughGate(ws, (frame) => socket.gate.receive(frame));
         const socket: Socket = {
           ws,
           cookie: request.headers.cookie,
           caller: callerOfSession(browser.session),
+          user: { name: person.display_name, color: personColor(person.id) },
           documents: new Map(),
           gate: new MessageGate(
             { messagesPerSecond: MAX_MESSAGES_PER_SECOND, messagesBeforeOpen: MAX_MESSAGES_BEFORE_OPEN, bytesBeforeOpen: MAX_BYTES_BEFORE_OPEN },
-            (frame) => toHocuspocus(frame),
+            (frame, name, type) => {
+              const allowed = allowedFrame(socket, frame, name, type);
+              if (allowed) toHocuspocus(allowed);
+            },
             (code, reason) => ws.close(code, reason),
           ),
         };
@@ -151,6 +160,21 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
       });
     })().catch(() => refuse(stream, 500, 'Internal Server Error'));
   });
+
+  /** What goes on to Hocuspocus of a frame the gate let through: an awareness update only with what it may say (awareness-updates.ts). */
+  function allowedFrame(socket: Socket, frame: Uint8Array, name: string, type: number): Uint8Array | null {
+    if (type !== MessageType.Awareness) return frame;
+    const document = hocuspocus.documents.get(name);
+    if (!document) return null;
+    const introduced = document.getClients(socket.ws);
+    const states = document.awareness.getStates();
+    try {
+      return ownAwarenessMessage(frame, (clientId) => introduced.has(clientId) || !states.has(clientId), socket.user);
+    } catch {
+      socket.ws.close(GATE_CLOSES.malformed.code, GATE_CLOSES.malformed.reason);
+      return null;
+    }
+  }
 
   // Brings API writes into the pages open here.
   const stopListening = onContentWrite(ctx.db, (write) => pages.written(write, (name) => hocuspocus.documents.get(name)));
