@@ -55,7 +55,8 @@ describe('hostile collaboration sockets (issue 38)', () => {
     const [pageId] = await writeContent(t, space.id, cr.id, [{ operation: 'insert_page', title: 'Guide', document: markdown('Hello') }]);
     const name = collaborationDocumentName({ spaceId: space.id, target: { kind: 'change-request', changeRequestId: cr.id }, pageId: pageId! });
     const displayName = async (token: string) => ok(await t.api('GET', '/v1/user', { token })).displayName as string;
-    return { name, writer, reader, names: { writer: await displayName(writer.token), reader: await displayName(reader.token), admin: await displayName(t.admin.token) } };
+    const stored = async () => JSON.stringify(ok(await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}?format=document`)).document);
+    return { name, writer, reader, stored, names: { writer: await displayName(writer.token), reader: await displayName(reader.token), admin: await displayName(t.admin.token) } };
   }
 
   it('a flood of large frames before the auth message is not held: the socket is closed and the memory stays', async () => {
@@ -103,5 +104,20 @@ describe('hostile collaboration sockets (issue 38)', () => {
     await eventually(() => seen(reader)?.marker === 1, 8_000, "the reader's marker in the observer");
     assert.equal(seen(editor)?.user?.name, s.names.writer, "the editor's entry is the editor's");
     assert.ok(reader.closes.length === 0, 'the reader is still connected');
+  });
+
+  it('a javascript: link written into the shared document is stored as its text, and leaves the editors too', async () => {
+    const s = await setUp();
+    const editor = open(await sessionCookie(t, s.writer.userId), s.name);
+    await editor.synced;
+    // What a client of its own writes: text under the editor's link mark (schema.ts), pointing at script.
+    const inline = { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: 'JaVaScRiPt:alert(document.cookie)' } }, nodes: [] };
+    const paragraph = editor.ydoc.getXmlFragment('default').get(0) as Y.XmlElement;
+    const text = paragraph.toArray().find((child): child is Y.XmlText => child instanceof Y.XmlText)!;
+    text.insert(text.length, ' click', { link: { inline, id: 'l1', leading: null, trailing: null } });
+    await eventually(async () => (await s.stored()).includes('click'), 15_000, 'the stored document');
+    assert.doesNotMatch(await s.stored(), /javascript:/i);
+    await eventually(() => !JSON.stringify(text.toDelta()).toLowerCase().includes('javascript:'), 8_000, "the link gone from the editor's document");
+    assert.equal(editor.text(), 'Hello click');
   });
 });
