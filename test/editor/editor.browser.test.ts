@@ -413,6 +413,43 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.equal(text(last!.nodes[0]), 'See the docs now');
   });
 
+  test('a javascript:, data: or vbscript: link, in the page or pasted, never becomes a live href in the editor (issue 38)', async () => {
+    const hostile = ['javascript:alert(1)', 'JaVaScRiPt:alert(2)', '   javascript:alert(3)', 'java\tscript:alert(4)', 'data:text/html,<script>alert(5)</script>', 'vbscript:msgbox(6)'];
+    const leaf = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+    const link = (url: string, i: number) => ({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [leaf(`link ${i}`)] });
+    // What the server no longer stores, but a page stored before, or a collaborator's own client, may hold.
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [
+        { object: 'block', type: 'paragraph', nodes: [leaf('See '), ...hostile.map(link), leaf(' and '), link('https://example.org/ok', 9), leaf('')] },
+        { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'url', url: 'javascript:alert(7)' }, refDark: { kind: 'url', url: 'data:image/svg+xml,<svg onload=alert(8)>' }, alt: 'pic' }, fragments: [] }] },
+        { object: 'block', type: 'embed', isVoid: true, data: { url: 'javascript:alert(10)' } },
+      ],
+    } as unknown as Document;
+    await mountEditor(page, document, options);
+    const urls = () => page.evaluate(() => [...window.document.querySelectorAll('.qe-content [href], .qe-content [src]')].map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? ''));
+    // Read as the browser reads them (the WHATWG URL parser): a scheme that would run something.
+    const live = (found: string[]) => found.filter((url) => ['javascript:', 'data:', 'vbscript:'].includes(new URL(url, origin).protocol));
+    const shown = await urls();
+    assert.deepEqual(live(shown), [], JSON.stringify(shown));
+    assert.ok(shown.includes('https://example.org/ok'), 'a safe link keeps its href');
+    assert.equal(await content().getByText('link 2').count(), 1, "a hostile link's text is shown");
+
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<p>Win <a href="JaVaScRiPt:alert(document.cookie)">a prize</a> now</p>');
+      data.setData('text/plain', 'Win a prize now');
+      window.document.querySelector('.qe-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const last = await lastChange(page);
+    assert.equal(text(last!.nodes[0]), 'Win a prize now');
+    assert.doesNotMatch(JSON.stringify(last), /javascript:/i, 'pasted as its text');
+    assert.deepEqual(live(await urls()), []);
+  });
+
   test('a pasted image is uploaded and becomes an image block of that file', async () => {
     await mountEditor(page, EMPTY, options);
     await content().click();

@@ -1,12 +1,14 @@
 import { Compile } from 'typebox/compile';
+import { unsafeUrlProblem } from './document-urls.ts';
 import { DocumentSchema } from './types.ts';
 
 /*
  * The gate every JSON document passes before it is stored (page writes, comment bodies, markdown converted on
- * write): what is accepted can always be read, merged and rendered. Two steps:
+ * write): what is accepted can always be read, merged and rendered. Three steps:
  * 1. a loop (no recursion, so no input can overflow the stack) over every node, checking that each is an
  *    object and that the document stays under the depth and node-count limits;
- * 2. the schema of our document model (types.ts): node types, required fields, no nulls.
+ * 2. the schema of our document model (types.ts): node types, required fields, no nulls;
+ * 3. the URLs it holds (document-urls.ts): none a browser would run as script (`javascript:`, `data:text/html`).
  * The loop also checks that no two nodes hold one key (keys.ts): a key is one node's.
  * The limits are far above what a person writes and keep every recursive walk over a stored document (the
  * markdown writer, merges, the schema check itself) shallow and short.
@@ -53,7 +55,9 @@ export function documentProblem(document: unknown): DocumentProblem | null {
     const records = node.object === 'block' && node.type === 'table' ? (node.data as { records?: unknown } | undefined)?.records : undefined;
     if (records && typeof records === 'object') count += Object.keys(records).length;
   }
-  if (validator.Check(document)) return null;
-  const first = [...validator.Errors(document)][0];
-  return problem(first?.instancePath ?? '', first?.message ?? 'is not a valid document');
+  if (!validator.Check(document)) {
+    const first = [...validator.Errors(document)][0];
+    return problem(first?.instancePath ?? '', first?.message ?? 'is not a valid document');
+  }
+  return unsafeUrlProblem(document);
 }

@@ -1,15 +1,19 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { useEffect, useState } from 'react';
+import { safeImageUrl, safeLinkUrl } from '../../../../src/features/content/document/safe-url.ts';
 import { api } from '../../../api/client.ts';
 import { cssWidth, formatLength, parseLength } from '../model/length.ts';
 import { blockOf, setData } from './block-data.ts';
 
 type Ref = { kind?: string; url?: string; file?: string; page?: string; anchor?: string };
 
-/** Where a reference points, for an `<img src>` or a link: files through the API's file route, URLs as they are. */
-export function refHref(ref: Ref | undefined, spaceId: string): string | undefined {
+/**
+ * Where a reference points, for a link (`usage: 'link'`) or an `<img src>`: files through the API's file route,
+ * URLs through the reader's filter (safe-url.ts), so that none runs script from the editor.
+ */
+export function refHref(ref: Ref | undefined, spaceId: string, usage: 'link' | 'image' = 'link'): string | undefined {
   if (!ref) return undefined;
-  if (ref.kind === 'url') return /^(https?:|mailto:|\/)/i.test(ref.url ?? '') ? ref.url : undefined;
+  if (ref.kind === 'url') return (usage === 'image' ? safeImageUrl(ref.url ?? '') : safeLinkUrl(ref.url ?? '')) ?? undefined;
   if (ref.kind === 'file') return `/v1/spaces/${encodeURIComponent(spaceId)}/files/${encodeURIComponent(ref.file ?? '')}/content`;
   return undefined;
 }
@@ -80,8 +84,8 @@ function WidthField(props: NodeViewProps) {
 /** An image: the picture (and its dark variant), its alt text and width, and its caption fragment edited in place. */
 export function ImageView(props: NodeViewProps & { spaceId: string }) {
   const data = blockOf(props).data ?? {};
-  const src = refHref(data.ref as Ref, props.spaceId);
-  const dark = refHref(data.refDark as Ref | undefined, props.spaceId);
+  const src = refHref(data.ref as Ref, props.spaceId, 'image');
+  const dark = refHref(data.refDark as Ref | undefined, props.spaceId, 'image');
   const alt = String(data.alt ?? '');
   const width = cssWidth(data.width);
   const addCaption = () => {

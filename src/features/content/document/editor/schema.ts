@@ -13,6 +13,8 @@ import Strike from '@tiptap/extension-strike';
 import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
 import Text from '@tiptap/extension-text';
+import { isStorableUrl } from '../document-urls.ts';
+import { safeLinkUrl } from '../safe-url.ts';
 
 /*
  * The editor's schema: one ProseMirror node per block of our document model (the names of TipTap's own
@@ -139,16 +141,23 @@ export const Link = Mark.create({
   name: 'link',
   inclusive: false,
   addAttributes: () => ({ inline: json(), id: { default: null, rendered: false }, leading: json(), trailing: json() }),
-  // A link pasted from elsewhere is a URL link: its JSON is made from its href.
+  // A link pasted from elsewhere is a URL link: its JSON is made from its href. One the reader would not follow
+  // (`javascript:`, safe-url.ts) is pasted as its text, which the server would refuse to store as a link.
   parseHTML: () => [
     {
       tag: 'a[href]',
-      getAttrs: (element) => ({ inline: { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: element.getAttribute('href') ?? '' } }, nodes: [] } }),
+      getAttrs: (element) => {
+        const url = element.getAttribute('href') ?? '';
+        return isStorableUrl(url, 'link') ? { inline: { object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [] } } : false;
+      },
     },
   ],
+  // The href goes through the reader's filter: a page stored before such links were refused, or a link another
+  // editor wrote into the shared document, never becomes a live `javascript:` href in the editor.
   renderHTML: ({ mark }) => {
     const ref = (mark.attrs.inline as { data?: { ref?: { kind?: string; url?: string } } } | null)?.data?.ref;
-    return ['a', { href: ref?.kind === 'url' ? ref.url : '#', 'data-ref': ref?.kind ?? '', rel: 'noopener noreferrer' }, 0];
+    const href = ref?.kind === 'url' ? (safeLinkUrl(ref.url ?? '') ?? undefined) : '#';
+    return ['a', { ...(href === undefined ? {} : { href }), 'data-ref': ref?.kind ?? '', rel: 'noopener noreferrer' }, 0];
   },
 });
 export const Keyboard = Mark.create({
