@@ -41,7 +41,7 @@ import { teamRoutes } from './features/teams/routes.ts';
 import { grantRoutes } from './features/grants/routes.ts';
 import { collectionRoutes } from './features/collections/routes.ts';
 import { spaceRoutes } from './features/spaces/routes.ts';
-import { fileDownloadRoutes } from './features/files/routes.ts';
+import { fileDownloadRoutes, fileUploadRoutes } from './features/files/routes.ts';
 import { changeRequestRoutes } from './features/change-requests/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { importRoutes, importRunRoutes } from './features/imports/routes.ts';
@@ -154,6 +154,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await changeRequestRoutes(v1);
       await collaborationRoutes(v1, presence);
       await contentRoutes(v1);
+      await v1.register(fileUploadRoutes);
       await importRoutes(v1);
       await importRunRoutes(v1);
       await gitSyncRoutes(v1);

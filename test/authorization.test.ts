@@ -306,6 +306,8 @@ describe('authorization: every operation as callers who should not get far', () 
       body: () => ({ changes: [{ operation: 'insert_page', title: 'Another live page', document: markdown('More.') }] }),
       expect: inContent(403),
     },
+    // Any bytes are a file; a refused caller's are never stored.
+    uploadSpaceFile: { query: 'name=notes.txt', body: () => 'Some notes', expect: inContent(403) },
     getRevisionOfChangeRequestById: { expect: inst(200, inContent(200)) },
     getChangeRequestChanges: { expect: inst(200, inContent(200)) },
     mergeChangeRequest: { own: async (f) => ({ changeRequestId: await newChangeRequest(f) }), expect: inContent(403) },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -36,6 +37,48 @@ export function blobHash(bytes: Buffer): string {
 /** Anything else given as a hash (from a URL, say) must never become a path. */
 export function isBlobHash(value: string): boolean {
   return /^[0-9a-f]{64}$/.test(value);
+}
+
+/** What writeIncoming wrote: the size, the SHA-256 (hex) and the first bytes (up to 64 KB, to sniff the type and measure an image). */
+export interface IncomingFile {
+  size: number;
+  hash: string;
+  head: Buffer;
+}
+
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * Writes bytes to `path` (an incomingPath) as they arrive, hashing them on the way, for putFile: a file of any
+ * size passes through a chunk at a time, never whole in memory. Past `maxBytes` it throws `tooLarge()`. On any
+ * failure the partial file is removed, so nothing half-written is ever stored. The source is left to its owner
+ * (a request's unread body may still be drained so that its sender reads the answer).
+ */
+export async function writeIncoming(source: AsyncIterable<Uint8Array>, path: string, limit: { maxBytes: number; tooLarge(): Error }): Promise<IncomingFile> {
+  const out = createWriteStream(path, { flags: 'wx' });
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let total = 0;
+  try {
+    for await (const chunk of source) {
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      total += bytes.length;
+      if (total > limit.maxBytes) throw limit.tooLarge();
+      hash.update(bytes);
+      if (headSize < HEAD_BYTES) {
+        head.push(bytes.subarray(0, HEAD_BYTES - headSize));
+        headSize += Math.min(bytes.length, HEAD_BYTES - headSize);
+      }
+      if (!out.write(bytes)) await once(out, 'drain');
+    }
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  } catch (error) {
+    out.destroy();
+    await rm(path, { force: true });
+    throw error;
+  }
+  return { size: total, hash: hash.digest('hex'), head: Buffer.concat(head) };
 }
 
 /**

@@ -8,11 +8,17 @@ function body(code: number, message: string) {
 }
 
 /** Framework errors that carry a client status, by Fastify error code, with a message that says what to fix. */
-const FRAMEWORK_MESSAGES: Record<string, (e: FastifyError) => string> = {
+const FRAMEWORK_MESSAGES: Record<string, (e: FastifyError, request: FastifyRequest) => string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => 'The request body is not valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: () => 'The request body is empty but Content-Type is application/json',
   FST_ERR_CTP_BODY_TOO_LARGE: () => 'The request body is larger than the server accepts (BODY_LIMIT)',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: (e) => `Unsupported Content-Type: send application/json (${e.message})`,
+  // An upload takes any media type (features/files/routes.ts), but not a header that names none.
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (e, request) => {
+    const declared = request.headers['content-type'];
+    return declared !== undefined && !/^[\w!#$&^.+-]+\/[\w!#$&^.+-]+\s*(;.*)?$/.test(declared)
+      ? `headers/content-type "${declared}" is not a media type (type/subtype)`
+      : `Unsupported Content-Type: send application/json (${e.message})`;
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'Content-Length does not match the body',
 };
 
@@ -103,7 +109,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const explain = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     const status = error.statusCode ?? 500;
-    if (explain) return reply.status(status).send(body(status, explain(error)));
+    if (explain) return reply.status(status).send(body(status, explain(error, request)));
     if (status >= 400 && status < 500) return reply.status(status).send(body(status, error.message));
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body(500, 'Internal server error'));

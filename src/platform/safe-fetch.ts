@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -10,6 +6,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import type { Config } from '../config.ts';
+import { writeIncoming, type IncomingFile } from './blob-store.ts';
 import { ApiError } from './errors.ts';
 
 /**
@@ -34,7 +31,7 @@ export interface FetchedResponse {
   /** The body, decoded from gzip, deflate or brotli (empty when it was saved to a file: see `saveTo`). */
   body: Buffer;
   /** With `saveTo`: the body's size, SHA-256 (hex) and first bytes (up to 64 KB, for sniffing its type). */
-  saved?: { size: number; hash: string; head: Buffer };
+  saved?: IncomingFile;
 }
 
 export interface SafeFetchOptions {
@@ -251,9 +248,7 @@ async function readBody(response: IncomingMessage, target: URL, maxBytes: number
   return Buffer.concat(chunks);
 }
 
-const HEAD_BYTES = 64 * 1024;
-
-async function saveBody(response: IncomingMessage, target: URL, maxBytes: number, path: string): Promise<{ size: number; hash: string; head: Buffer }> {
+async function saveBody(response: IncomingMessage, target: URL, maxBytes: number, path: string): Promise<IncomingFile> {
   const tooLarge = () => new ApiError(413, `Cannot fetch ${target.href}: the response is larger than ${maxBytes} bytes`);
   const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   const declared = Number(response.headers['content-length']);
@@ -266,31 +261,12 @@ async function saveBody(response: IncomingMessage, target: URL, maxBytes: number
     response.destroy();
     throw new ApiError(422, `Cannot fetch ${target.href}: the response uses the unsupported content encoding "${encoding}"`);
   }
-  const out = createWriteStream(path, { flags: 'wx' });
-  const hash = createHash('sha256');
-  const head: Buffer[] = [];
-  let headSize = 0;
-  let total = 0;
   try {
-    for await (const chunk of decoded) {
-      const bytes = chunk as Buffer;
-      total += bytes.length;
-      if (total > maxBytes) throw tooLarge();
-      hash.update(bytes);
-      if (headSize < HEAD_BYTES) {
-        head.push(bytes.subarray(0, HEAD_BYTES - headSize));
-        headSize += Math.min(bytes.length, HEAD_BYTES - headSize);
-      }
-      if (!out.write(bytes)) await once(out, 'drain');
-    }
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    return await writeIncoming(decoded, path, { maxBytes, tooLarge });
   } catch (error) {
-    out.destroy();
     decoded.destroy();
-    await rm(path, { force: true });
     throw error;
   }
-  return { size: total, hash: hash.digest('hex'), head: Buffer.concat(head) };
 }
 
 function decode(response: IncomingMessage, encoding: string): Readable | undefined {

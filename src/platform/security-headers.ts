@@ -14,7 +14,8 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
       scriptSrc: ["'self'"],
       // The API reference and the reader set styles inline; scripts stay same-origin only.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'https:'],
+      // blob: an image being uploaded is shown from the file itself (only this origin's scripts make blob URLs).
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],

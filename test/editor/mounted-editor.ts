@@ -30,7 +30,13 @@ export function editorChunk(): { js: string; css: string[] } {
   return { js: `/app/${entry.file}`, css: [...css] };
 }
 
-export interface MountOptions { spaceId: string; organizationId: string; readOnly?: boolean }
+export interface MountOptions {
+  spaceId: string;
+  organizationId: string;
+  readOnly?: boolean;
+  /** Files of the space the document points to (the host's `files`); any other is one the space does not have. */
+  files?: { id: string; name: string; contentType: string; size: number; downloadURL: string }[];
+}
 
 /** Mounts the editor on `document` (replacing whatever the page showed); resolves once it is shown. */
 export async function mountEditor(page: Page, document: Document, options: MountOptions): Promise<void> {
@@ -63,13 +69,34 @@ export async function mountEditor(page: Page, document: Document, options: Mount
     w.__uploads = [];
     const given = ${JSON.stringify(document)};
     w.__mounted = JSON.stringify(given);
+    const { files: known = [], ...options } = ${JSON.stringify(options)};
+    // The host's side: a directory of files, and uploads kept as blob URLs (w.__uploadFailure makes the next one fail).
+    const files = new Map(known.map((file) => [file.id, file]));
+    const listeners = new Set();
+    const changed = () => listeners.forEach((listener) => listener());
     w.__unmount = mountPageEditor(host, {
       document: given,
-      ...${JSON.stringify(options)},
+      ...options,
       onChange: (changed) => w.__changes.push(changed),
-      uploadFile: async (file) => {
+      files: {
+        get: (id) => files.get(id),
+        load: (id) => {
+          if (!files.has(id)) files.set(id, null);
+          changed();
+        },
+        subscribe: (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      },
+      uploadFile: async (file, onProgress) => {
         w.__uploads.push(file.name);
-        return 'uploaded-' + w.__uploads.length;
+        onProgress?.(1);
+        if (w.__uploadFailure) throw new Error(w.__uploadFailure);
+        const stored = { id: 'uploaded-' + w.__uploads.length, name: file.name, contentType: file.type, size: file.size, downloadURL: URL.createObjectURL(file) };
+        files.set(stored.id, stored);
+        changed();
+        return stored;
       },
     });
   })()`);

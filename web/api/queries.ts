@@ -31,6 +31,8 @@ export const keys = {
   space: (spaceId: string) => ['space', spaceId] as const,
   revision: (spaceId: string) => ['space', spaceId, 'revision'] as const,
   page: (spaceId: string, pageId: string) => ['space', spaceId, 'page', pageId] as const,
+  /** A file of the space (`target` 'live') or of one of its change requests (`cr-<id>`), read by id. */
+  file: (spaceId: string, target: string, fileId: string) => ['space', spaceId, 'files', target, fileId] as const,
   changeRequests: (spaceId: string, status: string) => ['space', spaceId, 'change-requests', status] as const,
   changeRequest: (spaceId: string, number: string) => ['space', spaceId, 'change-request', number] as const,
   search: (scope: string, query: string) => ['search', scope, query] as const,

@@ -3,7 +3,7 @@
  * the sign-in routes' shapes from the contract of /v1/auth (docs/web-app.md).
  */
 export type {
-  ChangeRequest, Collection, Integration, IntegrationInstallation, OpenAPISpec, Organization, OrganizationMember, RevisionPage,
+  ChangeRequest, Collection, Integration, IntegrationInstallation, OpenAPISpec, Organization, OrganizationMember, RevisionFile, RevisionPage,
   RevisionPageDocument, SearchPageResult, SearchSectionResult, SearchSpaceResult, Site, Space, User,
 } from '@gitbook/api';
 import type { Revision as OfficialRevision, Space as OfficialSpace } from '@gitbook/api';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { positionAfter, positionAtEnd, positionBefore } from '../placement/positions.ts';
-import { storeFileBytes, storeRemoteFile, type StoredFile } from '../files/service.ts';
+import { findUploadedFile, storeFileBytes, storeRemoteFile, type StoredFile } from '../files/service.ts';
 import { findBranch, findRevision, type RevisionRow } from './branch-store.ts';
 import type { FileChange } from './commit-revision.ts';
 import { documentIdFor, getDocument, problemOfDocument, putDocument } from './document-store.ts';
@@ -21,7 +21,7 @@ import { mergeDocumentBlocks, sameJson, type MergeableDocument } from './documen
 
 const compiled = Object.fromEntries(Object.entries(CHANGE_SCHEMAS).map(([op, schema]) => [op, Compile(schema)])) as Record<string, ReturnType<typeof Compile>>;
 
-/** Base64 file bodies are capped as the official spec says; larger files come by URL. */
+/** Base64 file bodies are capped as the official spec says; larger files are uploaded, or come by URL. */
 const MAX_BASE64_BYTES = 1024 * 1024;
 
 /** What a batch did to each page it touched, in the order the pages were first touched. */
@@ -81,7 +81,7 @@ export function validateChanges(changes: readonly unknown[]): ContentChange[] {
     }
     if (c.operation === 'insert_files') {
       c.files.forEach((file, f) => {
-        if ((file.url === undefined) === (file.base64 === undefined)) fail(index, c, `/files/${f} needs exactly one of url or base64`);
+        if ([file.url, file.base64, file.upload].filter((source) => source !== undefined).length !== 1) fail(index, c, `/files/${f} needs exactly one of url, base64 or upload`);
         if (file.base64 !== undefined && !file.contentType) fail(index, c, `/files/${f} needs contentType with base64`);
       });
     }
@@ -100,10 +100,16 @@ export async function storeBatchFiles(ctx: AppContext, changes: readonly Content
     for (const [f, file] of change.files.entries()) {
       let bytes: Buffer;
       const contentType = file.contentType;
+      if (file.upload !== undefined) {
+        const uploaded = await findUploadedFile(ctx, file.upload);
+        if (!uploaded) fail(index, change, `/files/${f}/upload: no upload ${file.upload}; upload the file first (POST /spaces/{spaceId}/files/uploads)`);
+        stored.set(`${index}/${f}`, { ...uploaded, name: file.name });
+        continue;
+      }
       if (file.base64 !== undefined) {
         if (!/^[A-Za-z0-9+/=\s_-]*$/.test(file.base64)) fail(index, change, `/files/${f}/base64 is not base64`);
         bytes = Buffer.from(file.base64, 'base64');
-        if (bytes.length > MAX_BASE64_BYTES) fail(index, change, `/files/${f}: base64 files are limited to 1 MB; give a url instead`);
+        if (bytes.length > MAX_BASE64_BYTES) fail(index, change, `/files/${f}: base64 files are limited to 1 MB; upload larger ones (POST /spaces/{spaceId}/files/uploads) or give a url`);
       } else {
         // Streamed to disk, never held in memory (a file may be up to FILE_SIZE_LIMIT).
         try {

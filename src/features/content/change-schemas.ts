@@ -90,7 +90,7 @@ export const RevertPageChange = Type.Object({
 });
 
 export const InsertFilesChange = Type.Object({
-  operation: Type.Literal('insert_files', { description: 'Inserts files, from base64 or downloaded from a URL' }),
+  operation: Type.Literal('insert_files', { description: 'Inserts files: uploaded before, from base64 (up to 1 MB), or downloaded from a URL' }),
   files: Type.Array(
     Type.Object({
       ref: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -98,6 +98,12 @@ export const InsertFilesChange = Type.Object({
       contentType: Type.Optional(Type.String({ maxLength: 255 })),
       url: Type.Optional(Type.String({ maxLength: 2048 })),
       base64: Type.Optional(Type.String()),
+      upload: Type.Optional(
+        Type.String({
+          pattern: '^[0-9a-f]{64}$',
+          description: 'Quire extension: the id of a file upload (uploadSpaceFile, POST /spaces/{spaceId}/files/uploads), for files of any size up to FILE_SIZE_LIMIT; its contentType is the one decided at the upload',
+        }),
+      ),
     }),
     { minItems: 1, maxItems: 20 },
   ),

@@ -1,8 +1,11 @@
 import { Type } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
+import { callerOf } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import { errors, SpaceIdParams } from '../../platform/schemas.ts';
 import { servedAs } from './content-type.ts';
 import { isStoredBlob, openFileDownload } from './service.ts';
+import { uploadSpaceFile } from './uploads.ts';
 
 const DownloadParams = Type.Object({ hash: Type.String(), name: Type.String() });
 
@@ -55,4 +58,54 @@ function contentDisposition(disposition: 'inline' | 'attachment', name: string):
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
+
+export const FileUpload = Type.Object({
+  object: Type.Literal('file-upload'),
+  id: Type.String({ description: 'The SHA-256 of the bytes: what insert_files takes as `upload`' }),
+  name: Type.String(),
+  contentType: Type.String({ description: 'Decided from the bytes, the declared Content-Type, then the name' }),
+  size: Type.Number(),
+  dimensions: Type.Optional(Type.Object({ width: Type.Number(), height: Type.Number() })),
+  downloadURL: Type.String(),
+});
+
+const UploadQuery = Type.Object({ name: Type.String({ minLength: 1, maxLength: 256, description: 'The file\'s name, as insert_files will name it' }) });
+
+/**
+ * A file's bytes as a request's body, streamed to the blob store (features/files/uploads.ts): the editor's images
+ * and attachments, up to FILE_SIZE_LIMIT, where base64 in a change batch stops at 1 MB. The official spec's
+ * upload (generateStorageUploadURL) signs a URL of a storage bucket for fonts and imports; a self-hosted server
+ * is its own storage, so the bytes come here directly, and a change batch inserts them (`insert_files` with
+ * `upload`) in the space or the change request where they belong. Registered in a context of its own: its
+ * body parser, which leaves the body unread for the handler, applies to this route alone.
+ */
+export async function fileUploadRoutes(app: App) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _body, done) => done(null));
+  app.post(
+    '/spaces/:spaceId/files/uploads',
+    {
+      config: { documentedBody: Type.Unsafe({ type: 'string', format: 'binary', description: 'The file\'s bytes, sent as they are, with its Content-Type' }) },
+      schema: {
+        operationId: 'uploadSpaceFile',
+        'x-quire-extension': true,
+        tags: ['content'],
+        summary: 'Upload a file\'s bytes (up to FILE_SIZE_LIMIT) for a change batch to insert (insert_files with `upload`)',
+        consumes: ['application/octet-stream'],
+        params: SpaceIdParams,
+        querystring: UploadQuery,
+        response: { 201: FileUpload, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const uploaded = await uploadSpaceFile(app.ctx, callerOf(request), request.params.spaceId, {
+        name: request.query.name,
+        contentType: request.headers['content-type'],
+        length: request.headers['content-length'],
+        body: request.raw,
+      });
+      return reply.status(201).send(uploaded);
+    },
+  );
 }

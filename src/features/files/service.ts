@@ -51,12 +51,15 @@ export async function storeFileBytes(ctx: AppContext, db: Executor, file: FileBy
 
 /** Refuses a file over FILE_SIZE_LIMIT, naming it; for callers that can tell the size before holding the bytes. */
 export function checkFileSize(config: Pick<Config, 'fileSizeLimit'>, name: string, size: number): void {
-  if (size > config.fileSizeLimit) {
-    throw new ApiError(
-      413,
-      `File "${name}" is ${formatBytes(size)}, larger than the ${formatBytes(config.fileSizeLimit)} this server accepts per file (FILE_SIZE_LIMIT)`,
-    );
-  }
+  if (size > config.fileSizeLimit) throw fileTooLarge(config, name, size);
+}
+
+/** The 413 of a file over FILE_SIZE_LIMIT, with its size when it is known (a stream is refused before its end). */
+export function fileTooLarge(config: Pick<Config, 'fileSizeLimit'>, name: string, size?: number): ApiError {
+  return new ApiError(
+    413,
+    `File "${name}" is ${size === undefined ? 'larger' : `${formatBytes(size)}, larger`} than the ${formatBytes(config.fileSizeLimit)} this server accepts per file (FILE_SIZE_LIMIT)`,
+  );
 }
 
 /**
@@ -151,6 +154,40 @@ export async function openFileDownload(ctx: AppContext, hash: string): Promise<F
   const stored = await ctx.blobs.stream(hash);
   if (!stored) return undefined;
   return { contentType: row.content_type ?? 'application/octet-stream', size: stored.size, body: stored.body };
+}
+
+/**
+ * What `insert_files` records of a file uploaded before (uploadSpaceFile), by the upload's id: the SHA-256 of its
+ * bytes. Undefined when no such bytes are served (never uploaded, or only in deleted spaces). Knowing the id takes
+ * knowing the bytes, as for a download URL, so an upload may be inserted wherever its sender may insert files.
+ */
+export async function findUploadedFile(ctx: AppContext, hash: string): Promise<StoredFile | undefined> {
+  if (!isBlobHash(hash)) return undefined;
+  const row = await findServedBlob(ctx.db, hash);
+  const stored = row && (await ctx.blobs.stream(hash));
+  if (!row || !stored) return undefined;
+  const contentType = row.content_type ?? 'application/octet-stream';
+  if (!contentType.startsWith('image/')) {
+    stored.body.destroy();
+    return { hash, size: stored.size, contentType };
+  }
+  const dimensions = imageDimensions(await readHead(stored.body, MEASURED_BYTES), contentType);
+  return { hash, size: stored.size, contentType, ...(dimensions ?? {}) };
+}
+
+/** What an image is measured from: its header, as for a file downloaded from a URL (safe-fetch's head). */
+const MEASURED_BYTES = 64 * 1024;
+
+async function readHead(body: Readable, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop early destroys the stream, which closes the file.
+  for await (const chunk of body) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= bytes) break;
+  }
+  return Buffer.concat(chunks).subarray(0, bytes);
 }
 
 /** Whether the hash names stored bytes, without opening them (conditional requests). */

@@ -107,6 +107,7 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   importContentInPageById: contentWrite,
   applyTemplateToSpace: contentWrite,
   updateSpaceContent: contentWrite,
+  uploadSpaceFile: contentWrite,
   createChangeRequest: contentWrite,
   updateChangeRequestById: contentWrite,
   updateChangeRequest: contentWrite,

@@ -189,10 +189,10 @@ function renderImages(block: Images, ctx: RenderContext, depth: number): VNode |
     const alt = image.data.alt ?? (caption ? blockText({ object: 'block', type: 'blockquote', nodes: caption.nodes } as Block) : '');
     const size = imageSize(image.data.width, image.data.height);
     const img = (className?: string, source = src) => (
-      <img src={source} alt={alt} class={className} loading="lazy" decoding="async" width={size.width} height={size.height} style={size.style} />
+      <img src={source} alt={alt} class={className} loading="lazy" decoding="async" width={size.width} height={size.height} style={size.share ? 'width:100%' : undefined} />
     );
     return (
-      <figure class="image">
+      <figure class="image" style={size.share ? `width:${size.share}` : undefined}>
         {dark ? (
           <>
             {img('only-light')}
@@ -213,17 +213,20 @@ function renderImages(block: Images, ctx: RenderContext, depth: number): VNode |
   return <div class={classes.join(' ')}>{figures}</div>;
 }
 
-/** Sizes are pixels (numbers) or percentages; anything else is ignored rather than put in a style. */
-function imageSize(width: unknown, height: unknown): { width?: number; height?: number; style?: string } {
-  const out: { width?: number; height?: number; style?: string } = {};
+/**
+ * Sizes are pixels (numbers) or percentages; anything else is ignored rather than put in a style. Pixels are the
+ * image's own (within the column); a percentage is the share of the column the image takes, as GitBook shows it:
+ * it sizes the figure (a flex item of `.images`) and the image fills the figure.
+ */
+function imageSize(width: unknown, height: unknown): { width?: number; height?: number; share?: string } {
+  const out: { width?: number; height?: number; share?: string } = {};
   const pixels = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 10_000 ? Math.round(v) : undefined);
   out.width = pixels(width);
   out.height = pixels(height);
   // The spec's Length is a number or `{ value, unit }`; older documents held the percentage as a string.
   const length = width as { value?: unknown; unit?: unknown } | null;
   const asText = typeof width === 'string' ? width : length && typeof length === 'object' && typeof length.value === 'number' && length.unit === '%' ? `${length.value}%` : undefined;
-  const percent = asText && /^\d{1,3}(?:\.\d+)?%$/.test(asText) ? asText : undefined;
-  if (percent) out.style = `width:${percent}`;
+  if (asText && /^\d{1,3}(?:\.\d+)?%$/.test(asText) && parseFloat(asText) <= 100) out.share = asText;
   return out;
 }
 

@@ -1,13 +1,13 @@
 import type { Document } from '../../../src/features/content/document/types.ts';
-import { allPages, api } from '../../api/client.ts';
-import type { ChangeRequest, Revision } from '../../api/types.ts';
+import { allPages, api, uploadBytes } from '../../api/client.ts';
+import type { ChangeRequest, Revision, RevisionFile } from '../../api/types.ts';
 import { contentPath, pickDraft, type EditTarget } from './edit-target.ts';
 
 /** The answer of a change batch (updateChangeRequestContent with compat=false, or updateSpaceContent). */
 export interface BatchAnswer {
   revision: string;
   changes: { object: string; ref?: string; page: string | { id: string } }[];
-  insertedFiles: { id: string; name: string; downloadURL: string }[];
+  insertedFiles: RevisionFile[];
   merged: { page: string; document: Document }[];
 }
 
@@ -50,13 +50,23 @@ export function writeChanges(spaceId: string, target: EditTarget, changes: unkno
   return api<BatchAnswer>('POST', contentPath(spaceId, target), { body: { changes }, query, ...(options.keepalive ? { keepalive: true } : {}) });
 }
 
-/** A file of the space (or of the change request), uploaded in one batch; resolves to its id. */
-export async function uploadFile(spaceId: string, target: EditTarget, file: File): Promise<{ id: string; downloadURL: string }> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  const answer = await writeChanges(spaceId, target, [{ operation: 'insert_files', files: [{ name: file.name, contentType: file.type || undefined, base64: btoa(binary) }] }]);
+/**
+ * A file uploaded into the target: its bytes sent as they are (uploadSpaceFile, never base64 in a batch, so up to
+ * the server's FILE_SIZE_LIMIT), then inserted by a batch of one `insert_files` change. Resolves to the file.
+ */
+export async function uploadFile(spaceId: string, target: EditTarget, file: File, onProgress?: (fraction: number) => void): Promise<RevisionFile> {
+  const name = file.name || 'file';
+  const uploaded = await uploadBytes<{ id: string }>(`/spaces/${spaceId}/files/uploads`, file, {
+    query: { name },
+    onProgress: onProgress && ((sent, total) => onProgress(total > 0 ? sent / total : 1)),
+  });
+  const answer = await writeChanges(spaceId, target, [{ operation: 'insert_files', files: [{ name, upload: uploaded.id }] }]);
   const inserted = answer.insertedFiles[0];
   if (!inserted) throw new Error('The server stored no file');
   return inserted;
+}
+
+/** A file of the target by its id (getFileById, getFileInChangeRequestById). */
+export function readFile(spaceId: string, target: EditTarget, fileId: string, signal?: AbortSignal): Promise<RevisionFile> {
+  return api<RevisionFile>('GET', `${contentPath(spaceId, target)}/files/${encodeURIComponent(fileId)}`, { signal });
 }

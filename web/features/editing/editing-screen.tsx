@@ -100,7 +100,17 @@ function EditTargetView({ spaceId, organizationId, target, pageId }: { spaceId: 
         onCreated={(id) => void navigate(editPath(id))}
       />
       {page && page.type === 'document' ? (
-        <PageEditingAt key={page.id} spaceId={spaceId} organizationId={organizationId} target={target} pageId={page.id} revisionId={revisionId} links={appLinks(spaceId, index, tree.data, editPath)} onSaved={refresh} />
+        <PageEditingAt
+          key={page.id}
+          spaceId={spaceId}
+          organizationId={organizationId}
+          target={target}
+          pageId={page.id}
+          revisionId={revisionId}
+          links={appLinks(spaceId, index, tree.data, editPath)}
+          files={tree.data.files}
+          onSaved={refresh}
+        />
       ) : page ? (
         <div className="page">
           <h1>{page.title}</h1>

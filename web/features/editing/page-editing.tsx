@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { meQuery } from '../../api/queries.ts';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Document } from '../../../src/features/content/document/types.ts';
+import type { RevisionFile } from '../../api/types.ts';
 import type { AppLinks } from '../pages/links.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import type { SaveTransport } from './autosave.ts';
@@ -12,6 +13,7 @@ import { ConflictPanel } from './conflict-panel.tsx';
 import { EditorComments } from './editor-comments.tsx';
 import { targetName, type EditTarget } from './edit-target.ts';
 import { readPageAt, uploadFile, writeChanges } from './editing-api.ts';
+import { useTargetFiles } from './editor-files.ts';
 import { draftKey, readDraft } from './local-drafts.ts';
 import { PageHeaderEditor } from './page-header-editor.tsx';
 import { PeopleInPage } from './people-in-page.tsx';
@@ -29,6 +31,8 @@ interface Props {
   revisionId: string;
   pageId: string;
   links: AppLinks;
+  /** The files of the target's revision the screen holds (read again after each save). */
+  files: readonly RevisionFile[];
   /** A save changed what the tree shows (title, emoji): it is read again. */
   onSaved(): void;
 }
@@ -47,7 +51,7 @@ export function PageEditing(props: Props) {
   return <LoadedPage {...props} page={query.data} />;
 }
 
-function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links, onSaved, page }: Props & { page: Awaited<ReturnType<typeof readPageAt>> }) {
+function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links, files: revisionFiles, onSaved, page }: Props & { page: Awaited<ReturnType<typeof readPageAt>> }) {
   const queryClient = useQueryClient();
   const transport = useCallback<SaveTransport>(
     async (change, { keepalive }) => {
@@ -70,7 +74,15 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
   // What the person had not saved last time wins over what the server has: it is sent (and merged) at once.
   const kept = useMemo(() => readDraft(window.localStorage, draftKey(spaceId, targetName(target), pageId))?.edit, [spaceId, target, pageId]);
   const initialDocument = useMemo(() => kept?.document ?? page.document ?? EMPTY, [kept, page.document]);
-  const upload = useCallback((file: File) => uploadFile(spaceId, target, file), [spaceId, target]);
+  const files = useTargetFiles(spaceId, target, revisionFiles);
+  const upload = useCallback(
+    async (file: File, onProgress?: (fraction: number) => void) => {
+      const stored = await uploadFile(spaceId, target, file, onProgress);
+      files.add(stored);
+      return stored;
+    },
+    [spaceId, target, files],
+  );
 
   const replacedAt = useRef(state.replacedAt);
   const savedBase = useRef(state.base);
@@ -129,7 +141,8 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
             }}
             spaceId={spaceId}
             organizationId={organizationId}
-            uploadFile={async (file) => (await upload(file)).id}
+            uploadFile={upload}
+            files={files}
             links={links}
           />
         )}

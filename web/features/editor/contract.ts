@@ -17,8 +17,13 @@ export interface PageEditorProps {
   /** For the link picker and page links: the space whose pages are searched. */
   spaceId: string;
   organizationId: string;
-  /** Uploads a pasted or dropped file as a file of the space (or of the change request); resolves to its file id. */
-  uploadFile(file: File): Promise<string>;
+  /**
+   * Uploads a pasted, dropped or chosen file as a file of the space (or of the change request), telling how much
+   * of it has gone (0 to 1); resolves to the file once it is stored, or rejects with the API's message.
+   */
+  uploadFile(file: File, onProgress?: (fraction: number) => void): Promise<EditorFile>;
+  /** The files images and file blocks point to (the editor shows their bytes and names from here). */
+  files?: EditorFiles;
   /** The document was replaced from outside (a merge of someone else's save): the editor shows this one. */
   revision?: string;
   /**
@@ -26,6 +31,26 @@ export interface PageEditorProps {
    * `document` (still reporting each change through `onChange`), with the others' named carets.
    */
   collaboration?: { document: Y.Doc; provider: HocuspocusProvider; user: { name: string; color: string } };
+}
+
+/** A file of the space, as the API presents it (RevisionFile): its download URL is what the page view shows. */
+export interface EditorFile {
+  id: string;
+  name: string;
+  contentType: string;
+  downloadURL: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+}
+
+/**
+ * The host's directory of the files the editor shows, for React's useSyncExternalStore. `get` answers from what
+ * is known (undefined: not yet; null: the space has no such file); `load` asks the API for a file not known yet.
+ */
+export interface EditorFiles {
+  get(fileId: string): EditorFile | null | undefined;
+  load(fileId: string): void;
+  subscribe(onChange: () => void): () => void;
 }
 
 /*

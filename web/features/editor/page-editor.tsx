@@ -8,10 +8,12 @@ import type { PageEditorProps } from './contract.ts';
 import { BlockMenu } from './block-menu.tsx';
 import { DocumentSync } from './document-sync.ts';
 import { editorExtensions } from './extensions.ts';
+import { FilesContext } from './files.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
 import { pasteMarkdown } from './paste/paste-markdown.ts';
 import { contentRef, slashItems } from './slash/items.ts';
 import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.tsx';
+import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
 import './editor.css';
 
 /** An image block of one uploaded file, as GitBook writes one (an `images` block holding one `image`). */
@@ -42,19 +44,28 @@ export default function PageEditor(props: PageEditorProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const pendingRange = useRef<{ editor: Editor; range: Range; as: 'image' | 'file' } | null>(null);
 
-  /** Uploads files as files of the space; `as: 'image'` takes the images only and inserts image blocks. */
-  const upload = async (editor: Editor, files: File[], at?: number, as: 'image' | 'file' = 'image') => {
-    for (const file of as === 'image' ? files.filter((f) => f.type.startsWith('image/')) : files) {
-      try {
-        const id = await latest.current.uploadFile(file);
-        const content = as === 'image' ? imageBlock(id, file.name.replace(/\.[^.]+$/, '')) : fileBlock(id);
-        if (at === undefined) editor.chain().focus().insertContent(content).run();
-        else editor.chain().insertContentAt(at, content).run();
-        setFailure('');
-      } catch (error) {
-        setFailure(`${file.name} could not be uploaded: ${error instanceof Error ? error.message : String(error)}`);
+  /**
+   * Uploads files as files of the space, each shown at `at` (or the caret) while it goes, its block put there once
+   * it is stored; `as: 'image'` takes the images only and inserts image blocks. One at a time, in order.
+   */
+  const upload = (editor: Editor, files: File[], at?: number, as: 'image' | 'file' = 'image') => {
+    const chosen = as === 'image' ? files.filter((f) => f.type.startsWith('image/')) : files;
+    const from = at ?? editor.state.selection.from;
+    const placeholders = chosen.map((file, order) => new UploadPlaceholder(editor.view, from, file, order));
+    void (async () => {
+      for (const [i, file] of chosen.entries()) {
+        const placeholder = placeholders[i]!;
+        try {
+          const stored = await latest.current.uploadFile(file, (fraction) => placeholder.progress(fraction));
+          if (editor.isDestroyed) return;
+          const content = as === 'image' ? imageBlock(stored.id, file.name.replace(/\.[^.]+$/, '')) : fileBlock(stored.id);
+          // Where the placeholder is now, the caret left where the person has it.
+          editor.chain().insertContentAt(placeholder.finish() ?? editor.state.selection.to, content, { updateSelection: false }).run();
+        } catch (error) {
+          placeholder.fail(error instanceof Error ? error.message : String(error));
+        }
       }
-    }
+    })();
   };
 
   const pick = (editor: Editor, range: Range, as: 'image' | 'file') => {
@@ -114,6 +125,7 @@ export default function PageEditor(props: PageEditorProps) {
         undoRedo: !collaboration,
         extra: [
           ...together,
+          UploadPlaceholders,
           slashExtension(
             () =>
               slashItems({
@@ -140,14 +152,14 @@ export default function PageEditor(props: PageEditorProps) {
           const files = [...(event.clipboardData?.files ?? [])];
           if (!editorRef.current) return false;
           if (!files.some((f) => f.type.startsWith('image/'))) return pasteMarkdown(editorRef.current, event, setFailure);
-          void upload(editorRef.current, files);
+          upload(editorRef.current, files);
           return true;
         },
         handleDrop: (view, event) => {
           const files = [...(event.dataTransfer?.files ?? [])];
           if (!files.some((f) => f.type.startsWith('image/')) || !editorRef.current) return false;
           const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
-          void upload(editorRef.current, files, at?.pos);
+          upload(editorRef.current, files, at?.pos);
           return true;
         },
       },
@@ -225,7 +237,9 @@ export default function PageEditor(props: PageEditorProps) {
           <BlockMenu editor={editor} target={handleTarget} />
         </DragHandle>
       )}
-      <EditorContent editor={editor} />
+      <FilesContext.Provider value={props.files}>
+        <EditorContent editor={editor} />
+      </FilesContext.Provider>
       {slash && (
         <SlashMenu
           state={slash}
@@ -247,7 +261,7 @@ export default function PageEditor(props: PageEditorProps) {
           pendingRange.current = null;
           if (!pending) return;
           pending.editor.chain().focus().deleteRange(pending.range).run();
-          void upload(pending.editor, files, undefined, pending.as);
+          upload(pending.editor, files, undefined, pending.as);
         }}
       />
     </div>

@@ -5,6 +5,7 @@ import type {
 import { blockText, inlineText } from '../../../src/features/content/document/text.ts';
 import { headingAnchors, MAX_DEPTH } from '../../../src/features/reader/heading-anchors.ts';
 import { useHighlightedCode, type ClassedToken } from '../code/use-highlighted-code.ts';
+import { cssWidth } from '../editor/model/length.ts';
 import { imageSource, resolveRef, type AppLinks } from './links.ts';
 import { LinkTo, renderInlines } from './render-inline.tsx';
 
@@ -180,15 +181,19 @@ function ImagesView({ block, ctx, depth }: { block: Images; ctx: Ctx; depth: num
     const dark = imageSource(image.data.refDark, ctx.links);
     const caption = fragmentOf(image.fragments, 'caption');
     const alt = image.data.alt ?? (caption ? blockText({ object: 'block', type: 'blockquote', nodes: caption.nodes } as Block) : '');
+    // As the reader lays it out: a percentage is the column's share the figure takes, pixels the image's own.
+    const width = cssWidth(image.data.width);
+    const share = width?.endsWith('%') ? width : undefined;
+    const style = share ? { width: '100%' } : width ? { width } : undefined;
     return (
-      <figure key={image.key ?? i} className="image">
+      <figure key={image.key ?? i} className="image" style={share ? { width: share } : undefined}>
         {dark ? (
           <>
-            <img className="only-light" src={src} alt={alt} loading="lazy" decoding="async" />
-            <img className="only-dark" src={dark} alt={alt} loading="lazy" decoding="async" />
+            <img className="only-light" src={src} alt={alt} loading="lazy" decoding="async" style={style} />
+            <img className="only-dark" src={dark} alt={alt} loading="lazy" decoding="async" style={style} />
           </>
         ) : (
-          <img src={src} alt={alt} loading="lazy" decoding="async" />
+          <img src={src} alt={alt} loading="lazy" decoding="async" style={style} />
         )}
         {caption ? <figcaption>{renderFlow(caption.nodes ?? [], ctx, depth + 1)}</figcaption> : null}
       </figure>

@@ -1,5 +1,7 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import type { Ref } from '../files.ts';
 import { blockOf, setData } from './block-data.ts';
+import { Picture } from './media.tsx';
 
 const NAMES: Record<string, string> = {
   math: 'Math', drawing: 'Drawing', if: 'Conditional content', openapi: 'OpenAPI', 'openapi-operation': 'OpenAPI operation',
@@ -50,8 +52,23 @@ export function InlineAtomView(props: NodeViewProps) {
           <input aria-label="Inline formula" size={Math.max(4, String(data.formula ?? '').length)} value={String(data.formula ?? '')} readOnly={!props.editor.isEditable} onChange={(e) => update({ formula: e.target.value })} />
         </NodeViewWrapper>
       );
-    case 'inline-image':
-      return <NodeViewWrapper as="span" className="qe-inline">[image{data.alt ? `: ${String(data.alt)}` : ''}]</NodeViewWrapper>;
+    case 'inline-image': {
+      // As the reader shows it: a `line` image is as tall as the text around it; a dark variant shows in dark mode.
+      const className = data.size === 'line' ? 'inline-image inline-image-line' : 'inline-image';
+      const alt = String(data.alt ?? data.caption ?? '');
+      return (
+        <NodeViewWrapper as="span" className="qe-inline">
+          {data.refDark ? (
+            <>
+              <Picture refJson={data.ref as Ref | undefined} alt={alt} width={undefined} className={`${className} only-light`} />
+              <Picture refJson={data.refDark as Ref} alt={alt} width={undefined} className={`${className} only-dark`} />
+            </>
+          ) : (
+            <Picture refJson={data.ref as Ref | undefined} alt={alt} width={undefined} className={className} />
+          )}
+        </NodeViewWrapper>
+      );
+    }
     default:
       return <NodeViewWrapper as="span" className="qe-inline qe-readonly">{inline.type ?? 'inline'}</NodeViewWrapper>;
   }

@@ -1,36 +1,27 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { useEffect, useState } from 'react';
-import { safeImageUrl, safeLinkUrl } from '../../../../src/features/content/document/safe-url.ts';
 import { api } from '../../../api/client.ts';
+import { formatFileSize, useImageSource, useLinkTarget, type Ref } from '../files.ts';
 import { cssWidth, formatLength, parseLength } from '../model/length.ts';
 import { blockOf, setData } from './block-data.ts';
-
-type Ref = { kind?: string; url?: string; file?: string; page?: string; anchor?: string };
-
-/**
- * Where a reference points, for a link (`usage: 'link'`) or an `<img src>`: files through the API's file route,
- * URLs through the reader's filter (safe-url.ts), so that none runs script from the editor.
- */
-export function refHref(ref: Ref | undefined, spaceId: string, usage: 'link' | 'image' = 'link'): string | undefined {
-  if (!ref) return undefined;
-  if (ref.kind === 'url') return (usage === 'image' ? safeImageUrl(ref.url ?? '') : safeLinkUrl(ref.url ?? '')) ?? undefined;
-  if (ref.kind === 'file') return `/v1/spaces/${encodeURIComponent(spaceId)}/files/${encodeURIComponent(ref.file ?? '')}/content`;
-  return undefined;
-}
 
 export const refLabel = (ref: Ref | undefined): string =>
   !ref ? '' : ref.kind === 'url' ? (ref.url ?? '') : ref.kind === 'file' ? `File ${ref.file}` : ref.kind === 'page' ? `Page ${ref.page}` : ref.kind === 'anchor' ? `#${ref.anchor}` : ref.kind ?? '';
 
-/** A group of images: its alignment and width (each image's alt text and caption are in ImageView). */
+/**
+ * A group of images: its alignment and width (each image's alt text and caption are in ImageView). Laid out by the
+ * reader's rules (`images`, `align-*`, `full-width`), so what is set here is what the page view and readers show.
+ */
 export function ImagesView(props: NodeViewProps) {
   const data = blockOf(props).data ?? {};
   const editable = props.editor.isEditable;
+  const align = String(data.align ?? 'center');
   return (
     <NodeViewWrapper as="div" className="qe-images" data-quire="images" role="group" aria-label="Images">
       <div className="qe-block-tools" contentEditable={false}>
         <label>
           Image alignment{' '}
-          <select value={String(data.align ?? 'center')} disabled={!editable} onChange={(e) => setData(props, { align: e.target.value === 'center' && data.align === undefined ? undefined : e.target.value })}>
+          <select value={align} disabled={!editable} onChange={(e) => setData(props, { align: e.target.value === 'center' && data.align === undefined ? undefined : e.target.value })}>
             <option value="center">Center</option>
             <option value="left">Left</option>
             <option value="right">Right</option>
@@ -40,7 +31,7 @@ export function ImagesView(props: NodeViewProps) {
           <input type="checkbox" checked={data.fullWidth === true} disabled={!editable} onChange={(e) => setData(props, { fullWidth: e.target.checked ? true : undefined })} /> Full width
         </label>
       </div>
-      <NodeViewContent as="div" className={`qe-images-row qe-align-${String(data.align ?? 'center')}`} />
+      <NodeViewContent as="div" className={`images qe-images-row align-${align}${data.fullWidth === true ? ' full-width' : ''}`} />
     </NodeViewWrapper>
   );
 }
@@ -81,13 +72,24 @@ function WidthField(props: NodeViewProps) {
   );
 }
 
+/**
+ * The picture of a reference, from the file's download URL (the one the page view shows), or what stands in for
+ * it while the file is looked up, or when the space has no such file.
+ */
+export function Picture({ refJson, alt, width, className }: { refJson: Ref | undefined; alt: string; width: string | undefined; className?: string }) {
+  const { src, file } = useImageSource(refJson);
+  if (src) return <img src={src} alt={alt} className={className} loading="lazy" style={width ? { width } : undefined} />;
+  if (refJson?.kind === 'file' && file === undefined) return <span className="qe-image-pending" role="img" aria-label={`${alt || 'Image'} (loading)`} />;
+  return <span className="qe-missing">{file === null ? `The space has no file ${refJson?.file ?? ''}: the image is missing` : refLabel(refJson)}</span>;
+}
+
 /** An image: the picture (and its dark variant), its alt text and width, and its caption fragment edited in place. */
 export function ImageView(props: NodeViewProps & { spaceId: string }) {
   const data = blockOf(props).data ?? {};
-  const src = refHref(data.ref as Ref, props.spaceId, 'image');
-  const dark = refHref(data.refDark as Ref | undefined, props.spaceId, 'image');
   const alt = String(data.alt ?? '');
   const width = cssWidth(data.width);
+  // A percentage is the column's share the image takes (its figure's, as the reader lays it out); pixels are its own.
+  const share = width?.endsWith('%') ? width : undefined;
   const addCaption = () => {
     const pos = props.getPos();
     if (typeof pos !== 'number') return;
@@ -98,10 +100,10 @@ export function ImageView(props: NodeViewProps & { spaceId: string }) {
     }).run();
   };
   return (
-    <NodeViewWrapper as="figure" className="qe-image" data-quire="image">
+    <NodeViewWrapper as="figure" className="image qe-image" data-quire="image" style={share ? { width: share } : undefined}>
       <div contentEditable={false}>
-        {src ? <img src={src} alt={alt} loading="lazy" style={width ? { width } : undefined} /> : <span className="qe-missing">{refLabel(data.ref as Ref)}</span>}
-        {dark && <img src={dark} alt={`${alt} (dark mode)`} className="qe-image-dark" loading="lazy" style={width ? { width } : undefined} />}
+        <Picture refJson={data.ref as Ref | undefined} alt={alt} width={share ? '100%' : width} />
+        {data.refDark !== undefined && <Picture refJson={data.refDark as Ref} alt={`${alt} (dark mode)`} width={share ? '100%' : width} className="qe-image-dark" />}
         <div className="qe-block-tools">
           <label>
             Alt text <input value={alt} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { alt: e.target.value || undefined })} />
@@ -129,12 +131,24 @@ export function EmbedView(props: NodeViewProps) {
   );
 }
 
+/** A file block: the file's name (a link to its bytes), type and size, and its caption fragment. */
 export function FileView(props: NodeViewProps & { spaceId: string }) {
   const ref = blockOf(props).data?.ref as Ref | undefined;
+  const { href, file } = useLinkTarget(ref);
   return (
     <NodeViewWrapper as="figure" className="qe-file" data-quire="file">
-      <div contentEditable={false}>
-        <a href={refHref(ref, props.spaceId)} download>{refLabel(ref)}</a>
+      <div contentEditable={false} className="qe-file-card">
+        {file ? (
+          <>
+            <a href={file.downloadURL} download={file.name}>{file.name}</a> <span className="qe-file-facts">{file.contentType}, {formatFileSize(file.size)}</span>
+          </>
+        ) : file === null ? (
+          <span className="qe-missing">The space has no file {ref?.file}: the file is missing</span>
+        ) : ref?.kind === 'file' ? (
+          <span className="qe-file-facts">Loading the file…</span>
+        ) : (
+          <a href={href}>{refLabel(ref)}</a>
+        )}
       </div>
       <NodeViewContent as="div" className="qe-caption" />
     </NodeViewWrapper>

@@ -2,12 +2,14 @@ import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { useRef, useState } from 'react';
 import { addColumn, addRow, orderedRecords, removeColumn, removeRow, type TableJson as EditableTable } from '../model/table-edit.ts';
 import type { FlowBlock } from '../../../../src/features/content/document/types.ts';
+import { useEditorFile, type Ref } from '../files.ts';
 import { blockOf } from './block-data.ts';
+import { Picture } from './media.tsx';
 import { RichCell } from './rich-cell.tsx';
 
 type Definition = { id: string; title: string; type: string };
 type Fragment = { fragment: string; nodes: { type: string; nodes?: { object: string; leaves?: { text: string; marks?: unknown[] }[] }[] }[] };
-type TableJson = { data: { view: { type?: string; columns: string[] }; records: Record<string, { orderIndex: string; values: Record<string, unknown> }>; definition: Record<string, Definition> }; fragments: Fragment[] };
+type TableJson = { data: { view: { type?: string; columns: string[]; coverDefinition?: string }; records: Record<string, { orderIndex: string; values: Record<string, unknown> }>; definition: Record<string, Definition> }; fragments: Fragment[] };
 
 /** A cell's text when it is one paragraph of plain text (what a text input can edit without loss), else undefined. */
 export function plainCellText(fragment: Fragment | undefined): string | undefined {
@@ -19,6 +21,28 @@ export function plainCellText(fragment: Fragment | undefined): string | undefine
 
 /** A cell's text, shown until the cell is edited (and for cells of other types, which are kept as they are). */
 const fragmentText = (fragment: Fragment): string => JSON.stringify(fragment.nodes).match(/"text":"((?:[^"\\]|\\.)*)"/g)?.map((m) => JSON.parse(m.slice(7)) as string).join('') ?? '';
+
+/** An image or a file of a `files` or `image` cell (a card's cover): its picture, or its name linking to it. */
+function CellFile({ refJson, image }: { refJson: Ref; image: boolean }) {
+  const file = useEditorFile(refJson.kind === 'file' ? refJson.file : undefined);
+  if (image || refJson.kind !== 'file' || file?.contentType.startsWith('image/')) return <Picture refJson={refJson} alt={file?.name ?? ''} width={undefined} className="table-image" />;
+  return file ? <a href={file.downloadURL} download={file.name}>{file.name}</a> : <span className="qe-readonly">{file === null ? `No file ${refJson.file}` : 'Loading the file…'}</span>;
+}
+
+/** A `files` or `image` cell's references: file ids (GitBook's `files`), or content references (an imported `image`). */
+function cellRefs(value: unknown): Ref[] {
+  return (Array.isArray(value) ? value : [value]).flatMap((item): Ref[] =>
+    typeof item === 'string' ? [{ kind: 'file', file: item }] : item && typeof item === 'object' && 'kind' in item ? [item as Ref] : [],
+  );
+}
+
+function CellFiles({ value, image }: { value: unknown; image: boolean }) {
+  return (
+    <span className="qe-table-files" title="Kept as it is: not editable here yet">
+      {cellRefs(value).map((ref, i) => <CellFile key={i} refJson={ref} image={image} />)}
+    </span>
+  );
+}
 
 /**
  * GitBook's table, a grid or cards (columns in `definition`, rows in `records`, text cells as fragments).
@@ -37,6 +61,9 @@ export function TableView(props: NodeViewProps) {
   const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
   const rows = orderedRecords(table as unknown as EditableTable);
   const cards = table.data.view.type === 'cards';
+  // A card's cover comes from a column the cards do not list (GitBook hides it): shown first, as the card's picture.
+  const coverId = cards ? table.data.view.coverDefinition : undefined;
+  const cover = typeof coverId === 'string' && !table.data.view.columns.includes(coverId) ? table.data.definition[coverId] : undefined;
   const row = cards ? 'Card' : 'Row';
   const change = (edit: (t: EditableTable) => EditableTable) => props.updateAttributes({ block: edit(table as unknown as EditableTable) });
   const byName = new Map(table.fragments.map((f) => [f.fragment, f]));
@@ -64,6 +91,7 @@ export function TableView(props: NodeViewProps) {
       <table contentEditable={false}>
         <thead>
           <tr>
+            {cover && <th scope="col">Cover</th>}
             {columns.map((c, i) => (
               <th key={c.id}>
                 <span className="qe-table-column">
@@ -80,6 +108,11 @@ export function TableView(props: NodeViewProps) {
         <tbody>
           {rows.map(([id, record], r) => (
             <tr key={id}>
+              {cover && (
+                <td>
+                  <CellFiles value={record.values[cover.id]} image />
+                </td>
+              )}
               {columns.map((c) => {
                 const value = record.values[c.id];
                 const fragment = typeof value === 'string' ? byName.get(value) : undefined;
@@ -98,6 +131,8 @@ export function TableView(props: NodeViewProps) {
                         onChange={(nodes) => setFragment(fragment.fragment, nodes)}
                         onEditing={(editing) => setRichEditing(editing ? fragment.fragment : null)}
                       />
+                    ) : c.type === 'files' || c.type === 'image' ? (
+                      <CellFiles value={value} image={c.type === 'image'} />
                     ) : (
                       <span className="qe-readonly" title="Kept as it is: not editable here yet">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
                     )}
