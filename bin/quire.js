@@ -14,8 +14,9 @@ if (fromSource) {
   const { register } = await import('tsx/esm/api');
   register();
 }
-const { main } = await import(fromSource ? '../src/main.ts' : built.href);
+const { main, exitCodeOf } = await import(fromSource ? '../src/main.ts' : built.href);
 main(process.argv.slice(2)).catch((error) => {
   console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
+  // 2: the command refused its input and wrote nothing; 1: it failed.
+  process.exit(exitCodeOf(error));
 });

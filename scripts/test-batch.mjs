@@ -5,6 +5,10 @@ import { describe } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
+// Imported here, outside the files' suites, so that the hook keeping a failed browser test's pages is the
+// process's and not only that of the first file that imports it (an ES module runs once).
+await import('../test/browser.ts');
+
 for (const file of process.argv.slice(2)) {
   describe(file, async () => {
     await import(pathToFileURL(resolve(file)).href);

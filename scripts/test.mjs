@@ -11,9 +11,11 @@
 // first, by the durations of the last run (kept in node_modules/.cache) or else by their size.
 // TEST_ISOLATION=file runs a process per file instead; TEST_TIMINGS=N lists the N slowest files at the end;
 // TEST_PROCESSES sets how many run at once; a batch in which no test ends for TEST_STALL_MS (6 minutes) fails; TEST_DATABASE_URL switches to PostgreSQL.
+// The browser tests drive Debian's Chromium (test/browser.ts; QUIRE_CHROMIUM names another binary): without it
+// they skip, and the run says so at its start and its end; under CI=true it fails instead.
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,10 +70,22 @@ function buildIsFresh() {
   }
 }
 
+// A run that tests no screen must say so: the browser tests' skip reason is one line among thousands of a log.
+const chromium = process.env.QUIRE_CHROMIUM || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path)) || '/usr/bin/chromium';
+const browserFiles = existsSync(chromium) ? [] : files.filter((file) => /\bwithoutChromium\b/.test(readFileSync(file, 'utf8')));
+const noChromium = browserFiles.length > 0 ? `${browserFiles.length} browser test files skipped: install Debian's chromium (apt-get install chromium); none at ${chromium}` : '';
+if (noChromium && /^(true|1)$/i.test(process.env.CI ?? '')) {
+  console.error(`npm test: CI=true, and ${noChromium.replace('skipped', 'cannot run')}`);
+  process.exit(1);
+}
+if (noChromium) console.log(`# WARNING: ${noChromium}`);
+
 const env = {
   ...process.env,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
   QUIRE_FROM_SOURCE: process.env.QUIRE_FROM_SOURCE ?? (buildIsFresh() ? '0' : '1'),
+  // test/browser.ts looks for the same binary.
+  QUIRE_CHROMIUM: chromium,
 };
 const node = ['--import', 'tsx', '--import', new URL('../test/property-seeds.ts', import.meta.url).href];
 const reporter = (name) => `--test-reporter=${new URL(name, import.meta.url).href}`;
@@ -82,6 +96,7 @@ if (process.env.TEST_ISOLATION === 'file' || options.some((a) => a.startsWith('-
     ? []
     : ['--test-reporter=tap', '--test-reporter-destination=stdout', reporter('./failures-reporter.mjs'), '--test-reporter-destination=stdout'];
   const result = spawnSync(process.execPath, [...node, '--test', '--test-concurrency=2', ...reporters, ...options, ...files], { stdio: 'inherit', env });
+  if (noChromium) console.log(`# WARNING: ${noChromium}`);
   process.exit(result.status ?? 1);
 }
 
@@ -196,7 +211,11 @@ function collect(text) {
   for (const [, file, ms] of text.matchAll(/^(?:not )?ok \d+ - (\S+\.test\.ts)\n {2}---\n {2}duration_ms: ([\d.]+)/gm)) durations[file] = Number(ms) / 1000;
 }
 
+// CI's time limit (`timeout` in .ci/run) signals the whole process group: the batches running end, writing what
+// ran, and no other starts, so that the log still ends with what failed instead of being cut by the SIGKILL after.
+let stoppedBy;
 const stop = (signal) => {
+  stoppedBy = signal;
   for (const child of children) child.kill(signal);
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
@@ -205,13 +224,17 @@ process.on('SIGINT', () => stop('SIGINT'));
 let next = 0;
 await Promise.all(
   Array.from({ length: Math.min(processes, queue.length) }, async () => {
-    while (next < queue.length) {
+    while (next < queue.length && !stoppedBy) {
       const index = next++;
       await runBatch(queue[index], index);
     }
   }),
 );
 rmSync(work, { recursive: true, force: true });
+if (stoppedBy && next < queue.length) {
+  failedToRun += queue.length - next;
+  failures.push(`${stoppedBy} received: ${queue.length - next} batches did not run; their files: ${queue.slice(next).flatMap((b) => b.files).join(' ')}`);
+}
 
 mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
 writeFileSync(timingsFile, JSON.stringify({ ...readTimings(timingsFile), ...durations }, null, 1));
@@ -227,7 +250,8 @@ if (process.env.TEST_TIMINGS) {
   for (const [file, s] of slowest) console.log(`#   ${s.toFixed(1).padStart(6)}  ${file}`);
 }
 if (failures.length > 0) console.log(`\n# ${totals.fail + failedToRun} failed:\n${failures.join('\n\n')}`);
-console.log(`\n# all ${files.length} files in ${queue.length} batches, ${processes} at once: ${seconds} s`);
+console.log(`\n# all ${files.length} files on ${database === 'postgres' ? 'PostgreSQL' : 'SQLite'} in ${queue.length} batches, ${processes} at once: ${seconds} s`);
 for (const [name, value] of Object.entries(totals)) console.log(`# ${name} ${value}`);
+if (noChromium) console.log(`# WARNING: ${noChromium}`);
 console.log(`${totals.pass} passed, ${totals.fail + failedToRun} failed, ${totals.skipped} skipped`);
 process.exit(totals.fail + failedToRun + totals.cancelled > 0 ? 1 : 0);

@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { describeDatabase } from './db/database.ts';
 import { SQLite } from './db/sqlite-library.ts';
+import { badRequest } from './platform/errors.ts';
 
 /** What a backup folder holds, besides the database file and the blobs. */
 interface Manifest {
@@ -35,12 +36,13 @@ function withoutPassword(url: string): string {
  */
 export async function backup(config: Config, to: string): Promise<string[]> {
   const target = resolve(to);
-  if (existsSync(target) && readdirSync(target).length > 0) throw new Error(`--to ${target} is not empty: back up into a new or empty folder`);
+  if (existsSync(target) && !statSync(target).isDirectory()) throw badRequest(`quire backup: --to ${target} is a file: back up into a new or empty folder`);
+  if (existsSync(target) && readdirSync(target).length > 0) throw badRequest(`quire backup: --to ${target} is not empty: back up into a new or empty folder`);
+  const file = join(config.dataDir, DB_FILE);
+  if (!config.databaseUrl && !existsSync(file)) throw badRequest(`quire backup: no database to back up at ${file}: check DATA_DIR`);
   mkdirSync(target, { recursive: true });
   const lines: string[] = [];
   if (!config.databaseUrl) {
-    const file = join(config.dataDir, DB_FILE);
-    if (!existsSync(file)) throw new Error(`No database to back up at ${file}: check DATA_DIR`);
     const source = new SQLite(file, { readonly: true, fileMustExist: true });
     try {
       await source.backup(join(target, DB_FILE));
@@ -73,21 +75,21 @@ export async function restore(config: Config, from: string, force: boolean): Pro
   try {
     manifest = JSON.parse(readFileSync(join(source, MANIFEST), 'utf8')) as Manifest;
   } catch {
-    throw new Error(`--from ${source} is not a Quire backup (no readable ${MANIFEST})`);
+    throw badRequest(`quire restore: --from ${source} is not a Quire backup (no readable ${MANIFEST})`);
   }
-  if (manifest.format !== 'quire-backup') throw new Error(`--from ${source} is not a Quire backup`);
+  if (manifest.format !== 'quire-backup') throw badRequest(`quire restore: --from ${source} is not a Quire backup`);
   const lines: string[] = [];
   if (manifest.database === 'sqlite') {
-    if (config.databaseUrl) throw new Error(`This backup holds a SQLite database; unset DATABASE_URL to restore it into DATA_DIR (${config.dataDir})`);
+    if (config.databaseUrl) throw badRequest(`quire restore: --from ${source} holds a SQLite database; unset DATABASE_URL to restore it into DATA_DIR (${config.dataDir})`);
     const file = join(config.dataDir, DB_FILE);
-    if (existsSync(file) && !force) throw new Error(`${describeDatabase({ dataDir: config.dataDir })} exists: stop the server and pass --force to replace it`);
+    if (existsSync(file) && !force) throw badRequest(`quire restore: ${describeDatabase({ dataDir: config.dataDir })} exists: stop the server and pass --force to replace it`);
     mkdirSync(config.dataDir, { recursive: true });
     // The old database's write-ahead log must not be replayed onto the restored file.
     for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
     cpSync(join(source, DB_FILE), file);
     lines.push(`Database restored to ${file}`);
   } else {
-    if (!config.databaseUrl) throw new Error('This backup is of a PostgreSQL database: set DATABASE_URL to the database to restore into');
+    if (!config.databaseUrl) throw badRequest(`quire restore: --from ${source} is a backup of a PostgreSQL database: set DATABASE_URL to the database to restore into`);
     lines.push(
       'Restore the PostgreSQL dump with its own tools, into an empty database:',
       `  pg_restore --clean --if-exists --no-owner --dbname '${withoutPassword(config.databaseUrl)}' ${join(source, 'quire.pgdump')}`,

@@ -12,6 +12,11 @@ export interface Config {
   host: string;
   /** Absolute base URL under which clients reach this server; used to build every `urls` field. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. Unset, publicUrl is http://localhost:PORT: right for a server tried on one's own
+   * machine, a guess for a command run in another shell than the server's (`quire user invite`).
+   */
+  publicUrlSet: boolean;
   /** Folder for the embedded database and stored files. */
   dataDir: string;
   /** `postgres://…` to use PostgreSQL; absent means SQLite in `dataDir`. */
@@ -202,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     publicUrl,
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: databaseUrl(env),
     adminToken: adminToken(env),

@@ -1,20 +1,24 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.ts';
 import { createDatabase, describeDatabase, explainDatabaseError, migrateToLatest } from './db/database.ts';
 import { backup, restore } from './backup.ts';
 import { lockDataDir } from './db/server-lock.ts';
 import type { Db } from './db/types.ts';
-import { systemClock } from './platform/clock.ts';
+import { isoNow, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { Cursors } from './platform/pagination.ts';
 import { createBlobStore } from './platform/blob-store.ts';
 import { createMailer } from './platform/mail.ts';
-import { ApiError } from './platform/errors.ts';
+import { ApiError, badRequest, notFound } from './platform/errors.ts';
+import { readServerSetting, recordServerSetting } from './platform/server-settings.ts';
 import { isRole, ROLES, type Role } from './features/access/roles.ts';
 import { createUser, normalizeEmail } from './features/users/service.ts';
 import { findUserByEmail, listAllUsers } from './features/users/store.ts';
 import { insertOrganizationWithAdmin } from './features/organizations/service.ts';
 import { findOrganization, listAllOrganizations } from './features/organizations/store.ts';
+import { findSpace } from './features/spaces/queries.ts';
 import { invitationMail } from './features/auth/mails.ts';
 
 const HELP = `quire — documentation platform server (GitBook API v1 compatible)
@@ -29,7 +33,8 @@ Usage:
                                                   R is admin|create|review|edit|comment|read|guest (default read)
   quire user invite --org ID --email E [--name N] [--role R]
                                                   the same, and print a one-time link with which the person
-                                                  sets a password and signs in (e-mailed too with SMTP_URL)
+                                                  sets a password and signs in (e-mailed too with SMTP_URL), at
+                                                  PUBLIC_URL, else the address the server last started with
   quire token issue --email E [--label L]         issue an API token for a user (printed once)
   quire token list --email E                      list a user's tokens
   quire token revoke (--id ID | --token T)        revoke a token
@@ -44,7 +49,8 @@ Usage:
                                                   (docs/en of FastAPI's repository), as Git Sync's does
   quire export --space ID --to DIR                write a space's content to DIR in the Git Sync layout
 
-Every command prints the database it uses to stderr. Process supervisors run \`node bin/quire.js serve\`.
+Every command prints the database it uses to stderr. One that refuses its arguments says why in one line,
+writes nothing and exits with 2; one that fails exits with 1. Process supervisors run \`node bin/quire.js serve\`.
 
 Settings come from the environment (see README): PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, ...`;
 
@@ -82,12 +88,6 @@ async function withContext<T>(config: Config, run: (ctx: AppContext, db: Db) => 
   }
 }
 
-async function requireUser(db: Db, email: string) {
-  const user = await findUserByEmail(db, normalizeEmail(email));
-  if (!user) throw new ApiError(404, `No user with e-mail ${email}`);
-  return user;
-}
-
 async function listen(app: { listen(options: { port: number; host: string }): Promise<string> }, config: Config): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -121,6 +121,8 @@ async function serve(config: Config): Promise<void> {
     throw error;
   }
   app.jobs.start(config.workerIntervalMs);
+  // For `quire user invite` in a shell without this server's environment.
+  await recordServerSetting(db, 'public_url', config.publicUrl, isoNow(systemClock));
   // The banner is for the person at the terminal; it goes to stderr so that stdout carries only JSON logs.
   console.error(`Quire is serving ${config.publicUrl}/v1 (database: ${database}); API reference at ${config.publicUrl}/v1/docs`);
   if (boot) {
@@ -167,39 +169,80 @@ async function serve(config: Config): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
+/**
+ * The exit code of a command that threw: 2 when it refused its input (a missing or malformed argument, or one
+ * naming something that is not there), having written nothing; 1 when it failed.
+ */
+export function exitCodeOf(error: unknown): number {
+  return error instanceof ApiError && error.statusCode < 500 ? 2 : 1;
+}
+
+const OPTIONS = {
+  title: { type: 'string' },
+  admin: { type: 'string' },
+  org: { type: 'string' },
+  email: { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string' },
+  label: { type: 'string' },
+  id: { type: 'string' },
+  token: { type: 'string' },
+  to: { type: 'string' },
+  from: { type: 'string' },
+  force: { type: 'boolean' },
+  space: { type: 'string' },
+  project: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    // Node's message goes on to explain `--` and `=` for values that start with a dash: its first sentence is the news.
+    const message = error instanceof Error ? error.message.split(/(?<=\.)\s/)[0]! : String(error);
+    throw badRequest(`${message.replace(/\.$/, '')}: quire help lists the commands and their options`);
+  }
+}
+
 export async function main(argv: string[]): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      title: { type: 'string' },
-      admin: { type: 'string' },
-      org: { type: 'string' },
-      email: { type: 'string' },
-      name: { type: 'string' },
-      role: { type: 'string' },
-      label: { type: 'string' },
-      id: { type: 'string' },
-      token: { type: 'string' },
-      to: { type: 'string' },
-      from: { type: 'string' },
-      force: { type: 'boolean' },
-      space: { type: 'string' },
-      project: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { positionals, values } = parseCommandLine(argv);
   const [command = 'serve', sub] = positionals;
   if (values.help || command === 'help') return void console.log(HELP);
   const config = loadConfig();
-  const need = (name: keyof typeof values): string => {
-    const value = values[name];
-    if (typeof value !== 'string' || value === '') throw new ApiError(400, `--${name} is required\n\n${HELP}`);
+  // `import` takes a path where the other commands take a sub-command.
+  const name = command === 'import' ? 'import' : `${command} ${sub ?? ''}`.trim();
+  // Every argument is checked before the database is opened: a refused command writes nothing, not even a migration.
+  const need = (option: keyof typeof values): string => {
+    const value = values[option];
+    if (typeof value !== 'string' || value === '') throw badRequest(`quire ${name}: --${option} is required (quire help shows its arguments)`);
     return value;
   };
+  const email = (option: 'email' | 'admin'): string => {
+    const given = need(option);
+    try {
+      return normalizeEmail(given);
+    } catch {
+      throw badRequest(`quire ${name}: --${option} "${given}" is not an e-mail address`);
+    }
+  };
+  const organization = async (db: Db, id: string) => {
+    const org = await findOrganization(db, id);
+    if (!org) throw notFound(`quire ${name}: --org ${id} is no organization (quire org list shows them)`);
+    return org;
+  };
+  const space = async (db: Db, id: string) => {
+    const found = await findSpace(db, id);
+    if (!found || found.deleted_at) throw notFound(`quire ${name}: --space ${id} is no space`);
+    return found;
+  };
+  const user = async (db: Db, address: string) => {
+    const found = await findUserByEmail(db, address);
+    if (!found) throw notFound(`quire ${name}: --email ${address} is no user's (quire user list shows them)`);
+    return found;
+  };
 
-  // `import` takes a path where the other commands take a sub-command.
-  switch (command === 'import' ? 'import' : `${command} ${sub ?? ''}`.trim()) {
+  switch (name) {
     case 'serve':
       return serve(config);
     case 'migrate':
@@ -222,96 +265,129 @@ export async function main(argv: string[]): Promise<void> {
       }
       return;
     }
-    case 'import':
-      return withContext(config, async (ctx) => {
-        const spaceId = need('space');
-        if (!sub) throw new ApiError(400, `quire import needs the PATH of a folder or .zip\n\n${HELP}`);
-        const { formatImportReport, importPath, LAYOUT_NAMES } = await import('./features/git-sync/cli.ts');
-        const result = await importPath(ctx, spaceId, sub, values.project);
+    case 'import': {
+      const spaceId = need('space');
+      if (!sub) throw badRequest(`quire import: the PATH of a folder or .zip is required, as in quire import ./docs --space ${spaceId}`);
+      const { formatImportReport, importSource, LAYOUT_NAMES, readImportSource } = await import('./features/git-sync/cli.ts');
+      // The files are read, and the project folder found in them, before the database is opened.
+      const source = await readImportSource(config, sub, values.project);
+      return withContext(config, async (ctx, db) => {
+        await space(db, spaceId);
+        const result = await importSource(ctx, spaceId, source);
         console.log(`Imported ${result.pages} pages and ${result.files} files into space ${spaceId} (revision ${result.revisionId}), read as ${LAYOUT_NAMES[result.report.layout]}`);
         for (const line of formatImportReport(result.report)) console.log(line);
       });
-    case 'export':
-      return withContext(config, async (ctx) => {
-        const { exportToFolder } = await import('./features/git-sync/cli.ts');
-        const written = await exportToFolder(ctx, need('space'), need('to'));
-        console.log(`Wrote ${written} files to ${values.to}`);
+    }
+    case 'export': {
+      const spaceId = need('space');
+      const to = need('to');
+      if ((await stat(to).catch(() => undefined))?.isDirectory() === false) throw badRequest(`quire export: --to ${resolve(to)} is a file, not a folder`);
+      const { exportToFolder } = await import('./features/git-sync/cli.ts');
+      return withContext(config, async (ctx, db) => {
+        await space(db, spaceId);
+        const written = await exportToFolder(ctx, spaceId, to);
+        console.log(`Wrote ${written} files to ${to}`);
       });
+    }
     case 'org list':
       return withContext(config, async (_ctx, db) => {
         for (const org of await listAllOrganizations(db)) console.log(`${org.id}  ${org.title}  ${Number(org.members)} members  created ${org.created_at}`);
       });
     case 'user list':
       return withContext(config, async (_ctx, db) => {
-        if (values.org && !(await findOrganization(db, values.org))) throw new ApiError(404, `No organization ${values.org}`);
+        if (values.org) await organization(db, values.org);
         for (const user of await listAllUsers(db, values.org)) {
           const role = values.org ? `  ${user.role ?? 'guest'}` : '';
           console.log(`${user.id}  ${user.email ?? '(no e-mail)'}  ${user.display_name}${role}`);
         }
       });
-    case 'org create':
+    case 'org create': {
+      const title = need('title');
+      const admin = email('admin');
       return withContext(config, async (ctx, db) => {
-        const title = need('title');
-        const email = normalizeEmail(need('admin'));
         // Like `user add`, a new e-mail creates the user: on a fresh database there is no user to name yet.
-        const { org, created } = await db.transaction().execute(async (trx) => {
-          const existing = await findUserByEmail(trx, email);
-          const admin = existing ?? (await createUser(ctx, trx, { email, displayName: values.name, emailVerified: true }));
-          return { org: await insertOrganizationWithAdmin(ctx, trx, { title }, admin.id), created: !existing };
-        });
-        console.log(`Created organization "${org.title}" (id ${org.id}); admin: ${email}${created ? ' (new user)' : ''}`);
+        const { org, created } = await db
+          .transaction()
+          .execute(async (trx) => {
+            const existing = await findUserByEmail(trx, admin);
+            const user = existing ?? (await createUser(ctx, trx, { email: admin, displayName: values.name, emailVerified: true }));
+            return { org: await insertOrganizationWithAdmin(ctx, trx, { title }, user.id), created: !existing };
+          })
+          .catch((error: unknown) => {
+            // The organization's rules name the API's field; the operator typed --title.
+            if (error instanceof ApiError && error.message.startsWith('body/title')) throw badRequest(`quire org create: --title${error.message.slice('body/title'.length)}`);
+            throw error;
+          });
+        console.log(`Created organization "${org.title}" (id ${org.id}); admin: ${admin}${created ? ' (new user)' : ''}`);
       });
+    }
     case 'user add':
-    case 'user invite':
+    case 'user invite': {
+      const orgId = need('org');
+      const address = email('email');
+      const roleName = values.role ?? 'read';
+      if (roleName !== 'guest' && !isRole(roleName)) throw badRequest(`quire ${name}: --role must be ${[...ROLES].reverse().join(', ')} or guest, not "${roleName}"`);
+      const role: Role | null = roleName === 'guest' ? null : (roleName as Role);
+      const invite = sub === 'invite';
       return withContext(config, async (ctx, db) => {
-        const orgId = need('org');
-        if (!(await findOrganization(db, orgId))) throw new ApiError(404, `No organization ${orgId}`);
-        const roleName = values.role ?? 'read';
-        if (roleName !== 'guest' && !isRole(roleName)) throw new ApiError(400, `--role must be ${[...ROLES].reverse().join(', ')} or guest`);
-        const role: Role | null = roleName === 'guest' ? null : (roleName as Role);
-        const email = normalizeEmail(need('email'));
-        const invite = sub === 'invite';
+        const org = await organization(db, orgId);
+        // The link is opened by the person invited, at the server's address: a shell without PUBLIC_URL would
+        // print http://localhost:PORT, which is where the server runs only by chance. The server records the URL
+        // it serves under when it starts.
+        const publicUrl = !invite || config.publicUrlSet ? config.publicUrl : await readServerSetting(db, 'public_url');
+        if (!publicUrl) {
+          throw badRequest(
+            `quire user invite: the server's public URL is not known (no PUBLIC_URL here, and no server has started on this database): set PUBLIC_URL to the address people open, as in PUBLIC_URL=https://docs.example.com quire user invite …`,
+          );
+        }
+        const linkCtx: AppContext = { ...ctx, config: { ...config, publicUrl } };
         // Loaded here: a member's rules reach most of the server (a second of loading the other commands skip).
         const { addOrUpdateMember } = await import('./features/members/service.ts');
         const { createLink } = await import('./features/auth/links.ts');
         const outcome = await db.transaction().execute(async (trx) => {
-          const user = (await findUserByEmail(trx, email)) ?? (await createUser(ctx, trx, { email, displayName: values.name, emailVerified: true }));
+          const user = (await findUserByEmail(trx, address)) ?? (await createUser(ctx, trx, { email: address, displayName: values.name, emailVerified: true }));
           const result = await addOrUpdateMember(ctx, trx, orgId, user.id, role);
           // The operator is trusted with the database: the link is made whatever account the person has.
-          const link = invite ? await createLink(ctx, trx, { kind: 'invite', userId: user.id, organizationId: orgId, role }) : undefined;
+          const link = invite ? await createLink(linkCtx, trx, { kind: 'invite', userId: user.id, organizationId: orgId, role }) : undefined;
           return { user, result, link };
         });
-        console.log(`${outcome.result === 'added' ? 'Added' : 'Updated'} ${email} (user ${outcome.user.id}) in organization ${orgId} as ${roleName}`);
+        console.log(`${outcome.result === 'added' ? 'Added' : 'Updated'} ${address} (user ${outcome.user.id}) in organization ${orgId} as ${roleName}`);
         if (outcome.link) {
-          const emailed = await ctx.mailer.send(invitationMail(config, email, (await findOrganization(db, orgId))?.title ?? orgId, outcome.link));
+          const emailed = await ctx.mailer.send(invitationMail(linkCtx.config, address, org.title, outcome.link));
           console.log(`One-time link to set a password and sign in (works once, until ${outcome.link.expiresAt})${emailed ? ', also e-mailed' : ''}:`);
           console.log(outcome.link.url);
         }
       });
-    case 'token issue':
+    }
+    case 'token issue': {
+      const address = email('email');
       return withContext(config, async (ctx, db) => {
-        const user = await requireUser(db, need('email'));
+        const found = await user(db, address);
         const { issueToken } = await import('./features/tokens/service.ts');
-        const { id, token } = await issueToken(ctx, db, user.id, { label: values.label ?? 'cli' });
-        console.log(`Token ${id} for ${user.email} (shown only now, keep it):\n${token}`);
+        const { id, token } = await issueToken(ctx, db, found.id, { label: values.label ?? 'cli' });
+        console.log(`Token ${id} for ${found.email} (shown only now, keep it):\n${token}`);
       });
-    case 'token list':
+    }
+    case 'token list': {
+      const address = email('email');
       return withContext(config, async (ctx, db) => {
-        const user = await requireUser(db, need('email'));
+        const found = await user(db, address);
         const { listTokens } = await import('./features/tokens/service.ts');
-        for (const t of await listTokens(ctx, user.id)) {
+        for (const t of await listTokens(ctx, found.id)) {
           console.log(`${t.id}  ${t.label}  created ${t.created_at}  last used ${t.last_used_at ?? 'never'}${t.revoked_at ? `  revoked ${t.revoked_at}` : ''}`);
         }
       });
-    case 'token revoke':
+    }
+    case 'token revoke': {
+      if (!values.id && !values.token) throw badRequest('quire token revoke: --id or --token is required (quire token list shows the ids)');
       return withContext(config, async (ctx) => {
-        if (!values.id && !values.token) throw new ApiError(400, '--id or --token is required');
         const { revokeToken } = await import('./features/tokens/service.ts');
         const count = await revokeToken(ctx, { id: values.id, token: values.token });
-        if (count === 0) throw new ApiError(404, 'No active token matches');
+        if (count === 0) throw notFound(`quire token revoke: ${values.id ? `--id ${values.id}` : '--token'} names no active token (quire token list shows them)`);
         console.log('Token revoked.');
       });
+    }
     default:
-      throw new ApiError(400, `Unknown command "${positionals.join(' ')}"\n\n${HELP}`);
+      throw badRequest(`Unknown command "${positionals.join(' ')}": quire help lists the commands`);
   }
 }

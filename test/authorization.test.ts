@@ -69,6 +69,8 @@ interface Fixture {
   importRunId: string;
   samlProviderId: string;
   oidcProviderId: string;
+  domainId: string;
+  identityId: string;
   /** An organization invite link, a session and an API token of the organization's admin, and a one-time link of a colleague. */
   inviteId: string;
   sessionId: string;
@@ -699,6 +701,8 @@ describe('authorization: every operation as callers who should not get far', () 
       importRunId: '',
       samlProviderId: '',
       oidcProviderId: '',
+      domainId: '',
+      identityId: '',
       inviteId: '',
       sessionId: '',
       tokenId: '',

@@ -43,8 +43,8 @@ function quire(dataDir: string, args: string[], env: Record<string, string> = {}
   });
 }
 
-async function succeeds(dataDir: string, args: string[]): Promise<string> {
-  const run = await quire(dataDir, args);
+async function succeeds(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+  const run = await quire(dataDir, args, env);
   assert.equal(run.code, 0, `quire ${args.join(' ')} failed: ${run.stderr}`);
   return run.stdout;
 }
@@ -54,7 +54,7 @@ async function succeeds(dataDir: string, args: string[]): Promise<string> {
  * SQLite in WAL mode lets it read what the commands wrote since).
  */
 const apps = new Map<string, Promise<{ app: App; db: Db }>>();
-async function callApi(dataDir: string, path: string, token: string) {
+async function callApi(dataDir: string, path: string, token: string, request: { method?: 'GET' | 'POST'; body?: object } = {}) {
   let built = apps.get(dataDir);
   if (!built) {
     built = (async () => {
@@ -68,7 +68,7 @@ async function callApi(dataDir: string, path: string, token: string) {
     apps.set(dataDir, built);
   }
   const { app } = await built;
-  const res = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+  const res = await app.inject({ method: request.method ?? 'GET', url: path, headers: { authorization: `Bearer ${token}` }, ...(request.body ? { payload: request.body } : {}) });
   return { status: res.statusCode, body: JSON.parse(res.body), headers: res.headers };
 }
 
@@ -79,6 +79,14 @@ async function closeApps() {
     await db.destroy();
   }
   apps.clear();
+}
+
+/** Asserts that a command refused its input: exit code 2, and its reason in one line (after the database's, once it opened it). */
+function assertRefused(run: Run, reason: RegExp): void {
+  assert.equal(run.code, 2, `exit code 2 expected: ${run.stderr}`);
+  const lines = run.stderr.trim().split('\n').filter((line) => !line.startsWith('Database: '));
+  assert.equal(lines.length, 1, `one line: ${run.stderr}`);
+  assert.match(lines[0]!, reason);
 }
 
 function tokenFrom(stdout: string): string {
@@ -152,11 +160,35 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
     }
   });
 
-  test('an unknown command fails with a non-zero exit and shows the help', async () => {
-    const run = await quire(dir, ['frobnicate']);
-    assert.notEqual(run.code, 0);
-    assert.match(run.stderr, /Unknown command "frobnicate"/);
-    assert.match(run.stderr, /Usage:/);
+  test('an unknown command or option is refused in one line that points to the help, with exit code 2', async () => {
+    const [command, option] = await Promise.all([quire(dir, ['frobnicate']), quire(dir, ['user', 'list', '--ogr', 'x'])]);
+    assertRefused(command, /^Unknown command "frobnicate": quire help lists the commands$/);
+    assertRefused(option, /^Unknown option '--ogr': quire help/);
+  });
+
+  test('a command line missing an argument, or with one that cannot be right, is refused before the database is opened', async () => {
+    const fresh = join(dir, 'never-created');
+    const cases: [string[], RegExp][] = [
+      [['org', 'create', '--admin', 'a@example.com'], /^quire org create: --title is required/],
+      [['org', 'create', '--title', 'Docs', '--admin', 'not-an-email'], /^quire org create: --admin "not-an-email" is not an e-mail address$/],
+      [['user', 'add', '--email', 'a@example.com'], /^quire user add: --org is required/],
+      [['user', 'invite', '--org', 'x', '--email', 'a@example.com', '--role', 'owner'], /^quire user invite: --role must be admin, create, review, edit, comment, read or guest, not "owner"$/],
+      [['user', 'add', '--org', '--email', 'a@example.com'], /^Option '--org' argument is ambiguous: quire help/],
+      [['token', 'issue'], /^quire token issue: --email is required/],
+      [['token', 'list', '--email', 'nobody'], /^quire token list: --email "nobody" is not an e-mail address$/],
+      [['token', 'revoke'], /^quire token revoke: --id or --token is required/],
+      [['import', '--space', 'x'], /^quire import: the PATH of a folder or \.zip is required/],
+      [['import', join(dir, 'no-such-folder'), '--space', 'x'], new RegExp(`^quire import: no file or folder at ${join(dir, 'no-such-folder')}$`)],
+      [['import', ROOT, '--space', 'x', '--project', '../elsewhere'], /^quire import: --project \.\.\/elsewhere must be a folder inside /],
+      [['export', '--space', 'x'], /^quire export: --to is required/],
+      [['export', '--space', 'x', '--to', BIN], /^quire export: --to \S+quire\.js is a file, not a folder$/],
+      [['backup'], /^quire backup: --to is required/],
+      [['restore'], /^quire restore: --from is required/],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => quire(fresh, args)));
+    runs.forEach((run, i) => assertRefused(run, cases[i]![1]));
+    assert.ok(runs.every((run) => !run.stderr.includes('Database: ')), 'no command opened the database');
+    assert.deepEqual(readdirSync(dir).filter((name) => name === 'never-created'), [], 'nor made its folder');
   });
 
   test('org create makes a new organization whose admin, created if new, can use an issued token', async () => {
@@ -183,10 +215,10 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
       quire(dir, ['org', 'create', '--admin', 'someone@example.com']),
       quire(dir, ['org', 'create', '--title', 'Nope', '--admin', 'not-an-email']),
     ]);
-    assert.notEqual(noTitle.code, 0);
-    assert.match(noTitle.stderr, /--title is required/);
-    assert.notEqual(badEmail.code, 0);
-    assert.match(badEmail.stderr, /not an e-mail address/);
+    assertRefused(noTitle, /--title is required/);
+    assertRefused(badEmail, /not an e-mail address/);
+    const tooShort = await quire(dir, ['org', 'create', '--title', 'X', '--admin', 'someone@example.com']);
+    assertRefused(tooShort, /^quire org create: --title must NOT have fewer than 2 characters$/);
   });
 
   test('user add adds a new user, and changes the role of an existing member', async () => {
@@ -215,14 +247,74 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
 
   test('user invite adds the person and prints a one-time link that sets their password', async () => {
     const orgId = orgIdFrom(await succeeds(dir, ['org', 'create', '--title', 'Invite Org', '--admin', 'boss3@example.com']));
-    const out = await succeeds(dir, ['user', 'invite', '--org', orgId, '--email', 'Invitee@Example.com', '--role', 'review']);
+    const out = await succeeds(dir, ['user', 'invite', '--org', orgId, '--email', 'Invitee@Example.com', '--role', 'review'], { PUBLIC_URL: 'https://docs.example.test' });
     assert.match(out, new RegExp(`^Added invitee@example\\.com \\(user [A-Za-z0-9]+\\) in organization ${orgId} as review`));
-    const link = /\/app\/auth\/link\/([\w-]{43})$/m.exec(out);
+    const link = /^https:\/\/docs\.example\.test\/app\/auth\/link\/([\w-]{43})$/m.exec(out);
     assert.ok(link, `no link in: ${out}`);
     // A public route: the token callApi sends is not looked at.
     const info = await callApi(dir, `/v1/auth/links/${link[1]}`, 'none');
     assert.equal(info.status, 200);
     assert.deepEqual(info.body, { kind: 'invite', email: 'invitee@example.com', organization: { id: orgId, title: 'Invite Org' }, role: 'review' });
+  });
+
+  test('user invite without PUBLIC_URL links to the address the server last started with, and says when it knows none', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'quire-invite-'));
+    try {
+      const orgId = orgIdFrom(await succeeds(fresh, ['org', 'create', '--title', 'Invite Org', '--admin', 'boss@example.com']));
+      const unknown = await quire(fresh, ['user', 'invite', '--org', orgId, '--email', 'first@example.com']);
+      assertRefused(unknown, /^quire user invite: the server's public URL is not known .*: set PUBLIC_URL/);
+      assert.doesNotMatch((await succeeds(fresh, ['user', 'list'])), /first@example\.com/, 'the refused invitation added no one');
+
+      const server = await serve(fresh, { PUBLIC_URL: 'https://docs.example.test/' }, /Quire is serving/);
+      assert.equal(await server.stop(), 0);
+      const recorded = await succeeds(fresh, ['user', 'invite', '--org', orgId, '--email', 'second@example.com']);
+      assert.match(recorded, /^https:\/\/docs\.example\.test\/app\/auth\/link\/[\w-]{43}$/m);
+      // The operator's own PUBLIC_URL still wins: it is what they asked for.
+      const given = await succeeds(fresh, ['user', 'invite', '--org', orgId, '--email', 'third@example.com'], { PUBLIC_URL: 'https://elsewhere.example.test' });
+      assert.match(given, /^https:\/\/elsewhere\.example\.test\/app\/auth\/link\/[\w-]{43}$/m);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  test('import refuses a missing or empty project folder, a path without a page and a layout that finds none, and the space keeps its pages', async () => {
+    const orgId = orgIdFrom(await succeeds(dir, ['org', 'create', '--title', 'Import Org', '--admin', 'importer@example.com']));
+    const token = tokenFrom(await succeeds(dir, ['token', 'issue', '--email', 'importer@example.com']));
+    const space = await callApi(dir, `/v1/orgs/${orgId}/spaces`, token, { method: 'POST', body: { title: 'Handbook' } });
+    assert.equal(space.status, 201);
+    const spaceId = space.body.id as string;
+    const folder = (name: string, files: Record<string, string>, empty: string[] = []) => {
+      const root = join(dir, name);
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(root, path, '..'), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      for (const path of empty) mkdirSync(join(root, path), { recursive: true });
+      return root;
+    };
+    const good = folder('good', { 'README.md': '# Welcome\n\nKept.\n', 'setup.md': '# Setup\n' });
+    assert.match(await succeeds(dir, ['import', good, '--space', spaceId]), /^Imported 2 pages/);
+
+    const site = folder('site', { 'docs/en/mkdocs.yml': 'site_name: App\n', 'docs/en/docs/index.md': '# First steps\n' }, ['docs/fr']);
+    const noPage = folder('no-page', { 'notes.txt': 'no markdown here', 'logo.png': 'not really a png' });
+    const nowhere = folder('nowhere', { 'mkdocs.yml': 'site_name: App\ndocs_dir: missing\n', 'README.md': '# Not under docs_dir\n' });
+    const [missing, empty, none, layout] = await Promise.all([
+      quire(dir, ['import', site, '--space', spaceId, '--project', 'docs/de']),
+      quire(dir, ['import', site, '--space', spaceId, '--project', 'docs/fr']),
+      quire(dir, ['import', noPage, '--space', spaceId]),
+      quire(dir, ['import', nowhere, '--space', spaceId]),
+    ]);
+    assertRefused(missing, new RegExp(`^quire import: --project docs/de: ${site} has no folder docs/de$`));
+    assertRefused(empty, new RegExp(`^quire import: --project docs/fr: the folder ${join(site, 'docs/fr')} is empty$`));
+    assertRefused(none, new RegExp(`^quire import: ${noPage} has no page: no markdown file \\(\\.md\\) in it$`));
+    assertRefused(layout, new RegExp(`^quire import: ${nowhere}, read as an MkDocs site \\(mkdocs\\.yml\\), has no page: its space keeps its content$`));
+    const unknownSpace = await quire(dir, ['import', good, '--space', 'noSuchSpace']);
+    assertRefused(unknownSpace, /^quire import: --space noSuchSpace is no space$/);
+
+    const pages = await callApi(dir, `/v1/spaces/${spaceId}/content/pages`, token);
+    assert.deepEqual(pages.body.pages.map((p: { title: string }) => p.title), ['Welcome', 'Setup'], 'the refused imports changed nothing');
+    // The right folder imports.
+    assert.match(await succeeds(dir, ['import', site, '--space', spaceId, '--project', 'docs/en']), /^Imported 1 pages .* read as an MkDocs site/);
   });
 
   test('user add gives the read role by default', async () => {
@@ -237,16 +329,12 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
       quire(dir, ['user', 'add', '--org', 'noSuchOrg', '--email', 'carol@example.com']),
       quire(dir, ['user', 'add', '--org', orgId]),
     ]);
-    assert.notEqual(badRole.code, 0);
-    assert.match(badRole.stderr, /--role must be/);
-    assert.notEqual(unknownOrg.code, 0);
-    assert.match(unknownOrg.stderr, /No organization noSuchOrg/);
-    assert.notEqual(noEmail.code, 0);
-    assert.match(noEmail.stderr, /--email is required/);
+    assertRefused(badRole, /--role must be/);
+    assertRefused(unknownOrg, /^quire user add: --org noSuchOrg is no organization/);
+    assertRefused(noEmail, /--email is required/);
     // Nothing was created by the refused commands.
     const issue = await quire(dir, ['token', 'issue', '--email', 'carol@example.com']);
-    assert.notEqual(issue.code, 0);
-    assert.match(issue.stderr, /No user with e-mail carol@example\.com/);
+    assertRefused(issue, /^quire token issue: --email carol@example\.com is no user's/);
   });
 
   test('token list shows the tokens of a user, and token revoke ends them, by id or by value', async () => {
@@ -275,11 +363,9 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
     assert.equal((await callApi(dir, '/v1/user', first)).status, 401);
 
     const again = await quire(dir, ['token', 'revoke', '--id', secondId]);
-    assert.notEqual(again.code, 0);
-    assert.match(again.stderr, /No active token matches/);
+    assertRefused(again, new RegExp(`^quire token revoke: --id ${secondId} names no active token`));
     const neither = await quire(dir, ['token', 'revoke']);
-    assert.notEqual(neither.code, 0);
-    assert.match(neither.stderr, /--id or --token is required/);
+    assertRefused(neither, /--id or --token is required/);
   });
 
   test('the first start creates an organization and prints its id, a working curl line and a link that signs the admin in', async () => {
@@ -378,8 +464,7 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
     assert.match(members, /reader@example\.com .* read/);
     assert.match(await succeeds(dir, ['user', 'list']), /reader@example\.com/);
     const unknown = await quire(dir, ['user', 'list', '--org', 'nope']);
-    assert.notEqual(unknown.code, 0);
-    assert.match(unknown.stderr, /No organization nope/);
+    assertRefused(unknown, /--org nope is no organization/);
   });
 
   test('start-up mistakes print what to fix', async () => {
@@ -549,8 +634,7 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
 
       // A backup taken with no writer going restores byte-for-byte the same rows.
       const again = await quire(target, ['restore', '--from', join(backups, 'loaded')]);
-      assert.notEqual(again.code, 0);
-      assert.match(again.stderr, /pass --force/);
+      assertRefused(again, /pass --force/);
       await succeeds(source, ['backup', '--to', join(backups, 'quiet')]);
       const quietTarget = mkdtempSync(join(tmpdir(), 'quire-backup-quiet-'));
       try {
@@ -569,9 +653,9 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
         rmSync(quietTarget, { recursive: true, force: true });
       }
       const notBackup = await quire(target, ['restore', '--from', source]);
-      assert.match(notBackup.stderr, /is not a Quire backup/);
+      assertRefused(notBackup, /is not a Quire backup/);
       const notEmpty = await quire(source, ['backup', '--to', source]);
-      assert.match(notEmpty.stderr, /is not empty/);
+      assertRefused(notEmpty, /--to \S+ is not empty/);
     } finally {
       for (const d of [source, target, backups]) rmSync(d, { recursive: true, force: true });
     }

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import type { InjectOptions } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -16,6 +15,7 @@ import { addOrUpdateMember } from '../src/features/members/service.ts';
 import { issueToken } from '../src/features/tokens/service.ts';
 import { insertOrganizationWithAdmin } from '../src/features/organizations/service.ts';
 import type { Role } from '../src/features/access/roles.ts';
+import { forgetSchema, returnSchema, takeSchema } from './pg-schema-pool.ts';
 
 export interface TestUser {
   userId: string;
@@ -56,7 +56,9 @@ export interface TestServer {
 export async function startServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const dir = mkdtempSync(join(tmpdir(), 'quire-test-'));
-  const schema = pgUrl ? `t_${newId(12).toLowerCase()}` : undefined;
+  // PostgreSQL: a migrated schema of the pool (test/pg-schema-pool.ts), emptied, or a new one migrated below.
+  const pooled = pgUrl ? await takePooledSchema(pgUrl, dir) : undefined;
+  const schema = pooled?.schema;
   const config: Config = {
     // Rate limits and load shedding are off unless a test asks for them: the suite sends many requests per
     // token from one address on a loaded machine, and tests of those features set their own values.
@@ -66,7 +68,14 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     databaseUrl: pgUrl,
   };
   const db = createDatabase({ url: pgUrl, dataDir: dir, schema });
-  await migrateToLatest(db, schema);
+  if (!pooled?.reused) {
+    try {
+      await migrateToLatest(db, schema);
+    } catch (error) {
+      if (schema) await forgetSchema(db, schema);
+      throw error;
+    }
+  }
   const clock = new ManualClock(new Date('2026-01-05T10:00:00.000Z'));
   const app = await buildApp({ config, db, clock });
   const boot = await bootstrapIfEmpty(app.ctx, { adminEmail: 'admin@quire.test' });
@@ -124,7 +133,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     },
     async close() {
       await app.close();
-      if (schema) await dropSchema(db, schema);
+      if (schema) await returnSchema(db, schema);
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -132,20 +141,13 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   return server;
 }
 
-/**
- * Drops a test's schema. PostgreSQL may pick the drop as the victim of a deadlock with work another test file
- * runs at the same moment (CI saw it once in the fuzz test's teardown); the drop is then tried again, as a
- * deadlock's victim is meant to be.
- */
-async function dropSchema(db: Db, schema: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
+/** A schema of the pool, through a connection of its own (the server's opens on the schema it is given). */
+async function takePooledSchema(url: string, dir: string) {
+  const admin = createDatabase({ url, dataDir: dir });
+  try {
+    return await takeSchema(admin);
+  } finally {
+    await admin.destroy();
   }
 }
 

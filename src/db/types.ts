@@ -226,6 +226,13 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** What a server records about itself for the commands run beside it (platform/server-settings.ts). */
+export interface ServerSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface CommentsTable {
   id: string;
   space_id: string;
@@ -855,6 +862,7 @@ export interface Database {
   jobs: JobsTable;
   events: EventsTable;
   server_secrets: ServerSecretsTable;
+  server_settings: ServerSettingsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   content_grants: ContentGrantsTable;

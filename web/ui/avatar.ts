@@ -1,16 +1,10 @@
 /*
  * How a person looks where the app shows who is there (the editor's carets and avatars, the change request's
- * "in the editor now"): their initials on their colour, the same colour everywhere, chosen by their id.
+ * "in the editor now"): their initials on their colour, the same colour everywhere, chosen by their id (the server
+ * gives the editors' awareness states the same one).
  */
 
-/** Dark enough for white text (4.5:1 and more) and told apart from each other. */
-const COLORS = ['#1f5fbf', '#a3262a', '#1d6b3a', '#7a3fa6', '#8a4b08', '#0e6470', '#b0306e', '#4b5563'];
-
-export function personColor(userId: string): string {
-  let hash = 0;
-  for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return COLORS[hash % COLORS.length]!;
-}
+export { personColor } from '../../src/features/collaboration/collaborator.ts';
 
 /** Initials of a name for an avatar: the first letters of its first two words. */
 export function initials(name: string): string {

@@ -30,6 +30,8 @@ import * as m0036 from './0036_collaboration_states.ts';
 import * as m0037 from './0037_oidc_default_team.ts';
 import * as m0038 from './0038_git_sync_last_import.ts';
 import * as m0039 from './0039_identity_trust.ts';
+import * as m0040 from './0040_server_settings.ts';
+import * as m0041 from './0041_unique_block_keys.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0037_oidc_default_team': m0037,
   '0038_git_sync_last_import': m0038,
   '0039_identity_trust': m0039,
+  '0040_server_settings': m0040,
+  '0041_unique_block_keys': m0041,
 };

@@ -4,6 +4,7 @@ import type { AppContext, Caller } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import type { ContentWrite } from '../../platform/content-writes.ts';
+import { withoutUnsafeUrls } from '../content/document/document-urls.ts';
 import type { Document } from '../content/document/types.ts';
 import {
   assertCanWriteChangeRequest,
@@ -115,7 +116,11 @@ export class PageDocuments {
 
   private async write(tracked: Tracked, ydoc: Y.Doc, retry: boolean): Promise<void> {
     const elements = topLevelElements(ydoc);
-    const sent = documentOfYDoc(ydoc, tracked.base);
+    const edited = documentOfYDoc(ydoc, tracked.base);
+    // A URL a document may not hold (`javascript:`, written by a client of its own or in a page stored before they
+    // were refused) is dropped, not refused: nobody waits for the answer, and a refusal would stop every store of
+    // the page. The editors then get the document without it.
+    const sent = withoutUnsafeUrls(edited);
     const state = Buffer.from(Y.encodeStateAsUpdate(ydoc));
     const row = (documentId: string | null) => ({
       name: tracked.name,
@@ -151,9 +156,9 @@ export class PageDocuments {
     await nextTurn();
     const record = written.batch.pages.get(tracked.page.pageId);
     const stored = ((await readPublishedDocument(this.ctx, record?.documentId ?? null)) ?? sent) as Document;
-    if (written.batch.merged.length > 0) {
+    if (written.batch.merged.length > 0 || sent !== edited) {
       // Merged with a write made since (another process, a merge of a change request): the editors get it too.
-      applyWrittenDocument(ydoc, sent, stored, SERVER_ORIGIN);
+      applyWrittenDocument(ydoc, edited, stored, SERVER_ORIGIN);
     } else {
       adoptKeys(elements, sent, stored, SERVER_ORIGIN);
     }

@@ -2,14 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import { Socket as NetSocket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Hocuspocus, type Extension } from '@hocuspocus/server';
+import { Hocuspocus, MessageType, type Extension } from '@hocuspocus/server';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from '../../platform/app-type.ts';
 import { authorOf, type Caller } from '../../platform/context.ts';
 import { onContentWrite } from '../../platform/content-writes.ts';
 import { callerOfSession, sessionFromCookies } from '../sessions/service.ts';
+import { cachedUserById } from '../users/service.ts';
 import { accessTo } from './access.ts';
+import { ownAwarenessMessage } from './awareness-updates.ts';
+import { personColor, type Collaborator } from './collaborator.ts';
 import { parseCollaborationDocumentName } from './document-name.ts';
+import { GATE_CLOSES, MessageGate } from './message-gate.ts';
 import { PageDocuments, SERVER_ORIGIN } from './page-documents.ts';
 import type { CollaborationPresence } from './presence.ts';
 import { RedisRelay } from './redis-relay.ts';
@@ -21,16 +25,27 @@ export const COLLABORATION_PATH = '/app/collaboration';
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 /** Messages a connection may send per second (a fast typist sends an update and an awareness change per key). */
 export const MAX_MESSAGES_PER_SECOND = 200;
+/**
+ * Messages a connection may send for documents it has not been let into yet, all together: an editor sends three
+ * per document it opens (the auth message, its first sync step, its awareness) before the answer comes.
+ */
+export const MAX_MESSAGES_BEFORE_OPEN = 16;
+/** Their bytes: a first sync step is a state vector, a few bytes per session that ever edited the page. */
+export const MAX_BYTES_BEFORE_OPEN = 256 * 1024;
 /** How often every open connection's session and rights are checked again. */
 export const ACCESS_CHECK_MS = 3_000;
 
-/** One WebSocket: whose session it carries, and the documents it opened with the access each was given. */
+/**
+ * One WebSocket: whose session it carries (and how that person is shown to the others), the documents it opened
+ * with the access each was given, and the gate its frames pass before Hocuspocus reads them.
+ */
 interface Socket {
   ws: WebSocket;
   cookie: string | undefined;
   caller: Caller;
+  user: Collaborator;
   documents: Map<string, 'edit' | 'view'>;
-  window: { start: number; count: number };
+  gate: MessageGate;
 }
 
 /**
@@ -64,13 +79,22 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
     extensions,
     async onConnect({ documentName, context, connectionConfig }) {
       const socket = (context as { socket: Socket }).socket;
-      const page = parseCollaborationDocumentName(documentName);
-      const decided = page ? await accessTo(ctx, socket.caller, page) : { access: 'refused' as const };
-      if (decided.access === 'refused') throw Object.assign(new Error('refused'), { reason: 'No such page, or not yours to open' });
-      connectionConfig.readOnly = decided.access === 'view';
-      socket.documents.set(documentName, decided.access);
-      presence.changed(documentName);
-      return { page: decided.page };
+      try {
+        const page = parseCollaborationDocumentName(documentName);
+        const decided = page ? await accessTo(ctx, socket.caller, page) : { access: 'refused' as const };
+        if (decided.access === 'refused') throw Object.assign(new Error('refused'), { reason: 'No such page, or not yours to open' });
+        connectionConfig.readOnly = decided.access === 'view';
+        socket.documents.set(documentName, decided.access);
+        presence.changed(documentName);
+        return { page: decided.page };
+      } catch (error) {
+        // What the socket sent for the document meanwhile is dropped now, not held while the socket lives.
+        socket.gate.refused(documentName);
+        throw error;
+      }
+    },
+    async connected({ documentName, context }) {
+      (context as { socket: Socket }).socket.gate.opened(documentName);
     },
     async onLoadDocument({ documentName, document, context }) {
       const { socket, page } = context as { socket: Socket; page: Parameters<PageDocuments['load']>[3] };
@@ -88,19 +112,10 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
     async afterUnloadDocument({ documentName }) {
       pages.forget(documentName);
     },
-    async beforeHandleMessage({ context }) {
-      const socket = (context as { socket: Socket }).socket;
-      const now = Date.now();
-      if (now - socket.window.start >= 1_000) socket.window = { start: now, count: 0 };
-      socket.window.count += 1;
-      if (socket.window.count > MAX_MESSAGES_PER_SECOND) {
-        socket.ws.close(4429, 'Too many messages');
-        throw Object.assign(new Error('rate limited'), { code: 4429, reason: 'Too many messages' });
-      }
-    },
     async onDisconnect({ documentName, context }) {
       const socket = (context as { socket?: Socket } | undefined)?.socket;
       socket?.documents.delete(documentName);
+      socket?.gate.left(documentName);
       presence.changed(documentName);
     },
   });
@@ -113,9 +128,25 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== new URL(ctx.config.publicUrl).origin) return refuse(stream, 403, 'Forbidden');
       const browser = await sessionFromCookies(ctx, request.headers.cookie);
-      if (!browser) return refuse(stream, 401, 'Unauthorized');
+      const person = browser && (await cachedUserById(ctx, browser.session.user_id));
+      if (!browser || !person) return refuse(stream, 401, 'Unauthorized');
       wss.handleUpgrade(request, stream, head, (ws) => {
-        const socket: Socket = { ws, cookie: request.headers.cookie, caller: callerOfSession(browser.session), documents: new Map(), window: { start: Date.now(), count: 0 } };
+        const toHocuspocus = readThroughGate(ws, (frame) => socket.gate.receive(frame));
+        const socket: Socket = {
+          ws,
+          cookie: request.headers.cookie,
+          caller: callerOfSession(browser.session),
+          user: { name: person.display_name, color: personColor(person.id) },
+          documents: new Map(),
+          gate: new MessageGate(
+            { messagesPerSecond: MAX_MESSAGES_PER_SECOND, messagesBeforeOpen: MAX_MESSAGES_BEFORE_OPEN, bytesBeforeOpen: MAX_BYTES_BEFORE_OPEN },
+            (frame, name, type) => {
+              const allowed = allowedFrame(socket, frame, name, type);
+              if (allowed) toHocuspocus(allowed);
+            },
+            (code, reason) => ws.close(code, reason),
+          ),
+        };
         sockets.add(socket);
         writeOncePerTurn(ws, stream);
         ws.on('close', () => {
@@ -129,6 +160,21 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
       });
     })().catch(() => refuse(stream, 500, 'Internal Server Error'));
   });
+
+  /** What goes on to Hocuspocus of a frame the gate let through: an awareness update only with what it may say (awareness-updates.ts). */
+  function allowedFrame(socket: Socket, frame: Uint8Array, name: string, type: number): Uint8Array | null {
+    if (type !== MessageType.Awareness) return frame;
+    const document = hocuspocus.documents.get(name);
+    if (!document) return null;
+    const introduced = document.getClients(socket.ws);
+    const states = document.awareness.getStates();
+    try {
+      return ownAwarenessMessage(frame, (clientId) => introduced.has(clientId) || !states.has(clientId), socket.user);
+    } catch {
+      socket.ws.close(GATE_CLOSES.malformed.code, GATE_CLOSES.malformed.reason);
+      return null;
+    }
+  }
 
   // Brings API writes into the pages open here.
   const stopListening = onContentWrite(ctx.db, (write) => pages.written(write, (name) => hocuspocus.documents.get(name)));
@@ -198,6 +244,20 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
 function refuse(stream: Duplex, status: number, text: string): void {
   if (stream.writable) stream.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   stream.destroy();
+}
+
+/**
+ * Hocuspocus reads a socket's frames from its 'message' events: they go to `receive` instead (the gate), and the
+ * function returned hands a frame on to Hocuspocus.
+ */
+function readThroughGate(ws: WebSocket, receive: (frame: Uint8Array) => void): (frame: Uint8Array) => void {
+  const emit = ws.emit.bind(ws);
+  ws.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event !== 'message') return emit(event, ...args);
+    receive(args[0] as Uint8Array);
+    return true;
+  }) as WebSocket['emit'];
+  return (frame) => emit('message', frame, true);
 }
 
 /**

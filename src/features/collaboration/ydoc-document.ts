@@ -5,6 +5,7 @@ import { prosemirrorToYXmlFragment, yXmlFragmentToProseMirrorRootNode } from '@t
 import * as Y from 'yjs';
 import { flowToNode, fromEditor, toEditor } from '../content/document/editor/blocks.ts';
 import type { PMNode } from '../content/document/editor/editor-json.ts';
+import { withUniqueKeys } from '../content/document/keys.ts';
 import { schemaExtensions } from '../content/document/editor/schema.ts';
 import { mergeDocumentBlocks, type MergeableDocument } from '../content/document/merge-blocks.ts';
 import type { Document } from '../content/document/types.ts';
@@ -30,11 +31,13 @@ export function isEmptyYDoc(ydoc: Y.Doc): boolean {
 
 /**
  * The Y.Doc's content as our document. The document's own fields (`data`) are not in the Y.Doc (the editor binds
- * only the content): they are taken from `shell`, the document last read or written.
+ * only the content): they are taken from `shell`, the document last read or written. A Y.Doc edited by an old
+ * client may hold a key twice (copied to the new half of a split): the later copies get new keys, the same ones
+ * at every store, so the page's document never holds a key twice and does not change when nothing was edited.
  */
 export function documentOfYDoc(ydoc: Y.Doc, shell: Document): Document {
   const json = yXmlFragmentToProseMirrorRootNode(fragmentOf(ydoc), editorSchema()).toJSON() as PMNode;
-  return fromEditor({ ...json, attrs: { document: { ...shell, nodes: [] } } });
+  return withUniqueKeys(fromEditor({ ...json, attrs: { document: { ...shell, nodes: [] } } }));
 }
 
 /**

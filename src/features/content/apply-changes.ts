@@ -12,6 +12,7 @@ import { CHANGE_SCHEMAS, type ContentChange, type DocumentInputValue } from './c
 import { parseMarkdownDocument, relativeLinkCandidates, sameRef, resolveFixedHref, splitAnchor, splitPageMarkdown, type HrefResolver } from './markdown.ts';
 import type { ContentRef, Document } from './document/types.ts';
 import { documentProblem } from './document/validate.ts';
+import { withUniqueKeys } from './document/keys.ts';
 import type { PageAttributes, PageRecord } from './pages.ts';
 import { Snapshot } from './snapshot.ts';
 import { slugify, uniqueSlug } from './tree.ts';
@@ -287,8 +288,9 @@ export async function applyBatch(
   if (saves.conflicts.length > 0) {
     const titles = new Map<string, string>();
     for (const c of saves.conflicts) if (!titles.has(c.page)) titles.set(c.page, (await ws.page(c.page))?.title ?? c.page);
-    const names = saves.conflicts.map((c) => `${c.block ? `block "${c.block}"` : `the ${c.field}`} of "${titles.get(c.page)}"`);
-    throw new ApiError(409, `Since the save's baseRevision, someone else changed ${names.join(', ')} too: choose a version of each and save again, based on revision ${head.id}`, {
+    // A key held by several blocks (documents of old clients) is one conflict per block, named once.
+    const names = new Set(saves.conflicts.map((c) => `${c.block ? `block "${c.block}"` : `the ${c.field}`} of "${titles.get(c.page)}"`));
+    throw new ApiError(409, `Since the save's baseRevision, someone else changed ${[...names].join(', ')} too: choose a version of each and save again, based on revision ${head.id}`, {
       revision: head.id,
       conflicts: saves.conflicts,
       documents: [...saves.documents].map(([page, document]) => ({ page, document })),
@@ -586,7 +588,11 @@ interface KeyedNode {
   [field: string]: unknown;
 }
 
-/** Reverts the listed top-level blocks (by key): re-added, removed or reset to their old content. */
+/**
+ * Reverts the listed top-level blocks (by key): re-added, removed or reset to their old content. A block brought
+ * back may hold a node that has moved to another block since: the copy after the first gets a new key, as the
+ * caller sent no duplicate to be told of (keys.ts).
+ */
 async function revertBlocks(
   scope: BatchScope,
   index: number,
@@ -608,5 +614,5 @@ async function revertBlocks(
     else if (at < 0) nodes.splice(Math.min(oldAt, nodes.length), 0, old.nodes[oldAt]!);
     else nodes[at] = old.nodes[oldAt]!;
   }
-  return nodes.length === 0 ? null : storeDocument(scope, { ...current, nodes });
+  return nodes.length === 0 ? null : storeDocument(scope, withUniqueKeys({ ...current, nodes } as unknown as Document));
 }

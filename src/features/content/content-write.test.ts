@@ -349,6 +349,19 @@ describe('content writes', () => {
       assertError(await write(s, [{ operation: 'update_page', page: 'missing', title: 'X' }]), 400, 'changes[0]');
       assertError(await write(s, [{ operation: 'update_page', title: 'X' }]), 400, 'changes[0]');
     });
+
+    test('a document holding one key twice is a 400 naming the key and the path of its second node; nothing is written', async () => {
+      const s = await setup();
+      const id = created(await ok(s, [{ operation: 'insert_page', title: 'P', ref: 'p', document: doc(['Alpha paragraph.', 'Beta.'], ['K', 'L']) }]), 'p');
+      const split = doc(['Alpha ', 'paragraph. NEW SENTENCE FROM A.', 'Beta.'], ['K', 'K', 'L']);
+      const res = await write(s, [{ operation: 'update_page', page: id, document: split }]);
+      assertError(res, 400, 'changes[0] (update_page): /document/document/nodes/1 repeats the key "K" of the node at /nodes/0');
+      assertError(await write(s, [{ operation: 'insert_page', title: 'Q', document: split }]), 400, '/document/document/nodes/1 repeats the key "K"');
+      assert.deepEqual(textsOf((await crPage(s, id)).document), ['Alpha paragraph.', 'Beta.']);
+      // The live main line's writes pass the same gate.
+      const live = await t.api('POST', `/v1/spaces/${s.spaceId}/content`, { body: { changes: [{ operation: 'insert_page', title: 'Q', document: split }] } });
+      assertError(live, 400, 'repeats the key "K"');
+    });
   });
 
   describe('delete_page', () => {
@@ -461,6 +474,23 @@ describe('content writes', () => {
         ['a', 'b', 'c'],
       );
       assert.equal(page.title, 'Blocks edited', 'page properties are left as they are');
+    });
+
+    test('a block brought back holding a node that moved elsewhere since: the later copy gets a new key', async () => {
+      const s = await setup();
+      const list = (key: string, ...items: [string, string][]) => ({
+        object: 'block', type: 'list-unordered', key, data: {},
+        nodes: items.map(([itemKey, text]) => ({ object: 'block', type: 'list-item', key: itemKey, data: {}, nodes: [paragraph(text, `${itemKey}p`)] })),
+      });
+      const lists = (...nodes: unknown[]) => ({ document: { object: 'document', data: {}, nodes } });
+      const id = created(await ok(s, [{ operation: 'insert_page', title: 'Lists', ref: 'p', document: lists(list('x', ['i', 'moved'], ['j', 'stays']), list('y', ['k', 'other'])) }]), 'p');
+      const r1 = await crRevision(s);
+      await ok(s, [{ operation: 'update_page', page: id, document: lists(list('x', ['j', 'stays']), list('y', ['k', 'other'], ['i', 'moved'])) }]);
+      await ok(s, [{ operation: 'revert_page', page: id, revision: r1, block: ['x'] }]);
+      const keys: string[] = [];
+      JSON.stringify((await crPage(s, id)).document, (name, value: unknown) => (name === 'key' ? void keys.push(value as string) : value));
+      assert.equal(new Set(keys).size, keys.length, keys.join(' '));
+      assert.ok(keys.includes('i'), 'the first holder, in the block brought back, keeps the key');
     });
 
     test('unknown blocks, pages or revisions are 400s naming the change', async () => {

@@ -122,4 +122,51 @@ describe('hostile page content', () => {
     assert.ok(JSON.stringify(listed.body).length < 1_000_000, 'the answer stays under a megabyte');
     assert.ok(performance.now() - started < 10_000, `listed in ${Math.round(performance.now() - started)} ms`);
   });
+
+  describe('links a browser would run as script (issue 38)', () => {
+    const link = (url: string) => ({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'click', marks: [] }] }] });
+    const withLink = (url: string) => ({
+      object: 'document',
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'See ', marks: [] }] }, link(url)] }],
+    });
+    const SPELLINGS: [string, string][] = [
+      ['javascript:alert(document.cookie)', 'javascript:'],
+      ['JaVaScRiPt:alert(1)', 'javascript:'],
+      ['   javascript:alert(1)', 'javascript:'],
+      ['java\tscript:alert(1)', 'javascript:'],
+      ['data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'data:'],
+      ['vbscript:msgbox(1)', 'vbscript:'],
+    ];
+
+    test('a page written with one is a 400 naming the path of the link, in the error shape, and nothing is written', async () => {
+      for (const [url, scheme] of SPELLINGS) {
+        const { res, space, cr } = await insert({ document: withLink(url) });
+        assertError(res, 400, `changes[0] (insert_page): /document/document/nodes/0/nodes/1/data/ref/url is a ${scheme} URL, which a document may not hold`);
+        assert.equal(ok(await t.api('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).pages.length, 0, JSON.stringify(url));
+      }
+    });
+
+    test("an update of the space's live content, a change request's description and a comment are refused alike", async () => {
+      const space = await buildSpace(t, { editMode: 'live' });
+      const page = await buildPage(t, space.id, { title: 'Live', markdown: 'Safe.' });
+      const update = await t.api('POST', `/v1/spaces/${space.id}/content?compat=false`, { body: { changes: [{ operation: 'update_page', page, document: { document: withLink('JaVaScRiPt:alert(1)') } }] } });
+      assertError(update, 400, '/document/document/nodes/0/nodes/1/data/ref/url is a javascript: URL');
+      const cr = await buildChangeRequest(t, space.id);
+      assertError(await t.api('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { body: { description: withLink(' data:text/html,x') } }), 400, 'body/description/nodes/0/nodes/1/data/ref/url is a data: URL');
+      assertError(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { body: { document: withLink('vbscript:x') } } }), 400, '/nodes/0/nodes/1/data/ref/url is a vbscript: URL');
+    });
+
+    test('http(s), mailto, tel, page and relative links are written as they are', async () => {
+      const { res } = await insert({ document: withLink('https://example.com') });
+      ok(res);
+      for (const url of ['mailto:a@example.com', 'tel:+33123', '/docs/x', '#top', '']) ok((await insert({ document: withLink(url) })).res, 200);
+    });
+
+    test('markdown with one is written without it: the link keeps its text', async () => {
+      const space = await buildSpace(t);
+      const page = await buildPage(t, space.id, { title: 'Embeds', markdown: 'Before.\n\n{% embed url="javascript:alert(1)" %}\n\n<a href="JaVaScRiPt:alert(2)" class="button primary">Go</a>' });
+      const read = ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${page}?format=document`));
+      assert.doesNotMatch(JSON.stringify(read.document), /javascript:/i);
+    });
+  });
 });

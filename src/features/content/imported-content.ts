@@ -9,6 +9,8 @@ import type { StoredFile } from '../files/service.ts';
 import { findSpace, updateSpace, type SpaceRow } from '../spaces/queries.ts';
 import { findChangeRequest, updateChangeRequest } from '../change-requests/queries.ts';
 import { canonicalJson, putDocument } from './document-store.ts';
+import { withUniqueKeys } from './document/keys.ts';
+import type { Document } from './document/types.ts';
 import { findRevision, lockBranch, type RevisionRow } from './branch-store.ts';
 import { commitToBranch, type FileChange } from './commit-revision.ts';
 import type { PageAttributes, PageKind, PageRecord } from './pages.ts';
@@ -105,7 +107,8 @@ export async function writeImportedContent(
         slug = uniqueSlug(page.slug || slugify(page.title), place.slugs);
         place.slugs.add(slug);
       }
-      const documentId = page.document ? await putDocument(trx, page.document, now) : null;
+      // The importer's data, not the caller's: keys it repeats are given new ones rather than refused (keys.ts).
+      const documentId = page.document ? await putDocument(trx, withUniqueKeys(page.document as Document), now) : null;
       const before = existing.get(page.id);
       const record: PageRecord = {
         id: page.id,

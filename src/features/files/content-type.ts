@@ -34,17 +34,33 @@ export function parseMediaType(value: string): string | undefined {
   return MEDIA_TYPE.test(essence) ? essence : undefined;
 }
 
-/** Types a browser renders as a document that could run script, were it served from our origin unsandboxed. */
-export function isActiveContent(contentType: string): boolean {
-  return (
-    contentType === 'text/html' ||
-    contentType === 'application/xhtml+xml' ||
-    contentType === SVG ||
-    contentType === 'text/xml' ||
-    contentType === 'application/xml' ||
-    contentType.endsWith('+xml')
-  );
+/** How a stored file's bytes are served: with what type, inline or as a download, sandboxed or not. */
+export interface Served {
+  contentType: string;
+  disposition: 'inline' | 'attachment';
+  /** `Content-Security-Policy: sandbox`: opened from this origin, it runs no script and reaches no cookie. */
+  sandbox: boolean;
 }
+
+/**
+ * Files are served from the app's origin, where `script-src 'self'` trusts whatever is served: an uploaded `.js`
+ * served as `text/javascript` would be a script an injected `<script src>` could load (issue 38). So only types a
+ * browser shows without running anything are served inline as what they are (images, audio, video, PDF, plain
+ * text); SVG too, which the reader shows in `<img>` and which needs its type there, sandboxed for when it is opened
+ * on its own; anything else (scripts, HTML, XML, and every type not known to be safe) is a download of
+ * `application/octet-stream`.
+ */
+export function servedAs(contentType: string): Served {
+  if (contentType === SVG) return { contentType, disposition: 'inline', sandbox: true };
+  const [kind] = contentType.split('/', 1);
+  if (((kind === 'image' || kind === 'audio' || kind === 'video') && !contentType.endsWith('+xml')) || SHOWN_AS_IS.has(contentType)) {
+    return { contentType, disposition: 'inline', sandbox: false };
+  }
+  return { contentType: GENERIC, disposition: 'attachment', sandbox: true };
+}
+
+/** Types a browser shows as they are, with nothing in them to run (`nosniff` keeps text from being read as HTML). */
+const SHOWN_AS_IS = new Set(['application/pdf', 'text/plain', 'text/markdown', 'text/csv', 'application/json']);
 
 const GENERIC = 'application/octet-stream';
 const SVG = 'image/svg+xml';

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
-import { assertApiError, assertError } from '../../../test/assertions.ts';
+import { buildChangeRequest, buildSpace } from '../../../test/factories.ts';
+import { assertApiError, assertError, ok } from '../../../test/assertions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { blobHash } from '../../platform/blob-store.ts';
 import { fetchRemoteFile, fileDownloadUrl, storeFileBytes } from './service.ts';
@@ -159,17 +160,47 @@ describe('files', () => {
       assert.equal(res.body, '');
     });
 
-    test('HTML and SVG are served sandboxed so they cannot script this origin', async () => {
-      const html = await store('page.html', Buffer.from(distinct('<script>document.cookie</script>')));
+    test('SVG is served as an image, for <img>, sandboxed so that opened on its own it cannot script this origin', async () => {
       const svg = await store('pic.svg', Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><!-- ${distinct('')} --></svg>`));
+      const res = await t.app.inject({ method: 'GET', url: `/files/${svg.hash}/pic.svg` });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-type'], 'image/svg+xml');
+      assert.equal(res.headers['content-security-policy'], 'sandbox');
+      assert.match(String(res.headers['content-disposition']), /^inline;/);
+    });
+
+    test('scripts, HTML and XML uploaded to a space are downloads of application/octet-stream, never served as what they are (issue 38)', async () => {
+      const space = await buildSpace(t);
+      const cr = await buildChangeRequest(t, space.id);
+      const files = [
+        { name: 'evil.js', contentType: 'text/javascript', text: 'fetch("/v1/user").then((r) => r.text()).then(alert)' },
+        { name: 'evil.mjs', contentType: 'application/javascript', text: 'export default document.cookie' },
+        { name: 'page.html', contentType: 'text/html', text: '<script>alert(document.cookie)</script>' },
+        { name: 'page.xhtml', contentType: 'application/xhtml+xml', text: '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>' },
+        { name: 'feed.xml', contentType: 'text/xml', text: '<x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>' },
+        { name: 'style.css', contentType: 'text/css', text: 'body { background: url(/v1/user) }' },
+      ].map((file) => ({ name: file.name, contentType: file.contentType, base64: Buffer.from(`${file.text} // ${distinct('')}`).toString('base64') }));
+      const written = ok(await t.api('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, { body: { changes: [{ operation: 'insert_files', files }] } }));
+      assert.equal(written.insertedFiles.length, files.length);
+      for (const file of written.insertedFiles as { name: string; downloadURL: string }[]) {
+        const res = await t.app.inject({ method: 'GET', url: pathOf(file.downloadURL) });
+        assert.equal(res.statusCode, 200, file.name);
+        assert.equal(res.headers['content-type'], 'application/octet-stream', file.name);
+        assert.match(String(res.headers['content-disposition']), /^attachment; filename="/, file.name);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', file.name);
+        assert.equal(res.headers['content-security-policy'], 'sandbox', file.name);
+      }
+    });
+
+    test('images, PDFs and plain text are shown inline as what they are', async () => {
       for (const [file, type] of [
-        [html, 'text/html'],
-        [svg, 'image/svg+xml'],
+        [await store('chart.png', png(2, 2, 0x44)), 'image/png'],
+        [await store('notes.txt', Buffer.from(distinct('notes'))), 'text/plain'],
+        [await store('doc.pdf', Buffer.from(`%PDF-1.4\n% ${distinct('')}\n%%EOF\n`)), 'application/pdf'],
       ] as const) {
         const res = await t.app.inject({ method: 'GET', url: `/files/${file.hash}/x` });
-        assert.equal(res.statusCode, 200);
         assert.equal(res.headers['content-type'], type);
-        assert.equal(res.headers['content-security-policy'], 'sandbox');
+        assert.match(String(res.headers['content-disposition']), /^inline;/);
       }
     });
 

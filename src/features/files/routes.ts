@@ -3,7 +3,7 @@ import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { errors, SpaceIdParams } from '../../platform/schemas.ts';
-import { isActiveContent } from './content-type.ts';
+import { servedAs } from './content-type.ts';
 import { isStoredBlob, openFileDownload } from './service.ts';
 import { uploadSpaceFile } from './uploads.ts';
 
@@ -28,15 +28,16 @@ export async function fileDownloadRoutes(app: App) {
       }
       const file = await openFileDownload(app.ctx, hash);
       if (!file) throw missing();
+      const served = servedAs(file.contentType);
       reply
-        .header('content-type', file.contentType)
+        .header('content-type', served.contentType)
         .header('content-length', file.size)
         .header('etag', etag)
         .header('cache-control', CACHE)
         .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition(name));
+        .header('content-disposition', contentDisposition(served.disposition, name));
       // An uploaded page or SVG opened from this origin must not run script with its cookies and storage.
-      if (isActiveContent(file.contentType)) reply.header('content-security-policy', 'sandbox');
+      if (served.sandbox) reply.header('content-security-policy', 'sandbox');
       return reply.send(file.body);
     },
   );
@@ -52,11 +53,11 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** `inline` with the name from the URL: RFC 6266's ASCII fallback plus the exact UTF-8 name (RFC 8187). */
-function contentDisposition(name: string): string {
+/** The disposition with the name from the URL: RFC 6266's ASCII fallback plus the exact UTF-8 name (RFC 8187). */
+function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}"; filename*=UTF-8''${exact}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
 export const FileUpload = Type.Object({

@@ -22,6 +22,7 @@ import { prepareRepositoryImport, type ExistingContent, type ImportReport } from
 import { exportLayout } from './export-repository.ts';
 import { findGitLayout, findGitSync, listRedirects, replaceRedirects, saveGitLayout, saveGitSync, updateOperation, type GitSyncRow } from './store.ts';
 import { parseGitbookYaml } from './layout.ts';
+import type { SourceLayoutName } from './source-layout.ts';
 import { managedFiles } from './repository.ts';
 
 /*
@@ -273,6 +274,11 @@ export async function importFiles(
     into?: { changeRequestId?: string | undefined; under: string | null };
     subject?: string;
     event?: Record<string, unknown>;
+    /**
+     * The error to refuse with when the layout finds no page in the files, rather than replace the content with
+     * nothing (`quire import`: a wrong folder must not empty a space).
+     */
+    ifNoPage?: (layout: SourceLayoutName) => Error;
     /** More writes in the import's transaction, told the ids of the pages written (an import run's result). */
     alsoWrite?: (trx: Executor, written: { revisionId: string; pages: { id: string; kind: string }[]; files: number }) => Promise<void>;
   },
@@ -282,6 +288,7 @@ export async function importFiles(
   const replace = options.into === undefined;
   const existing = replace ? await existingContent(ctx, space.revision_id) : undefined;
   const prepared = await prepareRepositoryImport(files, { projectDirectory: options.projectDirectory ?? '', ...(existing ? { existing } : {}) });
+  if (options.ifNoPage && prepared.pages.length === 0) throw options.ifNoPage(prepared.report.layout);
   const stored: ImportedFile[] = [];
   for (const file of prepared.files) {
     try {

@@ -3,6 +3,7 @@ import { apiOperation, registerOperations } from '../../platform/api-operation.t
 import { notFound } from '../../platform/errors.ts';
 import { errors, listOf, NoContent } from '../../platform/schemas.ts';
 import { callerOf } from '../../platform/auth.ts';
+import { servedAs } from '../files/content-type.ts';
 import { openFileDownload } from '../files/service.ts';
 import {
   DevelopmentModeBody,
@@ -319,12 +320,14 @@ export async function integrationAssetRoutes(app: App) {
     const names = integration ? [integration.icon_hash, ...(JSON.parse(integration.preview_images) as string[])] : [];
     const file = names.includes(hash) ? await openFileDownload(app.ctx, hash) : undefined;
     if (!file) throw notFound(`No asset ${hash} of integration ${integrationName}`);
+    const served = servedAs(file.contentType);
     reply
-      .header('content-type', file.contentType)
+      .header('content-type', served.contentType)
       .header('content-length', file.size)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', 'sandbox');
+    if (served.disposition === 'attachment') reply.header('content-disposition', 'attachment');
     return reply.send(file.body);
   });
 }

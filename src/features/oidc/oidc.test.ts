@@ -105,8 +105,9 @@ describe('OpenID Connect sign-in against a real provider', { timeout: 240_000 },
       // existing account: the organization verified their address's domain).
       const before = await t.member('read', owner.organizationId);
       const known = await t.db.selectFrom('users').select('email').where('id', '=', before.userId).executeTakeFirstOrThrow();
-      await verifyDomain(t, owner, 'quire.test');
+      const domain = await verifyDomain(t, owner, 'quire.test');
       assert.equal((await signIn(known.email!)).callback.statusCode, 303);
+      assert.equal((await t.api('DELETE', `/v1/orgs/${owner.organizationId}/sso/domains/${domain.id}`, { token: owner.token })).status, 204);
       const after = ok(await t.api('GET', `/v1/orgs/${owner.organizationId}/teams/${team.id}/members`, { token: owner.token }));
       assert.equal(after.items.length, 1);
     } finally {

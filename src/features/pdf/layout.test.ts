@@ -1,18 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import { existsSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { readPdf } from '../../../test/pdf-text.ts';
 import { PAGE_MARGIN, PdfLayout, STANDARD_FONTS, type LayoutOptions, type LayoutPage } from './layout.ts';
 import { BUNDLED_DEJAVU } from './service.ts';
 
 const leaf = (text: string) => ({ object: 'leaf', text });
 const paragraph = (value: string) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [leaf(value)] }] });
 
-/** Lays out pages into a PDF and answers its text as pdftotext reads it. */
+/** Lays out pages into a PDF and answers its text as a reader extracts it. */
 async function textOf(pages: Omit<LayoutPage, 'images' | 'depth'>[], fonts: (doc: PDFKit.PDFDocument) => Partial<LayoutOptions> = () => ({})): Promise<string> {
   const doc = new PDFDocument({ size: 'A4', margins: { top: PAGE_MARGIN, bottom: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN }, autoFirstPage: false });
   const chunks: Buffer[] = [];
@@ -23,13 +20,7 @@ async function textOf(pages: Omit<LayoutPage, 'images' | 'depth'>[], fonts: (doc
   for (const page of pages) layout.page({ ...page, depth: 0, images: new Map() });
   doc.end();
   await done;
-  const dir = mkdtempSync(join(tmpdir(), 'quire-layout-'));
-  try {
-    writeFileSync(join(dir, 'a.pdf'), Buffer.concat(chunks));
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return (await readPdf(Buffer.concat(chunks))).text;
 }
 
 describe('PDF layout of odd documents', () => {
@@ -52,7 +43,7 @@ describe('PDF layout of odd documents', () => {
       ],
     };
     const text = await textOf([{ id: 'p1', title: 'Odd page', document }]);
-    // pdftotext may break a line where the layout did not; words are compared with single spaces.
+    // A reader may break a line where the layout did not; words are compared with single spaces.
     const words = text.replace(/\s+/g, ' ');
     for (const expected of ['Odd page', 'Before', 'Deep inside', 'Inside unknown', '[Image: Lost image]', 'After']) assert.ok(words.includes(expected), `"${expected}" is printed`);
   });

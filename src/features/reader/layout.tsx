@@ -8,7 +8,7 @@ import { Announcement, Cover, Footer, Header, PageIcon, SearchDialog } from './p
 import { Breadcrumbs, Pagination, Tree, Variants } from './page-navigation.tsx';
 import type { NavItem, ReaderPageModel } from './page-model.ts';
 import type { RenderedHtml } from './render-document.tsx';
-import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
+import { safeImageUrl, safeLinkUrl } from '../content/document/safe-url.ts';
 
 export type { NavItem, ReaderLink, ReaderPageModel } from './page-model.ts';
 

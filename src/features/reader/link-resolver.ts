@@ -1,5 +1,5 @@
 import type { ContentRef, ContentRefAnchor, ContentRefFile, ContentRefOther, ContentRefPage } from '../content/document/types.ts';
-import { isExternalUrl, safeLinkUrl } from './safe-url.ts';
+import { isExternalUrl, safeLinkUrl } from '../content/document/safe-url.ts';
 
 /**
  * What the reader's routes know and the renderer does not: where a page, a file or an anchor of the site is

@@ -3,7 +3,7 @@ import { emojiCharacter } from './emoji.ts';
 import { namedIcon } from './icon-set.tsx';
 import { ICONS } from './icons.tsx';
 import type { ReaderLink, ReaderPageModel, ThemedUrl } from './page-model.ts';
-import { isExternalUrl, safeImageUrl, safeLinkUrl } from './safe-url.ts';
+import { isExternalUrl, safeImageUrl, safeLinkUrl } from '../content/document/safe-url.ts';
 
 /* The parts of a reader page around the content: header, announcement, cover, footer, search dialog. */
 

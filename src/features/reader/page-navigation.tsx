@@ -2,7 +2,7 @@ import type { VNode } from 'preact';
 import { ICONS } from './icons.tsx';
 import type { NavItem, ReaderLink, ReaderPageModel } from './page-model.ts';
 import { Link, PageIcon } from './page-chrome.tsx';
-import { safeLinkUrl } from './safe-url.ts';
+import { safeLinkUrl } from '../content/document/safe-url.ts';
 
 /* The ways around a site: variants, the page tree, breadcrumbs, previous and next. */
 

@@ -1,29 +1,21 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
+import { readPdf } from '../../../test/pdf-text.ts';
 
 /*
  * The reader's PDF links (GitBook's `~gitbook/pdf`): a visitor without an API token downloads what they may
- * read of a site whose customization has pdf.enabled, and nothing else. pdftotext reads the result.
+ * read of a site whose customization has pdf.enabled, and nothing else. pdf.js reads the result.
  */
 
 describe('the reader offers PDFs of what a visitor reads', () => {
   let t: TestServer;
-  let dir: string;
   before(async () => {
     t = await startServer();
-    dir = mkdtempSync(join(tmpdir(), 'quire-reader-pdf-'));
   });
-  after(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => t.close());
   const sites = () => `/v1/orgs/${t.org.id}/sites`;
 
   async function get(url: string, headers: Record<string, string> = {}) {
@@ -31,11 +23,7 @@ describe('the reader offers PDFs of what a visitor reads', () => {
     return { status: res.statusCode, body: res.body, bytes: res.rawPayload, headers: res.headers };
   }
 
-  function pdfText(bytes: Buffer): string {
-    const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  }
+  const pdfText = async (bytes: Buffer): Promise<string> => (await readPdf(bytes)).text;
 
   async function site(visibility: 'public' | 'share-link', pdfEnabled: boolean) {
     const space = await buildSpace(t, { title: 'Handbook' });
@@ -53,7 +41,7 @@ describe('the reader offers PDFs of what a visitor reads', () => {
     return { site: created, url: `/sites/${created.id}/`, intro: intro!, guide: guide! };
   }
 
-  test('with pdf.enabled, a page links to its PDF and to its variant\'s; each holds the pages the visitor sees, in order', { skip: hasPdftotext() ? false : 'no pdftotext' }, async () => {
+  test('with pdf.enabled, a page links to its PDF and to its variant\'s; each holds the pages the visitor sees, in order', async () => {
     const { url, guide } = await site('public', true);
     const page = await get(`${url}guide`);
     assert.equal(page.status, 200);
@@ -66,21 +54,21 @@ describe('the reader offers PDFs of what a visitor reads', () => {
     assert.equal(one.headers['content-type'], 'application/pdf');
     assert.match(String(one.headers['content-disposition']), /filename="Acme Docs\.pdf"/);
     assert.equal(one.bytes.subarray(0, 5).toString(), '%PDF-');
-    const oneText = pdfText(one.bytes);
+    const oneText = await pdfText(one.bytes);
     assert.match(oneText, /The guide text\./);
     assert.doesNotMatch(oneText, /Run the installer/, 'only=yes prints the page alone');
 
-    const withChildren = pdfText((await get(`${url}~gitbook/pdf?page=${guide}`)).bytes);
+    const withChildren = await pdfText((await get(`${url}~gitbook/pdf?page=${guide}`)).bytes);
     assert.ok(withChildren.indexOf('The guide text.') < withChildren.indexOf('Run the installer.') && withChildren.includes('Run the installer.'), 'a page then its sub-pages');
 
-    const all = pdfText((await get(links[1]!)).bytes);
+    const all = await pdfText((await get(links[1]!)).bytes);
     const positions = ['Welcome aboard.', 'The guide text.', 'Run the installer.'].map((needle) => all.indexOf(needle));
     assert.ok(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!)), `pages in tree order: ${positions.join(', ')}`);
     assert.doesNotMatch(all, /Hidden but reachable/, 'a hidden page is not printed with the others');
     assert.doesNotMatch(all, /Beta page text|Beta readers only/, 'a page or block whose condition fails is not printed');
 
     // A visitor whose claims open the conditional page and block gets them.
-    const beta = pdfText((await get(`${url}~gitbook/pdf?visitor.beta=true`)).bytes);
+    const beta = await pdfText((await get(`${url}~gitbook/pdf?visitor.beta=true`)).bytes);
     assert.match(beta, /Beta page text\./);
     assert.match(beta, /Beta readers only paragraph\./);
     // A page the visitor cannot see is a 404, as its URL would be.
@@ -107,12 +95,3 @@ describe('the reader offers PDFs of what a visitor reads', () => {
     assert.equal(pdf.headers['content-type'], 'application/pdf');
   });
 });
-
-function hasPdftotext(): boolean {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -6,7 +6,7 @@ import { ICONS } from './icons.tsx';
 import { resolveLink } from './link-resolver.ts';
 import type { RenderContext } from './render-context.ts';
 import { anchor } from './render-inline.tsx';
-import { safeLinkUrl } from './safe-url.ts';
+import { safeLinkUrl } from '../content/document/safe-url.ts';
 
 /* Blocks shown as a card that links elsewhere: embeds, files, content references. */
 

@@ -6,7 +6,7 @@ import type { Document, FlowBlock } from '../content/document/types.ts';
 import { headingAnchors, outline, slugify } from './heading-anchors.ts';
 import { highlightCacheSize } from './highlight.ts';
 import { renderDocument } from './render-document.tsx';
-import { safeImageUrl, safeLinkUrl } from './safe-url.ts';
+import { safeImageUrl, safeLinkUrl } from '../content/document/safe-url.ts';
 import { everyBlockDocument, links, renderEveryBlock } from '../../../test/reader-documents.ts';
 
 const render = (document: Document, options = {}) => renderDocument(document, links, options);

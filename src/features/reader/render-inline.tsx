@@ -7,7 +7,7 @@ import { resolveLink } from './link-resolver.ts';
 import type { ResolvedLink } from './link-resolver.ts';
 import { formulaToMathMl } from './math.ts';
 import type { RenderContext } from './render-context.ts';
-import { safeImageUrl } from './safe-url.ts';
+import { safeImageUrl } from '../content/document/safe-url.ts';
 
 /** Inline content (texts with marks, links, images, emoji, math, …) as preact nodes. */
 export function renderInlines(nodes: readonly InlineContent[] | undefined, ctx: RenderContext, inLink = false): ComponentChild[] {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { launchChromium, withoutChromium } from '../../../test/browser.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
@@ -15,9 +16,7 @@ import { authnRequestOf, makeIdp, samlResponse, type TestIdp } from './idp.test-
  * on a private site of the organization. Skipped, with the reason, where Chromium is not installed.
  */
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-
-describe('SAML sign-in in Chromium', { skip: CHROMIUM ? false : 'no Chromium at /usr/bin/chromium (apt-get install chromium)', timeout: 180_000 }, () => {
+describe('SAML sign-in in Chromium', { skip: withoutChromium, timeout: 180_000 }, () => {
   let t: TestServer;
   let origin: string;
   let browser: Browser;
@@ -51,8 +50,7 @@ describe('SAML sign-in in Chromium', { skip: CHROMIUM ? false : 'no Chromium at 
 <script>document.forms[0].submit()</script></body></html>`);
     });
     await new Promise<void>((resolve) => idpServer.listen(0, '127.0.0.1', resolve));
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
+    browser = await launchChromium();
     mkdirSync('test-results', { recursive: true });
   });
   after(async () => {

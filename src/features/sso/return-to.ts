@@ -8,7 +8,7 @@
  */
 export function resolveReturnTo(home: string, value: string | null | undefined): string | null {
   // A backslash or a control character is read as a slash, or dropped, by browsers and not by every parser.
-  if (!value || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  if (!value || [...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   let base: URL;
   let url: URL;
   try {

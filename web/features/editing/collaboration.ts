@@ -1,6 +1,7 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import * as Y from 'yjs';
+import type { Collaborator } from '../../../src/features/collaboration/collaborator.ts';
 import { collaborationDocumentName } from '../../../src/features/collaboration/document-name.ts';
 import { FinalProviderWebsocket } from '../../../src/features/collaboration/provider-socket.ts';
 import type { EditTarget } from './edit-target.ts';
@@ -15,12 +16,6 @@ import type { EditTarget } from './edit-target.ts';
 /** Where the server listens (src/features/collaboration/websocket.ts). */
 const COLLABORATION_PATH = '/app/collaboration';
 export const CONNECT_TIMEOUT_MS = 5_000;
-
-/** Who a person is to the others in the page: their caret's label and colour, their avatar. */
-export interface Collaborator {
-  name: string;
-  color: string;
-}
 
 export interface CollaborationSession {
   document: Y.Doc;

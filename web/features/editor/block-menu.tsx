@@ -1,22 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { useState, type RefObject } from 'react';
-import type { PMNode } from '../../../src/features/content/document/editor/editor-json.ts';
-
-/** A copy of a node's JSON without block and text keys: the copy is a new block, which the server keys. */
-export function withoutKeys(node: PMNode): PMNode {
-  const attrs = node.attrs ? { ...node.attrs } : undefined;
-  if (attrs?.block && typeof attrs.block === 'object') {
-    const { key: _, ...block } = attrs.block as Record<string, unknown>;
-    attrs.block = block;
-  }
-  return {
-    ...node,
-    ...(attrs ? { attrs } : {}),
-    ...(node.content ? { content: node.content.map(withoutKeys) } : {}),
-    ...(node.marks ? { marks: node.marks.map((m) => (m.type === 'textref' ? { ...m, attrs: { ...m.attrs, key: null } } : m)) } : {}),
-  };
-}
 
 const TURN_INTO: { label: string; run(editor: Editor): boolean }[] = [
   { label: 'Text', run: (e) => e.chain().focus().clearNodes().setParagraph().run() },
@@ -63,7 +47,7 @@ export function BlockMenu({ editor, target }: { editor: Editor; target: RefObjec
               Turn into {item.label}
             </button>
           ))}
-          <button type="button" role="menuitem" onClick={act(({ pos, node: n }) => editor.chain().insertContentAt(pos + n.nodeSize, withoutKeys(n.toJSON() as PMNode)).run())}>
+          <button type="button" role="menuitem" onClick={act(({ pos, node: n }) => editor.chain().insertContentAt(pos + n.nodeSize, n.toJSON()).run())}>
             Duplicate
           </button>
           <button type="button" role="menuitem" onClick={act(({ pos, node: n }) => editor.chain().deleteRange({ from: pos, to: pos + n.nodeSize }).run())}>

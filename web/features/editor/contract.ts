@@ -63,5 +63,6 @@ export interface EditorFiles {
  *   `nodes: []` while it stays empty.
  * - The editor keeps its own state. Handing back a document it reported (a controlled component) changes
  *   nothing; a new `revision`, or a document it did not report (a merge, another page), replaces what it shows.
- * - Blocks made in the editor carry no `key`: the server keys them on save (content/document/keys.ts).
+ * - Blocks made in the editor carry no `key`; a block the editor copies (the new half of a split, a duplicate, a
+ *   copy dropped) gets a random one of its own (model/unique-keys.ts): a document reported never holds a key twice.
  */

@@ -6,6 +6,8 @@ import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions
 import { createElement, type FunctionComponent } from 'react';
 import { CodeHighlight } from './code-highlight.ts';
 import * as model from '../../../src/features/content/document/editor/schema.ts';
+import { randomKey } from '../../../src/features/content/document/keys.ts';
+import { uniqueKeysPlugin } from './model/unique-keys.ts';
 import { codeBlockView } from './nodes/code-view.ts';
 import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
 import { ExpandableView, FragmentView, HintView, TabsItemView, TabsView } from './nodes/containers.tsx';
@@ -15,7 +17,7 @@ import { TableView } from './nodes/table.tsx';
 /*
  * The schema's extensions (src/features/content/document/editor/schema.ts) with the editor's node views and
  * behaviour: undo/redo, drop and gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`;
- * there is no hard-break node), code highlighted as the reader does.
+ * there is no hard-break node), code highlighted as the reader does, one key per node (model/unique-keys.ts).
  */
 
 type View = FunctionComponent<NodeViewProps>;
@@ -67,6 +69,11 @@ const TypedText = Extension.create({
   },
 });
 
+const UniqueKeys = Extension.create({
+  name: 'uniqueKeys',
+  addProseMirrorPlugins: () => [uniqueKeysPlugin(randomKey)],
+});
+
 const LineBreak = Extension.create({
   name: 'lineBreak',
   addKeyboardShortcuts() {
@@ -95,6 +102,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     Placeholder.configure({ placeholder: 'Write, or type / for a block' }),
     LineBreak,
     TypedText,
+    UniqueKeys,
     CodeHighlight,
     ...(options.extra ?? []),
   ];

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
-import { safeImageUrl, safeLinkUrl } from '../../../src/features/reader/safe-url.ts';
+import { safeImageUrl, safeLinkUrl } from '../../../src/features/content/document/safe-url.ts';
 import type { EditorFile, EditorFiles } from './contract.ts';
 
 /*

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildPage, buildSpace } from '../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
 
 /*
  * Managing people in the browser as an admin does (issue 30, part 5): invite two people by e-mail, find one by
@@ -13,50 +12,28 @@ import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/we
  * the space, signed in in a second browser context, while the other cannot. Then the SSO settings.
  */
 describe('people: members, teams and sharing in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const web = webAppSuite();
+  const { settled, assertAccessible } = web;
 
   async function signedIn(userId: string): Promise<Page> {
-    const page = await openPage(browser);
+    const page = await web.signedIn(userId);
     page.on('dialog', (dialog) => void dialog.accept());
-    await signInAs(t, page.context(), origin, userId);
     return page;
   }
 
-  async function settled(page: Page): Promise<void> {
-    await page.locator('main').first().waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0, undefined, { timeout: 15_000 });
-  }
-
-  async function assertAccessible(page: Page, screen: string): Promise<void> {
-    assert.deepEqual(await seriousViolations(page), [], `axe-core on ${screen}`);
-  }
-
   async function memberId(email: string): Promise<string> {
-    const list = ok(await t.api('GET', `/v1/orgs/${t.org.id}/members?search=${encodeURIComponent(email)}`));
+    const list = ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/members?search=${encodeURIComponent(email)}`));
     assert.equal(list.items.length, 1, `one member ${email}`);
     return list.items[0].id as string;
   }
 
   test('an admin invites two people, makes a team of one, shares a space with it as edit: that one edits, the other cannot', async () => {
-    const space = await buildSpace(t, { title: 'Handbook' });
-    await buildPage(t, space.id as string, { title: 'Guide', markdown: 'Welcome aboard.' });
-    const admin = await signedIn(t.admin.userId);
+    const space = await buildSpace(web.t, { title: 'Handbook' });
+    await buildPage(web.t, space.id as string, { title: 'Guide', markdown: 'Welcome aboard.' });
+    const admin = await signedIn(web.t.admin.userId);
 
     // Members: invite two people with the read role.
-    await admin.goto(`${origin}/app/o/${t.org.id}`);
+    await admin.goto(`${web.origin}/app/o/${web.t.org.id}`);
     await admin.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Members' }).click();
     await settled(admin);
     const invite = admin.getByRole('region', { name: 'Invite a member' });
@@ -95,17 +72,17 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
     await admin.getByRole('cell', { name: 'ada@example.com' }).waitFor();
     await assertAccessible(admin, 'team');
     await screenshot(admin, 'people-team');
-    const team = ok(await t.api('GET', `/v1/orgs/${t.org.id}/teams/${admin.url().split('/teams/')[1]}/members`));
+    const team = ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/teams/${admin.url().split('/teams/')[1]}/members`));
     assert.deepEqual(team.items.map((m: { organization: { id: string } }) => m.organization.id), [ada]);
 
     // The member screen shows Ada's team.
-    await admin.goto(`${origin}/app/o/${t.org.id}/members/${ada}`);
+    await admin.goto(`${web.origin}/app/o/${web.t.org.id}/members/${ada}`);
     await settled(admin);
     await admin.getByRole('region', { name: 'Teams' }).getByRole('link', { name: 'Writers' }).waitFor();
     await assertAccessible(admin, 'member');
 
     // Share the space with the team as edit.
-    await admin.goto(`${origin}/app/o/${t.org.id}/s/${space.id}`);
+    await admin.goto(`${web.origin}/app/o/${web.t.org.id}/s/${space.id}`);
     await admin.getByRole('button', { name: 'Share' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Share Handbook' });
     await dialog.getByLabel('Member or team').selectOption({ label: 'Writers' });
@@ -120,17 +97,17 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
     assert.match(await dialog.getByRole('row').filter({ hasText: 'Organization role (read)' }).innerText(), /read/);
     await assertAccessible(admin, 'share dialog');
     await screenshot(admin, 'people-share-dialog');
-    const teamGrants = ok(await t.api('GET', `/v1/spaces/${space.id}/permissions/teams`));
+    const teamGrants = ok(await web.t.api('GET', `/v1/spaces/${space.id}/permissions/teams`));
     assert.deepEqual(teamGrants.items.map((g: { permission: string }) => g.permission), ['edit']);
 
     // Ada, in the team, edits; Bob, a reader, cannot.
     const adaPage = await signedIn(ada);
-    await adaPage.goto(`${origin}/app/s/${space.id}/guide`);
+    await adaPage.goto(`${web.origin}/app/s/${space.id}/guide`);
     await adaPage.getByRole('link', { name: 'Edit “Guide”' }).click();
     await adaPage.getByLabel('Page title').fill('Guide for writers');
     await adaPage.getByRole('status', { name: 'Save status' }).filter({ hasText: /^Saved/ }).waitFor({ timeout: 15_000 });
     const bobPage = await signedIn(bob);
-    await bobPage.goto(`${origin}/app/o/${t.org.id}/s/${space.id}`);
+    await bobPage.goto(`${web.origin}/app/o/${web.t.org.id}/s/${space.id}`);
     await settled(bobPage);
     await screenshot(bobPage, 'people-reader');
     await bobPage.getByRole('heading', { name: /Guide/ }).first().waitFor();
@@ -138,26 +115,26 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
     assert.equal(await bobPage.getByRole('button', { name: 'Share' }).count(), 0, 'Bob cannot share');
 
     // Disabling Bob shuts him out; he comes back when enabled.
-    await admin.goto(`${origin}/app/o/${t.org.id}/members`);
+    await admin.goto(`${web.origin}/app/o/${web.t.org.id}/members`);
     await settled(admin);
     await admin.getByRole('button', { name: 'Disable bob' }).click();
     await admin.getByRole('button', { name: 'Enable bob' }).waitFor();
-    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/members/${bob}`)).disabled, true);
+    assert.equal(ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/members/${bob}`)).disabled, true);
     // His session, opened through the organization, has ended: the app asks him to sign in.
     await bobPage.reload();
     await bobPage.getByRole('heading', { name: 'Sign in to Quire' }).waitFor();
     await admin.getByRole('button', { name: 'Enable bob' }).click();
     await admin.getByRole('button', { name: 'Disable bob' }).waitFor();
-    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/members/${bob}`)).disabled, false);
+    assert.equal(ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/members/${bob}`)).disabled, false);
     await adaPage.context().close();
     await bobPage.context().close();
     await admin.context().close();
   });
 
   test('an admin adds a SAML provider with a default role and team, and deletes it; an OpenID Connect provider has a default team too', async () => {
-    ok(await t.api('PUT', `/v1/orgs/${t.org.id}/teams`, { body: { title: 'Newcomers' } }), 201);
-    const admin = await signedIn(t.admin.userId);
-    await admin.goto(`${origin}/app/o/${t.org.id}`);
+    ok(await web.t.api('PUT', `/v1/orgs/${web.t.org.id}/teams`, { body: { title: 'Newcomers' } }), 201);
+    const admin = await signedIn(web.t.admin.userId);
+    await admin.goto(`${web.origin}/app/o/${web.t.org.id}`);
     await admin.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Single sign-on' }).click();
     await settled(admin);
     const add = admin.getByRole('form', { name: 'Add a SAML provider' });
@@ -170,7 +147,7 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
     await panel.getByText('pending').waitFor();
     await assertAccessible(admin, 'SSO settings');
     await screenshot(admin, 'people-sso', { fullPage: true });
-    const providers = ok(await t.api('GET', `/v1/orgs/${t.org.id}/saml`));
+    const providers = ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/saml`));
     assert.equal(providers.items[0].defaultRole, 'comment');
     assert.equal(providers.items[0].defaultTeam?.title, 'Newcomers');
 
@@ -183,7 +160,7 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
 
     await panel.getByRole('button', { name: 'Delete Okta' }).click();
     await admin.getByText('No SAML provider.').waitFor();
-    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/saml`)).items.length, 0);
+    assert.equal(ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/saml`)).items.length, 0);
 
     // An OpenID Connect provider has a default team too.
     const oidc = admin.getByRole('form', { name: 'Add an OpenID Connect provider' });
@@ -196,11 +173,11 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
     const oidcPanel = admin.getByRole('article', { name: /Keycloak/ });
     await oidcPanel.waitFor();
     assert.equal(await oidcPanel.getByLabel('Default team of newcomers').locator('option:checked').textContent(), 'Newcomers');
-    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/oidc`)).items[0].defaultTeam?.title, 'Newcomers');
+    assert.equal(ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/oidc`)).items[0].defaultTeam?.title, 'Newcomers');
     await oidcPanel.getByLabel('Default team of newcomers').selectOption({ label: 'No team' });
     await oidcPanel.getByRole('button', { name: 'Save Keycloak' }).click();
-    for (let i = 0; i < 50 && ok(await t.api('GET', `/v1/orgs/${t.org.id}/oidc`)).items[0].defaultTeam; i++) await admin.waitForTimeout(100);
-    assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/oidc`)).items[0].defaultTeam, undefined);
+    for (let i = 0; i < 50 && ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/oidc`)).items[0].defaultTeam; i++) await admin.waitForTimeout(100);
+    assert.equal(ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/oidc`)).items[0].defaultTeam, undefined);
     await admin.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import type { ContentRef } from '../../../src/features/content/document/types.ts';
-import { safeImageUrl, safeLinkUrl } from '../../../src/features/reader/safe-url.ts';
+import { safeImageUrl, safeLinkUrl } from '../../../src/features/content/document/safe-url.ts';
 
 /*
  * Where a document's references lead in the app: a page of the space to its app URL (by the page tree), a file

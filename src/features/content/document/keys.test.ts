@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { keyDocument } from './keys.ts';
+import { keyDocument, randomKey, withUniqueKeys } from './keys.ts';
 import { doc, hint, item, p, resolveRef, ul } from './test-fixtures.ts';
 import { markdownToDocument } from './to-document.ts';
 import type { Document } from './types.ts';
@@ -70,5 +70,36 @@ describe('block keys', () => {
     for (let i = 0; i < 20_000; i++) block = { object: 'block', type: 'blockquote', data: {}, nodes: [block] };
     const document = keyDocument(doc(block));
     assert.ok(document.nodes[0]!.key);
+  });
+
+  test('repeated keys: the first holder keeps its key, later ones get new keys, the same ones each time', () => {
+    const keyed = <T extends object>(node: T, key: string) => ({ ...node, key });
+    const document = doc(
+      keyed(p('Alpha '), 'K'),
+      keyed(p('paragraph.'), 'K'),
+      keyed(ul(keyed(item(keyed(p('x'), 'K')), 'I'), keyed(item(p('y')), 'I')), 'L'),
+    );
+    const repaired = withUniqueKeys(document);
+    const keys = keysOf(repaired);
+    assert.equal(new Set(keys).size, keys.length);
+    assert.equal(repaired.nodes[0]!.key, 'K');
+    assert.equal(repaired.nodes[2]!.key, 'L');
+    assert.equal((repaired.nodes[2] as { nodes: { key?: string }[] }).nodes[0]!.key, 'I');
+    assert.deepEqual(keysOf(withUniqueKeys(document)), keys);
+    assert.equal(document.nodes[1]!.key, 'K', 'the document given is left as it was');
+    // Text and inline keys count too: a text may hold a key a block holds.
+    const text = doc(keyed(p('a'), 'T'), { ...p('b'), nodes: [{ object: 'text', key: 'T', leaves: [{ object: 'leaf', text: 'b', marks: [] }] }] } as never);
+    assert.notEqual((withUniqueKeys(text).nodes[1] as { nodes: { key?: string }[] }).nodes[0]!.key, 'T');
+  });
+
+  test('a document whose keys do not repeat is given back as it is', () => {
+    const document = markdownToDocument('# A\n\n- x\n- x\n', resolveRef);
+    assert.equal(withUniqueKeys(document), document);
+  });
+
+  test('random keys are twelve characters of base64url', () => {
+    const keys = Array.from({ length: 100 }, randomKey);
+    assert.ok(keys.every((key) => /^[A-Za-z0-9_-]{12}$/.test(key)));
+    assert.equal(new Set(keys).size, 100);
   });
 });

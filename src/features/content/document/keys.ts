@@ -1,4 +1,4 @@
-import { sha256 as hash } from './digest.ts';
+import { base64url, sha256 as hash } from './digest.ts';
 import type { Document } from './types.ts';
 
 /*
@@ -9,6 +9,11 @@ import type { Document } from './types.ts';
  * - editing one block changes its key (and its containers'), not the keys of the blocks around it;
  *   inserting a block above another does not move the other's key either.
  * Keys already present are kept.
+ *
+ * A key is one node's: comments, merges, diffs and links to a block find it by its key. A document whose keys
+ * repeat (the editor copied a block's key to the new half of a split before it learned not to; data from
+ * outside) is given unique ones by withUniqueKeys; the API refuses one instead (validate.ts), since a client
+ * that sends it has a bug to know of.
  */
 
 type AnyNode = { object?: string; key?: string; nodes?: AnyNode[]; fragments?: AnyNode[]; [field: string]: unknown };
@@ -66,4 +71,52 @@ export function keyDocument(document: Document): Document {
     for (let i = children.length - 1; i >= 0; i--) walk.push(children[i]!);
   }
   return document;
+}
+
+/** Calls `visit` on every node that holds a key, in document order (a node before its fragments, then its nodes). */
+function forEachKeyed(document: Document, visit: (node: AnyNode & { key: string }) => void): void {
+  // Stored documents are walked too: some were written before they were validated (null nodes, issue 14).
+  const walk: AnyNode[] = Array.isArray(document.nodes) ? [...(document.nodes as AnyNode[])].reverse() : [];
+  while (walk.length > 0) {
+    const node = walk.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    if (typeof node.key === 'string' && node.key !== '') visit(node as AnyNode & { key: string });
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) walk.push(children[i]!);
+  }
+}
+
+/**
+ * The document with unique keys: itself when no key repeats (so a document prepared for storing stays
+ * prepared), else a copy whose nodes holding a key an earlier node holds have new keys. The first holder keeps
+ * its key, and the comments and links pointing at it. New keys derive from the key and its rank, so the same
+ * document is always repaired alike: a store that repairs on every write writes the same document each time.
+ */
+export function withUniqueKeys<T extends Document>(document: T): T {
+  const held = new Set<string>();
+  let repeats = false;
+  forEachKeyed(document, (node) => {
+    if (held.has(node.key)) repeats = true;
+    held.add(node.key);
+  });
+  if (!repeats) return document;
+  const repaired = structuredClone(document);
+  const seen = new Set<string>();
+  forEachKeyed(repaired, (node) => {
+    if (!seen.has(node.key)) {
+      seen.add(node.key);
+      return;
+    }
+    let fresh: string;
+    for (let n = 1; held.has((fresh = hash(`${node.key}:${n}`).slice(0, 12))); n++);
+    held.add(fresh);
+    seen.add(fresh);
+    node.key = fresh;
+  });
+  return repaired;
+}
+
+/** A key for a node the editor copied (the new half of a split, a pasted or duplicated block): random, so that two people splitting one block at once make two keys. */
+export function randomKey(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(9)));
 }

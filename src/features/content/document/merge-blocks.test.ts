@@ -69,6 +69,35 @@ describe('block merge of an editor save', () => {
     assert.equal(merged.document.nodes.length, 5);
   });
 
+  test('a key an old client copied to the new half of a split is a conflict naming it, whose text is kept', () => {
+    const split = doc('a:Alpha ', 'a:paragraph. NEW SENTENCE FROM A.', 'b:two', 'c:three');
+    const merged = mergeDocumentBlocks(base, doc('a:Alpha paragraph. Extra from B.', 'b:two', 'c:three'), split);
+    assert.ok(merged.conflict);
+    assert.deepEqual([...new Set(merged.conflicts.map((c) => c.key))], ['a']);
+    assert.deepEqual(shown(merged.document), ['a:Alpha paragraph. Extra from B.', 'a:paragraph. NEW SENTENCE FROM A.', 'b:two', 'c:three']);
+  });
+
+  test('the blocks of a key held twice are taken from the one side that changed them', () => {
+    const twice = doc('a:one', 'a:copy', 'b:two');
+    const theirs = mergeDocumentBlocks(twice, doc('a:one', 'a:copy', 'b:TWO'), doc('a:copy'));
+    assert.deepEqual(shown(theirs.document), ['a:copy', 'b:TWO']);
+    // Each side deleted one of the two: which one cannot be told, so both sides are asked.
+    const both = mergeDocumentBlocks(twice, doc('a:one', 'b:two'), doc('a:copy', 'b:two'));
+    assert.ok(both.conflict);
+    assert.deepEqual(both.conflicts.map((c) => c.key), ['a']);
+  });
+
+  test('a node each side moved to a different block is a conflict, not a node held twice', () => {
+    const list = (key: string, ...items: string[]) => ({
+      object: 'block', type: 'list-unordered', key,
+      nodes: items.map((item) => ({ object: 'block', type: 'list-item', key: item, nodes: doc(`${item}p:${item}`).nodes })),
+    });
+    const lists = (...blocks: ReturnType<typeof list>[]): MergeableDocument => ({ object: 'document', data: {}, nodes: blocks });
+    const merged = mergeDocumentBlocks(lists(list('x', 'i', 'j'), list('y'), list('z')), lists(list('x', 'j'), list('y', 'i'), list('z')), lists(list('x', 'j'), list('y'), list('z', 'i')));
+    assert.ok(merged.conflict);
+    assert.deepEqual(merged.conflicts.map((c) => c.key), ['z']);
+  });
+
   test('a save over an empty page, or of an empty page, merges like any other', () => {
     assert.deepEqual(shown(mergeDocumentBlocks(null, doc('a:new'), null).document), ['a:new']);
     assert.deepEqual(shown(mergeDocumentBlocks(base, base, null).document), []);

@@ -7,6 +7,12 @@
  * A block changed on one side only takes that side's version; changed on both to different versions (or
  * edited on one side and deleted on the other) it is a conflict, named by its key. The order of blocks is
  * merged as a sequence of keys: blocks both sides inserted at the same place are kept, theirs first.
+ *
+ * A key names one node, but documents of old clients (which copied a block's key to the new half of a split)
+ * and documents stored before keys were checked may hold one key on several top-level blocks. Which of them is
+ * which cannot be told, so the blocks of such a key are merged as one: taken from the one side that changed
+ * any of them, a conflict naming the key when both did. And two sides that each moved one node to a different
+ * place would merge into a document holding it twice: that is a conflict on the block it was moved into last.
  */
 
 /** A top-level block as the merge sees it: any JSON object, told apart by its `key`. */
@@ -43,27 +49,43 @@ export function mergeDocumentBlocks(base: MergeableDocument | null, ours: Mergea
   if (sameJson(o, b)) return { conflict: false, document: t };
 
   const [baseKeys, ourKeys, theirKeys] = [keyed(b.nodes), keyed(o.nodes), keyed(t.nodes)];
+  const shared = sharedKeyRule(b.nodes, o.nodes, t.nodes);
   const chosen = new Map<string, MergeableBlock | null>();
   const conflicts: BlockConflict[] = [];
   for (const key of new Set([...baseKeys.keys(), ...ourKeys.keys(), ...theirKeys.keys()])) {
     const was = baseKeys.get(key) ?? null;
     const mine = ourKeys.get(key) ?? null;
     const other = theirKeys.get(key) ?? null;
-    if (sameJson(mine, other) || sameJson(other, was)) chosen.set(key, mine);
-    else if (sameJson(mine, was)) chosen.set(key, other);
+    const name = nameOf((mine ?? other ?? was)!);
+    const rule = shared.get(name);
+    if (rule === 'ours' || (!rule && (sameJson(mine, other) || sameJson(other, was)))) chosen.set(key, mine);
+    else if (rule === 'theirs' || (!rule && sameJson(mine, was))) chosen.set(key, other);
     else {
-      conflicts.push({ key, kind: was === null ? 'added' : mine === null || other === null ? 'deleted' : 'edited', base: was, ours: mine, theirs: other });
+      // Of a shared key's blocks in conflict, each one the sides hold differently is named, so none is lost.
+      if (!sameJson(mine, other)) {
+        conflicts.push({ key: name, kind: was === null ? 'added' : mine === null || other === null ? 'deleted' : 'edited', base: was, ours: mine, theirs: other });
+      }
       chosen.set(key, mine ?? other);
     }
   }
 
   const nodes: MergeableBlock[] = [];
+  const names: string[] = [];
   const placed = new Set<string>();
   for (const key of mergeOrder([...baseKeys.keys()], [...ourKeys.keys()], [...theirKeys.keys()])) {
     const block = chosen.get(key);
     if (!block || placed.has(key)) continue;
     placed.add(key);
     nodes.push(block);
+    names.push(key);
+  }
+  const named = new Set(conflicts.map((c) => c.key));
+  for (const at of twiceHeld(nodes, [o.nodes, t.nodes])) {
+    const key = names[at]!;
+    const block = nodes[at]!;
+    if (named.has(nameOf(block))) continue;
+    named.add(nameOf(block));
+    conflicts.push({ key: nameOf(block), kind: 'edited', base: baseKeys.get(key) ?? null, ours: ourKeys.get(key) ?? null, theirs: theirKeys.get(key) ?? null });
   }
   // The document's own fields (data) follow the same rule as a block; ours wins a conflict there, it is not content.
   const fields = sameJson({ ...o, nodes: [] }, { ...b, nodes: [] }) ? { ...t } : { ...o };
@@ -71,18 +93,79 @@ export function mergeDocumentBlocks(base: MergeableDocument | null, ours: Mergea
   return conflicts.length > 0 ? { conflict: true, document, conflicts } : { conflict: false, document };
 }
 
+/** A block's key; for a block without one, a name derived from its content. */
+const nameOf = (node: MergeableBlock): string => (typeof node.key === 'string' && node.key !== '' ? node.key : `~${JSON.stringify(node)}`);
+
 /**
  * Blocks by key, in order. A block without a key is named by its content (and its rank among equal ones), so an
- * unchanged one still matches and a changed one reads as deleted and added.
+ * unchanged one still matches and a changed one reads as deleted and added. A key held again is named by its rank
+ * too, so that every block has a name of its own; sharedKeyRule then decides for all of them at once.
  */
 function keyed(nodes: readonly MergeableBlock[]): Map<string, MergeableBlock> {
   const out = new Map<string, MergeableBlock>();
   for (const node of nodes) {
-    let key = typeof node.key === 'string' && node.key !== '' ? node.key : `~${JSON.stringify(node)}`;
+    let key = nameOf(node);
     for (let n = 2; out.has(key); n++) key = `${key}#${n}`;
     out.set(key, node);
   }
   return out;
+}
+
+/**
+ * For each key held by more than one top-level block on some side: which side's blocks of that key the merge
+ * takes, or 'conflict'. Blocks without a key are left out: equal content is all that names them, so telling
+ * two of them apart loses nothing.
+ */
+function sharedKeyRule(base: readonly MergeableBlock[], ours: readonly MergeableBlock[], theirs: readonly MergeableBlock[]): Map<string, 'ours' | 'theirs' | 'conflict'> {
+  const repeated = new Set<string>();
+  for (const side of [base, ours, theirs]) {
+    const seen = new Set<string>();
+    for (const node of side) {
+      if (typeof node.key !== 'string' || node.key === '') continue;
+      if (seen.has(node.key)) repeated.add(node.key);
+      seen.add(node.key);
+    }
+  }
+  const rules = new Map<string, 'ours' | 'theirs' | 'conflict'>();
+  for (const key of repeated) {
+    const [was, mine, other] = [base, ours, theirs].map((side) => side.filter((node) => node.key === key));
+    rules.set(key, sameJson(mine, was) ? 'theirs' : sameJson(other, was) || sameJson(mine, other) ? 'ours' : 'conflict');
+  }
+  return rules;
+}
+
+/**
+ * The positions of merged blocks that hold a key (their own or a nested node's) an earlier merged block holds,
+ * where no side held that key twice: the merge made the copy, from a node each side moved somewhere else.
+ */
+function twiceHeld(nodes: readonly MergeableBlock[], sides: readonly (readonly MergeableBlock[])[]): number[] {
+  const repeatedIn = (blocks: readonly MergeableBlock[]) => {
+    const seen = new Set<string>();
+    const repeated = new Set<string>();
+    blocks.forEach((block) => forEachKey(block, (key) => (seen.has(key) ? repeated.add(key) : seen.add(key))));
+    return repeated;
+  };
+  const already = new Set(sides.flatMap((side) => [...repeatedIn(side)]));
+  const held = new Set<string>();
+  const out = new Set<number>();
+  nodes.forEach((block, at) =>
+    forEachKey(block, (key) => {
+      if (!held.has(key)) held.add(key);
+      else if (!already.has(key)) out.add(at);
+    }),
+  );
+  return [...out];
+}
+
+/** Calls `visit` with the key of a block and of every node inside it (through `nodes` and `fragments`). */
+function forEachKey(block: MergeableBlock, visit: (key: string) => void): void {
+  const stack: unknown[] = [block];
+  while (stack.length > 0) {
+    const node = stack.pop() as { key?: unknown; nodes?: unknown; fragments?: unknown } | null;
+    if (!node || typeof node !== 'object') continue;
+    if (typeof node.key === 'string' && node.key !== '') visit(node.key);
+    for (const children of [node.nodes, node.fragments]) if (Array.isArray(children)) for (const child of children) stack.push(child);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { htmlText, isHtmlComment, isPlaceholderTag, readImagesHtml, readInlineHt
 import type { HtmlImage, InlineHtml } from './html.ts';
 import { readHtmlTable } from './html-table.ts';
 import { isCodeHtml, readCodeHtml } from './code-html.ts';
+import { withoutUnsafeUrls } from './document-urls.ts';
 import { keyDocument } from './keys.ts';
 import { contentRefLabel, parseTagLine } from './liquid-tags.ts';
 import type { TagLine } from './liquid-tags.ts';
@@ -22,14 +23,16 @@ import type {
 /**
  * Converts GitBook-flavoured markdown to a JSON document. Never throws on any markdown (unless `refs` does):
  * what it does not understand stays text, and a `{% tag %}` or `<details>` without its partner is a paragraph.
- * Blocks get deterministic keys (see keys.ts), so the same markdown always gives the same document.
+ * A URL a document may not hold (`javascript:`, document-urls.ts) is dropped, a link keeping its text, as
+ * markdown-it leaves such a link as its text: an imported page is not refused for one link. Blocks get
+ * deterministic keys (see keys.ts), so the same markdown always gives the same document.
  */
 export function markdownToDocument(markdown: string, refs: RefResolver): Document {
   const env: Record<string, unknown> = {};
   const tokens = parseMarkdown(markdown, env);
   const reader = new Reader(refs, env, footnotesOf(tokens));
   const nodes = reader.flow(tokenTree(tokens)) as Document['nodes'];
-  return keyDocument({ object: 'document', data: {}, nodes });
+  return keyDocument(withoutUnsafeUrls({ object: 'document', data: {}, nodes }));
 }
 
 const HEADING_ID = /^[-a-z0-9.+_]+$/;

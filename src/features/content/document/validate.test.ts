@@ -37,3 +37,13 @@ test('node count: past the limit names it', () => {
   const nodes = Array.from({ length: MAX_DOCUMENT_NODES / 3 + 1 }, () => paragraph('x'));
   assert.match(documentProblem({ object: 'document', nodes })!.message, new RegExp(`more than ${MAX_DOCUMENT_NODES} nodes`));
 });
+
+test('a key held by two nodes names the second by its path, and the first', () => {
+  const keyed = (key: string, value: string) => ({ ...paragraph(value), key });
+  const split = { object: 'document', nodes: [keyed('K', 'Alpha '), keyed('K', 'paragraph.'), keyed('L', 'Beta.')] };
+  assert.deepEqual(documentProblem(split), { path: '/nodes/1', message: 'repeats the key "K" of the node at /nodes/0: a key names one node of a document' });
+  // Any node: a text inside a quote holding a block's key.
+  const nested = { object: 'document', nodes: [keyed('K', 'a'), { object: 'block', type: 'blockquote', nodes: [{ ...paragraph('b'), nodes: [{ ...text('b'), key: 'K' }] }] }] };
+  assert.equal(documentProblem(nested)?.path, '/nodes/1/nodes/0/nodes/0');
+  assert.equal(documentProblem({ object: 'document', nodes: [keyed('K', 'a'), keyed('L', 'b'), paragraph('c'), paragraph('c')] }), null);
+});

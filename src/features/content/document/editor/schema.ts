@@ -13,6 +13,8 @@ import Strike from '@tiptap/extension-strike';
 import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
 import Text from '@tiptap/extension-text';
+import { isStorableUrl } from '../document-urls.ts';
+import { safeLinkUrl } from '../safe-url.ts';
 
 /*
  * The editor's schema: one ProseMirror node per block of our document model (the names of TipTap's own
@@ -23,8 +25,9 @@ import Text from '@tiptap/extension-text';
  * What makes the mapping lossless: every node carries in `block` (or `fragment`, `inline`) the JSON it came
  * from, its shown children replaced by an empty array that keeps their place among the object's keys. The
  * conversion back spreads the edited fields over that shell, so a key, `meta`, `isVoid` or an unknown `data`
- * field the editor does not show comes back as it was. Attributes are not copied on split (`keepOnSplit`): the
- * new half of a split block is a new block, which the server keys.
+ * field the editor does not show comes back as it was. Attributes are not copied to a block split at its end
+ * (`keepOnSplit`): the new block is a new one, without a key. A split elsewhere, a duplicate or a copy dropped
+ * copies them whole, key included: the editor then gives the copy a key of its own (web/…/model/unique-keys.ts).
  */
 
 const json = (): Attribute => ({ default: null, rendered: false, keepOnSplit: false });
@@ -138,16 +141,23 @@ export const Link = Mark.create({
   name: 'link',
   inclusive: false,
   addAttributes: () => ({ inline: json(), id: { default: null, rendered: false }, leading: json(), trailing: json() }),
-  // A link pasted from elsewhere is a URL link: its JSON is made from its href.
+  // A link pasted from elsewhere is a URL link: its JSON is made from its href. One the reader would not follow
+  // (`javascript:`, safe-url.ts) is pasted as its text, which the server would refuse to store as a link.
   parseHTML: () => [
     {
       tag: 'a[href]',
-      getAttrs: (element) => ({ inline: { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: element.getAttribute('href') ?? '' } }, nodes: [] } }),
+      getAttrs: (element) => {
+        const url = element.getAttribute('href') ?? '';
+        return isStorableUrl(url, 'link') ? { inline: { object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [] } } : false;
+      },
     },
   ],
+  // The href goes through the reader's filter: a page stored before such links were refused, or a link another
+  // editor wrote into the shared document, never becomes a live `javascript:` href in the editor.
   renderHTML: ({ mark }) => {
     const ref = (mark.attrs.inline as { data?: { ref?: { kind?: string; url?: string } } } | null)?.data?.ref;
-    return ['a', { href: ref?.kind === 'url' ? ref.url : '#', 'data-ref': ref?.kind ?? '', rel: 'noopener noreferrer' }, 0];
+    const href = ref?.kind === 'url' ? (safeLinkUrl(ref.url ?? '') ?? undefined) : '#';
+    return ['a', { ...(href === undefined ? {} : { href }), 'data-ref': ref?.kind ?? '', rel: 'noopener noreferrer' }, 0];
   },
 });
 export const Keyboard = Mark.create({

@@ -25,16 +25,27 @@ export function isExternalUrl(url: string): boolean {
   return /^https?:\/\//i.test(url.trim());
 }
 
-function checkScheme(raw: string, schemes: ReadonlySet<string>): string | null {
-  // Browsers drop tabs and newlines anywhere in a URL and control characters at its ends (`java\tscript:`),
-  // so judge the URL as they will read it.
+/**
+ * The scheme a browser follows the URL with, lower-cased (`javascript:`); null for a relative URL (a path, a
+ * query, a fragment, `//host`) or an empty one.
+ */
+export function urlScheme(raw: string): string | null {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(asBrowsersRead(raw));
+  return scheme ? `${scheme[1]!.toLowerCase()}:` : null;
+}
+
+// Browsers drop tabs and newlines anywhere in a URL and control characters at its ends (`java\tscript:`), so a
+// URL is judged as they will read it.
+function asBrowsersRead(raw: string): string {
   // eslint-disable-next-line no-control-regex
-  const url = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  return raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+}
+
+function checkScheme(raw: string, schemes: ReadonlySet<string>): string | null {
+  const url = asBrowsersRead(raw);
   if (url === '') return null;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url);
-  if (!scheme) {
-    // Relative: a path, a query or a fragment. `//host` is protocol-relative, hence http(s).
-    return url;
-  }
-  return schemes.has(`${scheme[1]!.toLowerCase()}:`) ? url : null;
+  const scheme = urlScheme(url);
+  // Relative: a path, a query or a fragment. `//host` is protocol-relative, hence http(s).
+  if (scheme === null) return url;
+  return schemes.has(scheme) ? url : null;
 }
