@@ -17,7 +17,8 @@ import { TableView } from './nodes/table.tsx';
 /*
  * The schema's extensions (src/features/content/document/editor/schema.ts) with the editor's node views and
  * behaviour: undo/redo, drop and gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`;
- * there is no hard-break node), code highlighted as the reader does, one key per node (model/unique-keys.ts).
+ * there is no hard-break node), code highlighted as the reader does, one key per node (model/unique-keys.ts), keys
+ * handled at the caret the browser shows (CaretFirst).
  */
 
 type View = FunctionComponent<NodeViewProps>;
@@ -48,6 +49,39 @@ function selectionIsRead(view: EditorView): boolean {
     return false;
   }
 }
+
+/*
+ * The selection the browser has, taken before any key is handled. A key the browser handles (End, Home, an arrow,
+ * a click) moves the DOM's caret at once, but ProseMirror reads it on `selectionchange`, a task later: a key sent
+ * right after (a fast typist, a keyboard macro) was handled at the old caret, so End then Enter split the block
+ * where the caret had been. prosemirror-view's DOM observer has no public way to read the selection now; its
+ * `flush` is what `selectionchange` runs, and does nothing when the two agree.
+ */
+interface ObservedView {
+  domObserver?: { flush(): void };
+}
+function takeBrowserSelection(view: EditorView): void {
+  if (view.composing || selectionIsRead(view)) return;
+  (view as unknown as ObservedView).domObserver?.flush();
+}
+
+const CaretFirst = Extension.create({
+  name: 'caretFirst',
+  // Before every extension's keyboard shortcuts, which act at the editor's selection.
+  priority: 10_000,
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        props: {
+          handleKeyDown(view, event) {
+            if (!event.isComposing && event.keyCode !== 229) takeBrowserSelection(view);
+            return false;
+          },
+        },
+      }),
+    ];
+  },
+});
 
 const TypedText = Extension.create({
   name: 'typedText',
@@ -100,6 +134,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     Dropcursor,
     Gapcursor,
     Placeholder.configure({ placeholder: 'Write, or type / for a block' }),
+    CaretFirst,
     LineBreak,
     TypedText,
     UniqueKeys,

@@ -15,6 +15,11 @@ import { DocumentSync } from '../document-sync.ts';
 /** Extensions that belong to the page and not to a cell: its shared document and carets, its `/` menu. */
 const PAGE_ONLY = new Set(['collaboration', 'collaborationCaret', 'slashMenu']);
 
+/** prosemirror-view's record of the view's last focus, which it has no public way to set. */
+interface FocusedView {
+  input: { lastFocus: number };
+}
+
 export interface RichCellProps {
   /** The page's editor, whose extensions the cell's editor takes. */
   page: Editor;
@@ -104,6 +109,10 @@ function CellEditor(props: RichCellProps & { onDone(escaped: boolean): void }) {
     const focusAtEnd = () => {
       editor.view.dispatch(editor.state.tr.setSelection(TextSelection.atEnd(editor.state.doc)));
       editor.view.focus();
+      // ProseMirror takes a caret at the very start within 200 ms of a focus that no click of its own began for the
+      // browser's resetting it, and puts its own back; `focus()` has just written its selection to the page, so
+      // a Home pressed right away is the person's, and stays.
+      (editor.view as unknown as FocusedView).input.lastFocus = 0;
     };
     focusAtEnd();
     if (editor.view.hasFocus()) return;
