@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
-import { useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { canMoveBlock, moveBlock } from './model/move-block.ts';
 
 const TURN_INTO: { label: string; run(editor: Editor): boolean }[] = [
   { label: 'Text', run: (e) => e.chain().focus().clearNodes().setParagraph().run() },
@@ -15,12 +16,23 @@ const TURN_INTO: { label: string; run(editor: Editor): boolean }[] = [
 ];
 
 /**
- * The menu of the block under the drag handle: turn into another kind, duplicate, delete, copy a link to it.
+ * The menu of the block under the drag handle: turn into another kind, duplicate, move up or down (reordering
+ * without dragging), delete, copy a link to it.
  * `target` is the position of that block (the handle reports it as the pointer moves).
  */
 export function BlockMenu({ editor, target }: { editor: Editor; target: RefObject<number> }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
+  const handle = useRef<HTMLDivElement>(null);
+  // Open, it closes on Escape (from its button too) and on a press anywhere else, as a menu does.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!handle.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, [open]);
   const node = () => {
     const pos = target.current;
     const found = pos >= 0 ? editor.state.doc.nodeAt(pos) : null;
@@ -30,18 +42,21 @@ export function BlockMenu({ editor, target }: { editor: Editor; target: RefObjec
     const $inside = editor.state.doc.resolve(Math.min(pos + 1, editor.state.doc.content.size));
     editor.view.dispatch(editor.state.tr.setSelection(TextSelection.near($inside)));
   };
+  // The focus goes back to the page, with the caret where the command left it: a menu that goes away would leave
+  // it nowhere, and the page's caret where it was before the command.
   const act = (run: (at: { pos: number; node: NonNullable<ReturnType<Editor['state']['doc']['nodeAt']>> }) => void) => () => {
     const at = node();
     setOpen(false);
     if (at) run(at);
+    editor.commands.focus();
   };
   return (
-    <div className="qe-handle">
+    <div className="qe-handle" ref={handle} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <button type="button" className="qe-handle-button" aria-label="Block menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         ⋮⋮
       </button>
       {open && (
-        <div role="menu" aria-label="Block" className="qe-block-menu" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+        <div role="menu" aria-label="Block" className="qe-block-menu">
           {TURN_INTO.map((item) => (
             <button key={item.label} type="button" role="menuitem" onClick={act(({ pos }) => { select(pos); item.run(editor); })}>
               Turn into {item.label}
@@ -50,6 +65,20 @@ export function BlockMenu({ editor, target }: { editor: Editor; target: RefObjec
           <button type="button" role="menuitem" onClick={act(({ pos, node: n }) => editor.chain().insertContentAt(pos + n.nodeSize, n.toJSON()).run())}>
             Duplicate
           </button>
+          {(['up', 'down'] as const).map((direction) => (
+            <button
+              key={direction}
+              type="button"
+              role="menuitem"
+              disabled={!(target.current >= 0 && canMoveBlock(editor.state, target.current, direction))}
+              onClick={act(({ pos }) => {
+                const tr = moveBlock(editor.state, pos, direction);
+                if (tr) editor.view.dispatch(tr);
+              })}
+            >
+              Move {direction}
+            </button>
+          ))}
           <button type="button" role="menuitem" onClick={act(({ pos, node: n }) => editor.chain().deleteRange({ from: pos, to: pos + n.nodeSize }).run())}>
             Delete
           </button>
