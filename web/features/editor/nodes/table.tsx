@@ -69,6 +69,14 @@ export function TableView(props: NodeViewProps) {
         }
       : undefined;
   const table = blockOf(props) as unknown as TableJson;
+  // Only a table whose data was lost on the way in (HTML pasted from elsewhere that claims to be one) has none.
+  if (!table?.data?.view || !table.data.definition || !table.data.records) {
+    return (
+      <NodeViewWrapper as="div" className="qe-table" data-quire="table" role="group" aria-label="Table">
+        <p className="qe-failure">This table has no rows or columns to show: undo, or delete the block.</p>
+      </NodeViewWrapper>
+    );
+  }
   const editable = props.editor.isEditable;
   const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
   const rows = orderedRecords(table as unknown as EditableTable);

@@ -32,8 +32,29 @@ import { safeLinkUrl } from '../safe-url.ts';
 
 const json = (): Attribute => ({ default: null, rendered: false, keepOnSplit: false });
 
+/**
+ * JSON that is all a copied node is (an atom's data, a container's kind and settings, a fragment's name), so it
+ * rides on the clipboard as a `data-` attribute and a copy pasted in the editor is the block it copied (the
+ * editor then gives it keys of its own). Only nodes shown by node views have it: the page never renders it.
+ */
+const carried = (name: string): Attribute => ({
+  ...json(),
+  rendered: true,
+  renderHTML: (attributes) => (attributes[name] === null || attributes[name] === undefined ? {} : { [`data-${name}`]: JSON.stringify(attributes[name]) }),
+  parseHTML: (element) => {
+    const raw = element.getAttribute(`data-${name}`);
+    if (raw === null) return null;
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return null;
+    }
+  },
+});
+
 /** The original JSON of a block (children emptied), `null` for a block made in the editor. */
 const blockAttributes = () => ({ block: json() });
+const carriedBlock = () => ({ block: carried('block') });
 /** An inline block's empty trailing Text (which ProseMirror cannot hold): JSON, `null` for a fresh one, `false` for none. */
 const inlineAttributes = () => ({ block: json(), trailing: json() });
 
@@ -72,7 +93,7 @@ const container = (name: string, content: string, group: string | undefined, tag
     content,
     ...(group ? { group } : {}),
     defining: true,
-    addAttributes: blockAttributes,
+    addAttributes: carriedBlock,
     parseHTML: () => [{ tag: `${tag}[data-quire="${name}"]` }],
     renderHTML: ({ HTMLAttributes }) => [tag, { ...HTMLAttributes, 'data-quire': name }, 0],
   });
@@ -91,7 +112,7 @@ export const Fragment = Node.create({
   name: 'fragment',
   content: 'block+',
   defining: true,
-  addAttributes: () => ({ fragment: json() }),
+  addAttributes: () => ({ fragment: carried('fragment') }),
   parseHTML: () => [{ tag: 'div[data-quire="fragment"]' }],
   renderHTML: ({ HTMLAttributes }) => ['div', { ...HTMLAttributes, 'data-quire': 'fragment' }, 0],
 });
@@ -103,7 +124,7 @@ const atom = (name: string, tag: string) =>
     atom: true,
     selectable: true,
     draggable: true,
-    addAttributes: blockAttributes,
+    addAttributes: carriedBlock,
     parseHTML: () => [{ tag: `${tag}[data-quire="${name}"]` }],
     renderHTML: ({ HTMLAttributes }) => [tag, { ...HTMLAttributes, 'data-quire': name }],
   });
@@ -121,7 +142,7 @@ export const InlineAtom = Node.create({
   inline: true,
   atom: true,
   selectable: true,
-  addAttributes: () => ({ inline: json(), leading: json() }),
+  addAttributes: () => ({ inline: carried('inline'), leading: carried('leading') }),
   parseHTML: () => [{ tag: 'span[data-quire="inline"]' }],
   renderHTML: ({ HTMLAttributes }) => ['span', { ...HTMLAttributes, 'data-quire': 'inline' }],
 });
