@@ -19,6 +19,13 @@ export function slashExtension(items: () => SlashItem[], bridge: { set(state: Sl
           editor: this.editor,
           char: '/',
           startOfLine: false,
+          // A query may hold spaces ("/code block", as filterItems reads it); once nothing matches, a space ends it,
+          // so a sentence that starts with a slash ("/usr is…") is only text.
+          allowSpaces: true,
+          allow: ({ state, range }) => {
+            const query = state.doc.textBetween(range.from + 1, range.to);
+            return !/\s/.test(query) || filterItems(items(), query).length > 0;
+          },
           items: ({ query }) => filterItems(items(), query),
           command: ({ editor, range, props }: { editor: Editor; range: Range; props: SlashItem }) => props.run(editor, range),
           render: () => ({
