@@ -1,5 +1,5 @@
 import { Extension, type AnyExtension } from '@tiptap/core';
-import { Plugin } from '@tiptap/pm/state';
+import { Plugin, TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
@@ -63,6 +63,30 @@ interface ObservedView {
 function takeBrowserSelection(view: EditorView): void {
   if (view.composing || selectionIsRead(view)) return;
   (view as unknown as ObservedView).domObserver?.flush();
+  if (selectionIsRead(view)) return;
+  // The observer had already seen this selection: the editor's moved while it was not focused (a menu's command),
+  // and the person clicked back where the page's caret still was, which the browser does not report as a change.
+  const shown = browserTextSelection(view);
+  if (shown) view.dispatch(view.state.tr.setSelection(shown));
+}
+
+/** The browser's selection as a text selection, when it and the editor's are both in text the editor holds. */
+function browserTextSelection(view: EditorView): TextSelection | null {
+  const dom = (view.root as Document).getSelection?.();
+  if (!dom?.anchorNode || !dom.focusNode || !(view.state.selection instanceof TextSelection)) return null;
+  for (const node of [dom.anchorNode, dom.focusNode]) {
+    const element = node.nodeType === Node.TEXT_NODE ? node.parentElement : (node as HTMLElement);
+    if (!element?.isContentEditable || !view.dom.contains(element)) return null;
+  }
+  try {
+    const anchor = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
+    const head = view.posAtDOM(dom.focusNode, dom.focusOffset);
+    const { doc } = view.state;
+    if (!doc.resolve(anchor).parent.inlineContent || !doc.resolve(head).parent.inlineContent) return null;
+    return TextSelection.create(doc, anchor, head);
+  } catch {
+    return null;
+  }
 }
 
 const CaretFirst = Extension.create({
