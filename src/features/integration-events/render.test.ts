@@ -21,7 +21,8 @@ describe('Rendering an integration UI', () => {
   const render = (name: string, body: unknown, token?: string | null) => t.api('POST', `/v1/integrations/${name}/render`, { body, ...(token !== undefined ? { token } : {}) });
 
   before(async () => {
-    t = await startServer({ env: { ALLOW_PRIVATE_FETCH: 'true', FETCH_TIMEOUT_MS: '1500' } });
+    // Long enough for a megabyte to cross a loaded machine (under stress-ng 1.5 s was not), short enough to wait out.
+    t = await startServer({ env: { ALLOW_PRIVATE_FETCH: 'true', FETCH_TIMEOUT_MS: '4000' } });
   });
   after(() => t.close());
   beforeEach(async () => {
@@ -70,10 +71,10 @@ describe('Rendering an integration UI', () => {
   });
 
   test('an integration that does not answer in time, or at all, is a 502', async () => {
-    receiver.answer({ status: 200, body: element, delayMs: 2500 });
+    receiver.answer({ status: 200, body: element, delayMs: 7000 });
     const started = Date.now();
     assertError(await render(integration.name, request()), 502, /no complete answer within/);
-    assert.ok(Date.now() - started < 2500);
+    assert.ok(Date.now() - started < 7000);
     await receiver.down();
     assertError(await render(integration.name, request()), 502, 'refused');
     const nowhere = await buildIntegrationWithoutTarget(t);
