@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, errorMessage } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { Field } from '../../ui/field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { useRequest } from '../../ui/use-submit.ts';
 
 /** A domain of the organization's e-mail addresses (Quire's, docs/sso.md). */
 interface VerifiedDomain {
@@ -40,23 +41,14 @@ export function SsoDomains({ orgId }: { orgId: string }) {
 function DomainPanel({ orgId, domain }: { orgId: string; domain: VerifiedDomain }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const run = async (action: () => Promise<unknown>) => {
-    setError(undefined);
-    setBusy(true);
-    try {
+  const request = useRequest();
+  const { error, busy } = request;
+  const run = (action: () => Promise<unknown>) =>
+    request.run(async () => {
       await action();
       await queryClient.invalidateQueries({ queryKey: domainsKey(orgId) });
-      return true;
-    } catch (e) {
-      setError(errorMessage(e));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const mail = async (event: FormEvent) => {
     event.preventDefault();
     if (await run(() => api('POST', `/orgs/${orgId}/sso/domains/${domain.id}/verify`, { body: { method: 'email', email } }))) setSent(true);
@@ -95,22 +87,13 @@ function DomainPanel({ orgId, domain }: { orgId: string; domain: VerifiedDomain 
 function AddDomain({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   const [domain, setDomain] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
+  const { run, error, busy } = useRequest();
+  const add = (event: FormEvent) =>
+    run(async () => {
       await api('POST', `/orgs/${orgId}/sso/domains`, { body: { domain } });
       setDomain('');
       await queryClient.invalidateQueries({ queryKey: domainsKey(orgId) });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, event);
   return (
     <form className="panel inline-form" onSubmit={(e) => void add(e)} aria-labelledby="add-domain-title">
       <h3 id="add-domain-title">Add a domain</h3>

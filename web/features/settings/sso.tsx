@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
+import { allPages, api, isNotFound } from '../../api/client.ts';
 import { organizationQuery, teamsQuery } from '../../api/queries.ts';
 import { Field } from '../../ui/field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { useSubmit } from '../../ui/use-submit.ts';
 import { useTitle } from '../../ui/title.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
@@ -78,26 +79,6 @@ export default function SsoSettingsScreen() {
 }
 
 /** A form's submit with the API's message kept next to it (and what was typed kept in the fields). */
-function useSubmit(action: () => Promise<unknown>) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
-      await action();
-      return true;
-    } catch (e) {
-      setError(errorMessage(e));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { submit, error, busy };
-}
-
 function RoleSelect({ label, value, onChange }: { label: string; value: RoleChoice; onChange: (role: RoleChoice) => void }) {
   const id = useId();
   return (
