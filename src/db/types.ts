@@ -825,7 +825,9 @@ export interface OrganizationDomainsTable {
   domain: string;
   token: string;
   mail_token_hash: string | null;
+  /** The address the last verification link went to, and until when that link opens. */
   mailed_to: string | null;
+  mail_expires_at: string | null;
   verified_at: string | null;
   verified_by: string | null;
   created_at: string;

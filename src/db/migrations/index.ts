@@ -32,6 +32,7 @@ import * as m0038 from './0038_git_sync_last_import.ts';
 import * as m0039 from './0039_identity_trust.ts';
 import * as m0040 from './0040_server_settings.ts';
 import * as m0041 from './0041_unique_block_keys.ts';
+import * as m0042 from './0042_domain_mail_expiry.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0039_identity_trust': m0039,
   '0040_server_settings': m0040,
   '0041_unique_block_keys': m0041,
+  '0042_domain_mail_expiry': m0042,
 };

@@ -21,8 +21,6 @@ export const dnsLookup = { resolveTxt: (name: string): Promise<string[][]> => re
 
 const tokenHash = (token: string) => hash('sha256', token, 'hex');
 
-// `mailed_to` holds '<address> until <expiry>': the address the last link went to, and until when it opens.
-
 function present(row: DomainRow) {
   return {
     object: 'organization-domain' as const,
@@ -31,7 +29,7 @@ function present(row: DomainRow) {
     verified: row.verified_at !== null,
     ...(row.verified_at ? { verifiedAt: row.verified_at } : {}),
     txtRecord: { name: `${TXT_RECORD_PREFIX}.${row.domain}`, value: `${TXT_VALUE_PREFIX}${row.token}` },
-    ...(row.mailed_to ? { mailedTo: row.mailed_to.split(' until ')[0]! } : {}),
+    ...(row.mailed_to ? { mailedTo: row.mailed_to } : {}),
   };
 }
 
@@ -66,6 +64,7 @@ export async function addOrganizationDomain(ctx: AppContext, caller: Caller, org
     token: randomBytes(24).toString('base64url'),
     mail_token_hash: null,
     mailed_to: null,
+    mail_expires_at: null,
     verified_at: null,
     verified_by: null,
     created_at: isoNow(ctx.clock),
@@ -88,7 +87,7 @@ export async function verifyOrganizationDomain(
   caller: Caller,
   organizationId: string,
   domainId: string,
-  body: { method: 'dns' } | { method: 'email'; email: string },
+  body: { method: 'dns' | 'email'; email?: string },
 ) {
   await adminAccess(ctx, caller, organizationId);
   const row = await findDomain(ctx.db, organizationId, domainId);
@@ -110,6 +109,7 @@ export async function verifyOrganizationDomain(
     await updateDomain(ctx.db, row.id, changes);
     return present({ ...row, ...changes });
   }
+  if (body.email === undefined) throw badRequest('body/email is required with method email: the address of the domain to mail the link to');
   let email: string;
   try {
     email = normalizeEmail(body.email);
@@ -120,7 +120,7 @@ export async function verifyOrganizationDomain(
   if (!ctx.mailer.enabled) throw badRequest('body/method: mail is not set up on this server (SMTP_URL); verify with the DNS TXT record');
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(ctx.clock.now().getTime() + MAIL_LINK_LIFETIME_MS).toISOString();
-  await updateDomain(ctx.db, row.id, { mail_token_hash: tokenHash(token), mailed_to: `${email} until ${expires}` });
+  await updateDomain(ctx.db, row.id, { mail_token_hash: tokenHash(token), mailed_to: email, mail_expires_at: expires });
   const url = new URL(`/sso/domains/verify/${token}`, ctx.config.publicUrl).href;
   await ctx.mailer.send({
     to: email,
@@ -141,8 +141,7 @@ export async function verifyOrganizationDomain(
 /** The domain a mailed link confirms, or why it cannot. */
 async function openMailLink(ctx: AppContext, token: string): Promise<DomainRow> {
   const row = await findDomainByMailToken(ctx.db, tokenHash(token));
-  const until = row?.mailed_to?.split(' until ')[1];
-  if (!row || !until || Date.parse(until) <= ctx.clock.now().getTime()) throw notFound('This verification link is no longer valid: it expired, was replaced, or never existed.');
+  if (!row?.mail_expires_at || Date.parse(row.mail_expires_at) <= ctx.clock.now().getTime()) throw notFound('This verification link is no longer valid: it expired, was replaced, or never existed.');
   return row;
 }
 
@@ -152,6 +151,6 @@ export async function describeMailLink(ctx: AppContext, token: string): Promise<
 
 export async function confirmMailLink(ctx: AppContext, token: string): Promise<{ domain: string }> {
   const row = await openMailLink(ctx, token);
-  await updateDomain(ctx.db, row.id, { verified_at: isoNow(ctx.clock), verified_by: `email:${row.mailed_to?.split(' until ')[0]}`, mail_token_hash: null });
+  await updateDomain(ctx.db, row.id, { verified_at: isoNow(ctx.clock), verified_by: `email:${row.mailed_to}`, mail_token_hash: null, mail_expires_at: null });
   return { domain: row.domain };
 }
