@@ -150,7 +150,7 @@ describe('random editing in the real editor, in Chromium', { skip: withoutChromi
     const point = await textPoint(page, at, offset);
     if (point) await page.mouse.click(point.x, point.y);
     else await page.locator(ROOT).click();
-    await eventually(() => caretRead(page), 10_000, 'the editor reading the caret a click put').catch(async (error: Error) => {
+    await eventually(() => caretRead(page), 20_000, 'the editor reading the caret a click put').catch(async (error: Error) => {
       throw new Error(`${error.message}: clicked at ${JSON.stringify(point)}; ${await whereTheCaretIs(page)}`);
     });
   }
@@ -173,7 +173,7 @@ describe('random editing in the real editor, in Chromium', { skip: withoutChromi
     if (count === 0) return;
     await blocks.nth(Math.floor(at * count)).hover({ position: { x: 4, y: 4 } });
     const button = page.getByRole('button', { name: 'Block menu' });
-    await button.waitFor({ state: 'visible', timeout: 10_000 });
+    await button.waitFor({ state: 'visible', timeout: 20_000 });
     await button.click();
     const menu = page.getByRole('menu', { name: 'Block' });
     await menu.waitFor({ timeout: 5_000 }).catch(async (error: Error) => {
@@ -213,9 +213,10 @@ describe('random editing in the real editor, in Chromium', { skip: withoutChromi
         await page.mouse.click(point.endX, point.endY);
         await page.keyboard.press('End');
         await page.keyboard.press('Enter');
+        const before = await whereTheCaretIs(page);
         await page.keyboard.type(`/${action.item}`);
-        await page.getByRole('listbox', { name: 'Insert a block' }).waitFor({ timeout: 10_000 }).catch(async (error: Error) => {
-          throw new Error(`${error.message.split('\n')[0]}: ${await whereTheCaretIs(page)}`);
+        await page.getByRole('listbox', { name: 'Insert a block' }).waitFor({ timeout: 20_000 }).catch(async (error: Error) => {
+          throw new Error(`${error.message.split('\n')[0]}: before typing ${before}; then ${await whereTheCaretIs(page)}`);
         });
         await page.keyboard.press('Enter');
         return;
