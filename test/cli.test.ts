@@ -117,12 +117,13 @@ async function serve(dataDir: string, env: Record<string, string>, until: RegExp
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     return exited;
   };
-  const deadline = Date.now() + 60_000;
+  // Two minutes: a server starting beside a loaded suite (stress-ng, two test processes) once took over one.
+  const deadline = Date.now() + 120_000;
   while (!until.test(stderr)) {
     if (child.exitCode !== null) throw new Error(`quire serve exited with ${child.exitCode}: ${stderr}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`quire serve printed no ${until} within 60 s; stdout: ${stdout}; stderr: ${stderr}`);
+      throw new Error(`quire serve printed no ${until} within 120 s; stdout: ${stdout}; stderr: ${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
