@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { existsSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildPage, buildSpace, writeContent, markdown } from '../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { seriousViolations } from '../../../test/web-app.ts';
 
 /*
  * Who is in which page of a change request (issue 31), as a reviewer sees it in Chromium: an engineer has a page
@@ -17,29 +16,10 @@ import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/we
 const HAS_BLOCK_EDITOR = existsSync(new URL('../editor/page-editor.tsx', import.meta.url));
 
 describe('who is in which page of a change request, in Chromium', { skip: withoutChromium || (HAS_BLOCK_EDITOR ? false : 'no block editor in this build'), timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function signedInPage(userId: string): Promise<Page> {
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, userId);
-    return page;
-  }
+  const suite = webAppSuite();
 
   test('the change request screen shows who has which page open in the editor, and its links join them there', async () => {
+    const { t, origin } = suite;
     const space = await buildSpace(t, { title: 'Operations' });
     await buildPage(t, space.id, { title: 'Overview', markdown: 'What we run.' });
     ok(await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'change-requests' } }));
@@ -49,13 +29,13 @@ describe('who is in which page of a change request, in Chromium', { skip: withou
     const engineerName = ok(await t.api('GET', '/v1/user', { token: engineer.token })).displayName as string;
     const writerName = ok(await t.api('GET', '/v1/user')).displayName as string;
 
-    const writer = await signedInPage(t.admin.userId);
+    const writer = await suite.signedIn(t.admin.userId);
     await writer.goto(`${origin}/app/s/${space.id}/~/changes/${cr.number}`);
     const inTheEditor = writer.getByRole('region', { name: 'In the editor now' });
     await inTheEditor.getByText('Nobody has a page of this change request open.').waitFor();
 
     // The engineer opens the page in the editor; the writer's screen learns it without being reloaded.
-    const other = await signedInPage(engineer.userId);
+    const other = await suite.signedIn(engineer.userId);
     await other.goto(`${origin}/app/s/${space.id}/~/edit/${runbook}?changeRequest=${cr.id}`);
     await other.getByRole('textbox', { name: 'Page content' }).waitFor();
     const people = inTheEditor.getByRole('list', { name: 'People in “Runbook”' });
@@ -75,7 +55,7 @@ describe('who is in which page of a change request, in Chromium', { skip: withou
     for (const page of [writer, other]) await page.getByRole('list', { name: 'People in this page' }).getByRole('listitem').nth(1).waitFor({ timeout: 20_000 });
 
     // Seen from a third screen: both are in the page now; the engineer leaves, and only the writer is left.
-    const reader = await signedInPage(engineer.userId);
+    const reader = await suite.signedIn(engineer.userId);
     await reader.goto(`${origin}/app/s/${space.id}/~/changes/${cr.number}`);
     const seen = reader.getByRole('region', { name: 'In the editor now' }).getByRole('list', { name: 'People in “Runbook”' });
     await seen.getByRole('img', { name: `${writerName} is editing` }).waitFor({ timeout: 20_000 });

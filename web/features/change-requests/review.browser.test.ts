@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildPage, buildSpace, mergeChangeRequest, writeContent } from '../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer, type TestUser } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import type { TestUser } from '../../../test/helpers.ts';
 
 /*
  * Reviewing in the browser as two members do: one edits a page in a change request and asks for a review, the
@@ -18,40 +17,19 @@ import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/we
 type Json = Record<string, unknown> & { nodes?: Json[]; leaves?: { text: string }[] };
 
 describe('reviewing a change request in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
+  const suite = webAppSuite();
+  const { assertAccessible } = suite;
 
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function signedIn(user: TestUser): Promise<Page> {
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, user.userId);
-    return page;
-  }
+  const signedIn = (user: TestUser) => suite.signedIn(user.userId);
 
   async function open(page: Page, url: string): Promise<void> {
-    await page.goto(`${origin}${url}`);
-    await page.locator('main').first().waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0, undefined, { timeout: 15_000 });
-  }
-
-  async function assertAccessible(page: Page, screen: string): Promise<void> {
-    assert.deepEqual(await seriousViolations(page), [], `axe-core on ${screen}`);
+    await page.goto(`${suite.origin}${url}`);
+    await suite.settled(page);
   }
 
   /** The page's document in the change request with `from` replaced by `to` in its text, keys kept (as the editor keeps them). */
   async function editText(spaceId: string, crId: string, pageId: string, from: string, to: string, token: string): Promise<void> {
+    const { t } = suite;
     const page = ok(await t.api('GET', `/v1/spaces/${spaceId}/change-requests/${crId}/content/page/${pageId}?format=document`, { token }));
     const replace = (node: Json): void => {
       for (const leaf of node.leaves ?? []) leaf.text = leaf.text.replace(from, to);
@@ -62,6 +40,7 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
   }
 
   test('a writer asks for a review, the reviewer comments and requests changes, the writer fixes, the reviewer approves and merges', async () => {
+    const { t, origin } = suite;
     const writer = await t.member('edit');
     const reviewer = await t.member('review');
     const space = await buildSpace(t, { title: 'Handbook' });
@@ -160,6 +139,7 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
   });
 
   test('a conflict between two change requests editing one paragraph is resolved on the screen and merged', async () => {
+    const { t } = suite;
     const space = await buildSpace(t, { title: 'Runbook' });
     const pageId = await buildPage(t, space.id, { title: 'Restart', markdown: 'Restart the server at night.\n\nThen check the logs.' });
     const first = await buildChangeRequest(t, space.id, { subject: 'Mornings' });
@@ -189,6 +169,7 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
   });
 
   test('a space’s history compares two revisions and restores a page as it was', async () => {
+    const { t } = suite;
     const space = await buildSpace(t, { title: 'Changelog' });
     const pageId = await buildPage(t, space.id, { title: 'Release', markdown: 'Version one ships on Monday.' });
     const before = ok(await t.api('GET', `/v1/spaces/${space.id}/content`)).id as string;

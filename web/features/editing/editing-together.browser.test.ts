@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { existsSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildPage, buildSpace } from '../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { seriousViolations } from '../../../test/web-app.ts';
 import { caretIn } from '../../../test/editor/caret.ts';
 import { eventually } from '../../../src/features/collaboration/clients.test-support.ts';
 
@@ -18,32 +18,13 @@ import { eventually } from '../../../src/features/collaboration/clients.test-sup
 const HAS_BLOCK_EDITOR = existsSync(new URL('../editor/page-editor.tsx', import.meta.url));
 
 describe('editing together in Chromium', { skip: withoutChromium || (HAS_BLOCK_EDITOR ? false : 'no block editor in this build'), timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function signedInPage(userId: string): Promise<Page> {
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, userId);
-    return page;
-  }
+  const suite = webAppSuite();
 
   const content = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
   const status = (page: Page) => page.getByRole('status', { name: 'Save status' });
 
   test('two members type into one page of a change request at once: each sees the other’s text and caret, and the change request holds both', async () => {
+    const { t, origin } = suite;
     const space = await buildSpace(t, { title: 'Together' });
     const pageId = await buildPage(t, space.id, { title: 'Runbook', markdown: 'First step.\n\nSecond step.' });
     ok(await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'change-requests' } }));
@@ -51,8 +32,8 @@ describe('editing together in Chromium', { skip: withoutChromium || (HAS_BLOCK_E
     const engineer = await t.member('edit');
     const names = { writer: ok(await t.api('GET', '/v1/user')).displayName as string, engineer: ok(await t.api('GET', '/v1/user', { token: engineer.token })).displayName as string };
 
-    const writer = await signedInPage(t.admin.userId);
-    const other = await signedInPage(engineer.userId);
+    const writer = await suite.signedIn(t.admin.userId);
+    const other = await suite.signedIn(engineer.userId);
     for (const page of [writer, other]) {
       await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}?changeRequest=${cr.id}`);
       await content(page).waitFor();

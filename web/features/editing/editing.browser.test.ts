@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { existsSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildPage, buildSpace } from '../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { seriousViolations } from '../../../test/web-app.ts';
 import { eventually } from '../../../src/features/collaboration/clients.test-support.ts';
 
 /*
@@ -20,30 +20,11 @@ type Json = any;
 const HAS_BLOCK_EDITOR = existsSync(new URL('../editor/page-editor.tsx', import.meta.url));
 
 describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function signedInPage(userId = t.admin.userId): Promise<Page> {
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, userId);
-    return page;
-  }
+  const suite = webAppSuite();
 
   /** A space with pages (live while they are written), then in `editMode`. */
   async function spaceWith(editMode: string, ...titles: string[]) {
+    const { t } = suite;
     const space = await buildSpace(t, { title: `Space ${editMode}` });
     const pages: string[] = [];
     for (const title of titles) pages.push(await buildPage(t, space.id, { title, markdown: `About ${title}.` }));
@@ -52,7 +33,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
   }
 
   async function openEditor(page: Page, spaceId: string, pageId: string) {
-    await page.goto(`${origin}/app/s/${spaceId}/~/edit/${pageId}`);
+    await page.goto(`${suite.origin}/app/s/${spaceId}/~/edit/${pageId}`);
     await page.getByLabel('Page title').waitFor();
   }
 
@@ -60,17 +41,19 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
   const waitSaved = (page: Page) => status(page).filter({ hasText: /^Saved/ }).waitFor({ timeout: 10_000 });
 
   async function draftOf(spaceId: string) {
+    const { t } = suite;
     const list = ok(await t.api('GET', `/v1/spaces/${spaceId}/change-requests?status=draft&creator=${t.admin.userId}`));
     assert.equal(list.items.length, 1, JSON.stringify(list.items.map((c: Json) => c.subject)));
     return list.items[0];
   }
 
   const pageIn = async (spaceId: string, crId: string | null, pageId: string) =>
-    ok(await t.api('GET', crId ? `/v1/spaces/${spaceId}/change-requests/${crId}/content/page/${pageId}` : `/v1/spaces/${spaceId}/content/page/${pageId}`));
+    ok(await suite.t.api('GET', crId ? `/v1/spaces/${spaceId}/change-requests/${crId}/content/page/${pageId}` : `/v1/spaces/${spaceId}/content/page/${pageId}`));
 
   test('in a space edited through change requests, Edit opens the draft change request; the title and description save there, reload shows them, main is unchanged', async () => {
+    const { t, origin } = suite;
     const { spaceId, pages } = await spaceWith('change-requests', 'Guide');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await page.goto(`${origin}/app/s/${spaceId}/guide`);
     await page.getByRole('link', { name: 'Edit “Guide”' }).click();
     await page.getByLabel('Page title').waitFor();
@@ -98,7 +81,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`));
     const merged = ok(await t.api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`));
     assert.equal(merged.result, 'merge', JSON.stringify(merged));
-    const reader = await openPage(browser);
+    const reader = await openPage(suite.browser);
     const response = await reader.goto(`${origin}/sites/${site.id}/guide-to-quire`);
     assert.equal(response?.status(), 200);
     assert.equal(await reader.locator('h1').first().innerText(), 'Guide to Quire');
@@ -107,8 +90,9 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
   });
 
   test('in a live space the edit lands on main', async () => {
+    const { t } = suite;
     const { spaceId, pages } = await spaceWith('live', 'Home');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await openEditor(page, spaceId, pages[0]!);
     assert.match(await status(page).innerText(), /Editing the live space/);
     await page.getByLabel('Page title').fill('Welcome home');
@@ -120,8 +104,9 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
   });
 
   test('a locked space has no Edit button and its editor says why', async () => {
+    const { origin } = suite;
     const { spaceId, pages } = await spaceWith('locked', 'Frozen');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await page.goto(`${origin}/app/s/${spaceId}/frozen`);
     await page.getByRole('heading', { name: 'Frozen' }).waitFor();
     assert.equal(await page.getByRole('link', { name: /^Edit/ }).count(), 0);
@@ -134,9 +119,10 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
   });
 
   test('a person with the read role only is told editing needs the edit role', async () => {
+    const { t, origin } = suite;
     const { spaceId, pages } = await spaceWith('live', 'Readable');
     const reader = await t.member('read');
-    const page = await signedInPage(reader.userId);
+    const page = await suite.signedIn(reader.userId);
     await page.goto(`${origin}/app/s/${spaceId}/~/edit/${pages[0]}`);
     await page.getByRole('heading', { name: 'This space cannot be edited' }).waitFor();
     assert.match(await page.getByRole('note').innerText(), /edit role/);
@@ -144,8 +130,9 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
   });
 
   test('the tree: move a page up, delete one and undo, add a page and a group', async () => {
+    const { t } = suite;
     const { spaceId, pages } = await spaceWith('live', 'Alpha', 'Beta', 'Gamma');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await openEditor(page, spaceId, pages[0]!);
     const tree = page.getByRole('navigation', { name: 'Pages' });
     const order = async () => (ok(await t.api('GET', `/v1/spaces/${spaceId}/content`)).pages as Json[]).map((p) => p.title);
@@ -211,7 +198,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
 
   test('an offline tab keeps its edits and saves them when back online', async () => {
     const { spaceId, pages } = await spaceWith('live', 'Travel');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await openEditor(page, spaceId, pages[0]!);
     await page.context().setOffline(true);
     await page.getByLabel('Page title').fill('Written on a plane');
@@ -227,7 +214,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
 
   test('edits kept in the browser are sent on the next open', async () => {
     const { spaceId, pages } = await spaceWith('live', 'Notes');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await openEditor(page, spaceId, pages[0]!);
     await page.context().setOffline(true);
     await page.getByLabel('Page description').fill('Typed before the tab was closed');
@@ -247,8 +234,8 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
 
   test('two tabs saving one page from the same base: different parts are both kept, the same part shows the conflict', async () => {
     const { spaceId, pages } = await spaceWith('change-requests', 'Shared');
-    const first = await signedInPage();
-    const second = await signedInPage();
+    const first = await suite.signedIn();
+    const second = await suite.signedIn();
     await openEditor(first, spaceId, pages[0]!);
     await openEditor(second, spaceId, pages[0]!);
     const cr = await draftOf(spaceId);
@@ -280,8 +267,9 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
   });
 
   test('the body: edited in the block editor, saved to the draft change request', { skip: HAS_BLOCK_EDITOR ? false : 'the block editor (web/features/editor/page-editor.tsx) is not in this build yet' }, async () => {
+    const { t } = suite;
     const { spaceId, pages } = await spaceWith('change-requests', 'Body');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await openEditor(page, spaceId, pages[0]!);
     const editor = page.locator('[contenteditable="true"]').first();
     await editor.click();
@@ -296,11 +284,12 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
   });
 
   test('without the collaboration socket, two tabs editing the body from one base through the API: different blocks are both kept, the same block shows the conflict with both versions', { skip: HAS_BLOCK_EDITOR ? false : 'no block editor in this build' }, async () => {
+    const { t } = suite;
     const space = await buildSpace(t, { title: 'Bodies' });
     const pageId = await buildPage(t, space.id, { title: 'Three', markdown: 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.' });
     ok(await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'change-requests' } }));
-    const first = await signedInPage();
-    const second = await signedInPage();
+    const first = await suite.signedIn();
+    const second = await suite.signedIn();
     // A socket that cannot connect (a proxy without WebSockets): each tab falls back to the API autosave.
     for (const page of [first, second]) await page.context().routeWebSocket(/\/app\/collaboration/, (ws) => ws.close());
     await openEditor(first, space.id, pageId);

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, withoutChromium } from '../../../test/browser.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildPage, buildSpace } from '../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { seriousViolations } from '../../../test/web-app.ts';
 
 /*
  * Comment threads in the editor, in Chromium: the threads of the page beside their blocks (the space's comments
@@ -18,33 +17,19 @@ import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/we
 type Json = any;
 
 describe('comment threads in the editor, in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const suite = webAppSuite();
 
   async function openEditor(spaceId: string, pageId: string): Promise<Page> {
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, t.admin.userId);
-    await page.goto(`${origin}/app/s/${spaceId}/~/edit/${pageId}`);
+    const page = await suite.signedIn();
+    await page.goto(`${suite.origin}/app/s/${spaceId}/~/edit/${pageId}`);
     await page.locator('.ProseMirror').waitFor();
     return page;
   }
 
-  const blockKeys = async (path: string) => ok(await t.api('GET', `${path}?format=document`)).document.nodes.map((b: Json) => b.key as string);
+  const blockKeys = async (path: string) => ok(await suite.t.api('GET', `${path}?format=document`)).document.nodes.map((b: Json) => b.key as string);
 
   test('in a live space, the space’s threads sit beside their block; a reply, a 👍, resolve and reopen, and a comment on the selected block', async () => {
+    const { t } = suite;
     const space = await buildSpace(t, { title: 'Commented space' });
     const pageId = await buildPage(t, space.id, { title: 'Guide', markdown: 'First paragraph of the guide.\n\nSecond paragraph, commented.\n\nThird paragraph.' });
     const keys = await blockKeys(`/v1/spaces/${space.id}/content/page/${pageId}`);
@@ -93,6 +78,7 @@ describe('comment threads in the editor, in Chromium', { skip: withoutChromium, 
   });
 
   test('edits that go to a change request show its threads, and a thread whose block is gone is outdated', async () => {
+    const { t } = suite;
     const space = await buildSpace(t, { title: 'Reviewed space' });
     const pageId = await buildPage(t, space.id, { title: 'Guide', markdown: 'Kept paragraph.\n\nRemoved paragraph.' });
     ok(await t.api('PATCH', `/v1/spaces/${space.id}`, { body: { editMode: 'change-requests' } }));

@@ -2,17 +2,17 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { eventually } from '../../../src/features/collaboration/clients.test-support.ts';
 import { importPath } from '../../../src/features/git-sync/cli.ts';
 import { ok } from '../../../test/assertions.ts';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { noisyPng, png } from '../../../test/fixtures/png.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { seriousViolations } from '../../../test/web-app.ts';
 
 /*
  * Images and files in the editor as stored: shown from the file's download URL (the page view's), uploaded as a
@@ -26,32 +26,12 @@ type Json = any;
 const LIMIT = 5 * 1024 * 1024;
 
 describe('images and files in the editor, in Chromium', { skip: withoutChromium, timeout: 600_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer({ env: { FILE_SIZE_LIMIT: String(LIMIT) } });
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function signedInPage(): Promise<Page> {
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, t.admin.userId);
-    return page;
-  }
+  const suite = webAppSuite({ env: { FILE_SIZE_LIMIT: String(LIMIT) } });
 
   const content = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
 
   async function openEditor(page: Page, spaceId: string, pageId: string) {
-    await page.goto(`${origin}/app/s/${spaceId}/~/edit/${pageId}`);
+    await page.goto(`${suite.origin}/app/s/${spaceId}/~/edit/${pageId}`);
     await content(page).waitFor();
   }
 
@@ -81,6 +61,7 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
   }
 
   test('imported corpus pages show every image from its file in the editor, as the page view does: inline, block, dark variants, card covers', async () => {
+    const { t, origin } = suite;
     // Three pages of GitBook's own documentation and their assets, imported as Git Sync imports a repository.
     const repo = mkdtempSync(join(tmpdir(), 'quire-corpus-'));
     const pages = ['create-content/version-control.md', 'account-and-billing/plans/README.md', 'create-content/blocks/insert-images.md'];
@@ -96,9 +77,8 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
     rmSync(repo, { recursive: true, force: true });
     const revision = ok(await t.api('GET', `/v1/spaces/${space.id}/content`));
 
-    const light = await signedInPage();
-    const dark = await openPage(browser, { colorScheme: 'dark' });
-    await signInAs(t, dark.context(), origin, t.admin.userId);
+    const light = await suite.signedIn();
+    const dark = await suite.signedIn(undefined, { colorScheme: 'dark' });
     let fromFiles = 0;
     let darkVariants = 0;
     const shownInEditor = new Map<string, string[]>();
@@ -145,6 +125,7 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
   });
 
   test('a file block shows the file\'s name, type and size, and links to its bytes', async () => {
+    const { t } = suite;
     const space = await buildSpace(t, { title: 'Attachments' });
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(12_000, 'x')]);
     const batch = ok(
@@ -157,7 +138,7 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
         },
       }),
     );
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await openEditor(page, space.id, batch.changes[0].page.id);
     const link = content(page).getByRole('link', { name: 'Quarterly report.pdf' });
     await link.waitFor();
@@ -183,17 +164,18 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
   }
 
   async function livePage(title: string, markdown: string): Promise<{ spaceId: string; pageId: string }> {
-    const space = await buildSpace(t, { title });
-    const batch = ok(await t.api('POST', `/v1/spaces/${space.id}/content`, { body: { changes: [{ operation: 'insert_page', title, document: { markdown } }] } }));
+    const space = await buildSpace(suite.t, { title });
+    const batch = ok(await suite.t.api('POST', `/v1/spaces/${space.id}/content`, { body: { changes: [{ operation: 'insert_page', title, document: { markdown } }] } }));
     return { spaceId: space.id, pageId: batch.changes[0].page.id };
   }
 
-  const documentOf = async (spaceId: string, pageId: string) => ok(await t.api('GET', `/v1/spaces/${spaceId}/content/page/${pageId}?format=document`)).document;
+  const documentOf = async (spaceId: string, pageId: string) => ok(await suite.t.api('GET', `/v1/spaces/${spaceId}/content/page/${pageId}?format=document`)).document;
   const imagesOf = (document: Json): Json[] => (document?.nodes ?? []).filter((b: Json) => b.type === 'images');
 
   test('a 3 MB screenshot dropped into a page goes up with its progress shown, is stored, and shows', async () => {
+    const { t, origin } = suite;
     const { spaceId, pageId } = await livePage('Screenshots', 'Where the screenshot goes.\n');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await openEditor(page, spaceId, pageId);
     // A link of 2 MB/s, so that the upload takes a moment to watch.
     const cdp = await page.context().newCDPSession(page);
@@ -228,8 +210,9 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
   });
 
   test('an upload the server refuses says why next to the image, and leaves nothing in the page', async () => {
+    const { t } = suite;
     const { spaceId, pageId } = await livePage('Too large', 'Where the photo would go.\n');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await openEditor(page, spaceId, pageId);
     const before = await documentOf(spaceId, pageId);
     const huge = noisyPng(1400, 1400);
@@ -262,6 +245,7 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
   const near = (value: number, expected: number) => Math.abs(value - expected) < 0.03;
 
   test('an image saved at 50% shows at half the column in the editor, the page view and the published reader; full width and alignment too', async () => {
+    const { t, origin } = suite;
     const space = await buildSpace(t, { title: 'Widths' });
     const batch = ok(
       await t.api('POST', `/v1/spaces/${space.id}/content`, {
@@ -277,7 +261,7 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
     const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Widths site', visibility: 'public', spaces: [space.id] } }), 201);
     ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`));
 
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await openEditor(page, space.id, pageId);
     await page.getByLabel('Image width').fill('50%');
     await eventually(async () => {
@@ -287,7 +271,7 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
     const editor = await imageShare(page, '.qe-image img', '.qe-images-row');
     assert.ok(near(editor.share, 0.5) && near(editor.offset, 0.25), `editor: ${JSON.stringify(editor)}`);
 
-    const reader = await openPage(browser);
+    const reader = await openPage(suite.browser);
     const measure = async (where: 'page view' | 'reader') => {
       if (where === 'page view') {
         await page.goto(`${origin}/app/s/${space.id}/diagram`);

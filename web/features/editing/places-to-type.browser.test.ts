@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { eventually } from '../../../src/features/collaboration/clients.test-support.ts';
 import { ok } from '../../../test/assertions.ts';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { caretIn } from '../../../test/editor/caret.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { png } from '../../../test/fixtures/png.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, signInAs } from '../../../test/web-app.ts';
 
 /*
  * Nothing typed is lost: every control that makes a place to type (an image's caption, a tab, an expandable's
@@ -24,21 +22,7 @@ type Json = any;
 const textOf = (value: unknown): string => JSON.stringify(value).match(/"text":"((?:[^"\\]|\\.)*)"/g)?.map((m) => JSON.parse(m.slice(7)) as string).join('') ?? '';
 
 describe('places to type, in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const suite = webAppSuite();
 
   const content = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
 
@@ -57,6 +41,7 @@ describe('places to type, in Chromium', { skip: withoutChromium, timeout: 300_00
   }
 
   test('what is typed right after adding a caption, a tab, an expandable, a table, a row, a column or a card is saved there', async () => {
+    const { t, origin } = suite;
     const space = await buildSpace(t, { title: 'Places to type' });
     const markdown = '![A diagram](diagram.png)\n\nTabs go here.\n\nAn expandable goes here.\n\nA table goes here.\n\nCards go here.\n';
     const batch = ok(
@@ -70,8 +55,7 @@ describe('places to type, in Chromium', { skip: withoutChromium, timeout: 300_00
       }),
     );
     const pageId = batch.changes[0].page.id;
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, t.admin.userId);
+    const page = await suite.signedIn();
     await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}`);
     await content(page).waitFor();
 

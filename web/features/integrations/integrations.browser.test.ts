@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, withoutChromium } from '../../../test/browser.ts';
+import type { Page } from 'playwright-core';
+import { withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildSpace } from '../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
 import { bundleLikeGitBookCli } from '../../../src/features/integrations/runtime/bundle.test-support.ts';
 import { startGitServer, type GitServer } from '../../../src/features/git-sync/git-server.test-support.ts';
 
@@ -18,33 +16,18 @@ import { startGitServer, type GitServer } from '../../../src/features/git-sync/g
  * first delivery (refused while nothing was configured) failed, then delivered when retried.
  */
 describe('integrations and content settings in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
+  // The script's API client calls PUBLIC_URL on 127.0.0.1: private fetches allowed.
+  const suite = webAppSuite({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
   let script: string;
   let git: GitServer;
 
   before(async () => {
-    await ensureWebAppBuilt();
-    // The script's API client calls PUBLIC_URL on 127.0.0.1: private fetches allowed.
-    t = await startServer({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
     git = await startGitServer();
     script = await bundleLikeGitBookCli(fileURLToPath(new URL('./fixtures/announcer-integration.jsx', import.meta.url)));
-    mkdirSync('test-results', { recursive: true });
   });
   after(async () => {
-    await browser?.close();
-    await t?.close();
     await git?.close();
   });
-
-  async function adminPage(): Promise<Page> {
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, t.admin.userId);
-    return page;
-  }
 
   async function settled(page: Page): Promise<void> {
     await page.locator('main').first().waitFor();
@@ -52,17 +35,18 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
   }
 
   async function look(page: Page, name: string): Promise<void> {
-    assert.deepEqual(await seriousViolations(page), [], `axe-core on ${name}`);
+    await suite.assertAccessible(page, name);
     await page.screenshot({ path: `/tmp/content-${name}.png`, fullPage: true });
   }
 
   test('an admin installs an integration, configures it through its ContentKit screen and sees its events', async () => {
+    const { t, origin } = suite;
     const name = 'announcer';
     ok(await t.api('POST', `/v1/integrations/${name}`, {
       body: { organization: t.org.id, title: 'Announcer', description: 'Announces new pages', visibility: 'public', script, scopes: ['space:content:read'], configurations: { account: { componentId: 'configure' }, space: { componentId: 'configure-space' } } },
     }));
     const space = await buildSpace(t, { title: 'Guides' });
-    const page = await adminPage();
+    const page = await suite.signedIn();
 
     await page.goto(`${origin}/app/o/${t.org.id}`);
     await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Integrations' }).click();
@@ -135,7 +119,8 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
   });
 
   test('an admin adds an OpenAPI spec from text and sees it processed; translations, Git Sync and settings screens work', async () => {
-    const page = await adminPage();
+    const { t, origin } = suite;
+    const page = await suite.signedIn();
     await page.goto(`${origin}/app/o/${t.org.id}`);
     await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'OpenAPI' }).click();
     await settled(page);

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildPage, buildSpace } from '../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
 
 /*
  * An admin builds a site in the browser: creates it from a space, adds a second section and a variant, orders
@@ -18,38 +16,24 @@ import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/we
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const suite = webAppSuite();
 
   async function open(page: Page, url: string): Promise<void> {
-    await page.goto(`${origin}${url}`);
-    await page.locator('main').first().waitFor();
-    await settled(page);
+    await page.goto(`${suite.origin}${url}`);
+    await suite.settled(page);
   }
 
   const settled = (page: Page) => page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0, undefined, { timeout: 15_000 });
 
   async function assertAccessible(page: Page, screen: string): Promise<void> {
     await settled(page);
-    assert.deepEqual(await seriousViolations(page), [], `axe-core on ${screen}`);
+    await suite.assertAccessible(page, screen);
   }
 
-  const structure = async (siteId: string): Promise<Json> => ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}/structure`));
+  const structure = async (siteId: string): Promise<Json> => ok(await suite.t.api('GET', `/v1/orgs/${suite.t.org.id}/sites/${siteId}/structure`));
 
   test('an admin builds, customizes, publishes and shares a site', async () => {
+    const { t } = suite;
     const guides = await buildSpace(t, { title: 'Guides' });
     await buildPage(t, guides.id, { title: 'Welcome', markdown: 'Start here with the guides.' });
     const guidesNext = await buildSpace(t, { title: 'Guides next' });
@@ -57,8 +41,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     const api = await buildSpace(t, { title: 'API' });
     await buildPage(t, api.id, { title: 'Endpoints', markdown: 'Every endpoint.' });
 
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, t.admin.userId);
+    const page = await suite.signedIn();
     await open(page, `/app/o/${t.org.id}`);
     await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Sites', exact: true }).click();
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
@@ -174,7 +157,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     await assertAccessible(page, 'the sharing settings');
     await screenshot(page, 'sites-sharing');
 
-    const visitor = await openPage(browser);
+    const visitor = await openPage(suite.browser);
     assert.equal((await visitor.goto(publishedUrl!))?.status(), 404, 'without the link, a visitor cannot read it');
     assert.equal((await visitor.goto(shareUrl))?.status(), 200);
     await visitor.getByText('The next guides.').waitFor();
