@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { startServer, type TestServer } from './helpers.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -73,4 +74,18 @@ export function linkIn(mail: ReceivedMail): string {
   const match = /https?:\/\/\S+\/app\/auth\/link\/[\w-]+/.exec(body);
   if (!match) throw new Error(`No sign-in link in the mail:\n${body}`);
   return match[0];
+}
+
+/** A test server that sends its mail to a sink of its own; `close` stops both. */
+export async function startMailingServer(env: Record<string, string> = {}): Promise<{ t: TestServer; smtp: SmtpSink; close(): Promise<void> }> {
+  const smtp = await startSmtpSink();
+  const t = await startServer({ env: { SMTP_URL: smtp.url, ...env } });
+  return {
+    t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
+    },
+  };
 }

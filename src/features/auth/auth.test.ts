@@ -1,8 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type ApiResponse, type TestServer } from '../../../test/helpers.ts';
+import type { ApiResponse, TestServer } from '../../../test/helpers.ts';
 import { assertError, ok } from '../../../test/assertions.ts';
-import { linkIn, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
+import { linkIn, startMailingServer, type SmtpSink } from '../../../test/smtp-sink.ts';
 import { createLink } from './links.ts';
 import { FAILURES_PER_EMAIL } from './sign-in-throttle.ts';
 import { WRONG_CREDENTIALS } from './service.ts';
@@ -21,14 +21,9 @@ describe('signing in with a password and one-time links', { timeout: 240_000 }, 
   let smtp: SmtpSink;
   let n = 0;
 
-  before(async () => {
-    smtp = await startSmtpSink();
-    t = await startServer({ env: { SMTP_URL: smtp.url } });
-  });
-  after(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  let close: () => Promise<void>;
+  before(async () => ({ t, smtp, close } = await startMailingServer()));
+  after(() => close?.());
 
   /** A browser's request: the cookies, the CSRF header on unsafe methods, and a user agent. */
   const browser = (method: Method, url: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) =>

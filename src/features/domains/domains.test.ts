@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertError, ok } from '../../../test/assertions.ts';
-import { startServer, type TestServer } from '../../../test/helpers.ts';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
+import type { TestServer } from '../../../test/helpers.ts';
+import { startMailingServer, type SmtpSink } from '../../../test/smtp-sink.ts';
 import { dnsLookup } from './service.ts';
 
 /*
@@ -13,14 +13,9 @@ import { dnsLookup } from './service.ts';
 describe('verified domains', () => {
   let t: TestServer;
   let smtp: SmtpSink;
-  before(async () => {
-    smtp = await startSmtpSink();
-    t = await startServer({ env: { SMTP_URL: smtp.url } });
-  });
-  after(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  let close: () => Promise<void>;
+  before(async () => ({ t, smtp, close } = await startMailingServer()));
+  after(() => close?.());
 
   const domains = () => `/v1/orgs/${t.org.id}/sso/domains`;
   const add = async (domain: string) => ok(await t.api('POST', domains(), { body: { domain } }), 201);

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertError, ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildPage, buildSpace, requestReviewers } from '../../../test/factories.ts';
-import { startServer, type TestServer } from '../../../test/helpers.ts';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
+import type { TestServer } from '../../../test/helpers.ts';
+import { startMailingServer, type SmtpSink } from '../../../test/smtp-sink.ts';
 import { mentionedUsers } from './mentions.ts';
 
 const doc = (text: string) => ({ object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text }] }] }] });
@@ -27,15 +27,9 @@ describe('mentions in a comment', () => {
 describe('the inbox: /v1/user/notifications', { timeout: 60_000 }, () => {
   let t: TestServer;
   let smtp: SmtpSink;
-
-  before(async () => {
-    smtp = await startSmtpSink();
-    t = await startServer({ env: { SMTP_URL: smtp.url } });
-  });
-  after(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  let close: () => Promise<void>;
+  before(async () => ({ t, smtp, close } = await startMailingServer()));
+  after(() => close?.());
 
   test('a review request reaches the reviewer’s inbox, unread, and by mail; marking it read empties the count', async () => {
     const reviewer = await t.member('review');
