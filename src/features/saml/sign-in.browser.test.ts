@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchChromium, withoutChromium } from '../../../test/browser.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
+import { withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 import { authnRequestOf, makeIdp, samlResponse, type TestIdp } from './idp.test-support.ts';
@@ -17,9 +15,7 @@ import { authnRequestOf, makeIdp, samlResponse, type TestIdp } from './idp.test-
  */
 
 describe('SAML sign-in in Chromium', { skip: withoutChromium, timeout: 180_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
+  const suite = webAppSuite();
   let idp: TestIdp;
   let idpServer: Server;
   /** Who the identity provider says is signing in, and the provider's service URLs it answers for. */
@@ -29,8 +25,6 @@ describe('SAML sign-in in Chromium', { skip: withoutChromium, timeout: 180_000 }
   let stolen = '';
 
   before(async () => {
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
     idp = await makeIdp();
     idpServer = createServer((req, res) => {
       const url = `http://${req.headers.host}${req.url}`;
@@ -50,16 +44,13 @@ describe('SAML sign-in in Chromium', { skip: withoutChromium, timeout: 180_000 }
 <script>document.forms[0].submit()</script></body></html>`);
     });
     await new Promise<void>((resolve) => idpServer.listen(0, '127.0.0.1', resolve));
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
   });
   after(async () => {
-    await browser?.close();
     await new Promise((resolve) => idpServer?.close(resolve));
-    await t?.close();
   });
 
   test('a member signs in through the identity provider and reads a private site of the organization', async () => {
+    const { t, origin, browser } = suite;
     // The identity provider is another site than ours (localhost, not 127.0.0.1), as real ones are: its form's
     // POST to the ACS carries no SameSite=Lax cookie, and the step after it must still find the browser's.
     const idpUrl = `http://localhost:${(idpServer.address() as AddressInfo).port}/sso`;
@@ -113,6 +104,7 @@ describe('SAML sign-in in Chromium', { skip: withoutChromium, timeout: 180_000 }
   });
 
   test('a response posted by another site into a browser that did not start its sign-in opens no session there (login CSRF)', async () => {
+    const { t, origin, browser } = suite;
     // The attacker starts a sign-in of their own (their cookie jar, not the victim's) and keeps the provider's answer.
     const start = await t.app.inject({ method: 'GET', url: new URL(`${origin}/sso/saml/${(await t.db.selectFrom('saml_providers').select('id').executeTakeFirstOrThrow()).id}/start`).pathname });
     assert.equal(start.statusCode, 302, start.body);

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { describe, test } from 'node:test';
+import { openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { seriousViolations } from '../../../test/web-app.ts';
 import { authnRequestOf, makeIdp, samlResponse } from '../saml/idp.test-support.ts';
 import { startOidcProvider } from '../../../test/oidc-provider.ts';
 
@@ -23,34 +21,20 @@ import { startOidcProvider } from '../../../test/oidc-provider.ts';
 const run = promisify(execFile);
 
 describe('signing in to the web app in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
-  const needs = (method: 'GET' | 'POST', url: string) => (t.app.hasRoute({ method, url }) ? false : `the server has no ${method} ${url} yet`);
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    // The OpenID Connect provider of a test listens on 127.0.0.1: the server must be allowed to fetch from it.
-    t = await startServer({ env: { ALLOW_PRIVATE_FETCH: '1' } });
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  // The OpenID Connect provider of a test listens on 127.0.0.1: the server must be allowed to fetch from it.
+  const suite = webAppSuite({ env: { ALLOW_PRIVATE_FETCH: '1' } });
+  const needs = (method: 'GET' | 'POST', url: string) => (suite.t.app.hasRoute({ method, url }) ? false : `the server has no ${method} ${url} yet`);
 
   async function memberByEmail(organizationId: string, email: string): Promise<string | undefined> {
-    const members = ok(await t.api('GET', `/v1/orgs/${organizationId}/members`)).items as { id: string; user: { email: string } }[];
+    const members = ok(await suite.t.api('GET', `/v1/orgs/${organizationId}/members`)).items as { id: string; user: { email: string } }[];
     return members.find((m) => m.user.email === email)?.id;
   }
 
   test('an invited person accepts the link, chooses a password, and signs in with it later', async (context) => {
+    const { t, origin } = suite;
     const missing = needs('POST', '/v1/auth/invitations') || needs('POST', '/v1/auth/sign-in');
     if (missing) return context.skip(missing);
-    const admin = await openPage(browser);
-    await signInAs(t, admin.context(), origin, t.admin.userId);
+    const admin = await suite.signedIn();
     await admin.goto(`${origin}/app/o/${t.org.id}/members`);
     await admin.getByLabel('Email').fill('grace@example.com');
     await admin.getByLabel('Role', { exact: true }).selectOption('edit');
@@ -59,7 +43,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     assert.match(link, /\/app\/auth\/link\/[\w-]+$/);
     await screenshot(admin, 'web-app-invite');
 
-    const person = await openPage(browser);
+    const person = await openPage(suite.browser);
     await person.goto(link);
     await person.getByRole('heading', { name: /^Join/ }).waitFor();
     assert.deepEqual(await seriousViolations(person), []);
@@ -75,7 +59,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     const member = (ok(await t.api('GET', `/v1/orgs/${t.org.id}/members`)).items as { role: string; user: { email: string } }[]).find((m) => m.user.email === 'grace@example.com');
     assert.equal(member?.role, 'edit');
 
-    const later = await openPage(browser);
+    const later = await openPage(suite.browser);
     await later.goto(`${origin}/app/o/${t.org.id}`);
     await later.getByLabel('Email').fill('grace@example.com');
     await later.getByLabel('Password').fill('wrong password');
@@ -90,8 +74,8 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
   });
 
   test('an invite link: a newcomer creates an account and joins, a member signs in and joins, a revoked link says so', async () => {
-    const admin = await openPage(browser);
-    await signInAs(t, admin.context(), origin, t.admin.userId);
+    const { t, origin } = suite;
+    const admin = await suite.signedIn();
     await admin.goto(`${origin}/app/o/${t.org.id}/members`);
     await admin.getByLabel('Role of the link').selectOption('comment');
     await admin.getByRole('button', { name: 'Create invite link' }).click();
@@ -100,7 +84,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     const title = ok(await t.api('GET', `/v1/orgs/${t.org.id}`)).title as string;
 
     // A newcomer opens it signed out: the API's refusal shows next to the form and keeps what was typed.
-    const newcomer = await openPage(browser);
+    const newcomer = await openPage(suite.browser);
     await newcomer.goto(link);
     await newcomer.getByRole('heading', { level: 1, name: `Join ${title}` }).waitFor();
     assert.match((await newcomer.locator('main').textContent())!, /join as comment/);
@@ -132,7 +116,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     // Signed out, a person with an account signs in on the join screen and joins.
     const third = ok(await t.api('POST', '/v1/orgs', { body: { title: 'Trajectories' } }), 201);
     const thirdInvite = ok(await t.api('POST', `/v1/orgs/${third.id}/link-invites`, { body: { role: 'read' } }), 201).id as string;
-    const returning = await openPage(browser);
+    const returning = await openPage(suite.browser);
     await returning.goto(`${origin}/app/o/${third.id}/join/${thirdInvite}`);
     const signIn = returning.getByRole('form', { name: 'Sign in to join' });
     await signIn.getByLabel('Email').fill('katherine@example.com');
@@ -144,7 +128,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     // Revoked by the admin, the link says it no longer works.
     await admin.getByRole('button', { name: 'Revoke the comment link' }).click();
     await admin.getByLabel('Invite link (comment)').waitFor({ state: 'detached' });
-    const late = await openPage(browser);
+    const late = await openPage(suite.browser);
     await late.goto(link);
     await late.getByRole('alert').waitFor();
     assert.match((await late.getByRole('alert').textContent())!, /no longer valid/);
@@ -154,10 +138,10 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
   });
 
   test('a personal API token is created, copied once, used with curl, and revoked', async (context) => {
+    const { origin } = suite;
     const missing = needs('POST', '/v1/user/tokens');
     if (missing) return context.skip(missing);
-    const page = await openPage(browser);
-    await signInAs(t, page.context(), origin, t.admin.userId);
+    const page = await suite.signedIn();
     await page.goto(`${origin}/app/settings/tokens`);
     await page.getByLabel('Label').fill('CI');
     await page.getByRole('button', { name: 'Create token' }).click();
@@ -175,6 +159,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
   });
 
   test('a member signs in through the organization’s SAML identity provider and lands where they were going', async (context) => {
+    const { t, origin } = suite;
     const missing = needs('GET', '/v1/auth/providers');
     if (missing) return context.skip(missing);
     const idp = await makeIdp();
@@ -191,7 +176,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
       const ssoURL = `http://127.0.0.1:${(idpServer.address() as AddressInfo).port}/sso`;
       const provider = ok(await t.api('POST', `/v1/orgs/${t.org.id}/saml`, { body: { label: 'Test IdP', entityID: idp.entityID, ssoURL, certificate: idp.certificate, defaultRole: 'read' } }), 201);
       service = provider.service;
-      const page = await openPage(browser);
+      const page = await openPage(suite.browser);
       await page.goto(`${origin}/app/o/${t.org.id}`);
       await page.getByRole('link', { name: 'Sign in with Test IdP' }).click();
       await page.waitForURL(`${origin}/app/o/${t.org.id}`);
@@ -204,6 +189,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
   });
 
   test('a person signs in through the organization’s OpenID Connect provider, joins it and lands where they were going', async () => {
+    const { t, origin } = suite;
     const idp = await startOidcProvider();
     try {
       const owner = await t.outsider();
@@ -218,7 +204,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
       idp.signInAs({ email: 'dorothy@example.com', name: 'Dorothy Vaughan' });
 
       // Where they were going: the organization's members screen, which first asks them to sign in.
-      const page = await openPage(browser);
+      const page = await openPage(suite.browser);
       await page.goto(`${origin}/app/o/${owner.organizationId}/members`);
       await page.waitForURL(/\/app\/sign-in\?returnTo=/);
       await page.getByRole('link', { name: 'Sign in with Company login' }).waitFor();

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildCollection, buildInstallation, buildIntegration, buildOpenAPISpec, buildPage, buildSpace, buildTeam } from '../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { appUrlsIn, ensureWebAppBuilt, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { appUrlsIn, seriousViolations, signInAs } from '../../../test/web-app.ts';
 
 /*
  * The members' web app as a person uses it, in Chromium: every `urls.app` the API gives opens its screen, and
@@ -33,32 +32,16 @@ quire serve
 `;
 
 describe('the members’ web app in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let origin: string;
-  let browser: Browser;
+  const suite = webAppSuite();
   let space: { id: string; title: string };
   let guideId: string;
 
   before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
-    mkdirSync('test-results', { recursive: true });
+    const { t } = suite;
     space = await buildSpace(t, { title: 'Handbook', emoji: '1f4d8' });
     guideId = await buildPage(t, space.id, { title: 'Guide', markdown: GUIDE });
     await buildPage(t, space.id, { title: 'Setup', markdown: 'Setting up the pelican server.', parent: guideId });
   });
-  after(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  async function signedInPage(userId = t.admin.userId, options: Parameters<typeof openPage>[1] = {}): Promise<Page> {
-    const page = await openPage(browser, options);
-    await signInAs(t, page.context(), origin, userId);
-    return page;
-  }
 
   /** Opens an app URL and waits until the screen has loaded (no skeleton left). */
   async function open(page: Page, url: string): Promise<number> {
@@ -69,6 +52,7 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
   }
 
   test('every urls.app of a populated organization opens its screen, without a 404 or an error', async () => {
+    const { t } = suite;
     const collection = await buildCollection(t, { title: 'Guides' });
     const inCollection = await buildSpace(t, { title: 'Runbooks', parent: collection.id });
     await buildChangeRequest(t, space.id, { subject: 'Fix typos' });
@@ -100,7 +84,7 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
       assert.ok(shapes.has(shape), `a urls.app of the shape ${shape} among ${[...shapes].join(', ')}`);
     }
 
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
     page.on('console', (message) => void (message.type() === 'error' && errors.push(`${page.url()}: ${message.text()}`)));
@@ -116,7 +100,8 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
   });
 
   test('a space opens on its first page, rendered like the reader, and moving between pages needs no reload', async () => {
-    const page = await signedInPage();
+    const { t, origin } = suite;
+    const page = await suite.signedIn();
     const scripts: string[] = [];
     page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
     await open(page, `${origin}/app/o/${t.org.id}/s/${space.id}`);
@@ -145,7 +130,8 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
   });
 
   test('Ctrl-K finds a page through the search API and opens it', async () => {
-    const page = await signedInPage();
+    const { origin } = suite;
+    const page = await suite.signedIn();
     await open(page, `${origin}/app/s/${space.id}/guide`);
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox', { name: 'Search' }).fill('pelican');
@@ -157,7 +143,8 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
   });
 
   test('a collection and a space are created, renamed, and a deleted space comes back with Undo or from the trash', async () => {
-    const page = await signedInPage();
+    const { t, origin } = suite;
+    const page = await suite.signedIn();
     await open(page, `${origin}/app/o/${t.org.id}`);
     await page.getByRole('button', { name: 'New collection' }).click();
     await page.getByRole('form', { name: 'New collection' }).getByLabel('Title').fill('Playbooks');
@@ -223,8 +210,9 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
   });
 
   test('an admin changes a member’s role on the members screen', async () => {
+    const { t, origin } = suite;
     const member = await t.member('read');
-    const page = await signedInPage();
+    const page = await suite.signedIn();
     await open(page, `${origin}/app/o/${t.org.id}/members`);
     const name = ok(await t.api('GET', `/v1/orgs/${t.org.id}/members/${member.userId}`)).user.displayName as string;
     await page.getByLabel(`Role of ${name}`).selectOption('edit');
@@ -233,8 +221,7 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     await screenshot(page, 'web-app-members');
 
     // A member who is not an admin sees the list, without the controls the API would refuse them.
-    const reader = await openPage(browser);
-    await signInAs(t, reader.context(), origin, member.userId);
+    const reader = await suite.signedIn(member.userId);
     await open(reader, `${origin}/app/o/${t.org.id}/members`);
     await reader.getByRole('cell', { name }).first().waitFor();
     assert.equal(await reader.getByLabel(`Role of ${name}`).count(), 0);
@@ -243,8 +230,9 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
   });
 
   test('an outsider sees nothing of another organization: its screens are "Not found"', async () => {
+    const { t, origin } = suite;
     const outsider = await t.outsider();
-    const page = await openPage(browser);
+    const page = await openPage(suite.browser);
     await signInAs(t, page.context(), origin, outsider.userId, outsider.organizationId);
     for (const path of [`/app/o/${t.org.id}`, `/app/o/${t.org.id}/s/${space.id}`, `/app/s/${space.id}/guide`, `/app/o/${t.org.id}/members`]) {
       await open(page, `${origin}${path}`);
@@ -254,7 +242,8 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
   });
 
   test('without a session the app asks to sign in and keeps where the person was going', async () => {
-    const page = await openPage(browser);
+    const { origin } = suite;
+    const page = await openPage(suite.browser);
     await page.goto(`${origin}/app/s/${space.id}/guide`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     assert.equal(new URL(page.url()).searchParams.get('returnTo'), `/s/${space.id}/guide`);
@@ -265,7 +254,8 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
   });
 
   test('at 390 px wide the sidebar is a menu and the page reads on its own, in dark mode too', async () => {
-    const page = await signedInPage(t.admin.userId, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const { t, origin } = suite;
+    const page = await suite.signedIn(t.admin.userId, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     await open(page, `${origin}/app/o/${t.org.id}/s/${space.id}`);
     await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor();
     assert.equal(await page.locator('#org-sidebar').isVisible(), false);
