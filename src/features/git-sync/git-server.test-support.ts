@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -124,7 +124,7 @@ export async function startGitServer(): Promise<GitServer> {
       try {
         git(work, 'clone', '--quiet', '--branch', branch, join(root, `${name}.git`), 'repo');
         const listed = git(join(work, 'repo'), 'ls-files', '-z').split('\0').filter(Boolean);
-        return new Map(listed.map((file) => [file, execFileSync('cat', [join(work, 'repo', file)], { maxBuffer: 256 * 1024 * 1024 })]));
+        return new Map(listed.map((file) => [file, readFileSync(join(work, 'repo', file))]));
       } finally {
         rmSync(work, { recursive: true, force: true });
       }
