@@ -121,26 +121,8 @@ async function serve(config: Config): Promise<void> {
     throw error;
   }
   app.jobs.start(config.workerIntervalMs);
-  // For `quire user invite` in a shell without this server's environment.
-  await recordServerSetting(db, 'public_url', config.publicUrl, isoNow(systemClock));
-  // The banner is for the person at the terminal; it goes to stderr so that stdout carries only JSON logs.
-  console.error(`Quire is serving ${config.publicUrl}/v1 (database: ${database}); API reference at ${config.publicUrl}/v1/docs`);
-  if (boot) {
-    console.error(
-      [
-        '',
-        `First start: created the organization "${boot.organizationTitle}" (id ${boot.organizationId}) and its admin ${boot.email}.`,
-        config.adminToken ? 'Its API token is the value of QUIRE_ADMIN_TOKEN.' : `API token (shown only now, keep it): ${boot.token}`,
-        'Try it:',
-        `  curl -H "Authorization: Bearer ${config.adminToken ? '$QUIRE_ADMIN_TOKEN' : boot.token}" ${config.publicUrl}/v1/orgs/${boot.organizationId}`,
-        'More users and tokens: npm run quire -- user invite --org <id> --email <e-mail> --role edit; npm run quire -- token issue --email <e-mail>',
-        '',
-        `Open this link to sign in to the web app and choose your password (it works once, within 7 days):`,
-        `  ${boot.signInLink}`,
-        '',
-      ].join('\n'),
-    );
-  }
+  // Before the banner: a supervisor (or a test) that stops the server as soon as it says it is serving must find
+  // the handler in place; until a listener exists, SIGTERM's default action ends the process at once.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -167,6 +149,26 @@ async function serve(config: Config): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // For `quire user invite` in a shell without this server's environment.
+  await recordServerSetting(db, 'public_url', config.publicUrl, isoNow(systemClock));
+  // The banner is for the person at the terminal; it goes to stderr so that stdout carries only JSON logs.
+  console.error(`Quire is serving ${config.publicUrl}/v1 (database: ${database}); API reference at ${config.publicUrl}/v1/docs`);
+  if (boot) {
+    console.error(
+      [
+        '',
+        `First start: created the organization "${boot.organizationTitle}" (id ${boot.organizationId}) and its admin ${boot.email}.`,
+        config.adminToken ? 'Its API token is the value of QUIRE_ADMIN_TOKEN.' : `API token (shown only now, keep it): ${boot.token}`,
+        'Try it:',
+        `  curl -H "Authorization: Bearer ${config.adminToken ? '$QUIRE_ADMIN_TOKEN' : boot.token}" ${config.publicUrl}/v1/orgs/${boot.organizationId}`,
+        'More users and tokens: npm run quire -- user invite --org <id> --email <e-mail> --role edit; npm run quire -- token issue --email <e-mail>',
+        '',
+        `Open this link to sign in to the web app and choose your password (it works once, within 7 days):`,
+        `  ${boot.signInLink}`,
+        '',
+      ].join('\n'),
+    );
+  }
 }
 
 /**
