@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api, errorMessage, isUnauthorized } from '../../api/client.ts';
 import { keys, meQuery, providersQuery } from '../../api/queries.ts';
 import type { InviteLinkInfo, SignedIn } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 
@@ -149,9 +149,9 @@ function AccountForm(props: { title: string; submitLabel: string; withName?: boo
   return (
     <form onSubmit={onSubmit} className="auth-form" aria-label={props.title}>
       <h2>{props.title}</h2>
-      {props.withName ? <Field label="Your name" autoComplete="name" value={input.displayName} onChange={set('displayName')} /> : null}
-      <Field label="Email" type="email" autoComplete={props.withName ? 'email' : 'username'} required value={input.email} onChange={set('email')} />
-      <Field
+      {props.withName ? <TextField label="Your name" autoComplete="name" value={input.displayName} onChange={set('displayName')} /> : null}
+      <TextField label="Email" type="email" autoComplete={props.withName ? 'email' : 'username'} required value={input.email} onChange={set('email')} />
+      <TextField
         label="Password"
         type="password"
         autoComplete={props.passwordAutoComplete}

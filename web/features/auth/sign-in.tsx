@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { keys, providersQuery } from '../../api/queries.ts';
 import type { SignedIn } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { safeReturnTo } from './return-to.ts';
 
@@ -52,8 +52,8 @@ export default function SignIn() {
     <main id="main" className="auth-screen">
       <h1>Sign in to Quire</h1>
       <form onSubmit={submit} className="auth-form">
-        <Field label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         {error ? <p role="alert" className="error-note">{error}</p> : null}
         <button type="submit" className="button button-primary" disabled={busy}>Sign in</button>
         <button type="button" className="link-button" onClick={resetPassword} disabled={!email}>Forgot password?</button>

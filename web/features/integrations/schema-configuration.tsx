@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNote } from '../../ui/states.tsx';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { configurationFields, valueOfField, type ConfigurationField } from './schema-fields.ts';
 
 /**
@@ -45,7 +45,7 @@ export function SchemaConfiguration({ schema, configuration, save }: { schema: R
             </select>
           </div>
         ) : (
-          <Field key={field.name} label={field.title} hint={field.description} required={field.required} type={field.type === 'string' ? 'text' : 'number'}
+          <TextField key={field.name} label={field.title} hint={field.description} required={field.required} type={field.type === 'string' ? 'text' : 'number'}
             value={String(values[field.name])} onChange={(e) => set(field, e.target.value)} />
         ),
       )}

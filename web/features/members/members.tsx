@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, meQuery, organizationQuery } from '../../api/queries.ts';
 import type { OrganizationMember } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { InviteLinks } from './invite-links.tsx';
@@ -40,7 +40,7 @@ export default function MembersScreen() {
       {isAdmin ? <InviteForm orgId={orgId} /> : null}
       {isAdmin ? <InviteLinks orgId={orgId} /> : null}
       <div className="people-filters" role="search" aria-label="Filter the members">
-        <Field label="Search by name or e-mail" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField label="Search by name or e-mail" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         <div className="field">
           <label htmlFor="members-role-filter">Filter by role</label>
           <select id="members-role-filter" value={role} onChange={(e) => setRole(e.target.value as RoleChoice | '')}>
@@ -85,7 +85,7 @@ function InviteForm({ orgId }: { orgId: string }) {
     <section aria-labelledby="invite-title" className="panel">
       <h2 id="invite-title">Invite a member</h2>
       <form onSubmit={submit} className="inline-form">
-        <Field label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <div className="field">
           <label htmlFor={`${id}-role`}>Role</label>
           <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as RoleChoice)}>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../../api/client.ts';
 import { keys, meQuery, sessionsQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 
@@ -45,8 +45,8 @@ function PasswordForm() {
     <section className="panel" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <form onSubmit={submit}>
-        <Field label="Current password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
-        <Field label="New password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters" value={newPassword} onChange={(e) => setNew(e.target.value)} />
+        <TextField label="Current password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+        <TextField label="New password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters" value={newPassword} onChange={(e) => setNew(e.target.value)} />
         <ErrorNote error={change.error} />
         {change.isSuccess ? <p role="status">Your password is changed.</p> : null}
         <button type="submit" className="button button-primary" disabled={change.isPending}>Change password</button>

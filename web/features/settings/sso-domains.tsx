@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useRequest } from '../../ui/use-submit.ts';
 
@@ -70,7 +70,7 @@ function DomainPanel({ orgId, domain }: { orgId: string; domain: VerifiedDomain 
             </button>
           </div>
           <form onSubmit={(e) => void mail(e)} className="inline-form" aria-label={`Verify ${domain.domain} by e-mail`}>
-            <Field label={`Or mail a link to an address of ${domain.domain}`} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextField label={`Or mail a link to an address of ${domain.domain}`} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
             <button type="submit" className="button" disabled={busy}>Send the link</button>
           </form>
           {sent ? <p role="status">A link is on its way to {email}: opening it verifies {domain.domain}.</p> : null}
@@ -97,7 +97,7 @@ function AddDomain({ orgId }: { orgId: string }) {
   return (
     <form className="panel inline-form" onSubmit={(e) => void add(e)} aria-labelledby="add-domain-title">
       <h3 id="add-domain-title">Add a domain</h3>
-      <Field label="Domain" placeholder="example.com" required value={domain} onChange={(e) => setDomain(e.target.value)} />
+      <TextField label="Domain" placeholder="example.com" required value={domain} onChange={(e) => setDomain(e.target.value)} />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
       <button type="submit" className="button button-primary" disabled={busy}>Add domain</button>
     </form>

@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { allPages, api, isNotFound } from '../../api/client.ts';
 import { organizationQuery, teamsQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useSubmit } from '../../ui/use-submit.ts';
 import { useTitle } from '../../ui/title.ts';
@@ -120,9 +120,9 @@ function SamlFields({ orgId, value, onChange }: { orgId: string; value: SamlForm
   const id = useId();
   return (
     <>
-      <Field label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
-      <Field label="Identity provider entity ID (issuer)" value={value.entityID} onChange={set('entityID')} />
-      <Field label="Identity provider sign-in URL" type="url" value={value.ssoURL} onChange={set('ssoURL')} />
+      <TextField label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
+      <TextField label="Identity provider entity ID (issuer)" value={value.entityID} onChange={set('entityID')} />
+      <TextField label="Identity provider sign-in URL" type="url" value={value.ssoURL} onChange={set('ssoURL')} />
       <div className="field">
         <label htmlFor={`${id}-cert`}>Signing certificate (PEM)</label>
         <textarea id={`${id}-cert`} rows={4} value={value.certificate} onChange={set('certificate')} />
@@ -213,10 +213,10 @@ function OidcFields({ orgId, value, onChange, secretRequired }: { orgId: string;
   const set = (field: keyof OidcForm) => (e: { target: { value: string } }) => onChange({ ...value, [field]: e.target.value });
   return (
     <>
-      <Field label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
-      <Field label="Issuer URL" type="url" required value={value.issuer} onChange={set('issuer')} />
-      <Field label="Client ID" required value={value.clientId} onChange={set('clientId')} />
-      <Field
+      <TextField label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
+      <TextField label="Issuer URL" type="url" required value={value.issuer} onChange={set('issuer')} />
+      <TextField label="Client ID" required value={value.clientId} onChange={set('clientId')} />
+      <TextField
         label="Client secret"
         type="password"
         autoComplete="off"

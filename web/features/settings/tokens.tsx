@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../../api/client.ts';
 import { keys, tokensQuery } from '../../api/queries.ts';
 import type { CreatedUserToken } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 
@@ -53,8 +53,8 @@ export default function TokensScreen() {
       <section className="panel" aria-labelledby="new-token">
         <h2 id="new-token">Create a token</h2>
         <form onSubmit={submit} className="inline-form">
-          <Field label="Label" required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
-          <Field label="Expires on" type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+          <TextField label="Label" required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
+          <TextField label="Expires on" type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
           <button type="submit" className="button button-primary" disabled={create.isPending}>Create token</button>
         </form>
         <ErrorNote error={create.error} />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { SitePublishingAuth } from '@gitbook/api';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { schemaProblem } from './adaptive-schema.ts';
 import { adaptiveSchemaQuery, publishingAuthQuery, type SiteTabProps } from './site-queries.ts';
@@ -34,8 +34,8 @@ function Address({ orgId, site }: SiteTabProps) {
     <section aria-labelledby="address-title" className="panel">
       <h2 id="address-title">Address</h2>
       <form onSubmit={submit}>
-        <Field label="Basename" hint="The site's name in its URL: /sites/<basename>/" value={basename} onChange={(e) => setBasename(e.target.value)} />
-        <Field
+        <TextField label="Basename" hint="The site's name in its URL: /sites/<basename>/" value={basename} onChange={(e) => setBasename(e.target.value)} />
+        <TextField
           label="Custom hostname"
           hint="Like docs.example.com, whose DNS points at this server; the site then answers at its root. Empty for none."
           value={hostname}
@@ -77,7 +77,7 @@ function VisitorAuthForm({ orgId, siteId, auth }: { orgId: string; siteId: strin
   return (
     <>
       <div className="inline-form">
-        <Field label="Private key" readOnly value={auth.privateKey} onFocus={(e) => e.target.select()} />
+        <TextField label="Private key" readOnly value={auth.privateKey} onFocus={(e) => e.target.select()} />
         <button
           type="button"
           className="button"
@@ -89,8 +89,8 @@ function VisitorAuthForm({ orgId, siteId, auth }: { orgId: string; siteId: strin
       </div>
       <ErrorNote error={regenerate.error} />
       <form onSubmit={submit}>
-        <Field label="Sign-in URL" type="url" hint="Where visitors without a token are sent to sign in" value={fallbackURL} onChange={(e) => setFallbackURL(e.target.value)} />
-        <Field label="JWKS URL" type="url" hint="Public keys that verify tokens instead of the private key (optional)" value={jwksUrl} onChange={(e) => setJwksUrl(e.target.value)} />
+        <TextField label="Sign-in URL" type="url" hint="Where visitors without a token are sent to sign in" value={fallbackURL} onChange={(e) => setFallbackURL(e.target.value)} />
+        <TextField label="JWKS URL" type="url" hint="Public keys that verify tokens instead of the private key (optional)" value={jwksUrl} onChange={(e) => setJwksUrl(e.target.value)} />
         <button type="submit" className="button" disabled={change.isPending}>Save visitor authentication</button>
       </form>
       <ErrorNote error={change.error} />

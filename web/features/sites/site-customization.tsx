@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { SiteCustomizationSettings } from '@gitbook/api';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { ANNOUNCEMENT_STYLES, THEMES, applyForm, formOf, formProblem, overridePatch, sameSettings, type CustomizationForm, type FaviconKind, type LinkRow } from './customization-form.ts';
 import { customizationQuery, siteSpaceCustomizationQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
@@ -112,9 +112,9 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
     <form onSubmit={submit} aria-label="Customization">
       <fieldset>
         <legend>Title and logo</legend>
-        <Field label="Site title" hint="Shown in the header; the site's title if empty" maxLength={128} value={form.title} onChange={(e) => set('title', e.target.value)} />
-        <Field label="Logo URL (light mode)" type="url" value={form.logoLight} onChange={(e) => set('logoLight', e.target.value)} />
-        <Field label="Logo URL (dark mode)" type="url" hint="The light one if empty" value={form.logoDark} onChange={(e) => set('logoDark', e.target.value)} />
+        <TextField label="Site title" hint="Shown in the header; the site's title if empty" maxLength={128} value={form.title} onChange={(e) => set('title', e.target.value)} />
+        <TextField label="Logo URL (light mode)" type="url" value={form.logoLight} onChange={(e) => set('logoLight', e.target.value)} />
+        <TextField label="Logo URL (dark mode)" type="url" hint="The light one if empty" value={form.logoDark} onChange={(e) => set('logoDark', e.target.value)} />
       </fieldset>
       <fieldset>
         <legend>Favicon</legend>
@@ -127,20 +127,20 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
           </select>
         </div>
         {form.faviconKind === 'emoji' ? (
-          <Field label="Favicon emoji" hint="The emoji itself (📘) or its code point (1f4d8)" maxLength={50} value={form.faviconEmoji} onChange={(e) => set('faviconEmoji', e.target.value)} />
+          <TextField label="Favicon emoji" hint="The emoji itself (📘) or its code point (1f4d8)" maxLength={50} value={form.faviconEmoji} onChange={(e) => set('faviconEmoji', e.target.value)} />
         ) : null}
         {form.faviconKind === 'icon' ? (
           <>
-            <Field label="Favicon URL (light mode)" type="url" value={form.faviconLight} onChange={(e) => set('faviconLight', e.target.value)} />
-            <Field label="Favicon URL (dark mode)" type="url" hint="The light one if empty" value={form.faviconDark} onChange={(e) => set('faviconDark', e.target.value)} />
+            <TextField label="Favicon URL (light mode)" type="url" value={form.faviconLight} onChange={(e) => set('faviconLight', e.target.value)} />
+            <TextField label="Favicon URL (dark mode)" type="url" hint="The light one if empty" value={form.faviconDark} onChange={(e) => set('faviconDark', e.target.value)} />
           </>
         ) : null}
       </fieldset>
       <fieldset>
         <legend>Colours and theme</legend>
         <div className="inline-form">
-          <Field label="Primary colour (light mode)" type="color" value={form.primaryLight} onChange={(e) => set('primaryLight', e.target.value)} />
-          <Field label="Primary colour (dark mode)" type="color" value={form.primaryDark} onChange={(e) => set('primaryDark', e.target.value)} />
+          <TextField label="Primary colour (light mode)" type="color" value={form.primaryLight} onChange={(e) => set('primaryLight', e.target.value)} />
+          <TextField label="Primary colour (dark mode)" type="color" value={form.primaryDark} onChange={(e) => set('primaryDark', e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-theme`}>Theme</label>
@@ -166,18 +166,18 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
         {form.footerGroups.map((group, g) => (
           <fieldset key={g}>
             <legend>Footer group {g + 1}</legend>
-            <Field label={`Title of footer group ${g + 1}`} value={group.title} onChange={(e) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, title: e.target.value } : x)))} />
+            <TextField label={`Title of footer group ${g + 1}`} value={group.title} onChange={(e) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, title: e.target.value } : x)))} />
             <LinkRows name={`Footer group ${g + 1} link`} rows={group.links} onChange={(links) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, links } : x)))} />
             <button type="button" className="link-button" onClick={() => set('footerGroups', form.footerGroups.filter((_, i) => i !== g))}>Remove footer group {g + 1}</button>
           </fieldset>
         ))}
         <button type="button" className="button" onClick={() => set('footerGroups', [...form.footerGroups, { title: '', links: [] }])}>Add a footer group</button>
-        <Field label="Copyright" maxLength={300} value={form.copyright} onChange={(e) => set('copyright', e.target.value)} />
+        <TextField label="Copyright" maxLength={300} value={form.copyright} onChange={(e) => set('copyright', e.target.value)} />
       </fieldset>
       <fieldset>
         <legend>Announcement</legend>
         <label className="check"><input type="checkbox" checked={form.announcementEnabled} onChange={(e) => set('announcementEnabled', e.target.checked)} /> Show an announcement</label>
-        <Field label="Announcement message" maxLength={128} value={form.announcementMessage} onChange={(e) => set('announcementMessage', e.target.value)} />
+        <TextField label="Announcement message" maxLength={128} value={form.announcementMessage} onChange={(e) => set('announcementMessage', e.target.value)} />
         <div className="field">
           <label htmlFor={`${id}-style`}>Announcement style</label>
           <select id={`${id}-style`} value={form.announcementStyle} onChange={(e) => set('announcementStyle', e.target.value)}>
@@ -209,11 +209,11 @@ function LinkRows({ name, rows, onChange }: { name: string; rows: LinkRow[]; onC
     <>
       {rows.map((row, i) => (
         <div key={i} className="inline-form link-row">
-          <Field label={`${name} ${i + 1} title`} maxLength={64} value={row.title} onChange={(e) => edit(i, { title: e.target.value })} />
+          <TextField label={`${name} ${i + 1} title`} maxLength={64} value={row.title} onChange={(e) => edit(i, { title: e.target.value })} />
           {row.kept ? (
             <p className="muted">Links to a {row.kept.kind} of the organization</p>
           ) : (
-            <Field label={`${name} ${i + 1} URL`} type="url" value={row.url} onChange={(e) => edit(i, { url: e.target.value })} />
+            <TextField label={`${name} ${i + 1} URL`} type="url" value={row.url} onChange={(e) => edit(i, { url: e.target.value })} />
           )}
           <button type="button" className="link-button" onClick={() => onChange(rows.filter((_, j) => j !== i))}>Remove {name.toLowerCase()} {i + 1}</button>
         </div>

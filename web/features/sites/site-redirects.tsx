@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { SiteRedirect, SiteRedirectDestination, SiteStructure } from '@gitbook/api';
 import { revisionQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { indexPages, type TreePage } from '../pages/page-tree.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { redirectsQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
@@ -98,7 +98,7 @@ function RedirectForm({ orgId, siteId, structure, label, redirect, onDone }: {
   };
   return (
     <form className={redirect ? 'inline-form' : 'panel inline-form'} onSubmit={submit} aria-label={label}>
-      <Field label="From path" hint="Like /old/page" required maxLength={512} value={source} onChange={(e) => setSource(e.target.value)} />
+      <TextField label="From path" hint="Like /old/page" required maxLength={512} value={source} onChange={(e) => setSource(e.target.value)} />
       <div className="field">
         <label htmlFor={`${id}-to`}>To</label>
         <select id={`${id}-to`} required value={choice.where} onChange={(e) => setChoice({ where: e.target.value, pageId: '' })}>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ShareLink } from '@gitbook/api';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { shareLinksQuery, type SiteTabProps } from './site-queries.ts';
 import { useSiteChange } from './use-site-change.ts';
@@ -55,7 +55,7 @@ function ShareLinks({ orgId, siteId, published }: { orgId: string; siteId: strin
       <h2 id="share-links-title">Share links</h2>
       <p className="muted">A share link opens a site whose visibility is “Share link” to whoever has it{published ? '' : ', once the site is published'}.</p>
       <form className="inline-form" onSubmit={submit}>
-        <Field label="Share link name" required maxLength={50} value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Share link name" required maxLength={50} value={name} onChange={(e) => setName(e.target.value)} />
         <button type="submit" className="button" disabled={create.isPending}>Create share link</button>
       </form>
       <ErrorNote error={create.error} />

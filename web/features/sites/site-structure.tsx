@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api';
 import { spacesQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { SortableList } from './sortable-list.tsx';
 import { structureQuery, type SiteTabProps } from './site-queries.ts';
@@ -76,7 +76,7 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
         <button type="button" className="link-button" onClick={remove}>Delete section {section.title}</button>
       </div>
       <form className="inline-form" onSubmit={rename}>
-        <Field label={`Title of section ${section.title}`} minLength={2} maxLength={128} required value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField label={`Title of section ${section.title}`} minLength={2} maxLength={128} required value={title} onChange={(e) => setTitle(e.target.value)} />
         <button type="submit" className="button" disabled={title === section.title}>Rename</button>
         {groups.length > 0 ? (
           <div className="field">
@@ -200,7 +200,7 @@ function AddSection({ orgId, change }: { orgId: string; change: Change }) {
     <form className="panel" onSubmit={submit} aria-labelledby="add-section-title">
       <h3 id="add-section-title">Add a section</h3>
       <div className="inline-form">
-        <Field label="Section title" hint="The space's title if left empty" maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField label="Section title" hint="The space's title if left empty" maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
         <SpaceSelect orgId={orgId} label="Space of the section" value={spaceId} onChange={setSpaceId} />
         <button type="submit" className="button">Add section</button>
       </div>
@@ -219,7 +219,7 @@ function AddGroup({ change, structure }: { change: Change; structure: SiteStruct
   return (
     <form className="panel" onSubmit={submit} aria-labelledby="add-group-title">
       <h3 id="add-group-title">Add a section group</h3>
-      <Field label="Group title" required minLength={1} maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
+      <TextField label="Group title" required minLength={1} maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
       {sections.length > 0 ? (
         <fieldset className="choice-list">
           <legend>Sections in the group</legend>

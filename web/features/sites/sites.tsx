@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api, isNotFound } from '../../api/client.ts';
 import { keys, organizationQuery, sitesQuery, spacesQuery } from '../../api/queries.ts';
 import type { Site } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { visibilityLabel } from './visibility.ts';
@@ -61,7 +61,7 @@ function CreateSiteForm({ orgId }: { orgId: string }) {
     <section aria-labelledby="create-site-title" className="panel">
       <h2 id="create-site-title">Create a site</h2>
       <form onSubmit={submit}>
-        <Field label="Site title" required minLength={2} maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField label="Site title" required minLength={2} maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
         <fieldset className="choice-list">
           <legend>Spaces it publishes</legend>
           {spaces.isPending ? <Skeleton lines={2} label="Loading the spaces" /> : null}

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, membersQuery, teamQuery } from '../../api/queries.ts';
 import type { OrganizationTeam } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 
@@ -93,7 +93,7 @@ function TeamSettings({ orgId, team }: { orgId: string; team: OrganizationTeam }
     <section aria-labelledby="team-settings-title" className="panel">
       <h2 id="team-settings-title">Settings</h2>
       <form onSubmit={rename} className="inline-form">
-        <Field label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
         <button type="submit" className="button">Rename</button>
         <button type="button" className="button button-danger" onClick={() => void remove()}>Delete team</button>
       </form>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, organizationQuery, teamsQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
@@ -65,7 +65,7 @@ function CreateTeam({ orgId }: { orgId: string }) {
     <section aria-labelledby="create-team-title" className="panel">
       <h2 id="create-team-title">Create a team</h2>
       <form onSubmit={submit} className="inline-form">
-        <Field label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
         <button type="submit" className="button button-primary" disabled={busy}>Create team</button>
       </form>
       {error ? <p role="alert" className="error-note">{error}</p> : null}

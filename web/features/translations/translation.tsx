@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { keys, translationQuery } from '../../api/queries.ts';
 import { ResourceScreen } from '../../ui/resource-screen.tsx';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
 import { parseLanguages } from './languages.ts';
 
@@ -77,8 +77,8 @@ function TranslationSettingsForm({ orgId, translationId, title, languages }: { o
   };
   return (
     <form className="panel" onSubmit={submit} aria-label="Translation settings">
-      <Field label="Translation title" required maxLength={100} value={form.title} onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))} />
-      <Field label="Target languages" hint="Language codes, separated by commas; each gets a space of its own." value={form.languages} onChange={(e) => setForm((f) => ({ ...f, languages: e.target.value }))} />
+      <TextField label="Translation title" required maxLength={100} value={form.title} onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))} />
+      <TextField label="Target languages" hint="Language codes, separated by commas; each gets a space of its own." value={form.languages} onChange={(e) => setForm((f) => ({ ...f, languages: e.target.value }))} />
       <button type="submit" className="button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save settings'}</button>
       {save.isSuccess && !save.isPending ? <span role="status"> Saved.</span> : null}
       <ErrorNote error={save.error} />
