@@ -7,6 +7,7 @@ import type { InviteLinkInfo, SignedIn } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { Button } from '../../ui/button.tsx';
 
 /*
  * An organization's invite link (`/o/:org/join/:invite`): whoever holds it joins with its role. A signed-in
@@ -73,7 +74,7 @@ function JoinAsMe({ name, organization, onJoin }: { name: string; organization: 
     <div className="auth-form">
       <p>You are signed in as <strong>{name}</strong>.</p>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
-      <button type="button" className="button button-primary" onClick={() => void click()} disabled={busy}>Join {organization}</button>
+      <Button variant="primary" onClick={() => void click()} disabled={busy}>Join {organization}</Button>
     </div>
   );
 }
@@ -161,7 +162,7 @@ function AccountForm(props: { title: string; submitLabel: string; withName?: boo
         onChange={set('password')}
       />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
-      <button type="submit" className="button button-primary" disabled={busy}>{props.submitLabel}</button>
+      <Button variant="primary" type="submit" disabled={busy}>{props.submitLabel}</Button>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import type { SignedIn } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { safeReturnTo } from './return-to.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** Sign in with an e-mail and a password, or through an organization's identity provider. */
 export default function SignIn() {
@@ -55,8 +56,8 @@ export default function SignIn() {
         <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         {error ? <p role="alert" className="error-note">{error}</p> : null}
-        <button type="submit" className="button button-primary" disabled={busy}>Sign in</button>
-        <button type="button" className="link-button" onClick={resetPassword} disabled={!email}>Forgot password?</button>
+        <Button variant="primary" type="submit" disabled={busy}>Sign in</Button>
+        <Button variant="ghost" size="sm" onClick={resetPassword} disabled={!email}>Forgot password?</Button>
         {resetSent ? <p role="status">If {email} has an account, a link to choose a new password is on its way.</p> : null}
       </form>
       {providers.data && providers.data.items.length > 0 ? (

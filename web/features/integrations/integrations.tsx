@@ -8,6 +8,7 @@ import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { installationInQuery, integrationsQuery } from './integrations-api.ts';
 import './integrations.css';
+import { Button } from '../../ui/button.tsx';
 
 /** The integrations an organization may install (listIntegrations, searched by name or title), each with its installation there. */
 export default function IntegrationsScreen() {
@@ -69,9 +70,9 @@ function IntegrationRow({ orgId, integration }: { orgId: string; integration: In
           </Link>
         </span>
       ) : (
-        <button type="button" className="button button-primary" disabled={install.isPending} onClick={() => install.mutate()} aria-label={`Install ${integration.title}`}>
+        <Button variant="primary" disabled={install.isPending} onClick={() => install.mutate()} aria-label={`Install ${integration.title}`}>
           Install
-        </button>
+        </Button>
       )}
     </li>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorNote } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { configurationFields, valueOfField, type ConfigurationField } from './schema-fields.ts';
+import { Button } from '../../ui/button.tsx';
 
 /**
  * A configuration form built from the integration's configuration schema (properties with a type, `enum`,
@@ -49,7 +50,7 @@ export function SchemaConfiguration({ schema, configuration, save }: { schema: R
             value={String(values[field.name])} onChange={(e) => set(field, e.target.value)} />
         ),
       )}
-      <button type="submit" className="button button-primary">Save configuration</button>
+      <Button variant="primary" type="submit">Save configuration</Button>
       {saved ? <span role="status"> Saved.</span> : null}
       <ErrorNote error={error} />
     </form>

@@ -10,6 +10,7 @@ import { useTitle } from '../../ui/title.ts';
 import { InviteLinks } from './invite-links.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
+import { Button } from '../../ui/button.tsx';
 
 interface Invitation { userId: string; email: string; role: string | null; emailed: boolean; url?: string; expiresAt?: string; pending?: boolean }
 
@@ -92,7 +93,7 @@ function InviteForm({ orgId }: { orgId: string }) {
             {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
           </select>
         </div>
-        <button type="submit" className="button button-primary" disabled={invite.isPending}>Invite</button>
+        <Button variant="primary" type="submit" disabled={invite.isPending}>Invite</Button>
       </form>
       <ErrorNote error={invite.error} />
       {invite.data ? <InvitationResult invitation={invite.data} /> : null}
@@ -126,7 +127,7 @@ function InvitationResult({ invitation }: { invitation: Invitation }) {
         {invitation.expiresAt ? new Date(invitation.expiresAt).toLocaleDateString() : 'it is used'}:
       </p>
       <input readOnly aria-label="Invitation link" value={invitation.url} onFocus={(e) => e.target.select()} />
-      <button type="button" className="button" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</button>
+      <Button onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>
     </div>
   );
 }
@@ -184,9 +185,9 @@ function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: Or
       <td>
         {isAdmin && !isMe && member.user.email ? <ResendInvitation orgId={orgId} member={member} /> : null}
         {isAdmin && !isMe ? (
-          <button type="button" className="link-button" onClick={() => void toggleDisabled()}>{member.disabled ? 'Enable' : 'Disable'} {member.user.displayName}</button>
+          <Button variant="ghost" size="sm" onClick={() => void toggleDisabled()}>{member.disabled ? 'Enable' : 'Disable'} {member.user.displayName}</Button>
         ) : null}
-        {isAdmin ? <button type="button" className="link-button" onClick={remove}>Remove {member.user.displayName}</button> : null}
+        {isAdmin ? <Button variant="ghost" size="sm" onClick={remove}>Remove {member.user.displayName}</Button> : null}
       </td>
     </tr>
   );
@@ -202,7 +203,7 @@ function ResendInvitation({ orgId, member }: { orgId: string; member: Organizati
   });
   return (
     <>
-      <button type="button" className="link-button" disabled={resend.isPending} onClick={() => resend.mutate()}>Resend invitation to {member.user.displayName}</button>
+      <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>Resend invitation to {member.user.displayName}</Button>
       <ErrorNote error={resend.error} />
       {resend.data ? <InvitationResult invitation={resend.data} /> : null}
     </>

@@ -5,6 +5,7 @@ import { keys, meQuery, sessionsQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** The person's profile: who they are, their password, and where they are signed in. */
 export default function ProfileScreen() {
@@ -49,7 +50,7 @@ function PasswordForm() {
         <TextField label="New password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters" value={newPassword} onChange={(e) => setNew(e.target.value)} />
         <ErrorNote error={change.error} />
         {change.isSuccess ? <p role="status">Your password is changed.</p> : null}
-        <button type="submit" className="button button-primary" disabled={change.isPending}>Change password</button>
+        <Button variant="primary" type="submit" disabled={change.isPending}>Change password</Button>
       </form>
     </section>
   );
@@ -78,7 +79,7 @@ function Sessions() {
           <li key={session.id}>
             <span>{session.userAgent ?? 'Unknown browser'}{session.current ? ' (this browser)' : ''}</span>
             <span className="muted">signed in {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()}</span>
-            {!session.current ? <button type="button" className="button" onClick={() => void revoke(session.id)}>Sign out this session</button> : null}
+            {!session.current ? <Button onClick={() => void revoke(session.id)}>Sign out this session</Button> : null}
             {error?.id === session.id ? <p role="alert" className="error-note">{error.message}</p> : null}
           </li>
         ))}

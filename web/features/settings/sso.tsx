@@ -10,6 +10,7 @@ import { useTitle } from '../../ui/title.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
 import { SsoDomains } from './sso-domains.tsx';
+import { Button } from '../../ui/button.tsx';
 
 /** The official SAMLProvider, with Quire's `status` and `service` (our side's URLs to register with the IdP). */
 interface SAMLProvider {
@@ -177,8 +178,8 @@ function SamlProviderPanel({ orgId, provider, canEdit }: { orgId: string; provid
           <SamlFields orgId={orgId} value={form} onChange={setForm} />
           {save.error ? <p role="alert" className="error-note">{save.error}</p> : null}
           <div className="form-buttons">
-            <button type="submit" className="button button-primary" disabled={save.busy}>Save {provider.label}</button>
-            <button type="button" className="button button-danger" onClick={() => window.confirm(`Delete the SAML provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</button>
+            <Button variant="primary" type="submit" disabled={save.busy}>Save {provider.label}</Button>
+            <Button variant="danger" onClick={() => window.confirm(`Delete the SAML provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</Button>
           </div>
           {remove.error ? <p role="alert" className="error-note">{remove.error}</p> : null}
         </form>
@@ -201,7 +202,7 @@ function AddSaml({ orgId }: { orgId: string }) {
       <p className="muted">Only the name is needed first: the provider then shows the URLs to register at the identity provider.</p>
       <SamlFields orgId={orgId} value={form} onChange={setForm} />
       {add.error ? <p role="alert" className="error-note">{add.error}</p> : null}
-      <button type="submit" className="button button-primary" disabled={add.busy}>Add SAML provider</button>
+      <Button variant="primary" type="submit" disabled={add.busy}>Add SAML provider</Button>
     </form>
   );
 }
@@ -266,8 +267,8 @@ function OidcProviderPanel({ orgId, provider, canEdit }: { orgId: string; provid
           <OidcFields orgId={orgId} value={form} onChange={setForm} secretRequired={false} />
           {save.error ? <p role="alert" className="error-note">{save.error}</p> : null}
           <div className="form-buttons">
-            <button type="submit" className="button button-primary" disabled={save.busy}>Save {provider.label}</button>
-            <button type="button" className="button button-danger" onClick={() => window.confirm(`Delete the OpenID Connect provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</button>
+            <Button variant="primary" type="submit" disabled={save.busy}>Save {provider.label}</Button>
+            <Button variant="danger" onClick={() => window.confirm(`Delete the OpenID Connect provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</Button>
           </div>
           {remove.error ? <p role="alert" className="error-note">{remove.error}</p> : null}
         </form>
@@ -289,7 +290,7 @@ function AddOidc({ orgId }: { orgId: string }) {
       <h3 id="add-oidc-title">Add an OpenID Connect provider</h3>
       <OidcFields orgId={orgId} value={form} onChange={setForm} secretRequired />
       {add.error ? <p role="alert" className="error-note">{add.error}</p> : null}
-      <button type="submit" className="button button-primary" disabled={add.busy}>Add OpenID Connect provider</button>
+      <Button variant="primary" type="submit" disabled={add.busy}>Add OpenID Connect provider</Button>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { schemaProblem } from './adaptive-schema.ts';
 import { adaptiveSchemaQuery, publishingAuthQuery, type SiteTabProps } from './site-queries.ts';
 import { useSiteChange } from './use-site-change.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** Where the site answers (basename, custom hostname) and who reads it how: visitor authentication and adaptive content. */
 export default function SiteAccessTab({ orgId, site }: SiteTabProps) {
@@ -41,7 +42,7 @@ function Address({ orgId, site }: SiteTabProps) {
           value={hostname}
           onChange={(e) => setHostname(e.target.value)}
         />
-        <button type="submit" className="button" disabled={change.isPending}>Save address</button>
+        <Button type="submit" disabled={change.isPending}>Save address</Button>
       </form>
       <ErrorNote error={change.error} />
       {site.urls.published ? <p>Published at <a href={site.urls.published} target="_blank" rel="noreferrer">{site.urls.published}</a></p> : null}
@@ -78,20 +79,18 @@ function VisitorAuthForm({ orgId, siteId, auth }: { orgId: string; siteId: strin
     <>
       <div className="inline-form">
         <TextField label="Private key" readOnly value={auth.privateKey} onFocus={(e) => e.target.select()} />
-        <button
-          type="button"
-          className="button"
+        <Button
           disabled={regenerate.isPending}
           onClick={() => window.confirm('Replace the private key? Tokens signed with the old one stop working.') && regenerate.mutate({ method: 'POST', path: '/publishing/auth/regenerate' })}
         >
           Regenerate the key
-        </button>
+        </Button>
       </div>
       <ErrorNote error={regenerate.error} />
       <form onSubmit={submit}>
         <TextField label="Sign-in URL" type="url" hint="Where visitors without a token are sent to sign in" value={fallbackURL} onChange={(e) => setFallbackURL(e.target.value)} />
         <TextField label="JWKS URL" type="url" hint="Public keys that verify tokens instead of the private key (optional)" value={jwksUrl} onChange={(e) => setJwksUrl(e.target.value)} />
-        <button type="submit" className="button" disabled={change.isPending}>Save visitor authentication</button>
+        <Button type="submit" disabled={change.isPending}>Save visitor authentication</Button>
       </form>
       <ErrorNote error={change.error} />
     </>
@@ -139,7 +138,7 @@ function SchemaEditor({ orgId, siteId, jsonSchema }: { orgId: string; siteId: st
         </small>
       </div>
       <ErrorNote error={change.error} />
-      <button type="submit" className="button" disabled={Boolean(problem) || change.isPending}>Save schema</button>
+      <Button type="submit" disabled={Boolean(problem) || change.isPending}>Save schema</Button>
     </form>
   );
 }

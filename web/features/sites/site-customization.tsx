@@ -7,6 +7,7 @@ import { ANNOUNCEMENT_STYLES, THEMES, applyForm, formOf, formProblem, overridePa
 import { customizationQuery, siteSpaceCustomizationQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
 import { siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
+import { Button } from '../../ui/button.tsx';
 
 /**
  * The site's customization, or one variant's override of it, with the published site beside the form: the
@@ -84,7 +85,7 @@ function VariantCustomization({ orgId, siteId, siteSpaceId, onSaved }: { orgId: 
     <>
       <p className="muted">
         {hasOverrides ? 'This variant shows some settings differently from the site.' : 'This variant shows the site’s customization; what you save here applies to it alone.'}{' '}
-        {hasOverrides ? <button type="button" className="link-button" onClick={reset}>Use the site’s customization again</button> : null}
+        {hasOverrides ? <Button variant="ghost" size="sm" onClick={reset}>Use the site’s customization again</Button> : null}
       </p>
       <CustomizationFields
         key={version}
@@ -168,10 +169,10 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
             <legend>Footer group {g + 1}</legend>
             <TextField label={`Title of footer group ${g + 1}`} value={group.title} onChange={(e) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, title: e.target.value } : x)))} />
             <LinkRows name={`Footer group ${g + 1} link`} rows={group.links} onChange={(links) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, links } : x)))} />
-            <button type="button" className="link-button" onClick={() => set('footerGroups', form.footerGroups.filter((_, i) => i !== g))}>Remove footer group {g + 1}</button>
+            <Button variant="ghost" size="sm" onClick={() => set('footerGroups', form.footerGroups.filter((_, i) => i !== g))}>Remove footer group {g + 1}</Button>
           </fieldset>
         ))}
-        <button type="button" className="button" onClick={() => set('footerGroups', [...form.footerGroups, { title: '', links: [] }])}>Add a footer group</button>
+        <Button onClick={() => set('footerGroups', [...form.footerGroups, { title: '', links: [] }])}>Add a footer group</Button>
         <TextField label="Copyright" maxLength={300} value={form.copyright} onChange={(e) => set('copyright', e.target.value)} />
       </fieldset>
       <fieldset>
@@ -198,7 +199,7 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
       </fieldset>
       {problem ? <p className="error-note" role="alert">{problem}</p> : null}
       <ErrorNote error={error} />
-      <button type="submit" className="button button-primary" disabled={saving}>{saving ? 'Saving…' : 'Save customization'}</button>
+      <Button variant="primary" type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save customization'}</Button>
     </form>
   );
 }
@@ -215,10 +216,10 @@ function LinkRows({ name, rows, onChange }: { name: string; rows: LinkRow[]; onC
           ) : (
             <TextField label={`${name} ${i + 1} URL`} type="url" value={row.url} onChange={(e) => edit(i, { url: e.target.value })} />
           )}
-          <button type="button" className="link-button" onClick={() => onChange(rows.filter((_, j) => j !== i))}>Remove {name.toLowerCase()} {i + 1}</button>
+          <Button variant="ghost" size="sm" onClick={() => onChange(rows.filter((_, j) => j !== i))}>Remove {name.toLowerCase()} {i + 1}</Button>
         </div>
       ))}
-      <button type="button" className="button" onClick={() => onChange([...rows, { title: '', url: '' }])}>Add {name.toLowerCase()}</button>
+      <Button onClick={() => onChange([...rows, { title: '', url: '' }])}>Add {name.toLowerCase()}</Button>
     </>
   );
 }

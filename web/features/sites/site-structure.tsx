@@ -8,6 +8,7 @@ import { SortableList } from './sortable-list.tsx';
 import { structureQuery, type SiteTabProps } from './site-queries.ts';
 import { sectionsOf, sortMove, type PointerType } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
+import { Button } from '../../ui/button.tsx';
 
 type Change = ReturnType<typeof useSiteChange>;
 
@@ -69,15 +70,15 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
         <h3>{section.title}</h3>
         <span className="muted">/{section.path}</span>
         {section.default ? <span className="badge badge-open">Default section</span> : (
-          <button type="button" className="link-button" onClick={() => change.mutate({ method: 'PATCH', path: '', body: { defaultSiteSection: section.id } })}>
+          <Button variant="ghost" size="sm" onClick={() => change.mutate({ method: 'PATCH', path: '', body: { defaultSiteSection: section.id } })}>
             Make {section.title} the default section
-          </button>
+          </Button>
         )}
-        <button type="button" className="link-button" onClick={remove}>Delete section {section.title}</button>
+        <Button variant="ghost" size="sm" onClick={remove}>Delete section {section.title}</Button>
       </div>
       <form className="inline-form" onSubmit={rename}>
         <TextField label={`Title of section ${section.title}`} minLength={2} maxLength={128} required value={title} onChange={(e) => setTitle(e.target.value)} />
-        <button type="submit" className="button" disabled={title === section.title}>Rename</button>
+        <Button type="submit" disabled={title === section.title}>Rename</Button>
         {groups.length > 0 ? (
           <div className="field">
             <label htmlFor={`${id}-group`}>Group of {section.title}</label>
@@ -111,13 +112,13 @@ function Group({ orgId, change, group, structure }: { orgId: string; change: Cha
       <div className="structure-row">
         <h3>{group.title}</h3>
         <span className="badge">Section group</span>
-        <button
-          type="button"
-          className="link-button"
+        <Button
+          variant="ghost"
+          size="sm"
           onClick={() => window.confirm(`Delete the group ${group.title}? Its sections stay.`) && change.mutate({ method: 'DELETE', path: `/section-groups/${group.id}` })}
         >
           Delete group {group.title}
-        </button>
+        </Button>
       </div>
       {sections.length === 0 ? <p className="muted">No section in this group yet: choose this group in a section's “Group”.</p> : null}
       <SortableList
@@ -151,10 +152,10 @@ function Variants({ change, siteSpaces, label = 'Variants', onMove, onDefault }:
           <span>{siteSpace.title}</span>
           <span className="muted">/{siteSpace.path}</span>
           {siteSpace.default ? <span className="badge badge-open">Default variant</span> : (
-            <button type="button" className="link-button" onClick={() => change.mutate(onDefault(siteSpace.id))}>Make {siteSpace.title} the default variant</button>
+            <Button variant="ghost" size="sm" onClick={() => change.mutate(onDefault(siteSpace.id))}>Make {siteSpace.title} the default variant</Button>
           )}
           {siteSpace.urls.published ? <a href={siteSpace.urls.published} target="_blank" rel="noreferrer">View</a> : null}
-          <button type="button" className="link-button" onClick={() => change.mutate({ method: 'DELETE', path: `/site-spaces/${siteSpace.id}` })}>Remove {siteSpace.title}</button>
+          <Button variant="ghost" size="sm" onClick={() => change.mutate({ method: 'DELETE', path: `/site-spaces/${siteSpace.id}` })}>Remove {siteSpace.title}</Button>
         </div>
       )}
     </SortableList>
@@ -184,7 +185,7 @@ function AddVariant({ orgId, change, section }: { orgId: string; change: Change;
   return (
     <form className="inline-form" onSubmit={submit}>
       <SpaceSelect orgId={orgId} label={section ? `New variant of ${section.title}` : 'New variant'} value={spaceId} onChange={setSpaceId} />
-      <button type="submit" className="button">Add variant</button>
+      <Button type="submit">Add variant</Button>
     </form>
   );
 }
@@ -202,7 +203,7 @@ function AddSection({ orgId, change }: { orgId: string; change: Change }) {
       <div className="inline-form">
         <TextField label="Section title" hint="The space's title if left empty" maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
         <SpaceSelect orgId={orgId} label="Space of the section" value={spaceId} onChange={setSpaceId} />
-        <button type="submit" className="button">Add section</button>
+        <Button type="submit">Add section</Button>
       </div>
     </form>
   );
@@ -230,7 +231,7 @@ function AddGroup({ change, structure }: { change: Change; structure: SiteStruct
           ))}
         </fieldset>
       ) : null}
-      <button type="submit" className="button">Add section group</button>
+      <Button type="submit">Add section group</Button>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { visibilityLabel } from './visibility.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** An organization's sites: each with its visibility and whether it is published, and a form to create one from spaces. */
 export default function SitesScreen() {
@@ -72,7 +73,7 @@ function CreateSiteForm({ orgId }: { orgId: string }) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="button button-primary" disabled={create.isPending}>Create site</button>
+        <Button variant="primary" type="submit" disabled={create.isPending}>Create site</Button>
       </form>
       <ErrorNote error={create.error} />
     </section>

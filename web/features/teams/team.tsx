@@ -8,6 +8,7 @@ import type { OrganizationTeam } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { Button } from '../../ui/button.tsx';
 
 type TeamRole = 'owner' | 'member';
 /** The official Team carries what the caller may do with it. */
@@ -94,8 +95,8 @@ function TeamSettings({ orgId, team }: { orgId: string; team: OrganizationTeam }
       <h2 id="team-settings-title">Settings</h2>
       <form onSubmit={rename} className="inline-form">
         <TextField label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
-        <button type="submit" className="button">Rename</button>
-        <button type="button" className="button button-danger" onClick={() => void remove()}>Delete team</button>
+        <Button type="submit">Rename</Button>
+        <Button variant="danger" onClick={() => void remove()}>Delete team</Button>
       </form>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </section>
@@ -137,7 +138,7 @@ function AddMember({ orgId, teamId, inTeam }: { orgId: string; teamId: string; i
           <option value="owner">owner</option>
         </select>
       </div>
-      <button type="submit" className="button button-primary">Add to team</button>
+      <Button variant="primary" type="submit">Add to team</Button>
       <ErrorNote error={members.error} />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </form>
@@ -173,7 +174,7 @@ function TeamMemberRow({ orgId, teamId, member, canManage }: { orgId: string; te
         )}
         {error ? <p role="alert" className="error-note">{error}</p> : null}
       </td>
-      <td>{canManage ? <button type="button" className="link-button" onClick={() => void run(() => api('DELETE', path))}>Remove {user.displayName} from the team</button> : null}</td>
+      <td>{canManage ? <Button variant="ghost" size="sm" onClick={() => void run(() => api('DELETE', path))}>Remove {user.displayName} from the team</Button> : null}</td>
     </tr>
   );
 }
