@@ -7,7 +7,7 @@ import type { InviteLinkInfo, SignedIn } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 
 /*
  * An organization's invite link (`/o/:org/join/:invite`): whoever holds it joins with its role. A signed-in
@@ -115,7 +115,7 @@ function SignInOrSignUp(props: { orgId: string; inviteId: string; onSignedIn: ()
             {ours.map((provider) => {
               const url = new URL(provider.signInUrl, location.origin);
               url.searchParams.set('returnTo', here);
-              return <li key={provider.id}><a className="button" href={url.href}>Sign in with {provider.label}</a></li>;
+              return <li key={provider.id}><a className={buttonClass()} href={url.href}>Sign in with {provider.label}</a></li>;
             })}
           </ul>
         </section>

@@ -7,7 +7,7 @@ import type { SignedIn } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { safeReturnTo } from './return-to.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 
 /** Sign in with an e-mail and a password, or through an organization's identity provider. */
 export default function SignIn() {
@@ -69,7 +69,7 @@ export default function SignIn() {
               url.searchParams.set('returnTo', 'href' in returnTo ? returnTo.href : `/app${returnTo.route === '/' ? '' : returnTo.route}`);
               return (
                 <li key={provider.id}>
-                  <a className="button" href={url.href}>Sign in with {provider.label}</a>
+                  <a className={buttonClass()} href={url.href}>Sign in with {provider.label}</a>
                 </li>
               );
             })}

@@ -13,6 +13,7 @@ import { changeRequestComments, pageThreadsQuery, type Thread } from './comment-
 import { revisionDocumentQuery } from './review-api.ts';
 import { CommentThread, NewComment, OutdatedThreads } from './threads.tsx';
 import { Button } from '../../ui/button.tsx';
+import { buttonClass } from '../../ui/button.tsx';
 
 /*
  * One changed page of a change request: its diff against the revision the change request is based on, with the
@@ -52,7 +53,7 @@ export function PageReview(props: { spaceId: string; cr: ChangeRequest; pageId: 
           Side by side
         </Button>
         {editPath ? (
-          <Link className="button" to={editPath}>
+          <Link className={buttonClass()} to={editPath}>
             Edit this page together
           </Link>
         ) : null}

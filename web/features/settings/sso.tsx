@@ -10,7 +10,7 @@ import { useTitle } from '../../ui/title.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
 import { SsoDomains } from './sso-domains.tsx';
-import { Button } from '../../ui/button.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 
 /** The official SAMLProvider, with Quire's `status` and `service` (our side's URLs to register with the IdP). */
 interface SAMLProvider {
@@ -113,7 +113,7 @@ function Urls({ children }: { children: ReactNode }) {
 function TestSignIn({ provider }: { provider: { label: string; service: { startURL: string } } }) {
   // The sign-in lands back on this screen; a new tab keeps the form as it is.
   const url = `${provider.service.startURL}?returnTo=${encodeURIComponent(location.pathname)}`;
-  return <a className="button" href={url} target="_blank" rel="noopener">Test sign-in with {provider.label}</a>;
+  return <a className={buttonClass()} href={url} target="_blank" rel="noopener">Test sign-in with {provider.label}</a>;
 }
 
 function SamlFields({ orgId, value, onChange }: { orgId: string; value: SamlForm; onChange: (form: SamlForm) => void }) {
