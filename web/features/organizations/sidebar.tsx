@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
-import { faPlus } from '@fortawesome/free-solid-svg-icons';
+import { faBook, faEllipsis, faFolder, faPlus } from '@fortawesome/free-solid-svg-icons';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { errorMessage } from '../../api/client.ts';
 import { collectionsQuery, spacesQuery } from '../../api/queries.ts';
 import type { Collection } from '../../api/types.ts';
 import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { forgetSpace } from '../home/recent-spaces.ts';
 import { contentTree, moveTargets, type TreeNode } from './content-tree.ts';
@@ -155,12 +156,14 @@ function TreeRow({ node, orgId, collections, onMove, onRename, onRemove, error }
           </form>
         ) : (
           <NavLink to={to} className="tree-link">
-            <span aria-hidden="true" className="tree-icon">{emoji ?? (node.kind === 'collection' ? '▸' : '▫')}</span>
+            <span aria-hidden="true" className="tree-icon">{emoji ?? <Icon icon={node.kind === 'collection' ? faFolder : faBook} />}</span>
             {item.title}
           </NavLink>
         )}
         <details className="row-menu" ref={menu}>
-          <summary aria-label={`Actions for ${item.title}`}>⋯</summary>
+          <summary aria-label={`Actions for ${item.title}`}>
+            <Icon icon={faEllipsis} />
+          </summary>
           <div className="row-menu-body">
             <button type="button" onClick={() => (closeMenu(), setTitle(item.title), setRenaming(true))}>Rename</button>
             <label>
