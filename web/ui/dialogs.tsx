@@ -3,6 +3,7 @@ import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui
 import { faXmark } from '@fortawesome/free-solid-svg-icons';
 import { Button } from './button.tsx';
 import { Icon } from './icon.tsx';
+import { errorMessage } from '../api/client.ts';
 
 /*
  * Dialogs are modal: Radix traps focus inside, closes on Escape, returns focus to what opened it, and hides the
@@ -56,8 +57,8 @@ export interface AlertDialogProps {
   trigger?: ReactElement;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** Shown under the description when the action failed (the API's message). */
-  error?: ReactNode;
+  /** The action's failure, shown under the description with the API's message. */
+  error?: unknown;
 }
 
 /** Confirms a destructive action. Focus starts on Cancel, so Enter alone never destroys anything. */
@@ -90,7 +91,7 @@ export function AlertDialog({ title, description, confirm, onConfirm, trigger, o
         <RadixAlertDialog.Content className="ui-dialog ui-dialog-md">
           <RadixAlertDialog.Title className="ui-dialog-title">{title}</RadixAlertDialog.Title>
           <RadixAlertDialog.Description className="ui-dialog-description">{description}</RadixAlertDialog.Description>
-          {error ? <div role="alert" className="ui-field-error">{error}</div> : null}
+          {error ? <div role="alert" className="ui-field-error">{errorMessage(error)}</div> : null}
           <div className="ui-dialog-actions">
             <RadixAlertDialog.Cancel asChild>
               <Button>Cancel</Button>

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { screenshot, withoutChromium } from '../../test/browser.ts';
 import { webAppSuite } from '../../test/browser-suite.ts';
 import { ok } from '../../test/assertions.ts';
-import { buildPage, buildSpace } from '../../test/factories.ts';
+import { buildOpenAPISpec, buildPage, buildSpace } from '../../test/factories.ts';
 
 /*
  * The kit on the screens moved to it (home, an organization, a space, members, a site), as a person sees them in Chromium at a phone's and a desktop's width, in
@@ -110,6 +110,29 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       assert.equal(await trigger.evaluate((element) => element === document.activeElement), true, 'focus is back on the menu’s button');
       await page.context().close();
     }
+  });
+
+  test('a destructive action asks first: focus starts on Cancel, Escape keeps everything, the named button deletes', async () => {
+    const { t } = suite;
+    const spec = JSON.stringify({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: {} });
+    await buildOpenAPISpec(t, 'pets', { text: spec });
+    const page = await openScreen(390, 'dark', `/app/o/${t.org.id}/openapi/pets`);
+    const trigger = page.getByRole('button', { name: 'Delete pets' });
+    await trigger.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete the specification pets?' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement), true, 'focus starts on Cancel');
+    await suite.assertAccessible(page, 'the confirmation of a deletion');
+    await screenshot(page, 'kit-alert-dialog-390-dark');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await trigger.evaluate((element) => element === document.activeElement), true, 'focus is back on the button that asked');
+    assert.equal((await t.api('GET', `/v1/orgs/${t.org.id}/openapi/pets`)).status, 200, 'Escape deleted nothing');
+    await trigger.click();
+    await dialog.getByRole('button', { name: 'Delete specification' }).click();
+    await page.waitForURL(`**/o/${t.org.id}/openapi`);
+    assert.equal((await t.api('GET', `/v1/orgs/${t.org.id}/openapi/pets`)).status, 404);
+    await page.context().close();
   });
 
   test('the first screen loads at most 200 KB of gzipped JavaScript', async (context) => {

@@ -11,6 +11,7 @@ import { processingWords } from './processing.ts';
 import { SpecSourceFields } from './spec-source-fields.tsx';
 import { sourceOf, specVersionsQuery } from './openapi-api.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 type Spec = OpenAPISpec & { lastProcessedErrors?: { message: string; code?: string }[]; lastProcessErrorCode?: string; lastProcessedErrorCount?: number };
 
@@ -85,9 +86,14 @@ export default function OpenApiSpecScreen() {
           {data.permissions.edit ? (
             <section className="panel" aria-labelledby="spec-delete">
               <h2 id="spec-delete">Delete</h2>
-              <Button variant="danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete the specification ${data.slug} and its versions?`) && remove.mutate()}>
-                Delete {data.slug}
-              </Button>
+              <AlertDialog
+                title={`Delete the specification ${data.slug}?`}
+                description="Its versions go with it, and pages that show it show nothing in its place."
+                confirm="Delete specification"
+                onConfirm={() => remove.mutateAsync()}
+                error={remove.error}
+                trigger={<Button variant="danger">Delete {data.slug}</Button>}
+              />
               <ErrorNote error={remove.error} />
             </section>
           ) : null}

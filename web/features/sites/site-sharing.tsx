@@ -7,6 +7,7 @@ import { shareLinksQuery, type SiteTabProps } from './site-queries.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { VISIBILITIES } from './visibility.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /** Who can read the site (its visibility) and its share links: create, copy, deactivate and activate, delete. */
 export default function SiteSharingTab({ orgId, site }: SiteTabProps) {
@@ -89,9 +90,18 @@ function ShareLinkRow({ orgId, siteId, link }: { orgId: string; siteId: string; 
       <Button disabled={change.isPending} onClick={() => change.mutate({ method: 'PATCH', path: `/share-links/${link.id}`, body: { active: !link.active } })}>
         {link.active ? `Deactivate ${name}` : `Activate ${name}`}
       </Button>
-      <Button variant="ghost" size="sm" onClick={() => window.confirm(`Delete the share link ${name}? Whoever has it can no longer open the site.`) && change.mutate({ method: 'DELETE', path: `/share-links/${link.id}` })}>
-        Delete {name}
-      </Button>
+      <AlertDialog
+        title={`Delete the share link ${name}?`}
+        description="Whoever has it can no longer open the site."
+        confirm="Delete share link"
+        onConfirm={() => change.mutateAsync({ method: 'DELETE', path: `/share-links/${link.id}` })}
+        error={change.error}
+        trigger={
+          <Button variant="ghost" size="sm">
+            Delete {name}
+          </Button>
+        }
+      />
       <ErrorNote error={change.error} />
     </li>
   );

@@ -9,6 +9,7 @@ import { structureQuery, type SiteTabProps } from './site-queries.ts';
 import { sectionsOf, sortMove, type PointerType } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 type Change = ReturnType<typeof useSiteChange>;
 
@@ -112,13 +113,18 @@ function Group({ orgId, change, group, structure }: { orgId: string; change: Cha
       <div className="structure-row">
         <h3>{group.title}</h3>
         <span className="badge">Section group</span>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => window.confirm(`Delete the group ${group.title}? Its sections stay.`) && change.mutate({ method: 'DELETE', path: `/section-groups/${group.id}` })}
-        >
-          Delete group {group.title}
-        </Button>
+        <AlertDialog
+          title={`Delete the group ${group.title}?`}
+          description="Its sections stay in the site, outside any group."
+          confirm="Delete group"
+          onConfirm={() => change.mutateAsync({ method: 'DELETE', path: `/section-groups/${group.id}` })}
+          error={change.error}
+          trigger={
+            <Button variant="ghost" size="sm">
+              Delete group {group.title}
+            </Button>
+          }
+        />
       </div>
       {sections.length === 0 ? <p className="muted">No section in this group yet: choose this group in a section's “Group”.</p> : null}
       <SortableList

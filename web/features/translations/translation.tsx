@@ -8,6 +8,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
 import { parseLanguages } from './languages.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 type Translation = { status: string; lastError?: string; lastRunAt?: string; permissions?: { edit: boolean } };
 
@@ -50,7 +51,14 @@ export default function TranslationScreen() {
           <>
             <div className="panel">
               <Button variant="primary" disabled={run.isPending || t.status === 'running'} onClick={() => run.mutate()}>Run now</Button>{' '}
-              <Button variant="danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete the translation ${t.title}? Its translated spaces stay.`) && remove.mutate()}>Delete</Button>
+              <AlertDialog
+                title={`Delete the translation ${t.title}?`}
+                description="Its translated spaces stay; they are no longer kept up to date."
+                confirm="Delete translation"
+                onConfirm={() => remove.mutateAsync()}
+                error={remove.error}
+                trigger={<Button variant="danger">Delete</Button>}
+              />
               <ErrorNote error={run.error ?? remove.error} />
             </div>
             <TranslationSettingsForm orgId={orgId} translationId={translationId} title={t.title} languages={t.languages} />
