@@ -8,7 +8,7 @@ import { ok } from '../../test/assertions.ts';
 import { buildOpenAPISpec, buildPage, buildSpace } from '../../test/factories.ts';
 
 /*
- * The kit on the screens moved to it (home, an organization, a space, members, a site), as a person sees them in Chromium at a phone's and a desktop's width, in
+ * The kit on the screens moved to it (home, an organization, a space, the editor, members, a site), as a person sees them in Chromium at a phone's and a desktop's width, in
  * both themes: no control left with the browser's own look, nothing serious for axe-core, no sideways scrolling on
  * the phone, and a screenshot of each for a person to look at (test-results/kit-*.png).
  */
@@ -49,13 +49,14 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
   before(async () => {
     const { t } = suite;
     const space = await buildSpace(t, { title: 'Handbook', emoji: '1f4d8' });
-    await buildPage(t, space.id, { title: 'Guide', markdown: '## Install\n\nRun the installer, then open the **dashboard**.\n' });
+    const guide = await buildPage(t, space.id, { title: 'Guide', markdown: '## Install\n\nRun the installer, then open the **dashboard**.\n' });
     const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Docs site', spaces: [space.id] } }), 201) as { id: string };
     screens = [
       { name: 'home', path: '/app/', ready: async (page) => void (await page.getByRole('heading', { level: 1 }).first().waitFor()) },
       { name: 'organization', path: `/app/o/${t.org.id}`, ready: async (page) => void (await page.getByRole('heading', { level: 1 }).first().waitFor()) },
       { name: 'space', path: `/app/o/${t.org.id}/s/${space.id}`, ready: async (page) => void (await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor()) },
       { name: 'members', path: `/app/o/${t.org.id}/members`, ready: async (page) => void (await page.getByRole('heading', { level: 1 }).first().waitFor()) },
+      { name: 'editor', path: `/app/s/${space.id}/~/edit/${guide}`, ready: async (page) => void (await page.getByLabel('Page title').waitFor()) },
       // Five tabs: the row that used to be 467px wide at 390px.
       { name: 'site', path: `/app/o/${t.org.id}/sites/${site.id}`, ready: async (page) => void (await page.getByRole('navigation', { name: 'Site' }).waitFor()) },
     ];
@@ -72,7 +73,7 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
 
   for (const width of WIDTHS) {
     for (const theme of THEMES) {
-      test(`home, organization, space, members and site at ${width}px in the ${theme} theme: the kit's controls, axe-clean${width < 800 ? ', no sideways scrolling' : ''}`, async () => {
+      test(`home, organization, space, editor, members and site at ${width}px in the ${theme} theme: the kit's controls, axe-clean${width < 800 ? ', no sideways scrolling' : ''}`, async () => {
         for (const screen of screens) {
           const page = await openScreen(width, theme, screen.path);
           await screen.ready(page);
