@@ -30,6 +30,8 @@ function itemContent({ icon, children }: Pick<MenuItemProps, 'icon' | 'children'
 }
 
 export function DropdownMenu({ trigger, children, align = 'end', label }: { trigger: ReactElement; children: ReactNode; align?: 'start' | 'center' | 'end'; label?: string }) {
+  // Not modal: a modal menu locks the page's scrolling (the scrollbar disappears and the page shifts) and takes
+  // a click outside only to close itself; a menu closes on Escape or a click outside either way.
   return (
     <RadixDropdownMenu.Root modal={false}>
       <RadixDropdownMenu.Trigger asChild>{trigger}</RadixDropdownMenu.Trigger>
