@@ -5,6 +5,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useRequest } from '../../ui/use-submit.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /** A domain of the organization's e-mail addresses (Quire's, docs/sso.md). */
 interface VerifiedDomain {
@@ -78,9 +79,17 @@ function DomainPanel({ orgId, domain }: { orgId: string; domain: VerifiedDomain 
         </>
       )}
       {error ? <p role="alert" className="error-note">{error}</p> : null}
-      <Button variant="danger" disabled={busy} onClick={() => window.confirm(`Remove the domain ${domain.domain}?`) && void run(() => api('DELETE', `/orgs/${orgId}/sso/domains/${domain.id}`))}>
-        Remove {domain.domain}
-      </Button>
+      <AlertDialog
+        title={`Remove the domain ${domain.domain}?`}
+        description="The organization no longer has it; adding it back means verifying it again."
+        confirm="Remove domain"
+        onConfirm={() => run(() => api('DELETE', `/orgs/${orgId}/sso/domains/${domain.id}`))}
+        trigger={
+          <Button variant="danger" disabled={busy}>
+            Remove {domain.domain}
+          </Button>
+        }
+      />
     </article>
   );
 }

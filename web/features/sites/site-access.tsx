@@ -7,6 +7,7 @@ import { schemaProblem } from './adaptive-schema.ts';
 import { adaptiveSchemaQuery, publishingAuthQuery, type SiteTabProps } from './site-queries.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /** Where the site answers (basename, custom hostname) and who reads it how: visitor authentication and adaptive content. */
 export default function SiteAccessTab({ orgId, site }: SiteTabProps) {
@@ -79,12 +80,14 @@ function VisitorAuthForm({ orgId, siteId, auth }: { orgId: string; siteId: strin
     <>
       <div className="inline-form">
         <TextField label="Private key" readOnly value={auth.privateKey} onFocus={(e) => e.target.select()} />
-        <Button
-          disabled={regenerate.isPending}
-          onClick={() => window.confirm('Replace the private key? Tokens signed with the old one stop working.') && regenerate.mutate({ method: 'POST', path: '/publishing/auth/regenerate' })}
-        >
-          Regenerate the key
-        </Button>
+        <AlertDialog
+          title="Replace the private key?"
+          description="Tokens signed with the old key stop working: whatever signs visitors' tokens needs the new one."
+          confirm="Replace the key"
+          onConfirm={() => regenerate.mutateAsync({ method: 'POST', path: '/publishing/auth/regenerate' })}
+          error={regenerate.error}
+          trigger={<Button>Regenerate the key</Button>}
+        />
       </div>
       <ErrorNote error={regenerate.error} />
       <form onSubmit={submit}>

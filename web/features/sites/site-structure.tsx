@@ -57,9 +57,6 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
     event.preventDefault();
     change.mutate({ method: 'PATCH', path: `/sections/${section.id}`, body: { title } });
   };
-  const remove = () => {
-    if (window.confirm(`Delete the section ${section.title} and its variants from the site? The spaces stay.`)) change.mutate({ method: 'DELETE', path: `/sections/${section.id}` });
-  };
   const groups = structure.type === 'sections' ? structure.structure.filter((item): item is SiteSectionGroup => item.object === 'site-section-group') : [];
   const regroup = (groupId: string) => {
     if (groupId) change.mutate({ method: 'POST', path: `/section-groups/${groupId}/sections`, body: { sectionId: section.id } });
@@ -75,7 +72,18 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
             Make {section.title} the default section
           </Button>
         )}
-        <Button variant="ghost" size="sm" onClick={remove}>Delete section {section.title}</Button>
+        <AlertDialog
+          title={`Delete the section ${section.title}?`}
+          description="Its variants go with it; the spaces stay."
+          confirm="Delete section"
+          onConfirm={() => change.mutateAsync({ method: 'DELETE', path: `/sections/${section.id}` })}
+          error={change.error}
+          trigger={
+            <Button variant="ghost" size="sm">
+              Delete section {section.title}
+            </Button>
+          }
+        />
       </div>
       <form className="inline-form" onSubmit={rename}>
         <TextField label={`Title of section ${section.title}`} minLength={2} maxLength={128} required value={title} onChange={(e) => setTitle(e.target.value)} />

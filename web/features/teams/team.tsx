@@ -9,6 +9,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 type TeamRole = 'owner' | 'member';
 /** The official Team carries what the caller may do with it. */
@@ -78,17 +79,19 @@ function TeamSettings({ orgId, team }: { orgId: string; team: OrganizationTeam }
       setError(errorMessage(e));
     }
   };
+  const [removeError, setRemoveError] = useState<unknown>();
   const remove = async () => {
-    if (!window.confirm(`Delete the team ${team.title}? Its members lose what it was given.`)) return;
-    setError(undefined);
+    setRemoveError(undefined);
     try {
       await api('DELETE', `/orgs/${orgId}/teams/${team.id}`);
-      queryClient.removeQueries({ queryKey: keys.team(orgId, team.id) });
-      await queryClient.invalidateQueries({ queryKey: keys.teams(orgId), exact: true });
-      navigate(`/o/${orgId}/teams`);
     } catch (e) {
-      setError(errorMessage(e));
+      // Shown in the confirmation, which stays open to retry or cancel.
+      setRemoveError(e);
+      throw e;
     }
+    queryClient.removeQueries({ queryKey: keys.team(orgId, team.id) });
+    await queryClient.invalidateQueries({ queryKey: keys.teams(orgId), exact: true });
+    navigate(`/o/${orgId}/teams`);
   };
   return (
     <section aria-labelledby="team-settings-title" className="panel">
@@ -96,7 +99,14 @@ function TeamSettings({ orgId, team }: { orgId: string; team: OrganizationTeam }
       <form onSubmit={rename} className="inline-form">
         <TextField label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
         <Button type="submit">Rename</Button>
-        <Button variant="danger" onClick={() => void remove()}>Delete team</Button>
+        <AlertDialog
+          title={`Delete the team ${team.title}?`}
+          description="Its members lose what it was given; they stay members of the organization."
+          confirm="Delete team"
+          onConfirm={remove}
+          error={removeError}
+          trigger={<Button variant="danger">Delete team</Button>}
+        />
       </form>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </section>
