@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/client.ts';
 
-/** Grey bars where content is coming: the layout stays put instead of a blank screen. */
+/**
+ * Grey bars where content is coming: the layout stays put instead of a blank screen. (Its `skeleton` class is what
+ * the browser tests wait to see gone.)
+ */
 export function Skeleton({ lines = 3, label = 'Loading' }: { lines?: number; label?: string }) {
   return (
-    <div className="skeleton" role="status" aria-live="polite">
+    <div className="skeleton ui-skeleton" role="status" aria-live="polite">
       <span className="sr-only">{label}…</span>
       {Array.from({ length: lines }, (_, i) => (
-        <div key={i} className="skeleton-line" style={{ width: `${90 - ((i * 17) % 40)}%` }} />
+        <div key={i} className="ui-skeleton-line" style={{ width: `${90 - ((i * 17) % 40)}%` }} />
       ))}
     </div>
   );
@@ -21,6 +24,21 @@ export function ErrorNote({ error, children }: { error: unknown; children?: Reac
       {errorMessage(error)}
       {children}
     </p>
+  );
+}
+
+/**
+ * What an empty screen or section says: what it is for, and its first action (a Button or a link), instead of
+ * "None yet.".
+ */
+export function EmptyState({ title, children, action, headingLevel = 2 }: { title: string; children?: ReactNode; action?: ReactNode; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="ui-empty-state">
+      <Heading className="ui-empty-state-title">{title}</Heading>
+      {children ? <div className="ui-empty-state-body">{children}</div> : null}
+      {action ? <div className="ui-empty-state-action">{action}</div> : null}
+    </section>
   );
 }
 

@@ -4,9 +4,10 @@ import { useNavigate, useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 import type { AuthLink, SignedIn } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { Button } from '../../ui/button.tsx';
 
 const HEADINGS = { invite: 'Join', reset: 'Choose a new password', 'first-start': 'Set up Quire', verify: 'Confirm your e-mail address' } as const;
 
@@ -50,12 +51,12 @@ export default function AcceptLink() {
             For <strong>{link.data.email}</strong>
             {link.data.role ? <> as <strong>{link.data.role}</strong></> : null}
           </p>
-          {link.data.kind !== 'reset' ? <Field label="Your name" autoComplete="name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} /> : null}
-          <Field label="Password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters" value={password} onChange={(e) => setPassword(e.target.value)} />
+          {link.data.kind !== 'reset' ? <TextField label="Your name" autoComplete="name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} /> : null}
+          <TextField label="Password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters" value={password} onChange={(e) => setPassword(e.target.value)} />
           {error ? <p role="alert" className="error-note">{error}</p> : null}
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <Button variant="primary" type="submit" disabled={busy}>
             {link.data.kind === 'invite' ? 'Accept invitation' : 'Save password'}
-          </button>
+          </Button>
         </form>
       ) : null}
     </main>

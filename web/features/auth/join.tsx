@@ -4,9 +4,10 @@ import { useNavigate, useParams } from 'react-router';
 import { api, errorMessage, isUnauthorized } from '../../api/client.ts';
 import { keys, meQuery, providersQuery } from '../../api/queries.ts';
 import type { InviteLinkInfo, SignedIn } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
 
 /*
  * An organization's invite link (`/o/:org/join/:invite`): whoever holds it joins with its role. A signed-in
@@ -73,7 +74,7 @@ function JoinAsMe({ name, organization, onJoin }: { name: string; organization: 
     <div className="auth-form">
       <p>You are signed in as <strong>{name}</strong>.</p>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
-      <button type="button" className="button button-primary" onClick={() => void click()} disabled={busy}>Join {organization}</button>
+      <Button variant="primary" onClick={() => void click()} disabled={busy}>Join {organization}</Button>
     </div>
   );
 }
@@ -114,7 +115,7 @@ function SignInOrSignUp(props: { orgId: string; inviteId: string; onSignedIn: ()
             {ours.map((provider) => {
               const url = new URL(provider.signInUrl, location.origin);
               url.searchParams.set('returnTo', here);
-              return <li key={provider.id}><a className="button" href={url.href}>Sign in with {provider.label}</a></li>;
+              return <li key={provider.id}><a className={buttonClass()} href={url.href}>Sign in with {provider.label}</a></li>;
             })}
           </ul>
         </section>
@@ -149,9 +150,9 @@ function AccountForm(props: { title: string; submitLabel: string; withName?: boo
   return (
     <form onSubmit={onSubmit} className="auth-form" aria-label={props.title}>
       <h2>{props.title}</h2>
-      {props.withName ? <Field label="Your name" autoComplete="name" value={input.displayName} onChange={set('displayName')} /> : null}
-      <Field label="Email" type="email" autoComplete={props.withName ? 'email' : 'username'} required value={input.email} onChange={set('email')} />
-      <Field
+      {props.withName ? <TextField label="Your name" autoComplete="name" value={input.displayName} onChange={set('displayName')} /> : null}
+      <TextField label="Email" type="email" autoComplete={props.withName ? 'email' : 'username'} required value={input.email} onChange={set('email')} />
+      <TextField
         label="Password"
         type="password"
         autoComplete={props.passwordAutoComplete}
@@ -161,7 +162,7 @@ function AccountForm(props: { title: string; submitLabel: string; withName?: boo
         onChange={set('password')}
       />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
-      <button type="submit" className="button button-primary" disabled={busy}>{props.submitLabel}</button>
+      <Button variant="primary" type="submit" disabled={busy}>{props.submitLabel}</Button>
     </form>
   );
 }

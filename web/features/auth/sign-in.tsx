@@ -4,9 +4,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
 import { keys, providersQuery } from '../../api/queries.ts';
 import type { SignedIn } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { safeReturnTo } from './return-to.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
 
 /** Sign in with an e-mail and a password, or through an organization's identity provider. */
 export default function SignIn() {
@@ -52,11 +53,11 @@ export default function SignIn() {
     <main id="main" className="auth-screen">
       <h1>Sign in to Quire</h1>
       <form onSubmit={submit} className="auth-form">
-        <Field label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Field label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         {error ? <p role="alert" className="error-note">{error}</p> : null}
-        <button type="submit" className="button button-primary" disabled={busy}>Sign in</button>
-        <button type="button" className="link-button" onClick={resetPassword} disabled={!email}>Forgot password?</button>
+        <Button variant="primary" type="submit" disabled={busy}>Sign in</Button>
+        <Button variant="ghost" size="sm" onClick={resetPassword} disabled={!email}>Forgot password?</Button>
         {resetSent ? <p role="status">If {email} has an account, a link to choose a new password is on its way.</p> : null}
       </form>
       {providers.data && providers.data.items.length > 0 ? (
@@ -68,7 +69,7 @@ export default function SignIn() {
               url.searchParams.set('returnTo', 'href' in returnTo ? returnTo.href : `/app${returnTo.route === '/' ? '' : returnTo.route}`);
               return (
                 <li key={provider.id}>
-                  <a className="button" href={url.href}>Sign in with {provider.label}</a>
+                  <a className={buttonClass()} href={url.href}>Sign in with {provider.label}</a>
                 </li>
               );
             })}

@@ -15,6 +15,7 @@ import { editTogetherPath, InTheEditorNow, takesEdits } from './presence.tsx';
 import { hasDescription } from './description-text.ts';
 import { effectiveRules, mergeBlockers, type MergeRules } from './merge-readiness.ts';
 import { changesQuery, contributorsQuery, requestedReviewersQuery, reviewApi, reviewsQuery, type MergeConflictReport } from './review-api.ts';
+import { Button } from '../../ui/button.tsx';
 
 // A page's diff and the conflict resolver load when first shown: the change request and its list come first.
 const PageReview = lazy(async () => ({ default: (await import('./page-review.tsx')).PageReview }));
@@ -128,9 +129,9 @@ function Subject({ spaceId, cr, mayEdit }: { spaceId: string; cr: ChangeRequest;
           #{cr.number} {cr.subject || 'Untitled change request'} <span className={`badge badge-${cr.status}`}>{cr.status}</span>
         </h1>
         {mayEdit && cr.status !== 'merged' ? (
-          <button type="button" className="button" onClick={() => (setSubject(cr.subject ?? ''), setEditing(true))}>
+          <Button onClick={() => (setSubject(cr.subject ?? ''), setEditing(true))}>
             Edit subject
-          </button>
+          </Button>
         ) : null}
       </div>
     );
@@ -146,8 +147,8 @@ function Subject({ spaceId, cr, mayEdit }: { spaceId: string; cr: ChangeRequest;
         <label htmlFor={id}>Subject</label>
         <input id={id} value={subject} maxLength={100} onChange={(e) => setSubject(e.target.value)} />
       </div>
-      <button type="submit" className="button button-primary" disabled={save.isPending}>Save subject</button>
-      <button type="button" className="button" onClick={() => setEditing(false)}>Cancel</button>
+      <Button variant="primary" type="submit" disabled={save.isPending}>Save subject</Button>
+      <Button onClick={() => setEditing(false)}>Cancel</Button>
       <ErrorNote error={save.error} />
     </form>
   );
@@ -182,9 +183,9 @@ function StatusMoves({ spaceId, cr, mayEdit }: { spaceId: string; cr: ChangeRequ
       {moves.length > 0 ? (
         <div className="thread-actions" role="group" aria-label="Status">
           {moves.map((m) => (
-            <button key={m.to} type="button" className="button" disabled={move.isPending} onClick={() => move.mutate(m.to)}>
+            <Button key={m.to} disabled={move.isPending} onClick={() => move.mutate(m.to)}>
               {m.label}
-            </button>
+            </Button>
           ))}
         </div>
       ) : null}
@@ -206,9 +207,9 @@ function OutdatedBanner({ spaceId, cr, mayUpdate, onConflicts }: { spaceId: stri
     <div className="banner banner-warning" role="status">
       <span>The space changed since this change request was opened or last updated.</span>
       {mayUpdate && cr.status !== 'merged' ? (
-        <button type="button" className="button" disabled={update.isPending} onClick={() => update.mutate()}>
+        <Button disabled={update.isPending} onClick={() => update.mutate()}>
           Update from main
-        </button>
+        </Button>
       ) : null}
       {update.data?.result === 'conflicts' ? <span>Main could not be brought in: it conflicts (see below).</span> : null}
       <ErrorNote error={update.error} />
@@ -258,9 +259,9 @@ function Reviewers({ spaceId, cr, orgId, mayRequest }: { spaceId: string; cr: Ch
             <li key={r.user.id}>
               {r.user.displayName}
               {mayRequest && cr.status !== 'merged' ? (
-                <button type="button" className="link-button" aria-label={`Remove ${r.user.displayName} from the reviewers`} onClick={() => remove.mutate(r.user.id)}>
+                <Button variant="ghost" size="sm" aria-label={`Remove ${r.user.displayName} from the reviewers`} onClick={() => remove.mutate(r.user.id)}>
                   Remove
-                </button>
+                </Button>
               ) : null}
             </li>
           ) : null,
@@ -284,7 +285,7 @@ function Reviewers({ spaceId, cr, orgId, mayRequest }: { spaceId: string; cr: Ch
               ))}
             </select>
           </div>
-          <button type="submit" className="button" disabled={!userId || request.isPending}>Request review</button>
+          <Button type="submit" disabled={!userId || request.isPending}>Request review</Button>
           <ErrorNote error={request.error ?? members.error} />
         </form>
       ) : null}
@@ -323,8 +324,8 @@ function Reviews({ spaceId, cr, mayReview }: { spaceId: string; cr: ChangeReques
           <label htmlFor={id}>Review comment</label>
           <textarea id={id} value={comment} onChange={(e) => setComment(e.target.value)} />
           <div className="thread-actions">
-            <button type="button" className="button button-primary" disabled={submit.isPending} onClick={() => submit.mutate('approved')}>Approve</button>
-            <button type="button" className="button" disabled={submit.isPending} onClick={() => submit.mutate('changes-requested')}>Request changes</button>
+            <Button variant="primary" disabled={submit.isPending} onClick={() => submit.mutate('approved')}>Approve</Button>
+            <Button disabled={submit.isPending} onClick={() => submit.mutate('changes-requested')}>Request changes</Button>
           </div>
           <ErrorNote error={submit.error} />
         </form>
@@ -364,9 +365,9 @@ function MergeBox(props: { spaceId: string; cr: ChangeRequest; space: Space; use
   return (
     <section className="merge-box" aria-labelledby="merge-title">
       <h2 id="merge-title">Merge</h2>
-      <button type="button" className="button button-primary" disabled={reasons.length > 0 || merge.isPending} aria-describedby="merge-reasons" onClick={() => merge.mutate()}>
+      <Button variant="primary" disabled={reasons.length > 0 || merge.isPending} aria-describedby="merge-reasons" onClick={() => merge.mutate()}>
         Merge change request
-      </button>
+      </Button>
       <ul id="merge-reasons" className="merge-reasons">
         {reasons.length === 0 ? <li>Ready to merge.</li> : reasons.map((r) => <li key={r}>{r}</li>)}
       </ul>

@@ -4,6 +4,7 @@ import { keys } from '../../api/queries.ts';
 import { ErrorNote } from '../../ui/states.tsx';
 import { parseMarkedText, regionsOf, resolveMarkedText, type ConflictRegion } from './conflict-text.ts';
 import { reviewApi, type MergeConflictReport } from './review-api.ts';
+import { Button } from '../../ui/button.tsx';
 
 /*
  * Conflicts between a change request and the space's content, resolved by a person: for each region both sides
@@ -65,9 +66,9 @@ export function ConflictResolver({ spaceId, number, conflicts, onResolved }: { s
       ))}
       {pages.length > 0 ? (
         <>
-          <button type="button" className="button button-primary" disabled={resolve.isPending} onClick={() => resolve.mutate()}>
+          <Button variant="primary" disabled={resolve.isPending} onClick={() => resolve.mutate()}>
             {resolve.isPending ? 'Saving the resolution…' : 'Save the resolution'}
-          </button>
+          </Button>
           <ErrorNote error={resolve.error} />
         </>
       ) : null}
@@ -91,16 +92,16 @@ function RegionChoice({ index, region, value, onChange }: { index: number; regio
         <div>
           <h3>In the space (main)</h3>
           <pre>{main}</pre>
-          <button type="button" className="button" onClick={() => onChange(main)}>
+          <Button onClick={() => onChange(main)}>
             Keep the space’s version
-          </button>
+          </Button>
         </div>
         <div>
           <h3>In {changeRequestLabel}</h3>
           <pre>{changeRequest}</pre>
-          <button type="button" className="button" onClick={() => onChange(changeRequest)}>
+          <Button onClick={() => onChange(changeRequest)}>
             Keep the change request’s version
-          </button>
+          </Button>
         </div>
       </div>
       <label htmlFor={id}>Resolved text of conflict {index + 1} (markdown)</label>

@@ -8,6 +8,7 @@ import { DocumentView } from '../pages/render-document.tsx';
 import { revisionLinks } from '../review/revision-links.ts';
 import { descriptionFromText, descriptionToText, isPlainDescription } from './description-text.ts';
 import { reviewApi } from './review-api.ts';
+import { Button } from '../../ui/button.tsx';
 
 /**
  * A change request's description (the official `description`, a JSON document): shown as the reader would render
@@ -34,9 +35,9 @@ export function Description({ spaceId, cr, mayEdit }: { spaceId: string; cr: Cha
         <h2 id={`${id}-title`}>Description</h2>
         {description && description.nodes.length > 0 ? <DocumentView document={description} links={links} /> : <p className="muted">No description yet.</p>}
         {canEdit ? (
-          <button type="button" className="button" onClick={() => (setText(descriptionToText(description)), setEditing(true))}>
+          <Button onClick={() => (setText(descriptionToText(description)), setEditing(true))}>
             Edit description
-          </button>
+          </Button>
         ) : null}
       </section>
     );
@@ -55,8 +56,8 @@ export function Description({ spaceId, cr, mayEdit }: { spaceId: string; cr: Cha
         {isPlainDescription(description) ? '' : ' Saving replaces the formatting the description has now with this text.'}
       </p>
       <div className="thread-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>Save description</button>
-        <button type="button" className="button" onClick={() => setEditing(false)}>Cancel</button>
+        <Button variant="primary" type="submit" disabled={save.isPending}>Save description</Button>
+        <Button onClick={() => setEditing(false)}>Cancel</Button>
       </div>
       <ErrorNote error={save.error} />
     </form>

@@ -12,6 +12,8 @@ import { revisionLinks } from '../review/revision-links.ts';
 import { changeRequestComments, pageThreadsQuery, type Thread } from './comment-place.ts';
 import { revisionDocumentQuery } from './review-api.ts';
 import { CommentThread, NewComment, OutdatedThreads } from './threads.tsx';
+import { Button } from '../../ui/button.tsx';
+import { buttonClass } from '../../ui/button.tsx';
 
 /*
  * One changed page of a change request: its diff against the revision the change request is based on, with the
@@ -47,11 +49,11 @@ export function PageReview(props: { spaceId: string; cr: ChangeRequest; pageId: 
     <section className="page-review" aria-labelledby="page-review-title">
       <div className="inline-form">
         <h2 id="page-review-title">Changes to “{title}”</h2>
-        <button type="button" className="button" aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>
+        <Button aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>
           Side by side
-        </button>
+        </Button>
         {editPath ? (
-          <Link className="button" to={editPath}>
+          <Link className={buttonClass()} to={editPath}>
             Edit this page together
           </Link>
         ) : null}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ChangeRequest } from '../../api/types.ts';
-import { initials, personColor } from '../../ui/avatar.ts';
+import { initials, personColor } from '../../ui/avatar.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
 import { presenceQuery } from './review-api.ts';
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorNote } from '../../ui/states.tsx';
 import { commentApi, repliesQuery, type CommentPlace, type Thread } from './comment-place.ts';
+import { Button } from '../../ui/button.tsx';
 
 /*
  * Comment threads beside the blocks they are about, in a change request's diff or in the editor (a change
@@ -43,19 +44,19 @@ export function CommentThread({ place, thread, userId }: { place: CommentPlace; 
       ) : null}
       <ErrorNote error={replies.error} />
       <div className="thread-actions">
-        <button
-          type="button"
-          className="link-button"
+        <Button
+          variant="ghost"
+          size="sm"
           aria-pressed={mine}
           title={mine ? 'Remove your reaction' : 'React with a thumbs-up'}
           onClick={() => update.mutate(mine ? { removedReactions: [THUMBS_UP] } : { addedReactions: [THUMBS_UP] })}
         >
           {THUMBS_UP} {thumbs?.count ?? 0}
           <span className="sr-only"> thumbs-up</span>
-        </button>
-        <button type="button" className="link-button" onClick={() => update.mutate({ resolved: !resolved })}>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => update.mutate({ resolved: !resolved })}>
           {resolved ? 'Reopen' : 'Resolve'}
-        </button>
+        </Button>
       </div>
       <ErrorNote error={update.error} />
       {thread.permissions.reply !== false ? (
@@ -64,9 +65,9 @@ export function CommentThread({ place, thread, userId }: { place: CommentPlace; 
             Reply to {thread.postedBy.displayName}
           </label>
           <textarea id={replyId} value={reply} placeholder="Reply…" onChange={(e) => setReply(e.target.value)} />
-          <button type="submit" className="button" disabled={send.isPending || !reply.trim()}>
+          <Button type="submit" disabled={send.isPending || !reply.trim()}>
             Reply
-          </button>
+          </Button>
           <ErrorNote error={send.error} />
         </form>
       ) : null}
@@ -123,15 +124,15 @@ export function NewComment({ place, pageId, what, target }: { place: CommentPlac
   };
   if (!chosen) {
     return (
-      <button
-        type="button"
-        className="link-button"
+      <Button
+        variant="ghost"
+        size="sm"
         aria-label={`Comment on ${what}`}
         onMouseDown={choose}
         onClick={() => (chosen ? undefined : choose())}
       >
         Comment
-      </button>
+      </Button>
     );
   }
   return (
@@ -145,12 +146,12 @@ export function NewComment({ place, pageId, what, target }: { place: CommentPlac
       <label htmlFor={id}>Comment on {chosen.what}</label>
       <textarea id={id} value={text} autoFocus onChange={(e) => setText(e.target.value)} />
       <div className="thread-actions">
-        <button type="submit" className="button button-primary" disabled={post.isPending || !text.trim()}>
+        <Button variant="primary" type="submit" disabled={post.isPending || !text.trim()}>
           Post comment
-        </button>
-        <button type="button" className="button" onClick={() => setChosen(null)}>
+        </Button>
+        <Button onClick={() => setChosen(null)}>
           Cancel
-        </button>
+        </Button>
       </div>
       <ErrorNote error={post.error} />
     </form>

@@ -7,7 +7,7 @@ import type { AppLinks } from '../pages/links.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import type { SaveTransport } from './autosave.ts';
 import { BodyEditor, preloadBlockEditor } from './body-editor.tsx';
-import { personColor } from '../../ui/avatar.ts';
+import { personColor } from '../../ui/avatar.tsx';
 import { useCollaboration, useSharedEdits } from './collaboration.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { EditorComments } from './editor-comments.tsx';

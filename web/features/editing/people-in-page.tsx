@@ -1,5 +1,5 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
-import { initials } from '../../ui/avatar.ts';
+import { initials } from '../../ui/avatar.tsx';
 import { usePeopleInPage } from './collaboration.ts';
 
 /** Avatars of who is in the page now, in their caret's colour; the person's own first. */

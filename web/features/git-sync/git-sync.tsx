@@ -8,6 +8,7 @@ import { useTitle } from '../../ui/title.ts';
 import { SpaceHeader } from '../spaces/space-header.tsx';
 import { isRunning, refOfBranch } from './git-ref.ts';
 import { ImportReportView, type ImportReport } from './import-report.tsx';
+import { Button } from '../../ui/button.tsx';
 
 /** getSpaceGitInfo: the space's Git Sync and its last operation (404 while the space was never synced). */
 interface GitInfo {
@@ -94,9 +95,9 @@ export default function GitSyncScreen() {
             <small id={`${id}-project-hint`} className="field-hint">The folder of the docs in the repository (where its SUMMARY.md, mkdocs.yml or docusaurus.config is), when it is not the root.</small>
           </div>
           <div className="field"><label htmlFor={`${id}-message`}>Commit message (export)</label><input id={`${id}-message`} value={message} onChange={(e) => setMessage(e.target.value)} /></div>
-          <button type="submit" className="button" disabled={start.isPending || isRunning(operation?.state)}>Import now</button>{' '}
-          <button type="button" className="button button-primary" disabled={start.isPending || isRunning(operation?.state)}
-            onClick={(event) => (event.currentTarget.form?.reportValidity() ?? true) && submit('export')()}>Export now</button>
+          <Button type="submit" disabled={start.isPending || isRunning(operation?.state)}>Import now</Button>{' '}
+          <Button variant="primary" disabled={start.isPending || isRunning(operation?.state)}
+            onClick={(event) => (event.currentTarget.form?.reportValidity() ?? true) && submit('export')()}>Export now</Button>
           <ErrorNote error={start.error} />
         </form>
       ) : space.data ? <p className="muted">You cannot sync this space (Git Sync needs the space’s edit permission).</p> : null}

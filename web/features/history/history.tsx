@@ -11,6 +11,7 @@ import { revisionLinks } from '../review/revision-links.ts';
 import { SpaceHeader } from '../spaces/space-header.tsx';
 import { documentPages, revisionByIdQuery, useHistory } from './history-api.ts';
 import '../review/review.css';
+import { Button } from '../../ui/button.tsx';
 
 const KINDS: Record<string, string> = { merge: 'Merged change request', update: 'Updated from main', edits: 'Edited', initial: 'Created' };
 
@@ -83,9 +84,9 @@ export default function HistoryScreen() {
             ))}
           </ul>
           {history.hasNextPage ? (
-            <button type="button" className="button" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+            <Button disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
               Load older revisions
-            </button>
+            </Button>
           ) : null}
         </>
       ) : null}

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { organizationsQuery } from '../../api/queries.ts';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { buttonClass } from '../../ui/button.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { recentSpaces } from './recent-spaces.ts';
 
@@ -20,7 +21,9 @@ export default function Home() {
         <ErrorNote error={organizations.error} />
         {organizations.data ? (
           organizations.data.length === 0 ? (
-            <p>You are not a member of any organization yet.</p>
+            <EmptyState headingLevel={3} title="No organization yet">
+              <p>An organization holds your team’s spaces, sites and members. Ask an administrator of yours for an invitation link, and open it here.</p>
+            </EmptyState>
           ) : (
             <ul className="card-list">
               {organizations.data.map((org) => (
@@ -35,7 +38,19 @@ export default function Home() {
       <section aria-labelledby="recent-title">
         <h2 id="recent-title">Recently opened spaces</h2>
         {recent.length === 0 ? (
-          <p>Spaces you open show here.</p>
+          <EmptyState
+            headingLevel={3}
+            title="No space opened yet"
+            action={
+              organizations.data?.length === 1 ? (
+                <Link className={buttonClass('primary')} to={`/o/${organizations.data[0]!.id}`}>
+                  Open {organizations.data[0]!.title}
+                </Link>
+              ) : null
+            }
+          >
+            <p>The spaces you open show here, so you can go back to them in one click.</p>
+          </EmptyState>
         ) : (
           <ul className="card-list">
             {recent.map((space) => (

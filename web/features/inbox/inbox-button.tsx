@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { faInbox } from '@fortawesome/free-solid-svg-icons';
+import { buttonClass } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
 import { unreadQuery } from './inbox-api.ts';
 import './inbox.css';
 
@@ -8,8 +11,9 @@ export function InboxButton() {
   const summary = useQuery(unreadQuery());
   const unread = summary.data?.unread ?? 0;
   return (
-    <Link to="/inbox" className="button inbox-button">
-      Inbox{' '}
+    <Link to="/inbox" className={buttonClass('ghost', 'md', 'inbox-button')}>
+      <Icon icon={faInbox} />
+      <span className="header-label">Inbox</span>{' '}
       {unread > 0 ? (
         <>
           <span className="inbox-count">{unread}</span>

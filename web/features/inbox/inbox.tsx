@@ -4,6 +4,7 @@ import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { appPathOf, inboxApi, inboxKeys, notificationsQuery } from './inbox-api.ts';
 import './inbox.css';
+import { Button } from '../../ui/button.tsx';
 
 const KIND_LABELS = { review_requested: 'Review request', mention: 'Mention', reply: 'Reply' } as const;
 
@@ -23,7 +24,7 @@ export default function InboxScreen() {
       <div className="filters inline-actions" role="group" aria-label="Show">
         <button type="button" className={unreadOnly ? 'chip' : 'chip selected'} aria-pressed={!unreadOnly} onClick={() => setParams({})}>All</button>
         <button type="button" className={unreadOnly ? 'chip selected' : 'chip'} aria-pressed={unreadOnly} onClick={() => setParams({ filter: 'unread' })}>Unread</button>
-        <button type="button" className="button" disabled={readAll.isPending} onClick={() => readAll.mutate()}>Mark all read</button>
+        <Button disabled={readAll.isPending} onClick={() => readAll.mutate()}>Mark all read</Button>
       </div>
       <ErrorNote error={readAll.error ?? setRead.error} />
       {list.isPending ? <Skeleton lines={4} label="Loading your notifications" /> : null}
@@ -37,10 +38,10 @@ export default function InboxScreen() {
               {n.read ? n.title : <strong>{n.title}</strong>}
             </Link>
             <span className="muted">{new Date(n.createdAt).toLocaleString()}</span>
-            <button type="button" className="link-button" onClick={() => setRead.mutate({ id: n.id, read: !n.read })}>
+            <Button variant="ghost" size="sm" onClick={() => setRead.mutate({ id: n.id, read: !n.read })}>
               {n.read ? 'Mark unread' : 'Mark read'}
               <span className="sr-only">: {n.title}</span>
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

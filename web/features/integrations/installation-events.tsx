@@ -4,6 +4,7 @@ import { api } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { installationEventQuery, installationEventsQuery, type InstallationEvent } from './integrations-api.ts';
+import { Button } from '../../ui/button.tsx';
 
 const STATE_WORDS: Record<InstallationEvent['delivery']['state'], string> = {
   pending: 'Pending',
@@ -53,9 +54,9 @@ function EventRow({ orgId, integrationName, installationId, event }: { orgId: st
           <span className="muted">{event.delivery.attempts} {event.delivery.attempts === 1 ? 'attempt' : 'attempts'}</span>
         </td>
         <td>
-          <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? 'Hide log' : 'Log'}</button>{' '}
+          <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? 'Hide log' : 'Log'}</Button>{' '}
           {state === 'failed' ? (
-            <button type="button" className="button" disabled={retry.isPending} onClick={() => retry.mutate()} aria-label={`Retry ${event.payload.type}`}>Retry</button>
+            <Button disabled={retry.isPending} onClick={() => retry.mutate()} aria-label={`Retry ${event.payload.type}`}>Retry</Button>
           ) : null}
           <ErrorNote error={retry.error} />
         </td>

@@ -6,6 +6,7 @@ import type { Integration, IntegrationInstallation } from '../../api/types.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { ContentKitView } from './contentkit/contentkit-view.tsx';
 import { installedOnQuery, type ContentInstallation } from './integrations-api.ts';
+import { Button } from '../../ui/button.tsx';
 
 type Kind = 'spaces' | 'sites';
 
@@ -70,9 +71,9 @@ function Reach({ kind, orgId, integration, installation }: { kind: Kind; orgId: 
                   {item.title}
                 </label>
                 {typeof componentId === 'string' && on.has(item.id) ? (
-                  <button type="button" className="button" aria-expanded={configuring === item.id} onClick={() => setConfiguring(configuring === item.id ? null : item.id)}>
+                  <Button aria-expanded={configuring === item.id} onClick={() => setConfiguring(configuring === item.id ? null : item.id)}>
                     Configure<span className="sr-only"> {item.title}</span>
-                  </button>
+                  </Button>
                 ) : null}
                 {typeof componentId === 'string' && configuring === item.id && on.has(item.id) ? (
                   <ContentConfiguration noun={noun} integration={integration.name} componentId={componentId} targetId={item.id} title={item.title}

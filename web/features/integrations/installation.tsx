@@ -12,6 +12,7 @@ import { installationInQuery } from './integrations-api.ts';
 import { InstallationReach } from './installation-reach.tsx';
 import { SchemaConfiguration } from './schema-configuration.tsx';
 import './integrations.css';
+import { Button } from '../../ui/button.tsx';
 
 /**
  * An integration installed in an organization: its configuration (the integration's own ContentKit screen, or
@@ -95,10 +96,10 @@ function Uninstall({ orgId, integration, installationId }: { orgId: string; inte
     <section className="panel" aria-labelledby="uninstall-title">
       <h2 id="uninstall-title">Uninstall</h2>
       <p>Removes {integration.title} from this organization, its spaces and sites; its access ends at once.</p>
-      <button type="button" className="button button-danger" disabled={uninstall.isPending}
+      <Button variant="danger" disabled={uninstall.isPending}
         onClick={() => window.confirm(`Uninstall ${integration.title} from this organization?`) && uninstall.mutate()}>
         Uninstall {integration.title}
-      </button>
+      </Button>
       <ErrorNote error={uninstall.error} />
     </section>
   );

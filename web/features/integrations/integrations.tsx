@@ -8,6 +8,7 @@ import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { installationInQuery, integrationsQuery } from './integrations-api.ts';
 import './integrations.css';
+import { Button, buttonClass } from '../../ui/button.tsx';
 
 /** The integrations an organization may install (listIntegrations, searched by name or title), each with its installation there. */
 export default function IntegrationsScreen() {
@@ -64,14 +65,14 @@ function IntegrationRow({ orgId, integration }: { orgId: string; integration: In
       ) : installation.data ? (
         <span className="integration-installed">
           <span className="muted">Installed</span>
-          <Link className="button" to={`/o/${orgId}/integrations/${integration.name}/installations/${installation.data.id}`} aria-label={`Open ${integration.title}`}>
+          <Link className={buttonClass()} to={`/o/${orgId}/integrations/${integration.name}/installations/${installation.data.id}`} aria-label={`Open ${integration.title}`}>
             Open
           </Link>
         </span>
       ) : (
-        <button type="button" className="button button-primary" disabled={install.isPending} onClick={() => install.mutate()} aria-label={`Install ${integration.title}`}>
+        <Button variant="primary" disabled={install.isPending} onClick={() => install.mutate()} aria-label={`Install ${integration.title}`}>
           Install
-        </button>
+        </Button>
       )}
     </li>
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNote } from '../../ui/states.tsx';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { configurationFields, valueOfField, type ConfigurationField } from './schema-fields.ts';
+import { Button } from '../../ui/button.tsx';
 
 /**
  * A configuration form built from the integration's configuration schema (properties with a type, `enum`,
@@ -45,11 +46,11 @@ export function SchemaConfiguration({ schema, configuration, save }: { schema: R
             </select>
           </div>
         ) : (
-          <Field key={field.name} label={field.title} hint={field.description} required={field.required} type={field.type === 'string' ? 'text' : 'number'}
+          <TextField key={field.name} label={field.title} hint={field.description} required={field.required} type={field.type === 'string' ? 'text' : 'number'}
             value={String(values[field.name])} onChange={(e) => set(field, e.target.value)} />
         ),
       )}
-      <button type="submit" className="button button-primary">Save configuration</button>
+      <Button variant="primary" type="submit">Save configuration</Button>
       {saved ? <span role="status"> Saved.</span> : null}
       <ErrorNote error={error} />
     </form>

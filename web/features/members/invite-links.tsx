@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { allPages, api, ApiError, errorMessage } from '../../api/client.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** The official InviteLinkToOrganization. */
 interface InviteLink { object: 'invite'; id: string; role: string | null }
@@ -40,7 +41,7 @@ export function InviteLinks({ orgId }: { orgId: string }) {
             {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
           </select>
         </div>
-        <button type="submit" className="button" disabled={create.isPending}>Create invite link</button>
+        <Button type="submit" disabled={create.isPending}>Create invite link</Button>
       </form>
       <ErrorNote error={create.error} />
       {links.isPending ? <Skeleton lines={2} label="Loading the invite links" /> : null}
@@ -79,8 +80,8 @@ function InviteLinkRow({ orgId, link, onRevoked }: { orgId: string; link: Invite
   return (
     <li>
       <input readOnly aria-label={`Invite link (${role})`} value={url} onFocus={(e) => e.target.select()} />
-      <button type="button" className="button" onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</button>
-      <button type="button" className="link-button" onClick={() => void revoke()}>Revoke the {role} link</button>
+      <Button onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</Button>
+      <Button variant="ghost" size="sm" onClick={() => void revoke()}>Revoke the {role} link</Button>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </li>
   );

@@ -8,6 +8,7 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
 import { useIsAdmin } from './use-is-admin.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** The official items of listTeamsOfMember and listSpacesOfMember (src/features/members/schemas.ts). */
 interface MemberTeam { team: OrganizationTeam; member: { role: 'owner' | 'member' } }
@@ -110,7 +111,7 @@ function DisableToggle({ orgId, userId, disabled, name }: { orgId: string; userI
   return (
     <>
       {' '}
-      <button type="button" className="link-button" onClick={() => void toggle()}>{disabled ? 'Enable' : 'Disable'} {name}</button>
+      <Button variant="ghost" size="sm" onClick={() => void toggle()}>{disabled ? 'Enable' : 'Disable'} {name}</Button>
       {error ? <span role="alert" className="error-note">{error}</span> : null}
     </>
   );
@@ -134,7 +135,7 @@ function RemoveMember({ orgId, userId, name }: { orgId: string; userId: string; 
   };
   return (
     <p>
-      <button type="button" className="button button-danger" onClick={() => void remove()}>Remove {name} from the organization</button>
+      <Button variant="danger" onClick={() => void remove()}>Remove {name} from the organization</Button>
       {error ? <span role="alert" className="error-note">{error}</span> : null}
     </p>
   );

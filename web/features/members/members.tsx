@@ -4,12 +4,13 @@ import { Link, useParams } from 'react-router';
 import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, meQuery, organizationQuery } from '../../api/queries.ts';
 import type { OrganizationMember } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { InviteLinks } from './invite-links.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
+import { Button } from '../../ui/button.tsx';
 
 interface Invitation { userId: string; email: string; role: string | null; emailed: boolean; url?: string; expiresAt?: string; pending?: boolean }
 
@@ -40,7 +41,7 @@ export default function MembersScreen() {
       {isAdmin ? <InviteForm orgId={orgId} /> : null}
       {isAdmin ? <InviteLinks orgId={orgId} /> : null}
       <div className="people-filters" role="search" aria-label="Filter the members">
-        <Field label="Search by name or e-mail" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField label="Search by name or e-mail" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         <div className="field">
           <label htmlFor="members-role-filter">Filter by role</label>
           <select id="members-role-filter" value={role} onChange={(e) => setRole(e.target.value as RoleChoice | '')}>
@@ -85,14 +86,14 @@ function InviteForm({ orgId }: { orgId: string }) {
     <section aria-labelledby="invite-title" className="panel">
       <h2 id="invite-title">Invite a member</h2>
       <form onSubmit={submit} className="inline-form">
-        <Field label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <div className="field">
           <label htmlFor={`${id}-role`}>Role</label>
           <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as RoleChoice)}>
             {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
           </select>
         </div>
-        <button type="submit" className="button button-primary" disabled={invite.isPending}>Invite</button>
+        <Button variant="primary" type="submit" disabled={invite.isPending}>Invite</Button>
       </form>
       <ErrorNote error={invite.error} />
       {invite.data ? <InvitationResult invitation={invite.data} /> : null}
@@ -126,7 +127,7 @@ function InvitationResult({ invitation }: { invitation: Invitation }) {
         {invitation.expiresAt ? new Date(invitation.expiresAt).toLocaleDateString() : 'it is used'}:
       </p>
       <input readOnly aria-label="Invitation link" value={invitation.url} onFocus={(e) => e.target.select()} />
-      <button type="button" className="button" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</button>
+      <Button onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>
     </div>
   );
 }
@@ -184,9 +185,9 @@ function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: Or
       <td>
         {isAdmin && !isMe && member.user.email ? <ResendInvitation orgId={orgId} member={member} /> : null}
         {isAdmin && !isMe ? (
-          <button type="button" className="link-button" onClick={() => void toggleDisabled()}>{member.disabled ? 'Enable' : 'Disable'} {member.user.displayName}</button>
+          <Button variant="ghost" size="sm" onClick={() => void toggleDisabled()}>{member.disabled ? 'Enable' : 'Disable'} {member.user.displayName}</Button>
         ) : null}
-        {isAdmin ? <button type="button" className="link-button" onClick={remove}>Remove {member.user.displayName}</button> : null}
+        {isAdmin ? <Button variant="ghost" size="sm" onClick={remove}>Remove {member.user.displayName}</Button> : null}
       </td>
     </tr>
   );
@@ -202,7 +203,7 @@ function ResendInvitation({ orgId, member }: { orgId: string; member: Organizati
   });
   return (
     <>
-      <button type="button" className="link-button" disabled={resend.isPending} onClick={() => resend.mutate()}>Resend invitation to {member.user.displayName}</button>
+      <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>Resend invitation to {member.user.displayName}</Button>
       <ErrorNote error={resend.error} />
       {resend.data ? <InvitationResult invitation={resend.data} /> : null}
     </>

@@ -10,6 +10,8 @@ import { useTitle } from '../../ui/title.ts';
 import { processingWords } from './processing.ts';
 import { SpecSourceFields } from './spec-source-fields.tsx';
 import { sourceOf, specVersionsQuery } from './openapi-api.ts';
+import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 type Spec = OpenAPISpec & { lastProcessedErrors?: { message: string; code?: string }[]; lastProcessErrorCode?: string; lastProcessedErrorCount?: number };
 
@@ -65,9 +67,9 @@ export default function OpenApiSpecScreen() {
             <section className="panel" aria-labelledby="spec-visibility">
               <h2 id="spec-visibility">Visibility</h2>
               <p>{data.visibility === 'public' ? 'Anyone can download the latest document at its published URL.' : 'Only members of the organization can read it.'}</p>
-              <button type="button" className="button" disabled={visibility.isPending} onClick={() => visibility.mutate(data.visibility === 'public' ? 'private' : 'public')}>
+              <Button disabled={visibility.isPending} onClick={() => visibility.mutate(data.visibility === 'public' ? 'private' : 'public')}>
                 {data.visibility === 'public' ? 'Make private' : 'Make public'}
-              </button>
+              </Button>
               <ErrorNote error={visibility.error} />
             </section>
           ) : null}
@@ -84,9 +86,14 @@ export default function OpenApiSpecScreen() {
           {data.permissions.edit ? (
             <section className="panel" aria-labelledby="spec-delete">
               <h2 id="spec-delete">Delete</h2>
-              <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete the specification ${data.slug} and its versions?`) && remove.mutate()}>
-                Delete {data.slug}
-              </button>
+              <AlertDialog
+                title={`Delete the specification ${data.slug}?`}
+                description="Its versions go with it, and pages that show it show nothing in its place."
+                confirm="Delete specification"
+                onConfirm={() => remove.mutateAsync()}
+                error={remove.error}
+                trigger={<Button variant="danger">Delete {data.slug}</Button>}
+              />
               <ErrorNote error={remove.error} />
             </section>
           ) : null}
@@ -112,7 +119,7 @@ function NewSource({ orgId, slug, onDone }: { orgId: string; slug: string; onDon
     <form className="panel" onSubmit={submit} aria-labelledby="spec-source">
       <h2 id="spec-source">New version</h2>
       <SpecSourceFields kind={kind} setKind={setKind} url={url} setUrl={setUrl} text={text} setText={setText} />
-      <button type="submit" className="button" disabled={update.isPending}>Process this source</button>
+      <Button type="submit" disabled={update.isPending}>Process this source</Button>
       <ErrorNote error={update.error} />
     </form>
   );

@@ -9,6 +9,7 @@ import { useTitle } from '../../ui/title.ts';
 import { processingWords } from './processing.ts';
 import { SpecSourceFields } from './spec-source-fields.tsx';
 import { sourceOf, specsQuery } from './openapi-api.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** An organization's OpenAPI specifications (listOpenAPISpecs) and a form to add one (createOpenAPISpec). */
 export default function OpenApiSpecsScreen() {
@@ -71,7 +72,7 @@ function AddSpec({ orgId }: { orgId: string }) {
         <small id={`${id}-slug-hint`} className="field-hint">Lowercase letters and digits, words joined by dashes.</small>
       </div>
       <SpecSourceFields kind={kind} setKind={setKind} url={url} setUrl={setUrl} text={text} setText={setText} />
-      <button type="submit" className="button button-primary" disabled={create.isPending}>Add specification</button>
+      <Button variant="primary" type="submit" disabled={create.isPending}>Add specification</Button>
       <ErrorNote error={create.error} />
     </form>
   );

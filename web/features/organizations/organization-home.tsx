@@ -4,7 +4,8 @@ import { allPages } from '../../api/client.ts';
 import { organizationQuery, sitesQuery, teamsQuery } from '../../api/queries.ts';
 import type { OpenAPISpec, TranslationSettings } from '../../api/types.ts';
 import { appPath } from '../../ui/app-path.ts';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { buttonClass } from '../../ui/button.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 
 /** An organization: what it publishes and who works in it, each linking to its own screen. */
@@ -21,22 +22,48 @@ export default function OrganizationHome() {
       {organization.isPending ? <Skeleton lines={1} /> : <h1>{organization.data?.title ?? 'Organization'}</h1>}
       <ErrorNote error={organization.error} />
       <p>Open a space in the sidebar, or create one with “New space”.</p>
-      <LinkList title="Sites" query={sites} item={(s) => ({ id: s.id, title: s.title, app: s.urls.app })} />
-      <LinkList title="Teams" query={teams} item={(t) => ({ id: t.id, title: t.title, app: `/app/o/${orgId}/teams/${t.id}` })} />
-      <LinkList title="OpenAPI specifications" query={specs} item={(s) => ({ id: s.id, title: s.slug, app: s.urls.app })} />
-      <LinkList title="Translations" query={translations} item={(t) => ({ id: t.id, title: t.title, app: `/app/o/${orgId}/translations/${t.id}` })} />
+      <LinkList
+        title="Sites"
+        query={sites}
+        item={(s) => ({ id: s.id, title: s.title, app: s.urls.app })}
+        empty={{ title: 'No site yet', text: 'A site publishes spaces as a documentation website, public or for signed-in visitors.', action: 'Publish a site', to: `/o/${orgId}/sites` }}
+      />
+      <LinkList
+        title="Teams"
+        query={teams}
+        item={(t) => ({ id: t.id, title: t.title, app: `/app/o/${orgId}/teams/${t.id}` })}
+        empty={{ title: 'No team yet', text: 'A team gives several members the same access to spaces and collections at once.', action: 'Create a team', to: `/o/${orgId}/teams` }}
+      />
+      <LinkList
+        title="OpenAPI specifications"
+        query={specs}
+        item={(s) => ({ id: s.id, title: s.slug, app: s.urls.app })}
+        empty={{ title: 'No OpenAPI specification yet', text: 'An OpenAPI specification becomes an API reference that pages can show.', action: 'Add a specification', to: `/o/${orgId}/openapi` }}
+      />
+      <LinkList
+        title="Translations"
+        query={translations}
+        item={(t) => ({ id: t.id, title: t.title, app: `/app/o/${orgId}/translations/${t.id}` })}
+        empty={{ title: 'No translation yet', text: 'A translation keeps a space in other languages, a space for each.', action: 'Set up a translation', to: `/o/${orgId}/translations` }}
+      />
     </main>
   );
 }
 
-function LinkList<T>({ title, query, item }: { title: string; query: UseQueryResult<T[]>; item: (value: T) => { id: string; title: string; app: string } }) {
+interface Empty { title: string; text: string; action: string; to: string }
+
+function LinkList<T>({ title, query, item, empty }: { title: string; query: UseQueryResult<T[]>; item: (value: T) => { id: string; title: string; app: string }; empty: Empty }) {
   const id = `list-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {query.isPending ? <Skeleton lines={2} /> : null}
       <ErrorNote error={query.error} />
-      {query.data && query.data.length === 0 ? <p>None yet.</p> : null}
+      {query.data && query.data.length === 0 ? (
+        <EmptyState headingLevel={3} title={empty.title} action={<Link className={buttonClass('secondary')} to={empty.to}>{empty.action}</Link>}>
+          <p>{empty.text}</p>
+        </EmptyState>
+      ) : null}
       {query.data && query.data.length > 0 ? (
         <ul className="card-list">
           {query.data.map(item).map((entry) => (

@@ -7,6 +7,8 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useIsAdmin } from '../members/use-is-admin.ts';
 import { Sidebar } from './sidebar.tsx';
 import { useOrganizationId } from './use-organization.ts';
+import { Button } from '../../ui/button.tsx';
+import { faBars, faXmark } from '@fortawesome/free-solid-svg-icons';
 
 /** The frame of an organization's screens: its sidebar (a drawer on narrow screens) beside the screen. */
 export default function OrganizationLayout() {
@@ -27,9 +29,9 @@ export default function OrganizationLayout() {
   }
   return (
     <div className={open ? 'org-layout sidebar-open' : 'org-layout'}>
-      <button type="button" className="button sidebar-toggle-button" aria-expanded={open} aria-controls="org-sidebar" onClick={() => setOpen(!open)}>
+      <Button className="sidebar-toggle-button" icon={open ? faXmark : faBars} aria-expanded={open} aria-controls="org-sidebar" onClick={() => setOpen(!open)}>
         {open ? 'Close menu' : 'Menu'}
-      </button>
+      </Button>
       <nav id="org-sidebar" className="org-sidebar" aria-label="Organization">
         {organization.data ? (
           <>

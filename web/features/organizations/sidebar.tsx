@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
+import { faBook, faEllipsis, faFolder, faPlus } from '@fortawesome/free-solid-svg-icons';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { errorMessage } from '../../api/client.ts';
 import { collectionsQuery, spacesQuery } from '../../api/queries.ts';
 import type { Collection } from '../../api/types.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { forgetSpace } from '../home/recent-spaces.ts';
 import { contentTree, moveTargets, type TreeNode } from './content-tree.ts';
@@ -57,8 +60,8 @@ export function Sidebar({ orgId }: { orgId: string }) {
   return (
     <div className="org-tree">
       <div className="sidebar-buttons">
-        <button type="button" className="button" onClick={() => setCreating('space')}>New space</button>
-        <button type="button" className="button" onClick={() => setCreating('collection')}>New collection</button>
+        <Button size="sm" icon={faPlus} onClick={() => setCreating('space')}>New space</Button>
+        <Button size="sm" icon={faPlus} onClick={() => setCreating('collection')}>New collection</Button>
       </div>
       {creating ? (
         <CreateForm
@@ -78,7 +81,7 @@ export function Sidebar({ orgId }: { orgId: string }) {
       {deleted ? (
         <div className="toast" role="status">
           {deleted.title} moved to the trash.{' '}
-          <button type="button" className="link-button" onClick={undo}>Undo</button>
+          <Button variant="ghost" size="sm" onClick={undo}>Undo</Button>
           {error?.at === 'undo' ? <span className="error-note">{error.message}</span> : null}
         </div>
       ) : null}
@@ -148,17 +151,19 @@ function TreeRow({ node, orgId, collections, onMove, onRename, onRemove, error }
         {renaming ? (
           <form onSubmit={submitRename} className="inline-form">
             <input aria-label={`New title of ${item.title}`} value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={50} />
-            <button type="submit" className="button">Save</button>
-            <button type="button" className="link-button" onClick={() => setRenaming(false)}>Cancel</button>
+            <Button type="submit" size="sm">Save</Button>
+            <Button variant="ghost" size="sm" onClick={() => setRenaming(false)}>Cancel</Button>
           </form>
         ) : (
           <NavLink to={to} className="tree-link">
-            <span aria-hidden="true" className="tree-icon">{emoji ?? (node.kind === 'collection' ? '▸' : '▫')}</span>
+            <span aria-hidden="true" className="tree-icon">{emoji ?? <Icon icon={node.kind === 'collection' ? faFolder : faBook} />}</span>
             {item.title}
           </NavLink>
         )}
         <details className="row-menu" ref={menu}>
-          <summary aria-label={`Actions for ${item.title}`}>⋯</summary>
+          <summary aria-label={`Actions for ${item.title}`}>
+            <Icon icon={faEllipsis} />
+          </summary>
           <div className="row-menu-body">
             <button type="button" onClick={() => (closeMenu(), setTitle(item.title), setRenaming(true))}>Rename</button>
             <label>
@@ -212,8 +217,8 @@ function CreateForm(props: { kind: 'space' | 'collection'; collections: Collecti
       </label>
       {props.error ? <p role="alert" className="error-note">{props.error}</p> : null}
       <div className="form-buttons">
-        <button type="submit" className="button button-primary" disabled={busy}>Create {props.kind}</button>
-        <button type="button" className="link-button" onClick={props.onCancel}>Cancel</button>
+        <Button type="submit" variant="primary" loading={busy}>Create {props.kind}</Button>
+        <Button variant="ghost" onClick={props.onCancel}>Cancel</Button>
       </div>
     </form>
   );

@@ -9,6 +9,7 @@ import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { useSidebarActions } from './sidebar-actions.ts';
 import { daysLeftLabel } from './trash.ts';
+import { Button } from '../../ui/button.tsx';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -59,7 +60,7 @@ function TrashRow({ item, orgId, now }: { item: TrashedSpace; orgId: string; now
         {error ? <p role="alert" className="error-note">{error}</p> : null}
       </div>
       {space.permissions.admin ? (
-        <button type="button" className="button" onClick={() => void restore()} disabled={actions.restore.isPending}>Restore {space.title}</button>
+        <Button onClick={() => void restore()} disabled={actions.restore.isPending}>Restore {space.title}</Button>
       ) : (
         <span className="muted">Only an admin of this space can restore it</span>
       )}

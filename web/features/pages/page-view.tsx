@@ -11,6 +11,7 @@ import { useTitle } from '../../ui/title.ts';
 import type { AppLinks } from './links.ts';
 import { ancestorsOf, pagePath, type PageIndex, type TreePage } from './page-tree.ts';
 import { DocumentView } from './render-document.tsx';
+import { buttonClass } from '../../ui/button.tsx';
 
 /** One page of a space, read-only (with an Edit button for those who may edit it): breadcrumbs, title, the document as the reader shows it, and its outline. */
 export function PageView({ spaceId, page, index, revision, canEdit = false }: { spaceId: string; page: TreePage; index: PageIndex; revision: Revision; canEdit?: boolean }) {
@@ -42,7 +43,7 @@ export function PageView({ spaceId, page, index, revision, canEdit = false }: { 
         ) : null}
         <header className="page-header">
           {canEdit ? (
-            <Link to={`/s/${spaceId}/~/edit/${page.id}`} className="button edit-page" aria-label={`Edit “${page.title}”`}>
+            <Link to={`/s/${spaceId}/~/edit/${page.id}`} className={buttonClass('secondary', 'md', 'edit-page')} aria-label={`Edit “${page.title}”`}>
               Edit
             </Link>
           ) : null}

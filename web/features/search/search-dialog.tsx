@@ -6,6 +6,7 @@ import type { SearchPageResult } from '../../api/types.ts';
 import { appPath } from '../../ui/app-path.ts';
 import { ErrorNote } from '../../ui/states.tsx';
 import { useOrganizationId } from '../organizations/use-organization.ts';
+import { Button } from '../../ui/button.tsx';
 
 interface Hit { key: string; title: string; context: string; app: string }
 
@@ -74,7 +75,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
         ))}
       </ul>
       {query.trim() !== '' && !(inSpace.isFetching || inOrg.isFetching) && hits.length === 0 && !error ? <p role="status">Nothing found for “{query}”.</p> : null}
-      <button type="button" className="link-button" onClick={() => ref.current?.close()}>Close</button>
+      <Button variant="ghost" size="sm" onClick={() => ref.current?.close()}>Close</Button>
     </dialog>
   );
 }

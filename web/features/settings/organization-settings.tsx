@@ -8,6 +8,7 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
 import { settingsChanges, type SettingsForm } from './organization-changes.ts';
+import { Button } from '../../ui/button.tsx';
 
 /**
  * An organization's settings, as updateOrganizationById takes them: title, logo URL, subdomain, the role a new
@@ -86,7 +87,7 @@ function SettingsFormView({ organization }: { organization: Organization }) {
           <small id={`${id}-domains-hint`} className="field-hint">People with an address at these domains may join by themselves.</small>
         </div>
         <label className="ck-choice"><input type="checkbox" checked={form.inviteLinks} onChange={(e) => set('inviteLinks', e.target.checked)} /> Invite links can be used to join</label>
-        <p><button type="submit" className="button button-primary">Save settings</button> {saved ? <span role="status">Saved.</span> : null}</p>
+        <p><Button variant="primary" type="submit">Save settings</Button> {saved ? <span role="status">Saved.</span> : null}</p>
       </fieldset>
       {!canEdit ? <p className="muted">Only the organization’s admins change its settings.</p> : null}
       <ErrorNote error={save.error} />

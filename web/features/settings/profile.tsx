@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../../api/client.ts';
 import { keys, meQuery, sessionsQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** The person's profile: who they are, their password, and where they are signed in. */
 export default function ProfileScreen() {
@@ -45,11 +46,11 @@ function PasswordForm() {
     <section className="panel" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <form onSubmit={submit}>
-        <Field label="Current password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
-        <Field label="New password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters" value={newPassword} onChange={(e) => setNew(e.target.value)} />
+        <TextField label="Current password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+        <TextField label="New password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters" value={newPassword} onChange={(e) => setNew(e.target.value)} />
         <ErrorNote error={change.error} />
         {change.isSuccess ? <p role="status">Your password is changed.</p> : null}
-        <button type="submit" className="button button-primary" disabled={change.isPending}>Change password</button>
+        <Button variant="primary" type="submit" disabled={change.isPending}>Change password</Button>
       </form>
     </section>
   );
@@ -78,7 +79,7 @@ function Sessions() {
           <li key={session.id}>
             <span>{session.userAgent ?? 'Unknown browser'}{session.current ? ' (this browser)' : ''}</span>
             <span className="muted">signed in {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()}</span>
-            {!session.current ? <button type="button" className="button" onClick={() => void revoke(session.id)}>Sign out this session</button> : null}
+            {!session.current ? <Button onClick={() => void revoke(session.id)}>Sign out this session</Button> : null}
             {error?.id === session.id ? <p role="alert" className="error-note">{error.message}</p> : null}
           </li>
         ))}

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useRequest } from '../../ui/use-submit.ts';
+import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /** A domain of the organization's e-mail addresses (Quire's, docs/sso.md). */
 interface VerifiedDomain {
@@ -65,21 +67,29 @@ function DomainPanel({ orgId, domain }: { orgId: string; domain: VerifiedDomain 
             <dt>TXT record value</dt><dd>{domain.txtRecord.value}</dd>
           </dl>
           <div className="form-buttons">
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => void run(() => api('POST', `/orgs/${orgId}/sso/domains/${domain.id}/verify`, { body: { method: 'dns' } }))}>
+            <Button variant="primary" disabled={busy} onClick={() => void run(() => api('POST', `/orgs/${orgId}/sso/domains/${domain.id}/verify`, { body: { method: 'dns' } }))}>
               Check the DNS record of {domain.domain}
-            </button>
+            </Button>
           </div>
           <form onSubmit={(e) => void mail(e)} className="inline-form" aria-label={`Verify ${domain.domain} by e-mail`}>
-            <Field label={`Or mail a link to an address of ${domain.domain}`} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-            <button type="submit" className="button" disabled={busy}>Send the link</button>
+            <TextField label={`Or mail a link to an address of ${domain.domain}`} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Button type="submit" disabled={busy}>Send the link</Button>
           </form>
           {sent ? <p role="status">A link is on its way to {email}: opening it verifies {domain.domain}.</p> : null}
         </>
       )}
       {error ? <p role="alert" className="error-note">{error}</p> : null}
-      <button type="button" className="button button-danger" disabled={busy} onClick={() => window.confirm(`Remove the domain ${domain.domain}?`) && void run(() => api('DELETE', `/orgs/${orgId}/sso/domains/${domain.id}`))}>
-        Remove {domain.domain}
-      </button>
+      <AlertDialog
+        title={`Remove the domain ${domain.domain}?`}
+        description="The organization no longer has it; adding it back means verifying it again."
+        confirm="Remove domain"
+        onConfirm={() => run(() => api('DELETE', `/orgs/${orgId}/sso/domains/${domain.id}`))}
+        trigger={
+          <Button variant="danger" disabled={busy}>
+            Remove {domain.domain}
+          </Button>
+        }
+      />
     </article>
   );
 }
@@ -97,9 +107,9 @@ function AddDomain({ orgId }: { orgId: string }) {
   return (
     <form className="panel inline-form" onSubmit={(e) => void add(e)} aria-labelledby="add-domain-title">
       <h3 id="add-domain-title">Add a domain</h3>
-      <Field label="Domain" placeholder="example.com" required value={domain} onChange={(e) => setDomain(e.target.value)} />
+      <TextField label="Domain" placeholder="example.com" required value={domain} onChange={(e) => setDomain(e.target.value)} />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
-      <button type="submit" className="button button-primary" disabled={busy}>Add domain</button>
+      <Button variant="primary" type="submit" disabled={busy}>Add domain</Button>
     </form>
   );
 }

@@ -3,13 +3,14 @@ import { useId, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { allPages, api, isNotFound } from '../../api/client.ts';
 import { organizationQuery, teamsQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useSubmit } from '../../ui/use-submit.ts';
 import { useTitle } from '../../ui/title.ts';
 import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
 import { SsoDomains } from './sso-domains.tsx';
+import { Button, buttonClass } from '../../ui/button.tsx';
 
 /** The official SAMLProvider, with Quire's `status` and `service` (our side's URLs to register with the IdP). */
 interface SAMLProvider {
@@ -112,7 +113,7 @@ function Urls({ children }: { children: ReactNode }) {
 function TestSignIn({ provider }: { provider: { label: string; service: { startURL: string } } }) {
   // The sign-in lands back on this screen; a new tab keeps the form as it is.
   const url = `${provider.service.startURL}?returnTo=${encodeURIComponent(location.pathname)}`;
-  return <a className="button" href={url} target="_blank" rel="noopener">Test sign-in with {provider.label}</a>;
+  return <a className={buttonClass()} href={url} target="_blank" rel="noopener">Test sign-in with {provider.label}</a>;
 }
 
 function SamlFields({ orgId, value, onChange }: { orgId: string; value: SamlForm; onChange: (form: SamlForm) => void }) {
@@ -120,9 +121,9 @@ function SamlFields({ orgId, value, onChange }: { orgId: string; value: SamlForm
   const id = useId();
   return (
     <>
-      <Field label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
-      <Field label="Identity provider entity ID (issuer)" value={value.entityID} onChange={set('entityID')} />
-      <Field label="Identity provider sign-in URL" type="url" value={value.ssoURL} onChange={set('ssoURL')} />
+      <TextField label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
+      <TextField label="Identity provider entity ID (issuer)" value={value.entityID} onChange={set('entityID')} />
+      <TextField label="Identity provider sign-in URL" type="url" value={value.ssoURL} onChange={set('ssoURL')} />
       <div className="field">
         <label htmlFor={`${id}-cert`}>Signing certificate (PEM)</label>
         <textarea id={`${id}-cert`} rows={4} value={value.certificate} onChange={set('certificate')} />
@@ -177,8 +178,8 @@ function SamlProviderPanel({ orgId, provider, canEdit }: { orgId: string; provid
           <SamlFields orgId={orgId} value={form} onChange={setForm} />
           {save.error ? <p role="alert" className="error-note">{save.error}</p> : null}
           <div className="form-buttons">
-            <button type="submit" className="button button-primary" disabled={save.busy}>Save {provider.label}</button>
-            <button type="button" className="button button-danger" onClick={() => window.confirm(`Delete the SAML provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</button>
+            <Button variant="primary" type="submit" disabled={save.busy}>Save {provider.label}</Button>
+            <Button variant="danger" onClick={() => window.confirm(`Delete the SAML provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</Button>
           </div>
           {remove.error ? <p role="alert" className="error-note">{remove.error}</p> : null}
         </form>
@@ -201,7 +202,7 @@ function AddSaml({ orgId }: { orgId: string }) {
       <p className="muted">Only the name is needed first: the provider then shows the URLs to register at the identity provider.</p>
       <SamlFields orgId={orgId} value={form} onChange={setForm} />
       {add.error ? <p role="alert" className="error-note">{add.error}</p> : null}
-      <button type="submit" className="button button-primary" disabled={add.busy}>Add SAML provider</button>
+      <Button variant="primary" type="submit" disabled={add.busy}>Add SAML provider</Button>
     </form>
   );
 }
@@ -213,10 +214,10 @@ function OidcFields({ orgId, value, onChange, secretRequired }: { orgId: string;
   const set = (field: keyof OidcForm) => (e: { target: { value: string } }) => onChange({ ...value, [field]: e.target.value });
   return (
     <>
-      <Field label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
-      <Field label="Issuer URL" type="url" required value={value.issuer} onChange={set('issuer')} />
-      <Field label="Client ID" required value={value.clientId} onChange={set('clientId')} />
-      <Field
+      <TextField label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
+      <TextField label="Issuer URL" type="url" required value={value.issuer} onChange={set('issuer')} />
+      <TextField label="Client ID" required value={value.clientId} onChange={set('clientId')} />
+      <TextField
         label="Client secret"
         type="password"
         autoComplete="off"
@@ -266,8 +267,8 @@ function OidcProviderPanel({ orgId, provider, canEdit }: { orgId: string; provid
           <OidcFields orgId={orgId} value={form} onChange={setForm} secretRequired={false} />
           {save.error ? <p role="alert" className="error-note">{save.error}</p> : null}
           <div className="form-buttons">
-            <button type="submit" className="button button-primary" disabled={save.busy}>Save {provider.label}</button>
-            <button type="button" className="button button-danger" onClick={() => window.confirm(`Delete the OpenID Connect provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</button>
+            <Button variant="primary" type="submit" disabled={save.busy}>Save {provider.label}</Button>
+            <Button variant="danger" onClick={() => window.confirm(`Delete the OpenID Connect provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</Button>
           </div>
           {remove.error ? <p role="alert" className="error-note">{remove.error}</p> : null}
         </form>
@@ -289,7 +290,7 @@ function AddOidc({ orgId }: { orgId: string }) {
       <h3 id="add-oidc-title">Add an OpenID Connect provider</h3>
       <OidcFields orgId={orgId} value={form} onChange={setForm} secretRequired />
       {add.error ? <p role="alert" className="error-note">{add.error}</p> : null}
-      <button type="submit" className="button button-primary" disabled={add.busy}>Add OpenID Connect provider</button>
+      <Button variant="primary" type="submit" disabled={add.busy}>Add OpenID Connect provider</Button>
     </form>
   );
 }

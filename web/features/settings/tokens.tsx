@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../../api/client.ts';
 import { keys, tokensQuery } from '../../api/queries.ts';
 import type { CreatedUserToken } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** Personal API tokens: create one (its value is shown once, to copy), see when each was used, revoke. */
 export default function TokensScreen() {
@@ -53,16 +54,16 @@ export default function TokensScreen() {
       <section className="panel" aria-labelledby="new-token">
         <h2 id="new-token">Create a token</h2>
         <form onSubmit={submit} className="inline-form">
-          <Field label="Label" required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
-          <Field label="Expires on" type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
-          <button type="submit" className="button button-primary" disabled={create.isPending}>Create token</button>
+          <TextField label="Label" required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
+          <TextField label="Expires on" type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+          <Button variant="primary" type="submit" disabled={create.isPending}>Create token</Button>
         </form>
         <ErrorNote error={create.error} />
         {created ? (
           <div role="status" className="invitation">
             <p>Copy the token “{created.label}” now: it is shown only once.</p>
             <input readOnly aria-label="New token" value={created.token} onFocus={(e) => e.target.select()} />
-            <button type="button" className="button" onClick={copy}>{copied ? 'Copied' : 'Copy token'}</button>
+            <Button onClick={copy}>{copied ? 'Copied' : 'Copy token'}</Button>
           </div>
         ) : null}
       </section>
@@ -79,7 +80,7 @@ export default function TokensScreen() {
                 created {new Date(token.createdAt).toLocaleDateString()} · {token.lastUsedAt ? `last used ${new Date(token.lastUsedAt).toLocaleString()}` : 'never used'}
                 {token.expiresAt ? ` · expires ${new Date(token.expiresAt).toLocaleDateString()}` : ''}
               </span>
-              <button type="button" className="button" onClick={() => void revoke(token.id)}>Revoke {token.label}</button>
+              <Button onClick={() => void revoke(token.id)}>Revoke {token.label}</Button>
               {revokeError?.id === token.id ? <p role="alert" className="error-note">{revokeError.message}</p> : null}
             </li>
           ))}

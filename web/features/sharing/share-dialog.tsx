@@ -6,6 +6,7 @@ import { collectionQuery, keys, membersQuery, teamsQuery } from '../../api/queri
 import type { OrganizationTeam } from '../../api/types.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { accessReasons, defaultLevelLabel, LEVELS, type DefaultLevel, type Level } from './access-reasons.ts';
+import { Button } from '../../ui/button.tsx';
 
 export interface ShareTarget {
   kind: 'space' | 'collection';
@@ -29,7 +30,7 @@ export function ShareButton({ target }: { target: ShareTarget }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>Share</button>
+      <Button onClick={() => setOpen(true)}>Share</Button>
       {open ? <ShareDialog target={target} onClose={() => setOpen(false)} /> : null}
     </>
   );
@@ -82,7 +83,7 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose:
     <dialog ref={ref} className="share-dialog" aria-labelledby="share-title" onClose={onClose}>
       <div className="share-dialog-head">
         <h2 id="share-title">Share {target.title}</h2>
-        <button type="button" className="link-button" onClick={() => ref.current?.close()}>Close</button>
+        <Button variant="ghost" size="sm" onClick={() => ref.current?.close()}>Close</Button>
       </div>
       <GrantForm target={target} members={members.data ?? []} teams={teams.data ?? []} onDone={refresh} />
       <DefaultLevelForm target={target} level={level} inCollection={!!target.parent} onSaved={async (saved) => {
@@ -163,7 +164,7 @@ function GrantForm({ target, members, teams, onDone }: { target: ShareTarget; me
           {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
         </select>
       </div>
-      <button type="submit" className="button button-primary" disabled={busy}>Give access</button>
+      <Button variant="primary" type="submit" disabled={busy}>Give access</Button>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </form>
   );
@@ -212,7 +213,7 @@ function GrantRow(props: { target: ShareTarget; subject: 'user' | 'team'; id: st
       <select aria-label={`Level of ${props.name}`} value={props.permission} onChange={(e) => void run(() => api('PATCH', path, { body: { role: e.target.value } }))}>
         {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
       </select>
-      <button type="button" className="link-button" onClick={() => void run(() => api('DELETE', path))}>Revoke {props.name}</button>
+      <Button variant="ghost" size="sm" onClick={() => void run(() => api('DELETE', path))}>Revoke {props.name}</Button>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </li>
   );

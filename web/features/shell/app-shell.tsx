@@ -1,9 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { faChevronDown, faKey, faMagnifyingGlass, faRightFromBracket, faUser } from '@fortawesome/free-solid-svg-icons';
 import { api, errorMessage, isUnauthorized } from '../../api/client.ts';
 import { meQuery } from '../../api/queries.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/menus.tsx';
 import { Skeleton } from '../../ui/states.tsx';
+import { useToast } from '../../ui/toast.tsx';
 import { SearchDialog } from '../search/search-dialog.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { InboxButton } from '../inbox/inbox-button.tsx';
@@ -37,9 +42,9 @@ export function AppShell() {
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="app-header">
         <Link to="/" className="app-logo">Quire</Link>
-        <button type="button" className="search-trigger" onClick={() => setSearchOpen(true)} aria-keyshortcuts="Control+K Meta+K">
-          Search <kbd aria-hidden="true">Ctrl K</kbd>
-        </button>
+        <Button variant="secondary" icon={faMagnifyingGlass} className="search-trigger" onClick={() => setSearchOpen(true)} aria-keyshortcuts="Control+K Meta+K">
+          <span className="header-label">Search</span> <kbd aria-hidden="true">Ctrl K</kbd>
+        </Button>
         <div className="header-end">
           <ThemeToggle />
           {me.data ? <InboxButton /> : null}
@@ -61,25 +66,42 @@ export function AppShell() {
 function UserMenu({ name }: { name: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [error, setError] = useState<string>();
+  const toast = useToast();
   const signOut = async () => {
     try {
       await api('POST', '/auth/sign-out');
       queryClient.clear();
       navigate('/sign-in');
     } catch (e) {
-      setError(errorMessage(e));
+      toast({ title: 'Could not sign out', description: errorMessage(e), tone: 'error' });
     }
   };
   return (
-    <details className="user-menu">
-      <summary aria-label={`Account of ${name}`}>{name}</summary>
-      <ul>
-        <li><Link to="/settings/profile">Profile</Link></li>
-        <li><Link to="/settings/tokens">API tokens</Link></li>
-        <li><button type="button" onClick={signOut}>Sign out</button></li>
-      </ul>
-      {error ? <p role="alert" className="error-note">{error}</p> : null}
-    </details>
+    <DropdownMenu
+      label={`Account of ${name}`}
+      trigger={
+        <Button variant="ghost" className="user-menu-trigger" aria-label={`Account of ${name}`}>
+          <span className="user-menu-name">{name}</span>
+          <Icon icon={faChevronDown} className="user-menu-chevron" />
+        </Button>
+      }
+    >
+      <DropdownMenuItem asChild>
+        <Link to="/settings/profile">
+          <Icon icon={faUser} />
+          Profile
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to="/settings/tokens">
+          <Icon icon={faKey} />
+          API tokens
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem icon={faRightFromBracket} onSelect={() => void signOut()}>
+        Sign out
+      </DropdownMenuItem>
+    </DropdownMenu>
   );
 }

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { SitePublishingAuth } from '@gitbook/api';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { schemaProblem } from './adaptive-schema.ts';
 import { adaptiveSchemaQuery, publishingAuthQuery, type SiteTabProps } from './site-queries.ts';
 import { useSiteChange } from './use-site-change.ts';
+import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /** Where the site answers (basename, custom hostname) and who reads it how: visitor authentication and adaptive content. */
 export default function SiteAccessTab({ orgId, site }: SiteTabProps) {
@@ -34,14 +36,14 @@ function Address({ orgId, site }: SiteTabProps) {
     <section aria-labelledby="address-title" className="panel">
       <h2 id="address-title">Address</h2>
       <form onSubmit={submit}>
-        <Field label="Basename" hint="The site's name in its URL: /sites/<basename>/" value={basename} onChange={(e) => setBasename(e.target.value)} />
-        <Field
+        <TextField label="Basename" hint="The site's name in its URL: /sites/<basename>/" value={basename} onChange={(e) => setBasename(e.target.value)} />
+        <TextField
           label="Custom hostname"
           hint="Like docs.example.com, whose DNS points at this server; the site then answers at its root. Empty for none."
           value={hostname}
           onChange={(e) => setHostname(e.target.value)}
         />
-        <button type="submit" className="button" disabled={change.isPending}>Save address</button>
+        <Button type="submit" disabled={change.isPending}>Save address</Button>
       </form>
       <ErrorNote error={change.error} />
       {site.urls.published ? <p>Published at <a href={site.urls.published} target="_blank" rel="noreferrer">{site.urls.published}</a></p> : null}
@@ -77,21 +79,21 @@ function VisitorAuthForm({ orgId, siteId, auth }: { orgId: string; siteId: strin
   return (
     <>
       <div className="inline-form">
-        <Field label="Private key" readOnly value={auth.privateKey} onFocus={(e) => e.target.select()} />
-        <button
-          type="button"
-          className="button"
-          disabled={regenerate.isPending}
-          onClick={() => window.confirm('Replace the private key? Tokens signed with the old one stop working.') && regenerate.mutate({ method: 'POST', path: '/publishing/auth/regenerate' })}
-        >
-          Regenerate the key
-        </button>
+        <TextField label="Private key" readOnly value={auth.privateKey} onFocus={(e) => e.target.select()} />
+        <AlertDialog
+          title="Replace the private key?"
+          description="Tokens signed with the old key stop working: whatever signs visitors' tokens needs the new one."
+          confirm="Replace the key"
+          onConfirm={() => regenerate.mutateAsync({ method: 'POST', path: '/publishing/auth/regenerate' })}
+          error={regenerate.error}
+          trigger={<Button>Regenerate the key</Button>}
+        />
       </div>
       <ErrorNote error={regenerate.error} />
       <form onSubmit={submit}>
-        <Field label="Sign-in URL" type="url" hint="Where visitors without a token are sent to sign in" value={fallbackURL} onChange={(e) => setFallbackURL(e.target.value)} />
-        <Field label="JWKS URL" type="url" hint="Public keys that verify tokens instead of the private key (optional)" value={jwksUrl} onChange={(e) => setJwksUrl(e.target.value)} />
-        <button type="submit" className="button" disabled={change.isPending}>Save visitor authentication</button>
+        <TextField label="Sign-in URL" type="url" hint="Where visitors without a token are sent to sign in" value={fallbackURL} onChange={(e) => setFallbackURL(e.target.value)} />
+        <TextField label="JWKS URL" type="url" hint="Public keys that verify tokens instead of the private key (optional)" value={jwksUrl} onChange={(e) => setJwksUrl(e.target.value)} />
+        <Button type="submit" disabled={change.isPending}>Save visitor authentication</Button>
       </form>
       <ErrorNote error={change.error} />
     </>
@@ -139,7 +141,7 @@ function SchemaEditor({ orgId, siteId, jsonSchema }: { orgId: string; siteId: st
         </small>
       </div>
       <ErrorNote error={change.error} />
-      <button type="submit" className="button" disabled={Boolean(problem) || change.isPending}>Save schema</button>
+      <Button type="submit" disabled={Boolean(problem) || change.isPending}>Save schema</Button>
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { SiteCustomizationSettings } from '@gitbook/api';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { ANNOUNCEMENT_STYLES, THEMES, applyForm, formOf, formProblem, overridePatch, sameSettings, type CustomizationForm, type FaviconKind, type LinkRow } from './customization-form.ts';
 import { customizationQuery, siteSpaceCustomizationQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
 import { siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
+import { Button } from '../../ui/button.tsx';
 
 /**
  * The site's customization, or one variant's override of it, with the published site beside the form: the
@@ -84,7 +85,7 @@ function VariantCustomization({ orgId, siteId, siteSpaceId, onSaved }: { orgId: 
     <>
       <p className="muted">
         {hasOverrides ? 'This variant shows some settings differently from the site.' : 'This variant shows the site’s customization; what you save here applies to it alone.'}{' '}
-        {hasOverrides ? <button type="button" className="link-button" onClick={reset}>Use the site’s customization again</button> : null}
+        {hasOverrides ? <Button variant="ghost" size="sm" onClick={reset}>Use the site’s customization again</Button> : null}
       </p>
       <CustomizationFields
         key={version}
@@ -112,9 +113,9 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
     <form onSubmit={submit} aria-label="Customization">
       <fieldset>
         <legend>Title and logo</legend>
-        <Field label="Site title" hint="Shown in the header; the site's title if empty" maxLength={128} value={form.title} onChange={(e) => set('title', e.target.value)} />
-        <Field label="Logo URL (light mode)" type="url" value={form.logoLight} onChange={(e) => set('logoLight', e.target.value)} />
-        <Field label="Logo URL (dark mode)" type="url" hint="The light one if empty" value={form.logoDark} onChange={(e) => set('logoDark', e.target.value)} />
+        <TextField label="Site title" hint="Shown in the header; the site's title if empty" maxLength={128} value={form.title} onChange={(e) => set('title', e.target.value)} />
+        <TextField label="Logo URL (light mode)" type="url" value={form.logoLight} onChange={(e) => set('logoLight', e.target.value)} />
+        <TextField label="Logo URL (dark mode)" type="url" hint="The light one if empty" value={form.logoDark} onChange={(e) => set('logoDark', e.target.value)} />
       </fieldset>
       <fieldset>
         <legend>Favicon</legend>
@@ -127,20 +128,20 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
           </select>
         </div>
         {form.faviconKind === 'emoji' ? (
-          <Field label="Favicon emoji" hint="The emoji itself (📘) or its code point (1f4d8)" maxLength={50} value={form.faviconEmoji} onChange={(e) => set('faviconEmoji', e.target.value)} />
+          <TextField label="Favicon emoji" hint="The emoji itself (📘) or its code point (1f4d8)" maxLength={50} value={form.faviconEmoji} onChange={(e) => set('faviconEmoji', e.target.value)} />
         ) : null}
         {form.faviconKind === 'icon' ? (
           <>
-            <Field label="Favicon URL (light mode)" type="url" value={form.faviconLight} onChange={(e) => set('faviconLight', e.target.value)} />
-            <Field label="Favicon URL (dark mode)" type="url" hint="The light one if empty" value={form.faviconDark} onChange={(e) => set('faviconDark', e.target.value)} />
+            <TextField label="Favicon URL (light mode)" type="url" value={form.faviconLight} onChange={(e) => set('faviconLight', e.target.value)} />
+            <TextField label="Favicon URL (dark mode)" type="url" hint="The light one if empty" value={form.faviconDark} onChange={(e) => set('faviconDark', e.target.value)} />
           </>
         ) : null}
       </fieldset>
       <fieldset>
         <legend>Colours and theme</legend>
         <div className="inline-form">
-          <Field label="Primary colour (light mode)" type="color" value={form.primaryLight} onChange={(e) => set('primaryLight', e.target.value)} />
-          <Field label="Primary colour (dark mode)" type="color" value={form.primaryDark} onChange={(e) => set('primaryDark', e.target.value)} />
+          <TextField label="Primary colour (light mode)" type="color" value={form.primaryLight} onChange={(e) => set('primaryLight', e.target.value)} />
+          <TextField label="Primary colour (dark mode)" type="color" value={form.primaryDark} onChange={(e) => set('primaryDark', e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-theme`}>Theme</label>
@@ -166,18 +167,18 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
         {form.footerGroups.map((group, g) => (
           <fieldset key={g}>
             <legend>Footer group {g + 1}</legend>
-            <Field label={`Title of footer group ${g + 1}`} value={group.title} onChange={(e) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, title: e.target.value } : x)))} />
+            <TextField label={`Title of footer group ${g + 1}`} value={group.title} onChange={(e) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, title: e.target.value } : x)))} />
             <LinkRows name={`Footer group ${g + 1} link`} rows={group.links} onChange={(links) => set('footerGroups', form.footerGroups.map((x, i) => (i === g ? { ...x, links } : x)))} />
-            <button type="button" className="link-button" onClick={() => set('footerGroups', form.footerGroups.filter((_, i) => i !== g))}>Remove footer group {g + 1}</button>
+            <Button variant="ghost" size="sm" onClick={() => set('footerGroups', form.footerGroups.filter((_, i) => i !== g))}>Remove footer group {g + 1}</Button>
           </fieldset>
         ))}
-        <button type="button" className="button" onClick={() => set('footerGroups', [...form.footerGroups, { title: '', links: [] }])}>Add a footer group</button>
-        <Field label="Copyright" maxLength={300} value={form.copyright} onChange={(e) => set('copyright', e.target.value)} />
+        <Button onClick={() => set('footerGroups', [...form.footerGroups, { title: '', links: [] }])}>Add a footer group</Button>
+        <TextField label="Copyright" maxLength={300} value={form.copyright} onChange={(e) => set('copyright', e.target.value)} />
       </fieldset>
       <fieldset>
         <legend>Announcement</legend>
         <label className="check"><input type="checkbox" checked={form.announcementEnabled} onChange={(e) => set('announcementEnabled', e.target.checked)} /> Show an announcement</label>
-        <Field label="Announcement message" maxLength={128} value={form.announcementMessage} onChange={(e) => set('announcementMessage', e.target.value)} />
+        <TextField label="Announcement message" maxLength={128} value={form.announcementMessage} onChange={(e) => set('announcementMessage', e.target.value)} />
         <div className="field">
           <label htmlFor={`${id}-style`}>Announcement style</label>
           <select id={`${id}-style`} value={form.announcementStyle} onChange={(e) => set('announcementStyle', e.target.value)}>
@@ -198,7 +199,7 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
       </fieldset>
       {problem ? <p className="error-note" role="alert">{problem}</p> : null}
       <ErrorNote error={error} />
-      <button type="submit" className="button button-primary" disabled={saving}>{saving ? 'Saving…' : 'Save customization'}</button>
+      <Button variant="primary" type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save customization'}</Button>
     </form>
   );
 }
@@ -209,16 +210,16 @@ function LinkRows({ name, rows, onChange }: { name: string; rows: LinkRow[]; onC
     <>
       {rows.map((row, i) => (
         <div key={i} className="inline-form link-row">
-          <Field label={`${name} ${i + 1} title`} maxLength={64} value={row.title} onChange={(e) => edit(i, { title: e.target.value })} />
+          <TextField label={`${name} ${i + 1} title`} maxLength={64} value={row.title} onChange={(e) => edit(i, { title: e.target.value })} />
           {row.kept ? (
             <p className="muted">Links to a {row.kept.kind} of the organization</p>
           ) : (
-            <Field label={`${name} ${i + 1} URL`} type="url" value={row.url} onChange={(e) => edit(i, { url: e.target.value })} />
+            <TextField label={`${name} ${i + 1} URL`} type="url" value={row.url} onChange={(e) => edit(i, { url: e.target.value })} />
           )}
-          <button type="button" className="link-button" onClick={() => onChange(rows.filter((_, j) => j !== i))}>Remove {name.toLowerCase()} {i + 1}</button>
+          <Button variant="ghost" size="sm" onClick={() => onChange(rows.filter((_, j) => j !== i))}>Remove {name.toLowerCase()} {i + 1}</Button>
         </div>
       ))}
-      <button type="button" className="button" onClick={() => onChange([...rows, { title: '', url: '' }])}>Add {name.toLowerCase()}</button>
+      <Button onClick={() => onChange([...rows, { title: '', url: '' }])}>Add {name.toLowerCase()}</Button>
     </>
   );
 }

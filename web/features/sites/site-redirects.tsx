@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { SiteRedirect, SiteRedirectDestination, SiteStructure } from '@gitbook/api';
 import { revisionQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { indexPages, type TreePage } from '../pages/page-tree.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { redirectsQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
 import { sectionsOf, siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** The site's redirects: an old path of the site and the section, variant or page it now sends visitors to. */
 export default function SiteRedirectsTab({ orgId, site }: SiteTabProps) {
@@ -98,7 +99,7 @@ function RedirectForm({ orgId, siteId, structure, label, redirect, onDone }: {
   };
   return (
     <form className={redirect ? 'inline-form' : 'panel inline-form'} onSubmit={submit} aria-label={label}>
-      <Field label="From path" hint="Like /old/page" required maxLength={512} value={source} onChange={(e) => setSource(e.target.value)} />
+      <TextField label="From path" hint="Like /old/page" required maxLength={512} value={source} onChange={(e) => setSource(e.target.value)} />
       <div className="field">
         <label htmlFor={`${id}-to`}>To</label>
         <select id={`${id}-to`} required value={choice.where} onChange={(e) => setChoice({ where: e.target.value, pageId: '' })}>
@@ -107,8 +108,8 @@ function RedirectForm({ orgId, siteId, structure, label, redirect, onDone }: {
         </select>
       </div>
       {variant ? <PageSelect spaceId={variant.siteSpace.space.id} value={choice.pageId} onChange={(pageId) => setChoice((c) => ({ ...c, pageId }))} /> : null}
-      <button type="submit" className="button" disabled={change.isPending}>{redirect ? 'Save redirect' : 'Add redirect'}</button>
-      {onDone ? <button type="button" className="link-button" onClick={onDone}>Cancel</button> : null}
+      <Button type="submit" disabled={change.isPending}>{redirect ? 'Save redirect' : 'Add redirect'}</Button>
+      {onDone ? <Button variant="ghost" size="sm" onClick={onDone}>Cancel</Button> : null}
       <ErrorNote error={change.error} />
     </form>
   );
@@ -131,8 +132,8 @@ function RedirectRow({ orgId, siteId, redirect, structure }: { orgId: string; si
   return (
     <li>
       <code>{redirect.source}</code> → <span>{to}</span>
-      <button type="button" className="link-button" onClick={() => setEditing(true)}>Edit the redirect from {redirect.source}</button>
-      <button type="button" className="link-button" onClick={() => change.mutate({ method: 'DELETE', path: `/redirects/${redirect.id}` })}>Delete the redirect from {redirect.source}</button>
+      <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>Edit the redirect from {redirect.source}</Button>
+      <Button variant="ghost" size="sm" onClick={() => change.mutate({ method: 'DELETE', path: `/redirects/${redirect.id}` })}>Delete the redirect from {redirect.source}</Button>
       <ErrorNote error={change.error} />
     </li>
   );

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ShareLink } from '@gitbook/api';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { shareLinksQuery, type SiteTabProps } from './site-queries.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { VISIBILITIES } from './visibility.ts';
+import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /** Who can read the site (its visibility) and its share links: create, copy, deactivate and activate, delete. */
 export default function SiteSharingTab({ orgId, site }: SiteTabProps) {
@@ -55,8 +57,8 @@ function ShareLinks({ orgId, siteId, published }: { orgId: string; siteId: strin
       <h2 id="share-links-title">Share links</h2>
       <p className="muted">A share link opens a site whose visibility is “Share link” to whoever has it{published ? '' : ', once the site is published'}.</p>
       <form className="inline-form" onSubmit={submit}>
-        <Field label="Share link name" required maxLength={50} value={name} onChange={(e) => setName(e.target.value)} />
-        <button type="submit" className="button" disabled={create.isPending}>Create share link</button>
+        <TextField label="Share link name" required maxLength={50} value={name} onChange={(e) => setName(e.target.value)} />
+        <Button type="submit" disabled={create.isPending}>Create share link</Button>
       </form>
       <ErrorNote error={create.error} />
       {links.isPending ? <Skeleton lines={2} label="Loading the share links" /> : null}
@@ -84,13 +86,22 @@ function ShareLinkRow({ orgId, siteId, link }: { orgId: string; siteId: string; 
       <strong>{name}</strong>
       <span className={link.active ? 'badge badge-open' : 'badge'}>{link.active ? 'Active' : 'Deactivated'}</span>
       {url ? <input readOnly aria-label={`URL of ${name}`} value={url} onFocus={(e) => e.target.select()} className="share-url" /> : null}
-      {url ? <button type="button" className="button" onClick={() => void copy()}>{copied ? 'Copied' : `Copy ${name}`}</button> : null}
-      <button type="button" className="button" disabled={change.isPending} onClick={() => change.mutate({ method: 'PATCH', path: `/share-links/${link.id}`, body: { active: !link.active } })}>
+      {url ? <Button onClick={() => void copy()}>{copied ? 'Copied' : `Copy ${name}`}</Button> : null}
+      <Button disabled={change.isPending} onClick={() => change.mutate({ method: 'PATCH', path: `/share-links/${link.id}`, body: { active: !link.active } })}>
         {link.active ? `Deactivate ${name}` : `Activate ${name}`}
-      </button>
-      <button type="button" className="link-button" onClick={() => window.confirm(`Delete the share link ${name}? Whoever has it can no longer open the site.`) && change.mutate({ method: 'DELETE', path: `/share-links/${link.id}` })}>
-        Delete {name}
-      </button>
+      </Button>
+      <AlertDialog
+        title={`Delete the share link ${name}?`}
+        description="Whoever has it can no longer open the site."
+        confirm="Delete share link"
+        onConfirm={() => change.mutateAsync({ method: 'DELETE', path: `/share-links/${link.id}` })}
+        error={change.error}
+        trigger={
+          <Button variant="ghost" size="sm">
+            Delete {name}
+          </Button>
+        }
+      />
       <ErrorNote error={change.error} />
     </li>
   );

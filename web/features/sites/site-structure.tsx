@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api';
 import { spacesQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { SortableList } from './sortable-list.tsx';
 import { structureQuery, type SiteTabProps } from './site-queries.ts';
 import { sectionsOf, sortMove, type PointerType } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
+import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 type Change = ReturnType<typeof useSiteChange>;
 
@@ -55,9 +57,6 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
     event.preventDefault();
     change.mutate({ method: 'PATCH', path: `/sections/${section.id}`, body: { title } });
   };
-  const remove = () => {
-    if (window.confirm(`Delete the section ${section.title} and its variants from the site? The spaces stay.`)) change.mutate({ method: 'DELETE', path: `/sections/${section.id}` });
-  };
   const groups = structure.type === 'sections' ? structure.structure.filter((item): item is SiteSectionGroup => item.object === 'site-section-group') : [];
   const regroup = (groupId: string) => {
     if (groupId) change.mutate({ method: 'POST', path: `/section-groups/${groupId}/sections`, body: { sectionId: section.id } });
@@ -69,15 +68,26 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
         <h3>{section.title}</h3>
         <span className="muted">/{section.path}</span>
         {section.default ? <span className="badge badge-open">Default section</span> : (
-          <button type="button" className="link-button" onClick={() => change.mutate({ method: 'PATCH', path: '', body: { defaultSiteSection: section.id } })}>
+          <Button variant="ghost" size="sm" onClick={() => change.mutate({ method: 'PATCH', path: '', body: { defaultSiteSection: section.id } })}>
             Make {section.title} the default section
-          </button>
+          </Button>
         )}
-        <button type="button" className="link-button" onClick={remove}>Delete section {section.title}</button>
+        <AlertDialog
+          title={`Delete the section ${section.title}?`}
+          description="Its variants go with it; the spaces stay."
+          confirm="Delete section"
+          onConfirm={() => change.mutateAsync({ method: 'DELETE', path: `/sections/${section.id}` })}
+          error={change.error}
+          trigger={
+            <Button variant="ghost" size="sm">
+              Delete section {section.title}
+            </Button>
+          }
+        />
       </div>
       <form className="inline-form" onSubmit={rename}>
-        <Field label={`Title of section ${section.title}`} minLength={2} maxLength={128} required value={title} onChange={(e) => setTitle(e.target.value)} />
-        <button type="submit" className="button" disabled={title === section.title}>Rename</button>
+        <TextField label={`Title of section ${section.title}`} minLength={2} maxLength={128} required value={title} onChange={(e) => setTitle(e.target.value)} />
+        <Button type="submit" disabled={title === section.title}>Rename</Button>
         {groups.length > 0 ? (
           <div className="field">
             <label htmlFor={`${id}-group`}>Group of {section.title}</label>
@@ -111,13 +121,18 @@ function Group({ orgId, change, group, structure }: { orgId: string; change: Cha
       <div className="structure-row">
         <h3>{group.title}</h3>
         <span className="badge">Section group</span>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => window.confirm(`Delete the group ${group.title}? Its sections stay.`) && change.mutate({ method: 'DELETE', path: `/section-groups/${group.id}` })}
-        >
-          Delete group {group.title}
-        </button>
+        <AlertDialog
+          title={`Delete the group ${group.title}?`}
+          description="Its sections stay in the site, outside any group."
+          confirm="Delete group"
+          onConfirm={() => change.mutateAsync({ method: 'DELETE', path: `/section-groups/${group.id}` })}
+          error={change.error}
+          trigger={
+            <Button variant="ghost" size="sm">
+              Delete group {group.title}
+            </Button>
+          }
+        />
       </div>
       {sections.length === 0 ? <p className="muted">No section in this group yet: choose this group in a section's “Group”.</p> : null}
       <SortableList
@@ -151,10 +166,10 @@ function Variants({ change, siteSpaces, label = 'Variants', onMove, onDefault }:
           <span>{siteSpace.title}</span>
           <span className="muted">/{siteSpace.path}</span>
           {siteSpace.default ? <span className="badge badge-open">Default variant</span> : (
-            <button type="button" className="link-button" onClick={() => change.mutate(onDefault(siteSpace.id))}>Make {siteSpace.title} the default variant</button>
+            <Button variant="ghost" size="sm" onClick={() => change.mutate(onDefault(siteSpace.id))}>Make {siteSpace.title} the default variant</Button>
           )}
           {siteSpace.urls.published ? <a href={siteSpace.urls.published} target="_blank" rel="noreferrer">View</a> : null}
-          <button type="button" className="link-button" onClick={() => change.mutate({ method: 'DELETE', path: `/site-spaces/${siteSpace.id}` })}>Remove {siteSpace.title}</button>
+          <Button variant="ghost" size="sm" onClick={() => change.mutate({ method: 'DELETE', path: `/site-spaces/${siteSpace.id}` })}>Remove {siteSpace.title}</Button>
         </div>
       )}
     </SortableList>
@@ -184,7 +199,7 @@ function AddVariant({ orgId, change, section }: { orgId: string; change: Change;
   return (
     <form className="inline-form" onSubmit={submit}>
       <SpaceSelect orgId={orgId} label={section ? `New variant of ${section.title}` : 'New variant'} value={spaceId} onChange={setSpaceId} />
-      <button type="submit" className="button">Add variant</button>
+      <Button type="submit">Add variant</Button>
     </form>
   );
 }
@@ -200,9 +215,9 @@ function AddSection({ orgId, change }: { orgId: string; change: Change }) {
     <form className="panel" onSubmit={submit} aria-labelledby="add-section-title">
       <h3 id="add-section-title">Add a section</h3>
       <div className="inline-form">
-        <Field label="Section title" hint="The space's title if left empty" maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField label="Section title" hint="The space's title if left empty" maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
         <SpaceSelect orgId={orgId} label="Space of the section" value={spaceId} onChange={setSpaceId} />
-        <button type="submit" className="button">Add section</button>
+        <Button type="submit">Add section</Button>
       </div>
     </form>
   );
@@ -219,7 +234,7 @@ function AddGroup({ change, structure }: { change: Change; structure: SiteStruct
   return (
     <form className="panel" onSubmit={submit} aria-labelledby="add-group-title">
       <h3 id="add-group-title">Add a section group</h3>
-      <Field label="Group title" required minLength={1} maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
+      <TextField label="Group title" required minLength={1} maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
       {sections.length > 0 ? (
         <fieldset className="choice-list">
           <legend>Sections in the group</legend>
@@ -230,7 +245,7 @@ function AddGroup({ change, structure }: { change: Change; structure: SiteStruct
           ))}
         </fieldset>
       ) : null}
-      <button type="submit" className="button">Add section group</button>
+      <Button type="submit">Add section group</Button>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { invalidateSite, sitePath } from './site-queries.ts';
 import { visibilityLabel } from './visibility.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
 
 /* Each tab is its own chunk: opening a site loads its structure editor, not the customization form too. */
 const TABS = [
@@ -52,7 +53,7 @@ function SiteHeader({ orgId, site }: { orgId: string; site: Site }) {
     onSuccess: () => invalidateSite(queryClient, orgId, site.id),
   });
   return (
-    <header className="site-header">
+    <header className="site-screen-header">
       <div>
         <h1>{site.title}</h1>
         <p className="muted">
@@ -62,11 +63,11 @@ function SiteHeader({ orgId, site }: { orgId: string; site: Site }) {
       </div>
       <div className="header-end">
         {site.urls.published ? (
-          <a className="button" href={site.urls.published} target="_blank" rel="noreferrer">Open the published site</a>
+          <a className={buttonClass()} href={site.urls.published} target="_blank" rel="noreferrer">Open the published site</a>
         ) : null}
-        <button type="button" className={site.published ? 'button' : 'button button-primary'} disabled={publish.isPending} onClick={() => publish.mutate()}>
+        <Button variant={site.published ? 'secondary' : 'primary'} loading={publish.isPending} onClick={() => publish.mutate()}>
           {site.published ? 'Unpublish' : 'Publish'}
-        </button>
+        </Button>
       </div>
       <ErrorNote error={publish.error} />
     </header>

@@ -4,10 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api, isNotFound } from '../../api/client.ts';
 import { keys, organizationQuery, sitesQuery, spacesQuery } from '../../api/queries.ts';
 import type { Site } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { visibilityLabel } from './visibility.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** An organization's sites: each with its visibility and whether it is published, and a form to create one from spaces. */
 export default function SitesScreen() {
@@ -61,7 +62,7 @@ function CreateSiteForm({ orgId }: { orgId: string }) {
     <section aria-labelledby="create-site-title" className="panel">
       <h2 id="create-site-title">Create a site</h2>
       <form onSubmit={submit}>
-        <Field label="Site title" required minLength={2} maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField label="Site title" required minLength={2} maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
         <fieldset className="choice-list">
           <legend>Spaces it publishes</legend>
           {spaces.isPending ? <Skeleton lines={2} label="Loading the spaces" /> : null}
@@ -72,7 +73,7 @@ function CreateSiteForm({ orgId }: { orgId: string }) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="button button-primary" disabled={create.isPending}>Create site</button>
+        <Button variant="primary" type="submit" disabled={create.isPending}>Create site</Button>
       </form>
       <ErrorNote error={create.error} />
     </section>

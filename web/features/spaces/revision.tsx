@@ -11,6 +11,7 @@ import { documentPages, revisionByIdQuery } from '../history/history-api.ts';
 import { DocumentView } from '../pages/render-document.tsx';
 import { revisionLinks } from '../review/revision-links.ts';
 import { SpaceHeader } from './space-header.tsx';
+import { Button } from '../../ui/button.tsx';
 
 /**
  * A revision of a space: when it was made and what kind, any of its pages as it was then, and "Restore this page",
@@ -91,9 +92,9 @@ function PageAsItWas({ spaceId, revisionId, pageId, title, mayRestore }: { space
       <div className="inline-form">
         <h2>{title}</h2>
         {mayRestore ? (
-          <button type="button" className="button" disabled={restore.isPending} onClick={() => restore.mutate()}>
+          <Button disabled={restore.isPending} onClick={() => restore.mutate()}>
             Restore this page
-          </button>
+          </Button>
         ) : null}
       </div>
       {restore.data?.merged ? <p className="banner banner-info" role="status">Restored: the page has this content again in the space’s current revision.</p> : null}

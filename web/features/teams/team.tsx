@@ -5,9 +5,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, membersQuery, teamQuery } from '../../api/queries.ts';
 import type { OrganizationTeam } from '../../api/types.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 type TeamRole = 'owner' | 'member';
 /** The official Team carries what the caller may do with it. */
@@ -77,25 +79,34 @@ function TeamSettings({ orgId, team }: { orgId: string; team: OrganizationTeam }
       setError(errorMessage(e));
     }
   };
+  const [removeError, setRemoveError] = useState<unknown>();
   const remove = async () => {
-    if (!window.confirm(`Delete the team ${team.title}? Its members lose what it was given.`)) return;
-    setError(undefined);
+    setRemoveError(undefined);
     try {
       await api('DELETE', `/orgs/${orgId}/teams/${team.id}`);
-      queryClient.removeQueries({ queryKey: keys.team(orgId, team.id) });
-      await queryClient.invalidateQueries({ queryKey: keys.teams(orgId), exact: true });
-      navigate(`/o/${orgId}/teams`);
     } catch (e) {
-      setError(errorMessage(e));
+      // Shown in the confirmation, which stays open to retry or cancel.
+      setRemoveError(e);
+      throw e;
     }
+    queryClient.removeQueries({ queryKey: keys.team(orgId, team.id) });
+    await queryClient.invalidateQueries({ queryKey: keys.teams(orgId), exact: true });
+    navigate(`/o/${orgId}/teams`);
   };
   return (
     <section aria-labelledby="team-settings-title" className="panel">
       <h2 id="team-settings-title">Settings</h2>
       <form onSubmit={rename} className="inline-form">
-        <Field label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
-        <button type="submit" className="button">Rename</button>
-        <button type="button" className="button button-danger" onClick={() => void remove()}>Delete team</button>
+        <TextField label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <Button type="submit">Rename</Button>
+        <AlertDialog
+          title={`Delete the team ${team.title}?`}
+          description="Its members lose what it was given; they stay members of the organization."
+          confirm="Delete team"
+          onConfirm={remove}
+          error={removeError}
+          trigger={<Button variant="danger">Delete team</Button>}
+        />
       </form>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </section>
@@ -137,7 +148,7 @@ function AddMember({ orgId, teamId, inTeam }: { orgId: string; teamId: string; i
           <option value="owner">owner</option>
         </select>
       </div>
-      <button type="submit" className="button button-primary">Add to team</button>
+      <Button variant="primary" type="submit">Add to team</Button>
       <ErrorNote error={members.error} />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </form>
@@ -173,7 +184,7 @@ function TeamMemberRow({ orgId, teamId, member, canManage }: { orgId: string; te
         )}
         {error ? <p role="alert" className="error-note">{error}</p> : null}
       </td>
-      <td>{canManage ? <button type="button" className="link-button" onClick={() => void run(() => api('DELETE', path))}>Remove {user.displayName} from the team</button> : null}</td>
+      <td>{canManage ? <Button variant="ghost" size="sm" onClick={() => void run(() => api('DELETE', path))}>Remove {user.displayName} from the team</Button> : null}</td>
     </tr>
   );
 }

@@ -3,10 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, organizationQuery, teamsQuery } from '../../api/queries.ts';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** An organization's teams: each with its count of members; admins create them here. */
 export default function TeamsScreen() {
@@ -65,8 +66,8 @@ function CreateTeam({ orgId }: { orgId: string }) {
     <section aria-labelledby="create-team-title" className="panel">
       <h2 id="create-team-title">Create a team</h2>
       <form onSubmit={submit} className="inline-form">
-        <Field label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
-        <button type="submit" className="button button-primary" disabled={busy}>Create team</button>
+        <TextField label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <Button variant="primary" type="submit" disabled={busy}>Create team</Button>
       </form>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </section>

@@ -4,9 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { keys, translationQuery } from '../../api/queries.ts';
 import { ResourceScreen } from '../../ui/resource-screen.tsx';
-import { Field } from '../../ui/field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
 import { parseLanguages } from './languages.ts';
+import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 type Translation = { status: string; lastError?: string; lastRunAt?: string; permissions?: { edit: boolean } };
 
@@ -48,8 +50,15 @@ export default function TranslationScreen() {
         (t as unknown as Translation).permissions?.edit === false ? null : (
           <>
             <div className="panel">
-              <button type="button" className="button button-primary" disabled={run.isPending || t.status === 'running'} onClick={() => run.mutate()}>Run now</button>{' '}
-              <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => window.confirm(`Delete the translation ${t.title}? Its translated spaces stay.`) && remove.mutate()}>Delete</button>
+              <Button variant="primary" disabled={run.isPending || t.status === 'running'} onClick={() => run.mutate()}>Run now</Button>{' '}
+              <AlertDialog
+                title={`Delete the translation ${t.title}?`}
+                description="Its translated spaces stay; they are no longer kept up to date."
+                confirm="Delete translation"
+                onConfirm={() => remove.mutateAsync()}
+                error={remove.error}
+                trigger={<Button variant="danger">Delete</Button>}
+              />
               <ErrorNote error={run.error ?? remove.error} />
             </div>
             <TranslationSettingsForm orgId={orgId} translationId={translationId} title={t.title} languages={t.languages} />
@@ -77,9 +86,9 @@ function TranslationSettingsForm({ orgId, translationId, title, languages }: { o
   };
   return (
     <form className="panel" onSubmit={submit} aria-label="Translation settings">
-      <Field label="Translation title" required maxLength={100} value={form.title} onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))} />
-      <Field label="Target languages" hint="Language codes, separated by commas; each gets a space of its own." value={form.languages} onChange={(e) => setForm((f) => ({ ...f, languages: e.target.value }))} />
-      <button type="submit" className="button" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save settings'}</button>
+      <TextField label="Translation title" required maxLength={100} value={form.title} onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))} />
+      <TextField label="Target languages" hint="Language codes, separated by commas; each gets a space of its own." value={form.languages} onChange={(e) => setForm((f) => ({ ...f, languages: e.target.value }))} />
+      <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save settings'}</Button>
       {save.isSuccess && !save.isPending ? <span role="status"> Saved.</span> : null}
       <ErrorNote error={save.error} />
     </form>

@@ -7,6 +7,7 @@ import type { TranslationSettings } from '../../api/types.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { parseLanguages } from './languages.ts';
+import { Button } from '../../ui/button.tsx';
 
 const translationsKey = (orgId: string) => [...keys.organization(orgId), 'translations'] as const;
 
@@ -86,7 +87,7 @@ function CreateTranslation({ orgId }: { orgId: string }) {
         <input id={`${id}-to`} value={languages} onChange={(e) => setLanguages(e.target.value)} placeholder="fr, de, ja" aria-describedby={`${id}-to-hint`} />
         <small id={`${id}-to-hint`} className="field-hint">Language codes, separated by commas; each gets a space of its own.</small>
       </div>
-      <button type="submit" className="button button-primary" disabled={create.isPending}>Create translation</button>
+      <Button variant="primary" type="submit" disabled={create.isPending}>Create translation</Button>
       <ErrorNote error={create.error} />
     </form>
   );

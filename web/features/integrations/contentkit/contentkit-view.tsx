@@ -3,6 +3,7 @@ import { api } from '../../../api/client.ts';
 import { ErrorNote, Skeleton } from '../../../ui/states.tsx';
 import { ContentKitElement, type ElementContext } from './elements.tsx';
 import { initialStateOf, routeAction, safeHttpUrl, type ContentKitState } from './state.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /** The official ContentKit context and render output (RenderIntegrationUI, ContentKitRenderOutput). */
 export type ContentKitContext = { type: string; theme: 'light' | 'dark' } & Record<string, unknown>;
@@ -82,7 +83,7 @@ export function ContentKitView({ integration, componentId, props, context, onCom
       {!output && busy ? <Skeleton lines={3} label={`Loading ${integration}'s screen`} /> : null}
       <ErrorNote error={error}>
         {' '}
-        <button type="button" className="link-button" onClick={() => void render()}>Try again</button>
+        <Button variant="ghost" size="sm" onClick={() => void render()}>Try again</Button>
       </ErrorNote>
       {element && element.type === 'modal' ? (
         <ModalBody element={element} ctx={ctx} onCancel={() => onClose?.({})} />
@@ -118,7 +119,7 @@ function ModalBody({ element, ctx, onCancel }: { element: Record<string, unknown
       <ContentKitElement node={{ type: 'box', children: element.children }} ctx={ctx} depth={0} />
       <div className="ck-hstack">
         {element.submit ? <ContentKitElement node={element.submit as Record<string, unknown>} ctx={ctx} depth={1} /> : null}
-        <button type="button" className="button" onClick={onCancel}>Cancel</button>
+        <Button onClick={onCancel}>Cancel</Button>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { boundValue, isChecked, resolveBinding, safeHttpUrl, withCheckbox, withValue, type ContentKitState } from './state.ts';
+import { buttonClass } from '../../../ui/button.tsx';
 
 /*
  * ContentKit elements (the official @gitbook/api ContentKit* shapes) as React components. The tree comes from the
@@ -117,7 +118,7 @@ function Card({ node, ctx, depth }: { node: Node; ctx: ElementContext; depth: nu
       {hint ? <p className="ck-hint">{hint}</p> : Array.isArray(node.hint) ? <p className="ck-hint"><ContentKitChildren nodes={node.hint} ctx={ctx} depth={depth} /></p> : null}
       <ContentKitChildren nodes={node.children} ctx={ctx} depth={depth} />
       {Array.isArray(node.buttons) ? <div className="ck-hstack"><ContentKitChildren nodes={node.buttons} ctx={ctx} depth={depth} /></div> : null}
-      {node.onPress ? <button type="button" className="button" disabled={ctx.busy} onClick={() => ctx.act(node.onPress as Action)}>Open {String(node.title ?? '')}</button> : null}
+      {node.onPress ? <button type="button" className={buttonClass()} disabled={ctx.busy} onClick={() => ctx.act(node.onPress as Action)}>Open {String(node.title ?? '')}</button> : null}
     </section>
   );
 }
@@ -140,7 +141,7 @@ function confirmed(node: Node): boolean {
 
 function Button({ node, ctx, label }: { node: Node; ctx: ElementContext; label?: string | undefined }) {
   const text = String(node.label ?? label ?? node.tooltip ?? 'Continue');
-  const style = node.style === 'primary' ? 'button button-primary' : node.style === 'danger' ? 'button button-danger' : 'button';
+  const style = buttonClass(node.style === 'primary' ? 'primary' : node.style === 'danger' ? 'danger' : 'secondary');
   return (
     <button type="button" className={style} title={typeof node.tooltip === 'string' ? node.tooltip : undefined} disabled={ctx.busy || node.disabled === true}
       onClick={() => {
@@ -231,8 +232,8 @@ function Stepper({ node, ctx, depth }: { node: Node; ctx: ElementContext; depth:
       <p className="kind">Step {index + 1} of {steps.length}</p>
       <ContentKitElement node={step} ctx={ctx} depth={depth + 1} />
       <div className="ck-hstack">
-        {index > 0 ? <button type="button" className="button" disabled={ctx.busy} onClick={() => ctx.act({ ...(node.onStepChange as Action), step: steps[index - 1]!.id })}>Back</button> : null}
-        <button type="button" className="button button-primary" disabled={ctx.busy || step.next === false}
+        {index > 0 ? <button type="button" className={buttonClass()} disabled={ctx.busy} onClick={() => ctx.act({ ...(node.onStepChange as Action), step: steps[index - 1]!.id })}>Back</button> : null}
+        <button type="button" className={buttonClass('primary')} disabled={ctx.busy || step.next === false}
           onClick={() => ctx.act(last ? (node.onComplete as Action) : { ...(node.onStepChange as Action), step: steps[index + 1]!.id })}>
           {last ? 'Finish' : 'Next'}
         </button>
