@@ -289,6 +289,32 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await screenshot(page, 'editor-block-menu-and-link');
   });
 
+  test('Escape closes the block menu and the keys go back to the page, where the caret was', async () => {
+    const start: Document = { object: 'document', data: {}, nodes: [
+      { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'First', marks: [] }] }] },
+      { object: 'block', type: 'paragraph', key: 'k2', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Last', marks: [] }] }] },
+    ] };
+    await mountEditor(page, start, options);
+    await page.locator('.qe-content > p').first().click();
+    await page.keyboard.press('End');
+    // The last block cannot move down: a person looks, and leaves the menu with Escape.
+    await page.locator('.qe-content > p').last().hover();
+    const button = page.getByRole('button', { name: 'Block menu' });
+    await button.click();
+    assert.ok(await page.getByRole('menuitem', { name: 'Move down' }).isDisabled());
+    // Right after Escape, with nothing waited for: the keys must not meet the menu's button.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('More words');
+    const last = await lastChange(page);
+    assert.deepEqual(last!.nodes.map((b) => text(b)), ['First', 'More words', 'Last']);
+    assert.equal(await page.getByRole('menu', { name: 'Block' }).count(), 0, 'Enter did not open the menu again');
+    // and the menu opens again at the next click
+    await page.locator('.qe-content > p').last().hover();
+    await button.click();
+    await page.getByRole('menu', { name: 'Block' }).waitFor();
+  });
+
   test('a split, a list item split at its start, a pasted and a duplicated block and an undone split leave each key once; the server takes and keeps them', async () => {
     const keyed = (key: string, value: string): FlowBlock => ({ object: 'block', type: 'paragraph', key, data: {}, nodes: [{ object: 'text', key: `${key}t`, leaves: [{ object: 'leaf', text: value, marks: [] }] }] });
     const list = { object: 'block', type: 'list-unordered', key: 'U', data: {}, nodes: [{ object: 'block', type: 'list-item', key: 'I', data: {}, nodes: [keyed('P', 'First item')] }] } as unknown as FlowBlock;

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { canMoveBlock, moveBlock } from './model/move-block.ts';
 
 const TURN_INTO: { label: string; run(editor: Editor): boolean }[] = [
@@ -50,8 +50,16 @@ export function BlockMenu({ editor, target }: { editor: Editor; target: RefObjec
     if (at) run(at);
     editor.commands.focus();
   };
+  // Escape gives the keys back to the page too: the handle shows only under the pointer, so keys left on its
+  // button would be lost, and Enter there would open the menu again (for the next click on the handle to close).
+  // The view's own focus, not the focus command: that one waits a frame, and a key pressed in it meets the button.
+  const escape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    setOpen(false);
+    editor.view.focus();
+  };
   return (
-    <div className="qe-handle" ref={handle} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div className="qe-handle" ref={handle} onKeyDown={escape}>
       <button type="button" className="qe-handle-button" aria-label="Block menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         ⋮⋮
       </button>
