@@ -60,6 +60,9 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
   const ctx = app.ctx;
   const pages = new PageDocuments(ctx);
   const sockets = new Set<Socket>();
+  // Stores under way, which closing waits for: the last editor of a page leaving stores it at once, outside any
+  // request, and a store still writing when the database closed lost the edit (and rejected unheard).
+  const inFlight = new Set<Promise<unknown>>();
   presence.track(function* () {
     for (const socket of sockets) for (const [name, access] of socket.documents) yield { name, userId: authorOf(socket.caller), access };
   });
@@ -107,7 +110,13 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
     },
     async onStoreDocument({ documentName, document }) {
       if (relay?.storedByAnother(documentName)) return;
-      await pages.store(documentName, document);
+      const storing = pages.store(documentName, document);
+      inFlight.add(storing);
+      try {
+        await storing;
+      } finally {
+        inFlight.delete(storing);
+      }
     },
     async afterUnloadDocument({ documentName }) {
       pages.forget(documentName);
@@ -230,6 +239,7 @@ export function mountCollaboration(app: App, presence: CollaborationPresence): v
     stopListening();
     // What waits to be stored is stored now, then the sockets close and Redis is let go.
     await Promise.all([...hocuspocus.documents.keys()].map((name) => Promise.resolve(hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`)).catch(() => undefined)));
+    await Promise.allSettled([...inFlight]);
     // Terminated, not closed: a closing handshake with a client that is gone would hold the process for 30 s.
     for (const socket of sockets) socket.ws.terminate();
     hocuspocus.closeConnections();
