@@ -62,6 +62,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern (a script tag would be refused).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // The screen as it settles, not halfway through a transition: a button just enabled fades its background from
+  // grey to the primary colour while its text is already white, which axe measured as low contrast.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 10_000 });
   const results = (await page.evaluate(() => (window as unknown as { axe: { run(): Promise<unknown> } }).axe.run())) as AxeResults;
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
