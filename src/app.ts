@@ -45,7 +45,7 @@ import { fileDownloadRoutes, fileUploadRoutes } from './features/files/routes.ts
 import { changeRequestRoutes } from './features/change-requests/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { importRoutes, importRunRoutes } from './features/imports/routes.ts';
-import { gitSyncRoutes } from './features/git-sync/routes.ts';
+import { gitSyncConnectionRoutes, gitSyncRoutes, gitSyncWebhookRoutes } from './features/git-sync/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
@@ -158,6 +158,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await importRoutes(v1);
       await importRunRoutes(v1);
       await gitSyncRoutes(v1);
+      await gitSyncConnectionRoutes(v1);
+      await v1.register(gitSyncWebhookRoutes);
       await commentRoutes(v1);
       await siteRoutes(v1);
       await linkRoutes(v1);

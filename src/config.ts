@@ -68,6 +68,12 @@ export interface Config {
   gitSyncTimeoutMs: number;
   /** Git Sync: most bytes one Git request may answer, and most bytes of files read from one repository. */
   gitSyncMaxBytes: number;
+  /** Git Sync: how often the worker looks for connected spaces to sync, in ms (0: only every WORKER_INTERVAL_MS). */
+  gitSyncIntervalMs: number;
+  /** Git Sync: how long main must stay unchanged before it is exported, in ms (a burst of edits is one commit). */
+  gitSyncDebounceMs: number;
+  /** Git Sync: how often a connected branch is polled for pushes (`git ls-remote`), in ms (0: never; webhooks only). */
+  gitSyncPollIntervalMs: number;
   /** OpenAPI specs: largest document accepted (fetched or given as text), in bytes. */
   openapiMaxBytes: number;
   /** OpenAPI specs: a spec fetched from a URL is fetched again after this long, in ms (0: never). */
@@ -229,6 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importTimeoutMs: integer(env, 'IMPORT_TIMEOUT_MS', 60_000),
     gitSyncTimeoutMs: integer(env, 'GIT_SYNC_TIMEOUT_MS', 300_000),
     gitSyncMaxBytes: integer(env, 'GIT_SYNC_MAX_BYTES', 200 * 1024 * 1024),
+    gitSyncIntervalMs: integer(env, 'GIT_SYNC_INTERVAL_MS', 1_000),
+    gitSyncDebounceMs: integer(env, 'GIT_SYNC_DEBOUNCE_MS', 2_000),
+    gitSyncPollIntervalMs: integer(env, 'GIT_SYNC_POLL_INTERVAL_MS', 5 * 60_000),
     openapiMaxBytes: integer(env, 'OPENAPI_MAX_BYTES', 10 * 1024 * 1024),
     openapiRefreshIntervalMs: integer(env, 'OPENAPI_REFRESH_INTERVAL_MS', 60 * 60_000),
     openapiParseTimeoutMs: integer(env, 'OPENAPI_PARSE_TIMEOUT_MS', 60_000) || 60_000,

@@ -4,6 +4,7 @@ import { checkExternalLinks } from './features/links/check-links.ts';
 import { extractPendingDocumentLinks } from './features/content/revisions.ts';
 import { backfillSearchIndex } from './features/search/backfill.ts';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, runGitExport, runGitImport } from './features/git-sync/service.ts';
+import { syncConnectedSpaces } from './features/git-sync/auto-sync.ts';
 import { processSpec, refreshOpenAPISpecs } from './features/openapi-specs/processing.ts';
 import { PROCESS_SPEC_JOB } from './features/openapi-specs/service.ts';
 import { runTranslationJob } from './features/translations/run.ts';
@@ -18,6 +19,10 @@ import { purgeExpiredInstallationTokens } from './features/integrations/tokens.t
 export function registerJobHandlers(worker: JobWorker): void {
   worker.handle(GIT_IMPORT_JOB, runGitImport);
   worker.handle(GIT_EXPORT_JOB, runGitExport);
+  // Spaces connected to a Git branch: pushes imported, main's changes exported, within seconds (issue 43).
+  worker.sweepOften('git-sync', (ctx) => ctx.config.gitSyncIntervalMs, async (ctx) => {
+    await syncConnectedSpaces(ctx);
+  });
   worker.sweep('purge-deleted-spaces', async (ctx) => {
     await purgeDeletedSpaces(ctx);
   });

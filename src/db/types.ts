@@ -472,6 +472,29 @@ export interface SpaceGitSyncTable {
   /** JSON { operationId, endedAt, report }: the last import's report, kept across the exports after it. */
   last_import: string | null;
   updated_at: string;
+  /** The repository URL with its credentials, sealed (credentials.ts); set while the space is connected (migration 0043). */
+  sealed_url?: string | null;
+  /** Who connected the space: syncing acts for them (their rights, as author of what it imports). */
+  connected_by?: string | null;
+  /** The tree of the space's folder in `commit_oid`, the last commit synced: a push that leaves it is not imported. */
+  synced_tree?: string | null;
+  /** The space's revision the last sync read or wrote: main moving past it is exported. */
+  synced_revision_id?: string | null;
+  /** A change request holding a push that conflicts with main: exporting waits until it is merged or closed. */
+  paused_change_request_id?: string | null;
+  /** JSON { direction, commit, revisionId, at, by }: the last sync that changed something. */
+  last_sync?: string | null;
+  /** Why the last automatic sync failed, until one succeeds. */
+  sync_error?: string | null;
+  /** The webhook's secret, sealed. */
+  webhook_secret?: string | null;
+  /** JSON { at, provider, event, result }: the webhook's last delivery. */
+  webhook_delivery?: string | null;
+  /** A sync asked for (a push, "Sync now") and not yet run. */
+  sync_requested_at?: string | null;
+  polled_at?: string | null;
+  /** Until when a process is syncing the space. */
+  lease_until?: string | null;
 }
 
 export interface SpaceGitLayoutsTable {

@@ -33,6 +33,7 @@ import * as m0039 from './0039_identity_trust.ts';
 import * as m0040 from './0040_server_settings.ts';
 import * as m0041 from './0041_unique_block_keys.ts';
 import * as m0042 from './0042_domain_mail_expiry.ts';
+import * as m0043 from './0043_git_sync_connection.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0040_server_settings': m0040,
   '0041_unique_block_keys': m0041,
   '0042_domain_mail_expiry': m0042,
+  '0043_git_sync_connection': m0043,
 };

@@ -35,7 +35,11 @@ export async function loadChangeRequest(ctx: AppContext, caller: Caller, spaceId
   return { ...loaded, cr };
 }
 
-export async function createChangeRequest(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof CreateChangeRequestBody>) {
+/**
+ * createChangeRequest. `basedOn`, a revision of main's line (Git Sync, for a push made while main moved): the change
+ * request starts from it rather than from main's head, so that merging it is a three-way merge against it.
+ */
+export async function createChangeRequest(ctx: AppContext, caller: Caller, spaceId: string, body: Static<typeof CreateChangeRequestBody>, basedOn?: string) {
   const { space, role } = await loadSpace(ctx, caller, spaceId);
   changeRequestPolicy.assert({ role, editMode: space.edit_mode }, 'create', 'Opening a change request');
   const now = isoNow(ctx.clock);
@@ -45,9 +49,11 @@ export async function createChangeRequest(ctx: AppContext, caller: Caller, space
     const main = await lockBranch(trx, space.id);
     if (!main) throw notFound(`No content for space ${spaceId}`);
     const number = await nextChangeRequestNumber(trx, space.id);
-    const baseRevision = await findRevision(trx, main.head_revision_id);
+    const baseRevision = await findRevision(trx, basedOn ?? main.head_revision_id);
+    if (basedOn && (!baseRevision || baseRevision.branch_id !== main.id)) throw notFound(`No revision ${basedOn} on the main line of space ${spaceId}`);
+    const base = basedOn ? { space_id: main.space_id, head_seq: baseRevision!.seq, head_revision_id: baseRevision!.id } : main;
     const id = newId();
-    await startChangeRequestBranch(ctx, trx, id, main, baseRevision?.variables ?? '{}', authorOf(caller));
+    await startChangeRequestBranch(ctx, trx, id, base, baseRevision?.variables ?? '{}', authorOf(caller));
     await insertChangeRequest(trx, {
       id,
       space_id: space.id,
@@ -57,7 +63,7 @@ export async function createChangeRequest(ctx: AppContext, caller: Caller, space
       description: null,
       agent_task_id: body.agentTaskId ?? null,
       created_by: authorOf(caller),
-      revision_initial: main.head_revision_id,
+      revision_initial: base.head_revision_id,
       revision_merged_ancestor: null,
       revision_merged: null,
       created_at: now,

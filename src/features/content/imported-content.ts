@@ -53,7 +53,12 @@ export interface ImportedContent {
   mode: { replace: true } | { replace: false; under: string | null };
   /** More writes of the importer that belong in the same transaction (Git Sync's redirects, an import run's result). */
   alsoWrite?: (trx: Executor, revision: RevisionRow) => Promise<void>;
+  /** Write only over this head revision: another one (an edit meanwhile) refuses with HeadMoved, writing nothing. */
+  expectedHead?: string;
 }
+
+/** The branch's head is no longer the one the importer expected (ImportedContent.expectedHead). */
+export class HeadMoved extends Error {}
 
 export async function writeImportedContent(
   ctx: AppContext,
@@ -69,6 +74,7 @@ export async function writeImportedContent(
     const branch = await lockBranch(trx, branchId);
     const head = branch && (await findRevision(trx, branch.head_revision_id));
     if (!branch || !head) throw notFound(`No content for ${destination.branch === 'main' ? `space ${space.id}` : `change request ${branchId}`}`);
+    if (content.expectedHead !== undefined && head.id !== content.expectedHead) throw new HeadMoved(`The content moved from ${content.expectedHead} to ${head.id}`);
     const current = await findSpace(trx, space.id);
     if (!current || current.deleted_at) throw notFound(`No space ${space.id}`);
     if (destination.branch === 'main' && current.edit_mode === 'locked') throw forbidden('The space was locked meanwhile: an admin must set editMode to "live" before its content can change');

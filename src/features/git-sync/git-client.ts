@@ -116,6 +116,8 @@ export async function readFiles(dir: string, maxBytes: number): Promise<Map<stri
 export interface CommitOptions {
   message: string;
   author: { name: string; email: string; timestamp: number };
+  /** Who wrote the commit, when not its author (Quire, committing a person's change). */
+  committer?: { name: string; email: string; timestamp: number };
   /** Repository paths of files to delete (before `files` are written); a path the branch does not have is skipped. */
   remove?: ReadonlySet<string>;
 }
@@ -188,7 +190,15 @@ export async function commitFiles(checkout: Checkout, files: ReadonlyMap<string,
   };
   const tree = (await writeFolder(root)) ?? (await git.writeTree({ fs, dir, tree: [] }));
   if (headTree === tree && checkout.oid) return { oid: checkout.oid, changed: false };
-  const oid = await git.commit({ fs, dir, message: options.message, author: { ...options.author, timezoneOffset: 0 }, tree, parent: checkout.oid ? [checkout.oid] : [] });
+  const oid = await git.commit({
+    fs,
+    dir,
+    message: options.message,
+    author: { ...options.author, timezoneOffset: 0 },
+    ...(options.committer ? { committer: { ...options.committer, timezoneOffset: 0 } } : {}),
+    tree,
+    parent: checkout.oid ? [checkout.oid] : [],
+  });
   return { oid, changed: true };
 }
 
@@ -215,6 +225,38 @@ export async function listBranchFiles(checkout: Checkout, folder: string): Promi
   };
   await walk(start, folder);
   return out;
+}
+
+/**
+ * The commit a branch of the remote points at, or undefined when it has no such branch (or no commit at all): one
+ * small request, without fetching any object, as `git ls-remote` does.
+ */
+export async function remoteHead(url: string, ref: string, http: HttpClient): Promise<string | undefined> {
+  const wanted = `refs/heads/${branchOf(ref)}`;
+  try {
+    const refs = await git.listServerRefs({ http, url, prefix: wanted, protocolVersion: 1 });
+    return refs.find((r) => r.ref === wanted)?.oid;
+  } catch (error) {
+    if (isMissingRef(error)) return undefined;
+    throw gitError(url, error);
+  }
+}
+
+/** The tree of `folder` ('' = the root) in the checked-out commit, or '' when the commit has no such folder. */
+export async function folderTree(checkout: Checkout, folder: string): Promise<string> {
+  if (!checkout.oid) return '';
+  try {
+    return (await git.readTree({ fs, dir: checkout.dir, oid: checkout.oid, ...(folder ? { filepath: folder } : {}) })).oid;
+  } catch {
+    return '';
+  }
+}
+
+/** The checked-out commit's message and author. */
+export async function commitInfo(checkout: Checkout): Promise<{ message: string; author: { name: string; email: string } }> {
+  if (!checkout.oid) return { message: '', author: { name: '', email: '' } };
+  const { commit } = await git.readCommit({ fs, dir: checkout.dir, oid: checkout.oid });
+  return { message: commit.message, author: { name: commit.author.name, email: commit.author.email } };
 }
 
 /** The bytes of a blob of the checkout. */

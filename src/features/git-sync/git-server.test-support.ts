@@ -21,6 +21,13 @@ export interface GitServer {
   filesOf(name: string, branch: string): Map<string, Buffer>;
   /** Commit message of the branch's head. */
   headMessage(name: string, branch: string): string;
+  /** The branch's head: its id, message, author and committer ('Name <email>'). */
+  headCommit(name: string, branch: string): { oid: string; message: string; author: string; committer: string };
+  /**
+   * Commits on the branch as a person would push: files written (null: deleted; a function: given the file's
+   * current text, answers the new one); answers the new commit's id.
+   */
+  commit(name: string, branch: string, files: Record<string, string | null | ((current: string) => string)>, message: string, author?: { name: string; email: string }): string;
   /** Basic authentication the server requires from now on ('user:password'), or none. */
   requireAuth(credentials: string | undefined): void;
   close(): Promise<void>;
@@ -131,6 +138,33 @@ export async function startGitServer(): Promise<GitServer> {
     },
     headMessage(name, branch) {
       return git(join(root, `${name}.git`), 'log', '-1', '--format=%B', branch).trim();
+    },
+    headCommit(name, branch) {
+      const [oid, author, committer, ...message] = git(join(root, `${name}.git`), 'log', '-1', '--format=%H%n%an <%ae>%n%cn <%ce>%n%B', branch).split('\n');
+      return { oid: oid!, author: author!, committer: committer!, message: message.join('\n').trim() };
+    },
+    commit(name, branch, files, message, author = { name: 'Dana Git', email: 'dana@example.com' }) {
+      const work = mkdtempSync(join(tmpdir(), 'quire-git-push-'));
+      try {
+        git(work, 'clone', '--quiet', '--branch', branch, join(root, `${name}.git`), 'repo');
+        const repo = join(work, 'repo');
+        for (const [file, content] of Object.entries(files)) {
+          if (content === null) rmSync(join(repo, file), { force: true });
+          else {
+            mkdirSync(dirname(join(repo, file)), { recursive: true });
+            writeFileSync(join(repo, file), typeof content === 'function' ? content(readFileSync(join(repo, file), 'utf8')) : content);
+          }
+        }
+        git(repo, 'add', '-A');
+        execFileSync('git', ['commit', '--quiet', '--allow-empty', '-m', message], {
+          cwd: repo,
+          env: { ...process.env, ...GIT_ENV, GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email },
+        });
+        git(repo, 'push', '--quiet', 'origin', branch);
+        return git(repo, 'rev-parse', 'HEAD').trim();
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
     },
     requireAuth(credentials) {
       auth = credentials;

@@ -71,4 +71,60 @@ export const GitSyncState = Type.Object({
   ),
   operationTimeout: Type.Optional(Type.Integer({ description: 'How long an operation is allowed to run before it is terminated (in milliseconds).' })),
   updatedAt: Type.Optional(Timestamp),
+  sync: Type.Optional(GitSyncConnection()),
 });
+
+/** Quire's automatic syncing of a connected space, as getSpaceGitInfo shows it. */
+function GitSyncConnection() {
+  return Type.Object(
+    {
+      connected: Type.Boolean({ description: 'Whether pushes and changes are synced automatically (until disconnected)' }),
+      branch: Type.String({ description: 'The branch synced, e.g. "refs/heads/main"' }),
+      projectDirectory: Type.String({ description: "The space's folder in the repository ('' for its root)" }),
+      lastSync: Type.Optional(
+        Type.Object({
+          direction: Type.Union([Type.Literal('import'), Type.Literal('export')]),
+          commit: Type.Optional(Type.String()),
+          revision: Type.Optional(Type.String({ description: "The space's revision it read or wrote" })),
+          at: Timestamp,
+          by: Type.Optional(Type.String({ description: 'Whose change it carried' })),
+        }),
+      ),
+      pending: Type.Optional(
+        Type.Union([Type.Literal('import'), Type.Literal('export'), Type.Literal('both')], { description: 'What the next sync will do, when one is due' }),
+      ),
+      pausedBy: Type.Optional(
+        Type.Object(
+          { id: Type.String(), number: Type.Integer() },
+          { description: 'The change request holding a push that conflicts with main: exporting waits until it is merged or closed' },
+        ),
+      ),
+      error: Type.Optional(Type.String({ description: 'Why the last automatic sync failed, and what to do' })),
+      webhook: Type.Object({
+        url: Type.String({ description: 'Where the Git server posts pushes' }),
+        configured: Type.Boolean({ description: 'Whether a secret was made (createGitSyncWebhook); deliveries are refused until then' }),
+        lastDelivery: Type.Optional(
+          Type.Object({ at: Timestamp, provider: Type.String(), event: Type.String(), result: Type.String() }),
+        ),
+      }),
+      pollInterval: Type.Integer({ description: 'How often the branch is polled for pushes, in ms (0: webhooks only)' }),
+    },
+    { 'x-quire-extension': true, description: "Automatic syncing both ways: a merge or live edit becomes a commit, a push becomes content" },
+  );
+}
+
+export const GitSyncWebhook = Type.Object(
+  {
+    url: Type.String({ description: 'The address to give the Git server as its push webhook' }),
+    secret: Type.String({ description: 'The webhook secret, shown this once' }),
+  },
+  { 'x-quire-extension': true },
+);
+
+export const WebhookReceipt = Type.Object(
+  {
+    accepted: Type.Boolean({ description: 'Whether the delivery queued a sync' }),
+    message: Type.String({ description: 'What was done with it' }),
+  },
+  { 'x-quire-extension': true },
+);

@@ -11,13 +11,15 @@ import { loadSpace } from '../spaces/service.ts';
 import { spacePolicy } from '../spaces/policy.ts';
 import { findSpace } from '../spaces/queries.ts';
 import { createChangeRequest } from '../change-requests/service.ts';
+import { findChangeRequest } from '../change-requests/queries.ts';
+import { webhookUrl } from './connection.ts';
 import { storeFileBytes } from '../files/service.ts';
 import { writeImportedContent, type ImportedFile } from '../content/imported-content.ts';
 import { findRevision, getDocuments } from '../content/revisions.ts';
 import { Snapshot } from '../content/snapshot.ts';
 import { buildTree, flattenTree } from '../content/tree.ts';
 import { openUrl, sealUrl } from './credentials.ts';
-import { checkoutBranch, commitFiles, httpClient, listBranchFiles, pushBranch, readBranchBlob, readFiles, withoutCredentials, type Checkout, type GitFetcher } from './git-client.ts';
+import { branchOf, checkoutBranch, commitFiles, folderTree, httpClient, listBranchFiles, pushBranch, readBranchBlob, readFiles, withoutCredentials, type Checkout, type GitFetcher } from './git-client.ts';
 import { prepareRepositoryImport, type ExistingContent, type ImportReport } from './import-repository.ts';
 import { exportLayout } from './export-repository.ts';
 import { findGitLayout, findGitSync, listRedirects, replaceRedirects, saveGitLayout, saveGitSync, updateOperation, type GitSyncRow } from './store.ts';
@@ -111,7 +113,11 @@ async function startOperation(ctx: AppContext, caller: Caller, spaceId: string, 
     const previous = await findGitSync(trx, space.id);
     // A standalone import leaves the space's Git Sync settings as they were; only its operation is recorded.
     const linked = !(direction === 'import' && body.standalone) || !previous;
+    // Importing or exporting connects the space to the repository and branch: from then on syncing needs no call
+    // (auto-sync.ts), and acts for whoever connected it.
+    const connection = linked ? { sealed_url: payload.sealedUrl, connected_by: authorOf(caller), paused_change_request_id: null, sync_error: null } : {};
     await saveGitSync(trx, {
+      ...connection,
       space_id: space.id,
       installation_id: previous?.installation_id ?? newId(),
       url: linked ? withoutCredentials(body.url) : previous!.url,
@@ -148,7 +154,46 @@ export async function getSpaceGitInfo(ctx: AppContext, caller: Caller, spaceId: 
   const { space } = await loadSpace(ctx, caller, spaceId);
   const row = await findGitSync(ctx.db, space.id);
   if (!row) throw notFound(`Space ${spaceId} is not synced with a Git repository`);
-  return presentGitSync(ctx, row);
+  const paused = row.paused_change_request_id ? await findChangeRequest(ctx.db, space.id, row.paused_change_request_id) : undefined;
+  return { ...presentGitSync(ctx, row), ...(row.sealed_url ? { sync: presentConnection(ctx, row, space.revision_id, paused ? { id: paused.id, number: paused.number } : undefined) } : {}) };
+}
+
+/** The automatic syncing of a connected space (auto-sync.ts): what was last synced, what is due, what stops it. */
+function presentConnection(ctx: AppContext, row: GitSyncRow, revisionId: string, paused: { id: string; number: number } | undefined) {
+  const lastSync = parseJson<{ direction: 'import' | 'export'; commit?: string; revisionId?: string | null; at: string; by?: string | null }>(row.last_sync);
+  const delivery = parseJson<{ at: string; provider: string; event: string; result: string }>(row.webhook_delivery);
+  const exportDue = !paused && revisionId !== row.synced_revision_id;
+  const importDue = row.sync_requested_at !== null && row.sync_requested_at !== undefined;
+  return {
+    connected: true,
+    branch: `refs/heads/${branchOf(row.ref)}`,
+    projectDirectory: row.project_directory,
+    ...(lastSync
+      ? {
+          lastSync: {
+            direction: lastSync.direction,
+            ...(lastSync.commit ? { commit: lastSync.commit } : {}),
+            ...(lastSync.revisionId ? { revision: lastSync.revisionId } : {}),
+            at: lastSync.at,
+            ...(lastSync.by ? { by: lastSync.by } : {}),
+          },
+        }
+      : {}),
+    ...(exportDue || importDue ? { pending: exportDue && importDue ? ('both' as const) : exportDue ? ('export' as const) : ('import' as const) } : {}),
+    ...(paused ? { pausedBy: paused } : {}),
+    ...(row.sync_error ? { error: row.sync_error } : {}),
+    webhook: { url: webhookUrl(ctx, row.space_id), configured: Boolean(row.webhook_secret), ...(delivery ? { lastDelivery: delivery } : {}) },
+    pollInterval: ctx.config.gitSyncPollIntervalMs,
+  };
+}
+
+function parseJson<T>(json: string | null | undefined): T | undefined {
+  if (!json) return undefined;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return undefined;
+  }
 }
 
 function presentGitSync(ctx: AppContext, row: GitSyncRow) {
@@ -189,12 +234,17 @@ function lastImportOf(json: string | null): { operationId: string; endedAt: stri
   }
 }
 
-function gitFetcher(ctx: AppContext): GitFetcher {
+export function gitFetcher(ctx: AppContext): GitFetcher {
   return (url, options) => safeFetch(ctx.config, url, { maxBytes: options.maxBytes, headers: options.headers, ...(options.post ? { post: options.post } : {}) });
 }
 
 /** Runs an operation to its end within GIT_SYNC_TIMEOUT_MS, recording its state; a failed operation is not retried. */
-async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'import' | 'export', work: (progress: (step: string) => Promise<void>) => Promise<Record<string, unknown> & { report?: ImportReport }>) {
+async function runOperation(
+  ctx: AppContext,
+  payload: JobPayload,
+  direction: 'import' | 'export',
+  work: (progress: (step: string) => Promise<void>) => Promise<Record<string, unknown> & { report?: ImportReport; synced?: SyncedState }>,
+) {
   const space = await findSpace(ctx.db, payload.spaceId);
   if (!space || space.deleted_at) return;
   const progress = (step: string) => updateOperation(ctx.db, payload.spaceId, payload.operationId, { operation_progress: JSON.stringify({ step }) });
@@ -206,8 +256,9 @@ async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'im
   let error: string | null = null;
   let details: Record<string, unknown> = {};
   let report: ImportReport | undefined;
+  let synced: SyncedState | undefined;
   try {
-    ({ report, ...details } = await Promise.race([work(progress), deadline]));
+    ({ report, synced, ...details } = await Promise.race([work(progress), deadline]));
   } catch (caught) {
     state = caught instanceof TimeoutError ? 'timeout' : 'failure';
     error = caught instanceof TimeoutError ? `The ${direction} took longer than ${ctx.config.gitSyncTimeoutMs} ms (GIT_SYNC_TIMEOUT_MS)` : caught instanceof Error ? caught.message : String(caught);
@@ -225,12 +276,26 @@ async function runOperation(ctx: AppContext, payload: JobPayload, direction: 'im
       // the last, and the last import's after the exports that follow.
       ...(report ? { last_import: JSON.stringify({ operationId: payload.operationId, endedAt: now, report }) } : {}),
       ...(typeof details.commit === 'string' && !payload.standalone ? { commit_oid: details.commit } : {}),
+      // What both sides held when it ended: the point automatic syncing goes on from.
+      ...(synced && !payload.standalone
+        ? {
+            synced_tree: synced.tree,
+            synced_revision_id: synced.revisionId,
+            last_sync: JSON.stringify({ direction, commit: details.commit, revisionId: synced.revisionId, at: now, by: payload.userId }),
+          }
+        : {}),
     });
     await recordEvent(trx, ctx.clock, 'space_gitsync_completed', space.organization_id, { spaceId: space.id, direction, operationId: payload.operationId, state, ...(error ? { error } : {}), ...details });
   });
 }
 
 class TimeoutError extends Error {}
+
+/** The tree of the space's folder in the commit an operation read or wrote, and the space's revision it matched. */
+export interface SyncedState {
+  tree: string;
+  revisionId: string;
+}
 
 /** The job of importGitRepository. */
 export async function runGitImport(ctx: AppContext, raw: unknown): Promise<void> {
@@ -242,8 +307,10 @@ export async function runGitImport(ctx: AppContext, raw: unknown): Promise<void>
     await progress('cloning');
     const checkout = await checkoutBranch(url, payload.ref, http);
     let files: Map<string, Buffer>;
+    let tree: string;
     try {
       files = await readFiles(checkout.dir, ctx.config.gitSyncMaxBytes);
+      tree = await folderTree(checkout, payload.projectDirectory);
     } finally {
       await checkout.remove();
     }
@@ -253,7 +320,14 @@ export async function runGitImport(ctx: AppContext, raw: unknown): Promise<void>
       standalone: payload.standalone === true,
       event: { gitSync: { operationId: payload.operationId, commit: checkout.oid } },
     });
-    return { commit: checkout.oid, revisionId: result.revisionId, ...(result.changeRequestId ? { changeRequestId: result.changeRequestId } : {}), pages: result.pages, files: result.files, report: result.report };
+    return {
+      commit: checkout.oid,
+      revisionId: result.revisionId,
+      ...(result.changeRequestId ? { changeRequestId: result.changeRequestId } : { synced: { tree, revisionId: result.revisionId } }),
+      pages: result.pages,
+      files: result.files,
+      report: result.report,
+    };
   });
 }
 
@@ -281,12 +355,19 @@ export async function importFiles(
     ifNoPage?: (layout: SourceLayoutName) => Error;
     /** More writes in the import's transaction, told the ids of the pages written (an import run's result). */
     alsoWrite?: (trx: Executor, written: { revisionId: string; pages: { id: string; kind: string }[]; files: number }) => Promise<void>;
+    /**
+     * Git Sync's push while main moved: the content replaces this change request's (made from `basedOn`), and pages
+     * and files keep the ids they had in `basedOn`, so that merging it is a three-way merge page by page.
+     */
+    changeRequest?: { id: string; basedOn: string };
+    /** Replace main's content only if its head is still this revision (else HeadMoved, nothing written). */
+    expectedHead?: string;
   },
 ): Promise<{ revisionId: string; changeRequestId?: string; pages: number; files: number; report: ImportReport }> {
   const space = await findSpace(ctx.db, spaceId);
   if (!space || space.deleted_at) throw notFound(`No space ${spaceId}`);
   const replace = options.into === undefined;
-  const existing = replace ? await existingContent(ctx, space.revision_id) : undefined;
+  const existing = replace ? await existingContent(ctx, options.changeRequest?.basedOn ?? space.revision_id) : undefined;
   const prepared = await prepareRepositoryImport(files, { projectDirectory: options.projectDirectory ?? '', ...(existing ? { existing } : {}) });
   if (options.ifNoPage && prepared.pages.length === 0) throw options.ifNoPage(prepared.report.layout);
   const stored: ImportedFile[] = [];
@@ -302,7 +383,7 @@ export async function importFiles(
     const { role } = await loadSpace(ctx, callerOf(userId), spaceId);
     spacePolicy.assert({ role, editMode: space.edit_mode }, 'triggerGitSync', 'Importing a Git repository');
   }
-  let changeRequestId = options.into?.changeRequestId;
+  let changeRequestId = options.into?.changeRequestId ?? options.changeRequest?.id;
   if (replace && options.standalone && userId) changeRequestId = (await createChangeRequest(ctx, callerOf(userId), spaceId, { subject: options.subject ?? 'Import from Git' })).id;
   const redirects = prepared.redirects.map((r) => ({ space_id: space.id, source: r.source, destination: r.destination, page_id: r.pageId, anchor: r.anchor, created_at: isoNow(ctx.clock) }));
   const revision = await writeImportedContent(
@@ -314,6 +395,7 @@ export async function importFiles(
       pages: prepared.pages,
       files: stored,
       mode: replace ? { replace: true } : { replace: false, under: options.into!.under },
+      ...(options.expectedHead !== undefined ? { expectedHead: options.expectedHead } : {}),
       alsoWrite: async (trx, written) => {
         // The redirects and the layout belong to the main content: written with it, in its transaction.
         if (replace && !changeRequestId) {
@@ -334,7 +416,7 @@ export async function importFiles(
 }
 
 /** The user who started a job, as a caller (no token: the job acts for them after their request). */
-function callerOf(userId: string): Caller {
+export function callerOf(userId: string): Caller {
   return { kind: 'user', userId, tokenId: '' };
 }
 
@@ -370,7 +452,8 @@ export async function runGitExport(ctx: AppContext, raw: unknown): Promise<void>
       await progress('writing');
       const folder = payload.projectDirectory;
       const branch = await readBranchLayout(checkout, folder);
-      const files = await exportFiles(ctx, payload.spaceId, branch.gitbookYaml);
+      const revisionId = (await findSpace(ctx.db, payload.spaceId))?.revision_id ?? '';
+      const files = await exportFiles(ctx, payload.spaceId, branch.gitbookYaml, revisionId);
       const placed = new Map([...files].map(([path, bytes]) => [folder ? `${folder}/${path}` : path, bytes]));
       const now = ctx.clock.now();
       const { oid, changed } = await commitFiles(checkout, placed, {
@@ -380,7 +463,8 @@ export async function runGitExport(ctx: AppContext, raw: unknown): Promise<void>
       });
       await progress('pushing');
       if (changed) await pushBranch(checkout, url, payload.ref, http, payload.force === true);
-      return { commit: oid, changed, files: placed.size };
+      const tree = await folderTree({ ...checkout, oid }, folder);
+      return { commit: oid, changed, files: placed.size, synced: { tree, revisionId } };
     } finally {
       await checkout.remove();
     }
@@ -391,7 +475,7 @@ export async function runGitExport(ctx: AppContext, raw: unknown): Promise<void>
  * What of the branch an export replaces (its pages, summary, `.gitbook.yaml` and assets folder, as an import would
  * read them) and its `.gitbook.yaml`, read from the clone's trees: every other file of the branch is kept.
  */
-async function readBranchLayout(checkout: Checkout, folder: string): Promise<{ managed: Set<string>; gitbookYaml: string | undefined }> {
+export async function readBranchLayout(checkout: Checkout, folder: string): Promise<{ managed: Set<string>; gitbookYaml: string | undefined }> {
   const files = await listBranchFiles(checkout, folder);
   const texts = new Map<string, string>();
   const read = async (path: string) => {
@@ -419,10 +503,10 @@ function readGitbookYaml(text: string | undefined) {
  * `.gitbook.yaml` — the branch's (`gitbookYaml`), else the one the last import read — and the content under the
  * root it declares, with the space's files where the import found them.
  */
-export async function exportFiles(ctx: AppContext, spaceId: string, gitbookYaml?: string): Promise<Map<string, Buffer>> {
+export async function exportFiles(ctx: AppContext, spaceId: string, gitbookYaml?: string, revisionId?: string): Promise<Map<string, Buffer>> {
   const space = await findSpace(ctx.db, spaceId);
   if (!space || space.deleted_at) throw notFound(`No space ${spaceId}`);
-  const revision = await findRevision(ctx.db, space.revision_id);
+  const revision = await findRevision(ctx.db, revisionId || space.revision_id);
   if (!revision) throw notFound(`No content for space ${spaceId}`);
   const snapshot = await Snapshot.of(ctx.db, revision);
   const pages = await snapshot.pages();
