@@ -9,6 +9,8 @@ import { SpaceHeader } from '../spaces/space-header.tsx';
 import { isRunning, refOfBranch } from './git-ref.ts';
 import { ImportReportView, type ImportReport } from './import-report.tsx';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
+import { SyncPanel, type GitSyncConnection } from './sync-panel.tsx';
 
 /** getSpaceGitInfo: the space's Git Sync and its last operation (404 while the space was never synced). */
 interface GitInfo {
@@ -18,6 +20,8 @@ interface GitInfo {
   operation?: { state: 'running' | 'failure' | 'success' | 'timeout'; direction: 'import' | 'export'; startedAt: string; endedAt?: string; error?: string };
   /** The last import's report (a Quire extension), which the exports after it leave in place. */
   lastImport?: { endedAt: string; report: ImportReport };
+  /** Automatic syncing while the space is connected (a Quire extension). */
+  sync?: GitSyncConnection;
 }
 
 const STATE_WORDS = { running: 'Running', success: 'Succeeded', failure: 'Failed', timeout: 'Timed out' } as const;
@@ -42,7 +46,8 @@ export default function GitSyncScreen() {
         throw error;
       }
     },
-    refetchInterval: (query) => (isRunning(query.state.data?.operation?.state) ? 1500 : false),
+    // While something runs or is due, the screen follows it.
+    refetchInterval: (query) => (isRunning(query.state.data?.operation?.state) || query.state.data?.sync?.pending ? 1500 : false),
   });
   const [url, setUrl] = useState('');
   const [branch, setBranch] = useState('main');
@@ -57,10 +62,11 @@ export default function GitSyncScreen() {
   });
   useTitle(space.data ? `Git Sync · ${space.data.title}` : 'Git Sync');
   if (isNotFound(space.error)) return <main id="main" className="app-main"><NotFound what="space" /></main>;
+  const [confirmImport, setConfirmImport] = useState(false);
   const submit = (direction: 'import' | 'export') => (event?: FormEvent) => {
     event?.preventDefault();
-    if (direction === 'import' && !window.confirm('Import replaces the content of this space with the repository’s. Go on?')) return;
-    start.mutate(direction);
+    if (direction === 'import') setConfirmImport(true);
+    else start.mutate(direction);
   };
   const operation = info.data?.operation;
   const canEdit = space.data?.permissions.triggerGitSync ?? false;
@@ -79,10 +85,12 @@ export default function GitSyncScreen() {
           {operation?.error ? <div><dt>Error</dt><dd>{operation.error}</dd></div> : null}
         </dl>
       ) : null}
+      {info.data?.sync ? <SyncPanel spaceId={spaceId} sync={info.data.sync} canEdit={canEdit} onChanged={() => void queryClient.invalidateQueries({ queryKey: infoKey })} /> : null}
       {info.data?.lastImport ? <ImportReportView report={info.data.lastImport.report} endedAt={info.data.lastImport.endedAt} /> : null}
       {canEdit ? (
         <form className="panel" onSubmit={submit('import')} aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`}>Sync now</h2>
+          <h2 id={`${id}-title`}>{info.data?.sync ? 'Import or export by hand' : 'Connect a repository'}</h2>
+          {info.data?.sync ? null : <p className="muted">Importing from a branch or exporting to it connects the space: from then on it syncs both ways by itself.</p>}
           <div className="field">
             <label htmlFor={`${id}-url`}>Repository URL</label>
             <input id={`${id}-url`} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://github.com/acme/docs.git" required aria-describedby={`${id}-url-hint`} />
@@ -99,6 +107,15 @@ export default function GitSyncScreen() {
           <Button variant="primary" disabled={start.isPending || isRunning(operation?.state)}
             onClick={(event) => (event.currentTarget.form?.reportValidity() ?? true) && submit('export')()}>Export now</Button>
           <ErrorNote error={start.error} />
+          <AlertDialog
+            open={confirmImport}
+            onOpenChange={setConfirmImport}
+            title="Import from the repository?"
+            description="The repository’s content replaces this space’s main content (a new revision; earlier ones stay in the history)."
+            confirm="Import"
+            error={start.error}
+            onConfirm={() => start.mutateAsync('import')}
+          />
         </form>
       ) : space.data ? <p className="muted">You cannot sync this space (Git Sync needs the space’s edit permission).</p> : null}
     </main>

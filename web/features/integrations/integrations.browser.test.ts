@@ -176,8 +176,8 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     const importNow = async (url: string) => {
       await page.getByLabel('Repository URL').fill(url);
       await page.getByLabel('Branch').fill('main');
-      page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Import now' }).click();
+      await page.getByRole('alertdialog', { name: 'Import from the repository?' }).getByRole('button', { name: 'Import' }).click();
       await page.getByRole('status').filter({ hasText: /^Import: / }).waitFor();
       await t.app.jobs.runDue();
       await page.getByRole('status').filter({ hasText: 'Import: Succeeded' }).waitFor({ timeout: 15_000 });
@@ -219,6 +219,26 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     // The export is the last operation now; the last import's report stays on the screen.
     await report.getByText('Read as a GitBook repository (SUMMARY.md, .gitbook.yaml),').waitFor();
     await look(page, 'git-sync');
+
+    // Connected now: a push arrives without an import by hand ("Sync now" here; a webhook or the poll otherwise),
+    // the webhook's secret is shown once, and Disconnect asks first.
+    const auto = page.getByRole('region', { name: /Synced automatically/ });
+    await auto.getByText('refs/heads/main').first().waitFor();
+    git.commit('handbook', 'main', { 'holidays.md': '# Holidays\n\nThirty days, pushed from Git.\n' }, 'More holidays');
+    await auto.getByRole('button', { name: 'Sync now' }).click();
+    await auto.getByRole('status').filter({ hasText: /^Soon: a push to import/ }).waitFor();
+    await t.app.jobs.runDue();
+    await auto.getByText(/^Imported commit [0-9a-f]{7} \(Dana Git\)/).waitFor({ timeout: 15_000 });
+    const holidays = (await t.api('GET', `/v1/spaces/${space.id}/content`)).body.pages.find((p: { title: string }) => p.title === 'Holidays');
+    assert.match((await t.api('GET', `/v1/spaces/${space.id}/content/page/${holidays.id}?format=markdown`)).body.markdown, /Thirty days, pushed from Git\./);
+    await auto.getByRole('button', { name: 'Make webhook secret' }).click();
+    const secret = await auto.getByLabel('Secret').inputValue();
+    assert.match(secret, /^[A-Za-z0-9_-]{32}$/);
+    assert.match(await auto.getByLabel('Webhook URL').inputValue(), new RegExp(`/v1/git-sync/hooks/${space.id}$`));
+    await look(page, 'git-sync-connected');
+    await auto.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('alertdialog', { name: 'Disconnect Git Sync?' }).getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText('This space is not synced with a Git repository yet.').waitFor();
 
     await page.goto(`${origin}/app/o/${t.org.id}/settings`);
     await settled(page);
