@@ -8,6 +8,7 @@ import { runSearchBench, searchIntro, searchTable, type SearchBenchResult } from
 import { hostileIntro, hostileTable, runHostileNeighbour, type HostileNeighbourResult } from './hostile.ts';
 import { readerColdIntro, readerColdMet, readerColdTable, runReaderCold, type ReaderColdResult } from './reader-cold.ts';
 import { JOB_START_TITLE, jobStartIntro, jobStartMet, jobStartTable, runJobStartBench, type JobStartResult } from './job-start.ts';
+import { GIT_SYNC_TITLE, gitSyncIntro, gitSyncMet, gitSyncTable, runGitSyncBench, type GitSyncBenchResult } from './git-sync.ts';
 import { runWebAppBench, webAppIntro, webAppTable, type WebAppResult } from './web-app.ts';
 import { reviewIntro, reviewTable, runReviewBench, type ReviewResult } from './review.ts';
 import { editorIntro, editorTable, runEditorBench, type EditorResult } from './editor.ts';
@@ -20,7 +21,7 @@ import { writeReport, type Section } from './benchmarks-file.ts';
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "web-app", "review", "editor", "collab"; the baseline always
+ * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "git-sync", "web-app", "review", "editor", "collab"; the baseline always
  * runs; some alone: `node --import tsx bench/search.ts`, `bench/job-start.ts`, `bench/web-app.ts` or `bench/collab.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
  * COLLAB_SECONDS (how long the editors of bench/collab.ts type, default 60), COLLAB_CLIENTS (default 50), REDIS_URL
@@ -211,6 +212,9 @@ async function main(): Promise<void> {
   // Its own servers with the worker started (bench/job-start.ts).
   let jobStart: JobStartResult[] = [];
   if (!only || only.includes('job-start')) jobStart = await runJobStartBench({ pgUrl, databases });
+  // Git Sync both ways, with a Git server over smart HTTP (bench/git-sync.ts).
+  let gitSync: GitSyncBenchResult[] = [];
+  if (!only || only.includes('git-sync')) gitSync = await runGitSyncBench({ pgUrl, databases });
   // The web app in Chromium, once (on SQLite): its first screen's weight and a 500-page space (bench/web-app.ts).
   let webApp: WebAppResult | string | undefined;
   if (!only || only.includes('web-app')) {
@@ -256,12 +260,14 @@ async function main(): Promise<void> {
   if (readerCold.length > 0) sections.push({ title: 'Reader: cold render', body: `${readerColdIntro}\n\n${readerColdTable(readerCold)}` });
   if (search.length > 0) sections.push({ title: 'Search', body: `${searchIntro}\n\n${searchTable(search)}` });
   if (jobStart.length > 0) sections.push({ title: JOB_START_TITLE, body: `${jobStartIntro}\n\n${jobStartTable(jobStart)}` });
+  if (gitSync.length > 0) sections.push({ title: GIT_SYNC_TITLE, body: `${gitSyncIntro}\n\n${gitSyncTable(gitSync)}` });
   if (webApp !== undefined) sections.push({ title: 'Web app', body: `${webAppIntro}\n\n${webAppTable(webApp)}` });
   if (review !== undefined) sections.push({ title: 'Review', body: `${reviewIntro}\n\n${reviewTable(review)}` });
   if (editor !== undefined) sections.push({ title: 'Editor', body: `${editorIntro}\n\n${typeof editor === 'string' ? editor : editorTable(editor)}` });
   if (collab.length > 0) sections.push({ title: COLLAB_TITLE, body: `${collabIntro(collab)}\n\n${collabTable(collab)}` });
   const allMet =
     jobStartMet(jobStart) &&
+    gitSyncMet(gitSync) &&
     collabMet(collab) &&
     runs.every((run) => run.skipped || (run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false) && (!run.readerCold || readerColdMet(run.readerCold))));
   const header = [
