@@ -279,6 +279,32 @@ describe('Git Sync both ways, automatically', () => {
     assert.equal(git.headCommit(name, 'main').oid, head);
   });
 
+  test('without a webhook, the branch is polled every GIT_SYNC_POLL_INTERVAL_MS and a push found is imported', async () => {
+    const polling = await startServer({ env: { ALLOW_PRIVATE_FETCH: 'true', GIT_SYNC_DEBOUNCE_MS: '0', GIT_SYNC_POLL_INTERVAL_MS: '60000' } });
+    try {
+      git.createRepository('polled', LAYOUT);
+      const space = (await polling.api('POST', `/v1/orgs/${polling.org.id}/spaces`, { body: { title: 'Polled' } })).body;
+      assert.equal((await polling.api('POST', `/v1/spaces/${space.id}/git/import`, { body: { url: git.url('polled'), ref: 'refs/heads/main' } })).status, 204);
+      await polling.app.jobs.runDue();
+      await polling.app.jobs.runDue();
+      git.commit('polled', 'main', { 'reference.md': '# Reference\n\nFound by polling.\n' }, 'Polled change');
+      const reference = async () => {
+        const pages = (await polling.api('GET', `/v1/spaces/${space.id}/content/pages`)).body.pages as Json[];
+        const id = pages.find((p) => p.title === 'Reference').id;
+        return (await polling.api('GET', `/v1/spaces/${space.id}/content/page/${id}?format=markdown`)).body.markdown as string;
+      };
+      // Polled a moment ago: not again before the interval.
+      await polling.app.jobs.runDue();
+      assert.doesNotMatch(await reference(), /Found by polling/);
+      polling.clock.advance(61_000);
+      await polling.app.jobs.runDue();
+      assert.match(await reference(), /Found by polling\./);
+      assert.equal((await polling.api('GET', `/v1/spaces/${space.id}/git/info`)).body.sync.pollInterval, 60_000);
+    } finally {
+      await polling.close();
+    }
+  });
+
   test('soak: 50 changes on each side, alternating, a third of them at once on the same page, end with the branch and the space agreeing and every change present', async () => {
     const { space, name, pages } = await connected();
     const hook = await webhookOf(space.id);

@@ -69,7 +69,9 @@ export function SyncPanel({ spaceId, sync, canEdit, onChanged }: { spaceId: stri
         </div>
         <div>
           <dt>Next</dt>
-          <dd role="status">{sync.pausedBy ? 'Waiting for the change request below' : sync.pending ? `Soon: ${PENDING_WORDS[sync.pending]}` : 'Nothing to sync'}</dd>
+          <dd>
+            <span role="status">{sync.pausedBy ? 'Waiting for the change request below' : sync.pending ? `Soon: ${PENDING_WORDS[sync.pending]}` : 'Nothing to sync'}</span>
+          </dd>
         </div>
         <div>
           <dt>Polling the branch</dt>
