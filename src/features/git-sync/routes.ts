@@ -66,6 +66,7 @@ export async function gitSyncConnectionRoutes(app: App) {
     {
       schema: {
         operationId: 'disconnectGitSync',
+        'x-quire-extension': true,
         tags,
         summary: 'Stop syncing the space with its Git branch (its content and the repository stay as they are)',
         params: SpaceIdParams,
@@ -83,6 +84,7 @@ export async function gitSyncConnectionRoutes(app: App) {
     {
       schema: {
         operationId: 'syncGitNow',
+        'x-quire-extension': true,
         tags,
         summary: 'Sync the connected space with its branch both ways now (within about a second; getSpaceGitInfo tells how it went)',
         params: SpaceIdParams,
@@ -100,6 +102,7 @@ export async function gitSyncConnectionRoutes(app: App) {
     {
       schema: {
         operationId: 'createGitSyncWebhook',
+        'x-quire-extension': true,
         tags,
         summary: "A new secret for the space's push webhook, shown this once (the previous secret stops working)",
         params: SpaceIdParams,
@@ -124,6 +127,7 @@ export async function gitSyncWebhookRoutes(app: App) {
       config: { public: true },
       schema: {
         operationId: 'receiveGitSyncWebhook',
+        'x-quire-extension': true,
         tags,
         summary: 'A push webhook of GitHub, GitLab, Gitea, Forgejo or Bitbucket for a connected space (signed with its secret)',
         params: SpaceIdParams,
