@@ -366,6 +366,12 @@ describe('authorization: every operation as callers who should not get far', () 
     exportToGitRepository: { body: () => ({ url: 'https://git.example.com/docs.git', ref: 'refs/heads/main', commitMessage: 'Export' }), expect: inContent(403) },
     // A space without Git Sync has no git info: 404 for everyone who may see the space.
     getSpaceGitInfo: { expect: inst(403, inContent(404)) },
+    // Quire's automatic Git Sync (the fixture space is not connected): the edit right first, then 404.
+    disconnectGitSync: { expect: deleteInContent(403) },
+    syncGitNow: { expect: inContent(403) },
+    createGitSyncWebhook: { expect: inContent(403) },
+    // A Git server's delivery: no token; the fixture space has no webhook, for whoever sends it.
+    receiveGitSyncWebhook: { expect: { anonymous: 404, outsider: 404, guest: 404, reader: 404, installation: 404 } },
 
     // --- Comments of the space (taking part needs comment; editing is the author's, deleting the author's or an admin's)
     listCommentsInSpace: { expect: inst(200, inContent(200)) },

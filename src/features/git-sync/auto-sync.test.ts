@@ -267,13 +267,20 @@ describe('Git Sync both ways, automatically', () => {
     const outsider = await t.outsider();
     for (const [method, path] of [['DELETE', 'git'], ['POST', 'git/sync'], ['POST', 'git/webhook']] as const) {
       assertError(await t.api(method, `/v1/spaces/${space.id}/${path}`, { token: reader.token }), 403);
+      if (method === 'DELETE') {
+        // What the caller cannot see is, for them, already gone.
+        assert.equal((await t.api(method, `/v1/spaces/${space.id}/${path}`, { token: outsider.token })).status, 204);
+        continue;
+      }
       assertError(await t.api(method, `/v1/spaces/${space.id}/${path}`, { token: outsider.token }), 404);
       assertError(await t.api(method, `/v1/spaces/nope/${path}`), 404);
     }
+    assert.equal((await info(space.id)).sync.connected, true, "an outsider's DELETE changed nothing");
     const head = git.headCommit(name, 'main').oid;
     assert.equal((await t.api('DELETE', `/v1/spaces/${space.id}/git`)).status, 204);
     assertError(await t.api('GET', `/v1/spaces/${space.id}/git/info`), 404);
     assertError(await t.api('POST', `/v1/spaces/${space.id}/git/sync`), 404, /not connected/);
+    assert.equal((await t.api('DELETE', `/v1/spaces/${space.id}/git`)).status, 204, 'disconnecting again is done already');
     await liveEdit(space.id, pages.Guide!, 'Not exported.');
     await t.app.jobs.runDue();
     assert.equal(git.headCommit(name, 'main').oid, head);

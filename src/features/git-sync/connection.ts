@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext, Caller } from '../../platform/context.ts';
-import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, isNotFound, notFound, unauthorized } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { loadServerSecret } from '../../platform/secret-store.ts';
@@ -19,17 +19,31 @@ import { readWebhook, type WebhookDelivery } from './webhooks.ts';
 
 /** The space's Git Sync row, for a caller who may run Git Sync on it; 404 when it is not connected. */
 async function connectedSync(ctx: AppContext, caller: Caller, spaceId: string, what: string): Promise<GitSyncRow> {
-  const { space, role } = await loadSpace(ctx, caller, spaceId);
-  spacePolicy.assert({ role, editMode: 'live' }, 'triggerGitSync', what);
+  const { space } = await assertMayRun(ctx, caller, spaceId, what);
   const row = await findGitSync(ctx.db, space.id);
   if (!row?.sealed_url) throw notFound(`Space ${spaceId} is not connected to a Git repository: import from one or export to one to connect it`);
   return row;
 }
 
-/** disconnectGitSync: the space stops syncing; its content and the repository stay as they are. */
+/**
+ * disconnectGitSync: the space stops syncing; its content and the repository stay as they are. As every DELETE
+ * here, disconnecting what is not connected, or what the caller cannot see, answers as done.
+ */
 export async function disconnect(ctx: AppContext, caller: Caller, spaceId: string): Promise<void> {
-  const row = await connectedSync(ctx, caller, spaceId, 'Disconnecting Git Sync');
-  await disconnectGitSync(ctx.db, row.space_id);
+  let space;
+  try {
+    ({ space } = await assertMayRun(ctx, caller, spaceId, 'Disconnecting Git Sync'));
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  await disconnectGitSync(ctx.db, space.id);
+}
+
+async function assertMayRun(ctx: AppContext, caller: Caller, spaceId: string, what: string) {
+  const loaded = await loadSpace(ctx, caller, spaceId);
+  spacePolicy.assert({ role: loaded.role, editMode: 'live' }, 'triggerGitSync', what);
+  return loaded;
 }
 
 /** syncGitNow: both ways as soon as the worker can (within about a second). */

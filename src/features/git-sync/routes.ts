@@ -68,9 +68,9 @@ export async function gitSyncConnectionRoutes(app: App) {
         operationId: 'disconnectGitSync',
         'x-quire-extension': true,
         tags,
-        summary: 'Stop syncing the space with its Git branch (its content and the repository stay as they are)',
+        summary: 'Stop syncing the space with its Git branch (its content and the repository stay as they are); done already when not connected',
         params: SpaceIdParams,
-        response: { 204: NoContent, ...errors(401, 403, 404) },
+        response: { 204: NoContent, ...errors(401, 403) },
       },
     },
     async (request, reply) => {

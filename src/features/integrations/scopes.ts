@@ -124,6 +124,9 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   getSpaceGitInfo: gitSync,
   importGitRepository: gitSync,
   exportToGitRepository: gitSync,
+  disconnectGitSync: gitSync,
+  syncGitNow: gitSync,
+  createGitSyncWebhook: gitSync,
 
   // Sites (the ones the installation is on)
   listSites: siteRead,
