@@ -275,8 +275,9 @@ export default function PageEditor(props: PageEditorProps) {
       <FilesContext.Provider value={props.files}>
         <EditorContent editor={editor} />
       </FilesContext.Provider>
-      {slash && (
+      {slash && editor && (
         <SlashMenu
+          editor={editor}
           state={slash}
           onSelect={(i) => {
             const item = slash.items[i];
