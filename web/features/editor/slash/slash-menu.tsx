@@ -73,17 +73,16 @@ export function SlashMenu({ editor, state, onSelect }: { editor: Editor; state: 
       className="qe-slash-option"
       role="option"
       aria-selected={index === state.selected}
-      aria-labelledby={`qe-slash-${index}-title`}
-      aria-describedby={`qe-slash-${index}-description`}
       onMouseDown={(e) => {
         e.preventDefault();
         onSelect(index);
       }}
     >
       <Icon icon={item.icon} className="qe-slash-icon" />
+      {/* Named by what it shows, title then description (the space between them is for the name, not drawn). */}
       <span className="qe-slash-text">
-        <span className="qe-slash-title" id={`qe-slash-${index}-title`}>{item.title}</span>
-        <span className="qe-slash-description" id={`qe-slash-${index}-description`}>{item.description}</span>
+        <span className="qe-slash-title">{item.title}</span>{' '}
+        <span className="qe-slash-description">{item.description}</span>
       </span>
     </div>
   );
@@ -92,7 +91,8 @@ export function SlashMenu({ editor, state, onSelect }: { editor: Editor; state: 
       {state.items.length === 0 ? (
         <p role="status">No block matches</p>
       ) : (
-        <div ref={list} role="listbox" aria-label="Insert a block" id="qe-slash-list" aria-activedescendant={`qe-slash-${state.selected}`}>
+        // The list scrolls, and is in the tab order for that (the editor keeps the keys while it is open).
+        <div ref={list} role="listbox" aria-label="Insert a block" id="qe-slash-list" className="qe-slash-list" tabIndex={0} aria-activedescendant={`qe-slash-${state.selected}`}>
           {sections(state).map(({ group, items }, at) =>
             group === null ? (
               items.map(option)
