@@ -337,6 +337,23 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await screenshot(page, 'editor-block-menu-and-link');
   });
 
+  test('Ctrl-K in the page links the selection instead of opening the search', async () => {
+    const start: Document = { object: 'document', data: {}, nodes: [
+      { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Read the guide', marks: [] }] }] },
+    ] };
+    await mountEditor(page, start, options);
+    await page.locator('.qe-content > p').first().click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 'guide'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Control+k');
+    await page.getByLabel('Link to a URL or a page').fill('https://example.com/guide');
+    await page.keyboard.press('Enter');
+    const last = await lastChange(page);
+    const link = (last!.nodes[0] as { nodes: { type?: string; data?: { ref: unknown } }[] }).nodes.find((n) => n.type === 'link');
+    assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.com/guide' });
+    assert.equal(text(link as never), 'guide');
+  });
+
   test('Escape closes the block menu and the keys go back to the page, where the caret was', async () => {
     const start: Document = { object: 'document', data: {}, nodes: [
       { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'First', marks: [] }] }] },

@@ -166,6 +166,15 @@ export default function PageEditor(props: PageEditorProps) {
       },
       editorProps: {
         attributes: { 'aria-label': 'Page content', role: 'textbox', 'aria-multiline': 'true', class: 'qe-content reader-content' },
+        // Ctrl/Cmd-K in the page makes a link, as in every editor, instead of opening the app's search (the shell
+        // listens on the window, after the page).
+        handleKeyDown: (_view, event) => {
+          if (latest.current.readOnly || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k') return false;
+          event.preventDefault();
+          event.stopPropagation();
+          setLinking('mark');
+          return true;
+        },
         handlePaste: (view, event) => {
           const files = [...(event.clipboardData?.files ?? [])];
           if (!editorRef.current) return false;
