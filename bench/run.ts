@@ -12,6 +12,7 @@ import { GIT_SYNC_TITLE, gitSyncIntro, gitSyncMet, gitSyncTable, runGitSyncBench
 import { runWebAppBench, webAppIntro, webAppTable, type WebAppResult } from './web-app.ts';
 import { reviewIntro, reviewTable, runReviewBench, type ReviewResult } from './review.ts';
 import { editorIntro, editorTable, runEditorBench, type EditorResult } from './editor.ts';
+import { EDITOR_OPEN_TITLE, editorOpenIntro, editorOpenMet, editorOpenTable, runEditorOpenBench, type EditorOpenResult } from './editor-open.ts';
 import { COLLAB_TITLE, collabIntro, collabMet, collabTable, runCollabBench, type CollabResult } from './collab.ts';
 import { writeReport, type Section } from './benchmarks-file.ts';
 
@@ -21,7 +22,7 @@ import { writeReport, type Section } from './benchmarks-file.ts';
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "git-sync", "web-app", "review", "editor", "collab"; the baseline always
+ * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "git-sync", "web-app", "review", "editor", "editor-open", "collab"; the baseline always
  * runs; some alone: `node --import tsx bench/search.ts`, `bench/job-start.ts`, `bench/web-app.ts` or `bench/collab.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
  * COLLAB_SECONDS (how long the editors of bench/collab.ts type, default 60), COLLAB_CLIENTS (default 50), REDIS_URL
@@ -233,6 +234,12 @@ async function main(): Promise<void> {
     console.log('editor: the 300-block page in the block editor, in Chromium ...');
     editor = await runEditorBench();
   }
+  // Opening a page for editing through the app in Chromium: a click on Edit until the caret (bench/editor-open.ts).
+  let editorOpen: EditorOpenResult | string | undefined;
+  if (!only || only.includes('editor-open')) {
+    console.log('editor-open: a click on Edit until the caret, in Chromium ...');
+    editorOpen = await runEditorOpenBench();
+  }
   // Editing together: `quire serve` processes, their editors and two people in Chromium (bench/collab.ts).
   let collab: CollabResult[] = [];
   if (!only || only.includes('collab')) {
@@ -264,10 +271,12 @@ async function main(): Promise<void> {
   if (webApp !== undefined) sections.push({ title: 'Web app', body: `${webAppIntro}\n\n${webAppTable(webApp)}` });
   if (review !== undefined) sections.push({ title: 'Review', body: `${reviewIntro}\n\n${reviewTable(review)}` });
   if (editor !== undefined) sections.push({ title: 'Editor', body: `${editorIntro}\n\n${typeof editor === 'string' ? editor : editorTable(editor)}` });
+  if (editorOpen !== undefined) sections.push({ title: EDITOR_OPEN_TITLE, body: `${editorOpenIntro}\n\n${editorOpenTable(editorOpen)}` });
   if (collab.length > 0) sections.push({ title: COLLAB_TITLE, body: `${collabIntro(collab)}\n\n${collabTable(collab)}` });
   const allMet =
     jobStartMet(jobStart) &&
     gitSyncMet(gitSync) &&
+    editorOpenMet(editorOpen) &&
     collabMet(collab) &&
     runs.every((run) => run.skipped || (run.rows.every((row) => met(row, run.rows[0]!.result.requests.average) !== false) && (!run.readerCold || readerColdMet(run.readerCold))));
   const header = [

@@ -145,7 +145,8 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await mountEditor(page, EMPTY, options);
     await content().click();
     await page.keyboard.type('/head');
-    const options_ = page.getByRole('option');
+    // Each option is named by its title (its line of description describes it).
+    const options_ = page.getByRole('option').locator('.qe-slash-title');
     assert.deepEqual(await options_.allTextContents(), ['Heading 1', 'Heading 2', 'Heading 3']);
     await screenshot(page, 'editor-slash-menu');
     await page.keyboard.press('ArrowDown');
@@ -153,6 +154,53 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.keyboard.press('Enter');
     await page.keyboard.type('Third');
     assert.deepEqual(types(await lastChange(page)), ['heading-3']);
+  });
+
+  test('the / menu lists its groups with an icon and a description per block, finds words with spaces, and opens above the caret with no room below, scrolling', async () => {
+    await mountEditor(page, EMPTY, options);
+    await content().click();
+    await page.keyboard.type('/');
+    const menu = page.getByRole('listbox', { name: 'Insert a block' });
+    await menu.waitFor();
+    const groups = await menu.getByRole('group').evaluateAll((list) => list.map((group) => document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent));
+    assert.deepEqual(groups, ['Text', 'Lists', 'Media', 'Layout', 'Code & API', 'Embeds']);
+    const heading = menu.getByRole('option', { name: 'Heading 1 A section’s title, the largest', exact: true });
+    assert.equal(await heading.locator('svg').count(), 1, 'an icon');
+    // Spaces are part of the query, and a word may be shortened or its letters skipped.
+    await page.keyboard.type('page link');
+    assert.deepEqual(await menu.getByRole('option').locator('.qe-slash-title').allTextContents(), ['Page link']);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('/hdg');
+    assert.deepEqual((await menu.getByRole('option').locator('.qe-slash-title').allTextContents()).slice(0, 3), ['Heading 1', 'Heading 2', 'Heading 3'], 'letters in order, the headings first');
+    await page.keyboard.press('Escape');
+
+    // At the bottom of a short window: the menu opens above the caret, inside the window, and scrolls.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: viewport.width, height: 480 });
+    try {
+      const paragraph = (i: number): FlowBlock => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: `Paragraph ${i}`, marks: [] }] }] });
+      await mountEditor(page, { object: 'document', data: {}, nodes: Array.from({ length: 40 }, (_, i) => paragraph(i)) }, options);
+      const last = page.locator('.qe-content > p').last();
+      await last.scrollIntoViewIfNeeded();
+      await last.click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' /');
+      await menu.waitFor();
+      const surface = page.locator('.qe-slash-list');
+      const [box, line] = [(await surface.boundingBox())!, (await last.boundingBox())!];
+      assert.ok(box.y >= 0 && box.y + box.height <= line.y + 1, `above the caret's line: the menu ${JSON.stringify(box)}, the line ${JSON.stringify(line)}`);
+      assert.ok(await surface.evaluate((element) => element.scrollHeight > element.clientHeight), 'the menu scrolls');
+      // The item chosen with the keys is scrolled into view.
+      for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowUp');
+      const chosen = (await menu.locator('[aria-selected="true"]').boundingBox())!;
+      assert.ok(chosen.y >= box.y - 1 && chosen.y + chosen.height <= box.y + box.height + 1, 'the chosen item is shown');
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize(viewport);
+    }
   });
 
   test('a hint switches style, a tab is added and renamed, a table cell and a formula are edited', async () => {
@@ -287,6 +335,23 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.com/server' });
     assert.equal(text(link as never), 'server');
     await screenshot(page, 'editor-block-menu-and-link');
+  });
+
+  test('Ctrl-K in the page links the selection instead of opening the search', async () => {
+    const start: Document = { object: 'document', data: {}, nodes: [
+      { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Read the guide', marks: [] }] }] },
+    ] };
+    await mountEditor(page, start, options);
+    await page.locator('.qe-content > p').first().click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 'guide'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Control+k');
+    await page.getByLabel('Link to a URL or a page').fill('https://example.com/guide');
+    await page.keyboard.press('Enter');
+    const last = await lastChange(page);
+    const link = (last!.nodes[0] as { nodes: { type?: string; data?: { ref: unknown } }[] }).nodes.find((n) => n.type === 'link');
+    assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.com/guide' });
+    assert.equal(text(link as never), 'guide');
   });
 
   test('Escape closes the block menu and the keys go back to the page, where the caret was', async () => {

@@ -29,14 +29,36 @@ function itemContent({ icon, children }: Pick<MenuItemProps, 'icon' | 'children'
   );
 }
 
-export function DropdownMenu({ trigger, children, align = 'end', label }: { trigger: ReactElement; children: ReactNode; align?: 'start' | 'center' | 'end'; label?: string }) {
+export function DropdownMenu({ trigger, children, align = 'end', label, side, open, onOpenChange, onEscapeKeyDown, onCloseAutoFocus }: {
+  trigger: ReactElement;
+  children: ReactNode;
+  align?: 'start' | 'center' | 'end';
+  label?: string;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  /** Opened by its owner (with `onOpenChange`): the trigger is then only where the menu opens. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Before the menu closes on Escape (the focus may be put elsewhere at once: the trigger gets it a task later). */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /** As the closed menu gives the focus back to its trigger; `event.preventDefault()` keeps it where it was put. */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   // Not modal: a modal menu locks the page's scrolling (the scrollbar disappears and the page shifts) and takes
   // a click outside only to close itself; a menu closes on Escape or a click outside either way.
   return (
-    <RadixDropdownMenu.Root modal={false}>
+    <RadixDropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <RadixDropdownMenu.Trigger asChild>{trigger}</RadixDropdownMenu.Trigger>
       <RadixDropdownMenu.Portal>
-        <RadixDropdownMenu.Content className="ui-menu" align={align} sideOffset={6} collisionPadding={8} aria-label={label}>
+        <RadixDropdownMenu.Content
+          className="ui-menu"
+          align={align}
+          side={side}
+          sideOffset={6}
+          collisionPadding={8}
+          aria-label={label}
+          onEscapeKeyDown={onEscapeKeyDown}
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           {children}
         </RadixDropdownMenu.Content>
       </RadixDropdownMenu.Portal>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
-import { meQuery, spaceQuery } from '../../api/queries.ts';
+import { keys, meQuery, spaceQuery } from '../../api/queries.ts';
 import type { Revision } from '../../api/types.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
@@ -29,6 +29,8 @@ export default function EditingScreen() {
     queryFn: (): Promise<EditTarget> =>
       chosen ? readChangeRequestTarget(spaceId, chosen) : access?.canEdit && access.mode === 'live' ? Promise.resolve({ kind: 'live' }) : openDraftChangeRequest(spaceId, me.data!),
     enabled: Boolean(access?.canEdit && me.data),
+    // Live edits go to the space itself: nothing to ask, so nothing waits for it.
+    initialData: access?.canEdit && access.mode === 'live' && !chosen ? ({ kind: 'live' } as const) : undefined,
     staleTime: Infinity,
     retry: false,
   });
@@ -60,7 +62,13 @@ function EditTargetView({ spaceId, organizationId, target, pageId }: { spaceId: 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const treeKey = useMemo(() => ['space', spaceId, 'edit', targetName(target), 'tree'], [spaceId, target]);
-  const tree = useQuery({ queryKey: treeKey, queryFn: ({ signal }) => readTargetRevision(spaceId, target, signal), staleTime: Infinity });
+  const tree = useQuery({
+    queryKey: treeKey,
+    queryFn: ({ signal }) => readTargetRevision(spaceId, target, signal),
+    // The live space's tree is the one the page view showed (the same read): opening the editor from it asks nothing.
+    initialData: () => (target.kind === 'live' ? queryClient.getQueryData<Revision>(keys.revision(spaceId)) : undefined),
+    staleTime: Infinity,
+  });
   const index = useMemo(() => (tree.data ? indexPages(tree.data.pages as TreePage[]) : undefined), [tree.data]);
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: treeKey });

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { meQuery } from '../../api/queries.ts';
+import { keys, meQuery } from '../../api/queries.ts';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Document } from '../../../src/features/content/document/types.ts';
-import type { RevisionFile } from '../../api/types.ts';
+import type { Revision, RevisionFile } from '../../api/types.ts';
 import type { AppLinks } from '../pages/links.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import type { SaveTransport } from './autosave.ts';
@@ -40,9 +40,12 @@ interface Props {
 /** One page being edited: its header and body, saved as the person types, wherever the space's edits go. */
 export function PageEditing(props: Props) {
   const { spaceId, target, revisionId, pageId } = props;
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['space', spaceId, 'edit', targetName(target), 'page', pageId, revisionId],
     queryFn: ({ signal }) => readPageAt(spaceId, revisionId, pageId, signal),
+    // Editing the live space at the revision the page view showed: the page as the page view read it, no round trip.
+    initialData: () => (target.kind === 'live' && queryClient.getQueryData<Revision>(keys.revision(spaceId))?.id === revisionId ? queryClient.getQueryData<Awaited<ReturnType<typeof readPageAt>>>(keys.page(spaceId, pageId)) : undefined),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -71,6 +74,15 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
   const together = collaboration.status === 'connected' ? collaboration.session : undefined;
   const sharedEdits = useSharedEdits(together?.provider);
   useEffect(preloadBlockEditor, []);
+  // The body is editable while the shared document connects; what is typed meanwhile is merged into it once it is
+  // synced (the editor does it), or saved through the API if it never is.
+  const typedBeforeSync = useRef<Document | null>(null);
+  useEffect(() => {
+    if (collaboration.status === 'connecting') return;
+    const typed = typedBeforeSync.current;
+    typedBeforeSync.current = null;
+    if (typed && collaboration.status === 'unavailable') autosave.edit({ document: typed });
+  }, [collaboration.status, autosave]);
   // What the person had not saved last time wins over what the server has: it is sent (and merged) at once.
   const kept = useMemo(() => readDraft(window.localStorage, draftKey(spaceId, targetName(target), pageId))?.edit, [spaceId, target, pageId]);
   const initialDocument = useMemo(() => kept?.document ?? page.document ?? EMPTY, [kept, page.document]);
@@ -128,24 +140,23 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
         upload={upload}
       />
       <EditorComments spaceId={spaceId} target={target} pageId={pageId} document={shownDocument}>
-        {collaboration.status === 'connecting' ? (
-          <Skeleton lines={8} label="Connecting to the page" />
-        ) : (
-          <BodyEditor
-            document={editorDocument}
-            revision={String(state.replacedAt)}
-            {...(together ? { collaboration: together } : {})}
-            onChange={(document) => {
-              shownDocument.current = document;
-              if (!together) autosave.edit({ document });
-            }}
-            spaceId={spaceId}
-            organizationId={organizationId}
-            uploadFile={upload}
-            files={files}
-            links={links}
-          />
-        )}
+        <BodyEditor
+          document={editorDocument}
+          revision={String(state.replacedAt)}
+          autofocus
+          {...(together ? { collaboration: together } : {})}
+          onChange={(document) => {
+            shownDocument.current = document;
+            if (together) return;
+            if (collaboration.status === 'connecting') typedBeforeSync.current = document;
+            else autosave.edit({ document });
+          }}
+          spaceId={spaceId}
+          organizationId={organizationId}
+          uploadFile={upload}
+          files={files}
+          links={links}
+        />
       </EditorComments>
     </div>
   );

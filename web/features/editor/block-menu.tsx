@@ -1,38 +1,44 @@
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  faArrowDown, faArrowUp, faClone, faCode, faGripVertical, faHeading, faLink, faListCheck, faListOl, faListUl, faParagraph, faQuoteLeft, faTrashCan,
+  type IconDefinition,
+} from '@fortawesome/free-solid-svg-icons';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Icon } from '../../ui/icon.tsx';
+import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '../../ui/menus.tsx';
 import { canMoveBlock, moveBlock } from './model/move-block.ts';
 
-const TURN_INTO: { label: string; run(editor: Editor): boolean }[] = [
-  { label: 'Text', run: (e) => e.chain().focus().clearNodes().setParagraph().run() },
-  { label: 'Heading 1', run: (e) => e.chain().focus().clearNodes().setHeading({ level: 1 }).run() },
-  { label: 'Heading 2', run: (e) => e.chain().focus().clearNodes().setHeading({ level: 2 }).run() },
-  { label: 'Heading 3', run: (e) => e.chain().focus().clearNodes().setHeading({ level: 3 }).run() },
-  { label: 'Bulleted list', run: (e) => e.chain().focus().clearNodes().toggleBulletList().run() },
-  { label: 'Numbered list', run: (e) => e.chain().focus().clearNodes().toggleOrderedList().run() },
-  { label: 'Task list', run: (e) => e.chain().focus().clearNodes().toggleTaskList().run() },
-  { label: 'Quote', run: (e) => e.chain().focus().clearNodes().toggleBlockquote().run() },
-  { label: 'Code block', run: (e) => e.chain().focus().clearNodes().setCodeBlock().run() },
+const TURN_INTO: { label: string; icon: IconDefinition; run(editor: Editor): boolean }[] = [
+  { label: 'Text', icon: faParagraph, run: (e) => e.chain().focus().clearNodes().setParagraph().run() },
+  { label: 'Heading 1', icon: faHeading, run: (e) => e.chain().focus().clearNodes().setHeading({ level: 1 }).run() },
+  { label: 'Heading 2', icon: faHeading, run: (e) => e.chain().focus().clearNodes().setHeading({ level: 2 }).run() },
+  { label: 'Heading 3', icon: faHeading, run: (e) => e.chain().focus().clearNodes().setHeading({ level: 3 }).run() },
+  { label: 'Bulleted list', icon: faListUl, run: (e) => e.chain().focus().clearNodes().toggleBulletList().run() },
+  { label: 'Numbered list', icon: faListOl, run: (e) => e.chain().focus().clearNodes().toggleOrderedList().run() },
+  { label: 'Task list', icon: faListCheck, run: (e) => e.chain().focus().clearNodes().toggleTaskList().run() },
+  { label: 'Quote', icon: faQuoteLeft, run: (e) => e.chain().focus().clearNodes().toggleBlockquote().run() },
+  { label: 'Code block', icon: faCode, run: (e) => e.chain().focus().clearNodes().setCodeBlock().run() },
 ];
 
 /**
- * The menu of the block under the drag handle: turn into another kind, duplicate, move up or down (reordering
- * without dragging), delete, copy a link to it.
+ * The menu of the block under the drag handle, on the kit's DropdownMenu (kept on screen, arrow keys, typeahead):
+ * turn into another kind, duplicate, move up or down (reordering without dragging), delete, copy a link to it.
  * `target` is the position of that block (the handle reports it as the pointer moves).
  */
 export function BlockMenu({ editor, target }: { editor: Editor; target: RefObject<number> }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
-  const handle = useRef<HTMLDivElement>(null);
-  // Open, it closes on Escape (from its button too) and on a press anywhere else, as a menu does.
+  // Open when the press on the handle began: that press, outside the menu, also closes it before the click.
+  const openAtPress = useRef(false);
+  // While the menu is open the handle stays by its block: the pointer leaving the page for the menu would hide it.
+  // (The drag handle's plugin reads this meta; its lock commands come with the extension, not the React handle.)
   useEffect(() => {
+    const lock = (locked: boolean) => void (editor.isDestroyed || editor.view.dispatch(editor.state.tr.setMeta('lockDragHandle', locked).setMeta('addToHistory', false)));
     if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!handle.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [open]);
+    lock(true);
+    return () => lock(false);
+  }, [open, editor]);
   const node = () => {
     const pos = target.current;
     const found = pos >= 0 ? editor.state.doc.nodeAt(pos) : null;
@@ -46,64 +52,81 @@ export function BlockMenu({ editor, target }: { editor: Editor; target: RefObjec
   // it nowhere, and the page's caret where it was before the command.
   const act = (run: (at: { pos: number; node: NonNullable<ReturnType<Editor['state']['doc']['nodeAt']>> }) => void) => () => {
     const at = node();
-    setOpen(false);
     if (at) run(at);
     editor.commands.focus();
   };
-  // Escape gives the keys back to the page too: the handle shows only under the pointer, so keys left on its
-  // button would be lost, and Enter there would open the menu again (for the next click on the handle to close).
-  // The view's own focus, not the focus command: that one waits a frame, and a key pressed in it meets the button.
-  const escape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    setOpen(false);
-    editor.view.focus();
-  };
+  // Escape gives the keys back to the page at once: the handle shows only under the pointer, so keys left on its
+  // button (where a menu puts the focus back, a task later) would be lost, and Enter there would open the menu
+  // again. The view's own focus, not the focus command: that one waits a frame, and a key pressed in it meets the
+  // button.
+  const escape = () => editor.view.focus();
+  const canMove = (direction: 'up' | 'down') => target.current >= 0 && canMoveBlock(editor.state, target.current, direction);
   return (
-    <div className="qe-handle" ref={handle} onKeyDown={escape}>
-      <button type="button" className="qe-handle-button" aria-label="Block menu" aria-expanded={open} onClick={() => setOpen(!open)}>
-        ⋮⋮
+    <div className="qe-handle">
+      {/* The handle's button is what is dragged to move the block: the menu's own trigger would take the press
+          (Radix opens a menu on pointerdown and cancels it, which cancels the drag), so the button opens the menu
+          on a click and the trigger is only where it opens. */}
+      <button
+        type="button"
+        className="qe-handle-button"
+        aria-label="Block menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onPointerDown={() => (openAtPress.current = open)}
+        onClick={(event) => setOpen(event.detail === 0 ? !open : !openAtPress.current)}
+      >
+        <Icon icon={faGripVertical} />
       </button>
-      {open && (
-        <div role="menu" aria-label="Block" className="qe-block-menu">
-          {TURN_INTO.map((item) => (
-            <button key={item.label} type="button" role="menuitem" onClick={act(({ pos }) => { select(pos); item.run(editor); })}>
-              Turn into {item.label}
-            </button>
-          ))}
-          <button type="button" role="menuitem" onClick={act(({ pos, node: n }) => editor.chain().insertContentAt(pos + n.nodeSize, n.toJSON()).run())}>
-            Duplicate
-          </button>
-          {(['up', 'down'] as const).map((direction) => (
-            <button
-              key={direction}
-              type="button"
-              role="menuitem"
-              disabled={!(target.current >= 0 && canMoveBlock(editor.state, target.current, direction))}
-              onClick={act(({ pos }) => {
-                const tr = moveBlock(editor.state, pos, direction);
-                if (tr) editor.view.dispatch(tr);
-              })}
-            >
-              Move {direction}
-            </button>
-          ))}
-          <button type="button" role="menuitem" onClick={act(({ pos, node: n }) => editor.chain().deleteRange({ from: pos, to: pos + n.nodeSize }).run())}>
-            Delete
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={act(({ node: n }) => {
-              const key = (n.attrs.block as { key?: string } | null)?.key;
-              if (!key) return setNote('This block gets its link once it is saved');
-              const url = `${location.origin}${location.pathname}#${encodeURIComponent(key)}`;
-              void navigator.clipboard?.writeText(url).then(() => setNote('Link copied'), () => setNote(url));
+      <DropdownMenu
+        label="Block"
+        align="start"
+        side="right"
+        open={open}
+        onOpenChange={setOpen}
+        onEscapeKeyDown={escape}
+        onCloseAutoFocus={(event) => event.preventDefault()}
+        trigger={<span className="qe-handle-anchor" aria-hidden="true" />}
+      >
+        <DropdownMenuLabel>Turn into</DropdownMenuLabel>
+        {TURN_INTO.map((item) => (
+          <DropdownMenuItem key={item.label} icon={item.icon} onSelect={act(({ pos }) => { select(pos); item.run(editor); })}>
+            <span className="sr-only">Turn into </span>
+            {item.label}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem icon={faClone} onSelect={act(({ pos, node: n }) => editor.chain().insertContentAt(pos + n.nodeSize, n.toJSON()).run())}>
+          Duplicate
+        </DropdownMenuItem>
+        {(['up', 'down'] as const).map((direction) => (
+          <DropdownMenuItem
+            key={direction}
+            icon={direction === 'up' ? faArrowUp : faArrowDown}
+            disabled={!canMove(direction)}
+            onSelect={act(({ pos }) => {
+              const tr = moveBlock(editor.state, pos, direction);
+              if (tr) editor.view.dispatch(tr);
             })}
           >
-            Copy link to block
-          </button>
-        </div>
-      )}
+            Move {direction}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuItem
+          icon={faLink}
+          onSelect={act(({ node: n }) => {
+            const key = (n.attrs.block as { key?: string } | null)?.key;
+            if (!key) return setNote('This block gets its link once it is saved');
+            const url = `${location.origin}${location.pathname}#${encodeURIComponent(key)}`;
+            void navigator.clipboard?.writeText(url).then(() => setNote('Link copied'), () => setNote(url));
+          })}
+        >
+          Copy link to block
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem icon={faTrashCan} danger onSelect={act(({ pos, node: n }) => editor.chain().deleteRange({ from: pos, to: pos + n.nodeSize }).run())}>
+          Delete
+        </DropdownMenuItem>
+      </DropdownMenu>
       {note && <span role="status" className="qe-note">{note}</span>}
     </div>
   );

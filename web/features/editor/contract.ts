@@ -14,6 +14,8 @@ export interface PageEditorProps {
   onChange(document: Document): void;
   /** Shown, not editable (a locked space, a person with `view` only, a merged change request). */
   readOnly?: boolean;
+  /** The caret at the page's start, focused, before the editor's first frame: the person asked to edit this page. */
+  autofocus?: boolean;
   /** For the link picker and page links: the space whose pages are searched. */
   spaceId: string;
   organizationId: string;
@@ -28,7 +30,8 @@ export interface PageEditorProps {
   revision?: string;
   /**
    * Editing together: the page's shared Yjs document, synced. The editor shows and edits it instead of
-   * `document` (still reporting each change through `onChange`), with the others' named carets.
+   * `document` (still reporting each change through `onChange`), with the others' named carets. It may come after
+   * the editor opened on `document`: what the person typed meanwhile is merged into it (join-shared.ts), the caret kept.
    */
   collaboration?: { document: Y.Doc; provider: HocuspocusProvider; user: { name: string; color: string } };
 }

@@ -2,13 +2,15 @@ import type { AnyExtension, Editor, Range } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { DragHandle } from '@tiptap/extension-drag-handle-react';
+import { Selection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PageEditorProps } from './contract.ts';
 import { BlockMenu } from './block-menu.tsx';
 import { DocumentSync } from './document-sync.ts';
 import { editorExtensions } from './extensions.ts';
 import { FilesContext } from './files.ts';
+import { joinSharedDocument, type CarriedCaret, type OpenedAlone } from './join-shared.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
 import { pasteMarkdown } from './paste/paste-markdown.ts';
 import { contentRef, slashItems } from './slash/items.ts';
@@ -117,6 +119,10 @@ export default function PageEditor(props: PageEditorProps) {
   const together: AnyExtension[] = collaboration
     ? [Collaboration.configure({ document: collaboration.document }), CollaborationCaret.configure({ provider: collaboration.provider, user: collaboration.user })]
     : [];
+  // The editor opened on `document` before the shared document was synced (join-shared.ts): what was typed in it
+  // goes into the shared document, and its caret into the editor bound to it.
+  const alone = useRef<OpenedAlone | null>(null);
+  const caretToPlace = useRef<(CarriedCaret & { editor: Editor }) | null>(null);
 
   const editor = useEditor(
     {
@@ -146,8 +152,29 @@ export default function PageEditor(props: PageEditorProps) {
       editable: !props.readOnly,
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
+      onBeforeCreate: ({ editor: created }) => {
+        const opened = alone.current;
+        alone.current = collaboration ? null : { editor: created, generation, edited: false, focused: false };
+        if (!collaboration || !opened || opened.generation !== generation || opened.editor === created) return;
+        caretToPlace.current = { editor: created, ...joinSharedDocument(collaboration.document, shown.current.document, opened, (doc) => sync.read(doc)) };
+      },
+      onFocus: ({ editor: focused }) => {
+        if (alone.current?.editor === focused) alone.current.focused = true;
+      },
+      onBlur: ({ editor: blurred }) => {
+        if (alone.current?.editor === blurred) alone.current.focused = false;
+      },
       editorProps: {
         attributes: { 'aria-label': 'Page content', role: 'textbox', 'aria-multiline': 'true', class: 'qe-content reader-content' },
+        // Ctrl/Cmd-K in the page makes a link, as in every editor, instead of opening the app's search (the shell
+        // listens on the window, after the page).
+        handleKeyDown: (_view, event) => {
+          if (latest.current.readOnly || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k') return false;
+          event.preventDefault();
+          event.stopPropagation();
+          setLinking('mark');
+          return true;
+        },
         handlePaste: (view, event) => {
           const files = [...(event.clipboardData?.files ?? [])];
           if (!editorRef.current) return false;
@@ -168,6 +195,7 @@ export default function PageEditor(props: PageEditorProps) {
         if (!collaboration) sync.remember(editor.state.doc);
       },
       onUpdate: ({ editor }) => {
+        if (alone.current?.editor === editor) alone.current.edited = true;
         const document = sync.read(editor.state.doc);
         reported.current.add(document);
         latest.current.onChange(document);
@@ -178,6 +206,22 @@ export default function PageEditor(props: PageEditorProps) {
   const editorRef = useRef<Editor | null>(null);
   editorRef.current = editor;
   const handleTarget = useRef<number>(-1);
+
+  // Before the first frame with this editor's content, so that the next key lands where the person expects it:
+  // the caret carried over from the editor it replaced, or (the host asking) the page's start.
+  const autofocused = useRef(false);
+  useLayoutEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const carried = caretToPlace.current?.editor === editor ? caretToPlace.current : null;
+    caretToPlace.current = null;
+    if (!carried && (!props.autofocus || autofocused.current || props.readOnly)) return;
+    autofocused.current = true;
+    const { doc } = editor.state;
+    const at = (pos: number) => doc.resolve(Math.max(0, Math.min(pos, doc.content.size)));
+    const selection = carried ? TextSelection.between(at(carried.anchor), at(carried.head)) : Selection.atStart(doc);
+    editor.view.dispatch(editor.state.tr.setSelection(selection));
+    if (!carried || carried.focused) editor.view.focus();
+  }, [editor, props.autofocus, props.readOnly]);
 
   useEffect(() => {
     // Without an update event: switching to read-only changes nothing to report.
@@ -240,8 +284,9 @@ export default function PageEditor(props: PageEditorProps) {
       <FilesContext.Provider value={props.files}>
         <EditorContent editor={editor} />
       </FilesContext.Provider>
-      {slash && (
+      {slash && editor && (
         <SlashMenu
+          editor={editor}
           state={slash}
           onSelect={(i) => {
             const item = slash.items[i];

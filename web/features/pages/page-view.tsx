@@ -12,6 +12,7 @@ import type { AppLinks } from './links.ts';
 import { ancestorsOf, pagePath, type PageIndex, type TreePage } from './page-tree.ts';
 import { DocumentView } from './render-document.tsx';
 import { buttonClass } from '../../ui/button.tsx';
+import { prefetchEditing, prefetchEditingWhenIdle } from '../editing/prefetch.ts';
 
 /** One page of a space, read-only (with an Edit button for those who may edit it): breadcrumbs, title, the document as the reader shows it, and its outline. */
 export function PageView({ spaceId, page, index, revision, canEdit = false }: { spaceId: string; page: TreePage; index: PageIndex; revision: Revision; canEdit?: boolean }) {
@@ -23,6 +24,9 @@ export function PageView({ spaceId, page, index, revision, canEdit = false }: { 
   const items = useMemo(() => (document ? outline(document, headingAnchors(document)) : []), [document]);
   const ancestors = ancestorsOf(index, page.id);
   const emoji = emojiCharacter(page.emoji);
+
+  // The editor's code is loaded before the click on Edit, for those who may edit (features/editing/prefetch.ts).
+  useEffect(() => (canEdit ? prefetchEditingWhenIdle() : undefined), [canEdit]);
 
   // A shared URL with #anchor scrolls there once the document is shown.
   useEffect(() => {
@@ -43,7 +47,7 @@ export function PageView({ spaceId, page, index, revision, canEdit = false }: { 
         ) : null}
         <header className="page-header">
           {canEdit ? (
-            <Link to={`/s/${spaceId}/~/edit/${page.id}`} className={buttonClass('secondary', 'md', 'edit-page')} aria-label={`Edit “${page.title}”`}>
+            <Link to={`/s/${spaceId}/~/edit/${page.id}`} className={buttonClass('secondary', 'md', 'edit-page')} onPointerEnter={prefetchEditing} onFocus={prefetchEditing} aria-label={`Edit “${page.title}”`}>
               Edit
             </Link>
           ) : null}

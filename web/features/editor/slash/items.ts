@@ -1,15 +1,29 @@
 import type { Editor, JSONContent, Range } from '@tiptap/core';
+import {
+  faCircleCheck, faCircleExclamation, faCircleInfo, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
+  faMinus, faParagraph, faPaperclip, faQuoteLeft, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge, faTriangleExclamation,
+  type IconDefinition,
+} from '@fortawesome/free-solid-svg-icons';
 import { caretInto, focusField, positionOfBlock } from '../place-caret.ts';
+import { rankMatches } from './fuzzy-match.ts';
 
 /*
  * What the `/` menu inserts: every block of the model, as editor JSON carrying the block's shape (schema.ts),
- * filtered by what the person typed after the slash.
+ * in groups, found by what the person typed after the slash (fuzzy-match.ts).
  */
+
+/** The menu's groups, in its order (GitBook's, and issue 42's): a group without items is not shown. */
+export const SLASH_GROUPS = ['Text', 'Lists', 'Media', 'Layout', 'Code & API', 'Embeds', 'Reusable'] as const;
+export type SlashGroup = (typeof SLASH_GROUPS)[number];
 
 export interface SlashItem {
   title: string;
   /** Words that also find the item. */
   keywords: string;
+  /** One line under the title: what the block is for. */
+  description: string;
+  group: SlashGroup;
+  icon: IconDefinition;
   run(editor: Editor, range: Range): void;
 }
 
@@ -79,25 +93,33 @@ export function slashItems(options: {
   /** Asks for a page (or URL) and inserts a content reference to it. */
   pickPage(editor: Editor, range: Range): void;
 }): SlashItem[] {
+  const hintIcons = { info: faCircleInfo, warning: faTriangleExclamation, danger: faCircleExclamation, success: faCircleCheck } as const;
+  const hintUse = { info: 'A note the reader should not miss', warning: 'Something to be careful about', danger: 'Something that can break or lose data', success: 'A tip, or what success looks like' } as const;
   return [
-    { title: 'Text', keywords: 'paragraph plain', run: (e, r) => e.chain().focus().deleteRange(r).setParagraph().run() },
-    { title: 'Heading 1', keywords: 'h1 title large', run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 1 }).run() },
-    { title: 'Heading 2', keywords: 'h2 subtitle', run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 2 }).run() },
-    { title: 'Heading 3', keywords: 'h3', run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 3 }).run() },
-    { title: 'Bulleted list', keywords: 'unordered ul bullet', run: (e, r) => e.chain().focus().deleteRange(r).toggleBulletList().run() },
-    { title: 'Numbered list', keywords: 'ordered ol number', run: (e, r) => e.chain().focus().deleteRange(r).toggleOrderedList().run() },
-    { title: 'Task list', keywords: 'todo checkbox checklist', run: (e, r) => e.chain().focus().deleteRange(r).toggleTaskList().run() },
-    { title: 'Quote', keywords: 'blockquote citation', run: (e, r) => e.chain().focus().deleteRange(r).toggleBlockquote().run() },
+    { title: 'Text', keywords: 'paragraph plain', description: 'Plain text: a paragraph', group: 'Text', icon: faParagraph, run: (e, r) => e.chain().focus().deleteRange(r).setParagraph().run() },
+    { title: 'Heading 1', keywords: 'h1 title large', description: 'A section’s title, the largest', group: 'Text', icon: faHeading, run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 1 }).run() },
+    { title: 'Heading 2', keywords: 'h2 subtitle', description: 'A subsection’s title', group: 'Text', icon: faHeading, run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 2 }).run() },
+    { title: 'Heading 3', keywords: 'h3', description: 'A smaller title, for a few paragraphs', group: 'Text', icon: faHeading, run: (e, r) => e.chain().focus().deleteRange(r).setHeading({ level: 3 }).run() },
+    { title: 'Quote', keywords: 'blockquote citation', description: 'Words quoted from someone', group: 'Text', icon: faQuoteLeft, run: (e, r) => e.chain().focus().deleteRange(r).toggleBlockquote().run() },
     ...(['info', 'warning', 'danger', 'success'] as const).map((style): SlashItem => ({
       title: `Hint: ${style}`,
       keywords: `hint callout admonition ${style}`,
+      description: hintUse[style],
+      group: 'Text',
+      icon: hintIcons[style],
       run: insert({ type: 'hint', attrs: { block: { ...block('hint', { style }), nodes: [] } }, content: [paragraph()] }),
     })),
-    { title: 'Code block', keywords: 'code snippet pre', run: (e, r) => e.chain().focus().deleteRange(r).setCodeBlock().run() },
-    { title: 'Divider', keywords: 'hr rule separator line', run: (e, r) => e.chain().focus().deleteRange(r).setHorizontalRule().run() },
+    { title: 'Bulleted list', keywords: 'unordered ul bullet', description: 'Items in no particular order', group: 'Lists', icon: faListUl, run: (e, r) => e.chain().focus().deleteRange(r).toggleBulletList().run() },
+    { title: 'Numbered list', keywords: 'ordered ol number', description: 'Steps, one after the other', group: 'Lists', icon: faListOl, run: (e, r) => e.chain().focus().deleteRange(r).toggleOrderedList().run() },
+    { title: 'Task list', keywords: 'todo checkbox checklist', description: 'Items to tick off', group: 'Lists', icon: faListCheck, run: (e, r) => e.chain().focus().deleteRange(r).toggleTaskList().run() },
+    { title: 'Image', keywords: 'picture photo upload', description: 'Upload a picture from this device', group: 'Media', icon: faImage, run: (e, r) => options.pickImage(e, r) },
+    { title: 'File', keywords: 'attachment download upload pdf', description: 'Attach a file readers download', group: 'Media', icon: faPaperclip, run: (e, r) => options.pickFile(e, r) },
     {
       title: 'Tabs',
       keywords: 'tabs tabbed',
+      description: 'Alternatives side by side, one shown at a time',
+      group: 'Layout',
+      icon: faFolderOpen,
       run: insert({
         type: 'tabs',
         attrs: { block: { ...block('tabs'), nodes: [] } },
@@ -107,6 +129,9 @@ export function slashItems(options: {
     {
       title: 'Expandable',
       keywords: 'details collapse accordion toggle',
+      description: 'Details hidden until the reader opens them',
+      group: 'Layout',
+      icon: faSquareCaretDown,
       run: insertAndEnter({
         type: 'expandable',
         attrs: { block: { ...block('expandable', {}, { isVoid: true }), fragments: [] } },
@@ -116,22 +141,25 @@ export function slashItems(options: {
         ],
       }),
     },
-    { title: 'Table', keywords: 'grid rows columns', run: (e, r) => insertTable(newTable())(e, r) },
-    { title: 'Cards', keywords: 'cards links gallery', run: (e, r) => insertTable(newCards())(e, r) },
-    { title: 'Math', keywords: 'formula tex latex equation', run: insert({ type: 'opaqueBlock', attrs: { block: block('math', { formula: '' }, { isVoid: true }) } }) },
+    { title: 'Table', keywords: 'grid rows columns', description: 'Rows and columns of values', group: 'Layout', icon: faTable, run: (e, r) => insertTable(newTable())(e, r) },
+    { title: 'Cards', keywords: 'cards links gallery', description: 'A grid of cards, each with a title and text', group: 'Layout', icon: faTableCellsLarge, run: (e, r) => insertTable(newCards())(e, r) },
+    { title: 'Divider', keywords: 'hr rule separator line', description: 'A line between two parts of the page', group: 'Layout', icon: faMinus, run: (e, r) => e.chain().focus().deleteRange(r).setHorizontalRule().run() },
+    { title: 'Code block', keywords: 'code snippet pre', description: 'Code with its language’s colours', group: 'Code & API', icon: faCode, run: (e, r) => e.chain().focus().deleteRange(r).setCodeBlock().run() },
+    { title: 'Math', keywords: 'formula tex latex equation', description: 'A formula on a line of its own, in TeX', group: 'Code & API', icon: faSquareRootVariable, run: insert({ type: 'opaqueBlock', attrs: { block: block('math', { formula: '' }, { isVoid: true }) } }) },
     {
       title: 'Inline math',
       keywords: 'formula tex latex inline',
+      description: 'A formula within the sentence, in TeX',
+      group: 'Code & API',
+      icon: faSuperscript,
       run: insert({ type: 'inlineAtom', attrs: { inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: '' } }, leading: null } }),
     },
-    { title: 'Embed', keywords: 'embed url video iframe', run: insert({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
-    { title: 'Image', keywords: 'picture photo upload', run: (e, r) => options.pickImage(e, r) },
-    { title: 'File', keywords: 'attachment download upload pdf', run: (e, r) => options.pickFile(e, r) },
-    { title: 'Page link', keywords: 'content reference card page url link', run: (e, r) => options.pickPage(e, r) },
+    { title: 'Embed', keywords: 'embed url video iframe', description: 'A video, a tweet or another site, by its URL', group: 'Embeds', icon: faGlobe, run: insert({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
+    { title: 'Page link', keywords: 'content reference card page url link', description: 'A card linking to a page of the space or a URL', group: 'Embeds', icon: faFileLines, run: (e, r) => options.pickPage(e, r) },
   ];
 }
 
+/** The items the query finds, best first; all of them, in their groups' order, for no query. */
 export function filterItems(items: readonly SlashItem[], query: string): SlashItem[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return items.filter((item) => words.every((w) => `${item.title} ${item.keywords}`.toLowerCase().includes(w)));
+  return rankMatches(items, query);
 }

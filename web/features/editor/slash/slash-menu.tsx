@@ -1,10 +1,12 @@
 import { Extension, type Editor, type Range } from '@tiptap/core';
-import { Suggestion } from '@tiptap/suggestion';
+import { exitSuggestion, Suggestion } from '@tiptap/suggestion';
 import { useEffect, useRef } from 'react';
+import { Icon } from '../../../ui/icon.tsx';
+import { AnchoredPopover } from '../../../ui/popover.tsx';
 import { filterItems, type SlashItem } from './items.ts';
 
 /** What the menu shows while a `/` query is open (null when closed). */
-export interface SlashState { items: SlashItem[]; selected: number; rect: DOMRect | null; run(item: SlashItem): void }
+export interface SlashState { items: SlashItem[]; query: string; selected: number; rect: DOMRect | null; run(item: SlashItem): void }
 
 /**
  * The `/` menu as an extension: TipTap's suggestion plugin finds the query, this component shows the items.
@@ -29,8 +31,8 @@ export function slashExtension(items: () => SlashItem[], bridge: { set(state: Sl
           items: ({ query }) => filterItems(items(), query),
           command: ({ editor, range, props }: { editor: Editor; range: Range; props: SlashItem }) => props.run(editor, range),
           render: () => ({
-            onStart: (p) => bridge.set({ items: p.items, selected: 0, rect: p.clientRect?.() ?? null, run: (item) => p.command(item) }),
-            onUpdate: (p) => bridge.set({ items: p.items, selected: 0, rect: p.clientRect?.() ?? null, run: (item) => p.command(item) }),
+            onStart: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, run: (item) => p.command(item) }),
+            onUpdate: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, run: (item) => p.command(item) }),
             onKeyDown: ({ event }) => bridge.key(event),
             onExit: () => bridge.set(null),
           }),
@@ -40,35 +42,69 @@ export function slashExtension(items: () => SlashItem[], bridge: { set(state: Sl
   });
 }
 
-export function SlashMenu({ state, onSelect }: { state: SlashState; onSelect(index: number): void }) {
-  const list = useRef<HTMLUListElement>(null);
+/** The items as the menu lists them: in their groups for no query; found by a query, best first, in one list. */
+function sections(state: SlashState): { group: string | null; items: { item: SlashItem; index: number }[] }[] {
+  const numbered = state.items.map((item, index) => ({ item, index }));
+  if (state.query.trim()) return [{ group: null, items: numbered }];
+  const groups: { group: string | null; items: typeof numbered }[] = [];
+  for (const entry of numbered) {
+    const last = groups.at(-1);
+    if (last?.group === entry.item.group) last.items.push(entry);
+    else groups.push({ group: entry.item.group, items: [entry] });
+  }
+  return groups;
+}
+
+/**
+ * The items in their groups with an icon and a line of description each, on the kit's popover at the caret: below
+ * it, or above when there is no room below, scrolling within the room there is. The editor keeps the focus and
+ * the keys; the selected item is the listbox's active descendant.
+ */
+export function SlashMenu({ editor, state, onSelect }: { editor: Editor; state: SlashState; onSelect(index: number): void }) {
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [state.selected]);
-  // The caret's rectangle is in viewport coordinates: the menu is fixed to the viewport under it.
-  const style = state.rect ? { top: state.rect.bottom + 4, left: state.rect.left } : undefined;
+  if (!state.rect) return null;
+  const option = ({ item, index }: { item: SlashItem; index: number }) => (
+    <div
+      key={item.title}
+      id={`qe-slash-${index}`}
+      className="qe-slash-option"
+      role="option"
+      aria-selected={index === state.selected}
+      onMouseDown={(e) => {
+        e.preventDefault();
+        onSelect(index);
+      }}
+    >
+      <Icon icon={item.icon} className="qe-slash-icon" />
+      {/* Named by what it shows, title then description (the space between them is for the name, not drawn). */}
+      <span className="qe-slash-text">
+        <span className="qe-slash-title">{item.title}</span>{' '}
+        <span className="qe-slash-description">{item.description}</span>
+      </span>
+    </div>
+  );
   return (
-    <div className="qe-slash" style={style}>
+    <AnchoredPopover rect={state.rect} label="Insert a block" className="qe-slash" onEscape={() => exitSuggestion(editor.view)}>
       {state.items.length === 0 ? (
         <p role="status">No block matches</p>
       ) : (
-        <ul ref={list} role="listbox" aria-label="Insert a block" id="qe-slash-list">
-          {state.items.map((item, i) => (
-            <li
-              key={item.title}
-              id={`qe-slash-${i}`}
-              role="option"
-              aria-selected={i === state.selected}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                onSelect(i);
-              }}
-            >
-              {item.title}
-            </li>
-          ))}
-        </ul>
+        // The list scrolls, and is in the tab order for that (the editor keeps the keys while it is open).
+        <div ref={list} role="listbox" aria-label="Insert a block" id="qe-slash-list" className="qe-slash-list" tabIndex={0} aria-activedescendant={`qe-slash-${state.selected}`}>
+          {sections(state).map(({ group, items }, at) =>
+            group === null ? (
+              items.map(option)
+            ) : (
+              <div key={group} role="group" aria-labelledby={`qe-slash-group-${at}`}>
+                <div className="qe-slash-group" id={`qe-slash-group-${at}`}>{group}</div>
+                {items.map(option)}
+              </div>
+            ),
+          )}
+        </div>
       )}
-    </div>
+    </AnchoredPopover>
   );
 }

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
+import { ok } from '../../../test/assertions.ts';
+import { buildPage, buildSpace } from '../../../test/factories.ts';
+import { caretIn } from '../../../test/editor/caret.ts';
+import { eventually } from '../../../src/features/collaboration/clients.test-support.ts';
+
+/*
+ * Opening a page for editing at once (issue 42): from the page view, the editor opens on the document the view
+ * already read, with the caret placed, and the page's shared document syncs behind it. What the person types
+ * before the sync is merged into the shared document, never replaced by it.
+ */
+
+const HAS_BLOCK_EDITOR = existsSync(new URL('../editor/page-editor.tsx', import.meta.url));
+
+describe('opening the editor at once in Chromium', { skip: withoutChromium || (HAS_BLOCK_EDITOR ? false : 'no block editor in this build'), timeout: 300_000 }, () => {
+  const suite = webAppSuite();
+
+  const content = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
+  const focusedInContent = (page: Page) => content(page).evaluate((element) => element.contains(document.activeElement) && element.getAttribute('contenteditable') === 'true');
+  const paragraphs = (page: Page) =>
+    content(page)
+      .locator('p')
+      .evaluateAll((ps) => ps.map((p) => [...p.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('collaboration-carets__caret'))).map((n) => n.textContent).join('')));
+
+  test('a click on Edit opens the page the view shows with the caret in it, without reading the page again', async () => {
+    const { t, origin } = suite;
+    const space = await buildSpace(t, { title: 'At once' });
+    await buildPage(t, space.id, { title: 'Runbook', markdown: 'First step.\n\nSecond step.' });
+    const page = await suite.signedIn(t.admin.userId);
+    await page.goto(`${origin}/app/o/${t.org.id}/s/${space.id}`);
+    await page.locator('.page .document').getByText('Second step.').waitFor();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/v1\/spaces\/[^/]+\/(revisions\/[^/]+\/page|content(\/page)?)(\/|\?|$)/.test(new URL(request.url()).pathname + new URL(request.url()).search)) reads.push(request.url());
+    });
+    await page.getByRole('link', { name: 'Edit “Runbook”' }).click();
+    await content(page).waitFor();
+    await eventually(() => focusedInContent(page), 10_000, 'the caret in the page’s content');
+    assert.equal(await caretIn(content(page).locator('p').first()), 'inside', 'the caret at the page’s start');
+    await page.keyboard.type('Now: ');
+    await eventually(async () => (await paragraphs(page))[0] === 'Now: First step.', 10_000, 'the text typed at the caret');
+    assert.deepEqual(reads, [], 'the tree and the page are those the page view read');
+    await page.context().close();
+  });
+
+  test('what is typed before the shared document is synced stays, merged into it, and is stored once', async () => {
+    const { t, origin } = suite;
+    const space = await buildSpace(t, { title: 'Before the sync' });
+    const pageId = await buildPage(t, space.id, { title: 'Runbook', markdown: 'First step.\n\nSecond step.' });
+    const page = await suite.signedIn(t.admin.userId);
+    // The server's messages on the page's socket are held back until the person has typed: the sync cannot end before.
+    const held: (string | Buffer)[] = [];
+    let holding = true;
+    const sockets: { send(message: string | Buffer): void }[] = [];
+    await page.routeWebSocket(/\/app\/collaboration/, (socket) => {
+      const server = socket.connectToServer();
+      sockets.push(socket);
+      server.onMessage((message) => (holding ? held.push(message) : socket.send(message)));
+      socket.onMessage((message) => server.send(message));
+    });
+    await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}`);
+    await eventually(() => focusedInContent(page), 20_000, 'the caret in the page’s content');
+    await eventually(() => held.length > 0, 20_000, 'the server answering on the socket (held back)');
+    assert.equal(await page.getByRole('list', { name: 'People in this page' }).count(), 0, 'not editing together yet');
+
+    const first = content(page).locator('p', { hasText: 'First step.' });
+    await page.keyboard.press('End');
+    await eventually(async () => (await caretIn(first)) === 'end', 10_000, 'the caret at the end of the first paragraph');
+    await page.keyboard.type(' Check the logs.', { delay: 10 });
+    await eventually(async () => (await paragraphs(page))[0] === 'First step. Check the logs.', 10_000, 'the text typed before the sync');
+
+    holding = false;
+    for (const message of held.splice(0)) sockets[0]!.send(message);
+    await page.getByRole('list', { name: 'People in this page' }).waitFor({ timeout: 20_000 });
+    // The editor bound to the shared document holds the text, and the caret is where it was.
+    assert.deepEqual(await paragraphs(page), ['First step. Check the logs.', 'Second step.']);
+    await page.keyboard.type(' Then restart.', { delay: 10 });
+    await eventually(async () => (await paragraphs(page))[0] === 'First step. Check the logs. Then restart.', 10_000, 'typing on after the sync').catch(async (error: Error) => {
+      assert.fail(`${error.message}: ${JSON.stringify(await paragraphs(page))}`);
+    });
+
+    // The server stores the shared document as the page's a few seconds after typing stops: the text once.
+    const markdown = async () => ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=markdown`)).markdown as string;
+    await eventually(async () => (await markdown()).includes('First step. Check the logs. Then restart.'), 30_000, 'the typed text stored');
+    const stored = await markdown();
+    assert.equal(stored.split('Check the logs').length, 2, `the text stored once: ${stored}`);
+    assert.equal(stored.split('Second step.').length, 2, `the page's other block stored once: ${stored}`);
+    await page.context().close();
+  });
+});
