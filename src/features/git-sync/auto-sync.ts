@@ -73,18 +73,40 @@ async function syncLeased(ctx: AppContext, spaceId: string): Promise<void> {
   const secret = await loadServerSecret(ctx.db, 'git-sync-credentials', isoNow(ctx.clock));
   const url = openUrl(secret, row.sealed_url);
   const http = httpClient(gitFetcher(ctx), { maxBytes: ctx.config.gitSyncMaxBytes });
-  // A request that comes while this sync runs stays, and makes one more sync after it.
-  if (row.sync_requested_at) await clearSyncRequest(ctx.db, spaceId, row.sync_requested_at);
-  const head = await remoteHead(url, row.ref, http);
-  await updateGitSync(ctx.db, spaceId, { polled_at: isoNow(ctx.clock) });
-  if (head && head !== row.commit_oid) {
-    await importPush(ctx, row, space, url, http);
-    row = (await findGitSync(ctx.db, spaceId)) as Row | undefined;
-    if (!row?.sealed_url || row.paused_change_request_id) return;
+  // The request is cleared once the sync is done (it shows as due until then); one that comes while this sync
+  // runs stays, and makes one more sync after it.
+  try {
+    await syncBothWays(ctx, row, url, http);
+  } finally {
+    if (row.sync_requested_at) await clearSyncRequest(ctx.db, spaceId, row.sync_requested_at);
   }
-  const current = await findSpace(ctx.db, spaceId);
-  if (current && !current.deleted_at && current.revision_id !== row.synced_revision_id) await exportMain(ctx, row, current, url, http);
-  await updateGitSync(ctx.db, spaceId, { sync_error: null });
+}
+
+/** Imports what the branch gained, then exports what main gained; again when someone pushed meanwhile (3 rounds at most). */
+async function syncBothWays(ctx: AppContext, synced: Row, url: string, http: ReturnType<typeof httpClient>): Promise<void> {
+  const spaceId = synced.space_id;
+  let row: Row | undefined = synced;
+  for (let round = 0; round < 3; round++) {
+    const space = await findSpace(ctx.db, spaceId);
+    if (!space || space.deleted_at) return;
+    const head = await remoteHead(url, row.ref, http);
+    await updateGitSync(ctx.db, spaceId, { polled_at: isoNow(ctx.clock) });
+    if (head && head !== row.commit_oid) {
+      await importPush(ctx, row, space, url, http);
+      row = (await findGitSync(ctx.db, spaceId)) as Row | undefined;
+      if (!row?.sealed_url || row.paused_change_request_id) return;
+    }
+    const current = await findSpace(ctx.db, spaceId);
+    if (current && !current.deleted_at && current.revision_id !== row.synced_revision_id && (await exportMain(ctx, row, current, url, http)) === 'moved') {
+      row = (await findGitSync(ctx.db, spaceId)) as Row | undefined;
+      if (!row?.sealed_url) return;
+      continue;
+    }
+    await updateGitSync(ctx.db, spaceId, { sync_error: null });
+    return;
+  }
+  // Pushed to again and again while exporting: the next sync takes it from here.
+  await updateGitSync(ctx.db, spaceId, { sync_requested_at: isoNow(ctx.clock) });
 }
 
 /**
@@ -189,15 +211,15 @@ async function importPush(ctx: AppContext, row: Row, space: SpaceRow, url: strin
   });
 }
 
-/** Main moved: its content is committed on top of the last synced commit and pushed. */
-async function exportMain(ctx: AppContext, row: Row, space: SpaceRow, url: string, http: ReturnType<typeof httpClient>): Promise<void> {
+/**
+ * Main moved: its content is committed on top of the last synced commit and pushed. 'moved': the branch was
+ * pushed to since it was looked at, and that push must be imported first.
+ */
+async function exportMain(ctx: AppContext, row: Row, space: SpaceRow, url: string, http: ReturnType<typeof httpClient>): Promise<'done' | 'moved'> {
   const checkout = await checkoutBranch(url, row.ref, http, { create: true, noCheckout: true });
+  let moved = false;
   try {
-    if (checkout.oid && row.commit_oid && checkout.oid !== row.commit_oid) {
-      // Pushed to since the branch was looked at: that push is imported first, by the next sync.
-      await updateGitSync(ctx.db, space.id, { sync_requested_at: isoNow(ctx.clock) });
-      return;
-    }
+    if (checkout.oid && row.commit_oid && checkout.oid !== row.commit_oid) return 'moved';
     await asOperation(ctx, space, 'export', async () => {
       const revisionId = space.revision_id;
       const changes = await changesSince(ctx, space.id, revisionId, row.synced_revision_id ?? null);
@@ -217,9 +239,10 @@ async function exportMain(ctx: AppContext, row: Row, space: SpaceRow, url: strin
         try {
           await pushBranch(checkout, url, row.ref, http, false);
         } catch (error) {
-          // Someone pushed meanwhile: import their push, then export again.
-          await updateGitSync(ctx.db, space.id, { sync_requested_at: isoNow(ctx.clock) });
-          throw error;
+          // Refused because someone pushed meanwhile: their push is imported, then this is exported again.
+          if ((await remoteHead(url, row.ref, http)) === checkout.oid) throw error;
+          moved = true;
+          return { commit: checkout.oid, changed: false, refused: 'the branch moved; importing it first' };
         }
       }
       const tree = await folderTree({ ...checkout, oid }, folder);
@@ -232,6 +255,7 @@ async function exportMain(ctx: AppContext, row: Row, space: SpaceRow, url: strin
       });
       return { commit: oid, changed, revisionId };
     });
+    return moved ? 'moved' : 'done';
   } finally {
     await checkout.remove();
   }

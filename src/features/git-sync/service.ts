@@ -12,6 +12,7 @@ import { spacePolicy } from '../spaces/policy.ts';
 import { findSpace } from '../spaces/queries.ts';
 import { createChangeRequest } from '../change-requests/service.ts';
 import { findChangeRequest } from '../change-requests/queries.ts';
+import { findUserById } from '../users/queries.ts';
 import { webhookUrl } from './connection.ts';
 import { storeFileBytes } from '../files/service.ts';
 import { writeImportedContent, type ImportedFile } from '../content/imported-content.ts';
@@ -266,6 +267,7 @@ async function runOperation(
     clearTimeout(timer);
   }
   const now = isoNow(ctx.clock);
+  const by = synced && payload.userId ? (await findUserById(ctx.db, payload.userId))?.display_name : undefined;
   await ctx.db.transaction().execute(async (trx) => {
     await updateOperation(trx, payload.spaceId, payload.operationId, {
       operation_state: state,
@@ -281,7 +283,7 @@ async function runOperation(
         ? {
             synced_tree: synced.tree,
             synced_revision_id: synced.revisionId,
-            last_sync: JSON.stringify({ direction, commit: details.commit, revisionId: synced.revisionId, at: now, by: payload.userId }),
+            last_sync: JSON.stringify({ direction, commit: details.commit, revisionId: synced.revisionId, at: now, by }),
           }
         : {}),
     });
