@@ -9,6 +9,7 @@ import { SpaceHeader } from '../spaces/space-header.tsx';
 import { isRunning, refOfBranch } from './git-ref.ts';
 import { ImportReportView, type ImportReport } from './import-report.tsx';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /** getSpaceGitInfo: the space's Git Sync and its last operation (404 while the space was never synced). */
 interface GitInfo {
@@ -48,6 +49,7 @@ export default function GitSyncScreen() {
   const [branch, setBranch] = useState('main');
   const [message, setMessage] = useState('Export from Quire');
   const [project, setProject] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const start = useMutation({
     mutationFn: (direction: 'import' | 'export') =>
       api('POST', `/spaces/${spaceId}/git/${direction}`, {
@@ -57,10 +59,11 @@ export default function GitSyncScreen() {
   });
   useTitle(space.data ? `Git Sync · ${space.data.title}` : 'Git Sync');
   if (isNotFound(space.error)) return <main id="main" className="app-main"><NotFound what="space" /></main>;
+  // An import replaces the space's content, so the form's submit asks first (the fields checked by then).
   const submit = (direction: 'import' | 'export') => (event?: FormEvent) => {
     event?.preventDefault();
-    if (direction === 'import' && !window.confirm('Import replaces the content of this space with the repository’s. Go on?')) return;
-    start.mutate(direction);
+    if (direction === 'import') setConfirming(true);
+    else start.mutate(direction);
   };
   const operation = info.data?.operation;
   const canEdit = space.data?.permissions.triggerGitSync ?? false;
@@ -99,6 +102,15 @@ export default function GitSyncScreen() {
           <Button variant="primary" disabled={start.isPending || isRunning(operation?.state)}
             onClick={(event) => (event.currentTarget.form?.reportValidity() ?? true) && submit('export')()}>Export now</Button>
           <ErrorNote error={start.error} />
+          <AlertDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Replace this space’s content?"
+            description="Import replaces the content of this space with the repository’s."
+            confirm="Import and replace"
+            error={start.error}
+            onConfirm={() => start.mutateAsync('import')}
+          />
         </form>
       ) : space.data ? <p className="muted">You cannot sync this space (Git Sync needs the space’s edit permission).</p> : null}
     </main>
