@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AxeResults } from 'axe-core';
 import { parse } from 'cookie';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { openSession } from '../src/features/sessions/service.ts';
 import type { TestServer } from './helpers.ts';
 
@@ -69,6 +69,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/**
+ * Chooses in the kit's Select as a person does: opens the listbox from its button (found by its label) and clicks
+ * the option by its name. The listbox is in a portal, outside the field's form or dialog, so it is looked up on the
+ * page; the choice is made once it has closed.
+ */
+export async function choose(select: Locator, option: string | RegExp): Promise<void> {
+  const page = select.page();
+  await select.click();
+  const listbox = page.getByRole('listbox');
+  await listbox.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  await listbox.waitFor({ state: 'detached' });
 }
 
 /** Every `urls.app` in an API answer, however deep. */

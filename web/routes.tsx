@@ -50,6 +50,7 @@ const routes: RouteObject[] = [
           { path: 'o/:orgId/s/:spaceId', lazy: screen(() => import('./features/spaces/space.tsx')) },
           { path: 'o/:orgId/settings', lazy: screen(() => import('./features/settings/organization-settings.tsx')) },
           { path: 'o/:orgId/trash', lazy: screen(() => import('./features/organizations/trash-screen.tsx')) },
+          { path: 'o/:orgId/import', lazy: screen(() => import('./features/imports/import-screen.tsx')) },
           { path: 'o/:orgId/members', lazy: screen(() => import('./features/members/members.tsx')) },
           { path: 'o/:orgId/members/:userId', lazy: screen(() => import('./features/members/member.tsx')) },
           { path: 'o/:orgId/teams', lazy: screen(() => import('./features/teams/teams.tsx')) },

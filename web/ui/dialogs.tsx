@@ -20,18 +20,22 @@ export interface DialogProps {
   children: ReactNode;
   /** Wider for forms with two columns, lists of people. */
   size?: 'md' | 'lg';
+  /** A title for screen readers only, where the content says what it is (the search field). */
+  hideTitle?: boolean;
+  /** A screen's own placement or layout (the search palette sits near the top). */
+  className?: string;
 }
 
-export function Dialog({ title, description, trigger, open, onOpenChange, children, size = 'md' }: DialogProps) {
+export function Dialog({ title, description, trigger, open, onOpenChange, children, size = 'md', hideTitle = false, className }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="ui-overlay" />
         {/* Without a description, aria-describedby={undefined} tells Radix the dialog has none on purpose. */}
-        <RadixDialog.Content className={`ui-dialog ui-dialog-${size}`} {...(description ? {} : { 'aria-describedby': undefined })}>
-          <div className="ui-dialog-head">
-            <RadixDialog.Title className="ui-dialog-title">{title}</RadixDialog.Title>
+        <RadixDialog.Content className={['ui-dialog', `ui-dialog-${size}`, className].filter(Boolean).join(' ')} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <div className={hideTitle ? 'ui-dialog-head ui-dialog-head-bare' : 'ui-dialog-head'}>
+            <RadixDialog.Title className={hideTitle ? 'sr-only' : 'ui-dialog-title'}>{title}</RadixDialog.Title>
             <RadixDialog.Close asChild>
               <button type="button" className="ui-button ui-button-ghost ui-button-sm ui-icon-button" aria-label="Close">
                 <Icon icon={faXmark} />
@@ -52,12 +56,15 @@ export interface AlertDialogProps {
   description: ReactNode;
   /** The confirming button's words: "Delete space", never "OK". */
   confirm: string;
-  /** Runs on confirmation; the dialog stays open with a spinner until it settles, and shows its error if it fails. */
+  /**
+   * Runs on confirmation; the dialog stays open with a spinner until it settles, and stays open (showing `error`)
+   * if it rejects or answers false (a `useSubmit` that failed).
+   */
   onConfirm: () => Promise<unknown> | void;
   trigger?: ReactElement;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** The action's failure, shown under the description with the API's message. */
+  /** The action's failure, shown under the description with the API's message (an error, or the message itself). */
   error?: unknown;
 }
 
@@ -75,8 +82,7 @@ export function AlertDialog({ title, description, confirm, onConfirm, trigger, o
     event.preventDefault();
     setBusy(true);
     try {
-      await onConfirm();
-      setOpen(false);
+      if ((await onConfirm()) !== false) setOpen(false);
     } catch {
       // The caller shows the error (its `error` prop); the dialog stays open so the person can retry or cancel.
     } finally {
@@ -91,7 +97,7 @@ export function AlertDialog({ title, description, confirm, onConfirm, trigger, o
         <RadixAlertDialog.Content className="ui-dialog ui-dialog-md">
           <RadixAlertDialog.Title className="ui-dialog-title">{title}</RadixAlertDialog.Title>
           <RadixAlertDialog.Description className="ui-dialog-description">{description}</RadixAlertDialog.Description>
-          {error ? <div role="alert" className="ui-field-error">{errorMessage(error)}</div> : null}
+          {error ? <div role="alert" className="ui-field-error">{typeof error === 'string' ? error : errorMessage(error)}</div> : null}
           <div className="ui-dialog-actions">
             <RadixAlertDialog.Cancel asChild>
               <Button>Cancel</Button>

@@ -2,18 +2,21 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { screenshot, withoutChromium } from '../../test/browser.ts';
+import { openPage, screenshot, withoutChromium } from '../../test/browser.ts';
 import { webAppSuite } from '../../test/browser-suite.ts';
 import { ok } from '../../test/assertions.ts';
-import { buildOpenAPISpec, buildPage, buildSpace } from '../../test/factories.ts';
+import { signInAs } from '../../test/web-app.ts';
+import { buildChangeRequest, buildOpenAPISpec, buildPage, buildSpace, buildTeam } from '../../test/factories.ts';
 
 /*
- * The kit on the screens moved to it (home, an organization, a space, the editor, members, a site), as a person sees them in Chromium at a phone's and a desktop's width, in
- * both themes: no control left with the browser's own look, nothing serious for axe-core, no sideways scrolling on
- * the phone, and a screenshot of each for a person to look at (test-results/kit-*.png).
+ * The kit on every screen of the app, as a person sees it in Chromium at a phone's, a tablet's and a desktop's
+ * width, in both themes: no control left with the browser's own look, nothing serious for axe-core, no sideways
+ * scrolling on the phone, and a screenshot of each for a person to look at (test-results/kit-*.png). A screen is
+ * opened once and looked at in its six sizes and themes (resized and switched in place), so that twenty screens
+ * stay a few minutes on a two-core CI machine.
  */
 
-const WIDTHS = [390, 1440] as const;
+const WIDTHS = [390, 768, 1440] as const;
 const THEMES = ['light', 'dark'] as const;
 
 /**
@@ -44,26 +47,66 @@ async function controlsWithBrowserLook(page: Page): Promise<string[]> {
 
 describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, timeout: 600_000 }, () => {
   const suite = webAppSuite();
-  let screens: Array<{ name: string; path: string; ready: (page: Page) => Promise<void> }>;
+  interface Screen {
+    name: string;
+    path: string;
+    ready: (page: Page) => Promise<unknown>;
+    /** Who looks: the admin unless said (the first steps are a new organization's owner's; sign-in nobody's). */
+    as?: { userId: string; organizationId: string } | 'nobody';
+  }
+  let screens: Screen[];
 
   before(async () => {
     const { t } = suite;
+    const org = t.org.id;
     const space = await buildSpace(t, { title: 'Handbook', emoji: '1f4d8' });
     const guide = await buildPage(t, space.id, { title: 'Guide', markdown: '## Install\n\nRun the installer, then open the **dashboard**.\n' });
-    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Docs site', spaces: [space.id] } }), 201) as { id: string };
+    const site = ok(await t.api('POST', `/v1/orgs/${org}/sites`, { body: { title: 'Docs site', spaces: [space.id] } }), 201) as { id: string };
+    const cr = await buildChangeRequest(t, space.id, { subject: 'Use the new installer', pages: ['Installer'] });
+    const team = await buildTeam(t, { title: 'Writers' });
+    const outsider = await t.outsider();
+    const h1 = (name?: string | RegExp) => async (page: Page) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first().waitFor();
     screens = [
-      { name: 'home', path: '/app/', ready: async (page) => void (await page.getByRole('heading', { level: 1 }).first().waitFor()) },
-      { name: 'organization', path: `/app/o/${t.org.id}`, ready: async (page) => void (await page.getByRole('heading', { level: 1 }).first().waitFor()) },
-      { name: 'space', path: `/app/o/${t.org.id}/s/${space.id}`, ready: async (page) => void (await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor()) },
-      { name: 'members', path: `/app/o/${t.org.id}/members`, ready: async (page) => void (await page.getByRole('heading', { level: 1 }).first().waitFor()) },
-      { name: 'editor', path: `/app/s/${space.id}/~/edit/${guide}`, ready: async (page) => void (await page.getByLabel('Page title').waitFor()) },
+      { name: 'sign-in', path: '/app/sign-in', as: 'nobody', ready: h1('Sign in to Quire') },
+      { name: 'organization', path: `/app/o/${org}`, ready: h1() },
+      // A new organization: its owner is shown its first actions.
+      { name: 'first-steps', path: `/app/o/${outsider.organizationId}`, as: outsider, ready: async (page) => page.getByRole('heading', { name: 'Get started' }).waitFor() },
+      { name: 'import', path: `/app/o/${org}/import`, ready: h1('Import') },
+      { name: 'space', path: `/app/o/${org}/s/${space.id}`, ready: h1('Guide') },
+      {
+        name: 'sharing',
+        path: `/app/o/${org}/s/${space.id}`,
+        ready: async (page) => {
+          await page.getByRole('button', { name: 'Share' }).click();
+          await page.getByRole('dialog', { name: 'Share Handbook' }).getByRole('table').waitFor();
+        },
+      },
+      { name: 'editor', path: `/app/s/${space.id}/~/edit/${guide}`, ready: async (page) => page.getByLabel('Page title').waitFor() },
+      { name: 'change-requests', path: `/app/s/${space.id}/~/changes`, ready: h1() },
+      { name: 'change-request', path: `/app/s/${space.id}/~/changes/${cr.number}`, ready: h1(/Use the new installer/) },
+      { name: 'history', path: `/app/s/${space.id}/~/history`, ready: h1('History') },
+      { name: 'git-sync', path: `/app/s/${space.id}/~/git`, ready: h1('Git Sync') },
+      { name: 'inbox', path: '/app/inbox', ready: h1('Inbox') },
+      { name: 'members', path: `/app/o/${org}/members`, ready: h1('Members') },
+      { name: 'teams', path: `/app/o/${org}/teams`, ready: h1() },
+      { name: 'team', path: `/app/o/${org}/teams/${team.id}`, ready: h1('Writers') },
+      { name: 'sites', path: `/app/o/${org}/sites`, ready: h1() },
       // Five tabs: the row that used to be 467px wide at 390px.
-      { name: 'site', path: `/app/o/${t.org.id}/sites/${site.id}`, ready: async (page) => void (await page.getByRole('navigation', { name: 'Site' }).waitFor()) },
+      { name: 'site', path: `/app/o/${org}/sites/${site.id}`, ready: async (page) => page.getByRole('navigation', { name: 'Site' }).waitFor() },
+      { name: 'site-customization', path: `/app/o/${org}/sites/${site.id}/customization`, ready: async (page) => page.getByRole('heading', { name: 'Customization', level: 2 }).waitFor() },
+      { name: 'integrations', path: `/app/o/${org}/integrations`, ready: h1() },
+      { name: 'openapi', path: `/app/o/${org}/openapi`, ready: h1() },
+      { name: 'translations', path: `/app/o/${org}/translations`, ready: h1() },
+      { name: 'settings', path: `/app/o/${org}/settings`, ready: h1() },
+      { name: 'sso', path: `/app/o/${org}/settings/sso`, ready: h1() },
+      { name: 'trash', path: `/app/o/${org}/trash`, ready: h1('Trash') },
     ];
   });
 
-  async function openScreen(width: number, theme: 'light' | 'dark', path: string): Promise<Page> {
-    const page = await suite.signedIn(undefined, { viewport: { width, height: width < 800 ? 844 : 900 }, colorScheme: theme });
+  async function openScreen(width: number, theme: 'light' | 'dark', path: string, as?: Screen['as']): Promise<Page> {
+    const options = { viewport: { width, height: width < 800 ? 844 : 900 }, colorScheme: theme };
+    const page = as ? await openPage(suite.browser, options) : await suite.signedIn(undefined, options);
+    if (as && as !== 'nobody') await signInAs(suite.t, page.context(), suite.origin, as.userId, as.organizationId);
     // The app's own theme switch, as a person who chose it left it (it sets data-theme on <html>).
     await page.addInitScript((chosen) => localStorage.setItem('quire-theme', chosen), theme);
     await page.goto(`${suite.origin}${path}`);
@@ -71,25 +114,41 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
     return page;
   }
 
-  for (const width of WIDTHS) {
-    for (const theme of THEMES) {
-      test(`home, organization, space, editor, members and site at ${width}px in the ${theme} theme: the kit's controls, axe-clean${width < 800 ? ', no sideways scrolling' : ''}`, async () => {
-        for (const screen of screens) {
-          const page = await openScreen(width, theme, screen.path);
-          await screen.ready(page);
-          assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
-          assert.deepEqual(await controlsWithBrowserLook(page), [], `controls with the browser's look on ${screen.name}`);
-          await suite.assertAccessible(page, `${screen.name} at ${width}px, ${theme}`);
-          if (width < 800) {
-            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-            assert.ok(scrollWidth <= width, `${screen.name}: no sideways scrolling at ${width}px (${scrollWidth}px)`);
+  /** The theme as the app's switch leaves it: the choice kept, data-theme on <html>, and the system's to match. */
+  async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.evaluate((chosen) => {
+      localStorage.setItem('quire-theme', chosen);
+      document.documentElement.setAttribute('data-theme', chosen);
+    }, theme);
+  }
+
+  test('every screen at 390, 768 and 1,440px in both themes: the kit’s controls, axe-clean, no sideways scrolling on a phone', async (context) => {
+    for (const screen of screens) {
+      await context.test(screen.name, async () => {
+        const page = await openScreen(1440, 'light', screen.path, screen.as);
+        await screen.ready(page);
+        for (const theme of THEMES) {
+          await switchTheme(page, theme);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+            // The layout at the new width, a frame later.
+            await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+            const where = `${screen.name} at ${width}px, ${theme}`;
+            assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+            assert.deepEqual(await controlsWithBrowserLook(page), [], `controls with the browser's look on ${where}`);
+            await suite.assertAccessible(page, where);
+            if (width < 800) {
+              const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+              assert.ok(scrollWidth <= width, `${where}: no sideways scrolling (${scrollWidth}px)`);
+            }
+            await screenshot(page, `kit-${screen.name}-${width}-${theme}`);
           }
-          await screenshot(page, `kit-${screen.name}-${width}-${theme}`);
-          await page.context().close();
         }
+        await page.context().close();
       });
     }
-  }
+  });
 
   test('the person’s menu opens from the keyboard, keeps on screen, and Escape closes it and gives focus back', async () => {
     for (const width of WIDTHS) {
@@ -137,7 +196,7 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
     await page.context().close();
   });
 
-  test('the first screen loads at most 200 KB of gzipped JavaScript', async (context) => {
+  test('the first screen, a person’s one organization, loads at most 200 KB of gzipped JavaScript', async (context) => {
     const { origin } = suite;
     const page = await suite.signedIn(undefined, { viewport: { width: 1440, height: 900 } });
     const scripts = new Map<string, Promise<number>>();
@@ -147,6 +206,8 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       }
     });
     await page.goto(`${origin}/app/`);
+    // The admin is in one organization, so the first screen is that organization's home.
+    await page.waitForURL(`${origin}/app/o/${suite.t.org.id}`);
     await suite.settled(page);
     await page.waitForLoadState('networkidle');
     const sizes = await Promise.all(scripts.values());

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { ContextMenu as RadixContextMenu, DropdownMenu as RadixDropdownMenu } from 'radix-ui';
-import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
+import { faCheck, faChevronRight, type IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from './icon.tsx';
 
 /*
@@ -76,6 +76,37 @@ export function DropdownMenuItem({ onSelect, icon, danger, disabled, asChild, ch
 
 export function DropdownMenuSeparator() {
   return <RadixDropdownMenu.Separator className="ui-menu-separator" />;
+}
+
+/** A submenu ("Move to" → its places): opens to the side, or where it fits, with the right arrow key as well. */
+export function DropdownMenuSub({ label, icon, disabled, children }: { label: string; icon?: IconDefinition; disabled?: boolean; children: ReactNode }) {
+  return (
+    <RadixDropdownMenu.Sub>
+      <RadixDropdownMenu.SubTrigger className="ui-menu-item ui-menu-sub-trigger" disabled={disabled}>
+        {itemContent({ icon, children: label })}
+        <Icon icon={faChevronRight} className="ui-menu-sub-arrow" />
+      </RadixDropdownMenu.SubTrigger>
+      <RadixDropdownMenu.Portal>
+        <RadixDropdownMenu.SubContent className="ui-menu" sideOffset={4} collisionPadding={8}>
+          {children}
+        </RadixDropdownMenu.SubContent>
+      </RadixDropdownMenu.Portal>
+    </RadixDropdownMenu.Sub>
+  );
+}
+
+/** One of a set, shown checked (the row's current place in "Move to"). */
+export function DropdownMenuCheckItem({ checked, onSelect, children }: { checked: boolean; onSelect: () => void; children: ReactNode }) {
+  return (
+    <RadixDropdownMenu.CheckboxItem className="ui-menu-item ui-menu-check-item" checked={checked} onSelect={onSelect}>
+      <span className="ui-menu-check">
+        <RadixDropdownMenu.ItemIndicator>
+          <Icon icon={faCheck} />
+        </RadixDropdownMenu.ItemIndicator>
+      </span>
+      {children}
+    </RadixDropdownMenu.CheckboxItem>
+  );
 }
 
 export function DropdownMenuLabel({ children }: { children: ReactNode }) {

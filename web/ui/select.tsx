@@ -7,6 +7,19 @@ export interface SelectOption<T extends string> {
   value: T;
   label: ReactNode;
   disabled?: boolean;
+  /** A heading over the options that share it ("Teams", "Members"), in the order they come. */
+  group?: string;
+}
+
+/** Options in runs of the same group, each run under its heading. */
+function groupsOf<T extends string>(options: readonly SelectOption<T>[]): Array<{ group?: string; options: SelectOption<T>[] }> {
+  const runs: Array<{ group?: string; options: SelectOption<T>[] }> = [];
+  for (const option of options) {
+    const last = runs.at(-1);
+    if (last && last.group === option.group) last.options.push(option);
+    else runs.push({ group: option.group, options: [option] });
+  }
+  return runs;
 }
 
 /**
@@ -26,6 +39,14 @@ export function Select<T extends string>({ label, hideLabel, hint, options, valu
   size?: 'sm' | 'md';
 }) {
   const id = useId();
+  const item = (option: SelectOption<T>) => (
+    <RadixSelect.Item key={option.value} value={option.value} disabled={option.disabled} className="ui-menu-item ui-select-item">
+      <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+      <RadixSelect.ItemIndicator className="ui-select-indicator">
+        <Icon icon={faCheck} />
+      </RadixSelect.ItemIndicator>
+    </RadixSelect.Item>
+  );
   return (
     <div className="ui-field">
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'ui-field-label'}>{label}</label>
@@ -39,14 +60,16 @@ export function Select<T extends string>({ label, hideLabel, hint, options, valu
         <RadixSelect.Portal>
           <RadixSelect.Content className="ui-menu ui-select-content" position="popper" sideOffset={4} collisionPadding={8}>
             <RadixSelect.Viewport>
-              {options.map((option) => (
-                <RadixSelect.Item key={option.value} value={option.value} disabled={option.disabled} className="ui-menu-item ui-select-item">
-                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                  <RadixSelect.ItemIndicator className="ui-select-indicator">
-                    <Icon icon={faCheck} />
-                  </RadixSelect.ItemIndicator>
-                </RadixSelect.Item>
-              ))}
+              {groupsOf(options).map((run, i) =>
+                run.group ? (
+                  <RadixSelect.Group key={`${run.group} ${i}`}>
+                    <RadixSelect.Label className="ui-menu-label">{run.group}</RadixSelect.Label>
+                    {run.options.map(item)}
+                  </RadixSelect.Group>
+                ) : (
+                  run.options.map(item)
+                ),
+              )}
             </RadixSelect.Viewport>
           </RadixSelect.Content>
         </RadixSelect.Portal>

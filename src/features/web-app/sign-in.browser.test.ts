@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { openPage, screenshot, withoutChromium } from '../../../test/browser.ts';
 import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
-import { seriousViolations } from '../../../test/web-app.ts';
+import { choose, seriousViolations } from '../../../test/web-app.ts';
 import { authnRequestOf, makeIdp, samlResponse } from '../saml/idp.test-support.ts';
 import { startOidcProvider } from '../../../test/oidc-provider.ts';
 
@@ -37,7 +37,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     const admin = await suite.signedIn();
     await admin.goto(`${origin}/app/o/${t.org.id}/members`);
     await admin.getByLabel('Email').fill('grace@example.com');
-    await admin.getByLabel('Role', { exact: true }).selectOption('edit');
+    await choose(admin.getByLabel('Role', { exact: true }), 'edit');
     await admin.getByRole('button', { name: 'Invite', exact: true }).click();
     const link = await admin.getByLabel('Invitation link').inputValue();
     assert.match(link, /\/app\/auth\/link\/[\w-]+$/);
@@ -77,7 +77,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     const { t, origin } = suite;
     const admin = await suite.signedIn();
     await admin.goto(`${origin}/app/o/${t.org.id}/members`);
-    await admin.getByLabel('Role of the link').selectOption('comment');
+    await choose(admin.getByLabel('Role of the link'), 'comment');
     await admin.getByRole('button', { name: 'Create invite link' }).click();
     const link = await admin.getByLabel('Invite link (comment)').inputValue();
     assert.match(link, new RegExp(`^${origin}/app/o/${t.org.id}/join/[\\w-]+$`));
@@ -127,6 +127,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
 
     // Revoked by the admin, the link says it no longer works.
     await admin.getByRole('button', { name: 'Revoke the comment link' }).click();
+    await admin.getByRole('alertdialog', { name: 'Revoke the comment link?' }).getByRole('button', { name: 'Revoke link' }).click();
     await admin.getByLabel('Invite link (comment)').waitFor({ state: 'detached' });
     const late = await openPage(suite.browser);
     await late.goto(link);

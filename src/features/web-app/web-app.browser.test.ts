@@ -5,7 +5,7 @@ import { openPage, screenshot, withoutChromium } from '../../../test/browser.ts'
 import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildCollection, buildInstallation, buildIntegration, buildOpenAPISpec, buildPage, buildSpace, buildTeam } from '../../../test/factories.ts';
-import { appUrlsIn, seriousViolations, signInAs } from '../../../test/web-app.ts';
+import { appUrlsIn, choose, seriousViolations, signInAs } from '../../../test/web-app.ts';
 
 /*
  * The members' web app as a person uses it, in Chromium: every `urls.app` the API gives opens its screen, and
@@ -155,7 +155,7 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     await page.getByRole('button', { name: 'New space' }).click();
     const form = page.getByRole('form', { name: 'New space' });
     await form.getByLabel('Title').fill('Incidents');
-    await form.getByLabel('In').selectOption({ label: 'Playbooks' });
+    await choose(form.getByLabel('In'), 'Playbooks');
     await page.getByRole('button', { name: 'Create space' }).click();
     await tree.getByRole('link', { name: 'Incidents' }).waitFor();
     const spaces = ok(await t.api('GET', `/v1/orgs/${t.org.id}/spaces`)).items as { title: string; id: string; parent?: string }[];
@@ -174,14 +174,14 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     assert.equal(await form.getByLabel('Title').inputValue(), 'y'.repeat(60));
     await form.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.locator('summary[aria-label="Actions for Incidents"]').click();
-    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('button', { name: 'Actions for Incidents' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
     await page.getByLabel('New title of Incidents').fill('Incident reviews');
     await page.getByRole('button', { name: 'Save' }).click();
     await tree.getByRole('link', { name: 'Incident reviews' }).waitFor();
 
-    await page.locator('summary[aria-label="Actions for Incident reviews"]').click();
-    await page.getByRole('button', { name: 'Delete space' }).click();
+    await page.getByRole('button', { name: 'Actions for Incident reviews' }).click();
+    await page.getByRole('menuitem', { name: 'Delete space' }).click();
     await page.getByRole('status').filter({ hasText: 'moved to the trash' }).waitFor();
     assert.equal(await tree.getByRole('link', { name: 'Incident reviews' }).count(), 0);
     await page.getByRole('button', { name: 'Undo' }).click();
@@ -215,7 +215,7 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     const page = await suite.signedIn();
     await open(page, `${origin}/app/o/${t.org.id}/members`);
     const name = ok(await t.api('GET', `/v1/orgs/${t.org.id}/members/${member.userId}`)).user.displayName as string;
-    await page.getByLabel(`Role of ${name}`).selectOption('edit');
+    await choose(page.getByLabel(`Role of ${name}`), 'edit');
     await page.waitForFunction(async ([org, user]) => (await (await fetch(`/v1/orgs/${org}/members/${user}`)).json()).role === 'edit', [t.org.id, member.userId]);
     assert.deepEqual(await seriousViolations(page), []);
     await screenshot(page, 'web-app-members');

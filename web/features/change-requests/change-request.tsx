@@ -16,6 +16,7 @@ import { hasDescription } from './description-text.ts';
 import { effectiveRules, mergeBlockers, type MergeRules } from './merge-readiness.ts';
 import { changesQuery, contributorsQuery, requestedReviewersQuery, reviewApi, reviewsQuery, type MergeConflictReport } from './review-api.ts';
 import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
 
 // A page's diff and the conflict resolver load when first shown: the change request and its list come first.
 const PageReview = lazy(async () => ({ default: (await import('./page-review.tsx')).PageReview }));
@@ -243,7 +244,6 @@ function Reviewers({ spaceId, cr, orgId, mayRequest }: { spaceId: string; cr: Ch
   const members = useQuery({ ...membersQuery(orgId), enabled: mayRequest });
   const [userId, setUserId] = useState('');
   const refresh = useRefresh(spaceId, cr);
-  const id = useId();
   const request = useMutation({ mutationFn: () => reviewApi.requestReviewers(spaceId, number, [userId]), onSuccess: async () => (setUserId(''), await refresh()) });
   const remove = useMutation({ mutationFn: (user: string) => reviewApi.removeReviewer(spaceId, number, user), onSuccess: refresh });
   const asked = new Set((requested.data?.items ?? []).map((r) => (r.kind === 'user' ? r.user.id : '')));
@@ -276,15 +276,7 @@ function Reviewers({ spaceId, cr, orgId, mayRequest }: { spaceId: string; cr: Ch
             if (userId) request.mutate();
           }}
         >
-          <div className="field">
-            <label htmlFor={id}>Reviewer</label>
-            <select id={id} value={userId} onChange={(e) => setUserId(e.target.value)}>
-              <option value="">Choose a member…</option>
-              {candidates.map((m) => (
-                <option key={m.user.id} value={m.user.id}>{m.user.displayName}</option>
-              ))}
-            </select>
-          </div>
+          <Select label="Reviewer" placeholder="Choose a member…" value={userId} onValueChange={setUserId} options={candidates.map((m) => ({ value: m.user.id, label: m.user.displayName }))} />
           <Button type="submit" disabled={!userId || request.isPending}>Request review</Button>
           <ErrorNote error={request.error ?? members.error} />
         </form>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ChangeRequest } from '../../api/types.ts';
 import { initials, personColor } from '../../ui/avatar.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import { presenceQuery } from './review-api.ts';
 
 /** Where a page of the change request is edited together (the editing screen, in this change request). */
@@ -32,9 +33,11 @@ export function InTheEditorNow({ spaceId, cr, mayEdit }: { spaceId: string; cr: 
                 const label = `${user.displayName} is ${access === 'edit' ? 'editing' : 'viewing'}`;
                 return (
                   <li key={user.id}>
-                    <span role="img" aria-label={label} title={label} className="person-avatar" style={{ backgroundColor: personColor(user.id) }}>
-                      {initials(user.displayName)}
-                    </span>
+                    <Tooltip content={label}>
+                      <span role="img" aria-label={label} className="person-avatar" style={{ backgroundColor: personColor(user.id) }}>
+                        {initials(user.displayName)}
+                      </span>
+                    </Tooltip>
                   </li>
                 );
               })}

@@ -6,6 +6,7 @@ import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildChangeRequest, buildPage, buildSpace, mergeChangeRequest, writeContent } from '../../../test/factories.ts';
 import type { TestUser } from '../../../test/helpers.ts';
+import { choose } from '../../../test/web-app.ts';
 
 /*
  * Reviewing in the browser as two members do: one edits a page in a change request and asks for a review, the
@@ -54,7 +55,7 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
     await editText(space.id, cr.id as string, pageId, 'old', 'new', writer.token);
     const writerPage = await signedIn(writer);
     await open(writerPage, `/app/s/${space.id}/~/changes/${cr.number}`);
-    await writerPage.getByLabel('Reviewer', { exact: true }).selectOption({ label: 'User 2' });
+    await choose(writerPage.getByLabel('Reviewer', { exact: true }), 'User 2');
     await writerPage.getByRole('button', { name: 'Request review' }).click();
     await writerPage.getByRole('region', { name: 'Requested reviewers' }).getByText('User 2').waitFor();
     // The description: written as plain text, stored as the official JSON document, shown as readers see it.
@@ -180,7 +181,7 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
     const page = await signedIn(t.admin);
     await open(page, `/app/s/${space.id}/~/history`);
     await page.getByRole('link', { name: /^What changed on/ }).first().click();
-    await page.getByLabel('Page', { exact: true }).selectOption({ label: 'Release' });
+    await choose(page.getByLabel('Page', { exact: true }), 'Release');
     await page.locator('ins', { hasText: 'Tuesday' }).waitFor();
     assert.match(await page.locator('del').first().innerText(), /Monday/);
     await screenshot(page, 'review-history', { fullPage: true });

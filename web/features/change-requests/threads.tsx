@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { faComment } from '@fortawesome/free-solid-svg-icons';
 import { ErrorNote } from '../../ui/states.tsx';
 import { commentApi, repliesQuery, type CommentPlace, type Thread } from './comment-place.ts';
 import { Button } from '../../ui/button.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 
 /*
  * Comment threads beside the blocks they are about, in a change request's diff or in the editor (a change
@@ -44,16 +46,17 @@ export function CommentThread({ place, thread, userId }: { place: CommentPlace; 
       ) : null}
       <ErrorNote error={replies.error} />
       <div className="thread-actions">
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-pressed={mine}
-          title={mine ? 'Remove your reaction' : 'React with a thumbs-up'}
-          onClick={() => update.mutate(mine ? { removedReactions: [THUMBS_UP] } : { addedReactions: [THUMBS_UP] })}
-        >
-          {THUMBS_UP} {thumbs?.count ?? 0}
-          <span className="sr-only"> thumbs-up</span>
-        </Button>
+        <Tooltip content={mine ? 'Remove your reaction' : 'React with a thumbs-up'}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={mine}
+            onClick={() => update.mutate(mine ? { removedReactions: [THUMBS_UP] } : { addedReactions: [THUMBS_UP] })}
+          >
+            {THUMBS_UP} {thumbs?.count ?? 0}
+            <span className="sr-only"> thumbs-up</span>
+          </Button>
+        </Tooltip>
         <Button variant="ghost" size="sm" onClick={() => update.mutate({ resolved: !resolved })}>
           {resolved ? 'Reopen' : 'Resolve'}
         </Button>
@@ -125,8 +128,8 @@ export function NewComment({ place, pageId, what, target }: { place: CommentPlac
   if (!chosen) {
     return (
       <Button
-        variant="ghost"
         size="sm"
+        icon={faComment}
         aria-label={`Comment on ${what}`}
         onMouseDown={choose}
         onClick={() => (chosen ? undefined : choose())}

@@ -138,13 +138,13 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     const order = async () => (ok(await t.api('GET', `/v1/spaces/${spaceId}/content`)).pages as Json[]).map((p) => p.title);
 
     await tree.getByLabel('Actions for “Gamma”').click();
-    await tree.getByRole('button', { name: 'Move up' }).click();
+    await page.getByRole('menuitem', { name: 'Move up' }).click();
     await tree.getByRole('link', { name: 'Gamma' }).waitFor();
     await page.waitForFunction(() => [...document.querySelectorAll('.page-tree-editor .tree-link')].map((a) => a.textContent).join(',') === 'Alpha,Gamma,Beta');
     assert.deepEqual(await order(), ['Alpha', 'Gamma', 'Beta']);
 
     await tree.getByLabel('Actions for “Beta”').click();
-    await tree.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     await tree.getByRole('button', { name: 'Undo' }).waitFor();
     assert.deepEqual(await order(), ['Alpha', 'Gamma']);
     assert.deepEqual(await seriousViolations(page), []);

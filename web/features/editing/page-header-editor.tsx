@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { errorMessage } from '../../api/client.ts';
+import { faImage } from '@fortawesome/free-solid-svg-icons';
+import { buttonClass } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
 import type { PageEdit } from './save-queue.ts';
 
 export interface HeaderValues {
@@ -59,7 +62,7 @@ export function PageHeaderEditor({ initial, onEdit, upload }: { initial: HeaderV
         <label htmlFor={`${id}-emoji`} className="sr-only">
           Page emoji
         </label>
-        <input id={`${id}-emoji`} className="emoji-input" value={values.emoji} maxLength={50} placeholder="☺" onChange={(e) => set('emoji', e.target.value)} />
+        <input id={`${id}-emoji`} className="emoji-input" value={values.emoji} maxLength={50} placeholder="Icon" onChange={(e) => set('emoji', e.target.value)} />
         <label htmlFor={`${id}-title`} className="sr-only">
           Page title
         </label>
@@ -70,7 +73,9 @@ export function PageHeaderEditor({ initial, onEdit, upload }: { initial: HeaderV
         Page description
       </label>
       <textarea id={`${id}-description`} className="description-input" value={values.description} maxLength={1000} rows={2} placeholder="Add a description" onChange={(e) => set('description', e.target.value)} />
-      <label className="cover-upload">
+      {/* A label around the file input, drawn as the kit's button: the input stays the control a keyboard reaches. */}
+      <label className={buttonClass('secondary', 'sm', 'cover-upload')} aria-busy={uploading || undefined}>
+        <Icon icon={faImage} />
         {uploading ? 'Uploading the cover…' : values.cover ? 'Replace the cover' : 'Add a cover'}
         <input type="file" accept="image/*" className="sr-only" disabled={uploading} onChange={(e) => void chooseCover(e.target.files?.[0])} />
       </label>

@@ -1,5 +1,6 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { initials } from '../../ui/avatar.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import { usePeopleInPage } from './collaboration.ts';
 
 /** Avatars of who is in the page now, in their caret's colour; the person's own first. */
@@ -9,10 +10,12 @@ export function PeopleInPage({ provider }: { provider: HocuspocusProvider }) {
   return (
     <ul className="people-in-page" aria-label="People in this page">
       {people.map((person) => (
-        <li key={person.clientId} className="person-avatar" style={{ backgroundColor: person.color }} title={person.self ? `${person.name} (you)` : person.name}>
-          <span aria-hidden="true">{initials(person.name)}</span>
-          <span className="people-in-page-name">{person.self ? `${person.name} (you)` : person.name}</span>
-        </li>
+        <Tooltip key={person.clientId} content={person.self ? `${person.name} (you)` : person.name}>
+          <li className="person-avatar" style={{ backgroundColor: person.color }}>
+            <span aria-hidden="true">{initials(person.name)}</span>
+            <span className="people-in-page-name">{person.self ? `${person.name} (you)` : person.name}</span>
+          </li>
+        </Tooltip>
       ))}
     </ul>
   );

@@ -53,6 +53,7 @@ export default function GitSyncScreen() {
   const [branch, setBranch] = useState('main');
   const [message, setMessage] = useState('Export from Quire');
   const [project, setProject] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const start = useMutation({
     mutationFn: (direction: 'import' | 'export') =>
       api('POST', `/spaces/${spaceId}/git/${direction}`, {
@@ -62,10 +63,10 @@ export default function GitSyncScreen() {
   });
   useTitle(space.data ? `Git Sync · ${space.data.title}` : 'Git Sync');
   if (isNotFound(space.error)) return <main id="main" className="app-main"><NotFound what="space" /></main>;
-  const [confirmImport, setConfirmImport] = useState(false);
+  // An import replaces the space's content, so the form's submit asks first (the fields checked by then).
   const submit = (direction: 'import' | 'export') => (event?: FormEvent) => {
     event?.preventDefault();
-    if (direction === 'import') setConfirmImport(true);
+    if (direction === 'import') setConfirming(true);
     else start.mutate(direction);
   };
   const operation = info.data?.operation;
@@ -108,11 +109,11 @@ export default function GitSyncScreen() {
             onClick={(event) => (event.currentTarget.form?.reportValidity() ?? true) && submit('export')()}>Export now</Button>
           <ErrorNote error={start.error} />
           <AlertDialog
-            open={confirmImport}
-            onOpenChange={setConfirmImport}
-            title="Import from the repository?"
-            description="The repository’s content replaces this space’s main content (a new revision; earlier ones stay in the history)."
-            confirm="Import"
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Replace this space’s content?"
+            description="Import replaces the content of this space with the repository’s."
+            confirm="Import and replace"
             error={start.error}
             onConfirm={() => start.mutateAsync('import')}
           />

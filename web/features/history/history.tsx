@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
 import { revisionQuery, spaceQuery } from '../../api/queries.ts';
@@ -12,6 +12,7 @@ import { SpaceHeader } from '../spaces/space-header.tsx';
 import { documentPages, revisionByIdQuery, useHistory } from './history-api.ts';
 import '../review/review.css';
 import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
 
 const KINDS: Record<string, string> = { merge: 'Merged change request', update: 'Updated from main', edits: 'Edited', initial: 'Created' };
 
@@ -30,8 +31,6 @@ export default function HistoryScreen() {
   const revisions = useMemo(() => history.data?.pages.flatMap((p) => p.revisions) ?? [], [history.data]);
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const fromId = useId();
-  const toId = useId();
   if (isNotFound(space.error) || isNotFound(history.error)) return <main id="main" className="app-main"><NotFound what="space" /></main>;
   const choose = (name: 'from' | 'to', value: string) => {
     const next = new URLSearchParams(params);
@@ -44,6 +43,7 @@ export default function HistoryScreen() {
     const r = revisions.find((x) => x.id === id);
     return r ? `${new Date(r.createdAt).toLocaleString()} — ${KINDS[r.type] ?? r.type}` : id;
   };
+  const revisionOptions = revisions.map((r) => ({ value: r.id, label: label(r.id) }));
   return (
     <main id="main" className="app-main">
       <SpaceHeader spaceId={spaceId} space={space.data} />
@@ -53,20 +53,8 @@ export default function HistoryScreen() {
       {revisions.length > 0 ? (
         <>
           <form className="inline-form" aria-label="Compare two revisions" onSubmit={(e) => e.preventDefault()}>
-            <div className="field">
-              <label htmlFor={fromId}>Compare from</label>
-              <select id={fromId} value={from} onChange={(e) => choose('from', e.target.value)}>
-                <option value="">Choose a revision…</option>
-                {revisions.map((r) => <option key={r.id} value={r.id}>{label(r.id)}</option>)}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={toId}>to</label>
-              <select id={toId} value={to} onChange={(e) => choose('to', e.target.value)}>
-                <option value="">Choose a revision…</option>
-                {revisions.map((r) => <option key={r.id} value={r.id}>{label(r.id)}</option>)}
-              </select>
-            </div>
+            <Select label="Compare from" placeholder="Choose a revision…" value={from} onValueChange={(id) => choose('from', id)} options={revisionOptions} />
+            <Select label="to" placeholder="Choose a revision…" value={to} onValueChange={(id) => choose('to', id)} options={revisionOptions} />
           </form>
           {from && to ? <Comparison spaceId={spaceId} from={from} to={to} pageId={params.get('page') ?? ''} onPage={(page) => setParams({ from, to, page })} /> : null}
           <h2>Revisions</h2>
@@ -108,20 +96,13 @@ function Comparison({ spaceId, from, to, pageId, onPage }: { spaceId: string; fr
     for (const p of documentPages(older.data)) if (!seen.has(p.id)) seen.set(p.id, p);
     return [...seen.values()];
   }, [older.data, newer.data]);
-  const selectId = useId();
   return (
     <section aria-labelledby="comparison-title">
       <h2 id="comparison-title">Comparison</h2>
       <ErrorNote error={older.error ?? newer.error} />
       {older.isPending || newer.isPending ? <Skeleton lines={2} label="Loading the revisions" /> : null}
       {pages.length > 0 ? (
-        <div className="field">
-          <label htmlFor={selectId}>Page</label>
-          <select id={selectId} value={pageId} onChange={(e) => choosePage(e.target.value)}>
-            <option value="">Choose a page…</option>
-            {pages.map((p) => <option key={p.id} value={p.id}>{p.title}</option>)}
-          </select>
-        </div>
+        <Select label="Page" placeholder="Choose a page…" value={pageId} onValueChange={choosePage} options={pages.map((p) => ({ value: p.id, label: p.title }))} />
       ) : null}
       {pageId ? <RevisionDiff spaceId={spaceId} from={from} to={to} pageId={pageId} /> : null}
     </section>

@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { organizationsQuery } from '../../api/queries.ts';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
-import { buttonClass } from '../../ui/button.tsx';
 import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { recentSpaces } from './recent-spaces.ts';
 
-/** Home: the person's organizations and the spaces they opened last. */
+/** Home: the person's organizations and the spaces they opened last; with one organization, that organization. */
 export default function Home() {
   useTitle('Home');
   const organizations = useQuery(organizationsQuery());
   const recent = recentSpaces();
+  // A person in one organization lands in it: the list would hold that one card.
+  if (organizations.data?.length === 1) return <Navigate to={`/o/${organizations.data[0]!.id}`} replace />;
   return (
     <main id="main" className="app-main">
       <h1>Home</h1>
@@ -38,17 +39,7 @@ export default function Home() {
       <section aria-labelledby="recent-title">
         <h2 id="recent-title">Recently opened spaces</h2>
         {recent.length === 0 ? (
-          <EmptyState
-            headingLevel={3}
-            title="No space opened yet"
-            action={
-              organizations.data?.length === 1 ? (
-                <Link className={buttonClass('primary')} to={`/o/${organizations.data[0]!.id}`}>
-                  Open {organizations.data[0]!.title}
-                </Link>
-              ) : null
-            }
-          >
+          <EmptyState headingLevel={3} title="No space opened yet">
             <p>The spaces you open show here, so you can go back to them in one click.</p>
           </EmptyState>
         ) : (

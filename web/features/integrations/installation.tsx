@@ -13,6 +13,7 @@ import { InstallationReach } from './installation-reach.tsx';
 import { SchemaConfiguration } from './schema-configuration.tsx';
 import './integrations.css';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /**
  * An integration installed in an organization: its configuration (the integration's own ContentKit screen, or
@@ -96,11 +97,14 @@ function Uninstall({ orgId, integration, installationId }: { orgId: string; inte
     <section className="panel" aria-labelledby="uninstall-title">
       <h2 id="uninstall-title">Uninstall</h2>
       <p>Removes {integration.title} from this organization, its spaces and sites; its access ends at once.</p>
-      <Button variant="danger" disabled={uninstall.isPending}
-        onClick={() => window.confirm(`Uninstall ${integration.title} from this organization?`) && uninstall.mutate()}>
-        Uninstall {integration.title}
-      </Button>
-      <ErrorNote error={uninstall.error} />
+      <AlertDialog
+        title={`Uninstall ${integration.title} from this organization?`}
+        description="It is removed from the organization, its spaces and sites, and its access ends at once."
+        confirm={`Uninstall ${integration.title}`}
+        error={uninstall.error}
+        onConfirm={() => uninstall.mutateAsync()}
+        trigger={<Button variant="danger">Uninstall {integration.title}</Button>}
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ok } from '../../../test/assertions.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { bundleLikeGitBookCli } from '../../../src/features/integrations/runtime/bundle.test-support.ts';
 import { startGitServer, type GitServer } from '../../../src/features/git-sync/git-server.test-support.ts';
+import { choose } from '../../../test/web-app.ts';
 
 /*
  * Integrations and content settings in the browser as an admin uses them: an integration published through the
@@ -109,8 +110,8 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await look(page, 'installation-after');
 
     // Uninstall.
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Uninstall Announcer' }).click();
+    await page.getByRole('alertdialog', { name: 'Uninstall Announcer from this organization?' }).getByRole('button', { name: 'Uninstall Announcer' }).click();
     // The catalogue is shown once the uninstall has answered.
     await page.waitForURL(`${origin}/app/o/${t.org.id}/integrations`);
     await page.getByRole('list', { name: 'Integrations' }).getByRole('button', { name: 'Install Announcer' }).waitFor();
@@ -151,7 +152,7 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await page.goto(`${origin}/app/o/${t.org.id}/translations`);
     await settled(page);
     await page.getByLabel('Title').fill('Handbook in French');
-    await page.getByLabel('Source space').selectOption({ label: 'Handbook' });
+    await choose(page.getByLabel('Source space'), 'Handbook');
     await page.getByLabel('Languages').fill('fr');
     await page.getByRole('button', { name: 'Create translation' }).click();
     await page.getByRole('link', { name: 'Handbook in French' }).click();
@@ -177,7 +178,7 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
       await page.getByLabel('Repository URL').fill(url);
       await page.getByLabel('Branch').fill('main');
       await page.getByRole('button', { name: 'Import now' }).click();
-      await page.getByRole('alertdialog', { name: 'Import from the repository?' }).getByRole('button', { name: 'Import' }).click();
+      await page.getByRole('alertdialog', { name: 'Replace this space’s content?' }).getByRole('button', { name: 'Import and replace' }).click();
       await page.getByRole('status').filter({ hasText: /^Import: / }).waitFor();
       await t.app.jobs.runDue();
       await page.getByRole('status').filter({ hasText: 'Import: Succeeded' }).waitFor({ timeout: 15_000 });
@@ -243,7 +244,7 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await page.goto(`${origin}/app/o/${t.org.id}/settings`);
     await settled(page);
     await page.getByLabel('Title').fill('Acme Docs');
-    await page.getByLabel('Default role of new members').selectOption('comment');
+    await choose(page.getByLabel('Default role of new members'), 'comment');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const organization = ok(await t.api('GET', `/v1/orgs/${t.org.id}`));

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { allPages, api, ApiError, errorMessage } from '../../api/client.ts';
+import { useState, type FormEvent } from 'react';
+import { allPages, api, ApiError } from '../../api/client.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
-import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
+import { ROLE_OPTIONS, choiceOf, roleOf, type RoleChoice } from './roles.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
+import { Select } from '../../ui/select.tsx';
 
 /** The official InviteLinkToOrganization. */
 interface InviteLink { object: 'invite'; id: string; role: string | null }
@@ -19,7 +21,6 @@ export function InviteLinks({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   const key = ['org', orgId, 'invite-links'];
   const links = useQuery({ queryKey: key, queryFn: ({ signal }) => allPages<InviteLink>(`/orgs/${orgId}/link-invites`, {}, signal), retry: false });
-  const id = useId();
   const [role, setRole] = useState<RoleChoice>('read');
   const create = useMutation({
     mutationFn: () => api<InviteLink>('POST', `/orgs/${orgId}/link-invites`, { body: { role: roleOf(role) } }),
@@ -35,12 +36,7 @@ export function InviteLinks({ orgId }: { orgId: string }) {
       <h2 id="invite-links-title">Invite links</h2>
       <p className="muted">Anyone with a link joins with its role, until it is revoked.</p>
       <form onSubmit={submit} className="inline-form">
-        <div className="field">
-          <label htmlFor={`${id}-role`}>Role of the link</label>
-          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as RoleChoice)}>
-            {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
-          </select>
-        </div>
+        <Select label="Role of the link" value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
         <Button type="submit" disabled={create.isPending}>Create invite link</Button>
       </form>
       <ErrorNote error={create.error} />
@@ -68,20 +64,19 @@ function InviteLinkRow({ orgId, link, onRevoked }: { orgId: string; link: Invite
       setError('The browser did not allow copying: select the link and copy it');
     }
   };
-  const revoke = async () => {
-    setError(undefined);
-    try {
-      await api('DELETE', `/orgs/${orgId}/link-invites/${link.id}`);
-      await onRevoked();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+  const revoke = useMutation({ mutationFn: () => api('DELETE', `/orgs/${orgId}/link-invites/${link.id}`), onSuccess: onRevoked });
   return (
     <li>
       <input readOnly aria-label={`Invite link (${role})`} value={url} onFocus={(e) => e.target.select()} />
       <Button onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</Button>
-      <Button variant="ghost" size="sm" onClick={() => void revoke()}>Revoke the {role} link</Button>
+      <AlertDialog
+        title={`Revoke the ${role} link?`}
+        description="Whoever opens it afterwards is told it no longer works; people who joined with it stay members."
+        confirm="Revoke link"
+        error={revoke.error}
+        onConfirm={() => revoke.mutateAsync()}
+        trigger={<Button variant="danger" size="sm">Revoke the {role} link</Button>}
+      />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </li>
   );

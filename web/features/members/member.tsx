@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
@@ -6,9 +6,11 @@ import { keys, memberQuery, meQuery } from '../../api/queries.ts';
 import type { OrganizationTeam, Space } from '../../api/types.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
-import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
+import { ROLE_OPTIONS, choiceOf, roleOf, type RoleChoice } from './roles.ts';
 import { useIsAdmin } from './use-is-admin.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
+import { Select } from '../../ui/select.tsx';
 
 /** The official items of listTeamsOfMember and listSpacesOfMember (src/features/members/schemas.ts). */
 interface MemberTeam { team: OrganizationTeam; member: { role: 'owner' | 'member' } }
@@ -87,9 +89,7 @@ function RoleMenu({ orgId, userId, role, name }: { orgId: string; userId: string
   };
   return (
     <>
-      <select aria-label={`Role of ${name}`} value={role} onChange={(e) => void change(e.target.value as RoleChoice)}>
-        {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
-      </select>
+      <Select label={`Role of ${name}`} hideLabel size="sm" value={role} onValueChange={(choice) => void change(choice)} options={ROLE_OPTIONS} />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </>
   );
@@ -98,45 +98,50 @@ function RoleMenu({ orgId, userId, role, name }: { orgId: string; userId: string
 /** Quire's extension of the official update: a disabled member stays, shut out until enabled again. */
 function DisableToggle({ orgId, userId, disabled, name }: { orgId: string; userId: string; disabled: boolean; name: string }) {
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string>();
-  const toggle = async () => {
-    setError(undefined);
-    try {
-      await api('PATCH', `/orgs/${orgId}/members/${userId}`, { body: { disabled: !disabled } });
-      await queryClient.invalidateQueries({ queryKey: keys.members(orgId) });
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+  const toggle = useMutation({
+    mutationFn: (next: boolean) => api('PATCH', `/orgs/${orgId}/members/${userId}`, { body: { disabled: next } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.members(orgId) }),
+  });
   return (
-    <>
-      {' '}
-      <Button variant="ghost" size="sm" onClick={() => void toggle()}>{disabled ? 'Enable' : 'Disable'} {name}</Button>
-      {error ? <span role="alert" className="error-note">{error}</span> : null}
-    </>
+    <div className="form-buttons">
+      {disabled ? (
+        <Button size="sm" loading={toggle.isPending} onClick={() => toggle.mutate(false)}>Enable {name}</Button>
+      ) : (
+        <AlertDialog
+          title={`Disable ${name}?`}
+          description="They stay a member, with their role and teams, but cannot open the organization's content until you enable them again. Their sessions end now."
+          confirm={`Disable ${name}`}
+          error={toggle.error}
+          onConfirm={() => toggle.mutateAsync(true)}
+          trigger={<Button variant="danger" size="sm">Disable {name}</Button>}
+        />
+      )}
+      {disabled ? <ErrorNote error={toggle.error} /> : null}
+    </div>
   );
 }
 
 function RemoveMember({ orgId, userId, name }: { orgId: string; userId: string; name: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [error, setError] = useState<string>();
-  const remove = async () => {
-    if (!window.confirm(`Remove ${name} from the organization?`)) return;
-    setError(undefined);
-    try {
-      await api('DELETE', `/orgs/${orgId}/members/${userId}`);
+  const remove = useMutation({
+    mutationFn: () => api('DELETE', `/orgs/${orgId}/members/${userId}`),
+    onSuccess: async () => {
       queryClient.removeQueries({ queryKey: keys.member(orgId, userId) });
       await queryClient.invalidateQueries({ queryKey: keys.members(orgId) });
       navigate(`/o/${orgId}/members`);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+    },
+  });
   return (
     <p>
-      <Button variant="danger" onClick={() => void remove()}>Remove {name} from the organization</Button>
-      {error ? <span role="alert" className="error-note">{error}</span> : null}
+      <AlertDialog
+        title={`Remove ${name} from the organization?`}
+        description="They lose access to its spaces at once. Invite them again to bring them back."
+        confirm={`Remove ${name}`}
+        error={remove.error}
+        onConfirm={() => remove.mutateAsync()}
+        trigger={<Button variant="danger">Remove {name} from the organization</Button>}
+      />
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, meQuery, organizationQuery } from '../../api/queries.ts';
@@ -9,8 +9,14 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { InviteLinks } from './invite-links.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
-import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from './roles.ts';
+import { ROLE_OPTIONS, choiceOf, roleOf, type RoleChoice } from './roles.ts';
+import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
+import { Select } from '../../ui/select.tsx';
+
+// The filter's "all": a listbox holds no empty value.
+const ALL = 'all';
 
 interface Invitation { userId: string; email: string; role: string | null; emailed: boolean; url?: string; expiresAt?: string; pending?: boolean }
 
@@ -22,9 +28,9 @@ interface Invitation { userId: string; email: string; role: string | null; email
 export default function MembersScreen() {
   const { orgId = '' } = useParams();
   const organization = useQuery(organizationQuery(orgId));
-  const [role, setRole] = useState<RoleChoice | ''>('');
+  const [role, setRole] = useState<RoleChoice | typeof ALL>(ALL);
   const [search, setSearch] = useState('');
-  const filter = { role: role || undefined, search: useDeferredValue(search.trim()) || undefined };
+  const filter = { role: role === ALL ? undefined : role, search: useDeferredValue(search.trim()) || undefined };
   const members = useQuery({
     queryKey: [...keys.members(orgId), 'list', filter],
     queryFn: ({ signal }) => allPages<OrganizationMember>(`/orgs/${orgId}/members`, filter, signal),
@@ -42,13 +48,7 @@ export default function MembersScreen() {
       {isAdmin ? <InviteLinks orgId={orgId} /> : null}
       <div className="people-filters" role="search" aria-label="Filter the members">
         <TextField label="Search by name or e-mail" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <div className="field">
-          <label htmlFor="members-role-filter">Filter by role</label>
-          <select id="members-role-filter" value={role} onChange={(e) => setRole(e.target.value as RoleChoice | '')}>
-            <option value="">All roles</option>
-            {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
-          </select>
-        </div>
+        <Select label="Filter by role" value={role} onValueChange={setRole} options={[{ value: ALL, label: 'All roles' }, ...ROLE_OPTIONS]} />
       </div>
       {members.isPending ? <Skeleton lines={5} label="Loading the members" /> : null}
       <ErrorNote error={members.error} />
@@ -68,7 +68,6 @@ export default function MembersScreen() {
 
 function InviteForm({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
-  const id = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<RoleChoice>('read');
   const invite = useMutation({
@@ -87,12 +86,7 @@ function InviteForm({ orgId }: { orgId: string }) {
       <h2 id="invite-title">Invite a member</h2>
       <form onSubmit={submit} className="inline-form">
         <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <div className="field">
-          <label htmlFor={`${id}-role`}>Role</label>
-          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as RoleChoice)}>
-            {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
-          </select>
-        </div>
+        <Select label="Role" value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
         <Button variant="primary" type="submit" disabled={invite.isPending}>Invite</Button>
       </form>
       <ErrorNote error={invite.error} />
@@ -146,48 +140,56 @@ function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: Or
     }
   };
   // disabled is Quire's extension of the official update: the member stays, shut out until enabled again.
-  const toggleDisabled = async () => {
-    setError(undefined);
-    try {
-      await api('PATCH', `/orgs/${orgId}/members/${member.id}`, { body: { disabled: !member.disabled } });
-      await refresh();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
-  const remove = async () => {
-    if (!window.confirm(`Remove ${member.user.displayName} from the organization?`)) return;
-    setError(undefined);
-    try {
-      await api('DELETE', `/orgs/${orgId}/members/${member.id}`);
-      await refresh();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+  const setDisabled = useMutation({
+    mutationFn: (disabled: boolean) => api('PATCH', `/orgs/${orgId}/members/${member.id}`, { body: { disabled } }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: () => api('DELETE', `/orgs/${orgId}/members/${member.id}`), onSuccess: refresh });
+  const name = member.user.displayName;
   return (
     <tr>
       <td>
         <Link to={`/o/${orgId}/members/${member.id}`}>{member.user.displayName}</Link>{isMe ? ' (you)' : ''}
-        {member.disabled ? <span className="badge"> disabled</span> : null}
+        {member.disabled ? <> <Badge tone="warning">disabled</Badge></> : null}
       </td>
       <td>{member.user.email}</td>
       <td>
         {isAdmin ? (
-          <select aria-label={`Role of ${member.user.displayName}`} value={choiceOf(member.role)} onChange={(e) => void change(e.target.value as RoleChoice)}>
-            {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
-          </select>
+          <Select label={`Role of ${name}`} hideLabel size="sm" value={choiceOf(member.role)} onValueChange={(choice) => void change(choice)} options={ROLE_OPTIONS} />
         ) : (
           choiceOf(member.role)
         )}
         {error ? <p role="alert" className="error-note">{error}</p> : null}
       </td>
       <td>
-        {isAdmin && !isMe && member.user.email ? <ResendInvitation orgId={orgId} member={member} /> : null}
-        {isAdmin && !isMe ? (
-          <Button variant="ghost" size="sm" onClick={() => void toggleDisabled()}>{member.disabled ? 'Enable' : 'Disable'} {member.user.displayName}</Button>
-        ) : null}
-        {isAdmin ? <Button variant="ghost" size="sm" onClick={remove}>Remove {member.user.displayName}</Button> : null}
+        <div className="row-actions">
+          {isAdmin && !isMe && member.user.email ? <ResendInvitation orgId={orgId} member={member} /> : null}
+          {isAdmin && !isMe ? (
+            member.disabled ? (
+              <Button size="sm" loading={setDisabled.isPending} onClick={() => setDisabled.mutate(false)}>Enable {name}</Button>
+            ) : (
+              <AlertDialog
+                title={`Disable ${name}?`}
+                description="They stay a member, with their role and teams, but cannot open the organization's content until you enable them again. Their sessions end now."
+                confirm={`Disable ${name}`}
+                error={setDisabled.error}
+                onConfirm={() => setDisabled.mutateAsync(true)}
+                trigger={<Button variant="danger" size="sm">Disable {name}</Button>}
+              />
+            )
+          ) : null}
+          {isAdmin ? (
+            <AlertDialog
+              title={`Remove ${name} from the organization?`}
+              description="They lose access to its spaces at once. Invite them again to bring them back."
+              confirm={`Remove ${name}`}
+              error={remove.error}
+              onConfirm={() => remove.mutateAsync()}
+              trigger={<Button variant="danger" size="sm">Remove {name}</Button>}
+            />
+          ) : null}
+        </div>
+        {setDisabled.error && !setDisabled.variables ? <ErrorNote error={setDisabled.error} /> : null}
       </td>
     </tr>
   );

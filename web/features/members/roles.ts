@@ -4,3 +4,5 @@ export type RoleChoice = (typeof ROLES)[number] | 'guest';
 export const roleOf = (choice: RoleChoice) => (choice === 'guest' ? null : choice);
 export const choiceOf = (role: string | null | undefined): RoleChoice => (role ? (role as RoleChoice) : 'guest');
 export const ROLE_CHOICES: RoleChoice[] = [...ROLES, 'guest'];
+/** The choices as the kit's Select lists them. */
+export const ROLE_OPTIONS = ROLE_CHOICES.map((role) => ({ value: role, label: role }));

@@ -1,18 +1,20 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { allPages } from '../../api/client.ts';
-import { organizationQuery, sitesQuery, teamsQuery } from '../../api/queries.ts';
+import { organizationQuery, sitesQuery, spacesQuery, teamsQuery } from '../../api/queries.ts';
 import type { OpenAPISpec, TranslationSettings } from '../../api/types.ts';
 import { appPath } from '../../ui/app-path.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
+import { FirstSteps } from './first-steps.tsx';
 
 /** An organization: what it publishes and who works in it, each linking to its own screen. */
 export default function OrganizationHome() {
   const { orgId = '' } = useParams();
   const organization = useQuery(organizationQuery(orgId));
   useTitle(organization.data?.title);
+  const spaces = useQuery(spacesQuery(orgId));
   const sites = useQuery(sitesQuery(orgId));
   const teams = useQuery(teamsQuery(orgId));
   const specs = useQuery({ queryKey: ['org', orgId, 'openapi'], queryFn: ({ signal }) => allPages<OpenAPISpec>(`/orgs/${orgId}/openapi`, {}, signal) });
@@ -21,7 +23,8 @@ export default function OrganizationHome() {
     <main id="main" className="app-main">
       {organization.isPending ? <Skeleton lines={1} /> : <h1>{organization.data?.title ?? 'Organization'}</h1>}
       <ErrorNote error={organization.error} />
-      <p>Open a space in the sidebar, or create one with “New space”.</p>
+      {/* A new organization, with no space yet, is shown its first actions; afterwards, what it publishes. */}
+      {spaces.data?.length === 0 ? <FirstSteps orgId={orgId} /> : <p>Open a space in the sidebar, or create one with “New space”.</p>}
       <LinkList
         title="Sites"
         query={sites}

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useState, type DragEvent, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
-import { faBook, faEllipsis, faFolder, faPlus } from '@fortawesome/free-solid-svg-icons';
+import { faArrowRightArrowLeft, faBook, faEllipsis, faFolder, faPen, faPlus, faTrash } from '@fortawesome/free-solid-svg-icons';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { errorMessage } from '../../api/client.ts';
 import { collectionsQuery, spacesQuery } from '../../api/queries.ts';
 import type { Collection } from '../../api/types.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { DropdownMenu, DropdownMenuCheckItem, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuSub } from '../../ui/menus.tsx';
+import { Select } from '../../ui/select.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { forgetSpace } from '../home/recent-spaces.ts';
 import { contentTree, moveTargets, type TreeNode } from './content-tree.ts';
@@ -15,6 +18,7 @@ import { useSidebarActions } from './sidebar-actions.ts';
 
 type Item = { kind: 'space' | 'collection'; id: string; title: string };
 const DRAG_TYPE = 'application/x-quire-item';
+const TOP = 'top';
 
 /**
  * An organization's collections and spaces: create, rename, move (drag a row onto a collection or onto "Top
@@ -27,6 +31,7 @@ export function Sidebar({ orgId }: { orgId: string }) {
   const [creating, setCreating] = useState<'space' | 'collection' | null>(null);
   const [deleted, setDeleted] = useState<Item | null>(null);
   const [error, setError] = useState<{ at: string; message: string } | null>(null);
+  const [confirming, setConfirming] = useState<Item | null>(null);
 
   const run = async (at: string, action: () => Promise<unknown>) => {
     setError(null);
@@ -39,12 +44,13 @@ export function Sidebar({ orgId }: { orgId: string }) {
     }
   };
   const remove = async (item: Item) => {
-    if (item.kind === 'collection' && !window.confirm(`Delete the collection ${item.title}? Its spaces go to the trash.`)) return;
     if (await run(item.id, () => actions.remove.mutateAsync(item))) {
       if (item.kind === 'space') forgetSpace(item.id);
       setDeleted(item.kind === 'space' ? item : null);
     }
   };
+  // A space deleted comes back with Undo; a collection's deletion asks first (its spaces go to the trash with it).
+  const askOrRemove = (item: Item) => (item.kind === 'collection' ? setConfirming(item) : void remove(item));
   const undo = async () => {
     if (deleted && (await run('undo', () => actions.restore.mutateAsync(deleted.id)))) setDeleted(null);
   };
@@ -90,9 +96,22 @@ export function Sidebar({ orgId }: { orgId: string }) {
       <p className="drop-top" onDragOver={allowDrop} onDrop={onDropTop}>Top level</p>
       <ul className="tree" aria-label="Collections and spaces">
         {tree.map((node) => (
-          <TreeRow key={nodeId(node)} node={node} orgId={orgId} collections={collections.data ?? []} onMove={move} onRename={(item, title) => run(item.id, () => actions.rename.mutateAsync({ ...item, title }))} onRemove={remove} error={error} />
+          <TreeRow key={nodeId(node)} node={node} orgId={orgId} collections={collections.data ?? []} onMove={move} onRename={(item, title) => run(item.id, () => actions.rename.mutateAsync({ ...item, title }))} onRemove={askOrRemove} error={error} />
         ))}
       </ul>
+      <AlertDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setConfirming(null);
+          actions.remove.reset();
+        }}
+        title={`Delete the collection ${confirming?.title ?? ''}?`}
+        description="Its spaces go to the trash, where they stay 7 days."
+        confirm="Delete collection"
+        error={actions.remove.error}
+        onConfirm={() => actions.remove.mutateAsync(confirming!)}
+      />
       {!loading && tree.length === 0 ? <p>No spaces yet. Create the first one.</p> : null}
       {/* No count here: reading the trash on every screen would slow the first one; its screen lists it. */}
       <NavLink to={`/o/${orgId}/trash`} className="trash-link">Trash</NavLink>
@@ -119,7 +138,7 @@ interface RowProps {
   collections: Collection[];
   onMove: (item: Item, parent: string | null) => Promise<boolean>;
   onRename: (item: Item, title: string) => Promise<boolean>;
-  onRemove: (item: Item) => Promise<void>;
+  onRemove: (item: Item) => void;
   error: { at: string; message: string } | null;
 }
 
@@ -127,9 +146,7 @@ function TreeRow({ node, orgId, collections, onMove, onRename, onRemove, error }
   const item: Item = node.kind === 'collection' ? { kind: 'collection', id: node.collection.id, title: node.collection.title } : { kind: 'space', id: node.space.id, title: node.space.title };
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(item.title);
-  const menu = useRef<HTMLDetailsElement>(null);
-  // Each action closes the row's menu, as a menu does.
-  const closeMenu = () => menu.current?.removeAttribute('open');
+  const parent = (node.kind === 'collection' ? node.collection.parent : node.space.parent) ?? null;
   const to = node.kind === 'collection' ? `/o/${orgId}/c/${item.id}` : `/o/${orgId}/s/${item.id}`;
   const emoji = node.kind === 'space' ? emojiCharacter(node.space.emoji) : null;
   const onDragStart = (event: DragEvent) => {
@@ -160,25 +177,17 @@ function TreeRow({ node, orgId, collections, onMove, onRename, onRemove, error }
             {item.title}
           </NavLink>
         )}
-        <details className="row-menu" ref={menu}>
-          <summary aria-label={`Actions for ${item.title}`}>
-            <Icon icon={faEllipsis} />
-          </summary>
-          <div className="row-menu-body">
-            <button type="button" onClick={() => (closeMenu(), setTitle(item.title), setRenaming(true))}>Rename</button>
-            <label>
-              Move to
-              <select
-                value={(node.kind === 'collection' ? node.collection.parent : node.space.parent) ?? ''}
-                onChange={(e) => (closeMenu(), void onMove(item, e.target.value || null))}
-              >
-                <option value="">Top level</option>
-                {moveTargets(collections, item).map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
-              </select>
-            </label>
-            <button type="button" onClick={() => (closeMenu(), void onRemove(item))}>Delete {item.kind}</button>
-          </div>
-        </details>
+        <DropdownMenu label={`Actions for ${item.title}`} trigger={<IconButton icon={faEllipsis} label={`Actions for ${item.title}`} size="sm" className="row-menu" />}>
+          <DropdownMenuItem icon={faPen} onSelect={() => (setTitle(item.title), setRenaming(true))}>Rename</DropdownMenuItem>
+          <DropdownMenuSub label="Move to" icon={faArrowRightArrowLeft}>
+            <DropdownMenuCheckItem checked={parent === null} onSelect={() => void onMove(item, null)}>Top level</DropdownMenuCheckItem>
+            {moveTargets(collections, item).map((c) => (
+              <DropdownMenuCheckItem key={c.id} checked={parent === c.id} onSelect={() => void onMove(item, c.id)}>{c.title}</DropdownMenuCheckItem>
+            ))}
+          </DropdownMenuSub>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem icon={faTrash} danger onSelect={() => onRemove(item)}>Delete {item.kind}</DropdownMenuItem>
+        </DropdownMenu>
       </div>
       {error?.at === item.id ? <p role="alert" className="error-note">{error.message}</p> : null}
       {node.kind === 'collection' && node.children.length > 0 ? (
@@ -194,12 +203,12 @@ function TreeRow({ node, orgId, collections, onMove, onRename, onRemove, error }
 
 function CreateForm(props: { kind: 'space' | 'collection'; collections: Collection[]; onCreate: (title: string, parent: string) => Promise<boolean>; onCancel: () => void; error?: string }) {
   const [title, setTitle] = useState('');
-  const [parent, setParent] = useState('');
+  const [parent, setParent] = useState(TOP);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    await props.onCreate(title, parent);
+    await props.onCreate(title, parent === TOP ? '' : parent);
     setBusy(false);
   };
   return (
@@ -208,13 +217,8 @@ function CreateForm(props: { kind: 'space' | 'collection'; collections: Collecti
         Title
         <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={50} autoFocus />
       </label>
-      <label>
-        In
-        <select value={parent} onChange={(e) => setParent(e.target.value)}>
-          <option value="">Top level</option>
-          {props.collections.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
-        </select>
-      </label>
+      {/* The listbox cannot hold an empty value, so the top level is its own word. */}
+      <Select label="In" value={parent} onValueChange={setParent} options={[{ value: TOP, label: 'Top level' }, ...props.collections.map((c) => ({ value: c.id, label: c.title }))]} />
       {props.error ? <p role="alert" className="error-note">{props.error}</p> : null}
       <div className="form-buttons">
         <Button type="submit" variant="primary" loading={busy}>Create {props.kind}</Button>

@@ -55,7 +55,8 @@ function TrashRow({ item, orgId, now }: { item: TrashedSpace; orgId: string; now
         <p className="muted">
           Deleted {item.deletedBy ? <>by {item.deletedBy.displayName} </> : null}on <time dateTime={space.deletedAt}>{space.deletedAt ? dateTime.format(new Date(space.deletedAt)) : ''}</time>
           {' · '}
-          <time dateTime={item.restorableUntil} title={`Restorable until ${dateTime.format(new Date(item.restorableUntil))}`}>{daysLeftLabel(item.restorableUntil, now)}</time>
+          {/* The date in words beside the count, not in a tooltip that a keyboard or a phone never shows. */}
+          {daysLeftLabel(item.restorableUntil, now)} (restorable until <time dateTime={item.restorableUntil}>{dateTime.format(new Date(item.restorableUntil))}</time>)
         </p>
         {error ? <p role="alert" className="error-note">{error}</p> : null}
       </div>

@@ -2,6 +2,12 @@ import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, 
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
+import {
+  faArrowDown, faArrowLeft, faArrowRight, faArrowUp, faCopy, faEllipsis, faEye, faEyeSlash, faGripVertical, faPen, faPlus, faTrash, faXmark, type IconDefinition,
+} from '@fortawesome/free-solid-svg-icons';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/menus.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
 import type { PageIndex, TreePage } from './page-tree.ts';
 import {
@@ -99,12 +105,12 @@ export function PageTreeEditor({ pages, index, currentId, revision, editing, onC
   return (
     <nav className="page-tree page-tree-editor" aria-label="Pages">
       <div className="tree-actions">
-        <button type="button" disabled={busy} onClick={() => void run([newPageChange(null)], 'Added a page', (r) => r.created[0] && onCreated(r.created[0]))}>
+        <Button size="sm" icon={faPlus} disabled={busy} onClick={() => void run([newPageChange(null)], 'Added a page', (r) => r.created[0] && onCreated(r.created[0]))}>
           New page
-        </button>
-        <button type="button" disabled={busy} onClick={() => void run([newGroupChange()], 'Added a group')}>
+        </Button>
+        <Button size="sm" icon={faPlus} disabled={busy} onClick={() => void run([newGroupChange()], 'Added a group')}>
           New group
-        </button>
+        </Button>
       </div>
       <ErrorNote error={error} />
       <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements: dragAnnouncements(index) }}>
@@ -116,8 +122,9 @@ export function PageTreeEditor({ pages, index, currentId, revision, editing, onC
       {undo ? (
         <div className="toast" role="status">
           Deleted “{undo.title}”.{' '}
-          <button
-            type="button"
+          <Button
+            variant="ghost"
+            size="sm"
             disabled={busy}
             onClick={() => {
               const { changes, title } = undo;
@@ -126,10 +133,8 @@ export function PageTreeEditor({ pages, index, currentId, revision, editing, onC
             }}
           >
             Undo
-          </button>{' '}
-          <button type="button" aria-label="Dismiss" onClick={() => setUndo(null)}>
-            ×
-          </button>
+          </Button>
+          <IconButton icon={faXmark} label="Dismiss" size="sm" onClick={() => setUndo(null)} />
         </div>
       ) : null}
     </nav>
@@ -152,7 +157,7 @@ function TreeItem({ page, currentId, editPath, renaming, children }: { page: Tre
     <li ref={drop.setNodeRef} className={`${page.type === 'group' ? 'tree-group' : 'tree-parent'}${drop.isOver ? ' drop-over' : ''}${drag.isDragging ? ' dragging' : ''}`}>
       <div className="tree-row">
         <button type="button" ref={drag.setNodeRef} className="drag-handle" {...drag.listeners} {...drag.attributes} aria-label={`Drag “${page.title}”`}>
-          ⠿
+          <Icon icon={faGripVertical} />
         </button>
         {renaming ? null : page.type === 'group' ? (
           <p className="tree-group-title">{label}</p>
@@ -181,12 +186,12 @@ function RenameForm({ page, onRename, onCancel }: { page: TreePage; onRename(tit
         <span className="sr-only">New title of “{page.title}”</span>
         <input value={title} autoFocus maxLength={500} onChange={(e) => setTitle(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && onCancel()} />
       </label>
-      <button type="submit" disabled={!title.trim()}>
+      <Button type="submit" size="sm" disabled={!title.trim()}>
         Save
-      </button>
-      <button type="button" onClick={onCancel}>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onCancel}>
         Cancel
-      </button>
+      </Button>
     </form>
   );
 }
@@ -203,35 +208,27 @@ function PageMenu(props: {
   onDelete(): void;
 }) {
   const { page, busy } = props;
-  const item = (label: string, action: () => void, enabled = true) => (
-    <li>
-      <button
-        type="button"
-        disabled={busy || !enabled}
-        onClick={(e) => {
-          (e.currentTarget.closest('details') as HTMLDetailsElement | null)?.removeAttribute('open');
-          action();
-        }}
-      >
-        {label}
-      </button>
-    </li>
+  const item = (label: string, icon: IconDefinition, action: () => void, enabled = true) => (
+    <DropdownMenuItem icon={icon} disabled={busy || !enabled} onSelect={action}>
+      {label}
+    </DropdownMenuItem>
   );
   return (
-    <details className="page-menu">
-      <summary aria-label={`Actions for “${page.title}”`}>⋯</summary>
-      <ul>
-        {item('Rename', props.onRename)}
-        {page.type !== 'link' && page.type !== 'computed' ? item('Add a sub-page', props.onAddSubPage) : null}
-        {page.type === 'document' ? item('Duplicate', props.onDuplicate) : null}
-        {item(page.hidden ? 'Show' : 'Hide', props.onToggleHidden)}
-        {item('Move up', () => props.onMove('up'), props.canMove('up'))}
-        {item('Move down', () => props.onMove('down'), props.canMove('down'))}
-        {item('Move into the page above', () => props.onMove('in'), props.canMove('in'))}
-        {item('Move out of its parent', () => props.onMove('out'), props.canMove('out'))}
-        {item('Delete', props.onDelete)}
-      </ul>
-    </details>
+    <DropdownMenu label={`Actions for “${page.title}”`} trigger={<IconButton icon={faEllipsis} label={`Actions for “${page.title}”`} size="sm" className="page-menu" />}>
+      {item('Rename', faPen, props.onRename)}
+      {page.type !== 'link' && page.type !== 'computed' ? item('Add a sub-page', faPlus, props.onAddSubPage) : null}
+      {page.type === 'document' ? item('Duplicate', faCopy, props.onDuplicate) : null}
+      {item(page.hidden ? 'Show' : 'Hide', page.hidden ? faEye : faEyeSlash, props.onToggleHidden)}
+      <DropdownMenuSeparator />
+      {item('Move up', faArrowUp, () => props.onMove('up'), props.canMove('up'))}
+      {item('Move down', faArrowDown, () => props.onMove('down'), props.canMove('down'))}
+      {item('Move into the page above', faArrowRight, () => props.onMove('in'), props.canMove('in'))}
+      {item('Move out of its parent', faArrowLeft, () => props.onMove('out'), props.canMove('out'))}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem icon={faTrash} danger disabled={busy} onSelect={props.onDelete}>
+        Delete
+      </DropdownMenuItem>
+    </DropdownMenu>
   );
 }
 

@@ -3,6 +3,8 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { pageQuery } from '../../api/queries.ts';
+import { faChevronRight } from '@fortawesome/free-solid-svg-icons';
+import { Icon } from '../../ui/icon.tsx';
 import { pagePath, type TreePage } from './page-tree.ts';
 
 /**
@@ -41,7 +43,7 @@ export const PageTreeNav = memo(function PageTreeNav({ spaceId, pages, currentId
             <ul className={page.type === 'group' ? 'tree' : 'tree-children'}>{renderPages(children)}</ul>
           ) : (
             <details>
-              <summary aria-label={`Pages under ${page.title}`}>›</summary>
+              <summary aria-label={`Pages under ${page.title}`}><Icon icon={faChevronRight} /></summary>
               <ul className="tree-children">{renderPages(children)}</ul>
             </details>
           )}

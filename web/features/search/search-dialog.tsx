@@ -1,21 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { organizationSearchQuery, spaceSearchQuery } from '../../api/queries.ts';
 import type { SearchPageResult } from '../../api/types.ts';
 import { appPath } from '../../ui/app-path.ts';
 import { ErrorNote } from '../../ui/states.tsx';
 import { useOrganizationId } from '../organizations/use-organization.ts';
-import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialogs.tsx';
 
 interface Hit { key: string; title: string; context: string; app: string }
 
 /**
  * Ctrl/Cmd-K: search the open space, or the whole organization elsewhere (the search API), and go to a page
- * with the arrow keys and Enter. A modal <dialog>: focus stays inside, Escape closes it.
+ * with the arrow keys and Enter. In the kit's modal Dialog: focus stays inside, Escape or a click outside closes it.
  */
 export function SearchDialog({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const { spaceId } = useParams();
   const { orgId } = useOrganizationId();
   const [text, setText] = useState('');
@@ -29,9 +28,6 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
     : (inOrg.data?.items ?? []).flatMap((space) => space.pages.map((page) => hitOf(page, space.title)));
   const error = spaceId ? inSpace.error : inOrg.error;
 
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
   useEffect(() => setActive(0), [query]);
 
   const open = (hit: Hit | undefined) => {
@@ -51,7 +47,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
     move();
   };
   return (
-    <dialog ref={ref} className="search-dialog" aria-label="Search" onClose={onClose} onClick={(e) => e.target === ref.current && ref.current?.close()}>
+    <Dialog open onOpenChange={(open) => open || onClose()} title="Search" hideTitle size="lg" className="search-dialog">
       <input
         type="search"
         aria-label="Search"
@@ -75,8 +71,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
         ))}
       </ul>
       {query.trim() !== '' && !(inSpace.isFetching || inOrg.isFetching) && hits.length === 0 && !error ? <p role="status">Nothing found for “{query}”.</p> : null}
-      <Button variant="ghost" size="sm" onClick={() => ref.current?.close()}>Close</Button>
-    </dialog>
+    </Dialog>
   );
 }
 

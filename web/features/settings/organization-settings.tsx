@@ -6,9 +6,10 @@ import { keys, organizationQuery } from '../../api/queries.ts';
 import type { Organization } from '../../api/types.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
-import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
+import { ROLE_OPTIONS, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
 import { settingsChanges, type SettingsForm } from './organization-changes.ts';
 import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
 
 /**
  * An organization's settings, as updateOrganizationById takes them: title, logo URL, subdomain, the role a new
@@ -75,12 +76,7 @@ function SettingsFormView({ organization }: { organization: Organization }) {
           <input id={`${id}-host`} value={form.hostname} onChange={(e) => set('hostname', e.target.value)} aria-describedby={`${id}-host-hint`} />
           <small id={`${id}-host-hint`} className="field-hint">3 to 32 lowercase letters, digits and dashes.</small>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-role`}>Default role of new members</label>
-          <select id={`${id}-role`} value={form.defaultRole} onChange={(e) => set('defaultRole', e.target.value as RoleChoice)}>
-            {ROLE_CHOICES.map((role) => <option key={role} value={role}>{role}</option>)}
-          </select>
-        </div>
+        <Select label="Default role of new members" value={form.defaultRole} onValueChange={(role) => set('defaultRole', role)} options={ROLE_OPTIONS} />
         <div className="field">
           <label htmlFor={`${id}-domains`}>E-mail domains</label>
           <input id={`${id}-domains`} value={form.emailDomains} onChange={(e) => set('emailDomains', e.target.value)} placeholder="example.com, example.org" aria-describedby={`${id}-domains-hint`} />

@@ -3,14 +3,17 @@ import { useId, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { allPages, api, isNotFound } from '../../api/client.ts';
 import { organizationQuery, teamsQuery } from '../../api/queries.ts';
+import { Badge } from '../../ui/badge.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useSubmit } from '../../ui/use-submit.ts';
 import { useTitle } from '../../ui/title.ts';
-import { ROLE_CHOICES, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
+import { ROLE_OPTIONS, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
 import { SsoDomains } from './sso-domains.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
+import { Select } from '../../ui/select.tsx';
 
 /** The official SAMLProvider, with Quire's `status` and `service` (our side's URLs to register with the IdP). */
 interface SAMLProvider {
@@ -81,28 +84,21 @@ export default function SsoSettingsScreen() {
 
 /** A form's submit with the API's message kept next to it (and what was typed kept in the fields). */
 function RoleSelect({ label, value, onChange }: { label: string; value: RoleChoice; onChange: (role: RoleChoice) => void }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as RoleChoice)}>
-        {ROLE_CHOICES.map((r) => <option key={r} value={r}>{r}</option>)}
-      </select>
-    </div>
-  );
+  return <Select label={label} value={value} onValueChange={onChange} options={ROLE_OPTIONS} />;
 }
 
+// "No team" in a listbox, which holds no empty value; the form keeps '' for it.
+const NO_TEAM = 'none';
+
 function TeamSelect({ orgId, label, value, onChange }: { orgId: string; label: string; value: string; onChange: (teamId: string) => void }) {
-  const id = useId();
   const teams = useQuery(teamsQuery(orgId));
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">No team</option>
-        {(teams.data ?? []).map((t) => <option key={t.id} value={t.id}>{t.title}</option>)}
-      </select>
-    </div>
+    <Select
+      label={label}
+      value={value || NO_TEAM}
+      onValueChange={(teamId) => onChange(teamId === NO_TEAM ? '' : teamId)}
+      options={[{ value: NO_TEAM, label: 'No team' }, ...(teams.data ?? []).map((t) => ({ value: t.id, label: t.title }))]}
+    />
   );
 }
 
@@ -166,7 +162,7 @@ function SamlProviderPanel({ orgId, provider, canEdit }: { orgId: string; provid
   });
   return (
     <article className="panel" aria-labelledby={`saml-${provider.id}`}>
-      <h3 id={`saml-${provider.id}`}>{provider.label} <span className="badge">{provider.status}</span></h3>
+      <h3 id={`saml-${provider.id}`}>{provider.label} <Badge tone={provider.status === 'active' ? 'success' : 'warning'}>{provider.status}</Badge></h3>
       <Urls>
         <dt>Our entity ID (audience)</dt><dd>{provider.service.entityID}</dd>
         <dt>Our ACS URL</dt><dd>{provider.service.acsURL}</dd>
@@ -179,9 +175,15 @@ function SamlProviderPanel({ orgId, provider, canEdit }: { orgId: string; provid
           {save.error ? <p role="alert" className="error-note">{save.error}</p> : null}
           <div className="form-buttons">
             <Button variant="primary" type="submit" disabled={save.busy}>Save {provider.label}</Button>
-            <Button variant="danger" onClick={() => window.confirm(`Delete the SAML provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</Button>
+            <AlertDialog
+              title={`Delete the SAML provider ${provider.label}?`}
+              description="People stop signing in through it at once; their accounts and memberships stay."
+              confirm={`Delete ${provider.label}`}
+              error={remove.error}
+              onConfirm={() => remove.submit()}
+              trigger={<Button variant="danger">Delete {provider.label}</Button>}
+            />
           </div>
-          {remove.error ? <p role="alert" className="error-note">{remove.error}</p> : null}
         </form>
       ) : null}
     </article>
@@ -268,9 +270,15 @@ function OidcProviderPanel({ orgId, provider, canEdit }: { orgId: string; provid
           {save.error ? <p role="alert" className="error-note">{save.error}</p> : null}
           <div className="form-buttons">
             <Button variant="primary" type="submit" disabled={save.busy}>Save {provider.label}</Button>
-            <Button variant="danger" onClick={() => window.confirm(`Delete the OpenID Connect provider ${provider.label}?`) && void remove.submit()}>Delete {provider.label}</Button>
+            <AlertDialog
+              title={`Delete the OpenID Connect provider ${provider.label}?`}
+              description="People stop signing in through it at once; their accounts and memberships stay."
+              confirm={`Delete ${provider.label}`}
+              error={remove.error}
+              onConfirm={() => remove.submit()}
+              trigger={<Button variant="danger">Delete {provider.label}</Button>}
+            />
           </div>
-          {remove.error ? <p role="alert" className="error-note">{remove.error}</p> : null}
         </form>
       ) : null}
     </article>

@@ -1,12 +1,14 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrganizationMember, OrganizationTeamMember, User } from '@gitbook/api';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { allPages, api, errorMessage } from '../../api/client.ts';
 import { collectionQuery, keys, membersQuery, teamsQuery } from '../../api/queries.ts';
 import type { OrganizationTeam } from '../../api/types.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { accessReasons, defaultLevelLabel, LEVELS, type DefaultLevel, type Level } from './access-reasons.ts';
 import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialogs.tsx';
+import { Select } from '../../ui/select.tsx';
 
 export interface ShareTarget {
   kind: 'space' | 'collection';
@@ -21,6 +23,8 @@ export interface ShareTarget {
 /** An item of the official permission lists (listUserPermissionsIn…, listTeamPermissionsIn…, the aggregate). */
 interface UserPermission { permission: string; user: User }
 interface TeamPermission { permission: string; team: OrganizationTeam }
+
+const LEVEL_OPTIONS = LEVELS.map((level) => ({ value: level, label: level }));
 
 const base = (target: ShareTarget) => `/${target.kind === 'space' ? 'spaces' : 'collections'}/${target.id}`;
 const sharingKey = (target: ShareTarget) => [target.kind, target.id, 'sharing'] as const;
@@ -39,10 +43,9 @@ export function ShareButton({ target }: { target: ShareTarget }) {
 /**
  * Who can open a space or collection and why (the aggregate list, explained by the grants beside it), grants to
  * members and teams with a level (give, change, take away), and the default level of the organization's members.
- * A modal <dialog>: focus stays inside, Escape closes it.
+ * In the kit's modal Dialog: focus stays inside, Escape closes it.
  */
 export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
   const key = sharingKey(target);
   const holders = useQuery({ queryKey: [...key, 'aggregate'], queryFn: ({ signal }) => allPages<UserPermission>(`${base(target)}/permissions/aggregate`, {}, signal) });
@@ -58,10 +61,6 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose:
     })),
   });
   const [level, setLevel] = useState<DefaultLevel>(target.defaultLevel);
-
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const reasons = accessReasons({
@@ -80,11 +79,7 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose:
   const loading = holders.isPending || userGrants.isPending || teamGrants.isPending;
 
   return (
-    <dialog ref={ref} className="share-dialog" aria-labelledby="share-title" onClose={onClose}>
-      <div className="share-dialog-head">
-        <h2 id="share-title">Share {target.title}</h2>
-        <Button variant="ghost" size="sm" onClick={() => ref.current?.close()}>Close</Button>
-      </div>
+    <Dialog open onOpenChange={(open) => open || onClose()} title={`Share ${target.title}`} size="lg" className="share-dialog">
       <GrantForm target={target} members={members.data ?? []} teams={teams.data ?? []} onDone={refresh} />
       <DefaultLevelForm target={target} level={level} inCollection={!!target.parent} onSaved={async (saved) => {
         setLevel(saved);
@@ -123,12 +118,11 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose:
           </table>
         ) : null}
       </section>
-    </dialog>
+    </Dialog>
   );
 }
 
 function GrantForm({ target, members, teams, onDone }: { target: ShareTarget; members: OrganizationMember[]; teams: { id: string; title: string }[]; onDone: () => Promise<void> }) {
-  const id = useId();
   const [who, setWho] = useState('');
   const [role, setRole] = useState<Level>('read');
   const [error, setError] = useState<string>();
@@ -150,28 +144,24 @@ function GrantForm({ target, members, teams, onDone }: { target: ShareTarget; me
   };
   return (
     <form onSubmit={submit} className="inline-form" aria-label="Give access">
-      <div className="field">
-        <label htmlFor={`${id}-who`}>Member or team</label>
-        <select id={`${id}-who`} required value={who} onChange={(e) => setWho(e.target.value)}>
-          <option value="">Choose…</option>
-          <optgroup label="Teams">{teams.map((t) => <option key={t.id} value={`team:${t.id}`}>{t.title}</option>)}</optgroup>
-          <optgroup label="Members">{members.map((m) => <option key={m.user.id} value={`user:${m.user.id}`}>{m.user.displayName}{m.user.email ? ` (${m.user.email})` : ''}</option>)}</optgroup>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-level`}>Level</label>
-        <select id={`${id}-level`} value={role} onChange={(e) => setRole(e.target.value as Level)}>
-          {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
-        </select>
-      </div>
-      <Button variant="primary" type="submit" disabled={busy}>Give access</Button>
+      <Select
+        label="Member or team"
+        placeholder="Choose…"
+        value={who}
+        onValueChange={setWho}
+        options={[
+          ...teams.map((t) => ({ value: `team:${t.id}`, label: t.title, group: 'Teams' })),
+          ...members.map((m) => ({ value: `user:${m.user.id}`, label: `${m.user.displayName}${m.user.email ? ` (${m.user.email})` : ''}`, group: 'Members' })),
+        ]}
+      />
+      <Select label="Level" value={role} onValueChange={setRole} options={LEVEL_OPTIONS} />
+      <Button variant="primary" type="submit" disabled={busy || !who}>Give access</Button>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </form>
   );
 }
 
 function DefaultLevelForm({ target, level, inCollection, onSaved }: { target: ShareTarget; level: DefaultLevel; inCollection: boolean; onSaved: (level: DefaultLevel) => Promise<void> }) {
-  const id = useId();
   const [error, setError] = useState<string>();
   const choices: DefaultLevel[] = ['inherit', null, ...LEVELS];
   const change = async (value: string) => {
@@ -185,13 +175,15 @@ function DefaultLevelForm({ target, level, inCollection, onSaved }: { target: Sh
     }
   };
   return (
-    <div className="field">
-      <label htmlFor={`${id}-default`}>Default level of the organization's members</label>
-      <select id={`${id}-default`} value={level ?? 'none'} onChange={(e) => void change(e.target.value)}>
-        {choices.map((c) => <option key={c ?? 'none'} value={c ?? 'none'}>{defaultLevelLabel(c, inCollection)}</option>)}
-      </select>
+    <>
+      <Select
+        label="Default level of the organization's members"
+        value={level ?? 'none'}
+        onValueChange={(value) => void change(value)}
+        options={choices.map((c) => ({ value: c ?? 'none', label: defaultLevelLabel(c, inCollection) }))}
+      />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
-    </div>
+    </>
   );
 }
 
@@ -210,10 +202,8 @@ function GrantRow(props: { target: ShareTarget; subject: 'user' | 'team'; id: st
   return (
     <li>
       <span>{props.name}</span>
-      <select aria-label={`Level of ${props.name}`} value={props.permission} onChange={(e) => void run(() => api('PATCH', path, { body: { role: e.target.value } }))}>
-        {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
-      </select>
-      <Button variant="ghost" size="sm" onClick={() => void run(() => api('DELETE', path))}>Revoke {props.name}</Button>
+      <Select label={`Level of ${props.name}`} hideLabel size="sm" value={props.permission} onValueChange={(role) => void run(() => api('PATCH', path, { body: { role } }))} options={LEVEL_OPTIONS} />
+      <Button variant="danger" size="sm" onClick={() => void run(() => api('DELETE', path))}>Revoke {props.name}</Button>
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </li>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { SiteCustomizationSettings } from '@gitbook/api';
 import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
@@ -8,6 +8,10 @@ import { customizationQuery, siteSpaceCustomizationQuery, structureQuery, type S
 import { siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
+
+// "The whole site" in the listbox, which holds no empty value; the screen keeps '' for it.
+const WHOLE_SITE = 'site';
 
 /**
  * The site's customization, or one variant's override of it, with the published site beside the form: the
@@ -20,18 +24,16 @@ export default function SiteCustomizationTab({ orgId, site }: SiteTabProps) {
   const variants = structure.data ? siteSpacesOf(structure.data) : [];
   const variant = variants.find((v) => v.siteSpace.id === scope);
   const previewUrl = variant ? variant.siteSpace.urls.published : site.urls.published;
-  const scopeId = useId();
   return (
     <div className="customization-layout">
       <section aria-labelledby="customization-title" className="customization-form">
         <h2 id="customization-title">Customization</h2>
-        <div className="field">
-          <label htmlFor={scopeId}>Customize</label>
-          <select id={scopeId} value={scope} onChange={(e) => setScope(e.target.value)}>
-            <option value="">The whole site</option>
-            {variants.map((v) => <option key={v.siteSpace.id} value={v.siteSpace.id}>Only {variantLabel(v)}</option>)}
-          </select>
-        </div>
+        <Select
+          label="Customize"
+          value={scope || WHOLE_SITE}
+          onValueChange={(value) => setScope(value === WHOLE_SITE ? '' : value)}
+          options={[{ value: WHOLE_SITE, label: 'The whole site' }, ...variants.map((v) => ({ value: v.siteSpace.id, label: `Only ${variantLabel(v)}` }))]}
+        />
         {scope ? (
           <VariantCustomization key={scope} orgId={orgId} siteId={site.id} siteSpaceId={scope} onSaved={() => setSaved((n) => n + 1)} />
         ) : (
@@ -102,7 +104,6 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
   const [form, setForm] = useState(() => formOf(initial));
   const [problem, setProblem] = useState<string>();
   const set = <K extends keyof CustomizationForm>(field: K, value: CustomizationForm[K]) => setForm((f) => ({ ...f, [field]: value }));
-  const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = formProblem(form);
@@ -119,14 +120,12 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
       </fieldset>
       <fieldset>
         <legend>Favicon</legend>
-        <div className="field">
-          <label htmlFor={`${id}-favicon`}>Icon in the browser tab</label>
-          <select id={`${id}-favicon`} value={form.faviconKind} onChange={(e) => set('faviconKind', e.target.value as FaviconKind)}>
-            <option value="none">None</option>
-            <option value="emoji">An emoji</option>
-            <option value="icon">An image</option>
-          </select>
-        </div>
+        <Select<FaviconKind>
+          label="Icon in the browser tab"
+          value={form.faviconKind}
+          onValueChange={(kind) => set('faviconKind', kind)}
+          options={[{ value: 'none', label: 'None' }, { value: 'emoji', label: 'An emoji' }, { value: 'icon', label: 'An image' }]}
+        />
         {form.faviconKind === 'emoji' ? (
           <TextField label="Favicon emoji" hint="The emoji itself (📘) or its code point (1f4d8)" maxLength={50} value={form.faviconEmoji} onChange={(e) => set('faviconEmoji', e.target.value)} />
         ) : null}
@@ -143,19 +142,8 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
           <TextField label="Primary colour (light mode)" type="color" value={form.primaryLight} onChange={(e) => set('primaryLight', e.target.value)} />
           <TextField label="Primary colour (dark mode)" type="color" value={form.primaryDark} onChange={(e) => set('primaryDark', e.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-theme`}>Theme</label>
-          <select id={`${id}-theme`} value={form.theme} onChange={(e) => set('theme', e.target.value)}>
-            {THEMES.map((t) => <option key={t} value={t}>{t}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-mode`}>Default mode</label>
-          <select id={`${id}-mode`} value={form.defaultMode} onChange={(e) => set('defaultMode', e.target.value)}>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
-          </select>
-        </div>
+        <Select label="Theme" value={form.theme} onValueChange={(theme) => set('theme', theme)} options={THEMES.map((t) => ({ value: t, label: t }))} />
+        <Select label="Default mode" value={form.defaultMode} onValueChange={(mode) => set('defaultMode', mode)} options={[{ value: 'light', label: 'Light' }, { value: 'dark', label: 'Dark' }]} />
         <label className="check"><input type="checkbox" checked={form.toggeable} onChange={(e) => set('toggeable', e.target.checked)} /> Visitors can switch between light and dark</label>
       </fieldset>
       <fieldset>
@@ -179,23 +167,12 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
         <legend>Announcement</legend>
         <label className="check"><input type="checkbox" checked={form.announcementEnabled} onChange={(e) => set('announcementEnabled', e.target.checked)} /> Show an announcement</label>
         <TextField label="Announcement message" maxLength={128} value={form.announcementMessage} onChange={(e) => set('announcementMessage', e.target.value)} />
-        <div className="field">
-          <label htmlFor={`${id}-style`}>Announcement style</label>
-          <select id={`${id}-style`} value={form.announcementStyle} onChange={(e) => set('announcementStyle', e.target.value)}>
-            {ANNOUNCEMENT_STYLES.map((s) => <option key={s} value={s}>{s}</option>)}
-          </select>
-        </div>
+        <Select label="Announcement style" value={form.announcementStyle} onValueChange={(style) => set('announcementStyle', style)} options={ANNOUNCEMENT_STYLES.map((s) => ({ value: s, label: s }))} />
       </fieldset>
       <fieldset>
         <legend>Reading</legend>
         <label className="check"><input type="checkbox" checked={form.pagination} onChange={(e) => set('pagination', e.target.checked)} /> Previous and next links at the bottom of pages</label>
-        <div className="field">
-          <label htmlFor={`${id}-external`}>External links open</label>
-          <select id={`${id}-external`} value={form.externalLinks} onChange={(e) => set('externalLinks', e.target.value)}>
-            <option value="self">In the same tab</option>
-            <option value="blank">In a new tab</option>
-          </select>
-        </div>
+        <Select label="External links open" value={form.externalLinks} onValueChange={(where) => set('externalLinks', where)} options={[{ value: 'self', label: 'In the same tab' }, { value: 'blank', label: 'In a new tab' }]} />
       </fieldset>
       {problem ? <p className="error-note" role="alert">{problem}</p> : null}
       <ErrorNote error={error} />

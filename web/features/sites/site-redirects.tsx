@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { SiteRedirect, SiteRedirectDestination, SiteStructure } from '@gitbook/api';
 import { revisionQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -9,6 +9,7 @@ import { redirectsQuery, structureQuery, type SiteTabProps } from './site-querie
 import { sectionsOf, siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
 
 /** The site's redirects: an old path of the site and the section, variant or page it now sends visitors to. */
 export default function SiteRedirectsTab({ orgId, site }: SiteTabProps) {
@@ -53,21 +54,25 @@ function destinationOf(where: string, pageId: string): SiteRedirectDestination {
   return { kind: 'site-space', siteSpaceId: id };
 }
 
+// "Its first page" in the listbox, which holds no empty value; the form keeps '' for it.
+const FIRST_PAGE = 'first';
+
 /** The readable pages of a variant's space, in reading order, for the page select. */
 function PageSelect({ spaceId, value, onChange }: { spaceId: string; value: string; onChange: (pageId: string) => void }) {
-  const id = useId();
   const revision = useQuery(revisionQuery(spaceId));
   const pages = revision.data ? indexPages(revision.data.pages as TreePage[]).order : [];
+  const gone = value && revision.data && !pages.some((page) => page.id === value) ? [{ value, label: 'A page no longer in the space' }] : [];
   return (
-    <div className="field">
-      <label htmlFor={id}>Page</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={revision.isPending}>
-        <option value="">Its first page</option>
-        {pages.map((page) => <option key={page.id} value={page.id}>{page.title}</option>)}
-        {value && revision.data && !pages.some((page) => page.id === value) ? <option value={value}>A page no longer in the space</option> : null}
-      </select>
+    <>
+      <Select
+        label="Page"
+        value={value || FIRST_PAGE}
+        onValueChange={(pageId) => onChange(pageId === FIRST_PAGE ? '' : pageId)}
+        disabled={revision.isPending}
+        options={[{ value: FIRST_PAGE, label: 'Its first page' }, ...pages.map((page) => ({ value: page.id, label: page.title })), ...gone]}
+      />
       <ErrorNote error={revision.error} />
-    </div>
+    </>
   );
 }
 
@@ -80,7 +85,6 @@ function RedirectForm({ orgId, siteId, structure, label, redirect, onDone }: {
   onDone?: () => void;
 }) {
   const change = useSiteChange(orgId, siteId);
-  const id = useId();
   const [source, setSource] = useState(redirect?.source ?? '');
   const [choice, setChoice] = useState(redirect ? choicesOf(redirect.destination) : { where: '', pageId: '' });
   const variant = choice.where.startsWith('space:') ? siteSpacesOf(structure).find((v) => `space:${v.siteSpace.id}` === choice.where) : undefined;
@@ -100,15 +104,9 @@ function RedirectForm({ orgId, siteId, structure, label, redirect, onDone }: {
   return (
     <form className={redirect ? 'inline-form' : 'panel inline-form'} onSubmit={submit} aria-label={label}>
       <TextField label="From path" hint="Like /old/page" required maxLength={512} value={source} onChange={(e) => setSource(e.target.value)} />
-      <div className="field">
-        <label htmlFor={`${id}-to`}>To</label>
-        <select id={`${id}-to`} required value={choice.where} onChange={(e) => setChoice({ where: e.target.value, pageId: '' })}>
-          <option value="">Choose where</option>
-          {destinations(structure).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-        </select>
-      </div>
+      <Select label="To" placeholder="Choose where" value={choice.where} onValueChange={(where) => setChoice({ where, pageId: '' })} options={destinations(structure)} />
       {variant ? <PageSelect spaceId={variant.siteSpace.space.id} value={choice.pageId} onChange={(pageId) => setChoice((c) => ({ ...c, pageId }))} /> : null}
-      <Button type="submit" disabled={change.isPending}>{redirect ? 'Save redirect' : 'Add redirect'}</Button>
+      <Button type="submit" disabled={change.isPending || !choice.where}>{redirect ? 'Save redirect' : 'Add redirect'}</Button>
       {onDone ? <Button variant="ghost" size="sm" onClick={onDone}>Cancel</Button> : null}
       <ErrorNote error={change.error} />
     </form>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api';
 import { spacesQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -9,6 +9,10 @@ import { structureQuery, type SiteTabProps } from './site-queries.ts';
 import { sectionsOf, sortMove, type PointerType } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
+
+// "No group" in the listbox, which holds no empty value.
+const NO_GROUP = 'none';
 import { AlertDialog } from '../../ui/dialogs.tsx';
 
 type Change = ReturnType<typeof useSiteChange>;
@@ -52,7 +56,6 @@ export default function SiteStructureTab({ orgId, site }: SiteTabProps) {
 
 function Section({ orgId, change, section, structure }: { orgId: string; change: Change; section: SiteSection; structure: SiteStructure }) {
   const [title, setTitle] = useState(section.title);
-  const id = useId();
   const rename = (event: FormEvent) => {
     event.preventDefault();
     change.mutate({ method: 'PATCH', path: `/sections/${section.id}`, body: { title } });
@@ -89,13 +92,12 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
         <TextField label={`Title of section ${section.title}`} minLength={2} maxLength={128} required value={title} onChange={(e) => setTitle(e.target.value)} />
         <Button type="submit" disabled={title === section.title}>Rename</Button>
         {groups.length > 0 ? (
-          <div className="field">
-            <label htmlFor={`${id}-group`}>Group of {section.title}</label>
-            <select id={`${id}-group`} value={section.sectionGroup ?? ''} onChange={(e) => regroup(e.target.value)}>
-              <option value="">No group</option>
-              {groups.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
-            </select>
-          </div>
+          <Select
+            label={`Group of ${section.title}`}
+            value={section.sectionGroup ?? NO_GROUP}
+            onValueChange={(groupId) => regroup(groupId === NO_GROUP ? '' : groupId)}
+            options={[{ value: NO_GROUP, label: 'No group' }, ...groups.map((g) => ({ value: g.id, label: g.title }))]}
+          />
         ) : null}
       </form>
       <Variants
@@ -178,16 +180,7 @@ function Variants({ change, siteSpaces, label = 'Variants', onMove, onDefault }:
 
 function SpaceSelect({ orgId, label, value, onChange }: { orgId: string; label: string; value: string; onChange: (id: string) => void }) {
   const spaces = useQuery(spacesQuery(orgId));
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} required value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Choose a space</option>
-        {spaces.data?.map((space) => <option key={space.id} value={space.id}>{space.title}</option>)}
-      </select>
-    </div>
-  );
+  return <Select label={label} placeholder="Choose a space" value={value} onValueChange={onChange} options={(spaces.data ?? []).map((space) => ({ value: space.id, label: space.title }))} />;
 }
 
 function AddVariant({ orgId, change, section }: { orgId: string; change: Change; section?: SiteSection }) {
@@ -199,7 +192,7 @@ function AddVariant({ orgId, change, section }: { orgId: string; change: Change;
   return (
     <form className="inline-form" onSubmit={submit}>
       <SpaceSelect orgId={orgId} label={section ? `New variant of ${section.title}` : 'New variant'} value={spaceId} onChange={setSpaceId} />
-      <Button type="submit">Add variant</Button>
+      <Button type="submit" disabled={!spaceId}>Add variant</Button>
     </form>
   );
 }
@@ -217,7 +210,7 @@ function AddSection({ orgId, change }: { orgId: string; change: Change }) {
       <div className="inline-form">
         <TextField label="Section title" hint="The space's title if left empty" maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} />
         <SpaceSelect orgId={orgId} label="Space of the section" value={spaceId} onChange={setSpaceId} />
-        <Button type="submit">Add section</Button>
+        <Button type="submit" disabled={!spaceId}>Add section</Button>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { openPage, screenshot, withoutChromium } from '../../../test/browser.ts'
 import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildPage, buildSpace } from '../../../test/factories.ts';
+import { choose } from '../../../test/web-app.ts';
 
 /*
  * An admin builds a site in the browser: creates it from a space, adds a second section and a variant, orders
@@ -60,7 +61,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
 
     // A second section: the site becomes one of sections, the first named after the site.
     await page.getByLabel('Section title', { exact: true }).fill('API reference');
-    await page.getByLabel('Space of the section', { exact: true }).selectOption({ label: 'API' });
+    await choose(page.getByLabel('Space of the section', { exact: true }), 'API');
     await page.getByRole('button', { name: 'Add section' }).click();
     const first = page.getByRole('article', { name: 'Section Help center' });
     await page.getByRole('article', { name: 'Section API reference' }).waitFor();
@@ -70,7 +71,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     assert.deepEqual(tree.structure.map((s: Json) => s.title), ['Help center', 'API reference']);
 
     // A variant of the first section, dragged above the first one with the keyboard, then made the default.
-    await first.getByLabel('New variant of Help center', { exact: true }).selectOption({ label: 'Guides next' });
+    await choose(first.getByLabel('New variant of Help center', { exact: true }), 'Guides next');
     await first.getByRole('button', { name: 'Add variant' }).click();
     const variants = first.getByRole('list', { name: 'Variants of Help center' });
     await variants.getByText('Guides next', { exact: true }).waitFor();
@@ -110,7 +111,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     await page.getByLabel('Primary colour (light mode)', { exact: true }).fill('#e11d48');
     await page.getByLabel('Announcement message', { exact: true }).fill('Version 2 is out');
     await page.getByLabel('Show an announcement', { exact: true }).check();
-    await page.getByLabel('Icon in the browser tab', { exact: true }).selectOption({ label: 'An emoji' });
+    await choose(page.getByLabel('Icon in the browser tab', { exact: true }), 'An emoji');
     await page.getByLabel('Favicon emoji', { exact: true }).fill('🚀');
     await page.getByRole('button', { name: 'Add header link' }).click();
     await page.getByLabel('Header link 1 URL', { exact: true }).fill('https://example.com/blog');
@@ -132,7 +133,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     await screenshot(page, 'sites-customization');
 
     // One variant shows another colour: an override of that variant alone.
-    await page.getByLabel('Customize', { exact: true }).selectOption({ label: 'Only API reference › API' });
+    await choose(page.getByLabel('Customize', { exact: true }), 'Only API reference › API');
     await page.getByLabel('Primary colour (light mode)', { exact: true }).waitFor();
     await page.getByLabel('Primary colour (light mode)', { exact: true }).fill('#0d9488');
     await page.getByRole('button', { name: 'Save customization' }).click();
@@ -178,7 +179,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     // Redirects: add, edit, delete.
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Redirects' }).click();
     await page.getByLabel('From path', { exact: true }).fill('/old-api');
-    await page.getByLabel('To', { exact: true }).selectOption({ label: 'Section API reference' });
+    await choose(page.getByLabel('To', { exact: true }), 'Section API reference');
     await page.getByRole('button', { name: 'Add redirect' }).click();
     const redirects = page.getByRole('list', { name: 'Redirects' });
     await redirects.locator('code', { hasText: '/old-api' }).waitFor();
@@ -195,8 +196,8 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     await page.getByText('No redirect yet.').waitFor();
     // A redirect to one page of a variant, which the reader follows.
     await page.getByLabel('From path', { exact: true }).fill('/endpoints-old');
-    await page.getByLabel('To', { exact: true }).selectOption({ label: 'Variant API reference › API' });
-    await page.getByLabel('Page', { exact: true }).selectOption({ label: 'Endpoints' });
+    await choose(page.getByLabel('To', { exact: true }), 'Variant API reference › API');
+    await choose(page.getByLabel('Page', { exact: true }), 'Endpoints');
     await page.getByRole('button', { name: 'Add redirect' }).click();
     await redirects.getByText('Page Endpoints in Variant API reference › API').waitFor();
     const toPage = (ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}/redirects`)).items as Json[])[0]!;

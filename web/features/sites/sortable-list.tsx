@@ -2,6 +2,8 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useState, type ReactNode } from 'react';
+import { faGripVertical } from '@fortawesome/free-solid-svg-icons';
+import { Icon } from '../../ui/icon.tsx';
 import { moved } from './structure-order.ts';
 
 /**
@@ -65,7 +67,7 @@ function SortableRow({ id, name, children }: { id: string; name: string; childre
   return (
     <li ref={setNodeRef} className={isDragging ? 'sortable-row dragging' : 'sortable-row'} style={{ transform: CSS.Transform.toString(transform), transition }}>
       <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${name}`}>
-        <span aria-hidden="true">⋮⋮</span>
+        <Icon icon={faGripVertical} />
       </button>
       <div className="sortable-body">{children}</div>
     </li>

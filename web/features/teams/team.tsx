@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrganizationTeamMember } from '@gitbook/api';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, membersQuery, teamQuery } from '../../api/queries.ts';
@@ -10,6 +10,7 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
+import { Select, type SelectOption } from '../../ui/select.tsx';
 
 type TeamRole = 'owner' | 'member';
 /** The official Team carries what the caller may do with it. */
@@ -113,8 +114,9 @@ function TeamSettings({ orgId, team }: { orgId: string; team: OrganizationTeam }
   );
 }
 
+const TEAM_ROLE_OPTIONS: SelectOption<TeamRole>[] = [{ value: 'member', label: 'member' }, { value: 'owner', label: 'owner' }];
+
 function AddMember({ orgId, teamId, inTeam }: { orgId: string; teamId: string; inTeam: Set<string> }) {
-  const id = useId();
   const members = useQuery(membersQuery(orgId));
   const refresh = useRefreshTeam(orgId, teamId);
   const [userId, setUserId] = useState('');
@@ -134,21 +136,15 @@ function AddMember({ orgId, teamId, inTeam }: { orgId: string; teamId: string; i
   const candidates = (members.data ?? []).filter((m) => !inTeam.has(m.user.id));
   return (
     <form onSubmit={submit} className="inline-form" aria-label="Add a member to the team">
-      <div className="field">
-        <label htmlFor={`${id}-member`}>Member to add</label>
-        <select id={`${id}-member`} required value={userId} onChange={(e) => setUserId(e.target.value)}>
-          <option value="">Choose…</option>
-          {candidates.map((m) => <option key={m.user.id} value={m.user.id}>{m.user.displayName}{m.user.email ? ` (${m.user.email})` : ''}</option>)}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-role`}>Team role</label>
-        <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
-          <option value="member">member</option>
-          <option value="owner">owner</option>
-        </select>
-      </div>
-      <Button variant="primary" type="submit">Add to team</Button>
+      <Select
+        label="Member to add"
+        placeholder="Choose…"
+        value={userId}
+        onValueChange={setUserId}
+        options={candidates.map((m) => ({ value: m.user.id, label: `${m.user.displayName}${m.user.email ? ` (${m.user.email})` : ''}` }))}
+      />
+      <Select label="Team role" value={role} onValueChange={setRole} options={TEAM_ROLE_OPTIONS} />
+      <Button variant="primary" type="submit" disabled={!userId}>Add to team</Button>
       <ErrorNote error={members.error} />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </form>
@@ -175,16 +171,13 @@ function TeamMemberRow({ orgId, teamId, member, canManage }: { orgId: string; te
       <td>{user.email}</td>
       <td>
         {canManage ? (
-          <select aria-label={`Team role of ${user.displayName}`} value={member.team.role} onChange={(e) => void run(() => api('PUT', path, { body: { role: e.target.value } }))}>
-            <option value="member">member</option>
-            <option value="owner">owner</option>
-          </select>
+          <Select label={`Team role of ${user.displayName}`} hideLabel size="sm" value={member.team.role} onValueChange={(role) => void run(() => api('PUT', path, { body: { role } }))} options={TEAM_ROLE_OPTIONS} />
         ) : (
           member.team.role
         )}
         {error ? <p role="alert" className="error-note">{error}</p> : null}
       </td>
-      <td>{canManage ? <Button variant="ghost" size="sm" onClick={() => void run(() => api('DELETE', path))}>Remove {user.displayName} from the team</Button> : null}</td>
+      <td>{canManage ? <Button variant="danger" size="sm" onClick={() => void run(() => api('DELETE', path))}>Remove {user.displayName} from the team</Button> : null}</td>
     </tr>
   );
 }

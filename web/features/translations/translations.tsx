@@ -8,7 +8,10 @@ import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { parseLanguages } from './languages.ts';
 import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
 
+// "Choose later" in the listbox, which holds no empty value; the form keeps '' for it.
+const LATER = 'later';
 const translationsKey = (orgId: string) => [...keys.organization(orgId), 'translations'] as const;
 
 /** An organization's translations (listTranslations) and a form to create one (createTranslation: a run is queued). */
@@ -74,13 +77,7 @@ function CreateTranslation({ orgId }: { orgId: string }) {
     <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>New translation</h2>
       <div className="field"><label htmlFor={`${id}-name`}>Title</label><input id={`${id}-name`} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} /></div>
-      <div className="field">
-        <label htmlFor={`${id}-space`}>Source space</label>
-        <select id={`${id}-space`} value={space} onChange={(e) => setSpace(e.target.value)}>
-          <option value="">Choose later</option>
-          {(spaces.data ?? []).map((s) => <option key={s.id} value={s.id}>{s.title}</option>)}
-        </select>
-      </div>
+      <Select label="Source space" value={space || LATER} onValueChange={(value) => setSpace(value === LATER ? '' : value)} options={[{ value: LATER, label: 'Choose later' }, ...(spaces.data ?? []).map((s) => ({ value: s.id, label: s.title }))]} />
       <div className="field"><label htmlFor={`${id}-from`}>Source language</label><input id={`${id}-from`} value={sourceLanguage} onChange={(e) => setSourceLanguage(e.target.value)} /></div>
       <div className="field">
         <label htmlFor={`${id}-to`}>Languages</label>

@@ -4,6 +4,7 @@ import { ErrorNote, Skeleton } from '../../../ui/states.tsx';
 import { ContentKitElement, type ElementContext } from './elements.tsx';
 import { initialStateOf, routeAction, safeHttpUrl, type ContentKitState } from './state.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialogs.tsx';
 
 /** The official ContentKit context and render output (RenderIntegrationUI, ContentKitRenderOutput). */
 export type ContentKitContext = { type: string; theme: 'light' | 'dark' } & Record<string, unknown>;
@@ -92,6 +93,7 @@ export function ContentKitView({ integration, componentId, props, context, onCom
       ) : null}
       {modal ? (
         <ModalHost
+          integration={integration}
           onDismiss={() => setModal(null)}
           body={
             <ContentKitView
@@ -125,16 +127,11 @@ function ModalBody({ element, ctx, onCancel }: { element: Record<string, unknown
   );
 }
 
-/** A native modal dialog (focus kept inside, Escape closes it). */
-function ModalHost({ body, onDismiss }: { body: ReactNode; onDismiss: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const node = dialog.current;
-    if (node && !node.open) node.showModal();
-  }, []);
+/** The integration's modal in the kit's Dialog (focus kept inside, Escape closes it); its body shows its own title. */
+function ModalHost({ integration, body, onDismiss }: { integration: string; body: ReactNode; onDismiss: () => void }) {
   return (
-    <dialog ref={dialog} className="dialog ck-dialog" aria-label="Integration dialog" onClose={onDismiss}>
+    <Dialog open onOpenChange={(open) => open || onDismiss()} title={`Dialog of ${integration}`} hideTitle>
       {body}
-    </dialog>
+    </Dialog>
   );
 }

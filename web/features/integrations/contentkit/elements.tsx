@@ -1,6 +1,8 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { boundValue, isChecked, resolveBinding, safeHttpUrl, withCheckbox, withValue, type ContentKitState } from './state.ts';
-import { buttonClass } from '../../../ui/button.tsx';
+import { Button as KitButton, buttonClass } from '../../../ui/button.tsx';
+import { AlertDialog } from '../../../ui/dialogs.tsx';
+import { Tooltip } from '../../../ui/tooltip.tsx';
 
 /*
  * ContentKit elements (the official @gitbook/api ContentKit* shapes) as React components. The tree comes from the
@@ -134,21 +136,27 @@ function Input({ node, ctx, depth }: { node: Node; ctx: ElementContext; depth: n
   );
 }
 
-function confirmed(node: Node): boolean {
-  const confirm = node.confirm as Node | undefined;
-  return !confirm || window.confirm(`${String(confirm.title ?? '')}\n\n${String(confirm.text ?? '')}`);
-}
-
+/** A ContentKit button; its `confirm` ({ title, text, confirm }) asks in the kit's AlertDialog before the action. */
 function Button({ node, ctx, label }: { node: Node; ctx: ElementContext; label?: string | undefined }) {
+  const [asking, setAsking] = useState(false);
   const text = String(node.label ?? label ?? node.tooltip ?? 'Continue');
-  const style = buttonClass(node.style === 'primary' ? 'primary' : node.style === 'danger' ? 'danger' : 'secondary');
-  return (
-    <button type="button" className={style} title={typeof node.tooltip === 'string' ? node.tooltip : undefined} disabled={ctx.busy || node.disabled === true}
-      onClick={() => {
-        if (node.onPress && confirmed(node)) ctx.act(node.onPress as Action);
-      }}>
+  const variant = node.style === 'primary' ? 'primary' : node.style === 'danger' ? 'danger' : 'secondary';
+  const confirm = node.confirm as Node | undefined;
+  const press = () => {
+    if (node.onPress) ctx.act(node.onPress as Action);
+  };
+  const button = (
+    <KitButton variant={variant} disabled={ctx.busy || node.disabled === true} onClick={() => (confirm ? setAsking(true) : press())}>
       {text}
-    </button>
+    </KitButton>
+  );
+  return (
+    <>
+      {typeof node.tooltip === 'string' ? <Tooltip content={node.tooltip}>{button}</Tooltip> : button}
+      {confirm ? (
+        <AlertDialog open={asking} onOpenChange={setAsking} title={String(confirm.title ?? text)} description={String(confirm.text ?? '')} confirm={String(confirm.confirm ?? text)} onConfirm={press} />
+      ) : null}
+    </>
   );
 }
 
@@ -206,17 +214,32 @@ function Choice({ node, ctx, label }: { node: Node; ctx: ElementContext; label?:
   const key = String(node.state);
   const value = node.value as string | number;
   const checked = node.type === 'switch' ? boundValue(ctx.state, key, node.initialValue) === true : node.type === 'checkbox' ? isChecked(ctx.state, key, value) : ctx.state[key] === value;
-  const change = (on: boolean) => {
-    if (!confirmed(node)) return;
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const confirm = node.confirm as Node | undefined;
+  const apply = (on: boolean) => {
     const next = node.type === 'switch' ? withValue(ctx.state, key, on) : node.type === 'checkbox' ? withCheckbox(ctx.state, key, value, on) : withValue(ctx.state, key, value);
     ctx.setState(next);
     if (node.onValueChange) ctx.act({ ...(node.onValueChange as Action), value: on });
   };
+  // A choice with `confirm` changes once the person says so in the kit's AlertDialog.
+  const change = (on: boolean) => (confirm ? setAsking(on) : apply(on));
   return (
     <span className="ck-choice">
       <input id={id} type={node.type === 'radio' ? 'radio' : 'checkbox'} role={node.type === 'switch' ? 'switch' : undefined} name={node.type === 'radio' ? key : undefined}
         checked={checked} disabled={node.disabled === true} onChange={(event) => change(event.target.checked)} />
       <label htmlFor={id}>{label || String(node.value ?? key)}</label>
+      {confirm ? (
+        <AlertDialog
+          open={asking !== null}
+          onOpenChange={(open) => open || setAsking(null)}
+          title={String(confirm.title ?? label ?? '')}
+          description={String(confirm.text ?? '')}
+          confirm={String(confirm.confirm ?? 'Continue')}
+          onConfirm={() => {
+            if (asking !== null) apply(asking);
+          }}
+        />
+      ) : null}
     </span>
   );
 }

@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, errorMessage } from '../../api/client.ts';
+import { keys } from '../../api/queries.ts';
+import type { Space } from '../../api/types.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { ErrorNote } from '../../ui/states.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useTitle } from '../../ui/title.ts';
+import { uploadFile } from '../editing/editing-api.ts';
+
+/** The import run as startImportRun and getImportRun answer it (src/features/imports/run-schemas.ts). */
+interface ImportRun {
+  id: string;
+  status: 'pending' | 'in-progress' | 'completed' | 'failed' | 'cancelled';
+  reason?: string;
+  importedResources?: number;
+  totalResources?: number;
+}
+
+const DONE = new Set<ImportRun['status']>(['completed', 'failed', 'cancelled']);
+const STATUS_WORDS: Record<ImportRun['status'], string> = {
+  pending: 'Waiting to start…',
+  'in-progress': 'Importing…',
+  completed: 'Imported',
+  failed: 'The import failed',
+  cancelled: 'The import was cancelled',
+};
+
+/**
+ * Existing docs into a new space: a .zip of a folder (a GitBook export, an MkDocs or Docusaurus site, markdown
+ * files: what Git Sync reads) or Word, HTML and markdown documents, uploaded into the space's files and imported
+ * by an import run (startImportRun with a `file` source), whose progress the screen follows. A Git repository is
+ * the space's Git Sync screen.
+ */
+export default function ImportScreen() {
+  const { orgId = '' } = useParams();
+  useTitle('Import');
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<string>();
+  const start = useMutation({
+    mutationFn: async () => {
+      setProgress('Creating the space…');
+      const space = await api<Space>('POST', `/orgs/${orgId}/spaces`, { body: { title } });
+      await queryClient.invalidateQueries({ queryKey: keys.spaces(orgId) });
+      const stored: string[] = [];
+      for (const [i, file] of files.entries()) {
+        setProgress(`Uploading ${file.name} (${i + 1} of ${files.length})…`);
+        stored.push((await uploadFile(space.id, { kind: 'live' }, file)).id);
+      }
+      setProgress(undefined);
+      const run = await api<ImportRun>('POST', `/org/${orgId}/imports`, { body: { source: { type: 'file', files: stored }, target: { space: space.id } } });
+      return { space, run };
+    },
+    onError: () => setProgress(undefined),
+  });
+  const started = start.data;
+  const run = useQuery({
+    queryKey: ['org', orgId, 'imports', started?.run.id],
+    queryFn: ({ signal }) => api<ImportRun>('GET', `/org/${orgId}/imports/${started!.run.id}`, { signal }),
+    enabled: !!started,
+    initialData: started?.run,
+    refetchInterval: (query) => (query.state.data && DONE.has(query.state.data.status) ? false : 1000),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    start.mutate();
+  };
+  return (
+    <main id="main" className="app-main">
+      <h1>Import</h1>
+      <p className="muted">Bring existing docs into a new space. Quire reads them as GitBook does, and says what it could not carry over.</p>
+      <form className="panel" onSubmit={submit} aria-labelledby="import-files-title">
+        <h2 id="import-files-title">From files</h2>
+        <p>A .zip of a folder — a GitBook export, an MkDocs or Docusaurus site, markdown files — imported alone; or up to 50 markdown, HTML and Word (.docx) documents, a page each.</p>
+        <TextField label="Title of the new space" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} disabled={!!started} />
+        <div className="ui-field">
+          <label htmlFor="import-files" className="ui-field-label">Files</label>
+          <input id="import-files" className="ui-input" type="file" required multiple accept=".zip,.md,.markdown,.mdx,.txt,.html,.htm,.docx" disabled={!!started}
+            onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+        </div>
+        {start.error ? <p role="alert" className="error-note">{errorMessage(start.error)}</p> : null}
+        <Button type="submit" variant="primary" loading={start.isPending} disabled={!!started || files.length === 0}>Import</Button>
+        {progress ? <p role="status">{progress}</p> : null}
+        {started ? (
+          <div role="status" className="import-status">
+            <p>
+              <strong>{run.data ? STATUS_WORDS[run.data.status] : 'Importing…'}</strong>
+              {run.data?.status === 'completed' && run.data.importedResources !== undefined ? ` — ${run.data.importedResources} of ${run.data.totalResources ?? run.data.importedResources} pages and images.` : null}
+              {run.data?.reason ? ` ${run.data.reason}` : null}
+            </p>
+            <ErrorNote error={run.error} />
+            {run.data && DONE.has(run.data.status) ? <Link className={buttonClass('primary')} to={`/o/${orgId}/s/${started.space.id}`}>Open {started.space.title}</Link> : null}
+          </div>
+        ) : null}
+      </form>
+      <section className="panel" aria-labelledby="import-git-title">
+        <h2 id="import-git-title">From a Git repository</h2>
+        <p>Create a space, then open its Git Sync (in the space’s header) and import the repository: a GitBook repository, an MkDocs or a Docusaurus site. Git Sync keeps the space and the repository in step afterwards.</p>
+      </section>
+    </main>
+  );
+}

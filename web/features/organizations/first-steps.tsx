@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { faFileImport, faGlobe, faPlus, faUserPlus } from '@fortawesome/free-solid-svg-icons';
+import { errorMessage } from '../../api/client.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialogs.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useSidebarActions } from './sidebar-actions.ts';
+
+/**
+ * A new organization's first actions, where its home would otherwise list empty sections: write in a space, bring
+ * existing docs in, invite the people who write them, publish them.
+ */
+export function FirstSteps({ orgId }: { orgId: string }) {
+  return (
+    <section aria-labelledby="first-steps-title" className="first-steps">
+      <h2 id="first-steps-title">Get started</h2>
+      <ul className="first-steps-list">
+        <li>
+          <h3><Icon icon={faPlus} /> Create a space</h3>
+          <p>A space holds one set of pages: a product’s guide, a handbook, an API’s reference.</p>
+          <NewSpace orgId={orgId} />
+        </li>
+        <li>
+          <h3><Icon icon={faFileImport} /> Import your docs</h3>
+          <p>A folder in a .zip (a GitBook export, an MkDocs or Docusaurus site, markdown files), Word or HTML documents, or a Git repository.</p>
+          <Link className={buttonClass()} to={`/o/${orgId}/import`}>Import</Link>
+        </li>
+        <li>
+          <h3><Icon icon={faUserPlus} /> Invite people</h3>
+          <p>Members write and review with you, each with a role.</p>
+          <Link className={buttonClass()} to={`/o/${orgId}/members`}>Invite people</Link>
+        </li>
+        <li>
+          <h3><Icon icon={faGlobe} /> Publish a site</h3>
+          <p>A site publishes spaces as a documentation website, public or for signed-in visitors.</p>
+          <Link className={buttonClass()} to={`/o/${orgId}/sites`}>Publish a site</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function NewSpace({ orgId }: { orgId: string }) {
+  const { createSpace } = useSidebarActions(orgId);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    createSpace.mutate({ title }, { onSuccess: (space) => navigate(`/o/${orgId}/s/${space.id}`) });
+  };
+  return (
+    <Dialog title="New space" open={open} onOpenChange={setOpen} trigger={<Button variant="primary">Create a space</Button>}>
+      <form onSubmit={submit} aria-label="New space">
+        <TextField label="Title" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} error={createSpace.error ? errorMessage(createSpace.error) : undefined} autoFocus />
+        <div className="ui-dialog-actions">
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={createSpace.isPending}>Create space</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
