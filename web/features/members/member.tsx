@@ -10,6 +10,7 @@ import { ROLE_OPTIONS, choiceOf, roleOf, type RoleChoice } from './roles.ts';
 import { useIsAdmin } from './use-is-admin.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
+import { DisableToggle } from './disable-toggle.tsx';
 import { Select } from '../../ui/select.tsx';
 
 /** The official items of listTeamsOfMember and listSpacesOfMember (src/features/members/schemas.ts). */
@@ -41,7 +42,7 @@ export default function MemberScreen() {
             <dt>Status</dt>
             <dd>
               {member.data.disabled ? "Disabled: cannot open the organization's content" : 'Active'}
-              {isAdmin && userId !== me.data?.id ? <DisableToggle orgId={orgId} userId={userId} disabled={member.data.disabled} name={member.data.user.displayName} /> : null}
+              {isAdmin && userId !== me.data?.id ? <MemberAccess orgId={orgId} userId={userId} disabled={member.data.disabled} name={member.data.user.displayName} /> : null}
             </dd>
             {member.data.sso ? (<><dt>Sign-in</dt><dd>Through the organization's single sign-on</dd></>) : null}
           </dl>
@@ -96,7 +97,7 @@ function RoleMenu({ orgId, userId, role, name }: { orgId: string; userId: string
 }
 
 /** Quire's extension of the official update: a disabled member stays, shut out until enabled again. */
-function DisableToggle({ orgId, userId, disabled, name }: { orgId: string; userId: string; disabled: boolean; name: string }) {
+function MemberAccess({ orgId, userId, disabled, name }: { orgId: string; userId: string; disabled: boolean; name: string }) {
   const queryClient = useQueryClient();
   const toggle = useMutation({
     mutationFn: (next: boolean) => api('PATCH', `/orgs/${orgId}/members/${userId}`, { body: { disabled: next } }),
@@ -104,18 +105,7 @@ function DisableToggle({ orgId, userId, disabled, name }: { orgId: string; userI
   });
   return (
     <div className="form-buttons">
-      {disabled ? (
-        <Button size="sm" loading={toggle.isPending} onClick={() => toggle.mutate(false)}>Enable {name}</Button>
-      ) : (
-        <AlertDialog
-          title={`Disable ${name}?`}
-          description="They stay a member, with their role and teams, but cannot open the organization's content until you enable them again. Their sessions end now."
-          confirm={`Disable ${name}`}
-          error={toggle.error}
-          onConfirm={() => toggle.mutateAsync(true)}
-          trigger={<Button variant="danger" size="sm">Disable {name}</Button>}
-        />
-      )}
+      <DisableToggle name={name} disabled={disabled} busy={toggle.isPending} error={toggle.error} enable={() => toggle.mutate(false)} disable={() => toggle.mutateAsync(true)} />
       {disabled ? <ErrorNote error={toggle.error} /> : null}
     </div>
   );

@@ -13,6 +13,7 @@ import { ROLE_OPTIONS, choiceOf, roleOf, type RoleChoice } from './roles.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
+import { DisableToggle } from './disable-toggle.tsx';
 import { Select } from '../../ui/select.tsx';
 
 // The filter's "all": a listbox holds no empty value.
@@ -165,18 +166,7 @@ function MemberRow({ orgId, member, isMe, isAdmin }: { orgId: string; member: Or
         <div className="row-actions">
           {isAdmin && !isMe && member.user.email ? <ResendInvitation orgId={orgId} member={member} /> : null}
           {isAdmin && !isMe ? (
-            member.disabled ? (
-              <Button size="sm" loading={setDisabled.isPending} onClick={() => setDisabled.mutate(false)}>Enable {name}</Button>
-            ) : (
-              <AlertDialog
-                title={`Disable ${name}?`}
-                description="They stay a member, with their role and teams, but cannot open the organization's content until you enable them again. Their sessions end now."
-                confirm={`Disable ${name}`}
-                error={setDisabled.error}
-                onConfirm={() => setDisabled.mutateAsync(true)}
-                trigger={<Button variant="danger" size="sm">Disable {name}</Button>}
-              />
-            )
+            <DisableToggle name={name} disabled={member.disabled} busy={setDisabled.isPending} error={setDisabled.error} enable={() => setDisabled.mutate(false)} disable={() => setDisabled.mutateAsync(true)} />
           ) : null}
           {isAdmin ? (
             <AlertDialog
