@@ -33,10 +33,12 @@ export async function launchChromium(args: string[] = []): Promise<Browser> {
 
 /**
  * A page in a context of its own (its own cookies, storage and permissions: `page.context()`), in a desktop
- * window unless the options say otherwise. Closing the browser closes it.
+ * window unless the options say otherwise. Closing the browser closes it. The page asks for reduced motion, so the
+ * kit's transitions take no time (tokens.css): a screen is checked as it settles, never mid-fade — axe once measured
+ * a button's white label on a primary colour still fading in as too little contrast.
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', ...options });
   return context.newPage();
 }
 

@@ -57,7 +57,8 @@ describe('reviewing a change request in Chromium', { skip: withoutChromium, time
     await open(writerPage, `/app/s/${space.id}/~/changes/${cr.number}`);
     await choose(writerPage.getByLabel('Reviewer', { exact: true }), 'User 2');
     await writerPage.getByRole('button', { name: 'Request review' }).click();
-    await writerPage.getByRole('region', { name: 'Requested reviewers' }).getByText('User 2').waitFor();
+    // The list's row, not the picker: it shows the name chosen until the request is answered.
+    await writerPage.getByRole('region', { name: 'Requested reviewers' }).getByRole('listitem').filter({ hasText: 'User 2' }).waitFor();
     // The description: written as plain text, stored as the official JSON document, shown as readers see it.
     const description = writerPage.getByRole('region', { name: 'Description' });
     await description.getByText('No description yet.').waitFor();
