@@ -99,7 +99,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
     clock,
     config,
     cursors: new Cursors(await loadServerSecret(db, 'cursor-signing', clock.now().toISOString())),
-    blobs: createBlobStore(config),
+    blobs: await createBlobStore(config),
     mailer: createMailer(config, app.log),
   };
   app.decorate('ctx', ctx);

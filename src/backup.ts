@@ -11,6 +11,9 @@ interface Manifest {
   version: 1;
   createdAt: string;
   database: 'sqlite' | 'postgresql';
+  /** Where the files were (absent in backups made before FILE_STORAGE: local). With s3, the backup holds none. */
+  files?: 'local' | 's3';
+  bucket?: string;
 }
 
 const MANIFEST = 'quire-backup.json';
@@ -30,8 +33,9 @@ function withoutPassword(url: string): string {
 /**
  * `quire backup --to DIR`: a consistent copy while the server runs. SQLite: the online backup API copies the
  * database page by page while writers go on (better-sqlite3's `backup()`), then the blobs are copied. Blobs are
- * immutable, named by their hash, written before the row that refers to them and never deleted, so every blob
- * the copied database names is on disk when the copy of the folder starts. PostgreSQL: the blobs are copied
+ * immutable, named by their hash, written before the row that refers to them and never deleted while a row
+ * names them, so every blob the copied database names is on disk when the copy of the folder starts. Files in
+ * S3 (FILE_STORAGE=s3) are not copied: the bucket is backed up by the storage's own tools. PostgreSQL: the blobs are copied
  * and the pg_dump command to run is returned (a dump belongs to PostgreSQL's own tools).
  */
 export async function backup(config: Config, to: string): Promise<string[]> {
@@ -51,9 +55,24 @@ export async function backup(config: Config, to: string): Promise<string[]> {
     }
     lines.push(`Database copied from ${file}`);
   }
-  if (existsSync(blobsOf(config.dataDir))) cpSync(blobsOf(config.dataDir), blobsOf(target), { recursive: true });
-  lines.push(`Blobs copied from ${blobsOf(config.dataDir)}`);
-  const manifest: Manifest = { format: 'quire-backup', version: 1, createdAt: new Date().toISOString(), database: config.databaseUrl ? 'postgresql' : 'sqlite' };
+  if (config.fileStorage === 's3' && config.s3) {
+    // Objects in the bucket never change and are removed only when no row has ever named them (the collecting
+    // sweep), so a copy of the bucket taken any time after this backup holds every file it names.
+    lines.push(
+      `Files are in the bucket s3://${config.s3.bucket}/${config.s3.prefix} (FILE_STORAGE=s3) and are not copied here: back the bucket up with the storage's own tools (versioning or replication, or a copy such as \`aws s3 sync s3://${config.s3.bucket}/${config.s3.prefix} DIR\`), any time after this backup`,
+    );
+  } else {
+    if (existsSync(blobsOf(config.dataDir))) cpSync(blobsOf(config.dataDir), blobsOf(target), { recursive: true });
+    lines.push(`Blobs copied from ${blobsOf(config.dataDir)}`);
+  }
+  const manifest: Manifest = {
+    format: 'quire-backup',
+    version: 1,
+    createdAt: new Date().toISOString(),
+    database: config.databaseUrl ? 'postgresql' : 'sqlite',
+    files: config.fileStorage,
+    ...(config.fileStorage === 's3' && config.s3 ? { bucket: config.s3.bucket } : {}),
+  };
   writeFileSync(join(target, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
   if (config.databaseUrl) {
     lines.push(
@@ -95,7 +114,14 @@ export async function restore(config: Config, from: string, force: boolean): Pro
       `  pg_restore --clean --if-exists --no-owner --dbname '${withoutPassword(config.databaseUrl)}' ${join(source, 'quire.pgdump')}`,
     );
   }
+  if (manifest.files === 's3') {
+    lines.push(
+      `The backup holds no files: they were in the bucket ${manifest.bucket ?? '(its name was not recorded)'}; ${config.fileStorage === 's3' ? `this server reads s3://${config.s3?.bucket}/${config.s3?.prefix}, which must hold them (restore the bucket's copy there if it is another)` : 'set FILE_STORAGE=s3 and the S3_ settings to that bucket (or a copy of it) before starting the server'}`,
+    );
+    return lines;
+  }
   if (existsSync(blobsOf(source))) cpSync(blobsOf(source), blobsOf(config.dataDir), { recursive: true });
   lines.push(`Blobs restored to ${blobsOf(config.dataDir)}`);
+  if (config.fileStorage === 's3') lines.push('This server keeps its files in S3 (FILE_STORAGE=s3): run `quire files migrate --to s3` to copy the restored files to the bucket before starting it');
   return lines;
 }

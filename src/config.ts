@@ -19,6 +19,12 @@ export interface Config {
   publicUrlSet: boolean;
   /** Folder for the embedded database and stored files. */
   dataDir: string;
+  /** How old stored bytes that no row names must be before the collecting sweep removes them, in milliseconds. */
+  blobGraceMs: number;
+  /** Where file bytes are kept: `local` (DATA_DIR/blobs) or `s3` (an S3-compatible bucket, `s3`). */
+  fileStorage: 'local' | 's3';
+  /** The bucket (S3_BUCKET and the other S3_ settings), used when FILE_STORAGE=s3 and by `quire files migrate`. */
+  s3: S3Settings | undefined;
   /** `postgres://…` to use PostgreSQL; absent means SQLite in `dataDir`. */
   databaseUrl: string | undefined;
   /** When set on first start, the bootstrap admin's API token takes this value instead of a random one. */
@@ -120,6 +126,23 @@ export interface Config {
   mailFrom: string;
 }
 
+/** An S3-compatible bucket that holds the files (FILE_STORAGE=s3). */
+export interface S3Settings {
+  /** S3_ENDPOINT: the service's URL (MinIO, Ceph, R2…); unset for AWS S3 itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role, ~/.aws). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** S3_PRESIGNED_DOWNLOADS: downloads are redirected to a URL of the bucket, signed for minutes, instead of streamed through Quire. */
+  presignedDownloads: boolean;
+  /** S3_PREFIX: a folder of the bucket for Quire's objects (`quire/`), so that a bucket may be shared. */
+  prefix: string;
+}
+
 /** The levels LOG_LEVEL accepts (pino's, plus `silent`). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -185,6 +208,36 @@ function list(env: NodeJS.ProcessEnv, name: string): string[] {
     .filter((item) => item !== '');
 }
 
+function fileStorage(env: NodeJS.ProcessEnv): Pick<Config, 'fileStorage' | 's3'> {
+  const raw = (env.FILE_STORAGE || 'local').trim().toLowerCase();
+  if (raw !== 'local' && raw !== 's3') throw new Error(`FILE_STORAGE must be local or s3, got "${env.FILE_STORAGE}"`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (raw === 's3' && !bucket) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET, the name of the bucket that holds the files');
+  // The bucket is read with FILE_STORAGE=local too: `quire files migrate --to s3` copies the files there first.
+  if (!bucket) return { fileStorage: 'local', s3: undefined };
+  const endpoint = env.S3_ENDPOINT?.trim().replace(/\/+$/, '') || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT must start with http:// or https://, got "${endpoint}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK\'s own credentials');
+  }
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+/, '');
+  return {
+    fileStorage: raw,
+    s3: {
+      endpoint,
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
+      presignedDownloads: boolean(env, 'S3_PRESIGNED_DOWNLOADS', false),
+      prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    },
+  };
+}
+
 function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.DATABASE_URL;
   if (!raw) return undefined;
@@ -215,6 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     publicUrlSet: Boolean(env.PUBLIC_URL),
     dataDir: resolve(env.DATA_DIR || './data'),
+    ...fileStorage(env),
+    blobGraceMs: integer(env, 'BLOB_GRACE_MS', 24 * 60 * 60_000),
     databaseUrl: databaseUrl(env),
     adminToken: adminToken(env),
     bodyLimit: integer(env, 'BODY_LIMIT', 10 * 1024 * 1024),

@@ -14,6 +14,7 @@ import { mailNotification, NOTIFICATION_MAIL_JOB } from './features/notification
 import { deliverDueEvents } from './features/integration-events/delivery.ts';
 import { processOutbox, purgeProcessedOutbox } from './features/integration-events/outbox.ts';
 import { purgeExpiredInstallationTokens } from './features/integrations/tokens.ts';
+import { collectUnreferencedBlobsWhenDue } from './features/files/collect.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
@@ -74,5 +75,9 @@ export function registerJobHandlers(worker: JobWorker): void {
   // Installation tokens (1 hour) expired for more than a day (EXPIRED_TOKEN_GRACE_MS).
   worker.sweep('purge-expired-installation-tokens', async (ctx) => {
     await purgeExpiredInstallationTokens(ctx);
+  });
+  // File bytes no row names, older than BLOB_GRACE_MS (a write cut between its bytes and its row), hourly.
+  worker.sweep('collect-unreferenced-blobs', async (ctx) => {
+    await collectUnreferencedBlobsWhenDue(ctx);
   });
 }

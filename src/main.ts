@@ -48,6 +48,9 @@ Usage:
                                                   --project names the folder of the site's configuration
                                                   (docs/en of FastAPI's repository), as Git Sync's does
   quire export --space ID --to DIR                write a space's content to DIR in the Git Sync layout
+  quire files migrate --to s3                     copy every file of DATA_DIR/blobs to the S3_BUCKET bucket
+                                                  (resumable: files already there are skipped), then set
+                                                  FILE_STORAGE=s3 and restart
 
 Every command prints the database it uses to stderr. One that refuses its arguments says why in one line,
 writes nothing and exits with 2; one that fails exits with 1. Process supervisors run \`node bin/quire.js serve\`.
@@ -77,7 +80,7 @@ async function withContext<T>(config: Config, run: (ctx: AppContext, db: Db) => 
   try {
     // The CLI never reads cursors; a throwaway key keeps the context complete.
     const mailer = createMailer(config, { warn: (data, message) => console.error(`${message}: ${JSON.stringify(data)}`) });
-    const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli'), blobs: createBlobStore(config), mailer };
+    const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli'), blobs: await createBlobStore(config), mailer };
     try {
       return await run(ctx, db);
     } finally {
@@ -388,6 +391,17 @@ export async function main(argv: string[]): Promise<void> {
         if (count === 0) throw notFound(`quire token revoke: ${values.id ? `--id ${values.id}` : '--token'} names no active token (quire token list shows them)`);
         console.log('Token revoked.');
       });
+    }
+    case 'files migrate': {
+      const to = need('to');
+      if (to !== 's3') throw badRequest(`quire files migrate: --to must be s3 (files move from DATA_DIR to an S3-compatible bucket), not "${to}"`);
+      const { migrateFilesToS3 } = await import('./features/files/migrate.ts');
+      const result = await migrateFilesToS3(config, { report: (line) => console.log(line) });
+      if (result.failed.length > 0) {
+        throw new ApiError(500, `quire files migrate: ${result.failed.length} files could not be copied; run the command again, or check them:\n  ${result.failed.join('\n  ')}`);
+      }
+      console.log(config.fileStorage === 's3' ? 'The bucket holds every file.' : 'The bucket holds every file: set FILE_STORAGE=s3 and restart the server (run this command once more just before, for files uploaded meanwhile).');
+      return;
     }
     default:
       throw badRequest(`Unknown command "${positionals.join(' ')}": quire help lists the commands`);

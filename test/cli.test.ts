@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,8 @@ import { SQLite } from '../src/db/sqlite-library.ts';
 import type { Db } from '../src/db/types.ts';
 import { assertError } from './assertions.ts';
 import { freePort } from './helpers.ts';
+import { noisyPng } from './fixtures/png.ts';
+import { startTestS3 } from './s3-server.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'quire.js');
@@ -185,6 +187,9 @@ describe('command line', { skip: process.env.TEST_DATABASE_URL ? 'the command li
       [['export', '--space', 'x', '--to', BIN], /^quire export: --to \S+quire\.js is a file, not a folder$/],
       [['backup'], /^quire backup: --to is required/],
       [['restore'], /^quire restore: --from is required/],
+      [['files', 'migrate'], /^quire files migrate: --to is required/],
+      [['files', 'migrate', '--to', 'gcs'], /^quire files migrate: --to must be s3 \(files move from DATA_DIR to an S3-compatible bucket\), not "gcs"$/],
+      [['files', 'migrate', '--to', 's3'], /^quire files migrate: S3_BUCKET is not set: set S3_BUCKET \(and S3_ENDPOINT, /],
     ];
     const runs = await Promise.all(cases.map(([args]) => quire(fresh, args)));
     runs.forEach((run, i) => assertRefused(run, cases[i]![1]));
@@ -659,6 +664,62 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
       assertRefused(notEmpty, /--to \S+ is not empty/);
     } finally {
       for (const d of [source, target, backups]) rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  test('files migrate --to s3 copies every file to the bucket, skips what is there when run again, and the server then serves them from it; backup says where they are', async () => {
+    const source = mkdtempSync(join(tmpdir(), 'quire-migrate-'));
+    const backups = mkdtempSync(join(tmpdir(), 'quire-migrate-backups-'));
+    const s3 = await startTestS3(['migrated']);
+    try {
+      const orgId = orgIdFrom(await succeeds(source, ['org', 'create', '--title', 'Files org', '--admin', 'f@example.com']));
+      const token = tokenFrom(await succeeds(source, ['token', 'issue', '--email', 'f@example.com']));
+      const space = await callApi(source, `/v1/orgs/${orgId}/spaces`, token, { method: 'POST', body: { title: 'With files' } });
+      const { app } = await apps.get(source)!;
+      const files = [noisyPng(300, 300), Buffer.from('notes, in plain text'), Buffer.alloc(2 * 1024 * 1024, 7)];
+      const uploaded: { id: string; downloadURL: string }[] = [];
+      for (const [i, bytes] of files.entries()) {
+        const res = await app.inject({ method: 'POST', url: `/v1/spaces/${space.body.id}/files/uploads?name=file${i}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, payload: bytes });
+        assert.equal(res.statusCode, 201, res.body);
+        uploaded.push(JSON.parse(res.body));
+      }
+      const bucket = s3.env('migrated');
+      const { FILE_STORAGE: _s3, ...beside } = bucket;
+      const first = await quire(source, ['files', 'migrate', '--to', 's3'], beside);
+      assert.equal(first.code, 0, first.stderr);
+      assert.match(first.stdout, /^Copying 3 files \(2\.\d MB\) from \S+blobs to s3:\/\/migrated\/ at http:\/\/127\.0\.0\.1:\d+$/m);
+      assert.match(first.stdout, /^3 of 3 files: 3 copied, 0 already in the bucket$/m);
+      assert.match(first.stdout, /set FILE_STORAGE=s3 and restart the server/);
+      const again = await succeeds(source, ['files', 'migrate', '--to', 's3'], beside);
+      assert.match(again, /^3 of 3 files: 0 copied, 3 already in the bucket$/m, 'run again, nothing is sent twice');
+      const wrongBucket = await quire(source, ['files', 'migrate', '--to', 's3'], { ...beside, S3_BUCKET: 'nope' });
+      assert.equal(wrongBucket.code, 1);
+      assert.match(wrongBucket.stderr, /S3_BUCKET "nope" at http:\/\/127\.0\.0\.1:\d+ cannot be used: there is no such bucket/);
+
+      // The local files moved away: a server on the bucket serves every file from it.
+      renameSync(join(source, 'blobs'), join(source, 'blobs-before-s3'));
+      await closeApps();
+      const config = { ...loadConfig({ DATA_DIR: source, PUBLIC_URL: 'http://quire.test', CACHE_TTL_MS: '0', ...bucket }), logLevel: 'silent', workerIntervalMs: 0 };
+      const db = createDatabase({ dataDir: source });
+      const onS3 = await buildApp({ config, db });
+      try {
+        for (const [i, file] of uploaded.entries()) {
+          const res = await onS3.inject({ method: 'GET', url: new URL(file.downloadURL).pathname });
+          assert.equal(res.statusCode, 200, `file ${i}`);
+          assert.deepEqual(res.rawPayload, files[i]);
+        }
+      } finally {
+        await onS3.close();
+        await db.destroy();
+      }
+      const backedUp = await succeeds(source, ['backup', '--to', join(backups, 'b')], bucket);
+      assert.match(backedUp, /Files are in the bucket s3:\/\/migrated\/ \(FILE_STORAGE=s3\) and are not copied here/);
+      assert.equal(existsSync(join(backups, 'b', 'blobs')), false);
+      const restored = await succeeds(mkdtempSync(join(backups, 'r-')), ['restore', '--from', join(backups, 'b')], bucket);
+      assert.match(restored, /The backup holds no files: they were in the bucket migrated; this server reads s3:\/\/migrated\//);
+    } finally {
+      await s3.stop();
+      for (const d of [source, backups]) rmSync(d, { recursive: true, force: true });
     }
   });
 

@@ -1,31 +1,80 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 
 /**
  * Where file bytes live, addressed by the SHA-256 of their content: the same bytes are stored once however many
- * files, revisions or spaces use them. The database's `blobs` table records what the store holds; the store only
- * keeps bytes, so an S3-compatible store can implement the same interface.
+ * files, revisions or spaces use them. The database's `blobs` table records what the store holds (a row is
+ * written after its bytes, so a row never names missing bytes); the store only keeps bytes: a folder under
+ * DATA_DIR (LocalBlobStore) or an S3-compatible bucket (S3BlobStore, FILE_STORAGE=s3).
  */
 export interface BlobStore {
+  /** Where the bytes are, for people: a folder, or s3://bucket/prefix at an endpoint. */
+  readonly location: string;
   /** Stores the bytes (once per distinct content) and returns their address. */
   put(bytes: Buffer): Promise<{ hash: string; size: number }>;
   get(hash: string): Promise<Buffer | undefined>;
-  /** The bytes as a stream, for serving large files without holding them in memory. */
-  stream(hash: string): Promise<{ size: number; body: Readable } | undefined>;
-  has(hash: string): Promise<boolean>;
-  /** A new path where a large file may be written before it is stored with putFile (same file system). */
+  /**
+   * The bytes as a stream, for serving large files without holding them in memory; with a range, only bytes
+   * `start` to `end` (inclusive, within the blob). `size` is always the whole blob's.
+   */
+  stream(hash: string, range?: ByteRange): Promise<{ size: number; body: Readable } | undefined>;
+  /** Whether the bytes are stored; with `size`, whole (an object of another size is not the blob). */
+  has(hash: string, size?: number): Promise<boolean>;
+  /** The stored bytes' size and when they were written, or undefined when they are not stored. */
+  stat(hash: string): Promise<Omit<StoredBlob, 'hash'> | undefined>;
+  /** A new path on the local disk where a large file may be written before it is stored with putFile. */
   incomingPath(): Promise<string>;
   /** Stores a file written at `path` whose bytes hash to `hash` (computed as it was written); the file is moved or removed. */
   putFile(path: string, hash: string): Promise<void>;
+  /** Every blob stored, in no particular order, with when it was written (the collecting sweep's grace). */
+  list(): AsyncIterable<StoredBlob>;
+  /** Removes the bytes (the collecting sweep, for bytes no row names); removing what is not there is no error. */
+  delete(hash: string): Promise<void>;
+  /**
+   * A URL from which a browser downloads the bytes directly, signed for a short while, when the store serves
+   * them itself (S3_PRESIGNED_DOWNLOADS); otherwise undefined, and the server streams them.
+   */
+  downloadUrl(hash: string, served: { contentType: string; disposition: string }): Promise<string | undefined>;
 }
 
-/** The server's blob store: a folder under DATA_DIR (the place to choose an S3-compatible store once there is one). */
-export function createBlobStore(config: Pick<Config, 'dataDir'>): BlobStore {
+/** Bytes `start` to `end` of a blob, both included (an HTTP Range's bytes=start-end). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Bytes already stored are written again when stored again after this long, which makes them young again: the
+ * collecting sweep removes only bytes older than BLOB_GRACE_MS (hours at least) that no row names, so bytes that
+ * someone is storing right now (their row comes next) are never among them.
+ */
+export const REWRITE_AFTER_MS = 60 * 60_000;
+
+/** Whether bytes found stored (of this size, written then) can stand for `size` bytes being stored now. */
+export function standsFor(found: Omit<StoredBlob, 'hash'> | undefined, size: number): boolean {
+  return found !== undefined && found.size === size && Date.now() - found.storedAt.getTime() < REWRITE_AFTER_MS;
+}
+
+export interface StoredBlob {
+  hash: string;
+  size: number;
+  storedAt: Date;
+}
+
+/** The server's blob store, as FILE_STORAGE chooses: a folder under DATA_DIR, or an S3-compatible bucket. */
+export async function createBlobStore(config: Pick<Config, 'dataDir' | 'fileStorage' | 's3'>): Promise<BlobStore> {
+  if (config.fileStorage === 's3' && config.s3) {
+    // Loaded only when chosen: the AWS SDK is a few megabytes of modules that a local store never needs.
+    const { S3BlobStore } = await import('./s3-blob-store.ts');
+    const store = new S3BlobStore(config.s3, join(config.dataDir, 'incoming'));
+    await store.verify();
+    return store;
+  }
   return new LocalBlobStore(join(config.dataDir, 'blobs'));
 }
 
@@ -88,14 +137,19 @@ export async function writeIncoming(source: AsyncIterable<Uint8Array>, path: str
 export class LocalBlobStore implements BlobStore {
   constructor(readonly root: string) {}
 
-  private pathOf(hash: string): string {
+  get location(): string {
+    return this.root;
+  }
+
+  /** Where the bytes of `hash` are (or would be) on disk. */
+  pathOf(hash: string): string {
     return join(this.root, hash.slice(0, 2), hash.slice(2, 4), hash);
   }
 
   async put(bytes: Buffer): Promise<{ hash: string; size: number }> {
     const hash = blobHash(bytes);
     const path = this.pathOf(hash);
-    if (await this.has(hash)) return { hash, size: bytes.length };
+    if (standsFor(await this.stat(hash), bytes.length)) return { hash, size: bytes.length };
     const folder = dirname(path);
     await mkdir(folder, { recursive: true });
     // Written beside its final name, flushed, then renamed: a rename is atomic, so a crash leaves either no blob
@@ -127,7 +181,7 @@ export class LocalBlobStore implements BlobStore {
   async putFile(path: string, hash: string): Promise<void> {
     if (!isBlobHash(hash)) throw new Error(`not a blob hash: ${hash}`);
     try {
-      if (await this.has(hash)) return;
+      if (standsFor(await this.stat(hash), (await stat(path)).size)) return;
       const handle = await open(path, 'r+');
       try {
         await handle.sync();
@@ -152,26 +206,69 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async stream(hash: string): Promise<{ size: number; body: Readable } | undefined> {
+  async stream(hash: string, range?: ByteRange): Promise<{ size: number; body: Readable } | undefined> {
     if (!isBlobHash(hash)) return undefined;
     const path = this.pathOf(hash);
     try {
       const { size } = await stat(path);
-      return { size, body: createReadStream(path) };
+      return { size, body: createReadStream(path, range && { start: range.start, end: range.end }) };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
     }
   }
 
-  async has(hash: string): Promise<boolean> {
+  async has(hash: string, size?: number): Promise<boolean> {
     if (!isBlobHash(hash)) return false;
     try {
-      return (await stat(this.pathOf(hash))).isFile();
+      const found = await stat(this.pathOf(hash));
+      return found.isFile() && (size === undefined || found.size === size);
     } catch (error) {
       if (isMissing(error)) return false;
       throw error;
     }
+  }
+
+  async stat(hash: string): Promise<Omit<StoredBlob, 'hash'> | undefined> {
+    if (!isBlobHash(hash)) return undefined;
+    try {
+      const found = await stat(this.pathOf(hash));
+      return found.isFile() ? { size: found.size, storedAt: found.mtime } : undefined;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async *list(): AsyncIterable<StoredBlob> {
+    // ab/cd/<hash>, read a folder at a time; temporary files (.<hash>.….tmp) and .incoming are not blobs.
+    for (const first of await readdirOrNone(this.root)) {
+      if (!/^[0-9a-f]{2}$/.test(first)) continue;
+      for (const second of await readdirOrNone(join(this.root, first))) {
+        for (const name of await readdirOrNone(join(this.root, first, second))) {
+          if (!isBlobHash(name)) continue;
+          const found = await stat(join(this.root, first, second, name)).catch(() => undefined);
+          if (found?.isFile()) yield { hash: name, size: found.size, storedAt: found.mtime };
+        }
+      }
+    }
+  }
+
+  async delete(hash: string): Promise<void> {
+    if (isBlobHash(hash)) await rm(this.pathOf(hash), { force: true });
+  }
+
+  async downloadUrl(): Promise<string | undefined> {
+    return undefined;
+  }
+}
+
+async function readdirOrNone(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
   }
 }
 

@@ -4,7 +4,7 @@ import { callerOf } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { errors, SpaceIdParams } from '../../platform/schemas.ts';
 import { servedAs } from './content-type.ts';
-import { isStoredBlob, openFileDownload } from './service.ts';
+import { fileDownloadRedirect, isStoredBlob, openFileDownload } from './service.ts';
 import { uploadSpaceFile } from './uploads.ts';
 
 const DownloadParams = Type.Object({ hash: Type.String(), name: Type.String() });
@@ -26,16 +26,26 @@ export async function fileDownloadRoutes(app: App) {
         if (!(await isStoredBlob(app.ctx, hash))) throw missing();
         return reply.status(304).header('etag', etag).header('cache-control', CACHE).send();
       }
-      const file = await openFileDownload(app.ctx, hash);
+      const redirect = await fileDownloadRedirect(app.ctx, hash, (contentType) => {
+        const served = servedAs(contentType);
+        return { contentType: served.contentType, disposition: contentDisposition(served.disposition, name) };
+      });
+      // The bucket serves the bytes (S3_PRESIGNED_DOWNLOADS): its signed URL works for minutes, so the redirect
+      // is cached no longer than one.
+      if (redirect) return reply.status(302).header('location', redirect).header('cache-control', 'private, max-age=60').send();
+      const file = await openFileDownload(app.ctx, hash, { range: request.headers.range, log: request.log });
       if (!file) throw missing();
+      if ('unsatisfiable' in file) return reply.status(416).header('content-range', `bytes */${file.size}`).header('accept-ranges', 'bytes').send();
       const served = servedAs(file.contentType);
       reply
         .header('content-type', served.contentType)
-        .header('content-length', file.size)
+        .header('content-length', file.range ? file.range.end - file.range.start + 1 : file.size)
+        .header('accept-ranges', 'bytes')
         .header('etag', etag)
         .header('cache-control', CACHE)
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', contentDisposition(served.disposition, name));
+      if (file.range) reply.status(206).header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
       // An uploaded page or SVG opened from this origin must not run script with its cookies and storage.
       if (served.sandbox) reply.header('content-security-policy', 'sandbox');
       return reply.send(file.body);

@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/types.ts';
-import { isBlobHash } from '../../platform/blob-store.ts';
+import parseRange from 'range-parser';
+import { isBlobHash, type ByteRange } from '../../platform/blob-store.ts';
 import { isoNow } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ApiError, badRequest } from '../../platform/errors.ts';
@@ -142,18 +143,52 @@ export async function storeRemoteFile(ctx: AppContext, db: Executor, file: { nam
 
 export interface FileDownload {
   contentType: string;
+  /** The whole file's size (with a range, the body holds only `range`). */
   size: number;
   body: Readable;
+  range?: ByteRange;
 }
 
-/** The bytes behind a download URL, or undefined when the hash names nothing stored or only files of deleted spaces. */
-export async function openFileDownload(ctx: AppContext, hash: string): Promise<FileDownload | undefined> {
+/** Where a download is logged when a row names bytes the store does not have (a store emptied or moved by hand). */
+export interface DownloadLog {
+  error(data: object, message: string): void;
+}
+
+/**
+ * The bytes behind a download URL, or undefined when the hash names nothing stored or only files of deleted
+ * spaces. With an HTTP Range (`bytes=…`, one range), only those bytes, or `unsatisfiable` when the range lies
+ * beyond the file; a Range of several ranges or that does not parse is ignored, as RFC 9110 allows.
+ */
+export async function openFileDownload(ctx: AppContext, hash: string, options: { range?: string | undefined; log?: DownloadLog } = {}): Promise<FileDownload | { unsatisfiable: true; size: number } | undefined> {
   if (!isBlobHash(hash)) return undefined;
   const row = await findServedBlob(ctx.db, hash);
   if (!row) return undefined;
-  const stored = await ctx.blobs.stream(hash);
-  if (!stored) return undefined;
-  return { contentType: row.content_type ?? 'application/octet-stream', size: stored.size, body: stored.body };
+  let range: ByteRange | undefined;
+  if (options.range !== undefined) {
+    const parsed = parseRange(row.size, options.range, { combine: true });
+    if (parsed === -1) return { unsatisfiable: true, size: row.size };
+    if (Array.isArray(parsed) && parsed.type === 'bytes' && parsed.length === 1) range = { start: parsed[0]!.start, end: parsed[0]!.end };
+  }
+  const stored = await ctx.blobs.stream(hash, range);
+  // A row is written after its bytes and bytes are never removed while a row names them: missing or cut bytes
+  // mean the store was changed behind Quire's back (a bucket emptied, a restore without its files).
+  if (!stored || stored.size !== row.size) {
+    stored?.body.destroy();
+    options.log?.error({ hash, size: row.size, storedSize: stored?.size ?? null, store: ctx.blobs.location }, stored ? 'file bytes in the store are not the recorded size' : 'file bytes missing from the store');
+    return undefined;
+  }
+  return { contentType: row.content_type ?? 'application/octet-stream', size: stored.size, body: stored.body, ...(range ? { range } : {}) };
+}
+
+/**
+ * The store's own URL for a download (S3_PRESIGNED_DOWNLOADS), after the same check as a streamed one: the hash
+ * names bytes of a file that is served. Undefined when the server streams the bytes itself.
+ */
+export async function fileDownloadRedirect(ctx: AppContext, hash: string, served: (contentType: string) => { contentType: string; disposition: string }): Promise<string | undefined> {
+  if (!isBlobHash(hash)) return undefined;
+  const row = await findServedBlob(ctx.db, hash);
+  if (!row) return undefined;
+  return ctx.blobs.downloadUrl(hash, served(row.content_type ?? 'application/octet-stream'));
 }
 
 /**

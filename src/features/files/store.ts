@@ -37,3 +37,10 @@ export async function findServedBlob(db: Executor, hash: string): Promise<BlobRo
     .where((eb) => eb.or([eb.not(eb.exists(holders(eb))), eb.exists(holders(eb).where('spaces.deleted_at', 'is', null))]))
     .executeTakeFirst();
 }
+
+/** Which of these hashes have a row: the bytes recorded as stored. */
+export async function findRecordedBlobHashes(db: Executor, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db.selectFrom('blobs').select('hash').where('hash', 'in', hashes).execute();
+  return new Set(rows.map((row) => row.hash));
+}

@@ -318,8 +318,8 @@ export async function integrationAssetRoutes(app: App) {
     const { integrationName, hash } = request.params;
     const integration = await findIntegrationByName(app.ctx.db, integrationName);
     const names = integration ? [integration.icon_hash, ...(JSON.parse(integration.preview_images) as string[])] : [];
-    const file = names.includes(hash) ? await openFileDownload(app.ctx, hash) : undefined;
-    if (!file) throw notFound(`No asset ${hash} of integration ${integrationName}`);
+    const file = names.includes(hash) ? await openFileDownload(app.ctx, hash, { log: request.log }) : undefined;
+    if (!file || 'unsatisfiable' in file) throw notFound(`No asset ${hash} of integration ${integrationName}`);
     const served = servedAs(file.contentType);
     reply
       .header('content-type', served.contentType)
