@@ -312,7 +312,7 @@ describe('Git Sync both ways, automatically', () => {
     }
   });
 
-  test('soak: 50 changes on each side, alternating, a third of them at once on the same page, end with the branch and the space agreeing and every change present', async () => {
+  test('soak: 50 changes on each side, alternating, a third of them at once on the same page, end with the branch and the space agreeing and every change present', async (soak) => {
     const { space, name, pages } = await connected();
     const hook = await webhookOf(space.id);
     // Git appends a line to the reference page each round. Quire adds a step to the guide, except every third
@@ -321,21 +321,26 @@ describe('Git Sync both ways, automatically', () => {
     let first = 'The reference.';
     const gitLines: string[] = [];
     const steps = ['First step.'];
-    for (let round = 1; round <= 50; round++) {
-      git.commit(name, 'main', { 'reference.md': (text) => `${text.trimEnd()}\n\nGit line ${round}.\n` }, `Git change ${round}`);
-      if (round % 3 === 0) {
-        first = `${first} Quire ${round}.`;
-        // Quire's writer has not seen this round's line yet.
-        await liveEdit(space.id, pages.Reference!, [first, ...gitLines].join('\n\n'));
-      } else {
-        steps.push(`Quire step ${round}.`);
-        await liveEdit(space.id, pages.Guide!, steps.join('\n\n'));
-      }
-      gitLines.push(`Git line ${round}.`);
-      assert.equal((await deliver(hook.url, 'github', githubPush('main'), hook.secret)).status, 202);
-      await t.app.jobs.runDue();
-      const state = await info(space.id);
-      assert.equal(state.sync.error, undefined, `round ${round}: ${state.sync.error}`);
+    // Ten rounds per subtest: each one's end is progress the suite's stall watchdog sees (a soak is minutes long).
+    for (let from = 1; from <= 50; from += 10) {
+      await soak.test(`rounds ${from} to ${from + 9}`, async () => {
+        for (let round = from; round < from + 10; round++) {
+          git.commit(name, 'main', { 'reference.md': (text) => `${text.trimEnd()}\n\nGit line ${round}.\n` }, `Git change ${round}`);
+          if (round % 3 === 0) {
+            first = `${first} Quire ${round}.`;
+            // Quire's writer has not seen this round's line yet.
+            await liveEdit(space.id, pages.Reference!, [first, ...gitLines].join('\n\n'));
+          } else {
+            steps.push(`Quire step ${round}.`);
+            await liveEdit(space.id, pages.Guide!, steps.join('\n\n'));
+          }
+          gitLines.push(`Git line ${round}.`);
+          assert.equal((await deliver(hook.url, 'github', githubPush('main'), hook.secret)).status, 202);
+          await t.app.jobs.runDue();
+          const state = await info(space.id);
+          assert.equal(state.sync.error, undefined, `round ${round}: ${state.sync.error}`);
+        }
+      });
     }
     const files = git.filesOf(name, 'main');
     const inGit = files.get('reference.md')!.toString();
