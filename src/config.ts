@@ -19,6 +19,11 @@ export interface Config {
   publicUrlSet: boolean;
   /** Folder for the embedded database and stored files. */
   dataDir: string;
+  /**
+   * How long a job a process runs is reserved for it (renewed every third of it while it runs), in
+   * milliseconds: the jobs of a process that died are taken over by another after this long.
+   */
+  jobLeaseMs: number;
   /** How old stored bytes that no row names must be before the collecting sweep removes them, in milliseconds. */
   blobGraceMs: number;
   /** Where file bytes are kept: `local` (DATA_DIR/blobs) or `s3` (an S3-compatible bucket, `s3`). */
@@ -270,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     ...fileStorage(env),
     blobGraceMs: integer(env, 'BLOB_GRACE_MS', 24 * 60 * 60_000),
+    jobLeaseMs: integer(env, 'JOB_LEASE_MS', 60_000) || 60_000,
     databaseUrl: databaseUrl(env),
     adminToken: adminToken(env),
     bodyLimit: integer(env, 'BODY_LIMIT', 10 * 1024 * 1024),

@@ -38,8 +38,17 @@ export async function claimDueJob(db: Db, now: string, lockUntil: string) {
     const job = await query.executeTakeFirst();
     if (!job) return undefined;
     await trx.updateTable('jobs').set({ locked_until: lockUntil, attempts: job.attempts + 1 }).where('id', '=', job.id).execute();
-    return { ...job, attempts: job.attempts + 1 };
+    return { ...job, attempts: job.attempts + 1, locked_until: lockUntil };
   });
+}
+
+/**
+ * Renews a running job's lease from `held` to `until`, if it is still the lease this process took (the value is
+ * its token): false when another process took the job after the lease ran out.
+ */
+export async function extendJobLease(db: Executor, id: string, held: string, until: string): Promise<boolean> {
+  const result = await db.updateTable('jobs').set({ locked_until: until }).where('id', '=', id).where('locked_until', '=', held).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteJob(db: Executor, id: string) {
@@ -52,8 +61,11 @@ export async function queuedJobPayloads(db: Executor, type: string): Promise<str
   return rows.map((row) => row.payload);
 }
 
-export async function rescheduleJob(db: Executor, id: string, runAt: string, error: string) {
-  await db.updateTable('jobs').set({ run_at: runAt, locked_until: null, last_error: error }).where('id', '=', id).execute();
+/** Puts a failed job back in the queue for `runAt`; with `held`, only while this process's lease holds it. */
+export async function rescheduleJob(db: Executor, id: string, runAt: string, error: string, held?: string) {
+  let query = db.updateTable('jobs').set({ run_at: runAt, locked_until: null, last_error: error }).where('id', '=', id);
+  if (held !== undefined) query = query.where('locked_until', '=', held);
+  await query.execute();
 }
 
 /** How many jobs wait (due or not) and the age of the oldest due one, in seconds (metrics). */

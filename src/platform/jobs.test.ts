@@ -6,8 +6,9 @@ import { watchStatements } from '../db/statement-watch.ts';
 import type { Db } from '../db/types.ts';
 import { startServer, type TestServer } from '../../test/helpers.ts';
 import { newId } from './ids.ts';
-import { insertJob } from './job-store.ts';
-import { enqueueJob } from './jobs.ts';
+import { systemClock } from './clock.ts';
+import { claimDueJob, insertJob } from './job-store.ts';
+import { enqueueJob, JobWorker } from './jobs.ts';
 
 /** The worker's own interval in these tests: far longer than any wait, so a job that runs was woken. */
 const TEN_MINUTES = 10 * 60_000;
@@ -177,5 +178,62 @@ describe('jobs start at once in another process', { skip: process.env.TEST_DATAB
     } finally {
       await second.app.jobs.stop();
     }
+  });
+});
+
+describe('a running job is leased', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startServer();
+  });
+  after(() => t.close());
+
+  /** Two workers as two processes would run them, on the real clock, with a lease of `leaseMs`. */
+  const workers = (leaseMs: number) => {
+    const ctx = { ...t.app.ctx, clock: systemClock, config: { ...t.app.ctx.config, jobLeaseMs: leaseMs } };
+    return [new JobWorker(ctx), new JobWorker(ctx)] as const;
+  };
+
+  test('a job that runs far longer than its lease keeps it: another worker does not run it meanwhile', async () => {
+    const [one, two] = workers(300);
+    const starts: string[] = [];
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    for (const [name, worker] of [['one', one], ['two', two]] as const) {
+      worker.handle('long-job', async () => {
+        starts.push(name);
+        await finished;
+      });
+    }
+    await insertJob(t.db, { id: newId(), type: 'long-job', payload: '{}', run_at: new Date(Date.now() - 1000).toISOString(), created_at: new Date().toISOString() });
+    const running = one.runDue();
+    await waitUntil(() => starts.length === 1);
+    // Four leases long, the other worker looks again and again: the lease is renewed, the job is not free.
+    for (let i = 0; i < 12; i++) {
+      await two.runDue();
+      await sleep(100);
+    }
+    assert.deepEqual(starts, ['one']);
+    finish();
+    await running;
+    assert.equal(await t.db.selectFrom('jobs').select('id').where('type', '=', 'long-job').executeTakeFirst(), undefined, 'done once, and gone');
+  });
+
+  test('the job of a process that died is taken over once its lease ran out', async () => {
+    const [, survivor] = workers(300);
+    const runs: string[] = [];
+    survivor.handle('orphaned-job', async () => void runs.push('survivor'));
+    const id = newId();
+    await insertJob(t.db, { id, type: 'orphaned-job', payload: '{}', run_at: new Date(Date.now() - 1000).toISOString(), created_at: new Date().toISOString() });
+    // Claimed by a process that dies at once: nothing renews its lease.
+    const now = new Date();
+    assert.ok(await claimDueJob(t.db, now.toISOString(), new Date(now.getTime() + 300).toISOString()));
+    await survivor.runDue();
+    assert.deepEqual(runs, [], 'not while the lease holds');
+    await sleep(400);
+    await survivor.runDue();
+    assert.deepEqual(runs, ['survivor']);
+    const row = await t.db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst();
+    assert.equal(row, undefined);
   });
 });

@@ -3,12 +3,11 @@ import type { Db, Executor } from '../db/types.ts';
 import type { Listening } from '../db/notifications.ts';
 import type { AppContext } from './context.ts';
 import { newId } from './ids.ts';
-import { announceQueuedJob, claimDueJob, deleteJob, insertJob, listenForQueuedJobs, queuedJobPayloads, rescheduleJob } from './job-store.ts';
+import { announceQueuedJob, claimDueJob, deleteJob, extendJobLease, insertJob, listenForQueuedJobs, queuedJobPayloads, rescheduleJob } from './job-store.ts';
 
 type JobHandler = (ctx: AppContext, payload: unknown) => Promise<void>;
 type Sweep = (ctx: AppContext) => Promise<void>;
 
-const LOCK_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 8;
 
 /** The workers started in this process, by the database handle they work on: those that enqueueJob wakes. */
@@ -161,21 +160,39 @@ export class JobWorker {
   private async runJobs(): Promise<void> {
     for (;;) {
       const now = this.ctx.clock.now();
-      const job = await claimDueJob(this.ctx.db, now.toISOString(), new Date(now.getTime() + LOCK_MS).toISOString());
+      // A running job holds a lease of JOB_LEASE_MS, renewed every third of it while its handler runs: a job that
+      // runs for an hour is never taken by another process meanwhile, and the job of a process that died (killed,
+      // its machine lost) is taken over once its lease ran out, within a minute by default rather than never.
+      const leaseMs = this.ctx.config.jobLeaseMs;
+      const job = await claimDueJob(this.ctx.db, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString());
       if (!job) return;
+      const lease = { until: job.locked_until, lost: false };
+      const renewing = setInterval(() => {
+        const until = new Date(Math.max(this.ctx.clock.now().getTime(), Date.now()) + leaseMs).toISOString();
+        void extendJobLease(this.ctx.db, job.id, lease.until, until)
+          .then((extended) => {
+            if (extended) lease.until = until;
+            else lease.lost = true;
+          })
+          .catch(() => undefined);
+      }, Math.max(50, Math.floor(leaseMs / 3)));
+      renewing.unref();
       const handler = this.handlers.get(job.type);
       try {
         if (!handler) throw new Error(`no handler for job type ${job.type}`);
         await handler(this.ctx, JSON.parse(job.payload));
+        clearInterval(renewing);
         await deleteJob(this.ctx.db, job.id);
       } catch (error) {
+        clearInterval(renewing);
         const message = error instanceof Error ? error.message : String(error);
         if (job.attempts >= MAX_ATTEMPTS) {
           await deleteJob(this.ctx.db, job.id);
         } else {
-          // Exponential back-off: 30 s, 1 min, 2 min, …
+          // Exponential back-off: 30 s, 1 min, 2 min, …; unless another process holds the job now (this one's
+          // lease ran out while it was stalled): its run decides.
           const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1));
-          await rescheduleJob(this.ctx.db, job.id, retryAt.toISOString(), message);
+          if (!lease.lost) await rescheduleJob(this.ctx.db, job.id, retryAt.toISOString(), message, lease.until);
         }
       }
     }
