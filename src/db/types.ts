@@ -207,6 +207,8 @@ export interface JobsTable {
   run_at: string;
   attempts: number;
   locked_until: string | null;
+  /** `host:pid` of the process whose lease locked_until is (migration 0044). */
+  locked_by: string | null;
   last_error: string | null;
   created_at: string;
 }

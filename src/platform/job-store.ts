@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/types.ts';
 import { isPostgres } from '../db/dialect.ts';
@@ -7,7 +8,7 @@ import { listen, notify, type Listening } from '../db/notifications.ts';
 const JOBS_CHANNEL = 'quire_jobs';
 
 export async function insertJob(db: Executor, row: { id: string; type: string; payload: string; run_at: string; created_at: string }) {
-  await db.insertInto('jobs').values({ ...row, attempts: 0, locked_until: null, last_error: null }).execute();
+  await db.insertInto('jobs').values({ ...row, attempts: 0, locked_until: null, locked_by: null, last_error: null }).execute();
 }
 
 /** Tells the workers of other processes that a job is due, when `db`'s transaction commits (PostgreSQL). */
@@ -20,11 +21,14 @@ export function listenForQueuedJobs(db: Db, onQueued: () => void): Listening | u
   return listen(db, JOBS_CHANNEL, { onNotification: onQueued, onConnected: onQueued });
 }
 
+/** This process, as jobs.locked_by names it. */
+export const JOB_OWNER = `${hostname()}:${process.pid}`;
+
 /**
  * Claims one due job for this process until `lockUntil`. On PostgreSQL several processes share the queue:
  * SKIP LOCKED lets each take a different row without waiting. SQLite has one writer, so a transaction suffices.
  */
-export async function claimDueJob(db: Db, now: string, lockUntil: string) {
+export async function claimDueJob(db: Db, now: string, lockUntil: string, lockedBy: string = JOB_OWNER) {
   return db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom('jobs')
@@ -37,8 +41,8 @@ export async function claimDueJob(db: Db, now: string, lockUntil: string) {
     if (isPostgres(db)) query = query.modifyEnd(sql`for update skip locked`);
     const job = await query.executeTakeFirst();
     if (!job) return undefined;
-    await trx.updateTable('jobs').set({ locked_until: lockUntil, attempts: job.attempts + 1 }).where('id', '=', job.id).execute();
-    return { ...job, attempts: job.attempts + 1, locked_until: lockUntil };
+    await trx.updateTable('jobs').set({ locked_until: lockUntil, locked_by: lockedBy, attempts: job.attempts + 1 }).where('id', '=', job.id).execute();
+    return { ...job, attempts: job.attempts + 1, locked_until: lockUntil, locked_by: lockedBy };
   });
 }
 
@@ -63,7 +67,7 @@ export async function queuedJobPayloads(db: Executor, type: string): Promise<str
 
 /** Puts a failed job back in the queue for `runAt`; with `held`, only while this process's lease holds it. */
 export async function rescheduleJob(db: Executor, id: string, runAt: string, error: string, held?: string) {
-  let query = db.updateTable('jobs').set({ run_at: runAt, locked_until: null, last_error: error }).where('id', '=', id);
+  let query = db.updateTable('jobs').set({ run_at: runAt, locked_until: null, locked_by: null, last_error: error }).where('id', '=', id);
   if (held !== undefined) query = query.where('locked_until', '=', held);
   await query.execute();
 }

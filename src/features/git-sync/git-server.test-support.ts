@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +28,13 @@ export interface GitServer {
    * current text, answers the new one); answers the new commit's id.
    */
   commit(name: string, branch: string, files: Record<string, string | null | ((current: string) => string)>, message: string, author?: { name: string; email: string }): string;
+  /**
+   * Holds every fetch's pack (git-upload-pack POST) for `ms` before answering, from now on (0: none): a clone
+   * that is still going when a test kills the process making it.
+   */
+  delayFetches(ms: number): void;
+  /** How many packs were fetched (git-upload-pack POSTs answered or being answered) so far. */
+  fetches(): number;
   /** Basic authentication the server requires from now on ('user:password'), or none. */
   requireAuth(credentials: string | undefined): void;
   close(): Promise<void>;
@@ -42,7 +49,14 @@ function git(cwd: string, ...args: string[]): string {
 export async function startGitServer(): Promise<GitServer> {
   const root = mkdtempSync(join(tmpdir(), 'quire-git-server-'));
   let auth: string | undefined;
-  const server: Server = createServer((req, res) => {
+  let fetchDelay = 0;
+  const running = new Set<ChildProcess>();
+  let fetched = 0;
+  const server: Server = createServer(async (req, res) => {
+    if (req.method === 'POST' && req.url?.includes('git-upload-pack')) {
+      fetched += 1;
+      if (fetchDelay > 0) await new Promise((resolve) => setTimeout(resolve, fetchDelay));
+    }
     if (auth && req.headers.authorization !== `Basic ${Buffer.from(auth).toString('base64')}`) {
       res.writeHead(401, { 'www-authenticate': 'Basic realm="git"' });
       res.end();
@@ -65,6 +79,13 @@ export async function startGitServer(): Promise<GitServer> {
         GIT_CONFIG_NOSYSTEM: '1',
       },
     });
+    running.add(cgi);
+    cgi.on('exit', () => running.delete(cgi));
+    // A client that went away (a process killed mid-clone) never ends the body: the CGI would wait for it forever.
+    req.on('close', () => {
+      if (!req.complete) cgi.kill('SIGKILL');
+    });
+    cgi.stdin.on('error', () => undefined);
     req.pipe(cgi.stdin);
     const chunks: Buffer[] = [];
     cgi.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -101,6 +122,10 @@ export async function startGitServer(): Promise<GitServer> {
 
   return {
     url: (name) => `${base}/${name}.git`,
+    delayFetches(ms) {
+      fetchDelay = ms;
+    },
+    fetches: () => fetched,
     createRepository(name, files, branch = 'main') {
       const path = bare(name);
       const work = mkdtempSync(join(tmpdir(), 'quire-git-work-'));
@@ -170,6 +195,8 @@ export async function startGitServer(): Promise<GitServer> {
       auth = credentials;
     },
     async close() {
+      for (const cgi of running) cgi.kill('SIGKILL');
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(root, { recursive: true, force: true });
     },

@@ -38,7 +38,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
   }
 
   const status = (page: Page) => page.getByRole('status', { name: 'Save status' });
-  const waitSaved = (page: Page) => status(page).filter({ hasText: /^Saved/ }).waitFor({ timeout: 10_000 });
+  const waitSaved = (page: Page) => status(page).filter({ hasText: /^Saved/ }).waitFor({ timeout: 30_000 });
 
   async function draftOf(spaceId: string) {
     const { t } = suite;
@@ -187,7 +187,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
       }
       await page.keyboard.press('Space');
       await page
-        .waitForFunction(() => [...document.querySelectorAll('.page-tree-editor .tree-link')].map((a) => a.textContent).join(',') !== 'Beta,Alpha,Gamma', undefined, { timeout: 10_000 })
+        .waitForFunction(() => [...document.querySelectorAll('.page-tree-editor .tree-link')].map((a) => a.textContent).join(',') !== 'Beta,Alpha,Gamma', undefined, { timeout: 30_000 })
         .catch(() => undefined);
     }
     assert.notEqual(await shown(), 'Beta,Alpha,Gamma', 'moved with the keyboard');
@@ -211,7 +211,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     await openEditor(page, spaceId, pages[0]!);
     await page.context().setOffline(true);
     await page.getByLabel('Page title').fill('Written on a plane');
-    await status(page).filter({ hasText: 'Offline – changes kept' }).waitFor({ timeout: 10_000 });
+    await status(page).filter({ hasText: 'Offline – changes kept' }).waitFor({ timeout: 30_000 });
     assert.equal((await pageIn(spaceId, null, pages[0]!)).title, 'Travel');
     assert.match(await page.evaluate(() => JSON.stringify(Object.entries(localStorage))), /Written on a plane/, 'kept in this browser');
     await page.context().setOffline(false);
@@ -227,7 +227,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     await openEditor(page, spaceId, pages[0]!);
     await page.context().setOffline(true);
     await page.getByLabel('Page description').fill('Typed before the tab was closed');
-    await status(page).filter({ hasText: 'Offline' }).waitFor({ timeout: 10_000 });
+    await status(page).filter({ hasText: 'Offline' }).waitFor({ timeout: 30_000 });
     // The tab is closed while offline: its last flush cannot reach the server.
     const context = page.context();
     const again = await context.newPage();
@@ -260,7 +260,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     await first.getByLabel('Page title').fill('First tab title');
     await waitSaved(first);
     await second.getByLabel('Page title').fill('Second tab title');
-    await second.getByRole('heading', { name: 'Someone else changed the same part of this page' }).waitFor({ timeout: 10_000 });
+    await second.getByRole('heading', { name: 'Someone else changed the same part of this page' }).waitFor({ timeout: 30_000 });
     assert.match(await status(second).innerText(), /Not saved/);
     assert.equal((await pageIn(spaceId, cr.id, pages[0]!)).title, 'First tab title', 'nothing was overwritten');
     assert.deepEqual(await seriousViolations(second), []);
@@ -322,13 +322,13 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     assert.match(both, /First paragraph\. From the first tab\./);
     assert.match(both, /Third paragraph\. From the second tab\./);
     // The second tab's editor shows the merged page.
-    await second.locator('[contenteditable="true"] p', { hasText: 'From the first tab.' }).waitFor({ timeout: 10_000 });
+    await second.locator('[contenteditable="true"] p', { hasText: 'From the first tab.' }).waitFor({ timeout: 30_000 });
 
     await typeAtEnd(first, 'Second paragraph.', ' Mine.');
     await waitSaved(first);
     await first.context().close();
     await typeAtEnd(second, 'Second paragraph.', ' Theirs.');
-    await second.getByRole('heading', { name: 'Someone else changed the same part of this page' }).waitFor({ timeout: 10_000 });
+    await second.getByRole('heading', { name: 'Someone else changed the same part of this page' }).waitFor({ timeout: 30_000 });
     const conflict = second.getByRole('group', { name: /^Block 2 \(“Second paragraph\. Theirs\.”\): changed by both/ });
     assert.match(await conflict.innerText(), /Second paragraph\. Theirs\.[\s\S]*Second paragraph\. Mine\./);
     assert.match(await markdown(), /Second paragraph\. Mine\./, 'nothing was overwritten');
@@ -336,7 +336,7 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     await screenshot(second, 'editing-block-conflict', { fullPage: true });
     await conflict.getByRole('button', { name: /^Keep theirs/ }).click();
     await waitSaved(second);
-    await second.locator('[contenteditable="true"] p', { hasText: 'Second paragraph. Mine.' }).waitFor({ timeout: 10_000 });
+    await second.locator('[contenteditable="true"] p', { hasText: 'Second paragraph. Mine.' }).waitFor({ timeout: 30_000 });
     assert.match(await markdown(), /Second paragraph\. Mine\./);
     await second.context().close();
   });
