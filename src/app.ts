@@ -28,7 +28,7 @@ import { personalTokenRoutes } from './features/tokens/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { Cursors } from './platform/pagination.ts';
-import { createBlobStore } from './platform/blob-store.ts';
+import { createBlobStore } from './platform/create-blob-store.ts';
 import { loadServerSecret } from './platform/secret-store.ts';
 import { isEmoji } from './platform/emoji.ts';
 import { JobWorker } from './platform/jobs.ts';

@@ -9,7 +9,7 @@ import type { Db } from './db/types.ts';
 import { isoNow, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { Cursors } from './platform/pagination.ts';
-import { createBlobStore } from './platform/blob-store.ts';
+import { createBlobStore } from './platform/create-blob-store.ts';
 import { createMailer } from './platform/mail.ts';
 import { ApiError, badRequest, notFound } from './platform/errors.ts';
 import { readServerSetting, recordServerSetting } from './platform/server-settings.ts';

@@ -4,7 +4,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config.ts';
 
 /**
  * Where file bytes live, addressed by the SHA-256 of their content: the same bytes are stored once however many
@@ -64,18 +63,6 @@ export interface StoredBlob {
   hash: string;
   size: number;
   storedAt: Date;
-}
-
-/** The server's blob store, as FILE_STORAGE chooses: a folder under DATA_DIR, or an S3-compatible bucket. */
-export async function createBlobStore(config: Pick<Config, 'dataDir' | 'fileStorage' | 's3'>): Promise<BlobStore> {
-  if (config.fileStorage === 's3' && config.s3) {
-    // Loaded only when chosen: the AWS SDK is a few megabytes of modules that a local store never needs.
-    const { S3BlobStore } = await import('./s3-blob-store.ts');
-    const store = new S3BlobStore(config.s3, join(config.dataDir, 'incoming'));
-    await store.verify();
-    return store;
-  }
-  return new LocalBlobStore(join(config.dataDir, 'blobs'));
 }
 
 /** Lowercase hex SHA-256, the address of `bytes` in every blob store. */
