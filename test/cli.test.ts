@@ -699,7 +699,7 @@ describe('running it in production', { skip: process.env.TEST_DATABASE_URL ? 'th
       // The local files moved away: a server on the bucket serves every file from it.
       renameSync(join(source, 'blobs'), join(source, 'blobs-before-s3'));
       await closeApps();
-      const config = { ...loadConfig({ DATA_DIR: source, PUBLIC_URL: 'http://quire.test', CACHE_TTL_MS: '0', ...bucket }), logLevel: 'silent', workerIntervalMs: 0 };
+      const config = { ...loadConfig({ DATA_DIR: source, PUBLIC_URL: 'http://quire.test', CACHE_TTL_MS: '0', MAX_EVENT_LOOP_DELAY_MS: '0', ...bucket }), logLevel: 'silent', workerIntervalMs: 0 };
       const db = createDatabase({ dataDir: source });
       const onS3 = await buildApp({ config, db });
       try {
