@@ -34,6 +34,8 @@ export interface BlobStore {
   list(): AsyncIterable<StoredBlob>;
   /** Removes the bytes (the collecting sweep, for bytes no row names); removing what is not there is no error. */
   delete(hash: string): Promise<void>;
+  /** Whether downloadUrl gives URLs (S3_PRESIGNED_DOWNLOADS): otherwise a download need not ask for one. */
+  readonly redirectsDownloads: boolean;
   /**
    * A URL from which a browser downloads the bytes directly, signed for a short while, when the store serves
    * them itself (S3_PRESIGNED_DOWNLOADS); otherwise undefined, and the server streams them.
@@ -124,6 +126,8 @@ export async function writeIncoming(source: AsyncIterable<Uint8Array>, path: str
 export class LocalBlobStore implements BlobStore {
   constructor(readonly root: string) {}
 
+  readonly redirectsDownloads = false;
+
   get location(): string {
     return this.root;
   }
@@ -206,14 +210,8 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async has(hash: string, size?: number): Promise<boolean> {
-    if (!isBlobHash(hash)) return false;
-    try {
-      const found = await stat(this.pathOf(hash));
-      return found.isFile() && (size === undefined || found.size === size);
-    } catch (error) {
-      if (isMissing(error)) return false;
-      throw error;
-    }
+    const found = await this.stat(hash);
+    return found !== undefined && (size === undefined || found.size === size);
   }
 
   async stat(hash: string): Promise<Omit<StoredBlob, 'hash'> | undefined> {

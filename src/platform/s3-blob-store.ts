@@ -23,6 +23,7 @@ const PRESIGNED_SECONDS = 5 * 60;
  */
 export class S3BlobStore implements BlobStore {
   readonly client: S3Client;
+  readonly redirectsDownloads: boolean;
   private readonly bucket: string;
   private readonly prefix: string;
 
@@ -34,6 +35,7 @@ export class S3BlobStore implements BlobStore {
   ) {
     this.bucket = settings.bucket;
     this.prefix = settings.prefix;
+    this.redirectsDownloads = settings.presignedDownloads;
     this.client = new S3Client({
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -177,7 +179,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async downloadUrl(hash: string, served: { contentType: string; disposition: string }): Promise<string | undefined> {
-    if (!this.settings.presignedDownloads || !isBlobHash(hash)) return undefined;
+    if (!this.redirectsDownloads || !isBlobHash(hash)) return undefined;
     // The bucket answers with the type and disposition the server would have sent (response-* parameters).
     const command = new GetObjectCommand({
       Bucket: this.bucket,

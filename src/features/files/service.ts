@@ -185,7 +185,8 @@ export async function openFileDownload(ctx: AppContext, hash: string, options: {
  * names bytes of a file that is served. Undefined when the server streams the bytes itself.
  */
 export async function fileDownloadRedirect(ctx: AppContext, hash: string, served: (contentType: string) => { contentType: string; disposition: string }): Promise<string | undefined> {
-  if (!isBlobHash(hash)) return undefined;
+  // Asked before the row is read: a store that streams its downloads costs the download no second query.
+  if (!ctx.blobs.redirectsDownloads || !isBlobHash(hash)) return undefined;
   const row = await findServedBlob(ctx.db, hash);
   if (!row) return undefined;
   return ctx.blobs.downloadUrl(hash, served(row.content_type ?? 'application/octet-stream'));
