@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
-import { officialClient, type OfficialClient } from './gitbook-client.ts';
+import { latestClient, officialClient, type LatestClient, type OfficialClient } from './gitbook-client.ts';
 import { OfficialSpec, SpecViolation, specCheckedFetch, type CheckedExchange } from './spec-validator.ts';
 
 /**
@@ -19,6 +19,8 @@ export interface E2eSession {
   readonly log: CheckedExchange[];
   /** The official client as `token`'s holder (default: the bootstrap admin; null: no token). */
   client(token?: string | null): OfficialClient;
+  /** The newest official client (0.202.0), for operations the pinned one does not have. */
+  latest(token?: string | null): LatestClient;
   /** No exchange broke the spec, and each of `operations` answered a success at least once. */
   assertConformed(operations: readonly string[]): void;
 }
@@ -44,6 +46,9 @@ export function e2eSession(options: { env?: Record<string, string> } = {}): E2eS
     log,
     client(token = server!.admin.token) {
       return officialClient({ endpoint, ...(token ? { authToken: token } : {}), serviceBinding: { fetch: checkedFetch } });
+    },
+    latest(token = server!.admin.token) {
+      return latestClient({ endpoint, ...(token ? { authToken: token } : {}), serviceBinding: { fetch: checkedFetch } });
     },
     assertConformed(operations) {
       const violations = log.filter((entry) => entry.problems.length > 0);

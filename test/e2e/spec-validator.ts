@@ -155,9 +155,12 @@ export class OfficialSpec {
   private readonly byId = new Map<string, SpecOperation>();
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly document: JsonObject;
+  /** The newest spec, for operations the pinned one does not have yet (they follow the newer version). */
+  private readonly newer: OfficialSpec | undefined;
 
-  private constructor(document: JsonObject) {
+  private constructor(document: JsonObject, newer?: OfficialSpec) {
     this.document = document;
+    this.newer = newer;
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
     addFormats.default(this.ajv);
     this.ajv.addFormat('emoji', { type: 'string', validate: isSpecEmoji });
@@ -189,27 +192,47 @@ export class OfficialSpec {
     this.operations.sort((a, b) => b.weight - a.weight);
   }
 
-  /** The spec of the installed @gitbook/api, plus the few operations newer than it (see above). */
+  /**
+   * The spec of the pinned @gitbook/api, plus the few operations newer than it (see above); an operation only
+   * the newest client (`@gitbook/api-latest`, 0.202.0) has is checked against that one's spec.
+   */
   static load(): OfficialSpec {
-    const file = createRequire(import.meta.url).resolve('@gitbook/api/spec/openapi.json');
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
-    const document = openApiToJsonSchema(raw) as JsonObject;
-    correctSpecErrata(document);
+    const document = OfficialSpec.read('@gitbook/api');
     applySeedContract(document);
     const paths = document.paths as Record<string, JsonObject>;
     for (const { method, template, operation } of OPERATIONS_NEWER_THAN_THE_SPEC) {
       paths[template] = { ...(paths[template] ?? {}), [method]: operation };
     }
+    return new OfficialSpec(document, OfficialSpec.loadLatest());
+  }
+
+  /** The newest official spec alone (`@gitbook/api-latest`). */
+  static loadLatest(): OfficialSpec {
+    const document = OfficialSpec.read('@gitbook/api-latest');
+    applySeedContract(document);
     return new OfficialSpec(document);
   }
 
+  private static read(packageName: string): JsonObject {
+    const file = createRequire(import.meta.url).resolve(`${packageName}/spec/openapi.json`);
+    const document = openApiToJsonSchema(JSON.parse(readFileSync(file, 'utf8')) as JsonObject) as JsonObject;
+    correctSpecErrata(document);
+    return document;
+  }
+
   has(operationId: string): boolean {
-    return this.byId.has(operationId);
+    return this.byId.has(operationId) || (this.newer?.has(operationId) ?? false);
   }
 
   /** The operation a request goes to, by method and path below `/v1`. */
   findOperation(method: string, path: string): SpecOperation | undefined {
     return this.operations.find((op) => op.method === method.toUpperCase() && op.pattern.test(path));
+  }
+
+  /** The spec that judges a request: the newer one when only it has the operation the request goes to. */
+  private judgeOf(method: string, path: string): OfficialSpec {
+    const newer = this.newer?.findOperation(method, path);
+    return newer && !this.byId.has(newer.operationId) ? this.newer! : this;
   }
 
   private pointer(...segments: string[]): string {
@@ -230,7 +253,7 @@ export class OfficialSpec {
    * `default`, else (for errors) the spec's shared error response for that code (`NotFoundError`, ...),
    * else its `UnexpectedError`. Returns the response object and a pointer to its JSON body schema.
    */
-  private declaredResponse(op: SpecOperation, status: number): { response: SpecResponse; schema?: string } | undefined {
+  private declaredResponse(op: SpecOperation, status: number): { response: SpecResponse; schema?: string; stream?: boolean } | undefined {
     let base = ['paths', op.template, op.method.toLowerCase(), 'responses'];
     let key: string | undefined = op.responses[String(status)] ? String(status) : status >= 400 && op.responses.default ? 'default' : undefined;
     let response = key ? op.responses[key] : undefined;
@@ -248,7 +271,9 @@ export class OfficialSpec {
       segments = ['components', 'responses', name];
     }
     const json = response.content?.['application/json'];
-    return { response, schema: json?.schema ? this.pointer(...segments, 'content', 'application/json', 'schema') : undefined };
+    if (json?.schema) return { response, schema: this.pointer(...segments, 'content', 'application/json', 'schema') };
+    const events = response.content?.['text/event-stream'];
+    return { response, schema: events?.schema ? this.pointer(...segments, 'content', 'text/event-stream', 'schema') : undefined, stream: Boolean(events?.schema) };
   }
 
   private errorCodesOf(response: SpecResponse): number[] {
@@ -268,6 +293,8 @@ export class OfficialSpec {
 
   /** Everything about one response that does not match the spec; empty when it conforms. */
   check(exchange: Exchange): CheckedExchange {
+    const judge = this.judgeOf(exchange.method, exchange.path);
+    if (judge !== this) return judge.check(exchange);
     const { method, path, status, headers, text } = exchange;
     const op = this.findOperation(method, path);
     const result: CheckedExchange = { operationId: op?.operationId, method, path, status, problems: [] };
@@ -286,6 +313,10 @@ export class OfficialSpec {
     }
     if (!declared.schema) {
       if (text.length > 0) problem(`status ${status} has no body in the spec, got ${JSON.stringify(text.slice(0, 200))}`);
+      return result;
+    }
+    if (declared.stream) {
+      this.checkEventStream(declared.schema, headers, text, problem);
       return result;
     }
     if (!(headers.get('content-type') ?? '').includes('application/json')) problem(`content-type is ${headers.get('content-type')}, not application/json`);
@@ -307,6 +338,42 @@ export class OfficialSpec {
       if (code !== status) problem(`error.code is ${JSON.stringify(code)}, the status is ${status}`);
     }
     return result;
+  }
+
+  /**
+   * A stream as the official client's `streamRequest` reads it (eventsource-parser): every event without a name
+   * is one JSON value of the declared schema; `done` ends it; `error` carries `{ error: { message } }`.
+   */
+  private checkEventStream(schema: string, headers: Headers, text: string, problem: (message: string) => void): void {
+    if (!(headers.get('content-type') ?? '').includes('text/event-stream')) problem(`content-type is ${headers.get('content-type')}, not text/event-stream`);
+    const validate = this.validator(schema);
+    let ended = false;
+    for (const block of text.split(/\n\n/)) {
+      if (block.trim() === '' || block.startsWith(':')) continue;
+      const name = /^event: ?(.*)$/m.exec(block)?.[1];
+      const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((match) => match[1]).join('\n');
+      if (ended) problem(`event after the stream's end: ${JSON.stringify(block.slice(0, 200))}`);
+      if (name === 'done') {
+        ended = true;
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(data);
+      } catch {
+        problem(`event data is not JSON: ${JSON.stringify(data.slice(0, 200))}`);
+        continue;
+      }
+      if (name === 'error') {
+        if (typeof (value as { error?: { message?: unknown } }).error?.message !== 'string') problem(`error event without error.message: ${data.slice(0, 200)}`);
+        ended = true;
+        continue;
+      }
+      if (!validate(value)) {
+        for (const error of validate.errors ?? []) problem(`event${error.instancePath} ${error.message ?? 'is invalid'}`);
+      }
+    }
+    if (!ended) problem('the stream ended without a done or error event');
   }
 }
 
