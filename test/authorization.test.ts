@@ -65,6 +65,8 @@ interface Fixture {
   specId: string;
   versionId: string;
   translationId: string;
+  /** An entry of the organization's translation glossary. */
+  glossaryEntryId: string;
   /** An import run of the fixture space (its job fails: the URL is a loopback address this server may not fetch). */
   importRunId: string;
   samlProviderId: string;
@@ -472,6 +474,9 @@ describe('authorization: every operation as callers who should not get far', () 
     deleteTranslation: { own: async (f) => ({ translationId: await newTranslation(f) }), expect: deleteInOrganization(403, 403) },
     runTranslation: { expect: inOrganization(403, 403) },
     listTranslationPages: { expect: inOrganization(403, 200) },
+    listGlossaryEntries: { expect: inOrganization(403, 200), check: lists((f) => f.glossaryEntryId, ['reader']) },
+    getGlossaryEntry: { expect: inOrganization(403, 200) },
+    updateGlossaryEntries: { body: () => ({ operations: [{ type: 'insert', translations: { en: 'page', fr: 'page' } }] }), expect: inOrganization(403, 403) },
     // --- Import runs (what starting or cancelling one needs is what importContent needs: edit on the content;
     // a run is seen by those who see its space)
     startImportRun: { body: (f) => ({ source: { type: 'website', url: 'https://docs.example.com/' }, target: { space: f.spaceId } }), expect: inContent(403) },
@@ -704,6 +709,7 @@ describe('authorization: every operation as callers who should not get far', () 
       specId: '',
       versionId: '',
       translationId: '',
+      glossaryEntryId: '',
       importRunId: '',
       samlProviderId: '',
       oidcProviderId: '',
@@ -736,6 +742,8 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.specId = spec.id;
     fixture.versionId = (await setup('GET', `/v1/orgs/${org}/openapi/${fixture.specSlug}`)).lastVersion;
     fixture.translationId = await newTranslation(fixture);
+    await setup('PUT', `/v1/orgs/${org}/translations-glossary`, { operations: [{ type: 'insert', translations: { en: 'space', fr: 'espace' } }] });
+    fixture.glossaryEntryId = (await setup('GET', `/v1/orgs/${org}/translations-glossary`)).items[0].id;
     fixture.importRunId = await newImportRun(fixture);
     fixture.samlProviderId = await newSamlProvider(fixture);
     fixture.oidcProviderId = await newOidcProvider(fixture);

@@ -578,6 +578,17 @@ export interface ImportRunsTable {
 }
 
 /** An organization's translation settings and the state of its runs (0015_translations). */
+export interface GlossaryEntriesTable {
+  id: string;
+  organization_id: string;
+  /** JSON object: language code → the term in that language. */
+  translations: string;
+  /** Insertion order within the organization (a batch's entries share their creation time). */
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface TranslationsTable {
   id: string;
   organization_id: string;
@@ -916,6 +927,7 @@ export interface Database {
   openapi_spec_versions: OpenapiSpecVersionsTable;
   import_runs: ImportRunsTable;
   translations: TranslationsTable;
+  glossary_entries: GlossaryEntriesTable;
   translation_targets: TranslationTargetsTable;
   translation_pages: TranslationPagesTable;
   integrations: IntegrationsTable;

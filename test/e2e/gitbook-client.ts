@@ -35,10 +35,11 @@ export const { ContentVisibility, MemberRole, SpaceEditMode, TranslationLanguage
  * The end-to-end `assertError`: a call the server refused with `status`. The client throws GitBookAPIError;
  * the body was already checked against the spec's error shape on its way (specCheckedFetch).
  */
-export async function rejectsWith(call: Promise<unknown>, status: number): Promise<void> {
+export async function rejectsWith(call: Promise<unknown>, status: number, message?: RegExp): Promise<void> {
   await assert.rejects(call, (error: unknown) => {
     if (!(error instanceof GitBookAPIError) && !(error instanceof LatestAPIError)) throw error;
     assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
+    if (message) assert.match(error.errorMessage, message);
     return true;
   });
 }

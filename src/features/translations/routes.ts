@@ -1,6 +1,8 @@
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { listOf, OrganizationIdParams } from '../../platform/schemas.ts';
+import { GlossaryBatchBody, GlossaryEntry, GlossaryEntryIdParams, ListGlossaryQuery } from './schemas.ts';
+import { getGlossaryEntry, listGlossary, updateGlossary } from './glossary-service.ts';
 import { CreateTranslationBody, ListTranslationPagesQuery, ListTranslationsQuery, Translation, TranslationIdParams, TranslationPage, UpdateTranslationBody } from './schemas.ts';
 import { createTranslation, getTranslation, listPagesOfTranslation, listTranslationsOfOrganization, removeTranslation, requestTranslationRun, updateTranslationSettings } from './service.ts';
 
@@ -81,6 +83,38 @@ export async function translationRoutes(app: App) {
       response: listOf(TranslationPage),
       errors: [400, 401, 403, 404],
       run: (ctx, caller, { params, query }) => listPagesOfTranslation(ctx, caller, params.organizationId, params.translationId, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/translations-glossary',
+      operationId: 'listGlossaryEntries',
+      summary: "List the organization's translation glossary; translation runs keep its terms",
+      params: OrganizationIdParams,
+      querystring: ListGlossaryQuery,
+      response: listOf(GlossaryEntry),
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, query }) => listGlossary(ctx, caller, params.organizationId, query),
+    }),
+    apiOperation({
+      method: 'PUT',
+      url: '/orgs/:organizationId/translations-glossary',
+      operationId: 'updateGlossaryEntries',
+      summary: 'Insert, update and delete glossary entries: all of a batch, or none of it',
+      params: OrganizationIdParams,
+      body: GlossaryBatchBody,
+      status: 204,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => updateGlossary(ctx, caller, params.organizationId, body.operations),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/translations-glossary/:glossaryEntryId',
+      operationId: 'getGlossaryEntry',
+      summary: 'Get a glossary entry',
+      params: GlossaryEntryIdParams,
+      response: GlossaryEntry,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => getGlossaryEntry(ctx, caller, params.organizationId, params.glossaryEntryId),
     }),
   ]);
 }

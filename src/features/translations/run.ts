@@ -9,6 +9,8 @@ import type { PageNode } from '../content/tree.ts';
 import type { PageRecord } from '../content/pages.ts';
 import { countWords, rewriteRefs, textsOf, withTexts } from './document-text.ts';
 import { languagesOf } from './present.ts';
+import { glossaryTerms, protectTerms, type GlossaryTranslations } from './glossary.ts';
+import { glossaryTranslations } from './glossary-service.ts';
 import { configuredProvider, type TranslationProvider } from './provider.ts';
 import {
   findTarget,
@@ -95,9 +97,10 @@ async function runAllLanguages(ctx: AppContext, row: TranslationRow): Promise<Ru
   // Runs act for the person who set the translation up: their rights decide where spaces may be created.
   const caller: Caller = { kind: 'user', userId: row.created_by, tokenId: `translation:${row.id}` };
   const provider = configuredProvider(ctx);
+  const glossary = provider ? await glossaryTranslations(ctx, row.organization_id) : [];
   const tally: RunTally = { pages: 0, words: 0 };
   for (const language of languagesOf(row)) {
-    const result = await runLanguage(ctx, caller, row, source, language, provider);
+    const result = await runLanguage(ctx, caller, row, source, language, provider, glossary);
     tally.pages += result.pages;
     tally.words += result.words;
   }
@@ -144,7 +147,15 @@ async function targetSpaceFor(ctx: AppContext, caller: Caller, row: TranslationR
   return { space, fresh: true };
 }
 
-async function runLanguage(ctx: AppContext, caller: Caller, row: TranslationRow, source: SpaceRow, language: string, provider: TranslationProvider | undefined): Promise<RunTally> {
+async function runLanguage(
+  ctx: AppContext,
+  caller: Caller,
+  row: TranslationRow,
+  source: SpaceRow,
+  language: string,
+  provider: TranslationProvider | undefined,
+  glossary: readonly GlossaryTranslations[],
+): Promise<RunTally> {
   const { space: target, fresh } = await targetSpaceFor(ctx, caller, row, source, language);
   const sourceContent = await readPublishedContent(ctx, source.revision_id);
   const targetPages = new Map((await readPublishedContent(ctx, target.revision_id)).tree.flatMap(function all(n: PageNode): [string, PageRecord][] {
@@ -163,6 +174,7 @@ async function runLanguage(ctx: AppContext, caller: Caller, row: TranslationRow,
   // First the texts: pages new to the target, and changed pages no person has edited there, are translated (the
   // network part) before anything is written, so a failed provider call leaves the target as it was.
   const sourceLanguage = row.source_language ?? source.language ?? 'auto';
+  const terms = glossaryTerms(glossary, sourceLanguage, language);
   const tally: RunTally = { pages: 0, words: 0 };
   const states = new Map<string, string>();
   const toWrite: { page: PageRecord; title: string; description: string; document: unknown }[] = [];
@@ -183,11 +195,9 @@ async function runLanguage(ctx: AppContext, caller: Caller, row: TranslationRow,
     let out = texts;
     if (provider) {
       const nonEmpty = texts.map((t, i) => [t, i] as const).filter(([t]) => t.trim() !== '');
-      const translated = await provider.translate(
-        nonEmpty.map(([t]) => t),
-        sourceLanguage,
-        language,
-      );
+      // The glossary's terms travel as markers the provider leaves alone, and come back as the target's terms.
+      const glossed = protectTerms(nonEmpty.map(([t]) => t), terms);
+      const translated = glossed.restore(await provider.translate(glossed.texts, sourceLanguage, language));
       out = [...texts];
       nonEmpty.forEach(([, i], k) => (out[i] = translated[k] ?? texts[i]!));
     }

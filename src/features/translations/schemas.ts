@@ -108,3 +108,35 @@ export const ListTranslationPagesQuery = Type.Object({
   language: Type.Optional(TranslationLanguage),
   state: Type.Optional(TranslationPageState),
 });
+
+/** The translation glossary (official `GlossaryEntry`): a term and how each language says it. */
+export const GlossaryTranslations = Type.Record(Type.String(), Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\n\\r]*$' }), {
+  description: 'Language code → the term in that language',
+});
+
+export const GlossaryEntry = Type.Object({
+  object: Type.Literal('glossary-entry'),
+  id: Type.String(),
+  translations: GlossaryTranslations,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  urls: Type.Object({ location: Type.String({ format: 'uri' }) }),
+});
+
+export const GlossaryEntryIdParams = Type.Object({ organizationId: Type.String({ minLength: 1 }), glossaryEntryId: Type.String({ minLength: 1 }) });
+
+export const ListGlossaryQuery = Type.Object({
+  ...ListQuery.properties,
+  orderBy: Type.Optional(Type.Unsafe<Static<typeof TranslationLanguage>>({ ...TranslationLanguage, description: 'Sort by the term in this language (entries without one last)' })),
+});
+
+export const GlossaryBatchBody = Type.Object({
+  operations: Type.Array(
+    Type.Union([
+      Type.Object({ type: Type.Literal('insert'), translations: GlossaryTranslations }),
+      Type.Object({ type: Type.Literal('update'), id: Type.String({ minLength: 1 }), translations: GlossaryTranslations }),
+      Type.Object({ type: Type.Literal('delete'), id: Type.String({ minLength: 1 }) }),
+    ]),
+    { maxItems: 1000 },
+  ),
+});

@@ -299,4 +299,29 @@ describe('translation runs with a LibreTranslate provider', () => {
     assert.match(text, /make install/);
     assert.ok(!provider.state.texts.some((s) => s.includes('make install')), 'code is not sent for translation');
   });
+
+  test('a run keeps the glossary’s terms: the provider never sees them, the target language’s term is written', async () => {
+    const source = await buildSpace(t, { title: 'Reviews' });
+    await buildPage(t, source.id, { title: 'Change requests', markdown: 'Open a Change Request, then ask for a review of the change request.' });
+    const glossary = `/v1/orgs/${t.org.id}/translations-glossary`;
+    const entries = [
+      { type: 'insert', translations: { en: 'change request', fr: 'demande de modification' } },
+      { type: 'insert', translations: { en: 'change', fr: 'modification' } },
+      { type: 'insert', translations: { en: 'review', de: 'Prüfung' } },
+    ];
+    assert.equal((await t.api('PUT', glossary, { body: { operations: entries } })).status, 204);
+    const sent = provider.state.texts.length;
+    const created = ok(await t.api('POST', `/v1/orgs/${t.org.id}/translations`, { body: { title: 'Reviews', language: 'fr', source: { space: source.id, language: 'en' } } }), 201);
+    await t.app.jobs.runDue();
+    const done = ok(await t.api('GET', `/v1/orgs/${t.org.id}/translations/${created.id}`));
+    assert.equal(done.status, 'completed');
+    const [page] = await pagesOf(t, done.targets[0].space);
+    assert.equal(page!.title, '[fr] modification requests', 'whole words only: "requests" is not the term "request"');
+    const text = await pageMarkdown(t, done.targets[0].space, page!.id);
+    // The longest term wins over "change", in any case.
+    assert.match(text, /\[fr\] Open a demande de modification, then ask for a review of the demande de modification\./);
+    const seen = provider.state.texts.slice(sent).join('\n');
+    assert.doesNotMatch(seen, /change/i, 'glossary terms are not sent to the provider');
+    assert.match(seen, /review/, 'a term without a French translation is translated as any word');
+  });
 });
