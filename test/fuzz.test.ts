@@ -23,6 +23,9 @@ const SECONDS = Number(process.env.FUZZ_SECONDS ?? 20);
 // speed). 6,000 calls reach every operation about twenty times; `npm run fuzz` and local runs keep the time box.
 const CALLS = process.env.FUZZ_CALLS ? Number(process.env.FUZZ_CALLS) : process.env.CI === 'true' && !process.env.FUZZ_SECONDS ? 6_000 : undefined;
 const PAIRS = CALLS === undefined ? undefined : Math.max(3, Math.round(CALLS / 200));
+// A time-boxed run ends on its own; counted calls take what the machine needs (a loaded one: minutes), so their
+// limit only bounds a hang, below the batch's 6-minute stall watchdog (scripts/test.mjs).
+const TIME_LIMIT_MS = CALLS === undefined ? (SECONDS + 120) * 1000 : 330_000;
 
 /** mulberry32: a small seeded generator, so a run is replayed from its seed. */
 function generator(seed: number) {
@@ -199,7 +202,7 @@ describe('fuzzing the API (issue 14)', () => {
   });
   after(() => t.close());
 
-  test(`every operation of our OpenAPI document, generated and hostile inputs, ${CALLS === undefined ? `for ${SECONDS} s` : `${CALLS} calls`} (seed ${SEED})`, { timeout: (SECONDS + 120) * 1000 }, async (context) => {
+  test(`every operation of our OpenAPI document, generated and hostile inputs, ${CALLS === undefined ? `for ${SECONDS} s` : `${CALLS} calls`} (seed ${SEED})`, { timeout: TIME_LIMIT_MS }, async (context) => {
     const rng = generator(SEED);
     const ids = new Set<string>([t.org.id, t.admin.userId]);
     const space = await buildSpace(t, { title: 'Fuzzed' });
@@ -248,7 +251,7 @@ describe('fuzzing the API (issue 14)', () => {
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
   });
 
-  test(`random and adversarial documents and markdown: write, read both ways, merge, render (seed ${SEED})`, { timeout: (SECONDS + 120) * 1000 }, async (context) => {
+  test(`random and adversarial documents and markdown: write, read both ways, merge, render (seed ${SEED})`, { timeout: TIME_LIMIT_MS }, async (context) => {
     const space = await buildSpace(t, { title: 'Property' });
     const site = (await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Property site', visibility: 'public', spaces: [space.id] } })).body as { id: string };
     const deadline = Date.now() + (SECONDS * 1000) / 2;
