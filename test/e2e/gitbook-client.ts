@@ -33,12 +33,14 @@ export const { ContentVisibility, MemberRole, SpaceEditMode, TranslationLanguage
 
 /**
  * The end-to-end `assertError`: a call the server refused with `status`. The client throws GitBookAPIError;
- * the body was already checked against the spec's error shape on its way (specCheckedFetch).
+ * the body was already checked against the spec's error shape on its way (specCheckedFetch). With `mentions`,
+ * its message names that (the field of a 400).
  */
-export async function rejectsWith(call: Promise<unknown>, status: number): Promise<void> {
+export async function rejectsWith(call: Promise<unknown>, status: number, mentions?: string): Promise<void> {
   await assert.rejects(call, (error: unknown) => {
     if (!(error instanceof GitBookAPIError) && !(error instanceof LatestAPIError)) throw error;
     assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
+    if (mentions !== undefined) assert.ok(error.errorMessage.includes(mentions), `"${error.errorMessage}" should mention ${mentions}`);
     return true;
   });
 }

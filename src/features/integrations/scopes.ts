@@ -46,6 +46,9 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   createIntegrationInstallationToken: OWN,
   listIntegrationEvents: OWN,
   getIntegrationEvent: OWN,
+  // What its organization may install, and what is installed there (an installation token sees its own only).
+  listOrganizationIntegrations: OWN,
+  listOrganizationIntegrationsStatus: OWN,
 
   // Spaces
   getSpaceById: anySpace,
