@@ -1,14 +1,17 @@
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rejectsWith } from './gitbook-client.ts';
 import { e2eSession } from './e2e-session.ts';
 import { buildIntegration, buildSpace } from '../factories.ts';
+import { startReceiver, type Receiver } from '../../src/features/integration-events/receiver.test-support.ts';
+import { verifySignature } from '../../src/features/integration-events/signing.ts';
 
 /**
  * What is installed where, read through the official client: the integrations an organization may use, the
  * status of its installations (on itself, its spaces, its sites), its installations with their integrations,
- * the integrations and blocks of a space and the integrations of a site. Every exchange is checked against the
- * official spec (0.143.2 for the operations it has).
+ * the integrations and blocks of a space and the integrations of a site. And an integration queueing a task for
+ * itself, which the job worker delivers to it as the official `task` event. Every exchange is checked against
+ * the official spec (0.143.2 for the operations it has).
  */
 const OPERATIONS = [
   'listOrganizationIntegrations',
@@ -18,10 +21,16 @@ const OPERATIONS = [
   'listSpaceIntegrations',
   'listSpaceIntegrationsBlocks',
   'listSiteIntegrations',
+  'queueIntegrationTask',
 ];
 
-describe('installed integrations, through the official client', { timeout: 180_000 }, () => {
-  const session = e2eSession();
+describe('installed integrations and integration tasks, through the official client', { timeout: 180_000 }, () => {
+  const session = e2eSession({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
+  let receiver: Receiver;
+  before(async () => {
+    receiver = await startReceiver();
+  });
+  after(() => receiver.close());
 
   const block = { id: 'diagram', title: 'Diagram', description: 'Draws a diagram', urlUnfurl: ['https://diagrams.example.com/*'] };
 
@@ -133,6 +142,55 @@ describe('installed integrations, through the official client', { timeout: 180_0
     await rejectsWith(guest.orgs.listOrganizationIntegrationsStatus(org, { target: 'space', space: secret.id }), 404);
     const { data: all } = await session.latest().orgs.listOrganizationIntegrationsStatus(org, { target: 'space' });
     assert.ok(all.items.some((i) => i.target.type === 'space' && i.target.spaceId === secret.id));
+  });
+
+  test('an integration queues a task for itself; the worker delivers it as a task event, when scheduled', async () => {
+    const { t } = session;
+    const api = session.client();
+    const integration = await buildIntegration(t, { title: 'Syncer', visibility: 'private', endpoint: receiver.url });
+    const { data: installation } = await api.integrations.installIntegration(integration.name, { organization: t.org.id });
+    const { data: issued } = await api.integrations.createIntegrationInstallationToken(integration.name, installation.id);
+    const asIntegration = session.client(issued.token);
+    await t.app.jobs.runDue();
+    receiver.received.length = 0;
+
+    await asIntegration.integrations.queueIntegrationTask(integration.name, { task: { kind: 'sync', page: 2 } });
+    await t.app.jobs.runDue();
+    const delivered = receiver.received.filter((r) => r.headers['x-quire-event'] === 'task');
+    assert.equal(delivered.length, 1);
+    const event = JSON.parse(delivered[0]!.body);
+    assert.equal(event.type, 'task');
+    assert.deepEqual(event.task, { kind: 'sync', page: 2 });
+    assert.equal(event.installationId, installation.id);
+    assert.equal(typeof event.eventId, 'string');
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    assert.equal(verifySignature(integration.signingSecret, delivered[0]!.headers['x-quire-signature'] as string, delivered[0]!.body, now).valid, true);
+
+    // Scheduled an hour ahead: not before; meanwhile the installation's other events are not held back.
+    receiver.received.length = 0;
+    await asIntegration.integrations.queueIntegrationTask(integration.name, { task: { kind: 'later' }, schedule: 3600 });
+    await api.integrations.updateIntegrationInstallation(integration.name, installation.id, { externalIds: ['account-1'] });
+    await t.app.jobs.runDue();
+    assert.deepEqual(
+      receiver.received.map((r) => r.headers['x-quire-event']),
+      ['installation_setup'],
+    );
+    t.clock.advance(3601 * 1000);
+    await t.app.jobs.runDue();
+    const later = receiver.received.filter((r) => r.headers['x-quire-event'] === 'task');
+    assert.deepEqual(
+      later.map((r) => JSON.parse(r.body).task),
+      [{ kind: 'later' }],
+    );
+
+    // Only the integration itself queues its tasks; the body is checked; who cannot see it learns nothing.
+    // (An hour went by: the installation's token has expired, the integration asks for another.)
+    const renewed = session.client((await api.integrations.createIntegrationInstallationToken(integration.name, installation.id)).data.token);
+    await rejectsWith(api.integrations.queueIntegrationTask(integration.name, { task: { kind: 'sync' } }), 403);
+    await rejectsWith(renewed.integrations.queueIntegrationTask(integration.name, { task: 'sync' as never }), 400, 'body/task');
+    await rejectsWith(renewed.integrations.queueIntegrationTask(integration.name, { task: {}, schedule: 86401 }), 400, 'body/schedule');
+    const stranger = await t.outsider();
+    await rejectsWith(session.client(stranger.token).integrations.queueIntegrationTask(integration.name, { task: {} }), 404);
   });
 
   after(() => session.assertConformed(OPERATIONS));

@@ -10,6 +10,7 @@ import {
   IntegrationEventDetail,
   IntegrationEventParams,
   IntegrationNameParams,
+  QueueIntegrationTaskBody,
   RenderOutput,
   RenderQuery,
   RenderRequest,
@@ -23,6 +24,7 @@ import {
   renderIntegrationUI,
   retryEventOfInstallation,
 } from './service.ts';
+import { queueIntegrationTask } from './tasks.ts';
 
 const tags = ['integrations'];
 // GitBook's API shows events to the integration's developer only; an organization reading (and retrying) its own installation's deliveries is Quire's.
@@ -94,6 +96,19 @@ export async function integrationEventRoutes(app: App) {
       response: IntegrationEventDetail,
       errors: [401, 404, 409],
       run: (ctx, caller, { params }) => retryEventOfInstallation(ctx, caller, params.integrationName, params.installationId, params.eventId),
+    }),
+  ]);
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'POST',
+      url: '/integrations/:integrationName/tasks',
+      operationId: 'queueIntegrationTask',
+      summary: 'Queue a task: the integration receives it as a `task` event, now or after `schedule` seconds (its own installations’ tokens)',
+      params: IntegrationNameParams,
+      body: QueueIntegrationTaskBody,
+      status: 204,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => queueIntegrationTask(ctx, caller, params.integrationName, body),
     }),
   ]);
 

@@ -78,3 +78,12 @@ export const RenderQuery = Type.Object({
 
 /** The official `ContentKitRenderOutput`, checked by render-output.ts before it is answered. */
 export const RenderOutput = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, description: 'ContentKit output of the integration' });
+
+/** The official body of queueIntegrationTask. */
+export const QueueIntegrationTaskBody = Type.Object(
+  {
+    task: Type.Object({}, { additionalProperties: true, description: 'Payload of the task, given back as the `task` of the `task` event' }),
+    schedule: Type.Optional(Type.Number({ minimum: 0, maximum: 86400, description: 'Seconds to wait before the task runs (default 0)' })),
+  },
+  { additionalProperties: false },
+);
