@@ -629,6 +629,8 @@ describe('authorization: every operation as callers who should not get far', () 
     listSpaceIntegrations: { expect: inContent(200) },
     listSpaceIntegrationsBlocks: { expect: inContent(200) },
     listSiteIntegrations: { expect: inContent(200) },
+    // The scripts a site's pages load: whoever sees the site (features/integration-events/site-scripts.ts).
+    listSiteIntegrationScripts: { expect: inContent(200) },
     // A task is the integration's own: only a token of one of its installations queues one.
     queueIntegrationTask: { body: () => ({ task: { from: 'the table' } }), expect: inst(204, inOrganization(403, 403)) },
     setIntegrationDevelopmentMode: { body: () => ({ tunnelUrl: 'https://tunnel.example.com/dev' }), expect: inOrganization(403, 403) },

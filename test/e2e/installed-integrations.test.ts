@@ -22,6 +22,7 @@ const OPERATIONS = [
   'listSpaceIntegrationsBlocks',
   'listSiteIntegrations',
   'queueIntegrationTask',
+  'listSiteIntegrationScripts',
 ];
 
 describe('installed integrations and integration tasks, through the official client', { timeout: 180_000 }, () => {
@@ -191,6 +192,49 @@ describe('installed integrations and integration tasks, through the official cli
     await rejectsWith(renewed.integrations.queueIntegrationTask(integration.name, { task: {}, schedule: 86401 }), 400, 'body/schedule');
     const stranger = await t.outsider();
     await rejectsWith(session.client(stranger.token).integrations.queueIntegrationTask(integration.name, { task: {} }), 404);
+  });
+
+  test('a site lists the scripts of its integrations, and each is served with the integration’s answer', async () => {
+    const { t } = session;
+    const api = session.client();
+    const org = t.org.id;
+    const integration = await buildIntegration(t, {
+      title: 'Analytics',
+      endpoint: receiver.url,
+      scopes: ['site:script:inject', 'site:script:cookies'],
+      contentSecurityPolicy: "script-src 'self'",
+    });
+    const unscripted = await buildIntegration(t, { title: 'No script', endpoint: receiver.url, scopes: ['site:metadata:read'] });
+    const { data: site } = await api.orgs.createSite(org, { title: 'Scripted site' });
+    const { data: other } = await api.orgs.createSite(org, { title: 'Plain site' });
+    const { data: installation } = await api.integrations.installIntegration(integration.name, { organization: org });
+    await api.integrations.installIntegrationOnSite(integration.name, installation.id, { siteId: site.id });
+    const { data: second } = await api.integrations.installIntegration(unscripted.name, { organization: org });
+    await api.integrations.installIntegrationOnSite(unscripted.name, second.id, { siteId: site.id });
+    await t.app.jobs.runDue();
+    receiver.received.length = 0;
+
+    const { data: scripts } = await api.orgs.listSiteIntegrationScripts(org, site.id);
+    assert.equal(scripts.length, 1);
+    assert.equal(scripts[0]!.cookies, true);
+    assert.equal(scripts[0]!.contentSecurityPolicy, "script-src 'self'");
+    assert.deepEqual((await api.orgs.listSiteIntegrationScripts(org, other.id)).data, []);
+
+    // The URL is really served: the integration's answer to fetch_published_script, fetched without a token.
+    receiver.answer((request) => (JSON.parse(request.body).type === 'fetch_published_script' ? { status: 200, body: 'window.analytics = true;' } : { status: 200, body: {} }));
+    const served = await fetch(scripts[0]!.script);
+    assert.equal(served.status, 200);
+    assert.match(served.headers.get('content-type') ?? '', /^text\/javascript/);
+    assert.equal(await served.text(), 'window.analytics = true;');
+    const asked = JSON.parse(receiver.received.at(-1)!.body);
+    assert.deepEqual([asked.type, asked.installationId, asked.siteId], ['fetch_published_script', installation.id, site.id]);
+    // The integration failing is a 502; a site it is not on has no script there.
+    receiver.answer({ status: 500, body: {} });
+    assert.equal((await fetch(scripts[0]!.script)).status, 502);
+    receiver.answer({ status: 200, body: {} });
+    assert.equal((await fetch(scripts[0]!.script.replace(site.id, other.id))).status, 404);
+
+    await rejectsWith(session.client((await t.outsider()).token).orgs.listSiteIntegrationScripts(org, site.id), 404);
   });
 
   after(() => session.assertConformed(OPERATIONS));

@@ -87,3 +87,18 @@ export const QueueIntegrationTaskBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const SiteScriptsParams = Type.Object({ organizationId: Type.String({ minLength: 1 }), siteId: Type.String({ minLength: 1 }) });
+
+/** The official `SiteIntegrationScript`: a script the site's pages load, served by this server (site-scripts.ts). */
+export const SiteIntegrationScript = Type.Object({
+  script: Type.String({ format: 'uri' }),
+  contentSecurityPolicy: Type.Optional(Type.String()),
+  cookies: Type.Boolean({ description: 'The integration may set cookies (its scope site:script:cookies): visitors are told' }),
+});
+
+export const SiteScriptParams = Type.Object({
+  integrationName: Type.String({ pattern: '^[a-zA-Z0-9-_.]+$', maxLength: 100 }),
+  installationId: Type.String({ minLength: 1, maxLength: 100 }),
+  siteId: Type.String({ minLength: 1, maxLength: 100 }),
+});
