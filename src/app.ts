@@ -59,7 +59,7 @@ import { configureConversions } from './features/content/conversion-pool.ts';
 import { openAPISpecRoutes, publishedSpecRoutes } from './features/openapi-specs/routes.ts';
 import { translationRoutes } from './features/translations/routes.ts';
 import { pdfDownloadRoutes, pdfRoutes } from './features/pdf/routes.ts';
-import { integrationEventRoutes } from './features/integration-events/routes.ts';
+import { integrationEventRoutes, siteScriptRoutes } from './features/integration-events/routes.ts';
 import { integrationAssetRoutes, integrationRoutes } from './features/integrations/routes.ts';
 import { registerScopeGate } from './features/integrations/scopes.ts';
 
@@ -192,6 +192,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   await app.register(async (sso) => oidcSignInRoutes(sso));
   // Integration icons and preview images, public like file downloads (features/integrations/routes.ts).
   await integrationAssetRoutes(app);
+  await siteScriptRoutes(app);
   // Published sites as web pages, outside /v1: a site's visibility decides who reads them (features/reader).
   await app.register(async (reader) => readerRoutes(reader));
   // The members' web app, a client of /v1 like any other (features/web-app).

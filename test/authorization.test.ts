@@ -618,6 +618,26 @@ describe('authorization: every operation as callers who should not get far', () 
       },
       expect: inst(204, deleteInOrganization(204, 204)),
     },
+    // What is installed where (features/integrations/installed.ts): members of the organization see which
+    // integrations it may use and has installed; an installation's configuration is for its admins; the
+    // integrations of a space or site for whoever sees it. An installation token sees its own installation.
+    listOrganizationIntegrations: {
+      expect: inst(200, inOrganization(200, 200)),
+      check: (who, res, f) => {
+        const names = (res.body.items as { name: string }[]).map((item) => item.name);
+        assert.ok(names.includes(f.integrationName), `${who}: ${JSON.stringify(names)}`);
+      },
+    },
+    getOrganizationIntegrationStatus: { expect: inOrganization(200, 200) },
+    listOrganizationIntegrationsStatus: { expect: inst(200, inOrganization(200, 200)) },
+    listOrganizationInstallations: { expect: inOrganization(403, 403) },
+    listSpaceIntegrations: { expect: inContent(200) },
+    listSpaceIntegrationsBlocks: { expect: inContent(200) },
+    listSiteIntegrations: { expect: inContent(200) },
+    // The scripts a site's pages load: whoever sees the site (features/integration-events/site-scripts.ts).
+    listSiteIntegrationScripts: { expect: inContent(200) },
+    // A task is the integration's own: only a token of one of its installations queues one.
+    queueIntegrationTask: { body: () => ({ task: { from: 'the table' } }), expect: inst(204, inOrganization(403, 403)) },
     setIntegrationDevelopmentMode: { body: () => ({ tunnelUrl: 'https://tunnel.example.com/dev' }), expect: inOrganization(403, 403) },
     disableIntegrationDevelopmentMode: { expect: inOrganization(403, 403) },
 

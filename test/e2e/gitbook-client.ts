@@ -33,13 +33,15 @@ export const { ContentVisibility, MemberRole, SpaceEditMode, TranslationLanguage
 
 /**
  * The end-to-end `assertError`: a call the server refused with `status`. The client throws GitBookAPIError;
- * the body was already checked against the spec's error shape on its way (specCheckedFetch).
+ * the body was already checked against the spec's error shape on its way (specCheckedFetch). With `mentions`,
+ * its message names that, or matches it (the field of a 400).
  */
-export async function rejectsWith(call: Promise<unknown>, status: number, message?: RegExp): Promise<void> {
+export async function rejectsWith(call: Promise<unknown>, status: number, mentions?: string | RegExp): Promise<void> {
   await assert.rejects(call, (error: unknown) => {
     if (!(error instanceof GitBookAPIError) && !(error instanceof LatestAPIError)) throw error;
     assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
-    if (message) assert.match(error.errorMessage, message);
+    if (typeof mentions === 'string') assert.ok(error.errorMessage.includes(mentions), `"${error.errorMessage}" should mention ${mentions}`);
+    else if (mentions) assert.match(error.errorMessage, mentions);
     return true;
   });
 }

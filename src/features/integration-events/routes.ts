@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { callerOf } from '../../platform/auth.ts';
@@ -10,9 +11,13 @@ import {
   IntegrationEventDetail,
   IntegrationEventParams,
   IntegrationNameParams,
+  QueueIntegrationTaskBody,
   RenderOutput,
   RenderQuery,
   RenderRequest,
+  SiteIntegrationScript,
+  SiteScriptParams,
+  SiteScriptsParams,
 } from './schemas.ts';
 import {
   decodeRenderQuery,
@@ -23,6 +28,8 @@ import {
   renderIntegrationUI,
   retryEventOfInstallation,
 } from './service.ts';
+import { queueIntegrationTask } from './tasks.ts';
+import { fetchSiteScript, listSiteIntegrationScripts } from './site-scripts.ts';
 
 const tags = ['integrations'];
 // GitBook's API shows events to the integration's developer only; an organization reading (and retrying) its own installation's deliveries is Quire's.
@@ -96,6 +103,31 @@ export async function integrationEventRoutes(app: App) {
       run: (ctx, caller, { params }) => retryEventOfInstallation(ctx, caller, params.integrationName, params.installationId, params.eventId),
     }),
   ]);
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'POST',
+      url: '/integrations/:integrationName/tasks',
+      operationId: 'queueIntegrationTask',
+      summary: 'Queue a task: the integration receives it as a `task` event, now or after `schedule` seconds (its own installations’ tokens)',
+      params: IntegrationNameParams,
+      body: QueueIntegrationTaskBody,
+      status: 204,
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, body }) => queueIntegrationTask(ctx, caller, params.integrationName, body),
+    }),
+  ]);
+  registerOperations(app, ['integrations', 'sites'], [
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/sites/:siteId/integration-scripts',
+      operationId: 'listSiteIntegrationScripts',
+      summary: 'List the scripts of integrations the published pages of a site load (served by this server)',
+      params: SiteScriptsParams,
+      response: Type.Array(SiteIntegrationScript),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params }) => listSiteIntegrationScripts(ctx, caller, params.organizationId, params.siteId),
+    }),
+  ]);
 
   // Renders send headers of their own (sendRender): they register themselves.
   app.get(
@@ -128,4 +160,20 @@ export async function integrationEventRoutes(app: App) {
     },
     async (request, reply) => sendRender(reply, await renderIntegrationUI(app.ctx, callerOf(request), request.params.integrationName, request.body)),
   );
+}
+
+/**
+ * The script of an integration on a site, at the URL listSiteIntegrationScripts gives: outside /v1 and without a
+ * token, since visitors' browsers load it. Kept a minute: each fetch asks the integration (site-scripts.ts).
+ */
+export async function siteScriptRoutes(app: App) {
+  app.get('/integrations/:integrationName/installations/:installationId/sites/:siteId/script.js', { config: { public: true }, schema: { hide: true, params: SiteScriptParams } }, async (request, reply) => {
+    const { integrationName, installationId, siteId } = request.params;
+    const script = await fetchSiteScript(app.ctx, integrationName, installationId, siteId);
+    return reply
+      .header('content-type', script.contentType)
+      .header('cache-control', 'public, max-age=60')
+      .header('x-content-type-options', 'nosniff')
+      .send(script.body);
+  });
 }

@@ -78,3 +78,27 @@ export const RenderQuery = Type.Object({
 
 /** The official `ContentKitRenderOutput`, checked by render-output.ts before it is answered. */
 export const RenderOutput = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, description: 'ContentKit output of the integration' });
+
+/** The official body of queueIntegrationTask. */
+export const QueueIntegrationTaskBody = Type.Object(
+  {
+    task: Type.Object({}, { additionalProperties: true, description: 'Payload of the task, given back as the `task` of the `task` event' }),
+    schedule: Type.Optional(Type.Number({ minimum: 0, maximum: 86400, description: 'Seconds to wait before the task runs (default 0)' })),
+  },
+  { additionalProperties: false },
+);
+
+export const SiteScriptsParams = Type.Object({ organizationId: Type.String({ minLength: 1 }), siteId: Type.String({ minLength: 1 }) });
+
+/** The official `SiteIntegrationScript`: a script the site's pages load, served by this server (site-scripts.ts). */
+export const SiteIntegrationScript = Type.Object({
+  script: Type.String({ format: 'uri' }),
+  contentSecurityPolicy: Type.Optional(Type.String()),
+  cookies: Type.Boolean({ description: 'The integration may set cookies (its scope site:script:cookies): visitors are told' }),
+});
+
+export const SiteScriptParams = Type.Object({
+  integrationName: Type.String({ pattern: '^[a-zA-Z0-9-_.]+$', maxLength: 100 }),
+  installationId: Type.String({ minLength: 1, maxLength: 100 }),
+  siteId: Type.String({ minLength: 1, maxLength: 100 }),
+});

@@ -58,8 +58,14 @@ export async function insertIntegrationEvent(trx: Executor, row: IntegrationEven
 // ---- delivery ----
 
 /**
+ * The type of the events an integration queues for itself (queueIntegrationTask, tasks.ts). A task is outside
+ * its installation's order: it may be scheduled up to a day ahead, and must hold back no change's event.
+ */
+export const TASK_EVENT = 'task';
+
+/**
  * Claims up to `limit` due events until `lockUntil`, each the oldest undelivered event of its installation: a
- * later event waits while an earlier one is pending (retrying or in flight elsewhere). On PostgreSQL several
+ * later event waits while an earlier one is pending (retrying or in flight elsewhere); tasks wait for nothing. On PostgreSQL several
  * processes share the queue: SKIP LOCKED lets each take other rows without waiting.
  */
 export async function claimDueEvents(db: Db, now: string, lockUntil: string, limit: number): Promise<IntegrationEventRow[]> {
@@ -70,16 +76,21 @@ export async function claimDueEvents(db: Db, now: string, lockUntil: string, lim
       .where('e.status', '=', 'pending')
       .where('e.next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('e.locked_until', 'is', null), eb('e.locked_until', '<', now)]))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('integration_events as p')
-              .select('p.id')
-              .whereRef('p.installation_id', '=', 'e.installation_id')
-              .where('p.status', '=', 'pending')
-              .whereRef('p.sequence', '<', 'e.sequence'),
+      .where((eb) =>
+        eb.or([
+          eb('e.type', '=', TASK_EVENT),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('integration_events as p')
+                .select('p.id')
+                .whereRef('p.installation_id', '=', 'e.installation_id')
+                .where('p.status', '=', 'pending')
+                .where('p.type', '!=', TASK_EVENT)
+                .whereRef('p.sequence', '<', 'e.sequence'),
+            ),
           ),
-        ),
+        ]),
       )
       .orderBy('e.next_attempt_at')
       .orderBy('e.id')

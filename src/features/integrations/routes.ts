@@ -11,6 +11,17 @@ import {
   IconParams,
   InstallationParams,
   InstallationToken,
+  InstalledIntegration,
+  IntegrationInstallationStatus,
+  IntegrationSearchQuery,
+  ListInstalledIntegrationsQuery,
+  ListOrganizationInstallationsQuery,
+  OrganizationInstallation,
+  OrganizationIntegrationParams,
+  OrganizationParams,
+  OrganizationSiteParams,
+  SpaceIntegrationBlocks,
+  SpaceParams,
   InstallIntegrationBody,
   InstallOnSiteBody,
   InstallOnSpaceBody,
@@ -29,7 +40,7 @@ import {
   PublishIntegrationBody,
   UpdateInstallationBody,
 } from './schemas.ts';
-import { disableDevelopmentMode, getIntegration, listIntegrationsFor, publishIntegration, setDevelopmentMode, unpublishIntegration } from './service.ts';
+import { disableDevelopmentMode, getIntegration, listIntegrationsFor, listOrganizationIntegrationsFor, publishIntegration, setDevelopmentMode, unpublishIntegration } from './service.ts';
 import {
   getInstallation,
   installIntegration,
@@ -44,6 +55,14 @@ import {
 import { createInstallationToken } from './tokens.ts';
 import { getContentInstallation, listContentInstallations, uninstallFromContent, updateContentInstallation } from './content-installations.ts';
 import { findIntegrationByName } from './store.ts';
+import {
+  getOrganizationIntegrationStatus,
+  listInstallationsInOrganization,
+  listOrganizationIntegrationsStatus,
+  listSiteIntegrations,
+  listSpaceIntegrationBlocks,
+  listSpaceIntegrations,
+} from './installed.ts';
 
 const tags = ['integrations'];
 
@@ -230,6 +249,90 @@ export async function integrationRoutes(app: App) {
     }),
   ]);
   contentInstallationRoutes(app);
+  installedIntegrationRoutes(app);
+}
+
+/** What is installed in an organization, on a space, on a site (installed.ts). */
+function installedIntegrationRoutes(app: App) {
+  registerOperations(app, tags, [
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/integrations',
+      operationId: 'listOrganizationIntegrations',
+      summary: 'List the integrations an organization may use: every public one, and the private ones it owns',
+      params: OrganizationParams,
+      querystring: ListIntegrationsQuery,
+      response: listOf(Integration),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listOrganizationIntegrationsFor(ctx, caller, params.organizationId, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/integrations/:integrationName/installation_status',
+      operationId: 'getOrganizationIntegrationStatus',
+      summary: 'Get the status of the installation of an integration in an organization',
+      params: OrganizationIntegrationParams,
+      response: IntegrationInstallationStatus,
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => getOrganizationIntegrationStatus(ctx, caller, params.organizationId, params.integrationName),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/integrations/installations-status',
+      operationId: 'listOrganizationIntegrationsStatus',
+      summary: 'List the installations of an organization, on itself, its spaces or its sites, with their statuses',
+      params: OrganizationParams,
+      querystring: ListInstalledIntegrationsQuery,
+      response: listOf(InstalledIntegration),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listOrganizationIntegrationsStatus(ctx, caller, params.organizationId, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/installations',
+      operationId: 'listOrganizationInstallations',
+      summary: 'List the installations of an organization with their integrations (its admins)',
+      params: OrganizationParams,
+      querystring: ListOrganizationInstallationsQuery,
+      response: listOf(OrganizationInstallation),
+      errors: [400, 401, 403, 404],
+      run: (ctx, caller, { params, query }) => listInstallationsInOrganization(ctx, caller, params.organizationId, query),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/sites/:siteId/integrations',
+      operationId: 'listSiteIntegrations',
+      summary: 'List the integrations installed on a site',
+      params: OrganizationSiteParams,
+      querystring: IntegrationSearchQuery,
+      response: listOf(Integration),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listSiteIntegrations(ctx, caller, params.organizationId, params.siteId, query.search),
+    }),
+  ]);
+  registerOperations(app, ['space-integrations'], [
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/integrations',
+      operationId: 'listSpaceIntegrations',
+      summary: 'List the integrations installed on a space',
+      params: SpaceParams,
+      querystring: IntegrationSearchQuery,
+      response: listOf(Integration),
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => listSpaceIntegrations(ctx, caller, params.spaceId, query.search),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/integration-blocks',
+      operationId: 'listSpaceIntegrationsBlocks',
+      summary: 'List the blocks of the integrations installed on a space',
+      params: SpaceParams,
+      response: SpaceIntegrationBlocks,
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => listSpaceIntegrationBlocks(ctx, caller, params.spaceId),
+    }),
+  ]);
 }
 
 /** One installation's spaces and sites: the same four operations for each (content-installations.ts). */

@@ -270,3 +270,46 @@ export const DevelopmentModeBody = Type.Object(
 export const InstallationToken = Type.Object({ token: Type.String() }, { $id: 'APITemporaryToken' });
 
 export const IconParams = Type.Object({ integrationName: IntegrationName, hash: Type.String({ pattern: '^[0-9a-f]{64}$' }) });
+
+// ---- What is installed in an organization, on a space, on a site (installed.ts) ----
+
+export const OrganizationParams = Type.Object({ organizationId: Type.String({ minLength: 1 }) });
+export const OrganizationIntegrationParams = Type.Object({ organizationId: Type.String({ minLength: 1 }), integrationName: IntegrationName });
+export const OrganizationSiteParams = Type.Object({ organizationId: Type.String({ minLength: 1 }), siteId: Type.String({ minLength: 1 }) });
+export const SpaceParams = Type.Object({ spaceId: Type.String({ minLength: 1 }) });
+
+/** The official `search` of the installed-integrations listings: a part of the integration's name or title. */
+export const IntegrationSearchQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: 100, description: 'Filter by name or title' })) });
+
+export const IntegrationInstallationStatus = Type.Object({ status: Status });
+
+export const INSTALLED_TARGETS = ['organization', 'space', 'site'] as const;
+
+export const ListInstalledIntegrationsQuery = Type.Object({
+  ...ListQuery.properties,
+  target: Type.Optional(literalUnion(INSTALLED_TARGETS)),
+  site: Type.Optional(Type.String({ minLength: 1, description: 'Only the installations on this site (with target site)' })),
+  space: Type.Optional(Type.String({ minLength: 1, description: 'Only the installations on this space (with target space)' })),
+});
+export type ListInstalledIntegrationsFilters = Static<typeof ListInstalledIntegrationsQuery>;
+
+/** The official `InstalledIntegration`: an installation's status and integration, and what it is installed on. */
+export const InstalledIntegration = Type.Object({
+  status: Status,
+  integration: Type.Object(Integration.properties),
+  target: Type.Union([
+    Type.Object({ type: Type.Literal('organization'), organizationId: Type.String() }),
+    Type.Object({ type: Type.Literal('space'), spaceId: Type.String() }),
+    Type.Object({ type: Type.Literal('site'), siteId: Type.String() }),
+  ]),
+});
+
+export const ListOrganizationInstallationsQuery = Type.Object({ ...ListQuery.properties, ...IntegrationSearchQuery.properties });
+
+export const OrganizationInstallation = Type.Object({
+  installation: Type.Object(IntegrationInstallation.properties),
+  integration: Type.Object(Integration.properties),
+});
+
+/** The official `SpaceIntegrationBlocks`: the blocks of each integration installed on the space. */
+export const SpaceIntegrationBlocks = Type.Array(Type.Object({ name: Type.String(), blocks: Type.Array(IntegrationBlock) }));

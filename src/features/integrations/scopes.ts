@@ -46,6 +46,11 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   createIntegrationInstallationToken: OWN,
   listIntegrationEvents: OWN,
   getIntegrationEvent: OWN,
+  // What its organization may install, and what is installed there (an installation token sees its own only).
+  listOrganizationIntegrations: OWN,
+  listOrganizationIntegrationsStatus: OWN,
+  // The official security of a task is the integration's own token: an installation's queues tasks for itself.
+  queueIntegrationTask: OWN,
 
   // Spaces
   getSpaceById: anySpace,

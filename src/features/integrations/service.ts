@@ -7,6 +7,7 @@ import { sealSecret } from '../../platform/secret-box.ts';
 import { OrgAccess } from '../access/service.ts';
 import { findOrganization, findOrganizationByHostname } from '../organizations/queries.ts';
 import { presentOrganization } from '../organizations/present.ts';
+import { loadVisibleOrganization } from '../organizations/service.ts';
 import { storeFileBytes } from '../files/service.ts';
 import { assertIntegrationAdmin, assertIntegrationVisible, canSeeIntegration, isIntegrationAdmin } from './policy.ts';
 import { presentIntegration } from './present.ts';
@@ -50,21 +51,40 @@ async function organizationsOf(ctx: AppContext, caller: Caller): Promise<string[
 }
 
 export async function listIntegrationsFor(ctx: AppContext, caller: Caller, query: ListIntegrationsFilters) {
-  const memberOf = await organizationsOf(ctx, caller);
+  return listVisibleIntegrations(ctx, caller, 'integrations', await organizationsOf(ctx, caller), query);
+}
+
+/**
+ * The integrations an organization may use (the official listOrganizationIntegrations): every public one, and
+ * the private and unlisted ones it owns. The caller must see the organization (404 otherwise).
+ */
+export async function listOrganizationIntegrationsFor(ctx: AppContext, caller: Caller, organizationId: string, query: ListIntegrationsFilters) {
+  await loadVisibleOrganization(ctx, caller, organizationId);
+  return listVisibleIntegrations(ctx, caller, `organization-integrations:${organizationId}`, [organizationId], query);
+}
+
+async function listVisibleIntegrations(ctx: AppContext, caller: Caller, list: string, memberOf: string[], query: ListIntegrationsFilters) {
   const filters = { ...query, memberOf };
-  const listKey = `integrations:${JSON.stringify([query.search, query.category, query.blockDomain, query.blocks, query.contentSources, query.owner, query.scope, query.target])}`;
+  const listKey = `${list}:${JSON.stringify([query.search, query.category, query.blockDomain, query.blocks, query.contentSources, query.owner, query.scope, query.target])}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
   const [rows, count] = await Promise.all([listIntegrations(ctx.db, filters, page), countIntegrations(ctx.db, filters)]);
-  const pageRows = rows.slice(0, page.limit);
-  // One access per owner organization of the page, shared by its integrations.
+  const presented = await presentIntegrationsFor(ctx, caller, rows.slice(0, page.limit));
+  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.name], (row) => presented.get(row.id)!);
+}
+
+/**
+ * The integrations of `rows` the caller can see, presented for them by id; one access per owner organization,
+ * shared by its integrations. Lists filter in SQL first, so this drops nothing they counted.
+ */
+export async function presentIntegrationsFor(ctx: AppContext, caller: Caller, rows: readonly IntegrationRow[]): Promise<Map<string, PresentedIntegration>> {
   const accesses = new Map<string, Promise<OrgAccess>>();
-  for (const row of pageRows) if (!accesses.has(row.organization_id)) accesses.set(row.organization_id, OrgAccess.load(ctx.db, row.organization_id, caller));
+  for (const row of rows) if (!accesses.has(row.organization_id)) accesses.set(row.organization_id, OrgAccess.load(ctx.db, row.organization_id, caller));
   const presented = new Map<string, PresentedIntegration>();
-  for (const row of pageRows) {
+  for (const row of rows) {
     const access = await accesses.get(row.organization_id)!;
     if (canSeeIntegration(caller, access, row)) presented.set(row.id, await presentFor(ctx, caller, row, access));
   }
-  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.name], (row) => presented.get(row.id)!);
+  return presented;
 }
 
 /** The publishing organization named by id or subdomain, which the caller must administer. */

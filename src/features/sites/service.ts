@@ -69,6 +69,14 @@ async function sitesWithReadableSpace(ctx: AppContext, access: OrgAccess, siteId
   return readable;
 }
 
+/**
+ * The ids of the organization's sites the caller can see, or undefined when they see every one (its admins):
+ * what other features filter site-level records by (features/integrations lists installations on sites).
+ */
+export async function visibleSiteIds(ctx: AppContext, access: OrgAccess): Promise<string[] | undefined> {
+  return access.orgRole === 'admin' ? undefined : [...(await sitesWithReadableSpace(ctx, access))];
+}
+
 /** A site of the organization the caller can see, authorized for `action`; 404 / 403 otherwise. */
 export async function loadSite(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, action: SiteAction, what = 'This'): Promise<LoadedSite> {
   const { access } = await loadVisibleOrganization(ctx, caller, organizationId);
@@ -189,7 +197,7 @@ export async function getSite(ctx: AppContext, caller: Caller, organizationId: s
 
 export async function listSitesOfOrganization(ctx: AppContext, caller: Caller, organizationId: string, query: Static<typeof ListSitesQuery>) {
   const { access } = await loadVisibleOrganization(ctx, caller, organizationId);
-  const onlyIds = access.orgRole === 'admin' ? undefined : [...(await sitesWithReadableSpace(ctx, access))];
+  const onlyIds = await visibleSiteIds(ctx, access);
   const filter = { organizationId, onlyIds, spaceId: query.space, title: query.title, published: query.published, types: query.type };
   const listKey = `sites:${organizationId}:${JSON.stringify([query.space, query.title, query.published, query.type])}`;
   const page = ctx.cursors.open(listKey, query, ctx.config.defaultPageSize);
