@@ -7,7 +7,7 @@ import type { Executor } from '../../db/types.ts';
 import { membershipOf, type OrgAccess } from '../access/service.ts';
 import { listGrantsReachingUsers } from '../access/queries.ts';
 import { highest, isRole, type Role } from '../access/roles.ts';
-import { findMember, listActiveMembersByUser } from '../members/queries.ts';
+import { findMember, listActiveMembersByUser, memberIdsAmong } from '../members/queries.ts';
 import { presentTeams } from '../teams/service.ts';
 import { findTeam, findTeams } from '../teams/queries.ts';
 import { presentUser } from '../users/present.ts';
@@ -81,10 +81,13 @@ export async function inviteToSite(ctx: AppContext, caller: Caller, organization
   const teamIds = [...new Set(body.teams ?? [])];
   if (users.length === 0 && teamIds.length === 0) throw badRequest('body must name at least one of users or teams');
   // Every one named must be of the organization, before anything is written.
-  for (const [i, userId] of (body.users ?? []).entries()) {
-    if (!(await subjectExists(ctx, organizationId, 'user', userId))) throw badRequest(`body/users/${i}: no member ${userId} in this organization`);
-  }
-  const teams = new Set((await findTeams(ctx.db, organizationId, teamIds)).map((t) => t.id));
+  const [members, teams] = await Promise.all([
+    memberIdsAmong(ctx.db, organizationId, users),
+    findTeams(ctx.db, organizationId, teamIds).then((rows) => new Set(rows.map((t) => t.id))),
+  ]);
+  (body.users ?? []).forEach((userId, i) => {
+    if (!members.has(userId)) throw badRequest(`body/users/${i}: no member ${userId} in this organization`);
+  });
   (body.teams ?? []).forEach((teamId, i) => {
     if (!teams.has(teamId)) throw badRequest(`body/teams/${i}: no team ${teamId} in this organization`);
   });
