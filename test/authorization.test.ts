@@ -450,6 +450,16 @@ describe('authorization: every operation as callers who should not get far', () 
     listSiteRedirects: { expect: inContent(200) },
     createSiteRedirect: { body: (f) => ({ source: '/new-redirect', destination: { kind: 'site-section', siteSectionId: f.siteSectionId } }), expect: inContent(403) },
     getSiteRedirectBySource: { query: 'source=/auth-old', expect: inContent(200) },
+    // Who has access to a site: anyone who sees it sees who; its admins (organization admins, members or teams
+    // given admin on it) change it. Grants are not for integrations (features/integrations/scopes.ts).
+    inviteToSite: { body: (f) => ({ role: 'read', users: [f.userId] }), expect: inContent(403) },
+    listPermissionsAggregateInSite: { expect: inContent(200) },
+    listUserPermissionsInSite: { expect: inContent(200) },
+    listTeamPermissionsInSite: { expect: inContent(200) },
+    updateUserPermissionInSite: { body: () => ({ role: 'edit' }), expect: inContent(403) },
+    removeUserFromSite: { expect: deleteInContent(403) },
+    updateTeamPermissionInSite: { body: () => ({ role: 'comment' }), expect: inContent(403) },
+    removeTeamFromSite: { expect: deleteInContent(403) },
     updateSiteRedirectById: { body: (f) => ({ destination: { kind: 'site-space', siteSpaceId: f.siteSpaceId } }), expect: inContent(403) },
     deleteSiteRedirectById: { own: async (f) => ({ siteRedirectId: await newRedirect(f) }), expect: deleteInContent(403) },
 

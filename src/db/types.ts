@@ -415,6 +415,16 @@ export interface SiteShareLinksTable {
   created_at: string;
 }
 
+/** A role given on a site to a member or a team of its organization (0048_site_grants). */
+export interface SiteGrantsTable {
+  site_id: string;
+  subject_type: string; // user | team
+  subject_id: string;
+  role: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A path of a site that sends readers elsewhere in the site (0020_site_redirects). */
 export interface SiteRedirectsTable {
   id: string;
@@ -917,6 +927,7 @@ export interface Database {
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
   site_redirects: SiteRedirectsTable;
+  site_grants: SiteGrantsTable;
   search_sections: SearchSectionsTable;
   search_pages: SearchPagesTable;
   search_backfill: SearchBackfillTable;

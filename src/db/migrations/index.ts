@@ -36,6 +36,7 @@ import * as m0042 from './0042_domain_mail_expiry.ts';
 import * as m0043 from './0043_git_sync_connection.ts';
 import * as m0044 from './0044_job_owner.ts';
 import * as m0045 from './0045_translation_glossary.ts';
+import * as m0048 from './0048_site_grants.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0043_git_sync_connection': m0043,
   '0044_job_owner': m0044,
   '0045_translation_glossary': m0045,
+  '0048_site_grants': m0048,
 };

@@ -57,6 +57,12 @@ export async function deleteMember(db: Executor, organizationId: string, userId:
     .where('team_id', 'in', db.selectFrom('teams').select('id').where('organization_id', '=', organizationId))
     .execute();
   await db.deleteFrom('content_grants').where('organization_id', '=', organizationId).where('subject_type', '=', 'user').where('subject_id', '=', userId).execute();
+  await db
+    .deleteFrom('site_grants')
+    .where('subject_type', '=', 'user')
+    .where('subject_id', '=', userId)
+    .where('site_id', 'in', db.selectFrom('sites').select('id').where('organization_id', '=', organizationId))
+    .execute();
   const result = await db.deleteFrom('members').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

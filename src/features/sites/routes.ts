@@ -72,6 +72,7 @@ import {
 import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from './publishing-auth.ts';
 import { createShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links.ts';
 import { siteRedirectRoutes } from './redirects-routes.ts';
+import { sitePermissionRoutes } from './site-permissions-routes.ts';
 import { CustomizationOverrideBody } from './customization-override.ts';
 import { deleteSiteSpaceCustomization, getSiteSpaceCustomization, overrideSiteSpaceCustomization } from './site-space-customization.ts';
 
@@ -325,4 +326,5 @@ export async function siteRoutes(app: App) {
   });
 
   await siteRedirectRoutes(app);
+  await sitePermissionRoutes(app);
 }

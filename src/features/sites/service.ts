@@ -9,6 +9,7 @@ import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { announcePublication } from '../../platform/publications.ts';
 import { isInstallationAccess, type OrgAccess } from '../access/service.ts';
+import { highest, isRole, type Role } from '../access/roles.ts';
 import { loadVisibleOrganization } from '../organizations/service.ts';
 import { loadSpace, presentSpacesFor } from '../spaces/service.ts';
 import { checkAdaptiveSchema, defaultAdaptiveSchema, templateConditions } from '../adaptive/schema.ts';
@@ -39,6 +40,7 @@ import {
   type SiteSpaceRow,
 } from './store.ts';
 import { positionAtEnd } from '../placement/positions.ts';
+import { listSiteGrantsReachingUsers } from './site-grants-store.ts';
 
 /** The private key that signs a site's visitor tokens (see publishing-auth.ts). */
 export function newSigningSecret(): string {
@@ -70,11 +72,25 @@ async function sitesWithReadableSpace(ctx: AppContext, access: OrgAccess, siteId
 }
 
 /**
- * The ids of the organization's sites the caller can see, or undefined when they see every one (its admins):
- * what other features filter site-level records by (features/integrations lists installations on sites).
+ * The ids of the organization's sites the caller can see, or undefined when they see every one (its admins): the
+ * sites whose spaces they read and those given to them (or to a team of theirs). What other features filter
+ * site-level records by (features/integrations lists installations on sites).
  */
 export async function visibleSiteIds(ctx: AppContext, access: OrgAccess): Promise<string[] | undefined> {
-  return access.orgRole === 'admin' ? undefined : [...(await sitesWithReadableSpace(ctx, access))];
+  if (access.orgRole === 'admin') return undefined;
+  return [...new Set([...(await sitesWithReadableSpace(ctx, access)), ...(await siteRolesGranted(ctx, access)).keys()])];
+}
+
+/**
+ * The highest role given on each of these sites (every site of the organization when absent) to the caller or
+ * to a team of theirs. An installation holds no site grants: it reaches the sites it is installed on.
+ */
+async function siteRolesGranted(ctx: AppContext, access: OrgAccess, siteIds?: string[]): Promise<Map<string, Role>> {
+  if (!access.isMember || access.userId === null || isInstallationAccess(access)) return new Map();
+  const rows = await listSiteGrantsReachingUsers(ctx.db, access.organizationId, [access.userId], siteIds);
+  const roles = new Map<string, Role>();
+  for (const row of rows) if (isRole(row.role)) roles.set(row.site_id, highest(roles.get(row.site_id), row.role)!);
+  return roles;
 }
 
 /** A site of the organization the caller can see, authorized for `action`; 404 / 403 otherwise. */
@@ -83,8 +99,8 @@ export async function loadSite(ctx: AppContext, caller: Caller, organizationId: 
   const site = await findSite(ctx.db, siteId);
   if (!site || site.organization_id !== organizationId) throw notFound(`No site ${siteId}`);
   const orgAdmin = access.orgRole === 'admin';
-  const readsSomeSpace = orgAdmin ? true : (await sitesWithReadableSpace(ctx, access, [site.id])).has(site.id);
-  const standing = standingOf(access, readsSomeSpace);
+  const [readable, granted] = orgAdmin ? [new Set([site.id]), new Map<string, Role>()] : await Promise.all([sitesWithReadableSpace(ctx, access, [site.id]), siteRolesGranted(ctx, access, [site.id])]);
+  const standing = standingOf(access, readable.has(site.id), granted.get(site.id) ?? null);
   authorizeSite(standing, action, siteId, what);
   return { site, access, standing };
 }

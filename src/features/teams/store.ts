@@ -33,9 +33,10 @@ export async function updateTeam(db: Executor, id: string, changes: Partial<Team
   await db.updateTable('teams').set(changes).where('id', '=', id).execute();
 }
 
-/** A team goes with its memberships (cascade) and the grants given to it. */
+/** A team goes with its memberships (cascade) and the grants given to it (on content and on sites). */
 export async function deleteTeam(db: Executor, organizationId: string, id: string): Promise<void> {
   await db.deleteFrom('content_grants').where('organization_id', '=', organizationId).where('subject_type', '=', 'team').where('subject_id', '=', id).execute();
+  await db.deleteFrom('site_grants').where('subject_type', '=', 'team').where('subject_id', '=', id).execute();
   await db.deleteFrom('teams').where('id', '=', id).execute();
 }
 

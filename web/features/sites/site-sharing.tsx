@@ -8,8 +8,12 @@ import { useSiteChange } from './use-site-change.ts';
 import { VISIBILITIES } from './visibility.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
+import { SitePeople } from './site-people.tsx';
 
-/** Who can read the site (its visibility) and its share links: create, copy, deactivate and activate, delete. */
+/**
+ * Who can read the site (its visibility), who may open it in the app and with which role (People), and its share
+ * links: create, copy, deactivate and activate, delete.
+ */
 export default function SiteSharingTab({ orgId, site }: SiteTabProps) {
   const change = useSiteChange(orgId, site.id);
   // The choice shows at once, not only once the site is read again after the save (a refused one goes back).
@@ -39,6 +43,7 @@ export default function SiteSharingTab({ orgId, site }: SiteTabProps) {
         </fieldset>
         <ErrorNote error={change.error} />
       </section>
+      <SitePeople orgId={orgId} siteId={site.id} />
       <ShareLinks orgId={orgId} siteId={site.id} published={site.published} />
     </>
   );
