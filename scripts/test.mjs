@@ -144,6 +144,9 @@ for (const file of [...files].sort((a, b) => expected(b) - expected(a))) {
 const queue = batches.filter((b) => b.files.length > 0).sort((a, b) => b.seconds - a.seconds);
 
 const work = mkdtempSync(join(tmpdir(), 'quire-tests-'));
+// The end-to-end files record the official operations that answered them a success conforming to the spec
+// (test/e2e/e2e-session.ts); a run of every file keeps the list for `npm run coverage:ops`.
+env.QUIRE_OFFICIAL_OPS_DIR = join(work, 'official-operations');
 const totals = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
 const failures = [];
 const durations = {};
@@ -230,7 +233,12 @@ await Promise.all(
     }
   }),
 );
+const officialOps = readOfficialOperations(env.QUIRE_OFFICIAL_OPS_DIR);
 rmSync(work, { recursive: true, force: true });
+if (words.length === 0 && failedToRun === 0 && officialOps.length > 0) {
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  writeFileSync(join(root, 'test-results', `official-operations-${database}.json`), `${JSON.stringify(officialOps, null, 1)}\n`);
+}
 if (stoppedBy && next < queue.length) {
   failedToRun += queue.length - next;
   failures.push(`${stoppedBy} received: ${queue.length - next} batches did not run; their files: ${queue.slice(next).flatMap((b) => b.files).join(' ')}`);
@@ -243,6 +251,13 @@ if (process.env.TEST_SAVE_TIMINGS && words.length === 0) {
   writeFileSync(committedTimingsFile, `${JSON.stringify({ ...committed, [database]: rounded }, null, 1)}\n`);
 }
 
+/** The operation ids the end-to-end files' official clients saw succeed, each once, sorted. */
+function readOfficialOperations(dir) {
+  if (!existsSync(dir)) return [];
+  const ids = new Set(readdirSync(dir).flatMap((name) => JSON.parse(readFileSync(join(dir, name), 'utf8'))));
+  return [...ids].sort();
+}
+
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 if (process.env.TEST_TIMINGS) {
   const slowest = Object.entries(durations).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TEST_TIMINGS) || 20);
@@ -252,6 +267,7 @@ if (process.env.TEST_TIMINGS) {
 if (failures.length > 0) console.log(`\n# ${totals.fail + failedToRun} failed:\n${failures.join('\n\n')}`);
 console.log(`\n# all ${files.length} files on ${database === 'postgres' ? 'PostgreSQL' : 'SQLite'} in ${queue.length} batches, ${processes} at once: ${seconds} s`);
 for (const [name, value] of Object.entries(totals)) console.log(`# ${name} ${value}`);
+if (officialOps.length > 0) console.log(`# official operations answered through the official client: ${officialOps.length}`);
 if (noChromium) console.log(`# WARNING: ${noChromium}`);
 console.log(`${totals.pass} passed, ${totals.fail + failedToRun} failed, ${totals.skipped} skipped`);
 process.exit(totals.fail + failedToRun + totals.cancelled > 0 ? 1 : 0);
