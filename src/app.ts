@@ -44,6 +44,7 @@ import { spaceRoutes } from './features/spaces/routes.ts';
 import { fileDownloadRoutes, fileUploadRoutes } from './features/files/routes.ts';
 import { changeRequestRoutes } from './features/change-requests/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
+import { embedRoutes } from './features/embeds/routes.ts';
 import { importRoutes, importRunRoutes } from './features/imports/routes.ts';
 import { gitSyncConnectionRoutes, gitSyncRoutes, gitSyncWebhookRoutes } from './features/git-sync/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await changeRequestRoutes(v1);
       await collaborationRoutes(v1, presence);
       await contentRoutes(v1);
+      await embedRoutes(v1);
       await v1.register(fileUploadRoutes);
       await importRoutes(v1);
       await importRunRoutes(v1);

@@ -643,6 +643,9 @@ describe('authorization: every operation as callers who should not get far', () 
     listOrganizationInstallations: { expect: inOrganization(403, 403) },
     listSpaceIntegrations: { expect: inContent(200) },
     listSpaceIntegrationsBlocks: { expect: inContent(200) },
+    // A name that never resolves: the embed is a link to it, with nothing fetched.
+    getEmbedByUrl: { query: 'url=http%3A%2F%2Fquire.invalid%2Fpage', expect: inst(200, anyUser(200)) },
+    getEmbedByUrlInSpace: { query: 'url=http%3A%2F%2Fquire.invalid%2Fpage', expect: inst(200, inContent(200)) },
     listSiteIntegrations: { expect: inContent(200) },
     // The scripts a site's pages load: whoever sees the site (features/integration-events/site-scripts.ts).
     listSiteIntegrationScripts: { expect: inContent(200) },

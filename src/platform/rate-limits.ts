@@ -6,10 +6,10 @@ import type { Config } from '../config.ts';
 import { ApiError } from './errors.ts';
 
 /**
- * Operations that cost far more than a read (a website crawl, a search, a PDF): a stricter bucket of their
- * own, RATE_LIMIT_EXPENSIVE_MAX per window, besides the general one.
+ * Operations that cost far more than a read (a website crawl, a search, a PDF, fetching a page to embed): a
+ * stricter bucket of their own, RATE_LIMIT_EXPENSIVE_MAX per window, besides the general one.
  */
-const EXPENSIVE = /import|search|pdf/i;
+const EXPENSIVE = /import|search|pdf|embed/i;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 

@@ -54,6 +54,8 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
 
   // Spaces
   getSpaceById: anySpace,
+  getEmbedByUrl: anySpace,
+  getEmbedByUrlInSpace: anySpace,
   listSpacesInOrganizationById: metadataRead,
   listSpacesInCollectionById: metadataRead,
   updateSpaceById: metadataWrite,
