@@ -48,6 +48,9 @@ interface Fixture {
   revisionId: string;
   /** Revisions here hold no reusable content: any id is one the revision does not have. */
   reusableContentId: string;
+  /** The document of the fixture page, and a review of the change request (by a member with the review role on the space). */
+  documentId: string;
+  reviewId: string;
   commentId: string;
   commentReplyId: string;
   /** A comment of the change request's own discussion, and a reply to it. */
@@ -318,6 +321,7 @@ describe('authorization: every operation as callers who should not get far', () 
 
     // --- Reviews (giving one needs the review role and a person; asking for one, the edit role)
     getReviewsByChangeRequestId: { expect: inst(200, inContent(200)) },
+    getChangeRequestReviewById: { expect: inst(200, inContent(200)) },
     submitChangeRequestReview: { body: () => ({ status: 'approved' }), expect: inContent(403) },
     getRequestedReviewersByChangeRequestId: { expect: inst(200, inContent(200)) },
     requestReviewersForChangeRequest: { body: (f) => ({ users: [f.userId] }), expect: inContent(403) },
@@ -327,11 +331,14 @@ describe('authorization: every operation as callers who should not get far', () 
     getCurrentRevision: { expect: inst(200, inContent(200)) },
     listPages: { expect: inst(200, inContent(200)) },
     getPageById: { expect: inst(200, inContent(200)) },
+    listSpacePageMetaLinks: { expect: inst(200, inContent(200)) },
+    getDocumentById: { expect: inst(200, inContent(200)) },
     getPageByPath: { expect: inst(200, inContent(200)) },
     listFiles: { expect: inst(200, inContent(200)) },
     getFileById: { expect: inst(200, inContent(200)) },
     listPagesInChangeRequest: { expect: inst(200, inContent(200)) },
     getPageInChangeRequestById: { expect: inst(200, inContent(200)) },
+    listChangeRequestPageMetaLinks: { expect: inst(200, inContent(200)) },
     getPageInChangeRequestByPath: { expect: inst(200, inContent(200)) },
     listFilesInChangeRequestById: { expect: inst(200, inContent(200)) },
     getFileInChangeRequestById: { expect: inst(200, inContent(200)) },
@@ -340,6 +347,7 @@ describe('authorization: every operation as callers who should not get far', () 
     listPagesInRevisionById: { expect: inst(200, inContent(200)) },
     getPageInRevisionById: { expect: inst(200, inContent(200)) },
     getPageDocumentInRevisionById: { expect: inst(200, inContent(200)) },
+    listRevisionPageMetaLinks: { expect: inst(200, inContent(200)) },
     getPageInRevisionByPath: { expect: inst(200, inContent(200)) },
     listFilesInRevisionById: { expect: inst(200, inContent(200)) },
     getFileInRevisionById: { expect: inst(200, inContent(200)) },
@@ -461,6 +469,7 @@ describe('authorization: every operation as callers who should not get far', () 
     deleteOpenAPISpecBySlug: { own: async (f) => ({ specSlug: await newSpec(f) }), expect: deleteInOrganization(403, 403) },
     listOpenAPISpecVersions: { expect: inst(200, inOrganization(403, 200)) },
     getLatestOpenAPISpecVersion: { expect: inst(200, inOrganization(403, 200)) },
+    getLatestOpenAPISpecVersionContentRaw: { expect: inst(200, inOrganization(403, 200)) },
     getLatestOpenAPISpecVersionContent: { expect: inst(200, inOrganization(403, 200)) },
     getOpenAPISpecVersionById: { expect: inst(200, inOrganization(403, 200)) },
     getOpenAPISpecVersionContentById: { expect: inst(200, inOrganization(403, 200)) },
@@ -690,6 +699,8 @@ describe('authorization: every operation as callers who should not get far', () 
       fileId: file.id,
       revisionId: revision.id,
       reusableContentId: 'no-reusable-content',
+      documentId: page.documentId,
+      reviewId: '',
       commentId: '',
       commentReplyId: '',
       crCommentId: '',
@@ -718,6 +729,11 @@ describe('authorization: every operation as callers who should not get far', () 
       installationId: '',
       eventId: '',
     };
+    const reviewer = await t.member('read');
+    await setup('PATCH', `/v1/spaces/${space.id}/permissions/users/${reviewer.userId}`, { role: 'review' });
+    const review = await t.api('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/reviews`, { token: reviewer.token, body: { status: 'approved' } });
+    assert.equal(review.status, 201, JSON.stringify(review.body));
+    fixture.reviewId = review.body.id;
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
     fixture.crCommentId = await newComment(fixture, true);
