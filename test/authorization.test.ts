@@ -51,6 +51,9 @@ interface Fixture {
   /** The document of the fixture page, and a review of the change request (by a member with the review role on the space). */
   documentId: string;
   reviewId: string;
+  /** The organization's subdomain (its hostname), and the e-mail domain of every test user. */
+  subdomain: string;
+  emailDomain: string;
   commentId: string;
   commentReplyId: string;
   /** A comment of the change request's own discussion, and a reply to it. */
@@ -205,6 +208,11 @@ describe('authorization: every operation as callers who should not get far', () 
     // Users are visible to themselves and to whoever shares an organization with them; a guest shares one
     // (and must resolve the authors of what it is granted), the outsider does not.
     getUserById: { expect: inOrganization(200, 200) },
+    // Each person changes their own profile: another one they can see is a 403, one they cannot a 404.
+    updateUserById: { body: () => ({ displayName: 'Renamed colleague' }), expect: inOrganization(403, 403) },
+    // Only the organizations the caller may join with a proven address of the domain: none here (the fixture
+    // organizations admit no domain), so every signed-in caller gets an empty list.
+    getOrganizationsForEmailDomain: { expect: anyUser(200), check: (_who, res) => assert.deepEqual(res.body.organizations, []) },
     listOrganizationsForAuthenticatedUser: { expect: anyUser(200), check: lists((f) => f.organizationId, ['guest', 'reader']) },
     // Anyone signed in may start an organization of their own.
     createOrganization: { body: () => ({ title: 'Their own organization' }), expect: anyUser(201) },
@@ -212,6 +220,10 @@ describe('authorization: every operation as callers who should not get far', () 
     // --- The organization
     getOrganizationById: { expect: inst(200, inOrganization(200, 200)) },
     updateOrganizationById: { body: () => ({ title: 'Renamed organization' }), expect: inOrganization(403, 403) },
+    // Members are in already (204, nothing changes); the organization admits no e-mail domain, so to the
+    // outsider it is not there.
+    joinOrganization: { expect: inOrganization(204, 204) },
+    getSubdomain: { expect: inOrganization(200, 200), check: (_who, res, f) => assert.deepEqual(res.body.target, { type: 'organization', organization: f.organizationId }) },
 
     // --- Members
     listMembersInOrganizationById: { expect: inOrganization(403, 200) },
@@ -701,6 +713,8 @@ describe('authorization: every operation as callers who should not get far', () 
       reusableContentId: 'no-reusable-content',
       documentId: page.documentId,
       reviewId: '',
+      subdomain: 'auth-table',
+      emailDomain: 'quire.test',
       commentId: '',
       commentReplyId: '',
       crCommentId: '',
@@ -734,6 +748,7 @@ describe('authorization: every operation as callers who should not get far', () 
     const review = await t.api('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/reviews`, { token: reviewer.token, body: { status: 'approved' } });
     assert.equal(review.status, 201, JSON.stringify(review.body));
     fixture.reviewId = review.body.id;
+    await setup('PATCH', `/v1/orgs/${org}`, { hostname: fixture.subdomain });
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
     fixture.crCommentId = await newComment(fixture, true);
