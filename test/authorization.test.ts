@@ -441,6 +441,8 @@ describe('authorization: every operation as callers who should not get far', () 
     updateSiteAdaptiveSchema: { body: () => ({ jsonSchema: defaultAdaptiveSchema() }), expect: inContent(403) },
     listSiteAdaptiveTemplateConditions: { expect: inContent(200) },
     getSitePublishingAuthById: { expect: inContent(403) },
+    // A preview URL opens the whole site to its holder, as a share link does: admins only.
+    getSitePublishingPreviewById: { expect: inContent(403) },
     updateSitePublishingAuthById: { body: () => ({ fallbackURL: 'https://login.example.com/' }), expect: inContent(403) },
     regenerateSitePublishingAuthById: { expect: inContent(403) },
     listSiteSpaces: { expect: inst(200, inContent(200)) },

@@ -2,17 +2,17 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rejectsWith } from './gitbook-client.ts';
 import { e2eSession } from './e2e-session.ts';
-import { buildOrganization } from '../factories.ts';
+import { buildOrganization, buildSpace, markdown, writeMain } from '../factories.ts';
 
 /**
  * Lookups about people and organizations through the official client, every exchange checked against the
- * official spec: a person changes their own profile, a subdomain names its organization, and a person with a
- * proven address of an organization's e-mail domain finds it and joins it. Each answers its success and its
+ * official spec: a person changes their own profile, a subdomain names its organization, a person with a
+ * proven address of an organization's e-mail domain finds it and joins it, and an admin previews a site. Each answers its success and its
  * main refusals (401 without a token, 403 where the caller may see but not act, 404 for what the caller cannot
  * see, 400 naming what was wrong).
  */
 
-const OPERATIONS = ['updateUserById', 'getSubdomain', 'getOrganizationsForEmailDomain', 'joinOrganization'];
+const OPERATIONS = ['updateUserById', 'getSubdomain', 'getOrganizationsForEmailDomain', 'joinOrganization', 'getSitePublishingPreviewById'];
 
 describe('organization lookups through the official client', { timeout: 300_000 }, () => {
   const session = e2eSession();
@@ -130,6 +130,68 @@ describe('organization lookups through the official client', { timeout: 300_000 
     await rejectsWith(client(null).orgs.joinOrganization(org), 401);
     await rejectsWith(client(null).emailDomains.getOrganizationsForEmailDomain('acme.test'), 401);
     await rejectsWith(asJo.emailDomains.getOrganizationsForEmailDomain('not_a_domain'), 400);
+  });
+
+  test('a preview URL shows a site, published or not, as a visitor with the given claims, for an hour', async () => {
+    const { t, endpoint } = session;
+    const org = t.org.id;
+    const api = client().orgs;
+    const guide = await buildSpace(t, { title: 'Preview guide' });
+    await writeMain(t, guide.id, [{ operation: 'insert_page', title: 'Start', document: markdown('Words for everyone.') }]);
+    const beta = await buildSpace(t, { title: 'Preview beta' });
+    await writeMain(t, beta.id, [{ operation: 'insert_page', title: 'Beta', document: markdown('Words for admins.') }]);
+    const { data: site } = await api.createSite(org, { title: 'Preview site', spaces: [guide.id] });
+    await api.updateSiteById(org, site.id, { basename: 'preview-docs', adaptiveContent: { enabled: true } } as never);
+    const { data: variant } = await api.addSpaceToSite(org, site.id, { spaceId: beta.id });
+    await api.updateSiteSpaceById(org, site.id, variant.id, { path: 'beta', condition: 'visitor.claims.role == "admin"' });
+    const root = `${endpoint}/sites/preview-docs/`;
+    assert.equal((await fetch(root)).status, 404, 'not published');
+
+    const { data: preview } = await api.getSitePublishingPreviewById(org, site.id);
+    assert.ok(preview.url.startsWith(`${root}?preview=`), preview.url);
+    const opened = await fetch(preview.url);
+    assert.equal(opened.status, 200);
+    assert.match(await opened.text(), /Words for everyone\./);
+    assert.match(opened.headers.get('cache-control') ?? '', /private/);
+    assert.equal(opened.headers.get('x-robots-tag'), 'noindex');
+    // The next pages need no token in their URL: the cookie carries it.
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0]!;
+    assert.match(cookie, /^quire_site_preview=/);
+    assert.equal((await fetch(root, { headers: { cookie } })).status, 200);
+
+    // As a visitor with claims, at a site-space only such visitors see; without the claims it is not there.
+    const { data: asAdmin } = await api.getSitePublishingPreviewById(org, site.id, { siteSpace: variant.id, claims: '(role:admin)' });
+    assert.ok(asAdmin.url.startsWith(`${root}beta/?preview=`), asAdmin.url);
+    const variantPage = await fetch(asAdmin.url);
+    assert.equal(variantPage.status, 200);
+    assert.match(await variantPage.text(), /Words for admins\./);
+    const { data: anyone } = await api.getSitePublishingPreviewById(org, site.id, { siteSpace: variant.id });
+    assert.equal((await fetch(anyone.url)).status, 404);
+    const { data: targeted } = await session.latest().orgs.getSitePublishingPreviewById(org, site.id, { target: `${root}beta/`, claims: "(role:'admin')" });
+    assert.equal((await fetch(targeted.url)).status, 200);
+
+    // An hour later the URL opens nothing; a new visitor-auth key ends earlier previews too.
+    t.clock.advance(61 * 60_000);
+    assert.equal((await fetch(preview.url)).status, 404);
+    const { data: fresh } = await api.getSitePublishingPreviewById(org, site.id);
+    assert.equal((await fetch(fresh.url)).status, 200);
+    await api.regenerateSitePublishingAuthById(org, site.id);
+    assert.equal((await fetch(fresh.url)).status, 404);
+
+    // draft=false previews the published site only.
+    await rejectsWith(session.latest().orgs.getSitePublishingPreviewById(org, site.id, { draft: false }), 400);
+    await api.publishSite(org, site.id);
+    assert.equal((await fetch((await session.latest().orgs.getSitePublishingPreviewById(org, site.id, { draft: false })).data.url)).status, 200);
+
+    // Bad input names the parameter; members who cannot manage the site are refused; others see nothing.
+    const bad = await t.api('GET', `/v1/orgs/${org}/sites/${site.id}/publishing/preview?claims=${encodeURIComponent('(role:')}`);
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.error.message, /claims/);
+    await rejectsWith(api.getSitePublishingPreviewById(org, site.id, { siteSpace: 'no-such-site-space' }), 400);
+    await rejectsWith(session.latest().orgs.getSitePublishingPreviewById(org, site.id, { target: 'https://elsewhere.example/' }), 400);
+    await rejectsWith(client((await t.member('read')).token).orgs.getSitePublishingPreviewById(org, site.id), 403);
+    await rejectsWith(client((await t.outsider()).token).orgs.getSitePublishingPreviewById(org, site.id), 404);
+    await rejectsWith(client(null).orgs.getSitePublishingPreviewById(org, site.id), 401);
   });
 
   test('every operation was exercised and conformed to the official spec', () => session.assertConformed(OPERATIONS));
