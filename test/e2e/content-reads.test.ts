@@ -94,7 +94,9 @@ describe('content reads and lookups through the official client', { timeout: 300
     // A group is no page of its own to read.
     assert.deepEqual((await api.spaces.listSpacePageMetaLinks(space.id, more.id)).data, {});
 
-    // A second published site showing the space: the same page there is an alternate.
+    // A second published site showing the space (made later: the first site made stays the canonical one):
+    // the same page there is an alternate.
+    t.clock.advance(60_000);
     const { data: mirror } = await api.orgs.createSite(org, { title: 'Mirror', spaces: [space.id] });
     await api.orgs.updateSiteById(org, mirror.id, { basename: 'meta-mirror' });
     await api.orgs.publishSite(org, mirror.id);
