@@ -48,6 +48,12 @@ interface Fixture {
   revisionId: string;
   /** Revisions here hold no reusable content: any id is one the revision does not have. */
   reusableContentId: string;
+  /** The document of the fixture page, and a review of the change request (by a member with the review role on the space). */
+  documentId: string;
+  reviewId: string;
+  /** The organization's subdomain (its hostname), and the e-mail domain of every test user. */
+  subdomain: string;
+  emailDomain: string;
   commentId: string;
   commentReplyId: string;
   /** A comment of the change request's own discussion, and a reply to it. */
@@ -204,6 +210,11 @@ describe('authorization: every operation as callers who should not get far', () 
     // Users are visible to themselves and to whoever shares an organization with them; a guest shares one
     // (and must resolve the authors of what it is granted), the outsider does not.
     getUserById: { expect: inOrganization(200, 200) },
+    // Each person changes their own profile: another one they can see is a 403, one they cannot a 404.
+    updateUserById: { body: () => ({ displayName: 'Renamed colleague' }), expect: inOrganization(403, 403) },
+    // Only the organizations the caller may join with a proven address of the domain: none here (the fixture
+    // organizations admit no domain), so every signed-in caller gets an empty list.
+    getOrganizationsForEmailDomain: { expect: anyUser(200), check: (_who, res) => assert.deepEqual(res.body.organizations, []) },
     listOrganizationsForAuthenticatedUser: { expect: anyUser(200), check: lists((f) => f.organizationId, ['guest', 'reader']) },
     // Anyone signed in may start an organization of their own.
     createOrganization: { body: () => ({ title: 'Their own organization' }), expect: anyUser(201) },
@@ -211,6 +222,10 @@ describe('authorization: every operation as callers who should not get far', () 
     // --- The organization
     getOrganizationById: { expect: inst(200, inOrganization(200, 200)) },
     updateOrganizationById: { body: () => ({ title: 'Renamed organization' }), expect: inOrganization(403, 403) },
+    // Members are in already (204, nothing changes); the organization admits no e-mail domain, so to the
+    // outsider it is not there.
+    joinOrganization: { expect: inOrganization(204, 204) },
+    getSubdomain: { expect: inOrganization(200, 200), check: (_who, res, f) => assert.deepEqual(res.body.target, { type: 'organization', organization: f.organizationId }) },
 
     // --- Members
     listMembersInOrganizationById: { expect: inOrganization(403, 200) },
@@ -320,6 +335,7 @@ describe('authorization: every operation as callers who should not get far', () 
 
     // --- Reviews (giving one needs the review role and a person; asking for one, the edit role)
     getReviewsByChangeRequestId: { expect: inst(200, inContent(200)) },
+    getChangeRequestReviewById: { expect: inst(200, inContent(200)) },
     submitChangeRequestReview: { body: () => ({ status: 'approved' }), expect: inContent(403) },
     getRequestedReviewersByChangeRequestId: { expect: inst(200, inContent(200)) },
     requestReviewersForChangeRequest: { body: (f) => ({ users: [f.userId] }), expect: inContent(403) },
@@ -329,11 +345,14 @@ describe('authorization: every operation as callers who should not get far', () 
     getCurrentRevision: { expect: inst(200, inContent(200)) },
     listPages: { expect: inst(200, inContent(200)) },
     getPageById: { expect: inst(200, inContent(200)) },
+    listSpacePageMetaLinks: { expect: inst(200, inContent(200)) },
+    getDocumentById: { expect: inst(200, inContent(200)) },
     getPageByPath: { expect: inst(200, inContent(200)) },
     listFiles: { expect: inst(200, inContent(200)) },
     getFileById: { expect: inst(200, inContent(200)) },
     listPagesInChangeRequest: { expect: inst(200, inContent(200)) },
     getPageInChangeRequestById: { expect: inst(200, inContent(200)) },
+    listChangeRequestPageMetaLinks: { expect: inst(200, inContent(200)) },
     getPageInChangeRequestByPath: { expect: inst(200, inContent(200)) },
     listFilesInChangeRequestById: { expect: inst(200, inContent(200)) },
     getFileInChangeRequestById: { expect: inst(200, inContent(200)) },
@@ -342,6 +361,7 @@ describe('authorization: every operation as callers who should not get far', () 
     listPagesInRevisionById: { expect: inst(200, inContent(200)) },
     getPageInRevisionById: { expect: inst(200, inContent(200)) },
     getPageDocumentInRevisionById: { expect: inst(200, inContent(200)) },
+    listRevisionPageMetaLinks: { expect: inst(200, inContent(200)) },
     getPageInRevisionByPath: { expect: inst(200, inContent(200)) },
     listFilesInRevisionById: { expect: inst(200, inContent(200)) },
     getFileInRevisionById: { expect: inst(200, inContent(200)) },
@@ -423,6 +443,8 @@ describe('authorization: every operation as callers who should not get far', () 
     updateSiteAdaptiveSchema: { body: () => ({ jsonSchema: defaultAdaptiveSchema() }), expect: inContent(403) },
     listSiteAdaptiveTemplateConditions: { expect: inContent(200) },
     getSitePublishingAuthById: { expect: inContent(403) },
+    // A preview URL opens the whole site to its holder, as a share link does: admins only.
+    getSitePublishingPreviewById: { expect: inContent(403) },
     updateSitePublishingAuthById: { body: () => ({ fallbackURL: 'https://login.example.com/' }), expect: inContent(403) },
     regenerateSitePublishingAuthById: { expect: inContent(403) },
     listSiteSpaces: { expect: inst(200, inContent(200)) },
@@ -473,6 +495,7 @@ describe('authorization: every operation as callers who should not get far', () 
     deleteOpenAPISpecBySlug: { own: async (f) => ({ specSlug: await newSpec(f) }), expect: deleteInOrganization(403, 403) },
     listOpenAPISpecVersions: { expect: inst(200, inOrganization(403, 200)) },
     getLatestOpenAPISpecVersion: { expect: inst(200, inOrganization(403, 200)) },
+    getLatestOpenAPISpecVersionContentRaw: { expect: inst(200, inOrganization(403, 200)) },
     getLatestOpenAPISpecVersionContent: { expect: inst(200, inOrganization(403, 200)) },
     getOpenAPISpecVersionById: { expect: inst(200, inOrganization(403, 200)) },
     getOpenAPISpecVersionContentById: { expect: inst(200, inOrganization(403, 200)) },
@@ -728,6 +751,10 @@ describe('authorization: every operation as callers who should not get far', () 
       fileId: file.id,
       revisionId: revision.id,
       reusableContentId: 'no-reusable-content',
+      documentId: page.documentId,
+      reviewId: '',
+      subdomain: 'auth-table',
+      emailDomain: 'quire.test',
       commentId: '',
       commentReplyId: '',
       crCommentId: '',
@@ -757,6 +784,12 @@ describe('authorization: every operation as callers who should not get far', () 
       installationId: '',
       eventId: '',
     };
+    const reviewer = await t.member('read');
+    await setup('PATCH', `/v1/spaces/${space.id}/permissions/users/${reviewer.userId}`, { role: 'review' });
+    const review = await t.api('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/reviews`, { token: reviewer.token, body: { status: 'approved' } });
+    assert.equal(review.status, 201, JSON.stringify(review.body));
+    fixture.reviewId = review.body.id;
+    await setup('PATCH', `/v1/orgs/${org}`, { hostname: fixture.subdomain });
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
     fixture.crCommentId = await newComment(fixture, true);

@@ -49,7 +49,7 @@ const joinedUser = (config: Config, id: string, name: string | null, email: stri
   presentUser(config, { id, display_name: name ?? 'Deleted user', email, photo_url: photo });
 
 /** A review, with the comment posted with it (presented by comments/, for the caller). */
-export function presentReview<C>(config: Config, review: ReviewView, comment?: C) {
+export function presentReview<C>(config: Config, spaceId: string, review: ReviewView, comment?: C) {
   return {
     object: 'change-request-review' as const,
     id: review.id,
@@ -61,6 +61,7 @@ export function presentReview<C>(config: Config, review: ReviewView, comment?: C
     ...(comment ? { comment } : {}),
     createdAt: review.created_at,
     updatedAt: review.updated_at,
+    urls: { location: apiUrl(config, `/spaces/${spaceId}/change-requests/${review.change_request_id}/reviews/${review.id}`) },
   };
 }
 

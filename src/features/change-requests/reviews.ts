@@ -56,7 +56,16 @@ export async function listChangeRequestReviews(ctx: AppContext, caller: Caller, 
   // The comments of the page's reviews, presented together for the caller as the discussion shows them.
   const commentIds = rows.flatMap((row) => (row.comment_id ? [row.comment_id] : []));
   const comments = commentIds.length > 0 ? await presentThreadComments(ctx, await openThread(ctx, caller, { spaceId, changeRequestId: cr.id }), commentIds, query.format) : new Map();
-  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.created_at, row.id], (row) => presentReview(ctx.config, row, row.comment_id ? comments.get(row.comment_id) : undefined));
+  return ctx.cursors.close(listKey, page, rows, count, (row) => [row.created_at, row.id], (row) => presentReview(ctx.config, cr.space_id, row, row.comment_id ? comments.get(row.comment_id) : undefined));
+}
+
+/** getChangeRequestReviewById: one review of the change request, current or outdated, with its comment in `format`. */
+export async function getChangeRequestReview(ctx: AppContext, caller: Caller, spaceId: string, changeRequestId: string, reviewId: string, format: Static<typeof ListReviewsQuery>['format']) {
+  const { cr } = await loadChangeRequest(ctx, caller, spaceId, changeRequestId);
+  const review = await findReview(ctx.db, reviewId);
+  if (!review || review.change_request_id !== cr.id) throw notFound(`No review ${reviewId} of change request ${changeRequestId}`);
+  const comments = review.comment_id ? await presentThreadComments(ctx, await openThread(ctx, caller, { spaceId, changeRequestId: cr.id }), [review.comment_id], format) : undefined;
+  return presentReview(ctx.config, cr.space_id, review, review.comment_id ? comments?.get(review.comment_id) : undefined);
 }
 
 /**
@@ -102,7 +111,7 @@ export async function submitChangeRequestReview(ctx: AppContext, caller: Caller,
       ...(request ? { requestedBy: request.requested_by } : {}),
     });
   });
-  return presentReview(ctx.config, (await findReview(ctx.db, id))!, thread && comment ? await presentNewComment(ctx, thread, comment.view, undefined) : undefined);
+  return presentReview(ctx.config, space.id, (await findReview(ctx.db, id))!, thread && comment ? await presentNewComment(ctx, thread, comment.view, undefined) : undefined);
 }
 
 /** getRequestedReviewersByChangeRequestId: the requests not answered yet, in the order they were made. */

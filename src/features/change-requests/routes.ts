@@ -12,14 +12,14 @@ import {
   ListReviewsQuery,
   RequestedReviewerParams,
   RequestReviewersBody,
+  ReviewParams,
   SubmitReviewBody,
   UpdateChangeRequestBody,
   UserContributor,
 } from './schemas.ts';
 import { createChangeRequest, getChangeRequest, listChangeRequestsOfOrganization, listChangeRequestsOfSpace, updateChangeRequestSettings } from './service.ts';
-import { listChangeRequestRequestedReviewers, listChangeRequestReviews, removeChangeRequestReviewer, requestChangeRequestReviewers, submitChangeRequestReview } from './reviews.ts';
+import { getChangeRequestReview, listChangeRequestRequestedReviewers, listChangeRequestReviews, removeChangeRequestReviewer, requestChangeRequestReviewers, submitChangeRequestReview } from './reviews.ts';
 import { listChangeRequestContributors } from './contributors.ts';
-import { apiUrl } from '../../platform/urls.ts';
 import { Type } from 'typebox';
 import { DocumentedUpdateContentBody, SaveConflictBody, UpdateContentBody, UpdateContentQuery } from '../content/change-schemas.ts';
 import { writeChangeRequestContent } from '../content/change-request-writes.ts';
@@ -196,6 +196,17 @@ export async function changeRequestRoutes(app: App) {
       run: (ctx, caller, { params, query }) => listChangeRequestReviews(ctx, caller, params.spaceId, params.changeRequestId, query),
     }),
     apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/change-requests/:changeRequestId/reviews/:reviewId',
+      operationId: 'getChangeRequestReviewById',
+      summary: 'One review of a change request, current or outdated (its comment in `format`)',
+      params: ReviewParams,
+      querystring: Type.Object({ format: ListReviewsQuery.properties.format }),
+      response: ChangeRequestReview,
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params, query }) => getChangeRequestReview(ctx, caller, params.spaceId, params.changeRequestId, params.reviewId, query.format),
+    }),
+    apiOperation({
       method: 'POST',
       url: '/spaces/:spaceId/change-requests/:changeRequestId/reviews',
       operationId: 'submitChangeRequestReview',
@@ -206,7 +217,7 @@ export async function changeRequestRoutes(app: App) {
       response: ChangeRequestReview,
       errors: [400, 401, 403, 404, 409],
       run: (ctx, caller, { params, body }) => submitChangeRequestReview(ctx, caller, params.spaceId, params.changeRequestId, body),
-      headers: (review, { params }) => ({ location: apiUrl(app.ctx.config, `/spaces/${params.spaceId}/change-requests/${params.changeRequestId}/reviews/${review.id}`) }),
+      headers: (review) => ({ location: review.urls.location }),
     }),
     apiOperation({
       method: 'GET',

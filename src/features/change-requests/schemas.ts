@@ -78,7 +78,10 @@ export const ChangeRequestReview = Type.Object({
   comment: Type.Optional(Comment),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  urls: Type.Object({ location: Type.String({ format: 'uri', description: 'The review in the API' }) }),
 });
+
+export const ReviewParams = Type.Object({ ...ChangeRequestParams.properties, reviewId: Type.String({ minLength: 1 }) });
 
 export const ListReviewsQuery = Type.Object({
   ...ListQuery.properties,

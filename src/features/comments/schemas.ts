@@ -48,6 +48,7 @@ export const Comment = Type.Object({
   editedAt: Type.Optional(Timestamp),
   reactions: Type.Array(Reaction),
   replies: Type.Number(),
+  repliers: Type.Array(Type.Object({ user: User, count: Type.Integer(), updatedAt: Timestamp }), { description: 'Who replied, with how many replies and when they last replied' }),
   body: CommentBodyOutput,
   target: Type.Object({
     node: Type.Optional(Type.Object({ id: Type.String(), preview: Type.Optional(Type.String()) })),

@@ -28,11 +28,13 @@ import {
   lockComment,
   reactionsOf,
   removeReactions,
+  repliersOf,
   updateComment,
   type CommentFilter,
   type CommentRow,
   type CommentView,
   type ReactionView,
+  type ReplierView,
   type Thread,
 } from './store.ts';
 import { PageTargets } from './targets.ts';
@@ -95,12 +97,17 @@ export function groupBySubject(reactions: readonly ReactionView[]): Map<string, 
 
 /** A page of comments at once: one query for reply counts, one for reactions, each target page read once. */
 async function presentComments(ctx: AppContext, open: OpenThread, rows: readonly CommentView[], format: Format) {
-  const bySubject = groupBySubject(await reactionsOf(ctx.db, rows.map((r) => r.id)));
+  const ids = rows.map((r) => r.id);
+  const [reactions, repliers] = await Promise.all([reactionsOf(ctx.db, ids), repliersOf(ctx.db, ids)]);
+  const bySubject = groupBySubject(reactions);
+  const repliersByComment = new Map<string, ReplierView[]>();
+  for (const r of repliers) repliersByComment.set(r.comment_id, [...(repliersByComment.get(r.comment_id) ?? []), r]);
   return Promise.all(
     rows.map(async (row) =>
       presentComment(ctx.config, row, open.viewer, {
         body: await presentBody(ctx.db, row.body, format),
         replies: Number(row.reply_count ?? 0),
+        repliers: repliersByComment.get(row.id) ?? [],
         reactions: bySubject.get(row.id) ?? [],
         page: await open.targets.of(row),
       }),
@@ -239,7 +246,7 @@ export async function insertNewComment(ctx: AppContext, trx: Executor, open: Ope
 }
 
 export async function presentNewComment(ctx: AppContext, open: OpenThread, view: CommentView, format: Format) {
-  return presentComment(ctx.config, view, open.viewer, { body: await presentBody(ctx.db, view.body, format), replies: 0, reactions: [], page: await open.targets.of(view) });
+  return presentComment(ctx.config, view, open.viewer, { body: await presentBody(ctx.db, view.body, format), replies: 0, repliers: [], reactions: [], page: await open.targets.of(view) });
 }
 
 /** Comments of the thread by id, presented for the caller in one batch (the comments of a page of reviews). */

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf } from '../../platform/schemas.ts';
-import { FilesQuery, JSONDocument, PageQuery, PagesResponse, Revision, RevisionFile, RevisionPage, RevisionQuery, RevisionReusableContent, RevisionSemanticChanges } from './schemas.ts';
-import { readFile, readFiles, readPage, readPageDocument, readPages, readReusableContent, readRevisionJson, type ContentSource } from './service.ts';
+import { FilesQuery, JSONDocument, PageQuery, PagesResponse, Revision, RevisionFile, RevisionPage, RevisionPageMetaLinks, RevisionQuery, RevisionReusableContent, RevisionSemanticChanges } from './schemas.ts';
+import { readDocumentById, readFile, readFiles, readPage, readPageDocument, readPageMetaLinks, readPages, readReusableContent, readRevisionJson, type ContentSource } from './service.ts';
 import { readRevisionChanges } from './revision-changes.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { markdownRenderer } from './markdown.ts';
@@ -30,7 +30,7 @@ const variants = [
     params: SpaceParams,
     source: (p: Record<string, string>): ContentSource => ({ kind: 'space', spaceId: p.spaceId! }),
     summary: 'The current revision',
-    ids: { revision: 'getCurrentRevision', pages: 'listPages', page: 'getPageById', path: 'getPageByPath', files: 'listFiles', file: 'getFileById' },
+    ids: { revision: 'getCurrentRevision', pages: 'listPages', page: 'getPageById', path: 'getPageByPath', files: 'listFiles', file: 'getFileById', metaLinks: 'listSpacePageMetaLinks' },
   },
   {
     prefix: '/spaces/:spaceId/change-requests/:changeRequestId',
@@ -45,6 +45,7 @@ const variants = [
       path: 'getPageInChangeRequestByPath',
       files: 'listFilesInChangeRequestById',
       file: 'getFileInChangeRequestById',
+      metaLinks: 'listChangeRequestPageMetaLinks',
     },
   },
   {
@@ -60,6 +61,7 @@ const variants = [
       path: 'getPageInRevisionByPath',
       files: 'listFilesInRevisionById',
       file: 'getFileInRevisionById',
+      metaLinks: 'listRevisionPageMetaLinks',
     },
   },
 ] as const;
@@ -97,6 +99,19 @@ export async function contentRoutes(app: App) {
       },
       async (request) =>
         readPage(app.ctx, callerOf(request), v.source(params(request)), { pageId: params(request).pageId! }, { format: request.query.format }, (s) => markdownRenderer(app.ctx, s)),
+    );
+    app.get(
+      `${v.prefix}${v.content}/page/:pageId/meta-links`,
+      {
+        schema: {
+          operationId: v.ids.metaLinks,
+          tags,
+          summary: "The URLs a page is read at: `canonical` where the space is published first, `alternates` its other published site-spaces (empty when none publishes it)",
+          params: Type.Object({ ...v.params.properties, pageId: Type.String({ minLength: 1 }) }),
+          response: { 200: RevisionPageMetaLinks, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => readPageMetaLinks(app.ctx, callerOf(request), v.source(params(request)), params(request).pageId!),
     );
     app.get(
       `${v.prefix}${v.content}/path/*`,
@@ -162,6 +177,17 @@ export async function contentRoutes(app: App) {
       response: JSONDocument,
       errors: [400, 401, 404],
       run: (ctx, caller, { params }) => readPageDocument(ctx, caller, revisionOf(params), params.pageId),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/documents/:documentId',
+      operationId: 'getDocumentById',
+      summary: 'A document a page of the space holds or held, by its id (a page\'s `documentId`); this server keeps one document schema',
+      params: Type.Object({ ...SpaceParams.properties, documentId: Type.String({ minLength: 1 }) }),
+      querystring: Type.Object({ schema: Type.Optional(Type.Union([Type.Literal('current'), Type.Literal('next')], { description: 'Both answer the stored document' })) }),
+      response: JSONDocument,
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params }) => readDocumentById(ctx, caller, params.spaceId, params.documentId),
     }),
     apiOperation({
       method: 'GET',

@@ -66,3 +66,15 @@ export const RevisionSemanticChanges = Type.Object({
   changes: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true })),
   more: Type.Optional(Type.Number({ description: 'How many changes were left out past the limit' })),
 });
+
+/** The official RevisionPageMetaLinkTarget: another page (of this space unless `space` says) or a URL. */
+const RevisionPageMetaLinkTarget = Type.Union([
+  Type.Object({ kind: Type.Literal('page'), page: Type.String(), space: Type.Optional(Type.String()) }),
+  Type.Object({ kind: Type.Literal('url'), url: Type.String() }),
+]);
+
+/** The official RevisionPageMetaLinks: where a page is read (`canonical`), and the same page elsewhere (`alternates`). */
+export const RevisionPageMetaLinks = Type.Object({
+  canonical: Type.Optional(RevisionPageMetaLinkTarget),
+  alternates: Type.Optional(Type.Array(RevisionPageMetaLinkTarget)),
+});

@@ -14,7 +14,9 @@ import { presentedBodyOf, presentedTreeOf, revisionRead, serializedRevisionOf } 
 import { buildTree, type PageNode } from './tree.ts';
 import { getDocument, getDocumentText, parseStoredDocument } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
-import type { FileVersionRow } from './version-store.ts';
+import { spaceHeldDocument, type FileVersionRow } from './version-store.ts';
+import { publishedUrlsOfSpace } from '../sites/published-urls.ts';
+import { pageUrl } from '../reader/site-view.ts';
 
 /** Which content a read is about: the space's current revision, a change request's, or any revision of the space. */
 export type ContentSource = { spaceId: string } & ({ kind: 'space' } | { kind: 'change-request'; changeRequestId: string } | { kind: 'revision'; revisionId: string });
@@ -173,6 +175,58 @@ export async function readPageDocument(ctx: AppContext, caller: Caller, source: 
   // page again each time it is opened, and parsing the stored JSON was most of the answer's time.
   const body = await bodyOf(ctx, revision.id, page, { format: 'document' }, noMarkdown);
   return (body?.document as StoredDocument | undefined) ?? { object: 'document', data: {}, nodes: [] };
+}
+
+/**
+ * getDocumentById: a document by its id, when a page of the space (its main line or a change request's) holds
+ * it or held it. Documents are stored once per distinct content and shared between spaces, so the id must be
+ * found in this space's history: an id of another space's document is a 404 here, as an unknown one is. This
+ * server keeps one document schema, so `schema` (current or next) answers the same document.
+ */
+export async function readDocumentById(ctx: AppContext, caller: Caller, spaceId: string, documentId: string): Promise<StoredDocument> {
+  const { space } = await loadSpace(ctx, caller, spaceId);
+  const text = (await spaceHeldDocument(ctx.db, space.id, documentId)) ? await getDocumentText(ctx.db, documentId) : undefined;
+  if (text === undefined) throw notFound(`No document ${documentId} in space ${spaceId}`);
+  return parseStoredDocument(text) as StoredDocument;
+}
+
+/**
+ * The page a site-space shows at its own URL: the first document of the reading order, hidden pages and what
+ * is under them left out (as the reader's firstPage), found by walking down from the top, not by reading the tree.
+ */
+async function firstListedDocument(snapshot: Snapshot, parentId: string | null, depth: number): Promise<PageRecord | undefined> {
+  if (depth > 100) return undefined;
+  for (const { page } of buildTree(await snapshot.children(parentId))) {
+    if (page.attributes.hidden) continue;
+    if (page.kind === 'document') return page;
+    const below = await firstListedDocument(snapshot, page.id, depth + 1);
+    if (below) return below;
+  }
+  return undefined;
+}
+
+/** One target of a page's meta links (the official RevisionPageMetaLinkTarget): here, always a URL. */
+type MetaLinkTarget = { kind: 'url'; url: string };
+
+/**
+ * list*PageMetaLinks: the URLs a document page of the revision is read at, as the reader addresses it (the
+ * site-space's URL and the page's path; the first page of the tree at the site-space's own URL). `canonical`
+ * is its URL where the space is published first (the space's `urls.published`), `alternates` the same page in
+ * every other published site-space of the space. A page of a space that no published site shows, and a page
+ * that is not a document (a group, a link), has none: the object is empty.
+ */
+export async function readPageMetaLinks(ctx: AppContext, caller: Caller, source: ContentSource, pageId: string): Promise<{ canonical?: MetaLinkTarget; alternates?: MetaLinkTarget[] }> {
+  const { spaceId, snapshot } = await openContent(ctx, caller, source);
+  const page = await snapshot.page(pageId);
+  if (!page) throw notFound(`No page ${pageId} in this revision`);
+  if (page.kind !== 'document') return {};
+  const places = await publishedUrlsOfSpace(ctx.db, ctx.config, spaceId);
+  if (places.length === 0) return {};
+  const [first, path] = await Promise.all([firstListedDocument(snapshot, null, 0), snapshot.path(page.id)]);
+  const node: PageNode = { page, path, children: [] };
+  const firstNode = first ? { page: first, path: '', children: [] } : undefined;
+  const [canonical, ...alternates] = places.map((url): MetaLinkTarget => ({ kind: 'url', url: pageUrl({ url }, node, firstNode) }));
+  return { canonical: canonical!, ...(alternates.length > 0 ? { alternates } : {}) };
 }
 
 /**

@@ -40,6 +40,23 @@ export async function pagesByIdAt(db: Executor, layer: Layer, pageIds: readonly 
   return at(db, 'page_versions', layer).selectAll().where('page_id' as never, 'in', pageIds as never).execute() as Promise<PageVersionRow[]>;
 }
 
+/**
+ * Whether a page of any branch of the space (its main line or a change request's) held the document at some
+ * revision: documents are shared by content, so a document id alone says nothing of the space it is read in.
+ * One probe of the (document_id, branch_id) index per branch that holds the document.
+ */
+export async function spaceHeldDocument(db: Executor, spaceId: string, documentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('page_versions')
+    .innerJoin('branches', 'branches.id', 'page_versions.branch_id')
+    .select('page_versions.page_id')
+    .where('page_versions.document_id', '=', documentId)
+    .where('branches.space_id', '=', spaceId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function childrenAt(db: Executor, layer: Layer, parentId: string | null): Promise<PageVersionRow[]> {
   const q = at(db, 'page_versions', layer).selectAll();
   return (parentId === null ? q.where('parent_id' as never, 'is', null) : q.where('parent_id' as never, '=', parentId as never)).execute() as Promise<PageVersionRow[]>;

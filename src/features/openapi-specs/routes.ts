@@ -4,7 +4,7 @@ import { apiOperation, registerOperations } from '../../platform/api-operation.t
 import { callerOf } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { errors, listOf, ListQuery, OrganizationIdParams } from '../../platform/schemas.ts';
-import { CreateSpecBody, OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion, PutSpecBody, SpecParams, SpecVersionParams, UpdateSpecBody } from './schemas.ts';
+import { CreateSpecBody, OpenAPISpec, OpenAPISpecContent, OpenAPISpecRawContent, OpenAPISpecVersion, PutSpecBody, SpecParams, SpecVersionParams, UpdateSpecBody } from './schemas.ts';
 import {
   createOpenAPISpec,
   createOrUpdateOpenAPISpec,
@@ -12,6 +12,7 @@ import {
   getOpenAPISpec,
   getOpenAPISpecVersion,
   getOpenAPISpecVersionContent,
+  getLatestOpenAPISpecVersionRawContent,
   isJsonText,
   listOpenAPISpecs,
   listOpenAPISpecVersions,
@@ -127,6 +128,16 @@ export async function openAPISpecRoutes(app: App) {
       response: OpenAPISpecContent,
       errors: [401, 403, 404],
       run: (ctx, caller, { params }) => getOpenAPISpecVersionContent(ctx, caller, params.organizationId, params.specSlug, 'latest'),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/openapi/:specSlug/versions/latest/content/raw',
+      operationId: 'getLatestOpenAPISpecVersionContentRaw',
+      summary: 'Get the text of the latest version of an OpenAPI spec as it was given or fetched, and its format (json or yaml)',
+      params: SpecParams,
+      response: OpenAPISpecRawContent,
+      errors: [401, 403, 404],
+      run: (ctx, caller, { params }) => getLatestOpenAPISpecVersionRawContent(ctx, caller, params.organizationId, params.specSlug),
     }),
     apiOperation({
       method: 'GET',

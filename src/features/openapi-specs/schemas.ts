@@ -79,6 +79,12 @@ export const OpenAPISpecContent = Type.Object({
   url: Type.String({ format: 'uri' }),
 });
 
+/** The official OpenAPISpecRawContent: the entry document's text exactly as submitted, and its format. */
+export const OpenAPISpecRawContent = Type.Object({
+  text: Type.String({ description: 'The text, exactly as given or fetched' }),
+  format: Type.Union([Type.Literal('json'), Type.Literal('yaml')]),
+});
+
 export const SpecParams = Type.Object({ organizationId: Type.String({ minLength: 1 }), specSlug: Type.String({ minLength: 1 }) });
 export const SpecVersionParams = Type.Object({
   organizationId: Type.String({ minLength: 1 }),

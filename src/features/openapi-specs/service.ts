@@ -200,6 +200,17 @@ export async function getOpenAPISpecVersionContent(ctx: AppContext, caller: Call
   };
 }
 
+/**
+ * getLatestOpenAPISpecVersionContentRaw: the latest version's document as it was given or fetched, byte for
+ * byte, and whether it is JSON or YAML (the text is one or the other: the version was parsed when it was made).
+ */
+export async function getLatestOpenAPISpecVersionRawContent(ctx: AppContext, caller: Caller, organizationId: string, slug: string) {
+  const { spec, version } = await loadVersion(ctx, caller, organizationId, slug, 'latest');
+  const row = await findVersion(ctx.db, spec.id, version.id);
+  if (!row) throw notFound(`The OpenAPI spec "${slug}" has no version yet`);
+  return { text: row.text, format: isJsonText(row.text) ? ('json' as const) : ('yaml' as const) };
+}
+
 /** The file name of a document: the URL's last segment when it names a JSON or YAML file. */
 function fileNameOf(sourceUrl: string | null, text: string): string {
   const last = sourceUrl ? decodeURIComponent(new URL(sourceUrl).pathname.split('/').pop() ?? '') : '';

@@ -89,3 +89,11 @@ export const UpdateOrganizationBody = Type.Object({
   inviteLinks: Type.Optional(Type.Boolean()),
   mergeRules: Type.Optional(MergeRulesStandalone),
 });
+
+/** The official Subdomain: a subdomain and the organization it points to (the only target the spec has). */
+export const Subdomain = Type.Object({
+  object: Type.Literal('subdomain'),
+  subdomain: OrganizationHostname,
+  target: Type.Object({ type: Type.Literal('organization'), organization: Type.String() }),
+  isActive: Type.Boolean(),
+});

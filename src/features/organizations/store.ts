@@ -13,6 +13,23 @@ export async function findOrganizationByHostname(db: Executor, hostname: string)
   return db.selectFrom('organizations').selectAll().where('hostname', '=', hostname).executeTakeFirst();
 }
 
+/**
+ * The organizations whose `emailDomains` name the domain, and the caller's membership of each (null: none).
+ * The list is JSON text: LIKE finds the candidates (a domain holds no LIKE wildcard: callers pass a checked
+ * domain name), and the caller of this parses the list to be exact.
+ */
+export async function organizationsNamingEmailDomain(db: Executor, domain: string, userId: string) {
+  return db
+    .selectFrom('organizations')
+    .leftJoin('members', (join) => join.onRef('members.organization_id', '=', 'organizations.id').on('members.user_id', '=', userId))
+    .selectAll('organizations')
+    .select(['members.user_id as member_user_id', 'members.disabled as member_disabled'])
+    .where('organizations.email_domains', 'like', `%${JSON.stringify(domain)}%`)
+    .orderBy('organizations.created_at')
+    .orderBy('organizations.id')
+    .execute();
+}
+
 export async function insertOrganization(db: Executor, row: OrganizationRow): Promise<void> {
   await db.insertInto('organizations').values(row).execute();
 }

@@ -3,7 +3,7 @@ import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageNode } from '../content/tree.ts';
 import { contentDisposition, printPages } from '../pdf/service.ts';
-import { SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM, siteUrl } from '../sites/urls.ts';
+import { PREVIEW_COOKIE, PREVIEW_LIFETIME_SECONDS, PREVIEW_PARAM, SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM, siteUrl } from '../sites/urls.ts';
 import { resolveVisitor } from '../sites/visitor-access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
@@ -56,8 +56,11 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   const cookieOptions = { path: mount.root, httpOnly: true, sameSite: 'lax' as const, secure: mount.origin.startsWith('https:') };
   if (access.shareKey && query[SHARE_KEY_PARAM] !== undefined) reply.header('set-cookie', serializeCookie(SHARE_KEY_COOKIE, access.shareKey, cookieOptions));
   if (access.token && query[VISITOR_TOKEN_PARAM] !== undefined) reply.header('set-cookie', serializeCookie(VISITOR_TOKEN_COOKIE, access.token, cookieOptions));
-  const open = site.visibility === 'public' || site.visibility === 'unlisted';
+  // A preview's cookie lasts as long as its token (sites/preview.ts); what it shows is for its holder only.
+  if (access.preview && query[PREVIEW_PARAM] !== undefined) reply.header('set-cookie', serializeCookie(PREVIEW_COOKIE, access.preview, { ...cookieOptions, maxAge: PREVIEW_LIFETIME_SECONDS }));
+  const open = !access.preview && site.published === 1 && (site.visibility === 'public' || site.visibility === 'unlisted');
   reply.header('cache-control', open ? 'public, max-age=0, must-revalidate' : 'private, no-cache').header('vary', 'cookie');
+  if (access.preview) reply.header('x-robots-tag', 'noindex');
 
   const view = viewOfSite(ctx, state, access.visitor);
   if (mcp) return site.agents_context === 'included' ? sendMcp(ctx, request, reply, view, mount) : sendMcpNotFound(reply);

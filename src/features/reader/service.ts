@@ -79,7 +79,9 @@ export function viewOfSite(ctx: AppContext, state: SiteState, visitor: VisitorCo
 
 function buildView(ctx: AppContext, state: SiteState, visitor: VisitorContext): SiteView {
   const { site, tree } = state;
-  const presented = presentTree(ctx.config, tree, () => null);
+  // The URLs the site answers at: an unpublished site is read only through a preview (sites/preview.ts), at
+  // the URLs it will have once published.
+  const presented = presentTree(ctx.config, site.published === 1 ? tree : { ...tree, site: { ...site, published: 1 } }, () => null);
   const holds: Condition = (expression) => evaluateCondition(expression, visitor);
   const rowOf = new Map(tree.siteSpaces.map((row) => [row.id, row]));
   const variantsOf = (objects: { id: string; title: string; path: string; default: boolean; condition?: string; urls: { published?: string } }[]): VisibleVariant[] =>

@@ -20,6 +20,38 @@ export function publishedUrlOfSpace(db: Executor, config: Pick<Config, 'publicUr
   return cachedRead(cache, `${spaceId} ${shareKey ?? ''}`, () => readPublishedUrl(db, config, spaceId, shareKey));
 }
 
+/**
+ * Every URL the space is read at: its site-space's in each published site that has it, in the order
+ * publishedUrlOfSpace picks from (so the first is the space's `urls.published`). Cached as that one is.
+ */
+export function publishedUrlsOfSpace(db: Executor, config: Pick<Config, 'publicUrl'>, spaceId: string): Promise<string[]> {
+  const cache = readCache<string[]>(db, 'sites:published-urls', {
+    max: 10_000,
+    ttlMs: 'shared',
+    dependsOn: ['sites', 'site_spaces', 'site_sections', 'site_section_groups', 'spaces'],
+  });
+  return cachedRead(cache, spaceId, () => readPublishedUrls(db, config, spaceId));
+}
+
+async function readPublishedUrls(db: Executor, config: Pick<Config, 'publicUrl'>, spaceId: string): Promise<string[]> {
+  const places = await publishedPlacesOfSpace(db, spaceId);
+  const urls: string[] = [];
+  const trees = new Map<string, ReturnType<typeof presentTree> | undefined>();
+  for (const place of places) {
+    if (!trees.has(place.site_id)) {
+      const site = await findSite(db, place.site_id);
+      if (!site) trees.set(place.site_id, undefined);
+      else {
+        const [sections, groups, siteSpaces] = await Promise.all([sectionsOfSite(db, site.id), groupsOfSite(db, site.id), siteSpacesOfSite(db, site.id)]);
+        trees.set(place.site_id, presentTree(config as Config, { site, sections, groups, siteSpaces }, () => null));
+      }
+    }
+    const url = trees.get(place.site_id)?.siteSpaces.get(place.site_space_id)?.urls.published;
+    if (url) urls.push(url);
+  }
+  return urls;
+}
+
 async function readPublishedUrl(db: Executor, config: Pick<Config, 'publicUrl'>, spaceId: string, shareKey: string | undefined): Promise<string | undefined> {
   const places = await publishedPlacesOfSpace(db, spaceId);
   if (places.length === 0) return undefined;

@@ -70,6 +70,7 @@ import {
   updateSiteSection,
 } from './sections.ts';
 import { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from './publishing-auth.ts';
+import { createSitePreview } from './preview.ts';
 import { createShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links.ts';
 import { siteRedirectRoutes } from './redirects-routes.ts';
 import { sitePermissionRoutes } from './site-permissions-routes.ts';
@@ -186,6 +187,17 @@ export async function siteRoutes(app: App) {
   app.post(`${SITE}/publishing/auth/regenerate`, schema('regenerateSitePublishingAuthById', 'Replace the private key that signs visitor tokens', {
     params: SiteIdParams, response: { 200: PublishingAuth, ...errors(401, 403, 404) },
   }), async (req) => regeneratePublishingAuth(ctx, callerOf(req), req.params.organizationId, req.params.siteId));
+
+  app.get(`${SITE}/publishing/preview`, schema('getSitePublishingPreviewById', 'A URL that shows the site, published or not, to whoever holds it for an hour (admins)', {
+    params: SiteIdParams,
+    querystring: Type.Object({
+      siteSpace: Type.Optional(Type.String({ minLength: 1, description: 'The site-space to open (default: the default one)' })),
+      claims: Type.Optional(Type.String({ maxLength: 8192, description: 'Rison-encoded claims of the visitor to preview as, e.g. (role:admin)' })),
+      draft: Type.Optional(Type.Boolean({ default: true, description: 'false: only a published site may be previewed' })),
+      target: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'A URL of the site to open' })),
+    }),
+    response: { 200: Type.Object({ url: Type.String({ format: 'uri' }) }), ...errors(400, 401, 403, 404) },
+  }), async (req) => createSitePreview(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.query));
 
   // --- Site-spaces
   app.get(`${SITE}/site-spaces`, schema('listSiteSpaces', 'List the site-spaces of a site', {

@@ -21,6 +21,16 @@ export const SHARE_KEY_PARAM = 'share';
 export const VISITOR_TOKEN_PARAM = 'jwt_token';
 export const SHARE_KEY_COOKIE = 'quire_site_share';
 export const VISITOR_TOKEN_COOKIE = 'quire_visitor_token';
+/** A preview URL (getSitePublishingPreviewById) carries its token as `?preview=<token>`, then in a cookie. */
+export const PREVIEW_PARAM = 'preview';
+export const PREVIEW_COOKIE = 'quire_site_preview';
+/** A preview URL opens the site for an hour (the official getSitePublishingPreviewById). */
+export const PREVIEW_LIFETIME_SECONDS = 60 * 60;
+
+/** The audience of a site's preview tokens: not the site's id, so no visitor token of the site opens a preview. */
+export function previewAudience(siteId: string): string {
+  return `preview:${siteId}`;
+}
 
 export interface SiteAddress {
   id: string;

@@ -4,7 +4,7 @@ import { visitorContext, type VisitorContext } from '../adaptive/conditions.ts';
 import { unsignedClaimsFromQuery, verifyVisitorToken, type VisitorAuthSettings } from '../adaptive/visitor.ts';
 import { findShareLinkByKey, findSite, findSiteByBasename, findSiteByHostname, type SiteRow } from './store.ts';
 import { sessionFromCookies, sessionMemberOf } from '../sessions/service.ts';
-import { SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM } from './urls.ts';
+import { PREVIEW_COOKIE, PREVIEW_PARAM, previewAudience, SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM } from './urls.ts';
 
 /** What the reader knows of a visitor's request. */
 export interface VisitorRequest {
@@ -23,7 +23,7 @@ export interface VisitorRequest {
  *   fallback URL, when there is one).
  */
 export type VisitorAccess =
-  | { allowed: true; visitor: VisitorContext; shareKey?: string; token?: string }
+  | { allowed: true; visitor: VisitorContext; shareKey?: string; token?: string; preview?: string }
   | { allowed: false; reason: 'unpublished' | 'share-link' | 'visitor-auth'; loginUrl?: string };
 
 function single(value: unknown): string | undefined {
@@ -47,8 +47,16 @@ export async function siteOfHostname(db: Executor, hostname: string): Promise<Si
 }
 
 export async function resolveVisitor(ctx: AppContext, site: SiteRow, request: VisitorRequest): Promise<VisitorAccess> {
-  if (site.published !== 1) return { allowed: false, reason: 'unpublished' };
   const unsigned = unsignedClaimsFromQuery(request.query);
+  // A preview (sites/preview.ts) opens the site, published or not, whatever its visibility, until it expires,
+  // as the visitor its claims describe.
+  const preview = single(request.query[PREVIEW_PARAM]) ?? single(request.cookies[PREVIEW_COOKIE]);
+  const previewed = preview ? await verifyVisitorToken(ctx, { secret: site.visitor_auth_secret, audience: previewAudience(site.id) }, preview) : null;
+  if (preview && previewed) {
+    const claims = previewed.claims && typeof previewed.claims === 'object' && !Array.isArray(previewed.claims) ? (previewed.claims as Record<string, unknown>) : {};
+    return { allowed: true, visitor: visitorContext(claims, unsigned), preview };
+  }
+  if (site.published !== 1) return { allowed: false, reason: 'unpublished' };
   const token = single(request.query[VISITOR_TOKEN_PARAM]) ?? single(request.cookies[VISITOR_TOKEN_COOKIE]);
   // A token is optional on other sites, but when one is valid its claims still drive adaptive content.
   const claims = token ? await verifyVisitorToken(ctx, visitorAuthSettings(site), token) : null;

@@ -1,8 +1,8 @@
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors } from '../../platform/schemas.ts';
-import { User, UserIdParams } from './schemas.ts';
-import { getAuthenticatedUser, getUserById } from './service.ts';
+import { UpdateUserBody, User, UserIdParams } from './schemas.ts';
+import { getAuthenticatedUser, getUserById, updateUser } from './service.ts';
 
 export async function userRoutes(app: App) {
   app.get(
@@ -23,5 +23,20 @@ export async function userRoutes(app: App) {
       },
     },
     async (request) => getUserById(app.ctx, callerOf(request), request.params.userId),
+  );
+
+  app.patch(
+    '/users/:userId',
+    {
+      schema: {
+        operationId: 'updateUserById',
+        tags: ['users'],
+        summary: "Change one's own name or picture (another person's profile: 403 when they are visible, else 404)",
+        params: UserIdParams,
+        body: UpdateUserBody,
+        response: { 200: User, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateUser(app.ctx, callerOf(request), request.params.userId, request.body),
   );
 }

@@ -1,11 +1,13 @@
 import type { Executor } from '../../db/types.ts';
 import { type AppContext, type Caller, personOf } from '../../platform/context.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { presentUser } from './present.ts';
-import { findUserByEmail, findUserById, insertUser, markEmailVerified, shareAnOrganization, updateUserName, type UserRow } from './store.ts';
+import { findUserByEmail, findUserById, insertUser, markEmailVerified, shareAnOrganization, updateUserName, updateUserProfile, type UserRow } from './store.ts';
+import type { UpdateUserBody } from './schemas.ts';
+import type { Static } from 'typebox';
 
 export { markEmailVerified };
 
@@ -32,6 +34,39 @@ export async function getUserById(ctx: AppContext, caller: Caller, userId: strin
     throw notFound(`No user ${userId}`);
   }
   return presentUser(ctx.config, user);
+}
+
+/**
+ * updateUserById: a person changes their own name and picture. Another user the caller can see (someone of an
+ * organization they share) is refused with 403; one they cannot see is a 404, as for getUserById. The picture
+ * is shown wherever the user is (avatars of the app and the reader), so only http(s) URLs are taken.
+ */
+export async function updateUser(ctx: AppContext, caller: Caller, userId: string, body: Static<typeof UpdateUserBody>) {
+  const callerId = personOf(caller);
+  const user = await findUserById(ctx.db, userId);
+  if (!user || (user.id !== callerId && !(await shareAnOrganization(ctx.db, callerId, user.id)))) throw notFound(`No user ${userId}`);
+  if (user.id !== callerId) throw forbidden("Changing another person's profile is refused: each person changes their own");
+  const changes: Partial<Pick<UserRow, 'display_name' | 'photo_url'>> = {};
+  if (body.displayName !== undefined) {
+    const name = body.displayName.trim();
+    if (name.length === 0) throw badRequest('body/displayName must not be blank');
+    changes.display_name = name;
+  }
+  if (body.photoURL !== undefined) changes.photo_url = httpUrl(body.photoURL, 'body/photoURL');
+  if (Object.keys(changes).length === 0) throw badRequest('body must have at least one of displayName, photoURL');
+  await updateUserProfile(ctx.db, user.id, changes);
+  return presentUser(ctx.config, { ...user, ...changes });
+}
+
+function httpUrl(value: string, field: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badRequest(`${field} must be an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest(`${field} must be an http(s) URL`);
+  return url.toString();
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;

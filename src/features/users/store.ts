@@ -19,6 +19,10 @@ export async function updateUserName(db: Executor, id: string, displayName: stri
   await db.updateTable('users').set({ display_name: displayName }).where('id', '=', id).execute();
 }
 
+export async function updateUserProfile(db: Executor, id: string, changes: Partial<Pick<UserRow, 'display_name' | 'photo_url'>>): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
 /** Marks the address proven; true when it was not yet (the caller then acts on the new proof). */
 export async function markEmailVerified(db: Executor, id: string, now: string): Promise<boolean> {
   const result = await db.updateTable('users').set({ email_verified_at: now }).where('id', '=', id).where('email_verified_at', 'is', null).executeTakeFirst();
