@@ -2,7 +2,11 @@ import type { AppContext, Caller } from '../../platform/context.ts';
 import { ApiError, badRequest } from '../../platform/errors.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
 import { listSpaceIntegrationBlocks } from '../integrations/installed.ts';
-import { embedOf, matchesUnfurl, readOEmbed, summarizePage, type Embed } from './unfurl.ts';
+import type { Static } from 'typebox';
+import type { Embed as EmbedSchema } from './schemas.ts';
+import { embedOf, matchesUnfurl, readOEmbed, summarizePage } from './unfurl.ts';
+
+type Embed = Static<typeof EmbedSchema>;
 
 /** A page's head is near its start; a larger body is cut there by refusing it. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;

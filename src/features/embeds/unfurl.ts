@@ -14,10 +14,8 @@ export interface PageSummary {
   oembed?: string;
 }
 
-export type Embed =
-  | { type: 'link'; title: string; site: string; icon?: string }
-  | { type: 'rich'; title: string; site: string; icon?: string; html: string }
-  | { type: 'integration'; title: string; site: string; icon?: string; integration: string; block: Record<string, unknown> };
+/** An embed of the web (an installed integration's block is the service's third kind). */
+export type WebEmbed = { type: 'link'; title: string; site: string; icon?: string } | { type: 'rich'; title: string; site: string; icon?: string; html: string };
 
 const absolute = (href: string | undefined, base: string): string | undefined => {
   if (!href?.trim()) return undefined;
@@ -77,7 +75,7 @@ export function readOEmbed(json: unknown): { type: string; title?: string; provi
  * The embed of `url`: rich when its oEmbed answer is a `rich` or `video` with HTML, a link otherwise. A page
  * that says nothing of itself is a link titled by its URL, on its host.
  */
-export function embedOf(url: string, summary: PageSummary, oembed?: ReturnType<typeof readOEmbed>): Embed {
+export function embedOf(url: string, summary: PageSummary, oembed?: ReturnType<typeof readOEmbed>): WebEmbed {
   const title = oembed?.title ?? summary.title ?? url;
   const site = oembed?.provider ?? summary.site ?? new URL(url).hostname;
   const icon = summary.icon ? { icon: summary.icon } : {};
