@@ -83,6 +83,13 @@ interface Fixture {
   installationId: string;
   /** The installation_setup event of that installation. */
   eventId: string;
+  /** A custom font of the organization, and the hash of a WOFF2 file uploaded for fonts. */
+  fontId: string;
+  fontFile: string;
+  /** An external link of the fixture site, in its section group. */
+  siteExternalLinkId: string;
+  /** The custom hostname of the fixture site. */
+  hostname: string;
 }
 
 interface Row {
@@ -191,6 +198,8 @@ describe('authorization: every operation as callers who should not get far', () 
     await setup('POST', `/v1/integrations/${name}`, integrationManifest(f));
     return name;
   };
+  const newFont = async (f: Fixture) =>
+    (await setup('PUT', `/v1/orgs/${f.organizationId}/fonts`, { fontFamily: 'Own font', fontFaces: [{ weight: 400, storageKey: f.fontFile }] })).id as string;
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
 
@@ -450,6 +459,13 @@ describe('authorization: every operation as callers who should not get far', () 
     getSiteRedirectBySource: { query: 'source=/auth-old', expect: inContent(200) },
     updateSiteRedirectById: { body: (f) => ({ destination: { kind: 'site-space', siteSpaceId: f.siteSpaceId } }), expect: inContent(403) },
     deleteSiteRedirectById: { own: async (f) => ({ siteRedirectId: await newRedirect(f) }), expect: deleteInContent(403) },
+
+    // --- Custom fonts (features/fonts/policy.ts): every member reads them, organization admins change them.
+    listCustomFonts: { expect: inOrganization(200, 200), check: lists((f) => f.fontId, ['guest', 'reader']) },
+    createCustomFont: { body: (f) => ({ fontFamily: 'New font', fontFaces: [{ weight: 400, storageKey: f.fontFile }] }), expect: inOrganization(403, 403) },
+    getCustomFont: { expect: inOrganization(200, 200) },
+    updateCustomFont: { body: () => ({ fontFamily: 'Renamed font' }), expect: inOrganization(403, 403) },
+    deleteCustomFont: { own: async (f) => ({ fontId: await newFont(f) }), expect: deleteInOrganization(403, 403) },
 
     // --- OpenAPI specs (features/openapi-specs/policy.ts): members with a role read them, the create role
     // changes them; a guest sees the organization but no spec.
@@ -717,6 +733,10 @@ describe('authorization: every operation as callers who should not get far', () 
       integrationName: 'table-integration',
       installationId: '',
       eventId: '',
+      fontId: '',
+      fontFile: '',
+      siteExternalLinkId: '',
+      hostname: 'docs.authorization.example',
     };
     fixture.commentId = await newComment(fixture, false);
     fixture.commentReplyId = await newReply(fixture, false);
@@ -731,6 +751,9 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.siteSectionGroupId = group.id;
     fixture.shareLinkId = await newShareLink(fixture);
     fixture.siteRedirectId = (await setup('POST', `${sites(fixture)}/${site.id}/redirects`, { source: '/auth-old', destination: { kind: 'site-section', siteSectionId: section.id } })).id;
+    const woff2 = Buffer.concat([Buffer.from('wOF2', 'latin1'), Buffer.from([0, 1, 0, 0]), Buffer.alloc(56, 1)]);
+    fixture.fontFile = (await setup('POST', `/v1/spaces/${space.id}/files/uploads?name=brand.woff2`, woff2)).id;
+    fixture.fontId = await newFont(fixture);
     const spec = await setup('POST', `/v1/orgs/${org}/openapi`, { slug: fixture.specSlug, source: { text: specText() } });
     await t.app.jobs.runDue();
     fixture.specId = spec.id;

@@ -42,3 +42,13 @@ export async function rejectsWith(call: Promise<unknown>, status: number): Promi
     return true;
   });
 }
+
+/** Like rejectsWith, and the error's message holds `text` (the field a 400 names). */
+export async function rejectsNaming(call: Promise<unknown>, status: number, text: string): Promise<void> {
+  await assert.rejects(call, (error: unknown) => {
+    if (!(error instanceof GitBookAPIError) && !(error instanceof LatestAPIError)) throw error;
+    assert.equal(error.code, status, `expected ${status}, got ${error.code}: ${error.errorMessage}`);
+    assert.ok(error.errorMessage.includes(text), `expected the message to name ${text}: ${error.errorMessage}`);
+    return true;
+  });
+}

@@ -35,6 +35,8 @@ import * as m0041 from './0041_unique_block_keys.ts';
 import * as m0042 from './0042_domain_mail_expiry.ts';
 import * as m0043 from './0043_git_sync_connection.ts';
 import * as m0044 from './0044_job_owner.ts';
+import * as m0049 from './0049_custom_fonts.ts';
+import * as m0050 from './0050_site_external_links.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +76,6 @@ export const migrations: Record<string, Migration> = {
   '0042_domain_mail_expiry': m0042,
   '0043_git_sync_connection': m0043,
   '0044_job_owner': m0044,
+  '0049_custom_fonts': m0049,
+  '0050_site_external_links': m0050,
 };

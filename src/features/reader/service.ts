@@ -263,6 +263,25 @@ function contentLink(link: { title: string; to: unknown } | undefined, links: Li
   return link && resolved ? { title: link.title, href: resolved.href } : undefined;
 }
 
+const SERVED_FONT_FILE = /^\/files\/[0-9a-f]{64}\/[^/?#]+$/;
+
+/**
+ * The custom font a customization names, as the reader loads it: only faces whose file this server serves
+ * (`/files/<hash>/<name>`), by that path alone, so a page loads its fonts from its own origin (the reader's
+ * Content-Security-Policy allows no other) whatever host the customization's URL names.
+ */
+function customFontOf(font: CustomizationValue['styling']['font']) {
+  if (typeof font === 'string' || !font.custom) return {};
+  const faces = font.fontFaces.flatMap((face) =>
+    face.sources.flatMap((source) => {
+      const path = URL.canParse(source.url) ? new URL(source.url).pathname : '';
+      const format = source.format ?? (path.endsWith('.woff') ? 'woff' : 'woff2');
+      return SERVED_FONT_FILE.test(path) ? [{ weight: face.weight, path, format }] : [];
+    }),
+  );
+  return faces.length > 0 ? { font: { family: font.fontFamily, faces } } : {};
+}
+
 /**
  * The chrome every page of a variant shares (header, footer, theme), for a page or the 404 page (the site's
  * own when no variant is named).
@@ -279,6 +298,7 @@ export function chromeOf(view: SiteView, links: LinkResolver, variantId?: string
       corners: c.styling.corners,
       theme: { default: c.themes.default, toggeable: c.themes.toggeable },
       externalLinks: c.externalLinks.target,
+      ...customFontOf(c.styling.font),
     },
     header: {
       links: c.header.links

@@ -10,6 +10,7 @@ import { recordEvent } from '../../platform/events.ts';
 import { announcePublication } from '../../platform/publications.ts';
 import { isInstallationAccess, type OrgAccess } from '../access/service.ts';
 import { loadVisibleOrganization } from '../organizations/service.ts';
+import { resolveCustomizationFonts } from '../fonts/service.ts';
 import { loadSpace, presentSpacesFor } from '../spaces/service.ts';
 import { checkAdaptiveSchema, defaultAdaptiveSchema, templateConditions } from '../adaptive/schema.ts';
 import { checkCustomization, defaultCustomization, type CustomizationValue } from './customization-schema.ts';
@@ -153,6 +154,8 @@ export async function createSite(ctx: AppContext, caller: Caller, organizationId
     visibility: body.visibility ?? 'public',
     basename: null,
     hostname: null,
+    hostname_status: null,
+    hostname_checked_at: null,
     proxy_origin: null,
     published: 0,
     adaptive_content: 0,
@@ -340,11 +343,12 @@ export async function putCustomization(ctx: AppContext, caller: Caller, organiza
   const { site } = await loadSite(ctx, caller, organizationId, siteId, 'manage', 'Customizing a site');
   const checked = checkCustomization(body, 'body');
   if (!checked.ok) throw badRequest(checked.message);
+  const customization = { ...body, styling: await resolveCustomizationFonts(ctx, site.organization_id, body.styling, 'body/styling') };
   await ctx.db.transaction().execute(async (trx) => {
-    await updateSite(trx, site.id, { customization: JSON.stringify(body), updated_at: isoNow(ctx.clock) });
+    await updateSite(trx, site.id, { customization: JSON.stringify(customization), updated_at: isoNow(ctx.clock) });
     await recordEvent(trx, ctx.clock, 'site_customization_updated', organizationId, { siteId: site.id });
   });
-  return body;
+  return customization;
 }
 
 function adaptiveSchemaOf(site: SiteRow) {
