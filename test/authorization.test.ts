@@ -200,6 +200,13 @@ describe('authorization: every operation as callers who should not get far', () 
   };
   const newFont = async (f: Fixture) =>
     (await setup('PUT', `/v1/orgs/${f.organizationId}/fonts`, { fontFamily: 'Own font', fontFaces: [{ weight: 400, storageKey: f.fontFile }] })).id as string;
+  const newExternalLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/external-links`, { title: 'Own link', url: 'https://own.example.com/' })).id as string;
+  const newHostname = async (f: Fixture) => {
+    const hostname = `h${Math.random().toString(36).slice(2, 10)}.docs.example`;
+    const site = await setup('POST', sites(f), { title: 'Own hostname site', spaces: [f.spaceId] });
+    await setup('PATCH', `${sites(f)}/${site.id}`, { hostname });
+    return hostname;
+  };
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
 
@@ -450,6 +457,13 @@ describe('authorization: every operation as callers who should not get far', () 
     removeSectionFromGroup: { expect: deleteInContent(403) },
     moveSiteSectionGroup: { body: () => ({}), expect: inContent(403) },
     sortSiteStructure: { body: (f) => ({ item: { type: 'site-section', id: f.siteSectionId }, position: {} }), expect: inContent(403) },
+    // External links are the site's structure; custom hostnames, a site's settings (read by whoever sees the site).
+    addExternalLinkToSite: { body: () => ({ title: 'New link', url: 'https://example.com/' }), expect: inContent(403) },
+    updateSiteExternalLinkById: { body: () => ({ title: 'Renamed link' }), expect: inContent(403) },
+    deleteSiteExternalLinkById: { own: async (f) => ({ siteExternalLinkId: await newExternalLink(f) }), expect: deleteInContent(403) },
+    getCustomHostname: { expect: inContent(200) },
+    dnsRevalidateCustomHostname: { expect: inContent(403) },
+    removeCustomHostname: { own: async (f) => ({ hostname: await newHostname(f) }), expect: deleteInContent(403) },
     listSiteShareLinks: { expect: inContent(403) },
     createSiteShareLink: { body: () => ({ name: 'New link' }), expect: inContent(403) },
     updateSiteShareLinkById: { body: () => ({ name: 'Renamed link' }), expect: inContent(403) },
@@ -750,6 +764,9 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.siteSpaceId = section.siteSpaces[0].id;
     fixture.siteSectionGroupId = group.id;
     fixture.shareLinkId = await newShareLink(fixture);
+    fixture.siteExternalLinkId = await newExternalLink(fixture);
+    const hostnameSite = await setup('POST', sites(fixture), { title: 'Docs at a hostname', spaces: [space.id] });
+    await setup('PATCH', `${sites(fixture)}/${hostnameSite.id}`, { hostname: fixture.hostname });
     fixture.siteRedirectId = (await setup('POST', `${sites(fixture)}/${site.id}/redirects`, { source: '/auth-old', destination: { kind: 'site-section', siteSectionId: section.id } })).id;
     const woff2 = Buffer.concat([Buffer.from('wOF2', 'latin1'), Buffer.from([0, 1, 0, 0]), Buffer.alloc(56, 1)]);
     fixture.fontFile = (await setup('POST', `/v1/spaces/${space.id}/files/uploads?name=brand.woff2`, woff2)).id;

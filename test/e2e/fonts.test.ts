@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSpace } from '../factories.ts';
+import { buildSpace, buildSpaceWithPages } from '../factories.ts';
 import { rejectsNaming, rejectsWith } from './gitbook-client.ts';
 import { e2eSession } from './e2e-session.ts';
 
@@ -55,6 +55,7 @@ describe('custom fonts through the official client', { timeout: 120_000 }, () =>
     const download = await fetch(url);
     assert.equal(download.status, 200);
     assert.equal(download.headers.get('content-type'), 'font/woff2');
+    await download.arrayBuffer();
 
     // Members read; a reader may not change.
     const reader = await t.member('read');
@@ -108,7 +109,7 @@ describe('custom fonts through the official client', { timeout: 120_000 }, () =>
   test('a site customized with a custom font loads it from this server', async () => {
     const { t, endpoint } = session;
     const org = t.org.id;
-    const space = await buildSpace(t, { title: 'Handbook' });
+    const { space } = await buildSpaceWithPages(t, 'Welcome');
     const response = await fetch(`${endpoint}/v1/spaces/${space.id}/files/uploads?name=serif.woff2`, {
       method: 'POST',
       headers: { authorization: `Bearer ${t.admin.token}` },
@@ -134,12 +135,16 @@ describe('custom fonts through the official client', { timeout: 120_000 }, () =>
     );
 
     await api.publishSite(org, site.id);
-    const page = await (await fetch(`${endpoint}/sites/${site.id}/`)).text();
+    const pageResponse = await fetch(`${endpoint}/sites/${site.id}/`);
+    assert.equal(pageResponse.status, 200);
+    const page = await pageResponse.text();
     const path = new URL(font.fontFaces[0]!.sources[0]!.url).pathname;
     assert.match(page, /@font-face\{font-family:"House \\22 Serif\\22 "/);
     assert.ok(page.includes(`src:url("${path}") format("woff2")`), page.slice(0, 2000));
     assert.doesNotMatch(page, /fonts\.example\.com/);
-    assert.equal((await fetch(new URL(path, endpoint))).status, 200);
+    const file = await fetch(new URL(path, endpoint));
+    assert.equal(file.status, 200);
+    await file.arrayBuffer();
 
     session.assertConformed(OPERATIONS);
   });

@@ -36,7 +36,7 @@ export interface ReaderPageModel {
   };
   header: { links: (ReaderLink & { style?: 'link' | 'button-primary' | 'button-secondary' })[] };
   /** Site sections (tabs above the content) and the current section's variants (a switcher). */
-  sections?: (ReaderLink & { current?: boolean; icon?: string })[];
+  sections?: (ReaderLink & { current?: boolean; icon?: string; external?: boolean })[];
   variants?: (ReaderLink & { current?: boolean })[];
   tree: NavItem[];
   breadcrumbs: ReaderLink[];

@@ -2,7 +2,7 @@ import { evaluateCondition, type VisitorContext } from '../adaptive/conditions.t
 import { readPublishedContent, readPublishedDocument, type PublishedContent } from '../content/service.ts';
 import type { ContentRef, Document } from '../content/document/types.ts';
 import type { PageNode } from '../content/tree.ts';
-import { presentTree } from '../sites/present.ts';
+import { presentTree, sectionsOf, type presentExternalLink } from '../sites/present.ts';
 import { customizationOf } from '../sites/service.ts';
 import { siteSpaceCustomizationOf } from '../sites/site-space-customization.ts';
 import { siteUrl } from '../sites/urls.ts';
@@ -32,6 +32,7 @@ import {
   type Condition,
   type VisibleSection,
   type VisibleSite,
+  type VisibleTab,
   type VisibleVariant,
 } from './site-view.ts';
 
@@ -98,8 +99,9 @@ function buildView(ctx: AppContext, state: SiteState, visitor: VisitorContext): 
         };
       });
   let sections: VisibleSite['sections'];
+  let tabs: VisibleTab[] | undefined;
   if (presented.structure.type === 'sections') {
-    const flat = presented.structure.structure.flatMap((item) => (item.object === 'site-section' ? [item] : item.sections));
+    const flat = sectionsOf(presented.structure.structure);
     sections = flat
       .filter((section) => !section.condition || holds(section.condition))
       .map((section) => ({
@@ -112,11 +114,21 @@ function buildView(ctx: AppContext, state: SiteState, visitor: VisitorContext): 
         variants: variantsOf(section.siteSpaces),
       }))
       .filter((section) => section.variants.length > 0);
+    const shown = new Set(sections.map((section) => section.id));
+    const tabOf = (item: { object: string; id: string }): VisibleTab[] => {
+      if (item.object === 'site-section') return shown.has(item.id) ? [{ kind: 'section', id: item.id }] : [];
+      if (item.object !== 'site-external-link') return [];
+      const link = item as ReturnType<typeof presentExternalLink>;
+      // A draft link is not live; a conditional one shows to the visitors it holds for.
+      if (link.draft || (link.condition && !holds(link.condition))) return [];
+      return [{ kind: 'link', title: link.title, url: link.url, ...(link.icon ? { icon: link.icon } : {}) }];
+    };
+    tabs = presented.structure.structure.flatMap((item) => (item.object === 'site-section-group' ? item.children.flatMap(tabOf) : tabOf(item)));
   } else {
     sections = [{ id: null, title: site.title, path: '', isDefault: true, url: '', variants: variantsOf(presented.structure.structure) }];
   }
   const variantCustomizations = new Map(tree.siteSpaces.filter((row) => row.customization !== null).map((row) => [row.id, siteSpaceCustomizationOf(site, row)]));
-  return { site, customization: customizationOf(site), variantCustomizations, visible: { sections }, holds, visitor, version: state.version, baseUrl: siteUrl(ctx.config, site) };
+  return { site, customization: customizationOf(site), variantCustomizations, visible: { sections, ...(tabs ? { tabs } : {}) }, holds, visitor, version: state.version, baseUrl: siteUrl(ctx.config, site) };
 }
 
 /** The customization a variant's pages show: its own override over the site's, else the site's. */
@@ -282,6 +294,16 @@ function customFontOf(font: CustomizationValue['styling']['font']) {
   return faces.length > 0 ? { font: { family: font.fontFamily, faces } } : {};
 }
 
+/** The site's navigation tabs: its visible sections (the current one marked) and its external links, in order. */
+function sectionTabs(view: SiteView, currentId: string | null): NonNullable<ReaderPageModel['sections']> {
+  const tabs = view.visible.tabs ?? view.visible.sections.flatMap((s): VisibleTab[] => (s.id === null ? [] : [{ kind: 'section', id: s.id }]));
+  return tabs.flatMap((tab): NonNullable<ReaderPageModel['sections']> => {
+    if (tab.kind === 'link') return [{ title: tab.title, href: tab.url, external: true, ...(tab.icon ? { icon: tab.icon } : {}) }];
+    const s = view.visible.sections.find((candidate) => candidate.id === tab.id);
+    return s ? [{ title: s.title, href: s.url, ...(s.id === currentId ? { current: true } : {}), ...(s.icon ? { icon: s.icon } : {}) }] : [];
+  });
+}
+
 /**
  * The chrome every page of a variant shares (header, footer, theme), for a page or the 404 page (the site's
  * own when no variant is named).
@@ -358,10 +380,10 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
   const cover = node.page.attributes.cover as { ref?: ContentRef; refDark?: ContentRef } | undefined;
   const coverSrc = cover?.ref ? resolveLink(cover.ref, links)?.href : undefined;
   const canonical = new URL(pages.url(node), view.baseUrl).toString();
-  const showSections = view.visible.sections.length > 1 || (view.visible.sections[0]?.id ?? null) !== null;
+  const showSections = view.visible.sections.length > 1 || (view.visible.sections[0]?.id ?? null) !== null || (view.visible.tabs ?? []).some((tab) => tab.kind === 'link');
   return {
     ...chromeOf(view, links, located.variant.id),
-    ...(showSections ? { sections: view.visible.sections.map((s) => ({ title: s.title, href: s.url, ...(s.id === section.id ? { current: true } : {}), ...(s.icon ? { icon: s.icon } : {}) })) } : {}),
+    ...(showSections ? { sections: sectionTabs(view, section.id) } : {}),
     ...(section.variants.length > 1
       ? { variants: section.variants.map((v) => ({ title: v.title, href: v.url, ...(v.id === located.variant.id ? { current: true } : {}) })) }
       : {}),

@@ -25,6 +25,7 @@ import {
   findShareLinkByKey,
   findSite,
   findSiteByHostname,
+  externalLinksOfSite,
   groupsOfSite,
   insertSite,
   insertSiteSpace,
@@ -95,8 +96,8 @@ export async function loadSiteForDelete(ctx: AppContext, caller: Caller, organiz
 }
 
 export async function readTree(db: Executor, site: SiteRow): Promise<SiteTree> {
-  const [sections, groups, siteSpaces] = await Promise.all([sectionsOfSite(db, site.id), groupsOfSite(db, site.id), siteSpacesOfSite(db, site.id)]);
-  return { site, sections, groups, siteSpaces };
+  const [sections, groups, links, siteSpaces] = await Promise.all([sectionsOfSite(db, site.id), groupsOfSite(db, site.id), externalLinksOfSite(db, site.id), siteSpacesOfSite(db, site.id)]);
+  return { site, sections, groups, links, siteSpaces };
 }
 
 /** The API objects of the site's structure as the caller sees them (see present.ts). */
@@ -220,6 +221,9 @@ export async function updateSiteSettings(ctx: AppContext, caller: Caller, organi
       if (await findSiteByHostname(ctx.db, body.hostname)) throw conflict(`body/hostname: "${body.hostname}" is already the hostname of another site`);
     }
     changes.hostname = body.hostname;
+    // A new name's DNS has not been checked yet (dnsRevalidateCustomHostname).
+    changes.hostname_status = null;
+    changes.hostname_checked_at = null;
   }
   const tree = body.defaultSiteSpace !== undefined || body.defaultSiteSection !== undefined ? await readTree(ctx.db, site) : undefined;
   let defaultSection: string | undefined;
