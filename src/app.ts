@@ -49,6 +49,7 @@ import { importRoutes, importRunRoutes } from './features/imports/routes.ts';
 import { gitSyncConnectionRoutes, gitSyncRoutes, gitSyncWebhookRoutes } from './features/git-sync/routes.ts';
 import { commentRoutes } from './features/comments/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
+import { fontRoutes } from './features/fonts/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await v1.register(gitSyncWebhookRoutes);
       await commentRoutes(v1);
       await siteRoutes(v1);
+      await fontRoutes(v1);
       await linkRoutes(v1);
       await searchRoutes(v1);
       await openAPISpecRoutes(v1);

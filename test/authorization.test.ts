@@ -91,6 +91,13 @@ interface Fixture {
   installationId: string;
   /** The installation_setup event of that installation. */
   eventId: string;
+  /** A custom font of the organization, and the hash of a WOFF2 file uploaded for fonts. */
+  fontId: string;
+  fontFile: string;
+  /** An external link of the fixture site, in its section group. */
+  siteExternalLinkId: string;
+  /** The custom hostname of the fixture site. */
+  hostname: string;
 }
 
 interface Row {
@@ -198,6 +205,15 @@ describe('authorization: every operation as callers who should not get far', () 
     const name = `own-integration-${Math.random().toString(36).slice(2, 8)}`;
     await setup('POST', `/v1/integrations/${name}`, integrationManifest(f));
     return name;
+  };
+  const newFont = async (f: Fixture) =>
+    (await setup('PUT', `/v1/orgs/${f.organizationId}/fonts`, { fontFamily: 'Own font', fontFaces: [{ weight: 400, storageKey: f.fontFile }] })).id as string;
+  const newExternalLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/external-links`, { title: 'Own link', url: 'https://own.example.com/' })).id as string;
+  const newHostname = async (f: Fixture) => {
+    const hostname = `h${Math.random().toString(36).slice(2, 10)}.docs.example`;
+    const site = await setup('POST', sites(f), { title: 'Own hostname site', spaces: [f.spaceId] });
+    await setup('PATCH', `${sites(f)}/${site.id}`, { hostname });
+    return hostname;
   };
   /** The change request's discussion: its own comment and reply. */
   const crThread = (f: Fixture) => ({ commentId: f.crCommentId, commentReplyId: f.crCommentReplyId });
@@ -465,6 +481,13 @@ describe('authorization: every operation as callers who should not get far', () 
     removeSectionFromGroup: { expect: deleteInContent(403) },
     moveSiteSectionGroup: { body: () => ({}), expect: inContent(403) },
     sortSiteStructure: { body: (f) => ({ item: { type: 'site-section', id: f.siteSectionId }, position: {} }), expect: inContent(403) },
+    // External links are the site's structure; custom hostnames, a site's settings (read by whoever sees the site).
+    addExternalLinkToSite: { body: () => ({ title: 'New link', url: 'https://example.com/' }), expect: inContent(403) },
+    updateSiteExternalLinkById: { body: () => ({ title: 'Renamed link' }), expect: inContent(403) },
+    deleteSiteExternalLinkById: { own: async (f) => ({ siteExternalLinkId: await newExternalLink(f) }), expect: deleteInContent(403) },
+    getCustomHostname: { expect: inContent(200) },
+    dnsRevalidateCustomHostname: { expect: inContent(403) },
+    removeCustomHostname: { own: async (f) => ({ hostname: await newHostname(f) }), expect: deleteInContent(403) },
     listSiteShareLinks: { expect: inContent(403) },
     createSiteShareLink: { body: () => ({ name: 'New link' }), expect: inContent(403) },
     updateSiteShareLinkById: { body: () => ({ name: 'Renamed link' }), expect: inContent(403) },
@@ -484,6 +507,13 @@ describe('authorization: every operation as callers who should not get far', () 
     removeTeamFromSite: { expect: deleteInContent(403) },
     updateSiteRedirectById: { body: (f) => ({ destination: { kind: 'site-space', siteSpaceId: f.siteSpaceId } }), expect: inContent(403) },
     deleteSiteRedirectById: { own: async (f) => ({ siteRedirectId: await newRedirect(f) }), expect: deleteInContent(403) },
+
+    // --- Custom fonts (features/fonts/policy.ts): every member reads them, organization admins change them.
+    listCustomFonts: { expect: inOrganization(200, 200), check: lists((f) => f.fontId, ['guest', 'reader']) },
+    createCustomFont: { body: (f) => ({ fontFamily: 'New font', fontFaces: [{ weight: 400, storageKey: f.fontFile }] }), expect: inOrganization(403, 403) },
+    getCustomFont: { expect: inOrganization(200, 200) },
+    updateCustomFont: { body: () => ({ fontFamily: 'Renamed font' }), expect: inOrganization(403, 403) },
+    deleteCustomFont: { own: async (f) => ({ fontId: await newFont(f) }), expect: deleteInOrganization(403, 403) },
 
     // --- OpenAPI specs (features/openapi-specs/policy.ts): members with a role read them, the create role
     // changes them; a guest sees the organization but no spec.
@@ -783,6 +813,10 @@ describe('authorization: every operation as callers who should not get far', () 
       integrationName: 'table-integration',
       installationId: '',
       eventId: '',
+      fontId: '',
+      fontFile: '',
+      siteExternalLinkId: '',
+      hostname: 'docs.authorization.example',
     };
     const reviewer = await t.member('read');
     await setup('PATCH', `/v1/spaces/${space.id}/permissions/users/${reviewer.userId}`, { role: 'review' });
@@ -802,7 +836,13 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture.siteSpaceId = section.siteSpaces[0].id;
     fixture.siteSectionGroupId = group.id;
     fixture.shareLinkId = await newShareLink(fixture);
+    fixture.siteExternalLinkId = await newExternalLink(fixture);
+    const hostnameSite = await setup('POST', sites(fixture), { title: 'Docs at a hostname', spaces: [space.id] });
+    await setup('PATCH', `${sites(fixture)}/${hostnameSite.id}`, { hostname: fixture.hostname });
     fixture.siteRedirectId = (await setup('POST', `${sites(fixture)}/${site.id}/redirects`, { source: '/auth-old', destination: { kind: 'site-section', siteSectionId: section.id } })).id;
+    const woff2 = Buffer.concat([Buffer.from('wOF2', 'latin1'), Buffer.from([0, 1, 0, 0]), Buffer.alloc(56, 1)]);
+    fixture.fontFile = (await setup('POST', `/v1/spaces/${space.id}/files/uploads?name=brand.woff2`, woff2)).id;
+    fixture.fontId = await newFont(fixture);
     const spec = await setup('POST', `/v1/orgs/${org}/openapi`, { slug: fixture.specSlug, source: { text: specText() } });
     await t.app.jobs.runDue();
     fixture.specId = spec.id;

@@ -366,8 +366,45 @@ export interface SitesTable {
   visitor_auth_secret: string; // signs visitor tokens (HS256)
   visitor_auth_jwks_url: string | null; // or their public keys are fetched from here
   visitor_auth_fallback_url: string | null; // where a visitor without a valid token is sent
+  hostname_status: string | null; // what the last DNS check of `hostname` found (CustomHostnameStatus); null: never checked
+  hostname_checked_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** An entry of a site's structure that leads elsewhere: at its top level, or in a section group. */
+export interface SiteExternalLinksTable {
+  id: string;
+  site_id: string;
+  group_id: string | null;
+  title: string;
+  localized_title: string | null; // JSON { <language>: <title> }
+  description: string | null;
+  localized_description: string | null; // JSON { <language>: <description> }
+  icon: string | null;
+  url: string;
+  condition: string | null;
+  draft: number;
+  position: string; // among its level's sections, groups and links
+  created_at: string;
+  updated_at: string;
+}
+
+/** An organization's custom font: a family; its faces are custom_font_faces. */
+export interface CustomFontsTable {
+  id: string;
+  organization_id: string;
+  font_family: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One weight of a custom font: a WOFF or WOFF2 file of the blob store. */
+export interface CustomFontFacesTable {
+  font_id: string;
+  weight: number;
+  blob_hash: string;
+  format: string; // woff2 | woff
 }
 
 export interface SiteSectionGroupsTable {
@@ -907,6 +944,9 @@ export interface Database {
   document_links: DocumentLinksTable;
   link_checks: LinkChecksTable;
   blobs: BlobsTable;
+  custom_fonts: CustomFontsTable;
+  custom_font_faces: CustomFontFacesTable;
+  site_external_links: SiteExternalLinksTable;
   jobs: JobsTable;
   events: EventsTable;
   server_secrets: ServerSecretsTable;

@@ -37,6 +37,8 @@ import * as m0043 from './0043_git_sync_connection.ts';
 import * as m0044 from './0044_job_owner.ts';
 import * as m0045 from './0045_translation_glossary.ts';
 import * as m0048 from './0048_site_grants.ts';
+import * as m0049 from './0049_custom_fonts.ts';
+import * as m0050 from './0050_site_external_links.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +80,6 @@ export const migrations: Record<string, Migration> = {
   '0044_job_owner': m0044,
   '0045_translation_glossary': m0045,
   '0048_site_grants': m0048,
+  '0049_custom_fonts': m0049,
+  '0050_site_external_links': m0050,
 };

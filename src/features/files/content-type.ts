@@ -59,8 +59,11 @@ export function servedAs(contentType: string): Served {
   return { contentType: GENERIC, disposition: 'attachment', sandbox: true };
 }
 
-/** Types a browser shows as they are, with nothing in them to run (`nosniff` keeps text from being read as HTML). */
-const SHOWN_AS_IS = new Set(['application/pdf', 'text/plain', 'text/markdown', 'text/csv', 'application/json']);
+/**
+ * Types a browser shows as they are, with nothing in them to run (`nosniff` keeps text from being read as HTML);
+ * and web fonts, which a site's `@font-face` loads (custom fonts).
+ */
+const SHOWN_AS_IS = new Set(['application/pdf', 'text/plain', 'text/markdown', 'text/csv', 'application/json', 'font/woff2', 'font/woff']);
 
 const GENERIC = 'application/octet-stream';
 const SVG = 'image/svg+xml';

@@ -19,8 +19,8 @@ export async function findBlob(db: Executor, hash: string): Promise<BlobRow | un
 /**
  * A blob a download URL may serve: not one whose every file belongs to a deleted space (a deleted space's
  * files stop being served; restored, they are served again). Bytes are shared by content, so the same hash
- * stays served while any live space holds it. Bytes no file holds yet (stored by a batch still being
- * written) stay served: the URL is only known to whoever sent them.
+ * stays served while any live space holds it, or while a custom font uses it (a site shows it). Bytes no file
+ * holds yet (stored by a batch still being written) stay served: the URL is only known to whoever sent them.
  */
 export async function findServedBlob(db: Executor, hash: string): Promise<BlobRow | undefined> {
   const holders = (eb: ExpressionBuilder<Database, 'blobs'>) =>
@@ -34,7 +34,13 @@ export async function findServedBlob(db: Executor, hash: string): Promise<BlobRo
     .selectFrom('blobs')
     .selectAll()
     .where('hash', '=', hash)
-    .where((eb) => eb.or([eb.not(eb.exists(holders(eb))), eb.exists(holders(eb).where('spaces.deleted_at', 'is', null))]))
+    .where((eb) =>
+      eb.or([
+        eb.not(eb.exists(holders(eb))),
+        eb.exists(holders(eb).where('spaces.deleted_at', 'is', null)),
+        eb.exists(eb.selectFrom('custom_font_faces').select(eb.lit(1).as('one')).where('custom_font_faces.blob_hash', '=', hash)),
+      ]),
+    )
     .executeTakeFirst();
 }
 

@@ -47,6 +47,23 @@ export function notFoundPage(model: Omit<ReaderPageModel, 'page' | 'breadcrumbs'
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** A CSS string of any text: every character but letters, digits, space, `-`, `_`, `.` and `/` escaped (nothing can close the rule or the element). */
+function cssString(text: string): string {
+  return `"${Array.from(text, (c) => (/[A-Za-z0-9 _./-]/.test(c) ? c : `\\${c.codePointAt(0)!.toString(16)} `)).join('')}"`;
+}
+
+/**
+ * The `@font-face` rules of a custom font and the reader's text font set to it, the system fonts after it while
+ * its files load. Paths are this server's `/files/<hash>/<name>` (page-model.ts); each is escaped all the same.
+ */
+export function customFontCss(font: NonNullable<ReaderPageModel['customization']['font']>): string {
+  const family = cssString(font.family);
+  const faces = font.faces.map(
+    (face) => `@font-face{font-family:${family};font-weight:${Math.trunc(face.weight)};font-display:swap;src:url(${cssString(face.path)}) format(${cssString(face.format)})}`,
+  );
+  return `${faces.join('')}:root{--font:${family},system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}`;
+}
+
 function Page({ model }: { model: ReaderPageModel }): VNode {
   const { site, page, customization, seo } = model;
   const title = page.title === site.title ? site.title : `${page.title} | ${site.title}`;
@@ -88,6 +105,7 @@ function Page({ model }: { model: ReaderPageModel }): VNode {
         {image ? <meta name="twitter:image" content={image} /> : null}
         <Favicon favicon={site.favicon} />
         <link rel="stylesheet" href={assetPath('css')} />
+        {customization.font ? <style dangerouslySetInnerHTML={{ __html: customFontCss(customization.font) }} /> : null}
         {/* Not deferred: it sets the saved theme before the first paint, then waits for the DOM itself. */}
         <script src={assetPath('js')} />
         <noscript>

@@ -110,7 +110,13 @@ export function Header({ model }: { model: ReaderPageModel }): VNode {
           <ul>
             {model.sections.map((section) => (
               <li>
-                <Link link={section} className={section.current ? 'section current' : 'section'} current={section.current} icon={namedIcon(section.icon)} />
+                <Link
+                  link={section}
+                  className={section.current ? 'section current' : section.external ? 'section external' : 'section'}
+                  current={section.current}
+                  icon={namedIcon(section.icon)}
+                  externalBlank={section.external ? blank : false}
+                />
               </li>
             ))}
           </ul>

@@ -31,10 +31,12 @@ export interface ReaderPageModel {
     /** `themes.default` (absent: follow the visitor's system) and `themes.toggeable`. */
     theme?: { default?: 'light' | 'dark'; toggeable: boolean };
     externalLinks?: 'self' | 'blank';
+    /** A custom font of the organization (`styling.font`): its faces, each a root-relative `/files/…` path of this server. */
+    font?: { family: string; faces: { weight: number; path: string; format: 'woff2' | 'woff' }[] };
   };
   header: { links: (ReaderLink & { style?: 'link' | 'button-primary' | 'button-secondary' })[] };
   /** Site sections (tabs above the content) and the current section's variants (a switcher). */
-  sections?: (ReaderLink & { current?: boolean; icon?: string })[];
+  sections?: (ReaderLink & { current?: boolean; icon?: string; external?: boolean })[];
   variants?: (ReaderLink & { current?: boolean })[];
   tree: NavItem[];
   breadcrumbs: ReaderLink[];

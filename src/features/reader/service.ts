@@ -2,7 +2,7 @@ import { evaluateCondition, type VisitorContext } from '../adaptive/conditions.t
 import { readPublishedContent, readPublishedDocument, type PublishedContent } from '../content/service.ts';
 import type { ContentRef, Document } from '../content/document/types.ts';
 import type { PageNode } from '../content/tree.ts';
-import { presentTree } from '../sites/present.ts';
+import { presentTree, sectionsOf, type presentExternalLink } from '../sites/present.ts';
 import { customizationOf } from '../sites/service.ts';
 import { siteSpaceCustomizationOf } from '../sites/site-space-customization.ts';
 import { siteUrl } from '../sites/urls.ts';
@@ -32,6 +32,7 @@ import {
   type Condition,
   type VisibleSection,
   type VisibleSite,
+  type VisibleTab,
   type VisibleVariant,
 } from './site-view.ts';
 
@@ -100,8 +101,9 @@ function buildView(ctx: AppContext, state: SiteState, visitor: VisitorContext): 
         };
       });
   let sections: VisibleSite['sections'];
+  let tabs: VisibleTab[] | undefined;
   if (presented.structure.type === 'sections') {
-    const flat = presented.structure.structure.flatMap((item) => (item.object === 'site-section' ? [item] : item.sections));
+    const flat = sectionsOf(presented.structure.structure);
     sections = flat
       .filter((section) => !section.condition || holds(section.condition))
       .map((section) => ({
@@ -114,11 +116,21 @@ function buildView(ctx: AppContext, state: SiteState, visitor: VisitorContext): 
         variants: variantsOf(section.siteSpaces),
       }))
       .filter((section) => section.variants.length > 0);
+    const shown = new Set(sections.map((section) => section.id));
+    const tabOf = (item: { object: string; id: string }): VisibleTab[] => {
+      if (item.object === 'site-section') return shown.has(item.id) ? [{ kind: 'section', id: item.id }] : [];
+      if (item.object !== 'site-external-link') return [];
+      const link = item as ReturnType<typeof presentExternalLink>;
+      // A draft link is not live; a conditional one shows to the visitors it holds for.
+      if (link.draft || (link.condition && !holds(link.condition))) return [];
+      return [{ kind: 'link', title: link.title, url: link.url, ...(link.icon ? { icon: link.icon } : {}) }];
+    };
+    tabs = presented.structure.structure.flatMap((item) => (item.object === 'site-section-group' ? item.children.flatMap(tabOf) : tabOf(item)));
   } else {
     sections = [{ id: null, title: site.title, path: '', isDefault: true, url: '', variants: variantsOf(presented.structure.structure) }];
   }
   const variantCustomizations = new Map(tree.siteSpaces.filter((row) => row.customization !== null).map((row) => [row.id, siteSpaceCustomizationOf(site, row)]));
-  return { site, customization: customizationOf(site), variantCustomizations, visible: { sections }, holds, visitor, version: state.version, baseUrl: siteUrl(ctx.config, site) };
+  return { site, customization: customizationOf(site), variantCustomizations, visible: { sections, ...(tabs ? { tabs } : {}) }, holds, visitor, version: state.version, baseUrl: siteUrl(ctx.config, site) };
 }
 
 /** The customization a variant's pages show: its own override over the site's, else the site's. */
@@ -265,6 +277,35 @@ function contentLink(link: { title: string; to: unknown } | undefined, links: Li
   return link && resolved ? { title: link.title, href: resolved.href } : undefined;
 }
 
+const SERVED_FONT_FILE = /^\/files\/[0-9a-f]{64}\/[^/?#]+$/;
+
+/**
+ * The custom font a customization names, as the reader loads it: only faces whose file this server serves
+ * (`/files/<hash>/<name>`), by that path alone, so a page loads its fonts from its own origin (the reader's
+ * Content-Security-Policy allows no other) whatever host the customization's URL names.
+ */
+function customFontOf(font: CustomizationValue['styling']['font']) {
+  if (typeof font === 'string' || !font.custom) return {};
+  const faces = font.fontFaces.flatMap((face) =>
+    face.sources.flatMap((source) => {
+      const path = URL.canParse(source.url) ? new URL(source.url).pathname : '';
+      const format = source.format ?? (path.endsWith('.woff') ? 'woff' : 'woff2');
+      return SERVED_FONT_FILE.test(path) ? [{ weight: face.weight, path, format }] : [];
+    }),
+  );
+  return faces.length > 0 ? { font: { family: font.fontFamily, faces } } : {};
+}
+
+/** The site's navigation tabs: its visible sections (the current one marked) and its external links, in order. */
+function sectionTabs(view: SiteView, currentId: string | null): NonNullable<ReaderPageModel['sections']> {
+  const tabs = view.visible.tabs ?? view.visible.sections.flatMap((s): VisibleTab[] => (s.id === null ? [] : [{ kind: 'section', id: s.id }]));
+  return tabs.flatMap((tab): NonNullable<ReaderPageModel['sections']> => {
+    if (tab.kind === 'link') return [{ title: tab.title, href: tab.url, external: true, ...(tab.icon ? { icon: tab.icon } : {}) }];
+    const s = view.visible.sections.find((candidate) => candidate.id === tab.id);
+    return s ? [{ title: s.title, href: s.url, ...(s.id === currentId ? { current: true } : {}), ...(s.icon ? { icon: s.icon } : {}) }] : [];
+  });
+}
+
 /**
  * The chrome every page of a variant shares (header, footer, theme), for a page or the 404 page (the site's
  * own when no variant is named).
@@ -281,6 +322,7 @@ export function chromeOf(view: SiteView, links: LinkResolver, variantId?: string
       corners: c.styling.corners,
       theme: { default: c.themes.default, toggeable: c.themes.toggeable },
       externalLinks: c.externalLinks.target,
+      ...customFontOf(c.styling.font),
     },
     header: {
       links: c.header.links
@@ -340,10 +382,10 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
   const cover = node.page.attributes.cover as { ref?: ContentRef; refDark?: ContentRef } | undefined;
   const coverSrc = cover?.ref ? resolveLink(cover.ref, links)?.href : undefined;
   const canonical = new URL(pages.url(node), view.baseUrl).toString();
-  const showSections = view.visible.sections.length > 1 || (view.visible.sections[0]?.id ?? null) !== null;
+  const showSections = view.visible.sections.length > 1 || (view.visible.sections[0]?.id ?? null) !== null || (view.visible.tabs ?? []).some((tab) => tab.kind === 'link');
   return {
     ...chromeOf(view, links, located.variant.id),
-    ...(showSections ? { sections: view.visible.sections.map((s) => ({ title: s.title, href: s.url, ...(s.id === section.id ? { current: true } : {}), ...(s.icon ? { icon: s.icon } : {}) })) } : {}),
+    ...(showSections ? { sections: sectionTabs(view, section.id) } : {}),
     ...(section.variants.length > 1
       ? { variants: section.variants.map((v) => ({ title: v.title, href: v.url, ...(v.id === located.variant.id ? { current: true } : {}) })) }
       : {}),

@@ -27,7 +27,7 @@ export interface SiteState {
 }
 
 // The organization's OpenAPI specs too: pages may render them as API references (render-openapi.tsx).
-const SITE_FACTS = { dependsOn: ['sites', 'site_sections', 'site_section_groups', 'site_spaces', 'spaces', 'openapi_specs', 'openapi_spec_versions'], ttlMs: 'shared' } as const;
+const SITE_FACTS = { dependsOn: ['sites', 'site_sections', 'site_section_groups', 'site_external_links', 'site_spaces', 'spaces', 'openapi_specs', 'openapi_spec_versions'], ttlMs: 'shared' } as const;
 const SITES_AT: ReadCacheOptions<SiteState | null> = { ...SITE_FACTS, max: 2_000, keep: (state) => state !== null };
 const SITES_OF_HOST: ReadCacheOptions<SiteState | null> = { ...SITE_FACTS, max: 1_000 };
 
@@ -42,6 +42,7 @@ async function stateOf(ctx: AppContext, site: SiteRow | undefined): Promise<Site
     site.basename,
     tree.sections.map((s) => [s.id, s.path, s.title, s.position, s.is_default, s.condition, s.icon, s.group_id]),
     tree.groups.map((g) => [g.id, g.position]),
+    tree.links.map((l) => [l.id, l.title, l.url, l.icon, l.position, l.group_id, l.draft, l.condition]),
     tree.siteSpaces.map((s) => [s.id, s.path, s.position, s.is_default, s.condition, s.section_id, s.space.title, s.space.revision_id, s.customization]),
     await specsFingerprint(ctx.db, site.organization_id),
   ];

@@ -29,9 +29,14 @@ export interface VisibleSection {
   variants: VisibleVariant[];
 }
 
+/** An entry of the site's navigation: one of its visible sections, or an external link of its structure. */
+export type VisibleTab = { kind: 'section'; id: string } | { kind: 'link'; title: string; url: string; icon?: string };
+
 /** The visible structure of a site: sections (a site without sections has one stand-in, `id` null). */
 export interface VisibleSite {
   sections: VisibleSection[];
+  /** Its navigation in order, external links among the sections; absent: the sections alone. */
+  tabs?: VisibleTab[];
 }
 
 export type Condition = (expression: string) => boolean;

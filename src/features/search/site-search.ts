@@ -4,7 +4,7 @@ import { evaluateCondition, type VisitorContext } from '../adaptive/conditions.t
 import { readPublishedContent } from '../content/service.ts';
 import type { PageNode } from '../content/tree.ts';
 import { firstPage, listedTree, pageUrl, visibleTree, type Condition } from '../reader/site-view.ts';
-import { presentTree, type SiteTree } from '../sites/present.ts';
+import { presentTree, sectionsOf, type SiteTree } from '../sites/present.ts';
 import { loadSite, readTree } from '../sites/service.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import { searchSpaces, type SearchRequest } from './service.ts';
@@ -112,7 +112,7 @@ function siteSpaceUrls(ctx: AppContext, tree: SiteTree): Map<string, string> {
     for (const ss of siteSpaces) if (ss.urls.published) urls.set(ss.id, ss.urls.published);
   };
   if (presented.structure.type === 'sections') {
-    for (const item of presented.structure.structure) for (const section of item.object === 'site-section' ? [item] : item.sections) add(section.siteSpaces);
+    for (const section of sectionsOf(presented.structure.structure)) add(section.siteSpaces);
   } else {
     add(presented.structure.structure);
   }

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import { apiUrl, appUrl } from '../../platform/urls.ts';
 import { effectiveDefault, inOrder } from './structure.ts';
-import type { GroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceWithSpace } from './store.ts';
+import type { ExternalLinkRow, GroupRow, SectionRow, ShareLinkRow, SiteRow, SiteSpaceWithSpace } from './store.ts';
 import { sectionUrl, siteSpaceUrl, siteUrl, withShareKey } from './urls.ts';
 
 export function presentSite(config: Config, row: SiteRow, siteSpaces: number) {
@@ -46,7 +46,32 @@ export interface SiteTree {
   site: SiteRow;
   sections: SectionRow[];
   groups: GroupRow[];
+  /** External links, at the top level or in a group, among the sections and groups by position. */
+  links: ExternalLinkRow[];
   siteSpaces: SiteSpaceWithSpace[];
+}
+
+/** The official SiteExternalLink of a row. */
+export function presentExternalLink(row: ExternalLinkRow) {
+  return {
+    object: 'site-external-link' as const,
+    id: row.id,
+    title: row.title,
+    ...(row.localized_title !== null ? { localizedTitle: JSON.parse(row.localized_title) as Record<string, string> } : {}),
+    ...(row.description !== null ? { description: row.description } : {}),
+    ...(row.localized_description !== null ? { localizedDescription: JSON.parse(row.localized_description) as Record<string, string> } : {}),
+    ...(row.icon !== null ? { icon: row.icon } : {}),
+    url: row.url,
+    ...(row.group_id !== null ? { sectionGroup: row.group_id } : {}),
+    draft: row.draft === 1,
+    ...(row.condition !== null ? { condition: row.condition } : {}),
+  };
+}
+
+/** The sections of a structure's top-level items, in reading order (a group's in its place; links have none). */
+export function sectionsOf<T extends { object: string }>(items: readonly T[]): Extract<T, { object: 'site-section' }>[] {
+  type Section = Extract<T, { object: 'site-section' }>;
+  return items.flatMap((item) => (item.object === 'site-section' ? [item as Section] : item.object === 'site-section-group' ? (item as unknown as { sections: Section[] }).sections : []));
 }
 
 /**
@@ -67,13 +92,14 @@ export function presentTree<S>(config: Config, tree: SiteTree, presentSpace: (ro
 
   const topLevelSections = inOrder(tree.sections.filter((s) => s.group_id === null));
   const groups = inOrder(tree.groups);
-  const top = inOrder<{ id: string; position: string; kind: 'section' | 'group' }>([
+  const top = inOrder<{ id: string; position: string; kind: 'section' | 'group' | 'link' }>([
     ...topLevelSections.map((s) => ({ id: s.id, position: s.position, kind: 'section' as const })),
     ...groups.map((g) => ({ id: g.id, position: g.position, kind: 'group' as const })),
+    ...tree.links.filter((l) => l.group_id === null).map((l) => ({ id: l.id, position: l.position, kind: 'link' as const })),
   ]);
   const sectionsOfGroup = (groupId: string) => inOrder(tree.sections.filter((s) => s.group_id === groupId));
   // Sections in the order a reader meets them: the first one is the default unless one is marked.
-  const flatSections = top.flatMap((item) => (item.kind === 'section' ? tree.sections.filter((s) => s.id === item.id) : sectionsOfGroup(item.id)));
+  const flatSections = top.flatMap((item) => (item.kind === 'section' ? tree.sections.filter((s) => s.id === item.id) : item.kind === 'group' ? sectionsOfGroup(item.id) : []));
   const defaultSection = effectiveDefault(flatSections);
 
   const siteSpaceObjects = new Map<string, ReturnType<typeof siteSpaceObject>>();
@@ -124,13 +150,18 @@ export function presentTree<S>(config: Config, tree: SiteTree, presentSpace: (ro
   const groupObjects = new Map<string, ReturnType<typeof groupObject>>();
   function groupObject(row: GroupRow) {
     const sections = sectionsOfGroup(row.id).map(sectionObject);
+    const links = tree.links.filter((l) => l.group_id === row.id);
+    // Its sections and external links in their order.
+    const children = inOrder<{ id: string; position: string }>([...sectionsOfGroup(row.id), ...links]).map(
+      (item) => sections.find((s) => s.id === item.id) ?? presentExternalLink(links.find((l) => l.id === item.id)!),
+    );
     const object = {
       object: 'site-section-group' as const,
       id: row.id,
       title: row.title,
       ...(row.icon !== null ? { icon: row.icon } : {}),
       sections,
-      children: sections,
+      children,
     };
     groupObjects.set(row.id, object);
     return object;
@@ -138,7 +169,11 @@ export function presentTree<S>(config: Config, tree: SiteTree, presentSpace: (ro
 
   const rootSiteSpaces = siteSpacesUnder(null, base);
   const items = top.map((item) =>
-    item.kind === 'section' ? sectionObject(tree.sections.find((s) => s.id === item.id)!) : groupObject(tree.groups.find((g) => g.id === item.id)!),
+    item.kind === 'section'
+      ? sectionObject(tree.sections.find((s) => s.id === item.id)!)
+      : item.kind === 'group'
+        ? groupObject(tree.groups.find((g) => g.id === item.id)!)
+        : presentExternalLink(tree.links.find((l) => l.id === item.id)!),
   );
   const structure =
     tree.sections.length > 0 ? { type: 'sections' as const, structure: items } : { type: 'siteSpaces' as const, structure: rootSiteSpaces };

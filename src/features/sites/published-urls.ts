@@ -70,6 +70,7 @@ async function readPublishedUrl(db: Executor, config: Pick<Config, 'publicUrl'>,
   const site = await findSite(db, place.site_id);
   if (!site) return undefined;
   const [sections, groups, siteSpaces] = await Promise.all([sectionsOfSite(db, site.id), groupsOfSite(db, site.id), siteSpacesOfSite(db, site.id)]);
-  const presented = presentTree(config as Config, { site, sections, groups, siteSpaces }, () => null, key);
+  // External links hold no site-space: a URL does not depend on them.
+  const presented = presentTree(config as Config, { site, sections, groups, links: [], siteSpaces }, () => null, key);
   return presented.siteSpaces.get(place.site_space_id)?.urls.published;
 }

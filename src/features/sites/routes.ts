@@ -6,6 +6,7 @@ import { apiUrl } from '../../platform/urls.ts';
 import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
 import { Customization } from './customization-schema.ts';
 import {
+  AddExternalLinkBody,
   AddSectionBody,
   AddSectionGroupBody,
   AddSectionToGroupBody,
@@ -23,6 +24,9 @@ import {
   ShareLink,
   ShareLinkIdParams,
   Site,
+  ReturnPreferenceHeaders,
+  SiteExternalLink,
+  SiteExternalLinkIdParams,
   SiteIdParams,
   SiteSection,
   SiteSectionGroup,
@@ -32,6 +36,7 @@ import {
   SiteSpaceIdParams,
   SiteStructure,
   SortStructureBody,
+  UpdateExternalLinkBody,
   UpdateSectionBody,
   UpdateSectionGroupBody,
   UpdateShareLinkBody,
@@ -74,6 +79,8 @@ import { createSitePreview } from './preview.ts';
 import { createShareLink, deleteSiteShareLink, listSiteShareLinks, updateSiteShareLink } from './share-links.ts';
 import { siteRedirectRoutes } from './redirects-routes.ts';
 import { sitePermissionRoutes } from './site-permissions-routes.ts';
+import { customHostnameRoutes } from './custom-hostname-routes.ts';
+import { addExternalLinkToSite, deleteSiteExternalLink, updateSiteExternalLink } from './external-links.ts';
 import { CustomizationOverrideBody } from './customization-override.ts';
 import { deleteSiteSpaceCustomization, getSiteSpaceCustomization, overrideSiteSpaceCustomization } from './site-space-customization.ts';
 
@@ -107,7 +114,7 @@ const PublishedContentSite = Type.Object({
   scripts: Type.Array(Type.Object({ script: Type.String(), contentSecurityPolicy: Type.Optional(Type.String()), cookies: Type.Boolean() })),
 });
 
-function schema<P extends { params?: TSchema; querystring?: TSchema; body?: TSchema; response: Record<number, TSchema> }>(operationId: string, summary: string, parts: P, deprecated = false) {
+function schema<P extends { params?: TSchema; querystring?: TSchema; headers?: TSchema; body?: TSchema; response: Record<number, TSchema> }>(operationId: string, summary: string, parts: P, deprecated = false) {
   return { schema: { operationId, tags, summary, ...(deprecated ? { deprecated: true } : {}), ...parts } };
 }
 
@@ -314,6 +321,30 @@ export async function siteRoutes(app: App) {
     params: SiteIdParams, body: SortStructureBody, response: { 200: Type.Union([SiteSpace, SiteSection, SiteSectionGroup]), ...errors(400, 401, 403, 404) },
   }), async (req) => sortSiteStructure(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.body));
 
+  // --- External links (0.202.0)
+  registerOperations(app, tags, [apiOperation({
+    method: 'POST', url: `${SITE}/external-links`, operationId: 'addExternalLinkToSite', summary: 'Add an external link to the structure of a site with sections',
+    params: SiteIdParams, body: AddExternalLinkBody, status: 201, response: SiteExternalLink, errors: [400, 401, 403, 404],
+    run: (ctx, caller, { params, body }) => addExternalLinkToSite(ctx, caller, params.organizationId, params.siteId, body),
+    headers: (link, { params }) => ({ location: location(params, `external-links/${link.id}`) }),
+  })]);
+
+  // `Prefer: return=minimal` answers 204 without the link: two success statuses.
+  app.patch(`${SITE}/external-links/:siteExternalLinkId`, schema('updateSiteExternalLinkById', 'Update an external link (Prefer: return=minimal answers 204)', {
+    params: SiteExternalLinkIdParams, headers: ReturnPreferenceHeaders, body: UpdateExternalLinkBody, response: { 200: SiteExternalLink, 204: NoContent, ...errors(400, 401, 403, 404) },
+  }), async (req, reply) => {
+    const link = await updateSiteExternalLink(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteExternalLinkId, req.body);
+    if (req.headers.prefer?.split(',').some((p) => p.trim() === 'return=minimal')) return reply.status(204).header('preference-applied', 'return=minimal').send(undefined);
+    return link;
+  });
+
+  app.delete(`${SITE}/external-links/:siteExternalLinkId`, schema('deleteSiteExternalLinkById', 'Delete an external link (205; 204 when there was none)', {
+    params: SiteExternalLinkIdParams, response: { 204: NoContent, 205: NoContent, ...errors(401, 403) },
+  }), async (req, reply) => {
+    const removed = await deleteSiteExternalLink(ctx, callerOf(req), req.params.organizationId, req.params.siteId, req.params.siteExternalLinkId);
+    return reply.status(removed ? 205 : 204).send();
+  });
+
   // --- Share links
   app.get(`${SITE}/share-links`, schema('listSiteShareLinks', 'List the share links of a site (admins)', {
     params: SiteIdParams, querystring: ListQuery, response: { 200: listOf(ShareLink), ...errors(400, 401, 403, 404) },
@@ -339,4 +370,5 @@ export async function siteRoutes(app: App) {
 
   await siteRedirectRoutes(app);
   await sitePermissionRoutes(app);
+  await customHostnameRoutes(app);
 }

@@ -95,6 +95,23 @@ export const SiteSection = Type.Object(
   },
 );
 
+const Localized = Type.Record(Type.String(), Type.String());
+
+// The official SiteExternalLink (0.202.0): an entry of a site's structure that leads elsewhere.
+export const SiteExternalLink = Type.Object({
+  object: Type.Literal('site-external-link'),
+  id: Type.String(),
+  title: Type.String(),
+  localizedTitle: Type.Optional(Localized),
+  description: Type.Optional(Type.String()),
+  localizedDescription: Type.Optional(Localized),
+  icon: Type.Optional(Type.String()),
+  url: Type.String({ format: 'uri' }),
+  sectionGroup: Type.Optional(Type.String()),
+  draft: Type.Boolean({ description: 'A draft link is in the structure but not shown to visitors' }),
+  condition: Type.Optional(Type.String()),
+});
+
 export const SiteSectionGroup = Type.Object(
   {
     object: Type.Literal('site-section-group'),
@@ -102,7 +119,7 @@ export const SiteSectionGroup = Type.Object(
     title: Type.String(),
     icon: Type.Optional(Type.String()),
     sections: Type.Array(SiteSection),
-    children: Type.Array(SiteSection),
+    children: Type.Array(Type.Union([SiteSection, SiteExternalLink]), { description: 'Its sections and external links, in order' }),
   },
 );
 
@@ -119,7 +136,7 @@ export const ShareLink = Type.Object(
 );
 
 export const SiteStructure = Type.Union([
-  Type.Object({ type: Type.Literal('sections'), structure: Type.Array(Type.Union([SiteSection, SiteSectionGroup])) }),
+  Type.Object({ type: Type.Literal('sections'), structure: Type.Array(Type.Union([SiteSection, SiteSectionGroup, SiteExternalLink])) }),
   Type.Object({ type: Type.Literal('siteSpaces'), structure: Type.Array(SiteSpace) }),
 ]);
 
@@ -212,3 +229,36 @@ export const SortStructureBody = Type.Object({
 
 export const CreateShareLinkBody = Type.Object({ name: ShareLinkName });
 export const UpdateShareLinkBody = Type.Object({ active: Type.Optional(Type.Boolean()), name: Type.Optional(ShareLinkName) }, { minProperties: 1 });
+
+export const SiteExternalLinkIdParams = Type.Object({ ...SiteIdParams.properties, siteExternalLinkId: Type.String({ minLength: 1 }) });
+const ExternalLinkUrl = Type.String({ format: 'uri', maxLength: 2048, description: 'Absolute HTTP or HTTPS URL' });
+// The spec's TranslationLanguage: the languages a localized title may be given in.
+const TRANSLATION_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl'];
+const LocalizedString = (maxLength: number) =>
+  Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string', maxLength }, propertyNames: { enum: TRANSLATION_LANGUAGES } });
+
+export const AddExternalLinkBody = Type.Object({
+  title: SectionTitle,
+  localizedTitle: Type.Optional(LocalizedString(128)),
+  description: Type.Optional(Nullable(SectionDescription)),
+  localizedDescription: Type.Optional(Nullable(LocalizedString(256))),
+  icon: Type.Optional(Nullable(Icon)),
+  url: ExternalLinkUrl,
+  parent: Type.Optional(Type.String({ minLength: 1, description: 'The section group to put the link in; the top level when absent' })),
+  draft: Type.Optional(Type.Boolean()),
+  condition: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
+});
+
+export const UpdateExternalLinkBody = Type.Object({
+  title: Type.Optional(SectionTitle),
+  localizedTitle: Type.Optional(Nullable(LocalizedString(128))),
+  description: Type.Optional(Nullable(SectionDescription)),
+  localizedDescription: Type.Optional(Nullable(LocalizedString(256))),
+  icon: Type.Optional(Nullable(Icon)),
+  url: Type.Optional(ExternalLinkUrl),
+  parent: Type.Optional(Nullable(Type.String({ minLength: 1 }), { description: 'The section group to move the link into; null: the top level' })),
+  draft: Type.Optional(Type.Boolean()),
+  condition: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
+});
+
+export const ReturnPreferenceHeaders = Type.Object({ prefer: Type.Optional(Type.String({ description: '"return=minimal" answers 204 without a body' })) });

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { positionAtEnd } from '../placement/positions.ts';
-import type { SiteTree } from './present.ts';
+import { sectionsOf, type SiteTree } from './present.ts';
 import type { AddSectionBody, AddSectionGroupBody, ListWithShareKeyQuery, SortStructureBody, UpdateSectionBody, UpdateSectionGroupBody } from './schemas.ts';
 import {
   announceSpaceShown,
@@ -31,6 +31,7 @@ import {
   insertSiteSpace,
   markDefaultSection,
   markDefaultSiteSpace,
+  updateExternalLink,
   updateGroup,
   updateSection,
   updateSiteSpace,
@@ -38,13 +39,14 @@ import {
   type SectionRow,
 } from './store.ts';
 
-/** The items at the site's top level (sections outside groups, and groups), or a group's sections. */
-function level(tree: SiteTree, groupId: string | null, exceptId?: string): Positioned[] {
+/** The items at the site's top level (sections outside groups, groups, external links), or a group's sections and links. */
+export function level(tree: SiteTree, groupId: string | null, exceptId?: string): Positioned[] {
   const sections = tree.sections.filter((s) => s.group_id === groupId && s.id !== exceptId);
-  return groupId === null ? [...sections, ...tree.groups.filter((g) => g.id !== exceptId)] : sections;
+  const links = tree.links.filter((l) => l.group_id === groupId && l.id !== exceptId);
+  return groupId === null ? [...sections, ...links, ...tree.groups.filter((g) => g.id !== exceptId)] : [...sections, ...links];
 }
 
-function endOf(tree: SiteTree, groupId: string | null, exceptId?: string): string {
+export function endOf(tree: SiteTree, groupId: string | null, exceptId?: string): string {
   return positionAtEnd(inOrder(level(tree, groupId, exceptId)).map((i) => i.position));
 }
 
@@ -134,7 +136,7 @@ export async function listSiteSections(ctx: AppContext, caller: Caller, organiza
   const loaded = await loadSite(ctx, caller, organizationId, siteId, 'view');
   const key = await checkShareKey(ctx, loaded.site, query.shareKey);
   const presented = await presentAfter(ctx, loaded, key);
-  const ordered = presented.structure.type === 'sections' ? presented.structure.structure.flatMap((item) => (item.object === 'site-section' ? [item] : item.sections)) : [];
+  const ordered = presented.structure.type === 'sections' ? sectionsOf(presented.structure.structure) : [];
   return pageOfStructure(ctx, `site-sections:${siteId}`, query, ordered);
 }
 
@@ -257,14 +259,15 @@ export async function updateSectionGroup(ctx: AppContext, caller: Caller, organi
   return (await presentAfter(ctx, loaded)).groups.get(group.id)!;
 }
 
-/** Deletes a group; its sections stay, at the top level where the group was (in their order). */
+/** Deletes a group; its sections and external links stay, at the top level where the group was (in their order). */
 export async function deleteSectionGroup(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, groupId: string): Promise<void> {
   const loaded = await loadSiteForDelete(ctx, caller, organizationId, siteId, 'Deleting a section group');
   if (!loaded) return;
   const tree = await readTree(ctx.db, loaded.site);
   const group = tree.groups.find((g) => g.id === groupId);
   if (!group) return;
-  const members = inOrder(tree.sections.filter((s) => s.group_id === groupId));
+  const links = new Set(tree.links.filter((l) => l.group_id === groupId).map((l) => l.id));
+  const members = inOrder<Positioned>([...tree.sections.filter((s) => s.group_id === groupId), ...tree.links.filter((l) => links.has(l.id))]);
   let previous = group.position;
   const top = inOrder(level(tree, null, groupId));
   const next = top.find((i) => i.position > group.position)?.position ?? null;
@@ -273,7 +276,8 @@ export async function deleteSectionGroup(ctx: AppContext, caller: Caller, organi
       const placed = positionAmong([{ id: 'lower', position: previous }, ...(next ? [{ id: 'upper', position: next }] : [])], { after: 'lower' });
       if ('error' in placed) throw new Error(placed.error);
       previous = placed.position;
-      await updateSection(trx, section.id, { group_id: null, position: placed.position });
+      if (links.has(section.id)) await updateExternalLink(trx, section.id, { group_id: null, position: placed.position });
+      else await updateSection(trx, section.id, { group_id: null, position: placed.position });
     }
     await deleteGroup(trx, groupId);
     await structureChanged(trx, ctx, loaded.site, 'section_group_deleted', { sectionGroupId: groupId });

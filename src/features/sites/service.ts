@@ -11,6 +11,7 @@ import { announcePublication } from '../../platform/publications.ts';
 import { isInstallationAccess, type OrgAccess } from '../access/service.ts';
 import { highest, isRole, type Role } from '../access/roles.ts';
 import { loadVisibleOrganization } from '../organizations/service.ts';
+import { resolveCustomizationFonts } from '../fonts/service.ts';
 import { loadSpace, presentSpacesFor } from '../spaces/service.ts';
 import { checkAdaptiveSchema, defaultAdaptiveSchema, templateConditions } from '../adaptive/schema.ts';
 import { checkCustomization, defaultCustomization, type CustomizationValue } from './customization-schema.ts';
@@ -25,6 +26,7 @@ import {
   findShareLinkByKey,
   findSite,
   findSiteByHostname,
+  externalLinksOfSite,
   groupsOfSite,
   insertSite,
   insertSiteSpace,
@@ -118,8 +120,8 @@ export async function loadSiteForDelete(ctx: AppContext, caller: Caller, organiz
 }
 
 export async function readTree(db: Executor, site: SiteRow): Promise<SiteTree> {
-  const [sections, groups, siteSpaces] = await Promise.all([sectionsOfSite(db, site.id), groupsOfSite(db, site.id), siteSpacesOfSite(db, site.id)]);
-  return { site, sections, groups, siteSpaces };
+  const [sections, groups, links, siteSpaces] = await Promise.all([sectionsOfSite(db, site.id), groupsOfSite(db, site.id), externalLinksOfSite(db, site.id), siteSpacesOfSite(db, site.id)]);
+  return { site, sections, groups, links, siteSpaces };
 }
 
 /** The API objects of the site's structure as the caller sees them (see present.ts). */
@@ -177,6 +179,8 @@ export async function createSite(ctx: AppContext, caller: Caller, organizationId
     visibility: body.visibility ?? 'public',
     basename: null,
     hostname: null,
+    hostname_status: null,
+    hostname_checked_at: null,
     proxy_origin: null,
     published: 0,
     adaptive_content: 0,
@@ -241,6 +245,9 @@ export async function updateSiteSettings(ctx: AppContext, caller: Caller, organi
       if (await findSiteByHostname(ctx.db, body.hostname)) throw conflict(`body/hostname: "${body.hostname}" is already the hostname of another site`);
     }
     changes.hostname = body.hostname;
+    // A new name's DNS has not been checked yet (dnsRevalidateCustomHostname).
+    changes.hostname_status = null;
+    changes.hostname_checked_at = null;
   }
   const tree = body.defaultSiteSpace !== undefined || body.defaultSiteSection !== undefined ? await readTree(ctx.db, site) : undefined;
   let defaultSection: string | undefined;
@@ -364,11 +371,12 @@ export async function putCustomization(ctx: AppContext, caller: Caller, organiza
   const { site } = await loadSite(ctx, caller, organizationId, siteId, 'manage', 'Customizing a site');
   const checked = checkCustomization(body, 'body');
   if (!checked.ok) throw badRequest(checked.message);
+  const customization = { ...body, styling: await resolveCustomizationFonts(ctx, site.organization_id, body.styling, 'body/styling') };
   await ctx.db.transaction().execute(async (trx) => {
-    await updateSite(trx, site.id, { customization: JSON.stringify(body), updated_at: isoNow(ctx.clock) });
+    await updateSite(trx, site.id, { customization: JSON.stringify(customization), updated_at: isoNow(ctx.clock) });
     await recordEvent(trx, ctx.clock, 'site_customization_updated', organizationId, { siteId: site.id });
   });
-  return body;
+  return customization;
 }
 
 function adaptiveSchemaOf(site: SiteRow) {

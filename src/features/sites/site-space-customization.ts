@@ -3,6 +3,7 @@ import { badRequest, isNotFound, notFound } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import { checkCustomization, type CustomizationValue } from './customization-schema.ts';
 import { applyOverride, overrideOf, patchOverride, type CustomizationOverride } from './customization-override.ts';
+import { resolveCustomizationFonts } from '../fonts/service.ts';
 import { customizationOf, loadSite, readTree } from './service.ts';
 import { updateSiteSpace, type SiteRow, type SiteSpaceRow } from './store.ts';
 
@@ -30,6 +31,8 @@ export async function getSiteSpaceCustomization(ctx: AppContext, caller: Caller,
 export async function overrideSiteSpaceCustomization(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, body: CustomizationOverride) {
   const { site, row } = await loadSiteSpace(ctx, caller, organizationId, siteId, siteSpaceId, 'manage', 'Customizing a site-space');
   const override = patchOverride(overrideOf(row), body);
+  // A custom font is stored as it stands, with this server's files, as in the site's own customization.
+  if (override.styling && typeof override.styling === 'object') override.styling = await resolveCustomizationFonts(ctx, site.organization_id, override.styling, 'body/styling');
   const shown = applyOverride(customizationOf(site), override);
   const checked = checkCustomization(shown, 'body');
   if (!checked.ok) throw badRequest(checked.message);

@@ -18,7 +18,7 @@ import {
 } from './service.ts';
 import { checkPath, effectiveDefault, inOrder, pathTaken, positionAmong } from './structure.ts';
 import { deleteSiteSpace, insertSiteSpace, markDefaultSiteSpace, updateSiteSpace, type SiteSpaceRow } from './store.ts';
-import type { SiteTree } from './present.ts';
+import { sectionsOf, type SiteTree } from './present.ts';
 
 /** A condition as written: checked by the expression parser, so that an invalid one is refused at once. */
 export function checkedCondition(value: string | null | undefined, field: string): string | null | undefined {
@@ -62,7 +62,7 @@ export async function addSpaceToSite(ctx: AppContext, caller: Caller, organizati
 /** Every site-space in reading order: the root's, or each section's in the order of the sections. */
 function orderedSiteSpaces(structure: Awaited<ReturnType<typeof presentTreeFor>>['structure']) {
   if (structure.type === 'siteSpaces') return structure.structure;
-  return structure.structure.flatMap((item) => (item.object === 'site-section' ? [item] : item.sections)).flatMap((section) => section.siteSpaces);
+  return sectionsOf(structure.structure).flatMap((section) => section.siteSpaces);
 }
 
 /**

@@ -1,10 +1,11 @@
-import type { Executor, SiteSectionGroupsTable, SiteSectionsTable, SiteShareLinksTable, SitesTable, SiteSpacesTable, SpacesTable } from '../../db/types.ts';
+import type { Executor, SiteSectionGroupsTable, SiteSectionsTable, SiteShareLinksTable, SitesTable, SiteSpacesTable, SpacesTable, SiteExternalLinksTable } from '../../db/types.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 
 export type SiteRow = SitesTable;
 export type SectionRow = SiteSectionsTable;
 export type GroupRow = SiteSectionGroupsTable;
+export type ExternalLinkRow = SiteExternalLinksTable;
 export type SiteSpaceRow = SiteSpacesTable;
 export type ShareLinkRow = SiteShareLinksTable;
 /** A site-space with the space it points to. */
@@ -167,6 +168,23 @@ export async function updateGroup(db: Executor, id: string, changes: Partial<Gro
 
 export async function deleteGroup(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('site_section_groups').where('id', '=', id).execute();
+}
+
+export async function externalLinksOfSite(db: Executor, siteId: string): Promise<ExternalLinkRow[]> {
+  return db.selectFrom('site_external_links').selectAll().where('site_id', '=', siteId).orderBy('position').orderBy('id').execute();
+}
+
+export async function insertExternalLink(db: Executor, row: ExternalLinkRow): Promise<void> {
+  await db.insertInto('site_external_links').values(row).execute();
+}
+
+export async function updateExternalLink(db: Executor, id: string, changes: Partial<ExternalLinkRow>): Promise<void> {
+  await db.updateTable('site_external_links').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteExternalLink(db: Executor, siteId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('site_external_links').where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function insertSiteSpace(db: Executor, row: SiteSpaceRow): Promise<void> {

@@ -44,7 +44,8 @@ export default function SiteStructureTab({ orgId, site }: SiteTabProps) {
           <AddVariant orgId={orgId} change={change} />
         </>
       ) : (
-        <SortableList label="Sections and section groups" items={data.structure} idOf={(item) => item.id} nameOf={(item) => item.title} onMove={move(typeOfTop)}>
+        // External links (0.202.0) are served by the API but not managed on this screen yet: it lists sections and groups.
+        <SortableList label="Sections and section groups" items={data.structure.filter((item) => item.object === 'site-section' || item.object === 'site-section-group')} idOf={(item) => item.id} nameOf={(item) => item.title} onMove={move(typeOfTop)}>
           {(item) => (item.object === 'site-section' ? <Section orgId={orgId} change={change} section={item} structure={data} /> : <Group orgId={orgId} change={change} group={item} structure={data} />)}
         </SortableList>
       )}
@@ -117,7 +118,8 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
 }
 
 function Group({ orgId, change, group, structure }: { orgId: string; change: Change; group: SiteSectionGroup; structure: SiteStructure }) {
-  const sections = group.children ?? group.sections;
+  // Its sections: `children` holds its external links too (0.202.0), which this screen does not manage yet.
+  const sections = (group.children ?? group.sections).filter((item) => item.object === 'site-section');
   return (
     <article className="structure-group" aria-label={`Section group ${group.title}`}>
       <div className="structure-row">

@@ -31,6 +31,14 @@ const structure = {
 describe('reading a structure', () => {
   test('every section, those in groups too', () => assert.deepEqual(sectionsOf(structure).map((s) => s.id), ['s1', 's2']));
   test('every variant with its section', () => assert.deepEqual(siteSpacesOf(structure).map(variantLabel), ['Guides › English', 'Guides › French', 'REST › v1']));
+  test('external links, at the top or in a group, are no sections', () => {
+    const link = (id: string) => ({ object: 'site-external-link', id, title: id, url: 'https://example.com/', draft: false });
+    const withLinks = {
+      type: 'sections',
+      structure: [section('s1', 'Guides', []), link('l1'), { object: 'site-section-group', id: 'g1', title: 'More', sections: [], children: [link('l2'), section('s2', 'REST', [])] }],
+    } as unknown as SiteStructure;
+    assert.deepEqual(sectionsOf(withLinks).map((s) => s.id), ['s1', 's2']);
+  });
   test('a site without sections: its variants alone', () =>
     assert.deepEqual(siteSpacesOf({ type: 'siteSpaces', structure: [siteSpace('v1', 'Docs')] } as unknown as SiteStructure).map(variantLabel), ['Docs']));
 });

@@ -32,7 +32,8 @@ export function sectionsOf(structure: SiteStructure): SiteSection[] {
   const walk = (items: (SiteSection | SiteSectionGroup)[]) => {
     for (const item of items) {
       if (item.object === 'site-section') out.push(item);
-      else walk(item.children ?? item.sections);
+      // A group's `children` hold its external links too (0.202.0): they are no sections.
+      else if (item.object === 'site-section-group') walk(item.children ?? item.sections);
     }
   };
   walk(structure.structure);
