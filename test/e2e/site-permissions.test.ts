@@ -20,7 +20,7 @@ const OPERATIONS = [
 const { MemberRole } = gitbookLatest as unknown as Latest;
 
 /** A call the server refused with `status`, with a message naming `field`. */
-async function rejectsWith(call: Promise<unknown>, status: number, field: string): Promise<void> {
+async function rejectsNaming(call: Promise<unknown>, status: number, field: string): Promise<void> {
   await assert.rejects(call, (error: unknown) => {
     if (!(error instanceof Error) || !('code' in error)) throw error;
     const { code, errorMessage } = error as InstanceType<typeof GitBookAPIError>;
@@ -171,11 +171,11 @@ describe('site permissions through the official client', { timeout: 300_000 }, (
     const { site } = await siteWithSpace('Guarded');
     const member = await t.member(null);
     const api = session.latest().orgs;
-    await rejectsWith(api.inviteToSite(org, site.id, { role: 'owner' as never, users: [member.userId] }), 400, 'body/role');
-    await rejectsWith(api.inviteToSite(org, site.id, { role: MemberRole.Read, users: [member.userId, 'no-such-user'] }), 400, 'body/users/1');
-    await rejectsWith(api.inviteToSite(org, site.id, { role: MemberRole.Read, teams: ['no-such-team'] }), 400, 'body/teams/0');
-    await rejectsWith(api.updateUserPermissionInSite(org, site.id, member.userId, { role: 'owner' as never }), 400, 'body/role');
-    await rejectsWith(api.listPermissionsAggregateInSite(org, site.id, { team: 'no-such-team' }), 400, 'querystring/team');
+    await rejectsNaming(api.inviteToSite(org, site.id, { role: 'owner' as never, users: [member.userId] }), 400, 'body/role');
+    await rejectsNaming(api.inviteToSite(org, site.id, { role: MemberRole.Read, users: [member.userId, 'no-such-user'] }), 400, 'body/users/1');
+    await rejectsNaming(api.inviteToSite(org, site.id, { role: MemberRole.Read, teams: ['no-such-team'] }), 400, 'body/teams/0');
+    await rejectsNaming(api.updateUserPermissionInSite(org, site.id, member.userId, { role: 'owner' as never }), 400, 'body/role');
+    await rejectsNaming(api.listPermissionsAggregateInSite(org, site.id, { team: 'no-such-team' }), 400, 'querystring/team');
     // Nothing was written by the refused invitation, though its first user exists.
     assert.equal((await api.listUserPermissionsInSite(org, site.id)).data.count, 0);
     await rejectsWith(api.updateUserPermissionInSite(org, site.id, 'no-such-user', { role: MemberRole.Read }), 404);
@@ -199,7 +199,7 @@ describe('site permissions through the official client', { timeout: 300_000 }, (
     // What an outsider cannot see holds no grant, for them.
     assert.equal((await asOutsider.removeUserFromSite(org, site.id, member.userId)).status, 204);
     // A member of another organization cannot be given a role here.
-    await rejectsWith(api.inviteToSite(org, site.id, { role: MemberRole.Read, users: [outsider.userId] }), 400, 'body/users/0');
+    await rejectsNaming(api.inviteToSite(org, site.id, { role: MemberRole.Read, users: [outsider.userId] }), 400, 'body/users/0');
   });
 
   test('every operation was exercised and conformed to the official spec', () => {

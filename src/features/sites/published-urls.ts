@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/types.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { presentTree } from './present.ts';
-import { findShareLinkByKey, findSite, groupsOfSite, publishedPlacesOfSpace, sectionsOfSite, siteSpacesOfSite } from './store.ts';
+import { externalLinksOfSite, findShareLinkByKey, findSite, groupsOfSite, publishedPlacesOfSpace, sectionsOfSite, siteSpacesOfSite } from './store.ts';
 
 /**
  * Where a space can be read: the URL of its site-space in the first published site that has it (or, given a
@@ -42,8 +42,8 @@ async function readPublishedUrls(db: Executor, config: Pick<Config, 'publicUrl'>
       const site = await findSite(db, place.site_id);
       if (!site) trees.set(place.site_id, undefined);
       else {
-        const [sections, groups, siteSpaces] = await Promise.all([sectionsOfSite(db, site.id), groupsOfSite(db, site.id), siteSpacesOfSite(db, site.id)]);
-        trees.set(place.site_id, presentTree(config as Config, { site, sections, groups, siteSpaces }, () => null));
+        const [sections, groups, links, siteSpaces] = await Promise.all([sectionsOfSite(db, site.id), groupsOfSite(db, site.id), externalLinksOfSite(db, site.id), siteSpacesOfSite(db, site.id)]);
+        trees.set(place.site_id, presentTree(config as Config, { site, sections, groups, links, siteSpaces }, () => null));
       }
     }
     const url = trees.get(place.site_id)?.siteSpaces.get(place.site_space_id)?.urls.published;
