@@ -227,7 +227,8 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     await openEditor(page, spaceId, pages[0]!);
     await page.context().setOffline(true);
     await page.getByLabel('Page description').fill('Typed before the tab was closed');
-    await status(page).filter({ hasText: 'Offline' }).waitFor({ timeout: 30_000 });
+    await status(page).filter({ hasText: 'Offline – changes kept' }).waitFor({ timeout: 30_000 });
+    assert.match(await page.evaluate(() => JSON.stringify(Object.entries(localStorage))), /Typed before the tab was closed/, 'kept in this browser');
     // The tab is closed while offline: its last flush cannot reach the server.
     const context = page.context();
     const again = await context.newPage();
@@ -235,9 +236,17 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     assert.equal((await pageIn(spaceId, null, pages[0]!)).description ?? '', '');
     await context.setOffline(false);
     await openEditor(again, spaceId, pages[0]!);
+    // A fresh editor may say Saved before it finds the kept edits: wait for them to show, then for the server.
+    const description = again.getByLabel('Page description');
+    for (let tries = 0; (await description.inputValue()) !== 'Typed before the tab was closed'; tries++) {
+      assert.ok(tries < 300, 'the kept edits showed within 30 s');
+      await again.waitForTimeout(100);
+    }
     await waitSaved(again);
-    assert.equal(await again.getByLabel('Page description').inputValue(), 'Typed before the tab was closed');
-    assert.equal((await pageIn(spaceId, null, pages[0]!)).description, 'Typed before the tab was closed');
+    for (let tries = 0; (await pageIn(spaceId, null, pages[0]!)).description !== 'Typed before the tab was closed'; tries++) {
+      assert.ok(tries < 300, 'the kept edits reached the server within 30 s');
+      await again.waitForTimeout(100);
+    }
     await context.close();
   });
 
