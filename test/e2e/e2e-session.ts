@@ -76,9 +76,10 @@ function recordOfficialOperations(log: readonly CheckedExchange[]): void {
 }
 
 /**
- * Closes the file's server. A connection still busy 5 s after the close began is cut, saying so: seen once (a
- * font download after the reader-script tests in one process stayed busy server-side after its client had read
- * the whole body; not found yet), it held the close past the hook's limit and failed a file whose tests passed.
+ * Closes the file's server. A connection still busy 5 s after the close began is cut, saying so. Seen when a test
+ * file using jsdom ran earlier in the same process (reader-script, then the fonts' download): loading jsdom's
+ * undici 7 makes its Agent the global dispatcher of Node's own fetch (undici 6; jsdom issue 4047), and that pair
+ * left a read response's connection busy on the server, holding the close past the hook's limit.
  */
 async function closeServer(server: TestServer | undefined): Promise<void> {
   if (!server) return;
