@@ -437,7 +437,9 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     // The menu gives the focus back to the page a frame later, putting the editor's caret back in the page: a
     // selection made before then is overwritten by it (once on an idle CI machine).
     await blocks.filter({ hasText: 'Gamma delta.' }).nth(1).waitFor();
-    await page.waitForFunction('document.activeElement?.matches(".qe-content, .qe-content *")');
+    // A function, not a string: Playwright may evaluate a string predicate in the page with eval, which the app's
+    // Content-Security-Policy (no 'unsafe-eval') refuses (seen once in CI).
+    await page.waitForFunction(() => document.activeElement?.matches('.qe-content, .qe-content *') ?? false);
     await select(blocks.filter({ hasText: 'Gamma delta.' }).first(), 'Gamma '.length);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+z');
