@@ -145,7 +145,7 @@ const queue = batches.filter((b) => b.files.length > 0).sort((a, b) => b.seconds
 
 const work = mkdtempSync(join(tmpdir(), 'quire-tests-'));
 // The end-to-end files record the official operations that answered them a success conforming to the spec
-// (test/e2e/e2e-session.ts); a run of every file keeps the list for `npm run coverage:ops`.
+// (test/e2e/spec-validator.ts); a run of every file keeps the list for `npm run coverage:ops`.
 env.QUIRE_OFFICIAL_OPS_DIR = join(work, 'official-operations');
 const totals = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
 const failures = [];

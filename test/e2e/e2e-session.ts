@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { after, before } from 'node:test';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { latestClient, officialClient, type LatestClient, type OfficialClient } from './gitbook-client.ts';
@@ -38,7 +35,6 @@ export function e2eSession(options: { env?: Record<string, string> } = {}): E2eS
     endpoint = await listenOnRandomPort(server);
   });
   after(() => closeServer(server), { timeout: 30_000 });
-  after(() => recordOfficialOperations(log));
   return {
     get t() {
       if (!server) throw new Error('The e2e server starts before the tests: use it inside a test');
@@ -61,18 +57,6 @@ export function e2eSession(options: { env?: Record<string, string> } = {}): E2eS
       assert.deepEqual(operations.filter((op) => !succeeded.has(op)), [], 'operations never answered with a success');
     },
   };
-}
-
-/**
- * For scripts/test.mjs (QUIRE_OFFICIAL_OPS_DIR): the operations that answered this file a success that conformed
- * to the official spec, which is what `npm run coverage:ops` counts as tested through the official client.
- */
-function recordOfficialOperations(log: readonly CheckedExchange[]): void {
-  const dir = process.env.QUIRE_OFFICIAL_OPS_DIR;
-  if (!dir) return;
-  const ids = new Set(log.filter((entry) => entry.status < 300 && entry.problems.length === 0 && entry.operationId).map((entry) => entry.operationId!));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${randomUUID()}.json`), JSON.stringify([...ids]));
 }
 
 /**

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -399,6 +401,26 @@ export function specCheckedFetch(spec: OfficialSpec, log: CheckedExchange[], tim
     const checked = spec.check({ method: request.method, path, status: response.status, headers: response.headers, text });
     log.push(checked);
     if (checked.problems.length > 0) throw new SpecViolation(checked);
+    if (checked.status < 300 && checked.operationId) recordOfficialOperation(checked.operationId);
     return response;
   };
+}
+
+const answered = new Set<string>();
+
+/**
+ * For scripts/test.mjs (QUIRE_OFFICIAL_OPS_DIR): the operations that answered an official client of this process a
+ * success conforming to the spec, written when the process ends; `npm run coverage:ops` counts them as tested
+ * through the official client.
+ */
+function recordOfficialOperation(operationId: string): void {
+  const dir = process.env.QUIRE_OFFICIAL_OPS_DIR;
+  if (!dir) return;
+  if (answered.size === 0) {
+    process.once('exit', () => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${randomUUID()}.json`), JSON.stringify([...answered]));
+    });
+  }
+  answered.add(operationId);
 }
