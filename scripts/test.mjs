@@ -9,6 +9,7 @@
 // each importing its files one after the other. Loading the server through tsx and compiling its routes' schemas
 // costs a process seconds, which the process per file we had (141 of them) paid every time. The longest files go
 // first, by the durations of the last run (kept in node_modules/.cache) or else by their size.
+// Files marked `// @sqlite-run-only:` are left out of PostgreSQL's run (they would repeat SQLite's to the byte).
 // TEST_ISOLATION=file runs a process per file instead; TEST_TIMINGS=N lists the N slowest files at the end;
 // TEST_PROCESSES sets how many run at once; a batch in which no test ends for TEST_STALL_MS (6 minutes) fails; TEST_DATABASE_URL switches to PostgreSQL.
 // The browser tests drive Debian's Chromium (test/browser.ts; QUIRE_CHROMIUM names another binary): without it
@@ -38,10 +39,21 @@ const firstOption = args.findIndex((a) => a.startsWith('-'));
 const words = (firstOption < 0 ? args : args.slice(0, firstOption)).map((w) => relative(root, w) || w);
 const options = firstOption < 0 ? [] : args.slice(firstOption);
 const all = [...find('src'), ...find('test'), ...find('web')].sort();
-const files = words.length === 0 ? all : all.filter((f) => words.some((w) => f === w || f.includes(w)));
-if (files.length === 0) {
+const named = words.length === 0 ? all : all.filter((f) => words.some((w) => f === w || f.includes(w)));
+if (named.length === 0) {
   console.error(`npm test: no test file matches ${words.join(', ')}`);
   process.exit(1);
+}
+// A file marked `// @sqlite-run-only: <why>` opens no database, or checks what no database changes (the kit's
+// looks): PostgreSQL's run would repeat it to the byte, so it runs once, in SQLite's run. A file named on the
+// command line runs anyway.
+const SQLITE_RUN_ONLY = /^\/\/ @sqlite-run-only: /m;
+const onceOnSQLite = process.env.TEST_DATABASE_URL ? named.filter((f) => !words.includes(f) && SQLITE_RUN_ONLY.test(readFileSync(f, 'utf8'))) : [];
+const files = named.filter((f) => !onceOnSQLite.includes(f));
+if (onceOnSQLite.length > 0) console.log(`# ${onceOnSQLite.length} files open no database or check what none changes (@sqlite-run-only): run in SQLite's run only`);
+if (files.length === 0) {
+  console.log('npm test: every file named is @sqlite-run-only; name its path to run it on PostgreSQL too');
+  process.exit(0);
 }
 
 /** The newest modification time of a file under `dir` that goes into the build (tests do not). */
@@ -86,6 +98,10 @@ const env = {
   QUIRE_FROM_SOURCE: process.env.QUIRE_FROM_SOURCE ?? (buildIsFresh() ? '0' : '1'),
   // test/browser.ts looks for the same binary.
   QUIRE_CHROMIUM: chromium,
+  // PostgreSQL's connections (the tests', their servers', the commands they spawn) commit without waiting for the
+  // WAL to reach the disk: a test database needs no durability, and each of the run's many thousands of commits
+  // waited some 2 ms for the flush. Nothing else changes: a crash may lose the last commits, never consistency.
+  ...(process.env.TEST_DATABASE_URL ? { PGOPTIONS: process.env.PGOPTIONS ?? '-c synchronous_commit=off' } : {}),
 };
 const node = ['--import', 'tsx', '--import', new URL('../test/property-seeds.ts', import.meta.url).href];
 const reporter = (name) => `--test-reporter=${new URL(name, import.meta.url).href}`;

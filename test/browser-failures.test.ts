@@ -1,3 +1,4 @@
+// @sqlite-run-only: the browser harness's failure capture; no database.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before } from 'node:test';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium, openPage } from './browser.ts';
+import { openPage, releaseChromium, suiteChromium } from './browser.ts';
 import { listenOnRandomPort, startServer, type TestServer } from './helpers.ts';
 import { ensureWebAppBuilt, seriousViolations, signInAs } from './web-app.ts';
 
@@ -35,11 +35,11 @@ export function webAppSuite(options: { env?: Record<string, string> } = {}): Web
     await ensureWebAppBuilt();
     server = await startServer(options.env ? { env: options.env } : {});
     address = await listenOnRandomPort(server);
-    chromium = await launchChromium();
+    chromium = await suiteChromium();
     mkdirSync('test-results', { recursive: true });
   });
   after(async () => {
-    await chromium?.close();
+    await releaseChromium(chromium);
     await server?.close();
   });
   const started = <T>(value: T | undefined): T => {

@@ -31,6 +31,50 @@ export async function launchChromium(args: string[] = []): Promise<Browser> {
   return browser;
 }
 
+/*
+ * One Chromium for every suite of a test process that runs several files (scripts/test-batch.mjs asks for it, and
+ * closes it after the last test): launching one costs a second or so of CPU, which two dozen browser files paid on
+ * each database. A suite gives it back with its contexts closed, so the next file starts with no page of this one's.
+ * A process that runs one file (`node --test`, TEST_ISOLATION=file) launches and closes a Chromium per suite.
+ */
+let shared: Promise<Browser> | undefined;
+let sharing = false;
+
+/** Makes this process's suites share one Chromium; the function returned closes it (after the last test). */
+export function shareChromium(): () => Promise<void> {
+  sharing = true;
+  return async () => {
+    const browser = await shared?.catch(() => undefined);
+    shared = undefined;
+    await browser?.close();
+  };
+}
+
+/** A Chromium for a suite: the process's shared one when it shares, else one of the suite's own. */
+export async function suiteChromium(): Promise<Browser> {
+  if (!sharing) return launchChromium();
+  if (!shared) {
+    const launching = launchChromium();
+    shared = launching;
+    // One that crashed or could not start is launched anew by the next suite.
+    launching.then(
+      (browser) => browser.on('disconnected', () => shared === launching && (shared = undefined)),
+      () => shared === launching && (shared = undefined),
+    );
+  }
+  return shared;
+}
+
+/** Gives back what suiteChromium gave: its contexts closed when it is shared, else the browser closed. */
+export async function releaseChromium(browser: Browser | undefined): Promise<void> {
+  if (!browser) return;
+  if (sharing && shared && browser === (await shared.catch(() => undefined))) {
+    await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
+  } else {
+    await browser.close();
+  }
+}
+
 /**
  * A page in a context of its own (its own cookies, storage and permissions: `page.context()`), in a desktop
  * window unless the options say otherwise. Closing the browser closes it. The page asks for reduced motion, so the

@@ -67,7 +67,8 @@ function openDatabase(options: DatabaseOptions, log: (event: LogEvent) => void):
     const connection = {
       connectionString: options.url,
       connectionTimeoutMillis: 10_000,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      // libpq's PGOPTIONS (which pg reads only when no options are given) is kept beside the schema's search path.
+      ...(options.schema ? { options: [process.env.PGOPTIONS, `-c search_path=${options.schema}`].filter(Boolean).join(' ') } : {}),
     };
     const pool = new pg.Pool({ ...connection, max: 10 });
     // A connection that breaks (PostgreSQL restarted, network cut) is an 'error' event, on the pool while the

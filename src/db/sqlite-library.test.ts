@@ -1,3 +1,4 @@
+// @sqlite-run-only: SQLite's library itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';

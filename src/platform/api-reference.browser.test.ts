@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../../test/browser.ts';
+import { releaseChromium, suiteChromium, openPage, screenshot, withoutChromium } from '../../test/browser.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../../test/helpers.ts';
 
 /*
@@ -17,10 +17,10 @@ describe('the API reference in Chromium', { skip: withoutChromium }, () => {
   before(async () => {
     t = await startServer();
     origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
+    browser = await suiteChromium();
   });
   after(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await t?.close();
   });
 

@@ -1,3 +1,4 @@
+// @sqlite-run-only: the S3 blob store against s3rver; no database.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: conversions of a corpus; no database.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { Document, FlowBlock } from '../../src/features/content/document/types.ts';
-import { launchChromium, openPage, screenshot, withoutChromium } from '../browser.ts';
+import { releaseChromium, suiteChromium, openPage, screenshot, withoutChromium } from '../browser.ts';
 import { buildSpace, buildSpaceWithPages } from '../factories.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
 import { ensureWebAppBuilt, seriousViolations, signInAs } from '../web-app.ts';
@@ -46,7 +46,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await ensureWebAppBuilt();
     t = await startServer();
     origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
+    browser = await suiteChromium();
     mkdirSync('test-results', { recursive: true });
     const space = await buildSpace(t, { title: 'Handbook' });
     options = { spaceId: space.id, organizationId: t.org.id };
@@ -56,7 +56,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.locator('main').first().waitFor();
   });
   after(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await t?.close();
   });
 

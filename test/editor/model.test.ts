@@ -1,3 +1,4 @@
+// @sqlite-run-only: the editor's model only; no database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { getSchema } from '@tiptap/core';

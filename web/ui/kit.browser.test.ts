@@ -1,3 +1,4 @@
+// @sqlite-run-only: the kit's looks, axe-core and widths are the app's, whatever the database; each screen's data is tested on both by its own file.
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: password hashing only; no database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';

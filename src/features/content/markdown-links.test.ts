@@ -1,3 +1,4 @@
+// @sqlite-run-only: markdown conversion on and off the worker pool; no database.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closeConversionPool, configureConversions, INLINE_MAX_CHARS, prepareMarkdownOffThread } from './conversion-pool.ts';

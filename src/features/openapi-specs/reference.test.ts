@@ -1,3 +1,4 @@
+// @sqlite-run-only: OpenAPI documents read into references; no database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { InvalidSpecError, parseSpecText, validateSpec } from './document.ts';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: PDF layout only; no database.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';

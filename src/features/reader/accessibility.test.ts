@@ -1,3 +1,4 @@
+// @sqlite-run-only: renders reader pages from fixtures; no database.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { launchChromium, openPage, withoutChromium } from '../../../test/browser.ts';
+import { releaseChromium, suiteChromium, openPage, withoutChromium } from '../../../test/browser.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 
@@ -21,10 +21,10 @@ describe('the reader in Chromium', { skip: withoutChromium }, () => {
   before(async () => {
     t = await startServer();
     origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
+    browser = await suiteChromium();
   });
   after(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await t?.close();
   });
 

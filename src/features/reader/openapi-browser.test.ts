@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { launchChromium, withoutChromium } from '../../../test/browser.ts';
+import { releaseChromium, suiteChromium, withoutChromium } from '../../../test/browser.ts';
 import { buildOpenAPISpec, buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 import { petstoreYaml } from '../../../test/fixtures/openapi.ts';
@@ -21,10 +21,10 @@ describe('an API reference page in Chromium', { skip: withoutChromium }, () => {
   before(async () => {
     t = await startServer();
     origin = await listenOnRandomPort(t);
-    browser = await launchChromium();
+    browser = await suiteChromium();
   });
   after(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await t?.close();
   });
 

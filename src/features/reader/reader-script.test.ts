@@ -1,3 +1,4 @@
+// @sqlite-run-only: the reader's script on rendered fixtures; no database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { JSDOM } from 'jsdom';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: digests only; no database.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: document conversions only; no database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Ajv } from 'ajv';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: the integration runtime's sandbox; no database.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
