@@ -127,8 +127,9 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   registerMetrics(app, ctx);
   // A request on a site's custom hostname is the site's, API paths included: before authentication.
   await siteHostRouting(app);
-  // A JWT is a site's read token (the apiToken of a resolved published URL), never a person's or an installation's.
-  registerAuth(app, (token) => (looksLikeJwt(token) ? authenticateSiteReadToken(ctx, token) : authenticateToken(ctx, token)), (request) => authenticateBrowser(ctx, request));
+  // A JWT is a site's read token (the apiToken of a resolved published URL); one that is not ours may still be a
+  // personal token given its value at issue (`quire token issue`).
+  registerAuth(app, async (token) => (looksLikeJwt(token) ? ((await authenticateSiteReadToken(ctx, token)) ?? authenticateToken(ctx, token)) : authenticateToken(ctx, token)), (request) => authenticateBrowser(ctx, request));
   // An integration installation token calls only what its scopes allow (features/integrations/scopes.ts).
   registerScopeGate(app);
   // A site's read token reads the content of the site's spaces only (features/urls/read-token.ts).

@@ -170,6 +170,32 @@ describe('content by URL and computed content through the official client', { ti
     assert.deepEqual(moved, { target: 'content', redirect: `${endpoint}/sites/${site.id}/${section.path}/` });
   });
 
+  test('a site on its own hostname resolves there; a preview URL resolves an unpublished site, as a preview', async () => {
+    const { t, endpoint } = session;
+    const urls = session.latest().urls;
+    const api = session.client().orgs;
+    const { site, guide } = await publishedSite();
+    await t.api('PATCH', `/v1/orgs/${t.org.id}/sites/${site.id}`, { body: { hostname: 'docs.urls.example' } });
+    const { data: onHost } = await urls.resolvePublishedContentByUrl({ url: 'http://docs.urls.example/install' });
+    assert.ok('space' in onHost);
+    assert.equal(onHost.space, guide.id);
+    assert.equal(onHost.siteBasePath, '/');
+    assert.equal(onHost.basePath, '/');
+    assert.equal(onHost.canonicalUrl, 'http://docs.urls.example/install');
+    // Its /sites/ URL is answered where the reader sends it.
+    const { data: away } = await urls.resolvePublishedContentByUrl({ url: `${endpoint}/sites/${site.id}/install?x=1` });
+    assert.deepEqual(away, { target: 'content', redirect: 'http://docs.urls.example/install?x=1' });
+
+    const { space } = await buildSpaceWithPages(t, 'Soon');
+    const { data: draft } = await api.createSite(t.org.id, { title: 'Not yet', spaces: [space.id] });
+    const { data: preview } = await session.latest().orgs.getSitePublishingPreviewById(t.org.id, draft.id);
+    const { data: previewed } = await urls.resolvePublishedContentByUrl({ url: preview.url });
+    assert.ok('space' in previewed);
+    assert.equal(previewed.preview, true);
+    assert.equal(previewed.space, space.id);
+    assert.equal((await t.api('GET', `/v1/spaces/${space.id}/content`, { token: previewed.apiToken })).status, 200);
+  });
+
   test('a URL that is no published content is a 404 saying so; one that is no URL a 400 naming the field', async () => {
     const { endpoint, t } = session;
     const urls = session.latest().urls;
