@@ -163,8 +163,26 @@ describe('content by URL and computed content through the official client', { ti
     assert.ok('space' in viaQuery);
     assert.equal(viaQuery.contextId, (await urls.resolvePublishedContentByUrl({ url, visitor: { jwtToken: visitorToken } })).data['contextId' as never]);
 
-    // A site redirect answers where it goes.
+    // A variant shown to some visitors only: resolved, and read with the token, by those alone.
     const { site, section } = await publishedSite();
+    const { space: beta } = await buildSpaceWithPages(t, 'Beta features');
+    const { data: variant } = await api.addSpaceToSite(org, site.id, { spaceId: beta.id, sectionId: section.id });
+    await api.updateSiteSpaceById(org, site.id, variant.id, { path: 'beta', condition: 'visitor.claims.unsigned.tester == true' });
+    const betaUrl = `${endpoint}/sites/${site.id}/${section.path}/beta/`;
+    const { data: anyone } = await urls.resolvePublishedContentByUrl({ url: betaUrl });
+    assert.ok('space' in anyone);
+    assert.notEqual(anyone.space, beta.id);
+    assert.equal(anyone.pathname, 'beta');
+    assert.equal((await t.api('GET', `/v1/spaces/${beta.id}/content`, { token: anyone.apiToken })).status, 404);
+    for (const { data: tester } of [await urls.resolvePublishedContentByUrl({ url: betaUrl, visitor: { unsignedClaims: { tester: true } } }), await urls.resolvePublishedContentByUrl({ url: `${betaUrl}?visitor.tester=true` })]) {
+      assert.ok('space' in tester);
+      assert.equal(tester.space, beta.id);
+      assert.equal(tester.siteSpace, variant.id);
+      assert.equal(tester.pathname, '');
+      assert.equal((await t.api('GET', `/v1/spaces/${beta.id}/content`, { token: tester.apiToken })).status, 200);
+    }
+
+    // A site redirect answers where it goes.
     await api.createSiteRedirect(org, site.id, { source: '/old-reference', destination: { kind: 'site-section', siteSectionId: section.id } } as never);
     const { data: moved } = await urls.resolvePublishedContentByUrl({ url: `${endpoint}/sites/${site.id}/old-reference` });
     assert.deepEqual(moved, { target: 'content', redirect: `${endpoint}/sites/${site.id}/${section.path}/` });
