@@ -97,7 +97,11 @@ describe('content by URL and computed content through the official client', { ti
     await rejectsWith(reader.orgs.listSpacesInOrganizationById(org), 403);
     await rejectsWith(reader.spaces.updateSpaceById(guide.id, { title: 'Taken' }), 403);
     await rejectsWith(reader.spaces.createChangeRequest(guide.id, { subject: 'Mine' }), 403);
-    await rejectsWith(reader.orgs.getPublishedContentSite(org, site.id), 403);
+    // Its own site, as the renderer reads it next; no other.
+    const { data: published } = await reader.orgs.getPublishedContentSite(org, site.id);
+    assert.equal(published.site.id, site.id);
+    const { site: otherSite } = await publishedSite();
+    await rejectsWith(reader.orgs.getPublishedContentSite(org, otherSite.id), 404);
     await rejectsWith(reader.user.getAuthenticatedUser(), 403);
     await rejectsWith(reader.urls.resolvePublishedContentByUrl({ url: `${endpoint}/sites/${site.id}/` }), 403);
   });

@@ -24,7 +24,7 @@ export const READ_TOKEN_LIFETIME_SECONDS = 60 * 60;
 const SECRET_NAME = 'site-read-tokens';
 const AUDIENCE = 'quire:site-read';
 
-/** The content reads of a space (its current content, its revisions, their pages, files and documents). */
+/** The content reads of a space (its current content, its revisions, their pages, files and documents), and its site. */
 export const SITE_READ_OPERATIONS: ReadonlySet<string> = new Set([
   'getSpaceById',
   'getCurrentRevision',
@@ -45,6 +45,8 @@ export const SITE_READ_OPERATIONS: ReadonlySet<string> = new Set([
   'getDocumentById',
   'getComputedDocument',
   'getComputedRevision',
+  // The site the token was given for (its structure and customizations), which the renderer reads next.
+  'getPublishedContentSite',
 ]);
 
 /** The key never changes once stored, so each database's is read once per process. */
