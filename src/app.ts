@@ -50,6 +50,8 @@ import { gitSyncConnectionRoutes, gitSyncRoutes, gitSyncWebhookRoutes } from './
 import { commentRoutes } from './features/comments/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { fontRoutes } from './features/fonts/routes.ts';
+import { urlRoutes } from './features/urls/routes.ts';
+import { computedContentRoutes } from './features/computed-content/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
@@ -64,6 +66,7 @@ import { pdfDownloadRoutes, pdfRoutes } from './features/pdf/routes.ts';
 import { integrationEventRoutes, siteScriptRoutes } from './features/integration-events/routes.ts';
 import { integrationAssetRoutes, integrationRoutes } from './features/integrations/routes.ts';
 import { registerScopeGate } from './features/integrations/scopes.ts';
+import { authenticateSiteReadToken, looksLikeJwt, registerSiteReadGate } from './features/urls/read-token.ts';
 
 // Tests, the bench and main.ts build the app here; the type itself is the platform's.
 export type { App };
@@ -124,9 +127,13 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   registerMetrics(app, ctx);
   // A request on a site's custom hostname is the site's, API paths included: before authentication.
   await siteHostRouting(app);
-  registerAuth(app, (token) => authenticateToken(ctx, token), (request) => authenticateBrowser(ctx, request));
+  // A JWT is a site's read token (the apiToken of a resolved published URL); one that is not ours may still be a
+  // personal token given its value at issue (`quire token issue`).
+  registerAuth(app, async (token) => (looksLikeJwt(token) ? ((await authenticateSiteReadToken(ctx, token)) ?? authenticateToken(ctx, token)) : authenticateToken(ctx, token)), (request) => authenticateBrowser(ctx, request));
   // An integration installation token calls only what its scopes allow (features/integrations/scopes.ts).
   registerScopeGate(app);
+  // A site's read token reads the content of the site's spaces only (features/urls/read-token.ts).
+  registerSiteReadGate(app);
   registerRequestGuards(app);
   // Optional bodies may be left out entirely; schemas then see an empty object and name what is missing. Only
   // routes with a body schema pay for it.
@@ -156,6 +163,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await changeRequestRoutes(v1);
       await collaborationRoutes(v1, presence);
       await contentRoutes(v1);
+      await computedContentRoutes(v1);
       await embedRoutes(v1);
       await v1.register(fileUploadRoutes);
       await importRoutes(v1);
@@ -166,6 +174,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await commentRoutes(v1);
       await siteRoutes(v1);
       await fontRoutes(v1);
+      await urlRoutes(v1);
       await linkRoutes(v1);
       await searchRoutes(v1);
       await openAPISpecRoutes(v1);

@@ -7,6 +7,7 @@ import { buildChangeRequest, buildCollection, buildComment, buildCommentReply, b
 import { defaultCustomization } from '../src/features/sites/customization-schema.ts';
 import { defaultAdaptiveSchema } from '../src/features/adaptive/schema.ts';
 import { createLink } from '../src/features/auth/links.ts';
+import { SITE_READ_OPERATIONS } from '../src/features/urls/read-token.ts';
 
 /**
  * Trying to break in: every operation of the server's own OpenAPI document, run as four callers who should
@@ -112,7 +113,7 @@ interface Row {
   own?: (f: Fixture) => Promise<Partial<Fixture>>;
   expect: RowExpect;
   /** A query string the operation requires (without `?`), so that a refusal is not hidden behind a 400. */
-  query?: string;
+  query?: string | ((f: Fixture) => string);
   /** What a successful answer may show this caller. */
   check?: (who: Who, res: ApiResponse, f: Fixture) => void;
 }
@@ -146,7 +147,7 @@ describe('authorization: every operation as callers who should not get far', () 
   let tokens: Record<Who, string | null>;
   let reader: TestUser;
   let outsider: TestUser & { organizationId: string };
-  const operations = new Map<string, { method: string; path: string; hasBody: boolean; statuses: string[] }>();
+  const operations = new Map<string, { method: string; path: string; hasBody: boolean; statuses: string[]; public: boolean }>();
 
   /** An admin call that must succeed; answers the body. */
   async function setup(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) {
@@ -208,6 +209,14 @@ describe('authorization: every operation as callers who should not get far', () 
   };
   const newFont = async (f: Fixture) =>
     (await setup('PUT', `/v1/orgs/${f.organizationId}/fonts`, { fontFamily: 'Own font', fontFaces: [{ weight: 400, storageKey: f.fontFile }] })).id as string;
+  /** A published site of the fixture space (the fixture site is not published): its URL under this server. */
+  const newPublishedSite = async (f: Fixture) => {
+    const site = await setup('POST', sites(f), { title: 'Published docs', spaces: [f.spaceId] });
+    await setup('POST', `${sites(f)}/${site.id}/publish`);
+    return { siteId: site.id as string };
+  };
+  const publishedUrl = (f: Fixture) => `${t.app.ctx.config.publicUrl}/sites/${f.siteId}/`;
+  const computedSource = { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'api' } } } };
   const newExternalLink = async (f: Fixture) => (await setup('POST', `${sites(f)}/${f.siteId}/external-links`, { title: 'Own link', url: 'https://own.example.com/' })).id as string;
   const newHostname = async (f: Fixture) => {
     const hostname = `h${Math.random().toString(36).slice(2, 10)}.docs.example`;
@@ -697,6 +706,14 @@ describe('authorization: every operation as callers who should not get far', () 
     listSpaceIntegrations: { expect: inContent(200) },
     listSpaceIntegrationsBlocks: { expect: inContent(200) },
     // A name that never resolves: the embed is a link to it, with nothing fetched.
+    // --- URLs (features/urls): an app URL is read as its caller may read what it names; a published URL
+    // as a visitor of the site would (a public site: whoever is signed in), not as the caller.
+    getContentByUrl: { query: (f) => `url=${encodeURIComponent(`${t.app.ctx.config.publicUrl}/app/s/${f.spaceId}/`)}`, expect: inContent(200) },
+    getPublishedContentByUrl: { own: newPublishedSite, query: (f) => `url=${encodeURIComponent(publishedUrl(f))}`, expect: anyUser(200) },
+    resolvePublishedContentByUrl: { own: newPublishedSite, body: (f) => ({ url: publishedUrl(f) }), expect: anyUser(200) },
+    // Computed content (features/computed-content): whoever reads the space computes from its organization's specs.
+    getComputedDocument: { body: () => ({ source: { ...computedSource, props: { doc: 'operation', page: '/ping', method: 'get' } }, seed: 's' }), expect: inst(200, inContent(200)) },
+    getComputedRevision: { body: () => ({ source: { ...computedSource, props: { models: true } }, seed: 's' }), expect: inst(200, inContent(200)) },
     getEmbedByUrl: { query: 'url=http%3A%2F%2Fquire.invalid%2Fpage', expect: inst(200, anyUser(200)) },
     getEmbedByUrlInSpace: { query: 'url=http%3A%2F%2Fquire.invalid%2Fpage', expect: inst(200, inContent(200)) },
     listSiteIntegrations: { expect: inContent(200) },
@@ -728,10 +745,10 @@ describe('authorization: every operation as callers who should not get far', () 
     t = await startServer();
     const doc = await t.api('GET', '/v1/openapi.json', { token: null });
     assert.equal(doc.status, 200);
-    for (const [path, item] of Object.entries<Record<string, { operationId?: string; requestBody?: unknown; responses?: object }>>(doc.body.paths)) {
+    for (const [path, item] of Object.entries<Record<string, { operationId?: string; requestBody?: unknown; responses?: object; security?: unknown[] }>>(doc.body.paths)) {
       for (const [method, op] of Object.entries(item)) {
         if (!op?.operationId) continue;
-        operations.set(op.operationId, { method: method.toUpperCase(), path, hasBody: op.requestBody !== undefined, statuses: Object.keys(op.responses ?? {}) });
+        operations.set(op.operationId, { method: method.toUpperCase(), path, hasBody: op.requestBody !== undefined, statuses: Object.keys(op.responses ?? {}), public: op.security?.length === 0 });
       }
     }
 
@@ -880,7 +897,7 @@ describe('authorization: every operation as callers who should not get far', () 
    * Runs one operation of the table as `who`, on the shared fixtures or on the row's own objects; answers the
    * response and the parameters it was called with.
    */
-  async function run(operationId: string, who: Who, overrides: { body?: unknown } = {}): Promise<{ res: ApiResponse; f: Fixture }> {
+  async function run(operationId: string, who: Who, overrides: { body?: unknown; token?: string } = {}): Promise<{ res: ApiResponse; f: Fixture }> {
     const op = operations.get(operationId);
     const row = table[operationId];
     assert.ok(op, `${operationId} is not in the OpenAPI document`);
@@ -893,7 +910,8 @@ describe('authorization: every operation as callers who should not get far', () 
       return name === '*' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
     });
     const body = overrides.body ?? row.body?.(f);
-    const res = await t.api(op.method as 'GET', `/v1${path}${row.query ? `?${row.query}` : ''}`, { token: tokens[who], ...(body === undefined ? {} : { body }) });
+    const query = typeof row.query === 'function' ? row.query(f) : row.query;
+    const res = await t.api(op.method as 'GET', `/v1${path}${query ? `?${query}` : ''}`, { token: overrides.token ?? tokens[who], ...(body === undefined ? {} : { body }) });
     return { res, f };
   }
 
@@ -934,6 +952,23 @@ describe('authorization: every operation as callers who should not get far', () 
       assert.deepEqual(got, expected, `${op.method} ${op.path}: ${JSON.stringify(bodies)}`);
     });
   }
+
+  test("a site's read token (the apiToken of a resolved URL) answers as a reader in the content reads of the site's space, and is refused everywhere else", async () => {
+    const { siteId } = await newPublishedSite(fixture);
+    const resolved = await t.api('POST', '/v1/urls/published', { token: reader.token, body: { url: publishedUrl({ ...fixture, siteId }) } });
+    assert.equal(resolved.status, 200, JSON.stringify(resolved.body));
+    const token = resolved.body.apiToken as string;
+    const wrong: string[] = [];
+    for (const [operationId, row] of Object.entries(table)) {
+      // Operations without a token (signing in, the API's information) never look at one.
+      if (operations.get(operationId)?.public) continue;
+      // The fixture site is not the token's: a token reads its own site only (test/e2e/content-by-url.test.ts).
+      const expected = operationId === 'getPublishedContentSite' ? 404 : SITE_READ_OPERATIONS.has(operationId) ? row.expect.reader : 403;
+      const { res } = await run(operationId, 'reader', { token });
+      if (res.status !== expected) wrong.push(`${operationId}: ${res.status} (expected ${expected}) ${JSON.stringify(res.body).slice(0, 200)}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
 
   /**
    * The flags a reader is shown must say what the table found: each flag names the operations it allows, and

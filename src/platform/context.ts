@@ -50,8 +50,21 @@ export interface InstallationCaller {
   installedBy: string;
 }
 
+/**
+ * A visitor of a published site, through the short-lived token getPublishedContentByUrl answered as `apiToken`
+ * (features/urls/read-token.ts): it reads the content of the site's spaces that visitor was shown, and
+ * nothing else; every other operation refuses it before its service runs. It acts for no person.
+ */
+export interface SiteReaderCaller {
+  kind: 'site-reader';
+  siteId: string;
+  organizationId: string;
+  spaceIds: string[];
+  tokenId: string;
+}
+
 /** Who is calling. */
-export type Caller = UserCaller | InstallationCaller;
+export type Caller = UserCaller | InstallationCaller | SiteReaderCaller;
 
 /**
  * The person a caller is, for what only a person can do (their organizations, their membership, their teams):
@@ -64,5 +77,7 @@ export function personOf(caller: Caller): string {
 
 /** Whom what the caller writes is recorded under: the person, or for an installation the person who installed it. */
 export function authorOf(caller: Caller): string {
-  return caller.kind === 'user' ? caller.userId : caller.installedBy;
+  if (caller.kind === 'user') return caller.userId;
+  if (caller.kind === 'installation') return caller.installedBy;
+  throw forbidden("A site's read token writes nothing");
 }

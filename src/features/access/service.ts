@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/types.ts';
-import type { Caller, InstallationCaller } from '../../platform/context.ts';
+import type { Caller, InstallationCaller, SiteReaderCaller } from '../../platform/context.ts';
 import { effectiveRole, grantsOnPath, type ContentNode, type Membership } from './levels.ts';
 import { isRole, parseDefaultLevel, type Role } from './roles.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
@@ -86,6 +86,7 @@ export class OrgAccess {
 
   static async load(db: Executor, organizationId: string, caller: Caller): Promise<OrgAccess> {
     if (caller.kind === 'installation') return InstallationAccess.load(db, organizationId, caller);
+    if (caller.kind === 'site-reader') return SiteReaderAccess.of(db, organizationId, caller);
     // An identity provider's word (its session, or a token that session minted) reaches its organization only.
     if (caller.onlyOrganization !== undefined && caller.onlyOrganization !== organizationId) return new OrgAccess(db, organizationId, { member: false }, caller.userId);
     const access = await OrgAccess.loadForUser(db, organizationId, caller.userId);
@@ -233,6 +234,37 @@ export class InstallationAccess extends OrgAccess {
   /** Whether the installation is on this site (or on every site of its organization). */
   reachesSite(siteId: string): boolean {
     return this.membership.member && (this.reach.allSites || this.reach.sites.includes(siteId));
+  }
+}
+
+/**
+ * What a site's read token (the `apiToken` of getPublishedContentByUrl) reaches: in the site's organization,
+ * the spaces its visitor was shown, with the read role; nothing else (no organization role, no collection).
+ * Which operations it may call at all is decided before (features/urls/read-token.ts).
+ */
+export class SiteReaderAccess extends OrgAccess {
+  readonly kind = 'site-reader';
+
+  private constructor(
+    db: Executor,
+    organizationId: string,
+    membership: Membership,
+    private readonly spaces: readonly string[],
+  ) {
+    super(db, organizationId, membership, null, false);
+  }
+
+  static of(db: Executor, organizationId: string, caller: SiteReaderCaller): SiteReaderAccess {
+    const inside = caller.organizationId === organizationId;
+    return new SiteReaderAccess(db, organizationId, inside ? { member: true, role: null } : { member: false }, inside ? caller.spaceIds : []);
+  }
+
+  override async roleOn(node: AccessNode): Promise<Role | null> {
+    return this.membership.member && this.spaces.includes(node.id) ? 'read' : null;
+  }
+
+  override async readableScope(): Promise<ReadableScope> {
+    return { everything: false, readableCollections: [], topLevel: false, explicitLevels: false, grantedSpaces: this.membership.member ? [...this.spaces] : [], grantedCollections: [] };
   }
 }
 

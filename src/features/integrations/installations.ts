@@ -1,4 +1,4 @@
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { personOf, type AppContext, type Caller } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -65,7 +65,7 @@ function checkConfiguration(integration: IntegrationRow, kind: ConfigurationKind
 async function reachOf(ctx: AppContext, caller: Caller, integration: IntegrationRow, ownerAccess: OrgAccess): Promise<InstallationReachFilter> {
   if (caller.kind === 'installation') return caller.integrationId === integration.id ? { installation: caller.installationId } : { organizations: [] };
   if (ownerAccess.orgRole === 'admin') return { all: true };
-  const memberships = await membershipsOfUser(ctx.db, caller.userId);
+  const memberships = await membershipsOfUser(ctx.db, personOf(caller));
   return { organizations: memberships.filter((m) => m.role === 'admin').map((m) => m.organization_id) };
 }
 

@@ -68,6 +68,8 @@ export const OPERATION_SCOPES: Readonly<Record<string, readonly string[] | typeo
   getPageInRevisionById: contentRead,
   getPageDocumentInRevisionById: contentRead,
   getDocumentById: contentRead,
+  getComputedDocument: contentRead,
+  getComputedRevision: contentRead,
   listSpacePageMetaLinks: contentRead,
   listRevisionPageMetaLinks: contentRead,
   listChangeRequestPageMetaLinks: contentRead,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { authorOf, personOf, type AppContext, type Caller } from '../../platform/context.ts';
 import { badRequest, conflict, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
@@ -47,7 +47,7 @@ export async function getIntegration(ctx: AppContext, caller: Caller, name: stri
 /** The organizations whose private integrations the caller may list: their memberships, or an installation's own. */
 async function organizationsOf(ctx: AppContext, caller: Caller): Promise<string[]> {
   if (caller.kind === 'installation') return [caller.organizationId];
-  return (await membershipsOfUser(ctx.db, caller.userId)).map((m) => m.organization_id);
+  return (await membershipsOfUser(ctx.db, personOf(caller))).map((m) => m.organization_id);
 }
 
 export async function listIntegrationsFor(ctx: AppContext, caller: Caller, query: ListIntegrationsFilters) {
@@ -169,7 +169,7 @@ export async function publishIntegration(ctx: AppContext, caller: Caller, name: 
     dev_tunnel_url: existing?.dev_tunnel_url ?? null,
     dev_all: existing?.dev_all ?? 0,
     signing_secret: existing?.signing_secret ?? (await sealSecret(ctx, signingSecret!)),
-    published_by: existing?.published_by ?? (caller.kind === 'user' ? caller.userId : caller.installedBy),
+    published_by: existing?.published_by ?? authorOf(caller),
     created_at: existing?.created_at ?? now,
     updated_at: now,
   };

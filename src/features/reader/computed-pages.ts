@@ -92,7 +92,12 @@ function generatedPages(parent: PageNode, slug: string, reference: ApiReference,
   return pages;
 }
 
-function operationBlock(slug: string, operation: OperationView): unknown {
+/** The document of one operation of a spec (getComputedDocument's `operation`). */
+export function operationDocument(slug: string, operation: Pick<OperationView, 'method' | 'path'>): Document {
+  return documentOf([operationBlock(slug, operation)]);
+}
+
+function operationBlock(slug: string, operation: Pick<OperationView, 'method' | 'path'>): unknown {
   return { object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: slug }, method: operation.method, path: operation.path } };
 }
 

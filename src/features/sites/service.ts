@@ -99,7 +99,8 @@ async function siteRolesGranted(ctx: AppContext, access: OrgAccess, siteIds?: st
 export async function loadSite(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, action: SiteAction, what = 'This'): Promise<LoadedSite> {
   const { access } = await loadVisibleOrganization(ctx, caller, organizationId);
   const site = await findSite(ctx.db, siteId);
-  if (!site || site.organization_id !== organizationId) throw notFound(`No site ${siteId}`);
+  // A site's read token (urls/read-token.ts) reaches its own site only, whatever spaces another one shares with it.
+  if (!site || site.organization_id !== organizationId || (caller.kind === 'site-reader' && caller.siteId !== site.id)) throw notFound(`No site ${siteId}`);
   const orgAdmin = access.orgRole === 'admin';
   const [readable, granted] = orgAdmin ? [new Set([site.id]), new Map<string, Role>()] : await Promise.all([sitesWithReadableSpace(ctx, access, [site.id]), siteRolesGranted(ctx, access, [site.id])]);
   const standing = standingOf(access, readable.has(site.id), granted.get(site.id) ?? null);
