@@ -207,7 +207,13 @@ export async function updateGitSyncInstallation(ctx: AppContext, caller: Caller,
   const session = token === undefined ? undefined : sessionWith(ctx, provider, token, current.instanceUrl);
   // A new token or instance is tried at once, so a wrong one is refused here rather than at the next listing.
   if (session && (config.accessToken !== undefined || instanceUrl !== row.instance_url)) {
-    await forField(config.accessToken !== undefined ? 'body/providerConfiguration/accessToken' : 'body/providerConfiguration/customInstanceURL', () => checkToken(ctx, session));
+    try {
+      await checkToken(ctx, session);
+    } catch (error) {
+      // The guard's refusal (400) and an instance that is not GitLab (404) are about the URL; a refusal, the token.
+      const aboutInstance = instanceUrl !== row.instance_url && error instanceof ApiError && (error.statusCode === 400 || error.statusCode === 404);
+      await forField(aboutInstance ? 'body/providerConfiguration/customInstanceURL' : 'body/providerConfiguration/accessToken', () => Promise.reject(error));
+    }
   }
 
   const repositoryField = provider === 'github' ? 'repositoryId' : 'projectId';
@@ -245,8 +251,9 @@ export async function updateGitSyncInstallation(ctx: AppContext, caller: Caller,
       repoProjectDirectory: settings.projectDirectory,
       gitInfo: { provider, url: location.webUrl },
     };
-    if (body.priority === 'git') await importGitRepository(ctx, caller, row.space_id, operation);
-    else await exportToGitRepository(ctx, caller, row.space_id, { ...operation, commitMessage: settings.commitMessageTemplate?.trim() || 'Update from Quire' });
+    const via = { installationId: row.id };
+    if (body.priority === 'git') await importGitRepository(ctx, caller, row.space_id, operation, via);
+    else await exportToGitRepository(ctx, caller, row.space_id, { ...operation, commitMessage: settings.commitMessageTemplate?.trim() || 'Update from Quire' }, via);
   }
 
   const now = isoNow(ctx.clock);
