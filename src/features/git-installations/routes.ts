@@ -142,7 +142,7 @@ export async function gitInstallationRoutes(app: App) {
       summary: "The Git Sync installations of a site and of the spaces it publishes that the caller may use",
       params: SiteIdParams,
       response: GitSyncInstallationList,
-      errors: [401, 404],
+      errors: [401, 403, 404],
       run: (ctx, caller, { params }) => listSiteGitSyncInstallations(ctx, caller, params.organizationId, params.siteId),
     }),
   ]);
