@@ -2,8 +2,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as gitbookLatest from '@gitbook/api-latest';
 import { buildSpace } from '../factories.ts';
-import { rejectsWith } from './gitbook-client.ts';
+import { rejectsWith, type Latest } from './gitbook-client.ts';
 import { e2eSession } from './e2e-session.ts';
 
 /**
@@ -11,6 +12,12 @@ import { e2eSession } from './e2e-session.ts';
  * served here: an installation is made on a space or a site, given a token (sealed, never shown), and lists the
  * repositories, branches and files its token reaches; the provider's refusals and failures are clear errors.
  */
+
+/** The providers and priorities as the newest client types them. */
+const { GitSyncInstallationProvider, GitSyncInstallationPriority } = gitbookLatest as unknown as Latest;
+const GITHUB = GitSyncInstallationProvider.Github;
+const GITLAB = GitSyncInstallationProvider.Gitlab;
+const FROM_GIT = GitSyncInstallationPriority.Git;
 
 const OPERATIONS = [
   'installGitSyncProviderOnTarget',
@@ -118,20 +125,20 @@ describe('Git Sync installations through the official client', { timeout: 120_00
     const git = session.latest().git;
     const space = await buildSpace(t, { title: 'Guides' });
 
-    const { data: installed } = await git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'space', spaceId: space.id as string } });
+    const { data: installed } = await git.installGitSyncProviderOnTarget({ provider: GITHUB, target: { type: 'space', spaceId: space.id as string } });
     assert.equal(installed.object, 'git-sync-installation');
     assert.equal(installed.status, 'unauthenticated');
     assert.deepEqual(installed.target, { type: 'space', spaceId: space.id });
-    await rejectsWith(git.installGitSyncProviderOnTarget({ provider: 'gitlab', target: { type: 'space', spaceId: space.id as string } }), 409, installed.id);
+    await rejectsWith(git.installGitSyncProviderOnTarget({ provider: GITLAB, target: { type: 'space', spaceId: space.id as string } }), 409, installed.id);
     // Without a token there is nothing to list yet, and the error says what to do.
     await rejectsWith(git.listGitHubRepositoriesForGitSyncInstallation(installed.id), 409, 'providerConfiguration.accessToken');
 
     // A token GitHub refuses is refused here, naming the field; one it takes makes the installation active.
-    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: 'github', providerConfiguration: { accessToken: 'ghp_wrong' } as never }), 400, 'body/providerConfiguration/accessToken');
-    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: 'gitlab', providerConfiguration: {} }), 400, 'body/provider');
-    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: 'github', providerConfiguration: { projectId: 3 } as never }), 400, 'body/providerConfiguration/projectId');
+    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: GITHUB, providerConfiguration: { accessToken: 'ghp_wrong' } as never }), 400, 'body/providerConfiguration/accessToken');
+    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: GITLAB, providerConfiguration: {} }), 400, 'body/provider');
+    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: GITHUB, providerConfiguration: { projectId: 3 } as never }), 400, 'body/providerConfiguration/projectId');
     const { data: active } = await git.updateGitSyncInstallationById(installed.id, {
-      provider: 'github',
+      provider: GITHUB,
       providerConfiguration: { accessToken: 'ghp_good' } as never,
       projectDirectory: 'docs',
       agentInstructions: ['agents'],
@@ -166,17 +173,17 @@ describe('Git Sync installations through the official client', { timeout: 120_00
     // another organization does not see the installation at all.
     const editor = await t.member('edit');
     assert.equal((await session.latest(editor.token).git.listGitHubRepositoriesForGitSyncInstallation(installed.id)).data.items.length, 105);
-    await rejectsWith(session.latest(editor.token).git.updateGitSyncInstallationById(installed.id, { provider: 'github', providerConfiguration: {} }), 403, 'admin role in the organization');
-    await rejectsWith(session.latest(editor.token).git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'space', spaceId: (await buildSpace(t)).id as string } }), 403);
+    await rejectsWith(session.latest(editor.token).git.updateGitSyncInstallationById(installed.id, { provider: GITHUB, providerConfiguration: {} }), 403, 'admin role in the organization');
+    await rejectsWith(session.latest(editor.token).git.installGitSyncProviderOnTarget({ provider: GITHUB, target: { type: 'space', spaceId: (await buildSpace(t)).id as string } }), 403);
     const reader = await t.member('read');
     await rejectsWith(session.latest(reader.token).git.listGitHubRepositoriesForGitSyncInstallation(installed.id), 403);
     const outsider = await t.outsider();
     await rejectsWith(session.latest(outsider.token).git.getGitSyncInstallationById(installed.id), 404);
     await rejectsWith(session.latest(outsider.token).git.listGitHubRepositoriesForGitSyncInstallation(installed.id), 404);
     await rejectsWith(session.latest(outsider.token).git.uninstallGitSyncInstallation(installed.id), 404);
-    await rejectsWith(session.latest(outsider.token).git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'space', spaceId: space.id as string } }), 404);
+    await rejectsWith(session.latest(outsider.token).git.installGitSyncProviderOnTarget({ provider: GITHUB, target: { type: 'space', spaceId: space.id as string } }), 404);
     await rejectsWith(git.getGitSyncInstallationById('no-such-installation'), 404);
-    await rejectsWith(git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'space', spaceId: 'no-such-space' } }), 404);
+    await rejectsWith(git.installGitSyncProviderOnTarget({ provider: GITHUB, target: { type: 'space', spaceId: 'no-such-space' } }), 404);
 
     await git.uninstallGitSyncInstallation(installed.id);
     await rejectsWith(git.getGitSyncInstallationById(installed.id), 404);
@@ -187,16 +194,16 @@ describe('Git Sync installations through the official client', { timeout: 120_00
     const { t } = session;
     const git = session.latest().git;
     const space = await buildSpace(t, { title: 'Synced' });
-    const { data: installed } = await git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'space', spaceId: space.id as string } });
-    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: 'github', providerConfiguration: { repositoryId: 7 } }), 400, 'body/providerConfiguration/repositoryId');
-    await git.updateGitSyncInstallationById(installed.id, { provider: 'github', providerConfiguration: { accessToken: 'ghp_good' } as never });
-    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: 'github', providerConfiguration: { repositoryId: 999 } }), 400, 'body/providerConfiguration/repositoryId');
-    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: 'github', providerConfiguration: { repositoryId: 7 }, priority: 'git' }), 400, 'body/priority');
+    const { data: installed } = await git.installGitSyncProviderOnTarget({ provider: GITHUB, target: { type: 'space', spaceId: space.id as string } });
+    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: GITHUB, providerConfiguration: { repositoryId: 7 } }), 400, 'body/providerConfiguration/repositoryId');
+    await git.updateGitSyncInstallationById(installed.id, { provider: GITHUB, providerConfiguration: { accessToken: 'ghp_good' } as never });
+    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: GITHUB, providerConfiguration: { repositoryId: 999 } }), 400, 'body/providerConfiguration/repositoryId');
+    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: GITHUB, providerConfiguration: { repositoryId: 7 }, priority: FROM_GIT }), 400, 'body/priority');
 
     const { data: chosen } = await git.updateGitSyncInstallationById(installed.id, {
-      provider: 'github',
+      provider: GITHUB,
       providerConfiguration: { repositoryId: 7, branch: 'refs/heads/main' },
-      priority: 'git',
+      priority: FROM_GIT,
     });
     assert.deepEqual(chosen.providerConfiguration, { repositoryId: 7, branch: 'refs/heads/main' });
     assert.equal(chosen.priority, 'git');
@@ -218,15 +225,15 @@ describe('Git Sync installations through the official client', { timeout: 120_00
     const { t } = session;
     const git = session.latest().git;
     const space = await buildSpace(t, { title: 'Handbook' });
-    const { data: installed } = await git.installGitSyncProviderOnTarget({ provider: 'gitlab', target: { type: 'space', spaceId: space.id as string } });
-    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: 'gitlab', providerConfiguration: { accessToken: 'glpat-bad' } }), 400, 'GitLab refused');
-    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: 'gitlab', providerConfiguration: { customInstanceURL: 'ftp://gitlab.example.com' } }), 400, 'body/providerConfiguration/customInstanceURL');
+    const { data: installed } = await git.installGitSyncProviderOnTarget({ provider: GITLAB, target: { type: 'space', spaceId: space.id as string } });
+    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: GITLAB, providerConfiguration: { accessToken: 'glpat-bad' } }), 400, 'GitLab refused');
+    await rejectsWith(git.updateGitSyncInstallationById(installed.id, { provider: GITLAB, providerConfiguration: { customInstanceURL: 'ftp://gitlab.example.com' } }), 400, 'body/providerConfiguration/customInstanceURL');
     await rejectsWith(
-      git.updateGitSyncInstallationById(installed.id, { provider: 'gitlab', providerConfiguration: { accessToken: 'glpat-good', customInstanceURL: 'http://127.0.0.2:9/' } }),
+      git.updateGitSyncInstallationById(installed.id, { provider: GITLAB, providerConfiguration: { accessToken: 'glpat-good', customInstanceURL: 'http://127.0.0.2:9/' } }),
       400,
       'body/providerConfiguration/customInstanceURL',
     );
-    const { data: active } = await git.updateGitSyncInstallationById(installed.id, { provider: 'gitlab', providerConfiguration: { accessToken: 'glpat-good', projectId: 42, branch: 'refs/heads/trunk' } });
+    const { data: active } = await git.updateGitSyncInstallationById(installed.id, { provider: GITLAB, providerConfiguration: { accessToken: 'glpat-good', projectId: 42, branch: 'refs/heads/trunk' } });
     assert.equal(active.status, 'active');
     assert.deepEqual(active.providerConfiguration, { projectId: 42, customInstanceURL: null, branch: 'refs/heads/trunk' });
 
@@ -248,8 +255,8 @@ describe('Git Sync installations through the official client', { timeout: 120_00
     const { t } = session;
     const git = session.latest().git;
     const space = await buildSpace(t, { title: 'Flaky' });
-    const { data: installed } = await git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'space', spaceId: space.id as string } });
-    await git.updateGitSyncInstallationById(installed.id, { provider: 'github', providerConfiguration: { accessToken: 'ghp_good' } as never });
+    const { data: installed } = await git.installGitSyncProviderOnTarget({ provider: GITHUB, target: { type: 'space', spaceId: space.id as string } });
+    await git.updateGitSyncInstallationById(installed.id, { provider: GITHUB, providerConfiguration: { accessToken: 'ghp_good' } as never });
     try {
       github.mode = 'down';
       await rejectsWith(git.listGitHubRepositoriesForGitSyncInstallation(installed.id), 502, 'GitHub answered HTTP 503');
@@ -269,16 +276,16 @@ describe('Git Sync installations through the official client', { timeout: 120_00
     const org = t.org.id;
     const space = await buildSpace(t, { title: 'Published' });
     const { data: site } = await session.client().orgs.createSite(org, { title: 'Docs site', spaces: [space.id] } as never);
-    await rejectsWith(git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'space', spaceId: space.id as string, siteId: site.id } }), 400, 'body/target/siteId');
-    const { data: parent } = await git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'site', siteId: site.id } });
-    await rejectsWith(git.installGitSyncProviderOnTarget({ provider: 'gitlab', target: { type: 'space', spaceId: space.id as string, siteId: site.id } }), 400, 'body/provider');
-    const { data: child } = await git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'space', spaceId: space.id as string, siteId: site.id } });
+    await rejectsWith(git.installGitSyncProviderOnTarget({ provider: GITHUB, target: { type: 'space', spaceId: space.id as string, siteId: site.id } }), 400, 'body/target/siteId');
+    const { data: parent } = await git.installGitSyncProviderOnTarget({ provider: GITHUB, target: { type: 'site', siteId: site.id } });
+    await rejectsWith(git.installGitSyncProviderOnTarget({ provider: GITLAB, target: { type: 'space', spaceId: space.id as string, siteId: site.id } }), 400, 'body/provider');
+    const { data: child } = await git.installGitSyncProviderOnTarget({ provider: GITHUB, target: { type: 'space', spaceId: space.id as string, siteId: site.id } });
     assert.equal(child.parentInstallationId, parent.id);
     assert.equal(child.status, 'unauthenticated');
     // The site's token serves the spaces' installations it manages; their project directories are set from it.
-    await git.updateGitSyncInstallationById(parent.id, { provider: 'github', providerConfiguration: { accessToken: 'ghp_good' } as never, childInstallationProjectDirectories: { [child.id]: 'guides' } });
-    await rejectsWith(git.updateGitSyncInstallationById(parent.id, { provider: 'github', providerConfiguration: {}, childInstallationProjectDirectories: { other: 'x' } }), 400, 'body/childInstallationProjectDirectories/other');
-    await rejectsWith(git.updateGitSyncInstallationById(child.id, { provider: 'github', providerConfiguration: {}, previewExternalBranches: true }), 400, 'body/previewExternalBranches');
+    await git.updateGitSyncInstallationById(parent.id, { provider: GITHUB, providerConfiguration: { accessToken: 'ghp_good' } as never, childInstallationProjectDirectories: { [child.id]: 'guides' } });
+    await rejectsWith(git.updateGitSyncInstallationById(parent.id, { provider: GITHUB, providerConfiguration: {}, childInstallationProjectDirectories: { other: 'x' } }), 400, 'body/childInstallationProjectDirectories/other');
+    await rejectsWith(git.updateGitSyncInstallationById(child.id, { provider: GITHUB, providerConfiguration: {}, previewExternalBranches: true }), 400, 'body/previewExternalBranches');
     const { data: childNow } = await git.getGitSyncInstallationById(child.id);
     assert.equal(childNow.status, 'active');
     assert.equal(childNow.projectDirectory, 'guides');
