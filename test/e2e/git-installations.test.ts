@@ -286,6 +286,7 @@ describe('Git Sync installations through the official client', { timeout: 120_00
     await git.updateGitSyncInstallationById(parent.id, { provider: GITHUB, providerConfiguration: { accessToken: 'ghp_good' } as never, childInstallationProjectDirectories: { [child.id]: 'guides' } });
     await rejectsWith(git.updateGitSyncInstallationById(parent.id, { provider: GITHUB, providerConfiguration: {}, childInstallationProjectDirectories: { other: 'x' } }), 400, 'body/childInstallationProjectDirectories/other');
     await rejectsWith(git.updateGitSyncInstallationById(child.id, { provider: GITHUB, providerConfiguration: {}, previewExternalBranches: true }), 400, 'body/previewExternalBranches');
+    await rejectsWith(git.updateGitSyncInstallationById(parent.id, { provider: GITHUB, providerConfiguration: {}, priority: FROM_GIT }), 400, 'body/priority');
     const { data: childNow } = await git.getGitSyncInstallationById(child.id);
     assert.equal(childNow.status, 'active');
     assert.equal(childNow.projectDirectory, 'guides');

@@ -105,7 +105,7 @@ export async function installGitSyncProvider(ctx: AppContext, caller: Caller, bo
       throw badRequest(`body/target/siteId: no site ${target.siteId} in this organization`);
     });
     parent = await findInstallationOfTarget(ctx.db, `site:${target.siteId}`);
-    if (!parent) throw badRequest(`body/target/siteId: site ${target.siteId} has no Git Sync installation to manage this space's; install one on the site first`);
+    if (!parent || parent.organization_id !== loaded.organizationId) throw badRequest(`body/target/siteId: site ${target.siteId} has no Git Sync installation to manage this space's; install one on the site first`);
     if (parent.provider !== body.provider) throw badRequest(`body/provider: the site's installation is ${PROVIDER_LABEL[parent.provider as ProviderName]}; a space installation it manages is too`);
   }
   const targetKey = targetKeyOf(target);
@@ -240,6 +240,9 @@ export async function updateGitSyncInstallation(ctx: AppContext, caller: Caller,
   // The sync the official operation queues: a space's Git Sync from the chosen repository and branch (git), or
   // to them (gitbook). It checks the caller's right on the space and starts before anything is saved, so a
   // refusal leaves the installation as it was.
+  if (body.priority !== undefined && row.space_id === null) {
+    throw badRequest("body/priority: this server syncs spaces, not a site's whole tree: set the priority on the installations of the site's spaces");
+  }
   if (body.priority !== undefined && row.space_id !== null) {
     if (!session || repositoryId === null || branch === null) {
       throw badRequest(`body/priority: syncing needs a token, a ${provider === 'github' ? 'repository' : 'project'} (providerConfiguration.${repositoryField}) and a branch (providerConfiguration.branch)`);
@@ -312,7 +315,8 @@ export async function getInstallationFile(ctx: AppContext, caller: Caller, id: s
 export async function listSiteGitSyncInstallations(ctx: AppContext, caller: Caller, organizationId: string, siteId: string) {
   const { access, standing } = await loadSite(ctx, caller, organizationId, siteId, 'view');
   const orgAdmin = isOrgAdmin(access);
-  const rows = await installationsOfSite(ctx.db, organizationId, siteId);
+  // The site's own first (what its spaces' installations hang from), then its spaces' in the order they were made.
+  const rows = (await installationsOfSite(ctx.db, organizationId, siteId)).sort((a, b) => Number(a.space_id !== null) - Number(b.space_id !== null));
   const usable: InstallationRow[] = [];
   for (const row of rows) {
     let setsUpGitSync = canOnSite(standing, 'manage');
@@ -322,11 +326,13 @@ export async function listSiteGitSyncInstallations(ctx: AppContext, caller: Call
     }
     if (installationPolicy.can({ orgAdmin, setsUpGitSync }, 'use')) usable.push(row);
   }
-  const hasToken = new Set(rows.filter((row) => row.sealed_token !== null).map((row) => row.id));
+  // A space installation without a token of its own uses its site's, most often on this same list.
+  const sealedTokens = new Map(rows.map((row) => [row.id, row.sealed_token]));
   const items = await Promise.all(
-    usable.map(async (row) =>
-      presentInstallation(ctx.config, row, row.sealed_token !== null || (row.parent_installation_id !== null && (hasToken.has(row.parent_installation_id) || (await credentialsOf(ctx, row)).sealedToken !== null))),
-    ),
+    usable.map(async (row) => {
+      const inherited = row.parent_installation_id !== null && sealedTokens.has(row.parent_installation_id) ? sealedTokens.get(row.parent_installation_id)! : (await credentialsOf(ctx, row)).sealedToken;
+      return presentInstallation(ctx.config, row, (row.sealed_token ?? inherited) !== null);
+    }),
   );
   return { items };
 }

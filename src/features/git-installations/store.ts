@@ -32,7 +32,7 @@ export async function deleteInstallation(db: Executor, id: string): Promise<void
   await db.deleteFrom('git_sync_installations').where('id', '=', id).execute();
 }
 
-/** The site's own installation and those of the spaces it publishes, in the order they were made. */
+/** The site's own installation and those of the spaces it publishes, in the order they were made (ties by id). */
 export async function installationsOfSite(db: Executor, organizationId: string, siteId: string): Promise<InstallationRow[]> {
   return db
     .selectFrom('git_sync_installations')
