@@ -52,6 +52,7 @@ import { siteRoutes } from './features/sites/routes.ts';
 import { fontRoutes } from './features/fonts/routes.ts';
 import { urlRoutes } from './features/urls/routes.ts';
 import { computedContentRoutes } from './features/computed-content/routes.ts';
+import { gitInstallationRoutes } from './features/git-installations/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await importRunRoutes(v1);
       await gitSyncRoutes(v1);
       await gitSyncConnectionRoutes(v1);
+      await gitInstallationRoutes(v1);
       await v1.register(gitSyncWebhookRoutes);
       await commentRoutes(v1);
       await siteRoutes(v1);

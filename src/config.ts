@@ -85,6 +85,10 @@ export interface Config {
   gitSyncDebounceMs: number;
   /** Git Sync: how often a connected branch is polled for pushes (`git ls-remote`), in ms (0: never; webhooks only). */
   gitSyncPollIntervalMs: number;
+  /** Git Sync installations: base URL of GitHub's REST API (GitHub Enterprise: `https://HOST/api/v3`). */
+  githubApiUrl: string;
+  /** Git Sync installations: the GitLab instance whose REST API (`<url>/api/v4`) installations call, unless one names its own. */
+  gitlabUrl: string;
   /** OpenAPI specs: largest document accepted (fetched or given as text), in bytes. */
   openapiMaxBytes: number;
   /** OpenAPI specs: a spec fetched from a URL is fetched again after this long, in ms (0: never). */
@@ -206,6 +210,13 @@ function translationProviderUrl(env: NodeJS.ProcessEnv): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+/** A provider's base URL set by the operator: http(s), without a trailing slash. */
+function providerUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  if (!/^https?:\/\/[^/]/.test(raw)) throw new Error(`${name} must start with http:// or https://, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
 function list(env: NodeJS.ProcessEnv, name: string): string[] {
   return (env[name] ?? '')
     .split(',')
@@ -299,6 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitSyncIntervalMs: integer(env, 'GIT_SYNC_INTERVAL_MS', 1_000),
     gitSyncDebounceMs: integer(env, 'GIT_SYNC_DEBOUNCE_MS', 2_000),
     gitSyncPollIntervalMs: integer(env, 'GIT_SYNC_POLL_INTERVAL_MS', 5 * 60_000),
+    githubApiUrl: providerUrl(env, 'GITHUB_API_URL', 'https://api.github.com'),
+    gitlabUrl: providerUrl(env, 'GITLAB_URL', 'https://gitlab.com'),
     openapiMaxBytes: integer(env, 'OPENAPI_MAX_BYTES', 10 * 1024 * 1024),
     openapiRefreshIntervalMs: integer(env, 'OPENAPI_REFRESH_INTERVAL_MS', 60 * 60_000),
     openapiParseTimeoutMs: integer(env, 'OPENAPI_PARSE_TIMEOUT_MS', 60_000) || 60_000,

@@ -99,6 +99,10 @@ interface Fixture {
   siteExternalLinkId: string;
   /** The custom hostname of the fixture site. */
   hostname: string;
+  /** A GitHub repository's owner and name and a GitLab project's id, as Git Sync installations name them. */
+  accountName: string;
+  repositoryName: string;
+  projectId: string;
 }
 
 interface Row {
@@ -158,6 +162,9 @@ describe('authorization: every operation as callers who should not get far', () 
 
   const newSpace = async (f: Fixture) => (await buildSpace(t, { title: 'Own space', parent: f.collectionId }, { organizationId: f.organizationId })).id as string;
   const newCollection = async (f: Fixture) => (await buildCollection(t, { title: 'Own collection' }, { organizationId: f.organizationId })).id as string;
+  /** A Git Sync installation of the provider on a space of its own (without a token: refusals come first). */
+  const newGitInstallation = async (f: Fixture, provider: 'github' | 'gitlab') =>
+    (await setup('POST', '/v1/git/installations', { provider, target: { type: 'space', spaceId: await newSpace(f) } })).id as string;
   const newTeam = async (f: Fixture) => (await buildTeam(t, { title: 'Own team', members: [f.userId] }, { organizationId: f.organizationId })).id as string;
   const newChangeRequest = async (f: Fixture) => {
     const cr = await buildChangeRequest(t, f.spaceId, { subject: 'Own change request' });
@@ -417,6 +424,20 @@ describe('authorization: every operation as callers who should not get far', () 
     disconnectGitSync: { expect: deleteInContent(403) },
     syncGitNow: { expect: inContent(403) },
     createGitSyncWebhook: { expect: inContent(403) },
+    // Git Sync installations (features/git-installations/policy.ts): organization admins install, change and
+    // uninstall them; those who may set up Git Sync on the target (edit role) use them: a reader is refused.
+    installGitSyncProviderOnTarget: { body: (f) => ({ provider: 'github', target: { type: 'space', spaceId: f.spaceId } }), expect: inContent(403) },
+    getGitSyncInstallationById: { own: async (f) => ({ installationId: await newGitInstallation(f, 'github') }), expect: inContent(403) },
+    updateGitSyncInstallationById: { own: async (f) => ({ installationId: await newGitInstallation(f, 'github') }), body: () => ({ provider: 'github', providerConfiguration: {} }), expect: inContent(403) },
+    uninstallGitSyncInstallation: { own: async (f) => ({ installationId: await newGitInstallation(f, 'github') }), expect: inContent(403) },
+    listGitHubRepositoriesForGitSyncInstallation: { own: async (f) => ({ installationId: await newGitInstallation(f, 'github') }), expect: inContent(403) },
+    listGitHubRepoBranchesForGitSyncInstallation: { own: async (f) => ({ installationId: await newGitInstallation(f, 'github') }), expect: inContent(403) },
+    getGitHubRepoFileForGitSyncInstallation: { own: async (f) => ({ installationId: await newGitInstallation(f, 'github') }), query: 'path=README.md&ref=main', expect: inContent(403) },
+    listGitLabProjectsForGitSyncInstallation: { own: async (f) => ({ installationId: await newGitInstallation(f, 'gitlab') }), expect: inContent(403) },
+    listGitLabProjectBranchesForGitSyncInstallation: { own: async (f) => ({ installationId: await newGitInstallation(f, 'gitlab') }), expect: inContent(403) },
+    getGitLabProjectFileForGitSyncInstallation: { own: async (f) => ({ installationId: await newGitInstallation(f, 'gitlab') }), query: 'path=README.md&ref=main', expect: inContent(403) },
+    // Whoever sees the site lists the installations they may use: a reader none.
+    listSiteGitSyncInstallations: { expect: inContent(200), check: (_who, res) => assert.deepEqual(res.body.items, []) },
     // A Git server's delivery: no token; the fixture space has no webhook, for whoever sends it.
     receiveGitSyncWebhook: { expect: { anonymous: 404, outsider: 404, guest: 404, reader: 404, installation: 404 } },
 
@@ -834,6 +855,9 @@ describe('authorization: every operation as callers who should not get far', () 
       fontFile: '',
       siteExternalLinkId: '',
       hostname: 'docs.authorization.example',
+      accountName: 'octo',
+      repositoryName: 'docs',
+      projectId: '42',
     };
     const reviewer = await t.member('read');
     await setup('PATCH', `/v1/spaces/${space.id}/permissions/users/${reviewer.userId}`, { role: 'review' });

@@ -399,6 +399,25 @@ export interface CustomFontsTable {
   updated_at: string;
 }
 
+/** A Git Sync installation (0052): a GitHub or GitLab provider on a space or a site, and what was chosen through it. */
+export interface GitSyncInstallationsTable {
+  id: string;
+  organization_id: string;
+  provider: string; // github | gitlab
+  target_key: string; // space:<id> | site:<id>
+  space_id: string | null;
+  site_id: string | null;
+  parent_installation_id: string | null;
+  sealed_token: string | null; // secret box; null: none yet (status unauthenticated)
+  instance_url: string | null; // GitLab's customInstanceURL; null: GITLAB_URL
+  repository_id: string | null;
+  branch: string | null; // refs/heads/...
+  settings: string; // JSON: projectDirectory, commitMessageTemplate, previewExternalBranches, agentInstructions, priority
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** One weight of a custom font: a WOFF or WOFF2 file of the blob store. */
 export interface CustomFontFacesTable {
   font_id: string;
@@ -945,6 +964,7 @@ export interface Database {
   link_checks: LinkChecksTable;
   blobs: BlobsTable;
   custom_fonts: CustomFontsTable;
+  git_sync_installations: GitSyncInstallationsTable;
   custom_font_faces: CustomFontFacesTable;
   site_external_links: SiteExternalLinksTable;
   jobs: JobsTable;

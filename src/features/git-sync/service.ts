@@ -91,7 +91,8 @@ function providerOf(body: GitOperationBody): string {
   return /gitlab/i.test(new URL(body.url).hostname) ? 'gitlab' : 'github';
 }
 
-async function startOperation(ctx: AppContext, caller: Caller, spaceId: string, body: GitOperationBody, direction: 'import' | 'export'): Promise<void> {
+/** `via`: the Git Sync installation (features/git-installations) the operation was started through, if any. */
+async function startOperation(ctx: AppContext, caller: Caller, spaceId: string, body: GitOperationBody, direction: 'import' | 'export', via?: { installationId: string }): Promise<void> {
   const { space, role } = await loadSpace(ctx, caller, spaceId);
   spacePolicy.assert({ role, editMode: direction === 'export' ? 'live' : space.edit_mode }, 'triggerGitSync', direction === 'import' ? 'Importing a Git repository' : 'Exporting to a Git repository');
   assertRepositoryUrl(body.url);
@@ -120,7 +121,7 @@ async function startOperation(ctx: AppContext, caller: Caller, spaceId: string, 
     await saveGitSync(trx, {
       ...connection,
       space_id: space.id,
-      installation_id: previous?.installation_id ?? newId(),
+      installation_id: via?.installationId ?? previous?.installation_id ?? newId(),
       url: linked ? withoutCredentials(body.url) : previous!.url,
       ref: linked ? body.ref : previous!.ref,
       provider: linked ? providerOf(body) : previous!.provider,
@@ -142,12 +143,12 @@ async function startOperation(ctx: AppContext, caller: Caller, spaceId: string, 
   });
 }
 
-export function importGitRepository(ctx: AppContext, caller: Caller, spaceId: string, body: GitOperationBody): Promise<void> {
-  return startOperation(ctx, caller, spaceId, body, 'import');
+export function importGitRepository(ctx: AppContext, caller: Caller, spaceId: string, body: GitOperationBody, via?: { installationId: string }): Promise<void> {
+  return startOperation(ctx, caller, spaceId, body, 'import', via);
 }
 
-export function exportToGitRepository(ctx: AppContext, caller: Caller, spaceId: string, body: GitOperationBody): Promise<void> {
-  return startOperation(ctx, caller, spaceId, body, 'export');
+export function exportToGitRepository(ctx: AppContext, caller: Caller, spaceId: string, body: GitOperationBody, via?: { installationId: string }): Promise<void> {
+  return startOperation(ctx, caller, spaceId, body, 'export', via);
 }
 
 /** getSpaceGitInfo: the space's Git Sync, or 404 when it has none. */
