@@ -507,6 +507,7 @@ describe('authorization: every operation as callers who should not get far', () 
     removeTeamFromSite: { expect: deleteInContent(403) },
     updateSiteRedirectById: { body: (f) => ({ destination: { kind: 'site-space', siteSpaceId: f.siteSpaceId } }), expect: inContent(403) },
     deleteSiteRedirectById: { own: async (f) => ({ siteRedirectId: await newRedirect(f) }), expect: deleteInContent(403) },
+    bulkUpsertSiteRedirects: { body: (f) => ({ redirects: [{ source: '/bulk-redirect', destination: { kind: 'site-section', siteSectionId: f.siteSectionId } }] }), expect: inContent(403) },
 
     // --- Custom fonts (features/fonts/policy.ts): every member reads them, organization admins change them.
     listCustomFonts: { expect: inOrganization(200, 200), check: lists((f) => f.fontId, ['guest', 'reader']) },

@@ -470,6 +470,12 @@ export interface SiteRedirectsTable {
   source: string;
   /** JSON of the official SiteRedirectDestination. */
   destination: string;
+  /** 1: a draft, not applied by the reader until published (0053). */
+  draft: number;
+  /** 1: a source ending in `*` hands the path matched by it on to the destination. */
+  capture_wildcard: number;
+  /** 1: 308 (public live traffic) or 307, not 302. */
+  permanent: number;
   created_at: string;
   updated_at: string;
 }
