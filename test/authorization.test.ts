@@ -449,6 +449,8 @@ describe('authorization: every operation as callers who should not get far', () 
     getPublishedContentSite: { expect: inst(200, inContent(200)) },
     // Search reads only what the caller can read: the fixture space's "Welcome" page for the reader, nothing for the guest.
     searchSiteContent: { body: () => ({ query: 'welcome', scope: { mode: 'all' } }), expect: inContent(200), check: searchFinds((f) => f.spaceId, ['reader']) },
+    // Warming a site's search reveals and changes nothing a search could not: whoever searches the site warms it.
+    prewarmSiteSearch: { expect: inContent(204) },
     getSiteCustomizationById: { expect: inst(200, inContent(200)) },
     getSiteStructure: { expect: inst(200, inContent(200)) },
     getSiteSpaceCustomizationById: { expect: inst(200, inContent(200)) },
