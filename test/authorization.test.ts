@@ -487,6 +487,8 @@ describe('authorization: every operation as callers who should not get far', () 
     addExternalLinkToSite: { body: () => ({ title: 'New link', url: 'https://example.com/' }), expect: inContent(403) },
     updateSiteExternalLinkById: { body: () => ({ title: 'Renamed link' }), expect: inContent(403) },
     deleteSiteExternalLinkById: { own: async (f) => ({ siteExternalLinkId: await newExternalLink(f) }), expect: deleteInContent(403) },
+    // Duplicating a space of a site changes the site: its admins, who must also be able to copy the space.
+    duplicateSiteSpace: { body: () => ({}), expect: inContent(403) },
     getCustomHostname: { expect: inContent(200) },
     dnsRevalidateCustomHostname: { expect: inContent(403) },
     removeCustomHostname: { own: async (f) => ({ hostname: await newHostname(f) }), expect: deleteInContent(403) },
