@@ -609,6 +609,7 @@ describe('authorization: every operation as callers who should not get far', () 
     getUserNotificationSummary: { expect: anyUser(200) },
     markUserNotificationsRead: { expect: anyUser(204) },
     updateUserNotification: { body: () => ({ read: true }), expect: anyUser(404) },
+    createUserNotificationsToken: { expect: anyUser(200) },
 
     // --- Organization invite links: admins manage them; whoever holds one and has an account joins (an
     // organization of its own, so that joining changes no other row's answer)
