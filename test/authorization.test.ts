@@ -519,6 +519,8 @@ describe('authorization: every operation as callers who should not get far', () 
     getCustomFont: { expect: inOrganization(200, 200) },
     updateCustomFont: { body: () => ({ fontFamily: 'Renamed font' }), expect: inOrganization(403, 403) },
     deleteCustomFont: { own: async (f) => ({ fontId: await newFont(f) }), expect: deleteInOrganization(403, 403) },
+    // An upload for a font is the fonts' admins'; for other files, members who create content.
+    generateStorageUploadURL: { body: () => ({ file: { name: 'face.woff2', type: 'font/woff2', size: 100 }, kind: 'customization_font' }), expect: inOrganization(403, 403) },
 
     // --- OpenAPI specs (features/openapi-specs/policy.ts): members with a role read them, the create role
     // changes them; a guest sees the organization but no spec.

@@ -39,7 +39,7 @@ import * as m0045 from './0045_translation_glossary.ts';
 import * as m0048 from './0048_site_grants.ts';
 import * as m0049 from './0049_custom_fonts.ts';
 import * as m0050 from './0050_site_external_links.ts';
-import * as m0053 from './0053_site_redirect_options.ts';
+import * as m0053 from './0053_redirect_options_storage_uploads.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -83,5 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0048_site_grants': m0048,
   '0049_custom_fonts': m0049,
   '0050_site_external_links': m0050,
-  '0053_site_redirect_options': m0053,
+  '0053_redirect_options_storage_uploads': m0053,
 };
