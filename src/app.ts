@@ -41,7 +41,7 @@ import { teamRoutes } from './features/teams/routes.ts';
 import { grantRoutes } from './features/grants/routes.ts';
 import { collectionRoutes } from './features/collections/routes.ts';
 import { spaceRoutes } from './features/spaces/routes.ts';
-import { fileDownloadRoutes, fileUploadRoutes } from './features/files/routes.ts';
+import { fileDownloadRoutes, fileUploadRoutes, storageUploadRoutes, storageUploadTargetRoutes } from './features/files/routes.ts';
 import { changeRequestRoutes } from './features/change-requests/routes.ts';
 import { contentRoutes } from './features/content/routes.ts';
 import { embedRoutes } from './features/embeds/routes.ts';
@@ -167,6 +167,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await computedContentRoutes(v1);
       await embedRoutes(v1);
       await v1.register(fileUploadRoutes);
+      await storageUploadRoutes(v1);
       await importRoutes(v1);
       await importRunRoutes(v1);
       await gitSyncRoutes(v1);
@@ -195,6 +196,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   );
   // Download URLs are capability URLs outside the API prefix (see features/files/routes.ts).
   await fileDownloadRoutes(app);
+  await app.register(storageUploadTargetRoutes);
   // Public OpenAPI documents, outside /v1 and without a token (features/openapi-specs/routes.ts).
   await publishedSpecRoutes(app);
   await pdfDownloadRoutes(app);

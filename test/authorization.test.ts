@@ -479,6 +479,8 @@ describe('authorization: every operation as callers who should not get far', () 
     getPublishedContentSite: { expect: inst(200, inContent(200)) },
     // Search reads only what the caller can read: the fixture space's "Welcome" page for the reader, nothing for the guest.
     searchSiteContent: { body: () => ({ query: 'welcome', scope: { mode: 'all' } }), expect: inContent(200), check: searchFinds((f) => f.spaceId, ['reader']) },
+    // Warming a site's search reveals and changes nothing a search could not: whoever searches the site warms it.
+    prewarmSiteSearch: { expect: inContent(204) },
     getSiteCustomizationById: { expect: inst(200, inContent(200)) },
     getSiteStructure: { expect: inst(200, inContent(200)) },
     getSiteSpaceCustomizationById: { expect: inst(200, inContent(200)) },
@@ -515,6 +517,8 @@ describe('authorization: every operation as callers who should not get far', () 
     addExternalLinkToSite: { body: () => ({ title: 'New link', url: 'https://example.com/' }), expect: inContent(403) },
     updateSiteExternalLinkById: { body: () => ({ title: 'Renamed link' }), expect: inContent(403) },
     deleteSiteExternalLinkById: { own: async (f) => ({ siteExternalLinkId: await newExternalLink(f) }), expect: deleteInContent(403) },
+    // Duplicating a space of a site changes the site: its admins, who must also be able to copy the space.
+    duplicateSiteSpace: { body: () => ({}), expect: inContent(403) },
     getCustomHostname: { expect: inContent(200) },
     dnsRevalidateCustomHostname: { expect: inContent(403) },
     removeCustomHostname: { own: async (f) => ({ hostname: await newHostname(f) }), expect: deleteInContent(403) },
@@ -537,6 +541,7 @@ describe('authorization: every operation as callers who should not get far', () 
     removeTeamFromSite: { expect: deleteInContent(403) },
     updateSiteRedirectById: { body: (f) => ({ destination: { kind: 'site-space', siteSpaceId: f.siteSpaceId } }), expect: inContent(403) },
     deleteSiteRedirectById: { own: async (f) => ({ siteRedirectId: await newRedirect(f) }), expect: deleteInContent(403) },
+    bulkUpsertSiteRedirects: { body: (f) => ({ redirects: [{ source: '/bulk-redirect', destination: { kind: 'site-section', siteSectionId: f.siteSectionId } }] }), expect: inContent(403) },
 
     // --- Custom fonts (features/fonts/policy.ts): every member reads them, organization admins change them.
     listCustomFonts: { expect: inOrganization(200, 200), check: lists((f) => f.fontId, ['guest', 'reader']) },
@@ -544,6 +549,8 @@ describe('authorization: every operation as callers who should not get far', () 
     getCustomFont: { expect: inOrganization(200, 200) },
     updateCustomFont: { body: () => ({ fontFamily: 'Renamed font' }), expect: inOrganization(403, 403) },
     deleteCustomFont: { own: async (f) => ({ fontId: await newFont(f) }), expect: deleteInOrganization(403, 403) },
+    // An upload for a font is the fonts' admins'; for other files, members who create content.
+    generateStorageUploadURL: { body: () => ({ file: { name: 'face.woff2', type: 'font/woff2', size: 100 }, kind: 'customization_font' }), expect: inOrganization(403, 403) },
 
     // --- OpenAPI specs (features/openapi-specs/policy.ts): members with a role read them, the create role
     // changes them; a guest sees the organization but no spec.
@@ -634,6 +641,7 @@ describe('authorization: every operation as callers who should not get far', () 
     getUserNotificationSummary: { expect: anyUser(200) },
     markUserNotificationsRead: { expect: anyUser(204) },
     updateUserNotification: { body: () => ({ read: true }), expect: anyUser(404) },
+    createUserNotificationsToken: { expect: anyUser(200) },
 
     // --- Organization invite links: admins manage them; whoever holds one and has an account joins (an
     // organization of its own, so that joining changes no other row's answer)

@@ -482,6 +482,26 @@ export interface SiteGrantsTable {
 }
 
 /** A path of a site that sends readers elsewhere in the site (0020_site_redirects). */
+/** An upload signed by generateStorageUploadURL (0053): its key is `uploads/<id>`. */
+export interface StorageUploadsTable {
+  id: string;
+  organization_id: string;
+  /** The official StorageUploadKind: customization_font, import_file, organization_file. */
+  kind: string;
+  name: string;
+  /** The declared type; the stored blob's is decided from the bytes. */
+  content_type: string;
+  /** The declared size: the upload must be exactly this long. */
+  size: number;
+  /** SHA-256 of the secret in the upload URL. */
+  secret_hash: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  blob_hash: string | null;
+  uploaded_at: string | null;
+}
+
 export interface SiteRedirectsTable {
   id: string;
   site_id: string;
@@ -489,6 +509,12 @@ export interface SiteRedirectsTable {
   source: string;
   /** JSON of the official SiteRedirectDestination. */
   destination: string;
+  /** 1: a draft, not applied by the reader until published (0053). */
+  draft: number;
+  /** 1: a source ending in `*` hands the path matched by it on to the destination. */
+  capture_wildcard: number;
+  /** 1: 308 (public live traffic) or 307, not 302. */
+  permanent: number;
   created_at: string;
   updated_at: string;
 }
@@ -987,6 +1013,7 @@ export interface Database {
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
   site_redirects: SiteRedirectsTable;
+  storage_uploads: StorageUploadsTable;
   site_grants: SiteGrantsTable;
   search_sections: SearchSectionsTable;
   search_pages: SearchPagesTable;

@@ -53,6 +53,10 @@ export function registerAuth(app: FastifyInstance, authenticate: Authenticate, a
     if (!match) throw unauthorized('The Authorization header must be "Bearer <token>"');
     const caller = await authenticate(match[1]!);
     if (!caller) throw unauthorized('The API token is not valid or has been revoked');
+    if (caller.kind === 'user' && caller.onlyOperations) {
+      const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+      if (!operationId || !caller.onlyOperations.includes(operationId)) throw forbidden(`This token may call only ${caller.onlyOperations.join(', ')}`);
+    }
     request.caller = caller;
   });
 }

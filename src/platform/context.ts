@@ -31,6 +31,11 @@ export interface UserCaller {
    * session it opened, or a token such a session minted): its word is good for its own organization only.
    */
   onlyOrganization?: string;
+  /**
+   * The only operations the caller may call, when its token was made for one client (a notifications token:
+   * features/notifications/token.ts); the auth hook refuses the others.
+   */
+  onlyOperations?: readonly string[];
 }
 
 /**

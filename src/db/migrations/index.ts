@@ -40,6 +40,7 @@ import * as m0048 from './0048_site_grants.ts';
 import * as m0049 from './0049_custom_fonts.ts';
 import * as m0050 from './0050_site_external_links.ts';
 import * as m0052 from './0052_git_sync_installations.ts';
+import * as m0053 from './0053_redirect_options_storage_uploads.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0049_custom_fonts': m0049,
   '0050_site_external_links': m0050,
   '0052_git_sync_installations': m0052,
+  '0053_redirect_options_storage_uploads': m0053,
 };

@@ -2,9 +2,11 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { errors, SpaceIdParams } from '../../platform/schemas.ts';
+import { errors, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { servedAs } from './content-type.ts';
 import { fileDownloadRedirect, isStoredBlob, openFileDownload } from './service.ts';
+import { generateStorageUploadUrl, receiveStorageUpload } from './storage-uploads.ts';
 import { uploadSpaceFile } from './uploads.ts';
 
 const DownloadParams = Type.Object({ hash: Type.String(), name: Type.String() });
@@ -117,5 +119,54 @@ export async function fileUploadRoutes(app: App) {
       });
       return reply.status(201).send(uploaded);
     },
+  );
+}
+
+const StorageUploadBody = Type.Object({
+  file: Type.Object({
+    name: Type.String({ minLength: 1, maxLength: 256, description: 'Original filename' }),
+    type: Type.String({ minLength: 1, maxLength: 200, description: 'MIME type of the file' }),
+    size: Type.Number({ description: 'Size of the file in bytes: the upload must be exactly this long' }),
+  }),
+  kind: Type.Union([Type.Literal('customization_font'), Type.Literal('import_file'), Type.Literal('organization_file')]),
+});
+const StorageUploadUrl = Type.Object({
+  object: Type.Literal('storage-signed-url'),
+  url: Type.String({ description: 'Where to PUT the bytes, for an hour and once' }),
+  key: Type.String({ description: 'What names the file once uploaded (a font face\'s storageKey)' }),
+});
+
+/** generateStorageUploadURL (features/files/storage-uploads.ts). */
+export async function storageUploadRoutes(app: App) {
+  registerOperations(app, ['storage'], [
+    apiOperation({
+      method: 'POST',
+      url: '/orgs/:organizationId/storage/upload',
+      operationId: 'generateStorageUploadURL',
+      summary: 'A signed URL that takes one file\'s bytes (PUT), and the key naming the file once uploaded',
+      params: OrganizationIdParams,
+      body: StorageUploadBody,
+      status: 201,
+      response: StorageUploadUrl,
+      errors: [400, 401, 403, 404, 413],
+      run: (ctx, caller, { params, body }) => generateStorageUploadUrl(ctx, caller, params.organizationId, body),
+    }),
+  ]);
+}
+
+const UploadTargetParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+const UploadTargetQuery = Type.Object({ signature: Type.Optional(Type.String({ maxLength: 200 })) });
+
+/**
+ * The URLs generateStorageUploadURL signs, outside /v1 and without a token: the signature is the permission (as a
+ * bucket's presigned URL). In a context of its own, whose body parser leaves the body for the handler to stream.
+ */
+export async function storageUploadTargetRoutes(app: App) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _body, done) => done(null));
+  app.put(
+    '/storage/uploads/:id',
+    { config: { public: true }, schema: { hide: true, params: UploadTargetParams, querystring: UploadTargetQuery } },
+    async (request) => receiveStorageUpload(app.ctx, request.params.id, request.query.signature, request.raw),
   );
 }

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { BlobsTable, Database, Executor } from '../../db/types.ts';
+import type { BlobsTable, Database, Executor, StorageUploadsTable } from '../../db/types.ts';
 
 export type BlobRow = BlobsTable;
 
@@ -49,4 +49,20 @@ export async function findRecordedBlobHashes(db: Executor, hashes: string[]): Pr
   if (hashes.length === 0) return new Set();
   const rows = await db.selectFrom('blobs').select('hash').where('hash', 'in', hashes).execute();
   return new Set(rows.map((row) => row.hash));
+}
+
+export type StorageUploadRow = StorageUploadsTable;
+
+export async function insertStorageUpload(db: Executor, row: StorageUploadRow): Promise<void> {
+  await db.insertInto('storage_uploads').values(row).execute();
+}
+
+export async function findStorageUpload(db: Executor, id: string): Promise<StorageUploadRow | undefined> {
+  return db.selectFrom('storage_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records the stored bytes of an upload, once: false when another request stored them first. */
+export async function completeStorageUpload(db: Executor, id: string, blobHash: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('storage_uploads').set({ blob_hash: blobHash, uploaded_at: now }).where('id', '=', id).where('blob_hash', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { OrgAccess } from '../access/service.ts';
 import { findUploadedFile } from '../files/service.ts';
+import { storedHashOfUploadKey } from '../files/storage-uploads.ts';
 import { assertOrganizationVisible } from '../organizations/policy.ts';
 import { FONT_FORMATS, storedHashOf } from './font-files.ts';
 import { fontPolicy } from './policy.ts';
@@ -45,13 +46,16 @@ export async function getCustomFont(ctx: AppContext, caller: Caller, organizatio
 }
 
 /**
- * The face a `storageKey` gives a weight: the bytes must be stored on this server (an upload's id or a download
- * URL of it) and be a WOFF or WOFF2 font, as their bytes say; 400 naming the field otherwise.
+ * The face a `storageKey` gives a weight: the bytes must be stored on this server (the key of an upload of this
+ * organization (generateStorageUploadURL), an upload's id, or a download URL of it) and be a WOFF or WOFF2 font, as
+ * their bytes say; 400 naming the field otherwise.
  */
-async function faceOf(ctx: AppContext, fontId: string, weight: number, storageKey: string, field: string): Promise<FontFaceRow> {
-  const hash = storedHashOf(storageKey, ctx.config.publicUrl);
+async function faceOf(ctx: AppContext, organizationId: string, fontId: string, weight: number, storageKey: string, field: string): Promise<FontFaceRow> {
+  const hash = storedHashOf(storageKey, ctx.config.publicUrl) ?? (await storedHashOfUploadKey(ctx, organizationId, storageKey.trim()));
   if (!hash) {
-    throw badRequest(`${field}: "${storageKey}" is not a file stored on this server (the id of an upload, or its download URL under ${ctx.config.publicUrl}/files/)`);
+    throw badRequest(
+      `${field}: "${storageKey}" is not a file stored on this server (the key of a finished upload, the id of an upload, or its download URL under ${ctx.config.publicUrl}/files/)`,
+    );
   }
   const file = await findUploadedFile(ctx, hash);
   if (!file) throw badRequest(`${field}: no file ${hash} is stored on this server`);
@@ -77,7 +81,7 @@ export async function createCustomFont(ctx: AppContext, caller: Caller, organiza
   checkDistinctWeights(body.fontFaces);
   checkRegular(body.fontFaces);
   const id = newId();
-  const faces = await Promise.all(body.fontFaces.map((face, i) => faceOf(ctx, id, face.weight, face.storageKey, `body/fontFaces/${i}/storageKey`)));
+  const faces = await Promise.all(body.fontFaces.map((face, i) => faceOf(ctx, organizationId, id, face.weight, face.storageKey, `body/fontFaces/${i}/storageKey`)));
   const now = isoNow(ctx.clock);
   const font = { id, organization_id: organizationId, font_family: body.fontFamily, created_at: now, updated_at: now };
   await ctx.db.transaction().execute((trx) => insertFont(trx, font, faces));
@@ -93,7 +97,7 @@ export async function updateCustomFont(ctx: AppContext, caller: Caller, organiza
   const byWeight = new Map(font.faces.map((face) => [face.weight, face]));
   for (const [i, change] of changes.entries()) {
     if (change.storageKey === null) byWeight.delete(change.weight);
-    else byWeight.set(change.weight, await faceOf(ctx, font.id, change.weight, change.storageKey, `body/fontFaces/${i}/storageKey`));
+    else byWeight.set(change.weight, await faceOf(ctx, organizationId, font.id, change.weight, change.storageKey, `body/fontFaces/${i}/storageKey`));
   }
   const faces = [...byWeight.values()].sort((a, b) => a.weight - b.weight);
   checkRegular(faces);

@@ -1,7 +1,9 @@
+import { Type } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { listOf } from '../../platform/schemas.ts';
 import { ListNotificationsQuery, Notification, NotificationParams, NotificationSummary, UpdateNotificationBody } from './schemas.ts';
+import { createNotificationsToken } from './token.ts';
 import { listOwnNotifications, markOwnNotificationsRead, notificationSummary, updateOwnNotification } from './service.ts';
 
 // GitBook's public API has no notifications: these are Quire's own, for the members' app inbox.
@@ -9,6 +11,17 @@ const documentation = { 'x-quire-extension': true };
 
 /** The signed-in person's inbox: review requests, mentions and replies. */
 export async function notificationRoutes(app: App) {
+  registerOperations(app, ['users'], [
+    apiOperation({
+      method: 'POST',
+      url: '/user/notifications/token',
+      operationId: 'createUserNotificationsToken',
+      summary: "A JWT valid for an hour that lets a notifications client call the person's notification operations, and no other",
+      response: Type.Object({ token: Type.String({ description: 'Bearer token for the notification operations only' }) }),
+      errors: [401, 403],
+      run: (ctx, caller) => createNotificationsToken(ctx, caller),
+    }),
+  ]);
   registerOperations(app, ['user-notifications'], [
     apiOperation({
       method: 'GET',

@@ -3,6 +3,7 @@ import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageNode } from '../content/tree.ts';
 import { contentDisposition, printPages } from '../pdf/service.ts';
+import { redirectStatus } from '../sites/redirect-paths.ts';
 import { PREVIEW_COOKIE, PREVIEW_LIFETIME_SECONDS, PREVIEW_PARAM, SHARE_KEY_COOKIE, SHARE_KEY_PARAM, VISITOR_TOKEN_COOKIE, VISITOR_TOKEN_PARAM, siteUrl } from '../sites/urls.ts';
 import { resolveVisitor } from '../sites/visitor-access.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -72,10 +73,11 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   const pageSegments = markdown ? [...rest.slice(0, -1), last.slice(0, -3)] : rest;
   const located = await locatePage(ctx, view, pageSegments);
   if (!located) {
-    // A site redirect (set through the API, and so changeable) answers 302; a page moved away (a `.gitbook.yaml`
-    // redirect kept by Git Sync, which moves with the content) 301 to where it went.
+    // A site redirect (set through the API, and so changeable) answers 302 unless made permanent
+    // (redirect-paths.ts); a page moved away (a `.gitbook.yaml` redirect kept by Git Sync, which moves with the
+    // content) 301 to where it went.
     const redirected = await siteRedirectUrl(ctx, view, rest);
-    if (redirected) return reply.redirect(redirected, 302);
+    if (redirected) return reply.redirect(redirected.url, redirectStatus(redirected.permanent, open));
     const moved = await redirectedPageUrl(ctx, view, pageSegments);
     return moved ? reply.redirect(moved, 301) : sendNotFound(reply, view);
   }

@@ -7,7 +7,8 @@ import { customizationOf } from '../sites/service.ts';
 import { siteSpaceCustomizationOf } from '../sites/site-space-customization.ts';
 import { siteUrl } from '../sites/urls.ts';
 import { redirectOfSpace } from '../git-sync/queries.ts';
-import { siteRedirectFrom } from '../sites/redirects.ts';
+import { siteRedirectFrom, type SiteRedirectDestination } from '../sites/redirects.ts';
+import { appendSuffix } from '../sites/redirect-paths.ts';
 import type { CustomizationValue } from '../sites/customization-schema.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -418,12 +419,18 @@ function pdfUrlsOf(view: SiteView, located: LocatedPage): { page: string; all: s
 
 /**
  * Where a site redirect (the official createSiteRedirect) sends a path that names no page: its section's,
- * variant's or page's URL for this visitor; undefined when there is none or the destination is not theirs (hidden
- * by a condition, deleted since).
+ * variant's or page's URL for this visitor (with what its wildcard matched, when it captures it), or its external
+ * URL; undefined when there is none or the destination is not theirs (hidden by a condition, deleted since).
  */
-export async function siteRedirectUrl(ctx: AppContext, view: SiteView, segments: readonly string[]): Promise<string | undefined> {
-  const destination = await siteRedirectFrom(ctx.db, view.site.id, segments.join('/'));
-  if (!destination) return undefined;
+export async function siteRedirectUrl(ctx: AppContext, view: SiteView, segments: readonly string[]): Promise<{ url: string; permanent: boolean } | undefined> {
+  const applied = await siteRedirectFrom(ctx.db, view.site.id, segments.join('/'));
+  if (!applied) return undefined;
+  const url = await destinationUrlFor(ctx, view, applied.destination);
+  return url === undefined ? undefined : { url: appendSuffix(url, applied.suffix), permanent: applied.permanent };
+}
+
+async function destinationUrlFor(ctx: AppContext, view: SiteView, destination: SiteRedirectDestination): Promise<string | undefined> {
+  if (destination.kind === 'external') return destination.url;
   if (destination.kind === 'site-section') return view.visible.sections.find((s) => s.id === destination.siteSectionId)?.url;
   const variant = view.visible.sections.flatMap((s) => s.variants).find((v) => v.id === destination.siteSpaceId);
   if (!variant || destination.kind === 'site-space') return variant?.url;

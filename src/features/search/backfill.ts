@@ -20,6 +20,8 @@ export interface BackfillOptions {
   batch?: number;
   /** A run stops after this long (the next run of the worker goes on from where it stopped). */
   budgetMs?: number;
+  /** Only these spaces (a site's, warmed before its first search: prewarm.ts); every listed space otherwise. */
+  spaceIds?: readonly string[];
 }
 
 /** Lists spaces for the backfill (a space already listed starts over). */
@@ -34,7 +36,7 @@ export async function backfillSearchIndex(ctx: AppContext, options: BackfillOpti
   let indexed = 0;
   // At least one batch per run, however small the budget.
   for (;;) {
-    const done = await backfillBatch(ctx, batch);
+    const done = await backfillBatch(ctx, batch, options.spaceIds);
     if (done === undefined) return indexed;
     indexed += done;
     if (Date.now() >= deadline) return indexed;
@@ -43,9 +45,9 @@ export async function backfillSearchIndex(ctx: AppContext, options: BackfillOpti
 }
 
 /** The next batch of the first listed space; undefined when no space is listed. */
-async function backfillBatch(ctx: AppContext, batch: number): Promise<number | undefined> {
+async function backfillBatch(ctx: AppContext, batch: number, spaceIds: readonly string[] | undefined): Promise<number | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
-    const next = await nextBackfill(trx);
+    const next = await nextBackfill(trx, spaceIds);
     if (!next) return undefined;
     // A space's main branch has the space's id; a purged space's listing went with it (cascade).
     const branch = await lockBranch(trx, next.space_id);

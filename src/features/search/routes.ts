@@ -3,6 +3,7 @@ import { apiOperation, registerOperations } from '../../platform/api-operation.t
 import { listOf, OrganizationIdParams, SpaceIdParams } from '../../platform/schemas.ts';
 import { ListOnlyQuery, SearchPageResult, SearchQuery, SearchSpaceResult, SiteSearchBody } from './schemas.ts';
 import { SiteIdParams } from '../sites/schemas.ts';
+import { prewarmSiteSearch } from './prewarm.ts';
 import { searchSite } from './site-search.ts';
 import { searchOrganization, searchSpace } from './service.ts';
 
@@ -46,6 +47,16 @@ export async function searchRoutes(app: App) {
       response: listOf(SearchSpaceResult),
       errors: [400, 401, 404],
       run: (ctx, caller, { params, query, body }) => searchSite(ctx, caller, params.organizationId, params.siteId, body, query),
+    }),
+    apiOperation({
+      method: 'POST',
+      url: '/orgs/:organizationId/sites/:siteId/search/prewarm',
+      operationId: 'prewarmSiteSearch',
+      summary: "Warm a site's search before its first request: its spaces' page trees loaded, pages not yet indexed indexed",
+      params: SiteIdParams,
+      status: 204,
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => prewarmSiteSearch(ctx, caller, params.organizationId, params.siteId),
     }),
   ]);
 }

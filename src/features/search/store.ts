@@ -319,8 +319,12 @@ export async function listForBackfill(db: Executor, spaceIds: readonly string[])
   }
 }
 
-export async function nextBackfill(db: Executor): Promise<{ space_id: string; after_page: string | null } | undefined> {
-  return db.selectFrom('search_backfill').select(['space_id', 'after_page']).orderBy('space_id').limit(1).executeTakeFirst();
+/** The first listed space, of these spaces only when given. */
+export async function nextBackfill(db: Executor, spaceIds?: readonly string[]): Promise<{ space_id: string; after_page: string | null } | undefined> {
+  if (spaceIds?.length === 0) return undefined;
+  let q = db.selectFrom('search_backfill').select(['space_id', 'after_page']);
+  if (spaceIds) q = q.where('space_id', 'in', spaceIds);
+  return q.orderBy('space_id').limit(1).executeTakeFirst();
 }
 
 /** Where the space's backfill goes on from (the last page indexed), or null: it is done and leaves the list. */

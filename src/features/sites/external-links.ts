@@ -16,7 +16,7 @@ import { deleteExternalLink, insertExternalLink, updateExternalLink, type Extern
  */
 
 /** An absolute HTTP(S) URL: a link of a site never runs script (`javascript:`) nor points into the visitor's machine. */
-function checkedUrl(url: string, field: string): string {
+export function checkedUrl(url: string, field: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);

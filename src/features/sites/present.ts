@@ -113,6 +113,7 @@ export function presentTree<S>(config: Config, tree: SiteTree, presentSpace: (ro
       title: row.space.title,
       default: isDefault,
       ...(row.condition !== null ? { condition: row.condition } : {}),
+      draft: false,
       urls: published(siteSpaceUrl(parentUrl, { path: row.path, isDefault })),
     };
   }

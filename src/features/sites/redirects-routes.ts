@@ -4,32 +4,77 @@ import { apiOperation, registerOperations } from '../../platform/api-operation.t
 import { callerOf } from '../../platform/auth.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { errors, listOf, ListQuery } from '../../platform/schemas.ts';
-import { createSiteRedirect, deleteSiteRedirectById, listRedirectsOfSite, siteRedirectBySource, updateSiteRedirectById } from './redirects.ts';
+import { bulkUpsertSiteRedirects, createSiteRedirect, deleteSiteRedirectById, listRedirectsOfSite, siteRedirectBySource, updateSiteRedirectById } from './redirects.ts';
 import { SiteIdParams } from './schemas.ts';
 
 /* The official site-redirect operations (redirects.ts), with the official spec's shapes. */
 
-// The official SiteRedirectSourcePath: `/` then unreserved or percent-encoded characters, by segments.
+// The official SiteRedirectSourcePath: `/` then unreserved or percent-encoded characters, by segments; it may
+// end in a wildcard (`/old/*`, `/old*`).
 const SourcePath = Type.String({
   maxLength: 512,
-  pattern: '^\\/(?:[A-Za-z0-9\\-._~]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~]|%[0-9A-Fa-f]{2})+)*$',
-  description: 'The path to redirect from, relative to the site URL',
+  pattern: '^\\/(?!\\*)(?!.*\\*.+)(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\\/\\*|\\*)?$',
+  description: 'The path to redirect from, relative to the site URL; a final `*` stands for whatever follows',
 });
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 const Destination = Type.Union([
   Type.Object({ kind: Type.Literal('site-section'), siteSectionId: Id }),
   Type.Object({ kind: Type.Literal('site-space'), siteSpaceId: Id }),
   Type.Object({ kind: Type.Literal('site-page'), siteSpaceId: Id, pageId: Id }),
+  Type.Object({ kind: Type.Literal('external'), url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+]);
+const InputDestination = Type.Union([
+  ...Destination.anyOf,
+  Type.Object({ kind: Type.Literal('path'), spaceId: Id, path: Type.String({ maxLength: 1024, description: 'Path of the page in the space' }) }),
 ]);
 const SiteRedirect = Type.Object(
-  { object: Type.Literal('site-redirect'), id: Type.String(), source: Type.String(), destination: Destination },
+  {
+    object: Type.Literal('site-redirect'),
+    id: Type.String(),
+    source: Type.String(),
+    draft: Type.Boolean({ description: 'A draft is kept, not applied, until published' }),
+    captureWildcard: Type.Boolean({ description: 'The path matched by the wildcard of the source is appended to the destination URL' }),
+    permanent: Type.Boolean({ description: 'Served as 308 for public live traffic, 307 elsewhere (otherwise 302)' }),
+    destination: Destination,
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  },
   { $id: 'SiteRedirect' },
 );
 const SiteRedirectIdParams = Type.Object({ ...SiteIdParams.properties, siteRedirectId: Type.String({ minLength: 1 }) });
-const CreateBody = Type.Object({ source: SourcePath, destination: Destination });
-const UpdateBody = Type.Object({ source: Type.Optional(SourcePath), destination: Type.Optional(Destination) }, { minProperties: 1 });
-const ListRedirectsQuery = Type.Object({ ...ListQuery.properties, search: Type.Optional(Type.String({ maxLength: 512, description: 'Search for a redirect by path' })) });
+const Options = {
+  captureWildcard: Type.Optional(Type.Boolean()),
+  draft: Type.Optional(Type.Boolean()),
+  permanent: Type.Optional(Type.Boolean()),
+};
+const CreateBody = Type.Object({ source: SourcePath, destination: InputDestination, ...Options });
+const UpdateBody = Type.Object({ source: Type.Optional(SourcePath), destination: Type.Optional(Destination), ...Options }, { minProperties: 1 });
+const ListRedirectsQuery = Type.Object({
+  ...ListQuery.properties,
+  search: Type.Optional(Type.String({ maxLength: 512, description: 'Search for a redirect by path' })),
+  draft: Type.Optional(Type.Boolean({ default: false, description: 'Draft redirects rather than live ones' })),
+});
 const BySourceQuery = Type.Object({ source: SourcePath, shareKey: Type.Optional(Type.String({ maxLength: 200 })) });
+const BulkItem = Type.Union([
+  Type.Object({ source: SourcePath, intent: Type.Literal('publish', { description: 'Publish the draft redirect from this source, replacing the live one' }) }),
+  Type.Object({
+    source: SourcePath,
+    intent: Type.Optional(Type.Union([Type.Literal('live'), Type.Literal('draft')], { description: 'Which redirect of the source the item writes' })),
+    captureWildcard: Type.Optional(Type.Boolean()),
+    permanent: Type.Optional(Type.Boolean()),
+    destination: Type.Union([InputDestination, Type.Null()], { description: 'null deletes the redirect' }),
+  }),
+]);
+const BulkBody = Type.Object({ redirects: Type.Array(BulkItem, { minItems: 1, maxItems: 500 }) });
+const Source = Type.String();
+const BulkResults = Type.Object({
+  results: Type.Array(
+    Type.Union([
+      Type.Object({ status: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('published')]), source: Source, draft: Type.Boolean(), id: Type.String() }),
+      Type.Object({ status: Type.Literal('deleted'), source: Source, draft: Type.Boolean() }),
+    ]),
+  ),
+});
 
 const SITE = '/orgs/:organizationId/sites/:siteId';
 const tags = ['sites'];
@@ -46,6 +91,10 @@ export async function siteRedirectRoutes(app: App) {
     params: SiteIdParams, body: CreateBody, status: 201, response: SiteRedirect, errors: [400, 401, 403, 404, 409],
     run: (ctx, caller, { params, body }) => createSiteRedirect(ctx, caller, params.organizationId, params.siteId, body),
     headers: (redirect, { params }) => ({ location: apiUrl(ctx.config, `/orgs/${params.organizationId}/sites/${params.siteId}/redirects/${redirect.id}`) }),
+  }), apiOperation({
+    method: 'PUT', url: `${SITE}/redirects`, operationId: 'bulkUpsertSiteRedirects', summary: 'Create, update, delete or publish redirects of a site, all or none',
+    params: SiteIdParams, body: BulkBody, response: BulkResults, errors: [400, 401, 403, 404, 409],
+    run: (ctx, caller, { params, body }) => bulkUpsertSiteRedirects(ctx, caller, params.organizationId, params.siteId, body.redirects),
   })]);
 
   app.get(`${SITE}/redirect`, {

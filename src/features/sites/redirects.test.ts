@@ -27,7 +27,9 @@ describe('site redirects', () => {
     const { site, reference, variant, pages, redirects } = await siteWithPages();
     const toPage = { kind: 'site-page', siteSpaceId: variant, pageId: pages[1] };
     const created = ok(await t.api('POST', redirects, { body: { source: '/old/upgrading', destination: toPage } }), 201);
-    assert.deepEqual(created, { object: 'site-redirect', id: created.id, source: '/old/upgrading', destination: toPage });
+    assert.deepEqual(created, {
+      object: 'site-redirect', id: created.id, source: '/old/upgrading', draft: false, captureWildcard: false, permanent: false, destination: toPage, createdAt: created.createdAt,
+    });
     t.clock.advance(1000); // listed in creation order
     ok(await t.api('POST', redirects, { body: { source: '/reference', destination: { kind: 'site-section', siteSectionId: reference.id } } }), 201);
 
@@ -43,8 +45,10 @@ describe('site redirects', () => {
     const toSection = ok(await t.api('GET', `${b.sites}/${site.id}/redirect?source=/reference`));
     assert.equal(toSection.target, `http://quire.test/sites/${site.id}/api/`);
 
+    t.clock.advance(1000);
     const moved = ok(await t.api('PATCH', `${redirects}/${created.id}`, { body: { source: '/old/upgrade', destination: { kind: 'site-space', siteSpaceId: variant } } }));
     assert.equal(moved.source, '/old/upgrade');
+    assert.ok(moved.updatedAt > moved.createdAt);
     assert.deepEqual(moved.destination, { kind: 'site-space', siteSpaceId: variant });
     assert.deepEqual(ok(await t.api('GET', `${b.sites}/${site.id}/redirect?source=/old/upgrade`)).redirect, moved);
     assertError(await t.api('GET', `${b.sites}/${site.id}/redirect?source=/old/upgrading`), 404);
@@ -110,5 +114,46 @@ describe('site redirects', () => {
 
     assert.equal((await t.api('DELETE', `${redirects}/${toPage.id}`)).status, 205);
     assert.equal((await get('/old/upgrading')).statusCode, 404);
+  });
+
+  test('a wildcard source sends everything under it, with the rest of the path when it captures it; the longest source wins', async () => {
+    const { site, reference, variant, pages, redirects } = await siteWithPages();
+    ok(await t.api('POST', `${b.sites}/${site.id}/publish`));
+    const add = async (body: Record<string, unknown>) => ok(await t.api('POST', redirects, { body }), 201);
+    await add({ source: '/old/*', destination: { kind: 'site-section', siteSectionId: reference.id } });
+    await add({ source: '/old/guide/*', destination: { kind: 'site-space', siteSpaceId: variant }, captureWildcard: true });
+    await add({ source: '/blog*', destination: { kind: 'external', url: 'https://blog.example.com/posts' }, captureWildcard: true });
+    await add({ source: '/moved', destination: { kind: 'site-page', siteSpaceId: variant, pageId: pages[1] }, permanent: true });
+    const get = (path: string) => t.app.inject({ method: 'GET', url: `/sites/${site.id}${path}` });
+
+    assert.equal((await get('/old/anything/at/all')).headers.location, `/sites/${site.id}/api/`);
+    assert.equal((await get('/old')).headers.location, `/sites/${site.id}/api/`);
+    assert.equal((await get('/old/guide/upgrade')).headers.location, `/sites/${site.id}/upgrade`);
+    assert.equal((await get('/blog/2024/hello')).headers.location, 'https://blog.example.com/posts/2024/hello');
+    assert.equal((await get('/elsewhere')).statusCode, 404);
+    // Permanent: 308 to public live traffic (this public, published site), 302 for the others.
+    const moved = await get('/moved');
+    assert.equal(moved.statusCode, 308);
+    assert.equal(moved.headers.location, `/sites/${site.id}/upgrade`);
+    assert.equal((await get('/old/x')).statusCode, 302);
+  });
+
+  test('a permanent redirect of a site that is not public answers 307; a draft is not applied until published', async () => {
+    const { site, variant, redirects } = await siteWithPages();
+    ok(await t.api('PATCH', `${b.sites}/${site.id}`, { body: { visibility: 'share-link' } }));
+    ok(await t.api('POST', `${b.sites}/${site.id}/publish`));
+    const link = ok(await t.api('POST', `${b.sites}/${site.id}/share-links`, { body: { name: 'Team' } }), 201);
+    ok(await t.api('POST', redirects, { body: { source: '/forever', destination: { kind: 'site-space', siteSpaceId: variant }, permanent: true } }), 201);
+    const draft = ok(await t.api('POST', redirects, { body: { source: '/soon', destination: { kind: 'site-space', siteSpaceId: variant }, draft: true } }), 201);
+    assert.equal(draft.draft, true);
+    const key = new URL(link.urls.published as string).searchParams.get('share');
+    const get = (path: string) => t.app.inject({ method: 'GET', url: `/sites/${site.id}${path}?share=${key}` });
+    assert.equal((await get('/forever')).statusCode, 307);
+    assert.equal((await get('/soon')).statusCode, 404);
+    // Drafts are listed apart from live redirects.
+    assert.deepEqual(ok(await t.api('GET', `${redirects}?draft=true`)).items.map((r: { id: string }) => r.id), [draft.id]);
+    assert.equal(ok(await t.api('GET', redirects)).count, 1);
+    ok(await t.api('PATCH', `${redirects}/${draft.id}`, { body: { draft: false } }));
+    assert.equal((await get('/soon')).statusCode, 302);
   });
 });

@@ -11,6 +11,7 @@ import {
   AddSectionGroupBody,
   AddSectionToGroupBody,
   AddSiteSpaceBody,
+  DuplicateSiteSpaceBody,
   CreateShareLinkBody,
   CreateSiteBody,
   GroupSectionParams,
@@ -58,6 +59,7 @@ import {
   setPublished,
   updateSiteSettings,
 } from './service.ts';
+import { duplicateSiteSpace } from './duplicate-site-space.ts';
 import { addSpaceToSite, deleteSiteSpaceById, listSiteSpaces, moveSiteSpace, updateSiteSpaceById } from './site-spaces.ts';
 import {
   addSectionGroup,
@@ -215,6 +217,12 @@ export async function siteRoutes(app: App) {
     method: 'POST', url: `${SITE}/site-spaces`, operationId: 'addSpaceToSite', summary: 'Add a space to a site',
     params: SiteIdParams, body: AddSiteSpaceBody, status: 201, response: SiteSpace, errors: [400, 401, 403, 404],
     run: (ctx, caller, { params, body }) => addSpaceToSite(ctx, caller, params.organizationId, params.siteId, body),
+    headers: (siteSpace, { params }) => ({ location: location(params, `site-spaces/${siteSpace.id}`) }),
+  }), apiOperation({
+    method: 'POST', url: `${SITE}/site-spaces/:siteSpaceId/duplicate`, operationId: 'duplicateSiteSpace',
+    summary: 'Duplicate the space of a site-space (content too) into the site: a variant after it, or a new section when it is alone in its own',
+    params: SiteSpaceIdParams, body: Type.Optional(DuplicateSiteSpaceBody), status: 201, response: SiteSpace, errors: [400, 401, 403, 404],
+    run: (ctx, caller, { params, body }) => duplicateSiteSpace(ctx, caller, params.organizationId, params.siteId, params.siteSpaceId, body ?? {}),
     headers: (siteSpace, { params }) => ({ location: location(params, `site-spaces/${siteSpace.id}`) }),
   })]);
 

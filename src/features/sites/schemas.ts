@@ -75,6 +75,7 @@ export const SiteSpace = Type.Object(
     title: Type.String(),
     default: Type.Boolean(),
     condition: Type.Optional(Type.String()),
+    draft: Type.Boolean({ description: 'Always false: site-spaces of this server are live once added' }),
     urls: PublishedUrls,
   },
 );
@@ -178,6 +179,9 @@ export const ShareKeyQuery = Type.Object({ shareKey: Type.Optional(Type.String({
 export const ListWithShareKeyQuery = Type.Object({ ...ListQuery.properties, ...ShareKeyQuery.properties });
 export const ListSiteSpacesQuery = Type.Object({ ...ListWithShareKeyQuery.properties, default: Type.Optional(Type.Boolean()) });
 
+export const DuplicateSiteSpaceBody = Type.Object({
+  draft: Type.Optional(Type.Boolean({ default: false, description: 'Create the copy as a draft: refused, this server has no draft site-spaces' })),
+});
 export const AddSiteSpaceBody = Type.Object({ spaceId: Type.String({ minLength: 1 }), sectionId: Type.Optional(Type.String({ minLength: 1 })) });
 export const UpdateSiteSpaceBody = Type.Object({
   path: Type.Optional(Path),

@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import type { Executor } from '../../db/types.ts';
 import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { badRequest, conflict, isNotFound, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -206,32 +207,45 @@ export async function restoreSpace(ctx: AppContext, caller: Caller, spaceId: str
 
 /** A copy of the space's settings and current content, next to the original. */
 export async function duplicateSpace(ctx: AppContext, caller: Caller, spaceId: string) {
+  const { space, access } = await loadSpaceToDuplicate(ctx, caller, spaceId);
+  const copy = await ctx.db.transaction().execute((trx) => writeSpaceCopy(ctx, trx, caller, space));
+  return presentSpace(ctx.config, copy, await access.roleOn(copy), await countersOf(ctx, copy.id));
+}
+
+/** The space, when the caller may duplicate it: they read it, and may create spaces where it is. */
+export async function loadSpaceToDuplicate(ctx: AppContext, caller: Caller, spaceId: string) {
   const { space, access } = await loadSpace(ctx, caller, spaceId);
   await assertCanPlaceIn(ctx, access, space.parent_id);
+  return { space, access };
+}
+
+/**
+ * Writes a copy of the space (settings and current content, its main line starting from the original's head)
+ * next to it, in the caller's transaction: a site duplicating one of its spaces writes the copy and its place
+ * in the site together (sites/duplicate-site-space.ts).
+ */
+export async function writeSpaceCopy(ctx: AppContext, trx: Executor, caller: Caller, space: SpaceRow): Promise<SpaceRow> {
   const now = isoNow(ctx.clock);
-  const copy = await ctx.db.transaction().execute(async (trx) => {
-    const placement = await resolvePlacement(trx, space.organization_id, undefined, { parent: space.parent_id });
-    const copy: SpaceRow = {
-      ...space,
-      id: newId(),
-      title: `${space.title} (copy)`.slice(0, 50),
-      revision_id: '',
-      position: placement.position,
-      created_by: authorOf(caller),
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-      deleted_by: null,
-      change_request_counter: 0,
-    };
-    await insertSpace(trx, copy);
-    const source = await findRevision(trx, space.revision_id);
-    copy.revision_id = await startMainBranch(ctx, trx, copy.id, authorOf(caller), { spaceId: space.id, revisionId: space.revision_id, variables: source?.variables ?? '{}' });
-    await updateSpace(trx, copy.id, { revision_id: copy.revision_id });
-    await recordEvent(trx, ctx.clock, 'space_created', space.organization_id, { spaceId: copy.id, duplicatedFrom: space.id });
-    return copy;
-  });
-  return presentSpace(ctx.config, copy, await access.roleOn(copy), await countersOf(ctx, copy.id));
+  const placement = await resolvePlacement(trx, space.organization_id, undefined, { parent: space.parent_id });
+  const copy: SpaceRow = {
+    ...space,
+    id: newId(),
+    title: `${space.title} (copy)`.slice(0, 50),
+    revision_id: '',
+    position: placement.position,
+    created_by: authorOf(caller),
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+    deleted_by: null,
+    change_request_counter: 0,
+  };
+  await insertSpace(trx, copy);
+  const source = await findRevision(trx, space.revision_id);
+  copy.revision_id = await startMainBranch(ctx, trx, copy.id, authorOf(caller), { spaceId: space.id, revisionId: space.revision_id, variables: source?.variables ?? '{}' });
+  await updateSpace(trx, copy.id, { revision_id: copy.revision_id });
+  await recordEvent(trx, ctx.clock, 'space_created', space.organization_id, { spaceId: copy.id, duplicatedFrom: space.id });
+  return copy;
 }
 
 export async function moveSpace(ctx: AppContext, caller: Caller, spaceId: string, input: PlacementInput) {

@@ -6,6 +6,7 @@ import { isoNow } from '../../platform/clock.ts';
 import type { Executor } from '../../db/types.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { authenticateInstallationToken, INSTALLATION_TOKEN_PREFIX } from '../integrations/tokens.ts';
+import { authenticateNotificationsToken, looksLikeNotificationsToken } from '../notifications/token.ts';
 import { findActiveTokenByHash, insertToken, listActiveTokensOfUser, listTokensOfUser, revokeTokens, touchToken } from './store.ts';
 
 /** Tokens are stored only as their SHA-256: a database leak does not leak credentials. */
@@ -34,6 +35,7 @@ function tokenCache(ctx: AppContext) {
 export async function authenticateToken(ctx: AppContext, token: string): Promise<Caller | null> {
   // Installation tokens (features/integrations) carry their own prefix and live in their own table.
   if (token.startsWith(INSTALLATION_TOKEN_PREFIX)) return authenticateInstallationToken(ctx, token);
+  if (looksLikeNotificationsToken(token)) return authenticateNotificationsToken(ctx, token);
   const hash = hashToken(token);
   const row = await cachedRead(tokenCache(ctx), hash, () => findActiveTokenByHash(ctx.db, hash));
   if (!row) return null;

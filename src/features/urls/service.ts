@@ -63,7 +63,7 @@ export async function resolvePublishedUrl(ctx: AppContext, _caller: Caller, requ
   const node = place.pagePath === '' ? pages.first : pages.byPath.get(place.pagePath);
   if (!node) {
     // A path that names no page: where the reader would send the visitor, if anywhere (a site redirect first).
-    const redirected = (await siteRedirectUrl(ctx, view, address.rest)) ?? (await redirectedPageUrl(ctx, view, address.rest));
+    const redirected = (await siteRedirectUrl(ctx, view, address.rest))?.url ?? (await redirectedPageUrl(ctx, view, address.rest));
     if (redirected) return { target: 'content', redirect: new URL(redirected, view.baseUrl).toString() };
   }
   const origin = new URL(view.baseUrl).origin;
