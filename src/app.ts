@@ -50,6 +50,7 @@ import { gitSyncConnectionRoutes, gitSyncRoutes, gitSyncWebhookRoutes } from './
 import { commentRoutes } from './features/comments/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { fontRoutes } from './features/fonts/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await commentRoutes(v1);
       await siteRoutes(v1);
       await fontRoutes(v1);
+      await auditRoutes(v1);
       await linkRoutes(v1);
       await searchRoutes(v1);
       await openAPISpecRoutes(v1);

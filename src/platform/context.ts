@@ -19,6 +19,17 @@ export interface AppContext {
 
 import { forbidden } from './errors.ts';
 
+/**
+ * Where a request came from, kept with the caller for the audit log (features/audit): set once by the auth hook
+ * (platform/auth.ts), and by the sign-in routes, which have no caller yet. `via` is `ui` for a browser's
+ * session, `api` for a token.
+ */
+export interface RequestOrigin {
+  ipAddress: string | null;
+  userAgent: string | null;
+  via: 'ui' | 'api';
+}
+
 /** A person, through one of their API tokens. */
 export interface UserCaller {
   kind: 'user';
@@ -31,6 +42,7 @@ export interface UserCaller {
    * session it opened, or a token such a session minted): its word is good for its own organization only.
    */
   onlyOrganization?: string;
+  origin?: RequestOrigin;
 }
 
 /**
@@ -48,6 +60,7 @@ export interface InstallationCaller {
   scopes: string[];
   tokenId: string;
   installedBy: string;
+  origin?: RequestOrigin;
 }
 
 /** Who is calling. */

@@ -39,6 +39,7 @@ import * as m0045 from './0045_translation_glossary.ts';
 import * as m0048 from './0048_site_grants.ts';
 import * as m0049 from './0049_custom_fonts.ts';
 import * as m0050 from './0050_site_external_links.ts';
+import * as m0051 from './0051_audit_events.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0048_site_grants': m0048,
   '0049_custom_fonts': m0049,
   '0050_site_external_links': m0050,
+  '0051_audit_events': m0051,
 };
