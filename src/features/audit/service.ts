@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
-import type { Executor } from '../../db/types.ts';
 import { deleteInBatches } from '../../platform/batched-delete.ts';
 import { isoNow } from '../../platform/clock.ts';
-import type { AppContext, Caller, RequestOrigin } from '../../platform/context.ts';
+import type { AppContext, Caller } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { OrgAccess } from '../access/service.ts';
 import { assertOrganizationVisible } from '../organizations/policy.ts';
@@ -16,76 +14,11 @@ import {
   deleteAuditEventsBefore,
   findAuditEvent,
   findRetentionDays,
-  insertAuditEvents,
   listAuditEvents,
-  organizationsOfUser,
   retentionsInUse,
   upsertRetentionDays,
-  userLabels,
-  type AuditEventRow,
 } from './store.ts';
-
-/**
- * Who did what is recorded: the request's caller; a person who has no caller yet (signing in, from a public
- * route, with the request's origin); or the server itself (a sweep, a limit tripping).
- */
-export type AuditActor = Caller | { kind: 'person'; userId: string; origin?: RequestOrigin | undefined } | { kind: 'system' };
-
-export interface AuditTarget {
-  type: string;
-  id: string;
-  label?: string | null | undefined;
-}
-
-export interface AuditEntry {
-  action: AuditAction;
-  target: AuditTarget;
-  /** What the action changed, by name (never a secret: a token's value, a certificate's key). */
-  details?: Record<string, unknown>;
-}
-
-function sourceOf(actor: AuditActor): AuditEventRow['source'] {
-  if (actor.kind === 'system') return 'workflow';
-  if (actor.kind === 'installation') return 'integration';
-  // A call made inside the server without a request (the command line, a test) has no origin.
-  return actor.origin?.via ?? 'script';
-}
-
-/**
- * Records an action in the audit log of each of `organizationIds`, inside `db`: the transaction of the action,
- * so that an action that rolls back leaves no event and a committed one always has its event.
- */
-export async function recordAudit(ctx: AppContext, db: Executor, organizationIds: string | readonly string[], actor: AuditActor, entry: AuditEntry): Promise<void> {
-  const organizations = typeof organizationIds === 'string' ? [organizationIds] : [...new Set(organizationIds)];
-  if (organizations.length === 0) return;
-  const personId = actor.kind === 'user' || actor.kind === 'person' ? actor.userId : undefined;
-  const labels = personId ? await userLabels(db, [personId]) : new Map<string, string>();
-  const origin = actor.kind === 'system' ? undefined : actor.origin;
-  const createdAt = isoNow(ctx.clock);
-  const base = {
-    action: entry.action,
-    actor_type: personId ? 'user' : actor.kind === 'installation' ? 'installation' : 'system',
-    actor_id: personId ?? (actor.kind === 'installation' ? actor.installationId : 'system'),
-    actor_label: personId ? (labels.get(personId) ?? null) : actor.kind === 'installation' ? actor.integrationId : null,
-    source: sourceOf(actor),
-    target_type: entry.target.type,
-    target_id: entry.target.id,
-    target_label: entry.target.label ?? null,
-    ip_address: origin?.ipAddress ?? null,
-    user_agent: origin?.userAgent ?? null,
-    payload: JSON.stringify(entry.details ?? {}),
-    created_at: createdAt,
-  };
-  await insertAuditEvents(
-    db,
-    organizations.map((organizationId) => ({ id: randomUUID(), organization_id: organizationId, ...base })),
-  );
-}
-
-/** Records an action of a person in every organization they are a member of (signing in and out concern them all). */
-export async function recordAuditForMember(ctx: AppContext, db: Executor, userId: string, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await recordAudit(ctx, db, await organizationsOfUser(db, userId), actor, entry);
-}
+import { recordAudit } from './record.ts';
 
 async function auditAccess(ctx: AppContext, caller: Caller, organizationId: string, action: 'view' | 'configure', doing: string): Promise<OrgAccess> {
   const access = await OrgAccess.load(ctx.db, organizationId, caller);
