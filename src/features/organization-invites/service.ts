@@ -87,12 +87,12 @@ export async function deleteOrganizationInvite(ctx: AppContext, caller: Caller, 
  */
 export async function joinOrganizationWithInvite(ctx: AppContext, caller: Caller, organizationId: string, id: string): Promise<Record<string, never>> {
   const userId = personOf(caller);
-  await ctx.db.transaction().execute((trx) => joinWithInvite(ctx, trx, organizationId, id, userId));
+  await ctx.db.transaction().execute((trx) => joinWithInvite(ctx, trx, organizationId, id, userId, caller));
   return {};
 }
 
 /** Joining, inside the caller's transaction (signing up with an invite link creates the account in the same one). */
-export async function joinWithInvite(ctx: AppContext, trx: Executor, organizationId: string, id: string, userId: string): Promise<void> {
+export async function joinWithInvite(ctx: AppContext, trx: Executor, organizationId: string, id: string, userId: string, caller?: Caller): Promise<void> {
   if (!(await findOrganization(trx, organizationId))) throw notFound(`No organization ${organizationId}`);
   const invite = await findInvite(trx, organizationId, id);
   if (!invite) throw notFound(INVITE_GONE);
@@ -100,7 +100,7 @@ export async function joinWithInvite(ctx: AppContext, trx: Executor, organizatio
   const member = await findMember(trx, organizationId, userId);
   if (member?.disabled) throw forbidden('Your membership of this organization is disabled');
   if (member && roleRank(member.role as Role | null) >= roleRank(role)) return;
-  await addOrUpdateMember(ctx, trx, organizationId, userId, role);
+  await addOrUpdateMember(ctx, trx, organizationId, userId, role, caller ?? { kind: 'person', userId });
 }
 
 /** Revoked (deleted) and made-up links look the same: neither tells whether the organization exists. */
