@@ -515,6 +515,14 @@ describe('authorization: every operation as callers who should not get far', () 
     updateCustomFont: { body: () => ({ fontFamily: 'Renamed font' }), expect: inOrganization(403, 403) },
     deleteCustomFont: { own: async (f) => ({ fontId: await newFont(f) }), expect: deleteInOrganization(403, 403) },
 
+    // --- The audit log (features/audit/policy.ts): organization admins only, never an integration; refused
+    // before any event is looked up, so a made-up id answers the same.
+    listOrganizationAuditEvents: { expect: inOrganization(403, 403) },
+    getOrganizationAuditEvent: { own: async () => ({ auditEventId: '00000000-0000-4000-8000-000000000000' }), expect: inOrganization(403, 403) },
+    listOrganizationAuditEventActions: { expect: inOrganization(403, 403) },
+    getOrganizationAuditSettings: { expect: inOrganization(403, 403) },
+    updateOrganizationAuditSettings: { body: () => ({ retentionDays: 30 }), expect: inOrganization(403, 403) },
+
     // --- OpenAPI specs (features/openapi-specs/policy.ts): members with a role read them, the create role
     // changes them; a guest sees the organization but no spec.
     listOpenAPISpecs: { expect: inst(200, inOrganization(403, 200)), check: lists((f) => f.specId, ['reader', 'installation']) },
