@@ -37,6 +37,7 @@ const inst = (installation: number, expect: RowExpect): RowExpect => ({ ...expec
 interface Fixture {
   organizationId: string;
   otherOrganizationId: string;
+  auditEventId: string;
   userId: string;
   teamId: string;
   collectionId: string;
@@ -518,7 +519,7 @@ describe('authorization: every operation as callers who should not get far', () 
     // --- The audit log (features/audit/policy.ts): organization admins only, never an integration; refused
     // before any event is looked up, so a made-up id answers the same.
     listOrganizationAuditEvents: { expect: inOrganization(403, 403) },
-    getOrganizationAuditEvent: { own: async () => ({ auditEventId: '00000000-0000-4000-8000-000000000000' }), expect: inOrganization(403, 403) },
+    getOrganizationAuditEvent: { expect: inOrganization(403, 403) },
     listOrganizationAuditEventActions: { expect: inOrganization(403, 403) },
     getOrganizationAuditSettings: { expect: inOrganization(403, 403) },
     updateOrganizationAuditSettings: { body: () => ({ retentionDays: 30 }), expect: inOrganization(403, 403) },
@@ -779,6 +780,8 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture = {
       organizationId: org,
       otherOrganizationId: outsider.organizationId,
+      // Callers here are refused before an event is looked up: any id of the right shape will do.
+      auditEventId: '00000000-0000-4000-8000-000000000000',
       userId: colleague.userId,
       teamId: team.id,
       collectionId: collection.id,
