@@ -53,6 +53,7 @@ import { fontRoutes } from './features/fonts/routes.ts';
 import { urlRoutes } from './features/urls/routes.ts';
 import { computedContentRoutes } from './features/computed-content/routes.ts';
 import { gitInstallationRoutes } from './features/git-installations/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await siteRoutes(v1);
       await fontRoutes(v1);
       await urlRoutes(v1);
+      await auditRoutes(v1);
       await linkRoutes(v1);
       await searchRoutes(v1);
       await openAPISpecRoutes(v1);

@@ -15,6 +15,7 @@ import { deliverDueEvents } from './features/integration-events/delivery.ts';
 import { processOutbox, purgeProcessedOutbox } from './features/integration-events/outbox.ts';
 import { purgeExpiredInstallationTokens } from './features/integrations/tokens.ts';
 import { collectUnreferencedBlobsWhenDue } from './features/files/collect.ts';
+import { pruneAuditLog } from './features/audit/service.ts';
 
 /** Every background job and periodic sweep of the server. */
 export function registerJobHandlers(worker: JobWorker): void {
@@ -71,6 +72,10 @@ export function registerJobHandlers(worker: JobWorker): void {
   // Outbox rows processed more than a week ago (OUTBOX_RETENTION_MS), a bounded batch per run.
   worker.sweep('purge-processed-outbox', async (ctx) => {
     await purgeProcessedOutbox(ctx);
+  });
+  // Audit events older than their organization's retention (audit_retention_days, 365 unless an admin set it).
+  worker.sweep('prune-audit-log', async (ctx) => {
+    await pruneAuditLog(ctx);
   });
   // Installation tokens (1 hour) expired for more than a day (EXPIRED_TOKEN_GRACE_MS).
   worker.sweep('purge-expired-installation-tokens', async (ctx) => {

@@ -38,6 +38,7 @@ const inst = (installation: number, expect: RowExpect): RowExpect => ({ ...expec
 interface Fixture {
   organizationId: string;
   otherOrganizationId: string;
+  auditEventId: string;
   userId: string;
   teamId: string;
   collectionId: string;
@@ -552,6 +553,14 @@ describe('authorization: every operation as callers who should not get far', () 
     // An upload for a font is the fonts' admins'; for other files, members who create content.
     generateStorageUploadURL: { body: () => ({ file: { name: 'face.woff2', type: 'font/woff2', size: 100 }, kind: 'customization_font' }), expect: inOrganization(403, 403) },
 
+    // --- The audit log (features/audit/policy.ts): organization admins only, never an integration; refused
+    // before any event is looked up, so a made-up id answers the same.
+    listOrganizationAuditEvents: { expect: inOrganization(403, 403) },
+    getOrganizationAuditEvent: { expect: inOrganization(403, 403) },
+    listOrganizationAuditEventActions: { expect: inOrganization(403, 403) },
+    getOrganizationAuditSettings: { expect: inOrganization(403, 403) },
+    updateOrganizationAuditSettings: { body: () => ({ retentionDays: 30 }), expect: inOrganization(403, 403) },
+
     // --- OpenAPI specs (features/openapi-specs/policy.ts): members with a role read them, the create role
     // changes them; a guest sees the organization but no spec.
     listOpenAPISpecs: { expect: inst(200, inOrganization(403, 200)), check: lists((f) => f.specId, ['reader', 'installation']) },
@@ -817,6 +826,8 @@ describe('authorization: every operation as callers who should not get far', () 
     fixture = {
       organizationId: org,
       otherOrganizationId: outsider.organizationId,
+      // Callers here are refused before an event is looked up: any id of the right shape will do.
+      auditEventId: '00000000-0000-4000-8000-000000000000',
       userId: colleague.userId,
       teamId: team.id,
       collectionId: collection.id,

@@ -55,6 +55,7 @@ const routes: RouteObject[] = [
           { path: 'o/:orgId/members/:userId', lazy: screen(() => import('./features/members/member.tsx')) },
           { path: 'o/:orgId/teams', lazy: screen(() => import('./features/teams/teams.tsx')) },
           { path: 'o/:orgId/settings/sso', lazy: screen(() => import('./features/settings/sso.tsx')) },
+          { path: 'o/:orgId/settings/audit', lazy: screen(() => import('./features/settings/audit-log.tsx')) },
           { path: 'o/:orgId/teams/:teamId', lazy: screen(() => import('./features/teams/team.tsx')) },
           { path: 'o/:orgId/sites', lazy: screen(() => import('./features/sites/sites.tsx')) },
           { path: 'o/:orgId/sites/:siteId/:tab?', lazy: screen(() => import('./features/sites/site.tsx')) },

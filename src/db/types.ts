@@ -372,6 +372,31 @@ export interface SitesTable {
   updated_at: string;
 }
 
+/** One event of an organization's audit log (features/audit): written with the action, never changed. */
+export interface AuditEventsTable {
+  id: string;
+  organization_id: string;
+  action: string;
+  actor_type: string; // user | installation | system
+  actor_id: string;
+  actor_label: string | null;
+  source: string; // ui | api | integration | workflow
+  target_type: string;
+  target_id: string;
+  target_label: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  payload: string; // JSON
+  created_at: string;
+}
+
+/** How long an organization's audit log keeps events, when an admin set it (otherwise 365 days). */
+export interface AuditSettingsTable {
+  organization_id: string;
+  retention_days: number;
+  updated_at: string;
+}
+
 /** An entry of a site's structure that leads elsewhere: at its top level, or in a section group. */
 export interface SiteExternalLinksTable {
   id: string;
@@ -993,6 +1018,8 @@ export interface Database {
   git_sync_installations: GitSyncInstallationsTable;
   custom_font_faces: CustomFontFacesTable;
   site_external_links: SiteExternalLinksTable;
+  audit_events: AuditEventsTable;
+  audit_settings: AuditSettingsTable;
   jobs: JobsTable;
   events: EventsTable;
   server_secrets: ServerSecretsTable;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Caller } from './context.ts';
+import type { Caller, RequestOrigin } from './context.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
@@ -46,7 +46,7 @@ export function registerAuth(app: FastifyInstance, authenticate: Authenticate, a
       if (!SAFE_METHODS.has(request.method) && !browser.csrfOk) {
         throw forbidden('A request that changes something with a session cookie must carry the X-CSRF-Token header (the quire_csrf cookie)');
       }
-      request.caller = browser.caller;
+      request.caller = { ...browser.caller, origin: originOf(request, 'ui') };
       return;
     }
     const match = BEARER.exec(header);
@@ -57,8 +57,14 @@ export function registerAuth(app: FastifyInstance, authenticate: Authenticate, a
       const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
       if (!operationId || !caller.onlyOperations.includes(operationId)) throw forbidden(`This token may call only ${caller.onlyOperations.join(', ')}`);
     }
-    request.caller = caller;
+    request.caller = { ...caller, origin: originOf(request, 'api') };
   });
+}
+
+/** The address and user agent of a request, for the audit log; the address is Fastify's request.ip. */
+export function originOf(request: FastifyRequest, via: RequestOrigin['via']): RequestOrigin {
+  const agent = request.headers['user-agent'];
+  return { ipAddress: request.ip || null, userAgent: agent ? agent.slice(0, 512) : null, via };
 }
 
 /** The authenticated caller of a route that is not public. */

@@ -19,6 +19,17 @@ export interface AppContext {
 
 import { forbidden } from './errors.ts';
 
+/**
+ * Where a request came from, kept with the caller for the audit log (features/audit): set once by the auth hook
+ * (platform/auth.ts), and by the sign-in routes, which have no caller yet. `via` is `ui` for a browser's
+ * session, `api` for a token.
+ */
+export interface RequestOrigin {
+  ipAddress: string | null;
+  userAgent: string | null;
+  via: 'ui' | 'api';
+}
+
 /** A person, through one of their API tokens. */
 export interface UserCaller {
   kind: 'user';
@@ -36,6 +47,7 @@ export interface UserCaller {
    * features/notifications/token.ts); the auth hook refuses the others.
    */
   onlyOperations?: readonly string[];
+  origin?: RequestOrigin;
 }
 
 /**
@@ -53,6 +65,7 @@ export interface InstallationCaller {
   scopes: string[];
   tokenId: string;
   installedBy: string;
+  origin?: RequestOrigin;
 }
 
 /**
@@ -66,6 +79,7 @@ export interface SiteReaderCaller {
   organizationId: string;
   spaceIds: string[];
   tokenId: string;
+  origin?: RequestOrigin;
 }
 
 /** Who is calling. */

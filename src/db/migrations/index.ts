@@ -39,6 +39,7 @@ import * as m0045 from './0045_translation_glossary.ts';
 import * as m0048 from './0048_site_grants.ts';
 import * as m0049 from './0049_custom_fonts.ts';
 import * as m0050 from './0050_site_external_links.ts';
+import * as m0051 from './0051_audit_events.ts';
 import * as m0052 from './0052_git_sync_installations.ts';
 import * as m0053 from './0053_redirect_options_storage_uploads.ts';
 
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0048_site_grants': m0048,
   '0049_custom_fonts': m0049,
   '0050_site_external_links': m0050,
+  '0051_audit_events': m0051,
   '0052_git_sync_installations': m0052,
   '0053_redirect_options_storage_uploads': m0053,
 };

@@ -1,13 +1,14 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/types.ts';
-import { personOf, type AppContext, type Caller } from '../../platform/context.ts';
+import { personOf, type AppContext, type Caller, type RequestOrigin } from '../../platform/context.ts';
+import { recordAuditForMember } from '../audit/record.ts';
 import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import type { Role } from '../access/roles.ts';
 import { findUserByEmail, findUserById } from '../users/queries.ts';
 import { createUser, normalizeEmail } from '../users/service.ts';
 import { presentUser } from '../users/present.ts';
-import { liveSessionsOf, openSession, revokeAllSessionsOf, revokeOwnSession, revokeSession, type BrowserSession, type SessionMethod } from '../sessions/service.ts';
+import { liveSessionsOf, openSession, revokeAllSessionsOf, revokeOwnSession, signOutSession, type BrowserSession, type SessionMethod } from '../sessions/service.ts';
 import { inviteUsers } from '../members/service.ts';
 import { findMember } from '../members/queries.ts';
 import { findOrganization } from '../organizations/queries.ts';
@@ -34,10 +35,12 @@ function tooMany(waitMs: number): ApiError {
   return new ApiError(429, `Too many failed sign-ins for this e-mail or from this address; retry in ${seconds} s`);
 }
 
+const originOfClient = (client: Client): RequestOrigin => ({ ipAddress: client.address, userAgent: client.userAgent ?? null, via: 'ui' });
+
 async function signedIn(ctx: AppContext, db: Executor, userId: string, method: SessionMethod, client: Client) {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('This person no longer exists');
-  const opened = await openSession(ctx, db, { userId, method, userAgent: client.userAgent });
+  const opened = await openSession(ctx, db, { userId, method, origin: originOfClient(client) });
   return { body: { user: presentUser(ctx.config, user), csrfToken: opened.csrfToken }, setCookies: opened.setCookies };
 }
 
@@ -60,6 +63,10 @@ export async function signInWithPassword(ctx: AppContext, throttle: SignInThrott
   const matches = await verifyPassword(input.password, stored ?? (await dummyHash()));
   if (!user || !stored || !matches) {
     await throttle.failed(email, client.address, ctx.clock.now().getTime());
+    // This attempt passed the throttle: if the next one would wait, this failure is the one that tripped it.
+    if (user && (await throttle.waitMs(email, client.address, ctx.clock.now().getTime())) > 0) {
+      await recordAuditForMember(ctx, ctx.db, user.id, { kind: 'system', origin: originOfClient(client) }, { action: 'user.sign_in_throttled', target: { type: 'user', id: user.id } });
+    }
     throw unauthorized(WRONG_CREDENTIALS);
   }
   await throttle.succeeded(email);
@@ -68,7 +75,7 @@ export async function signInWithPassword(ctx: AppContext, throttle: SignInThrott
 
 /** Ends the caller's session (a token caller has none: nothing to end but the cookies). */
 export async function signOut(ctx: AppContext, caller: Caller): Promise<void> {
-  if (caller.kind === 'user' && caller.session) await revokeSession(ctx, caller.session.id);
+  if (caller.kind === 'user' && caller.session) await signOutSession(ctx, { id: caller.session.id, userId: caller.userId, organizationId: caller.session.organizationId }, caller.origin);
 }
 
 export async function describeSession(ctx: AppContext, browser: BrowserSession) {

@@ -5,6 +5,7 @@ import { badRequest, conflict, isNotFound, notFound } from '../../platform/error
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { recordAudit } from '../audit/record.ts';
 import { OrgAccess } from '../access/service.ts';
 import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
 import { assertCanCreateIn, assertCollectionAdmin } from './policy.ts';
@@ -137,6 +138,7 @@ export async function deleteCollection(ctx: AppContext, caller: Caller, collecti
     await detachSpacesFromCollections(trx, subtree, now, authorOf(caller));
     await deleteCollections(trx, subtree);
     await recordEvent(trx, ctx.clock, 'collection_deleted', collection.organization_id, { collectionId: collection.id });
+    await recordAudit(ctx, trx, collection.organization_id, caller, { action: 'collection.deleted', target: { type: 'collection', id: collection.id, label: collection.title } });
   });
 }
 
@@ -155,6 +157,13 @@ export async function moveCollection(ctx: AppContext, caller: Caller, collection
     if (placement.parentId !== collection.parent_id) await assertCanPlaceIn(ctx, access, placement.parentId, trx);
     const changes = { parent_id: placement.parentId, position: placement.position, updated_at: isoNow(ctx.clock) };
     await updateCollection(trx, collection.id, changes);
+    if (placement.parentId !== collection.parent_id) {
+      await recordAudit(ctx, trx, collection.organization_id, caller, {
+        action: 'collection.moved',
+        target: { type: 'collection', id: collection.id, label: collection.title },
+        details: { collection: { from: collection.parent_id, to: placement.parentId } },
+      });
+    }
     return { ...collection, ...changes };
   });
   return presentCollection(ctx.config, updated, await access.roleOn(updated));
@@ -178,6 +187,11 @@ export async function transferCollection(ctx: AppContext, caller: Caller, collec
     const changes = { organization_id: organizationId, parent_id: null, position: placement.position, updated_at: now };
     await updateCollection(trx, collection.id, changes);
     await recordEvent(trx, ctx.clock, 'collection_transferred', organizationId, { collectionId: collection.id, from: collection.organization_id });
+    await recordAudit(ctx, trx, [collection.organization_id, organizationId], caller, {
+      action: 'collection.moved',
+      target: { type: 'collection', id: collection.id, label: collection.title },
+      details: { organization: { from: collection.organization_id, to: organizationId } },
+    });
     return { ...collection, ...changes };
   });
   return presentCollection(ctx.config, updated, 'admin');

@@ -5,6 +5,7 @@ import { isoNow } from '../../platform/clock.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { loadServerSecret } from '../../platform/secret-store.ts';
 import { loadSpace } from '../spaces/service.ts';
+import { recordAudit } from '../audit/record.ts';
 import { spacePolicy } from '../spaces/policy.ts';
 import { findSpace } from '../spaces/queries.ts';
 import { openUrl, sealUrl } from './credentials.ts';
@@ -37,7 +38,12 @@ export async function disconnect(ctx: AppContext, caller: Caller, spaceId: strin
     if (isNotFound(error)) return;
     throw error;
   }
-  await disconnectGitSync(ctx.db, space.id);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await findGitSync(trx, space.id);
+    if (!row) return;
+    await disconnectGitSync(trx, space.id);
+    await recordAudit(ctx, trx, space.organization_id, caller, { action: 'git_sync.disconnected', target: { type: 'space', id: space.id, label: space.title }, details: { url: row.url, ref: row.ref } });
+  });
 }
 
 async function assertMayRun(ctx: AppContext, caller: Caller, spaceId: string, what: string) {

@@ -5,6 +5,7 @@ import { isoNow } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueueJob } from '../../platform/jobs.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { recordAudit } from '../audit/record.ts';
 import { loadServerSecret } from '../../platform/secret-store.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
 import { loadSpace } from '../spaces/service.ts';
@@ -140,6 +141,11 @@ async function startOperation(ctx: AppContext, caller: Caller, spaceId: string, 
     });
     await enqueueJob(ctx, trx, direction === 'import' ? GIT_IMPORT_JOB : GIT_EXPORT_JOB, payload);
     await recordEvent(trx, ctx.clock, 'space_gitsync_started', space.organization_id, { spaceId: space.id, direction, operationId, url: withoutCredentials(body.url), ref: body.ref });
+    // Connecting, or pointing the connection at another repository or branch, is what the audit log keeps; a sync is not.
+    const url = withoutCredentials(body.url);
+    if (linked && (!previous?.sealed_url || previous.url !== url || previous.ref !== body.ref)) {
+      await recordAudit(ctx, trx, space.organization_id, caller, { action: 'git_sync.connected', target: { type: 'space', id: space.id, label: space.title }, details: { url, ref: body.ref, direction } });
+    }
   });
 }
 

@@ -3,6 +3,7 @@ import { badRequest, conflict, forbidden, isNotFound, notFound } from '../../pla
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Executor } from '../../db/types.ts';
 import { OrgAccess } from '../access/service.ts';
 import { loadVisibleOrganization } from '../organizations/service.ts';
@@ -144,6 +145,7 @@ export async function installIntegration(ctx: AppContext, caller: Caller, name: 
     await ctx.db.transaction().execute(async (trx) => {
       await insertInstallation(trx, row);
       await recordEvent(trx, ctx.clock, 'installation_setup', organizationId, eventPayload(integration, row, row.status));
+      await recordAudit(ctx, trx, organizationId, caller, { action: 'integration.installed', target: { type: 'installation', id: row.id, label: integration.name } });
     });
   } catch (error) {
     if (await findInstallationInOrganization(ctx.db, integration.id, organizationId)) throw conflict(`The integration ${name} is already installed in organization ${organizationId}`);
@@ -184,6 +186,15 @@ export async function updateInstallationSettings(ctx: AppContext, caller: Caller
       installation.organization_id,
       eventPayload(integration, updated, status, { previous: { status: installation.status, configuration: JSON.parse(installation.configuration) } }),
     );
+    // What an installation reaches is its scopes on the organization's content: a change of selection widens or narrows it.
+    const selection = (['space_selection', 'site_selection'] as const).filter((key) => changes[key] !== undefined && changes[key] !== installation[key]);
+    if (selection.length > 0) {
+      await recordAudit(ctx, trx, installation.organization_id, caller, {
+        action: 'integration.scopes_changed',
+        target: { type: 'installation', id: installation.id, label: integration.name },
+        details: Object.fromEntries(selection.map((key) => [key === 'space_selection' ? 'spaceSelection' : 'siteSelection', { from: installation[key], to: changes[key] }])),
+      });
+    }
   });
   return presentOne(ctx, integration, updated);
 }
@@ -212,6 +223,7 @@ export async function uninstallIntegration(ctx: AppContext, caller: Caller, name
     }
     await deleteInstallation(trx, installation.id);
     await recordEvent(trx, ctx.clock, 'installation_deleted', installation.organization_id, eventPayload(integration, installation, installation.status));
+    await recordAudit(ctx, trx, installation.organization_id, caller, { action: 'integration.uninstalled', target: { type: 'installation', id: installation.id, label: integration.name } });
   });
 }
 

@@ -37,16 +37,30 @@ import {
 } from './store.ts';
 import { signVisitorClaims } from './visitor-claims.ts';
 import { revokeSessionsOfMember } from '../sessions/service.ts';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
 
-/** Makes a user a member of an organization with a role (null: guest), or changes the role of a member. */
-export async function addOrUpdateMember(ctx: AppContext, db: Executor, organizationId: string, userId: string, role: Role | null): Promise<'added' | 'updated'> {
+/**
+ * Makes a user a member of an organization with a role (null: guest), or changes the role of a member. The audit
+ * log names `actor` as who did it: by default the person themselves (joining with a link, by e-mail domain).
+ */
+export async function addOrUpdateMember(
+  ctx: AppContext,
+  db: Executor,
+  organizationId: string,
+  userId: string,
+  role: Role | null,
+  actor: AuditActor = { kind: 'person', userId },
+): Promise<'added' | 'updated'> {
   const existing = await findMember(db, organizationId, userId);
+  const target = { type: 'user', id: userId };
   if (existing) {
     await setMemberRole(db, organizationId, userId, role);
+    if (existing.role !== role) await recordAudit(ctx, db, organizationId, actor, { action: 'member.role_changed', target, details: { role: { from: existing.role, to: role } } });
     return 'updated';
   }
   await insertMemberRow(db, { organization_id: organizationId, user_id: userId, role, joined_at: isoNow(ctx.clock) });
   await recordEvent(db, ctx.clock, 'member_joined', organizationId, { userId, role });
+  await recordAudit(ctx, db, organizationId, actor, { action: 'member.added', target, details: { role } });
   return 'added';
 }
 
@@ -67,6 +81,7 @@ export async function admitSsoMember(ctx: AppContext, db: Executor, organization
   }
   await insertMemberRow(db, { organization_id: organizationId, user_id: userId, role, joined_at: isoNow(ctx.clock), sso: 1 });
   await recordEvent(db, ctx.clock, 'member_joined', organizationId, { userId, role, sso: true });
+  await recordAudit(ctx, db, organizationId, { kind: 'person', userId }, { action: 'member.added', target: { type: 'user', id: userId }, details: { role, sso: true } });
   return 'joined';
 }
 
@@ -150,6 +165,14 @@ export async function updateMemberRole(ctx: AppContext, caller: Caller, organiza
       ...(changes.role !== undefined ? { role: changes.role } : {}),
       ...(changes.disabled !== undefined ? { disabled: changes.disabled === 1 } : {}),
     });
+    await recordAudit(ctx, trx, organizationId, caller, {
+      action: 'member.role_changed',
+      target: { type: 'user', id: userId },
+      details: {
+        ...(changes.role !== undefined ? { role: { from: row.role, to: changes.role } } : {}),
+        ...(changes.disabled !== undefined ? { disabled: changes.disabled === 1 } : {}),
+      },
+    });
     return { ...row, ...changes };
   });
   return presentOne(ctx, access, row);
@@ -175,6 +198,7 @@ export async function removeMember(ctx: AppContext, caller: Caller, organization
     await deleteMember(trx, organizationId, userId);
     await revokeSessionsOfMember(ctx, trx, organizationId, userId);
     await recordEvent(trx, ctx.clock, 'member_removed', organizationId, { userId });
+    await recordAudit(ctx, trx, organizationId, caller, { action: 'member.removed', target: { type: 'user', id: userId }, details: { role: row.role } });
   });
 }
 
@@ -292,6 +316,7 @@ export async function inviteUsers(ctx: AppContext, caller: Caller, organizationI
       }
       await insertMemberRow(trx, { organization_id: organizationId, user_id: user.id, role, joined_at: now, sso: body.sso ? 1 : 0 });
       await recordEvent(trx, ctx.clock, 'member_joined', organizationId, { userId: user.id, role, invitedBy: personOf(caller) });
+      await recordAudit(ctx, trx, organizationId, caller, { action: 'member.added', target: { type: 'user', id: user.id }, details: { role, invited: true } });
       added.push(user.id);
     }
     return { added, pending };
@@ -310,6 +335,12 @@ export async function admitPendingInvitations(ctx: AppContext, db: Executor, use
     const role = invitation.role === null || isRole(invitation.role) ? invitation.role : null;
     await insertMemberRow(db, { organization_id: invitation.organization_id, user_id: userId, role, joined_at: isoNow(ctx.clock), sso: invitation.sso });
     await recordEvent(db, ctx.clock, 'member_joined', invitation.organization_id, { userId, role, invitedBy: invitation.invited_by });
+    const invitedBy: AuditActor = invitation.invited_by ? { kind: 'person', userId: invitation.invited_by } : { kind: 'system' };
+    await recordAudit(ctx, db, invitation.organization_id, invitedBy, {
+      action: 'member.added',
+      target: { type: 'user', id: userId },
+      details: { role, invited: true },
+    });
     joined.push(invitation.organization_id);
   }
   return joined;

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
-import { callerOf } from '../../platform/auth.ts';
+import { callerOf, originOf } from '../../platform/auth.ts';
 import { errors, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
 import { signInErrorPage } from '../sso/pages.ts';
 import { SsoSignInRefused } from '../sso/provider-sign-in.ts';
@@ -110,7 +110,7 @@ export async function oidcSignInRoutes(app: App) {
 
   app.get('/sso/oidc/:providerId/callback', { config, schema: { hide: true, params: ProviderIdParams, querystring: CallbackQuery } }, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-    const { setCookies, location } = await completeOidcSignIn(app.ctx, request.params.providerId, query, request.headers.cookie, request.headers['user-agent']);
+    const { setCookies, location } = await completeOidcSignIn(app.ctx, request.params.providerId, query, request.headers.cookie, originOf(request, 'ui'));
     return reply.header('set-cookie', setCookies).header('cache-control', 'no-store').redirect(location, 303);
   });
 }

@@ -13,6 +13,7 @@ import { presentProvider } from './present.ts';
 import type { CreateOIDCProviderBody, UpdateOIDCProviderBody } from './schemas.ts';
 import { deleteProvider, findProvider, insertProvider, listProviders, updateProvider, type OidcProviderRow } from './store.ts';
 import { serviceUrls } from './urls.ts';
+import { recordAudit } from '../audit/record.ts';
 
 /** The issuer as OpenID Connect compares it (no trailing slash added or removed: the provider's own string). */
 function checkIssuer(issuer: string): string {
@@ -81,6 +82,7 @@ export async function createOidcProvider(ctx: AppContext, caller: Caller, organi
   await ctx.db.transaction().execute(async (trx) => {
     await insertProvider(trx, row);
     await recordEvent(trx, ctx.clock, 'oidc_provider_created', organizationId, { oidcProviderId: row.id });
+    await recordAudit(ctx, trx, organizationId, caller, { action: 'sso.settings_changed', target: { type: 'oidc-provider', id: row.id, label: row.label }, details: { change: 'created' } });
   });
   return (await presentProviders(ctx, access, caller, [row]))[0]!;
 }
@@ -102,6 +104,11 @@ export async function updateOidcProvider(ctx: AppContext, caller: Caller, organi
   await ctx.db.transaction().execute(async (trx) => {
     await updateProvider(trx, row.id, changes);
     await recordEvent(trx, ctx.clock, 'oidc_provider_updated', organizationId, { oidcProviderId: row.id });
+    await recordAudit(ctx, trx, organizationId, caller, {
+      action: 'sso.settings_changed',
+      target: { type: 'oidc-provider', id: row.id, label: changes.label ?? row.label },
+      details: { change: 'updated', fields: Object.keys(changes).filter((key) => key !== 'updated_at') },
+    });
   });
   return (await presentProviders(ctx, access, caller, [{ ...row, ...changes }]))[0]!;
 }
@@ -114,6 +121,7 @@ export async function deleteOidcProvider(ctx: AppContext, caller: Caller, organi
   return ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteProvider(trx, organizationId, id);
     if (deleted) await recordEvent(trx, ctx.clock, 'oidc_provider_deleted', organizationId, { oidcProviderId: id });
+    if (deleted) await recordAudit(ctx, trx, organizationId, caller, { action: 'sso.settings_changed', target: { type: 'oidc-provider', id }, details: { change: 'deleted' } });
     return deleted;
   });
 }

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { AppContext } from '../../platform/context.ts';
+import type { AppContext, RequestOrigin } from '../../platform/context.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { openSecret } from '../../platform/secret-box.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
@@ -142,7 +142,7 @@ export async function completeOidcSignIn(
   providerId: string,
   query: string,
   cookieHeader: string | undefined,
-  userAgent: string | undefined,
+  origin: RequestOrigin,
 ): Promise<{ setCookies: string[]; location: string }> {
   const provider = await providerOf(ctx, providerId);
   const params = new URLSearchParams(query);
@@ -193,7 +193,7 @@ export async function completeOidcSignIn(
       startUrl: serviceUrls(ctx.config, provider.id).startURL,
     },
     { subject: claims.sub, email, ...(name ? { displayName: name } : {}) },
-    { linkUserId: request.link_user_id, userAgent },
+    { linkUserId: request.link_user_id, origin },
   );
   return { setCookies: result.setCookies, location: request.return_to ?? signedInHome(ctx.config) };
 }

@@ -9,6 +9,7 @@ import { OrgAccess } from '../access/service.ts';
 import { rank, type Role } from '../access/roles.ts';
 import { findOrganization } from '../organizations/queries.ts';
 import { addOrUpdateMember } from '../members/service.ts';
+import { recordAudit } from '../audit/record.ts';
 import { findMember } from '../members/queries.ts';
 import { assertCanManageMembers } from '../members/policy.ts';
 import type { CreateOrganizationInviteBody, UpdateOrganizationInviteBody } from './schemas.ts';
@@ -49,6 +50,7 @@ export async function createOrganizationInvite(ctx: AppContext, caller: Caller, 
   await ctx.db.transaction().execute(async (trx) => {
     await insertInvite(trx, row);
     await recordEvent(trx, ctx.clock, 'organization_invite_created', organizationId, { inviteId: row.id, role: row.role });
+    await recordAudit(ctx, trx, organizationId, caller, { action: 'invite_link.created', target: { type: 'invite', id: row.id }, details: { role: row.role } });
   });
   return present(access, row);
 }
@@ -72,7 +74,11 @@ export async function deleteOrganizationInvite(ctx: AppContext, caller: Caller, 
   const access = await OrgAccess.load(ctx.db, organizationId, caller);
   if (!access.isMember) return false;
   assertCanManageMembers(access);
-  return deleteInvite(ctx.db, organizationId, id);
+  return ctx.db.transaction().execute(async (trx) => {
+    const deleted = await deleteInvite(trx, organizationId, id);
+    if (deleted) await recordAudit(ctx, trx, organizationId, caller, { action: 'invite_link.revoked', target: { type: 'invite', id } });
+    return deleted;
+  });
 }
 
 /**
@@ -81,12 +87,12 @@ export async function deleteOrganizationInvite(ctx: AppContext, caller: Caller, 
  */
 export async function joinOrganizationWithInvite(ctx: AppContext, caller: Caller, organizationId: string, id: string): Promise<Record<string, never>> {
   const userId = personOf(caller);
-  await ctx.db.transaction().execute((trx) => joinWithInvite(ctx, trx, organizationId, id, userId));
+  await ctx.db.transaction().execute((trx) => joinWithInvite(ctx, trx, organizationId, id, userId, caller));
   return {};
 }
 
 /** Joining, inside the caller's transaction (signing up with an invite link creates the account in the same one). */
-export async function joinWithInvite(ctx: AppContext, trx: Executor, organizationId: string, id: string, userId: string): Promise<void> {
+export async function joinWithInvite(ctx: AppContext, trx: Executor, organizationId: string, id: string, userId: string, caller?: Caller): Promise<void> {
   if (!(await findOrganization(trx, organizationId))) throw notFound(`No organization ${organizationId}`);
   const invite = await findInvite(trx, organizationId, id);
   if (!invite) throw notFound(INVITE_GONE);
@@ -94,7 +100,7 @@ export async function joinWithInvite(ctx: AppContext, trx: Executor, organizatio
   const member = await findMember(trx, organizationId, userId);
   if (member?.disabled) throw forbidden('Your membership of this organization is disabled');
   if (member && roleRank(member.role as Role | null) >= roleRank(role)) return;
-  await addOrUpdateMember(ctx, trx, organizationId, userId, role);
+  await addOrUpdateMember(ctx, trx, organizationId, userId, role, caller ?? { kind: 'person', userId });
 }
 
 /** Revoked (deleted) and made-up links look the same: neither tells whether the organization exists. */

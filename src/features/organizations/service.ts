@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { recordAudit } from '../audit/record.ts';
 import { OrgAccess } from '../access/service.ts';
 import type { Role } from '../access/roles.ts';
 import { insertMemberRow } from '../members/queries.ts';
@@ -132,6 +133,10 @@ export async function updateOrganizationSettings(ctx: AppContext, caller: Caller
       await ctx.db.transaction().execute(async (trx) => {
         await updateOrganization(trx, org.id, changes);
         await recordEvent(trx, ctx.clock, 'organization_updated', org.id, { organizationId: org.id, fields: Object.keys(changes) });
+        // Requiring SSO for the members is an SSO setting; the rest of the organization's settings are not audited.
+        if (changes.sso !== undefined && changes.sso !== org.sso) {
+          await recordAudit(ctx, trx, org.id, caller, { action: 'sso.settings_changed', target: { type: 'organization', id: org.id, label: org.title }, details: { change: 'updated', sso: changes.sso === 1 } });
+        }
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`The hostname "${body.hostname}" is already used by another organization`);

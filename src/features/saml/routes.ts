@@ -2,11 +2,11 @@ import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
-import { callerOf } from '../../platform/auth.ts';
+import { callerOf, originOf } from '../../platform/auth.ts';
 import { errors, listOf, ListQuery, NoContent, OrganizationIdParams } from '../../platform/schemas.ts';
 import { findOrganization } from '../organizations/queries.ts';
 import { findUserById } from '../users/queries.ts';
-import { clearedCookies, csrfTokenMatches, revokeSession, sessionFromCookies } from '../sessions/service.ts';
+import { clearedCookies, csrfTokenMatches, signOutSession, sessionFromCookies } from '../sessions/service.ts';
 import { signInErrorPage, sessionPage, signedOutPage } from '../sso/pages.ts';
 import { AcsBody, CreateSAMLProviderBody, FinishQuery, ProviderIdParams, SAMLProvider, SAMLProviderParams, SSOProviderLogin, StartQuery, UpdateSAMLProviderBody } from './schemas.ts';
 import { createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, listSsoLogins, updateSamlProvider } from './service.ts';
@@ -143,7 +143,7 @@ export async function samlSignInRoutes(app: App) {
   });
 
   app.get('/sso/saml/:providerId/finish', { config, schema: { hide: true, params: ProviderIdParams, querystring: FinishQuery } }, async (request, reply) => {
-    const { setCookies, location } = await finishSignIn(app.ctx, request.params.providerId, request.query.ticket, request.headers.cookie, request.headers['user-agent']);
+    const { setCookies, location } = await finishSignIn(app.ctx, request.params.providerId, request.query.ticket, request.headers.cookie, originOf(request, 'ui'));
     return reply.header('set-cookie', setCookies).header('cache-control', 'no-store').redirect(location, 303);
   });
 
@@ -172,7 +172,8 @@ export async function samlSignInRoutes(app: App) {
         if (foreign || !csrfTokenMatches(browser, token)) {
           return sendPage(reply, 403, signInErrorPage('Signing out needs the form of the session page (its CSRF token).'));
         }
-        await revokeSession(app.ctx, browser.session.id);
+        const { session } = browser;
+        await signOutSession(app.ctx, { id: session.id, userId: session.user_id, organizationId: session.organization_id }, originOf(request, 'ui'));
       }
       return sendPage(reply.header('set-cookie', clearedCookies(app.ctx)), 200, signedOutPage());
     },

@@ -13,6 +13,7 @@ import { assertCanManageProviders, assertCanViewProviders } from './policy.ts';
 import { NO_SSO_URL, presentLogin, presentProvider, providerStatus } from './present.ts';
 import type { CreateSAMLProviderBody, UpdateSAMLProviderBody } from './schemas.ts';
 import { countProviders, deleteProvider, findProvider, insertProvider, listAllProviders, listProviders, listSignInProviders, updateProvider, type SamlProviderRow } from './store.ts';
+import { recordAudit } from '../audit/record.ts';
 
 type ProviderFields = Static<typeof UpdateSAMLProviderBody>;
 
@@ -107,6 +108,7 @@ export async function createSamlProvider(ctx: AppContext, caller: Caller, organi
   await ctx.db.transaction().execute(async (trx) => {
     await insertProvider(trx, row);
     await recordEvent(trx, ctx.clock, 'saml_provider_created', organizationId, { samlProviderId: row.id });
+    await recordAudit(ctx, trx, organizationId, caller, { action: 'sso.settings_changed', target: { type: 'saml-provider', id: row.id, label: row.label }, details: { change: 'created' } });
   });
   return presentOne(ctx, access, caller, row);
 }
@@ -119,6 +121,11 @@ export async function updateSamlProvider(ctx: AppContext, caller: Caller, organi
   await ctx.db.transaction().execute(async (trx) => {
     await updateProvider(trx, row.id, changes);
     await recordEvent(trx, ctx.clock, 'saml_provider_updated', organizationId, { samlProviderId: row.id });
+    await recordAudit(ctx, trx, organizationId, caller, {
+      action: 'sso.settings_changed',
+      target: { type: 'saml-provider', id: row.id, label: changes.label ?? row.label },
+      details: { change: 'updated', fields: Object.keys(changes).filter((key) => key !== 'updated_at') },
+    });
   });
   return presentOne(ctx, access, caller, { ...row, ...changes });
 }
@@ -132,6 +139,7 @@ export async function deleteSamlProvider(ctx: AppContext, caller: Caller, organi
   return ctx.db.transaction().execute(async (trx) => {
     const deleted = await deleteProvider(trx, organizationId, id);
     if (deleted) await recordEvent(trx, ctx.clock, 'saml_provider_deleted', organizationId, { samlProviderId: id });
+    if (deleted) await recordAudit(ctx, trx, organizationId, caller, { action: 'sso.settings_changed', target: { type: 'saml-provider', id }, details: { change: 'deleted' } });
     return deleted;
   });
 }

@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
-import type { AppContext } from '../../platform/context.ts';
+import type { AppContext, RequestOrigin } from '../../platform/context.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { normalizeEmail } from '../users/service.ts';
 import { providerStatus } from './present.ts';
@@ -217,7 +217,7 @@ export async function completeSignIn(ctx: AppContext, providerId: string, samlRe
  * state cookie), then the person is signed in by the account rule (sso/provider-sign-in.ts). Returns the cookies
  * of the new session and where to send the browser.
  */
-export async function finishSignIn(ctx: AppContext, providerId: string, ticket: string, cookieHeader: string | undefined, userAgent: string | undefined): Promise<{ setCookies: string[]; location: string }> {
+export async function finishSignIn(ctx: AppContext, providerId: string, ticket: string, cookieHeader: string | undefined, origin: RequestOrigin): Promise<{ setCookies: string[]; location: string }> {
   const provider = await activeProvider(ctx, providerId);
   const now = isoNow(ctx.clock);
   const request = await findTicket(ctx.db, provider.id, hash('sha256', ticket, 'hex'), now);
@@ -232,7 +232,7 @@ export async function finishSignIn(ctx: AppContext, providerId: string, ticket: 
     ctx,
     { kind: 'saml', id: provider.id, label: provider.label, organizationId: provider.organization_id, defaultRole: provider.default_role, defaultTeamId: provider.default_team_id, startUrl: urls.startURL },
     person,
-    { linkUserId: request.link_user_id, userAgent },
+    { linkUserId: request.link_user_id, origin },
   );
   return { setCookies, location: request.relay_state ?? signedInHome(ctx.config) };
 }

@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse, serialize } from 'cookie';
 import type { Executor } from '../../db/types.ts';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import type { AppContext, Caller, RequestOrigin } from '../../platform/context.ts';
+import { recordAudit, recordAuditForMember, type AuditEntry } from '../audit/record.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { needsTouch, SESSION_ABSOLUTE_MS, sessionState } from './lifetime.ts';
@@ -45,7 +46,7 @@ export type SessionMethod = SessionRow['method'];
 export async function openSession(
   ctx: AppContext,
   db: Executor,
-  input: { userId: string; method: SessionMethod; organizationId?: string | null; providerId?: string | null; userAgent?: string | undefined },
+  input: { userId: string; method: SessionMethod; organizationId?: string | null; providerId?: string | null; origin?: RequestOrigin | undefined },
 ) {
   const now = ctx.clock.now();
   const secret = randomBytes(32).toString('base64url');
@@ -57,7 +58,7 @@ export async function openSession(
     provider_id: input.providerId ?? null,
     method: input.method,
     // What the person sees in their list of devices; bounded, since the header is the client's to choose.
-    user_agent: input.userAgent ? input.userAgent.slice(0, 300) : null,
+    user_agent: input.origin?.userAgent ? input.origin.userAgent.slice(0, 300) : null,
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
@@ -66,6 +67,12 @@ export async function openSession(
   // Each sign-in sweeps the sessions past their end: the table holds live sessions and recent ones only.
   await deleteEndedSessions(db, row.created_at);
   await insertSession(db, row);
+  // A session an identity provider opened concerns its organization; one opened by a password or a link, each
+  // organization of the person's.
+  const signIn: AuditEntry = { action: 'user.signed_in', target: { type: 'user', id: row.user_id }, details: { method: row.method, session: row.id } };
+  const actor = { kind: 'person' as const, userId: row.user_id, origin: input.origin };
+  if (row.organization_id) await recordAudit(ctx, db, row.organization_id, actor, signIn);
+  else await recordAuditForMember(ctx, db, row.user_id, actor, signIn);
   const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
   return {
     session: row,
@@ -151,8 +158,15 @@ export async function sessionMemberOf(db: Executor, session: SessionRow, organiz
   return Number(standing.organization_sso) !== 1 && Number(standing.member_sso) !== 1;
 }
 
-export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
-  await revokeSessionRow(ctx.db, sessionId, isoNow(ctx.clock));
+/** Ends the session a person signs out of, and records it where its sign-in was recorded. */
+export async function signOutSession(ctx: AppContext, session: { id: string; userId: string; organizationId: string | null }, origin: RequestOrigin | undefined): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await revokeSessionRow(trx, session.id, isoNow(ctx.clock));
+    const signOut: AuditEntry = { action: 'user.signed_out', target: { type: 'user', id: session.userId }, details: { session: session.id } };
+    const actor = { kind: 'person' as const, userId: session.userId, origin };
+    if (session.organizationId) await recordAudit(ctx, trx, session.organizationId, actor, signOut);
+    else await recordAuditForMember(ctx, trx, session.userId, actor, signOut);
+  });
 }
 
 /** A person's live sessions, newest first: their "signed in on other devices". */

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { recordAudit } from '../audit/record.ts';
 import { announcePublication } from '../../platform/publications.ts';
 import { isInstallationAccess, type OrgAccess } from '../access/service.ts';
 import { highest, isRole, type Role } from '../access/roles.ts';
@@ -273,6 +274,13 @@ export async function updateSiteSettings(ctx: AppContext, caller: Caller, organi
       if (defaultSection) await markDefaultSection(trx, site.id, defaultSection);
       if (defaultSiteSpace) await markDefaultSiteSpace(trx, site.id, defaultSiteSpace.section_id, defaultSiteSpace.id);
       await recordEvent(trx, ctx.clock, 'site_updated', site.organization_id, { siteId: site.id, fields: Object.keys(body) });
+      if (changes.visibility !== undefined && changes.visibility !== site.visibility) {
+        await recordAudit(ctx, trx, site.organization_id, caller, {
+          action: 'site.visibility_changed',
+          target: { type: 'site', id: site.id, label: site.title },
+          details: { visibility: { from: site.visibility, to: changes.visibility } },
+        });
+      }
       if (defaultSection || defaultSiteSpace) await structureChanged(trx, ctx, site, 'defaults');
     });
   } catch (error) {
@@ -309,6 +317,9 @@ export async function setPublished(ctx: AppContext, caller: Caller, organization
   await ctx.db.transaction().execute(async (trx) => {
     await updateSite(trx, site.id, changes);
     await recordEvent(trx, ctx.clock, published ? 'site_published' : 'site_unpublished', organizationId, { siteId: site.id });
+    if (site.published !== changes.published) {
+      await recordAudit(ctx, trx, organizationId, caller, { action: 'site.visibility_changed', target: { type: 'site', id: site.id, label: site.title }, details: { published } });
+    }
   });
   if (published) announcePublication(ctx.db, { kind: 'site', organizationId, siteId: site.id });
   return presentOne(ctx, { ...site, ...changes });

@@ -3,6 +3,7 @@ import { type AppContext, type Caller, personOf } from '../../platform/context.t
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Executor } from '../../db/types.ts';
 import { membershipOf, type OrgAccess } from '../access/service.ts';
 import { listGrantsReachingUsers } from '../access/queries.ts';
@@ -74,6 +75,15 @@ export async function listSiteTeamPermissions(ctx: AppContext, caller: Caller, o
   );
 }
 
+/** A role given or taken away on a site changes who may read it: the audit log's "site sharing changed". */
+async function auditGrant(ctx: AppContext, db: Executor, caller: Caller, site: SiteRow, subject: SiteGrantSubject, subjectId: string, role: Role | null) {
+  await recordAudit(ctx, db, site.organization_id, caller, {
+    action: 'site.sharing_changed',
+    target: { type: 'site', id: site.id, label: site.title },
+    details: { [subject === 'user' ? 'user' : 'team']: subjectId, role },
+  });
+}
+
 /** Gives a role on the site to members and teams at once (null takes what they were given away). */
 export async function inviteToSite(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, body: Static<typeof InviteToSiteBody>): Promise<void> {
   const { site } = await loadSite(ctx, caller, organizationId, siteId, 'manage', 'Changing who has access to a site');
@@ -97,6 +107,7 @@ export async function inviteToSite(ctx: AppContext, caller: Caller, organization
       for (const subjectId of ids) {
         if (body.role === null) await deleteSiteGrant(trx, site.id, subject, subjectId);
         else await upsertSiteGrant(trx, site.id, subject, subjectId, body.role, now);
+        await auditGrant(ctx, trx, caller, site, subject, subjectId, body.role);
       }
     }
     await permissionsChanged(trx, ctx, site);
@@ -110,6 +121,7 @@ export async function setSiteGrant(ctx: AppContext, caller: Caller, organization
   await ctx.db.transaction().execute(async (trx) => {
     if (role === null) await deleteSiteGrant(trx, site.id, subject, subjectId);
     else await upsertSiteGrant(trx, site.id, subject, subjectId, role, isoNow(ctx.clock));
+    await auditGrant(ctx, trx, caller, site, subject, subjectId, role);
     await permissionsChanged(trx, ctx, site);
   });
 }
@@ -122,6 +134,7 @@ export async function removeSiteGrant(ctx: AppContext, caller: Caller, organizat
   return ctx.db.transaction().execute(async (trx) => {
     const removed = await deleteSiteGrant(trx, loaded.site.id, subject, subjectId);
     if (removed) await permissionsChanged(trx, ctx, loaded.site);
+    if (removed) await auditGrant(ctx, trx, caller, loaded.site, subject, subjectId, null);
     return removed;
   });
 }

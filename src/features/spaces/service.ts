@@ -5,6 +5,7 @@ import { badRequest, conflict, isNotFound, notFound } from '../../platform/error
 import { newId } from '../../platform/ids.ts';
 import { DAY_MS, isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Role } from '../access/roles.ts';
 import { ACCESS_TABLES, OrgAccess } from '../access/service.ts';
 import { assertCanInOrganization, assertOrganizationVisible } from '../organizations/policy.ts';
@@ -186,6 +187,7 @@ export async function deleteSpace(ctx: AppContext, caller: Caller, spaceId: stri
   await ctx.db.transaction().execute(async (trx) => {
     await updateSpace(trx, space.id, { deleted_at: now, deleted_by: authorOf(caller), updated_at: now });
     await recordEvent(trx, ctx.clock, 'space_deleted', space.organization_id, { spaceId: space.id });
+    await recordAudit(ctx, trx, space.organization_id, caller, { action: 'space.deleted', target: { type: 'space', id: space.id, label: space.title } });
   });
 }
 
@@ -258,6 +260,13 @@ export async function moveSpace(ctx: AppContext, caller: Caller, spaceId: string
     // "in-collection" means nothing at the top level: the space becomes private rather than more exposed.
     if (placement.parentId === null && space.visibility === 'in-collection') changes.visibility = 'private';
     await updateSpace(trx, space.id, changes);
+    if (placement.parentId !== space.parent_id) {
+      await recordAudit(ctx, trx, space.organization_id, caller, {
+        action: 'space.moved',
+        target: { type: 'space', id: space.id, label: space.title },
+        details: { collection: { from: space.parent_id, to: placement.parentId } },
+      });
+    }
     return { ...space, ...changes };
   });
   return presentSpace(ctx.config, updated, await access.roleOn(updated), await countersOf(ctx, updated.id));
@@ -278,6 +287,12 @@ export async function transferSpace(ctx: AppContext, caller: Caller, spaceId: st
     await updateSpace(trx, space.id, changes);
     await deleteGrantsOnTransferred(trx, { spaceIds: [space.id] });
     await recordEvent(trx, ctx.clock, 'space_transferred', organizationId, { spaceId: space.id, from: space.organization_id });
+    // Both organizations' logs: the one that lost the space and the one that got it.
+    await recordAudit(ctx, trx, [space.organization_id, organizationId], caller, {
+      action: 'space.moved',
+      target: { type: 'space', id: space.id, label: space.title },
+      details: { organization: { from: space.organization_id, to: organizationId } },
+    });
     return { ...space, ...changes };
   });
   return presentSpace(ctx.config, updated, await target.roleOn(updated), await countersOf(ctx, updated.id));

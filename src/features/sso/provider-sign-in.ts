@@ -1,4 +1,4 @@
-import type { AppContext } from '../../platform/context.ts';
+import type { AppContext, RequestOrigin } from '../../platform/context.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { isRole } from '../access/roles.ts';
@@ -52,7 +52,7 @@ export async function signInThroughProvider(
   ctx: AppContext,
   provider: ProviderOfSignIn,
   person: VouchedPerson,
-  options: { linkUserId: string | null; userAgent: string | undefined },
+  options: { linkUserId: string | null; origin: RequestOrigin },
 ): Promise<{ setCookies: string[] }> {
   const now = isoNow(ctx.clock);
   const domain = person.email.slice(person.email.lastIndexOf('@') + 1);
@@ -112,7 +112,7 @@ export async function signInThroughProvider(
     if (standing === 'joined' && provider.defaultTeamId && (await findTeam(trx, provider.organizationId, provider.defaultTeamId))) {
       await addTeamMemberKeepingRole(trx, { team_id: provider.defaultTeamId, user_id: userId, role: 'member', added_at: now });
     }
-    const opened = await openSession(ctx, trx, { userId, method: provider.kind, organizationId: provider.organizationId, providerId: provider.id, userAgent: options.userAgent });
+    const opened = await openSession(ctx, trx, { userId, method: provider.kind, organizationId: provider.organizationId, providerId: provider.id, origin: options.origin });
     return { setCookies: opened.setCookies };
   });
 }

@@ -7,7 +7,8 @@ import type { Executor } from '../../db/types.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { authenticateInstallationToken, INSTALLATION_TOKEN_PREFIX } from '../integrations/tokens.ts';
 import { authenticateNotificationsToken, looksLikeNotificationsToken } from '../notifications/token.ts';
-import { findActiveTokenByHash, insertToken, listActiveTokensOfUser, listTokensOfUser, revokeTokens, touchToken } from './store.ts';
+import { recordAudit, recordAuditForMember, type AuditEntry } from '../audit/record.ts';
+import { findActiveTokenByHash, findTokenOfUser, insertToken, listActiveTokensOfUser, listTokensOfUser, revokeTokens, touchToken } from './store.ts';
 
 /** Tokens are stored only as their SHA-256: a database leak does not leak credentials. */
 export function hashToken(token: string): string {
@@ -101,12 +102,31 @@ export async function createOwnToken(ctx: AppContext, caller: Caller, body: { la
   // A token minted by a session an identity provider opened (or by such a token) reaches what that session
   // reaches: the provider's organization only.
   const onlyOrganization = caller.kind === 'user' ? caller.onlyOrganization : undefined;
-  const issued = await issueToken(ctx, ctx.db, personOf(caller), { label, ...(expiresAt ? { expiresAt } : {}), onlyOrganization });
+  const userId = personOf(caller);
+  const issued = await ctx.db.transaction().execute(async (trx) => {
+    const issued = await issueToken(ctx, trx, userId, { label, ...(expiresAt ? { expiresAt } : {}), onlyOrganization });
+    await auditTokenChange(ctx, trx, caller, userId, onlyOrganization, { action: 'api_token.created', target: { type: 'api-token', id: issued.id, label }, details: { expiresAt: expiresAt ?? null } });
+    return issued;
+  });
   return { id: issued.id, label, createdAt: issued.createdAt, expiresAt: expiresAt ?? null, token: issued.token };
 }
 
 /** Revokes one of the caller's tokens; another person's is 404, as if it did not exist. */
 export async function deleteOwnToken(ctx: AppContext, caller: Caller, tokenId: string): Promise<void> {
-  const count = await revokeTokens(ctx.db, { id: tokenId, userId: personOf(caller) }, isoNow(ctx.clock));
-  if (count === 0) throw notFound(`No token ${tokenId} of yours`);
+  const userId = personOf(caller);
+  await ctx.db.transaction().execute(async (trx) => {
+    const token = await findTokenOfUser(trx, userId, tokenId);
+    const count = await revokeTokens(trx, { id: tokenId, userId }, isoNow(ctx.clock));
+    if (count === 0 || !token) throw notFound(`No token ${tokenId} of yours`);
+    await auditTokenChange(ctx, trx, caller, userId, token.organization_id ?? undefined, { action: 'api_token.revoked', target: { type: 'api-token', id: tokenId, label: token.label } });
+  });
+}
+
+/**
+ * A personal token reaches every organization of its owner (or the one it is bound to): each of their audit
+ * logs records its creation and revocation.
+ */
+async function auditTokenChange(ctx: AppContext, db: Executor, caller: Caller, userId: string, onlyOrganization: string | undefined, entry: AuditEntry) {
+  if (onlyOrganization) await recordAudit(ctx, db, onlyOrganization, caller, entry);
+  else await recordAuditForMember(ctx, db, userId, caller, entry);
 }

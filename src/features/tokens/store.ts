@@ -48,3 +48,7 @@ export async function listActiveTokensOfUser(db: Executor, userId: string, now: 
     .limit(1000)
     .execute();
 }
+
+export async function findTokenOfUser(db: Executor, userId: string, id: string) {
+  return db.selectFrom('api_tokens').select(['id', 'label', 'organization_id']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}

@@ -40,6 +40,7 @@ export default function OrganizationLayout() {
               <li><NavLink to={`/o/${organization.data.id}/members`}>Members</NavLink></li>
               <li><NavLink to={`/o/${organization.data.id}/teams`}>Teams</NavLink></li>
               {isAdmin ? <li><NavLink to={`/o/${organization.data.id}/settings/sso`}>Single sign-on</NavLink></li> : null}
+              {isAdmin ? <li><NavLink to={`/o/${organization.data.id}/settings/audit`}>Audit log</NavLink></li> : null}
               <li><NavLink to={`/o/${organization.data.id}/sites`}>Sites</NavLink></li>
               <li><NavLink to={`/o/${organization.data.id}/integrations`}>Integrations</NavLink></li>
               <li><NavLink to={`/o/${organization.data.id}/openapi`}>OpenAPI</NavLink></li>
