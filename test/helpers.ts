@@ -53,6 +53,13 @@ export interface TestServer {
  * A server on a fresh database: SQLite in a temporary file, or, when TEST_DATABASE_URL is set, a schema of
  * its own in that PostgreSQL. Every test builds what it needs through the API or the services.
  */
+/**
+ * A test server's limit on one conversion only bounds a hang: on a machine loaded past its cores, a corpus page of
+ * GitBook's documentation once took more than the production default (30 s) to convert. The tests of the limit set
+ * their own.
+ */
+const TEST_CONVERSION_TIMEOUT_MS = '120000';
+
 export async function startServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const dir = mkdtempSync(join(tmpdir(), 'quire-test-'));
@@ -62,7 +69,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   const config: Config = {
     // Rate limits and load shedding are off unless a test asks for them: the suite sends many requests per
     // token from one address on a loaded machine, and tests of those features set their own values.
-    ...loadConfig({ PUBLIC_URL: 'http://quire.test', DATA_DIR: dir, RATE_LIMIT_MAX: '0', RATE_LIMIT_EXPENSIVE_MAX: '0', AUTH_FAILURE_LIMIT: '0', MAX_EVENT_LOOP_DELAY_MS: '0', ...options.env }),
+    ...loadConfig({ PUBLIC_URL: 'http://quire.test', DATA_DIR: dir, RATE_LIMIT_MAX: '0', RATE_LIMIT_EXPENSIVE_MAX: '0', AUTH_FAILURE_LIMIT: '0', MAX_EVENT_LOOP_DELAY_MS: '0', CONVERSION_TIMEOUT_MS: TEST_CONVERSION_TIMEOUT_MS, ...options.env }),
     logLevel: 'silent',
     workerIntervalMs: 0,
     databaseUrl: pgUrl,

@@ -35,6 +35,10 @@ export function editorClient(baseUrl: string, cookie: string, documentName: stri
   class CookieWebSocket extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
       super(url, protocols, { headers });
+      // Destroyed while reconnecting (a suite's end on a loaded machine), a socket still connecting emits "closed
+      // before the connection was established" after the provider has let go of it: unheard, an uncaught exception
+      // that failed a whole batch. The provider's own handlers still hear every error.
+      this.on('error', () => undefined);
     }
   }
   const closes: number[] = [];
