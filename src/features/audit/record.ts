@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as timeOrderedUuid } from 'uuid';
 import type { Executor } from '../../db/types.ts';
 import { isoNow } from '../../platform/clock.ts';
 import type { AppContext, Caller, RequestOrigin } from '../../platform/context.ts';
@@ -64,9 +64,11 @@ export async function recordAudit(ctx: AppContext, db: Executor, organizationIds
     payload: JSON.stringify(entry.details ?? {}),
     created_at: createdAt,
   };
+  // Time-ordered ids (UUID v7, monotonic in the process): events of one millisecond (or of a test's stopped clock)
+  // list newest first by id, in the order they happened, where random ids shuffled them.
   await insertAuditEvents(
     db,
-    organizations.map((organizationId) => ({ id: randomUUID(), organization_id: organizationId, ...base })),
+    organizations.map((organizationId) => ({ id: timeOrderedUuid(), organization_id: organizationId, ...base })),
   );
 }
 
