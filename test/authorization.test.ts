@@ -520,6 +520,8 @@ describe('authorization: every operation as callers who should not get far', () 
     deleteSiteExternalLinkById: { own: async (f) => ({ siteExternalLinkId: await newExternalLink(f) }), expect: deleteInContent(403) },
     // Duplicating a space of a site changes the site: its admins, who must also be able to copy the space.
     duplicateSiteSpace: { body: () => ({}), expect: inContent(403) },
+    // A template gives an empty site a new space: its admins, who must also be able to create spaces.
+    applyTemplateToSite: { expect: inContent(403) },
     getCustomHostname: { expect: inContent(200) },
     dnsRevalidateCustomHostname: { expect: inContent(403) },
     removeCustomHostname: { own: async (f) => ({ hostname: await newHostname(f) }), expect: deleteInContent(403) },

@@ -60,6 +60,7 @@ import {
   updateSiteSettings,
 } from './service.ts';
 import { duplicateSiteSpace } from './duplicate-site-space.ts';
+import { applyTemplateToSite } from './site-template.ts';
 import { addSpaceToSite, deleteSiteSpaceById, listSiteSpaces, moveSiteSpace, updateSiteSpaceById } from './site-spaces.ts';
 import {
   addSectionGroup,
@@ -225,6 +226,13 @@ export async function siteRoutes(app: App) {
     run: (ctx, caller, { params, body }) => duplicateSiteSpace(ctx, caller, params.organizationId, params.siteId, params.siteSpaceId, body ?? {}),
     headers: (siteSpace, { params }) => ({ location: location(params, `site-spaces/${siteSpace.id}`) }),
   })]);
+
+  app.post(`${SITE}/template`, schema('applyTemplateToSite', 'Give an empty site a space of the product documentation template, as its site-space', {
+    params: SiteIdParams, response: { 200: NoContent, ...errors(401, 403, 404, 409) },
+  }), async (req, reply) => {
+    await applyTemplateToSite(ctx, callerOf(req), req.params.organizationId, req.params.siteId);
+    return reply.status(200).send();
+  });
 
   app.patch(`${SITE}/site-spaces/:siteSpaceId`, schema('updateSiteSpaceById', 'Update a site-space', {
     params: SiteSpaceIdParams, body: UpdateSiteSpaceBody, response: { 200: SiteSpace, ...errors(400, 401, 403, 404, 409) },
