@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { AppContext } from '../../platform/context.ts';
-import { loadServerSecret } from '../../platform/secret-store.ts';
+import { serverSigningKey } from '../../platform/signing-key.ts';
 import type { Role } from '../access/roles.ts';
 
 /** How long a member's visitor claims are accepted. */
@@ -14,19 +14,7 @@ export interface VisitorClaims {
   role: Role | null;
 }
 
-/** The key never changes once stored, so each database's is read once per process. */
-const keys = new WeakMap<object, Promise<Uint8Array>>();
-
-function signingKey(ctx: AppContext): Promise<Uint8Array> {
-  let key = keys.get(ctx.db);
-  if (!key) {
-    key = loadServerSecret(ctx.db, SECRET_NAME, ctx.clock.now().toISOString()).then((secret) => new TextEncoder().encode(secret));
-    // A failed read must not be remembered.
-    key.catch(() => keys.delete(ctx.db));
-    keys.set(ctx.db, key);
-  }
-  return key;
-}
+const signingKey = (ctx: AppContext): Promise<Uint8Array> => serverSigningKey(ctx, SECRET_NAME);
 
 /**
  * A JWT (HS256) carrying a member's claims, signed with the server's visitor-claims secret, so that a site with

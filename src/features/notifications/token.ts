@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { personOf, type AppContext, type Caller, type UserCaller } from '../../platform/context.ts';
-import { loadServerSecret } from '../../platform/secret-store.ts';
+import { serverSigningKey } from '../../platform/signing-key.ts';
 import { cachedUserById } from '../users/service.ts';
 
 /**
@@ -23,17 +23,7 @@ export function looksLikeNotificationsToken(token: string): boolean {
   return /^eyJ[\w-]*\.[\w-]+\.[\w-]+$/.test(token);
 }
 
-const keys = new WeakMap<object, Promise<Uint8Array>>();
-
-function signingKey(ctx: AppContext): Promise<Uint8Array> {
-  let key = keys.get(ctx.db);
-  if (!key) {
-    key = loadServerSecret(ctx.db, SECRET_NAME, ctx.clock.now().toISOString()).then((secret) => new TextEncoder().encode(secret));
-    key.catch(() => keys.delete(ctx.db));
-    keys.set(ctx.db, key);
-  }
-  return key;
-}
+const signingKey = (ctx: AppContext): Promise<Uint8Array> => serverSigningKey(ctx, SECRET_NAME);
 
 export async function createNotificationsToken(ctx: AppContext, caller: Caller): Promise<{ token: string }> {
   const userId = personOf(caller);

@@ -4,7 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext, SiteReaderCaller } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { ErrorBody } from '../../platform/schemas.ts';
-import { loadServerSecret } from '../../platform/secret-store.ts';
+import { serverSigningKey } from '../../platform/signing-key.ts';
 import { siteStateAt } from '../reader/site-state.ts';
 
 /*
@@ -49,19 +49,7 @@ export const SITE_READ_OPERATIONS: ReadonlySet<string> = new Set([
   'getPublishedContentSite',
 ]);
 
-/** The key never changes once stored, so each database's is read once per process. */
-const keys = new WeakMap<object, Promise<Uint8Array>>();
-
-function signingKey(ctx: AppContext): Promise<Uint8Array> {
-  let key = keys.get(ctx.db);
-  if (!key) {
-    key = loadServerSecret(ctx.db, SECRET_NAME, ctx.clock.now().toISOString()).then((secret) => new TextEncoder().encode(secret));
-    // A failed read must not be remembered.
-    key.catch(() => keys.delete(ctx.db));
-    keys.set(ctx.db, key);
-  }
-  return key;
-}
+const signingKey = (ctx: AppContext): Promise<Uint8Array> => serverSigningKey(ctx, SECRET_NAME);
 
 export interface SiteReadGrant {
   siteId: string;
