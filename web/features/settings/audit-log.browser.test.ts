@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { withoutChromium } from '../../../test/browser.ts';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
 import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { choose } from '../../../test/web-app.ts';
@@ -31,6 +31,7 @@ describe('the audit log screen in Chromium', { skip: withoutChromium, timeout: 3
     const table = admin.getByRole('table', { name: 'Audit events, newest first' });
     await table.getByRole('cell', { name: 'API token created' }).first().waitFor();
     await assertAccessible(admin, 'audit log');
+    await screenshot(admin, 'audit-log');
 
     const rowsBefore = await table.getByRole('row').count();
     await admin.getByRole('button', { name: 'Load more' }).click();
