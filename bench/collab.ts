@@ -5,7 +5,7 @@ import { collaborationDocumentName } from '../src/features/collaboration/documen
 import { addOrUpdateMember } from '../src/features/members/service.ts';
 import { openSession } from '../src/features/sessions/service.ts';
 import { createUser } from '../src/features/users/service.ts';
-import { launchChromium, withoutChromium } from '../test/browser.ts';
+import { launchChromium, withoutChromium } from '../test/chromium.ts';
 import { ensureWebAppBuilt } from '../test/web-app.ts';
 import { replaceSection } from './benchmarks-file.ts';
 import { measureBrowsers, type BrowserDirection, type PageInChangeRequest } from './collab-browsers.ts';

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium, withoutChromium } from '../test/browser.ts';
+import { launchChromium, withoutChromium } from '../test/chromium.ts';
 import { ensureWebAppBuilt } from '../test/web-app.ts';
 import { openSession } from '../src/features/sessions/service.ts';
 import { replaceSection } from './benchmarks-file.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { markdownToDocument } from '../src/features/content/document/to-document.ts';
-import { launchChromium, withoutChromium } from '../test/browser.ts';
+import { launchChromium, withoutChromium } from '../test/chromium.ts';
 import { editorChunk } from '../test/editor/mounted-editor.ts';
 import { ensureWebAppBuilt } from '../test/web-app.ts';
 import { pageMarkdown } from './reader-cold.ts';

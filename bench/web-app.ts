@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
-import { launchChromium, withoutChromium } from '../test/browser.ts';
+import { launchChromium, withoutChromium } from '../test/chromium.ts';
 import { ensureWebAppBuilt } from '../test/web-app.ts';
 import { openSession } from '../src/features/sessions/service.ts';
 import { seedSpace } from './content-scale.ts';
