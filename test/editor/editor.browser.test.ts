@@ -7,7 +7,7 @@ import type { Document, FlowBlock } from '../../src/features/content/document/ty
 import { releaseChromium, suiteChromium, openPage, screenshot, withoutChromium } from '../browser.ts';
 import { buildSpace, buildSpaceWithPages } from '../factories.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../web-app.ts';
+import { choose, ensureWebAppBuilt, seriousViolations, signInAs } from '../web-app.ts';
 import { splitPageMarkdown } from '../../src/features/content/markdown.ts';
 import { markdownToDocument } from '../../src/features/content/document/to-document.ts';
 import { CORPUS_DIR } from '../corpus/pages.ts';
@@ -213,7 +213,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await mountEditor(page, EMPTY, options);
     await content().click();
     await slash('info');
-    await page.getByLabel('Hint style').selectOption('danger');
+    await choose(page.getByLabel('Hint style'), 'Danger');
     assert.equal((await lastChange(page))!.nodes.find((b) => b.type === 'hint')?.data?.style, 'danger');
 
     await mountEditor(page, EMPTY, options);

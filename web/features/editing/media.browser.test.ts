@@ -12,7 +12,7 @@ import { webAppSuite } from '../../../test/browser-suite.ts';
 import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { noisyPng, png } from '../../../test/fixtures/png.ts';
-import { seriousViolations } from '../../../test/web-app.ts';
+import { choose, seriousViolations } from '../../../test/web-app.ts';
 
 /*
  * Images and files in the editor as stored: shown from the file's download URL (the page view's), uploaded as a
@@ -290,7 +290,7 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
 
     // Aligned left, then full width: the same in the three places.
     await openEditor(page, space.id, pageId);
-    await page.getByLabel('Image alignment').selectOption('left');
+    await choose(page.getByLabel('Image alignment'), 'Left');
     await eventually(async () => imagesOf(await documentOf(space.id, pageId))[0]?.data.align === 'left', 20_000, 'the alignment saved');
     for (const where of ['page view', 'reader'] as const) {
       const left = await measure(where);

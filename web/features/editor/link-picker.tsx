@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { api, errorMessage, type ListPage } from '../../api/client.ts';
 import type { SearchPageResult } from '../../api/types.ts';
+import { Button } from '../../ui/button.tsx';
 
 export type PickedRef = { kind: 'url'; url: string } | { kind: 'page'; page: string; title: string };
 
@@ -46,8 +47,8 @@ export function LinkPicker({ spaceId, label = 'Link', onPick, onClose }: { space
       >
         <label htmlFor={id}>Link to a URL or a page</label>
         <input id={id} autoFocus value={query} onChange={(e) => setQuery(e.target.value)} placeholder="https://… or a page title" />
-        <button type="submit">{label === 'Link' ? 'Apply link' : `Insert ${label.toLowerCase()}`}</button>
-        <button type="button" onClick={onClose}>Cancel</button>
+        <Button size="sm" variant="primary" type="submit">{label === 'Link' ? 'Apply link' : `Insert ${label.toLowerCase()}`}</Button>
+        <Button size="sm" variant="ghost" onClick={onClose}>Cancel</Button>
       </form>
       {error && <p role="alert">{error}</p>}
       {pages.length > 0 && (

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import type { PageEditorProps } from './contract.ts';
 import PageEditor from './page-editor.tsx';
+import { TooltipProvider } from '../../ui/tooltip.tsx';
 
 /**
  * Mounts the editor on any element, outside the app's router: the browser tests and the bench import this
@@ -9,6 +10,11 @@ import PageEditor from './page-editor.tsx';
  */
 export function mountPageEditor(element: HTMLElement, props: PageEditorProps): () => void {
   const root = createRoot(element);
-  root.render(<PageEditor {...props} />);
+  // The app's root gives the kit's tooltips their provider (main.tsx); mounted alone, the editor gives its own.
+  root.render(
+    <TooltipProvider>
+      <PageEditor {...props} />
+    </TooltipProvider>,
+  );
   return () => root.unmount();
 }

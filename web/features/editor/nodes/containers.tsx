@@ -1,22 +1,21 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { focusField } from '../place-caret.ts';
 import { blockOf, setData } from './block-data.ts';
+import { Checkbox } from '../../../ui/choices.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { faPlus, faTrash } from '@fortawesome/free-solid-svg-icons';
 
 // The model's HINT_STYLES, named (types.ts is imported for types only: its schema would bring TypeBox along).
 const HINT_NAMES: Record<string, string> = { info: 'Info', warning: 'Warning', danger: 'Danger', success: 'Success' };
-const HINT_STYLES = Object.keys(HINT_NAMES);
+const HINT_OPTIONS = Object.entries(HINT_NAMES).map(([value, label]) => ({ value, label }));
 
 export function HintView(props: NodeViewProps) {
   const style = String(blockOf(props).data?.style ?? 'info');
   return (
     <NodeViewWrapper as="div" className={`hint hint-${style} qe-hint`} data-quire="hint">
       <div className="qe-block-tools" contentEditable={false}>
-        <label>
-          Hint style{' '}
-          <select value={style} disabled={!props.editor.isEditable} onChange={(e) => setData(props, { style: e.target.value })}>
-            {HINT_STYLES.map((s) => <option key={s} value={s}>{HINT_NAMES[s]}</option>)}
-          </select>
-        </label>
+        <Select label="Hint style" size="sm" options={HINT_OPTIONS} value={style} disabled={!props.editor.isEditable} onValueChange={(next) => setData(props, { style: next })} />
       </div>
       <NodeViewContent as="div" className="qe-hint-body" />
     </NodeViewWrapper>
@@ -43,7 +42,7 @@ export function TabsView(props: NodeViewProps) {
       <NodeViewContent as="div" className="qe-tabs-items" />
       {props.editor.isEditable && (
         <div className="qe-block-tools" contentEditable={false}>
-          <button type="button" onClick={addTab}>Add tab</button>
+          <Button size="sm" variant="ghost" icon={faPlus} onClick={addTab}>Add tab</Button>
         </div>
       )}
     </NodeViewWrapper>
@@ -69,7 +68,7 @@ export function TabsItemView(props: NodeViewProps) {
           Tab title{' '}
           <input value={title} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { title: e.target.value })} />
         </label>
-        {props.editor.isEditable && <button type="button" onClick={remove} aria-label={`Remove tab ${title}`}>Remove tab</button>}
+        {props.editor.isEditable && <Button size="sm" variant="ghost" icon={faTrash} onClick={remove} aria-label={`Remove tab ${title}`}>Remove tab</Button>}
       </div>
       <NodeViewContent as="div" className="qe-tab-body" />
     </NodeViewWrapper>
@@ -82,10 +81,7 @@ export function ExpandableView(props: NodeViewProps) {
   return (
     <NodeViewWrapper as="div" className="qe-expandable" data-quire="expandable" role="group" aria-label="Expandable">
       <div className="qe-block-tools" contentEditable={false}>
-        <label>
-          <input type="checkbox" checked={expanded} disabled={!props.editor.isEditable} onChange={(e) => setData(props, { defaultExpanded: e.target.checked ? true : undefined })} />{' '}
-          Open by default
-        </label>
+        <Checkbox label="Open by default" checked={expanded} disabled={!props.editor.isEditable} onCheckedChange={(checked) => setData(props, { defaultExpanded: checked ? true : undefined })} />
       </div>
       <NodeViewContent as="div" className="qe-expandable-parts" />
     </NodeViewWrapper>

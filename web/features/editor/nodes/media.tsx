@@ -5,6 +5,10 @@ import { formatFileSize, useImageSource, useLinkTarget, type Ref } from '../file
 import { cssWidth, formatLength, parseLength } from '../model/length.ts';
 import { caretInto } from '../place-caret.ts';
 import { blockOf, setData } from './block-data.ts';
+import { Checkbox } from '../../../ui/choices.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { faPlus } from '@fortawesome/free-solid-svg-icons';
 
 export const refLabel = (ref: Ref | undefined): string =>
   !ref ? '' : ref.kind === 'url' ? (ref.url ?? '') : ref.kind === 'file' ? `File ${ref.file}` : ref.kind === 'page' ? `Page ${ref.page}` : ref.kind === 'anchor' ? `#${ref.anchor}` : ref.kind ?? '';
@@ -13,6 +17,12 @@ export const refLabel = (ref: Ref | undefined): string =>
  * A group of images: its alignment and width (each image's alt text and caption are in ImageView). Laid out by the
  * reader's rules (`images`, `align-*`, `full-width`), so what is set here is what the page view and readers show.
  */
+const ALIGNMENTS = [
+  { value: 'center', label: 'Center' },
+  { value: 'left', label: 'Left' },
+  { value: 'right', label: 'Right' },
+];
+
 export function ImagesView(props: NodeViewProps) {
   const data = blockOf(props).data ?? {};
   const editable = props.editor.isEditable;
@@ -20,17 +30,15 @@ export function ImagesView(props: NodeViewProps) {
   return (
     <NodeViewWrapper as="div" className="qe-images" data-quire="images" role="group" aria-label="Images">
       <div className="qe-block-tools" contentEditable={false}>
-        <label>
-          Image alignment{' '}
-          <select value={align} disabled={!editable} onChange={(e) => setData(props, { align: e.target.value === 'center' && data.align === undefined ? undefined : e.target.value })}>
-            <option value="center">Center</option>
-            <option value="left">Left</option>
-            <option value="right">Right</option>
-          </select>
-        </label>
-        <label>
-          <input type="checkbox" checked={data.fullWidth === true} disabled={!editable} onChange={(e) => setData(props, { fullWidth: e.target.checked ? true : undefined })} /> Full width
-        </label>
+        <Select
+          label="Image alignment"
+          size="sm"
+          options={ALIGNMENTS}
+          value={align}
+          disabled={!editable}
+          onValueChange={(next) => setData(props, { align: next === 'center' && data.align === undefined ? undefined : next })}
+        />
+        <Checkbox label="Full width" checked={data.fullWidth === true} disabled={!editable} onCheckedChange={(checked) => setData(props, { fullWidth: checked ? true : undefined })} />
       </div>
       <NodeViewContent as="div" className={`images qe-images-row align-${align}${data.fullWidth === true ? ' full-width' : ''}`} />
     </NodeViewWrapper>
@@ -119,7 +127,7 @@ export function ImageView(props: NodeViewProps & { spaceId: string }) {
             Alt text <input value={alt} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { alt: e.target.value || undefined })} />
           </label>
           <WidthField {...props} />
-          {props.editor.isEditable && props.node.childCount === 0 && <button type="button" onClick={addCaption}>Add caption</button>}
+          {props.editor.isEditable && props.node.childCount === 0 && <Button size="sm" variant="ghost" icon={faPlus} onClick={addCaption}>Add caption</Button>}
         </div>
       </div>
       <NodeViewContent as="div" className="qe-caption" />

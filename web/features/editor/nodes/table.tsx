@@ -6,6 +6,8 @@ import { useEditorFile, type Ref } from '../files.ts';
 import { blockOf } from './block-data.ts';
 import { Picture } from './media.tsx';
 import { RichCell } from './rich-cell.tsx';
+import { faPlus, faXmark } from '@fortawesome/free-solid-svg-icons';
+import { Button } from '../../../ui/button.tsx';
 
 type Definition = { id: string; title: string; type: string };
 type Fragment = { fragment: string; nodes: { type: string; nodes?: { object: string; leaves?: { text: string; marks?: unknown[] }[] }[] }[] };
@@ -126,7 +128,7 @@ export function TableView(props: NodeViewProps) {
                 <span className="qe-table-column">
                   <input ref={takesCaret(`column:${c.id}`)} aria-label={`Column title ${c.title || i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
                   {editable && columns.length > 1 && (
-                    <button type="button" aria-label={`Remove column ${c.title || i + 1}`} title="Remove column" onClick={() => change((t) => removeColumn(t, c.id))}>×</button>
+                    <Button size="sm" variant="ghost" className="ui-icon-button" icon={faXmark} aria-label={`Remove column ${c.title || i + 1}`} onClick={() => change((t) => removeColumn(t, c.id))} />
                   )}
                 </span>
               </th>
@@ -170,7 +172,7 @@ export function TableView(props: NodeViewProps) {
               })}
               {editable && (
                 <td className="qe-table-actions">
-                  <button type="button" aria-label={`Remove ${row.toLowerCase()} ${r + 1}`} title={`Remove ${row.toLowerCase()}`} onClick={() => change((t) => removeRow(t, id))}>×</button>
+                  <Button size="sm" variant="ghost" className="ui-icon-button" icon={faXmark} aria-label={`Remove ${row.toLowerCase()} ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />
                 </td>
               )}
             </tr>
@@ -179,8 +181,8 @@ export function TableView(props: NodeViewProps) {
       </table>
       {editable && (
         <div className="qe-block-tools" contentEditable={false}>
-          <button type="button" onClick={() => addAndEnter(addRow)}>Add {row.toLowerCase()}</button>
-          <button type="button" onClick={() => addAndEnter(addColumn)}>Add column</button>
+          <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addRow)}>Add {row.toLowerCase()}</Button>
+          <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addColumn)}>Add column</Button>
         </div>
       )}
     </NodeViewWrapper>
