@@ -3,6 +3,7 @@ import { ErrorNote } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { configurationFields, valueOfField, type ConfigurationField } from './schema-fields.ts';
 import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
 
 /**
  * A configuration form built from the integration's configuration schema (properties with a type, `enum`,
@@ -38,13 +39,15 @@ export function SchemaConfiguration({ schema, configuration, save }: { schema: R
         field.type === 'boolean' ? (
           <label key={field.name} className="ck-choice"><input type="checkbox" checked={values[field.name] === true} onChange={(e) => set(field, e.target.checked)} /> {field.title}</label>
         ) : field.choices ? (
-          <div className="field" key={field.name}>
-            <label htmlFor={`cfg-${field.name}`}>{field.title}</label>
-            <select id={`cfg-${field.name}`} value={String(values[field.name])} onChange={(e) => set(field, e.target.value)} required={field.required}>
-              <option value="">Choose…</option>
-              {field.choices.map((choice) => <option key={choice} value={choice}>{choice}</option>)}
-            </select>
-          </div>
+          <Select
+            key={field.name}
+            label={field.title}
+            hint={field.description}
+            placeholder="Choose…"
+            options={field.choices.map((choice) => ({ value: choice, label: choice }))}
+            value={values[field.name] ? String(values[field.name]) : undefined}
+            onValueChange={(choice) => set(field, choice)}
+          />
         ) : (
           <TextField key={field.name} label={field.title} hint={field.description} required={field.required} type={field.type === 'string' ? 'text' : 'number'}
             value={String(values[field.name])} onChange={(e) => set(field, e.target.value)} />

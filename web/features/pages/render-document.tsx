@@ -8,6 +8,8 @@ import { useHighlightedCode, type ClassedToken } from '../code/use-highlighted-c
 import { cssWidth } from '../editor/model/length.ts';
 import { imageSource, resolveRef, type AppLinks } from './links.ts';
 import { LinkTo, renderInlines } from './render-inline.tsx';
+import { faCheck, faCircleCheck, faCircleExclamation, faCircleInfo, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
+import { Icon } from '../../ui/icon.tsx';
 
 /*
  * A page's JSON document, read-only, as the reader renders it (src/features/reader/render-document.tsx) and with
@@ -129,13 +131,13 @@ function ListView({ block, ctx, depth }: { block: List; ctx: Ctx; depth: number 
 }
 
 const HINT_LABELS = { info: 'Info', warning: 'Warning', danger: 'Danger', success: 'Success' } as const;
-const HINT_SYMBOLS = { info: 'ℹ', warning: '⚠', danger: '⛔', success: '✓' } as const;
+const HINT_ICONS = { info: faCircleInfo, warning: faTriangleExclamation, danger: faCircleExclamation, success: faCircleCheck } as const;
 
 function HintView({ block, ctx, depth }: { block: Hint; ctx: Ctx; depth: number }) {
   const style = Object.hasOwn(HINT_LABELS, block.data?.style) ? block.data.style : 'info';
   return (
     <div className={`hint hint-${style}`} role="note" aria-label={HINT_LABELS[style]}>
-      <span className="hint-icon" aria-hidden="true">{HINT_SYMBOLS[style]}</span>
+      <span className="hint-icon" aria-hidden="true"><Icon icon={HINT_ICONS[style]} /></span>
       <div className="hint-content">{renderFlow(block.nodes ?? [], ctx, depth + 1)}</div>
     </div>
   );
@@ -300,7 +302,7 @@ function cellValue(column: TableDefinition, value: TableValue | undefined, fragm
     case 'number':
       return typeof value === 'number' || typeof value === 'string' ? String(value) : null;
     case 'checkbox':
-      return <span className={value === true ? 'checkbox checked' : 'checkbox'} role="img" aria-label={value === true ? 'Yes' : 'No'}>{value === true ? '✓' : ''}</span>;
+      return <span className={value === true ? 'checkbox checked' : 'checkbox'} role="img" aria-label={value === true ? 'Yes' : 'No'}>{value === true ? <Icon icon={faCheck} /> : null}</span>;
     case 'content-ref': {
       const link = resolveRef(value as never, ctx.links);
       return link ? <LinkTo link={link}>{link.title ?? link.href}</LinkTo> : null;

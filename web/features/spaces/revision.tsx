@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, isNotFound } from '../../api/client.ts';
 import { keys, revisionQuery, spaceQuery } from '../../api/queries.ts';
@@ -12,6 +12,7 @@ import { DocumentView } from '../pages/render-document.tsx';
 import { revisionLinks } from '../review/revision-links.ts';
 import { SpaceHeader } from './space-header.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Select } from '../../ui/select.tsx';
 
 /**
  * A revision of a space: when it was made and what kind, any of its pages as it was then, and "Restore this page",
@@ -27,7 +28,6 @@ export default function RevisionScreen() {
   const pages = useMemo(() => documentPages(revision.data), [revision.data]);
   const pageId = params.get('page') ?? '';
   const page = pages.find((p) => p.id === pageId);
-  const selectId = useId();
   useTitle(page ? `${page.title} (revision)` : 'Revision');
   if (isNotFound(revision.error)) return <main id="main" className="app-main"><NotFound what="revision" /></main>;
   const mayEdit = !!(space.data as { permissions?: { edit?: boolean } } | undefined)?.permissions?.edit;
@@ -45,13 +45,13 @@ export default function RevisionScreen() {
             <dt>Id</dt><dd><code>{revision.data.id}</code></dd>
             <dt>Current</dt><dd>{current.data?.id === revision.data.id ? 'This is the space’s current content' : 'An earlier revision'}</dd>
           </dl>
-          <div className="field">
-            <label htmlFor={selectId}>Page as it was</label>
-            <select id={selectId} value={pageId} onChange={(e) => setParams(e.target.value ? { page: e.target.value } : {})}>
-              <option value="">Choose a page…</option>
-              {pages.map((p) => <option key={p.id} value={p.id}>{p.title}</option>)}
-            </select>
-          </div>
+          <Select
+            label="Page as it was"
+            placeholder="Choose a page…"
+            options={pages.map((p) => ({ value: p.id, label: p.title }))}
+            value={pageId || undefined}
+            onValueChange={(page) => setParams({ page })}
+          />
           {page ? <PageAsItWas spaceId={spaceId} revisionId={revisionId} pageId={page.id} title={page.title} mayRestore={mayEdit && current.data?.id !== revisionId} /> : null}
         </>
       ) : null}

@@ -3,6 +3,8 @@ import { boundValue, isChecked, resolveBinding, safeHttpUrl, withCheckbox, withV
 import { Button as KitButton, buttonClass } from '../../../ui/button.tsx';
 import { AlertDialog } from '../../../ui/dialogs.tsx';
 import { Tooltip } from '../../../ui/tooltip.tsx';
+import { Checkbox as KitCheckbox } from '../../../ui/choices.tsx';
+import { Select as KitSelect } from '../../../ui/select.tsx';
 
 /*
  * ContentKit elements (the official @gitbook/api ContentKit* shapes) as React components. The tree comes from the
@@ -181,31 +183,38 @@ function TextInput({ node, ctx, label }: { node: Node; ctx: ElementContext; labe
 }
 
 function Select({ node, ctx, label }: { node: Node; ctx: ElementContext; label?: string | undefined }) {
-  const id = useId();
   const key = String(node.state);
   const options = Array.isArray(node.options) ? (node.options as Node[]) : [];
   const multiple = node.multiple === true;
   const value = boundValue(ctx.state, key, node.initialValue);
+  const name = label || String(node.placeholder ?? key);
+  const choose = (next: string | string[]) => {
+    ctx.setState(withValue(ctx.state, key, next));
+    if (node.onValueChange) ctx.act({ ...(node.onValueChange as Action), value: next });
+  };
+  if (!Array.isArray(node.options)) {
+    // Options fetched from the integration's URL, or from the organization's OpenAPI specs: not offered here yet.
+    return <p className="field-hint">{name}: this choice lists options from elsewhere, which this app does not load yet.</p>;
+  }
+  if (multiple) {
+    // Several of a list: a checkbox each, in the group the select names.
+    const chosen = Array.isArray(value) ? value.map(String) : [];
+    return (
+      <div role="group" aria-label={name} className="ck-select-many">
+        <span className="ui-field-label">{name}</span>
+        {options.map((option) => {
+          const id = String(option.id);
+          return (
+            <KitCheckbox key={id} label={String(option.label ?? option.id)} disabled={node.disabled === true} checked={chosen.includes(id)}
+              onCheckedChange={(on) => choose(on ? [...chosen, id] : chosen.filter((c) => c !== id))} />
+          );
+        })}
+      </div>
+    );
+  }
   return (
-    <>
-      <label htmlFor={id}>{label || String(node.placeholder ?? key)}</label>
-      {Array.isArray(node.options) ? (
-        <select id={id} multiple={multiple} disabled={node.disabled === true}
-          value={multiple ? (Array.isArray(value) ? value.map(String) : []) : typeof value === 'string' ? value : ''}
-          onChange={(event) => {
-            const next = multiple ? Array.from(event.target.selectedOptions, (o) => o.value) : event.target.value;
-            const state = withValue(ctx.state, key, next);
-            ctx.setState(state);
-            if (node.onValueChange) ctx.act({ ...(node.onValueChange as Action), value: next });
-          }}>
-          {multiple ? null : <option value="">{String(node.placeholder ?? 'Choose…')}</option>}
-          {options.map((option) => <option key={String(option.id)} value={String(option.id)}>{String(option.label ?? option.id)}</option>)}
-        </select>
-      ) : (
-        // Options fetched from the integration's URL, or from the organization's OpenAPI specs: not offered here yet.
-        <p id={id} className="field-hint">This choice lists options from elsewhere, which this app does not load yet.</p>
-      )}
-    </>
+    <KitSelect label={name} placeholder={String(node.placeholder ?? 'Choose…')} disabled={node.disabled === true} value={typeof value === 'string' && value ? value : undefined}
+      onValueChange={choose} options={options.map((option) => ({ value: String(option.id), label: String(option.label ?? option.id) }))} />
   );
 }
 
