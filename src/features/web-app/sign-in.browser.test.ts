@@ -155,6 +155,7 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     await page.reload();
     assert.equal(await page.getByLabel('New token').count(), 0, 'shown once');
     await page.getByRole('button', { name: 'Revoke CI' }).click();
+    await page.getByRole('alertdialog', { name: 'Revoke the token CI?' }).getByRole('button', { name: 'Revoke token' }).click();
     await page.getByRole('button', { name: 'Revoke CI' }).waitFor({ state: 'detached' });
     assert.equal(await curl(token), '401');
   });

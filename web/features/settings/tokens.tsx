@@ -7,6 +7,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /** Personal API tokens: create one (its value is shown once, to copy), see when each was used, revoke. */
 export default function TokensScreen() {
@@ -28,14 +29,17 @@ export default function TokensScreen() {
       return queryClient.invalidateQueries({ queryKey: keys.tokens });
     },
   });
+  // Answers false when the API refused: the confirmation stays open with the message.
   const revoke = async (id: string) => {
     setRevokeError(null);
     try {
       await api('DELETE', `/user/tokens/${id}`);
       if (created?.id === id) setCreated(null);
       await queryClient.invalidateQueries({ queryKey: keys.tokens });
+      return true;
     } catch (e) {
       setRevokeError({ id, message: errorMessage(e) });
+      return false;
     }
   };
   const submit = (event: FormEvent) => {
@@ -80,8 +84,15 @@ export default function TokensScreen() {
                 created {new Date(token.createdAt).toLocaleDateString()} · {token.lastUsedAt ? `last used ${new Date(token.lastUsedAt).toLocaleString()}` : 'never used'}
                 {token.expiresAt ? ` · expires ${new Date(token.expiresAt).toLocaleDateString()}` : ''}
               </span>
-              <Button onClick={() => void revoke(token.id)}>Revoke {token.label}</Button>
-              {revokeError?.id === token.id ? <p role="alert" className="error-note">{revokeError.message}</p> : null}
+              <AlertDialog
+                title={`Revoke the token ${token.label}?`}
+                description="Scripts that use it are refused from now on. A revoked token cannot be brought back: create a new one."
+                confirm="Revoke token"
+                onConfirm={() => revoke(token.id)}
+                error={revokeError?.id === token.id ? revokeError.message : undefined}
+                onOpenChange={(open) => open || setRevokeError(null)}
+                trigger={<Button variant="danger" size="sm">Revoke {token.label}</Button>}
+              />
             </li>
           ))}
         </ul>

@@ -7,7 +7,7 @@ import type { OrganizationTeam } from '../../api/types.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { accessReasons, defaultLevelLabel, LEVELS, type DefaultLevel, type Level } from './access-reasons.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialogs.tsx';
+import { AlertDialog, Dialog } from '../../ui/dialogs.tsx';
 import { Select } from '../../ui/select.tsx';
 
 export interface ShareTarget {
@@ -195,15 +195,24 @@ function GrantRow(props: { target: ShareTarget; subject: 'user' | 'team'; id: st
     try {
       await action();
       await props.onDone();
+      return true;
     } catch (e) {
       setError(errorMessage(e));
+      return false;
     }
   };
   return (
     <li>
       <span>{props.name}</span>
       <Select label={`Level of ${props.name}`} hideLabel size="sm" value={props.permission} onValueChange={(role) => void run(() => api('PATCH', path, { body: { role } }))} options={LEVEL_OPTIONS} />
-      <Button variant="danger" size="sm" onClick={() => void run(() => api('DELETE', path))}>Revoke {props.name}</Button>
+      <AlertDialog
+        title={`Revoke ${props.name}’s access?`}
+        description="What this gave them ends now, unless the organization or a team still gives it."
+        confirm="Revoke access"
+        onConfirm={() => run(() => api('DELETE', path))}
+        error={error}
+        trigger={<Button variant="danger" size="sm">Revoke {props.name}</Button>}
+      />
       {error ? <p role="alert" className="error-note">{error}</p> : null}
     </li>
   );

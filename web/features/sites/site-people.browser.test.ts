@@ -56,6 +56,7 @@ describe("a site's people in Chromium", { skip: withoutChromium, timeout: 300_00
 
     // Revoked, the site is out of the guest's sight again.
     await people.getByRole('button', { name: /^Revoke User/ }).click();
+    await admin.getByRole('alertdialog', { name: /^Revoke User.*access to the site\?$/ }).getByRole('button', { name: 'Revoke access' }).click();
     await people.getByText('Nobody yet.').waitFor();
     await open(guestPage, sitePage);
     await guestPage.getByRole('heading', { name: 'Not found' }).waitFor();

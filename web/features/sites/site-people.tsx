@@ -6,6 +6,7 @@ import { keys, membersQuery, teamsQuery } from '../../api/queries.ts';
 import type { OrganizationTeam } from '../../api/types.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 import { Select } from '../../ui/select.tsx';
 import { LEVELS, type Level } from '../sharing/access-reasons.ts';
 import { sitePath } from './site-queries.ts';
@@ -135,9 +136,14 @@ function GrantRow(props: { orgId: string; siteId: string; subject: 'user' | 'tea
         onValueChange={(role) => change.mutate({ method: 'PATCH', path, body: { role } })}
         options={LEVEL_OPTIONS}
       />
-      <Button variant="danger" size="sm" disabled={change.isPending} onClick={() => change.mutate({ method: 'DELETE', path })}>
-        Revoke {props.name}
-      </Button>
+      <AlertDialog
+        title={`Revoke ${props.name}’s access to the site?`}
+        description="The site is out of their sight from their next visit, unless the organization or a team still gives them access."
+        confirm="Revoke access"
+        onConfirm={() => change.mutateAsync({ method: 'DELETE', path })}
+        error={change.error}
+        trigger={<Button variant="danger" size="sm" disabled={change.isPending}>Revoke {props.name}</Button>}
+      />
       <ErrorNote error={change.error} />
     </li>
   );

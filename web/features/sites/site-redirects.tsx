@@ -9,6 +9,7 @@ import { redirectsQuery, structureQuery, type SiteTabProps } from './site-querie
 import { sectionsOf, siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 import { Select } from '../../ui/select.tsx';
 
 /** The site's redirects: an old path of the site and the section, variant or page it now sends visitors to. */
@@ -131,8 +132,14 @@ function RedirectRow({ orgId, siteId, redirect, structure }: { orgId: string; si
     <li>
       <code>{redirect.source}</code> → <span>{to}</span>
       <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>Edit the redirect from {redirect.source}</Button>
-      <Button variant="ghost" size="sm" onClick={() => change.mutate({ method: 'DELETE', path: `/redirects/${redirect.id}` })}>Delete the redirect from {redirect.source}</Button>
-      <ErrorNote error={change.error} />
+      <AlertDialog
+        title={`Delete the redirect from ${redirect.source}?`}
+        description="Readers who follow a link to that address get the page it names, or “Not found”, from now on."
+        confirm="Delete redirect"
+        onConfirm={() => change.mutateAsync({ method: 'DELETE', path: `/redirects/${redirect.id}` })}
+        error={change.error}
+        trigger={<Button variant="ghost" size="sm">Delete the redirect from {redirect.source}</Button>}
+      />
     </li>
   );
 }

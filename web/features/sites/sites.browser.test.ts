@@ -193,6 +193,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     const listed = ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}/redirects`)).items as Json[];
     assert.deepEqual(listed.map((r) => [r.source, r.destination.kind]), [['/legacy-api', 'site-section']]);
     await redirects.getByRole('button', { name: 'Delete the redirect from /legacy-api' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete the redirect from /legacy-api?' }).getByRole('button', { name: 'Delete redirect' }).click();
     await page.getByText('No redirect yet.').waitFor();
     // A redirect to one page of a variant, which the reader follows.
     await page.getByLabel('From path', { exact: true }).fill('/endpoints-old');
@@ -204,6 +205,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     assert.equal(toPage.destination.kind, 'site-page');
     assert.equal(toPage.destination.pageId, (await t.api('GET', `/v1/spaces/${api.id}/content`)).body.pages[0].id);
     await redirects.getByRole('button', { name: 'Delete the redirect from /endpoints-old' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete the redirect from /endpoints-old?' }).getByRole('button', { name: 'Delete redirect' }).click();
     await page.getByText('No redirect yet.').waitFor();
 
     // Domain and access: the API's message next to a bad hostname, the value kept; the adaptive schema checked as typed.

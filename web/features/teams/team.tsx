@@ -161,8 +161,10 @@ function TeamMemberRow({ orgId, teamId, member, canManage }: { orgId: string; te
     try {
       await action();
       await refresh();
+      return true;
     } catch (e) {
       setError(errorMessage(e));
+      return false;
     }
   };
   return (
@@ -177,7 +179,18 @@ function TeamMemberRow({ orgId, teamId, member, canManage }: { orgId: string; te
         )}
         {error ? <p role="alert" className="error-note">{error}</p> : null}
       </td>
-      <td>{canManage ? <Button variant="danger" size="sm" onClick={() => void run(() => api('DELETE', path))}>Remove {user.displayName} from the team</Button> : null}</td>
+      <td>
+        {canManage ? (
+          <AlertDialog
+            title={`Remove ${user.displayName} from the team?`}
+            description="They lose what the team was given; they stay a member of the organization."
+            confirm="Remove from team"
+            onConfirm={() => run(() => api('DELETE', path))}
+            error={error}
+            trigger={<Button variant="danger" size="sm">Remove {user.displayName} from the team</Button>}
+          />
+        ) : null}
+      </td>
     </tr>
   );
 }
