@@ -6,7 +6,8 @@ import { Icon } from './icon.tsx';
 /*
  * Toasts tell the result of work that ran in the background ("Import finished: 12 pages") and errors with the
  * API's message. Radix announces them (a polite live region; errors assertively), pauses their timer on hover and
- * focus, lets F8 reach them and a swipe dismiss them. An error stays until it is closed: it may need reading.
+ * focus, lets F8 reach them and a swipe dismiss them. An error stays until it is closed: it may need reading; one
+ * with a button ("Open …") stays 15 s, time to reach for it.
  */
 
 export type ToastTone = 'info' | 'success' | 'error';
@@ -48,7 +49,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             key={toast.id}
             className={`ui-toast ui-toast-${toast.tone ?? 'info'}`}
             type={toast.tone === 'error' ? 'foreground' : 'background'}
-            duration={toast.tone === 'error' ? Infinity : undefined}
+            duration={toast.tone === 'error' ? Infinity : toast.action ? 15_000 : undefined}
             onOpenChange={(open) => {
               if (!open) remove(toast.id);
             }}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { watchWork, type WorkOutcome } from '../shell/background-work.tsx';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client.ts';
@@ -20,6 +21,19 @@ interface ImportRun {
 }
 
 const DONE = new Set<ImportRun['status']>(['completed', 'failed', 'cancelled']);
+
+const importRunKey = (orgId: string, runId: string | undefined) => ['org', orgId, 'imports', runId];
+
+/** How an import ended, for the shell's toast; null while it runs. */
+function importOutcome(run: ImportRun, orgId: string, space: Space): WorkOutcome | null {
+  if (!DONE.has(run.status)) return null;
+  const open = { label: `Open ${space.title}`, to: `/o/${orgId}/s/${space.id}` };
+  if (run.status === 'completed') {
+    const count = run.importedResources !== undefined ? `${run.importedResources} of ${run.totalResources ?? run.importedResources} pages and images` : undefined;
+    return { title: `Import into ${space.title} finished`, description: count, tone: 'success', open };
+  }
+  return { title: `Import into ${space.title} ${run.status === 'failed' ? 'failed' : 'was cancelled'}`, description: run.reason, tone: 'error', open };
+}
 const STATUS_WORDS: Record<ImportRun['status'], string> = {
   pending: 'Waiting to start…',
   'in-progress': 'Importing…',
@@ -53,13 +67,19 @@ export default function ImportScreen() {
       }
       setProgress(undefined);
       const run = await api<ImportRun>('POST', `/org/${orgId}/imports`, { body: { source: { type: 'file', files: stored }, target: { space: space.id } } });
+      // Followed by the shell too: the person may go elsewhere while it runs, and is told how it ended.
+      watchWork({
+        queryKey: importRunKey(orgId, run.id),
+        read: (signal) => api<ImportRun>('GET', `/org/${orgId}/imports/${run.id}`, { signal }),
+        outcome: (current) => importOutcome(current, orgId, space),
+      });
       return { space, run };
     },
     onError: () => setProgress(undefined),
   });
   const started = start.data;
   const run = useQuery({
-    queryKey: ['org', orgId, 'imports', started?.run.id],
+    queryKey: importRunKey(orgId, started?.run.id),
     queryFn: ({ signal }) => api<ImportRun>('GET', `/org/${orgId}/imports/${started!.run.id}`, { signal }),
     enabled: !!started,
     initialData: started?.run,

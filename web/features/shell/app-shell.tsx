@@ -9,6 +9,7 @@ import { Icon } from '../../ui/icon.tsx';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/menus.tsx';
 import { Skeleton } from '../../ui/states.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { BackgroundWork } from './background-work.tsx';
 import { SearchDialog } from '../search/search-dialog.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { InboxButton } from '../inbox/inbox-button.tsx';
@@ -59,6 +60,7 @@ export function AppShell() {
         <Outlet />
       )}
       {searchOpen ? <SearchDialog onClose={() => setSearchOpen(false)} /> : null}
+      <BackgroundWork />
     </div>
   );
 }
