@@ -117,6 +117,13 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await page.getByRole('list', { name: 'Integrations' }).getByRole('button', { name: 'Install Announcer' }).waitFor();
     assert.equal(ok(await t.api('GET', `/v1/integrations/${name}/installations`)).items.length, 0, `the catalogue said "Install" while the API still lists the installation; the page: ${await page.locator('main').innerText()}`);
     await look(page, 'integrations');
+
+    // The integration's own page (its urls.app) installs it too, in the person's one organization.
+    const integration = ok(await t.api('GET', `/v1/integrations/${name}`));
+    await page.goto(integration.urls.app);
+    await page.getByRole('region', { name: 'Install' }).getByRole('button', { name: 'Install Announcer' }).click();
+    await page.waitForURL(/\/installations\//);
+    assert.equal(ok(await t.api('GET', `/v1/integrations/${name}/installations`)).items.length, 1, 'installed from its page');
   });
 
   test('an admin adds an OpenAPI spec from text and sees it processed; translations, Git Sync and settings screens work', async () => {
