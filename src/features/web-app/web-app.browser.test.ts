@@ -241,6 +241,51 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     }
   });
 
+  test('a new organization’s Get started creates a space from a template and opens it', async () => {
+    const { t, origin } = suite;
+    const outsider = await t.outsider();
+    const page = await openPage(suite.browser);
+    await signInAs(t, page.context(), origin, outsider.userId, outsider.organizationId);
+    await open(page, `${origin}/app/o/${outsider.organizationId}`);
+    await page.getByRole('heading', { name: 'Get started' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Publish a site' }).count(), 1, 'one offer to publish a site, not two');
+    await page.getByRole('button', { name: 'Create a space' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New space' });
+    await dialog.getByLabel('Title').fill('Handbook');
+    await dialog.getByRole('radio', { name: 'Knowledge base' }).click();
+    await suite.assertAccessible(page, 'new space dialog');
+    await dialog.getByRole('button', { name: 'Create space' }).click();
+    await page.waitForURL(/\/s\/[^/]+/);
+    const spaces = ok(await t.api('GET', `/v1/orgs/${outsider.organizationId}/spaces`, { token: outsider.token })).items as { id: string; title: string }[];
+    assert.deepEqual(spaces.map((sp) => sp.title), ['Handbook']);
+    const pages = ok(await t.api('GET', `/v1/spaces/${spaces[0]!.id}/content`, { token: outsider.token })).pages as { title: string }[];
+    assert.ok(pages.length > 1, `the knowledge base template's pages: ${pages.map((p) => p.title).join(', ')}`);
+    await page.context().close();
+  });
+
+  test('an import runs in the background: the person goes elsewhere, a toast says how it ended and opens the new space', async () => {
+    const { t, origin } = suite;
+    const page = await suite.signedIn();
+    await open(page, `${origin}/app/o/${t.org.id}/import`);
+    await page.getByLabel('Title of the new space').fill('Imported notes');
+    await page.getByLabel('Files', { exact: true }).setInputFiles([{ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nThe first imported page.\n') }]);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('Waiting to start…').or(page.getByText('Importing…')).first().waitFor();
+    // Elsewhere in the app (no reload) while the import runs.
+    await page.getByRole('link', { name: 'Trash' }).click();
+    await page.getByRole('heading', { name: 'Trash', level: 1 }).waitFor();
+    await t.app.jobs.runDue();
+    // The toast, an item of the notifications region (Radix also announces its text in a live region for a moment).
+    const toast = page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: 'Import into Imported notes finished' });
+    await toast.waitFor({ timeout: 30_000 });
+    await suite.assertAccessible(page, 'import finished toast');
+    await toast.getByRole('button', { name: 'Open Imported notes' }).click();
+    const space = (ok(await t.api('GET', `/v1/orgs/${t.org.id}/spaces`)).items as { id: string; title: string }[]).find((sp) => sp.title === 'Imported notes')!;
+    await page.waitForURL(new RegExp(`/s/${space.id}`));
+    assert.deepEqual((ok(await t.api('GET', `/v1/spaces/${space.id}/content`)).pages as { title: string }[]).map((p) => p.title), ['Notes']);
+    await page.context().close();
+  });
+
   test('without a session the app asks to sign in and keeps where the person was going', async () => {
     const { origin } = suite;
     const page = await openPage(suite.browser);

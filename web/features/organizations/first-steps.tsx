@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { faFileImport, faGlobe, faPlus, faUserPlus } from '@fortawesome/free-solid-svg-icons';
-import { errorMessage } from '../../api/client.ts';
+import { api, errorMessage } from '../../api/client.ts';
+import { TEMPLATE_IDS, templateDescription } from '../../../src/features/content/templates.ts';
+import { RadioGroup } from '../../ui/choices.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialogs.tsx';
 import { Icon } from '../../ui/icon.tsx';
@@ -42,19 +44,41 @@ export function FirstSteps({ orgId }: { orgId: string }) {
   );
 }
 
+// The server's built-in templates (applyTemplateToSpace), named as the server describes them.
+const TEMPLATE_OPTIONS = TEMPLATE_IDS.map((id) => ({ value: id, label: id[0]!.toUpperCase() + id.slice(1).replace(/-/g, ' '), hint: templateDescription(id) }));
+
 function NewSpace({ orgId }: { orgId: string }) {
   const { createSpace } = useSidebarActions(orgId);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
+  const [template, setTemplate] = useState('blank');
+  const [templateError, setTemplateError] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    createSpace.mutate({ title }, { onSuccess: (space) => navigate(`/o/${orgId}/s/${space.id}`) });
+    setTemplateError(undefined);
+    createSpace.mutate(
+      { title },
+      {
+        onSuccess: async (space) => {
+          try {
+            await api('POST', `/spaces/${space.id}/content/template`, { body: { id: template } });
+          } catch (error) {
+            // The space is there: say so, and let the person open it rather than create a second one.
+            setTemplateError(`The space was created, but its template was not added: ${errorMessage(error)}`);
+            return;
+          }
+          await navigate(`/o/${orgId}/s/${space.id}`);
+        },
+      },
+    );
   };
   return (
     <Dialog title="New space" open={open} onOpenChange={setOpen} trigger={<Button variant="primary">Create a space</Button>}>
       <form onSubmit={submit} aria-label="New space">
         <TextField label="Title" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} error={createSpace.error ? errorMessage(createSpace.error) : undefined} autoFocus />
+        <RadioGroup legend="Start from" options={TEMPLATE_OPTIONS} value={template} onValueChange={setTemplate} />
+        {templateError ? <p role="alert" className="ui-field-error">{templateError}</p> : null}
         <div className="ui-dialog-actions">
           <Button onClick={() => setOpen(false)}>Cancel</Button>
           <Button type="submit" variant="primary" loading={createSpace.isPending}>Create space</Button>

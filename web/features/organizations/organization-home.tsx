@@ -19,18 +19,22 @@ export default function OrganizationHome() {
   const teams = useQuery(teamsQuery(orgId));
   const specs = useQuery({ queryKey: ['org', orgId, 'openapi'], queryFn: ({ signal }) => allPages<OpenAPISpec>(`/orgs/${orgId}/openapi`, {}, signal) });
   const translations = useQuery({ queryKey: ['org', orgId, 'translations'], queryFn: ({ signal }) => allPages<TranslationSettings>(`/orgs/${orgId}/translations`, {}, signal) });
+  const firstSteps = spaces.data?.length === 0;
   return (
     <main id="main" className="app-main">
       {organization.isPending ? <Skeleton lines={1} /> : <h1>{organization.data?.title ?? 'Organization'}</h1>}
       <ErrorNote error={organization.error} />
       {/* A new organization, with no space yet, is shown its first actions; afterwards, what it publishes. */}
-      {spaces.data?.length === 0 ? <FirstSteps orgId={orgId} /> : <p>Open a space in the sidebar, or create one with “New space”.</p>}
-      <LinkList
-        title="Sites"
-        query={sites}
-        item={(s) => ({ id: s.id, title: s.title, app: s.urls.app })}
-        empty={{ title: 'No site yet', text: 'A site publishes spaces as a documentation website, public or for signed-in visitors.', action: 'Publish a site', to: `/o/${orgId}/sites` }}
-      />
+      {firstSteps ? <FirstSteps orgId={orgId} /> : <p>Open a space in the sidebar, or create one with “New space”.</p>}
+      {/* The first steps already offer to publish a site: no second "Publish a site" under them. */}
+      {firstSteps && sites.data?.length === 0 ? null : (
+        <LinkList
+          title="Sites"
+          query={sites}
+          item={(s) => ({ id: s.id, title: s.title, app: s.urls.app })}
+          empty={{ title: 'No site yet', text: 'A site publishes spaces as a documentation website, public or for signed-in visitors.', action: 'Publish a site', to: `/o/${orgId}/sites` }}
+        />
+      )}
       <LinkList
         title="Teams"
         query={teams}
