@@ -66,9 +66,12 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
     const cr = await buildChangeRequest(t, space.id, { subject: 'Use the new installer', pages: ['Installer'] });
     const team = await buildTeam(t, { title: 'Writers' });
     const outsider = await t.outsider();
+    const invite = ok(await t.api('POST', `/v1/orgs/${org}/link-invites`, { body: { role: 'read' } }), 201) as { id: string };
     const h1 = (name?: string | RegExp) => async (page: Page) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first().waitFor();
     screens = [
       { name: 'sign-in', path: '/app/sign-in', as: 'nobody', ready: h1('Sign in to Quire') },
+      // An invite link opened before signing in.
+      { name: 'join', path: `/app/o/${org}/join/${invite.id}`, as: 'nobody', ready: h1(/^Join/) },
       { name: 'organization', path: `/app/o/${org}`, ready: h1() },
       // A new organization: its owner is shown its first actions.
       { name: 'first-steps', path: `/app/o/${outsider.organizationId}`, as: outsider, ready: async (page) => page.getByRole('heading', { name: 'Get started' }).waitFor() },
@@ -80,6 +83,16 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
         ready: async (page) => {
           await page.getByRole('button', { name: 'Share' }).click();
           await page.getByRole('dialog', { name: 'Share Handbook' }).getByRole('table').waitFor();
+        },
+      },
+      {
+        name: 'search',
+        path: `/app/o/${org}/s/${space.id}`,
+        ready: async (page) => {
+          await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor();
+          await page.keyboard.press('Control+k');
+          await page.getByRole('combobox', { name: 'Search' }).fill('installer');
+          await page.getByRole('listbox', { name: 'Results' }).waitFor();
         },
       },
       { name: 'editor', path: `/app/s/${space.id}/~/edit/${guide}`, ready: async (page) => page.getByLabel('Page title').waitFor() },

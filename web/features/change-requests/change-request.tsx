@@ -125,7 +125,7 @@ function Subject({ spaceId, cr, mayEdit }: { spaceId: string; cr: ChangeRequest;
   const save = useMutation({ mutationFn: () => reviewApi.update(spaceId, String(cr.number), { subject }), onSuccess: async () => (setEditing(false), await refresh()) });
   if (!editing) {
     return (
-      <div className="inline-form">
+      <div className="title-row">
         <h1>
           #{cr.number} {cr.subject || 'Untitled change request'} <span className={`badge badge-${cr.status}`}>{cr.status}</span>
         </h1>

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
 import { revisionQuery, spaceQuery } from '../../api/queries.ts';
+import type { Revision } from '../../api/types.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { revisionDocumentQuery } from '../change-requests/review-api.ts';
@@ -63,6 +64,7 @@ export default function HistoryScreen() {
               <li key={r.id}>
                 <Link to={`/s/${spaceId}/~/revisions/${r.id}`}>{new Date(r.createdAt).toLocaleString()}</Link>
                 <span className="badge">{KINDS[r.type] ?? r.type}</span>
+                <MergedFrom spaceId={spaceId} revision={r} />
                 {r.parents[0] ? (
                   <Link to={`?from=${r.parents[0]}&to=${r.id}`} aria-label={`What changed on ${new Date(r.createdAt).toLocaleString()}`}>
                     What changed
@@ -121,5 +123,17 @@ export function RevisionDiff({ spaceId, from, to, pageId }: { spaceId: string; f
       <ErrorNote error={before.error ?? after.error} />
       {before.data !== undefined && after.data !== undefined ? <PageDiff before={before.data} after={after.data} links={links} /> : null}
     </div>
+  );
+}
+
+/** A merge's change request: its number, subject and who opened it (the revision's `mergedFrom`). */
+function MergedFrom({ spaceId, revision }: { spaceId: string; revision: Revision }) {
+  const cr = 'mergedFrom' in revision ? (revision.mergedFrom as { id: string; number: number; subject?: string; createdBy?: { displayName?: string } } | undefined) : undefined;
+  if (!cr) return null;
+  return (
+    <span className="muted">
+      <Link to={`/s/${spaceId}/~/changes/${cr.number}`}>#{cr.number}{cr.subject ? ` ${cr.subject}` : ''}</Link>
+      {cr.createdBy?.displayName ? ` by ${cr.createdBy.displayName}` : ''}
+    </span>
   );
 }
