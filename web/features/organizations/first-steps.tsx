@@ -1,14 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { faFileImport, faGlobe, faPlus, faUserPlus } from '@fortawesome/free-solid-svg-icons';
 import { api, errorMessage } from '../../api/client.ts';
+import { keys } from '../../api/queries.ts';
+import type { Space } from '../../api/types.ts';
 import { TEMPLATE_IDS, templateDescription } from '../../../src/features/content/templates.ts';
 import { RadioGroup } from '../../ui/choices.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialogs.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useSidebarActions } from './sidebar-actions.ts';
+import { useToast } from '../../ui/toast.tsx';
 
 /**
  * A new organization's first actions, where its home would otherwise list empty sections: write in a space, bring
@@ -48,40 +51,42 @@ export function FirstSteps({ orgId }: { orgId: string }) {
 const TEMPLATE_OPTIONS = TEMPLATE_IDS.map((id) => ({ value: id, label: id[0]!.toUpperCase() + id.slice(1).replace(/-/g, ' '), hint: templateDescription(id) }));
 
 function NewSpace({ orgId }: { orgId: string }) {
-  const { createSpace } = useSidebarActions(orgId);
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const toast = useToast();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [template, setTemplate] = useState('blank');
-  const [templateError, setTemplateError] = useState<string>();
+  // The space and its template are written before the organization's lists are read again: the new space ends the
+  // first steps (this dialog with them), so what follows must not depend on this component still being there.
+  const create = useMutation({
+    mutationFn: async () => {
+      const space = await api<Space>('POST', `/orgs/${orgId}/spaces`, { body: { title } });
+      const templateError = await api('POST', `/spaces/${space.id}/content/template`, { body: { id: template } }).then(
+        () => undefined,
+        (error: unknown) => errorMessage(error),
+      );
+      return { space, templateError };
+    },
+    onSuccess: async ({ space, templateError }) => {
+      // The space is there either way: it opens, and a template that could not be added is said in a toast.
+      if (templateError) toast({ title: `${space.title} was created without its template`, description: templateError, tone: 'error' });
+      await queryClient.invalidateQueries({ queryKey: keys.spaces(orgId) });
+      await navigate(`/o/${orgId}/s/${space.id}`);
+    },
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTemplateError(undefined);
-    createSpace.mutate(
-      { title },
-      {
-        onSuccess: async (space) => {
-          try {
-            await api('POST', `/spaces/${space.id}/content/template`, { body: { id: template } });
-          } catch (error) {
-            // The space is there: say so, and let the person open it rather than create a second one.
-            setTemplateError(`The space was created, but its template was not added: ${errorMessage(error)}`);
-            return;
-          }
-          await navigate(`/o/${orgId}/s/${space.id}`);
-        },
-      },
-    );
+    create.mutate();
   };
   return (
     <Dialog title="New space" open={open} onOpenChange={setOpen} trigger={<Button variant="primary">Create a space</Button>}>
       <form onSubmit={submit} aria-label="New space">
-        <TextField label="Title" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} error={createSpace.error ? errorMessage(createSpace.error) : undefined} autoFocus />
+        <TextField label="Title" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} error={create.error ? errorMessage(create.error) : undefined} autoFocus />
         <RadioGroup legend="Start from" options={TEMPLATE_OPTIONS} value={template} onValueChange={setTemplate} />
-        {templateError ? <p role="alert" className="ui-field-error">{templateError}</p> : null}
         <div className="ui-dialog-actions">
           <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={createSpace.isPending}>Create space</Button>
+          <Button type="submit" variant="primary" loading={create.isPending}>Create space</Button>
         </div>
       </form>
     </Dialog>
