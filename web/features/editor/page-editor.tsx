@@ -17,7 +17,7 @@ import { contentRef, slashItems } from './slash/items.ts';
 import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.tsx';
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
 import { faBold, faCode, faItalic, faLink, faLinkSlash, faRotateLeft, faRotateRight, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
-import { Button } from '../../ui/button.tsx';
+import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
 
 /** An image block of one uploaded file, as GitBook writes one (an `images` block holding one `image`). */
@@ -265,21 +265,19 @@ export default function PageEditor(props: PageEditorProps) {
     <div className="qe-editor">
       {!readOnly && editor && (
         <div className="qe-toolbar" role="toolbar" aria-label="Formatting">
-          <Button size="sm" variant="ghost" className="ui-icon-button" icon={faBold} aria-label="Bold" aria-pressed={marks?.bold ?? false} onClick={() => editor.chain().focus().toggleBold().run()} />
-          <Button size="sm" variant="ghost" className="ui-icon-button" icon={faItalic} aria-label="Italic" aria-pressed={marks?.italic ?? false} onClick={() => editor.chain().focus().toggleItalic().run()} />
-          <Button size="sm" variant="ghost" className="ui-icon-button" icon={faStrikethrough} aria-label="Strikethrough" aria-pressed={marks?.strike ?? false} onClick={() => editor.chain().focus().toggleStrike().run()} />
-          <Button size="sm" variant="ghost" className="ui-icon-button" icon={faCode} aria-label="Code" aria-pressed={marks?.code ?? false} onClick={() => editor.chain().focus().toggleCode().run()} />
-          <Button
+          <IconButton size="sm" icon={faBold} label="Bold" aria-pressed={marks?.bold ?? false} onClick={() => editor.chain().focus().toggleBold().run()} />
+          <IconButton size="sm" icon={faItalic} label="Italic" aria-pressed={marks?.italic ?? false} onClick={() => editor.chain().focus().toggleItalic().run()} />
+          <IconButton size="sm" icon={faStrikethrough} label="Strikethrough" aria-pressed={marks?.strike ?? false} onClick={() => editor.chain().focus().toggleStrike().run()} />
+          <IconButton size="sm" icon={faCode} label="Code" aria-pressed={marks?.code ?? false} onClick={() => editor.chain().focus().toggleCode().run()} />
+          <IconButton
             size="sm"
-            variant="ghost"
-            className="ui-icon-button"
             icon={marks?.link ? faLinkSlash : faLink}
-            aria-label={marks?.link ? 'Remove link' : 'Link'}
+            label={marks?.link ? 'Remove link' : 'Link'}
             aria-pressed={marks?.link ?? false}
             onClick={() => (marks?.link ? editor.chain().focus().unsetMark('link').run() : setLinking('mark'))}
           />
-          <Button size="sm" variant="ghost" className="ui-icon-button" icon={faRotateLeft} aria-label="Undo" disabled={!marks?.canUndo} onClick={() => editor.chain().focus().undo().run()} />
-          <Button size="sm" variant="ghost" className="ui-icon-button" icon={faRotateRight} aria-label="Redo" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()} />
+          <IconButton size="sm" icon={faRotateLeft} label="Undo" disabled={!marks?.canUndo} onClick={() => editor.chain().focus().undo().run()} />
+          <IconButton size="sm" icon={faRotateRight} label="Redo" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()} />
         </div>
       )}
       {linking && <LinkPicker spaceId={props.spaceId} label={linking === 'mark' ? 'Link' : 'Page link'} onPick={applyLink} onClose={() => setLinking(false)} />}
