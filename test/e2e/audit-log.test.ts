@@ -116,6 +116,40 @@ describe('the audit log through the official client', { timeout: 180_000 }, () =
         return site.id;
       },
     },
+    {
+      // A share link opens the site to whoever holds it.
+      action: 'site.sharing_changed',
+      run: async (t) => {
+        const site = ok(await asAdmin(t, 'POST', `/v1/orgs/${t.org.id}/sites`, { title: 'Shared by link' }), 201) as { id: string };
+        ok(await asAdmin(t, 'POST', `/v1/orgs/${t.org.id}/sites/${site.id}/share-links`, { name: 'Partners' }), 201);
+        return site.id;
+      },
+    },
+    {
+      action: 'site.visitor_auth_changed',
+      run: async (t) => {
+        const site = ok(await asAdmin(t, 'POST', `/v1/orgs/${t.org.id}/sites`, { title: 'Behind visitor auth' }), 201) as { id: string };
+        ok(await asAdmin(t, 'POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publishing/auth/regenerate`));
+        return site.id;
+      },
+    },
+    {
+      action: 'git_sync.installed',
+      run: async (t) => {
+        const space = await buildSpace(t, { title: 'Synced by installation' });
+        ok(await asAdmin(t, 'POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId: space.id } }), 201);
+        return space.id as string;
+      },
+    },
+    {
+      action: 'git_sync.uninstalled',
+      run: async (t) => {
+        const space = await buildSpace(t, { title: 'Unsynced by installation' });
+        const installed = ok(await asAdmin(t, 'POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId: space.id } }), 201) as { id: string };
+        assert.equal((await asAdmin(t, 'DELETE', `/v1/git/installations/${installed.id}`)).status, 205);
+        return space.id as string;
+      },
+    },
   ];
 
   for (const { action, run } of actions) {

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   'sso.settings_changed': 'Single sign-on settings changed',
   'site.visibility_changed': 'Site visibility changed',
   'site.sharing_changed': 'Site sharing changed',
+  'site.visitor_auth_changed': 'Site visitor authentication changed',
   'integration.installed': 'Integration installed',
   'integration.uninstalled': 'Integration uninstalled',
   'integration.scopes_changed': 'Integration scopes changed',
@@ -28,6 +29,9 @@ export const AUDIT_ACTIONS = {
   'collection.moved': 'Collection moved',
   'git_sync.connected': 'Git Sync connected',
   'git_sync.disconnected': 'Git Sync disconnected',
+  'git_sync.installed': 'Git Sync installed',
+  'git_sync.installation_changed': 'Git Sync installation changed',
+  'git_sync.uninstalled': 'Git Sync uninstalled',
   'audit.retention_changed': 'Audit log retention changed',
 } as const;
 

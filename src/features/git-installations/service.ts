@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { isoNow } from '../../platform/clock.ts';
+import { recordAudit } from '../audit/record.ts';
 import { type AppContext, type Caller, authorOf } from '../../platform/context.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -130,7 +131,10 @@ export async function installGitSyncProvider(ctx: AppContext, caller: Caller, bo
     updated_at: now,
   };
   try {
-    await insertInstallation(ctx.db, row);
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertInstallation(trx, row);
+      await recordAudit(ctx, trx, row.organization_id, caller, { action: 'git_sync.installed', target: auditTarget(row), details: { provider: row.provider } });
+    });
   } catch (error) {
     // Two installs of one target at once: the unique target_key lets one through.
     if (await findInstallationOfTarget(ctx.db, targetKey)) throw conflict(`The ${target.type} already has a Git Sync installation`);
@@ -263,6 +267,12 @@ export async function updateGitSyncInstallation(ctx: AppContext, caller: Caller,
   const sealedToken = config.accessToken !== undefined ? await sealSecret(ctx, config.accessToken) : row.sealed_token;
   await ctx.db.transaction().execute(async (trx) => {
     await updateInstallation(trx, row.id, { sealed_token: sealedToken, instance_url: instanceUrl, repository_id: repositoryId, branch, settings: JSON.stringify(settings), updated_at: now });
+    // What changed, by name: the token itself is never written to the log.
+    await recordAudit(ctx, trx, row.organization_id, caller, {
+      action: 'git_sync.installation_changed',
+      target: auditTarget(row),
+      details: { fields: [...Object.keys(config), ...Object.keys(body).filter((key) => key !== 'provider' && key !== 'providerConfiguration')] },
+    });
     for (const [childId, dir] of childDirectories) {
       const child = children.find((c) => c.id === childId)!;
       await updateInstallation(trx, childId, { settings: JSON.stringify({ ...settingsOf(child), projectDirectory: dir }), updated_at: now });
@@ -281,7 +291,15 @@ export async function uninstallGitSyncInstallation(ctx: AppContext, caller: Call
   for (const installation of removed) {
     if (installation.space_id !== null && installation.repository_id !== null) await disconnect(ctx, caller, installation.space_id);
   }
-  await ctx.db.transaction().execute((trx) => deleteInstallation(trx, row.id));
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteInstallation(trx, row.id);
+    await recordAudit(ctx, trx, row.organization_id, caller, { action: 'git_sync.uninstalled', target: auditTarget(row), details: { provider: row.provider, managed: removed.length - 1 } });
+  });
+}
+
+/** The space or site the installation is on, as the audit log names it. */
+function auditTarget(row: InstallationRow): { type: string; id: string } {
+  return row.space_id !== null ? { type: 'space', id: row.space_id } : { type: 'site', id: row.site_id! };
 }
 
 async function sessionFor(ctx: AppContext, caller: Caller, id: string, provider: ProviderName, doing: string): Promise<ProviderSession> {

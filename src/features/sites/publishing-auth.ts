@@ -2,6 +2,7 @@ import type { AppContext, Caller } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { recordAudit } from '../audit/record.ts';
 import { loadSite, newSigningSecret } from './service.ts';
 import { updateSite, type SiteRow } from './store.ts';
 
@@ -51,6 +52,12 @@ export async function updatePublishingAuth(
   await ctx.db.transaction().execute(async (trx) => {
     await updateSite(trx, site.id, changes);
     await recordEvent(trx, ctx.clock, 'site_visitor_auth_updated', organizationId, { siteId });
+    // Which settings changed, never their values' secrets (the URLs are not secret).
+    await recordAudit(ctx, trx, site.organization_id, caller, {
+      action: 'site.visitor_auth_changed',
+      target: { type: 'site', id: site.id, label: site.title },
+      details: { ...(body.fallbackURL !== undefined ? { fallbackURL: body.fallbackURL } : {}), ...(body.jwksUrl !== undefined ? { jwksUrl: body.jwksUrl } : {}) },
+    });
   });
   return present({ ...site, ...changes });
 }
@@ -62,6 +69,7 @@ export async function regeneratePublishingAuth(ctx: AppContext, caller: Caller, 
   await ctx.db.transaction().execute(async (trx) => {
     await updateSite(trx, site.id, changes);
     await recordEvent(trx, ctx.clock, 'site_visitor_auth_updated', organizationId, { siteId, regenerated: true });
+    await recordAudit(ctx, trx, site.organization_id, caller, { action: 'site.visitor_auth_changed', target: { type: 'site', id: site.id, label: site.title }, details: { privateKey: 'regenerated' } });
   });
   return present({ ...site, ...changes });
 }

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext, Caller } from '../../platform/context.ts';
+import type { Executor } from '../../db/types.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { recordEvent } from '../../platform/events.ts';
+import { recordAudit } from '../audit/record.ts';
 import { presentShareLink } from './present.ts';
 import { loadSite, loadSiteForDelete } from './service.ts';
-import { countShareLinks, deleteShareLink, findShareLink, insertShareLink, listShareLinks, updateShareLink, type ShareLinkRow } from './store.ts';
+import { countShareLinks, deleteShareLink, findShareLink, insertShareLink, listShareLinks, updateShareLink, type ShareLinkRow, type SiteRow } from './store.ts';
 
 /**
  * Share links open a `share-link` site to whoever has the URL. The key is a secret (a capability, like a
@@ -18,6 +20,7 @@ export async function createShareLink(ctx: AppContext, caller: Caller, organizat
   await ctx.db.transaction().execute(async (trx) => {
     await insertShareLink(trx, row);
     await recordEvent(trx, ctx.clock, 'site_share_link_created', organizationId, { siteId, shareLinkId: row.id });
+    await auditShareLink(ctx, trx, caller, site, { shareLink: row.id, name, active: true });
   });
   return presentShareLink(ctx.config, site, row);
 }
@@ -40,6 +43,8 @@ export async function updateSiteShareLink(ctx: AppContext, caller: Caller, organ
   await ctx.db.transaction().execute(async (trx) => {
     await updateShareLink(trx, link.id, changes);
     await recordEvent(trx, ctx.clock, 'site_share_link_updated', organizationId, { siteId, shareLinkId, fields: Object.keys(body) });
+    // Renaming a link changes nobody's access; turning it on or off does.
+    if (changes.active !== undefined && changes.active !== link.active) await auditShareLink(ctx, trx, caller, site, { shareLink: link.id, name: changes.name ?? link.name, active: changes.active === 1 });
   });
   return presentShareLink(ctx.config, site, { ...link, ...changes });
 }
@@ -52,5 +57,11 @@ export async function deleteSiteShareLink(ctx: AppContext, caller: Caller, organ
   await ctx.db.transaction().execute(async (trx) => {
     await deleteShareLink(trx, link.id);
     await recordEvent(trx, ctx.clock, 'site_share_link_deleted', organizationId, { siteId, shareLinkId });
+    await auditShareLink(ctx, trx, caller, loaded.site, { shareLink: link.id, name: link.name, deleted: true });
   });
+}
+
+/** A share link made, turned on or off, or deleted changes who may read the site: the audit log's "site sharing changed". */
+async function auditShareLink(ctx: AppContext, db: Executor, caller: Caller, site: SiteRow, details: Record<string, unknown>) {
+  await recordAudit(ctx, db, site.organization_id, caller, { action: 'site.sharing_changed', target: { type: 'site', id: site.id, label: site.title }, details });
 }
