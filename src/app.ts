@@ -56,6 +56,8 @@ import { gitInstallationRoutes } from './features/git-installations/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
+import { askRoutes } from './features/ask/routes.ts';
+import { configuredAiProvider } from './features/ask/provider.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
 import { webAppRoutes } from './features/web-app/routes.ts';
 import { mountCollaboration } from './features/collaboration/websocket.ts';
@@ -108,6 +110,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
     cursors: new Cursors(await loadServerSecret(db, 'cursor-signing', clock.now().toISOString())),
     blobs: await createBlobStore(config),
     mailer: createMailer(config, app.log),
+    ai: configuredAiProvider(config),
   };
   app.decorate('ctx', ctx);
   // Caches of this application's database handle, emptied by its writes (platform/read-cache.ts).
@@ -182,6 +185,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await auditRoutes(v1);
       await linkRoutes(v1);
       await searchRoutes(v1);
+      await askRoutes(v1);
       await openAPISpecRoutes(v1);
       await translationRoutes(v1);
       await pdfRoutes(v1);

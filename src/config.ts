@@ -124,6 +124,19 @@ export interface Config {
   translationProviderUrl: string | undefined;
   /** `api_key` sent to the translation provider, if it needs one. */
   translationProviderApiKey: string | undefined;
+  /**
+   * Base URL of an OpenAI-compatible API (`<url>/chat/completions`, `<url>/embeddings`) that Ask sends questions
+   * and excerpts of the docs to; unset (or without AI_CHAT_MODEL), Ask is off and says so.
+   */
+  aiProviderUrl: string | undefined;
+  /** Bearer key sent to the model provider, if it needs one. */
+  aiApiKey: string | undefined;
+  /** The chat model Ask answers with (`llama3.1`, `gpt-4o-mini`…). */
+  aiChatModel: string | undefined;
+  /** The embedding model retrieval also ranks with, if any. */
+  aiEmbeddingModel: string | undefined;
+  /** Time limit of one exchange with the model provider, the streamed answer's last byte included, in milliseconds. */
+  aiTimeoutMs: number;
   /** Most pages of content one PDF export lays out; larger scopes end with a note saying what was left out. */
   pdfMaxPages: number;
   /**
@@ -215,6 +228,11 @@ function providerUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): st
   const raw = env[name]?.trim() || fallback;
   if (!/^https?:\/\/[^/]/.test(raw)) throw new Error(`${name} must start with http:// or https://, got "${raw}"`);
   return raw.replace(/\/+$/, '');
+}
+
+/** A provider's base URL the operator may leave unset: http(s), without a trailing slash. */
+function optionalProviderUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  return env[name]?.trim() ? providerUrl(env, name, '') : undefined;
 }
 
 function list(env: NodeJS.ProcessEnv, name: string): string[] {
@@ -328,6 +346,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     conversionTimeoutMs: integer(env, 'CONVERSION_TIMEOUT_MS', 30_000) || 30_000,
     translationProviderUrl: translationProviderUrl(env),
     translationProviderApiKey: env.TRANSLATION_PROVIDER_API_KEY || undefined,
+    aiProviderUrl: optionalProviderUrl(env, 'AI_PROVIDER_URL'),
+    aiApiKey: env.AI_API_KEY || undefined,
+    aiChatModel: env.AI_CHAT_MODEL?.trim() || undefined,
+    aiEmbeddingModel: env.AI_EMBEDDING_MODEL?.trim() || undefined,
+    aiTimeoutMs: integer(env, 'AI_TIMEOUT_MS', 60_000) || 60_000,
     pdfMaxPages: integer(env, 'PDF_MAX_PAGES', 2_000) || 2_000,
     smtpUrl: smtpUrl(env),
     mailFrom: env.MAIL_FROM?.trim() || `Quire <quire@${new URL(publicUrl).hostname}>`,

@@ -80,7 +80,8 @@ async function withContext<T>(config: Config, run: (ctx: AppContext, db: Db) => 
   try {
     // The CLI never reads cursors; a throwaway key keeps the context complete.
     const mailer = createMailer(config, { warn: (data, message) => console.error(`${message}: ${JSON.stringify(data)}`) });
-    const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli'), blobs: await createBlobStore(config), mailer };
+    // The CLI asks no model.
+    const ctx: AppContext = { db, clock: systemClock, config, cursors: new Cursors('cli'), blobs: await createBlobStore(config), mailer, ai: undefined };
     try {
       return await run(ctx, db);
     } finally {

@@ -4,6 +4,7 @@ import type { BlobStore } from './blob-store.ts';
 import type { Clock } from './clock.ts';
 import type { Cursors } from './pagination.ts';
 import type { Mailer } from './mail.ts';
+import type { AiProvider } from '../features/ask/provider.ts';
 
 /** What every service needs from the running server; built once in buildApp. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   blobs: BlobStore;
   /** Mail through SMTP_URL (invitations, password resets); sends nothing when it is unset. */
   mailer: Mailer;
+  /** The model Ask answers with (AI_PROVIDER_URL); undefined when none is configured, and Ask says it is off. */
+  ai: AiProvider | undefined;
 }
 
 import { forbidden } from './errors.ts';

@@ -9,7 +9,8 @@ import { ApiError } from './errors.ts';
  * Operations that cost far more than a read (a website crawl, a search, a PDF, fetching a page to embed): a
  * stricter bucket of their own, RATE_LIMIT_EXPENSIVE_MAX per window, besides the general one.
  */
-const EXPENSIVE = /import|search|pdf|embed/i;
+// Asking a model is the most expensive of all (askInOrganization, streamAskInSite, the recommended questions).
+const EXPENSIVE = /import|search|pdf|embed|^ask|streamask|recommendedquestions/i;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 

@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http, { type IncomingMessage } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
@@ -99,11 +99,54 @@ export async function safeFetch(settings: FetchSettings, url: string, options: S
       return { ...answered, body: await readBody(response, target, options.maxBytes) };
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (timeout.aborted) throw new ApiError(422, `Cannot fetch ${target.href}: no complete answer within ${settings.fetchTimeoutMs} ms`);
-    if (options.signal?.aborted) throw new ApiError(422, `Cannot fetch ${target.href}: the fetch was cancelled`);
-    throw new ApiError(422, `Cannot fetch ${target.href}: ${describeNetworkError(error)}`);
+    throw fetchFailure(error, target, settings, timeout, options.signal);
   }
+}
+
+/** Why a fetch failed, as the ApiError its caller answers. */
+function fetchFailure(error: unknown, target: URL, settings: FetchSettings, timeout: AbortSignal, signal: AbortSignal | undefined): ApiError {
+  if (error instanceof ApiError) return error;
+  if (timeout.aborted) return new ApiError(422, `Cannot fetch ${target.href}: no complete answer within ${settings.fetchTimeoutMs} ms`);
+  if (signal?.aborted) return new ApiError(422, `Cannot fetch ${target.href}: the fetch was cancelled`);
+  return new ApiError(422, `Cannot fetch ${target.href}: ${describeNetworkError(error)}`);
+}
+
+/** An answer whose body its caller reads as it arrives. */
+export interface StreamedResponse {
+  url: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body, decoded from gzip, deflate or brotli; it errors when the time limit or the caller's signal ends the fetch. */
+  body: Readable;
+}
+
+/**
+ * safeFetch for an answer read as it arrives (a model's streamed reply): the same address checks, and the time
+ * limit bounds the whole exchange, the body's last byte included. No redirect is followed, and the caller
+ * bounds what it reads.
+ */
+export async function safeFetchStream(
+  settings: FetchSettings,
+  url: string,
+  options: Pick<SafeFetchOptions, 'accept' | 'signal' | 'post' | 'bodyMethod' | 'headers' | 'trustedAddresses' | 'lookup'>,
+): Promise<StreamedResponse> {
+  const timeout = AbortSignal.timeout(settings.fetchTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const guard: AddressGuard = { allowPrivate: settings.allowPrivateFetch, trusted: new Set(options.trustedAddresses ?? []), lookup: options.lookup ?? dnsLookup };
+  const target = parseTarget(url, `Cannot fetch "${url}"`);
+  let response: IncomingMessage;
+  try {
+    response = await request(target, guard, options.accept, signal, options.post ? (options.bodyMethod ?? 'POST') : 'GET', options);
+  } catch (error) {
+    throw fetchFailure(error, target, settings, timeout, options.signal);
+  }
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const body = decode(response, encoding);
+  if (!body) {
+    response.destroy();
+    throw new ApiError(422, `Cannot fetch ${target.href}: the response uses the unsupported content encoding "${encoding}"`);
+  }
+  return { url: target.href, status: response.statusCode ?? 0, headers: response.headers, body };
 }
 
 /**

@@ -332,3 +332,49 @@ export async function advanceBackfill(db: Executor, spaceId: string, afterPage: 
   if (afterPage === null) await db.deleteFrom('search_backfill').where('space_id', '=', spaceId).execute();
   else await db.updateTable('search_backfill').set({ after_page: afterPage }).where('space_id', '=', spaceId).execute();
 }
+
+/** A section retrieved for a question (features/ask), with its text. */
+export interface RelevantSection extends SectionRow {
+  /** Higher is better, on both engines. */
+  score: number;
+}
+
+/**
+ * The sections of the scope that match any of these words, best first, at most `limit`: what Ask answers from.
+ * A question's words are not all in the section that answers it ("how do I invite my team" is answered by
+ * "Members"), so any word matches and the engines' ranking (bm25; ts_rank_cd) weighs how many, and how rare.
+ * The scope's sections are filtered inside the match, so that nothing outside it is read nor crowds it out.
+ */
+export async function relevantSections(db: Executor, scope: SearchScope, words: readonly string[], limit: number): Promise<RelevantSection[]> {
+  const spaceIds = await liveSpaces(db, scope);
+  if (spaceIds.length === 0 || words.length === 0) return [];
+  const keys = excludedKeys(scope);
+  const inScope = sql`s.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and ${notExcluded(db, sql`s.space_id`, sql`s.page_id`, keys)}`;
+  if (isPostgres(db)) {
+    const query = sql`websearch_to_tsquery('quire_search', ${words.join(' or ')})`;
+    const rows = await sql<RelevantSection>`select s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body, ts_rank_cd(${TS_WEIGHTS}, s.tsv, q.q, 32) as score
+      from search_sections s, (select ${query} as q) q
+      where s.tsv @@ q.q and ${inScope}
+      order by score desc, s.space_id, s.page_id, s.ordinal limit ${limit}`.execute(db);
+    return rows.rows.map((r) => ({ ...r, score: Number(r.score) }));
+  }
+  const match = words.map((w) => `"${w}"`).join(' OR ');
+  const rows = await sql<RelevantSection>`with hits as materialized (
+      select rowid, bm25(search_fts, ${FTS5_WEIGHTS}) as score from search_fts
+      where search_fts match ${match} and +rowid in (select s.id from search_sections s where ${inScope}))
+    select s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body, -h.score as score
+    from hits h join search_sections s on s.id = h.rowid
+    order by h.score, s.space_id, s.page_id, s.ordinal limit ${limit}`.execute(db);
+  return rows.rows.map((r) => ({ ...r, score: Number(r.score) }));
+}
+
+/** The opening sections of the scope's first pages (by space, then the page tree's order of sections): what recommended questions are drawn from. */
+export async function openingSectionsOf(db: Executor, scope: SearchScope, limit: number): Promise<SectionRow[]> {
+  const spaceIds = await liveSpaces(db, scope);
+  if (spaceIds.length === 0) return [];
+  const rows = await sql<SectionRow>`select s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, substr(s.body, 1, 600) as body
+    from search_sections s
+    where s.ordinal = 0 and s.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and ${notExcluded(db, sql`s.space_id`, sql`s.page_id`, excludedKeys(scope))} and length(s.body) > 0
+    order by s.space_id, s.id limit ${limit}`.execute(db);
+  return rows.rows;
+}

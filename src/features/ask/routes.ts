@@ -1,0 +1,80 @@
+import type { TSchema } from 'typebox';
+import type { App } from '../../platform/app-type.ts';
+import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
+import { callerOf } from '../../platform/auth.ts';
+import { sendEventStream } from '../../platform/event-stream.ts';
+import { errors, OrganizationIdParams } from '../../platform/schemas.ts';
+import { AskAnswer, AskQuery, SearchAIAnswerStream, SearchAIQuery, SearchAIRecommendedQuestions, SearchAIRecommendedQuestionStream, StreamAskQuery } from './schemas.ts';
+import { organizationScope, prepareOrganizationAnswer, recommendedQuestions, wholeAnswer } from './service.ts';
+
+/** A 200 answered as server-sent events, each event's data of this schema (as the official spec documents it). */
+function eventStream(schema: TSchema) {
+  return { description: 'Server-sent events, each a JSON value; `event: done` ends the stream, `event: error` reports a failure', content: { 'text/event-stream': { schema } } };
+}
+
+export async function askRoutes(app: App) {
+  registerOperations(app, ['organizations'], [
+    apiOperation({
+      method: 'POST',
+      url: '/orgs/:organizationId/ask',
+      operationId: 'askInOrganization',
+      summary: 'Ask a question of the docs the caller can read in the organization: an answer written by the configured model from them, with its sources',
+      params: OrganizationIdParams,
+      querystring: AskQuery,
+      body: SearchAIQuery,
+      response: AskAnswer,
+      errors: [400, 401, 404, 502, 504],
+      run: async (ctx, caller, { params, body }) => ({ answer: await wholeAnswer(await prepareOrganizationAnswer(ctx, caller, params.organizationId, body.query, body.previousQueries)) }),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/ask/questions',
+      operationId: 'getRecommendedQuestionsInOrganization',
+      summary: "Questions a reader could ask, which the organization's docs the caller can read answer",
+      params: OrganizationIdParams,
+      response: SearchAIRecommendedQuestions,
+      errors: [400, 401, 404, 502, 504],
+      run: async (ctx, caller, { params }) => ({ questions: await recommendedQuestions(ctx, await organizationScope(ctx, caller, params.organizationId)) }),
+    }),
+  ]);
+
+  app.route({
+    method: 'GET',
+    url: '/orgs/:organizationId/ask/stream',
+    schema: {
+      operationId: 'streamAskInOrganization',
+      tags: ['organizations'],
+      summary: 'askInOrganization, streamed: each event holds the whole answer so far',
+      params: OrganizationIdParams,
+      querystring: StreamAskQuery,
+      response: { 200: eventStream(SearchAIAnswerStream), ...errors(400, 401, 404) },
+    },
+    handler: async (request, reply) => {
+      const { organizationId } = request.params as { organizationId: string };
+      const { query } = request.query as { query: string };
+      const prepared = await prepareOrganizationAnswer(app.ctx, callerOf(request), organizationId, query);
+      await sendEventStream(request, reply, async function* (signal) {
+        for await (const answer of prepared.answers(signal)) yield { type: 'answer', answer };
+      });
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/orgs/:organizationId/ask/questions/stream',
+    schema: {
+      operationId: 'streamRecommendedQuestionsInOrganization',
+      tags: ['organizations'],
+      summary: 'getRecommendedQuestionsInOrganization, streamed: an event per question',
+      params: OrganizationIdParams,
+      response: { 200: eventStream(SearchAIRecommendedQuestionStream), ...errors(400, 401, 404) },
+    },
+    handler: async (request, reply) => {
+      const { organizationId } = request.params as { organizationId: string };
+      const scope = await organizationScope(app.ctx, callerOf(request), organizationId);
+      await sendEventStream(request, reply, async function* (signal) {
+        for (const question of await recommendedQuestions(app.ctx, scope, signal)) yield { question };
+      });
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { Type } from 'typebox';
+import { JSONDocument } from '../content/schemas.ts';
+
+/*
+ * The official shapes of Ask (0.202.0): SearchAIQuery, SearchAIAnswer with its page sources,
+ * SearchAIAnswerStream and the recommended questions.
+ */
+
+export const SearchAIQuery = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: 512, description: 'The question' }),
+    previousQueries: Type.Optional(Type.Array(Type.String({ maxLength: 512 }), { maxItems: 10, deprecated: true, description: 'Questions asked before in the same conversation' })),
+  },
+  { $id: 'SearchAIQuery' },
+);
+
+export const AskQuery = Type.Object({
+  format: Type.Optional(Type.Union([Type.Literal('document'), Type.Literal('markdown')], { description: 'Output format for the content (the answer is a document either way)' })),
+  details: Type.Optional(Type.Boolean({ description: 'Return query details in the result' })),
+});
+
+export const StreamAskQuery = Type.Object({
+  query: Type.String({ minLength: 1, maxLength: 512, description: 'The question' }),
+  format: AskQuery.properties.format,
+  details: AskQuery.properties.details,
+});
+
+export const SearchAIAnswerSourcePage = Type.Object(
+  {
+    type: Type.Literal('page'),
+    reason: Type.Optional(Type.String()),
+    page: Type.String({ description: 'The page ID of the source' }),
+    revision: Type.String({ description: 'The revision ID where the page was extracted from' }),
+    space: Type.String({ description: 'The space ID owning the page' }),
+    sections: Type.Array(Type.String(), { description: 'The IDs (anchors) of the sections of the page used to answer' }),
+  },
+  { $id: 'SearchAIAnswerSourcePage' },
+);
+
+export const SearchAIAnswer = Type.Object(
+  {
+    answer: Type.Optional(JSONDocument),
+    followupQuestions: Type.Array(Type.String()),
+    sources: Type.Array(SearchAIAnswerSourcePage, { description: 'The sources used to generate the answer' }),
+  },
+  { $id: 'SearchAIAnswer' },
+);
+
+export const AskAnswer = Type.Object({ answer: Type.Optional(SearchAIAnswer) });
+
+export const SearchAIAnswerStream = Type.Object({ type: Type.Literal('answer'), answer: SearchAIAnswer }, { $id: 'SearchAIAnswerStream' });
+
+export const SearchAIRecommendedQuestions = Type.Object({ questions: Type.Array(Type.String()) }, { $id: 'SearchAIRecommendedQuestions' });
+
+export const SearchAIRecommendedQuestionStream = Type.Object({ question: Type.String() }, { $id: 'SearchAIRecommendedQuestionStream' });
