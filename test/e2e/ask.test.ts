@@ -12,7 +12,21 @@ import { rejectsWith } from './gitbook-client.ts';
  * give orders; the provider failing, stalling and being left by a reader who stopped reading.
  */
 
-const OPERATIONS = ['askInOrganization', 'streamAskInOrganization', 'getRecommendedQuestionsInOrganization', 'streamRecommendedQuestionsInOrganization'];
+const OPERATIONS = [
+  'askInOrganization',
+  'streamAskInOrganization',
+  'getRecommendedQuestionsInOrganization',
+  'streamRecommendedQuestionsInOrganization',
+  'streamAskInSite',
+  'streamRecommendedQuestionsInSite',
+];
+
+/** The events of a stream of the official client, in order. */
+async function eventsOf<T>(stream: AsyncIterable<T>): Promise<T[]> {
+  const events: T[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
 
 /** The text of a document's blocks, as a reader would read it. */
 function documentText(node: unknown): string {
@@ -166,6 +180,45 @@ describe('Ask in an organization, through the official client', { timeout: 120_0
     const streamed = [];
     for await (const event of await session.latest().orgs.streamRecommendedQuestionsInOrganization(session.t.org.id)) streamed.push(event.question);
     assert.deepEqual(streamed, data.questions);
+  });
+
+  test("in a site: answered from the site's spaces only, in the scope asked; off when its customization says so", async () => {
+    provider.behaviour = { kind: 'model' };
+    const org = session.t.org.id;
+    const api = session.latest();
+    const { data: site } = await api.orgs.createSite(org, { title: 'Help center' });
+    const { data: handbook } = await api.orgs.addSpaceToSite(org, site.id, { spaceId: spaceA });
+    const question = 'When are salaries paid by the payroll bank, and how do I revoke a share link?';
+    const events = await eventsOf(await api.orgs.streamAskInSite(org, site.id, { question, scope: { mode: 'all' } }));
+    const last = events.at(-1)!.answer;
+    assert.deepEqual(last.sources.map((s) => s.type === 'page' && s.space), [spaceA], 'the site publishes the Handbook only');
+    assert.doesNotMatch(JSON.stringify(provider.requests.at(-1)!.messages), /last Friday of the month/);
+
+    const { data: payroll } = await api.orgs.addSpaceToSite(org, site.id, { spaceId: spaceB });
+    const current = await eventsOf(await api.orgs.streamAskInSite(org, site.id, { question, scope: { mode: 'default', currentSiteSpace: payroll.id, restrictTo: 'currentSiteSpace' } }));
+    assert.deepEqual(current.at(-1)!.answer.sources.map((s) => s.type === 'page' && s.space), [spaceB]);
+    await rejectsWith(Promise.resolve().then(async () => eventsOf(await api.orgs.streamAskInSite(org, site.id, { question, scope: { mode: 'specific', siteSpaceIds: ['nope'] } }))), 400);
+
+    const questions = await eventsOf(await api.orgs.streamRecommendedQuestionsInSite(org, site.id, { siteSpaceId: handbook.id }));
+    assert.ok(questions.some((q) => q.question === 'What is Share links?'), JSON.stringify(questions));
+    assert.ok(!questions.some((q) => q.question.includes('Salaries')));
+
+    const { data: customization } = await session.client().orgs.getSiteCustomizationById(org, site.id);
+    await session.client().orgs.updateSiteCustomizationById(org, site.id, { ...customization, ai: { mode: 'none' } } as never);
+    const off = await fetch(`${session.endpoint}/v1/orgs/${org}/sites/${site.id}/ask`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.t.admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ question, scope: { mode: 'all' } }),
+    });
+    assert.equal(off.status, 400);
+    assert.match(((await off.json()) as { error: { message: string } }).error.message, /ai\.mode/);
+    const outsider = await session.t.outsider();
+    const hidden = await fetch(`${session.endpoint}/v1/orgs/${org}/sites/${site.id}/ask`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${outsider.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ question, scope: { mode: 'all' } }),
+    });
+    assert.equal(hidden.status, 404);
   });
 
   test('a question is required and at most 512 characters', async () => {

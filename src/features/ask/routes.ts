@@ -4,8 +4,10 @@ import { apiOperation, registerOperations } from '../../platform/api-operation.t
 import { callerOf } from '../../platform/auth.ts';
 import { sendEventStream } from '../../platform/event-stream.ts';
 import { errors, OrganizationIdParams } from '../../platform/schemas.ts';
-import { AskAnswer, AskQuery, SearchAIAnswerStream, SearchAIQuery, SearchAIRecommendedQuestions, SearchAIRecommendedQuestionStream, StreamAskQuery } from './schemas.ts';
-import { organizationScope, prepareOrganizationAnswer, recommendedQuestions, wholeAnswer } from './service.ts';
+import { AskAnswer, AskQuery, SearchAIAnswerStream, SearchAIQuery, SearchAIRecommendedQuestions, SearchAIRecommendedQuestionStream, SiteAskBody, SiteRecommendedQuestionsQuery, StreamAskQuery } from './schemas.ts';
+import type { Static } from 'typebox';
+import { organizationScope, prepareOrganizationAnswer, prepareSiteAnswer, recommendedQuestions, siteRecommendedQuestions, wholeAnswer } from './service.ts';
+import { SiteIdParams } from '../sites/schemas.ts';
 
 /** A 200 answered as server-sent events, each event's data of this schema (as the official spec documents it). */
 function eventStream(schema: TSchema) {
@@ -67,13 +69,57 @@ export async function askRoutes(app: App) {
       tags: ['organizations'],
       summary: 'getRecommendedQuestionsInOrganization, streamed: an event per question',
       params: OrganizationIdParams,
-      response: { 200: eventStream(SearchAIRecommendedQuestionStream), ...errors(400, 401, 404) },
+      response: { 200: eventStream(SearchAIRecommendedQuestionStream), ...errors(400, 401, 404, 502, 504) },
     },
     handler: async (request, reply) => {
       const { organizationId } = request.params as { organizationId: string };
-      const scope = await organizationScope(app.ctx, callerOf(request), organizationId);
+      // Computed before the stream opens (one call to the model): a failure is an ordinary error answer.
+      const questions = await recommendedQuestions(app.ctx, await organizationScope(app.ctx, callerOf(request), organizationId));
+      await sendEventStream(request, reply, async function* () {
+        for (const question of questions) yield { question };
+      });
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/orgs/:organizationId/sites/:siteId/ask',
+    schema: {
+      operationId: 'streamAskInSite',
+      tags: ['sites'],
+      summary: "Ask a question in a scope of a site, answered from the site-spaces the caller can read, streamed: each event holds the whole answer so far",
+      params: SiteIdParams,
+      querystring: AskQuery,
+      body: SiteAskBody,
+      response: { 200: eventStream(SearchAIAnswerStream), ...errors(400, 401, 404) },
+    },
+    handler: async (request, reply) => {
+      const { organizationId, siteId } = request.params as { organizationId: string; siteId: string };
+      const prepared = await prepareSiteAnswer(app.ctx, callerOf(request), organizationId, siteId, request.body as Static<typeof SiteAskBody>);
       await sendEventStream(request, reply, async function* (signal) {
-        for (const question of await recommendedQuestions(app.ctx, scope, signal)) yield { question };
+        for await (const answer of prepared.answers(signal)) yield { type: 'answer', answer };
+      });
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/orgs/:organizationId/sites/:siteId/ask/questions',
+    schema: {
+      operationId: 'streamRecommendedQuestionsInSite',
+      tags: ['sites'],
+      summary: "Questions a reader could ask, which the site's default content (or one site-space) answers, streamed: an event per question",
+      params: SiteIdParams,
+      querystring: SiteRecommendedQuestionsQuery,
+      response: { 200: eventStream(SearchAIRecommendedQuestionStream), ...errors(400, 401, 404, 502, 504) },
+    },
+    handler: async (request, reply) => {
+      const { organizationId, siteId } = request.params as { organizationId: string; siteId: string };
+      const { siteSpaceId } = request.query as Static<typeof SiteRecommendedQuestionsQuery>;
+      // Computed before the stream opens: a site Ask is off for, or a site-space not in it, is an ordinary error.
+      const questions = await siteRecommendedQuestions(app.ctx, callerOf(request), organizationId, siteId, siteSpaceId);
+      await sendEventStream(request, reply, async function* () {
+        for (const question of questions) yield { question };
       });
     },
   });

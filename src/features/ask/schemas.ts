@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { JSONDocument } from '../content/schemas.ts';
+import { SiteSearchScope } from '../search/schemas.ts';
 
 /*
  * The official shapes of Ask (0.202.0): SearchAIQuery, SearchAIAnswer with its page sources,
@@ -53,3 +54,21 @@ export const SearchAIAnswerStream = Type.Object({ type: Type.Literal('answer'), 
 export const SearchAIRecommendedQuestions = Type.Object({ questions: Type.Array(Type.String()) }, { $id: 'SearchAIRecommendedQuestions' });
 
 export const SearchAIRecommendedQuestionStream = Type.Object({ question: Type.String() }, { $id: 'SearchAIRecommendedQuestionStream' });
+
+/** streamAskInSite's body: the question, the site's scope it is asked in, what the asker is doing. */
+export const SiteAskBody = Type.Object({
+  question: Type.String({ minLength: 1, maxLength: 512 }),
+  scope: SiteSearchScope,
+  context: Type.Optional(
+    Type.Object({
+      siteSpaceId: Type.Optional(Type.String()),
+      goal: Type.Optional(Type.String({ maxLength: 1024, description: 'The end goal the asker works towards' })),
+    }),
+  ),
+  session: Type.Optional(Type.Object({ visitorId: Type.String(), sessionId: Type.String() })),
+});
+
+export const SiteRecommendedQuestionsQuery = Type.Object({
+  siteSpaceId: Type.Optional(Type.String({ description: 'The site-space the questions are for' })),
+  spaceId: Type.Optional(Type.String({ deprecated: true, description: 'The space the questions are for' })),
+});

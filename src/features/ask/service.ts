@@ -9,7 +9,10 @@ import { openingSectionsOf, relevantSections, type SearchScope, type SectionRow 
 import { findSpaces, spaceIdsOf } from '../spaces/queries.ts';
 import { ASK_IS_OFF, type AiProvider } from './provider.ts';
 import { answerMessages, questionWords, readAnswer, readQuestions, recommendationMessages, withinBudget, type Excerpt, type PreviousTurn, type ReadAnswer } from './prompt.ts';
-import type { SearchAIAnswer } from './schemas.ts';
+import type { SearchAIAnswer, SiteAskBody } from './schemas.ts';
+import type { SitesTable as SiteRow } from '../../db/types.ts';
+import { customizationOf } from '../sites/service.ts';
+import { memberViews, scopeOf, searchScopeOf } from '../search/site-search.ts';
 
 type Answer = Static<typeof SearchAIAnswer>;
 
@@ -162,4 +165,29 @@ export async function prepareOrganizationAnswer(ctx: AppContext, caller: Caller,
   const scope = await organizationScope(ctx, caller, organizationId);
   // The deprecated previousQueries carry questions without their answers: they guide retrieval only.
   return prepareAnswer(ctx, scope, { question: query, earlier: previous });
+}
+
+/** Whether a site answers questions: Ask is on for it unless its customization's `ai.mode` is `none`. */
+export function assertSiteAsks(site: SiteRow): void {
+  if (customizationOf(site).ai.mode === 'none') throw new ApiError(400, `Ask is off for site ${site.id}: its customization sets ai.mode to "none"`);
+}
+
+/**
+ * streamAskInSite: a member's question in a scope of a site, answered from the site-spaces of the scope they can
+ * read, as published (hidden pages left out).
+ */
+export async function prepareSiteAnswer(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, body: Static<typeof SiteAskBody>): Promise<PreparedAnswer> {
+  askProvider(ctx);
+  const { site, views } = await memberViews(ctx, caller, organizationId, siteId, scopeOf({ query: body.question, scope: body.scope }));
+  assertSiteAsks(site);
+  return prepareAnswer(ctx, searchScopeOf(views), { question: body.question });
+}
+
+/** streamRecommendedQuestionsInSite: questions the site's default content (or one site-space's) answers, for a member. */
+export async function siteRecommendedQuestions(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, siteSpaceId: string | undefined, signal?: AbortSignal): Promise<string[]> {
+  askProvider(ctx);
+  const scope = siteSpaceId ? { mode: 'specific' as const, ids: [siteSpaceId] } : { mode: 'default' as const, current: [] };
+  const { site, views } = await memberViews(ctx, caller, organizationId, siteId, scope);
+  assertSiteAsks(site);
+  return recommendedQuestions(ctx, searchScopeOf(views), signal);
 }

@@ -40,17 +40,19 @@ export const SearchQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Page size (default 50)' })),
 });
 
+/** The spec's SiteSearchScope: the default content of each section (narrowed by restrictTo), given site-spaces, or all. */
+export const SiteSearchScope = Type.Object({
+  mode: Type.Union([Type.Literal('default'), Type.Literal('specific'), Type.Literal('all')]),
+  currentSiteSpace: Type.Optional(Type.String({ minLength: 1 })),
+  includedSiteSpaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
+  siteSpaceIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
+  restrictTo: Type.Optional(Type.Union([Type.Literal('currentSiteSpace'), Type.Literal('otherSiteSpaces')], { description: 'With mode "default" and currentSiteSpace: only that site-space, or only the others' })),
+});
+
 /** The body of searchSiteContent: `query` and a SiteSearchScope, or the deprecated `mode` forms. */
 export const SiteSearchBody = Type.Object({
   query: Type.String({ maxLength: 512 }),
-  scope: Type.Optional(
-    Type.Object({
-      mode: Type.Union([Type.Literal('default'), Type.Literal('specific'), Type.Literal('all')]),
-      currentSiteSpace: Type.Optional(Type.String({ minLength: 1 })),
-      includedSiteSpaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
-      siteSpaceIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
-    }),
-  ),
+  scope: Type.Optional(SiteSearchScope),
   mode: Type.Optional(Type.Union([Type.Literal('specific'), Type.Literal('current'), Type.Literal('all')])),
   siteSpaceIds: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
   siteSpaceId: Type.Optional(Type.String({ minLength: 1 })),

@@ -8,7 +8,7 @@ import { presentTree, sectionsOf, type SiteTree } from '../sites/present.ts';
 import { loadSite, readTree } from '../sites/service.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import { searchSpaces, type SearchRequest } from './service.ts';
-import type { PageHit } from './store.ts';
+import type { PageHit, SearchScope } from './store.ts';
 import { isEmpty, searchTerms } from './terms.ts';
 
 /**
@@ -19,13 +19,15 @@ import { isEmpty, searchTerms } from './terms.ts';
  *   allowed the visitor; it keeps only the sections and site-spaces whose adaptive condition the visitor meets.
  */
 export interface SiteSearchBody extends Omit<SearchRequest, 'page' | 'limit'> {
-  scope?: { mode: 'default' | 'specific' | 'all'; currentSiteSpace?: string | undefined; includedSiteSpaces?: string[] | undefined; siteSpaceIds?: string[] | undefined } | undefined;
+  scope?:
+    | { mode: 'default' | 'specific' | 'all'; currentSiteSpace?: string | undefined; includedSiteSpaces?: string[] | undefined; siteSpaceIds?: string[] | undefined; restrictTo?: 'currentSiteSpace' | 'otherSiteSpaces' | undefined }
+    | undefined;
   mode?: 'specific' | 'current' | 'all' | undefined;
   siteSpaceIds?: string[] | undefined;
   siteSpaceId?: string | undefined;
 }
 
-type Scope = { mode: 'default'; current: string[] } | { mode: 'specific'; ids: string[] } | { mode: 'all' };
+export type Scope = { mode: 'default'; current: string[]; restrictTo?: 'currentSiteSpace' | 'otherSiteSpaces' } | { mode: 'specific'; ids: string[] } | { mode: 'all' };
 
 /** The scope a body asks for: `scope`, or the deprecated forms the spec still accepts. */
 export function scopeOf(body: SiteSearchBody): Scope {
@@ -35,7 +37,10 @@ export function scopeOf(body: SiteSearchBody): Scope {
       if (!s.siteSpaceIds || s.siteSpaceIds.length === 0) throw badRequest('body/scope/siteSpaceIds must list at least one site-space when scope/mode is "specific"');
       return { mode: 'specific', ids: s.siteSpaceIds };
     }
-    if (s.mode === 'default') return { mode: 'default', current: [...(s.currentSiteSpace ? [s.currentSiteSpace] : []), ...(s.includedSiteSpaces ?? [])] };
+    if (s.mode === 'default') {
+      if (s.restrictTo && !s.currentSiteSpace) throw badRequest('body/scope/currentSiteSpace is required with scope/restrictTo');
+      return { mode: 'default', current: [...(s.currentSiteSpace ? [s.currentSiteSpace] : []), ...(s.includedSiteSpaces ?? [])], ...(s.restrictTo ? { restrictTo: s.restrictTo } : {}) };
+    }
     return { mode: 'all' };
   }
   if (body.siteSpaceIds) {
@@ -68,6 +73,10 @@ export function siteSpacesInScope(tree: SiteTree, scope: Scope, visible: (sectio
     const preferred = sorted.find((ss) => ss.is_default === 1) ?? sorted[0];
     if (preferred) chosen.add(preferred.id);
   }
+  const current = scope.current[0];
+  // restrictTo narrows the default scope to the current site-space, or to the others (the spec's ask scopes).
+  if (scope.restrictTo === 'currentSiteSpace') return candidates.filter((ss) => ss.id === current);
+  if (scope.restrictTo === 'otherSiteSpaces') return candidates.filter((ss) => chosen.has(ss.id) && ss.id !== current);
   return candidates.filter((ss) => chosen.has(ss.id));
 }
 
@@ -75,15 +84,19 @@ const listKeyOf = (siteId: string, body: SiteSearchBody) => `search:site:${siteI
 
 /** searchSiteContent: the site's content in the scope, as far as the calling member can read its spaces. */
 export async function searchSite(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, body: SiteSearchBody, query: { page?: string | undefined; limit?: number | undefined }) {
+  const { site, views } = await memberViews(ctx, caller, organizationId, siteId, scopeOf(body));
+  return searchSiteSpaces(ctx, listKeyOf(site.id, body), views, body.query, query);
+}
+
+/** The spaces of a site's scope that a member reads, as published (hidden pages left out), every variant and page whatever its condition. */
+export async function memberViews(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, scope: Scope) {
   const { site, access } = await loadSite(ctx, caller, organizationId, siteId, 'view');
-  const scope = scopeOf(body);
   const tree = await readTree(ctx.db, site);
   const inScope = siteSpacesInScope(tree, scope);
   const roles = await Promise.all(inScope.map((ss) => access.roleOn(ss.space)));
   const readable = inScope.filter((_, i) => roles[i]);
-  // A member searches the site as published (hidden pages left out), every variant and page whatever its condition.
   const published = tree.site.published === 1 ? siteSpaceUrls(ctx, tree) : new Map<string, string>();
-  return searchSiteSpaces(ctx, listKeyOf(site.id, body), await publishedViews(ctx, readable, published, () => true), body.query, query);
+  return { site, views: await publishedViews(ctx, readable, published, () => true) };
 }
 
 /**
@@ -92,7 +105,12 @@ export async function searchSite(ctx: AppContext, caller: Caller, organizationId
  * by their URL, not listed: the reader's sidebar rule). Each result carries its page's published URL.
  */
 export async function searchPublishedSite(ctx: AppContext, site: SiteRow, visitor: VisitorContext, body: SiteSearchBody, query: { page?: string | undefined; limit?: number | undefined }) {
-  const scope = scopeOf(body);
+  const views = await visitorViews(ctx, site, visitor, scopeOf(body));
+  return searchSiteSpaces(ctx, `${listKeyOf(site.id, body)}:visitor`, views, body.query, query);
+}
+
+/** The spaces of a site's scope as a visitor let in meets them: what their conditions hide is left out. */
+export async function visitorViews(ctx: AppContext, site: SiteRow, visitor: VisitorContext, scope: Scope): Promise<PublishedView[]> {
   const tree = await readTree(ctx.db, site);
   const sectionCondition = new Map(tree.sections.map((s) => [s.id, s.condition]));
   const siteSpaceCondition = new Map(tree.siteSpaces.map((ss) => [ss.id, ss.condition]));
@@ -100,8 +118,12 @@ export async function searchPublishedSite(ctx: AppContext, site: SiteRow, visito
   const visible = (sectionId: string | null, siteSpaceId: string) => (sectionId === null || meets(sectionCondition.get(sectionId))) && meets(siteSpaceCondition.get(siteSpaceId));
   // The visitor was let in: the site's URLs are given whether or not it is listed as published (a share link).
   const urls = siteSpaceUrls(ctx, { ...tree, site: { ...tree.site, published: 1 } });
-  const views = await publishedViews(ctx, siteSpacesInScope(tree, scope, visible), urls, (condition) => meets(condition));
-  return searchSiteSpaces(ctx, `${listKeyOf(site.id, body)}:visitor`, views, body.query, query);
+  return publishedViews(ctx, siteSpacesInScope(tree, scope, visible), urls, (condition) => meets(condition));
+}
+
+/** What a search or a question reads of these views: their spaces, the pages they leave out. */
+export function searchScopeOf(views: readonly PublishedView[]): SearchScope {
+  return { spaceIds: views.map((v) => v.spaceId), excludedPages: views.flatMap((v) => v.excluded) };
 }
 
 /** Each site-space's published URL (ending in `/`), by id, as the site's API objects give them. */
@@ -120,7 +142,7 @@ function siteSpaceUrls(ctx: AppContext, tree: SiteTree): Map<string, string> {
 }
 
 /** A space of the site as search reads it: the pages left out, and each listed page's published URL. */
-interface PublishedView {
+export interface PublishedView {
   spaceId: string;
   excluded: PageHit[];
   url: (pageId: string) => string | undefined;
@@ -173,6 +195,5 @@ async function searchSiteSpaces(ctx: AppContext, listKey: string, views: readonl
   if (isEmpty(terms)) return { count: 0, items: [] };
   const after = page.after?.[0];
   const byId = new Map(views.map((v) => [v.spaceId, v]));
-  const scope = { spaceIds: views.map((v) => v.spaceId), excludedPages: views.flatMap((v) => v.excluded) };
-  return searchSpaces(ctx, scope, terms, listKey, typeof after === 'number' && after >= 0 ? after : 0, page.limit, (spaceId, pageId) => byId.get(spaceId)?.url(pageId));
+  return searchSpaces(ctx, searchScopeOf(views), terms, listKey, typeof after === 'number' && after >= 0 ? after : 0, page.limit, (spaceId, pageId) => byId.get(spaceId)?.url(pageId));
 }
