@@ -25,6 +25,7 @@ export default tseslint.config(
       globals: {
         window: 'readonly', document: 'readonly', localStorage: 'readonly', location: 'readonly', navigator: 'readonly',
         fetch: 'readonly', URL: 'readonly', AbortController: 'readonly', IntersectionObserver: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+        TextDecoder: 'readonly',
       },
     },
   },

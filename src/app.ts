@@ -57,7 +57,7 @@ import { auditRoutes } from './features/audit/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { askRoutes } from './features/ask/routes.ts';
-import { configuredAiProvider } from './features/ask/provider.ts';
+import { configuredAiProvider } from './platform/ai-provider.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
 import { webAppRoutes } from './features/web-app/routes.ts';
 import { mountCollaboration } from './features/collaboration/websocket.ts';

@@ -4,7 +4,7 @@ import type { BlobStore } from './blob-store.ts';
 import type { Clock } from './clock.ts';
 import type { Cursors } from './pagination.ts';
 import type { Mailer } from './mail.ts';
-import type { AiProvider } from '../features/ask/provider.ts';
+import type { AiProvider } from './ai-provider.ts';
 
 /** What every service needs from the running server; built once in buildApp. */
 export interface AppContext {

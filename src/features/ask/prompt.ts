@@ -1,3 +1,5 @@
+import type { ChatMessage } from '../../platform/ai-provider.ts';
+
 /*
  * What Quire sends a model to answer a question from the docs, and how it reads the answer back: plain
  * functions, no model, no database.
@@ -19,10 +21,7 @@ export interface Excerpt {
   body: string;
 }
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+export type { ChatMessage };
 
 /** A question asked before in the same conversation, with the answer given, for a follow-up. */
 export interface PreviousTurn {

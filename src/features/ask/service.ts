@@ -5,9 +5,9 @@ import { OrgAccess } from '../access/service.ts';
 import { markdownToDocument } from '../content/document/to-document.ts';
 import { assertOrganizationVisible } from '../organizations/policy.ts';
 import { findOrganization } from '../organizations/queries.ts';
-import { openingSectionsOf, relevantSections, type SearchScope, type SectionRow } from '../search/store.ts';
+import { openingSectionsOf, relevantSections, type SearchScope, type SectionRow } from '../search/queries.ts';
 import { findSpaces, spaceIdsOf } from '../spaces/queries.ts';
-import { ASK_IS_OFF, type AiProvider } from './provider.ts';
+import type { AiProvider } from '../../platform/ai-provider.ts';
 import { answerMessages, questionWords, readAnswer, readQuestions, recommendationMessages, withinBudget, type Excerpt, type PreviousTurn, type ReadAnswer } from './prompt.ts';
 import type { SearchAIAnswer, SiteAskBody } from './schemas.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
@@ -46,6 +46,9 @@ export interface PreparedAnswer {
   excerpts: Excerpt[];
   answers(signal?: AbortSignal): AsyncGenerator<Answer>;
 }
+
+/** What every Ask operation and screen says when no model is configured. */
+export const ASK_IS_OFF = 'Ask is off on this server: its operator has not set AI_PROVIDER_URL (an OpenAI-compatible API) and AI_CHAT_MODEL';
 
 export function askProvider(ctx: AppContext): AiProvider {
   if (!ctx.ai) throw new ApiError(400, ASK_IS_OFF);

@@ -112,7 +112,7 @@ function Page({ model }: { model: ReaderPageModel }): VNode {
           <style>{'.tab-panel[hidden]{display:block}.tab-list{display:none}'}</style>
         </noscript>
       </head>
-      <body data-search-url={model.searchUrl ? (safeLinkUrl(model.searchUrl) ?? undefined) : undefined}>
+      <body data-search-url={model.searchUrl ? (safeLinkUrl(model.searchUrl) ?? undefined) : undefined} data-ask-url={model.askUrl ? (safeLinkUrl(model.askUrl) ?? undefined) : undefined}>
         <a class="skip-link" href="#main">
           Skip to content
         </a>
@@ -170,7 +170,7 @@ function Page({ model }: { model: ReaderPageModel }): VNode {
           ) : null}
         </div>
         <Footer model={model} />
-        {model.searchUrl ? <SearchDialog /> : null}
+        {model.searchUrl ? <SearchDialog ask={model.askUrl !== undefined} /> : null}
       </body>
     </html>
   );

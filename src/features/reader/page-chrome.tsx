@@ -159,7 +159,8 @@ export function Footer({ model }: { model: ReaderPageModel }): VNode {
   );
 }
 
-export function SearchDialog(): VNode {
+/** The search dialog; with `ask`, a button asks the typed question and the answer streams above the results. */
+export function SearchDialog({ ask = false }: { ask?: boolean } = {}): VNode {
   return (
     <dialog id="search-dialog" class="search-dialog" aria-labelledby="search-dialog-title">
       <form method="dialog" class="search-form" role="search">
@@ -174,6 +175,14 @@ export function SearchDialog(): VNode {
           {ICONS.close}
         </button>
       </form>
+      {ask ? (
+        <section class="ask" aria-label="Answer from the docs">
+          <button type="button" class="ask-button" hidden>
+            Ask about “<span class="ask-question" />”
+          </button>
+          <div class="ask-answer" aria-live="polite" hidden />
+        </section>
+      ) : null}
       <ul id="search-results" class="search-results" aria-live="polite" />
     </dialog>
   );

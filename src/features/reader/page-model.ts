@@ -58,6 +58,8 @@ export interface ReaderPageModel {
   seo: { canonical: string; noindex: boolean; image?: string };
   /** URL of the search JSON endpoint; no search button without it. */
   searchUrl?: string;
+  /** URL of the site's Ask (visitor-ask.ts), when it answers questions: the search dialog then offers to ask. */
+  askUrl?: string;
   /** PDF downloads of this page and of its variant's pages, when `customization.pdf.enabled`. */
   pdf?: { page: string; all: string };
 }

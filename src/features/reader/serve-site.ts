@@ -12,10 +12,11 @@ import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVar
 import { answerMcp, MCP_PATH, type SiteAgent } from './mcp.ts';
 import { cachedRender, matchesEtag, preferredEncoding, renderKey, type Rendered } from './render-cache.ts';
 import { HighlightBudget } from './highlight-budget.ts';
-import { chromeOf, customizationOfVariant, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, redirectedPageUrl, siteRedirectUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
+import { chromeOf, customizationOfVariant, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, ASK_PATH, redirectedPageUrl, siteRedirectUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
 import type { SiteState } from './site-state.ts';
 import { listedTree, readingOrder } from './site-view.ts';
 import { searchVisibleSite } from './visitor-search.ts';
+import { sendVisitorAsk } from './visitor-ask.ts';
 
 /*
  * One request to a published site, whichever way it came: under `PUBLIC_URL/sites/<site>/` (routes.ts) or on
@@ -26,6 +27,7 @@ import { searchVisibleSite } from './visitor-search.ts';
  *   ~gitbook/mcp                            the site's MCP endpoint (mcp.ts), when agentsContext is included
  *   ~gitbook/pdf?page=<id>[&only=yes]       a PDF of what this visitor reads, when customization.pdf.enabled
  *   ~gitbook/pdf[?variant=<site-space id>]
+ *   ~gitbook/ask?question=<text>            the site's Ask, streamed (visitor-ask.ts), when a model is configured
  */
 
 const MACHINE_FILES = new Set(['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt', 'search.json']);
@@ -68,6 +70,7 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   const last = rest[rest.length - 1] ?? '';
   if (rest.length === 1 && MACHINE_FILES.has(last)) return sendMachineFile(ctx, reply, view, last, query);
   if (rest.length === PDF_PATH.length && rest.every((segment, i) => segment === PDF_PATH[i])) return sendPdf(ctx, reply, view, query);
+  if (rest.length === ASK_PATH.length && rest.every((segment, i) => segment === ASK_PATH[i])) return sendVisitorAsk(ctx, request, reply, view, query);
 
   const markdown = last.endsWith('.md') && last.length > 3;
   const pageSegments = markdown ? [...rest.slice(0, -1), last.slice(0, -3)] : rest;

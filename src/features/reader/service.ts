@@ -405,12 +405,21 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
     ...(next ? { next } : {}),
     seo: { canonical, noindex: noindexOf(view.site, node), ...(c.socialPreview.url ? { image: c.socialPreview.url } : {}) },
     searchUrl: `${new URL(view.baseUrl).pathname}search.json`,
+    ...(readerAsks(ctx, view) ? { askUrl: `${new URL(view.baseUrl).pathname}${ASK_PATH.join('/')}` } : {}),
     ...(c.pdf.enabled ? { pdf: pdfUrlsOf(view, located) } : {}),
   };
 }
 
 /** The site's PDF endpoint (serve-site.ts), as GitBook names it: this page alone, and its variant's pages. */
 export const PDF_PATH = ['~gitbook', 'pdf'] as const;
+
+/** The site's Ask endpoint (visitor-ask.ts). */
+export const ASK_PATH = ['~gitbook', 'ask'] as const;
+
+/** Whether the site's reader offers Ask: a model is configured and the site's `ai.mode` is not `none`. */
+export function readerAsks(ctx: AppContext, view: SiteView): boolean {
+  return ctx.ai !== undefined && view.customization.ai.mode !== 'none';
+}
 
 function pdfUrlsOf(view: SiteView, located: LocatedPage): { page: string; all: string } {
   const base = `${new URL(view.baseUrl).pathname}${PDF_PATH.join('/')}`;

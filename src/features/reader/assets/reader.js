@@ -163,7 +163,9 @@
       small.appendChild(document.createTextNode(text.slice(at)));
       return small;
     }
+    var ask = setupAsk(dialog, input);
     input.addEventListener('input', function () {
+      if (ask) ask.typed(input.value.trim());
       clearTimeout(timer);
       timer = setTimeout(function () {
         var query = input.value.trim();
@@ -183,6 +185,116 @@
       if (event.submitter && event.submitter.value === 'close') return;
       if (first) { event.preventDefault(); location.href = first.href; }
     });
+  }
+
+  // Ask: the endpoint streams server-sent events, each the whole answer so far as { blocks: [{ kind, text }],
+  // sources: [{ title, href }], followUps: [text] }; `event: error` carries { error: { message } }. Everything is
+  // built from text nodes: the answer is written by a model from the site's text.
+  function setupAsk(dialog, input) {
+    var url = document.body.getAttribute('data-ask-url');
+    var button = dialog.querySelector('.ask-button');
+    var answer = dialog.querySelector('.ask-answer');
+    if (!url || !button || !answer || !window.ReadableStream) return null;
+    var label = button.querySelector('.ask-question');
+    var controller = null;
+    function typed(question) {
+      button.hidden = !question;
+      label.textContent = question;
+    }
+    function element(tag, className, text) {
+      var el = document.createElement(tag);
+      if (className) el.className = className;
+      if (text !== undefined) el.textContent = text;
+      return el;
+    }
+    function render(event) {
+      answer.textContent = '';
+      var list = null;
+      (Array.isArray(event.blocks) ? event.blocks : []).forEach(function (block) {
+        var text = String(block && block.text || '');
+        if (block.kind === 'item') {
+          if (!list) { list = element('ul'); answer.appendChild(list); }
+          list.appendChild(element('li', '', text));
+          return;
+        }
+        list = null;
+        if (block.kind === 'heading') answer.appendChild(element('p', 'ask-heading', text));
+        else if (block.kind === 'code') answer.appendChild(element('pre', '', text));
+        else answer.appendChild(element('p', '', text));
+      });
+      var sources = (Array.isArray(event.sources) ? event.sources : []).filter(function (s) { return s && typeof s.href === 'string' && /^(\/|https?:)/.test(s.href); });
+      if (sources.length) {
+        answer.appendChild(element('p', 'ask-label', 'Sources'));
+        var ul = element('ul', 'ask-sources');
+        sources.forEach(function (source, i) {
+          var a = element('a', '', '[' + (i + 1) + '] ' + String(source.title || source.href));
+          a.href = source.href;
+          var li = element('li');
+          li.appendChild(a);
+          ul.appendChild(li);
+        });
+        answer.appendChild(ul);
+      }
+      var followUps = Array.isArray(event.followUps) ? event.followUps : [];
+      if (followUps.length) {
+        answer.appendChild(element('p', 'ask-label', 'Ask next'));
+        var more = element('div', 'ask-follow-ups');
+        followUps.forEach(function (question) {
+          var b = element('button', 'ask-follow-up', String(question));
+          b.type = 'button';
+          b.addEventListener('click', function () { input.value = String(question); typed(input.value); run(input.value); });
+          more.appendChild(b);
+        });
+        answer.appendChild(more);
+      }
+    }
+    function failed(message) {
+      answer.textContent = '';
+      answer.appendChild(element('p', 'ask-error', 'No answer: ' + message));
+      answer.removeAttribute('aria-busy');
+    }
+    function run(question) {
+      if (!question) return;
+      if (controller) controller.abort();
+      controller = new AbortController();
+      var signal = controller.signal;
+      answer.hidden = false;
+      answer.setAttribute('aria-busy', 'true');
+      answer.textContent = '';
+      answer.appendChild(element('p', 'ask-status', 'Reading the docs…'));
+      var target = new URL(url, location.href);
+      target.searchParams.set('question', question);
+      fetch(target, { signal: signal, headers: { accept: 'text/event-stream' } }).then(function (response) {
+        if (!response.ok) {
+          return response.json().then(function (body) { failed(String(body && body.error && body.error.message || response.status)); }, function () { failed('HTTP ' + response.status); });
+        }
+        var reader = response.body.getReader();
+        var decoder = new TextDecoder();
+        var buffer = '';
+        function pump() {
+          return reader.read().then(function (chunk) {
+            if (chunk.value) buffer += decoder.decode(chunk.value, { stream: true });
+            var at;
+            while ((at = buffer.indexOf('\n\n')) >= 0) {
+              var block = buffer.slice(0, at);
+              buffer = buffer.slice(at + 2);
+              var name = (/^event: ?(.*)$/m.exec(block) || [])[1];
+              var data = block.split('\n').filter(function (line) { return line.indexOf('data:') === 0; }).map(function (line) { return line.replace(/^data: ?/, ''); }).join('\n');
+              if (name === 'done') { answer.removeAttribute('aria-busy'); return; }
+              var value;
+              try { value = JSON.parse(data); } catch { continue; }
+              if (name === 'error') { failed(String(value && value.error && value.error.message || 'the answer failed')); return; }
+              render(value);
+            }
+            if (chunk.done) { answer.removeAttribute('aria-busy'); return; }
+            return pump();
+          });
+        }
+        return pump();
+      }).catch(function () { if (!signal.aborted) failed('the connection was lost'); });
+    }
+    button.addEventListener('click', function () { run(input.value.trim()); });
+    return { typed: typed };
   }
 
   // The outline marks the section being read.

@@ -2,10 +2,15 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import OpenAI from 'openai';
-import type { Config } from '../../config.ts';
-import { ApiError } from '../../platform/errors.ts';
-import { safeFetchStream } from '../../platform/safe-fetch.ts';
-import type { ChatMessage } from './prompt.ts';
+import type { Config } from '../config.ts';
+import { ApiError } from './errors.ts';
+import { safeFetchStream } from './safe-fetch.ts';
+
+/** One message of a chat with a model. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
 
 /**
  * The operator's model (AI_PROVIDER_URL): any API that speaks OpenAI's `/chat/completions` (Ollama, vLLM,
@@ -19,9 +24,6 @@ export interface AiProvider {
   /** The chat model's reply, piece by piece as it streams. */
   chat(messages: readonly ChatMessage[], signal?: AbortSignal): AsyncIterable<string>;
 }
-
-/** What every Ask operation and screen says when no model is configured. */
-export const ASK_IS_OFF = 'Ask is off on this server: its operator has not set AI_PROVIDER_URL (an OpenAI-compatible API) and AI_CHAT_MODEL';
 
 export function configuredAiProvider(config: Config): AiProvider | undefined {
   const { aiProviderUrl: base, aiChatModel: model } = config;
