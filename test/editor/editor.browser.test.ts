@@ -1,3 +1,4 @@
+// @sqlite-run-only: the editor in the browser (its keys, schema and conversions) on a blank page; the server only serves its chunk and stores one page, which the content tests store on both databases.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

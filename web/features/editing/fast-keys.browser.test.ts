@@ -1,3 +1,4 @@
+// @sqlite-run-only: where keys sent at once act in the editor is the browser's and the editor's; the saves they make are stored as the editing tests store them on both databases.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
