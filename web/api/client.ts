@@ -66,6 +66,47 @@ export async function api<T>(method: string, path: string, options: RequestOptio
 }
 
 /**
+ * A streamed answer of the API (server-sent events, as the official client's streamRequest reads them): each
+ * event's JSON value in turn, until `event: done`. A refusal before the stream is the API's error; a failure after
+ * it began is its `event: error`, thrown as an ApiError with the message the server gave.
+ */
+export async function* apiStream<T>(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}): AsyncGenerator<T> {
+  let response: Response;
+  try {
+    response = await fetch(apiPath(path, options.query), { headers: { accept: 'text/event-stream' }, credentials: 'same-origin', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server could not be reached; check the connection and try again');
+  }
+  if (!response.ok || !response.body) {
+    const text = await response.text();
+    const body: unknown = text ? parseJson(text) : undefined;
+    throw new ApiError(response.status, messageOf(body) ?? `The server answered ${response.status} ${response.statusText}`, body);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const name = /^event: ?(.*)$/m.exec(block)?.[1];
+      const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
+      if (name === 'done') return;
+      const parsed = parseJson(data);
+      if (name === 'error') {
+        const error = (parsed as { error?: { code?: number } } | undefined)?.error;
+        throw new ApiError(typeof error?.code === 'number' ? error.code : 500, messageOf(parsed) ?? 'The answer failed', parsed);
+      }
+      yield parsed as T;
+    }
+    if (done) return;
+  }
+}
+
+/**
  * Sends a file's bytes as a request's body (uploadSpaceFile), reporting how much of it has gone. XMLHttpRequest,
  * not fetch: a fetch cannot tell how far its upload is, and a streamed fetch body needs HTTP/2.
  */

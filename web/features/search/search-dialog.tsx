@@ -7,12 +7,15 @@ import { appPath } from '../../ui/app-path.ts';
 import { ErrorNote } from '../../ui/states.tsx';
 import { useOrganizationId } from '../organizations/use-organization.ts';
 import { Dialog } from '../../ui/dialogs.tsx';
+import { Button } from '../../ui/button.tsx';
+import { AskAnswer } from './ask-answer.tsx';
 
 interface Hit { key: string; title: string; context: string; app: string }
 
 /**
  * Ctrl/Cmd-K: search the open space, or the whole organization elsewhere (the search API), and go to a page
- * with the arrow keys and Enter. In the kit's modal Dialog: focus stays inside, Escape or a click outside closes it.
+ * with the arrow keys and Enter; or ask the docs the typed question (Ask, across what the member can read of the
+ * organization). In the kit's modal Dialog: focus stays inside, Escape or a click outside closes it.
  */
 export function SearchDialog({ onClose }: { onClose: () => void }) {
   const { spaceId } = useParams();
@@ -20,6 +23,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const query = useDeferredValue(text);
   const [active, setActive] = useState(0);
+  const [asked, setAsked] = useState<string | undefined>();
   const navigate = useNavigate();
   const inSpace = useQuery({ ...spaceSearchQuery(spaceId ?? '', query), enabled: !!spaceId && query.trim() !== '' });
   const inOrg = useQuery({ ...organizationSearchQuery(orgId ?? '', query), enabled: !spaceId && !!orgId && query.trim() !== '' });
@@ -61,6 +65,22 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
         aria-activedescendant={hits[active] ? `hit-${active}` : undefined}
         autoFocus
       />
+      {orgId && text.trim() !== '' ? (
+        <Button className="ask-button" onClick={() => setAsked(text.trim())}>
+          Ask the docs: “{text.trim()}”
+        </Button>
+      ) : null}
+      {orgId && asked ? (
+        <AskAnswer
+          orgId={orgId}
+          question={asked}
+          onAsk={(question) => {
+            setText(question);
+            setAsked(question);
+          }}
+          onOpen={onClose}
+        />
+      ) : null}
       <ErrorNote error={error} />
       <ul id="search-results" role="listbox" aria-label="Results">
         {hits.map((hit, i) => (
