@@ -5,6 +5,7 @@ import { postgresReachable, startBenchServer, type BenchDatabase, type BenchServ
 import { startBaseline } from './baseline.ts';
 import { runContentScale, seededSpace, type TimedResult } from './content-scale.ts';
 import { runSearchBench, searchIntro, searchTable, type SearchBenchResult } from './search.ts';
+import { askIntro, askTable, runAskBench, type AskBenchResult } from './ask.ts';
 import { hostileIntro, hostileTable, runHostileNeighbour, type HostileNeighbourResult } from './hostile.ts';
 import { readerColdIntro, readerColdMet, readerColdTable, runReaderCold, type ReaderColdResult } from './reader-cold.ts';
 import { JOB_START_TITLE, jobStartIntro, jobStartMet, jobStartTable, runJobStartBench, type JobStartResult } from './job-start.ts';
@@ -22,7 +23,7 @@ import { writeReport, type Section } from './benchmarks-file.ts';
  * answering a constant body of the GET space answer's size, measured in the same run. A short warm-up then a
  * timed run; the tables go to docs/benchmarks.md. About 5 minutes with the defaults. Knobs: BENCH_DURATION
  * (seconds per scenario, default 8), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated scenario names,
- * and "content-scale", "hostile-neighbour", "reader-cold", "search", "job-start", "git-sync", "web-app", "review", "editor", "editor-open", "collab"; the baseline always
+ * and "content-scale", "hostile-neighbour", "reader-cold", "search", "ask", "job-start", "git-sync", "web-app", "review", "editor", "editor-open", "collab"; the baseline always
  * runs; some alone: `node --import tsx bench/search.ts`, `bench/job-start.ts`, `bench/web-app.ts` or `bench/collab.ts`), BENCH_DATABASES (default "sqlite,postgres"), BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/test; the run gets a schema of its own, dropped afterwards),
  * COLLAB_SECONDS (how long the editors of bench/collab.ts type, default 60), COLLAB_CLIENTS (default 50), REDIS_URL
@@ -210,6 +211,12 @@ async function main(): Promise<void> {
     console.log('search: 10,000-page spaces on SQLite and PostgreSQL: indexing, search latency, one-page edits ...');
     search = await runSearchBench();
   }
+  // Ask seeds a 200-page space on each database and asks a provider double on localhost (bench/ask.ts).
+  let ask: AskBenchResult[] = [];
+  if (!only || only.includes('ask')) {
+    console.log('ask: 200-page spaces on SQLite and PostgreSQL: Quire\'s time before a question reaches the model ...');
+    ask = await runAskBench();
+  }
   // Its own servers with the worker started (bench/job-start.ts).
   let jobStart: JobStartResult[] = [];
   if (!only || only.includes('job-start')) jobStart = await runJobStartBench({ pgUrl, databases });
@@ -266,6 +273,7 @@ async function main(): Promise<void> {
   const readerCold = runs.flatMap((run) => (run.readerCold ? [run.readerCold] : []));
   if (readerCold.length > 0) sections.push({ title: 'Reader: cold render', body: `${readerColdIntro}\n\n${readerColdTable(readerCold)}` });
   if (search.length > 0) sections.push({ title: 'Search', body: `${searchIntro}\n\n${searchTable(search)}` });
+  if (ask.length > 0) sections.push({ title: 'Ask', body: `${askIntro}\n\n${askTable(ask)}` });
   if (jobStart.length > 0) sections.push({ title: JOB_START_TITLE, body: `${jobStartIntro}\n\n${jobStartTable(jobStart)}` });
   if (gitSync.length > 0) sections.push({ title: GIT_SYNC_TITLE, body: `${gitSyncIntro}\n\n${gitSyncTable(gitSync)}` });
   if (webApp !== undefined) sections.push({ title: 'Web app', body: `${webAppIntro}\n\n${webAppTable(webApp)}` });
@@ -274,6 +282,7 @@ async function main(): Promise<void> {
   if (editorOpen !== undefined) sections.push({ title: EDITOR_OPEN_TITLE, body: `${editorOpenIntro}\n\n${editorOpenTable(editorOpen)}` });
   if (collab.length > 0) sections.push({ title: COLLAB_TITLE, body: `${collabIntro(collab)}\n\n${collabTable(collab)}` });
   const allMet =
+    ask.every((r) => r.p95 <= 50) &&
     jobStartMet(jobStart) &&
     gitSyncMet(gitSync) &&
     editorOpenMet(editorOpen) &&

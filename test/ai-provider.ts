@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /**
  * A test double of an OpenAI-compatible API (`POST /v1/chat/completions`, streamed or not), as Ask's tests
@@ -15,6 +16,8 @@ export type Behaviour =
   | { kind: 'stall'; afterPieces?: string[] };
 
 export interface RecordedRequest {
+  /** performance.now() when the request's body had arrived (the bench times Quire up to here). */
+  receivedAt: number;
   path: string;
   authorization: string | undefined;
   model: string;
@@ -60,7 +63,7 @@ async function handle(double: AiProviderDouble, open: Set<ServerResponse>, req: 
     return;
   }
   const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; stream?: boolean; messages: RecordedRequest['messages'] };
-  double.requests.push({ path: req.url, authorization: req.headers.authorization, model: body.model, stream: body.stream === true, messages: body.messages });
+  double.requests.push({ receivedAt: performance.now(), path: req.url, authorization: req.headers.authorization, model: body.model, stream: body.stream === true, messages: body.messages });
   const behaviour = double.behaviour;
   if (behaviour.kind === 'fail') {
     res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: behaviour.message, type: 'server_error' } }));
