@@ -1,4 +1,4 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast, type ToastTone } from '../../ui/toast.tsx';
@@ -29,10 +29,10 @@ let watched: WatchedWork[] = [];
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
-/** Follows the work until it ends; the same work (same key) is followed once. */
+/** Follows the work until it ends; the same work (same key, as TanStack Query compares keys) is followed once. */
 export function watchWork<T>(work: WatchedWork<T>): void {
-  const key = JSON.stringify(work.queryKey);
-  if (watched.some((w) => JSON.stringify(w.queryKey) === key)) return;
+  const key = hashKey(work.queryKey);
+  if (watched.some((w) => hashKey(w.queryKey) === key)) return;
   watched = [...watched, work as WatchedWork];
   changed();
 }
@@ -53,7 +53,7 @@ export function BackgroundWork() {
   return (
     <>
       {list.map((work) => (
-        <Follow key={JSON.stringify(work.queryKey)} work={work} />
+        <Follow key={hashKey(work.queryKey)} work={work} />
       ))}
     </>
   );

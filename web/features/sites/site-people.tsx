@@ -124,6 +124,8 @@ function GrantForm({ orgId, siteId, members, teams }: { orgId: string; siteId: s
 
 function GrantRow(props: { orgId: string; siteId: string; subject: 'user' | 'team'; id: string; name: string; permission: Level }) {
   const change = useSiteChange(props.orgId, props.siteId);
+  // Its own mutation: a failed revoke is said in its dialog, a failed role change beside the row, each once.
+  const revoke = useSiteChange(props.orgId, props.siteId);
   const path = `/permissions/${props.subject === 'user' ? 'users' : 'teams'}/${props.id}`;
   return (
     <li>
@@ -140,9 +142,9 @@ function GrantRow(props: { orgId: string; siteId: string; subject: 'user' | 'tea
         title={`Revoke ${props.name}’s access to the site?`}
         description="The site is out of their sight from their next visit, unless the organization or a team still gives them access."
         confirm="Revoke access"
-        onConfirm={() => change.mutateAsync({ method: 'DELETE', path })}
-        error={change.error}
-        trigger={<Button variant="danger" size="sm" disabled={change.isPending}>Revoke {props.name}</Button>}
+        onConfirm={() => revoke.mutateAsync({ method: 'DELETE', path })}
+        error={revoke.error}
+        trigger={<Button variant="danger" size="sm" disabled={change.isPending || revoke.isPending}>Revoke {props.name}</Button>}
       />
       <ErrorNote error={change.error} />
     </li>
