@@ -79,10 +79,10 @@ describe('Ask in the published site, in Chromium', { skip: withoutChromium, time
     await page.locator('.ask-answer').getByText('The documentation does not cover this question.').waitFor();
 
     provider.behaviour = { kind: 'fail', status: 503, message: 'model loading' };
-    await input.fill('Is there anything here?');
+    await input.fill('What is on the home page?');
     await page.getByRole('button', { name: /Ask about/ }).click();
     await page.locator('.ask-answer .ask-error').getByText(/HTTP 503/).waitFor();
-    assert.equal(await input.inputValue(), 'Is there anything here?');
+    assert.equal(await input.inputValue(), 'What is on the home page?');
     await screenshot(page, 'reader-ask-failure');
     provider.behaviour = { kind: 'model' };
     await page.context().close();
