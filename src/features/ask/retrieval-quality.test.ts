@@ -12,7 +12,7 @@ import { retrieve } from './service.ts';
  * the model. The questions are typed the way a reader types them, in their own words rather than the pages'
  * titles, so this measures retrieval where search's relevance test (a few keywords each) does not. They were
  * written from the pages before any run: a miss is retrieval's to fix, not the question's to reword. The issue
- * asks for 36 of 40, on SQLite (FTS5, bm25) and PostgreSQL (tsvector, ts_rank_cd) alike.
+ * asks for 36 of 40, on SQLite (FTS5, bm25) and PostgreSQL (tsvector, BM25 from ts_rank_cd counts) alike.
  */
 const REQUIRED = 36;
 // Where two pages answer equally well (the same answer written twice), either is a hit.
