@@ -7,6 +7,7 @@ import { commitToBranch } from '../src/features/content/commit-revision.ts';
 import { isoNow } from '../src/platform/clock.ts';
 import { dnsLookup } from '../src/features/domains/service.ts';
 import { ok } from './assertions.ts';
+import { corpusChanges, corpusPages } from './corpus/pages.ts';
 import type { TestServer, TestUser } from './helpers.ts';
 
 /**
@@ -230,4 +231,17 @@ export async function buildInstallation(t: TestServer, integrationName: string, 
     ok(await t.api('POST', `/v1/integrations/${integrationName}/installations/${installation.id}/spaces`, { body: { space }, ...as(options.token) }), 201);
   }
   return installation;
+}
+
+/** A space holding the whole GitBook docs corpus (test/corpus), with the corpus file of each page by its id. */
+export async function buildCorpusSpace(t: TestServer): Promise<{ spaceId: string; fileOf: Map<string, string> }> {
+  const pages = corpusPages();
+  const spaceId = (await buildSpace(t, { title: 'GitBook docs' })).id;
+  const fileOf = new Map<string, string>();
+  // A change request takes 50 changes at a time.
+  for (let i = 0; i < pages.length; i += 50) {
+    const ids = await editLive(t, spaceId, corpusChanges(pages.slice(i, i + 50)));
+    ids.forEach((id, j) => fileOf.set(id, pages[i + j]!.file));
+  }
+  return { spaceId, fileOf };
 }

@@ -2,8 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
-import { buildSpace, editLive } from '../../../test/factories.ts';
-import { CORPUS_DIR, corpusChanges, corpusPages } from '../../../test/corpus/pages.ts';
+import { buildCorpusSpace } from '../../../test/factories.ts';
+import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
 import { retrieve } from './service.ts';
 
 /**
@@ -80,16 +80,10 @@ const QUESTIONS: [question: string, file: string | string[]][] = [
 describe('Ask retrieval on the GitBook docs', { skip: !existsSync(CORPUS_DIR) && 'corpus not present' }, () => {
   let t: TestServer;
   let spaceId: string;
-  const fileOf = new Map<string, string>();
+  let fileOf = new Map<string, string>();
   before(async () => {
     t = await startServer();
-    const pages = corpusPages();
-    spaceId = (await buildSpace(t, { title: 'GitBook docs' })).id;
-    // A change request takes 50 changes at a time.
-    for (let i = 0; i < pages.length; i += 50) {
-      const ids = await editLive(t, spaceId, corpusChanges(pages.slice(i, i + 50)));
-      ids.forEach((id, j) => fileOf.set(id, pages[i + j]!.file));
-    }
+    ({ spaceId, fileOf } = await buildCorpusSpace(t));
   });
   after(() => t.close());
 

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { ok } from '../../../test/assertions.ts';
-import { buildSpace, editLive } from '../../../test/factories.ts';
-import { CORPUS_DIR, corpusChanges, corpusPages } from '../../../test/corpus/pages.ts';
+import { buildCorpusSpace } from '../../../test/factories.ts';
+import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
 
 /**
  * Relevance on the real GitBook docs (~180 pages): for each query, the page a person looking for it expects
@@ -56,16 +56,10 @@ const EXPECTED: [query: string, file: string | string[]][] = [
 describe('search relevance on the GitBook docs', { skip: !existsSync(CORPUS_DIR) && 'corpus not present' }, () => {
   let t: TestServer;
   let spaceId: string;
-  const fileOf = new Map<string, string>();
+  let fileOf = new Map<string, string>();
   before(async () => {
     t = await startServer();
-    const pages = corpusPages();
-    spaceId = (await buildSpace(t, { title: 'GitBook docs' })).id;
-    // A change request takes 50 changes at a time.
-    for (let i = 0; i < pages.length; i += 50) {
-      const ids = await editLive(t, spaceId, corpusChanges(pages.slice(i, i + 50)));
-      ids.forEach((id, j) => fileOf.set(id, pages[i + j]!.file));
-    }
+    ({ spaceId, fileOf } = await buildCorpusSpace(t));
   });
   after(() => t.close());
 
