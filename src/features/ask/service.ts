@@ -35,6 +35,8 @@ export interface Question {
   instructions?: string;
   /** Earlier questions of the conversation, whose words also guide retrieval (a follow-up says "it"). */
   earlier?: readonly string[];
+  /** Keeps the retrieved excerpts the asker may read whole (a visitor: not a page with content their claims hide). */
+  admit?: (excerpts: Excerpt[]) => Promise<Excerpt[]>;
 }
 
 /**
@@ -85,7 +87,8 @@ function excerptOf(row: SectionRow): Excerpt {
 
 export async function prepareAnswer(ctx: AppContext, scope: SearchScope, question: Question): Promise<PreparedAnswer> {
   const provider = askProvider(ctx);
-  const excerpts = await retrieve(ctx, scope, [...(question.earlier ?? []).slice(-2), question.question].join('\n'));
+  const retrieved = await retrieve(ctx, scope, [...(question.earlier ?? []).slice(-2), question.question].join('\n'));
+  const excerpts = question.admit ? await question.admit(retrieved) : retrieved;
   const revisions = new Map((await findSpaces(ctx.db, [...new Set(excerpts.map((e) => e.spaceId))])).map((s) => [s.id, s.revision_id]));
   const present = (read: ReadAnswer) => presentAnswer(read, excerpts, revisions);
   return {

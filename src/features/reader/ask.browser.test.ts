@@ -93,6 +93,7 @@ describe('Ask in the published site, in Chromium', { skip: withoutChromium, time
     await editLive(t, space.id, [
       { operation: 'insert_page', title: 'Home', document: { markdown: 'The private guides.' } },
       { operation: 'insert_page', title: 'Beta features', condition: 'visitor.claims.beta === true', document: { markdown: 'Beta share links never expire.' } },
+      { operation: 'insert_page', title: 'Passwords', document: { markdown: 'Passwords are kept in the vault.\n\n{% if visitor.claims.beta === true %}\nThe beta vault password is hunter2.\n{% endif %}\n' } },
     ]);
     const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Beta Docs', visibility: 'visitor-auth', spaces: [space.id] } }), 201);
     ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`));
@@ -105,6 +106,14 @@ describe('Ask in the published site, in Chromium', { skip: withoutChromium, time
     assert.equal((await fetch(`${origin}/sites/${site.id}/~gitbook/ask?question=expire`)).status, 404, 'no token, no answer (nor a word of the site)');
     assert.match(await (await ask({})).text(), /does not cover/);
     assert.match(await (await ask({ beta: true })).text(), /Beta share links never expire/);
+    // An adaptive block of a page the visitor reads is text their claims may not open: its page stays out of their prompt.
+    const vault = async (claims: Record<string, unknown>) => {
+      const before = provider.requests.length;
+      await (await fetch(`${origin}/sites/${site.id}/~gitbook/ask?question=${encodeURIComponent('Where is the vault password kept?')}&jwt_token=${await sign(claims)}`)).text();
+      return JSON.stringify(provider.requests.slice(before).map((r) => r.messages));
+    };
+    assert.doesNotMatch(await vault({}), /hunter2/);
+    assert.match(await vault({ beta: true }), /hunter2/);
 
     const customization = ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${site.id}/customization`));
     ok(await t.api('PUT', `/v1/orgs/${t.org.id}/sites/${site.id}/customization`, { body: { ...customization, ai: { mode: 'none' } } }));

@@ -4,7 +4,8 @@ import { sendEventStream } from '../../platform/event-stream.ts';
 import { prepareAnswer } from '../ask/service.ts';
 import type { Document } from '../content/document/types.ts';
 import { scopeOf, searchScopeOf, visitorViews } from '../search/site-search.ts';
-import { pagesOfVariant, readerAsks, type SiteView } from './service.ts';
+import { documentOfPage, pagesOfVariant, readerAsks, type SiteView, type VariantPages } from './service.ts';
+import type { Excerpt } from '../ask/prompt.ts';
 import { listedTree } from './site-view.ts';
 import type { PageNode } from '../content/tree.ts';
 
@@ -31,8 +32,23 @@ export async function sendVisitorAsk(ctx: AppContext, request: FastifyRequest, r
   const question = typeof query.question === 'string' ? query.question.trim() : '';
   if (question === '' || question.length > 512) return reply.status(400).send({ error: { code: 400, message: 'question: a question of 1 to 512 characters is required' } });
   const views = await visitorViews(ctx, view.site, view.visitor, scopeOf({ query: question, scope: { mode: 'all' } }));
-  const prepared = await prepareAnswer(ctx, searchScopeOf(views), { question });
-  const links = await visiblePageLinks(ctx, view);
+  const pages = await visiblePages(ctx, view);
+  // The index holds a page's whole text, adaptive blocks included: a page with a block this visitor's claims do
+  // not open is left out of their prompt whole (which of its sections holds that block, the index does not say).
+  const admit = async (excerpts: Excerpt[]) => {
+    const hiding = new Map<string, boolean>();
+    for (const { spaceId, pageId } of excerpts) {
+      const key = `${spaceId}/${pageId}`;
+      if (hiding.has(key)) continue;
+      const found = pages.get(spaceId);
+      const node = found?.byId.get(pageId);
+      const document = found && node ? await documentOfPage(ctx, found, node) : undefined;
+      hiding.set(key, !node || (document !== undefined && hidesFrom(document.nodes, view.holds)));
+    }
+    return excerpts.filter((e) => !hiding.get(`${e.spaceId}/${e.pageId}`));
+  };
+  const prepared = await prepareAnswer(ctx, searchScopeOf(views), { question, admit });
+  const links = linksOf(pages);
   const titleOf = new Map(prepared.excerpts.map((e) => [`${e.spaceId}/${e.pageId}`, e.pageTitle]));
   await sendEventStream(request, reply, async function* (signal) {
     for await (const answer of prepared.answers(signal)) {
@@ -49,9 +65,9 @@ export async function sendVisitorAsk(ctx: AppContext, request: FastifyRequest, r
   });
 }
 
-/** The root-relative link of a page this visitor sees listed, by space and page, as the reader's search gives them. */
-async function visiblePageLinks(ctx: AppContext, view: SiteView): Promise<(spaceId: string, pageId: string) => { title: string; href: string } | undefined> {
-  const bySpace = new Map<string, { byId: ReadonlyMap<string, PageNode>; listed: Set<string>; url: (node: PageNode) => string }>();
+/** The pages of each space this visitor sees (through the first variant showing it), with the ids of the listed ones. */
+async function visiblePages(ctx: AppContext, view: SiteView): Promise<Map<string, VariantPages & { listed: Set<string> }>> {
+  const bySpace = new Map<string, VariantPages & { listed: Set<string> }>();
   for (const variant of view.visible.sections.flatMap((s) => s.variants)) {
     if (bySpace.has(variant.spaceId)) continue;
     const pages = await pagesOfVariant(ctx, view, variant);
@@ -63,13 +79,30 @@ async function visiblePageLinks(ctx: AppContext, view: SiteView): Promise<(space
       }
     };
     walk(listedTree(pages.visible));
-    bySpace.set(variant.spaceId, { byId: pages.byId, listed, url: (node) => pages.url(node) });
+    bySpace.set(variant.spaceId, { ...pages, listed });
   }
+  return bySpace;
+}
+
+/** The root-relative link of a page this visitor sees listed, by space and page, as the reader's search gives them. */
+function linksOf(bySpace: ReadonlyMap<string, VariantPages & { listed: Set<string> }>): (spaceId: string, pageId: string) => { title: string; href: string } | undefined {
   return (spaceId, pageId) => {
     const found = bySpace.get(spaceId);
     const node = found?.byId.get(pageId);
     return found && node && found.listed.has(pageId) ? { title: node.page.title, href: found.url(node) } : undefined;
   };
+}
+
+/** Whether a document holds an adaptive block (`if`) whose condition this visitor does not meet. */
+function hidesFrom(nodes: readonly unknown[], holds: (expression: string) => boolean): boolean {
+  return nodes.some((node) => {
+    const block = node as { type?: string; data?: { expression?: unknown; condition?: unknown }; nodes?: unknown[] };
+    if (block?.type === 'if') {
+      const expression = typeof block.data?.expression === 'string' ? block.data.expression : typeof block.data?.condition === 'string' ? block.data.condition : '';
+      if (expression === '' || !holds(expression)) return true;
+    }
+    return Array.isArray(block?.nodes) && hidesFrom(block.nodes, holds);
+  });
 }
 
 /** A document's blocks as plain text: paragraphs, headings, list items and code, in order. */
