@@ -328,6 +328,11 @@ describe('authorization: every operation as callers who should not get far', () 
     getSpaceById: { expect: inst(200, inContent(200)) },
     searchSpaceContent: { query: 'query=welcome', expect: inst(200, inContent(200)), check: (_who, res, f) => assert.deepEqual(res.body.items.map((p: { id: string }) => p.id), [f.pageId]) },
     searchOrganizationContent: { query: 'query=welcome', expect: inOrganization(200, 200), check: searchFinds((f) => f.spaceId, ['reader']) },
+    // Ask: past the organization's (or the site's) access, this server has no model, and says so (400).
+    askInOrganization: { body: () => ({ query: 'welcome' }), expect: inOrganization(400, 400) },
+    streamAskInOrganization: { query: 'query=welcome', expect: inOrganization(400, 400) },
+    getRecommendedQuestionsInOrganization: { expect: inOrganization(400, 400) },
+    streamRecommendedQuestionsInOrganization: { expect: inOrganization(400, 400) },
     updateSpaceById: { body: () => ({ title: 'Renamed space' }), expect: inContent(403) },
     deleteSpaceById: { own: async (f) => ({ spaceId: await newSpace(f) }), expect: deleteInContent(403) },
     duplicateSpace: { expect: inContent(403) },
@@ -482,6 +487,8 @@ describe('authorization: every operation as callers who should not get far', () 
     searchSiteContent: { body: () => ({ query: 'welcome', scope: { mode: 'all' } }), expect: inContent(200), check: searchFinds((f) => f.spaceId, ['reader']) },
     // Warming a site's search reveals and changes nothing a search could not: whoever searches the site warms it.
     prewarmSiteSearch: { expect: inContent(204) },
+    streamAskInSite: { body: () => ({ question: 'welcome', scope: { mode: 'all' } }), expect: inContent(400) },
+    streamRecommendedQuestionsInSite: { expect: inContent(400) },
     getSiteCustomizationById: { expect: inst(200, inContent(200)) },
     getSiteStructure: { expect: inst(200, inContent(200)) },
     getSiteSpaceCustomizationById: { expect: inst(200, inContent(200)) },

@@ -167,7 +167,7 @@ export async function recommendedQuestions(ctx: AppContext, scope: SearchScope, 
 
 /** askInOrganization's and streamAskInOrganization's question, in what the asker may read of the organization. */
 export async function prepareOrganizationAnswer(ctx: AppContext, caller: Caller, organizationId: string, query: string, previous: readonly string[] = []): Promise<PreparedAnswer> {
-  askProvider(ctx);
+  // Access first: a caller who cannot see the organization learns nothing, not even whether Ask is on.
   const scope = await organizationScope(ctx, caller, organizationId);
   // The deprecated previousQueries carry questions without their answers: they guide retrieval only.
   return prepareAnswer(ctx, scope, { question: query, earlier: previous });
@@ -183,17 +183,17 @@ export function assertSiteAsks(site: SiteRow): void {
  * read, as published (hidden pages left out).
  */
 export async function prepareSiteAnswer(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, body: Static<typeof SiteAskBody>): Promise<PreparedAnswer> {
-  askProvider(ctx);
   const { site, views } = await memberViews(ctx, caller, organizationId, siteId, scopeOf({ query: body.question, scope: body.scope }));
+  askProvider(ctx);
   assertSiteAsks(site);
   return prepareAnswer(ctx, searchScopeOf(views), { question: body.question });
 }
 
 /** streamRecommendedQuestionsInSite: questions the site's default content (or one site-space's) answers, for a member. */
 export async function siteRecommendedQuestions(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, siteSpaceId: string | undefined, signal?: AbortSignal): Promise<string[]> {
-  askProvider(ctx);
   const scope = siteSpaceId ? { mode: 'specific' as const, ids: [siteSpaceId] } : { mode: 'default' as const, current: [] };
   const { site, views } = await memberViews(ctx, caller, organizationId, siteId, scope);
+  askProvider(ctx);
   assertSiteAsks(site);
   return recommendedQuestions(ctx, searchScopeOf(views), signal);
 }
