@@ -1,10 +1,8 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import OpenAI from 'openai';
 import type { Config } from '../config.ts';
 import { ApiError } from './errors.ts';
-import { safeFetchStream } from './safe-fetch.ts';
+import { operatorHostAddresses, safeFetchStream } from './safe-fetch.ts';
 
 /** One message of a chat with a model. */
 export interface ChatMessage {
@@ -86,7 +84,7 @@ function guardedFetch(config: Config, base: string, sendKey: boolean): (input: s
       headers[name] = value;
     });
     const body = init.body === undefined || init.body === null ? undefined : Buffer.from(await new Response(init.body).arrayBuffer());
-    const trusted = isIP(origin.hostname.replace(/^\[(.*)\]$/, '$1')) ? [origin.hostname.replace(/^\[(.*)\]$/, '$1')] : (await lookup(origin.hostname, { all: true })).map((a) => a.address);
+    const trusted = await operatorHostAddresses(origin.hostname);
     const answer = await safeFetchStream(settings, url.href, {
       accept: headers.accept ?? 'application/json',
       headers,

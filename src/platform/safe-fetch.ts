@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as lookupAll } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -359,5 +360,20 @@ function describeNetworkError(error: unknown): string {
         return `the TLS connection failed (${code})`;
       }
       return typeof code === 'string' ? `the request failed (${code})` : 'the request failed';
+  }
+}
+
+/**
+ * The addresses of a host the operator named in a setting (a translation provider, a model): trusted by the
+ * fetches to it, so that a provider next to the server is reachable even when private fetches are not allowed.
+ * None when the name does not resolve (the fetch then says so).
+ */
+export async function operatorHostAddresses(hostname: string): Promise<string[]> {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host)) return [host];
+  try {
+    return (await lookupAll(host, { all: true })).map((a) => a.address);
+  } catch {
+    return [];
   }
 }

@@ -6,13 +6,25 @@ import { sendEventStream } from '../../platform/event-stream.ts';
 import { errors, OrganizationIdParams } from '../../platform/schemas.ts';
 import { AskAnswer, AskQuery, SearchAIAnswerStream, SearchAIQuery, SearchAIRecommendedQuestions, SearchAIRecommendedQuestionStream, SiteAskBody, SiteRecommendedQuestionsQuery, StreamAskQuery } from './schemas.ts';
 import type { Static } from 'typebox';
-import { organizationScope, prepareOrganizationAnswer, prepareSiteAnswer, recommendedQuestions, siteRecommendedQuestions, wholeAnswer } from './service.ts';
+import { organizationScope, prepareOrganizationAnswer, prepareSiteAnswer, recommendedQuestions, siteRecommendedQuestions, wholeAnswer, type PreparedAnswer } from './service.ts';
 import { SiteIdParams } from '../sites/schemas.ts';
 
 /** A 200 answered as server-sent events, each event's data of this schema (as the official spec documents it). */
 function eventStream(schema: TSchema) {
   return { description: 'Server-sent events, each a JSON value; `event: done` ends the stream, `event: error` reports a failure', content: { 'text/event-stream': { schema } } };
 }
+
+/** The events of a streamed answer: each the whole answer so far (SearchAIAnswerStream). */
+const answerEvents = (prepared: PreparedAnswer) =>
+  async function* (signal: AbortSignal) {
+    for await (const answer of prepared.answers(signal)) yield { type: 'answer', answer };
+  };
+
+/** The events of streamed recommended questions, one per question (SearchAIRecommendedQuestionStream). */
+const questionEvents = (questions: readonly string[]) =>
+  async function* () {
+    for (const question of questions) yield { question };
+  };
 
 export async function askRoutes(app: App) {
   registerOperations(app, ['organizations'], [
@@ -55,9 +67,7 @@ export async function askRoutes(app: App) {
       const { organizationId } = request.params as { organizationId: string };
       const { query } = request.query as { query: string };
       const prepared = await prepareOrganizationAnswer(app.ctx, callerOf(request), organizationId, query);
-      await sendEventStream(request, reply, async function* (signal) {
-        for await (const answer of prepared.answers(signal)) yield { type: 'answer', answer };
-      });
+      await sendEventStream(request, reply, answerEvents(prepared));
     },
   });
 
@@ -75,9 +85,7 @@ export async function askRoutes(app: App) {
       const { organizationId } = request.params as { organizationId: string };
       // Computed before the stream opens (one call to the model): a failure is an ordinary error answer.
       const questions = await recommendedQuestions(app.ctx, await organizationScope(app.ctx, callerOf(request), organizationId));
-      await sendEventStream(request, reply, async function* () {
-        for (const question of questions) yield { question };
-      });
+      await sendEventStream(request, reply, questionEvents(questions));
     },
   });
 
@@ -96,9 +104,7 @@ export async function askRoutes(app: App) {
     handler: async (request, reply) => {
       const { organizationId, siteId } = request.params as { organizationId: string; siteId: string };
       const prepared = await prepareSiteAnswer(app.ctx, callerOf(request), organizationId, siteId, request.body as Static<typeof SiteAskBody>);
-      await sendEventStream(request, reply, async function* (signal) {
-        for await (const answer of prepared.answers(signal)) yield { type: 'answer', answer };
-      });
+      await sendEventStream(request, reply, answerEvents(prepared));
     },
   });
 
@@ -118,9 +124,7 @@ export async function askRoutes(app: App) {
       const { siteSpaceId } = request.query as Static<typeof SiteRecommendedQuestionsQuery>;
       // Computed before the stream opens: a site Ask is off for, or a site-space not in it, is an ordinary error.
       const questions = await siteRecommendedQuestions(app.ctx, callerOf(request), organizationId, siteId, siteSpaceId);
-      await sendEventStream(request, reply, async function* () {
-        for (const question of questions) yield { question };
-      });
+      await sendEventStream(request, reply, questionEvents(questions));
     },
   });
 }

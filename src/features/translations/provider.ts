@@ -1,7 +1,5 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import type { AppContext } from '../../platform/context.ts';
-import { safeFetch } from '../../platform/safe-fetch.ts';
+import { operatorHostAddresses, safeFetch } from '../../platform/safe-fetch.ts';
 
 /** Turns texts of one language into another, keeping their order. */
 export interface TranslationProvider {
@@ -32,7 +30,7 @@ export function configuredProvider(ctx: AppContext): TranslationProvider | undef
   const apiKey = ctx.config.translationProviderApiKey;
   return {
     async translate(texts, source, target) {
-      const trusted = await addressesOf(new URL(endpoint).hostname);
+      const trusted = await operatorHostAddresses(new URL(endpoint).hostname);
       const out: string[] = [];
       for (const batch of batches(texts)) {
         const payload = { q: batch, source: source === 'auto' ? 'auto' : providerLanguage(source), target: providerLanguage(target), format: 'text', ...(apiKey ? { api_key: apiKey } : {}) };
@@ -77,14 +75,4 @@ function* batches(texts: readonly string[]): Generator<string[]> {
     chars += text.length;
   }
   if (batch.length > 0) yield batch;
-}
-
-async function addressesOf(hostname: string): Promise<string[]> {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(host)) return [host];
-  try {
-    return (await lookup(host, { all: true })).map((a) => a.address);
-  } catch {
-    return [];
-  }
 }
