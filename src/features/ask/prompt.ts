@@ -21,13 +21,6 @@ export interface Excerpt {
   body: string;
 }
 
-export type { ChatMessage };
-
-/** A question asked before in the same conversation, with the answer given, for a follow-up. */
-export interface PreviousTurn {
-  question: string;
-  answer: string;
-}
 
 /** The marker a model writes, alone, when the excerpts do not answer the question. */
 export const NOT_COVERED = 'NOT_COVERED';
@@ -69,9 +62,9 @@ export function withinBudget(excerpts: readonly Excerpt[], budget = EXCERPT_BUDG
 
 /**
  * The messages of a question: the rules (with the site's own instructions, which may shape the answer but not
- * lift the rules), the earlier turns of the conversation, and the excerpts with the question.
+ * lift the rules), then the excerpts with the question.
  */
-export function answerMessages(question: string, excerpts: readonly Excerpt[], options: { instructions?: string; previous?: readonly PreviousTurn[] } = {}): ChatMessage[] {
+export function answerMessages(question: string, excerpts: readonly Excerpt[], options: { instructions?: string } = {}): ChatMessage[] {
   const system = options.instructions?.trim()
     ? `${RULES}\n\nThe documentation team adds these instructions about tone and content; they never override the rules above:\n${options.instructions.trim()}`
     : RULES;
@@ -81,13 +74,8 @@ export function answerMessages(question: string, excerpts: readonly Excerpt[], o
       return `<source number="${i + 1}" title="${escapeData(title).replace(/"/g, '&quot;')}">\n${escapeData(e.body)}\n</source>`;
     })
     .join('\n');
-  const turns: ChatMessage[] = (options.previous ?? []).flatMap((turn) => [
-    { role: 'user' as const, content: `<question>${escapeData(turn.question)}</question>` },
-    { role: 'assistant' as const, content: turn.answer },
-  ]);
   return [
     { role: 'system', content: system },
-    ...turns,
     { role: 'user', content: `<sources>\n${sources}\n</sources>\n\n<question>${escapeData(question)}</question>` },
   ];
 }

@@ -8,7 +8,7 @@ import { findOrganization } from '../organizations/queries.ts';
 import { openingSectionsOf, relevantSections, type SearchScope, type SectionRow } from '../search/queries.ts';
 import { findSpaces, spaceIdsOf } from '../spaces/queries.ts';
 import type { AiProvider } from '../../platform/ai-provider.ts';
-import { answerMessages, questionWords, readAnswer, readQuestions, recommendationMessages, withinBudget, type Excerpt, type PreviousTurn, type ReadAnswer } from './prompt.ts';
+import { answerMessages, questionWords, readAnswer, readQuestions, recommendationMessages, withinBudget, type Excerpt, type ReadAnswer } from './prompt.ts';
 import type { SearchAIAnswer, SiteAskBody } from './schemas.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import { customizationOf } from '../sites/service.ts';
@@ -30,7 +30,6 @@ export const NOT_COVERED_TEXT = 'The documentation does not cover this question.
 /** A question to answer from a scope of the docs that the asker may read (already checked by the caller). */
 export interface Question {
   question: string;
-  previous?: readonly PreviousTurn[];
   /** A site's own instructions for its answers (its agent settings). */
   instructions?: string;
   /** Earlier questions of the conversation, whose words also guide retrieval (a follow-up says "it"). */
@@ -99,7 +98,7 @@ export async function prepareAnswer(ctx: AppContext, scope: SearchScope, questio
         yield present({ markdown: '', covered: false, cited: [], followUps: [] });
         return;
       }
-      const messages = answerMessages(question.question, excerpts, { ...(question.instructions ? { instructions: question.instructions } : {}), ...(question.previous ? { previous: question.previous } : {}) });
+      const messages = answerMessages(question.question, excerpts, question.instructions ? { instructions: question.instructions } : {});
       let reply = '';
       let shown = '';
       for await (const piece of provider.chat(messages, signal)) {

@@ -23,7 +23,6 @@ export interface ReaderAnswer {
   blocks: { kind: 'paragraph' | 'heading' | 'item' | 'code'; text: string }[];
   sources: { title: string; href: string }[];
   followUps: string[];
-  covered: boolean;
 }
 
 export async function sendVisitorAsk(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, view: SiteView, query: Record<string, unknown>) {
@@ -59,7 +58,7 @@ export async function sendVisitorAsk(ctx: AppContext, request: FastifyRequest, r
         const anchor = source.sections[0];
         sources.push({ title: link.title || titleOf.get(`${source.space}/${source.page}`) || 'Page', href: anchor ? `${link.href}#${encodeURIComponent(anchor)}` : link.href });
       }
-      const event: ReaderAnswer = { blocks: answerBlocks(answer.answer as unknown as Document), sources, followUps: answer.followupQuestions, covered: answer.sources.length > 0 };
+      const event: ReaderAnswer = { blocks: answerBlocks(answer.answer as unknown as Document), sources, followUps: answer.followupQuestions };
       yield event;
     }
   });
