@@ -242,8 +242,9 @@ describe('heading anchors and the outline', () => {
   });
 });
 
-describe('renderDocument: cost', () => {
-  test('a cold render of a 300-block page stays well within bounds (sanity, not a benchmark)', async () => {
+// Its cost is the reader-cold bench's (bench/reader-cold.ts): a test's clock measures the machine's load, not the code.
+describe('renderDocument: a large page', () => {
+  test('a 300-block page with 30 code blocks never highlighted before renders whole', async () => {
     const page = (seed: string) => {
       const blocks: FlowBlock[] = [];
       for (let i = 0; i < 300; i++) {
@@ -256,16 +257,12 @@ describe('renderDocument: cost', () => {
       }
       return doc(...blocks);
     };
-    // A running server has its grammars loaded and its code compiled: warm up on one page, then measure
+    // A running server has its grammars loaded and its code compiled: warm up on one page, then render
     // another whose 30 code blocks were never highlighted (nothing of it is cached).
     await render(page('warm'));
-    const start = process.cpuUsage();
     const html = await render(page('cold'));
-    const { user, system } = process.cpuUsage(start);
-    const ms = (user + system) / 1000;
     assert.ok(html.length > 10_000);
-    // The target is 30 ms; the bound leaves room for a loaded CI machine.
-    assert.ok(ms < 150, `took ${ms} ms of CPU`);
-    console.log(`300-block cold render: ${ms.toFixed(1)} ms of CPU`);
+    assert.equal(html.match(/<h2\b/g)?.length, 30);
+    assert.match(html, /value3cold/);
   });
 });

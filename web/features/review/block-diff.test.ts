@@ -69,13 +69,13 @@ describe('the diff of two versions of a page, block by block', () => {
     assert.deepEqual(diffDocuments(doc(keyless('a')), doc(keyless('b'))).changes.map((c) => c.kind), ['edited']);
   });
 
-  test('a 300-block page is diffed quickly', () => {
+  // How fast is the review bench's (bench/review.ts): a test's clock measures the machine's load, not the code.
+  test('a 300-block page reversed, one block in ten edited, is diffed whole', () => {
     const before = doc(...Array.from({ length: 300 }, (_, i) => p(`k${i}`, `Paragraph ${i} with a few words in it to compare`)));
     const after = doc(...before.nodes.map((b, i) => (i % 10 === 0 ? p(b.key!, `Paragraph ${i} with some other words in it to compare`) : b)).reverse());
-    const started = performance.now();
     const result = diffDocuments(before, after);
-    assert.ok(performance.now() - started < 200);
     assert.equal(result.changes.length, 300);
+    assert.equal(result.changes.filter((c) => c.kind === 'edited').length, 30);
   });
 
   test('word diff of empty and whole texts', () => {
