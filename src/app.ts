@@ -57,6 +57,7 @@ import { auditRoutes } from './features/audit/routes.ts';
 import { linkRoutes } from './features/links/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { askRoutes } from './features/ask/routes.ts';
+import { siteQuestionRoutes } from './features/site-questions/routes.ts';
 import { configuredAiProvider } from './platform/ai-provider.ts';
 import { readerRoutes, siteHostRouting } from './features/reader/routes.ts';
 import { webAppRoutes } from './features/web-app/routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
       await linkRoutes(v1);
       await searchRoutes(v1);
       await askRoutes(v1);
+      await siteQuestionRoutes(v1);
       await openAPISpecRoutes(v1);
       await translationRoutes(v1);
       await pdfRoutes(v1);

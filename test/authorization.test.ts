@@ -8,6 +8,7 @@ import { defaultCustomization } from '../src/features/sites/customization-schema
 import { defaultAdaptiveSchema } from '../src/features/adaptive/schema.ts';
 import { createLink } from '../src/features/auth/links.ts';
 import { SITE_READ_OPERATIONS } from '../src/features/urls/read-token.ts';
+import { insertAnswer, recordQuestion } from '../src/features/site-questions/store.ts';
 
 /**
  * Trying to break in: every operation of the server's own OpenAPI document, run as four callers who should
@@ -68,6 +69,9 @@ interface Fixture {
   siteSectionGroupId: string;
   shareLinkId: string;
   siteRedirectId: string;
+  /** A question readers asked the fixture site, and its answer (written through the store: no model here). */
+  siteQuestionId: string;
+  siteQuestionAnswerId: string;
   /** An OpenAPI spec of the organization and its version. */
   specSlug: string;
   specId: string;
@@ -537,6 +541,19 @@ describe('authorization: every operation as callers who should not get far', () 
     updateSiteShareLinkById: { body: () => ({ name: 'Renamed link' }), expect: inContent(403) },
     deleteSiteShareLinkById: { own: async (f) => ({ shareLinkId: await newShareLink(f) }), expect: deleteInContent(403) },
     listSiteRedirects: { expect: inContent(200) },
+    // What readers asked a site and its agent settings: whoever sees the site reads them (its writers); its admins change the settings.
+    listSiteQuestions: { expect: inContent(200) },
+    getSiteQuestionById: { expect: inContent(200) },
+    listSiteQuestionSources: { expect: inContent(200) },
+    getSiteQuestionStats: { expect: inContent(200) },
+    listSiteQuestionAnswers: { expect: inContent(200) },
+    getSiteQuestionAnswerById: { expect: inContent(200) },
+    getSiteQuestionAnswerThreadById: { expect: inContent(200) },
+    listSiteQuestionAnswerSources: { expect: inContent(200) },
+    getSiteAgentSettingsById: { expect: inContent(200) },
+    updateSiteAgentSettingsById: { body: () => ({ scans: { topics: 'never' }, findings: { changeRequests: 'never' }, editing: { customInstructions: { object: 'document', data: {}, nodes: [] } } }), expect: inContent(403) },
+    submitSiteAgentFeedback: { body: (f) => ({ feedback: 'Outdated', url: 'https://docs.example.com/welcome', spaceId: f.spaceId, pageId: f.pageId }), expect: inContent(204) },
+    listSiteAgentFeedback: { expect: inContent(200) },
     createSiteRedirect: { body: (f) => ({ source: '/new-redirect', destination: { kind: 'site-section', siteSectionId: f.siteSectionId } }), expect: inContent(403) },
     getSiteRedirectBySource: { query: 'source=/auth-old', expect: inContent(200) },
     // Who has access to a site: anyone who sees it sees who; its admins (organization admins, members or teams
@@ -861,6 +878,8 @@ describe('authorization: every operation as callers who should not get far', () 
       siteSectionGroupId: '',
       shareLinkId: '',
       siteRedirectId: '',
+      siteQuestionId: '',
+      siteQuestionAnswerId: '',
       specSlug: 'api',
       specId: '',
       versionId: '',
@@ -909,6 +928,18 @@ describe('authorization: every operation as callers who should not get far', () 
     const hostnameSite = await setup('POST', sites(fixture), { title: 'Docs at a hostname', spaces: [space.id] });
     await setup('PATCH', `${sites(fixture)}/${hostnameSite.id}`, { hostname: fixture.hostname });
     fixture.siteRedirectId = (await setup('POST', `${sites(fixture)}/${site.id}/redirects`, { source: '/auth-old', destination: { kind: 'site-section', siteSectionId: section.id } })).id;
+    const asked = new Date().toISOString();
+    fixture.siteQuestionId = await recordQuestion(t.db, { id: 'auth-question', site_id: site.id, text_key: 'how do i publish', question: 'How do I publish', type: 'how-to', created_at: asked, asked_at: asked });
+    fixture.siteQuestionAnswerId = 'auth-answer';
+    await insertAnswer(
+      t.db,
+      {
+        id: 'auth-answer', site_id: site.id, question_id: fixture.siteQuestionId, thread_id: 'auth-answer', previous_id: null, raw: 'How do I publish?', text: 'How do I publish',
+        response: JSON.stringify({ object: 'document', data: {}, nodes: [] }), response_id: 'auth-response', language: 'en', answered: 'yes', helpfulness: 'high',
+        relevance: 'relevant', channel_type: 'site', rating: null, created_at: asked, updated_at: asked,
+      },
+      [{ answer_id: 'auth-answer', position: 0, space_id: fixture.spaceId, page_id: fixture.pageId, revision_id: 'r', title: 'Welcome', weight: 1 }],
+    );
     const woff2 = Buffer.concat([Buffer.from('wOF2', 'latin1'), Buffer.from([0, 1, 0, 0]), Buffer.alloc(56, 1)]);
     fixture.fontFile = (await setup('POST', `/v1/spaces/${space.id}/files/uploads?name=brand.woff2`, woff2)).id;
     fixture.fontId = await newFont(fixture);

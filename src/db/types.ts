@@ -368,8 +368,68 @@ export interface SitesTable {
   visitor_auth_fallback_url: string | null; // where a visitor without a valid token is sent
   hostname_status: string | null; // what the last DNS check of `hostname` found (CustomHostnameStatus); null: never checked
   hostname_checked_at: string | null;
+  agent_settings: string | null; // JSON SiteAgentSettingsInput (0054); null: the defaults
+  agent_settings_updated_at: string | null;
+  agent_settings_updated_by: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A question readers asked a site's Ask, once per normalized text (0054_site_questions). */
+export interface SiteQuestionsTable {
+  id: string;
+  site_id: string;
+  text_key: string;
+  question: string;
+  type: string; // SiteQuestionType
+  created_at: string;
+  asked_at: string;
+}
+
+/** One answer a site's Ask gave (0054): the question as asked, the answer as read, how it was judged. */
+export interface SiteQuestionAnswersTable {
+  id: string;
+  site_id: string;
+  question_id: string;
+  thread_id: string;
+  previous_id: string | null;
+  raw: string;
+  text: string;
+  response: string; // JSON document
+  response_id: string;
+  language: string;
+  answered: string; // yes | partially | no
+  helpfulness: string; // low | medium | high
+  relevance: string; // relevant | spam | off-topic | unclear
+  channel_type: string; // site | api
+  rating: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A page an answer cited (0054), in the order of its citations. */
+export interface SiteQuestionAnswerSourcesTable {
+  answer_id: string;
+  position: number;
+  space_id: string;
+  page_id: string;
+  revision_id: string;
+  title: string;
+  weight: number;
+}
+
+/** Feedback an agent left about a site's content (submitSiteAgentFeedback, 0054). */
+export interface SiteAgentFeedbackTable {
+  id: string;
+  site_id: string;
+  feedback: string;
+  goal: string | null;
+  url: string;
+  space_id: string;
+  page_id: string;
+  source: string | null;
+  created_by: string;
+  created_at: string;
 }
 
 /** One event of an organization's audit log (features/audit): written with the action, never changed. */
@@ -1041,6 +1101,10 @@ export interface Database {
   site_share_links: SiteShareLinksTable;
   site_redirects: SiteRedirectsTable;
   storage_uploads: StorageUploadsTable;
+  site_questions: SiteQuestionsTable;
+  site_question_answers: SiteQuestionAnswersTable;
+  site_question_answer_sources: SiteQuestionAnswerSourcesTable;
+  site_agent_feedback: SiteAgentFeedbackTable;
   site_grants: SiteGrantsTable;
   search_sections: SearchSectionsTable;
   search_pages: SearchPagesTable;

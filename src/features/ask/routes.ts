@@ -8,6 +8,8 @@ import { AskAnswer, AskQuery, SearchAIAnswerStream, SearchAIQuery, SearchAIRecom
 import type { Static } from 'typebox';
 import { organizationScope, prepareOrganizationAnswer, prepareSiteAnswer, recommendedQuestions, siteRecommendedQuestions, wholeAnswer, type PreparedAnswer } from './service.ts';
 import { SiteIdParams } from '../sites/schemas.ts';
+import { recordedAnswers } from '../site-questions/service.ts';
+import { newId } from '../../platform/ids.ts';
 
 /** A 200 answered as server-sent events, each event's data of this schema (as the official spec documents it). */
 function eventStream(schema: TSchema) {
@@ -103,8 +105,13 @@ export async function askRoutes(app: App) {
     },
     handler: async (request, reply) => {
       const { organizationId, siteId } = request.params as { organizationId: string; siteId: string };
-      const prepared = await prepareSiteAnswer(app.ctx, callerOf(request), organizationId, siteId, request.body as Static<typeof SiteAskBody>);
-      await sendEventStream(request, reply, answerEvents(prepared));
+      const body = request.body as Static<typeof SiteAskBody>;
+      const { site, prepared } = await prepareSiteAnswer(app.ctx, callerOf(request), organizationId, siteId, body);
+      // Kept among what readers asked the site (site-questions), as asked through the API.
+      const answers = recordedAnswers(app.ctx, { site, channel: 'api', question: body.question }, newId(), prepared, (error) => request.log.error({ err: error }, 'an answer of streamAskInSite was not kept'));
+      await sendEventStream(request, reply, async function* (signal) {
+        for await (const answer of answers(signal)) yield { type: 'answer', answer };
+      });
     },
   });
 

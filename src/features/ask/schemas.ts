@@ -72,3 +72,38 @@ export const SiteRecommendedQuestionsQuery = Type.Object({
   siteSpaceId: Type.Optional(Type.String({ description: 'The site-space the questions are for' })),
   spaceId: Type.Optional(Type.String({ deprecated: true, description: 'The space the questions are for' })),
 });
+
+/** SiteAgentSettingsInput (0.202.0): topic scans, finding change requests, and the custom instructions answers follow. */
+export const SiteAgentSettingsInput = Type.Object(
+  {
+    scans: Type.Object({ topics: Type.Union([Type.Literal('auto'), Type.Literal('never')], { description: 'Quire scans no topics: only "never" is accepted' }) }),
+    findings: Type.Object({
+      changeRequests: Type.Union([Type.Literal('always'), Type.Literal('auto-fixable'), Type.Literal('never')], { description: 'Quire opens no change requests for findings: only "never" is accepted' }),
+    }),
+    editing: Type.Object({ customInstructions: JSONDocument }),
+  },
+  { $id: 'SiteAgentSettingsInput' },
+);
+
+export const SiteAgentSettings = Type.Intersect(
+  [
+    Type.Object({
+      object: Type.Literal('site-agent-settings'),
+      updatedAt: Type.Optional(Type.String({ format: 'date-time' })),
+      updatedBy: Type.Optional(Type.String({ description: 'The member who last changed them' })),
+      urls: Type.Object({ location: Type.String() }),
+    }),
+    SiteAgentSettingsInput,
+  ],
+  { $id: 'SiteAgentSettings' },
+);
+
+/** submitSiteAgentFeedback's body: what an agent found wrong with a page of the site. */
+export const SiteAgentFeedbackBody = Type.Object({
+  feedback: Type.String({ minLength: 1, maxLength: 2048, description: 'The feedback about the content of the site' }),
+  goal: Type.Optional(Type.String({ maxLength: 1024, description: 'The end goal the agent works towards' })),
+  url: Type.String({ format: 'uri', maxLength: 2048, description: 'URL of the content the feedback is about' }),
+  spaceId: Type.String({ minLength: 1 }),
+  pageId: Type.String({ minLength: 1 }),
+  source: Type.Optional(Type.Union([Type.Literal('mcp'), Type.Literal('assistant')], { description: 'Surface the feedback was submitted from' })),
+});

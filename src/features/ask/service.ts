@@ -13,6 +13,7 @@ import type { SearchAIAnswer, SiteAskBody } from './schemas.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import { customizationOf } from '../sites/service.ts';
 import { memberViews, scopeOf, searchScopeOf } from '../search/site-search.ts';
+import { siteInstructions } from './agent-settings.ts';
 
 type Answer = Static<typeof SearchAIAnswer>;
 
@@ -46,6 +47,8 @@ export interface Question {
 export interface PreparedAnswer {
   excerpts: Excerpt[];
   answers(signal?: AbortSignal): AsyncGenerator<Answer>;
+  /** The reply as read once `answers` has ended (undefined before): whether the docs covered it, what it cited. */
+  finished(): ReadAnswer | undefined;
 }
 
 /** What every Ask operation and screen says when no model is configured. */
@@ -90,12 +93,15 @@ export async function prepareAnswer(ctx: AppContext, scope: SearchScope, questio
   const excerpts = question.admit ? await question.admit(retrieved) : retrieved;
   const revisions = new Map((await findSpaces(ctx.db, [...new Set(excerpts.map((e) => e.spaceId))])).map((s) => [s.id, s.revision_id]));
   const present = (read: ReadAnswer) => presentAnswer(read, excerpts, revisions);
+  let finished: ReadAnswer | undefined;
   return {
     excerpts,
+    finished: () => finished,
     async *answers(signal) {
       // Nothing in the docs matches: the model is not asked (it could only invent).
       if (excerpts.length === 0) {
-        yield present({ markdown: '', covered: false, cited: [], followUps: [] });
+        finished = { markdown: '', covered: false, cited: [], followUps: [] };
+        yield present(finished);
         return;
       }
       const messages = answerMessages(question.question, excerpts, question.instructions ? { instructions: question.instructions } : {});
@@ -110,7 +116,9 @@ export async function prepareAnswer(ctx: AppContext, scope: SearchScope, questio
           yield present(read);
         }
       }
-      yield present(readAnswer(reply, excerpts.length));
+      const last = readAnswer(reply, excerpts.length);
+      yield present(last);
+      finished = last;
     },
   };
 }
@@ -181,11 +189,12 @@ export function assertSiteAsks(site: SiteRow): void {
  * streamAskInSite: a member's question in a scope of a site, answered from the site-spaces of the scope they can
  * read, as published (hidden pages left out).
  */
-export async function prepareSiteAnswer(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, body: Static<typeof SiteAskBody>): Promise<PreparedAnswer> {
+export async function prepareSiteAnswer(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, body: Static<typeof SiteAskBody>): Promise<{ site: SiteRow; prepared: PreparedAnswer }> {
   const { site, views } = await memberViews(ctx, caller, organizationId, siteId, scopeOf({ query: body.question, scope: body.scope }));
   askProvider(ctx);
   assertSiteAsks(site);
-  return prepareAnswer(ctx, searchScopeOf(views), { question: body.question });
+  const instructions = await siteInstructions(site);
+  return { site, prepared: await prepareAnswer(ctx, searchScopeOf(views), { question: body.question, ...(instructions ? { instructions } : {}) }) };
 }
 
 /** streamRecommendedQuestionsInSite: questions the site's default content (or one site-space's) answers, for a member. */

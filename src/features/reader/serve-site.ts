@@ -12,11 +12,11 @@ import { indexable, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type ListedVar
 import { answerMcp, MCP_PATH, type SiteAgent } from './mcp.ts';
 import { cachedRender, matchesEtag, preferredEncoding, renderKey, type Rendered } from './render-cache.ts';
 import { HighlightBudget } from './highlight-budget.ts';
-import { chromeOf, customizationOfVariant, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, ASK_PATH, redirectedPageUrl, siteRedirectUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
+import { chromeOf, customizationOfVariant, documentOfPage, linksOf, locatePage, noindexOf, pageModel, pagesOfVariant, PDF_PATH, ASK_PATH, ASK_FEEDBACK_PATH, redirectedPageUrl, siteRedirectUrl, sitePagesOf, viewOfSite, type LocatedPage, type SiteView } from './service.ts';
 import type { SiteState } from './site-state.ts';
 import { listedTree, readingOrder } from './site-view.ts';
 import { searchVisibleSite } from './visitor-search.ts';
-import { sendVisitorAsk } from './visitor-ask.ts';
+import { sendAskFeedback, sendVisitorAsk } from './visitor-ask.ts';
 
 /*
  * One request to a published site, whichever way it came: under `PUBLIC_URL/sites/<site>/` (routes.ts) or on
@@ -27,7 +27,8 @@ import { sendVisitorAsk } from './visitor-ask.ts';
  *   ~gitbook/mcp                            the site's MCP endpoint (mcp.ts), when agentsContext is included
  *   ~gitbook/pdf?page=<id>[&only=yes]       a PDF of what this visitor reads, when customization.pdf.enabled
  *   ~gitbook/pdf[?variant=<site-space id>]
- *   ~gitbook/ask?question=<text>            the site's Ask, streamed (visitor-ask.ts), when a model is configured
+ *   ~gitbook/ask?question=<text>[&previous=<answer id>]   the site's Ask, streamed (visitor-ask.ts), when a model is configured
+ *   ~gitbook/ask/feedback                   POST { answer, rating }: a reader's thumbs up (1) or down (-1)
  */
 
 const MACHINE_FILES = new Set(['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt', 'search.json']);
@@ -46,7 +47,8 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   // Parsed here, not by a cookie plugin: its hooks would run on every API request too (the host routing sees them all).
   const cookies = request.headers.cookie ? parseCookies(request.headers.cookie) : {};
   const mcp = rest.length === MCP_PATH.length && rest.every((segment, i) => segment === MCP_PATH[i]);
-  if (request.method !== 'GET' && request.method !== 'HEAD' && !mcp) return sendNotFound(reply);
+  const askFeedback = rest.length === ASK_FEEDBACK_PATH.length && rest.every((segment, i) => segment === ASK_FEEDBACK_PATH[i]);
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !mcp && !(askFeedback && request.method === 'POST')) return sendNotFound(reply);
   // An agent may carry its visitor token as a bearer token rather than in the URL.
   const bearer = mcp ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] : undefined;
   const access = await resolveVisitor(ctx, site, { query: bearer && query[VISITOR_TOKEN_PARAM] === undefined ? { ...query, [VISITOR_TOKEN_PARAM]: bearer } : query, cookies, cookieHeader: request.headers.cookie });
@@ -71,6 +73,7 @@ export async function serveSite(ctx: AppContext, request: FastifyRequest, reply:
   if (rest.length === 1 && MACHINE_FILES.has(last)) return sendMachineFile(ctx, reply, view, last, query);
   if (rest.length === PDF_PATH.length && rest.every((segment, i) => segment === PDF_PATH[i])) return sendPdf(ctx, reply, view, query);
   if (rest.length === ASK_PATH.length && rest.every((segment, i) => segment === ASK_PATH[i])) return sendVisitorAsk(ctx, request, reply, view, query);
+  if (askFeedback) return request.method === 'POST' ? sendAskFeedback(ctx, request, reply, view) : sendNotFound(reply);
 
   const markdown = last.endsWith('.md') && last.length > 3;
   const pageSegments = markdown ? [...rest.slice(0, -1), last.slice(0, -3)] : rest;

@@ -413,8 +413,9 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
 /** The site's PDF endpoint (serve-site.ts), as GitBook names it: this page alone, and its variant's pages. */
 export const PDF_PATH = ['~gitbook', 'pdf'] as const;
 
-/** The site's Ask endpoint (visitor-ask.ts). */
+/** The site's Ask endpoint (visitor-ask.ts), and where a reader rates an answer (POST). */
 export const ASK_PATH = ['~gitbook', 'ask'] as const;
+export const ASK_FEEDBACK_PATH = ['~gitbook', 'ask', 'feedback'] as const;
 
 /** Whether the site's reader offers Ask: a model is configured and the site's `ai.mode` is not `none`. */
 export function readerAsks(ctx: AppContext, view: SiteView): boolean {

@@ -2,6 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { sendEventStream } from '../../platform/event-stream.ts';
 import { prepareAnswer } from '../ask/service.ts';
+import { siteInstructions } from '../ask/agent-settings.ts';
+import { rateAnswer, recordedAnswers, threadBefore } from '../site-questions/service.ts';
+import { newId } from '../../platform/ids.ts';
 import type { Document } from '../content/document/types.ts';
 import { scopeOf, searchScopeOf, visitorViews } from '../search/site-search.ts';
 import { documentOfPage, pagesOfVariant, readerAsks, type SiteView, type VariantPages } from './service.ts';
@@ -20,6 +23,8 @@ export { ASK_PATH } from './service.ts';
 
 /** An answer as the reader's dialog shows it. */
 export interface ReaderAnswer {
+  /** The answer's id: a follow-up names it as `previous`, a rating as `answer`. */
+  id: string;
   blocks: { kind: 'paragraph' | 'heading' | 'item' | 'code'; text: string }[];
   sources: { title: string; href: string }[];
   followUps: string[];
@@ -30,6 +35,9 @@ export async function sendVisitorAsk(ctx: AppContext, request: FastifyRequest, r
   if (!readerAsks(ctx, view)) return reply.status(404).send({ error: { code: 404, message: 'This site does not answer questions' } });
   const question = typeof query.question === 'string' ? query.question.trim() : '';
   if (question === '' || question.length > 512) return reply.status(400).send({ error: { code: 400, message: 'question: a question of 1 to 512 characters is required' } });
+  // A follow-up names the answer it follows: its thread's earlier questions guide retrieval ("and how do I undo it?").
+  const previousId = typeof query.previous === 'string' && query.previous !== '' ? query.previous : undefined;
+  const thread = previousId ? await threadBefore(ctx, view.site.id, previousId) : undefined;
   const views = await visitorViews(ctx, view.site, view.visitor, scopeOf({ query: question, scope: { mode: 'all' } }));
   const pages = await visiblePages(ctx, view);
   // The index holds a page's whole text, adaptive blocks included: a page with a block this visitor's claims do
@@ -46,11 +54,16 @@ export async function sendVisitorAsk(ctx: AppContext, request: FastifyRequest, r
     }
     return excerpts.filter((e) => !hiding.get(`${e.spaceId}/${e.pageId}`));
   };
-  const prepared = await prepareAnswer(ctx, searchScopeOf(views), { question, admit });
+  const instructions = await siteInstructions(view.site);
+  const prepared = await prepareAnswer(ctx, searchScopeOf(views), { question, admit, ...(instructions ? { instructions } : {}), ...(thread ? { earlier: thread.earlier } : {}) });
   const links = linksOf(pages);
   const titleOf = new Map(prepared.excerpts.map((e) => [`${e.spaceId}/${e.pageId}`, e.pageTitle]));
+  // Kept among what readers asked (site-questions) under this id, which the reader's follow-ups and rating name.
+  const id = newId();
+  const asking = { site: view.site, channel: 'site' as const, question, previous: thread?.previous };
+  const answers = recordedAnswers(ctx, asking, id, prepared, (error) => request.log.error({ err: error }, 'a reader’s answer was not kept'));
   await sendEventStream(request, reply, async function* (signal) {
-    for await (const answer of prepared.answers(signal)) {
+    for await (const answer of answers(signal)) {
       const sources: ReaderAnswer['sources'] = [];
       for (const source of answer.sources) {
         const link = links(source.space, source.page);
@@ -58,10 +71,23 @@ export async function sendVisitorAsk(ctx: AppContext, request: FastifyRequest, r
         const anchor = source.sections[0];
         sources.push({ title: link.title || titleOf.get(`${source.space}/${source.page}`) || 'Page', href: anchor ? `${link.href}#${encodeURIComponent(anchor)}` : link.href });
       }
-      const event: ReaderAnswer = { blocks: answerBlocks(answer.answer as unknown as Document), sources, followUps: answer.followupQuestions };
+      const event: ReaderAnswer = { id, blocks: answerBlocks(answer.answer as unknown as Document), sources, followUps: answer.followupQuestions };
       yield event;
     }
   });
+}
+
+/** A reader's thumbs up or down on an answer of this site (`{ answer, rating: 1 | -1 | null }`, JSON). */
+export async function sendAskFeedback(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, view: SiteView) {
+  reply.header('cache-control', 'no-store');
+  if (!readerAsks(ctx, view)) return reply.status(404).send({ error: { code: 404, message: 'This site does not answer questions' } });
+  // JSON only: a form posted from another site cannot rate (a JSON request from elsewhere needs CORS, which this path does not answer).
+  if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) return reply.status(415).send({ error: { code: 415, message: 'The body must be JSON: { "answer": <id>, "rating": 1 | -1 | null }' } });
+  const body = (request.body ?? {}) as { answer?: unknown; rating?: unknown };
+  if (typeof body.answer !== 'string' || body.answer === '') return reply.status(400).send({ error: { code: 400, message: 'answer: the id of the answer rated is required' } });
+  if (body.rating !== 1 && body.rating !== -1 && body.rating !== null) return reply.status(400).send({ error: { code: 400, message: 'rating: must be 1 (helpful), -1 (not helpful) or null (no rating)' } });
+  await rateAnswer(ctx, view.site, body.answer, body.rating);
+  return reply.status(204).send();
 }
 
 /** The pages of each space this visitor sees (through the first variant showing it), with the ids of the listed ones. */

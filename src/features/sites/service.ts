@@ -193,6 +193,9 @@ export async function createSite(ctx: AppContext, caller: Caller, organizationId
     visitor_auth_secret: newSigningSecret(),
     visitor_auth_jwks_url: null,
     visitor_auth_fallback_url: null,
+    agent_settings: null,
+    agent_settings_updated_at: null,
+    agent_settings_updated_by: null,
     created_at: now,
     updated_at: now,
   };

@@ -17,9 +17,10 @@ const TABS = [
   { path: 'sharing', label: 'Sharing', Tab: lazy(() => import('./site-sharing.tsx')) },
   { path: 'redirects', label: 'Redirects', Tab: lazy(() => import('./site-redirects.tsx')) },
   { path: 'access', label: 'Domain and access', Tab: lazy(() => import('./site-access.tsx')) },
+  { path: 'questions', label: 'Questions', Tab: lazy(() => import('./site-questions.tsx')) },
 ] as const;
 
-/** A site: its structure, customization, sharing, redirects, domain and visitor access, one tab each; publish and unpublish above them. */
+/** A site: its structure, customization, sharing, redirects, domain and visitor access, and what readers asked, one tab each; publish and unpublish above them. */
 export default function SiteScreen() {
   const { orgId = '', siteId = '', tab = '' } = useParams();
   const site = useQuery(siteQuery(orgId, siteId));

@@ -197,6 +197,8 @@
     if (!url || !button || !answer || !window.ReadableStream) return null;
     var label = button.querySelector('.ask-question');
     var controller = null;
+    // The answer shown: a follow-up continues its thread, the thumbs rate it.
+    var shownId = null;
     function typed(question) {
       button.hidden = !question;
       label.textContent = question;
@@ -209,6 +211,7 @@
     }
     function render(event) {
       answer.textContent = '';
+      if (typeof event.id === 'string') shownId = event.id;
       var list = null;
       (Array.isArray(event.blocks) ? event.blocks : []).forEach(function (block) {
         var text = String(block && block.text || '');
@@ -242,19 +245,50 @@
         followUps.forEach(function (question) {
           var b = element('button', 'ask-follow-up', String(question));
           b.type = 'button';
-          b.addEventListener('click', function () { input.value = String(question); typed(input.value); run(input.value); });
+          b.addEventListener('click', function () { input.value = String(question); typed(input.value); run(input.value, shownId); });
           more.appendChild(b);
         });
         answer.appendChild(more);
       }
+    }
+    // Once the answer is whole: "Was this helpful?", a thumb up or down, pressed again to take it back.
+    function rating() {
+      if (!shownId) return;
+      var id = shownId;
+      var box = element('div', 'ask-rating');
+      box.setAttribute('role', 'group');
+      box.setAttribute('aria-label', 'Was this answer helpful?');
+      box.appendChild(element('span', 'ask-label', 'Was this helpful?'));
+      var status = element('span', 'ask-rating-status');
+      status.setAttribute('role', 'status');
+      var buttons = [[1, '👍 Yes'], [-1, '👎 No']].map(function (choice) {
+        var b = element('button', 'ask-rate', choice[1]);
+        b.type = 'button';
+        b.setAttribute('aria-pressed', 'false');
+        b.addEventListener('click', function () {
+          var value = b.getAttribute('aria-pressed') === 'true' ? null : choice[0];
+          fetch(new URL(url + '/feedback', location.href), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ answer: id, rating: value }) })
+            .then(function (response) {
+              if (!response.ok) throw new Error('HTTP ' + response.status);
+              buttons.forEach(function (other) { other.setAttribute('aria-pressed', String(other === b && value !== null)); });
+              status.textContent = value === null ? '' : 'Thank you for your feedback.';
+            })
+            .catch(function () { status.textContent = 'Your rating could not be sent.'; });
+        });
+        box.appendChild(b);
+        return b;
+      });
+      box.appendChild(status);
+      answer.appendChild(box);
     }
     function failed(message) {
       answer.textContent = '';
       answer.appendChild(element('p', 'ask-error', 'No answer: ' + message));
       answer.removeAttribute('aria-busy');
     }
-    function run(question) {
+    function run(question, previous) {
       if (!question) return;
+      shownId = null;
       if (controller) controller.abort();
       controller = new AbortController();
       var signal = controller.signal;
@@ -264,6 +298,7 @@
       answer.appendChild(element('p', 'ask-status', 'Reading the docs…'));
       var target = new URL(url, location.href);
       target.searchParams.set('question', question);
+      if (previous) target.searchParams.set('previous', previous);
       fetch(target, { signal: signal, headers: { accept: 'text/event-stream' } }).then(function (response) {
         if (!response.ok) {
           return response.json().then(function (body) { failed(String(body && body.error && body.error.message || response.status)); }, function () { failed('HTTP ' + response.status); });
@@ -280,7 +315,7 @@
               buffer = buffer.slice(at + 2);
               var name = (/^event: ?(.*)$/m.exec(block) || [])[1];
               var data = block.split('\n').filter(function (line) { return line.indexOf('data:') === 0; }).map(function (line) { return line.replace(/^data: ?/, ''); }).join('\n');
-              if (name === 'done') { answer.removeAttribute('aria-busy'); return; }
+              if (name === 'done') { answer.removeAttribute('aria-busy'); rating(); return; }
               var value;
               try { value = JSON.parse(data); } catch { continue; }
               if (name === 'error') { failed(String(value && value.error && value.error.message || 'the answer failed')); return; }
