@@ -60,6 +60,20 @@ describe('Ask in the published site, in Chromium', { skip: withoutChromium, time
     await screenshot(page, 'reader-ask-answer');
     // The beta page's text, which this visitor cannot read, was never sent.
     assert.doesNotMatch(JSON.stringify(provider.requests.map((r) => r.messages)), /never expire/);
+
+    // The reader rates the answer, then asks the follow-up: both are kept among what readers asked the site.
+    await answer.getByRole('button', { name: '👍 Yes' }).click();
+    await answer.getByRole('status').getByText('Thank you for your feedback.').waitFor();
+    assert.equal(await answer.getByRole('button', { name: '👍 Yes' }).getAttribute('aria-pressed'), 'true');
+    await answer.getByRole('button', { name: 'What else is there about Share links › Revoking?' }).click();
+    await page.waitForFunction(() => !document.querySelector('.ask-answer')?.hasAttribute('aria-busy') && document.querySelector('.ask-rating'));
+    const answers = ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${site.id}/answers`)).items as { id: string; input: { raw: string }; feedback?: { rating: number }; thread?: { id: string; previous: string } }[];
+    const first = answers.find((a) => a.input.raw === 'How do I revoke a share link?');
+    const followUp = answers.find((a) => a.input.raw !== first?.input.raw);
+    assert.deepEqual(first!.feedback, { rating: 1 });
+    assert.equal(followUp!.input.raw, 'What else is there about Share links › Revoking?');
+    assert.deepEqual(followUp!.thread, { id: first!.id, previous: first!.id });
+    await screenshot(page, 'reader-ask-follow-up');
     await source.click();
     await page.waitForURL(`${url}share-links#revoking`);
     await page.context().close();

@@ -106,7 +106,7 @@ function Stats({ orgId, siteId }: { orgId: string; siteId: string }) {
   if (!stats.data) return <ErrorNote error={stats.error} />;
   const s = stats.data;
   return (
-    <dl className="question-stats" aria-label="Ask in numbers">
+    <dl className="question-stats" role="group" aria-label="Ask in numbers">
       <div><dt>Questions</dt><dd>{s.total}</dd></div>
       <div><dt>Answers</dt><dd>{s.answers}</dd></div>
       <div><dt>Answered from the docs</dt><dd>{percent(s.answered.yes, s.answers)}</dd></div>
