@@ -56,10 +56,11 @@ describe("What readers asked a site's Ask, through the official client", { timeo
     const api = session.latest();
     const org = session.t.org.id;
     spaceId = (await api.orgs.createSpace(org, { title: 'Handbook' })).data.id;
-    [sharePage] = await editLive(session.t, spaceId, [
+    const pages = await editLive(session.t, spaceId, [
       { operation: 'insert_page', title: 'Share links', document: markdown('Share links let anyone with the link read a private site.\n\n## Revoking\n\nDelete a share link to revoke its access at once.') },
       { operation: 'insert_page', title: 'Custom domains', document: markdown('A custom domain serves the site at your own address. Add a CNAME record pointing to the server.') },
     ]);
+    sharePage = pages[0]!;
     siteId = (await api.orgs.createSite(org, { title: 'Help center' })).data.id;
     await api.orgs.addSpaceToSite(org, siteId, { spaceId });
     const published = await fetch(`${session.endpoint}/v1/orgs/${org}/sites/${siteId}/publish`, { method: 'POST', headers: { authorization: `Bearer ${session.t.admin.token}` } });
@@ -114,7 +115,7 @@ describe("What readers asked a site's Ask, through the official client", { timeo
   test('streamAskInSite is kept too, as asked through the API', async () => {
     const api = session.latest();
     for await (const event of await api.orgs.streamAskInSite(session.t.org.id, siteId, { question: 'How do I add a custom domain?', scope: { mode: 'all' } })) void event;
-    const { data } = await api.orgs.listSiteQuestionAnswers(session.t.org.id, siteId, { channelType: ['api'] });
+    const { data } = await api.orgs.listSiteQuestionAnswers(session.t.org.id, siteId, { channelType: ['api' as never] });
     assert.deepEqual(data.items.map((a) => a.input.raw), ['How do I add a custom domain?']);
     assert.equal(data.items[0]!.channel.type, 'api');
   });
@@ -138,7 +139,7 @@ describe("What readers asked a site's Ask, through the official client", { timeo
     const { data: sources } = await api.orgs.listSiteQuestionSources(org, siteId, top.id);
     assert.deepEqual(sources.items.map((s) => s.type === 'page' && [s.page, s.title, s.weight]), [[sharePage, 'Share links', 1]]);
 
-    const { data: unanswered } = await api.orgs.listSiteQuestions(org, siteId, { answered: ['no'] });
+    const { data: unanswered } = await api.orgs.listSiteQuestions(org, siteId, { answered: ['no' as never] });
     assert.deepEqual(unanswered.items.map((q) => q.question), ['zebra quokka marmalade']);
     const { data: worst } = await api.orgs.listSiteQuestions(org, siteId, { sort: 'stats.feedback', order: 'asc', limit: 1 });
     assert.equal(worst.items[0]!.question, 'How do I revoke a share link');
@@ -177,11 +178,11 @@ describe("What readers asked a site's Ask, through the official client", { timeo
     const { data: empty } = await api.orgs.listSiteQuestionAnswerSources(org, siteId, uncovered);
     assert.equal(empty.count, 0);
 
-    const { data: low } = await api.orgs.listSiteQuestionAnswers(org, siteId, { helpfulness: 'low' });
+    const { data: low } = await api.orgs.listSiteQuestionAnswers(org, siteId, { helpfulness: 'low' as never });
     assert.deepEqual(new Set(low.items.map((a) => a.id)), new Set([first, uncovered]));
     const { data: inThread } = await api.orgs.listSiteQuestionAnswers(org, siteId, { thread: first });
     assert.deepEqual(new Set(inThread.items.map((a) => a.id)), new Set([first, followUp]));
-    const { data: offTopic } = await api.orgs.listSiteQuestionAnswers(org, siteId, { relevance: ['off-topic'], answered: ['no'] });
+    const { data: offTopic } = await api.orgs.listSiteQuestionAnswers(org, siteId, { relevance: ['off-topic' as never], answered: ['no' as never] });
     assert.deepEqual(offTopic.items.map((a) => a.id), [uncovered]);
 
     await rejectsWith(api.orgs.getSiteQuestionAnswerById(org, siteId, 'nope'), 404);
@@ -197,7 +198,7 @@ describe("What readers asked a site's Ask, through the official client", { timeo
     const { data: defaults } = await api.orgs.getSiteAgentSettingsById(org, siteId);
     assert.deepEqual(defaults.scans, { topics: 'never' });
     assert.equal(defaults.editing.customInstructions.nodes.length, 0);
-    const input = { scans: { topics: 'never' as const }, findings: { changeRequests: 'never' as const }, editing: { customInstructions: paragraph('Answer like a pirate, briefly.') } };
+    const input = { scans: { topics: 'never' }, findings: { changeRequests: 'never' }, editing: { customInstructions: paragraph('Answer like a pirate, briefly.') } } as never as Parameters<ReturnType<typeof session.latest>['orgs']['updateSiteAgentSettingsById']>[2];
     const { data: updated } = await api.orgs.updateSiteAgentSettingsById(org, siteId, input);
     assert.equal(updated.updatedBy, session.t.admin.userId);
     assert.ok(updated.updatedAt);
@@ -206,8 +207,8 @@ describe("What readers asked a site's Ask, through the official client", { timeo
     assert.equal(system.role, 'system');
     assert.match(system.content, /Answer like a pirate, briefly\./);
 
-    await rejectsWith(api.orgs.updateSiteAgentSettingsById(org, siteId, { ...input, scans: { topics: 'auto' } }), 400, /scans\/topics/);
-    await rejectsWith(api.orgs.updateSiteAgentSettingsById(org, siteId, { ...input, editing: { customInstructions: paragraph('x'.repeat(5000)) } }), 400, /customInstructions/);
+    await rejectsWith(api.orgs.updateSiteAgentSettingsById(org, siteId, { ...input, scans: { topics: 'auto' as never } }), 400, /scans\/topics/);
+    await rejectsWith(api.orgs.updateSiteAgentSettingsById(org, siteId, { ...input, editing: { customInstructions: paragraph('x'.repeat(5000)) as never } }), 400, /customInstructions/);
     const writer = await session.t.member('edit');
     await rejectsWith(session.latest(writer.token).orgs.updateSiteAgentSettingsById(org, siteId, input), 403);
     const outsider = await session.t.outsider();
@@ -217,7 +218,7 @@ describe("What readers asked a site's Ask, through the official client", { timeo
   test("an agent's feedback about a page is kept for the site's writers", async () => {
     const api = session.latest();
     const org = session.t.org.id;
-    await api.orgs.submitSiteAgentFeedback(org, siteId, { feedback: 'The revoking section does not say whether readers are signed out.', url: `${session.endpoint}/sites/${siteId}/share-links`, spaceId, pageId: sharePage, source: 'mcp' });
+    await api.orgs.submitSiteAgentFeedback(org, siteId, { feedback: 'The revoking section does not say whether readers are signed out.', url: `${session.endpoint}/sites/${siteId}/share-links`, spaceId, pageId: sharePage, source: 'mcp' as never });
     const listed = await fetch(`${session.endpoint}/v1/orgs/${org}/sites/${siteId}/agent-feedback`, { headers: { authorization: `Bearer ${session.t.admin.token}` } });
     const body = (await listed.json()) as { items: { feedback: string; pageId: string; source: string }[] };
     assert.deepEqual(body.items.map((f) => [f.feedback, f.pageId, f.source]), [['The revoking section does not say whether readers are signed out.', sharePage, 'mcp']]);

@@ -105,9 +105,10 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       { name: 'teams', path: `/app/o/${org}/teams`, ready: h1() },
       { name: 'team', path: `/app/o/${org}/teams/${team.id}`, ready: h1('Writers') },
       { name: 'sites', path: `/app/o/${org}/sites`, ready: h1() },
-      // Five tabs: the row that used to be 467px wide at 390px.
+      // Six tabs: a row that once was 467px wide at 390px (it scrolls sideways now).
       { name: 'site', path: `/app/o/${org}/sites/${site.id}`, ready: async (page) => page.getByRole('navigation', { name: 'Site' }).waitFor() },
       { name: 'site-customization', path: `/app/o/${org}/sites/${site.id}/customization`, ready: async (page) => page.getByRole('heading', { name: 'Customization', level: 2 }).waitFor() },
+      { name: 'site-questions', path: `/app/o/${org}/sites/${site.id}/questions`, ready: async (page) => page.getByRole('group', { name: 'Ask in numbers' }).waitFor() },
       { name: 'integrations', path: `/app/o/${org}/integrations`, ready: h1() },
       { name: 'openapi', path: `/app/o/${org}/openapi`, ready: h1() },
       { name: 'translations', path: `/app/o/${org}/translations`, ready: h1() },

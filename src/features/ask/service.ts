@@ -13,7 +13,7 @@ import type { SearchAIAnswer, SiteAskBody } from './schemas.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import { customizationOf } from '../sites/service.ts';
 import { memberViews, scopeOf, searchScopeOf } from '../search/site-search.ts';
-import { siteInstructions } from './agent-settings.ts';
+import { siteInstructions } from '../sites/agent-settings.ts';
 
 type Answer = Static<typeof SearchAIAnswer>;
 

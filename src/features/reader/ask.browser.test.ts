@@ -62,9 +62,9 @@ describe('Ask in the published site, in Chromium', { skip: withoutChromium, time
     assert.doesNotMatch(JSON.stringify(provider.requests.map((r) => r.messages)), /never expire/);
 
     // The reader rates the answer, then asks the follow-up: both are kept among what readers asked the site.
-    await answer.getByRole('button', { name: '👍 Yes' }).click();
+    await answer.getByRole('button', { name: 'Yes', exact: true }).click();
     await answer.getByRole('status').getByText('Thank you for your feedback.').waitFor();
-    assert.equal(await answer.getByRole('button', { name: '👍 Yes' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await answer.getByRole('button', { name: 'Yes', exact: true }).getAttribute('aria-pressed'), 'true');
     await answer.getByRole('button', { name: 'What else is there about Share links › Revoking?' }).click();
     await page.waitForFunction(() => !document.querySelector('.ask-answer')?.hasAttribute('aria-busy') && document.querySelector('.ask-rating'));
     const answers = ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${site.id}/answers`)).items as { id: string; input: { raw: string }; feedback?: { rating: number }; thread?: { id: string; previous: string } }[];

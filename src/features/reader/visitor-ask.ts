@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { sendEventStream } from '../../platform/event-stream.ts';
 import { prepareAnswer } from '../ask/service.ts';
-import { siteInstructions } from '../ask/agent-settings.ts';
+import { siteInstructions } from '../sites/agent-settings.ts';
 import { rateAnswer, recordedAnswers, threadBefore } from '../site-questions/service.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Document } from '../content/document/types.ts';

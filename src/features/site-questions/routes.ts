@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/app-type.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { listOf } from '../../platform/schemas.ts';
-import { getSiteAgentSettings, updateSiteAgentSettings } from '../ask/agent-settings.ts';
+import { getSiteAgentSettings, updateSiteAgentSettings } from '../sites/agent-settings.ts';
 import { SiteAgentFeedbackBody, SiteAgentSettings, SiteAgentSettingsInput } from '../ask/schemas.ts';
 import { SiteIdParams } from '../sites/schemas.ts';
 import {

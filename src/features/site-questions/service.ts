@@ -8,7 +8,7 @@ import type { Excerpt } from '../ask/prompt.ts';
 import type { PreparedAnswer } from '../ask/service.ts';
 import type { SearchAIAnswer, SiteAgentFeedbackBody } from '../ask/schemas.ts';
 import { customizationOf, loadSite } from '../sites/service.ts';
-import { siteSpacesOfSite } from '../sites/store.ts';
+import { siteSpacesOfSite } from '../sites/queries.ts';
 import { answerHelpfulness, answerResolution, normalizedQuestion, questionKey, questionLanguage, questionRelevance, questionType } from './classify.ts';
 import { presentAnswer, presentAnswerWithResponse, presentQuestion, presentQuestionSource, presentSource, presentStats, pulseStart, weeklyPulse } from './present.ts';
 import type { SiteQuestionAnswersQuery, SiteQuestionQuery, SiteQuestionSourcesQuery, SiteQuestionsQuery, SiteQuestionStatsQuery } from './schemas.ts';

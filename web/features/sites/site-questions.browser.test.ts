@@ -65,11 +65,11 @@ describe("a site's Questions tab in Chromium", { skip: withoutChromium, timeout:
 
     await tab.getByRole('tab', { name: 'Unanswered' }).click();
     const unanswered = tab.getByRole('list', { name: 'Questions the docs did not answer' });
-    await unanswered.getByText('zebra quokka marmalade').waitFor();
+    await unanswered.getByText('zebra quokka marmalade', { exact: true }).waitFor();
     assert.equal(await unanswered.getByRole('listitem').count(), 1);
     await tab.getByRole('tab', { name: 'Rated down' }).click();
     const down = tab.getByRole('list', { name: 'Questions whose answers readers rated down' });
-    await down.getByText('How do I revoke a share link').waitFor();
+    await down.getByText('How do I revoke a share link', { exact: true }).waitFor();
     assert.equal(await down.getByRole('listitem').count(), 1);
 
     // The instructions the answers follow, saved, reach the next answer's prompt.

@@ -29,8 +29,6 @@ export default function SiteQuestionsTab({ orgId, site }: SiteTabProps) {
     <section aria-labelledby="questions-title" className="site-questions">
       <h2 id="questions-title">Questions</h2>
       <p className="muted">What readers asked the site’s Ask, and what the docs could not answer.</p>
-      <AskSwitch orgId={orgId} siteId={site.id} />
-      <Instructions orgId={orgId} siteId={site.id} />
       <Stats orgId={orgId} siteId={site.id} />
       <Tabs
         label="Questions"
@@ -41,6 +39,11 @@ export default function SiteQuestionsTab({ orgId, site }: SiteTabProps) {
         ]}
       />
       <AgentFeedback orgId={orgId} siteId={site.id} />
+      <section aria-labelledby="ask-settings-title">
+        <h3 id="ask-settings-title">Ask settings</h3>
+        <AskSwitch orgId={orgId} siteId={site.id} />
+        <Instructions orgId={orgId} siteId={site.id} />
+      </section>
     </section>
   );
 }
@@ -106,12 +109,14 @@ function Stats({ orgId, siteId }: { orgId: string; siteId: string }) {
   if (!stats.data) return <ErrorNote error={stats.error} />;
   const s = stats.data;
   return (
-    <dl className="question-stats" role="group" aria-label="Ask in numbers">
-      <div><dt>Questions</dt><dd>{s.total}</dd></div>
-      <div><dt>Answers</dt><dd>{s.answers}</dd></div>
-      <div><dt>Answered from the docs</dt><dd>{percent(s.answered.yes, s.answers)}</dd></div>
-      <div><dt>Rated up / down</dt><dd>{s.feedback.positive} / {s.feedback.negative}</dd></div>
-    </dl>
+    <div role="group" aria-label="Ask in numbers">
+      <dl className="question-stats">
+        <div><dt>Questions</dt><dd>{s.total}</dd></div>
+        <div><dt>Answers</dt><dd>{s.answers}</dd></div>
+        <div><dt>Answered from the docs</dt><dd>{percent(s.answered.yes, s.answers)}</dd></div>
+        <div><dt>Rated up / down</dt><dd>{s.feedback.positive} / {s.feedback.negative}</dd></div>
+      </dl>
+    </div>
   );
 }
 

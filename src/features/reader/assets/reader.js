@@ -261,7 +261,7 @@
       box.appendChild(element('span', 'ask-label', 'Was this helpful?'));
       var status = element('span', 'ask-rating-status');
       status.setAttribute('role', 'status');
-      var buttons = [[1, '👍 Yes'], [-1, '👎 No']].map(function (choice) {
+      var buttons = [[1, 'Yes'], [-1, 'No']].map(function (choice) {
         var b = element('button', 'ask-rate', choice[1]);
         b.type = 'button';
         b.setAttribute('aria-pressed', 'false');

@@ -6,9 +6,9 @@ import { badRequest } from '../../platform/errors.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { documentProblem } from '../content/document/validate.ts';
 import { documentToMarkdownText } from '../content/markdown.ts';
-import { loadSite } from '../sites/service.ts';
-import { updateSite } from '../sites/store.ts';
-import type { SiteAgentSettingsInput } from './schemas.ts';
+import type { SiteAgentSettingsInput } from '../ask/schemas.ts';
+import { loadSite } from './service.ts';
+import { updateSite } from './store.ts';
 
 /*
  * A site's agent settings (0.202.0's SiteAgentSettings): the custom instructions its Ask answers follow (a
