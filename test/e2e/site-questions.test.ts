@@ -224,6 +224,7 @@ describe("What readers asked a site's Ask, through the official client", { timeo
     assert.deepEqual(body.items.map((f) => [f.feedback, f.pageId, f.source]), [['The revoking section does not say whether readers are signed out.', sharePage, 'mcp']]);
     await rejectsWith(api.orgs.submitSiteAgentFeedback(org, siteId, { feedback: 'x', url: 'https://example.com/', spaceId: 'elsewhere', pageId: sharePage }), 400, /spaceId/);
     await rejectsWith(api.orgs.submitSiteAgentFeedback(org, siteId, { feedback: '', url: 'https://example.com/', spaceId, pageId: sharePage }), 400, /feedback/);
+    await rejectsWith(api.orgs.submitSiteAgentFeedback(org, siteId, { feedback: 'x', url: 'https://example.com/', spaceId, pageId: 'nope' }), 400, /pageId/);
   });
 
   test('every operation answered in the official shapes', () => session.assertConformed(OPERATIONS));

@@ -9,6 +9,7 @@ import type { PreparedAnswer } from '../ask/service.ts';
 import type { SearchAIAnswer, SiteAgentFeedbackBody } from '../ask/schemas.ts';
 import { customizationOf, loadSite } from '../sites/service.ts';
 import { siteSpacesOfSite } from '../sites/queries.ts';
+import { mainPagePlaces } from '../content/revisions.ts';
 import { answerHelpfulness, answerResolution, normalizedQuestion, questionKey, questionLanguage, questionRelevance, questionType } from './classify.ts';
 import { presentAnswer, presentAnswerWithResponse, presentQuestion, presentQuestionSource, presentSource, presentStats, pulseStart, weeklyPulse } from './present.ts';
 import type { SiteQuestionAnswersQuery, SiteQuestionQuery, SiteQuestionSourcesQuery, SiteQuestionsQuery, SiteQuestionStatsQuery } from './schemas.ts';
@@ -300,6 +301,7 @@ export async function submitAgentFeedback(ctx: AppContext, caller: Caller, organ
   const { site } = await loadSite(ctx, caller, organizationId, siteId, 'view', 'Giving feedback');
   const spaces = await siteSpacesOfSite(ctx.db, site.id);
   if (!spaces.some((s) => s.space_id === body.spaceId)) throw badRequest(`body/spaceId: space ${body.spaceId} is not published by this site`);
+  if (!(await mainPagePlaces(ctx.db, body.spaceId, [body.pageId])).has(body.pageId)) throw badRequest(`body/pageId: no page ${body.pageId} in space ${body.spaceId}`);
   await insertAgentFeedback(ctx.db, {
     id: newId(),
     site_id: site.id,
