@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import { isoNow } from '../../platform/clock.ts';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { authorOf, type AppContext, type Caller } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Excerpt } from '../ask/prompt.ts';
@@ -311,7 +311,7 @@ export async function submitAgentFeedback(ctx: AppContext, caller: Caller, organ
     space_id: body.spaceId,
     page_id: body.pageId,
     source: body.source ?? null,
-    created_by: caller.kind === 'user' ? caller.userId : caller.kind === 'installation' ? caller.installedBy : caller.tokenId,
+    created_by: authorOf(caller),
     created_at: isoNow(ctx.clock),
   });
 }

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
 import { isoNow } from '../../platform/clock.ts';
-import type { AppContext, Caller } from '../../platform/context.ts';
+import { authorOf, type AppContext, type Caller } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { apiUrl } from '../../platform/urls.ts';
 import { documentProblem } from '../content/document/validate.ts';
@@ -67,8 +67,7 @@ export async function updateSiteAgentSettings(ctx: AppContext, caller: Caller, o
   }
   const settings: Input = { scans: { topics: 'never' }, findings: { changeRequests: 'never' }, editing: { customInstructions: document } };
   const now = isoNow(ctx.clock);
-  // Writes of an installation are made in the name of the person who installed it (platform/context.ts).
-  const updatedBy = caller.kind === 'user' ? caller.userId : caller.kind === 'installation' ? caller.installedBy : caller.tokenId;
+  const updatedBy = authorOf(caller);
   const changes = { agent_settings: JSON.stringify(settings), agent_settings_updated_at: now, agent_settings_updated_by: updatedBy };
   await updateSite(ctx.db, site.id, changes);
   return present(ctx, { ...site, ...changes }, settings);
