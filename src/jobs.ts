@@ -3,6 +3,7 @@ import { purgeDeletedSpaces } from './features/spaces/service.ts';
 import { checkExternalLinks } from './features/links/check-links.ts';
 import { extractPendingDocumentLinks } from './features/content/revisions.ts';
 import { backfillSearchIndex } from './features/search/backfill.ts';
+import { embedPendingSections } from './features/search/embeddings.ts';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, runGitExport, runGitImport } from './features/git-sync/service.ts';
 import { syncConnectedSpaces } from './features/git-sync/auto-sync.ts';
 import { processSpec, refreshOpenAPISpecs } from './features/openapi-specs/processing.ts';
@@ -35,6 +36,10 @@ export function registerJobHandlers(worker: JobWorker): void {
   // Spaces whose content was written before search indexed it (migration 0012 lists them), in batches.
   worker.sweep('search-backfill', async (ctx) => {
     await backfillSearchIndex(ctx);
+  });
+  // Sections without a vector of AI_EMBEDDING_MODEL (new, changed, or all after a model change), when one is set.
+  worker.sweep('embed-sections', async (ctx) => {
+    await embedPendingSections(ctx);
   });
   worker.sweep('check-external-links', async (ctx) => {
     await checkExternalLinks(ctx);

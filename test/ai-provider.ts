@@ -15,6 +15,20 @@ export type Behaviour =
   | { kind: 'fail'; status: number; message: string }
   | { kind: 'stall'; afterPieces?: string[] };
 
+/**
+ * How `/v1/embeddings` answers: `concepts` (the default) embeds a text as the bag of its words' concepts
+ * (SYNONYMS: "remove" and "delete" are one), a dimension per concept, so that texts sharing meaning are near
+ * without sharing words; `fail` with an HTTP error; `refuse` answers 400 to a request holding a text that
+ * contains `marker` (a text too long for the model, say).
+ */
+export type EmbeddingBehaviour = { kind: 'concepts' } | { kind: 'fail'; status: number; message: string } | { kind: 'refuse'; marker: string };
+
+export interface RecordedEmbedding {
+  model: string;
+  input: string[];
+  encodingFormat: string | undefined;
+}
+
 export interface RecordedRequest {
   /** performance.now() when the request's body had arrived (the bench times Quire up to here). */
   receivedAt: number;
@@ -32,6 +46,8 @@ export interface AiProviderDouble {
   behaviour: Behaviour;
   /** Requests whose connection the client closed before the answer ended (a cancelled stream). */
   cancelled: number;
+  embeddings: RecordedEmbedding[];
+  embeddingBehaviour: EmbeddingBehaviour;
   close(): Promise<void>;
 }
 
@@ -42,6 +58,8 @@ export async function startAiProvider(): Promise<AiProviderDouble> {
     requests: [],
     behaviour: { kind: 'model' },
     cancelled: 0,
+    embeddings: [],
+    embeddingBehaviour: { kind: 'concepts' },
     close: async () => {
       for (const res of open) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -58,6 +76,10 @@ export async function startAiProvider(): Promise<AiProviderDouble> {
 async function handle(double: AiProviderDouble, open: Set<ServerResponse>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (req.method === 'POST' && req.url === '/v1/embeddings') {
+    embed(double, JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; input: string | string[]; encoding_format?: string }, res);
+    return;
+  }
   if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no ${req.method} ${req.url}` } }));
     return;
@@ -128,4 +150,43 @@ function literalModel(messages: RecordedRequest['messages']): string[] {
   if (!best) return ['NOT_', 'COVERED'];
   const sentence = (/^[^.!?\n]*[.!?]?/.exec(best.text.trim())?.[0] ?? best.text).trim();
   return ['According to ', `the docs, ${sentence} `, `[${best.n}]`, '\n\nFOLLOW-UP ', 'QUESTIONS:\n', `- What else is there about ${best.title}?\n`];
+}
+
+function embed(double: AiProviderDouble, body: { model: string; input: string | string[]; encoding_format?: string }, res: ServerResponse): void {
+  const input = typeof body.input === 'string' ? [body.input] : body.input;
+  double.embeddings.push({ model: body.model, input, encodingFormat: body.encoding_format });
+  const behaviour = double.embeddingBehaviour;
+  const refused = behaviour.kind === 'refuse' && input.some((text) => text.includes(behaviour.marker));
+  if (behaviour.kind === 'fail' || refused) {
+    const [status, message] = behaviour.kind === 'fail' ? [behaviour.status, behaviour.message] : [400, 'input is too long for the model'];
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message, type: 'invalid_request_error' } }));
+    return;
+  }
+  const data = input.map((text, index) => ({ object: 'embedding', index, embedding: conceptVector(text) }));
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', model: body.model, data, usage: { prompt_tokens: 0, total_tokens: 0 } }));
+}
+
+/** Words that mean one thing to the double's embedding model. */
+const SYNONYMS: Record<string, string> = {
+  remove: 'delete', erase: 'delete', revoke: 'delete', revoking: 'delete', cancel: 'delete',
+  url: 'link', address: 'link', links: 'link',
+  sharing: 'share', shared: 'share',
+  salary: 'pay', salaries: 'pay', paid: 'pay', wage: 'pay', wages: 'pay', payroll: 'pay', paycheck: 'pay',
+  colleague: 'member', colleagues: 'member', teammate: 'member', teammates: 'member', members: 'member', team: 'member',
+  add: 'invite', invite: 'invite', invites: 'invite', join: 'invite',
+};
+const STOP = new Set(['the', 'and', 'for', 'how', 'what', 'when', 'does', 'with', 'this', 'that', 'from', 'your', 'you', 'are', 'can', 'its', 'our', 'there', 'about', 'which', 'into', 'once', 'at', 'one']);
+const DIMENSIONS = 512;
+
+/** A text as the sum of its concepts' dimensions (not normalized: Quire normalizes what it keeps). */
+function conceptVector(text: string): number[] {
+  const vector = new Array<number>(DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []) {
+    if (STOP.has(word)) continue;
+    const concept = SYNONYMS[word] ?? word.replace(/s$/, '');
+    let hash = 2166136261;
+    for (let i = 0; i < concept.length; i++) hash = Math.imul(hash ^ concept.charCodeAt(i), 16777619);
+    vector[(hash >>> 0) % DIMENSIONS]! += 1;
+  }
+  return vector;
 }

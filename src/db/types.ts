@@ -616,6 +616,19 @@ export interface SearchSectionsTable {
   title: string;
   heading: string;
   body: string;
+  /** The hash of the text the section embeds (search/sections.ts embeddedText); null: indexed before migration 0055. */
+  content_hash: string | null;
+}
+
+/** An embedding model's vector of a section's text (migration 0055). */
+export interface SectionEmbeddingsTable {
+  model: string;
+  content_hash: string;
+  /** 0: the provider refused the text. */
+  dimensions: number;
+  /** Little-endian float32, of length 1. */
+  vector: Uint8Array;
+  created_at: string;
 }
 
 /** SQLite only: a page of the page-level search index (search_pages_fts, migration 0012). */
@@ -1107,6 +1120,7 @@ export interface Database {
   site_agent_feedback: SiteAgentFeedbackTable;
   site_grants: SiteGrantsTable;
   search_sections: SearchSectionsTable;
+  section_embeddings: SectionEmbeddingsTable;
   search_pages: SearchPagesTable;
   search_backfill: SearchBackfillTable;
   space_git_sync: SpaceGitSyncTable;

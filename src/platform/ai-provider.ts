@@ -21,6 +21,15 @@ export interface ChatMessage {
 export interface AiProvider {
   /** The chat model's reply, piece by piece as it streams. */
   chat(messages: readonly ChatMessage[], signal?: AbortSignal): AsyncIterable<string>;
+  /** The embedding model (AI_EMBEDDING_MODEL), when one is set: Ask's retrieval then also ranks by meaning. */
+  embeddings?: Embeddings;
+}
+
+export interface Embeddings {
+  /** The model's name: vectors of two models are never compared. */
+  model: string;
+  /** One vector per text, in order; bounded by `timeoutMs` (AI_TIMEOUT_MS when not given). */
+  embed(texts: readonly string[], options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<number[][]>;
 }
 
 export function configuredAiProvider(config: Config): AiProvider | undefined {
@@ -33,7 +42,9 @@ export function configuredAiProvider(config: Config): AiProvider | undefined {
     fetch: guardedFetch(config, base, config.aiApiKey !== undefined),
     maxRetries: 0,
   });
+  const embeddingModel = config.aiEmbeddingModel;
   return {
+    ...(embeddingModel ? { embeddings: embeddingsOf(client, embeddingModel, config.aiTimeoutMs) } : {}),
     async *chat(messages, signal) {
       // The whole exchange is bounded here too, so that a reply that stalls halfway is told from other failures.
       const deadline = AbortSignal.timeout(config.aiTimeoutMs);
@@ -54,6 +65,34 @@ export function configuredAiProvider(config: Config): AiProvider | undefined {
       } catch (error) {
         throw failure(error);
       }
+    },
+  };
+}
+
+function embeddingsOf(client: OpenAI, model: string, defaultTimeoutMs: number): Embeddings {
+  return {
+    model,
+    async embed(texts, options = {}) {
+      if (texts.length === 0) return [];
+      const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const bounded = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+      let response;
+      try {
+        // Floats, not the client's default base64: every OpenAI-compatible server (Ollama, llama.cpp) speaks them.
+        response = await client.embeddings.create({ model, input: [...texts], encoding_format: 'float' }, { signal: bounded, timeout: timeoutMs });
+      } catch (error) {
+        throw deadline.aborted && !options.signal?.aborted ? new ApiError(504, `The embedding model did not answer in time (${timeoutMs} ms)`) : providerFailure(error);
+      }
+      const vectors: number[][] = new Array(texts.length);
+      for (const item of response.data) {
+        if (Number.isInteger(item.index) && item.index >= 0 && item.index < texts.length && Array.isArray(item.embedding)) vectors[item.index] = item.embedding;
+      }
+      for (let i = 0; i < texts.length; i++) {
+        const vector = vectors[i];
+        if (!vector || vector.length === 0 || !vector.every((x) => Number.isFinite(x))) throw new ApiError(502, `The embedding model answered no usable vector for input ${i}`);
+      }
+      return vectors;
     },
   };
 }

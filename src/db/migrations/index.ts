@@ -43,6 +43,7 @@ import * as m0051 from './0051_audit_events.ts';
 import * as m0052 from './0052_git_sync_installations.ts';
 import * as m0053 from './0053_redirect_options_storage_uploads.ts';
 import * as m0054 from './0054_site_questions.ts';
+import * as m0055 from './0055_section_embeddings.ts';
 
 /** Every migration, in order. Names never change once released: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '0052_git_sync_installations': m0052,
   '0053_redirect_options_storage_uploads': m0053,
   '0054_site_questions': m0054,
+  '0055_section_embeddings': m0055,
 };

@@ -5,7 +5,8 @@ import { OrgAccess } from '../access/service.ts';
 import { markdownToDocument } from '../content/document/to-document.ts';
 import { assertOrganizationVisible } from '../organizations/policy.ts';
 import { findOrganization } from '../organizations/queries.ts';
-import { openingSectionsOf, relevantSections, type SearchScope, type SectionRow } from '../search/queries.ts';
+import { nearestSections, openingSectionsOf, relevantSections, sectionsByIds, type NearSection, type RelevantSection, type SearchScope, type SectionRow } from '../search/queries.ts';
+import { fuseRankings } from './fusion.ts';
 import { findSpaces, spaceIdsOf } from '../spaces/queries.ts';
 import type { AiProvider } from '../../platform/ai-provider.ts';
 import { answerMessages, questionWords, readAnswer, readQuestions, recommendationMessages, withinBudget, type Excerpt, type ReadAnswer } from './prompt.ts';
@@ -67,9 +68,14 @@ export async function organizationScope(ctx: AppContext, caller: Caller, organiz
   return { spaceIds: await spaceIdsOf(ctx.db, { organizationId, scope: await access.readableScope() }) };
 }
 
-/** The best sections for a question, a few per page, within the prompt's budget. */
+/**
+ * The best sections for a question, a few per page, within the prompt's budget: the full-text ranking, fused with
+ * the ranking by meaning when an embedding model is set (a question rarely uses the words of the section that
+ * answers it). Both read the same scope, so that nothing outside it is ranked.
+ */
 export async function retrieve(ctx: AppContext, scope: SearchScope, question: string): Promise<Excerpt[]> {
-  const rows = await relevantSections(ctx.db, scope, questionWords(question), CANDIDATES);
+  const [lexical, semantic] = await Promise.all([relevantSections(ctx.db, scope, questionWords(question), CANDIDATES), nearestSections(ctx, scope, question, CANDIDATES)]);
+  const rows = semantic.length === 0 ? lexical : await fused(ctx, lexical, semantic);
   const perPage = new Map<string, number>();
   const chosen: Excerpt[] = [];
   for (const row of rows) {
@@ -81,6 +87,14 @@ export async function retrieve(ctx: AppContext, scope: SearchScope, question: st
     if (chosen.length >= EXCERPTS) break;
   }
   return withinBudget(chosen);
+}
+
+/** The sections of both rankings in fused order (search/store.ts reads the text of those only the embedding found). */
+async function fused(ctx: AppContext, lexical: readonly RelevantSection[], semantic: readonly NearSection[]): Promise<SectionRow[]> {
+  const order = fuseRankings([lexical.map((r) => r.id), semantic.map((r) => r.id)]);
+  const rows = new Map<number, SectionRow>(lexical.map((r) => [r.id, r]));
+  for (const row of await sectionsByIds(ctx.db, order.filter((id) => !rows.has(id)).slice(0, CANDIDATES))) rows.set(row.id, row);
+  return order.flatMap((id) => rows.get(id) ?? []);
 }
 
 function excerptOf(row: SectionRow): Excerpt {

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/types.ts';
 import type { Document } from '../content/document/types.ts';
-import { documentSections } from './sections.ts';
-import { copySpaceSections, deletePageSections, insertSections, type SectionRow } from './store.ts';
+import { contentHash, documentSections, embeddedText } from './sections.ts';
+import { copySpaceSections, deletePageSections, insertSections, type IndexedSection } from './store.ts';
 
 /**
  * Keeping the index in step with each space's main line. Content calls these in the transaction that writes a
@@ -20,12 +20,21 @@ export interface IndexedPage {
 /** Replaces the sections of the pages a revision changed; `removed` pages leave the index. */
 export async function reindexPages(db: Executor, spaceId: string, pages: readonly IndexedPage[], removed: readonly string[]): Promise<void> {
   await deletePageSections(db, spaceId, [...pages.map((p) => p.id), ...removed]);
-  const rows: SectionRow[] = [];
+  const rows: IndexedSection[] = [];
   for (const page of pages) {
     // A link page has no content of its own: it is found through the page it points to.
     if (page.kind === 'link') continue;
     documentSections(page.document).forEach((section, ordinal) =>
-      rows.push({ space_id: spaceId, page_id: page.id, anchor: section.anchor, ordinal, title: page.title, heading: section.heading, body: section.body }),
+      rows.push({
+        space_id: spaceId,
+        page_id: page.id,
+        anchor: section.anchor,
+        ordinal,
+        title: page.title,
+        heading: section.heading,
+        body: section.body,
+        content_hash: contentHash(embeddedText(page.title, section.heading, section.body)),
+      }),
     );
   }
   await insertSections(db, rows);

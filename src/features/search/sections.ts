@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Block, Document, Heading } from '../content/document/types.ts';
 import { blockText, inlineText } from '../content/document/nodes.ts';
 import { slugify } from '../content/tree.ts';
@@ -48,4 +49,17 @@ function uniqueAnchor(base: string, taken: Set<string>): string {
   for (let i = 1; taken.has(anchor); i++) anchor = `${base}-${i}`;
   taken.add(anchor);
   return anchor;
+}
+
+/** Characters of a section an embedding model reads at most: its start (a small model's context is short). */
+const EMBEDDED_CHARS = 2_000;
+
+/** The text an embedding model reads of a section: where it is (page title, heading), then its start. */
+export function embeddedText(title: string, heading: string, body: string): string {
+  return [heading ? `${title} › ${heading}` : title, body].join('\n').slice(0, EMBEDDED_CHARS);
+}
+
+/** What names a section's embedded text (search_sections.content_hash): equal texts share a vector. */
+export function contentHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
 }

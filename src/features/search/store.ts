@@ -19,6 +19,11 @@ export interface SectionRow {
   body: string;
 }
 
+/** A section as indexing writes it: with the hash of the text it embeds (search/sections.ts). */
+export interface IndexedSection extends SectionRow {
+  content_hash: string;
+}
+
 export interface PageHit {
   space_id: string;
   page_id: string;
@@ -62,7 +67,7 @@ export async function deletePageSections(db: Executor, spaceId: string, pageIds:
   }
 }
 
-export async function insertSections(db: Executor, rows: readonly SectionRow[]): Promise<void> {
+export async function insertSections(db: Executor, rows: readonly IndexedSection[]): Promise<void> {
   // Bounded batches: SQLite allows a limited number of bound values per statement.
   for (let i = 0; i < rows.length; i += 100) await db.insertInto('search_sections').values(rows.slice(i, i + 100)).execute();
   if (isPostgres(db)) return;
@@ -88,11 +93,11 @@ async function writePageIndex(db: Executor, spaceId: string, pageIds: RawBuilder
 export async function copySpaceSections(db: Executor, fromSpaceId: string, toSpaceId: string): Promise<void> {
   await db
     .insertInto('search_sections')
-    .columns(['space_id', 'page_id', 'anchor', 'ordinal', 'title', 'heading', 'body'])
+    .columns(['space_id', 'page_id', 'anchor', 'ordinal', 'title', 'heading', 'body', 'content_hash'])
     .expression(
       db
         .selectFrom('search_sections')
-        .select([sql.lit(toSpaceId).as('space_id'), 'page_id', 'anchor', 'ordinal', 'title', 'heading', 'body'])
+        .select([sql.lit(toSpaceId).as('space_id'), 'page_id', 'anchor', 'ordinal', 'title', 'heading', 'body', 'content_hash'])
         .where('space_id', '=', fromSpaceId),
     )
     .execute();
@@ -109,7 +114,7 @@ function scopeToken(spaceId: string): string {
 }
 
 /** The spaces of a scope that are not in the trash: a deleted space leaves search at once. */
-async function liveSpaces(db: Executor, scope: SearchScope): Promise<string[]> {
+export async function liveSpaces(db: Executor, scope: SearchScope): Promise<string[]> {
   if (scope.spaceIds.length === 0) return [];
   const rows = await db.selectFrom('spaces').select('id').where('id', 'in', [...scope.spaceIds]).where('deleted_at', 'is', null).execute();
   return rows.map((r) => r.id);
@@ -335,6 +340,8 @@ export async function advanceBackfill(db: Executor, spaceId: string, afterPage: 
 
 /** A section retrieved for a question (features/ask), with its text. */
 export interface RelevantSection extends SectionRow {
+  /** The section's row (search_sections.id): how Ask's two rankings name it. */
+  id: number;
   /** Higher is better, on both engines. */
   score: number;
 }
@@ -356,26 +363,51 @@ export async function relevantSections(db: Executor, scope: SearchScope, words: 
     // count in the section (ts_rank_cd without normalization, the body's weight being 0.1) saturating, and
     // sections longer than the average discounted.
     const rows = await sql<RelevantSection>`with scope as materialized (
-        select s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body, s.tsv from search_sections s where ${inScope}),
+        select s.id, s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body, s.tsv from search_sections s where ${inScope}),
       terms as materialized (select t.q from (select plainto_tsquery('quire_search', w.word) as q from unnest(cast(${[...words]} as text[])) as w(word)) t where numnode(t.q) > 0),
       stats as materialized (select count(*)::float8 as n, greatest(coalesce(avg(length(tsv)), 1), 1)::float8 as avgdl from scope),
       df as materialized (select t.q, (select count(*) from scope s where s.tsv @@ t.q)::float8 as df from terms t)
-      select s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body,
+      select s.id, s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body,
         sum(ln(1 + (st.n - d.df + 0.5) / (d.df + 0.5)) * (r.tf * 2.2) / (r.tf + 1.2 * (0.25 + 0.75 * length(s.tsv) / st.avgdl))) as score
       from scope s join df d on d.df > 0 and s.tsv @@ d.q cross join stats st
       cross join lateral (select ts_rank_cd(${TS_WEIGHTS}, s.tsv, d.q, 0) / 0.1 as tf) r
-      group by s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body
+      group by s.id, s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body
       order by score desc, s.space_id, s.page_id, s.ordinal limit ${limit}`.execute(db);
-    return rows.rows.map((r) => ({ ...r, score: Number(r.score) }));
+    return rows.rows.map((r) => ({ ...r, id: Number(r.id), score: Number(r.score) }));
   }
   const match = words.map((w) => `"${w}"`).join(' OR ');
   const rows = await sql<RelevantSection>`with hits as materialized (
       select rowid, bm25(search_fts, ${FTS5_WEIGHTS}) as score from search_fts
       where search_fts match ${match} and +rowid in (select s.id from search_sections s where ${inScope}))
-    select s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body, -h.score as score
+    select s.id, s.space_id, s.page_id, s.anchor, s.ordinal, s.title, s.heading, s.body, -h.score as score
     from hits h join search_sections s on s.id = h.rowid
     order by h.score, s.space_id, s.page_id, s.ordinal limit ${limit}`.execute(db);
-  return rows.rows.map((r) => ({ ...r, score: Number(r.score) }));
+  return rows.rows.map((r) => ({ ...r, id: Number(r.id), score: Number(r.score) }));
+}
+
+/**
+ * The embedded sections of the scope: each section's row and the hash of its text (the key of its vector, read
+ * by search/embeddings.ts). A section indexed before migration 0055 has no hash yet and is left out until the
+ * embedding sweep hashes it.
+ */
+export async function embeddableSectionsOf(db: Executor, scope: SearchScope): Promise<{ id: number; content_hash: string }[]> {
+  const spaceIds = await liveSpaces(db, scope);
+  if (spaceIds.length === 0) return [];
+  const rows = await sql<{ id: number; content_hash: string }>`select s.id, s.content_hash from search_sections s
+    where s.space_id in (${sql.join(spaceIds.map((id) => sql`${id}`))}) and ${notExcluded(db, sql`s.space_id`, sql`s.page_id`, excludedKeys(scope))}
+      and s.content_hash is not null`.execute(db);
+  return rows.rows.map((r) => ({ id: Number(r.id), content_hash: r.content_hash }));
+}
+
+/** These sections with their text (those still indexed), in no particular order. */
+export async function sectionsByIds(db: Executor, ids: readonly number[]): Promise<(SectionRow & { id: number })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('search_sections')
+    .select(['id', 'space_id', 'page_id', 'anchor', 'ordinal', 'title', 'heading', 'body'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /** The opening sections of the scope's first pages (by space, then the page tree's order of sections): what recommended questions are drawn from. */
