@@ -17,9 +17,9 @@ function eventStream(schema: TSchema) {
 }
 
 /** The events of a streamed answer: each the whole answer so far (SearchAIAnswerStream). */
-const answerEvents = (prepared: PreparedAnswer) =>
+const answerEvents = (answers: PreparedAnswer['answers']) =>
   async function* (signal: AbortSignal) {
-    for await (const answer of prepared.answers(signal)) yield { type: 'answer', answer };
+    for await (const answer of answers(signal)) yield { type: 'answer', answer };
   };
 
 /** The events of streamed recommended questions, one per question (SearchAIRecommendedQuestionStream). */
@@ -69,7 +69,7 @@ export async function askRoutes(app: App) {
       const { organizationId } = request.params as { organizationId: string };
       const { query } = request.query as { query: string };
       const prepared = await prepareOrganizationAnswer(app.ctx, callerOf(request), organizationId, query);
-      await sendEventStream(request, reply, answerEvents(prepared));
+      await sendEventStream(request, reply, answerEvents((signal) => prepared.answers(signal)));
     },
   });
 
@@ -109,9 +109,7 @@ export async function askRoutes(app: App) {
       const { site, prepared } = await prepareSiteAnswer(app.ctx, callerOf(request), organizationId, siteId, body);
       // Kept among what readers asked the site (site-questions), as asked through the API.
       const answers = recordedAnswers(app.ctx, { site, channel: 'api', question: body.question }, newId(), prepared, (error) => request.log.error({ err: error }, 'an answer of streamAskInSite was not kept'));
-      await sendEventStream(request, reply, async function* (signal) {
-        for await (const answer of answers(signal)) yield { type: 'answer', answer };
-      });
+      await sendEventStream(request, reply, answerEvents(answers));
     },
   });
 

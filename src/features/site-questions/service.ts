@@ -208,7 +208,11 @@ async function pulsesOf(ctx: AppContext, filter: AnswerFilter, questionIds: read
   const now = ctx.clock.now();
   const times = await answerTimes(ctx.db, filter, pulseStart(now), questionIds);
   const byQuestion = new Map<string, string[]>();
-  for (const t of times) byQuestion.set(t.question_id, [...(byQuestion.get(t.question_id) ?? []), t.created_at]);
+  for (const t of times) {
+    const list = byQuestion.get(t.question_id);
+    if (list) list.push(t.created_at);
+    else byQuestion.set(t.question_id, [t.created_at]);
+  }
   return new Map(questionIds.map((id) => [id, weeklyPulse(now, byQuestion.get(id) ?? [])]));
 }
 
@@ -277,9 +281,8 @@ async function answerOf(ctx: AppContext, caller: Caller, organizationId: string,
 }
 
 export async function getSiteQuestionAnswer(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, answerId: string) {
-  const { site, answer } = await answerOf(ctx, caller, organizationId, siteId, answerId);
-  const [withType] = (await answersOfThread(ctx.db, site.id, answer.thread_id)).filter((a) => a.id === answer.id);
-  return presentAnswerWithResponse(ctx.config, organizationId, withType!);
+  const { answer } = await answerOf(ctx, caller, organizationId, siteId, answerId);
+  return presentAnswerWithResponse(ctx.config, organizationId, answer);
 }
 
 /** The conversation an answer belongs to, from its first question to its last follow-up. */

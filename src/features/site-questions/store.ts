@@ -168,8 +168,9 @@ export async function insertAnswer(db: Executor, row: AnswerRow, sources: readon
   if (sources.length > 0) await db.insertInto('site_question_answer_sources').values([...sources]).execute();
 }
 
-export async function findAnswer(db: Executor, siteId: string, id: string): Promise<AnswerRow | undefined> {
-  return db.selectFrom('site_question_answers').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+/** An answer of the site, with its question's type. */
+export async function findAnswer(db: Executor, siteId: string, id: string): Promise<(AnswerRow & { question_type: string }) | undefined> {
+  return answersOf(db, { siteId }).selectAll('a').select('q.type as question_type').where('a.id', '=', id).executeTakeFirst();
 }
 
 export async function updateAnswerRating(db: Executor, siteId: string, id: string, changes: Pick<AnswerRow, 'rating' | 'helpfulness' | 'updated_at'>): Promise<boolean> {
