@@ -2,7 +2,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { allPages, api } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 import type { Site } from '../../api/types.ts';
-import type { ShareLink, SiteAdaptiveSchema, SiteCustomizationSettings, SitePublishingAuth, SiteRedirect, SiteStructure } from '@gitbook/api';
+import type { ShareLink, SiteAdaptiveSchema, SiteCustomizationSettings, SitePublishingAuth, SiteStructure } from '@gitbook/api';
+import type { SiteRedirect } from '@gitbook/api-latest';
 
 /*
  * The reads of a site's screens, each under the site's key (`keys.site`), so a change to the site refreshes
@@ -18,8 +19,12 @@ export const structureQuery = (orgId: string, siteId: string) =>
 export const shareLinksQuery = (orgId: string, siteId: string) =>
   queryOptions({ queryKey: part(orgId, siteId, 'share-links'), queryFn: ({ signal }) => allPages<ShareLink>(`${sitePath(orgId, siteId)}/share-links`, {}, signal) });
 
-export const redirectsQuery = (orgId: string, siteId: string) =>
-  queryOptions({ queryKey: part(orgId, siteId, 'redirects'), queryFn: ({ signal }) => allPages<SiteRedirect>(`${sitePath(orgId, siteId)}/redirects`, {}, signal) });
+/** The live redirects, or the drafts (kept, not applied, until published). */
+export const redirectsQuery = (orgId: string, siteId: string, draft = false) =>
+  queryOptions({
+    queryKey: part(orgId, siteId, draft ? 'draft-redirects' : 'redirects'),
+    queryFn: ({ signal }) => allPages<SiteRedirect>(`${sitePath(orgId, siteId)}/redirects`, draft ? { draft: 'true' } : {}, signal),
+  });
 
 export const customizationQuery = (orgId: string, siteId: string) =>
   queryOptions({

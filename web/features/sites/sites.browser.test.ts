@@ -181,7 +181,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     await page.getByLabel('From path', { exact: true }).fill('/old-api');
     await choose(page.getByLabel('To', { exact: true }), 'Section API reference');
     await page.getByRole('button', { name: 'Add redirect' }).click();
-    const redirects = page.getByRole('list', { name: 'Redirects' });
+    const redirects = page.getByRole('list', { name: 'Redirects', exact: true });
     await redirects.locator('code', { hasText: '/old-api' }).waitFor();
     await assertAccessible(page, 'the redirects');
     await screenshot(page, 'sites-redirects');
