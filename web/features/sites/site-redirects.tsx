@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { SiteRedirect, SiteRedirectDestination, SiteStructure } from '@gitbook/api';
+import type { SiteRedirect, SiteRedirectDestination } from '@gitbook/api';
+import type { SiteStructure } from '@gitbook/api-latest';
 import { revisionQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { indexPages, type TreePage } from '../pages/page-tree.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api';
+import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api-latest';
 import { spacesQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';

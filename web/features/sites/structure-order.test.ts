@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { SiteStructure } from '@gitbook/api';
+import type { SiteStructure } from '@gitbook/api-latest';
 import { moved, sectionsOf, siteSpacesOf, sortMove, variantLabel } from './structure-order.ts';
 
 const type = () => 'site-space' as const;

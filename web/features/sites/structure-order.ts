@@ -1,4 +1,4 @@
-import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api';
+import type { SiteExternalLink, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api-latest';
 
 export type StructureItem = SiteSpace | SiteSection | SiteSectionGroup;
 export type PointerType = 'site-space' | 'site-section' | 'site-section-group';
@@ -29,7 +29,7 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
 export function sectionsOf(structure: SiteStructure): SiteSection[] {
   if (structure.type !== 'sections') return [];
   const out: SiteSection[] = [];
-  const walk = (items: (SiteSection | SiteSectionGroup)[]) => {
+  const walk = (items: (SiteSection | SiteSectionGroup | SiteExternalLink)[]) => {
     for (const item of items) {
       if (item.object === 'site-section') out.push(item);
       // A group's `children` hold its external links too (0.202.0): they are no sections.
