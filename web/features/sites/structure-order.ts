@@ -40,6 +40,15 @@ export function sectionsOf(structure: SiteStructure): SiteSection[] {
   return out;
 }
 
+// "No group" in the listbox, which holds no empty value.
+export const NO_GROUP = 'none';
+
+/** The choices of a section's or an external link's "Group": none when the site has no section group. */
+export function groupChoices(structure: SiteStructure): { value: string; label: string }[] {
+  const groups = structure.type === 'sections' ? structure.structure.filter((item) => item.object === 'site-section-group') : [];
+  return groups.length === 0 ? [] : [{ value: NO_GROUP, label: 'No group' }, ...groups.map((group) => ({ value: group.id, label: group.title }))];
+}
+
 /** Every site-space (variant) of a structure with the section it is in, in order. */
 export function siteSpacesOf(structure: SiteStructure): { siteSpace: SiteSpace; section?: SiteSection }[] {
   if (structure.type === 'siteSpaces') return structure.structure.map((siteSpace) => ({ siteSpace }));
