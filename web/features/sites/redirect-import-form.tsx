@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { SiteStructure } from '@gitbook/api';
+// 0.202.0's structure: external links among the sections.
+import type { SiteStructure } from '@gitbook/api-latest';
 import { errorMessage } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { lineOfError, MAX_ROWS, parseRedirectCsv, type ParsedImport } from './redirect-import.ts';

@@ -2,8 +2,9 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { allPages, api } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 import type { Site } from '../../api/types.ts';
-import type { ShareLink, SiteAdaptiveSchema, SiteCustomizationSettings, SitePublishingAuth, SiteStructure } from '@gitbook/api';
-import type { SiteRedirect } from '@gitbook/api-latest';
+import type { ShareLink, SiteAdaptiveSchema, SiteCustomizationSettings, SitePublishingAuth } from '@gitbook/api';
+// 0.202.0's structure (external links among the sections) and redirects (drafts, web addresses), which the pinned client (0.143) does not type.
+import type { SiteRedirect, SiteStructure } from '@gitbook/api-latest';
 
 /*
  * The reads of a site's screens, each under the site's key (`keys.site`), so a change to the site refreshes

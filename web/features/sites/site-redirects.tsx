@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { SiteStructure } from '@gitbook/api';
-// 0.202.0's redirects: drafts and web addresses too.
-import type { SiteRedirect, SiteRedirectDestination } from '@gitbook/api-latest';
+// 0.202.0's structure and redirects (drafts and web addresses too).
+import type { SiteRedirect, SiteRedirectDestination, SiteStructure } from '@gitbook/api-latest';
 import { revisionQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { indexPages, type TreePage } from '../pages/page-tree.ts';

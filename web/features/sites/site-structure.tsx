@@ -1,25 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api';
+import type { SiteExternalLink, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api-latest';
 import { spacesQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { SortableList } from './sortable-list.tsx';
 import { structureQuery, type SiteTabProps } from './site-queries.ts';
-import { sectionsOf, sortMove, type PointerType } from './structure-order.ts';
+import { groupChoices, NO_GROUP, sectionsOf, sortMove, type PointerType } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
-
-// "No group" in the listbox, which holds no empty value.
-const NO_GROUP = 'none';
 import { AlertDialog } from '../../ui/dialogs.tsx';
+import { AddExternalLink, ExternalLinkRow } from './site-external-links.tsx';
 
 type Change = ReturnType<typeof useSiteChange>;
 
+const isLink = (item: { object: string }): item is SiteExternalLink => item.object === 'site-external-link';
+
 /**
- * The site's structure: its sections and section groups, each section's variants (site-spaces), in the order
- * visitors see them; drag to reorder, choose the default section and variant, add and remove.
+ * The site's structure: its sections, section groups and external links, each section's variants (site-spaces),
+ * in the order visitors see them; drag to reorder, choose the default section and variant, add and remove.
  */
 export default function SiteStructureTab({ orgId, site }: SiteTabProps) {
   const structure = useQuery(structureQuery(orgId, site.id));
@@ -44,13 +44,25 @@ export default function SiteStructureTab({ orgId, site }: SiteTabProps) {
           <AddVariant orgId={orgId} change={change} />
         </>
       ) : (
-        // External links (0.202.0) are served by the API but not managed on this screen yet: it lists sections and groups.
-        <SortableList label="Sections and section groups" items={data.structure.filter((item) => item.object === 'site-section' || item.object === 'site-section-group')} idOf={(item) => item.id} nameOf={(item) => item.title} onMove={move(typeOfTop)}>
-          {(item) => (item.object === 'site-section' ? <Section orgId={orgId} change={change} section={item} structure={data} /> : <Group orgId={orgId} change={change} group={item} structure={data} />)}
+        <SortableList label="Sections, section groups and external links" items={data.structure} idOf={(item) => item.id} nameOf={(item) => item.title} onMove={move(typeOfTop)} fixed={isLink}>
+          {(item) =>
+            item.object === 'site-section' ? (
+              <Section orgId={orgId} change={change} section={item} structure={data} />
+            ) : item.object === 'site-section-group' ? (
+              <Group orgId={orgId} siteId={site.id} change={change} group={item} structure={data} />
+            ) : (
+              <ExternalLinkRow orgId={orgId} siteId={site.id} link={item} structure={data} />
+            )
+          }
         </SortableList>
       )}
       <AddSection orgId={orgId} change={change} />
-      {data.type === 'sections' ? <AddGroup change={change} structure={data} /> : null}
+      {data.type === 'sections' ? (
+        <>
+          <AddGroup change={change} structure={data} />
+          <AddExternalLink orgId={orgId} siteId={site.id} structure={data} />
+        </>
+      ) : null}
     </section>
   );
 }
@@ -61,7 +73,7 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
     event.preventDefault();
     change.mutate({ method: 'PATCH', path: `/sections/${section.id}`, body: { title } });
   };
-  const groups = structure.type === 'sections' ? structure.structure.filter((item): item is SiteSectionGroup => item.object === 'site-section-group') : [];
+  const groups = groupChoices(structure);
   const regroup = (groupId: string) => {
     if (groupId) change.mutate({ method: 'POST', path: `/section-groups/${groupId}/sections`, body: { sectionId: section.id } });
     else if (section.sectionGroup) change.mutate({ method: 'DELETE', path: `/section-groups/${section.sectionGroup}/sections/${section.id}` });
@@ -97,7 +109,7 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
             label={`Group of ${section.title}`}
             value={section.sectionGroup ?? NO_GROUP}
             onValueChange={(groupId) => regroup(groupId === NO_GROUP ? '' : groupId)}
-            options={[{ value: NO_GROUP, label: 'No group' }, ...groups.map((g) => ({ value: g.id, label: g.title }))]}
+            options={groups}
           />
         ) : null}
       </form>
@@ -117,9 +129,10 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
   );
 }
 
-function Group({ orgId, change, group, structure }: { orgId: string; change: Change; group: SiteSectionGroup; structure: SiteStructure }) {
-  // Its sections: `children` holds its external links too (0.202.0), which this screen does not manage yet.
-  const sections = (group.children ?? group.sections).filter((item) => item.object === 'site-section');
+function Group({ orgId, siteId, change, group, structure }: { orgId: string; siteId: string; change: Change; group: SiteSectionGroup; structure: SiteStructure }) {
+  // Quire nests no group in a group, so its children are sections and external links.
+  const children = (group.children ?? group.sections).filter((item) => item.object !== 'site-section-group');
+  const sections = children.filter((item) => item.object === 'site-section');
   return (
     <article className="structure-group" aria-label={`Section group ${group.title}`}>
       <div className="structure-row">
@@ -127,7 +140,7 @@ function Group({ orgId, change, group, structure }: { orgId: string; change: Cha
         <span className="badge">Section group</span>
         <AlertDialog
           title={`Delete the group ${group.title}?`}
-          description="Its sections stay in the site, outside any group."
+          description="Its sections and external links stay in the site, outside any group."
           confirm="Delete group"
           onConfirm={() => change.mutateAsync({ method: 'DELETE', path: `/section-groups/${group.id}` })}
           error={change.error}
@@ -140,16 +153,17 @@ function Group({ orgId, change, group, structure }: { orgId: string; change: Cha
       </div>
       {sections.length === 0 ? <p className="muted">No section in this group yet: choose this group in a section's “Group”.</p> : null}
       <SortableList
-        label={`Sections of ${group.title}`}
-        items={sections}
+        label={`Sections and external links of ${group.title}`}
+        items={children}
         idOf={(item) => item.id}
         nameOf={(item) => item.title}
         onMove={(ids, item, over) => {
           const body = sortMove(ids, item, over, () => 'site-section');
           return body ? change.mutateAsync({ method: 'PATCH', path: '/structure/sort', body }).catch(() => undefined) : Promise.resolve();
         }}
+        fixed={isLink}
       >
-        {(item) => (item.object === 'site-section' ? <Section orgId={orgId} change={change} section={item} structure={structure} /> : null)}
+        {(item) => (item.object === 'site-section' ? <Section orgId={orgId} change={change} section={item} structure={structure} /> : <ExternalLinkRow orgId={orgId} siteId={siteId} link={item} structure={structure} />)}
       </SortableList>
     </article>
   );

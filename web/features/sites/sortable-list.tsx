@@ -10,12 +10,14 @@ import { moved } from './structure-order.ts';
  * A list whose rows are dragged to a new place, with the mouse or the keyboard (focus a row's handle, Space,
  * arrows, Space). The row moves at once; `onMove` asks the server and the list follows its answer.
  */
-export function SortableList<T>({ label, items, idOf, nameOf, onMove, children }: {
+export function SortableList<T>({ label, items, idOf, nameOf, onMove, fixed, children }: {
   label: string;
   items: readonly T[];
   idOf: (item: T) => string;
   nameOf: (item: T) => string;
   onMove: (ids: string[], item: string, over: string) => Promise<unknown>;
+  /** Rows the server cannot move (sortSiteStructure has no pointer for them): no handle, and no place to drop on. */
+  fixed?: (item: T) => boolean;
   children: (item: T) => ReactNode;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -52,7 +54,7 @@ export function SortableList<T>({ label, items, idOf, nameOf, onMove, children }
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ul className="sortable-list" aria-label={label}>
           {shown.map((item) => (
-            <SortableRow key={idOf(item)} id={idOf(item)} name={nameOf(item)}>
+            <SortableRow key={idOf(item)} id={idOf(item)} name={nameOf(item)} fixed={fixed?.(item) ?? false}>
               {children(item)}
             </SortableRow>
           ))}
@@ -62,13 +64,20 @@ export function SortableList<T>({ label, items, idOf, nameOf, onMove, children }
   );
 }
 
-function SortableRow({ id, name, children }: { id: string; name: string; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+function SortableRow({ id, name, fixed, children }: { id: string; name: string; fixed: boolean; children: ReactNode }) {
+  // A fixed row stays in the context so that the rows around it make room for it while another is dragged past.
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: fixed });
   return (
     <li ref={setNodeRef} className={isDragging ? 'sortable-row dragging' : 'sortable-row'} style={{ transform: CSS.Transform.toString(transform), transition }}>
-      <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${name}`}>
-        <Icon icon={faGripVertical} />
-      </button>
+      {fixed ? (
+        <span className="drag-handle drag-handle-none" aria-hidden="true">
+          <Icon icon={faGripVertical} />
+        </span>
+      ) : (
+        <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${name}`}>
+          <Icon icon={faGripVertical} />
+        </button>
+      )}
       <div className="sortable-body">{children}</div>
     </li>
   );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { SiteStructure } from '@gitbook/api';
-import { moved, sectionsOf, siteSpacesOf, sortMove, variantLabel } from './structure-order.ts';
+import type { SiteStructure } from '@gitbook/api-latest';
+import { groupChoices, moved, NO_GROUP, sectionsOf, siteSpacesOf, sortMove, variantLabel } from './structure-order.ts';
 
 const type = () => 'site-space' as const;
 
@@ -38,6 +38,10 @@ describe('reading a structure', () => {
       structure: [section('s1', 'Guides', []), link('l1'), { object: 'site-section-group', id: 'g1', title: 'More', sections: [], children: [link('l2'), section('s2', 'REST', [])] }],
     } as unknown as SiteStructure;
     assert.deepEqual(sectionsOf(withLinks).map((s) => s.id), ['s1', 's2']);
+  });
+  test('the groups a section or a link can go in, "No group" first; none without groups', () => {
+    assert.deepEqual(groupChoices(structure), [{ value: NO_GROUP, label: 'No group' }, { value: 'g1', label: 'APIs' }]);
+    assert.deepEqual(groupChoices({ type: 'sections', structure: [section('s1', 'Guides', [])] } as unknown as SiteStructure), []);
   });
   test('a site without sections: its variants alone', () =>
     assert.deepEqual(siteSpacesOf({ type: 'siteSpaces', structure: [siteSpace('v1', 'Docs')] } as unknown as SiteStructure).map(variantLabel), ['Docs']));

@@ -1,4 +1,4 @@
-import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api';
+import type { SiteExternalLink, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@gitbook/api-latest';
 
 export type StructureItem = SiteSpace | SiteSection | SiteSectionGroup;
 export type PointerType = 'site-space' | 'site-section' | 'site-section-group';
@@ -29,7 +29,7 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
 export function sectionsOf(structure: SiteStructure): SiteSection[] {
   if (structure.type !== 'sections') return [];
   const out: SiteSection[] = [];
-  const walk = (items: (SiteSection | SiteSectionGroup)[]) => {
+  const walk = (items: (SiteSection | SiteSectionGroup | SiteExternalLink)[]) => {
     for (const item of items) {
       if (item.object === 'site-section') out.push(item);
       // A group's `children` hold its external links too (0.202.0): they are no sections.
@@ -38,6 +38,15 @@ export function sectionsOf(structure: SiteStructure): SiteSection[] {
   };
   walk(structure.structure);
   return out;
+}
+
+// "No group" in the listbox, which holds no empty value.
+export const NO_GROUP = 'none';
+
+/** The choices of a section's or an external link's "Group": none when the site has no section group. */
+export function groupChoices(structure: SiteStructure): { value: string; label: string }[] {
+  const groups = structure.type === 'sections' ? structure.structure.filter((item) => item.object === 'site-section-group') : [];
+  return groups.length === 0 ? [] : [{ value: NO_GROUP, label: 'No group' }, ...groups.map((group) => ({ value: group.id, label: group.title }))];
 }
 
 /** Every site-space (variant) of a structure with the section it is in, in order. */
