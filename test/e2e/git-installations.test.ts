@@ -130,6 +130,9 @@ describe('Git Sync installations through the official client', { timeout: 120_00
     assert.equal(installed.status, 'unauthenticated');
     assert.deepEqual(installed.target, { type: 'space', spaceId: space.id });
     await rejectsWith(git.installGitSyncProviderOnTarget({ provider: GITLAB, target: { type: 'space', spaceId: space.id as string } }), 409, installed.id);
+    // The space's Git Sync state names its installation before anything is synced (the app's screen finds it there).
+    const { data: state } = await session.latest().spaces.getSpaceGitInfo(space.id as string);
+    assert.deepEqual(state, { installationId: installed.id, installationProvider: 'github', installationStatus: 'unauthenticated' });
     // Without a token there is nothing to list yet, and the error says what to do.
     await rejectsWith(git.listGitHubRepositoriesForGitSyncInstallation(installed.id), 409, 'providerConfiguration.accessToken');
 
@@ -144,6 +147,7 @@ describe('Git Sync installations through the official client', { timeout: 120_00
       agentInstructions: ['agents'],
     });
     assert.equal(active.status, 'active');
+    assert.equal((await session.latest().spaces.getSpaceGitInfo(space.id as string)).data.installationStatus, 'active');
     assert.equal(active.projectDirectory, 'docs');
     assert.deepEqual(active.agentInstructions, ['agents']);
     const read = await t.api('GET', `/v1/git/installations/${installed.id}`);

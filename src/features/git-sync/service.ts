@@ -8,6 +8,7 @@ import { recordEvent } from '../../platform/events.ts';
 import { recordAudit } from '../audit/record.ts';
 import { loadServerSecret } from '../../platform/secret-store.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
+import { installationOfSpace } from '../git-installations/queries.ts';
 import { loadSpace } from '../spaces/service.ts';
 import { spacePolicy } from '../spaces/policy.ts';
 import { findSpace } from '../spaces/queries.ts';
@@ -157,13 +158,27 @@ export function exportToGitRepository(ctx: AppContext, caller: Caller, spaceId: 
   return startOperation(ctx, caller, spaceId, body, 'export', via);
 }
 
-/** getSpaceGitInfo: the space's Git Sync, or 404 when it has none. */
+/**
+ * getSpaceGitInfo: the space's Git Sync, or 404 when it has none. A space with a Git Sync installation
+ * (features/git-installations) that has synced nothing yet answers the installation alone: `unauthenticated`
+ * until it is given a token, then `active`, as GitBook's state of an installation whose repository is not chosen.
+ */
 export async function getSpaceGitInfo(ctx: AppContext, caller: Caller, spaceId: string) {
   const { space } = await loadSpace(ctx, caller, spaceId);
-  const row = await findGitSync(ctx.db, space.id);
-  if (!row) throw notFound(`Space ${spaceId} is not synced with a Git repository`);
+  const [row, installation] = await Promise.all([findGitSync(ctx.db, space.id), installationOfSpace(ctx.db, space.id)]);
+  const installed = installation
+    ? { installationId: installation.id, installationProvider: installation.provider, installationStatus: installation.hasToken ? ('active' as const) : ('unauthenticated' as const) }
+    : undefined;
+  if (!row) {
+    if (installed) return installed;
+    throw notFound(`Space ${spaceId} is not synced with a Git repository`);
+  }
   const paused = row.paused_change_request_id ? await findChangeRequest(ctx.db, space.id, row.paused_change_request_id) : undefined;
-  return { ...presentGitSync(ctx, row), ...(row.sealed_url ? { sync: presentConnection(ctx, row, space.revision_id, paused ? { id: paused.id, number: paused.number } : undefined) } : {}) };
+  return {
+    ...presentGitSync(ctx, row),
+    ...installed,
+    ...(row.sealed_url ? { sync: presentConnection(ctx, row, space.revision_id, paused ? { id: paused.id, number: paused.number } : undefined) } : {}),
+  };
 }
 
 /** The automatic syncing of a connected space (auto-sync.ts): what was last synced, what is due, what stops it. */

@@ -11,9 +11,13 @@ import { ImportReportView, type ImportReport } from './import-report.tsx';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
 import { SyncPanel, type GitSyncConnection } from './sync-panel.tsx';
+import { ProviderConnect } from './provider-connect.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 
 /** getSpaceGitInfo: the space's Git Sync and its last operation (404 while the space was never synced). */
 interface GitInfo {
+  /** The Git Sync installation (a GitHub or GitLab account) the space syncs through, or the id of a sync by URL. */
+  installationId?: string;
   repoName?: string;
   url?: string;
   updatedAt?: string;
@@ -77,8 +81,9 @@ export default function GitSyncScreen() {
       <h1>Git Sync</h1>
       {info.isPending ? <Skeleton lines={2} label="Loading Git Sync" /> : null}
       <ErrorNote error={info.error} />
-      {info.data === null ? <p>This space is not synced with a Git repository yet.</p> : null}
-      {info.data ? (
+      {/* An installation whose repository is not chosen yet has synced nothing either. */}
+      {info.data === null || (info.data && !info.data.repoName && !operation) ? <p>This space is not synced with a Git repository yet.</p> : null}
+      {info.data && (info.data.repoName || operation) ? (
         <dl className="facts">
           <div><dt>Repository</dt><dd>{info.data.repoName ?? '—'}{info.data.url ? <> (<a href={info.data.url} rel="noopener">{info.data.url}</a>)</> : null}</dd></div>
           <div><dt>Last operation</dt><dd><span role="status">{operation ? `${operation.direction === 'import' ? 'Import' : 'Export'}: ${STATE_WORDS[operation.state]}` : 'None yet'}</span></dd></div>
@@ -88,22 +93,19 @@ export default function GitSyncScreen() {
       ) : null}
       {info.data?.sync ? <SyncPanel spaceId={spaceId} sync={info.data.sync} canEdit={canEdit} onChanged={() => void queryClient.invalidateQueries({ queryKey: infoKey })} /> : null}
       {info.data?.lastImport ? <ImportReportView report={info.data.lastImport.report} endedAt={info.data.lastImport.endedAt} /> : null}
+      {canEdit && info.data !== undefined ? (
+        <ProviderConnect spaceId={spaceId} installationId={info.data?.installationId} onChanged={() => void queryClient.invalidateQueries({ queryKey: infoKey })} />
+      ) : null}
       {canEdit ? (
         <form className="panel" onSubmit={submit('import')} aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`}>{info.data?.sync ? 'Import or export by hand' : 'Connect a repository'}</h2>
+          <h2 id={`${id}-title`}>{info.data?.sync ? 'Import or export by hand' : 'By repository URL'}</h2>
           {info.data?.sync ? null : <p className="muted">Importing from a branch or exporting to it connects the space: from then on it syncs both ways by itself.</p>}
-          <div className="field">
-            <label htmlFor={`${id}-url`}>Repository URL</label>
-            <input id={`${id}-url`} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://github.com/acme/docs.git" required aria-describedby={`${id}-url-hint`} />
-            <small id={`${id}-url-hint`} className="field-hint">https; it may hold credentials (user:token@), which are kept encrypted and never shown.</small>
-          </div>
-          <div className="field"><label htmlFor={`${id}-branch`}>Branch</label><input id={`${id}-branch`} value={branch} onChange={(e) => setBranch(e.target.value)} required /></div>
-          <div className="field">
-            <label htmlFor={`${id}-project`}>Project directory</label>
-            <input id={`${id}-project`} value={project} onChange={(e) => setProject(e.target.value)} placeholder="docs/en" aria-describedby={`${id}-project-hint`} />
-            <small id={`${id}-project-hint`} className="field-hint">The folder of the docs in the repository (where its SUMMARY.md, mkdocs.yml or docusaurus.config is), when it is not the root.</small>
-          </div>
-          <div className="field"><label htmlFor={`${id}-message`}>Commit message (export)</label><input id={`${id}-message`} value={message} onChange={(e) => setMessage(e.target.value)} /></div>
+          <TextField label="Repository URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://github.com/acme/docs.git" required
+            hint="https; it may hold credentials (user:token@), which are kept encrypted and never shown." />
+          <TextField label="Branch" value={branch} onChange={(e) => setBranch(e.target.value)} required />
+          <TextField label="Project directory" value={project} onChange={(e) => setProject(e.target.value)} placeholder="docs/en"
+            hint="The folder of the docs in the repository (where its SUMMARY.md, mkdocs.yml or docusaurus.config is), when it is not the root." />
+          <TextField label="Commit message (export)" value={message} onChange={(e) => setMessage(e.target.value)} />
           <Button type="submit" disabled={start.isPending || isRunning(operation?.state)}>Import now</Button>{' '}
           <Button variant="primary" disabled={start.isPending || isRunning(operation?.state)}
             onClick={(event) => (event.currentTarget.form?.reportValidity() ?? true) && submit('export')()}>Export now</Button>
