@@ -1,5 +1,6 @@
 // @sqlite-run-only: the kit's looks, axe-core and widths are the app's, whatever the database; each screen's data is tested on both by its own file.
 import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -7,7 +8,8 @@ import { openPage, screenshot, withoutChromium } from '../../test/browser.ts';
 import { webAppSuite } from '../../test/browser-suite.ts';
 import { ok } from '../../test/assertions.ts';
 import { signInAs } from '../../test/web-app.ts';
-import { buildChangeRequest, buildOpenAPISpec, buildPage, buildSpace, buildTeam } from '../../test/factories.ts';
+import { buildChangeRequest, buildInstallation, buildOpenAPISpec, buildPage, buildSpace, buildTeam } from '../../test/factories.ts';
+import { bundleLikeGitBookCli } from '../../src/features/integrations/runtime/bundle.test-support.ts';
 
 /*
  * The kit on every screen of the app, as a person sees it in Chromium at a phone's, a tablet's and a desktop's
@@ -67,7 +69,15 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
     const team = await buildTeam(t, { title: 'Writers' });
     const outsider = await t.outsider();
     const invite = ok(await t.api('POST', `/v1/orgs/${org}/link-invites`, { body: { role: 'read' } }), 201) as { id: string };
+    const revision = ok(await t.api('GET', `/v1/spaces/${space.id}`)).revision as string;
+    // An integration whose installation screen is its own ContentKit component (a text input and a select).
+    const script = await bundleLikeGitBookCli(fileURLToPath(new URL('../features/integrations/fixtures/announcer-integration.jsx', import.meta.url)));
+    ok(await t.api('POST', '/v1/integrations/announcer', {
+      body: { organization: org, title: 'Announcer', description: 'Announces new pages', visibility: 'public', script, scopes: [], configurations: { account: { componentId: 'configure' } } },
+    }));
+    const installation = await buildInstallation(t, 'announcer');
     const h1 = (name?: string | RegExp) => async (page: Page) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first().waitFor();
+    const h2 = (name: string) => async (page: Page) => page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
     screens = [
       { name: 'sign-in', path: '/app/sign-in', as: 'nobody', ready: h1('Sign in to Quire') },
       // An invite link opened before signing in.
@@ -98,7 +108,16 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       { name: 'editor', path: `/app/s/${space.id}/~/edit/${guide}`, ready: async (page) => page.getByLabel('Page title').waitFor() },
       { name: 'change-requests', path: `/app/s/${space.id}/~/changes`, ready: h1() },
       { name: 'change-request', path: `/app/s/${space.id}/~/changes/${cr.number}`, ready: h1(/Use the new installer/) },
+      {
+        name: 'change-request-diff',
+        path: `/app/s/${space.id}/~/changes/${cr.number}?page=${cr.pages[0]}`,
+        ready: async (page) => {
+          await h1(/Use the new installer/)(page);
+          await page.waitForFunction(() => document.querySelectorAll('.skeleton').length === 0, undefined, { timeout: 15_000 });
+        },
+      },
       { name: 'history', path: `/app/s/${space.id}/~/history`, ready: h1('History') },
+      { name: 'revision', path: `/app/s/${space.id}/~/revisions/${revision}`, ready: h1('Revision') },
       { name: 'git-sync', path: `/app/s/${space.id}/~/git`, ready: h1('Git Sync') },
       { name: 'inbox', path: '/app/inbox', ready: h1('Inbox') },
       { name: 'members', path: `/app/o/${org}/members`, ready: h1('Members') },
@@ -109,11 +128,22 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       { name: 'site', path: `/app/o/${org}/sites/${site.id}`, ready: async (page) => page.getByRole('navigation', { name: 'Site' }).waitFor() },
       { name: 'site-customization', path: `/app/o/${org}/sites/${site.id}/customization`, ready: async (page) => page.getByRole('heading', { name: 'Customization', level: 2 }).waitFor() },
       { name: 'site-questions', path: `/app/o/${org}/sites/${site.id}/questions`, ready: async (page) => page.getByRole('group', { name: 'Ask in numbers' }).waitFor() },
+      { name: 'site-sharing', path: `/app/o/${org}/sites/${site.id}/sharing`, ready: async (page) => page.getByRole('region', { name: 'People' }).waitFor() },
+      { name: 'site-redirects', path: `/app/o/${org}/sites/${site.id}/redirects`, ready: h2('Redirects') },
+      { name: 'site-access', path: `/app/o/${org}/sites/${site.id}/access`, ready: async (page) => page.getByRole('region', { name: 'Address' }).waitFor() },
       { name: 'integrations', path: `/app/o/${org}/integrations`, ready: h1() },
+      {
+        name: 'installation',
+        path: `/app/o/${org}/integrations/announcer/installations/${installation.id}`,
+        ready: async (page) => page.getByRole('region', { name: 'Configuration' }).getByLabel('Frequency').waitFor(),
+      },
       { name: 'openapi', path: `/app/o/${org}/openapi`, ready: h1() },
       { name: 'translations', path: `/app/o/${org}/translations`, ready: h1() },
       { name: 'settings', path: `/app/o/${org}/settings`, ready: h1() },
       { name: 'sso', path: `/app/o/${org}/settings/sso`, ready: h1() },
+      { name: 'audit-log', path: `/app/o/${org}/settings/audit`, ready: h1('Audit log') },
+      { name: 'profile', path: '/app/settings/profile', ready: h1('Profile') },
+      { name: 'tokens', path: '/app/settings/tokens', ready: h1('API tokens') },
       { name: 'trash', path: `/app/o/${org}/trash`, ready: h1('Trash') },
     ];
   });

@@ -10,6 +10,7 @@ import { ErrorNote } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { uploadFile } from '../editing/editing-api.ts';
+import { postSpace } from '../organizations/sidebar-actions.ts';
 
 /** The import run as startImportRun and getImportRun answer it (src/features/imports/run-schemas.ts). */
 interface ImportRun {
@@ -58,7 +59,7 @@ export default function ImportScreen() {
   const start = useMutation({
     mutationFn: async () => {
       setProgress('Creating the space…');
-      const space = await api<Space>('POST', `/orgs/${orgId}/spaces`, { body: { title } });
+      const space = await postSpace(orgId, { title });
       await queryClient.invalidateQueries({ queryKey: keys.spaces(orgId) });
       const stored: string[] = [];
       for (const [i, file] of files.entries()) {

@@ -82,9 +82,12 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await configuration.getByText('Announcements will go to #releases.').waitFor();
     assert.equal(await configuration.getByLabel('Channel').inputValue(), '#releases', 'the state the person typed went to the integration and came back');
     await look(page, 'contentkit');
+    // A ContentKit select is the kit's: chosen from its listbox, its value in the integration's state.
+    await choose(configuration.getByLabel('Frequency'), 'Once a week');
     await configuration.getByRole('button', { name: 'Save' }).click();
     await configuration.getByRole('status').filter({ hasText: 'Configuration saved.' }).waitFor();
-    assert.equal(ok(await t.api('GET', `/v1/integrations/${name}/installations/${installation.id}`)).configuration.channel, '#releases');
+    const saved = ok(await t.api('GET', `/v1/integrations/${name}/installations/${installation.id}`)).configuration;
+    assert.deepEqual([saved.channel, saved.frequency], ['#releases', 'weekly']);
 
     // One space's own configuration: the integration's space component, which reads the space installation from
     // its environment and saves it as the installation.
@@ -182,8 +185,8 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     await page.getByText('This space is not synced with a Git repository yet.').waitFor();
     /** "Import now" from a repository's main branch, accepted, run, and seen to succeed. */
     const importNow = async (url: string) => {
-      await page.getByLabel('Repository URL').fill(url);
-      await page.getByLabel('Branch').fill('main');
+      await page.getByLabel('Repository URL', { exact: true }).fill(url);
+      await page.getByLabel('Branch', { exact: true }).fill('main');
       await page.getByRole('button', { name: 'Import now' }).click();
       await page.getByRole('alertdialog', { name: 'Replace this space’s content?' }).getByRole('button', { name: 'Import and replace' }).click();
       await page.getByRole('status').filter({ hasText: /^Import: / }).waitFor();
@@ -196,9 +199,9 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
       'docs/en/mkdocs.yml': 'site_name: Site\nnav:\n  - Home: index.md\n',
       'docs/en/docs/index.md': '# Home\n\nAdd a :simple-nosuchbrand: badge.\n\n/// tip\n\nStart here.\n\n///\n',
     });
-    await page.getByLabel('Project directory').fill('docs/en');
+    await page.getByLabel('Project directory', { exact: true }).fill('docs/en');
     await importNow(git.url('site'));
-    await page.getByLabel('Project directory').fill('');
+    await page.getByLabel('Project directory', { exact: true }).fill('');
     const [home] = (await t.api('GET', `/v1/spaces/${space.id}/content`)).body.pages as { id: string; title: string }[];
     assert.equal(home?.title, 'Home');
     assert.match((await t.api('GET', `/v1/spaces/${space.id}/content/page/${home.id}?format=markdown`)).body.markdown, /\{% hint style="success" %\}\n\*\*Tip\*\*\n\nStart here\.\n\{% endhint %\}/);

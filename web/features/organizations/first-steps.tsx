@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router';
 import { faFileImport, faGlobe, faPlus, faUserPlus } from '@fortawesome/free-solid-svg-icons';
 import { api, errorMessage } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
-import type { Space } from '../../api/types.ts';
 import { TEMPLATE_IDS, templateDescription } from '../../../src/features/content/templates.ts';
 import { RadioGroup } from '../../ui/choices.tsx';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -12,6 +11,7 @@ import { Dialog } from '../../ui/dialogs.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { postSpace } from './sidebar-actions.ts';
 
 /**
  * A new organization's first actions, where its home would otherwise list empty sections: write in a space, bring
@@ -61,7 +61,7 @@ function NewSpace({ orgId }: { orgId: string }) {
   // first steps (this dialog with them), so what follows must not depend on this component still being there.
   const create = useMutation({
     mutationFn: async () => {
-      const space = await api<Space>('POST', `/orgs/${orgId}/spaces`, { body: { title } });
+      const space = await postSpace(orgId, { title });
       const templateError = await api('POST', `/spaces/${space.id}/content/template`, { body: { id: template } }).then(
         () => undefined,
         (error: unknown) => errorMessage(error),

@@ -3,6 +3,11 @@ import { api } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 import type { Collection, Space } from '../../api/types.ts';
 
+/** createSpace: a new space of the organization, at its top level or in a collection (`parent`). */
+export function postSpace(orgId: string, input: { title: string; parent?: string }): Promise<Space> {
+  return api<Space>('POST', `/orgs/${orgId}/spaces`, { body: input });
+}
+
 /*
  * What the sidebar changes, each refreshing the lists it touched, so the screen follows without a reload.
  */
@@ -18,7 +23,7 @@ export function useSidebarActions(orgId: string) {
   };
   return {
     createSpace: useMutation({
-      mutationFn: (input: { title: string; parent?: string }) => api<Space>('POST', `/orgs/${orgId}/spaces`, { body: input }),
+      mutationFn: (input: { title: string; parent?: string }) => postSpace(orgId, input),
       onSuccess: () => refresh(),
     }),
     createCollection: useMutation({
