@@ -358,6 +358,8 @@ describe('content and change requests end to end, through the official client', 
       assert.deepEqual(mainFile, file);
       const { data: byId } = await api.spaces.getRevisionById(space.id, merged.revision);
       assert.deepEqual(byId, current);
+      // Quire names who made a revision (an extension): here, who merged it.
+      assert.equal((byId as Json).authorId, owner.userId);
       // The change request's revisions stay readable as they were.
       const { data: draft } = await api.spaces.getRevisionById(space.id, first.changeRequest.revision);
       assert.deepEqual(outline(draft.pages), ['Welcome', 'Guides(Install,Configure)', 'Reference']);

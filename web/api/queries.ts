@@ -43,6 +43,10 @@ export const keys = {
 
 export const meQuery = () => queryOptions({ queryKey: keys.me, queryFn: ({ signal }) => api<User>('GET', '/user', { signal }), retry: false, staleTime: 60_000 });
 
+/** Another person as the API shows them (getUserById): who wrote a revision, say. Names change seldom: kept a few minutes. */
+export const userQuery = (userId: string) =>
+  queryOptions({ queryKey: ['users', userId] as const, queryFn: ({ signal }) => api<User>('GET', `/users/${userId}`, { signal }), staleTime: 5 * 60_000 });
+
 export const organizationsQuery = () =>
   queryOptions({ queryKey: keys.organizations, queryFn: ({ signal }) => allPages<{ object: string } & Organization>('/orgs', {}, signal) });
 

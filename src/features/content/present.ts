@@ -110,6 +110,7 @@ export function presentRevision(
     variables: JSON.parse(revision.variables) as Record<string, string>,
     createdAt: revision.created_at,
     type: revision.type,
+    ...(revision.created_by ? { authorId: revision.created_by } : {}),
     ...extra,
     urls: { app: appUrl(config, `/s/${revision.space_id}/~/revisions/${revision.id}`) },
   };

@@ -36,6 +36,12 @@ export const Revision = Type.Object({
   createdAt: Timestamp,
   type: Type.String(),
   mergedFrom: Type.Optional(Type.Unknown()),
+  authorId: Type.Optional(
+    Type.String({
+      'x-quire-extension': true,
+      description: 'The person whose edit, merge or import made the revision (getUserById names them); absent when the server made it on its own',
+    }),
+  ),
   urls: Type.Object({ app: Type.String({ format: 'uri' }) }),
 });
 

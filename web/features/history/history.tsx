@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
-import { revisionQuery, spaceQuery } from '../../api/queries.ts';
+import { revisionQuery, spaceQuery, userQuery } from '../../api/queries.ts';
 import type { Revision } from '../../api/types.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
@@ -65,6 +65,7 @@ export default function HistoryScreen() {
                 <Link to={`/s/${spaceId}/~/revisions/${r.id}`}>{new Date(r.createdAt).toLocaleString()}</Link>
                 <span className="badge">{KINDS[r.type] ?? r.type}</span>
                 <MergedFrom spaceId={spaceId} revision={r} />
+                <Author revision={r} />
                 {r.parents[0] ? (
                   <Link to={`?from=${r.parents[0]}&to=${r.id}`} aria-label={`What changed on ${new Date(r.createdAt).toLocaleString()}`}>
                     What changed
@@ -126,6 +127,14 @@ export function RevisionDiff({ spaceId, from, to, pageId }: { spaceId: string; f
   );
 }
 
+/** Who made the revision (Quire's `authorId`): the editor of live edits, whoever merged a change request. */
+function Author({ revision }: { revision: Revision }) {
+  const authorId = (revision as { authorId?: string }).authorId;
+  const user = useQuery({ ...userQuery(authorId ?? ''), enabled: authorId !== undefined });
+  if (!user.data) return null;
+  return <span className="muted">{revision.type === 'merge' ? `merged by ${user.data.displayName}` : `by ${user.data.displayName}`}</span>;
+}
+
 /** A merge's change request: its number, subject and who opened it (the revision's `mergedFrom`). */
 function MergedFrom({ spaceId, revision }: { spaceId: string; revision: Revision }) {
   const cr = 'mergedFrom' in revision ? (revision.mergedFrom as { id: string; number: number; subject?: string; createdBy?: { displayName?: string } } | undefined) : undefined;
@@ -133,7 +142,7 @@ function MergedFrom({ spaceId, revision }: { spaceId: string; revision: Revision
   return (
     <span className="muted">
       <Link to={`/s/${spaceId}/~/changes/${cr.number}`}>#{cr.number}{cr.subject ? ` ${cr.subject}` : ''}</Link>
-      {cr.createdBy?.displayName ? ` by ${cr.createdBy.displayName}` : ''}
+      {cr.createdBy?.displayName ? `, opened by ${cr.createdBy.displayName}` : ''}
     </span>
   );
 }
