@@ -8,7 +8,7 @@ import { openPage, screenshot, withoutChromium } from '../../test/browser.ts';
 import { webAppSuite } from '../../test/browser-suite.ts';
 import { ok } from '../../test/assertions.ts';
 import { signInAs } from '../../test/web-app.ts';
-import { buildChangeRequest, buildInstallation, buildOpenAPISpec, buildPage, buildSpace, buildTeam } from '../../test/factories.ts';
+import { buildChangeRequest, buildCollection, buildInstallation, buildOpenAPISpec, buildPage, buildSpace, buildTeam } from '../../test/factories.ts';
 import { bundleLikeGitBookCli } from '../../src/features/integrations/runtime/bundle.test-support.ts';
 
 /*
@@ -76,6 +76,10 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       body: { organization: org, title: 'Announcer', description: 'Announces new pages', visibility: 'public', script, scopes: [], configurations: { account: { componentId: 'configure' } } },
     }));
     const installation = await buildInstallation(t, 'announcer');
+    const collection = await buildCollection(t, { title: 'Guides' });
+    const reader = await t.member('read');
+    await buildOpenAPISpec(t, 'petstore', { text: JSON.stringify({ openapi: '3.0.0', info: { title: 'Petstore', version: '1' }, paths: { '/pets': { get: { responses: { 200: { description: 'The pets' } } } } } }) });
+    const translation = ok(await t.api('POST', `/v1/orgs/${org}/translations`, { body: { title: 'Handbook abroad', languages: ['fr'], source: { space: space.id, language: 'en' } } }), 201) as { id: string };
     const h1 = (name?: string | RegExp) => async (page: Page) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first().waitFor();
     const h2 = (name: string) => async (page: Page) => page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
     screens = [
@@ -120,7 +124,9 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       { name: 'revision', path: `/app/s/${space.id}/~/revisions/${revision}`, ready: h1('Revision') },
       { name: 'git-sync', path: `/app/s/${space.id}/~/git`, ready: h1('Git Sync') },
       { name: 'inbox', path: '/app/inbox', ready: h1('Inbox') },
+      { name: 'collection', path: `/app/o/${org}/c/${collection.id}`, ready: h1('Guides') },
       { name: 'members', path: `/app/o/${org}/members`, ready: h1('Members') },
+      { name: 'member', path: `/app/o/${org}/members/${reader.userId}`, ready: h1() },
       { name: 'teams', path: `/app/o/${org}/teams`, ready: h1() },
       { name: 'team', path: `/app/o/${org}/teams/${team.id}`, ready: h1('Writers') },
       { name: 'sites', path: `/app/o/${org}/sites`, ready: h1() },
@@ -137,8 +143,11 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
         path: `/app/o/${org}/integrations/announcer/installations/${installation.id}`,
         ready: async (page) => page.getByRole('region', { name: 'Configuration' }).getByLabel('Frequency').waitFor(),
       },
+      { name: 'integration', path: '/app/integrations/announcer', ready: h1('Announcer') },
       { name: 'openapi', path: `/app/o/${org}/openapi`, ready: h1() },
+      { name: 'openapi-spec', path: `/app/o/${org}/openapi/petstore`, ready: h1('petstore') },
       { name: 'translations', path: `/app/o/${org}/translations`, ready: h1() },
+      { name: 'translation', path: `/app/o/${org}/translations/${translation.id}`, ready: h1('Handbook abroad') },
       { name: 'settings', path: `/app/o/${org}/settings`, ready: h1() },
       { name: 'sso', path: `/app/o/${org}/settings/sso`, ready: h1() },
       { name: 'audit-log', path: `/app/o/${org}/settings/audit`, ready: h1('Audit log') },
