@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
 import { changeRequestQuery, keys, meQuery, membersQuery, organizationQuery, spaceQuery } from '../../api/queries.ts';
@@ -17,6 +17,7 @@ import { effectiveRules, mergeBlockers, type MergeRules } from './merge-readines
 import { changesQuery, contributorsQuery, requestedReviewersQuery, reviewApi, reviewsQuery, type MergeConflictReport } from './review-api.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
+import { TextArea, TextField } from '../../ui/text-field.tsx';
 
 // A page's diff and the conflict resolver load when first shown: the change request and its list come first.
 const PageReview = lazy(async () => ({ default: (await import('./page-review.tsx')).PageReview }));
@@ -121,7 +122,6 @@ function Subject({ spaceId, cr, mayEdit }: { spaceId: string; cr: ChangeRequest;
   const [editing, setEditing] = useState(false);
   const [subject, setSubject] = useState(cr.subject ?? '');
   const refresh = useRefresh(spaceId, cr);
-  const id = useId();
   const save = useMutation({ mutationFn: () => reviewApi.update(spaceId, String(cr.number), { subject }), onSuccess: async () => (setEditing(false), await refresh()) });
   if (!editing) {
     return (
@@ -144,10 +144,7 @@ function Subject({ spaceId, cr, mayEdit }: { spaceId: string; cr: ChangeRequest;
   return (
     <form className="inline-form" onSubmit={onSubmit}>
       <h1 className="sr-only">#{cr.number} {cr.subject}</h1>
-      <div className="field">
-        <label htmlFor={id}>Subject</label>
-        <input id={id} value={subject} maxLength={100} onChange={(e) => setSubject(e.target.value)} />
-      </div>
+      <TextField label="Subject" value={subject} maxLength={100} onChange={(e) => setSubject(e.target.value)} />
       <Button variant="primary" type="submit" disabled={save.isPending}>Save subject</Button>
       <Button onClick={() => setEditing(false)}>Cancel</Button>
       <ErrorNote error={save.error} />
@@ -290,7 +287,6 @@ function Reviews({ spaceId, cr, mayReview }: { spaceId: string; cr: ChangeReques
   const reviews = useQuery(reviewsQuery(spaceId, number));
   const [comment, setComment] = useState('');
   const refresh = useRefresh(spaceId, cr);
-  const id = useId();
   const submit = useMutation({
     mutationFn: (status: 'approved' | 'changes-requested') => reviewApi.submitReview(spaceId, number, status, comment),
     onSuccess: async () => (setComment(''), await refresh()),
@@ -313,8 +309,7 @@ function Reviews({ spaceId, cr, mayReview }: { spaceId: string; cr: ChangeReques
       </ul>
       {mayReview && (cr.status === 'open' || cr.status === 'draft') ? (
         <form className="review-form" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor={id}>Review comment</label>
-          <textarea id={id} value={comment} onChange={(e) => setComment(e.target.value)} />
+          <TextArea label="Review comment" value={comment} onChange={(e) => setComment(e.target.value)} />
           <div className="thread-actions">
             <Button variant="primary" disabled={submit.isPending} onClick={() => submit.mutate('approved')}>Approve</Button>
             <Button disabled={submit.isPending} onClick={() => submit.mutate('changes-requested')}>Request changes</Button>

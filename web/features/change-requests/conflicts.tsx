@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keys } from '../../api/queries.ts';
 import { ErrorNote } from '../../ui/states.tsx';
 import { parseMarkedText, regionsOf, resolveMarkedText, type ConflictRegion } from './conflict-text.ts';
 import { reviewApi, type MergeConflictReport } from './review-api.ts';
 import { Button } from '../../ui/button.tsx';
+import { TextArea } from '../../ui/text-field.tsx';
 
 /*
  * Conflicts between a change request and the space's content, resolved by a person: for each region both sides
@@ -84,7 +85,6 @@ function sides(region: ConflictRegion): { main: string; changeRequest: string; c
 }
 
 function RegionChoice({ index, region, value, onChange }: { index: number; region: ConflictRegion; value: string; onChange: (value: string) => void }) {
-  const id = useId();
   const { main, changeRequest, changeRequestLabel } = sides(region);
   return (
     <div className="conflict" role="group" aria-label={`Conflict ${index + 1}`}>
@@ -104,8 +104,7 @@ function RegionChoice({ index, region, value, onChange }: { index: number; regio
           </Button>
         </div>
       </div>
-      <label htmlFor={id}>Resolved text of conflict {index + 1} (markdown)</label>
-      <textarea id={id} value={value} onChange={(e) => onChange(e.target.value)} />
+      <TextArea label={`Resolved text of conflict ${index + 1} (markdown)`} value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { revisionLinks } from '../review/revision-links.ts';
 import { descriptionFromText, descriptionToText, isPlainDescription } from './description-text.ts';
 import { reviewApi } from './review-api.ts';
 import { Button } from '../../ui/button.tsx';
+import { TextArea } from '../../ui/text-field.tsx';
 
 /**
  * A change request's description (the official `description`, a JSON document): shown as the reader would render
@@ -49,12 +50,13 @@ export function Description({ spaceId, cr, mayEdit }: { spaceId: string; cr: Cha
   return (
     <form className="cr-description review-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Description</h2>
-      <label htmlFor={id}>Description</label>
-      <textarea id={id} rows={6} value={text} aria-describedby={`${id}-hint`} onChange={(e) => setText(e.target.value)} />
-      <p id={`${id}-hint`} className="muted">
-        Plain text; a blank line starts a new paragraph.
-        {isPlainDescription(description) ? '' : ' Saving replaces the formatting the description has now with this text.'}
-      </p>
+      <TextArea
+        label="Description"
+        hint={`Plain text; a blank line starts a new paragraph.${isPlainDescription(description) ? '' : ' Saving replaces the formatting the description has now with this text.'}`}
+        rows={6}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <div className="thread-actions">
         <Button variant="primary" type="submit" disabled={save.isPending}>Save description</Button>
         <Button onClick={() => setEditing(false)}>Cancel</Button>

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { faComment } from '@fortawesome/free-solid-svg-icons';
 import { ErrorNote } from '../../ui/states.tsx';
 import { commentApi, repliesQuery, type CommentPlace, type Thread } from './comment-place.ts';
 import { Button } from '../../ui/button.tsx';
+import { TextArea } from '../../ui/text-field.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
 
 /*
@@ -18,7 +19,6 @@ export function CommentThread({ place, thread, userId }: { place: CommentPlace; 
   const queryClient = useQueryClient();
   const replies = useQuery(repliesQuery(place, thread.id, thread.replies));
   const [reply, setReply] = useState('');
-  const replyId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: place.key });
   const send = useMutation({ mutationFn: () => commentApi.reply(place, thread.id, reply), onSuccess: async () => (setReply(''), await refresh()) });
   const update = useMutation({ mutationFn: (body: Parameters<typeof commentApi.update>[2]) => commentApi.update(place, thread.id, body), onSuccess: refresh });
@@ -64,10 +64,7 @@ export function CommentThread({ place, thread, userId }: { place: CommentPlace; 
       <ErrorNote error={update.error} />
       {thread.permissions.reply !== false ? (
         <form className="comment-form" onSubmit={onReply}>
-          <label htmlFor={replyId} className="sr-only">
-            Reply to {thread.postedBy.displayName}
-          </label>
-          <textarea id={replyId} value={reply} placeholder="Reply…" onChange={(e) => setReply(e.target.value)} />
+          <TextArea label={`Reply to ${thread.postedBy.displayName}`} hideLabel value={reply} placeholder="Reply…" onChange={(e) => setReply(e.target.value)} />
           <Button type="submit" disabled={send.isPending || !reply.trim()}>
             Reply
           </Button>
@@ -110,7 +107,6 @@ export function NewComment({ place, pageId, what, target }: { place: CommentPlac
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<CommentTarget | null>(null);
   const [text, setText] = useState('');
-  const id = useId();
   const post = useMutation({
     mutationFn: (about: CommentTarget) => commentApi.post(place, { page: pageId, ...(about.node ? { node: about.node } : {}), markdown: text }),
     onSuccess: async () => {
@@ -146,8 +142,7 @@ export function NewComment({ place, pageId, what, target }: { place: CommentPlac
         if (text.trim()) post.mutate(chosen);
       }}
     >
-      <label htmlFor={id}>Comment on {chosen.what}</label>
-      <textarea id={id} value={text} autoFocus onChange={(e) => setText(e.target.value)} />
+      <TextArea label={`Comment on ${chosen.what}`} value={text} autoFocus onChange={(e) => setText(e.target.value)} />
       <div className="thread-actions">
         <Button variant="primary" type="submit" disabled={post.isPending || !text.trim()}>
           Post comment

@@ -1,4 +1,11 @@
 import { useId, type ChangeEvent } from 'react';
+import { RadioGroup } from '../../ui/choices.tsx';
+import { TextArea, TextField } from '../../ui/text-field.tsx';
+
+const KINDS = [
+  { value: 'url', label: 'From a URL' },
+  { value: 'text', label: 'From a file or text' },
+] as const;
 
 /** Where a spec's document comes from: a URL, or its text (typed, pasted, or read from a file chosen here). */
 export function SpecSourceFields({ kind, setKind, url, setUrl, text, setText }: {
@@ -16,26 +23,17 @@ export function SpecSourceFields({ kind, setKind, url, setUrl, text, setText }: 
   };
   return (
     <>
-      <fieldset className="source-choice">
-        <legend>Source</legend>
-        <label><input type="radio" name={`${id}-kind`} checked={kind === 'url'} onChange={() => setKind('url')} /> From a URL</label>{' '}
-        <label><input type="radio" name={`${id}-kind`} checked={kind === 'text'} onChange={() => setKind('text')} /> From a file or text</label>
-      </fieldset>
+      <RadioGroup legend="Source" orientation="horizontal" options={KINDS} value={kind} onValueChange={setKind} />
       {kind === 'url' ? (
-        <div className="field">
-          <label htmlFor={`${id}-url`}>Document URL</label>
-          <input id={`${id}-url`} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/openapi.yaml" required />
-        </div>
+        <TextField label="Document URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/openapi.yaml" required />
       ) : (
         <>
-          <div className="field">
-            <label htmlFor={`${id}-file`}>Document file</label>
-            <input id={`${id}-file`} type="file" accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml" onChange={(e) => void readFile(e)} />
+          {/* The kit has no file field: a native one, drawn with the kit's classes. */}
+          <div className="ui-field">
+            <label htmlFor={`${id}-file`} className="ui-field-label">Document file</label>
+            <input id={`${id}-file`} className="ui-input" type="file" accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml" onChange={(e) => void readFile(e)} />
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-text`}>Document text (JSON or YAML)</label>
-            <textarea id={`${id}-text`} rows={8} value={text} onChange={(e) => setText(e.target.value)} required />
-          </div>
+          <TextArea label="Document text (JSON or YAML)" rows={8} value={text} onChange={(e) => setText(e.target.value)} required />
         </>
       )}
     </>

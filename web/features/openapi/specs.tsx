@@ -10,6 +10,7 @@ import { processingWords } from './processing.ts';
 import { SpecSourceFields } from './spec-source-fields.tsx';
 import { sourceOf, specsQuery } from './openapi-api.ts';
 import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 
 /** An organization's OpenAPI specifications (listOpenAPISpecs) and a form to add one (createOpenAPISpec). */
 export default function OpenApiSpecsScreen() {
@@ -66,11 +67,7 @@ function AddSpec({ orgId }: { orgId: string }) {
   return (
     <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Add a specification</h2>
-      <div className="field">
-        <label htmlFor={`${id}-slug`}>Name</label>
-        <input id={`${id}-slug`} value={slug} onChange={(e) => setSlug(e.target.value)} placeholder="payments-api" required aria-describedby={`${id}-slug-hint`} />
-        <small id={`${id}-slug-hint`} className="field-hint">Lowercase letters and digits, words joined by dashes.</small>
-      </div>
+      <TextField label="Name" hint="Lowercase letters and digits, words joined by dashes." value={slug} onChange={(e) => setSlug(e.target.value)} placeholder="payments-api" required />
       <SpecSourceFields kind={kind} setKind={setKind} url={url} setUrl={setUrl} text={text} setText={setText} />
       <Button variant="primary" type="submit" disabled={create.isPending}>Add specification</Button>
       <ErrorNote error={create.error} />

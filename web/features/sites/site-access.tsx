@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { SitePublishingAuth } from '@gitbook/api';
 import { TextField } from '../../ui/text-field.tsx';
+import { Switch } from '../../ui/choices.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { schemaProblem } from './adaptive-schema.ts';
 import { adaptiveSchemaQuery, publishingAuthQuery, type SiteTabProps } from './site-queries.ts';
@@ -106,15 +107,12 @@ function AdaptiveContent({ orgId, site }: SiteTabProps) {
   return (
     <section aria-labelledby="adaptive-title" className="panel">
       <h2 id="adaptive-title">Adaptive content</h2>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={site.adaptiveContent?.enabled ?? false}
-          disabled={toggle.isPending}
-          onChange={(e) => toggle.mutate({ method: 'PATCH', path: '', body: { adaptiveContent: { enabled: e.target.checked } } })}
-        />{' '}
-        Show content by the visitor’s claims (conditions on sections, variants and links)
-      </label>
+      <Switch
+        label="Show content by the visitor’s claims (conditions on sections, variants and links)"
+        checked={site.adaptiveContent?.enabled ?? false}
+        disabled={toggle.isPending}
+        onCheckedChange={(enabled) => toggle.mutate({ method: 'PATCH', path: '', body: { adaptiveContent: { enabled } } })}
+      />
       <ErrorNote error={toggle.error} />
       {schema.isPending ? <Skeleton lines={3} label="Loading the adaptive schema" /> : null}
       <ErrorNote error={schema.error} />

@@ -5,6 +5,7 @@ import { api, isNotFound } from '../../api/client.ts';
 import { keys, organizationQuery, sitesQuery, spacesQuery } from '../../api/queries.ts';
 import type { Site } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { Checkbox } from '../../ui/choices.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { visibilityLabel } from './visibility.ts';
@@ -68,9 +69,7 @@ function CreateSiteForm({ orgId }: { orgId: string }) {
           {spaces.isPending ? <Skeleton lines={2} label="Loading the spaces" /> : null}
           <ErrorNote error={spaces.error} />
           {spaces.data?.map((space) => (
-            <label key={space.id}>
-              <input type="checkbox" checked={chosen.includes(space.id)} onChange={(e) => toggle(space.id, e.target.checked)} /> {space.title}
-            </label>
+            <Checkbox key={space.id} label={space.title} checked={chosen.includes(space.id)} onCheckedChange={(on) => toggle(space.id, on)} />
           ))}
         </fieldset>
         <Button variant="primary" type="submit" disabled={create.isPending}>Create site</Button>

@@ -9,6 +9,7 @@ import { useTitle } from '../../ui/title.ts';
 import { parseLanguages } from './languages.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 
 // "Choose later" in the listbox, which holds no empty value; the form keeps '' for it.
 const LATER = 'later';
@@ -76,14 +77,16 @@ function CreateTranslation({ orgId }: { orgId: string }) {
   return (
     <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>New translation</h2>
-      <div className="field"><label htmlFor={`${id}-name`}>Title</label><input id={`${id}-name`} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} /></div>
+      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} />
       <Select label="Source space" value={space || LATER} onValueChange={(value) => setSpace(value === LATER ? '' : value)} options={[{ value: LATER, label: 'Choose later' }, ...(spaces.data ?? []).map((s) => ({ value: s.id, label: s.title }))]} />
-      <div className="field"><label htmlFor={`${id}-from`}>Source language</label><input id={`${id}-from`} value={sourceLanguage} onChange={(e) => setSourceLanguage(e.target.value)} /></div>
-      <div className="field">
-        <label htmlFor={`${id}-to`}>Languages</label>
-        <input id={`${id}-to`} value={languages} onChange={(e) => setLanguages(e.target.value)} placeholder="fr, de, ja" aria-describedby={`${id}-to-hint`} />
-        <small id={`${id}-to-hint`} className="field-hint">Language codes, separated by commas; each gets a space of its own.</small>
-      </div>
+      <TextField label="Source language" value={sourceLanguage} onChange={(e) => setSourceLanguage(e.target.value)} />
+      <TextField
+        label="Languages"
+        hint="Language codes, separated by commas; each gets a space of its own."
+        value={languages}
+        onChange={(e) => setLanguages(e.target.value)}
+        placeholder="fr, de, ja"
+      />
       <Button variant="primary" type="submit" disabled={create.isPending}>Create translation</Button>
       <ErrorNote error={create.error} />
     </form>
