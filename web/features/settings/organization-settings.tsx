@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { api, isNotFound } from '../../api/client.ts';
 import { keys, organizationQuery } from '../../api/queries.ts';
@@ -10,6 +10,8 @@ import { ROLE_OPTIONS, choiceOf, roleOf, type RoleChoice } from '../members/role
 import { settingsChanges, type SettingsForm } from './organization-changes.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { Checkbox } from '../../ui/choices.tsx';
 
 /**
  * An organization's settings, as updateOrganizationById takes them: title, logo URL, subdomain, the role a new
@@ -40,7 +42,6 @@ const formOf = (organization: Organization): SettingsForm => ({
 });
 
 function SettingsFormView({ organization }: { organization: Organization }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<SettingsForm>(() => formOf(organization));
   const [saved, setSaved] = useState(false);
@@ -69,20 +70,13 @@ function SettingsFormView({ organization }: { organization: Organization }) {
     <form className="panel" onSubmit={submit}>
       <fieldset disabled={!canEdit || save.isPending}>
         <legend className="sr-only">Settings of {organization.title}</legend>
-        <div className="field"><label htmlFor={`${id}-title`}>Title</label><input id={`${id}-title`} value={form.title} onChange={(e) => set('title', e.target.value)} required minLength={2} maxLength={255} /></div>
-        <div className="field"><label htmlFor={`${id}-logo`}>Logo URL</label><input id={`${id}-logo`} type="url" value={form.logo} onChange={(e) => set('logo', e.target.value)} placeholder="https://example.com/logo.svg" /></div>
-        <div className="field">
-          <label htmlFor={`${id}-host`}>Subdomain</label>
-          <input id={`${id}-host`} value={form.hostname} onChange={(e) => set('hostname', e.target.value)} aria-describedby={`${id}-host-hint`} />
-          <small id={`${id}-host-hint`} className="field-hint">3 to 32 lowercase letters, digits and dashes.</small>
-        </div>
+        <TextField label="Title" value={form.title} onChange={(e) => set('title', e.target.value)} required minLength={2} maxLength={255} />
+        <TextField label="Logo URL" type="url" value={form.logo} onChange={(e) => set('logo', e.target.value)} placeholder="https://example.com/logo.svg" />
+        <TextField label="Subdomain" value={form.hostname} onChange={(e) => set('hostname', e.target.value)} hint="3 to 32 lowercase letters, digits and dashes." />
         <Select label="Default role of new members" value={form.defaultRole} onValueChange={(role) => set('defaultRole', role)} options={ROLE_OPTIONS} />
-        <div className="field">
-          <label htmlFor={`${id}-domains`}>E-mail domains</label>
-          <input id={`${id}-domains`} value={form.emailDomains} onChange={(e) => set('emailDomains', e.target.value)} placeholder="example.com, example.org" aria-describedby={`${id}-domains-hint`} />
-          <small id={`${id}-domains-hint`} className="field-hint">People with an address at these domains may join by themselves.</small>
-        </div>
-        <label className="ck-choice"><input type="checkbox" checked={form.inviteLinks} onChange={(e) => set('inviteLinks', e.target.checked)} /> Invite links can be used to join</label>
+        <TextField label="E-mail domains" value={form.emailDomains} onChange={(e) => set('emailDomains', e.target.value)} placeholder="example.com, example.org"
+          hint="People with an address at these domains may join by themselves." />
+        <Checkbox label="Invite links can be used to join" checked={form.inviteLinks} onCheckedChange={(on) => set('inviteLinks', on)} />
         <p><Button variant="primary" type="submit">Save settings</Button> {saved ? <span role="status">Saved.</span> : null}</p>
       </fieldset>
       {!canEdit ? <p className="muted">Only the organization’s admins change its settings.</p> : null}

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { allPages, api, isNotFound } from '../../api/client.ts';
 import { organizationQuery, teamsQuery } from '../../api/queries.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextArea, TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useSubmit } from '../../ui/use-submit.ts';
 import { useTitle } from '../../ui/title.ts';
@@ -114,16 +114,12 @@ function TestSignIn({ provider }: { provider: { label: string; service: { startU
 
 function SamlFields({ orgId, value, onChange }: { orgId: string; value: SamlForm; onChange: (form: SamlForm) => void }) {
   const set = (field: keyof SamlForm) => (e: { target: { value: string } }) => onChange({ ...value, [field]: e.target.value });
-  const id = useId();
   return (
     <>
       <TextField label="Name on the sign-in page" required maxLength={30} value={value.label} onChange={set('label')} />
       <TextField label="Identity provider entity ID (issuer)" value={value.entityID} onChange={set('entityID')} />
       <TextField label="Identity provider sign-in URL" type="url" value={value.ssoURL} onChange={set('ssoURL')} />
-      <div className="field">
-        <label htmlFor={`${id}-cert`}>Signing certificate (PEM)</label>
-        <textarea id={`${id}-cert`} rows={4} value={value.certificate} onChange={set('certificate')} />
-      </div>
+      <TextArea label="Signing certificate (PEM)" rows={4} value={value.certificate} onChange={set('certificate')} />
       <RoleSelect label="Default role of newcomers" value={value.defaultRole} onChange={(defaultRole) => onChange({ ...value, defaultRole })} />
       <TeamSelect orgId={orgId} label="Default team of newcomers" value={value.defaultTeam} onChange={(defaultTeam) => onChange({ ...value, defaultTeam })} />
     </>

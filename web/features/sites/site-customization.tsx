@@ -9,6 +9,7 @@ import { siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
+import { Checkbox } from '../../ui/choices.tsx';
 
 // "The whole site" in the listbox, which holds no empty value; the screen keeps '' for it.
 const WHOLE_SITE = 'site';
@@ -144,7 +145,7 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
         </div>
         <Select label="Theme" value={form.theme} onValueChange={(theme) => set('theme', theme)} options={THEMES.map((t) => ({ value: t, label: t }))} />
         <Select label="Default mode" value={form.defaultMode} onValueChange={(mode) => set('defaultMode', mode)} options={[{ value: 'light', label: 'Light' }, { value: 'dark', label: 'Dark' }]} />
-        <label className="check"><input type="checkbox" checked={form.toggeable} onChange={(e) => set('toggeable', e.target.checked)} /> Visitors can switch between light and dark</label>
+        <Checkbox label="Visitors can switch between light and dark" checked={form.toggeable} onCheckedChange={(on) => set('toggeable', on)} />
       </fieldset>
       <fieldset>
         <legend>Header links</legend>
@@ -165,13 +166,13 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
       </fieldset>
       <fieldset>
         <legend>Announcement</legend>
-        <label className="check"><input type="checkbox" checked={form.announcementEnabled} onChange={(e) => set('announcementEnabled', e.target.checked)} /> Show an announcement</label>
+        <Checkbox label="Show an announcement" checked={form.announcementEnabled} onCheckedChange={(on) => set('announcementEnabled', on)} />
         <TextField label="Announcement message" maxLength={128} value={form.announcementMessage} onChange={(e) => set('announcementMessage', e.target.value)} />
         <Select label="Announcement style" value={form.announcementStyle} onValueChange={(style) => set('announcementStyle', style)} options={ANNOUNCEMENT_STYLES.map((s) => ({ value: s, label: s }))} />
       </fieldset>
       <fieldset>
         <legend>Reading</legend>
-        <label className="check"><input type="checkbox" checked={form.pagination} onChange={(e) => set('pagination', e.target.checked)} /> Previous and next links at the bottom of pages</label>
+        <Checkbox label="Previous and next links at the bottom of pages" checked={form.pagination} onCheckedChange={(on) => set('pagination', on)} />
         <Select label="External links open" value={form.externalLinks} onValueChange={(where) => set('externalLinks', where)} options={[{ value: 'self', label: 'In the same tab' }, { value: 'blank', label: 'In a new tab' }]} />
       </fieldset>
       {problem ? <p className="error-note" role="alert">{problem}</p> : null}

@@ -12,6 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
 import { AddExternalLink, ExternalLinkRow } from './site-external-links.tsx';
+import { Checkbox } from '../../ui/choices.tsx';
 
 type Change = ReturnType<typeof useSiteChange>;
 
@@ -248,9 +249,7 @@ function AddGroup({ change, structure }: { change: Change; structure: SiteStruct
         <fieldset className="choice-list">
           <legend>Sections in the group</legend>
           {sections.map((s) => (
-            <label key={s.id}>
-              <input type="checkbox" checked={chosen.includes(s.id)} onChange={(e) => setChosen((ids) => (e.target.checked ? [...ids, s.id] : ids.filter((id) => id !== s.id)))} /> {s.title}
-            </label>
+            <Checkbox key={s.id} label={s.title} checked={chosen.includes(s.id)} onCheckedChange={(on) => setChosen((ids) => (on ? [...ids, s.id] : ids.filter((id) => id !== s.id)))} />
           ))}
         </fieldset>
       ) : null}
