@@ -229,11 +229,12 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     await page.getByLabel('Page description').fill('Typed before the tab was closed');
     await status(page).filter({ hasText: 'Offline – changes kept' }).waitFor({ timeout: 30_000 });
     assert.match(await page.evaluate(() => JSON.stringify(Object.entries(localStorage))), /Typed before the tab was closed/, 'kept in this browser');
-    // The tab is closed while offline: its last flush cannot reach the server.
+    // The tab is closed while offline. Its last flush (a keepalive request) may still reach the server: Chromium's
+    // offline emulation belongs to the tab, and the request outlives it (seen once on a loaded CI machine). Either
+    // way the kept copy stays in this browser, and the next open must send it.
     const context = page.context();
     const again = await context.newPage();
     await page.close();
-    assert.equal((await pageIn(spaceId, null, pages[0]!)).description ?? '', '');
     await context.setOffline(false);
     // Chromium hands a closed tab's last localStorage writes to the other tabs asynchronously (through the browser
     // process): under load the next tab can open before they arrive. The test waits until this browser's copy is
