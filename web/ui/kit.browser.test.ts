@@ -76,6 +76,8 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       body: { organization: org, title: 'Announcer', description: 'Announces new pages', visibility: 'public', script, scopes: [], configurations: { account: { componentId: 'configure' } } },
     }));
     const installation = await buildInstallation(t, 'announcer');
+    // Its first event delivered (refused: nothing configured), so that the screen shows a row of its events table.
+    await t.app.jobs.runDue();
     const collection = await buildCollection(t, { title: 'Guides' });
     const reader = await t.member('read');
     await buildOpenAPISpec(t, 'petstore', { text: JSON.stringify({ openapi: '3.0.0', info: { title: 'Petstore', version: '1' }, paths: { '/pets': { get: { responses: { 200: { description: 'The pets' } } } } } }) });
