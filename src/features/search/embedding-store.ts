@@ -78,6 +78,12 @@ export async function deleteUnusedVectors(db: Executor, model: string, limit: nu
     )
     .limit(limit)
     .execute();
-  for (const row of unused) await db.deleteFrom('section_embeddings').where('model', '=', row.model).where('content_hash', '=', row.content_hash).execute();
+  const byModel = new Map<string, string[]>();
+  for (const row of unused) {
+    const hashes = byModel.get(row.model);
+    if (hashes) hashes.push(row.content_hash);
+    else byModel.set(row.model, [row.content_hash]);
+  }
+  for (const [unusedModel, hashes] of byModel) await db.deleteFrom('section_embeddings').where('model', '=', unusedModel).where('content_hash', 'in', hashes).execute();
   return unused.length;
 }
