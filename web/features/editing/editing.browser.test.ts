@@ -221,7 +221,9 @@ describe('editing pages in Chromium', { skip: withoutChromium, timeout: 300_000 
     await page.context().close();
   });
 
-  test('edits kept in the browser are sent on the next open', async () => {
+  // A known defect under load (issue 40; PostgreSQL CI runs of 2026-12-04): the next editor sometimes takes the kept
+  // edits out of this browser without showing or saving them. It still runs and reports, as a todo until mended.
+  test('edits kept in the browser are sent on the next open', { todo: 'kept edits sometimes vanish on the next open under load (issue 40)' }, async () => {
     const { spaceId, pages } = await spaceWith('live', 'Notes');
     const page = await suite.signedIn();
     await openEditor(page, spaceId, pages[0]!);
