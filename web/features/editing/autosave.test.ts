@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../../api/client.ts';
 import { Autosave, failure, type SaveTransport } from './autosave.ts';
+import { unsavedEdits } from './save-queue.ts';
 
 /** A storage that keeps what the autosave writes, as localStorage would. */
 function memoryStorage() {
   const items = new Map<string, string>();
-  return { items, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+  return { items, getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
 }
 
 describe('the autosave of a page', () => {
@@ -63,5 +64,74 @@ describe('the autosave of a page', () => {
     assert.equal(failure(new ApiError(409, 'both', body)).type, 'conflict');
     assert.deepEqual(failure(new ApiError(409, 'The change request is merged')), { type: 'failed', message: 'The change request is merged' });
     assert.equal(failure(new TypeError('Failed to fetch')).type, 'offline');
+  });
+
+  test("another tab's kept edits are left in the browser by this editor's save; its own are forgotten", async () => {
+    const store = memoryStorage();
+    const theirs = JSON.stringify({ base: 'r1', edit: { description: 'Theirs' }, at: '', tab: 'other' });
+    let written = false;
+    const transport: SaveTransport = async () => {
+      // Another tab of the same page writes its own copy while this editor's request is under way.
+      if (!written) store.items.set('k', theirs);
+      written = true;
+      return { revision: 'r2' };
+    };
+    const autosave = new Autosave('p', 'r1', transport, { key: 'k', store }, null, 5);
+    autosave.edit({ title: 'Mine' });
+    assert.equal(JSON.parse(store.items.get('k')!).tab, autosave.tab, 'named after the editor that wrote them');
+    await autosave.flush();
+    assert.equal(autosave.snapshot().status, 'saved');
+    assert.equal(store.items.get('k'), theirs, 'not removed unread');
+    autosave.edit({ title: 'Mine again' });
+    await autosave.flush();
+    assert.equal(store.items.has('k'), false, 'its own copy forgotten once saved');
+    autosave.dispose();
+  });
+
+  test("a closed tab's edits, arriving after this editor opened, are shown and sent on their own base", async () => {
+    const sent: Record<string, unknown>[] = [];
+    const store = memoryStorage();
+    const autosave = new Autosave('p', 'r5', async (c) => (sent.push(c), { revision: 'r6' }), { key: 'k', store }, null, 5);
+    // A tab still open writes its copy too: it sends its own edits, this editor leaves them to it.
+    autosave.adopt({ base: 'r4', edit: { description: 'Still typing' }, at: '', tab: 'open' });
+    assert.equal(autosave.snapshot().status, 'idle');
+    const document = { object: 'document', data: {}, nodes: [] } as never;
+    autosave.adopt({ base: 'r4', edit: { description: 'Left behind', document }, at: '', tab: 'gone', closed: true });
+    const state = autosave.snapshot();
+    assert.deepEqual([unsavedEdits(state), state.base, state.resolvedAt, state.replacedAt], [{ description: 'Left behind', document }, 'r4', 1, 1]);
+    await sleep(30);
+    assert.deepEqual(sent, [{ operation: 'update_page', page: 'p', baseRevision: 'r4', description: 'Left behind', document: { document } }]);
+    assert.equal(store.items.has('k'), false, 'taken in, then forgotten once saved');
+    autosave.dispose();
+  });
+
+  test("a closed tab's edits found while this editor has its own unsaved go once those are saved", async () => {
+    const sent: Record<string, unknown>[] = [];
+    let revision = 1;
+    const autosave = new Autosave('p', 'r1', async (c) => (sent.push(c), { revision: `r${++revision}` }), { key: 'k', store: memoryStorage() }, null, 5);
+    autosave.edit({ title: 'Mine' });
+    autosave.adopt({ base: 'r0', edit: { description: 'Left behind' }, at: '', tab: 'gone', closed: true });
+    assert.deepEqual(unsavedEdits(autosave.snapshot()), { title: 'Mine' }, 'this editor’s edits are not mixed with them');
+    await autosave.flush();
+    await sleep(30);
+    assert.deepEqual(
+      sent.map((c) => [c.baseRevision, c.title ?? c.description]),
+      [['r1', 'Mine'], ['r0', 'Left behind']],
+    );
+    autosave.dispose();
+  });
+
+  test('a tab closing with unsaved edits marks its copy as left for the next editor', async () => {
+    const store = memoryStorage();
+    const autosave = new Autosave('p', 'r1', async () => Promise.reject(new ApiError(0, 'offline')), { key: 'k', store }, null, 5);
+    autosave.edit({ title: 'Unsent' });
+    autosave.leave();
+    const kept = () => JSON.parse(store.items.get('k')!);
+    assert.deepEqual([kept().edit, kept().closed, kept().tab], [{ title: 'Unsent' }, true, autosave.tab]);
+    await sleep(10);
+    assert.equal(kept().closed, true, 'still left once the last flush failed');
+    autosave.back();
+    assert.equal(kept().closed, undefined, 'its own again when the tab comes back');
+    autosave.dispose();
   });
 });

@@ -1,6 +1,6 @@
 import { ApiError, errorMessage } from '../../api/client.ts';
 import type { Document } from '../../../src/features/content/document/types.ts';
-import { writeDraft, type UnsavedDraft } from './local-drafts.ts';
+import { readDraft, writeDraft, type UnsavedDraft } from './local-drafts.ts';
 import { initialSaveState, saveReducer, shouldSend, unsavedEdits, updatePageChange, type PageEdit, type SaveConflict, type SaveEvent, type SaveState } from './save-queue.ts';
 
 /** About a second after typing stops, as GitBook does: long enough not to send every keystroke. */
@@ -12,6 +12,7 @@ export const RETRY_OFFLINE_MS = 5000;
 export type SaveTransport = (change: Record<string, unknown>, options: { keepalive: boolean }) => Promise<{ revision: string; merged?: Document }>;
 
 interface Storage {
+  getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
 }
@@ -25,6 +26,15 @@ export class Autosave {
   private state: SaveState;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<() => void>();
+  /** This editor, as its drafts name it. */
+  readonly tab = newTabId();
+  /** Editors whose kept drafts this one took in: their copy in the browser is this one's to forget once saved. */
+  private readonly adopted = new Set<string>();
+  /** A closed tab's draft found while this editor had edits of its own unsaved: taken in once they are saved. */
+  private waiting: UnsavedDraft | null = null;
+  private closing = false;
+  /** The edits this editor found kept on opening (the header shows them). */
+  readonly keptOnOpen: UnsavedDraft | null;
 
   constructor(
     pageId: string,
@@ -35,6 +45,8 @@ export class Autosave {
     private readonly delayMs = SAVE_DELAY_MS,
   ) {
     this.state = initialSaveState(pageId, unsaved?.base ?? base, unsaved?.edit ?? null);
+    this.keptOnOpen = unsaved;
+    if (unsaved) this.adopted.add(unsaved.tab ?? '');
   }
 
   readonly subscribe = (listener: () => void) => {
@@ -53,6 +65,36 @@ export class Autosave {
   resolve(choices: ReadonlyMap<number, 'mine' | 'theirs'>): void {
     this.dispatch({ type: 'resolve', choices });
     void this.flush();
+  }
+
+  /**
+   * A draft another tab left as it closed, seen after this editor opened (browsers hand a closing tab's last
+   * writes to the others late, through the browser process): its edits are shown and sent here. Until now the
+   * next editor sometimes opened before they arrived, and removed them unread at its own first save.
+   */
+  adopt(draft: UnsavedDraft): void {
+    if (draft.tab === this.tab || !draft.closed) return;
+    if (unsavedEdits(this.state) || this.state.status === 'conflict') {
+      this.waiting = draft;
+      return;
+    }
+    this.waiting = null;
+    this.adopted.add(draft.tab ?? '');
+    this.dispatch({ type: 'adopt', base: draft.base, edit: draft.edit });
+    void this.flush();
+  }
+
+  /** The tab is closing: what is unsaved is marked as left for the next editor of the page (after the last flush). */
+  leave(): void {
+    this.closing = true;
+    void this.flush({ keepalive: true });
+    this.keep();
+  }
+
+  /** The tab came back from the browser's back-forward cache: its edits are its own again. */
+  back(): void {
+    this.closing = false;
+    this.keep();
   }
 
   online(): void {
@@ -75,8 +117,9 @@ export class Autosave {
       if (this.state.status === 'offline') this.timer = setTimeout(() => this.online(), RETRY_OFFLINE_MS);
       return;
     }
-    // Edits made while the request was under way go next.
+    // Edits made while the request was under way go next; a closed tab's, found meanwhile, once this one's are saved.
     if (shouldSend(this.state)) this.timer = setTimeout(() => void this.flush(), this.delayMs);
+    else if (this.waiting) this.adopt(this.waiting);
   }
 
   dispose(): void {
@@ -88,10 +131,29 @@ export class Autosave {
     const next = saveReducer(this.state, event);
     if (next === this.state) return;
     this.state = next;
-    const unsaved = unsavedEdits(next);
-    writeDraft(this.storage.store, this.storage.key, unsaved ? { base: next.base, edit: unsaved, at: new Date().toISOString() } : null);
+    this.keep();
     for (const listener of this.listeners) listener();
   }
+
+  /** The browser's copy of what is unsaved, in step with the state. */
+  private keep(): void {
+    const unsaved = unsavedEdits(this.state);
+    if (unsaved) {
+      const draft: UnsavedDraft = { base: this.state.base, edit: unsaved, at: new Date().toISOString(), tab: this.tab, ...(this.closing ? { closed: true } : {}) };
+      writeDraft(this.storage.store, this.storage.key, draft);
+    } else if (this.owns(readDraft(this.storage.store, this.storage.key))) {
+      writeDraft(this.storage.store, this.storage.key, null);
+    }
+  }
+
+  /** Whether a stored draft is this editor's to forget: its own, or one it took in. Another tab's is left alone. */
+  private owns(draft: UnsavedDraft | null): boolean {
+    return draft !== null && (draft.tab === this.tab || this.adopted.has(draft.tab ?? ''));
+  }
+}
+
+function newTabId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** A failed save, told apart: no network (kept, sent when back online), a conflict to show, or the API's refusal. */

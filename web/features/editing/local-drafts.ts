@@ -10,6 +10,10 @@ export interface UnsavedDraft {
   base: string;
   edit: PageEdit;
   at: string;
+  /** The editor (one per open page, per tab) that wrote it. */
+  tab?: string;
+  /** Written as that tab closed: nobody else will send these edits, the next editor of the page takes them in. */
+  closed?: boolean;
 }
 
 /** Where a page's edits go: a change request, or the space's main line. */
@@ -19,7 +23,16 @@ export function draftKey(spaceId: string, target: string, pageId: string): strin
 
 export function readDraft(storage: Pick<Storage, 'getItem'>, key: string): UnsavedDraft | null {
   try {
-    const value = JSON.parse(storage.getItem(key) ?? 'null') as UnsavedDraft | null;
+    return parseDraft(storage.getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+/** A stored draft (a `storage` event's newValue too), or null when it is none. */
+export function parseDraft(stored: string | null): UnsavedDraft | null {
+  try {
+    const value = JSON.parse(stored ?? 'null') as UnsavedDraft | null;
     return value && typeof value.base === 'string' && value.edit && typeof value.edit === 'object' ? value : null;
   } catch {
     return null;

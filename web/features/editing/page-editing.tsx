@@ -14,7 +14,6 @@ import { EditorComments } from './editor-comments.tsx';
 import { targetName, type EditTarget } from './edit-target.ts';
 import { readPageAt, uploadFile, writeChanges } from './editing-api.ts';
 import { useTargetFiles } from './editor-files.ts';
-import { draftKey, readDraft } from './local-drafts.ts';
 import { PageHeaderEditor } from './page-header-editor.tsx';
 import { PeopleInPage } from './people-in-page.tsx';
 import { SaveStatus } from './save-status.tsx';
@@ -84,7 +83,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
     if (typed && collaboration.status === 'unavailable') autosave.edit({ document: typed });
   }, [collaboration.status, autosave]);
   // What the person had not saved last time wins over what the server has: it is sent (and merged) at once.
-  const kept = useMemo(() => readDraft(window.localStorage, draftKey(spaceId, targetName(target), pageId))?.edit, [spaceId, target, pageId]);
+  const kept = autosave.keptOnOpen?.edit;
   const initialDocument = useMemo(() => kept?.document ?? page.document ?? EMPTY, [kept, page.document]);
   const files = useTargetFiles(spaceId, target, revisionFiles);
   const upload = useCallback(
@@ -115,7 +114,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
   }
 
   const coverFile = page.cover?.ref?.kind === 'file' ? page.cover.ref.file : undefined;
-  // After a conflict is resolved the header shows the chosen values: the server's, under what is still unsaved.
+  // After a conflict is resolved, or a closed tab's edits taken in, the header shows what is unsaved over the page's.
   const header = { ...kept, ...(state.resolvedAt > 0 ? unsavedEdits(state) : {}) };
   // Editing together, the body's edits are saved by the server: the header's, by the autosave.
   const shownState: SaveState = together && sharedEdits !== 'none' && (state.status === 'idle' || state.status === 'saved') ? { ...state, status: sharedEdits } : state;

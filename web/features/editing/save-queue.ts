@@ -64,6 +64,7 @@ export type SaveEvent =
   | { type: 'failed'; message: string }
   | { type: 'conflict'; revision: string; message: string; conflicts: SaveConflict[]; document?: Document }
   | { type: 'resolve'; choices: ReadonlyMap<number, 'mine' | 'theirs'> }
+  | { type: 'adopt'; base: string; edit: PageEdit }
   | { type: 'online' };
 
 export function initialSaveState(pageId: string, base: string, unsaved: PageEdit | null = null): SaveState {
@@ -137,6 +138,21 @@ export function saveReducer(state: SaveState, event: SaveEvent): SaveState {
       };
     case 'resolve':
       return resolveConflicts(state, event.choices);
+    case 'adopt':
+      // Edits another tab kept and left behind as it closed, found after this editor opened: they become this
+      // editor's, on their own base, as if they had been found on opening. Only when nothing of this editor's is
+      // unsaved or waiting on a choice: its own edits go first (autosave.ts adopts once they are saved).
+      if (unsavedEdits(state) || state.status === 'conflict') return state;
+      return {
+        ...state,
+        base: event.base,
+        pending: event.edit,
+        status: state.status === 'offline' ? 'offline' : 'pending',
+        message: undefined,
+        // The header is drawn again with them (page-editing.tsx keys it by resolvedAt), the body shows their document.
+        resolvedAt: state.resolvedAt + 1,
+        ...(event.edit.document ? { replaced: event.edit.document, replacedAt: state.replacedAt + 1 } : {}),
+      };
   }
 }
 

@@ -82,7 +82,11 @@ describe("a site's external links in Chromium", { skip: withoutChromium, timeout
 
     // Deleted through the confirmation dialog.
     await status.getByRole('button', { name: 'Delete the link Status page' }).click();
-    await page.getByRole('alertdialog', { name: 'Delete the link Status page?' }).getByRole('button', { name: 'Delete link' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete the link Status page?' });
+    await confirm.getByRole('button', { name: 'Delete link' }).click();
+    // While the dialog is open the page behind it is hidden from the accessibility tree, so the row "detaches" at once:
+    // the dialog closes only once the server has answered.
+    await confirm.waitFor({ state: 'hidden' });
     await status.waitFor({ state: 'detached' });
     items = await structure();
     assert.deepEqual((items[1]!.children as Json[]).map((item) => item.title), ['API reference', 'Changelog']);
