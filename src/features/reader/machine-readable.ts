@@ -1,4 +1,5 @@
 import { documentToMarkdown } from '../content/document/to-markdown.ts';
+import { ifExpression } from '../content/document/nodes.ts';
 import type { ContentRef, Document } from '../content/document/types.ts';
 import type { PageNode } from '../content/tree.ts';
 import type { SitesTable as SiteRow } from '../../db/types.ts';
@@ -20,9 +21,9 @@ export function decideConditions(document: Document, holds: Condition): Document
   const walk = (nodes: unknown[]): unknown[] =>
     nodes.flatMap((node) => {
       if (!node || typeof node !== 'object') return [node];
-      const block = node as { type?: string; data?: { condition?: unknown }; nodes?: unknown[] };
+      const block = node as { type?: string; data?: unknown; nodes?: unknown[] };
       if (block.type === 'if') {
-        const condition = typeof block.data?.condition === 'string' ? block.data.condition : '';
+        const condition = ifExpression(block.data);
         return condition !== '' && holds(condition) ? walk(block.nodes ?? []) : [];
       }
       return Array.isArray(block.nodes) ? [{ ...block, nodes: walk(block.nodes) }] : [node];

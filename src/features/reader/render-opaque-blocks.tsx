@@ -4,6 +4,7 @@ import { formulaToMathMl } from './math.ts';
 import type { RenderContext } from './render-context.ts';
 import { imageSource } from './render-inline.tsx';
 import { OPENAPI_BLOCK_TYPES, renderOpenAPIBlock } from './render-openapi.tsx';
+import { ifExpression } from '../content/document/nodes.ts';
 
 /*
  * Blocks of the spec that Quire stores without modelling (types.ts: OPAQUE_BLOCK_TYPES), rendered from the
@@ -80,8 +81,7 @@ export function renderOtherBlock(block: OtherBlock, ctx: RenderContext, depth: n
       );
     }
     case 'if': {
-      // The spec names the condition `expression`; older documents wrote `condition`.
-      const condition = typeof data.expression === 'string' ? data.expression : typeof data.condition === 'string' ? data.condition : '';
+      const condition = ifExpression(data);
       const visible = condition !== '' && ctx.options.evaluateCondition?.(condition) === true;
       return visible ? renderFlow(children as unknown as Block[], ctx, depth + 1) : null;
     }

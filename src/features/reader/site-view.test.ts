@@ -83,11 +83,14 @@ describe('machine-readable text', () => {
         { object: 'block', type: 'if', data: { condition: 'yes' }, nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] },
         { object: 'block', type: 'if', data: { condition: 'no' }, nodes: [{ object: 'block', type: 'heading-1', nodes: [] }] },
         { object: 'block', type: 'if', data: {}, nodes: [{ object: 'block', type: 'heading-2', nodes: [] }] },
+        // The spec's name for the condition, as imported `{% if %}` blocks hold it.
+        { object: 'block', type: 'if', data: { expression: 'yes' }, nodes: [{ object: 'block', type: 'quote', nodes: [] }] },
+        { object: 'block', type: 'if', data: { expression: 'no' }, nodes: [{ object: 'block', type: 'heading-3', nodes: [] }] },
       ],
     } as never;
     assert.deepEqual(
       (decideConditions(document, (c) => c === 'yes') as unknown as { nodes: { type: string }[] }).nodes.map((n) => n.type),
-      ['paragraph'],
+      ['paragraph', 'quote'],
     );
   });
   test('the sitemap escapes URLs; robots.txt keeps robots out of sites that are not public', () => {

@@ -11,6 +11,7 @@ import { documentOfPage, pagesOfVariant, readerAsks, type SiteView, type Variant
 import type { Excerpt } from '../ask/prompt.ts';
 import { listedTree } from './site-view.ts';
 import type { PageNode } from '../content/tree.ts';
+import { ifExpression } from '../content/document/nodes.ts';
 
 /*
  * The published site's Ask (`~gitbook/ask?question=…`): a visitor's question answered from what the site shows
@@ -121,9 +122,9 @@ function linksOf(bySpace: ReadonlyMap<string, VariantPages & { listed: Set<strin
 /** Whether a document holds an adaptive block (`if`) whose condition this visitor does not meet. */
 function hidesFrom(nodes: readonly unknown[], holds: (expression: string) => boolean): boolean {
   return nodes.some((node) => {
-    const block = node as { type?: string; data?: { expression?: unknown; condition?: unknown }; nodes?: unknown[] };
+    const block = node as { type?: string; data?: unknown; nodes?: unknown[] };
     if (block?.type === 'if') {
-      const expression = typeof block.data?.expression === 'string' ? block.data.expression : typeof block.data?.condition === 'string' ? block.data.condition : '';
+      const expression = ifExpression(block.data);
       if (expression === '' || !holds(expression)) return true;
     }
     return Array.isArray(block?.nodes) && hidesFrom(block.nodes, holds);

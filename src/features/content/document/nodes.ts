@@ -146,3 +146,9 @@ export function keptCellSource(table: Table, fragment: Fragment): string | undef
   if (typeof kept?.markdown !== 'string' || typeof kept.digest !== 'string') return undefined;
   return contentDigest(fragment as unknown as Block) === kept.digest ? kept.markdown : undefined;
 }
+
+/** The condition of an adaptive `if` block: the spec names it `expression`; documents stored before wrote `condition`. */
+export function ifExpression(data: unknown): string {
+  const { expression, condition } = (data ?? {}) as { expression?: unknown; condition?: unknown };
+  return typeof expression === 'string' ? expression : typeof condition === 'string' ? condition : '';
+}

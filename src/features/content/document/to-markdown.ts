@@ -6,7 +6,7 @@ import type { TagName } from './liquid-tags.ts';
 import { serializeMarkdown, wrap } from './markdown-serializer.ts';
 import { lines, NESTING_MARKS, nestMarks } from './nest-marks.ts';
 import type { Atom, NestingMark } from './nest-marks.ts';
-import { blockText, inlineText, keptCellSource, keptHeaderSource, keptSource, oneLine } from './nodes.ts';
+import { blockText, ifExpression, inlineText, keptCellSource, keptHeaderSource, keptSource, oneLine } from './nodes.ts';
 import { phrasingHtml } from './cell-html.ts';
 import { codeHtml, hasHighlightedLines } from './code-html.ts';
 import type {
@@ -217,7 +217,7 @@ class Writer {
           items('update', 'endupdate', 'update', (update) => ({ date: str(update.data?.date), tags: tagList(update.data?.tags) })),
         );
       case 'if':
-        return wrap(formatTag('if', {}, oneLine(str(data.expression) ?? str(data.condition) ?? '')), formatTag('endif'), this.flow(children as unknown as Block[], depth + 1));
+        return wrap(formatTag('if', {}, oneLine(ifExpression(data))), formatTag('endif'), this.flow(children as unknown as Block[], depth + 1));
       case 'prompt': {
         // A stored document's keys are sorted; GitBook writes these in this order, then any others.
         const keys = [...PROMPT_ATTRIBUTES.filter((key) => key in data), ...Object.keys(data).filter((key) => !PROMPT_ATTRIBUTES.includes(key))];
