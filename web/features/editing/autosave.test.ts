@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../../api/client.ts';
-import { Autosave, failure, type SaveTransport } from './autosave.ts';
+import { Autosave, failure, type EditorPresence, type SaveTransport } from './autosave.ts';
 import { unsavedEdits } from './save-queue.ts';
 
 /** A storage that keeps what the autosave writes, as localStorage would. */
@@ -119,6 +119,56 @@ describe('the autosave of a page', () => {
       [['r1', 'Mine'], ['r0', 'Left behind']],
     );
     autosave.dispose();
+  });
+
+  test("another editor's copy is taken in once that editor is gone, even when its last write never came", async () => {
+    const sent: Record<string, unknown>[] = [];
+    const store = memoryStorage();
+    // The browser's presence, as Web Locks give it: an editor is gone when it lets go.
+    const open = new Set<string>();
+    const watchers = new Map<string, () => void>();
+    const presence: EditorPresence = {
+      hold: (tab) => (open.add(tab), () => {
+        open.delete(tab);
+        watchers.get(tab)?.();
+        watchers.delete(tab);
+      }),
+      whenGone: (tab, callback) => {
+        if (!open.has(tab)) queueMicrotask(callback);
+        else watchers.set(tab, callback);
+        return () => watchers.delete(tab);
+      },
+    };
+    let revision = 5;
+    const transport: SaveTransport = async (c) => (sent.push(c), { revision: `r${++revision}` });
+    const here = new Autosave('p', 'r5', transport, { key: 'k', store }, null, 5, presence);
+    const other = new Autosave('p', 'r5', async () => Promise.reject(new ApiError(0, 'offline')), { key: 'k', store }, null, 5, presence);
+    const closeHere = here.open();
+    const closeOther = other.open();
+    other.online();
+    other.edit({ description: 'Typed offline' });
+    here.noticed(JSON.parse(store.items.get('k')!));
+    other.edit({ description: 'Typed offline, then more' });
+    here.noticed(JSON.parse(store.items.get('k')!));
+    await sleep(20);
+    assert.deepEqual(sent, [], 'an open editor sends its own');
+    // The other tab closes without its copy marked closed (its renderer ended first): its last copy is taken in.
+    closeOther();
+    other.dispose();
+    await sleep(30);
+    assert.deepEqual(sent, [{ operation: 'update_page', page: 'p', baseRevision: 'r5', description: 'Typed offline, then more' }]);
+    assert.equal(store.items.has('k'), false, 'forgotten once saved');
+    // Its copy marked closed arriving late after all is the same copy: not sent twice.
+    here.noticed({ base: 'r5', edit: { description: 'Typed offline, then more' }, at: '', tab: other.tab, closed: true });
+    await sleep(20);
+    assert.equal(sent.length, 1);
+    // A copy whose editor is already gone when first seen goes at once.
+    here.noticed({ base: 'r6', edit: { title: 'From a tab long closed' }, at: '', tab: 'gone' });
+    await sleep(30);
+    assert.deepEqual(sent.at(-1), { operation: 'update_page', page: 'p', baseRevision: 'r6', title: 'From a tab long closed' });
+    closeHere();
+    assert.equal(watchers.size, 0, 'nothing watched once closed');
+    here.dispose();
   });
 
   test('a tab closing with unsaved edits marks its copy as left for the next editor', async () => {

@@ -11,6 +11,18 @@ export const RETRY_OFFLINE_MS = 5000;
 /** Sends one page's update_page change where the edits go; answers the revision written and the merged document, if any. */
 export type SaveTransport = (change: Record<string, unknown>, options: { keepalive: boolean }) => Promise<{ revision: string; merged?: Document }>;
 
+/**
+ * Which editors of this browser are still open, across its tabs: an editor holds its presence while it is open, and
+ * another can be told when it is gone — closed, crashed, or navigated away, whether or not its last words (the copy
+ * marked `closed` as it closed) ever arrived. use-autosave.ts holds it with the Web Locks API.
+ */
+export interface EditorPresence {
+  /** Holds `tab`'s presence; answers its release. */
+  hold(tab: string): () => void;
+  /** Calls back once the editor `tab` is gone; answers a cancel. */
+  whenGone(tab: string, callback: () => void): () => void;
+}
+
 interface Storage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
@@ -28,8 +40,13 @@ export class Autosave {
   private readonly listeners = new Set<() => void>();
   /** This editor, as its drafts name it. */
   readonly tab = newTabId();
-  /** Editors whose kept drafts this one took in: their copy in the browser is this one's to forget once saved. */
-  private readonly adopted = new Set<string>();
+  /**
+   * Editors whose kept drafts this one took in, with the last copy taken (the same copy is not sent twice): their
+   * copy in the browser is this one's to forget once saved.
+   */
+  private readonly adopted = new Map<string, string>();
+  /** Other editors of the page whose drafts were seen: the last copy of each, and the cancel of its watch. */
+  private readonly others = new Map<string, { draft: UnsavedDraft; cancel: () => void }>();
   /** A closed tab's draft found while this editor had edits of its own unsaved: taken in once they are saved. */
   private waiting: UnsavedDraft | null = null;
   private closing = false;
@@ -43,10 +60,11 @@ export class Autosave {
     private readonly storage: { key: string; store: Storage },
     unsaved: UnsavedDraft | null = null,
     private readonly delayMs = SAVE_DELAY_MS,
+    private readonly presence: EditorPresence | null = null,
   ) {
     this.state = initialSaveState(pageId, unsaved?.base ?? base, unsaved?.edit ?? null);
     this.keptOnOpen = unsaved;
-    if (unsaved) this.adopted.add(unsaved.tab ?? '');
+    if (unsaved) this.adopted.set(unsaved.tab ?? '', copyOf(unsaved));
   }
 
   readonly subscribe = (listener: () => void) => {
@@ -74,14 +92,52 @@ export class Autosave {
    */
   adopt(draft: UnsavedDraft): void {
     if (draft.tab === this.tab || !draft.closed) return;
+    if (this.adopted.get(draft.tab ?? '') === copyOf(draft)) return;
     if (unsavedEdits(this.state) || this.state.status === 'conflict') {
       this.waiting = draft;
       return;
     }
     this.waiting = null;
-    this.adopted.add(draft.tab ?? '');
+    this.adopted.set(draft.tab ?? '', copyOf(draft));
     this.dispatch({ type: 'adopt', base: draft.base, edit: draft.edit });
     void this.flush();
+  }
+
+  /**
+   * Another editor's draft, seen in this browser's storage (a `storage` event). Left as it closed, it is taken in
+   * now. Still being written, it is that editor's to send; it is watched, and once that editor is gone the last copy
+   * it left is taken in — a closing tab's last write, the one marked `closed`, is not always delivered (Chromium
+   * may end a closing tab's renderer before it goes out, more often under load).
+   */
+  noticed(draft: UnsavedDraft): void {
+    if (draft.tab === this.tab) return;
+    if (draft.closed) return this.adopt(draft);
+    const tab = draft.tab ?? '';
+    const watched = this.others.get(tab);
+    if (watched) {
+      watched.draft = draft;
+      return;
+    }
+    if (!this.presence) return;
+    const other = { draft, cancel: () => {} };
+    this.others.set(tab, other);
+    other.cancel = this.presence.whenGone(tab, () => {
+      this.others.delete(tab);
+      // The copy in the browser when newer (the same editor's), else the last one seen: a later write of this
+      // editor's own may have taken the place, the page having one copy in the browser.
+      const stored = readDraft(this.storage.store, this.storage.key);
+      const left = stored && stored.tab === draft.tab ? stored : other.draft;
+      this.adopt({ ...left, closed: true });
+    });
+  }
+
+  /** This editor is open until the answer is called: other editors of the page are told when it is gone, and it watches theirs. */
+  open(): () => void {
+    const release = this.presence?.hold(this.tab) ?? (() => {});
+    return () => {
+      release();
+      this.stopWatching();
+    };
   }
 
   /** The tab is closing: what is unsaved is marked as left for the next editor of the page (after the last flush). */
@@ -125,6 +181,12 @@ export class Autosave {
   dispose(): void {
     clearTimeout(this.timer);
     this.listeners.clear();
+    this.stopWatching();
+  }
+
+  private stopWatching(): void {
+    for (const other of this.others.values()) other.cancel();
+    this.others.clear();
   }
 
   private dispatch(event: SaveEvent): void {
@@ -150,6 +212,11 @@ export class Autosave {
   private owns(draft: UnsavedDraft | null): boolean {
     return draft !== null && (draft.tab === this.tab || this.adopted.has(draft.tab ?? ''));
   }
+}
+
+/** A draft's edits and base, to tell the same copy arriving twice. */
+function copyOf(draft: UnsavedDraft): string {
+  return JSON.stringify([draft.base, draft.edit]);
 }
 
 function newTabId(): string {
