@@ -226,7 +226,54 @@ describe('Ask in an organization, through the official client', { timeout: 120_0
     await rejectsWith(session.latest().orgs.askInOrganization(session.t.org.id, { query: 'x'.repeat(513) }), 400, /query/);
   });
 
+  test('a member learns that Ask answers here (the screens offer it); an outsider learns nothing', async () => {
+    const org = session.t.org.id;
+    const read = (token: string) => fetch(`${session.endpoint}/v1/orgs/${org}/ask/availability`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await read(session.t.admin.token);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(await answer.json(), { available: true, byMeaning: false });
+    assert.equal((await read((await session.t.outsider()).token)).status, 404);
+  });
+
   test('every operation answered in the official shapes', () => session.assertConformed(OPERATIONS));
+});
+
+/** A port nothing listens on: one the system gave out and was closed again. */
+async function closedPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('Ask with its provider down (nothing listening at AI_PROVIDER_URL)', { timeout: 90_000 }, () => {
+  const env: Record<string, string> = { AI_CHAT_MODEL: 'double-chat', AI_TIMEOUT_MS: '10000' };
+  before(async () => {
+    env.AI_PROVIDER_URL = `http://127.0.0.1:${await closedPort()}/v1`;
+  });
+  const session = e2eSession({ env });
+
+  test('an answer is a 502 saying the provider failed; a stream ends with its error event; nothing is half written', async () => {
+    const org = session.t.org.id;
+    const spaceId = (await session.latest().orgs.createSpace(org, { title: 'Handbook' })).data.id;
+    await editLive(session.t, spaceId, [{ operation: 'insert_page', title: 'Share links', document: markdown('Delete a share link to revoke its access at once.') }]);
+    await rejectsWith(session.latest().orgs.askInOrganization(org, { query: 'How do I revoke a share link?' }), 502, /model provider/);
+    const response = await fetch(`${session.endpoint}/v1/orgs/${org}/ask/stream?query=${encodeURIComponent('How do I revoke a share link?')}`, {
+      headers: { authorization: `Bearer ${session.t.admin.token}`, accept: 'text/event-stream' },
+    });
+    const text = await response.text();
+    if (response.status === 200) {
+      assert.match(text, /event: error\ndata: .*model provider/);
+      assert.doesNotMatch(text, /event: done/);
+    } else {
+      assert.equal(response.status, 502);
+      assert.match(text, /model provider/);
+    }
+    const availability = await fetch(`${session.endpoint}/v1/orgs/${org}/ask/availability`, { headers: { authorization: `Bearer ${session.t.admin.token}` } });
+    assert.deepEqual(await availability.json(), { available: true, byMeaning: false }, 'configured, though down: the screens offer Ask and show its failure');
+  });
 });
 
 describe('Ask without a configured model', { timeout: 60_000 }, () => {
@@ -238,5 +285,27 @@ describe('Ask without a configured model', { timeout: 60_000 }, () => {
     const response = await fetch(`${session.endpoint}/v1/orgs/${org}/ask/stream?query=x`, { headers: { authorization: `Bearer ${session.t.admin.token}` } });
     assert.equal(response.status, 400);
     assert.match(((await response.json()) as { error: { message: string } }).error.message, /Ask is off/);
+    await rejectsWith(Promise.resolve().then(async () => eventsOf(await session.latest().orgs.streamRecommendedQuestionsInOrganization(org))), 400, /Ask is off/);
+
+    const api = session.latest();
+    const spaceId = (await api.orgs.createSpace(org, { title: 'Handbook' })).data.id;
+    await editLive(session.t, spaceId, [{ operation: 'insert_page', title: 'Share links', document: markdown('Delete a share link to revoke its access at once.') }]);
+    const site = (await api.orgs.createSite(org, { title: 'Help center' })).data;
+    const siteSpace = (await api.orgs.addSpaceToSite(org, site.id, { spaceId })).data;
+    await rejectsWith(Promise.resolve().then(async () => eventsOf(await api.orgs.streamAskInSite(org, site.id, { question: 'How do I revoke?', scope: { mode: 'all' } }))), 400, /Ask is off/);
+    await rejectsWith(Promise.resolve().then(async () => eventsOf(await api.orgs.streamRecommendedQuestionsInSite(org, site.id, { siteSpaceId: siteSpace.id }))), 400, /Ask is off/);
+    // The published site offers no Ask, and its route is not there.
+    const reader = await fetch(`${session.endpoint}/sites/${site.id}/~gitbook/ask?question=revoke`, { headers: { accept: 'text/event-stream' } });
+    assert.equal(reader.status, 404);
+    const page = await (await fetch(`${session.endpoint}/sites/${site.id}/`)).text();
+    assert.doesNotMatch(page, /data-ask-url/);
+
+    const availability = await fetch(`${session.endpoint}/v1/orgs/${org}/ask/availability`, { headers: { authorization: `Bearer ${session.t.admin.token}` } });
+    assert.equal(availability.status, 200);
+    assert.deepEqual(await availability.json(), {
+      available: false,
+      byMeaning: false,
+      message: 'Ask is off on this server: its operator has not set AI_PROVIDER_URL (an OpenAI-compatible API) and AI_CHAT_MODEL',
+    });
   });
 });

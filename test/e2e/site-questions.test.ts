@@ -91,6 +91,7 @@ describe("What readers asked a site's Ask, through the official client", { timeo
   let uncovered = '';
   test("a reader's answers are kept with their question, thread and sources; the thumbs rate them", async () => {
     provider.behaviour = { kind: 'model' };
+    assert.match(await (await fetch(`${session.endpoint}/sites/${siteId}/`)).text(), /data-ask-url/, 'the published site offers Ask');
     const asked = await readerAsks('How do I revoke a share link?');
     first = asked.at(-1)!.id;
     assert.ok(asked.every((e) => e.id === first), 'every event names the answer');

@@ -4,9 +4,9 @@ import { apiOperation, registerOperations } from '../../platform/api-operation.t
 import { callerOf } from '../../platform/auth.ts';
 import { sendEventStream } from '../../platform/event-stream.ts';
 import { errors, OrganizationIdParams } from '../../platform/schemas.ts';
-import { AskAnswer, AskQuery, SearchAIAnswerStream, SearchAIQuery, SearchAIRecommendedQuestions, SearchAIRecommendedQuestionStream, SiteAskBody, SiteRecommendedQuestionsQuery, StreamAskQuery } from './schemas.ts';
+import { AskAnswer, AskAvailability, AskQuery, SearchAIAnswerStream, SearchAIQuery, SearchAIRecommendedQuestions, SearchAIRecommendedQuestionStream, SiteAskBody, SiteRecommendedQuestionsQuery, StreamAskQuery } from './schemas.ts';
 import type { Static } from 'typebox';
-import { organizationScope, prepareOrganizationAnswer, prepareSiteAnswer, recommendedQuestions, siteRecommendedQuestions, wholeAnswer, type PreparedAnswer } from './service.ts';
+import { askAvailability, organizationScope, prepareOrganizationAnswer, prepareSiteAnswer, recommendedQuestions, siteRecommendedQuestions, wholeAnswer, type PreparedAnswer } from './service.ts';
 import { SiteIdParams } from '../sites/schemas.ts';
 import { recordedAnswers } from '../site-questions/service.ts';
 import { newId } from '../../platform/ids.ts';
@@ -41,6 +41,17 @@ export async function askRoutes(app: App) {
       response: AskAnswer,
       errors: [400, 401, 404, 502, 504],
       run: async (ctx, caller, { params, body }) => ({ answer: await wholeAnswer(await prepareOrganizationAnswer(ctx, caller, params.organizationId, body.query, body.previousQueries)) }),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/orgs/:organizationId/ask/availability',
+      operationId: 'getAskAvailability',
+      documentation: { 'x-quire-extension': true },
+      summary: 'Whether this server answers questions (a model is configured), so that a screen can say so',
+      params: OrganizationIdParams,
+      response: AskAvailability,
+      errors: [401, 404],
+      run: (ctx, caller, { params }) => askAvailability(ctx, caller, params.organizationId),
     }),
     apiOperation({
       method: 'GET',

@@ -51,6 +51,16 @@ export const AskAnswer = Type.Object({ answer: Type.Optional(SearchAIAnswer) });
 
 export const SearchAIAnswerStream = Type.Object({ type: Type.Literal('answer'), answer: SearchAIAnswer }, { $id: 'SearchAIAnswerStream' });
 
+/** Whether this server answers questions at all (x-quire-extension): the app's screens say so rather than offer Ask in vain. */
+export const AskAvailability = Type.Object(
+  {
+    available: Type.Boolean({ description: 'A model is configured (AI_PROVIDER_URL and AI_CHAT_MODEL): Ask answers' }),
+    byMeaning: Type.Boolean({ description: 'An embedding model is configured (AI_EMBEDDING_MODEL): retrieval also ranks sections by meaning' }),
+    message: Type.Optional(Type.String({ description: 'Why Ask is off, when it is' })),
+  },
+  { $id: 'AskAvailability' },
+);
+
 export const SearchAIRecommendedQuestions = Type.Object({ questions: Type.Array(Type.String()) }, { $id: 'SearchAIRecommendedQuestions' });
 
 export const SearchAIRecommendedQuestionStream = Type.Object({ question: Type.String() }, { $id: 'SearchAIRecommendedQuestionStream' });

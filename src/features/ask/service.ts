@@ -60,6 +60,12 @@ export function askProvider(ctx: AppContext): AiProvider {
   return ctx.ai;
 }
 
+/** Whether this server answers questions, told to a member of the organization (404 to anyone else). */
+export async function askAvailability(ctx: AppContext, caller: Caller, organizationId: string) {
+  await organizationScope(ctx, caller, organizationId);
+  return { available: ctx.ai !== undefined, byMeaning: ctx.ai?.embeddings !== undefined, ...(ctx.ai ? {} : { message: ASK_IS_OFF }) };
+}
+
 /** The readable scope of a member (or an installation) in an organization, after the organization's own checks. */
 export async function organizationScope(ctx: AppContext, caller: Caller, organizationId: string): Promise<SearchScope> {
   const access = await OrgAccess.load(ctx.db, organizationId, caller);

@@ -64,3 +64,33 @@ describe('Ask in the app, in Chromium', { skip: withoutChromium, timeout: 180_00
     await page.context().close();
   });
 });
+
+describe('Ask in the app on a server with no model, in Chromium', { skip: withoutChromium, timeout: 180_000 }, () => {
+  const suite = webAppSuite();
+
+  test('the search says Ask is off and why instead of offering it; the site’s Questions tab says so by its switch', async () => {
+    const { t } = suite;
+    const space = await buildSpace(t, { title: 'Handbook' });
+    await editLive(t, space.id, [{ operation: 'insert_page', title: 'Share links', document: { markdown: 'Delete a share link to revoke its access at once.' } }]);
+    const page = await suite.signedIn();
+    await page.goto(`${suite.origin}/app/o/${t.org.id}`);
+    await suite.settled(page);
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox', { name: 'Search' }).fill('How do I revoke a share link?');
+    await page.getByText(/Ask is off on this server: its operator has not set AI_PROVIDER_URL/).waitFor();
+    assert.equal(await page.getByRole('button', { name: /^Ask the docs/ }).count(), 0);
+    await suite.assertAccessible(page, 'the search dialog with Ask off');
+    await page.keyboard.press('Escape');
+
+    const site = (await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Help center' } })).body as { id: string };
+    await page.goto(`${suite.origin}/app/o/${t.org.id}/sites/${site.id}/questions`);
+    const toggle = page.getByRole('switch', { name: 'Answer readers’ questions (Ask)' });
+    await toggle.waitFor();
+    await page.getByText(/Readers are offered no Ask until it is set/).waitFor();
+    assert.equal(await toggle.isDisabled(), true);
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+    await suite.assertAccessible(page, 'the Questions tab with Ask off on the server');
+    await screenshot(page, 'site-questions-ask-off');
+    await page.context().close();
+  });
+});

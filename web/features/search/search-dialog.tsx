@@ -9,6 +9,7 @@ import { useOrganizationId } from '../organizations/use-organization.ts';
 import { Dialog } from '../../ui/dialogs.tsx';
 import { Button } from '../../ui/button.tsx';
 import { AskAnswer } from './ask-answer.tsx';
+import { askAvailabilityQuery } from './ask-availability.ts';
 
 interface Hit { key: string; title: string; context: string; app: string }
 
@@ -26,6 +27,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const [asked, setAsked] = useState<string | undefined>();
   const navigate = useNavigate();
   const inSpace = useQuery({ ...spaceSearchQuery(spaceId ?? '', query), enabled: !!spaceId && query.trim() !== '' });
+  const ask = useQuery({ ...askAvailabilityQuery(orgId ?? ''), enabled: !!orgId });
   const inOrg = useQuery({ ...organizationSearchQuery(orgId ?? '', query), enabled: !spaceId && !!orgId && query.trim() !== '' });
   const hits: Hit[] = spaceId
     ? (inSpace.data?.items ?? []).map((page) => hitOf(page, ''))
@@ -65,11 +67,12 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
         aria-activedescendant={hits[active] ? `hit-${active}` : undefined}
         autoFocus
       />
-      {orgId && text.trim() !== '' ? (
+      {orgId && text.trim() !== '' && ask.data?.available !== false ? (
         <Button className="ask-button" onClick={() => setAsked(text.trim())}>
           Ask the docs: “{text.trim()}”
         </Button>
       ) : null}
+      {orgId && text.trim() !== '' && ask.data?.available === false ? <p className="ui-field-hint">{ask.data.message}</p> : null}
       {orgId && asked ? (
         <AskAnswer
           orgId={orgId}

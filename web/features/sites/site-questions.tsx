@@ -13,6 +13,7 @@ import { keys } from '../../api/queries.ts';
 import { customizationQuery, sitePath, type SiteTabProps } from './site-queries.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { documentOfText, textOfDocument } from './instructions-text.ts';
+import { askAvailabilityQuery } from '../search/ask-availability.ts';
 
 interface Page<T> {
   items: T[];
@@ -53,17 +54,24 @@ const questionsKey = (orgId: string, siteId: string, ...rest: unknown[]) => [...
 /** Ask on or off for the site: its customization's `ai.mode` (none, or search with answers). */
 function AskSwitch({ orgId, siteId }: { orgId: string; siteId: string }) {
   const customization = useQuery(customizationQuery(orgId, siteId));
+  const availability = useQuery(askAvailabilityQuery(orgId));
   const change = useSiteChange(orgId, siteId);
   const data = customization.data as (SiteCustomizationSettings & { ai?: { mode: string } }) | undefined;
+  // The site's setting is kept either way; without a model on the server, readers are offered no Ask whatever it says.
+  const serverOff = availability.data?.available === false;
   const on = data?.ai?.mode !== 'none';
   return (
     <div className="panel">
       {data ? (
         <Switch
           label="Answer readers’ questions (Ask)"
-          hint="In the published site’s search, readers can ask a question and get an answer written from the docs, with its sources. The server’s operator sets the model (AI_PROVIDER_URL)."
-          checked={on}
-          disabled={change.isPending}
+          hint={
+            serverOff
+              ? `${availability.data?.message ?? 'Ask is off on this server'}. Readers are offered no Ask until it is set; this setting applies then.`
+              : 'In the published site’s search, readers can ask a question and get an answer written from the docs, with its sources. The server’s operator sets the model (AI_PROVIDER_URL).'
+          }
+          checked={on && !serverOff}
+          disabled={change.isPending || serverOff}
           onCheckedChange={(checked) => change.mutate({ method: 'PUT', path: '/customization', body: { ...data, ai: { mode: checked ? 'search' : 'none' } } as never })}
         />
       ) : (
