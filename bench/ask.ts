@@ -38,6 +38,8 @@ const QUESTIONS = [
 
 export interface AskBenchResult {
   database: string;
+  /** Who asks: a member across the organization, or a visitor of the published site (its own Ask route). */
+  asker: 'member' | 'site visitor';
   /** `full-text`, or `full-text + embeddings` (AI_EMBEDDING_MODEL set: the question's embedding is asked first). */
   retrieval: string;
   p50: number;
@@ -50,7 +52,7 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-async function runOn(database: string, pgUrl: string | undefined, embeddings: boolean): Promise<AskBenchResult> {
+async function runOn(database: string, pgUrl: string | undefined, embeddings: boolean, asker: AskBenchResult['asker'] = 'member'): Promise<AskBenchResult> {
   const s = await server(pgUrl);
   const provider = await startAiProvider();
   try {
@@ -76,10 +78,20 @@ async function runOn(database: string, pgUrl: string | undefined, embeddings: bo
     // Every section embedded before the first question, as the job worker would have done.
     if (embeddings) while ((await embedPendingSections(ctx)) > 0);
     const caller = (await authenticateToken(ctx, s.token))!;
+    // A visitor asks through the published site's route: its views, the pages it shows them, each candidate page
+    // checked against their (here, no) claims — the reader's whole path, over HTTP.
+    let siteId = '';
+    if (asker === 'site visitor') {
+      siteId = (await s.api<{ id: string }>('POST', `/orgs/${s.organizationId}/sites`, { title: 'Ask bench site', visibility: 'public', spaces: [space.id] })).id;
+      await s.api('POST', `/orgs/${s.organizationId}/sites/${siteId}/publish`);
+    }
     const ask = async (question: string): Promise<number> => {
       const asked = provider.requests.length;
       const started = performance.now();
-      await wholeAnswer(await prepareOrganizationAnswer(ctx, caller, s.organizationId, question));
+      if (siteId) {
+        const response = await s.app.inject({ method: 'GET', url: `/sites/${siteId}/~gitbook/ask?question=${encodeURIComponent(question)}`, headers: { accept: 'text/event-stream' } });
+        if (response.statusCode !== 200) throw new Error(`the site's Ask answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+      } else await wholeAnswer(await prepareOrganizationAnswer(ctx, caller, s.organizationId, question));
       const request = provider.requests[asked];
       if (!request) throw new Error(`"${question}" never reached the provider`);
       return request.receivedAt - started;
@@ -87,7 +99,7 @@ async function runOn(database: string, pgUrl: string | undefined, embeddings: bo
     for (const question of QUESTIONS.slice(0, 5)) await ask(question);
     const times: number[] = [];
     for (let round = 0; round < ROUNDS; round++) for (const question of QUESTIONS) times.push(await ask(question));
-    return { database, retrieval: embeddings ? 'full-text + embeddings' : 'full-text', p50: quantile(times, 0.5), p95: quantile(times, 0.95), samples: times.length };
+    return { database, asker, retrieval: embeddings ? 'full-text + embeddings' : 'full-text', p50: quantile(times, 0.5), p95: quantile(times, 0.95), samples: times.length };
   } finally {
     await provider.close();
     await s.close();
@@ -95,11 +107,12 @@ async function runOn(database: string, pgUrl: string | undefined, embeddings: bo
 }
 
 export async function runAskBench(): Promise<AskBenchResult[]> {
-  const results = [await runOn('SQLite', undefined, false), await runOn('SQLite', undefined, true)];
+  const results = [await runOn('SQLite', undefined, false), await runOn('SQLite', undefined, true), await runOn('SQLite', undefined, false, 'site visitor')];
   const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   try {
     results.push(await runOn('PostgreSQL', pgUrl, false));
     results.push(await runOn('PostgreSQL', pgUrl, true));
+    results.push(await runOn('PostgreSQL', pgUrl, false, 'site visitor'));
   } catch (error) {
     console.log(`ask bench: PostgreSQL skipped (${(error as Error).message})`);
   }
@@ -112,11 +125,14 @@ export const askIntro = [
   'localhost; from the call to the moment the double receives the request (access check, retrieval, prompt, request).',
   'With embeddings (AI_EMBEDDING_MODEL set, every section embedded beforehand by the sweep), the time includes the',
   "question's embedding, a round trip to the double (512 dimensions), and the comparison with the scope's vectors.",
+  "A site visitor asks the same questions of a public site publishing that space, through the site's own Ask route",
+  '(`~gitbook/ask`, in process): the site\'s views and the pages it shows the visitor, each candidate page checked',
+  'against their claims, then the prompt.',
 ].join('\n');
 
 export function askTable(results: AskBenchResult[]): string {
-  const lines = ['| database | retrieval | questions | p50 (ms) | p95 (ms) | p95 <= 50 ms |', '| --- | --- | ---: | ---: | ---: | :---: |'];
-  for (const r of results) lines.push(`| ${r.database} | ${r.retrieval} | ${r.samples} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p95 <= 50 ? 'yes' : 'NO'} |`);
+  const lines = ['| database | asker | retrieval | questions | p50 (ms) | p95 (ms) | p95 <= 50 ms |', '| --- | --- | --- | ---: | ---: | ---: | :---: |'];
+  for (const r of results) lines.push(`| ${r.database} | ${r.asker} | ${r.retrieval} | ${r.samples} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p95 <= 50 ? 'yes' : 'NO'} |`);
   return lines.join('\n');
 }
 
