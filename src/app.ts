@@ -118,7 +118,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildOptions
   const endReadCaches = enableReadCaches(db, { sharedTtlMs: config.cacheTtlMs });
   app.server.headersTimeout = Math.min(config.headersTimeoutMs, config.requestTimeoutMs || config.headersTimeoutMs);
   if (config.maxConnections > 0) app.server.maxConnections = config.maxConnections;
-  const jobs = new JobWorker(ctx);
+  const jobs = new JobWorker(ctx, app.log);
   registerJobHandlers(jobs);
   app.decorate('jobs', jobs);
 

@@ -194,6 +194,34 @@ describe('a running job is leased', () => {
     return [new JobWorker(ctx), new JobWorker(ctx)] as const;
   };
 
+  test('a sweep that fails is logged and the sweeps after it still run; a failing job is logged at each attempt', async () => {
+    const logged: { level: string; details: Record<string, unknown>; message: string }[] = [];
+    const log = {
+      warn: (details: object, message: string) => void logged.push({ level: 'warn', details: details as Record<string, unknown>, message }),
+      error: (details: object, message: string) => void logged.push({ level: 'error', details: details as Record<string, unknown>, message }),
+    };
+    const worker = new JobWorker({ ...t.app.ctx, clock: systemClock }, log);
+    let after = 0;
+    worker.sweep('broken', async () => {
+      throw new Error('the provider is down');
+    });
+    worker.sweep('after-broken', async () => void (after += 1));
+    worker.handle('failing-job', async () => {
+      throw new Error('no such thing');
+    });
+    await worker.runDue();
+    assert.equal(after, 1, 'the next sweep ran');
+    assert.equal(logged[0]?.level, 'warn');
+    assert.equal(logged[0]?.details.sweep, 'broken');
+    assert.match(logged[0]!.message, /the broken sweep failed/);
+    await enqueueJob(t.app.ctx, t.db, 'failing-job', {});
+    await worker.runDue();
+    const failed = logged.find((entry) => entry.details.job === 'failing-job');
+    assert.ok(failed, JSON.stringify(logged.map((l) => l.message)));
+    assert.match(failed.message, /failed \(attempt 1\); it is tried again: no such thing/);
+    await t.db.deleteFrom('jobs').where('type', '=', 'failing-job').execute();
+  });
+
   test('a job that runs far longer than its lease keeps it: another worker does not run it meanwhile', async () => {
     const [one, two] = workers(300);
     const starts: string[] = [];

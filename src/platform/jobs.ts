@@ -37,6 +37,12 @@ export async function queuedJobs(db: Executor, type: string): Promise<unknown[]>
   return (await queuedJobPayloads(db, type)).map((payload) => JSON.parse(payload) as unknown);
 }
 
+/** Where the worker says what failed: the server's logger (pino's signature). */
+export interface WorkerLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
 /**
  * Runs queued jobs and periodic sweeps. Sweeps are idempotent (e.g. purging spaces deleted more than 7 days
  * ago), so every process may run them. Tests call runDue() after moving the clock instead of waiting.
@@ -56,7 +62,11 @@ export class JobWorker {
   private drainAgain = false;
   private listening: Listening | undefined;
 
-  constructor(private readonly ctx: AppContext) {}
+  /** `log` is the server's (pino): a sweep or job that fails says so there, or the operator never learns of it. */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: WorkerLog = { warn: () => {}, error: () => {} },
+  ) {}
 
   handle(type: string, handler: JobHandler): void {
     this.handlers.set(type, handler);
@@ -90,8 +100,7 @@ export class JobWorker {
       if (every <= 0 || every >= intervalMs) continue;
       const timer = setInterval(() => {
         if (this.frequentRuns.has(name)) return;
-        const run = sweep(this.ctx)
-          .catch(() => undefined)
+        const run = this.runSweep(name, sweep)
           .finally(() => this.frequentRuns.delete(name));
         this.frequentRuns.set(name, run);
       }, every);
@@ -131,8 +140,17 @@ export class JobWorker {
     return this.running;
   }
 
+  /** Each sweep on its own: one that fails is logged, and the others still run (they used to stop behind it). */
   private async runSweeps(): Promise<void> {
-    for (const sweep of this.sweeps.values()) await sweep(this.ctx);
+    for (const [name, sweep] of this.sweeps) await this.runSweep(name, sweep);
+  }
+
+  private async runSweep(name: string, sweep: Sweep): Promise<void> {
+    try {
+      await sweep(this.ctx);
+    } catch (error) {
+      this.log.warn({ sweep: name, err: error }, `the ${name} sweep failed; it runs again at the worker's next run`);
+    }
   }
 
   /**
@@ -187,8 +205,10 @@ export class JobWorker {
         clearInterval(renewing);
         const message = error instanceof Error ? error.message : String(error);
         if (job.attempts >= MAX_ATTEMPTS) {
+          this.log.error({ job: job.type, id: job.id, attempts: job.attempts, err: error }, `a ${job.type} job failed its last attempt and was dropped: ${message}`);
           await deleteJob(this.ctx.db, job.id);
         } else {
+          this.log.warn({ job: job.type, id: job.id, attempts: job.attempts, err: error }, `a ${job.type} job failed (attempt ${job.attempts}); it is tried again: ${message}`);
           // Exponential back-off: 30 s, 1 min, 2 min, …; unless another process holds the job now (this one's
           // lease ran out while it was stalled): its run decides.
           const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1));

@@ -34,7 +34,7 @@ export interface EmbedOptions {
 /**
  * One run of the embedding sweep: hashes the sections indexed before migration 0055, embeds the texts without a
  * vector, then deletes vectors of no use. Returns the number of texts embedded. A provider that fails stops the
- * run (the next one tries again); a batch it refuses as a request (HTTP 400-499 but 408 and 429: a text too long
+ * run with its error (the worker logs it; the next run tries again); a batch it refuses as a request (HTTP 400-499 but 408 and 429: a text too long
  * for the model, say) is embedded one text at a time, and a text refused alone is recorded as refused and not
  * asked again.
  */
@@ -49,9 +49,8 @@ export async function embedPendingSections(ctx: AppContext, options: EmbedOption
     if (texts.length === 0) break;
     const batch = texts.slice(0, BATCH);
     const inputs = batch.map((t) => embeddedText(t.title, t.heading, t.body));
+    // The provider down or slow stops the run, said in the server's log by the worker; the next run tries again.
     const vectors = await embedBatch(embeddings, inputs);
-    // The provider is down or slow: the next run tries again (a sweep that threw would stop the worker's others).
-    if (!vectors) break;
     const at = ctx.clock.now().toISOString();
     await insertVectors(
       ctx.db,
@@ -69,19 +68,19 @@ export async function embedPendingSections(ctx: AppContext, options: EmbedOption
   return embedded;
 }
 
-/** The batch's vectors (undefined for a text refused alone), or undefined when the provider failed. */
-async function embedBatch(embeddings: Embeddings, inputs: readonly string[]): Promise<(number[] | undefined)[] | undefined> {
+/** The batch's vectors (undefined for a text refused alone); throws when the provider failed. */
+async function embedBatch(embeddings: Embeddings, inputs: readonly string[]): Promise<(number[] | undefined)[]> {
   try {
     return await embeddings.embed(inputs);
   } catch (error) {
-    if (!refusedRequest(error)) return undefined;
+    if (!refusedRequest(error)) throw error;
   }
   const vectors: (number[] | undefined)[] = [];
   for (const input of inputs) {
     try {
       vectors.push((await embeddings.embed([input]))[0]);
     } catch (error) {
-      if (!refusedRequest(error)) return undefined;
+      if (!refusedRequest(error)) throw error;
       vectors.push(undefined);
     }
   }
