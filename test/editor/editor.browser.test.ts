@@ -334,7 +334,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.locator('.qe-content > p').first().click();
     await page.keyboard.press('End');
     for (let i = 0; i < 'server'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
-    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Link', exact: true }).click();
     await page.getByLabel('Link to a URL or a page').fill('https://example.com/server');
     await page.keyboard.press('Enter');
     last = await lastChange(page);
@@ -342,6 +342,47 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.deepEqual(link?.data?.ref, { kind: 'url', url: 'https://example.com/server' });
     assert.equal(text(link as never), 'server');
     await screenshot(page, 'editor-block-menu-and-link');
+  });
+
+  test('a toolbar over selected text marks it, links it and turns its block into another; it goes with the selection', async () => {
+    const start: Document = { object: 'document', data: {}, nodes: [
+      { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Install the server', marks: [] }] }] },
+    ] };
+    await mountEditor(page, start, options);
+    const tools = page.getByRole('toolbar', { name: 'Selected text' });
+    await page.locator('.qe-content > p').first().click();
+    await page.keyboard.press('End');
+    assert.equal(await tools.isVisible(), false, 'no toolbar over a caret');
+    for (let i = 0; i < 'server'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await tools.waitFor();
+    const box = await tools.boundingBox();
+    const selected = await page.evaluate(() => document.getSelection()!.getRangeAt(0).getBoundingClientRect().toJSON() as DOMRect);
+    assert.ok(box && box.y + box.height <= selected.y + 1, `above the selection: ${JSON.stringify({ box, selected })}`);
+    await tools.getByRole('button', { name: 'Bold' }).click();
+    let last = await lastChange(page);
+    const leaves = (last!.nodes[0] as { nodes: { leaves: { text: string; marks: { type: string }[] }[] }[] }).nodes[0]!.leaves;
+    assert.deepEqual(leaves.map((l) => [l.text, l.marks.map((m) => m.type)]), [['Install the ', []], ['server', ['bold']]]);
+    assert.equal(await tools.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'editor-selection-toolbar');
+
+    await tools.getByRole('button', { name: 'Turn into' }).click();
+    await page.getByRole('menu', { name: 'Turn into' }).getByRole('menuitem', { name: 'Heading 2' }).click();
+    last = await lastChange(page);
+    assert.deepEqual(types(last), ['heading-2']);
+    assert.equal(text(last!.nodes[0]), 'Install the server');
+
+    await page.locator('.qe-content h2').click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 'server'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await tools.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByLabel('Link to a URL or a page').fill('https://example.com/server');
+    await page.keyboard.press('Enter');
+    last = await lastChange(page);
+    const link = JSON.stringify(last!.nodes[0]);
+    assert.match(link, /"type":"link".*"url":"https:\/\/example.com\/server"/);
+    await page.keyboard.press('End');
+    await tools.waitFor({ state: 'hidden' });
   });
 
   test('Ctrl-K in the page links the selection instead of opening the search', async () => {

@@ -9,7 +9,8 @@ import { Icon } from '../../ui/icon.tsx';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '../../ui/menus.tsx';
 import { canMoveBlock, moveBlock } from './model/move-block.ts';
 
-const TURN_INTO: { label: string; icon: IconDefinition; run(editor: Editor): boolean }[] = [
+/** The kinds a text block can be turned into, from the block menu and the selection's toolbar. */
+export const TURN_INTO: { label: string; icon: IconDefinition; run(editor: Editor): boolean }[] = [
   { label: 'Text', icon: faParagraph, run: (e) => e.chain().focus().clearNodes().setParagraph().run() },
   { label: 'Heading 1', icon: faHeading, run: (e) => e.chain().focus().clearNodes().setHeading({ level: 1 }).run() },
   { label: 'Heading 2', icon: faHeading, run: (e) => e.chain().focus().clearNodes().setHeading({ level: 2 }).run() },

@@ -16,6 +16,7 @@ import { pasteMarkdown } from './paste/paste-markdown.ts';
 import { contentRef, slashItems } from './slash/items.ts';
 import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.tsx';
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
+import { SelectionToolbar } from './selection-toolbar.tsx';
 import { faBold, faCode, faItalic, faLink, faLinkSlash, faRotateLeft, faRotateRight, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
@@ -280,6 +281,7 @@ export default function PageEditor(props: PageEditorProps) {
           <IconButton size="sm" icon={faRotateRight} label="Redo" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()} />
         </div>
       )}
+      {!readOnly && editor && <SelectionToolbar editor={editor} marks={marks} onLink={() => setLinking('mark')} />}
       {linking && <LinkPicker spaceId={props.spaceId} label={linking === 'mark' ? 'Link' : 'Page link'} onPick={applyLink} onClose={() => setLinking(false)} />}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
       {editor && !readOnly && (

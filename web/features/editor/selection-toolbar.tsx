@@ -1,0 +1,69 @@
+import type { Editor } from '@tiptap/core';
+import { NodeSelection } from '@tiptap/pm/state';
+import { BubbleMenu } from '@tiptap/react/menus';
+import { faBold, faChevronDown, faCode, faItalic, faLink, faLinkSlash, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { DropdownMenu, DropdownMenuItem } from '../../ui/menus.tsx';
+import { TURN_INTO } from './block-menu.tsx';
+
+export interface SelectedMarks {
+  bold: boolean;
+  italic: boolean;
+  strike: boolean;
+  code: boolean;
+  link: boolean;
+}
+
+/**
+ * The toolbar over selected text, as in GitBook, Notion or Google Docs: the marks, a link (the picker, as
+ * Ctrl/Cmd-K), and "Turn into" for the blocks the selection is in. Shown for a text selection in an editable page,
+ * not in code (whose text takes no marks) nor for a selected block; the page's toolbar above keeps the same
+ * actions for the keyboard.
+ */
+export function SelectionToolbar({ editor, marks, onLink }: { editor: Editor; marks: SelectedMarks | undefined; onLink: () => void }) {
+  return (
+    <BubbleMenu
+      editor={editor}
+      pluginKey="selectionToolbar"
+      options={{ placement: 'top', offset: 8, flip: true, shift: { padding: 8 } }}
+      shouldShow={({ editor: e, state, from, to }) => {
+        if (!e.isEditable || from === to || state.selection instanceof NodeSelection) return false;
+        if (e.isActive('codeBlock')) return false;
+        return state.doc.textBetween(from, to, ' ').trim() !== '';
+      }}
+      className="qe-selection-toolbar"
+    >
+      <div role="toolbar" aria-label="Selected text" className="qe-selection-tools">
+        <IconButton size="sm" icon={faBold} label="Bold" aria-pressed={marks?.bold ?? false} onClick={() => editor.chain().focus().toggleBold().run()} />
+        <IconButton size="sm" icon={faItalic} label="Italic" aria-pressed={marks?.italic ?? false} onClick={() => editor.chain().focus().toggleItalic().run()} />
+        <IconButton size="sm" icon={faStrikethrough} label="Strikethrough" aria-pressed={marks?.strike ?? false} onClick={() => editor.chain().focus().toggleStrike().run()} />
+        <IconButton size="sm" icon={faCode} label="Code" aria-pressed={marks?.code ?? false} onClick={() => editor.chain().focus().toggleCode().run()} />
+        <IconButton
+          size="sm"
+          icon={marks?.link ? faLinkSlash : faLink}
+          label={marks?.link ? 'Remove link' : 'Link'}
+          aria-pressed={marks?.link ?? false}
+          onClick={() => (marks?.link ? editor.chain().focus().unsetMark('link').run() : onLink())}
+        />
+        <DropdownMenu
+          label="Turn into"
+          align="start"
+          side="bottom"
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          trigger={
+            <Button size="sm" variant="ghost">
+              Turn into <Icon icon={faChevronDown} />
+            </Button>
+          }
+        >
+          {TURN_INTO.map((item) => (
+            <DropdownMenuItem key={item.label} icon={item.icon} onSelect={() => item.run(editor)}>
+              {item.label}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenu>
+      </div>
+    </BubbleMenu>
+  );
+}
