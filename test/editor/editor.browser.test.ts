@@ -14,6 +14,7 @@ import { markdownToDocument } from '../../src/features/content/document/to-docum
 import { CORPUS_DIR } from '../corpus/pages.ts';
 import { corpusDocuments } from './corpus-documents.ts';
 import { changes, lastChange, mountEditor, reportedOnlyWhatWasMounted, type MountOptions } from './mounted-editor.ts';
+import { SHORTCUT_GROUPS } from '../../web/features/editor/shortcuts.ts';
 
 /*
  * The block editor as a person uses it, in Chromium: the real built chunk mounted on a blank element (the
@@ -334,7 +335,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.locator('.qe-content > p').first().click();
     await page.keyboard.press('End');
     for (let i = 0; i < 'server'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
-    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByRole('toolbar', { name: 'Selected text' }).getByRole('button', { name: 'Link', exact: true }).click();
     await page.getByLabel('Link to a URL or a page').fill('https://example.com/server');
     await page.keyboard.press('Enter');
     last = await lastChange(page);
@@ -383,6 +384,51 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.match(link, /"type":"link".*"url":"https:\/\/example.com\/server"/);
     await page.keyboard.press('End');
     await tools.waitFor({ state: 'hidden' });
+  });
+
+  test('Ctrl-/ lists the shortcuts, and every key combination it lists does what it says', async () => {
+    const listed = SHORTCUT_GROUPS.flatMap((g) => g.shortcuts).filter((s) => !s.typed);
+    // What each does, read back from the document the editor reports (a block's type, or a mark on the words).
+    const blocks: Record<string, string> = {
+      'Heading 1': 'heading-1', 'Heading 2': 'heading-2', 'Heading 3': 'heading-3', 'Bulleted list': 'list-unordered',
+      'Numbered list': 'list-ordered', 'Task list': 'list-tasks', 'Code block': 'code',
+    };
+    const marks: Record<string, string> = { Bold: 'bold', Italic: 'italic', Strikethrough: 'strikethrough', Code: 'code' };
+    const others = ['Link', 'Line break in a block', 'Undo', 'Redo', 'These shortcuts'];
+    assert.deepEqual(listed.map((s) => s.label).filter((l) => !(l in blocks) && !(l in marks) && !others.includes(l)), [], 'every shortcut listed is checked');
+    const paragraph = (key: string, words: string) => ({ object: 'block' as const, type: 'paragraph' as const, key, data: {}, nodes: [{ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: words, marks: [] }] }] });
+    const combo = (keys: string[]) => keys.map((k) => (k === 'Mod' ? 'Control' : k)).join('+');
+    const labels = [...Object.keys(blocks), ...Object.keys(marks)];
+    await mountEditor(page, { object: 'document', data: {}, nodes: labels.map((label, i) => paragraph(`k${i}`, `Words ${i}`)) } as Document, options);
+    for (const [i, label] of labels.entries()) {
+      await page.locator('.qe-content > *').nth(i).click();
+      await page.keyboard.press('End');
+      if (label in marks) for (let n = 0; n < 'Words'.length + 2; n++) await page.keyboard.press('Shift+ArrowLeft');
+      await page.keyboard.press(combo(listed.find((s) => s.label === label)!.keys));
+    }
+    const last = await lastChange(page);
+    const expected = labels.map((label) => (label in blocks ? blocks[label] : 'paragraph'));
+    assert.deepEqual(types(last), expected);
+    for (const [i, label] of labels.entries()) {
+      if (!(label in marks)) continue;
+      assert.match(JSON.stringify(last!.nodes[i]), new RegExp(`"type":"${marks[label]}"`), label);
+    }
+
+    await page.locator('.qe-content > *').first().click();
+    await page.keyboard.press('Control+/');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    for (const label of ['Bold', 'Heading 2', 'Insert a block', 'Undo']) assert.ok(await help.getByText(label, { exact: true }).first().isVisible(), label);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'editor-shortcuts-help');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    await page.keyboard.type('typed after');
+    assert.match(JSON.stringify(await lastChange(page)), /typed after/, 'the keys go back to the page');
+    // The toolbar's button opens it too.
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await help.waitFor();
+    await page.keyboard.press('Escape');
   });
 
   test('Ctrl-K in the page links the selection instead of opening the search', async () => {

@@ -17,7 +17,8 @@ import { contentRef, slashItems } from './slash/items.ts';
 import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.tsx';
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
 import { SelectionToolbar } from './selection-toolbar.tsx';
-import { faBold, faCode, faItalic, faLink, faLinkSlash, faRotateLeft, faRotateRight, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
+import { ShortcutHelp } from './shortcut-help.tsx';
+import { faBold, faCode, faItalic, faKeyboard, faLink, faLinkSlash, faRotateLeft, faRotateRight, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
 
@@ -43,6 +44,7 @@ export default function PageEditor(props: PageEditorProps) {
   // The link picker: for a link over the selection, or for a page link card replacing the `/` command's range.
   const [linking, setLinking] = useState<false | 'mark' | { editor: Editor; range: Range }>(false);
   const [failure, setFailure] = useState('');
+  const [helping, setHelping] = useState(false);
   const latest = useRef(props);
   latest.current = props;
   const slashRef = useRef<SlashState | null>(null);
@@ -172,7 +174,14 @@ export default function PageEditor(props: PageEditorProps) {
         // Ctrl/Cmd-K in the page makes a link, as in every editor, instead of opening the app's search (the shell
         // listens on the window, after the page).
         handleKeyDown: (_view, event) => {
-          if (latest.current.readOnly || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k') return false;
+          if (latest.current.readOnly || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return false;
+          // Ctrl/Cmd-/ lists the shortcuts.
+          if (event.key === '/') {
+            event.preventDefault();
+            setHelping(true);
+            return true;
+          }
+          if (event.key.toLowerCase() !== 'k') return false;
           event.preventDefault();
           event.stopPropagation();
           setLinking('mark');
@@ -279,8 +288,16 @@ export default function PageEditor(props: PageEditorProps) {
           />
           <IconButton size="sm" icon={faRotateLeft} label="Undo" disabled={!marks?.canUndo} onClick={() => editor.chain().focus().undo().run()} />
           <IconButton size="sm" icon={faRotateRight} label="Redo" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()} />
+          <IconButton size="sm" icon={faKeyboard} label="Keyboard shortcuts" onClick={() => setHelping(true)} />
         </div>
       )}
+      <ShortcutHelp
+        open={helping}
+        onOpenChange={(open) => {
+          setHelping(open);
+          if (!open) editor?.commands.focus();
+        }}
+      />
       {!readOnly && editor && <SelectionToolbar editor={editor} marks={marks} onLink={() => setLinking('mark')} />}
       {linking && <LinkPicker spaceId={props.spaceId} label={linking === 'mark' ? 'Link' : 'Page link'} onPick={applyLink} onClose={() => setLinking(false)} />}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
