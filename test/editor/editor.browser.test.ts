@@ -431,6 +431,58 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.keyboard.press('Escape');
   });
 
+  test('Ctrl-F finds in the page: matches counted as one types, Enter goes from one to the next, one or every match replaced', async () => {
+    const start: Document = { object: 'document', data: {}, nodes: [
+      { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'The server starts the Server.', marks: [] }] }] },
+      { object: 'block', type: 'heading-2', key: 'k2', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Server settings', marks: [] }] }] },
+      { object: 'block', type: 'paragraph', key: 'k3', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Nothing else.', marks: [] }] }] },
+    ] };
+    await mountEditor(page, start, options);
+    await page.locator('.qe-content > p').first().click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Control+f');
+    const bar = page.getByRole('search', { name: 'Find and replace' });
+    const find = bar.getByRole('textbox', { name: 'Find in page' });
+    await find.waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'Find in page', 'the keys go to the find field');
+    await page.keyboard.type('server');
+    const status = bar.getByRole('status');
+    await status.getByText('3 matches').waitFor();
+    assert.equal(await page.locator('.qe-content .ProseMirror-search-match').count(), 3);
+    // From the caret, at the page's start.
+    await page.keyboard.press('Enter');
+    await status.getByText('1 of 3 matches').waitFor();
+    assert.equal(await page.getByRole('toolbar', { name: 'Selected text' }).isVisible(), false, 'no text toolbar over a match the find field selected');
+    await page.keyboard.press('Enter');
+    await status.getByText('2 of 3 matches').waitFor();
+    await page.keyboard.press('Shift+Enter');
+    await status.getByText('1 of 3 matches').waitFor();
+    await find.fill('nowhere');
+    await status.getByText('No match').waitFor();
+    assert.equal(await bar.getByRole('button', { name: 'Replace all' }).isDisabled(), true);
+    assert.deepEqual(await seriousViolations(page), []);
+
+    await find.fill('server');
+    await bar.getByRole('textbox', { name: 'Replace with' }).fill('host');
+    await bar.getByRole('button', { name: 'Replace', exact: true }).click();
+    await status.getByText(/2 matches/).waitFor();
+    let last = await lastChange(page);
+    assert.deepEqual(last!.nodes.map((b) => text(b)), ['The host starts the Server.', 'Server settings', 'Nothing else.']);
+    await screenshot(page, 'editor-find-replace');
+    await bar.getByRole('button', { name: 'Replace all' }).click();
+    await status.getByText('No match').waitFor();
+    last = await lastChange(page);
+    assert.deepEqual(last!.nodes.map((b) => text(b)), ['The host starts the host.', 'host settings', 'Nothing else.']);
+    // The other blocks' keys and kinds are kept: only their text changed.
+    assert.deepEqual(last!.nodes.map((b) => [b.key, b.type]), [['k1', 'paragraph'], ['k2', 'heading-2'], ['k3', 'paragraph']]);
+
+    await page.keyboard.press('Escape');
+    await bar.waitFor({ state: 'hidden' });
+    assert.equal(await page.locator('.qe-content .ProseMirror-search-match').count(), 0, 'no highlight left');
+    await page.keyboard.type('!');
+    assert.match(JSON.stringify(await lastChange(page)), /!/, 'the keys go back to the page');
+  });
+
   test('Ctrl-K in the page links the selection instead of opening the search', async () => {
     const start: Document = { object: 'document', data: {}, nodes: [
       { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Read the guide', marks: [] }] }] },

@@ -18,6 +18,7 @@ import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.t
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
 import { SelectionToolbar } from './selection-toolbar.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
+import { FindBar, PageSearch } from './find-bar.tsx';
 import { faBold, faCode, faItalic, faKeyboard, faLink, faLinkSlash, faRotateLeft, faRotateRight, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
@@ -45,6 +46,7 @@ export default function PageEditor(props: PageEditorProps) {
   const [linking, setLinking] = useState<false | 'mark' | { editor: Editor; range: Range }>(false);
   const [failure, setFailure] = useState('');
   const [helping, setHelping] = useState(false);
+  const [finding, setFinding] = useState(false);
   const latest = useRef(props);
   latest.current = props;
   const slashRef = useRef<SlashState | null>(null);
@@ -137,6 +139,7 @@ export default function PageEditor(props: PageEditorProps) {
         extra: [
           ...together,
           UploadPlaceholders,
+          PageSearch,
           slashExtension(
             () =>
               slashItems({
@@ -179,6 +182,12 @@ export default function PageEditor(props: PageEditorProps) {
           if (event.key === '/') {
             event.preventDefault();
             setHelping(true);
+            return true;
+          }
+          // Ctrl/Cmd-F finds in the page (and replaces), not the browser's find, which cannot replace.
+          if (event.key.toLowerCase() === 'f') {
+            event.preventDefault();
+            setFinding(true);
             return true;
           }
           if (event.key.toLowerCase() !== 'k') return false;
@@ -299,6 +308,7 @@ export default function PageEditor(props: PageEditorProps) {
         }}
       />
       {!readOnly && editor && <SelectionToolbar editor={editor} marks={marks} onLink={() => setLinking('mark')} />}
+      {finding && editor && !readOnly && <FindBar editor={editor} onClose={() => setFinding(false)} />}
       {linking && <LinkPicker spaceId={props.spaceId} label={linking === 'mark' ? 'Link' : 'Page link'} onPick={applyLink} onClose={() => setLinking(false)} />}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
       {editor && !readOnly && (

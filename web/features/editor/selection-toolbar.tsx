@@ -18,7 +18,8 @@ export interface SelectedMarks {
 /**
  * The toolbar over selected text, as in GitBook, Notion or Google Docs: the marks, a link (the picker, as
  * Ctrl/Cmd-K), and "Turn into" for the blocks the selection is in. Shown for a text selection in an editable page,
- * not in code (whose text takes no marks) nor for a selected block; the page's toolbar above keeps the same
+ * not in code (whose text takes no marks) nor for a selected block, and only while the page (or this toolbar) has
+ * the focus; the page's toolbar above keeps the same
  * actions for the keyboard.
  */
 export function SelectionToolbar({ editor, marks, onLink }: { editor: Editor; marks: SelectedMarks | undefined; onLink: () => void }) {
@@ -27,8 +28,10 @@ export function SelectionToolbar({ editor, marks, onLink }: { editor: Editor; ma
       editor={editor}
       pluginKey="selectionToolbar"
       options={{ placement: 'top', offset: 8, flip: true, shift: { padding: 8 } }}
-      shouldShow={({ editor: e, state, from, to }) => {
+      shouldShow={({ editor: e, view, element, state, from, to }) => {
         if (!e.isEditable || from === to || state.selection instanceof NodeSelection) return false;
+        // Not for a selection made from elsewhere (find and replace selects its match while its field has the keys).
+        if (!view.hasFocus() && !element.contains(document.activeElement)) return false;
         if (e.isActive('codeBlock')) return false;
         return state.doc.textBetween(from, to, ' ').trim() !== '';
       }}
