@@ -337,6 +337,7 @@ describe('authorization: every operation as callers who should not get far', () 
     streamAskInOrganization: { query: 'query=welcome', expect: inOrganization(400, 400) },
     getRecommendedQuestionsInOrganization: { expect: inOrganization(400, 400) },
     streamRecommendedQuestionsInOrganization: { expect: inOrganization(400, 400) },
+    getAskAvailability: { expect: inOrganization(200, 200), check: (_who, res) => assert.equal(res.body.available, false) },
     updateSpaceById: { body: () => ({ title: 'Renamed space' }), expect: inContent(403) },
     deleteSpaceById: { own: async (f) => ({ spaceId: await newSpace(f) }), expect: deleteInContent(403) },
     duplicateSpace: { expect: inContent(403) },

@@ -100,6 +100,15 @@ describe('content by URL and computed content through the official client', { ti
     // Its own site, as the renderer reads it next; no other.
     const { data: published } = await reader.orgs.getPublishedContentSite(org, site.id);
     assert.equal(published.site.id, site.id);
+    // The fields 0.202.0 requires, which GitBook's renderer reads unguarded (it answered 500 without socialAccounts).
+    const settings = published.customizations.site as unknown as { socialAccounts: unknown[]; styling: { codeTheme: unknown }; pageActions: { items: string[] } };
+    assert.deepEqual(settings.socialAccounts, []);
+    assert.deepEqual(settings.styling.codeTheme, { default: { light: 'default-light', dark: 'default-dark' }, openapi: { light: 'default-light', dark: 'default-dark' } });
+    assert.deepEqual(settings.pageActions.items, ['markdown', 'external-ai', 'mcp']);
+    // And the page's meta links, which the renderer reads for every page (a 403 made it answer 500).
+    const { data: current } = await reader.spaces.getCurrentRevision(guide.id);
+    const firstPage = (current.pages as { id: string }[])[0]!;
+    await reader.spaces.listRevisionPageMetaLinks(guide.id, current.id, firstPage.id);
     const { site: otherSite } = await publishedSite();
     await rejectsWith(reader.orgs.getPublishedContentSite(org, otherSite.id), 404);
     await rejectsWith(reader.user.getAuthenticatedUser(), 403);

@@ -93,6 +93,16 @@ const Announcement = Type.Object({
 });
 const enabled = () => Type.Object({ enabled: Type.Boolean() });
 
+/** The code themes of @gitbook/api 0.202.0 (shiki's), for code blocks and OpenAPI blocks, per colour mode. */
+const CODE_THEMES = ["default-light", "default-dark", "monochrome-light", "monochrome-dark", "andromeeda", "aurora-x", "ayu-dark", "catppuccin-frappe", "catppuccin-latte", "catppuccin-macchiato", "catppuccin-mocha", "dark-plus", "dracula", "dracula-soft", "everforest-dark", "everforest-light", "github-dark", "github-dark-default", "github-dark-dimmed", "github-dark-high-contrast", "github-light", "github-light-default", "github-light-high-contrast", "gruvbox-dark-hard", "gruvbox-dark-medium", "gruvbox-dark-soft", "gruvbox-light-hard", "gruvbox-light-medium", "gruvbox-light-soft", "houston", "kanagawa-dragon", "kanagawa-lotus", "kanagawa-wave", "laserwave", "light-plus", "material-theme", "material-theme-darker", "material-theme-lighter", "material-theme-ocean", "material-theme-palenight", "min-dark", "min-light", "monokai", "night-owl", "nord", "one-dark-pro", "one-light", "plastic", "poimandres", "red", "rose-pine", "rose-pine-dawn", "rose-pine-moon", "slack-dark", "slack-ochin", "snazzy-light", "solarized-dark", "solarized-light", "synthwave-84", "tokyo-night", "vesper", "vitesse-black", "vitesse-dark", "vitesse-light"] as const;
+const ThemedCodeTheme = Type.Object({ light: Type.Enum([...CODE_THEMES]), dark: Type.Enum([...CODE_THEMES]) });
+const SocialAccount = Type.Object({
+  platform: Type.Enum(['twitter', 'instagram', 'facebook', 'linkedin', 'github', 'discord', 'slack', 'youtube', 'tiktok', 'reddit', 'bluesky', 'mastodon', 'threads', 'medium']),
+  handle: Type.String({ minLength: 1, maxLength: 128, description: 'Without a prefix such as @' }),
+  display: Type.Object({ footer: Type.Boolean(), header: Type.Boolean() }),
+});
+const PAGE_ACTIONS = ['assistant', 'external-ai', 'markdown', 'mcp', 'git', 'pdf'] as const;
+
 export const Customization = Type.Object(
   {
     title: Type.Optional(SiteTitle),
@@ -113,6 +123,8 @@ export const Customization = Type.Object(
       icons: IconsStyle,
       sidebar: Type.Object({ background: SidebarBackground, list: SidebarList }),
       search: SearchStyle,
+      // Newer than the pinned 0.143.2: optional in a body, always answered (customizationOf fills it).
+      codeTheme: Type.Optional(Type.Object({ default: ThemedCodeTheme, openapi: ThemedCodeTheme })),
     }),
     internationalization: Type.Object({ locale: Locale }, { deprecated: true }),
     favicon: Favicon,
@@ -135,13 +147,19 @@ export const Customization = Type.Object(
     ai: Type.Object({ mode: Type.Enum(['none', 'search', 'assistant']) }),
     advancedCustomization: enabled(),
     git: Type.Object({ showEditLink: Type.Boolean() }),
-    pageActions: Type.Object({ externalAI: Type.Boolean(), markdown: Type.Boolean(), mcp: Type.Boolean() }),
+    pageActions: Type.Object({
+      externalAI: Type.Boolean(),
+      markdown: Type.Boolean(),
+      mcp: Type.Boolean(),
+      items: Type.Optional(Type.Array(Type.Enum([...PAGE_ACTIONS]), { uniqueItems: true, description: 'The page menu\'s actions in order (0.202.0); answered from the flags when not set' })),
+    }),
     externalLinks: Type.Object({ target: Type.Enum(['self', 'blank']) }),
     pagination: enabled(),
     trademark: enabled(),
     privacyPolicy: Type.Object({ url: Type.Optional(Url) }),
     socialPreview: Type.Object({ url: Type.Optional(Url) }),
     insights: Type.Object({ trackingCookie: Type.Boolean({ default: true }) }),
+    socialAccounts: Type.Optional(Type.Array(SocialAccount, { maxItems: 10, description: 'The social accounts of the site (0.202.0)' })),
   },
   { description: 'SiteCustomizationSettings' },
 );
@@ -240,5 +258,22 @@ export function defaultCustomization(site: { title: string }): CustomizationValu
     privacyPolicy: {},
     socialPreview: {},
     insights: { trackingCookie: true },
+    socialAccounts: [],
+  };
+}
+
+/**
+ * The fields @gitbook/api 0.202.0 requires that a customization stored before them lacks (GitBook's renderer reads
+ * `socialAccounts` unguarded): filled with what the older fields mean.
+ */
+export function withCurrentFields(customization: CustomizationValue): CustomizationValue {
+  const { styling, pageActions } = customization;
+  const code = { light: 'default-light' as const, dark: 'default-dark' as const };
+  const items = pageActions.items ?? [...(pageActions.markdown ? (['markdown'] as const) : []), ...(pageActions.externalAI ? (['external-ai'] as const) : []), ...(pageActions.mcp ? (['mcp'] as const) : [])];
+  return {
+    ...customization,
+    styling: { ...styling, codeTheme: styling.codeTheme ?? { default: code, openapi: code } },
+    pageActions: { ...pageActions, items },
+    socialAccounts: customization.socialAccounts ?? [],
   };
 }

@@ -15,7 +15,7 @@ import { loadVisibleOrganization } from '../organizations/service.ts';
 import { resolveCustomizationFonts } from '../fonts/service.ts';
 import { loadSpace, presentSpacesFor } from '../spaces/service.ts';
 import { checkAdaptiveSchema, defaultAdaptiveSchema, templateConditions } from '../adaptive/schema.ts';
-import { checkCustomization, defaultCustomization, type CustomizationValue } from './customization-schema.ts';
+import { checkCustomization, defaultCustomization, withCurrentFields, type CustomizationValue } from './customization-schema.ts';
 import { applyOverride, overrideOf } from './customization-override.ts';
 import { authorizeSite, authorizeSiteCreation, standingOf, type SiteAction, type SiteStanding } from './policy.ts';
 import { presentSite, presentTree, type SiteTree } from './present.ts';
@@ -351,7 +351,7 @@ export async function checkShareKey(ctx: AppContext, site: SiteRow, shareKey: st
 
 /** A site's customization: what was saved, else the defaults (the reader shows the same). */
 export function customizationOf(site: SiteRow): CustomizationValue {
-  return site.customization ? JSON.parse(site.customization) : defaultCustomization({ title: site.title });
+  return withCurrentFields(site.customization ? JSON.parse(site.customization) : defaultCustomization({ title: site.title }));
 }
 
 export async function getPublishedContent(ctx: AppContext, caller: Caller, organizationId: string, siteId: string, shareKey: string | undefined) {

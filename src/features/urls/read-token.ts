@@ -45,6 +45,11 @@ export const SITE_READ_OPERATIONS: ReadonlySet<string> = new Set([
   'getDocumentById',
   'getComputedDocument',
   'getComputedRevision',
+  // Where a page of the site is also published, and changes between revisions: GitBook's renderer reads both for
+  // a page and answers 500 on anything but a 404.
+  'listRevisionPageMetaLinks',
+  'listSpacePageMetaLinks',
+  'getRevisionSemanticChanges',
   // The site the token was given for (its structure and customizations), which the renderer reads next.
   'getPublishedContentSite',
 ]);
