@@ -483,6 +483,29 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.match(JSON.stringify(await lastChange(page)), /!/, 'the keys go back to the page');
   });
 
+  test("the page's outline lists its headings under its word count, and a heading chosen takes the caret there", async () => {
+    const block = (key: string, type: string, words: string) => ({ object: 'block', type, key, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: words, marks: [] }] }] });
+    const nodes = [block('h1', 'heading-1', 'Install'), block('p1', 'paragraph', 'Run the installer on the server.')];
+    for (let i = 0; i < 40; i++) nodes.push(block(`f${i}`, 'paragraph', `Filler paragraph number ${i}.`));
+    nodes.push(block('h2', 'heading-2', 'Configure the proxy'), block('p2', 'paragraph', 'Set the address.'));
+    await mountEditor(page, { object: 'document', data: {}, nodes } as unknown as Document, options);
+    await page.locator('.qe-content > *').first().click();
+    await page.getByRole('button', { name: 'Outline and word count' }).click();
+    const outline = page.getByRole('dialog', { name: 'Outline' });
+    // 1 + 6 + 40 × 4 + 3 + 3 words.
+    await outline.getByText('173 words').waitFor();
+    const headings = outline.getByRole('navigation', { name: 'Headings of the page' }).getByRole('button');
+    assert.deepEqual(await headings.allInnerTexts(), ['Install', 'Configure the proxy']);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'editor-outline');
+    await headings.nth(1).click();
+    await outline.waitFor({ state: 'hidden' });
+    await page.keyboard.type('Then ');
+    const last = await lastChange(page);
+    assert.equal(text(last!.nodes.find((b) => b.key === 'h2')), 'Then Configure the proxy', 'the caret went to the heading');
+    assert.ok(await page.locator('.qe-content h2').isVisible());
+  });
+
   test('Ctrl-K in the page links the selection instead of opening the search', async () => {
     const start: Document = { object: 'document', data: {}, nodes: [
       { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Read the guide', marks: [] }] }] },

@@ -5,13 +5,15 @@ import { Popover as RadixPopover } from 'radix-ui';
  * Something small that opens beside its trigger (a picker, a short form) and is not a menu of actions. Radix keeps
  * it on screen (it flips and shifts), closes it on Escape or a click outside, and returns focus to the trigger.
  */
-export function Popover({ trigger, children, label, open, onOpenChange, side = 'bottom', align = 'start' }: {
+export function Popover({ trigger, children, label, open, onOpenChange, onCloseAutoFocus, side = 'bottom', align = 'start' }: {
   trigger: ReactElement;
   children: ReactNode;
   /** Its accessible name, when its content has no heading. */
   label?: string;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** As the closed popover gives the focus back to its trigger; `event.preventDefault()` keeps it where it was put. */
+  onCloseAutoFocus?: (event: Event) => void;
   side?: 'top' | 'bottom' | 'left' | 'right';
   align?: 'start' | 'center' | 'end';
 }) {
@@ -19,7 +21,7 @@ export function Popover({ trigger, children, label, open, onOpenChange, side = '
     <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
       <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
       <RadixPopover.Portal>
-        <RadixPopover.Content className="ui-popover" side={side} align={align} sideOffset={6} collisionPadding={8} aria-label={label}>
+        <RadixPopover.Content className="ui-popover" side={side} align={align} sideOffset={6} collisionPadding={8} aria-label={label} onCloseAutoFocus={onCloseAutoFocus}>
           {children}
         </RadixPopover.Content>
       </RadixPopover.Portal>

@@ -19,6 +19,7 @@ import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts'
 import { SelectionToolbar } from './selection-toolbar.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
 import { FindBar, PageSearch } from './find-bar.tsx';
+import { PageOutline } from './page-outline.tsx';
 import { faBold, faCode, faItalic, faKeyboard, faLink, faLinkSlash, faRotateLeft, faRotateRight, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
@@ -298,6 +299,7 @@ export default function PageEditor(props: PageEditorProps) {
           <IconButton size="sm" icon={faRotateLeft} label="Undo" disabled={!marks?.canUndo} onClick={() => editor.chain().focus().undo().run()} />
           <IconButton size="sm" icon={faRotateRight} label="Redo" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()} />
           <IconButton size="sm" icon={faKeyboard} label="Keyboard shortcuts" onClick={() => setHelping(true)} />
+          <PageOutline editor={editor} />
         </div>
       )}
       <ShortcutHelp
