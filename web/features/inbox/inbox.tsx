@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { appPathOf, inboxApi, inboxKeys, notificationsQuery } from './inbox-api.ts';
 import './inbox.css';
@@ -29,7 +29,11 @@ export default function InboxScreen() {
       <ErrorNote error={readAll.error ?? setRead.error} />
       {list.isPending ? <Skeleton lines={4} label="Loading your notifications" /> : null}
       <ErrorNote error={list.error} />
-      {list.data && list.data.items.length === 0 ? <p>{unreadOnly ? 'Nothing unread.' : 'No notification yet.'}</p> : null}
+      {list.data && list.data.items.length === 0 ? (
+        <EmptyState title={unreadOnly ? 'Nothing unread' : 'No notification yet'}>
+          <p>Reviews asked of you, mentions of you and replies to your comments show here.</p>
+        </EmptyState>
+      ) : null}
       <ul className="row-list inbox-list">
         {(list.data?.items ?? []).map((n) => (
           <li key={n.id} className={n.read ? 'read' : 'unread'}>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ShareLink } from '@gitbook/api';
 import { TextField } from '../../ui/text-field.tsx';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { shareLinksQuery, type SiteTabProps } from './site-queries.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { VISIBILITIES } from './visibility.ts';
@@ -68,7 +68,11 @@ function ShareLinks({ orgId, siteId, published }: { orgId: string; siteId: strin
       <ErrorNote error={create.error} />
       {links.isPending ? <Skeleton lines={2} label="Loading the share links" /> : null}
       <ErrorNote error={links.error} />
-      {links.data && links.data.length === 0 ? <p>No share link yet.</p> : null}
+      {links.data && links.data.length === 0 ? (
+        <EmptyState headingLevel={3} title="No share link yet">
+          <p>Name a link above for each audience (a customer, a partner): each can be revoked on its own.</p>
+        </EmptyState>
+      ) : null}
       <ul className="row-list" aria-label="Share links">
         {links.data?.map((link) => <ShareLinkRow key={link.id} orgId={orgId} siteId={siteId} link={link} />)}
       </ul>
