@@ -5,6 +5,8 @@ import { changeRequestsQuery, spaceQuery } from '../../api/queries.ts';
 import { EmptyState, ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { SpaceHeader } from '../spaces/space-header.tsx';
+import { Badge } from '../../ui/badge.tsx';
+import { statusTone } from './status-tone.ts';
 
 const STATUSES = ['open', 'draft', 'merged', 'archived', 'all'] as const;
 
@@ -40,7 +42,7 @@ export default function ChangeRequestsScreen() {
           {list.data.items.map((cr) => (
             <li key={cr.id}>
               <Link to={`/s/${spaceId}/~/changes/${cr.number}`}>#{cr.number} {cr.subject || 'Untitled change request'}</Link>
-              <span className={`badge badge-${cr.status}`}>{cr.status}</span>
+              <Badge tone={statusTone(cr.status)}>{cr.status}</Badge>
               <span className="muted">{cr.createdBy?.displayName} · {new Date(cr.createdAt).toLocaleDateString()}</span>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { useTitle } from '../../ui/title.ts';
 import { appPathOf, inboxApi, inboxKeys, notificationsQuery } from './inbox-api.ts';
 import './inbox.css';
 import { Button } from '../../ui/button.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 const KIND_LABELS = { review_requested: 'Review request', mention: 'Mention', reply: 'Reply' } as const;
 
@@ -37,7 +38,7 @@ export default function InboxScreen() {
       <ul className="row-list inbox-list">
         {(list.data?.items ?? []).map((n) => (
           <li key={n.id} className={n.read ? 'read' : 'unread'}>
-            <span className="badge">{KIND_LABELS[n.kind]}</span>
+            <Badge tone="info">{KIND_LABELS[n.kind]}</Badge>
             <Link to={appPathOf(n.urls.app)} onClick={() => (n.read ? undefined : setRead.mutate({ id: n.id, read: true }))}>
               {n.read ? n.title : <strong>{n.title}</strong>}
             </Link>

@@ -6,6 +6,7 @@ import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useRequest } from '../../ui/use-submit.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 /** A domain of the organization's e-mail addresses (Quire's, docs/sso.md). */
 interface VerifiedDomain {
@@ -62,7 +63,7 @@ function DomainPanel({ orgId, domain }: { orgId: string; domain: VerifiedDomain 
   return (
     <article className="panel" aria-labelledby={`domain-${domain.id}`}>
       <h3 id={`domain-${domain.id}`}>
-        {domain.domain} <span className="badge">{domain.verified ? 'verified' : 'not verified'}</span>
+        {domain.domain} <Badge tone={domain.verified ? 'success' : 'warning'}>{domain.verified ? 'verified' : 'not verified'}</Badge>
       </h3>
       {domain.verified ? null : (
         <>

@@ -9,6 +9,7 @@ import { VISIBILITIES } from './visibility.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
 import { SitePeople } from './site-people.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 /**
  * Who can read the site (its visibility), who may open it in the app and with which role (People), and its share
@@ -93,7 +94,7 @@ function ShareLinkRow({ orgId, siteId, link }: { orgId: string; siteId: string; 
   return (
     <li>
       <strong>{name}</strong>
-      <span className={link.active ? 'badge badge-open' : 'badge'}>{link.active ? 'Active' : 'Deactivated'}</span>
+      <Badge tone={link.active ? 'success' : 'neutral'}>{link.active ? 'Active' : 'Deactivated'}</Badge>
       {url ? <input readOnly aria-label={`URL of ${name}`} value={url} onFocus={(e) => e.target.select()} className="share-url" /> : null}
       {url ? <Button onClick={() => void copy()}>{copied ? 'Copied' : `Copy ${name}`}</Button> : null}
       <Button disabled={change.isPending} onClick={() => change.mutate({ method: 'PATCH', path: `/share-links/${link.id}`, body: { active: !link.active } })}>

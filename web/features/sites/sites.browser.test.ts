@@ -176,7 +176,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     // Share it with a link: a visitor without a session opens it with the link, and no longer once deactivated.
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sharing' }).click();
     await page.getByRole('radio', { name: /^Share link/ }).check();
-    await page.locator('.badge', { hasText: 'Share link' }).waitFor();
+    await page.locator('.ui-badge', { hasText: 'Share link' }).waitFor();
     await page.getByLabel('Share link name', { exact: true }).fill('Partners');
     await page.getByRole('button', { name: 'Create share link' }).click();
     const shareUrl = await page.getByLabel('URL of Partners', { exact: true }).inputValue();
