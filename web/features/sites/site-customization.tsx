@@ -177,7 +177,7 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
       </fieldset>
       {problem ? <p className="error-note" role="alert">{problem}</p> : null}
       <ErrorNote error={error} />
-      <Button variant="primary" type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save customization'}</Button>
+      <Button variant="primary" type="submit" loading={saving}>Save customization</Button>
     </form>
   );
 }
