@@ -272,6 +272,33 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     await page.context().close();
   });
 
+  test('signing out another session asks first: Cancel keeps it, the named button ends it', async () => {
+    const { t, origin } = suite;
+    const person = await t.member('read');
+    const elsewhere = await suite.signedIn(person.userId);
+    const page = await suite.signedIn(person.userId);
+    await open(page, `${origin}/app/settings/profile`);
+    const sessions = page.getByRole('region', { name: 'Where you are signed in' });
+    await sessions.getByText('(this browser)', { exact: false }).waitFor();
+    await sessions.getByRole('button', { name: 'Sign out this session' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out this session?' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement), true, 'focus starts on Cancel');
+    await suite.assertAccessible(page, 'the confirmation of signing out a session');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const status = () => elsewhere.evaluate(async () => (await fetch('/v1/auth/session')).status);
+    await elsewhere.goto(`${origin}/app/`);
+    assert.equal(await status(), 200, 'Cancel signed nobody out');
+    await sessions.getByRole('button', { name: 'Sign out this session' }).click();
+    await dialog.getByRole('button', { name: 'Sign out the session' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await sessions.getByRole('button', { name: 'Sign out this session' }).waitFor({ state: 'detached' });
+    assert.equal(await status(), 401, 'the other session is over');
+    await page.context().close();
+    await elsewhere.context().close();
+  });
+
   test('a new organization’s Get started creates a space from a template and opens it', async () => {
     const { t, origin } = suite;
     const outsider = await t.outsider();

@@ -168,7 +168,12 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     const variantSettings = ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}/site-spaces/${apiVariant.id}/customization`));
     assert.equal(variantSettings.styling.primaryColor.light, '#0d9488');
     assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}/customization`)).styling.primaryColor.light, '#e11d48');
+    // Asked first: the variant's own settings go.
     await page.getByRole('button', { name: 'Use the site’s customization again' }).click();
+    const resetting = page.getByRole('alertdialog', { name: 'Use the site’s customization again?' });
+    await resetting.waitFor();
+    await assertAccessible(page, 'the confirmation of a variant’s reset');
+    await resetting.getByRole('button', { name: 'Reset the variant’s customization' }).click();
     await page.getByText('This variant shows the site’s customization').waitFor();
     const variantAgain = ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}/site-spaces/${apiVariant.id}/customization`));
     assert.equal(variantAgain.styling.primaryColor.light, '#e11d48');
