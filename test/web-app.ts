@@ -45,9 +45,11 @@ export async function ensureWebAppBuilt(): Promise<void> {
 
 /**
  * Signs `userId` in within the browser context as a password sign-in would (the session and CSRF cookies),
- * through the sessions service, so a test need not know the person's password.
+ * through the sessions service, so a test need not know the person's password. The session reaches
+ * `organizationId` only, as a provider's sign-in does; `null` reaches all of the person's organizations, as a
+ * password sign-in does.
  */
-export async function signInAs(t: TestServer, context: BrowserContext, origin: string, userId: string, organizationId = t.org.id): Promise<void> {
+export async function signInAs(t: TestServer, context: BrowserContext, origin: string, userId: string, organizationId: string | null = t.org.id): Promise<void> {
   const { setCookies } = await openSession(t.app.ctx, t.db, { userId, organizationId, providerId: null, method: 'password' });
   await context.addCookies(
     setCookies.map((header) => {

@@ -16,11 +16,12 @@ export function initials(name: string): string {
 
 /**
  * A person's picture, or their initials on their colour while it loads or when they have none. The name is the
- * image's text alternative; `decorative` when the name is written beside it.
+ * image's text alternative, or `label` when it says more ("Ada is editing"); `decorative` when the name is written
+ * beside it.
  */
-export function Avatar({ name, src, color, size = 'md', decorative = false }: { name: string; src?: string | null; color?: string; size?: 'sm' | 'md' | 'lg'; decorative?: boolean }) {
+export function Avatar({ name, label, src, color, size = 'md', decorative = false }: { name: string; label?: string; src?: string | null; color?: string; size?: 'sm' | 'md' | 'lg'; decorative?: boolean }) {
   return (
-    <RadixAvatar.Root className={`ui-avatar ui-avatar-${size}`} style={color ? { background: color } : undefined} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : name} aria-hidden={decorative || undefined}>
+    <RadixAvatar.Root className={`ui-avatar ui-avatar-${size}`} style={color ? { background: color } : undefined} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : (label ?? name)} aria-hidden={decorative || undefined}>
       {src ? <RadixAvatar.Image className="ui-avatar-image" src={src} alt="" /> : null}
       <RadixAvatar.Fallback className="ui-avatar-fallback" delayMs={src ? 400 : 0}>
         {initials(name)}

@@ -55,7 +55,7 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
     path: string;
     ready: (page: Page) => Promise<unknown>;
     /** Who looks: the admin unless said (the first steps are a new organization's owner's; sign-in nobody's). */
-    as?: { userId: string; organizationId: string } | 'nobody';
+    as?: { userId: string; organizationId: string | null } | 'nobody';
   }
   let screens: Screen[];
 
@@ -80,6 +80,9 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
     await t.app.jobs.runDue();
     const collection = await buildCollection(t, { title: 'Guides' });
     const reader = await t.member('read');
+    // A person in two organizations: their Home is the list of both (with one, it opens that one).
+    const twoOrgs = await t.member('read');
+    ok(await t.api('POST', '/v1/orgs', { token: twoOrgs.token, body: { title: 'Lab notes' } }), 201);
     await buildOpenAPISpec(t, 'petstore', { text: JSON.stringify({ openapi: '3.0.0', info: { title: 'Petstore', version: '1' }, paths: { '/pets': { get: { responses: { 200: { description: 'The pets' } } } } } }) });
     const translation = ok(await t.api('POST', `/v1/orgs/${org}/translations`, { body: { title: 'Handbook abroad', languages: ['fr'], source: { space: space.id, language: 'en' } } }), 201) as { id: string };
     const h1 = (name?: string | RegExp) => async (page: Page) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first().waitFor();
@@ -89,6 +92,7 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       // An invite link opened before signing in.
       { name: 'join', path: `/app/o/${org}/join/${invite.id}`, as: 'nobody', ready: h1(/^Join/) },
       { name: 'organization', path: `/app/o/${org}`, ready: h1() },
+      { name: 'home', path: '/app/', as: { userId: twoOrgs.userId, organizationId: null }, ready: async (page) => page.getByRole('region', { name: 'Organizations' }).getByRole('link', { name: 'Lab notes' }).waitFor() },
       // A new organization: its owner is shown its first actions.
       { name: 'first-steps', path: `/app/o/${outsider.organizationId}`, as: outsider, ready: async (page) => page.getByRole('heading', { name: 'Get started' }).waitFor() },
       { name: 'import', path: `/app/o/${org}/import`, ready: h1('Import') },

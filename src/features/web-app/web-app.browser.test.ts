@@ -241,6 +241,64 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     }
   });
 
+  test('a person in two organizations switches between them with the sidebar’s organization menu', async () => {
+    const { t, origin } = suite;
+    const person = await t.member('read');
+    const own = ok(await t.api('POST', '/v1/orgs', { token: person.token, body: { title: 'Lab notes' } }), 201) as { id: string };
+    const home = ok(await t.api('GET', `/v1/orgs/${t.org.id}`)) as { title: string };
+    const page = await openPage(suite.browser);
+    // Signed in with a password: the session reaches both (a provider's sign-in reaches its organization only).
+    await signInAs(t, page.context(), origin, person.userId, null);
+    await open(page, `${origin}/app/o/${t.org.id}`);
+    const sidebar = page.getByRole('navigation', { name: 'Organization' });
+    await sidebar.getByRole('link', { name: home.title, exact: true }).waitFor();
+    await sidebar.getByRole('button', { name: 'Switch organization' }).click();
+    const menu = page.getByRole('menu', { name: 'Switch organization' });
+    await menu.waitFor();
+    assert.equal(await menu.getByRole('menuitemcheckbox', { name: home.title }).getAttribute('aria-checked'), 'true', 'the current organization is checked');
+    assert.equal(await menu.getByRole('menuitemcheckbox', { name: 'Lab notes' }).getAttribute('aria-checked'), 'false');
+    await suite.assertAccessible(page, 'the open organization menu');
+    await menu.getByRole('menuitemcheckbox', { name: 'Lab notes' }).click();
+    await page.waitForURL(`${origin}/app/o/${own.id}`);
+    await sidebar.getByRole('link', { name: 'Lab notes', exact: true }).waitFor();
+    await sidebar.getByRole('button', { name: 'Switch organization' }).click();
+    assert.equal(await menu.getByRole('menuitemcheckbox', { name: 'Lab notes' }).getAttribute('aria-checked'), 'true', 'now this one is checked');
+    await menu.getByRole('menuitem', { name: 'All organizations' }).click();
+    await page.waitForURL(/\/app\/?$/);
+    const list = page.getByRole('region', { name: 'Organizations' });
+    await list.getByRole('link', { name: 'Lab notes' }).waitFor();
+    await list.getByRole('link', { name: home.title }).waitFor();
+    await suite.assertAccessible(page, 'the Home list of a person in two organizations');
+    await page.context().close();
+  });
+
+  test('signing out another session asks first: Cancel keeps it, the named button ends it', async () => {
+    const { t, origin } = suite;
+    const person = await t.member('read');
+    const elsewhere = await suite.signedIn(person.userId);
+    const page = await suite.signedIn(person.userId);
+    await open(page, `${origin}/app/settings/profile`);
+    const sessions = page.getByRole('region', { name: 'Where you are signed in' });
+    await sessions.getByText('(this browser)', { exact: false }).waitFor();
+    await sessions.getByRole('button', { name: 'Sign out this session' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out this session?' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement), true, 'focus starts on Cancel');
+    await suite.assertAccessible(page, 'the confirmation of signing out a session');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const status = () => elsewhere.evaluate(async () => (await fetch('/v1/auth/session')).status);
+    await elsewhere.goto(`${origin}/app/`);
+    assert.equal(await status(), 200, 'Cancel signed nobody out');
+    await sessions.getByRole('button', { name: 'Sign out this session' }).click();
+    await dialog.getByRole('button', { name: 'Sign out the session' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await sessions.getByRole('button', { name: 'Sign out this session' }).waitFor({ state: 'detached' });
+    assert.equal(await status(), 401, 'the other session is over');
+    await page.context().close();
+    await elsewhere.context().close();
+  });
+
   test('a new organization’s Get started creates a space from a template and opens it', async () => {
     const { t, origin } = suite;
     const outsider = await t.outsider();

@@ -18,6 +18,8 @@ import { changesQuery, contributorsQuery, requestedReviewersQuery, reviewApi, re
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { TextArea, TextField } from '../../ui/text-field.tsx';
+import { Badge } from '../../ui/badge.tsx';
+import { statusTone } from './status-tone.ts';
 
 // A page's diff and the conflict resolver load when first shown: the change request and its list come first.
 const PageReview = lazy(async () => ({ default: (await import('./page-review.tsx')).PageReview }));
@@ -127,7 +129,7 @@ function Subject({ spaceId, cr, mayEdit }: { spaceId: string; cr: ChangeRequest;
     return (
       <div className="title-row">
         <h1>
-          #{cr.number} {cr.subject || 'Untitled change request'} <span className={`badge badge-${cr.status}`}>{cr.status}</span>
+          #{cr.number} {cr.subject || 'Untitled change request'} <Badge tone={statusTone(cr.status)}>{cr.status}</Badge>
         </h1>
         {mayEdit && cr.status !== 'merged' ? (
           <Button onClick={() => (setSubject(cr.subject ?? ''), setEditing(true))}>

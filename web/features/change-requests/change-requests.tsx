@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
 import { changeRequestsQuery, spaceQuery } from '../../api/queries.ts';
-import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { SpaceHeader } from '../spaces/space-header.tsx';
+import { Badge } from '../../ui/badge.tsx';
+import { statusTone } from './status-tone.ts';
 
 const STATUSES = ['open', 'draft', 'merged', 'archived', 'all'] as const;
 
@@ -30,13 +32,17 @@ export default function ChangeRequestsScreen() {
       </div>
       {list.isPending ? <Skeleton lines={4} /> : null}
       <ErrorNote error={list.error} />
-      {list.data && list.data.items.length === 0 ? <p>No {status === 'all' ? '' : `${status} `}change request.</p> : null}
+      {list.data && list.data.items.length === 0 ? (
+        <EmptyState title={`No ${status === 'all' ? '' : `${status} `}change request yet`}>
+          <p>A change request holds edits to the space until they are reviewed and merged. Editing the space starts one.</p>
+        </EmptyState>
+      ) : null}
       {list.data && list.data.items.length > 0 ? (
         <ul className="row-list">
           {list.data.items.map((cr) => (
             <li key={cr.id}>
               <Link to={`/s/${spaceId}/~/changes/${cr.number}`}>#{cr.number} {cr.subject || 'Untitled change request'}</Link>
-              <span className={`badge badge-${cr.status}`}>{cr.status}</span>
+              <Badge tone={statusTone(cr.status)}>{cr.status}</Badge>
               <span className="muted">{cr.createdBy?.displayName} · {new Date(cr.createdAt).toLocaleDateString()}</span>
             </li>
           ))}

@@ -67,8 +67,8 @@ export function ConflictResolver({ spaceId, number, conflicts, onResolved }: { s
       ))}
       {pages.length > 0 ? (
         <>
-          <Button variant="primary" disabled={resolve.isPending} onClick={() => resolve.mutate()}>
-            {resolve.isPending ? 'Saving the resolution…' : 'Save the resolution'}
+          <Button variant="primary" loading={resolve.isPending} onClick={() => resolve.mutate()}>
+            Save the resolution
           </Button>
           <ErrorNote error={resolve.error} />
         </>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ChangeRequest } from '../../api/types.ts';
-import { initials, personColor } from '../../ui/avatar.tsx';
+import { Avatar, personColor } from '../../ui/avatar.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
 import { presenceQuery } from './review-api.ts';
@@ -32,13 +32,11 @@ export function InTheEditorNow({ spaceId, cr, mayEdit }: { spaceId: string; cr: 
               {people.map(({ user, access }) => {
                 const label = `${user.displayName} is ${access === 'edit' ? 'editing' : 'viewing'}`;
                 return (
-                  <li key={user.id}>
-                    <Tooltip content={label}>
-                      <span role="img" aria-label={label} className="person-avatar" style={{ backgroundColor: personColor(user.id) }}>
-                        {initials(user.displayName)}
-                      </span>
-                    </Tooltip>
-                  </li>
+                  <Tooltip key={user.id} content={label}>
+                    <li>
+                      <Avatar name={user.displayName} label={label} color={personColor(user.id)} />
+                    </li>
+                  </Tooltip>
                 );
               })}
             </ul>

@@ -6,6 +6,7 @@ import { commentApi, repliesQuery, type CommentPlace, type Thread } from './comm
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-field.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 /*
  * Comment threads beside the blocks they are about, in a change request's diff or in the editor (a change
@@ -32,7 +33,7 @@ export function CommentThread({ place, thread, userId }: { place: CommentPlace; 
   return (
     <article className={resolved ? 'thread thread-resolved' : 'thread'} aria-label={`Comment by ${thread.postedBy.displayName}`}>
       <p>
-        <strong>{thread.postedBy.displayName}</strong> {resolved ? <span className="badge">Resolved</span> : null}
+        <strong>{thread.postedBy.displayName}</strong> {resolved ? <Badge tone="success">Resolved</Badge> : null}
       </p>
       <p>{thread.body.markdown}</p>
       {replies.data && replies.data.items.length > 0 ? (

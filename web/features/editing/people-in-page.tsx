@@ -1,5 +1,5 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
-import { initials } from '../../ui/avatar.tsx';
+import { Avatar } from '../../ui/avatar.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
 import { usePeopleInPage } from './collaboration.ts';
 
@@ -11,9 +11,8 @@ export function PeopleInPage({ provider }: { provider: HocuspocusProvider }) {
     <ul className="people-in-page" aria-label="People in this page">
       {people.map((person) => (
         <Tooltip key={person.clientId} content={person.self ? `${person.name} (you)` : person.name}>
-          <li className="person-avatar" style={{ backgroundColor: person.color }}>
-            <span aria-hidden="true">{initials(person.name)}</span>
-            <span className="people-in-page-name">{person.self ? `${person.name} (you)` : person.name}</span>
+          <li>
+            <Avatar name={person.name} label={person.self ? `${person.name} (you)` : person.name} color={person.color} />
           </li>
         </Tooltip>
       ))}

@@ -14,6 +14,7 @@ import { documentPages, revisionByIdQuery, useHistory } from './history-api.ts';
 import '../review/review.css';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 const KINDS: Record<string, string> = { merge: 'Merged change request', update: 'Updated from main', edits: 'Edited', initial: 'Created' };
 
@@ -63,7 +64,7 @@ export default function HistoryScreen() {
             {revisions.map((r) => (
               <li key={r.id}>
                 <Link to={`/s/${spaceId}/~/revisions/${r.id}`}>{new Date(r.createdAt).toLocaleString()}</Link>
-                <span className="badge">{KINDS[r.type] ?? r.type}</span>
+                <Badge>{KINDS[r.type] ?? r.type}</Badge>
                 <MergedFrom spaceId={spaceId} revision={r} />
                 <Author revision={r} />
                 {r.parents[0] ? (

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { appPathOf, inboxApi, inboxKeys, notificationsQuery } from './inbox-api.ts';
 import './inbox.css';
 import { Button } from '../../ui/button.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 const KIND_LABELS = { review_requested: 'Review request', mention: 'Mention', reply: 'Reply' } as const;
 
@@ -29,11 +30,15 @@ export default function InboxScreen() {
       <ErrorNote error={readAll.error ?? setRead.error} />
       {list.isPending ? <Skeleton lines={4} label="Loading your notifications" /> : null}
       <ErrorNote error={list.error} />
-      {list.data && list.data.items.length === 0 ? <p>{unreadOnly ? 'Nothing unread.' : 'No notification yet.'}</p> : null}
+      {list.data && list.data.items.length === 0 ? (
+        <EmptyState title={unreadOnly ? 'Nothing unread' : 'No notification yet'}>
+          <p>Reviews asked of you, mentions of you and replies to your comments show here.</p>
+        </EmptyState>
+      ) : null}
       <ul className="row-list inbox-list">
         {(list.data?.items ?? []).map((n) => (
           <li key={n.id} className={n.read ? 'read' : 'unread'}>
-            <span className="badge">{KIND_LABELS[n.kind]}</span>
+            <Badge tone="info">{KIND_LABELS[n.kind]}</Badge>
             <Link to={appPathOf(n.urls.app)} onClick={() => (n.read ? undefined : setRead.mutate({ id: n.id, read: true }))}>
               {n.read ? n.title : <strong>{n.title}</strong>}
             </Link>

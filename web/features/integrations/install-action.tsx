@@ -4,7 +4,7 @@ import { api } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 import type { Integration, IntegrationInstallation } from '../../api/types.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
-import { ErrorNote } from '../../ui/states.tsx';
+import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { installationInQuery } from './integrations-api.ts';
 
 /**
@@ -28,7 +28,7 @@ export function InstallAction({ orgId, integration }: { orgId: string; integrati
     <div className="integration-action">
       {installation.isPending || installation.data === undefined ? (
         // Not known yet, or not known at all (the error says why): neither "Open" nor "Install" would be true.
-        installation.isPending ? <span className="muted">…</span> : null
+        installation.isPending ? <Skeleton lines={1} label={`Checking whether ${integration.title} is installed`} /> : null
       ) : installation.data ? (
         <span className="integration-installed">
           <span className="muted">Installed</span>

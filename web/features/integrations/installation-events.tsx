@@ -5,6 +5,9 @@ import { keys } from '../../api/queries.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { installationEventQuery, installationEventsQuery, type InstallationEvent } from './integrations-api.ts';
 import { Button } from '../../ui/button.tsx';
+import { Badge, type BadgeTone } from '../../ui/badge.tsx';
+
+const STATE_TONES: Record<InstallationEvent['delivery']['state'], BadgeTone> = { pending: 'info', success: 'success', failed: 'danger', skipped: 'neutral' };
 
 const STATE_WORDS: Record<InstallationEvent['delivery']['state'], string> = {
   pending: 'Pending',
@@ -50,7 +53,7 @@ function EventRow({ orgId, integrationName, installationId, event }: { orgId: st
         <td><code>{event.payload.type}</code></td>
         <td><time dateTime={event.createdAt}>{new Date(event.createdAt).toLocaleString()}</time></td>
         <td>
-          <span className={`badge badge-${state}`}>{STATE_WORDS[state]}</span>{' '}
+          <Badge tone={STATE_TONES[state]}>{STATE_WORDS[state]}</Badge>{' '}
           <span className="muted">{event.delivery.attempts} {event.delivery.attempts === 1 ? 'attempt' : 'attempts'}</span>
         </td>
         <td>

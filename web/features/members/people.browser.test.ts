@@ -159,7 +159,7 @@ describe('people: members, teams and sharing in Chromium', { skip: withoutChromi
 
     await panel.getByRole('button', { name: 'Delete Okta' }).click();
     await admin.getByRole('alertdialog', { name: 'Delete the SAML provider Okta?' }).getByRole('button', { name: 'Delete Okta' }).click();
-    await admin.getByText('No SAML provider.').waitFor();
+    await admin.getByRole('heading', { name: 'No SAML provider yet' }).waitFor();
     assert.equal(ok(await web.t.api('GET', `/v1/orgs/${web.t.org.id}/saml`)).items.length, 0);
 
     // An OpenID Connect provider has a default team too.

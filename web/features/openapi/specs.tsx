@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { keys } from '../../api/queries.ts';
 import type { OpenAPISpec } from '../../api/types.ts';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { processingWords } from './processing.ts';
 import { SpecSourceFields } from './spec-source-fields.tsx';
@@ -24,7 +24,11 @@ export default function OpenApiSpecsScreen() {
       {specs.isPending ? <Skeleton lines={3} label="Loading specifications" /> : null}
       <ErrorNote error={specs.error} />
       {specs.data ? (
-        specs.data.length === 0 ? <p className="muted">No specification yet.</p> : (
+        specs.data.length === 0 ? (
+          <EmptyState title="No specification yet">
+            <p>An OpenAPI specification becomes an API reference that pages can show. Add the first one, from its URL or its text, in “Add a specification”.</p>
+          </EmptyState>
+        ) : (
           <table className="events-table">
             <caption className="sr-only">OpenAPI specifications</caption>
             <thead><tr><th scope="col">Specification</th><th scope="col">Processing</th><th scope="col">Visibility</th></tr></thead>

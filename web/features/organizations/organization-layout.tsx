@@ -5,6 +5,7 @@ import { isNotFound } from '../../api/client.ts';
 import { organizationQuery } from '../../api/queries.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useIsAdmin } from '../members/use-is-admin.ts';
+import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useOrganizationId } from './use-organization.ts';
 import { Button } from '../../ui/button.tsx';
@@ -35,7 +36,10 @@ export default function OrganizationLayout() {
       <nav id="org-sidebar" className="org-sidebar" aria-label="Organization">
         {organization.data ? (
           <>
-            <NavLink to={`/o/${organization.data.id}`} end className="org-title">{organization.data.title}</NavLink>
+            <div className="org-heading">
+              <NavLink to={`/o/${organization.data.id}`} end className="org-title">{organization.data.title}</NavLink>
+              <OrganizationSwitcher current={organization.data.id} />
+            </div>
             <ul className="org-links">
               <li><NavLink to={`/o/${organization.data.id}/members`}>Members</NavLink></li>
               <li><NavLink to={`/o/${organization.data.id}/teams`}>Teams</NavLink></li>

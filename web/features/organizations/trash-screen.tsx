@@ -5,7 +5,7 @@ import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { errorMessage } from '../../api/client.ts';
 import { trashQuery } from '../../api/queries.ts';
 import type { TrashedSpace } from '../../api/types.ts';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { useSidebarActions } from './sidebar-actions.ts';
 import { daysLeftLabel } from './trash.ts';
@@ -25,7 +25,11 @@ export default function TrashScreen() {
       <p className="muted">Deleted spaces can be restored for 7 days; then they are removed for good.</p>
       {trash.isPending ? <Skeleton lines={4} label="Loading the trash" /> : null}
       <ErrorNote error={trash.error} />
-      {trash.data && trash.data.length === 0 ? <p>The trash is empty.</p> : null}
+      {trash.data && trash.data.length === 0 ? (
+        <EmptyState title="The trash is empty">
+          <p>A space you delete waits here for 7 days, so it can be restored.</p>
+        </EmptyState>
+      ) : null}
       {trash.data && trash.data.length > 0 ? (
         <ul className="trash-list" aria-label="Deleted spaces">
           {trash.data.map((item) => <TrashRow key={item.space.id} item={item} orgId={orgId} now={now} />)}

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { api, type ListPage } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useTitle } from '../../ui/title.ts';
 
@@ -69,7 +69,11 @@ export default function AuditLogScreen() {
         </form>
         {events.isPending ? <Skeleton lines={5} label="Loading the audit log" /> : null}
         <ErrorNote error={events.error ?? actions.error} />
-        {events.data && rows.length === 0 ? <p>No event.</p> : null}
+        {events.data && rows.length === 0 ? (
+          <EmptyState headingLevel={3} title={action !== ALL || actorFilter ? 'No matching event' : 'No event yet'}>
+            <p>{action !== ALL || actorFilter ? 'No event matches this action and actor: change or clear the filter.' : 'Sign-ins, changes of members and roles, tokens and deletions show here as they happen.'}</p>
+          </EmptyState>
+        ) : null}
         {rows.length > 0 ? (
           <table className="members-table">
             <caption>Audit events, newest first</caption>

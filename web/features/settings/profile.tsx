@@ -6,6 +6,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 
 /** The person's profile: who they are, their password, and where they are signed in. */
 export default function ProfileScreen() {
@@ -67,6 +68,8 @@ function Sessions() {
       await queryClient.invalidateQueries({ queryKey: keys.sessions });
     } catch (e) {
       setError({ id, message: errorMessage(e) });
+      // The dialog stays open with the message.
+      throw e;
     }
   };
   return (
@@ -79,8 +82,16 @@ function Sessions() {
           <li key={session.id}>
             <span>{session.userAgent ?? 'Unknown browser'}{session.current ? ' (this browser)' : ''}</span>
             <span className="muted">signed in {new Date(session.createdAt).toLocaleString()} · last seen {new Date(session.lastSeenAt).toLocaleString()}</span>
-            {!session.current ? <Button onClick={() => void revoke(session.id)}>Sign out this session</Button> : null}
-            {error?.id === session.id ? <p role="alert" className="error-note">{error.message}</p> : null}
+            {!session.current ? (
+              <AlertDialog
+                title="Sign out this session?"
+                description={`${session.userAgent ?? 'That browser'} is signed out at once and has to sign in again.`}
+                confirm="Sign out the session"
+                onConfirm={() => revoke(session.id)}
+                error={error?.id === session.id ? error.message : undefined}
+                trigger={<Button>Sign out this session</Button>}
+              />
+            ) : null}
           </li>
         ))}
       </ul>

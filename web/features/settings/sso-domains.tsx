@@ -2,10 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useRequest } from '../../ui/use-submit.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 /** A domain of the organization's e-mail addresses (Quire's, docs/sso.md). */
 interface VerifiedDomain {
@@ -33,7 +34,11 @@ export function SsoDomains({ orgId }: { orgId: string }) {
       </p>
       {domains.isPending ? <Skeleton lines={2} label="Loading the verified domains" /> : null}
       <ErrorNote error={domains.error} />
-      {domains.data?.length === 0 ? <p>No domain.</p> : null}
+      {domains.data?.length === 0 ? (
+        <EmptyState headingLevel={3} title="No verified domain yet">
+          <p>Add your e-mail domain below, then prove it with a DNS record.</p>
+        </EmptyState>
+      ) : null}
       {(domains.data ?? []).map((d) => <DomainPanel key={d.id} orgId={orgId} domain={d} />)}
       <AddDomain orgId={orgId} />
     </section>
@@ -58,7 +63,7 @@ function DomainPanel({ orgId, domain }: { orgId: string; domain: VerifiedDomain 
   return (
     <article className="panel" aria-labelledby={`domain-${domain.id}`}>
       <h3 id={`domain-${domain.id}`}>
-        {domain.domain} <span className="badge">{domain.verified ? 'verified' : 'not verified'}</span>
+        {domain.domain} <Badge tone={domain.verified ? 'success' : 'warning'}>{domain.verified ? 'verified' : 'not verified'}</Badge>
       </h3>
       {domain.verified ? null : (
         <>

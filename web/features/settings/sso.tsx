@@ -5,7 +5,7 @@ import { allPages, api, isNotFound } from '../../api/client.ts';
 import { organizationQuery, teamsQuery } from '../../api/queries.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { TextArea, TextField } from '../../ui/text-field.tsx';
-import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useSubmit } from '../../ui/use-submit.ts';
 import { useTitle } from '../../ui/title.ts';
 import { ROLE_OPTIONS, choiceOf, roleOf, type RoleChoice } from '../members/roles.ts';
@@ -65,7 +65,11 @@ export default function SsoSettingsScreen() {
         <h2 id="saml-title">SAML providers</h2>
         {saml.isPending ? <Skeleton lines={3} label="Loading the SAML providers" /> : null}
         <ErrorNote error={saml.error} />
-        {saml.data?.length === 0 ? <p>No SAML provider.</p> : null}
+        {saml.data?.length === 0 ? (
+          <EmptyState headingLevel={3} title="No SAML provider yet">
+            <p>A SAML identity provider (Okta, Entra ID, Google Workspace…) signs people in with their work account.{isAdmin ? ' Add one below.' : ''}</p>
+          </EmptyState>
+        ) : null}
         {(saml.data ?? []).map((p) => <SamlProviderPanel key={p.id} orgId={orgId} provider={p} canEdit={isAdmin} />)}
         {isAdmin ? <AddSaml orgId={orgId} /> : null}
       </section>
@@ -73,7 +77,11 @@ export default function SsoSettingsScreen() {
         <h2 id="oidc-title">OpenID Connect providers</h2>
         {oidc.isPending ? <Skeleton lines={3} label="Loading the OpenID Connect providers" /> : null}
         <ErrorNote error={oidc.error} />
-        {oidc.data?.length === 0 ? <p>No OpenID Connect provider.</p> : null}
+        {oidc.data?.length === 0 ? (
+          <EmptyState headingLevel={3} title="No OpenID Connect provider yet">
+            <p>An OpenID Connect provider signs people in with their account there.{isAdmin ? ' Add one below.' : ''}</p>
+          </EmptyState>
+        ) : null}
         {(oidc.data ?? []).map((p) => <OidcProviderPanel key={p.id} orgId={orgId} provider={p} canEdit={isAdmin} />)}
         {isAdmin ? <AddOidc orgId={orgId} /> : null}
       </section>

@@ -4,7 +4,7 @@ import { api, errorMessage } from '../../api/client.ts';
 import { keys, tokensQuery } from '../../api/queries.ts';
 import type { CreatedUserToken } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
@@ -74,7 +74,11 @@ export default function TokensScreen() {
       <h2>Your tokens</h2>
       {tokens.isPending ? <Skeleton lines={3} label="Loading your tokens" /> : null}
       <ErrorNote error={tokens.error} />
-      {tokens.data && tokens.data.items.length === 0 ? <p>No token yet.</p> : null}
+      {tokens.data && tokens.data.items.length === 0 ? (
+        <EmptyState headingLevel={3} title="No token yet">
+          <p>An API token lets a script or a CI job call the API as you. Create one in “Create a token”; it is shown once.</p>
+        </EmptyState>
+      ) : null}
       {tokens.data && tokens.data.items.length > 0 ? (
         <ul className="row-list">
           {tokens.data.items.map((token) => (

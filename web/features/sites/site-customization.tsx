@@ -8,6 +8,7 @@ import { customizationQuery, siteSpaceCustomizationQuery, structureQuery, type S
 import { siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { Button } from '../../ui/button.tsx';
+import { AlertDialog } from '../../ui/dialogs.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Checkbox } from '../../ui/choices.tsx';
 
@@ -82,13 +83,25 @@ function VariantCustomization({ orgId, siteId, siteSpaceId, onSaved }: { orgId: 
   const data = settings.data;
   const hasOverrides = !sameSettings(data, site.data);
   const path = `/site-spaces/${siteSpaceId}/customization`;
-  const reset = () =>
-    change.mutate({ method: 'DELETE', path }, { onSuccess: () => (onSaved(), setVersion((n) => n + 1)) });
+  const reset = async () => {
+    await change.mutateAsync({ method: 'DELETE', path });
+    onSaved();
+    setVersion((n) => n + 1);
+  };
   return (
     <>
       <p className="muted">
         {hasOverrides ? 'This variant shows some settings differently from the site.' : 'This variant shows the site’s customization; what you save here applies to it alone.'}{' '}
-        {hasOverrides ? <Button variant="ghost" size="sm" onClick={reset}>Use the site’s customization again</Button> : null}
+        {hasOverrides ? (
+          <AlertDialog
+            title="Use the site’s customization again?"
+            description="The settings this variant shows differently go, and it shows the site’s customization again."
+            confirm="Reset the variant’s customization"
+            onConfirm={reset}
+            error={change.error}
+            trigger={<Button variant="ghost" size="sm">Use the site’s customization again</Button>}
+          />
+        ) : null}
       </p>
       <CustomizationFields
         key={version}
@@ -177,7 +190,7 @@ function CustomizationFields({ initial, saving, error, onSave }: { initial: Site
       </fieldset>
       {problem ? <p className="error-note" role="alert">{problem}</p> : null}
       <ErrorNote error={error} />
-      <Button variant="primary" type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save customization'}</Button>
+      <Button variant="primary" type="submit" loading={saving}>Save customization</Button>
     </form>
   );
 }

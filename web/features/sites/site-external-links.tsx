@@ -7,6 +7,7 @@ import { AlertDialog } from '../../ui/dialogs.tsx';
 import { Select } from '../../ui/select.tsx';
 import { groupChoices, NO_GROUP } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
+import { Badge } from '../../ui/badge.tsx';
 
 /*
  * A site's external links (0.202.0) on its Structure tab: entries of the navigation that lead to another address,
@@ -94,8 +95,8 @@ export function ExternalLinkRow({ orgId, siteId, link, structure }: { orgId: str
       <div className="structure-row">
         <h3>{link.title}</h3>
         <a className="structure-link-url" href={link.url} target="_blank" rel="noopener noreferrer">{link.url}</a>
-        <span className="badge">External link</span>
-        {link.draft ? <span className="badge">Draft: not shown to visitors</span> : null}
+        <Badge>External link</Badge>
+        {link.draft ? <Badge tone="warning">Draft: not shown to visitors</Badge> : null}
         {editing ? null : <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>Edit the link {link.title}</Button>}
         <AlertDialog
           title={`Delete the link ${link.title}?`}

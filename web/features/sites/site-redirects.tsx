@@ -5,7 +5,7 @@ import type { SiteRedirect, SiteRedirectDestination, SiteStructure } from '@gitb
 import { revisionQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { indexPages, type TreePage } from '../pages/page-tree.ts';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { redirectsQuery, structureQuery, type SiteTabProps } from './site-queries.ts';
 import { sectionsOf, siteSpacesOf, variantLabel } from './structure-order.ts';
 import { useSiteChange } from './use-site-change.ts';
@@ -27,7 +27,11 @@ export default function SiteRedirectsTab({ orgId, site }: SiteTabProps) {
       {structure.data ? <RedirectImportForm orgId={orgId} siteId={site.id} structure={structure.data} /> : null}
       {redirects.isPending || structure.isPending ? <Skeleton lines={3} label="Loading the redirects" /> : null}
       <ErrorNote error={redirects.error ?? drafts.error ?? structure.error} />
-      {redirects.data && redirects.data.length === 0 ? <p>No redirect yet.</p> : null}
+      {redirects.data && redirects.data.length === 0 ? (
+        <EmptyState headingLevel={3} title="No redirect yet">
+          <p>When a page moves, a redirect sends its old address to the new one, so links and bookmarks keep working. Add one above, or import a list.</p>
+        </EmptyState>
+      ) : null}
       {redirects.data && structure.data ? (
         <ul className="row-list" aria-label="Redirects">
           {redirects.data.map((redirect) => <RedirectRow key={redirect.id} orgId={orgId} siteId={site.id} redirect={redirect} structure={structure.data} />)}

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ShareLink } from '@gitbook/api';
 import { TextField } from '../../ui/text-field.tsx';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { shareLinksQuery, type SiteTabProps } from './site-queries.ts';
 import { useSiteChange } from './use-site-change.ts';
 import { VISIBILITIES } from './visibility.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
 import { SitePeople } from './site-people.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 /**
  * Who can read the site (its visibility), who may open it in the app and with which role (People), and its share
@@ -68,7 +69,11 @@ function ShareLinks({ orgId, siteId, published }: { orgId: string; siteId: strin
       <ErrorNote error={create.error} />
       {links.isPending ? <Skeleton lines={2} label="Loading the share links" /> : null}
       <ErrorNote error={links.error} />
-      {links.data && links.data.length === 0 ? <p>No share link yet.</p> : null}
+      {links.data && links.data.length === 0 ? (
+        <EmptyState headingLevel={3} title="No share link yet">
+          <p>Name a link above for each audience (a customer, a partner): each can be revoked on its own.</p>
+        </EmptyState>
+      ) : null}
       <ul className="row-list" aria-label="Share links">
         {links.data?.map((link) => <ShareLinkRow key={link.id} orgId={orgId} siteId={siteId} link={link} />)}
       </ul>
@@ -89,7 +94,7 @@ function ShareLinkRow({ orgId, siteId, link }: { orgId: string; siteId: string; 
   return (
     <li>
       <strong>{name}</strong>
-      <span className={link.active ? 'badge badge-open' : 'badge'}>{link.active ? 'Active' : 'Deactivated'}</span>
+      <Badge tone={link.active ? 'success' : 'neutral'}>{link.active ? 'Active' : 'Deactivated'}</Badge>
       {url ? <input readOnly aria-label={`URL of ${name}`} value={url} onFocus={(e) => e.target.select()} className="share-url" /> : null}
       {url ? <Button onClick={() => void copy()}>{copied ? 'Copied' : `Copy ${name}`}</Button> : null}
       <Button disabled={change.isPending} onClick={() => change.mutate({ method: 'PATCH', path: `/share-links/${link.id}`, body: { active: !link.active } })}>

@@ -13,6 +13,7 @@ import { Select } from '../../ui/select.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
 import { AddExternalLink, ExternalLinkRow } from './site-external-links.tsx';
 import { Checkbox } from '../../ui/choices.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 type Change = ReturnType<typeof useSiteChange>;
 
@@ -84,7 +85,7 @@ function Section({ orgId, change, section, structure }: { orgId: string; change:
       <div className="structure-row">
         <h3>{section.title}</h3>
         <span className="muted">/{section.path}</span>
-        {section.default ? <span className="badge badge-open">Default section</span> : (
+        {section.default ? <Badge tone="success">Default section</Badge> : (
           <Button variant="ghost" size="sm" onClick={() => change.mutate({ method: 'PATCH', path: '', body: { defaultSiteSection: section.id } })}>
             Make {section.title} the default section
           </Button>
@@ -138,7 +139,7 @@ function Group({ orgId, siteId, change, group, structure }: { orgId: string; sit
     <article className="structure-group" aria-label={`Section group ${group.title}`}>
       <div className="structure-row">
         <h3>{group.title}</h3>
-        <span className="badge">Section group</span>
+        <Badge>Section group</Badge>
         <AlertDialog
           title={`Delete the group ${group.title}?`}
           description="Its sections and external links stay in the site, outside any group."
@@ -184,7 +185,7 @@ function Variants({ change, siteSpaces, label = 'Variants', onMove, onDefault }:
         <div className="structure-row">
           <span>{siteSpace.title}</span>
           <span className="muted">/{siteSpace.path}</span>
-          {siteSpace.default ? <span className="badge badge-open">Default variant</span> : (
+          {siteSpace.default ? <Badge tone="success">Default variant</Badge> : (
             <Button variant="ghost" size="sm" onClick={() => change.mutate(onDefault(siteSpace.id))}>Make {siteSpace.title} the default variant</Button>
           )}
           {siteSpace.urls.published ? <a href={siteSpace.urls.published} target="_blank" rel="noreferrer">View</a> : null}

@@ -9,6 +9,7 @@ import { useTitle } from '../../ui/title.ts';
 import { invalidateSite, sitePath } from './site-queries.ts';
 import { visibilityLabel } from './visibility.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { Badge } from '../../ui/badge.tsx';
 
 /* Each tab is its own chunk: opening a site loads its structure editor, not the customization form too. */
 const TABS = [
@@ -58,8 +59,8 @@ function SiteHeader({ orgId, site }: { orgId: string; site: Site }) {
       <div>
         <h1>{site.title}</h1>
         <p className="muted">
-          <span className="badge">{visibilityLabel(site.visibility)}</span>{' '}
-          <span className={site.published ? 'badge badge-open' : 'badge'}>{site.published ? 'Published' : 'Not published'}</span>
+          <Badge tone="info">{visibilityLabel(site.visibility)}</Badge>{' '}
+          <Badge tone={site.published ? 'success' : 'neutral'}>{site.published ? 'Published' : 'Not published'}</Badge>
         </p>
       </div>
       <div className="header-end">

@@ -46,14 +46,29 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     await open(page, `/app/o/${t.org.id}`);
     await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Sites', exact: true }).click();
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
-    await page.getByText('No site yet').waitFor();
+    await page.getByRole('heading', { name: 'No site yet' }).waitFor();
     await assertAccessible(page, 'the sites list');
 
-    // Create it from one space.
-    await page.getByLabel('Site title', { exact: true }).fill('Help center');
-    await page.getByRole('group', { name: 'Spaces it publishes' }).getByLabel('Guides', { exact: true }).check();
-    await screenshot(page, 'sites-list');
-    await page.getByRole('button', { name: 'Create site' }).click();
+    // Create it from one space, in the dialog the empty screen's "New site" opens. The API's refusal shows next to
+    // the title (here a refusal the test makes up once), and what was typed stays.
+    await page.getByRole('button', { name: 'New site' }).click();
+    const creating = page.getByRole('dialog', { name: 'New site' });
+    await creating.getByLabel('Site title', { exact: true }).fill('Help center');
+    await creating.getByRole('group', { name: 'Spaces it publishes' }).getByLabel('Guides', { exact: true }).check();
+    await page.route('**/v1/orgs/*/sites', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 400, message: 'The site title is taken' } }) }) : route.fallback(),
+      { times: 1 },
+    );
+    await creating.getByRole('button', { name: 'Create site' }).click();
+    const title = creating.getByLabel('Site title', { exact: true });
+    await creating.getByText('The site title is taken').waitFor();
+    assert.equal(await title.getAttribute('aria-invalid'), 'true', 'the field says it is wrong');
+    assert.match((await title.getAttribute('aria-describedby')) ?? '', /-error/, 'the message describes the field');
+    assert.equal(await title.inputValue(), 'Help center', 'what was typed stays');
+    assert.equal(await creating.getByLabel('Guides', { exact: true }).isChecked(), true);
+    await assertAccessible(page, 'the new site dialog with the API\'s error');
+    await screenshot(page, 'sites-new-site');
+    await creating.getByRole('button', { name: 'Create site' }).click();
     await page.getByRole('heading', { name: 'Help center', level: 1 }).waitFor();
     const siteId = /\/sites\/([^/]+)$/.exec(new URL(page.url()).pathname)![1]!;
     await page.getByRole('list', { name: 'Variants' }).getByText('Guides', { exact: true }).waitFor();
@@ -102,6 +117,17 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     const publishedUrl = await page.getByRole('link', { name: 'Open the published site' }).getAttribute('href');
     assert.equal(publishedUrl, ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}`)).urls.published);
 
+    // The sites list: the site first, a card with its state in words, opening the site's screen.
+    await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Sites', exact: true }).click();
+    const card = page.getByRole('list', { name: 'Sites' }).getByRole('listitem').filter({ hasText: 'Help center' });
+    await card.getByText('Published', { exact: true }).waitFor();
+    await card.getByText('Public', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'New site' }).waitFor();
+    await assertAccessible(page, 'the sites list');
+    await screenshot(page, 'sites-list');
+    await card.getByRole('link', { name: 'Help center' }).click();
+    await page.getByRole('heading', { name: 'Help center', level: 1 }).waitFor();
+
     // Customize the colours; the preview beside the form shows the change once saved.
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Customization' }).click();
     await page.getByRole('heading', { name: 'Customization', level: 2 }).waitFor();
@@ -142,7 +168,12 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     const variantSettings = ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}/site-spaces/${apiVariant.id}/customization`));
     assert.equal(variantSettings.styling.primaryColor.light, '#0d9488');
     assert.equal(ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}/customization`)).styling.primaryColor.light, '#e11d48');
+    // Asked first: the variant's own settings go.
     await page.getByRole('button', { name: 'Use the site’s customization again' }).click();
+    const resetting = page.getByRole('alertdialog', { name: 'Use the site’s customization again?' });
+    await resetting.waitFor();
+    await assertAccessible(page, 'the confirmation of a variant’s reset');
+    await resetting.getByRole('button', { name: 'Reset the variant’s customization' }).click();
     await page.getByText('This variant shows the site’s customization').waitFor();
     const variantAgain = ok(await t.api('GET', `/v1/orgs/${t.org.id}/sites/${siteId}/site-spaces/${apiVariant.id}/customization`));
     assert.equal(variantAgain.styling.primaryColor.light, '#e11d48');
@@ -150,7 +181,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     // Share it with a link: a visitor without a session opens it with the link, and no longer once deactivated.
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sharing' }).click();
     await page.getByRole('radio', { name: /^Share link/ }).check();
-    await page.locator('.badge', { hasText: 'Share link' }).waitFor();
+    await page.locator('.ui-badge', { hasText: 'Share link' }).waitFor();
     await page.getByLabel('Share link name', { exact: true }).fill('Partners');
     await page.getByRole('button', { name: 'Create share link' }).click();
     const shareUrl = await page.getByLabel('URL of Partners', { exact: true }).inputValue();
@@ -194,7 +225,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     assert.deepEqual(listed.map((r) => [r.source, r.destination.kind]), [['/legacy-api', 'site-section']]);
     await redirects.getByRole('button', { name: 'Delete the redirect from /legacy-api' }).click();
     await page.getByRole('alertdialog', { name: 'Delete the redirect from /legacy-api?' }).getByRole('button', { name: 'Delete redirect' }).click();
-    await page.getByText('No redirect yet.').waitFor();
+    await page.getByRole('heading', { name: 'No redirect yet' }).waitFor();
     // A redirect to one page of a variant, which the reader follows.
     await page.getByLabel('From path', { exact: true }).fill('/endpoints-old');
     await choose(page.getByLabel('To', { exact: true }), 'Variant API reference › API');
@@ -206,7 +237,7 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     assert.equal(toPage.destination.pageId, (await t.api('GET', `/v1/spaces/${api.id}/content`)).body.pages[0].id);
     await redirects.getByRole('button', { name: 'Delete the redirect from /endpoints-old' }).click();
     await page.getByRole('alertdialog', { name: 'Delete the redirect from /endpoints-old?' }).getByRole('button', { name: 'Delete redirect' }).click();
-    await page.getByText('No redirect yet.').waitFor();
+    await page.getByRole('heading', { name: 'No redirect yet' }).waitFor();
 
     // Domain and access: the API's message next to a bad hostname, the value kept; the adaptive schema checked as typed.
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Domain and access' }).click();

@@ -6,7 +6,7 @@ import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, membersQuery, teamQuery } from '../../api/queries.ts';
 import type { OrganizationTeam } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
@@ -41,7 +41,11 @@ export default function TeamScreen() {
         {canManage ? <AddMember orgId={orgId} teamId={teamId} inTeam={new Set((teamMembers.data ?? []).map((m) => m.organization.user.id))} /> : null}
         {teamMembers.isPending ? <Skeleton lines={3} label="Loading the team's members" /> : null}
         <ErrorNote error={teamMembers.error} />
-        {teamMembers.data && teamMembers.data.length === 0 ? <p>Nobody in this team yet.</p> : null}
+        {teamMembers.data && teamMembers.data.length === 0 ? (
+          <EmptyState headingLevel={3} title="Nobody in this team yet">
+            <p>The team’s members share its access to spaces and collections.{canManage ? ' Add the first one above.' : ''}</p>
+          </EmptyState>
+        ) : null}
         {teamMembers.data && teamMembers.data.length > 0 ? (
           <table className="members-table">
             <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Team role</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, organizationQuery, teamsQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
 import { Button } from '../../ui/button.tsx';
@@ -23,7 +23,11 @@ export default function TeamsScreen() {
       {isAdmin ? <CreateTeam orgId={orgId} /> : null}
       {teams.isPending ? <Skeleton lines={4} label="Loading the teams" /> : null}
       <ErrorNote error={teams.error} />
-      {teams.data && teams.data.length === 0 ? <p>No team yet.</p> : null}
+      {teams.data && teams.data.length === 0 ? (
+        <EmptyState title="No team yet">
+          <p>A team gives several members the same access to spaces and collections at once.{isAdmin ? ' Name the first one in “Create a team”.' : ' An administrator creates them.'}</p>
+        </EmptyState>
+      ) : null}
       {teams.data && teams.data.length > 0 ? (
         <table className="members-table">
           <caption className="sr-only">Teams of {organization.data?.title}</caption>

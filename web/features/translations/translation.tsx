@@ -88,7 +88,7 @@ function TranslationSettingsForm({ orgId, translationId, title, languages }: { o
     <form className="panel" onSubmit={submit} aria-label="Translation settings">
       <TextField label="Translation title" required maxLength={100} value={form.title} onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))} />
       <TextField label="Target languages" hint="Language codes, separated by commas; each gets a space of its own." value={form.languages} onChange={(e) => setForm((f) => ({ ...f, languages: e.target.value }))} />
-      <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save settings'}</Button>
+      <Button type="submit" loading={save.isPending}>Save settings</Button>
       {save.isSuccess && !save.isPending ? <span role="status"> Saved.</span> : null}
       <ErrorNote error={save.error} />
     </form>

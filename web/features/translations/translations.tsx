@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { allPages, api } from '../../api/client.ts';
 import { keys, spacesQuery } from '../../api/queries.ts';
 import type { TranslationSettings } from '../../api/types.ts';
-import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { parseLanguages } from './languages.ts';
 import { Button } from '../../ui/button.tsx';
@@ -31,7 +31,11 @@ export default function TranslationsScreen() {
       {translations.isPending ? <Skeleton lines={3} label="Loading translations" /> : null}
       <ErrorNote error={translations.error} />
       {translations.data ? (
-        translations.data.length === 0 ? <p className="muted">No translation yet.</p> : (
+        translations.data.length === 0 ? (
+          <EmptyState title="No translation yet">
+            <p>A translation keeps a space in other languages, a space for each. Set up the first one in “New translation”.</p>
+          </EmptyState>
+        ) : (
           <table className="events-table">
             <caption className="sr-only">Translations</caption>
             <thead><tr><th scope="col">Translation</th><th scope="col">Languages</th><th scope="col">Status</th></tr></thead>
