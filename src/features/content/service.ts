@@ -9,6 +9,7 @@ import { openCommentsOfChangeRequest } from '../comments/queries.ts';
 import { findRevision, type RevisionRow } from './branch-store.ts';
 import type { PageRecord } from './pages.ts';
 import { presentFile, presentPage, presentRevision, type PresentedBody } from './present.ts';
+import { compareReusableContents, presentReusableContent } from './reusable-contents.ts';
 import { Snapshot } from './snapshot.ts';
 import { presentedBodyOf, presentedTreeOf, revisionRead, serializedRevisionOf } from './revision-cache.ts';
 import { buildTree, type PageNode } from './tree.ts';
@@ -50,8 +51,13 @@ function presentFiles(ctx: AppContext, files: FileVersionRow[]) {
 /** The presented tree and files of a revision, built once per revision (tree-cache.ts). */
 function treeOf(ctx: AppContext, spaceId: string, snapshot: Snapshot) {
   return presentedTreeOf(ctx, snapshot.revision.id, async () => {
-    const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
-    return { pages: buildTree(pages).map((node) => presentPage(ctx.config, spaceId, node)), files: presentFiles(ctx, files), size: pages.length };
+    const [pages, files, reusableContents] = await Promise.all([snapshot.pages(), snapshot.files(), snapshot.reusableContents()]);
+    return {
+      pages: buildTree(pages).map((node) => presentPage(ctx.config, spaceId, node)),
+      files: presentFiles(ctx, files),
+      reusableContents: reusableContents.sort(compareReusableContents).map(presentReusableContent),
+      size: pages.length + reusableContents.length,
+    };
   });
 }
 
@@ -64,6 +70,7 @@ async function presentOpened(ctx: AppContext, { spaceId, revision, snapshot, spa
     revision,
     tree.pages,
     tree.files,
+    tree.reusableContents,
     mergedFrom ? { mergedFrom: presentChangeRequest(ctx.config, mergedFrom, spaceRevision, await openCommentsOfChangeRequest(ctx.db, mergedFrom.id)) } : {},
   );
 }
@@ -229,13 +236,24 @@ export async function readPageMetaLinks(ctx: AppContext, caller: Caller, source:
   return { canonical: canonical!, ...(alternates.length > 0 ? { alternates } : {}) };
 }
 
-/**
- * Reusable content by id: this server's revisions hold none (every revision's `reusableContents` is empty), so
- * after the caller's access to the revision is checked, every id is one the revision does not have.
- */
-export async function readReusableContent(ctx: AppContext, caller: Caller, source: ContentSource, reusableContentId: string): Promise<never> {
-  await openContent(ctx, caller, source);
-  throw notFound(`No reusable content ${reusableContentId} in this revision`);
+/** getReusableContent*ById: a reusable content of the revision, as the official RevisionReusableContent. */
+export async function readReusableContent(ctx: AppContext, caller: Caller, source: ContentSource, reusableContentId: string) {
+  const { content } = await openReusableContent(ctx, caller, source, reusableContentId);
+  return presentReusableContent(content);
+}
+
+/** getReusableContentDocumentInRevisionById: its document (an empty one while it has none). */
+export async function readReusableContentDocument(ctx: AppContext, caller: Caller, source: ContentSource, reusableContentId: string): Promise<StoredDocument> {
+  const { content } = await openReusableContent(ctx, caller, source, reusableContentId);
+  const text = content.documentId ? await getDocumentText(ctx.db, content.documentId) : undefined;
+  return text === undefined ? { object: 'document', data: {}, nodes: [] } : (parseStoredDocument(text) as StoredDocument);
+}
+
+async function openReusableContent(ctx: AppContext, caller: Caller, source: ContentSource, reusableContentId: string) {
+  const { snapshot } = await openContent(ctx, caller, source);
+  const content = await snapshot.reusableContent(reusableContentId);
+  if (!content) throw notFound(`No reusable content ${reusableContentId} in this revision`);
+  return { snapshot, content };
 }
 
 export async function readFile(ctx: AppContext, caller: Caller, source: ContentSource, fileId: string) {
