@@ -87,10 +87,10 @@ describe('reusable contents through the official client', { timeout: 300_000 }, 
     assert.deepEqual((await api.spaces.getReusableContentInRevisionById(space.id, revision.id, 'warning')).data, content);
     assert.deepEqual(texts((await api.spaces.getReusableContentDocumentInRevisionById(space.id, revision.id, 'warning')).data), ['Mind the gap.']);
 
-    // A page's markdown shows what it includes.
+    // A page's markdown names what it includes, as Git Sync writes it, so that it is written back as it was read.
     const guideId = (revision.pages[0] as Json).id;
     const { data: guide } = (await api.spaces.getPageById(space.id, guideId, { format: 'markdown' })) as unknown as { data: { markdown: string } };
-    assert.match(guide.markdown, /Before\.\s+Mind the gap\.\s+After\./);
+    assert.match(guide.markdown, /Before\.\s+\{% include "warning" %\}\s+After\./);
 
     // Edited: a new revision holds the new title and document; the old revision keeps the old ones.
     const edited = await written(live(space.id, [{ operation: 'update_reusable_content', reusableContent: 'warning', title: 'Caution', document: { markdown: 'Watch your step.' } }]));

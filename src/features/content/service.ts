@@ -15,6 +15,8 @@ import { presentedBodyOf, presentedTreeOf, revisionRead, serializedRevisionOf } 
 import { buildTree, type PageNode } from './tree.ts';
 import { getDocument, getDocumentText, parseStoredDocument } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
+import type { Document } from './document/types.ts';
+import { expandReusableBlocks, loadIncludedDocuments } from './document/reusable-blocks.ts';
 import { spaceHeldDocument, type FileVersionRow } from './version-store.ts';
 import { publishedUrlsOfSpace } from '../sites/published-urls.ts';
 import { pageUrl } from '../reader/site-view.ts';
@@ -276,17 +278,20 @@ export { commitLiveChanges } from './main-branch-writes.ts';
 export interface PublishedContent {
   tree: PageNode[];
   files: Map<string, { href: string; name: string; contentType: string; size: number; hash: string }>;
+  /** The revision's reusable contents: the id of each one's document (null: it has none). */
+  reusableContents: Map<string, string | null>;
 }
 
 export function readPublishedContent(ctx: AppContext, revisionId: string): Promise<PublishedContent> {
   return revisionRead(ctx.db, `${ctx.config.publicUrl} ${revisionId} published`, async () => {
     const revision = await findRevision(ctx.db, revisionId);
-    if (!revision) return { tree: [], files: new Map() };
+    if (!revision) return { tree: [], files: new Map(), reusableContents: new Map() };
     const snapshot = await Snapshot.of(ctx.db, revision);
-    const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
+    const [pages, files, reusableContents] = await Promise.all([snapshot.pages(), snapshot.files(), snapshot.reusableContents()]);
     return {
       tree: buildTree(pages),
       files: new Map(files.map((f) => [f.file_id, { href: fileDownloadUrl(ctx.config, f.blob_hash, f.name), name: f.name, contentType: f.content_type, size: f.size, hash: f.blob_hash }])),
+      reusableContents: new Map(reusableContents.map((r) => [r.id, r.documentId])),
     };
   });
 }
@@ -294,6 +299,21 @@ export function readPublishedContent(ctx: AppContext, revisionId: string): Promi
 /** A published page's document (stored documents never change: a page edit writes a new one). */
 export async function readPublishedDocument(ctx: AppContext, documentId: string | null): Promise<unknown> {
   return documentId ? getDocument(ctx.db, documentId) : undefined;
+}
+
+/** A published page's document as readers see it: its reusable-content blocks hold what they include (reusable-blocks.ts). */
+export async function readPublishedPageDocument(ctx: AppContext, content: PublishedContent, documentId: string | null): Promise<Document | undefined> {
+  const document = (await readPublishedDocument(ctx, documentId)) as Document | undefined;
+  return document && expandIncludes(ctx, document, (id) => content.reusableContents.get(id));
+}
+
+/** The document with what its reusable-content blocks include, read from a revision's reusable contents. */
+async function expandIncludes(ctx: AppContext, document: Document, documentIdOf: (reusableContentId: string) => string | null | undefined): Promise<Document> {
+  const included = await loadIncludedDocuments(document, async (id) => {
+    const documentId = documentIdOf(id);
+    return documentId ? ((await getDocument(ctx.db, documentId)) as Document | undefined) : undefined;
+  });
+  return expandReusableBlocks(document, included);
 }
 
 // Editing together (features/collaboration) writes an editor's document as the API's update_page does.
