@@ -24,6 +24,8 @@ const OPERATIONS = [
   'getRevisionById',
   'getRevisionOfChangeRequestById',
   'getCurrentRevision',
+  'getRevisionSemanticChanges',
+  'getChangeRequestChanges',
 ];
 
 const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
@@ -98,6 +100,11 @@ describe('reusable contents through the official client', { timeout: 300_000 }, 
     assert.equal((await api.spaces.getReusableContentById(space.id, 'warning')).data.title, 'Caution');
     assert.deepEqual(texts((await api.spaces.getReusableContentDocumentInRevisionById(space.id, edited.revision, 'warning')).data), ['Watch your step.']);
     assert.equal((await api.spaces.getReusableContentInRevisionById(space.id, revision.id, 'warning')).data.title, 'Warning');
+    const { data: editChanges } = await api.spaces.getRevisionSemanticChanges(space.id, edited.revision);
+    assert.deepEqual(
+      editChanges.changes.map((c) => c.type),
+      ['reusable_content_edited'],
+    );
 
     // Deleted: gone from the current revision, still in the older ones.
     const deleted = await written(live(space.id, [{ operation: 'delete_reusable_content', reusableContent: 'warning' }]));
@@ -130,6 +137,12 @@ describe('reusable contents through the official client', { timeout: 300_000 }, 
       ['Footer', 'Kept, renamed'],
     );
     await rejectsWith(api.spaces.getReusableContentById(space.id, footerId), 404);
+    const { data: crChanges } = await api.spaces.getChangeRequestChanges(space.id, cr.id);
+    assert.deepEqual(
+      crChanges.changes.map((c) => c.type).sort(),
+      ['reusable_content_created', 'reusable_content_edited'],
+      'no page changed',
+    );
     assert.equal((await api.spaces.getReusableContentById(space.id, 'kept')).data.title, 'Kept');
 
     // Deleted in the change request: hidden there, still live.
