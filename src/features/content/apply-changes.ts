@@ -71,6 +71,9 @@ function failFile(index: number, change: { operation?: unknown }, where: string,
   fail(index, change, `${where}: ${error instanceof Error ? error.message : String(error)}`, status);
 }
 
+/** The operations whose `document` may be a JSON document, checked as stored documents are. */
+const DOCUMENT_OPERATIONS = new Set<string>(['insert_page', 'update_page', 'insert_reusable_content', 'update_reusable_content']);
+
 /** Checks every change against its operation's schema before anything is read or written. */
 export function validateChanges(changes: readonly unknown[]): ContentChange[] {
   return changes.map((change, index) => {
@@ -83,7 +86,7 @@ export function validateChanges(changes: readonly unknown[]): ContentChange[] {
       fail(index, { operation: op }, `${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`.trim());
     }
     const c = change as ContentChange;
-    if ((c.operation === 'insert_page' || c.operation === 'update_page' || c.operation === 'insert_reusable_content' || c.operation === 'update_reusable_content') && c.document && 'document' in c.document) {
+    if (DOCUMENT_OPERATIONS.has(c.operation) && 'document' in c && c.document && 'document' in c.document) {
       const problem = documentProblem(c.document.document);
       if (problem !== null) fail(index, c, `/document/document${problem.path} ${problem.message}`);
     }
@@ -627,9 +630,11 @@ async function reusableContentDocument(scope: BatchScope, index: number, change:
 
 async function insertReusableContent(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'insert_reusable_content' }>) {
   const id = change.reusableContent ?? scope.newId();
-  if (change.reusableContent !== undefined && (await scope.ws.reusableContent(id) || await scope.ws.page(id))) fail(index, change, `/reusableContent: "${id}" is already the id of content of this revision`);
+  const taken = change.reusableContent !== undefined && ((await scope.ws.reusableContent(id)) || (await scope.ws.page(id)));
+  if (taken) fail(index, change, `/reusableContent: "${id}" is already the id of content of this revision`);
   const parsed = await reusableContentDocument(scope, index, change, change.document);
-  const content: ReusableContentRecord = { id, title: parsed.title ?? change.title ?? 'Untitled', documentId: parsed.documentId ?? null, createdAt: scope.now, updatedAt: scope.now };
+  const title = parsed.title ?? change.title ?? 'Untitled';
+  const content: ReusableContentRecord = { id, title, documentId: parsed.documentId ?? null, createdAt: scope.now, updatedAt: scope.now };
   scope.ws.set(reusableContentToPage(content));
   touchReusableContent(scope, { object: 'created_reusable_content', id });
 }
