@@ -49,7 +49,7 @@ interface Fixture {
   '*': string;
   fileId: string;
   revisionId: string;
-  /** Revisions here hold no reusable content: any id is one the revision does not have. */
+  /** A reusable content of the space's content (and so of the change request's). */
   reusableContentId: string;
   /** The document of the fixture page, and a review of the change request (by a member with the review role on the space). */
   documentId: string;
@@ -408,9 +408,10 @@ describe('authorization: every operation as callers who should not get far', () 
     getPageInRevisionByPath: { expect: inst(200, inContent(200)) },
     listFilesInRevisionById: { expect: inst(200, inContent(200)) },
     getFileInRevisionById: { expect: inst(200, inContent(200)) },
-    // Whoever may read the revision learns only that it holds no reusable content.
-    getReusableContentInRevisionById: { expect: inst(404, inContent(404)) },
-    getReusableContentDocumentInRevisionById: { expect: inst(404, inContent(404)) },
+    getReusableContentInRevisionById: { expect: inst(200, inContent(200)) },
+    getReusableContentDocumentInRevisionById: { expect: inst(200, inContent(200)) },
+    getReusableContentById: { expect: inst(200, inContent(200)) },
+    getReusableContentInChangeRequestById: { expect: inst(200, inContent(200)) },
 
     // --- Links and backlinks: reads of the space's content (features/links/)
     listSpaceLinks: { expect: inst(200, inContent(200)) },
@@ -831,10 +832,11 @@ describe('authorization: every operation as callers who should not get far', () 
     assert.equal(space.defaultLevel, 'inherit');
     assert.equal((await setup('GET', `/v1/orgs/${org}`)).defaultRole, 'read');
 
-    // A page and a file reach the space's content through a merged change request; another one stays open.
+    // A page, a reusable content and a file reach the space's content through a merged change request; another one stays open.
     const first = await buildChangeRequest(t, space.id, { subject: 'First pages' });
     await writeContent(t, space.id, first.id, [
       { operation: 'insert_page', title: 'Welcome', document: markdown('Hello.') },
+      { operation: 'insert_reusable_content', reusableContent: 'snippet', title: 'Snippet', document: markdown('Shared words.') },
       { operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('notes').toString('base64') }] },
     ]);
     await mergeChangeRequest(t, space.id, first.id);
@@ -864,7 +866,7 @@ describe('authorization: every operation as callers who should not get far', () 
       '*': page.path,
       fileId: file.id,
       revisionId: revision.id,
-      reusableContentId: 'no-reusable-content',
+      reusableContentId: 'snippet',
       documentId: page.documentId,
       reviewId: '',
       subdomain: 'auth-table',

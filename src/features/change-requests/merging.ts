@@ -98,7 +98,8 @@ async function threeWay(db: Executor, base: RevisionRow, ours: SideChanges, thei
   const ids = new Set([...ours.pages.keys(), ...theirs.pages.keys()]);
   const basePages = new Map<string, PageRecord>();
   for (const id of ids) {
-    const page = await baseSnapshot.page(id);
+    // Reusable contents are page versions too: they merge as pages do.
+    const page = await baseSnapshot.entry(id);
     if (page) basePages.set(id, page);
   }
 
@@ -115,7 +116,7 @@ async function threeWay(db: Executor, base: RevisionRow, ours: SideChanges, thei
     const next: string[] = [];
     for (const id of frontier) {
       if (known.has(id)) continue;
-      const page = await ours.snapshot.page(id);
+      const page = await ours.snapshot.entry(id);
       known.set(id, page);
       if (page?.parentId && !known.has(page.parentId)) next.push(page.parentId);
     }

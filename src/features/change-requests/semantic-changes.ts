@@ -6,7 +6,8 @@ import { pageFromRow } from '../content/pages.ts';
 import { Snapshot } from '../content/snapshot.ts';
 import { filesAt, pagesAt, type FileVersionRow } from '../content/revisions.ts';
 import { fileDownloadUrl } from '../files/service.ts';
-import { fileChanges, pageChanges, variableChanges, type FileSide, type SemanticChange } from '../content/semantic-changes.ts';
+import { fileChanges, pageChanges, reusableContentChanges, variableChanges, type FileSide, type SemanticChange } from '../content/semantic-changes.ts';
+import { isReusableContent, reusableContentOfPage } from '../content/reusable-contents.ts';
 import { baseRevisionOf } from './present.ts';
 import { loadChangeRequest } from './service.ts';
 
@@ -27,6 +28,12 @@ export async function changeRequestChanges(ctx: AppContext, caller: Caller, spac
   const inOrder = <R extends { from_seq: number }>(rows: R[], id: (r: R) => string) =>
     rows.sort((a, b) => a.from_seq - b.from_seq || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
   for (const row of inOrder(await pagesAt(ctx.db, after.own), (r) => r.page_id)) {
+    // Reusable contents are page versions too (reusable-contents.ts); a tombstone is either kind.
+    const content = await before.reusableContent(row.page_id);
+    if (isReusableContent(row) || content) {
+      changes.push(...reusableContentChanges(content, row.deleted ? undefined : reusableContentOfPage(pageFromRow(row))));
+      continue;
+    }
     const previous: PageRecord | undefined = await before.page(row.page_id);
     const next = row.deleted ? undefined : pageFromRow(row);
     changes.push(

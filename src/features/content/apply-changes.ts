@@ -14,6 +14,7 @@ import type { ContentRef, Document } from './document/types.ts';
 import { documentProblem } from './document/validate.ts';
 import { withUniqueKeys } from './document/keys.ts';
 import type { PageAttributes, PageRecord } from './pages.ts';
+import { reusableContentToPage, type ReusableContentRecord } from './reusable-contents.ts';
 import { Snapshot } from './snapshot.ts';
 import { slugify, uniqueSlug } from './tree.ts';
 import { findByPath, Workspace } from './page-workspace.ts';
@@ -27,6 +28,12 @@ const MAX_BASE64_BYTES = 1024 * 1024;
 /** What a batch did to each page it touched, in the order the pages were first touched. */
 export type PageOutcome = { object: 'created_page'; id: string; ref?: string } | { object: 'updated_page'; id: string } | { object: 'deleted_page'; id: string };
 
+/** What a batch did to each reusable content it touched, in the order they were first touched. */
+export interface ReusableContentOutcome {
+  object: 'created_reusable_content' | 'updated_reusable_content' | 'deleted_reusable_content';
+  id: string;
+}
+
 export interface InsertedFile {
   id: string;
   ref?: string;
@@ -37,6 +44,7 @@ export interface BatchResult {
   pages: Map<string, PageRecord | null>;
   files: FileChange[];
   outcomes: PageOutcome[];
+  reusableContents: ReusableContentOutcome[];
   insertedFiles: InsertedFile[];
   /** Documents of saves based on an older revision, merged with what changed since, where they differ from what was sent. */
   merged: { page: string; document: unknown }[];
@@ -63,6 +71,9 @@ function failFile(index: number, change: { operation?: unknown }, where: string,
   fail(index, change, `${where}: ${error instanceof Error ? error.message : String(error)}`, status);
 }
 
+/** The operations whose `document` may be a JSON document, checked as stored documents are. */
+const DOCUMENT_OPERATIONS = new Set<string>(['insert_page', 'update_page', 'insert_reusable_content', 'update_reusable_content']);
+
 /** Checks every change against its operation's schema before anything is read or written. */
 export function validateChanges(changes: readonly unknown[]): ContentChange[] {
   return changes.map((change, index) => {
@@ -75,7 +86,7 @@ export function validateChanges(changes: readonly unknown[]): ContentChange[] {
       fail(index, { operation: op }, `${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`.trim());
     }
     const c = change as ContentChange;
-    if ((c.operation === 'insert_page' || c.operation === 'update_page') && c.document && 'document' in c.document) {
+    if (DOCUMENT_OPERATIONS.has(c.operation) && 'document' in c && c.document && 'document' in c.document) {
       const problem = documentProblem(c.document.document);
       if (problem !== null) fail(index, c, `/document/document${problem.path} ${problem.message}`);
     }
@@ -190,6 +201,7 @@ interface BatchScope {
   pageRefs: Map<string, string>;
   fileRefs: Map<string, string>;
   outcomes: Map<string, PageOutcome>;
+  reusableContents: Map<string, ReusableContentOutcome>;
   /** Saves based on an older revision: what merged (page -> document sent or merged) and what conflicts. */
   saves: { merged: Map<string, unknown>; documents: Map<string, unknown>; conflicts: SaveConflict[] };
 }
@@ -230,6 +242,7 @@ export async function applyBatch(
     pageRefs: new Map(),
     fileRefs: new Map(),
     outcomes: new Map(),
+    reusableContents: new Map(),
     saves: { merged: new Map(), documents: new Map(), conflicts: [] },
   };
   const insertedFiles: InsertedFile[] = [];
@@ -262,6 +275,15 @@ export async function applyBatch(
         break;
       case 'revert_page':
         await revertPage(scope, index, change);
+        break;
+      case 'insert_reusable_content':
+        await insertReusableContent(scope, index, change);
+        break;
+      case 'update_reusable_content':
+        await updateReusableContent(scope, index, change);
+        break;
+      case 'delete_reusable_content':
+        await deleteReusableContent(scope, index, change);
         break;
       case 'insert_files':
         change.files.forEach((file, f) => {
@@ -301,6 +323,7 @@ export async function applyBatch(
     pages: ws.changes(),
     files: insertedFiles.map((f) => ({ id: f.id, file: f.version })),
     outcomes: [...scope.outcomes.values()],
+    reusableContents: [...scope.reusableContents.values()],
     insertedFiles,
   };
 }
@@ -581,6 +604,53 @@ async function revertPage(scope: BatchScope, index: number, change: Extract<Cont
   const taken = takenSlugs(siblings);
   scope.ws.set({ ...old, parentId, slug: taken.has(old.slug) ? uniqueSlug(old.slug, taken) : old.slug, updatedAt: scope.now });
   touch(scope, { object: current ? 'updated_page' : 'created_page', id: pageId });
+}
+
+function touchReusableContent(scope: BatchScope, outcome: ReusableContentOutcome): void {
+  const previous = scope.reusableContents.get(outcome.id);
+  if (previous?.object === 'created_reusable_content' && outcome.object === 'updated_reusable_content') return;
+  if (previous?.object === 'created_reusable_content' && outcome.object === 'deleted_reusable_content') {
+    scope.reusableContents.delete(outcome.id);
+    return;
+  }
+  scope.reusableContents.set(outcome.id, outcome);
+}
+
+async function existingReusableContent(scope: BatchScope, index: number, change: ContentChange, id: string): Promise<ReusableContentRecord> {
+  const content = await scope.ws.reusableContent(id);
+  if (!content) fail(index, change, `/reusableContent: no reusable content "${id}" in this revision`, 404);
+  return content;
+}
+
+/** A reusable content's document: its markdown's links are resolved as a top-level page's would be. */
+async function reusableContentDocument(scope: BatchScope, index: number, change: ContentChange, input: DocumentInputValue | undefined) {
+  const parsed = await parseDocument(scope, index, change, input, hrefResolver(scope, async () => ''));
+  return { ...parsed, documentId: parsed.document === undefined ? undefined : parsed.document ? await storeDocument(scope, parsed.document) : null };
+}
+
+async function insertReusableContent(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'insert_reusable_content' }>) {
+  const id = change.reusableContent ?? scope.newId();
+  const taken = change.reusableContent !== undefined && ((await scope.ws.reusableContent(id)) || (await scope.ws.page(id)));
+  if (taken) fail(index, change, `/reusableContent: "${id}" is already the id of content of this revision`);
+  const parsed = await reusableContentDocument(scope, index, change, change.document);
+  const title = parsed.title ?? change.title ?? 'Untitled';
+  const content: ReusableContentRecord = { id, title, documentId: parsed.documentId ?? null, createdAt: scope.now, updatedAt: scope.now };
+  scope.ws.set(reusableContentToPage(content));
+  touchReusableContent(scope, { object: 'created_reusable_content', id });
+}
+
+async function updateReusableContent(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'update_reusable_content' }>) {
+  const content = await existingReusableContent(scope, index, change, change.reusableContent);
+  const parsed = await reusableContentDocument(scope, index, change, change.document);
+  const documentId = parsed.documentId === undefined ? content.documentId : parsed.documentId;
+  scope.ws.set(reusableContentToPage({ ...content, title: parsed.title ?? change.title ?? content.title, documentId, updatedAt: scope.now }));
+  touchReusableContent(scope, { object: 'updated_reusable_content', id: content.id });
+}
+
+async function deleteReusableContent(scope: BatchScope, index: number, change: Extract<ContentChange, { operation: 'delete_reusable_content' }>) {
+  const content = await existingReusableContent(scope, index, change, change.reusableContent);
+  scope.ws.delete(content.id);
+  touchReusableContent(scope, { object: 'deleted_reusable_content', id: content.id });
 }
 
 interface KeyedNode {

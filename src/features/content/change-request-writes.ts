@@ -36,11 +36,14 @@ export async function writeChangeRequestContent(ctx: AppContext, caller: Caller,
   const pageRef = (id: string) => ({ object: 'page' as const, id, urls: { location: apiUrl(ctx.config, `/spaces/${space.id}/change-requests/${cr.id}/content/page/${id}`) } });
   return {
     changeRequest,
-    changes: result.outcomes.map((o) =>
-      o.object === 'deleted_page'
-        ? { object: o.object, page: o.id }
-        : { object: o.object, ...(o.object === 'created_page' && o.ref ? { ref: o.ref } : {}), page: pageRef(o.id) },
-    ),
+    changes: [
+      ...result.outcomes.map((o) =>
+        o.object === 'deleted_page'
+          ? { object: o.object, page: o.id }
+          : { object: o.object, ...(o.object === 'created_page' && o.ref ? { ref: o.ref } : {}), page: pageRef(o.id) },
+      ),
+      ...result.reusableContents.map((o) => ({ object: o.object, reusableContent: o.id })),
+    ],
     insertedFiles: result.insertedFiles.map((f) =>
       presentFile({ ...f.version, branch_id: cr.id, file_id: f.id, from_seq: 0, to_seq: null, deleted: 0 }, fileDownloadUrl(ctx.config, f.version.blob_hash, f.version.name)),
     ),

@@ -109,12 +109,42 @@ export const InsertFilesChange = Type.Object({
   ),
 });
 
+/**
+ * Reusable contents (Quire's operations: GitBook's API names none that write them). Pages include one with a
+ * `reusable-content` block whose `data.ref.reusableContent` is its id.
+ */
+const ReusableContentTitle = Type.String({ minLength: 1, maxLength: 500 });
+
+export const InsertReusableContentChange = Type.Object({
+  operation: Type.Literal('insert_reusable_content', { description: 'Quire extension: inserts a reusable content' }),
+  reusableContent: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'The id it takes (one is given when absent), so that pages of the same batch can include it' }),
+  ),
+  title: Type.Optional(ReusableContentTitle),
+  document: Type.Optional(DocumentInput),
+});
+
+export const UpdateReusableContentChange = Type.Object({
+  operation: Type.Literal('update_reusable_content', { description: 'Quire extension: changes the title or the document of a reusable content' }),
+  reusableContent: Type.String({ minLength: 1 }),
+  title: Type.Optional(ReusableContentTitle),
+  document: Type.Optional(DocumentInput),
+});
+
+export const DeleteReusableContentChange = Type.Object({
+  operation: Type.Literal('delete_reusable_content', { description: 'Quire extension: deletes a reusable content (the blocks that include it then show nothing)' }),
+  reusableContent: Type.String({ minLength: 1 }),
+});
+
 export const CHANGE_SCHEMAS = {
   insert_page: InsertPageChange,
   update_page: UpdatePageChange,
   delete_page: DeletePageChange,
   revert_page: RevertPageChange,
   insert_files: InsertFilesChange,
+  insert_reusable_content: InsertReusableContentChange,
+  update_reusable_content: UpdateReusableContentChange,
+  delete_reusable_content: DeleteReusableContentChange,
 } as const;
 
 export type ContentChange =
@@ -122,7 +152,10 @@ export type ContentChange =
   | Static<typeof UpdatePageChange>
   | Static<typeof DeletePageChange>
   | Static<typeof RevertPageChange>
-  | Static<typeof InsertFilesChange>;
+  | Static<typeof InsertFilesChange>
+  | Static<typeof InsertReusableContentChange>
+  | Static<typeof UpdateReusableContentChange>
+  | Static<typeof DeleteReusableContentChange>;
 export type DocumentInputValue = Static<typeof DocumentInput>;
 
 /** The request body; each change is checked against its operation's schema by the service, naming its index. */
@@ -130,7 +163,7 @@ export const UpdateContentBody = Type.Object({
   changes: Type.Array(
     Type.Object(
       { operation: Type.Union(Object.keys(CHANGE_SCHEMAS).map((op) => Type.Literal(op))) },
-      { additionalProperties: true, description: 'One of insert_page, update_page, delete_page, revert_page, insert_files (DocumentedUpdateContentBody has each shape)' },
+      { additionalProperties: true, description: `One of ${Object.keys(CHANGE_SCHEMAS).join(', ')} (DocumentedUpdateContentBody has each shape)` },
     ),
     { minItems: 1, maxItems: 50 },
   ),

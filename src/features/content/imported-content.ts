@@ -14,6 +14,7 @@ import type { Document } from './document/types.ts';
 import { findRevision, lockBranch, type RevisionRow } from './branch-store.ts';
 import { commitToBranch, type FileChange } from './commit-revision.ts';
 import type { PageAttributes, PageKind, PageRecord } from './pages.ts';
+import { reusableContentToPage } from './reusable-contents.ts';
 import { Snapshot } from './snapshot.ts';
 import { compareSiblings } from './pages.ts';
 import { slugify, uniqueSlug } from './tree.ts';
@@ -46,8 +47,21 @@ export interface ImportedFile {
 
 export type ImportDestination = { branch: 'main' } | { branch: 'change-request'; changeRequestId: string };
 
+/** A reusable content of an import, with the file it came from (relative to the content root). */
+export interface ImportedReusableContent {
+  id: string;
+  title: string;
+  document: unknown | null;
+  path: string;
+}
+
 export interface ImportedContent {
   pages: readonly ImportedPage[];
+  /**
+   * The reusable contents, for importers that read them (Git Sync): replacing the content then replaces these
+   * too. Left out, the revision's reusable contents stay as they are.
+   */
+  reusableContents?: readonly ImportedReusableContent[];
   files: readonly ImportedFile[];
   /** Replace the content, or add the pages under this page (null: at the end of the top level). */
   mode: { replace: true } | { replace: false; under: string | null };
@@ -133,6 +147,20 @@ export async function writeImportedContent(
       pages.set(page.id, record);
     }
     if (content.mode.replace) for (const id of existing.keys()) if (!kept.has(id)) pages.set(id, null);
+
+    if (content.reusableContents) {
+      const existingContents = new Map((await snapshot.reusableContents()).map((r) => [r.id, r]));
+      const keptContents = new Set<string>();
+      for (const imported of content.reusableContents) {
+        const documentId = imported.document ? await putDocument(trx, withUniqueKeys(imported.document as Document), now) : null;
+        const before = existingContents.get(imported.id);
+        const record = reusableContentToPage({ id: imported.id, title: imported.title, documentId, git: { path: imported.path }, createdAt: before?.createdAt ?? now, updatedAt: now });
+        keptContents.add(imported.id);
+        if (before && unchanged(reusableContentToPage(before), record)) continue;
+        pages.set(imported.id, record);
+      }
+      if (content.mode.replace) for (const id of existingContents.keys()) if (!keptContents.has(id)) pages.set(id, null);
+    }
 
     const files: FileChange[] = [];
     const keptFiles = new Set<string>();

@@ -41,9 +41,12 @@ export async function writeLiveContent(ctx: AppContext, caller: Caller, spaceId:
   const pageRef = (id: string) => ({ object: 'page' as const, id, urls: { location: apiUrl(ctx.config, `/spaces/${space.id}/content/page/${id}`) } });
   return {
     revision: revision.id,
-    changes: batch.outcomes.map((o) =>
-      o.object === 'deleted_page' ? { object: o.object, page: o.id } : { object: o.object, ...(o.object === 'created_page' && o.ref ? { ref: o.ref } : {}), page: pageRef(o.id) },
-    ),
+    changes: [
+      ...batch.outcomes.map((o) =>
+        o.object === 'deleted_page' ? { object: o.object, page: o.id } : { object: o.object, ...(o.object === 'created_page' && o.ref ? { ref: o.ref } : {}), page: pageRef(o.id) },
+      ),
+      ...batch.reusableContents.map((o) => ({ object: o.object, reusableContent: o.id })),
+    ],
     insertedFiles: batch.insertedFiles.map((f) =>
       presentFile({ ...f.version, branch_id: space.id, file_id: f.id, from_seq: 0, to_seq: null, deleted: 0 }, fileDownloadUrl(ctx.config, f.version.blob_hash, f.version.name)),
     ),

@@ -1,5 +1,6 @@
 import { compareSiblings, type PageRecord } from './pages.ts';
 import type { Snapshot } from './snapshot.ts';
+import { isReusableContent, reusableContentOfPage, type ReusableContentRecord } from './reusable-contents.ts';
 
 /**
  * Pending page changes over a snapshot, for one batch of edits. It reads only the pages the batch asks about
@@ -12,15 +13,27 @@ export class Workspace {
   constructor(readonly snapshot: Snapshot) {}
 
   async page(id: string): Promise<PageRecord | undefined> {
+    const entry = await this.entry(id);
+    return entry && !isReusableContent(entry) ? entry : undefined;
+  }
+
+  /** A reusable content as it is now (pending reusable contents are kept as the page versions they are stored as). */
+  async reusableContent(id: string): Promise<ReusableContentRecord | undefined> {
+    const entry = await this.entry(id);
+    return entry && isReusableContent(entry) ? reusableContentOfPage(entry) : undefined;
+  }
+
+  private async entry(id: string): Promise<PageRecord | undefined> {
     if (this.pending.has(id)) return this.pending.get(id) ?? undefined;
-    if (!this.cache.has(id)) this.cache.set(id, await this.snapshot.page(id));
+    if (!this.cache.has(id)) this.cache.set(id, await this.snapshot.entry(id));
     return this.cache.get(id);
   }
 
   /** The page as the revision had it before this batch. */
   async original(id: string): Promise<PageRecord | undefined> {
-    if (!this.cache.has(id)) this.cache.set(id, await this.snapshot.page(id));
-    return this.cache.get(id);
+    if (!this.cache.has(id)) this.cache.set(id, await this.snapshot.entry(id));
+    const page = this.cache.get(id);
+    return page && !isReusableContent(page) ? page : undefined;
   }
 
   /** Children of a page (null: root pages) with the batch's changes applied, in order. */
@@ -32,7 +45,7 @@ export class Workspace {
       const now = this.pending.has(page.id) ? this.pending.get(page.id) : page;
       if (now && now.parentId === parentId) result.set(now.id, now);
     }
-    for (const [id, page] of this.pending) if (page && page.parentId === parentId) result.set(id, page);
+    for (const [id, page] of this.pending) if (page && page.parentId === parentId && !isReusableContent(page)) result.set(id, page);
     return [...result.values()].sort(compareSiblings);
   }
 

@@ -1,7 +1,11 @@
 import type { PageVersionRow } from './version-store.ts';
 import type { ComputedOpenAPISource } from './change-schemas.ts';
 
-export type PageKind = 'document' | 'group' | 'link' | 'computed';
+/**
+ * `reusable-content` is no page: a reusable content of the revision, kept as a top-level page version so that it
+ * branches, merges and keeps its history as pages do. Snapshot hides it from every page read (reusable-contents.ts).
+ */
+export type PageKind = 'document' | 'group' | 'link' | 'computed' | 'reusable-content';
 
 /** Page properties that are not needed to build the tree, kept together as one JSON attribute bag. */
 export interface PageAttributes {

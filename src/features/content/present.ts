@@ -3,6 +3,7 @@ import { appUrl } from '../../platform/urls.ts';
 import type { RevisionRow } from './branch-store.ts';
 import type { PageNode } from './tree.ts';
 import type { FileVersionRow } from './version-store.ts';
+import type { presentReusableContent } from './reusable-contents.ts';
 
 /** Page layout when none was set: GitBook's defaults. */
 const DEFAULT_LAYOUT = {
@@ -98,6 +99,7 @@ export function presentRevision(
   revision: RevisionRow,
   pages: PresentedPage[],
   files: ReturnType<typeof presentFile>[],
+  reusableContents: ReturnType<typeof presentReusableContent>[],
   extra: { mergedFrom?: unknown } = {},
 ) {
   return {
@@ -106,7 +108,7 @@ export function presentRevision(
     parents: JSON.parse(revision.parents) as string[],
     pages,
     files,
-    reusableContents: [],
+    reusableContents,
     variables: JSON.parse(revision.variables) as Record<string, string>,
     createdAt: revision.created_at,
     type: revision.type,

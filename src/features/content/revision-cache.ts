@@ -15,18 +15,19 @@ const REVISION_FACTS = { dependsOn: ['page_versions', 'file_versions'], ttlMs: 6
 /** At most this many pages held by the tree cache in all. */
 const MAX_PAGES_HELD = 200_000;
 
-export interface PresentedTree<P, F> {
+export interface PresentedTree<P, F, R = unknown> {
   pages: P[];
   files: F[];
-  /** Pages in the tree, all levels: the weight of the entry. */
+  reusableContents: R[];
+  /** Pages in the tree, all levels, and reusable contents: the weight of the entry. */
   size: number;
 }
 
-/** The presented page tree and files of a revision; the public URL is in the key, since they carry URLs. */
+/** The presented page tree, files and reusable contents of a revision; the public URL is in the key, since they carry URLs. */
 const TREES: ReadCacheOptions<PresentedTree<unknown, unknown>> = { ...REVISION_FACTS, max: 1_000, size: { maxSize: MAX_PAGES_HELD, of: (tree) => tree.size + tree.files.length } };
 
-export function presentedTreeOf<P, F>(ctx: AppContext, revisionId: string, build: () => Promise<PresentedTree<P, F>>): Promise<PresentedTree<P, F>> {
-  const cache = readCache<PresentedTree<P, F>>(ctx.db, 'content:tree', TREES as ReadCacheOptions<PresentedTree<P, F>>);
+export function presentedTreeOf<P, F, R>(ctx: AppContext, revisionId: string, build: () => Promise<PresentedTree<P, F, R>>): Promise<PresentedTree<P, F, R>> {
+  const cache = readCache<PresentedTree<P, F, R>>(ctx.db, 'content:tree', TREES as ReadCacheOptions<PresentedTree<P, F, R>>);
   return cachedRead(cache, `${ctx.config.publicUrl} ${revisionId}`, build);
 }
 

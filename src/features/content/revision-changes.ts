@@ -8,13 +8,14 @@ import { revisionChanges, type RevisionContent } from './semantic-changes.ts';
 import { openContent } from './service.ts';
 import { Snapshot } from './snapshot.ts';
 
-/** The pages (document hashes, not documents), files and variables of a revision: what its changes are computed from. */
+/** The pages and reusable contents (document hashes, not documents), files and variables of a revision: what its changes are computed from. */
 async function contentOf(ctx: AppContext, revision: RevisionRow | undefined): Promise<RevisionContent> {
-  if (!revision) return { pages: [], files: [], variables: {} };
+  if (!revision) return { pages: [], reusableContents: [], files: [], variables: {} };
   const snapshot = await Snapshot.of(ctx.db, revision);
-  const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
+  const [pages, reusableContents, files] = await Promise.all([snapshot.pages(), snapshot.reusableContents(), snapshot.files()]);
   return {
     pages,
+    reusableContents,
     files: files.map((f) => ({ id: f.file_id, name: f.name, contentType: f.content_type, downloadURL: fileDownloadUrl(ctx.config, f.blob_hash, f.name), size: f.size })),
     variables: JSON.parse(revision.variables) as Record<string, string>,
   };

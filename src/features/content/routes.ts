@@ -4,7 +4,7 @@ import type { App } from '../../platform/app-type.ts';
 import { callerOf } from '../../platform/auth.ts';
 import { errors, listOf } from '../../platform/schemas.ts';
 import { FilesQuery, JSONDocument, PageQuery, PagesResponse, Revision, RevisionFile, RevisionPage, RevisionPageMetaLinks, RevisionQuery, RevisionReusableContent, RevisionSemanticChanges } from './schemas.ts';
-import { readDocumentById, readFile, readFiles, readPage, readPageDocument, readPageMetaLinks, readPages, readReusableContent, readRevisionJson, type ContentSource } from './service.ts';
+import { readDocumentById, readFile, readFiles, readPage, readPageDocument, readPageMetaLinks, readPages, readReusableContent, readReusableContentDocument, readRevisionJson, type ContentSource } from './service.ts';
 import { readRevisionChanges } from './revision-changes.ts';
 import { apiOperation, registerOperations } from '../../platform/api-operation.ts';
 import { markdownRenderer } from './markdown.ts';
@@ -193,7 +193,7 @@ export async function contentRoutes(app: App) {
       method: 'GET',
       url: '/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId',
       operationId: 'getReusableContentInRevisionById',
-      summary: 'A reusable content of a revision (revisions here hold none: 404 once access is checked)',
+      summary: 'A reusable content of a revision',
       params: ReusableContentParams,
       querystring: RevisionQuery,
       response: RevisionReusableContent,
@@ -204,12 +204,35 @@ export async function contentRoutes(app: App) {
       method: 'GET',
       url: '/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document',
       operationId: 'getReusableContentDocumentInRevisionById',
-      summary: 'The document of a reusable content of a revision (revisions here hold none: 404 once access is checked)',
+      summary: 'The document of a reusable content of a revision (an empty one while it has none)',
       params: ReusableContentParams,
       querystring: EvaluatedQuery,
       response: JSONDocument,
       errors: [400, 401, 404],
-      run: (ctx, caller, { params }) => readReusableContent(ctx, caller, revisionOf(params), params.reusableContentId),
+      run: (ctx, caller, { params }) => readReusableContentDocument(ctx, caller, revisionOf(params), params.reusableContentId),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/content/reusable-contents/:reusableContentId',
+      operationId: 'getReusableContentById',
+      summary: "A reusable content of the space's current revision",
+      params: Type.Object({ ...SpaceParams.properties, reusableContentId: Type.String({ minLength: 1 }) }),
+      querystring: RevisionQuery,
+      response: RevisionReusableContent,
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params }) => readReusableContent(ctx, caller, { kind: 'space', spaceId: params.spaceId }, params.reusableContentId),
+    }),
+    apiOperation({
+      method: 'GET',
+      url: '/spaces/:spaceId/change-requests/:changeRequestId/content/reusable-contents/:reusableContentId',
+      operationId: 'getReusableContentInChangeRequestById',
+      summary: "A reusable content of the change request's current revision",
+      params: Type.Object({ ...CrParams.properties, reusableContentId: Type.String({ minLength: 1 }) }),
+      querystring: RevisionQuery,
+      response: RevisionReusableContent,
+      errors: [400, 401, 404],
+      run: (ctx, caller, { params }) =>
+        readReusableContent(ctx, caller, { kind: 'change-request', spaceId: params.spaceId, changeRequestId: params.changeRequestId }, params.reusableContentId),
     }),
   ]);
 

@@ -25,13 +25,16 @@ export const RevisionFile = Type.Object({
   dimensions: Type.Optional(Type.Object({ width: Type.Number(), height: Type.Number() })),
 });
 
+/** The official RevisionReusableContent: `document` is the id of its document (getDocumentById reads it). */
+export const RevisionReusableContent = Type.Object({ id: Type.String(), title: Type.String(), document: Type.Optional(Type.String()) });
+
 export const Revision = Type.Object({
   object: Type.Literal('revision'),
   id: Type.String(),
   parents: Type.Array(Type.String()),
   pages: Type.Array(RevisionPage),
   files: Type.Array(RevisionFile),
-  reusableContents: Type.Array(Type.Unknown()),
+  reusableContents: Type.Array(RevisionReusableContent),
   variables: Type.Record(Type.String(), Type.String()),
   createdAt: Timestamp,
   type: Type.String(),
@@ -62,9 +65,6 @@ export const PagesResponse = Type.Object({ pages: Type.Array(RevisionPage) });
 
 /** A JSON document (the official JSONDocument): its blocks are open-ended JSON, let through as they are. */
 export const JSONDocument = Type.Object({ object: Type.Literal('document'), data: Type.Record(Type.String(), Type.Unknown()), nodes: Type.Array(Type.Unknown()) }, { additionalProperties: true });
-
-/** The official RevisionReusableContent's fixed fields (revisions here hold none; the schema documents the shape). */
-export const RevisionReusableContent = Type.Object({ id: Type.String(), title: Type.String(), document: Type.Optional(Type.String()) });
 
 /** RevisionSemanticChanges: each change is one of the spec's RevisionSemanticChange variants, shaped by content/semantic-changes.ts. */
 export const RevisionSemanticChanges = Type.Object({

@@ -1,4 +1,5 @@
 import type { PageRecord } from './pages.ts';
+import type { ReusableContentRecord } from './reusable-contents.ts';
 import { buildTree, flattenTree } from './tree.ts';
 import { sameValue } from '../change-requests/merge-values.ts';
 
@@ -57,6 +58,21 @@ export function pageChanges(input: PageChangeInput): SemanticChange[] {
   return out;
 }
 
+/** The spec's reusable_content_created, _deleted and _edited (title and document, the document by its id). */
+export function reusableContentChanges(before: ReusableContentRecord | undefined, after: ReusableContentRecord | undefined): SemanticChange[] {
+  const view = (r: ReusableContentRecord) => ({ id: r.id, title: r.title, ...(r.documentId ? { document: r.documentId } : {}) });
+  if (!before && after) return [{ type: 'reusable_content_created', reusableContent: view(after) }];
+  if (before && !after) return [{ type: 'reusable_content_deleted', reusableContent: view(before) }];
+  if (!before || !after) return [];
+  const attributes: Record<string, { before?: unknown; after?: unknown }> = {};
+  const compare = (name: string, b: string | null, a: string | null) => {
+    if (b !== a) attributes[name] = { ...(b !== null ? { before: b } : {}), ...(a !== null ? { after: a } : {}) };
+  };
+  compare('title', before.title, after.title);
+  compare('document', before.documentId, after.documentId);
+  return Object.keys(attributes).length > 0 ? [{ type: 'reusable_content_edited', reusableContent: view(after), attributes }] : [];
+}
+
 export interface FileSide {
   id: string;
   name: string;
@@ -88,6 +104,7 @@ export function variableChanges(before: Record<string, string>, after: Record<st
 /** What the semantic changes of a revision are computed from: its page rows (documents by hash), files and variables. */
 export interface RevisionContent {
   pages: readonly PageRecord[];
+  reusableContents: readonly ReusableContentRecord[];
   files: readonly FileSide[];
   variables: Record<string, string>;
 }
@@ -95,7 +112,7 @@ export interface RevisionContent {
 /**
  * getRevisionSemanticChanges: what a revision changed compared with its parent, from the two trees alone. A page's
  * document is compared by its id, the hash of its content, so no document is read. Pages come in the order of
- * the revision's tree (deleted ones in the order of the parent's), then files by id, then variables: a `limit`
+ * the revision's tree (deleted ones in the order of the parent's), then reusable contents and files by id, then variables: a `limit`
  * cuts the list at the same place each time.
  */
 export function revisionChanges(before: RevisionContent, after: RevisionContent): SemanticChange[] {
@@ -121,6 +138,10 @@ export function revisionChanges(before: RevisionContent, after: RevisionContent)
     );
   }
   for (const [id, node] of beforeNodes) if (!afterIds.has(id)) changes.push(...pageChanges({ before: node.page, after: undefined, pathBefore: node.path }));
+
+  const contentsBefore = new Map(before.reusableContents.map((r) => [r.id, r]));
+  const contentsAfter = new Map(after.reusableContents.map((r) => [r.id, r]));
+  for (const id of [...new Set([...contentsBefore.keys(), ...contentsAfter.keys()])].sort()) changes.push(...reusableContentChanges(contentsBefore.get(id), contentsAfter.get(id)));
 
   const byId = (files: readonly FileSide[]) => new Map(files.map((f) => [f.id, f]));
   const filesBefore = byId(before.files);

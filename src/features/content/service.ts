@@ -9,11 +9,14 @@ import { openCommentsOfChangeRequest } from '../comments/queries.ts';
 import { findRevision, type RevisionRow } from './branch-store.ts';
 import type { PageRecord } from './pages.ts';
 import { presentFile, presentPage, presentRevision, type PresentedBody } from './present.ts';
+import { compareReusableContents, presentReusableContent } from './reusable-contents.ts';
 import { Snapshot } from './snapshot.ts';
 import { presentedBodyOf, presentedTreeOf, revisionRead, serializedRevisionOf } from './revision-cache.ts';
 import { buildTree, type PageNode } from './tree.ts';
 import { getDocument, getDocumentText, parseStoredDocument } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
+import type { Document } from './document/types.ts';
+import { expandReusableBlocks, loadIncludedDocuments } from './document/reusable-blocks.ts';
 import { spaceHeldDocument, type FileVersionRow } from './version-store.ts';
 import { publishedUrlsOfSpace } from '../sites/published-urls.ts';
 import { pageUrl } from '../reader/site-view.ts';
@@ -50,8 +53,13 @@ function presentFiles(ctx: AppContext, files: FileVersionRow[]) {
 /** The presented tree and files of a revision, built once per revision (tree-cache.ts). */
 function treeOf(ctx: AppContext, spaceId: string, snapshot: Snapshot) {
   return presentedTreeOf(ctx, snapshot.revision.id, async () => {
-    const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
-    return { pages: buildTree(pages).map((node) => presentPage(ctx.config, spaceId, node)), files: presentFiles(ctx, files), size: pages.length };
+    const [pages, files, reusableContents] = await Promise.all([snapshot.pages(), snapshot.files(), snapshot.reusableContents()]);
+    return {
+      pages: buildTree(pages).map((node) => presentPage(ctx.config, spaceId, node)),
+      files: presentFiles(ctx, files),
+      reusableContents: reusableContents.sort(compareReusableContents).map(presentReusableContent),
+      size: pages.length + reusableContents.length,
+    };
   });
 }
 
@@ -64,6 +72,7 @@ async function presentOpened(ctx: AppContext, { spaceId, revision, snapshot, spa
     revision,
     tree.pages,
     tree.files,
+    tree.reusableContents,
     mergedFrom ? { mergedFrom: presentChangeRequest(ctx.config, mergedFrom, spaceRevision, await openCommentsOfChangeRequest(ctx.db, mergedFrom.id)) } : {},
   );
 }
@@ -229,13 +238,24 @@ export async function readPageMetaLinks(ctx: AppContext, caller: Caller, source:
   return { canonical: canonical!, ...(alternates.length > 0 ? { alternates } : {}) };
 }
 
-/**
- * Reusable content by id: this server's revisions hold none (every revision's `reusableContents` is empty), so
- * after the caller's access to the revision is checked, every id is one the revision does not have.
- */
-export async function readReusableContent(ctx: AppContext, caller: Caller, source: ContentSource, reusableContentId: string): Promise<never> {
-  await openContent(ctx, caller, source);
-  throw notFound(`No reusable content ${reusableContentId} in this revision`);
+/** getReusableContent*ById: a reusable content of the revision, as the official RevisionReusableContent. */
+export async function readReusableContent(ctx: AppContext, caller: Caller, source: ContentSource, reusableContentId: string) {
+  const { content } = await openReusableContent(ctx, caller, source, reusableContentId);
+  return presentReusableContent(content);
+}
+
+/** getReusableContentDocumentInRevisionById: its document (an empty one while it has none). */
+export async function readReusableContentDocument(ctx: AppContext, caller: Caller, source: ContentSource, reusableContentId: string): Promise<StoredDocument> {
+  const { content } = await openReusableContent(ctx, caller, source, reusableContentId);
+  const text = content.documentId ? await getDocumentText(ctx.db, content.documentId) : undefined;
+  return text === undefined ? { object: 'document', data: {}, nodes: [] } : (parseStoredDocument(text) as StoredDocument);
+}
+
+async function openReusableContent(ctx: AppContext, caller: Caller, source: ContentSource, reusableContentId: string) {
+  const { snapshot } = await openContent(ctx, caller, source);
+  const content = await snapshot.reusableContent(reusableContentId);
+  if (!content) throw notFound(`No reusable content ${reusableContentId} in this revision`);
+  return { snapshot, content };
 }
 
 export async function readFile(ctx: AppContext, caller: Caller, source: ContentSource, fileId: string) {
@@ -258,17 +278,20 @@ export { commitLiveChanges } from './main-branch-writes.ts';
 export interface PublishedContent {
   tree: PageNode[];
   files: Map<string, { href: string; name: string; contentType: string; size: number; hash: string }>;
+  /** The revision's reusable contents: the id of each one's document (null: it has none). */
+  reusableContents: Map<string, string | null>;
 }
 
 export function readPublishedContent(ctx: AppContext, revisionId: string): Promise<PublishedContent> {
   return revisionRead(ctx.db, `${ctx.config.publicUrl} ${revisionId} published`, async () => {
     const revision = await findRevision(ctx.db, revisionId);
-    if (!revision) return { tree: [], files: new Map() };
+    if (!revision) return { tree: [], files: new Map(), reusableContents: new Map() };
     const snapshot = await Snapshot.of(ctx.db, revision);
-    const [pages, files] = await Promise.all([snapshot.pages(), snapshot.files()]);
+    const [pages, files, reusableContents] = await Promise.all([snapshot.pages(), snapshot.files(), snapshot.reusableContents()]);
     return {
       tree: buildTree(pages),
       files: new Map(files.map((f) => [f.file_id, { href: fileDownloadUrl(ctx.config, f.blob_hash, f.name), name: f.name, contentType: f.content_type, size: f.size, hash: f.blob_hash }])),
+      reusableContents: new Map(reusableContents.map((r) => [r.id, r.documentId])),
     };
   });
 }
@@ -276,6 +299,21 @@ export function readPublishedContent(ctx: AppContext, revisionId: string): Promi
 /** A published page's document (stored documents never change: a page edit writes a new one). */
 export async function readPublishedDocument(ctx: AppContext, documentId: string | null): Promise<unknown> {
   return documentId ? getDocument(ctx.db, documentId) : undefined;
+}
+
+/** A published page's document as readers see it: its reusable-content blocks hold what they include (reusable-blocks.ts). */
+export async function readPublishedPageDocument(ctx: AppContext, content: PublishedContent, documentId: string | null): Promise<Document | undefined> {
+  const document = (await readPublishedDocument(ctx, documentId)) as Document | undefined;
+  return document && expandIncludes(ctx, document, (id) => content.reusableContents.get(id));
+}
+
+/** The document with what its reusable-content blocks include, read from a revision's reusable contents. */
+async function expandIncludes(ctx: AppContext, document: Document, documentIdOf: (reusableContentId: string) => string | null | undefined): Promise<Document> {
+  const included = await loadIncludedDocuments(document, async (id) => {
+    const documentId = documentIdOf(id);
+    return documentId ? ((await getDocument(ctx.db, documentId)) as Document | undefined) : undefined;
+  });
+  return expandReusableBlocks(document, included);
 }
 
 // Editing together (features/collaboration) writes an editor's document as the API's update_page does.

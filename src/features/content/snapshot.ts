@@ -4,7 +4,8 @@ import { cachedRead, readCache } from '../../platform/read-cache.ts';
 import { findBranch, type RevisionRow } from './branch-store.ts';
 import { pageFromRow, type PageRecord } from './pages.ts';
 import { revisionRead } from './revision-cache.ts';
-import { childrenAt, countFilesAt, fileAt, filesAt, filesPageAt, pageAt, pagesAt, pagesByIdAt, type FileVersionRow, type Layer, type PageVersionRow } from './version-store.ts';
+import { childrenAt, countFilesAt, fileAt, filesAt, filesPageAt, pageAt, pagesAt, pagesByIdAt, reusableContentsAt, type FileVersionRow, type Layer, type PageVersionRow } from './version-store.ts';
+import { isReusableContent, reusableContentOfPage, type ReusableContentRecord } from './reusable-contents.ts';
 
 interface Layers {
   own: Layer;
@@ -26,6 +27,7 @@ async function layersOf(db: Executor, revision: RevisionRow): Promise<Layers> {
  * The content of one revision. A main-branch revision is one layer; a change request's revision is its own
  * layer over the main revision it is based on: its versions override the base's, deleted ones hide them.
  * Reads ask only for what they need (one page, one parent's children), so their cost does not grow with the space.
+ * The revision's reusable contents are versions of the same kind; page reads never show them (reusable-contents.ts).
  */
 export class Snapshot {
   private constructor(
@@ -45,15 +47,23 @@ export class Snapshot {
 
   async pages(): Promise<PageRecord[]> {
     const own = await pagesAt(this.db, this.own);
-    return overlay(own, this.base ? await pagesAt(this.db, this.base) : [], (r) => r.page_id).map(pageFromRow);
+    return overlay(own, this.base ? await pagesAt(this.db, this.base) : [], (r) => r.page_id)
+      .map(pageFromRow)
+      .filter((p) => !isReusableContent(p));
   }
 
-  /** A page by id; kept per revision (revision-cache.ts) outside transactions. */
-  page(id: string): Promise<PageRecord | undefined> {
-    return revisionRead(this.db, `${this.revision.id} page ${id}`, () => this.readPage(id));
+  /** A page by id. */
+  async page(id: string): Promise<PageRecord | undefined> {
+    const entry = await this.entry(id);
+    return entry && !isReusableContent(entry) ? entry : undefined;
   }
 
-  private async readPage(id: string): Promise<PageRecord | undefined> {
+  /** A page or a reusable content by id, as merges read both; kept per revision (revision-cache.ts) outside transactions. */
+  entry(id: string): Promise<PageRecord | undefined> {
+    return revisionRead(this.db, `${this.revision.id} page ${id}`, () => this.readEntry(id));
+  }
+
+  private async readEntry(id: string): Promise<PageRecord | undefined> {
     const own = await pageAt(this.db, this.own, id);
     const row = own ?? (this.base ? await pageAt(this.db, this.base, id) : undefined);
     return row && !row.deleted ? pageFromRow(row) : undefined;
@@ -65,12 +75,27 @@ export class Snapshot {
   }
 
   private async readChildren(parentId: string | null): Promise<PageRecord[]> {
-    const own = await childrenAt(this.db, this.own, parentId);
+    const own = (await childrenAt(this.db, this.own, parentId)).filter((r) => !isReusableContent(r));
     if (!this.base) return own.filter((r) => !r.deleted).map(pageFromRow);
-    const fromBase = await childrenAt(this.db, this.base, parentId);
+    const fromBase = (await childrenAt(this.db, this.base, parentId)).filter((r) => !isReusableContent(r));
     // A base child may have been moved away or deleted in this layer: the layer's own version decides.
     const overridden = new Set((await pagesByIdAt(this.db, this.own, fromBase.map((r) => r.page_id))).map((r) => r.page_id));
     return [...own.filter((r) => !r.deleted), ...fromBase.filter((r) => !r.deleted && !overridden.has(r.page_id))].map(pageFromRow);
+  }
+
+  /** A reusable content of the revision by id. */
+  async reusableContent(id: string): Promise<ReusableContentRecord | undefined> {
+    const entry = await this.entry(id);
+    return entry && isReusableContent(entry) ? reusableContentOfPage(entry) : undefined;
+  }
+
+  /** The revision's reusable contents, unordered; kept per revision outside transactions. */
+  reusableContents(): Promise<ReusableContentRecord[]> {
+    return revisionRead(this.db, `${this.revision.id} reusable-contents`, async () => {
+      const own = await reusableContentsAt(this.db, this.own, this.base !== undefined);
+      const rows = overlay(own, this.base ? await reusableContentsAt(this.db, this.base, false) : [], (r) => r.page_id);
+      return rows.filter((r) => isReusableContent(r)).map((r) => reusableContentOfPage(pageFromRow(r)));
+    });
   }
 
   /** The page and its ancestors, nearest first. */

@@ -24,6 +24,17 @@ export async function pagesAt(db: Executor, layer: Layer): Promise<PageVersionRo
   return at(db, 'page_versions', layer).selectAll().execute() as Promise<PageVersionRow[]>;
 }
 
+/**
+ * The reusable contents of a layer, and with `tombstones` its deleted versions of any kind too: a change request
+ * deletes a reusable content of its base with a tombstone, which names no kind.
+ */
+export async function reusableContentsAt(db: Executor, layer: Layer, tombstones: boolean): Promise<PageVersionRow[]> {
+  const query = at(db, 'page_versions', layer).selectAll();
+  return (
+    tombstones ? query.where((eb) => eb.or([eb('kind' as never, '=', 'reusable-content' as never), eb('deleted' as never, '=', 1 as never)])) : query.where('kind' as never, '=', 'reusable-content' as never)
+  ).execute() as Promise<PageVersionRow[]>;
+}
+
 /** Pages of a layer after a page id, in page id order, `limit` of them: a big branch read in batches. */
 export async function pagesAfterAt(db: Executor, layer: Layer, afterPageId: string | null, limit: number): Promise<PageVersionRow[]> {
   let query = at(db, 'page_versions', layer).selectAll();

@@ -4,6 +4,8 @@ import type { ContentRef, Document } from '../content/document/types.ts';
 import { joinPageMarkdown } from '../content/markdown.ts';
 import type { PageRecord } from '../content/pages.ts';
 import { buildTree, type PageNode } from '../content/tree.ts';
+import type { ReusableContentRecord } from '../content/reusable-contents.ts';
+import { includePaths, writeInclude } from './includes.ts';
 import { DEFAULT_CONFIG, keepGitbookYaml, writeSummary, type GitbookConfig, type Summary, type SummaryEntry } from './layout.ts';
 
 /*
@@ -11,7 +13,8 @@ import { DEFAULT_CONFIG, keepGitbookYaml, writeSummary, type GitbookConfig, type
  * link pages as link entries), one markdown file per page (`<slug>.md`, or `<slug>/README.md` for a page with
  * sub-pages; the first page is README.md), front matter for the page's settings and its title as `# heading`,
  * files in `.gitbook/assets/` (or where the repository had them), links written as paths relative to the file, and
- * `.gitbook.yaml` with the redirects — the repository's own, kept, with its root and structure names. Pure: the caller reads the documents and the files' bytes. The same content always gives the same
+ * `.gitbook.yaml` with the redirects — the repository's own, kept, with its root and structure names; reusable
+ * contents in `.gitbook/includes/`, included by a path relative to the page's file. Pure: the caller reads the documents and the files' bytes. The same content always gives the same
  * bytes, so an export of an import of an export is the export.
  */
 
@@ -29,6 +32,8 @@ export interface ExportRedirect {
 
 export interface ExportInput {
   pages: readonly PageRecord[];
+  /** Written to `.gitbook/includes/` (includes.ts); pages include them by their path from the page's file. */
+  reusableContents?: readonly ReusableContentRecord[];
   documents: ReadonlyMap<string, unknown>;
   files: readonly ExportFile[];
   redirects: readonly ExportRedirect[];
@@ -77,6 +82,7 @@ export function exportLayout(input: ExportInput): ExportLayout {
 
   // Every document page's file, decided before any page is written (links point anywhere): where the page came
   // from (Git Sync remembers it) while no other page holds that path, else from its slug under its parent's folder.
+  const fileOfInclude = includePaths(input.reusableContents ?? []);
   const fileOfPage = new Map<string, string>();
   const usedPaths = new Set<string>([config.summary.toLowerCase(), '.gitbook.yaml', ...takenPaths]);
   const claim = (path: string) => usedPaths.add(path.toLowerCase());
@@ -132,6 +138,10 @@ export function exportLayout(input: ExportInput): ExportLayout {
         if (!to) return `/pages/${ref.page}#${ref.anchor}`;
         return `${pageHref(from, to)}#${ref.anchor}`;
       }
+      case 'reusable-content': {
+        const to = typeof ref.reusableContent === 'string' ? fileOfInclude.get(ref.reusableContent) : undefined;
+        return to ? relativeHref(from, to) : '';
+      }
       default:
         return '';
     }
@@ -147,6 +157,12 @@ export function exportLayout(input: ExportInput): ExportLayout {
     const heading = node.page.attributes.git?.heading;
     const title = heading && heading.title === node.page.title ? heading.text : node.page.title;
     texts.set(file, joinPageMarkdown({ title, attributes: node.page.attributes }, body));
+  }
+
+  for (const content of input.reusableContents ?? []) {
+    const file = fileOfInclude.get(content.id)!;
+    const document = content.documentId ? (input.documents.get(content.documentId) as Document | undefined) : undefined;
+    texts.set(file, writeInclude(content.title, document ? documentToMarkdown(document, linkFrom(file)).trim() : ''));
   }
 
   const entry = (node: PageNode): SummaryEntry | undefined => {

@@ -7,6 +7,7 @@ import type { ContentRef, Document } from '../content/document/types.ts';
 import type { PageAttributes } from '../content/pages.ts';
 import { slugify, uniqueSlug } from '../content/tree.ts';
 import { applyCodeHighlights } from './code-highlights.ts';
+import { isIncludePath, readInclude } from './includes.ts';
 import { isExternalHref, LayoutError, resolveRepoPath, splitHref } from './layout.ts';
 import { readRepository, titleOfName, type RepoPage } from './repository.ts';
 import { readSourceLayout, type SourceLayout, type SourceLayoutName } from './source-layout.ts';
@@ -19,10 +20,23 @@ import { readSourceLayout, type SourceLayout, type SourceLayoutName } from './so
  * the same pages and writes only what changed.
  */
 
-/** What the content has now, to keep ids: `<kind>:<path>` -> page id, file name -> file id. */
+/**
+ * What the content has now, to keep ids: `<kind>:<path>` -> page id, file name -> file id, a reusable content's
+ * file (relative to the content root) -> its id.
+ */
 export interface ExistingContent {
   pages: Map<string, string>;
   files: Map<string, string>;
+  reusableContents?: Map<string, string>;
+}
+
+/** A reusable content read from its file of `.gitbook/includes` (includes.ts). */
+export interface PreparedReusableContent {
+  id: string;
+  title: string;
+  document: unknown | null;
+  /** Its file, relative to the content root. */
+  path: string;
 }
 
 export interface PreparedFile {
@@ -42,6 +56,7 @@ export interface PreparedRedirect {
 
 export interface PreparedImport {
   pages: ImportedPage[];
+  reusableContents: PreparedReusableContent[];
   files: PreparedFile[];
   redirects: PreparedRedirect[];
   /** The layout the files were read as, and what could not be carried over exactly. */
@@ -93,7 +108,7 @@ export async function prepareRepositoryImport(
     if (error instanceof LayoutError) throw new ApiError(422, error.message);
     throw error;
   }
-  const existing = options.existing ?? { pages: new Map(), files: new Map() };
+  const existing: ExistingContent = options.existing ?? { pages: new Map(), files: new Map() };
   const maxPages = options.maxPages ?? 10_000;
 
   // Ids first (documents link to pages anywhere in the tree), with each page's file and front matter read.
@@ -154,6 +169,14 @@ export async function prepareRepositoryImport(
   const assets = [...files.keys()].filter((p) => isAsset(p, content.root)).sort();
   for (const path of assets) fileIdOf(path);
 
+  // Reusable contents: each file of the content root's `.gitbook/includes`, keeping the id it had by its path.
+  const relative = (path: string) => (content.root ? path.slice(content.root.length + 1) : path);
+  const idOfInclude = new Map<string, string>();
+  for (const path of [...files.keys()].sort()) {
+    if (content.root && !path.startsWith(`${content.root}/`)) continue;
+    if (isIncludePath(relative(path))) idOfInclude.set(path, existing.reusableContents?.get(relative(path)) ?? newId());
+  }
+
   const pageIdOf = (path: string): string | undefined =>
     idOfFile.get(path) ?? idOfFile.get(`${path}/README.md`) ?? idOfFile.get(`${path}/index.md`) ?? idOfFile.get(`${path}.md`);
   const resolverFor = (file: string) => async (href: string): Promise<ContentRef> => {
@@ -164,6 +187,8 @@ export async function prepareRepositoryImport(
     if (target === undefined) return { kind: 'url', url: href };
     const page = pageIdOf(target);
     if (page) return anchor ? { kind: 'anchor', anchor, page } : { kind: 'page', page };
+    const reusableContent = idOfInclude.get(target);
+    if (reusableContent) return { kind: 'reusable-content', reusableContent };
     // A markdown file is a page, unless it is an asset (`.gitbook/assets/SKILL.md`, offered for download).
     if (files.has(target) && (!/\.md$/i.test(target) || isAsset(target, content.root))) return { kind: 'file', file: fileIdOf(target) };
     return { kind: 'url', url: href };
@@ -195,6 +220,18 @@ export async function prepareRepositoryImport(
     pages.push({ id: item.id, parentId: item.parentId, kind: page.kind, title: item.title, slug: item.slug, document, attributes });
   }
 
+  const reusableContents: PreparedReusableContent[] = [];
+  for (const [path, id] of idOfInclude) {
+    const { title, body } = readInclude(readText(path) ?? '', path);
+    let document: unknown | null = null;
+    try {
+      document = body.trim() === '' ? null : await parseMarkdownDocument(body, resolverFor(path));
+    } catch (error) {
+      throw new ApiError(422, `${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    reusableContents.push({ id, title, document, path: relative(path) });
+  }
+
   const redirects: PreparedRedirect[] = Object.entries(content.config.redirects).map(([source, destination]) => {
     if (isExternalHref(destination)) return { source, destination, pageId: null, anchor: null };
     const { path, anchor } = splitHref(destination);
@@ -210,7 +247,7 @@ export async function prepareRepositoryImport(
     const notes = [...((file && layout.notesByFile.get(file)) || []), ...(file && missedHighlights.has(file) ? [MISSED_HIGHLIGHTS] : [])];
     if (notes.length > 0) report.pages.push({ file: file!, title: item.title, notes });
   }
-  return { pages, files: [...prepared.values()], redirects, report, gitLayout: { gitbookYaml: readText(project ? `${project}/.gitbook.yaml` : '.gitbook.yaml'), filePaths } };
+  return { pages, reusableContents, files: [...prepared.values()], redirects, report, gitLayout: { gitbookYaml: readText(project ? `${project}/.gitbook.yaml` : '.gitbook.yaml'), filePaths } };
 }
 
 function linkTarget(link: NonNullable<RepoPage['link']>, pageIdOf: (path: string) => string | undefined): Record<string, unknown> {

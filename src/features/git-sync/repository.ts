@@ -154,15 +154,16 @@ export function readRepository(
 
 /**
  * The files of a repository that Git Sync manages, which an export replaces: `.gitbook.yaml`, the summary, every
- * page's markdown file and the content's `.gitbook/assets/` folder (an import uploads it whole, an export writes the
- * space's files there). Anything else — files outside the content root, source code, a LICENSE, CI workflows, images
+ * page's markdown file, the content's `.gitbook/assets/` folder (an import uploads it whole, an export writes the
+ * space's files there) and its `.gitbook/includes/` folder (the reusable contents, read and written whole). Anything else — files outside the content root, source code, a LICENSE, CI workflows, images
  * of other folders that no longer hold a file of the space — is the repository's own and stays as it is.
  */
 export function managedFiles(files: ReadonlyMap<string, unknown>, readText: (path: string) => string | undefined, projectDirectory = ''): Set<string> {
   const content = readRepository(files, readText, projectDirectory);
   const assets = `${join(content.root, '.gitbook/assets')}/`;
+  const includes = `${join(content.root, '.gitbook/includes')}/`;
   const managed = new Set<string>([join(trimSlashes(projectDirectory), '.gitbook.yaml'), join(content.root, content.config.summary), ...content.pageByFile.keys()]);
-  for (const path of files.keys()) if (path.startsWith(assets)) managed.add(path);
+  for (const path of files.keys()) if (path.startsWith(assets) || (path.startsWith(includes) && /\.md$/i.test(path))) managed.add(path);
   return managed;
 }
 

@@ -417,6 +417,7 @@ export async function importFiles(
     changeRequestId ? { branch: 'change-request', changeRequestId } : { branch: 'main' },
     {
       pages: prepared.pages,
+      reusableContents: prepared.reusableContents,
       files: stored,
       mode: replace ? { replace: true } : { replace: false, under: options.into!.under },
       ...(options.expectedHead !== undefined ? { expectedHead: options.expectedHead } : {}),
@@ -444,7 +445,7 @@ export function callerOf(userId: string): Caller {
   return { kind: 'user', userId, tokenId: '' };
 }
 
-/** Ids of the content an import replaces, by path and kind (pages) and by name (files). */
+/** Ids of the content an import replaces, by path and kind (pages), by name (files) and by file (reusable contents). */
 async function existingContent(ctx: AppContext, revisionId: string): Promise<ExistingContent> {
   const revision = await findRevision(ctx.db, revisionId);
   if (!revision) return { pages: new Map(), files: new Map() };
@@ -460,7 +461,9 @@ async function existingContent(ctx: AppContext, revisionId: string): Promise<Exi
   walk(buildTree(await snapshot.pages()), '');
   const files = new Map<string, string>();
   for (const file of await snapshot.files()) if (!files.has(file.name)) files.set(file.name, file.file_id);
-  return { pages, files };
+  const reusableContents = new Map<string, string>();
+  for (const content of await snapshot.reusableContents()) if (content.git && !reusableContents.has(content.git.path)) reusableContents.set(content.git.path, content.id);
+  return { pages, files, reusableContents };
 }
 
 /** The job of exportToGitRepository. */
@@ -533,8 +536,8 @@ export async function exportFiles(ctx: AppContext, spaceId: string, gitbookYaml?
   const revision = await findRevision(ctx.db, revisionId || space.revision_id);
   if (!revision) throw notFound(`No content for space ${spaceId}`);
   const snapshot = await Snapshot.of(ctx.db, revision);
-  const pages = await snapshot.pages();
-  const documents = await getDocuments(ctx.db, pages.flatMap((p) => (p.documentId ? [p.documentId] : [])));
+  const [pages, reusableContents] = await Promise.all([snapshot.pages(), snapshot.reusableContents()]);
+  const documents = await getDocuments(ctx.db, [...pages, ...reusableContents].flatMap((p) => (p.documentId ? [p.documentId] : [])));
   const fileRows = await snapshot.files();
   const redirects = await listRedirects(ctx.db, spaceId);
   const stored = await findGitLayout(ctx.db, spaceId);
@@ -542,6 +545,7 @@ export async function exportFiles(ctx: AppContext, spaceId: string, gitbookYaml?
   const config = readGitbookYaml(yaml);
   const layout = exportLayout({
     pages: flattenTree(buildTree(pages)).map((n) => n.page),
+    reusableContents,
     documents,
     files: fileRows.map((f) => ({ id: f.file_id, name: f.name })),
     redirects: redirects.map((r) => ({ source: r.source, destination: r.destination, pageId: r.page_id, anchor: r.anchor })),

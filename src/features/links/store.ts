@@ -36,7 +36,9 @@ export async function linksAt(db: Executor, layer: Layer, pageIds?: readonly str
       .innerJoin('document_links as dl', 'dl.document_id', 'pv.document_id')
       .select(['pv.page_id', 'dl.kind', 'dl.target', 'dl.anchor', 'dl.space_id', 'dl.relation'])
       .where(validAt(layer, 'pv'))
-      .where('pv.deleted', '=', 0);
+      .where('pv.deleted', '=', 0)
+      // A reusable content is stored as a page version, but it is no page whose links are listed.
+      .where('pv.kind', '<>', 'reusable-content');
     if (ids) q = q.where('pv.page_id', 'in', ids);
     return q.orderBy('pv.page_id').orderBy('dl.position').execute();
   };
@@ -78,6 +80,7 @@ export async function pagesLinkingTo(db: Executor, layer: Layer, spaceId: string
     .where((eb) => eb.or([eb('dl.space_id', 'is', null), eb('dl.space_id', '=', spaceId)]))
     .where(validAt(layer, 'pv'))
     .where('pv.deleted', '=', 0)
+    .where('pv.kind', '<>', 'reusable-content')
     .execute();
   return rows.map((r) => r.page_id);
 }

@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import type { AppContext, Caller } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { loadServerSecret } from '../../platform/secret-store.ts';
-import { openContent, readPublishedContent, readPublishedDocument, type PublishedContent } from '../content/service.ts';
+import { openContent, readPublishedContent, readPublishedPageDocument, type PublishedContent } from '../content/service.ts';
 import type { PageNode } from '../content/tree.ts';
 import { loadChangeRequest } from '../change-requests/service.ts';
 import { loadSpace } from '../spaces/service.ts';
@@ -313,7 +313,7 @@ export function printPages(ctx: AppContext, scope: PrintScope): PDFKit.PDFDocume
     layout.titlePage(toc);
     for (const { node, depth } of included) {
       if (doc.destroyed) return;
-      const document = node.page.kind === 'document' ? await readPublishedDocument(ctx, node.page.documentId) : undefined;
+      const document = node.page.kind === 'document' ? await readPublishedPageDocument(ctx, content, node.page.documentId) : undefined;
       const page: LayoutPage = { id: node.page.id, title: node.page.title, depth, description: node.page.attributes.description, document, images: await imagesOf(ctx, document, content.files) };
       layout.page(page);
       await nextTurn();

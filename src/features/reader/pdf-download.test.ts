@@ -75,6 +75,20 @@ describe('the reader offers PDFs of what a visitor reads', () => {
     assert.equal((await get(`${url}~gitbook/pdf?page=no-such-page`)).status, 404);
   });
 
+  test('a page that includes a reusable content prints what it includes', async () => {
+    const space = await buildSpace(t, { title: 'Snippets' });
+    await editLive(t, space.id, [
+      { operation: 'insert_reusable_content', reusableContent: 'footer', title: 'Footer', document: { markdown: 'Printed from the reusable content.' } },
+      { operation: 'insert_page', title: 'Guide', document: { markdown: 'The page itself.\n\n{% include "footer" %}' } },
+    ]);
+    const created = ok(await t.api('POST', sites(), { body: { title: 'Snippet Docs', visibility: 'public', spaces: [space.id] } }), 201);
+    const customization = ok(await t.api('GET', `${sites()}/${created.id}/customization`));
+    ok(await t.api('PUT', `${sites()}/${created.id}/customization`, { body: { ...customization, pdf: { enabled: true } } }));
+    ok(await t.api('POST', `${sites()}/${created.id}/publish`));
+    const text = await pdfText((await get(`/sites/${created.id}/~gitbook/pdf`)).bytes);
+    assert.match(text, /The page itself\.[\s\S]*Printed from the reusable content\./);
+  });
+
   test('without pdf.enabled there is no link and the PDF URL is a 404', async () => {
     const { url, intro } = await site('public', false);
     const page = await get(url);

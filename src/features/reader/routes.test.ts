@@ -251,6 +251,27 @@ describe('reader routes: published sites as web pages', () => {
     assert.doesNotMatch(full.body, /Beta only/);
   });
 
+  test('a reusable-content block shows what it includes, in the page, its markdown and llms-full.txt; one including itself shows nothing more', async () => {
+    const space = await buildSpace(t, { title: 'Snippets' });
+    await editLive(t, space.id, [
+      { operation: 'insert_reusable_content', reusableContent: 'caution', title: 'Caution', document: { markdown: 'Mind the included gap.\n\n{% include "loop" %}' } },
+      { operation: 'insert_reusable_content', reusableContent: 'loop', title: 'Loop', document: { markdown: 'Loop text once.\n\n{% include "loop" %}' } },
+      { operation: 'insert_page', title: 'Guide', document: { markdown: 'Before.\n\n{% include "caution" %}\n\nAfter.\n\n{% include "missing" %}' } },
+    ]);
+    const site = ok(await t.api('POST', sites(), { body: { title: 'Snippet Docs', visibility: 'public', spaces: [space.id] } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/publish`));
+    const url = `/sites/${site.id}/`;
+
+    const page = await get(url);
+    assert.equal(page.status, 200);
+    assert.match(page.body, /Before\.[\s\S]*Mind the included gap\.[\s\S]*Loop text once\.[\s\S]*After\./);
+    assert.equal(page.body.split('Loop text once.').length, 2, 'a reusable content including itself shows once');
+    const md = await get(`${url}guide.md`);
+    assert.match(md.body, /Before\.\s+Mind the included gap\.\s+Loop text once\.\s+After\./);
+    assert.doesNotMatch(md.body, /\{% include/);
+    assert.match((await get(`${url}llms-full.txt`)).body, /Mind the included gap\./);
+  });
+
   test('search.json finds body text of the pages this visitor sees, with excerpts; the page names it in data-search-url', async () => {
     const { url } = await publishedSite();
     assert.match((await get(url)).body, new RegExp(`data-search-url="${url}search.json"`));

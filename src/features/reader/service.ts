@@ -1,5 +1,5 @@
 import { evaluateCondition, type VisitorContext } from '../adaptive/conditions.ts';
-import { readPublishedContent, readPublishedDocument, type PublishedContent } from '../content/service.ts';
+import { readPublishedContent, readPublishedPageDocument, type PublishedContent } from '../content/service.ts';
 import type { ContentRef, Document } from '../content/document/types.ts';
 import type { PageNode } from '../content/tree.ts';
 import { presentTree, sectionsOf, type presentExternalLink } from '../sites/present.ts';
@@ -349,9 +349,9 @@ export function chromeOf(view: SiteView, links: LinkResolver, variantId?: string
   } satisfies Omit<ReaderPageModel, 'page' | 'breadcrumbs' | 'seo' | 'tree'>;
 }
 
-/** A page's document: stored, or generated for a computed page. */
+/** A page's document: stored (with what its reusable-content blocks include), or generated for a computed page. */
 export async function documentOfPage(ctx: AppContext, pages: VariantPages, node: PageNode): Promise<Document | undefined> {
-  return pages.generated.get(node.page.id) ?? ((await readPublishedDocument(ctx, node.page.documentId)) as Document | undefined);
+  return pages.generated.get(node.page.id) ?? (await readPublishedPageDocument(ctx, pages.content, node.page.documentId));
 }
 
 /** Whether search engines are told to keep out: a site that is not public, or a page that asks for it. */

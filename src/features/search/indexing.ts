@@ -22,8 +22,9 @@ export async function reindexPages(db: Executor, spaceId: string, pages: readonl
   await deletePageSections(db, spaceId, [...pages.map((p) => p.id), ...removed]);
   const rows: IndexedSection[] = [];
   for (const page of pages) {
-    // A link page has no content of its own: it is found through the page it points to.
-    if (page.kind === 'link') continue;
+    // A link page has no content of its own: it is found through the page it points to; a reusable content
+    // (stored as a page version) is no page to find.
+    if (page.kind === 'link' || page.kind === 'reusable-content') continue;
     documentSections(page.document).forEach((section, ordinal) =>
       rows.push({
         space_id: spaceId,

@@ -42,6 +42,7 @@ export const SITE_READ_OPERATIONS: ReadonlySet<string> = new Set([
   'getFileInRevisionById',
   'getReusableContentInRevisionById',
   'getReusableContentDocumentInRevisionById',
+  'getReusableContentById',
   'getDocumentById',
   'getComputedDocument',
   'getComputedRevision',
