@@ -132,6 +132,13 @@ export function parseStoredDocument(text: string): unknown {
 }
 
 /** The stored JSON text of a document. */
+/** Several documents' JSON texts at once, by id (those that exist). */
+export async function getDocumentTexts(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('documents').select(['id', 'body']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, row.body]));
+}
+
 export async function getDocumentText(db: Executor, id: string): Promise<string | undefined> {
   const row = await db.selectFrom('documents').select('body').where('id', '=', id).executeTakeFirst();
   return row?.body;

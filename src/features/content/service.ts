@@ -13,7 +13,7 @@ import { compareReusableContents, presentReusableContent } from './reusable-cont
 import { Snapshot } from './snapshot.ts';
 import { presentedBodyOf, presentedTreeOf, revisionRead, serializedRevisionOf } from './revision-cache.ts';
 import { buildTree, type PageNode } from './tree.ts';
-import { getDocument, getDocumentText, parseStoredDocument } from './document-store.ts';
+import { getDocument, getDocumentText, getDocumentTexts, parseStoredDocument } from './document-store.ts';
 import { fileDownloadUrl } from '../files/service.ts';
 import type { Document } from './document/types.ts';
 import { expandReusableBlocks, loadIncludedDocuments } from './document/reusable-blocks.ts';
@@ -299,6 +299,19 @@ export function readPublishedContent(ctx: AppContext, revisionId: string): Promi
 /** A published page's document (stored documents never change: a page edit writes a new one). */
 export async function readPublishedDocument(ctx: AppContext, documentId: string | null): Promise<unknown> {
   return documentId ? getDocument(ctx.db, documentId) : undefined;
+}
+
+/**
+ * Which of these published documents may hold adaptive content (an `if` block, or a reusable-content block that
+ * may bring one), told from their stored text in one read: a text that names neither holds none. Conservative — a
+ * text that merely contains the word is named too, and is then read whole.
+ */
+export async function documentsMaybeAdaptive(ctx: AppContext, documentIds: readonly string[]): Promise<Set<string>> {
+  const texts = await getDocumentTexts(ctx.db, documentIds);
+  return new Set(documentIds.filter((id) => {
+    const text = texts.get(id);
+    return text === undefined || text.includes('"if"') || text.includes('"reusable-content"');
+  }));
 }
 
 /** A published page's document as readers see it: its reusable-content blocks hold what they include (reusable-blocks.ts). */
