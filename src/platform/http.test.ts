@@ -187,7 +187,7 @@ describe('HTTP platform', () => {
       assert.deepEqual(items.discriminator, { propertyName: 'operation' });
       assert.deepEqual(
         items.oneOf.map((shape: { properties: { operation: { enum?: string[]; const?: string } } }) => shape.properties.operation.enum?.[0] ?? shape.properties.operation.const),
-        ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'],
+        ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files', 'insert_reusable_content', 'update_reusable_content', 'delete_reusable_content'],
       );
       const insertPage = items.oneOf[0];
       assert.ok(insertPage.required.includes('document'));
