@@ -16,11 +16,11 @@ import { pasteMarkdown } from './paste/paste-markdown.ts';
 import { contentRef, slashItems } from './slash/items.ts';
 import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.tsx';
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
-import { SelectionToolbar } from './selection-toolbar.tsx';
+import { MarkButtons, SelectionToolbar } from './selection-toolbar.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
 import { FindBar, PageSearch } from './find-bar.tsx';
 import { PageOutline } from './page-outline.tsx';
-import { faBold, faCode, faItalic, faKeyboard, faLink, faLinkSlash, faRotateLeft, faRotateRight, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
+import { faKeyboard, faRotateLeft, faRotateRight } from '@fortawesome/free-solid-svg-icons';
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
 
@@ -285,17 +285,7 @@ export default function PageEditor(props: PageEditorProps) {
     <div className="qe-editor">
       {!readOnly && editor && (
         <div className="qe-toolbar" role="toolbar" aria-label="Formatting">
-          <IconButton size="sm" icon={faBold} label="Bold" aria-pressed={marks?.bold ?? false} onClick={() => editor.chain().focus().toggleBold().run()} />
-          <IconButton size="sm" icon={faItalic} label="Italic" aria-pressed={marks?.italic ?? false} onClick={() => editor.chain().focus().toggleItalic().run()} />
-          <IconButton size="sm" icon={faStrikethrough} label="Strikethrough" aria-pressed={marks?.strike ?? false} onClick={() => editor.chain().focus().toggleStrike().run()} />
-          <IconButton size="sm" icon={faCode} label="Code" aria-pressed={marks?.code ?? false} onClick={() => editor.chain().focus().toggleCode().run()} />
-          <IconButton
-            size="sm"
-            icon={marks?.link ? faLinkSlash : faLink}
-            label={marks?.link ? 'Remove link' : 'Link'}
-            aria-pressed={marks?.link ?? false}
-            onClick={() => (marks?.link ? editor.chain().focus().unsetMark('link').run() : setLinking('mark'))}
-          />
+          <MarkButtons editor={editor} marks={marks} onLink={() => setLinking('mark')} />
           <IconButton size="sm" icon={faRotateLeft} label="Undo" disabled={!marks?.canUndo} onClick={() => editor.chain().focus().undo().run()} />
           <IconButton size="sm" icon={faRotateRight} label="Redo" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()} />
           <IconButton size="sm" icon={faKeyboard} label="Keyboard shortcuts" onClick={() => setHelping(true)} />

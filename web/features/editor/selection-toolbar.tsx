@@ -15,6 +15,25 @@ export interface SelectedMarks {
   link: boolean;
 }
 
+/** The marks' toggles and the link, in the page's toolbar and over selected text alike. */
+export function MarkButtons({ editor, marks, onLink }: { editor: Editor; marks: SelectedMarks | undefined; onLink: () => void }) {
+  return (
+    <>
+      <IconButton size="sm" icon={faBold} label="Bold" aria-pressed={marks?.bold ?? false} onClick={() => editor.chain().focus().toggleBold().run()} />
+      <IconButton size="sm" icon={faItalic} label="Italic" aria-pressed={marks?.italic ?? false} onClick={() => editor.chain().focus().toggleItalic().run()} />
+      <IconButton size="sm" icon={faStrikethrough} label="Strikethrough" aria-pressed={marks?.strike ?? false} onClick={() => editor.chain().focus().toggleStrike().run()} />
+      <IconButton size="sm" icon={faCode} label="Code" aria-pressed={marks?.code ?? false} onClick={() => editor.chain().focus().toggleCode().run()} />
+      <IconButton
+        size="sm"
+        icon={marks?.link ? faLinkSlash : faLink}
+        label={marks?.link ? 'Remove link' : 'Link'}
+        aria-pressed={marks?.link ?? false}
+        onClick={() => (marks?.link ? editor.chain().focus().unsetMark('link').run() : onLink())}
+      />
+    </>
+  );
+}
+
 /**
  * The toolbar over selected text, as in GitBook, Notion or Google Docs: the marks, a link (the picker, as
  * Ctrl/Cmd-K), and "Turn into" for the blocks the selection is in. Shown for a text selection in an editable page,
@@ -38,17 +57,7 @@ export function SelectionToolbar({ editor, marks, onLink }: { editor: Editor; ma
       className="qe-selection-toolbar"
     >
       <div role="toolbar" aria-label="Selected text" className="qe-selection-tools">
-        <IconButton size="sm" icon={faBold} label="Bold" aria-pressed={marks?.bold ?? false} onClick={() => editor.chain().focus().toggleBold().run()} />
-        <IconButton size="sm" icon={faItalic} label="Italic" aria-pressed={marks?.italic ?? false} onClick={() => editor.chain().focus().toggleItalic().run()} />
-        <IconButton size="sm" icon={faStrikethrough} label="Strikethrough" aria-pressed={marks?.strike ?? false} onClick={() => editor.chain().focus().toggleStrike().run()} />
-        <IconButton size="sm" icon={faCode} label="Code" aria-pressed={marks?.code ?? false} onClick={() => editor.chain().focus().toggleCode().run()} />
-        <IconButton
-          size="sm"
-          icon={marks?.link ? faLinkSlash : faLink}
-          label={marks?.link ? 'Remove link' : 'Link'}
-          aria-pressed={marks?.link ?? false}
-          onClick={() => (marks?.link ? editor.chain().focus().unsetMark('link').run() : onLink())}
-        />
+        <MarkButtons editor={editor} marks={marks} onLink={onLink} />
         <DropdownMenu
           label="Turn into"
           align="start"
