@@ -238,6 +238,10 @@ export default function PageEditor(props: PageEditorProps) {
     caretToPlace.current = null;
     if (!carried && (!props.autofocus || autofocused.current || props.readOnly)) return;
     autofocused.current = true;
+    // The person already put the keys elsewhere (the title, which shows before the body): the body does not take
+    // them back — what they type next belongs where they put it (CI saw a title typed into the page's first block).
+    const active = document.activeElement;
+    if (!carried && active instanceof HTMLElement && active !== document.body && !editor.view.dom.contains(active) && active.matches('input, textarea, select, [contenteditable="true"]')) return;
     const { doc } = editor.state;
     const at = (pos: number) => doc.resolve(Math.max(0, Math.min(pos, doc.content.size)));
     const selection = carried ? TextSelection.between(at(carried.anchor), at(carried.head)) : Selection.atStart(doc);
