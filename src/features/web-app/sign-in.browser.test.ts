@@ -155,7 +155,12 @@ describe('signing in to the web app in Chromium', { skip: withoutChromium, timeo
     await page.reload();
     assert.equal(await page.getByLabel('New token').count(), 0, 'shown once');
     await page.getByRole('button', { name: 'Revoke CI' }).click();
-    await page.getByRole('alertdialog', { name: 'Revoke the token CI?' }).getByRole('button', { name: 'Revoke token' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke the token CI?' });
+    await confirm.getByRole('button', { name: 'Revoke token' }).click();
+    // The dialog closes once the server has revoked the token. Until then the page behind it is hidden from the
+    // accessibility tree, so a wait for the "Revoke CI" button to go would end at once (CI sent curl before the
+    // revocation under load, and got 200).
+    await confirm.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Revoke CI' }).waitFor({ state: 'detached' });
     assert.equal(await curl(token), '401');
   });
