@@ -479,7 +479,10 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.keyboard.press('Escape');
     await bar.waitFor({ state: 'hidden' });
     assert.equal(await page.locator('.qe-content .ProseMirror-search-match').count(), 0, 'no highlight left');
+    // The caret goes back to the page as the bar closes (TipTap focuses on the next frame): waited for, not assumed.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('qe-content') === true, undefined, { timeout: 10_000 });
     await page.keyboard.type('!');
+    await page.waitForFunction(() => JSON.stringify((window as unknown as { __changes: unknown[] }).__changes.at(-1)).includes('!'), undefined, { timeout: 10_000 }).catch(() => undefined);
     assert.match(JSON.stringify(await lastChange(page)), /!/, 'the keys go back to the page');
   });
 
