@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { PageEditorProps } from '../editor/contract.ts';
 import type { Document } from '../../../src/features/content/document/types.ts';
 import type { AppLinks } from '../pages/links.ts';
@@ -13,13 +13,21 @@ import { Skeleton } from '../../ui/states.tsx';
 const modules = import.meta.glob<{ default: ComponentType<PageEditorProps> }>('../editor/page-editor.tsx');
 const loadModule = modules['../editor/page-editor.tsx'];
 let loading: ReturnType<NonNullable<typeof loadModule>> | undefined;
+/** The editor's component once its chunk has loaded (fetched ahead, as the page view does when idle). */
+let Loaded: ComponentType<PageEditorProps> | undefined;
 // One load for the preload and the lazy component; a failed one (offline) is tried again next time.
 const load = loadModule
   ? () =>
-      (loading ??= loadModule().catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      }))
+      (loading ??= loadModule().then(
+        (module) => {
+          Loaded = module.default;
+          return module;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      ))
   : undefined;
 const PageEditor = load ? lazy(load) : null;
 
@@ -35,6 +43,7 @@ export function preloadBlockEditor(): void {
 
 export function BodyEditor(props: PageEditorProps & { links: AppLinks }) {
   const { links, ...editor } = props;
+  const [Direct] = useState(() => Loaded);
   if (!PageEditor) {
     return (
       <>
@@ -45,6 +54,10 @@ export function BodyEditor(props: PageEditorProps & { links: AppLinks }) {
       </>
     );
   }
+  // Loaded ahead (the usual case): drawn in this very render. Through lazy() it would suspend even so (for a
+  // microtask: lazy() learns of the chunk only when first rendered), commit the skeleton and render again. Chosen
+  // once per body: switching from the lazy component to the loaded one would mount the editor anew.
+  if (Direct) return <Direct {...editor} />;
   return (
     <Suspense fallback={<Skeleton lines={8} label="Loading the editor" />}>
       <PageEditor {...editor} />

@@ -159,7 +159,11 @@ export default function PageEditor(props: PageEditorProps) {
       // Editing together, the shared document is the content (the server seeded it from the page).
       ...(collaboration ? {} : { content: sync.content() }),
       editable: !props.readOnly,
-      immediatelyRender: true,
+      // Built after the first commit, in an effect, not while rendering: the editing screen renders in a
+      // transition, which yields, and TipTap destroys an editor built during a render that has not mounted
+      // within a millisecond, then builds it again once mounted — a 2,000-block page was built twice before its
+      // caret showed (issue 42). The body is empty for that one frame.
+      immediatelyRender: false,
       shouldRerenderOnTransaction: false,
       onBeforeCreate: ({ editor: created }) => {
         const opened = alone.current;
