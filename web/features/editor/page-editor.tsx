@@ -293,7 +293,7 @@ export default function PageEditor(props: PageEditorProps) {
     <div className="qe-editor">
       {!readOnly && editor && (
         <div className="qe-toolbar" role="toolbar" aria-label="Formatting">
-          <MarkButtons editor={editor} marks={marks} onLink={() => setLinking('mark')} />
+          <MarkButtons editor={editor} marks={marks ?? undefined} onLink={() => setLinking('mark')} />
           <IconButton size="sm" icon={faRotateLeft} label="Undo" disabled={!marks?.canUndo} onClick={() => editor.chain().focus().undo().run()} />
           <IconButton size="sm" icon={faRotateRight} label="Redo" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()} />
           <IconButton size="sm" icon={faKeyboard} label="Keyboard shortcuts" onClick={() => setHelping(true)} />
@@ -307,7 +307,7 @@ export default function PageEditor(props: PageEditorProps) {
           if (!open) editor?.commands.focus();
         }}
       />
-      {!readOnly && editor && <SelectionToolbar editor={editor} marks={marks} onLink={() => setLinking('mark')} />}
+      {!readOnly && editor && <SelectionToolbar editor={editor} marks={marks ?? undefined} onLink={() => setLinking('mark')} />}
       {finding && editor && !readOnly && <FindBar editor={editor} onClose={() => setFinding(false)} />}
       {linking && <LinkPicker spaceId={props.spaceId} label={linking === 'mark' ? 'Link' : 'Page link'} onPick={applyLink} onClose={() => setLinking(false)} />}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
