@@ -169,6 +169,7 @@ const durations = {};
 const children = new Set();
 let failedToRun = 0;
 const started = Date.now();
+const cpuAtStart = cpuTimes();
 
 function runBatch(batch, index) {
   const failuresFile = join(work, `failures-${index}.txt`);
@@ -274,14 +275,32 @@ function readOfficialOperations(dir) {
   return [...ids].sort();
 }
 
+/**
+ * The machine's CPU time so far, busy and in all, from /proc/stat (Linux; undefined elsewhere). How busy the cores
+ * were over a run says whether its time goes to work or to waiting (timers, sockets, a browser's frames): the figure
+ * to read before changing TEST_PROCESSES. It counts everything the machine ran meanwhile, not only the tests.
+ */
+function cpuTimes() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
+const cpuAtEnd = cpuTimes();
+const busy = cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total ? (100 * (cpuAtEnd.busy - cpuAtStart.busy)) / (cpuAtEnd.total - cpuAtStart.total) : undefined;
 if (process.env.TEST_TIMINGS) {
   const slowest = Object.entries(durations).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TEST_TIMINGS) || 20);
   console.log(`\n# the ${slowest.length} slowest test files (seconds, in a batch process):`);
   for (const [file, s] of slowest) console.log(`#   ${s.toFixed(1).padStart(6)}  ${file}`);
 }
 if (failures.length > 0) console.log(`\n# ${totals.fail + failedToRun} failed:\n${failures.join('\n\n')}`);
-console.log(`\n# all ${files.length} files on ${database === 'postgres' ? 'PostgreSQL' : 'SQLite'} in ${queue.length} batches, ${processes} at once: ${seconds} s`);
+console.log(`\n# all ${files.length} files on ${database === 'postgres' ? 'PostgreSQL' : 'SQLite'} in ${queue.length} batches, ${processes} at once: ${seconds} s${busy === undefined ? '' : `, the ${availableParallelism()} CPUs ${busy.toFixed(0)}% busy`}`);
 for (const [name, value] of Object.entries(totals)) console.log(`# ${name} ${value}`);
 if (officialOps.length > 0) console.log(`# official operations answered through the official client: ${officialOps.length}`);
 if (noChromium) console.log(`# WARNING: ${noChromium}`);
