@@ -386,6 +386,47 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await tools.waitFor({ state: 'hidden' });
   });
 
+  test('"Colour" over selected text sets its colour and its background as readers see them, and takes them off', async () => {
+    const start: Document = { object: 'document', data: {}, nodes: [
+      { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Never delete the volume', marks: [] }] }] },
+    ] };
+    await mountEditor(page, start, options);
+    const tools = page.getByRole('toolbar', { name: 'Selected text' });
+    await page.locator('.qe-content > p').first().click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < 'the volume'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await tools.waitFor();
+    const leaves = async () =>
+      ((await lastChange(page))!.nodes[0] as { nodes: { leaves: { text: string; marks: { type: string; data?: unknown }[] }[] }[] }).nodes[0]!.leaves.map((l) => [l.text, l.marks.map((m) => [m.type, m.data])]);
+    const choose = async (name: string) => {
+      await tools.getByRole('button', { name: 'Colour' }).click();
+      const menu = page.getByRole('menu', { name: 'Colour' });
+      await menu.getByRole('menuitemcheckbox', { name }).click();
+      await menu.waitFor({ state: 'hidden' });
+    };
+
+    await tools.getByRole('button', { name: 'Colour' }).click();
+    const menu = page.getByRole('menu', { name: 'Colour' });
+    assert.equal(await menu.getByRole('menuitemcheckbox', { name: 'Default text' }).getAttribute('aria-checked'), 'true');
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'editor-colour-menu');
+    await menu.getByRole('menuitemcheckbox', { name: 'Red text' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    assert.deepEqual(await leaves(), [['Never delete ', []], ['the volume', [['color', { text: 'red', background: 'default' }]]]]);
+    // Drawn with the reader's colour.
+    const coloured = page.locator('.qe-content span[data-color="red"]');
+    assert.equal(await coloured.evaluate((el) => getComputedStyle(el).color), 'rgb(194, 65, 12)');
+
+    await choose('Yellow background');
+    assert.deepEqual(await leaves(), [['Never delete ', []], ['the volume', [['color', { text: 'red', background: 'yellow' }]]]]);
+    await tools.getByRole('button', { name: 'Colour' }).click();
+    assert.equal(await page.getByRole('menu', { name: 'Colour' }).getByRole('menuitemcheckbox', { name: 'Yellow background' }).getAttribute('aria-checked'), 'true');
+    await page.keyboard.press('Escape');
+    await choose('Default text');
+    await choose('No background');
+    assert.deepEqual(await leaves(), [['Never delete the volume', []]]);
+  });
+
   test('Ctrl-/ lists the shortcuts, and every key combination it lists does what it says', async () => {
     const listed = SHORTCUT_GROUPS.flatMap((g) => g.shortcuts).filter((s) => !s.typed);
     // What each does, read back from the document the editor reports (a block's type, or a mark on the words).

@@ -1,10 +1,11 @@
 import type { Editor } from '@tiptap/core';
 import { NodeSelection } from '@tiptap/pm/state';
+import { useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
-import { faBold, faChevronDown, faCode, faItalic, faLink, faLinkSlash, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
+import { faBold, faChevronDown, faCode, faItalic, faLink, faLinkSlash, faPalette, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
-import { DropdownMenu, DropdownMenuItem } from '../../ui/menus.tsx';
+import { DropdownMenu, DropdownMenuCheckItem, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '../../ui/menus.tsx';
 import { TURN_INTO } from './block-menu.tsx';
 
 export interface SelectedMarks {
@@ -58,6 +59,7 @@ export function SelectionToolbar({ editor, marks, onLink }: { editor: Editor; ma
     >
       <div role="toolbar" aria-label="Selected text" className="qe-selection-tools">
         <MarkButtons editor={editor} marks={marks} onLink={onLink} />
+        <ColourMenu editor={editor} />
         <DropdownMenu
           label="Turn into"
           align="start"
@@ -77,5 +79,68 @@ export function SelectionToolbar({ editor, marks, onLink }: { editor: Editor; ma
         </DropdownMenu>
       </div>
     </BubbleMenu>
+  );
+}
+
+/** GitBook's colours for text and its background (the reader's `color-*` and `bg-*` classes draw them). */
+const COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
+const colourName = (colour: string) => colour[0]!.toUpperCase() + colour.slice(1);
+
+type ColourData = { text?: string; background?: string };
+
+/**
+ * Sets the selection's text colour or background (GitBook's `color` mark, `{ text, background }`, each a named colour
+ * or `default`), keeping the other; both back to default, the mark goes.
+ */
+export function setColour(editor: Editor, patch: ColourData): void {
+  const current = (editor.getAttributes('color').data ?? {}) as ColourData;
+  const data = { text: current.text ?? 'default', background: current.background ?? 'default', ...patch };
+  const chain = editor.chain().focus();
+  if (data.text === 'default' && data.background === 'default') chain.unsetMark('color').run();
+  else chain.setMark('color', { data }).run();
+}
+
+/** "Colour" over selected text: its text colour and its background, each ticked where the selection has it. */
+function ColourMenu({ editor }: { editor: Editor }) {
+  // Followed transaction by transaction (the toolbar itself is not drawn again on each), as one string.
+  const [text = 'default', background = 'default'] = useEditorState({
+    editor,
+    selector: ({ editor: e }) => {
+      const data = (e.getAttributes('color').data ?? {}) as ColourData;
+      return `${data.text ?? 'default'} ${data.background ?? 'default'}`;
+    },
+  }).split(' ');
+  return (
+    <DropdownMenu
+      label="Colour"
+      align="start"
+      side="bottom"
+      // Back to the selected text, whether a colour was chosen or the menu was left with Escape.
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        editor.commands.focus();
+      }}
+      trigger={<IconButton size="sm" icon={faPalette} label="Colour" />}
+    >
+      <DropdownMenuLabel>Text</DropdownMenuLabel>
+      <DropdownMenuCheckItem checked={text === 'default'} onSelect={() => setColour(editor, { text: 'default' })}>
+        <span className="qe-swatch" aria-hidden="true">A</span> Default text
+      </DropdownMenuCheckItem>
+      {COLOURS.map((colour) => (
+        <DropdownMenuCheckItem key={colour} checked={text === colour} onSelect={() => setColour(editor, { text: colour })}>
+          <span className={`qe-swatch color-${colour}`} aria-hidden="true">A</span> {colourName(colour)} text
+        </DropdownMenuCheckItem>
+      ))}
+      <DropdownMenuSeparator />
+      <DropdownMenuLabel>Background</DropdownMenuLabel>
+      <DropdownMenuCheckItem checked={background === 'default'} onSelect={() => setColour(editor, { background: 'default' })}>
+        <span className="qe-swatch" aria-hidden="true" /> No background
+      </DropdownMenuCheckItem>
+      {COLOURS.map((colour) => (
+        <DropdownMenuCheckItem key={colour} checked={background === colour} onSelect={() => setColour(editor, { background: colour })}>
+          <span className={`qe-swatch bg-${colour}`} aria-hidden="true" /> {colourName(colour)} background
+        </DropdownMenuCheckItem>
+      ))}
+    </DropdownMenu>
   );
 }

@@ -191,10 +191,14 @@ export const Keyboard = Mark.create({
 export const Color = Mark.create({
   name: 'color',
   addAttributes: () => ({ data: { default: null, rendered: false } }),
-  parseHTML: () => [{ tag: 'span[data-color]' }],
+  // Copied and pasted within the editor, the colours come back.
+  parseHTML: () => [{ tag: 'span[data-color]', getAttrs: (element) => ({ data: { text: element.getAttribute('data-color') ?? 'default', background: element.getAttribute('data-background') ?? 'default' } }) }],
   renderHTML: ({ mark }) => {
     const data = (mark.attrs.data ?? {}) as { text?: string; background?: string };
-    return ['span', { 'data-color': data.text ?? 'default', 'data-background': data.background ?? 'default' }, 0];
+    // The reader's classes (reader.css, which the app loads too): the editor shows the colours readers see.
+    const named = (value: unknown) => typeof value === 'string' && /^[a-z]{2,20}$/.test(value) && value !== 'default';
+    const classes = [named(data.text) ? `color-${data.text}` : '', named(data.background) ? `bg-${data.background}` : ''].filter(Boolean).join(' ');
+    return ['span', { 'data-color': data.text ?? 'default', 'data-background': data.background ?? 'default', ...(classes ? { class: classes } : {}) }, 0];
   },
 });
 /**
