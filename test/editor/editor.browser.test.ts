@@ -427,6 +427,41 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.deepEqual(await leaves(), [['Never delete the volume', []]]);
   });
 
+  test('`:` and a name offer the emoji it names; the one chosen is put in as GitBook stores it; a colon inside a word opens nothing', async () => {
+    await mountEditor(page, EMPTY, options);
+    const picker = page.getByRole('listbox', { name: 'Insert an emoji' });
+    await page.locator('.qe-content').click();
+    await page.keyboard.type('Note: at 10:30 ship it :rocke');
+    await picker.waitFor();
+    assert.equal(await picker.getByRole('option', { selected: true }).textContent(), '🚀rocket');
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, 'editor-emoji-picker');
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'hidden' });
+    await page.keyboard.type(' now');
+    const last = await lastChange(page);
+    const inlines = (last!.nodes[0] as { nodes: { object: string; type?: string; data?: unknown; leaves?: { text: string }[] }[] }).nodes;
+    assert.deepEqual(inlines.filter((n) => n.object === 'inline').map((n) => [n.type, n.data]), [['emoji', { code: '1f680' }]]);
+    assert.equal(text(last!.nodes[0]), 'Note: at 10:30 ship it  now', 'the query replaced by the emoji; "Note:" and "10:30" kept as typed');
+
+    // A name no emoji has leaves the keys to the text: Enter makes a new block.
+    await page.keyboard.type(' :zzqx');
+    await page.keyboard.press('Enter');
+    assert.equal(await picker.count(), 0);
+    assert.equal((await lastChange(page))!.nodes.length, 2);
+    // Chosen with the pointer, after moving down the list; Escape closes it with the text as typed.
+    await page.keyboard.type(':thumbs');
+    await picker.waitFor();
+    await picker.getByRole('option', { name: 'thumbs down' }).click();
+    assert.match(JSON.stringify((await lastChange(page))!.nodes[1]), /"code":"1f44e"/);
+    await page.keyboard.type(' :heart');
+    await picker.waitFor();
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'hidden' });
+    await page.keyboard.type('s');
+    assert.match(text((await lastChange(page))!.nodes[1]), /:hearts$/);
+  });
+
   test('Ctrl-/ lists the shortcuts, and every key combination it lists does what it says', async () => {
     const listed = SHORTCUT_GROUPS.flatMap((g) => g.shortcuts).filter((s) => !s.typed);
     // What each does, read back from the document the editor reports (a block's type, or a mark on the words).

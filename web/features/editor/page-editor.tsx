@@ -13,8 +13,11 @@ import { FilesContext } from './files.ts';
 import { joinSharedDocument, type CarriedCaret, type OpenedAlone } from './join-shared.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
 import { pasteMarkdown } from './paste/paste-markdown.ts';
-import { contentRef, slashItems } from './slash/items.ts';
-import { slashExtension, SlashMenu, type SlashState } from './slash/slash-menu.tsx';
+import { contentRef, slashItems, type SlashItem } from './slash/items.ts';
+import { slashExtension, SlashMenu } from './slash/slash-menu.tsx';
+import { useSuggestionMenu } from './suggestion-menu.ts';
+import type { EmojiEntry } from './emoji/emoji-data.ts';
+import { emojiExtension, EmojiPicker } from './emoji/emoji-picker.tsx';
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
 import { MarkButtons, SelectionToolbar } from './selection-toolbar.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
@@ -42,7 +45,8 @@ const fileBlock = (file: string) => ({
  * whole document. Loaded lazily: this module and TipTap are their own chunk.
  */
 export default function PageEditor(props: PageEditorProps) {
-  const [slash, setSlash] = useState<SlashState | null>(null);
+  const [slash, bridge] = useSuggestionMenu<SlashItem>();
+  const [emoji, emojiBridge] = useSuggestionMenu<EmojiEntry>();
   // The link picker: for a link over the selection, or for a page link card replacing the `/` command's range.
   const [linking, setLinking] = useState<false | 'mark' | { editor: Editor; range: Range }>(false);
   const [failure, setFailure] = useState('');
@@ -50,7 +54,6 @@ export default function PageEditor(props: PageEditorProps) {
   const [finding, setFinding] = useState(false);
   const latest = useRef(props);
   latest.current = props;
-  const slashRef = useRef<SlashState | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const pendingRange = useRef<{ editor: Editor; range: Range; as: 'image' | 'file' } | null>(null);
 
@@ -85,33 +88,6 @@ export default function PageEditor(props: PageEditorProps) {
     fileInput.current.click();
   };
 
-  const bridge = useMemo(() => {
-    const set = (state: SlashState | null) => {
-      slashRef.current = state;
-      setSlash(state);
-    };
-    const key = (event: KeyboardEvent) => {
-      const state = slashRef.current;
-      if (!state) return false;
-      const count = state.items.length;
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        if (count === 0) return true;
-        set({ ...state, selected: (state.selected + (event.key === 'ArrowDown' ? 1 : count - 1)) % count });
-        return true;
-      }
-      if (event.key === 'Enter') {
-        const item = state.items[state.selected];
-        if (item) state.run(item);
-        return true;
-      }
-      if (event.key === 'Escape') {
-        set(null);
-        return true;
-      }
-      return false;
-    };
-    return { set, key };
-  }, []);
 
   // The editor keeps its own state. A host may hand back each document the editor reported (a controlled
   // component): that is not a replacement. A new revision, or a document the editor did not report, is.
@@ -154,6 +130,7 @@ export default function PageEditor(props: PageEditorProps) {
               }),
             bridge,
           ),
+          emojiExtension(emojiBridge),
         ],
       }),
       // Editing together, the shared document is the content (the server seeded it from the page).
@@ -326,6 +303,16 @@ export default function PageEditor(props: PageEditorProps) {
           onSelect={(i) => {
             const item = slash.items[i];
             if (item) slash.run(item);
+          }}
+        />
+      )}
+      {emoji && editor && (
+        <EmojiPicker
+          editor={editor}
+          state={emoji}
+          onSelect={(i) => {
+            const item = emoji.items[i];
+            if (item) emoji.run(item);
           }}
         />
       )}

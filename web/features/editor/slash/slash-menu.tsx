@@ -3,16 +3,17 @@ import { exitSuggestion, Suggestion } from '@tiptap/suggestion';
 import { useEffect, useRef } from 'react';
 import { Icon } from '../../../ui/icon.tsx';
 import { AnchoredPopover } from '../../../ui/popover.tsx';
+import type { SuggestionBridge, SuggestionState } from '../suggestion-menu.ts';
 import { filterItems, type SlashItem } from './items.ts';
 
 /** What the menu shows while a `/` query is open (null when closed). */
-export interface SlashState { items: SlashItem[]; query: string; selected: number; rect: DOMRect | null; run(item: SlashItem): void }
+export type SlashState = SuggestionState<SlashItem>;
 
 /**
  * The `/` menu as an extension: TipTap's suggestion plugin finds the query, this component shows the items.
  * `bridge` carries the state out to React and the keys in from the editor.
  */
-export function slashExtension(items: () => SlashItem[], bridge: { set(state: SlashState | null): void; key(event: KeyboardEvent): boolean }) {
+export function slashExtension(items: () => SlashItem[], bridge: SuggestionBridge<SlashItem>) {
   return Extension.create({
     name: 'slashMenu',
     addProseMirrorPlugins() {
