@@ -1,13 +1,15 @@
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import {
-  faArrowDown, faArrowUp, faClone, faCode, faGripVertical, faHeading, faLink, faListCheck, faListOl, faListUl, faParagraph, faQuoteLeft, faTrashCan,
+  faArrowDown, faArrowUp, faCircleCheck, faCircleExclamation, faCircleInfo, faClone, faCode, faTriangleExclamation, faGripVertical, faHeading, faLink, faListCheck, faListOl, faListUl, faParagraph, faQuoteLeft, faTrashCan,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Icon } from '../../ui/icon.tsx';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '../../ui/menus.tsx';
 import { canMoveBlock, moveBlock } from './model/move-block.ts';
+
+const HINT_ICONS = { info: faCircleInfo, warning: faTriangleExclamation, danger: faCircleExclamation, success: faCircleCheck } as const;
 
 /** The kinds a text block can be turned into, from the block menu and the selection's toolbar. */
 export const TURN_INTO: { label: string; icon: IconDefinition; run(editor: Editor): boolean }[] = [
@@ -20,6 +22,16 @@ export const TURN_INTO: { label: string; icon: IconDefinition; run(editor: Edito
   { label: 'Task list', icon: faListCheck, run: (e) => e.chain().focus().clearNodes().toggleTaskList().run() },
   { label: 'Quote', icon: faQuoteLeft, run: (e) => e.chain().focus().clearNodes().toggleBlockquote().run() },
   { label: 'Code block', icon: faCode, run: (e) => e.chain().focus().clearNodes().setCodeBlock().run() },
+  // A hint holds blocks: the block goes inside one (GitBook's callout), or the hint it is in changes its style.
+  ...(['info', 'warning', 'danger', 'success'] as const).map((style) => ({
+    label: `Hint: ${style}`,
+    icon: HINT_ICONS[style],
+    run: (e: Editor) => {
+      const hint = { object: 'block', type: 'hint', data: { style }, nodes: [] };
+      if (e.isActive('hint')) return e.chain().focus().updateAttributes('hint', { block: hint }).run();
+      return e.chain().focus().wrapIn('hint', { block: hint }).run();
+    },
+  })),
 ];
 
 /**
