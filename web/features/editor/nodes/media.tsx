@@ -8,6 +8,7 @@ import { blockOf, setData } from './block-data.ts';
 import { Checkbox } from '../../../ui/choices.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Tooltip } from '../../../ui/tooltip.tsx';
 import { faPlus } from '@fortawesome/free-solid-svg-icons';
 
 export const refLabel = (ref: Ref | undefined): string =>
@@ -63,19 +64,20 @@ function WidthField(props: NodeViewProps) {
   return (
     <label>
       Image width{' '}
-      <input
-        value={typed}
-        size={6}
-        placeholder="auto"
-        readOnly={!props.editor.isEditable}
-        aria-invalid={invalid}
-        title="Pixels (300) or a percentage of the page (50%)"
-        onChange={(e) => {
-          setTyped(e.target.value);
-          const length = parseLength(e.target.value);
-          if (length !== null && formatLength(length) !== formatLength(width)) setData(props, { width: length });
-        }}
-      />
+      <Tooltip content="Pixels (300) or a percentage of the page (50%)">
+        <input
+          value={typed}
+          size={6}
+          placeholder="auto"
+          readOnly={!props.editor.isEditable}
+          aria-invalid={invalid}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            const length = parseLength(e.target.value);
+            if (length !== null && formatLength(length) !== formatLength(width)) setData(props, { width: length });
+          }}
+        />
+      </Tooltip>
       {invalid && <span className="qe-field-error"> A width is a number of pixels or a percentage up to 100%</span>}
     </label>
   );
