@@ -6,7 +6,15 @@ import { AnchoredPopover } from '../../../ui/popover.tsx';
 import { filterItems, type SlashItem } from './items.ts';
 
 /** What the menu shows while a `/` query is open (null when closed). */
-export interface SlashState { items: SlashItem[]; query: string; selected: number; rect: DOMRect | null; run(item: SlashItem): void }
+export interface SlashState {
+  items: SlashItem[];
+  query: string;
+  selected: number;
+  /** Where the command was typed when it last changed; `measure` finds it again as the page scrolls or resizes. */
+  rect: DOMRect | null;
+  measure(): DOMRect | null;
+  run(item: SlashItem): void;
+}
 
 /**
  * The `/` menu as an extension: TipTap's suggestion plugin finds the query, this component shows the items.
@@ -31,8 +39,8 @@ export function slashExtension(items: () => SlashItem[], bridge: { set(state: Sl
           items: ({ query }) => filterItems(items(), query),
           command: ({ editor, range, props }: { editor: Editor; range: Range; props: SlashItem }) => props.run(editor, range),
           render: () => ({
-            onStart: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, run: (item) => p.command(item) }),
-            onUpdate: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, run: (item) => p.command(item) }),
+            onStart: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, measure: () => p.clientRect?.() ?? null, run: (item) => p.command(item) }),
+            onUpdate: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, measure: () => p.clientRect?.() ?? null, run: (item) => p.command(item) }),
             onKeyDown: ({ event }) => bridge.key(event),
             onExit: () => bridge.set(null),
           }),
@@ -65,7 +73,8 @@ export function SlashMenu({ editor, state, onSelect }: { editor: Editor; state: 
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [state.selected]);
-  if (!state.rect) return null;
+  const { rect, measure } = state;
+  if (!rect) return null;
   const option = ({ item, index }: { item: SlashItem; index: number }) => (
     <div
       key={item.title}
@@ -87,7 +96,7 @@ export function SlashMenu({ editor, state, onSelect }: { editor: Editor; state: 
     </div>
   );
   return (
-    <AnchoredPopover rect={state.rect} label="Insert a block" className="qe-slash" onEscape={() => exitSuggestion(editor.view)}>
+    <AnchoredPopover rect={() => measure() ?? rect} label="Insert a block" className="qe-slash" onEscape={() => exitSuggestion(editor.view)}>
       {state.items.length === 0 ? (
         <p role="status">No block matches</p>
       ) : (
