@@ -312,6 +312,31 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
     }
   });
 
+  test('a list’s status filter is one radio group: the arrow keys move between its chips, Space chooses, the list and the URL follow', async () => {
+    const { t } = suite;
+    const space = await buildSpace(t, { title: 'Filtered' });
+    await buildChangeRequest(t, space.id, { subject: 'Still open' });
+    const page = await openScreen(390, 'light', `/app/s/${space.id}/~/changes`);
+    const status = page.getByRole('radiogroup', { name: 'Status' });
+    await page.getByRole('link', { name: /Still open/ }).waitFor();
+    assert.deepEqual(await status.getByRole('radio', { checked: true }).allTextContents(), ['Open']);
+    await status.getByRole('radio', { name: 'Open' }).focus();
+    const focused = async (name: string) => page.waitForFunction((text) => document.activeElement?.textContent === text, name, { timeout: 5_000 });
+    await page.keyboard.press('ArrowRight');
+    await focused('Draft');
+    await page.keyboard.press('ArrowRight');
+    await focused('Merged');
+    await page.keyboard.press('Space');
+    await page.getByRole('heading', { name: 'No merged change request yet' }).waitFor();
+    assert.match(page.url(), /\?status=merged$/);
+    assert.deepEqual(await status.getByRole('radio', { checked: true }).allTextContents(), ['Merged']);
+    // Choosing the chosen chip again keeps it: a filter always has a value.
+    await status.getByRole('radio', { name: 'Merged' }).click();
+    assert.deepEqual(await status.getByRole('radio', { checked: true }).allTextContents(), ['Merged']);
+    await suite.assertAccessible(page, 'the change requests’ status filter');
+    await page.context().close();
+  });
+
   test('a destructive action asks first: focus starts on Cancel, Escape keeps everything, the named button deletes', async () => {
     const { t } = suite;
     const spec = JSON.stringify({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: {} });
