@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startGitServer, type GitServer } from '../../../src/features/git-sync/git-server.test-support.ts';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
+import { webAppSuite } from '../../../test/browser-suite.ts';
+import { ok } from '../../../test/assertions.ts';
+
+/*
+ * "From a Git repository" on the import screen (issue 41): a new space imported from a repository's branch by Git
+ * Sync, which connects them. A refused URL shows beside the field with what was typed; the import's end is on the
+ * form, and the space then syncs (its Git Sync screen says so). The repository is served by git http-backend.
+ */
+describe('a new space from a Git repository on the import screen, in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
+  let git: GitServer;
+  // Before the suite's own hook: the server is told it may fetch from this machine.
+  before(async () => {
+    git = await startGitServer();
+    git.createRepository('docs', { 'README.md': '# Docs\n\nWelcome from the repository.\n', 'SUMMARY.md': '# Table of contents\n\n* [Docs](README.md)\n* [Install](install.md)\n', 'install.md': '# Install\n\nRun the installer.\n' });
+  });
+  after(async () => git.close());
+  const web = webAppSuite({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
+
+  test('a writer imports a repository into a new space, which Git Sync then keeps in step', async () => {
+    const { t } = web;
+    const page = await web.signedIn();
+    await page.goto(`${web.origin}/app/o/${t.org.id}/import`);
+    await web.settled(page);
+    const form = page.getByRole('form', { name: 'From a Git repository' });
+    await form.getByLabel('Title of the new space').fill('Product docs');
+    const url = form.getByLabel('Repository URL');
+    // A URL the browser takes but Git Sync refuses: the message beside the field, what was typed kept.
+    await url.fill('ftp://git.example/docs.git');
+    await form.getByRole('button', { name: 'Import and sync' }).click();
+    await form.getByText(/url: only http and https repositories can be synced/).waitFor();
+    assert.equal(await url.getAttribute('aria-invalid'), 'true');
+    assert.equal(await url.inputValue(), 'ftp://git.example/docs.git');
+    await web.assertAccessible(page, 'the Git import with a refused URL');
+
+    await url.fill(git.url('docs'));
+    await form.getByRole('button', { name: 'Import and sync' }).click();
+    await form.getByRole('status').filter({ hasText: /^Import: / }).waitFor();
+    await t.app.jobs.runDue();
+    await form.getByRole('status').filter({ hasText: 'Import: Succeeded' }).waitFor({ timeout: 15_000 });
+    await web.assertAccessible(page, 'the Git import, done');
+    await screenshot(page, 'import-from-git');
+    // One space, made once though the first attempt was refused.
+    const spaces = ok(await t.api('GET', `/v1/orgs/${t.org.id}/spaces`)).items as { id: string; title: string }[];
+    assert.deepEqual(spaces.filter((s) => s.title === 'Product docs').length, 1);
+
+    await form.getByRole('link', { name: 'Git Sync of Product docs' }).click();
+    await page.getByRole('heading', { level: 2, name: /^Synced automatically/ }).waitFor();
+    await page.getByText(git.url('docs')).first().waitFor();
+    await page.context().close();
+  });
+});
