@@ -4,12 +4,14 @@ import { Link } from 'react-router';
 import { keys } from '../../api/queries.ts';
 import type { Space } from '../../api/types.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
+import { RadioGroup } from '../../ui/choices.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { placeError } from '../../ui/use-submit.ts';
 import { watchWork, type WorkOutcome } from '../shell/background-work.tsx';
 import { isRunning } from '../git-sync/git-ref.ts';
 import { GIT_STATE_WORDS, readGitInfo, startGitOperation, type GitInfo } from '../git-sync/git-sync-api.ts';
+import { ProviderConnect } from '../git-sync/provider-connect.tsx';
 import { postSpace } from '../organizations/sidebar-actions.ts';
 
 const gitInfoKey = (spaceId: string | undefined) => ['space', spaceId, 'git'] as const;
@@ -23,12 +25,15 @@ function firstImportOutcome(info: GitInfo | null, orgId: string, space: Space): 
   return { title: `Import of ${space.title} from its repository ${GIT_STATE_WORDS[state].toLowerCase()}`, description: info.operation?.error, tone: 'error', open };
 }
 
+type Connection = 'url' | 'account';
+
 /**
  * A new space from a Git repository: the space is created, then Git Sync imports the branch into it (a GitBook
  * repository, an MkDocs or a Docusaurus site), which connects them — the space syncs both ways afterwards, as a
- * space connected on its Git Sync screen does (the same calls: git-sync-api.ts). A private repository's URL holds
- * its credentials (`https://user:token@…`), kept encrypted; a GitHub or GitLab account is connected on the space's
- * Git Sync screen.
+ * space connected on its Git Sync screen does (the same calls: git-sync-api.ts). By URL (a private repository's
+ * URL holds its credentials, `https://user:token@…`, kept encrypted), or through a GitHub or GitLab account: the
+ * space is created, then the Git Sync screen's account panel (ProviderConnect) takes the token and offers the
+ * repositories and branches it reaches, and starts the sync.
  */
 export function GitImportForm({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
@@ -36,6 +41,7 @@ export function GitImportForm({ orgId }: { orgId: string }) {
   const [url, setUrl] = useState('');
   const [branch, setBranch] = useState('main');
   const [project, setProject] = useState('');
+  const [connection, setConnection] = useState<Connection>('url');
   const [step, setStep] = useState<string>();
   // The space made by an attempt whose import was refused (a wrong URL): the next attempt imports into it.
   const [made, setMade] = useState<Space>();
@@ -45,6 +51,7 @@ export function GitImportForm({ orgId }: { orgId: string }) {
       const space = made ?? (await postSpace(orgId, { title }));
       setMade(space);
       await queryClient.invalidateQueries({ queryKey: keys.spaces(orgId) });
+      if (connection === 'account') return space;
       setStep('Starting the import…');
       await startGitOperation(space.id, 'import', { url, branch, projectDirectory: project });
       watchWork({ queryKey: gitInfoKey(space.id), read: (signal) => readGitInfo(space.id, signal), outcome: (info) => firstImportOutcome(info, orgId, space) });
@@ -66,34 +73,58 @@ export function GitImportForm({ orgId }: { orgId: string }) {
   const refused = placeError(start.error, ['title', 'url', 'ref', 'repoProjectDirectory']);
   const operation = info.data?.operation;
   const done = operation && !isRunning(operation.state);
+  const byUrl = connection === 'url';
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby="import-git-title">
-      <h2 id="import-git-title">From a Git repository</h2>
-      <p>A GitBook repository, an MkDocs or a Docusaurus site, imported into a new space that Git Sync keeps in step with the branch afterwards.</p>
-      <TextField label="Title of the new space" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} disabled={!!started || !!made} error={refused.fields.title} />
-      <TextField label="Repository URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://github.com/acme/docs.git" disabled={!!started}
-        hint="https; a private repository’s URL holds its credentials (user:token@), kept encrypted and never shown. A GitHub or GitLab account is connected on the space’s Git Sync screen." error={refused.fields.url} />
-      <TextField label="Branch" required value={branch} onChange={(e) => setBranch(e.target.value)} disabled={!!started} error={refused.fields.ref} />
-      <TextField label="Project directory" value={project} onChange={(e) => setProject(e.target.value)} placeholder="docs/en" disabled={!!started}
-        hint="The folder of the docs in the repository, when it is not the root." error={refused.fields.repoProjectDirectory} />
-      <ErrorNote error={refused.form} />
-      <Button type="submit" variant="primary" loading={start.isPending} disabled={!!started}>Import and sync</Button>
-      {step ? <p role="status">{step}</p> : null}
-      {started ? (
-        <div role="status" className="import-status">
-          <p>
-            <strong>{operation ? `Import: ${GIT_STATE_WORDS[operation.state]}` : 'Import: waiting to start'}</strong>
-            {operation?.error ? ` ${operation.error}` : null}
+    <>
+      <form className="panel" onSubmit={submit} aria-labelledby="import-git-title">
+        <h2 id="import-git-title">From a Git repository</h2>
+        <p>A GitBook repository, an MkDocs or a Docusaurus site, imported into a new space that Git Sync keeps in step with the branch afterwards.</p>
+        <TextField label="Title of the new space" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} disabled={!!started || !!made} error={refused.fields.title} />
+        {started ? null : (
+          <RadioGroup
+            legend="Connect it"
+            orientation="horizontal"
+            value={connection}
+            onValueChange={setConnection}
+            options={[{ value: 'url', label: 'By the repository’s URL' }, { value: 'account', label: 'Through a GitHub or GitLab account' }]}
+          />
+        )}
+        {byUrl ? (
+          <>
+            <TextField label="Repository URL" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://github.com/acme/docs.git" disabled={!!started}
+              hint="https; a private repository’s URL holds its credentials (user:token@), kept encrypted and never shown." error={refused.fields.url} />
+            <TextField label="Branch" required value={branch} onChange={(e) => setBranch(e.target.value)} disabled={!!started} error={refused.fields.ref} />
+            <TextField label="Project directory" value={project} onChange={(e) => setProject(e.target.value)} placeholder="docs/en" disabled={!!started}
+              hint="The folder of the docs in the repository, when it is not the root." error={refused.fields.repoProjectDirectory} />
+          </>
+        ) : (
+          <p className="muted">
+            {started ? `${started.title} is created: connect the account below, then pick the repository and branch.` : 'The space is created first; then your account’s token, and the repository and branch picked from what it reaches.'}
           </p>
-          <ErrorNote error={info.error} />
-          {done ? (
-            <p className="actions">
-              <Link className={buttonClass('primary')} to={`/o/${orgId}/s/${started.id}`}>Open {started.title}</Link>
-              <Link className={buttonClass('secondary')} to={`/s/${started.id}/~/git`}>Git Sync of {started.title}</Link>
+        )}
+        <ErrorNote error={refused.form} />
+        <Button type="submit" variant="primary" loading={start.isPending} disabled={!!started}>{byUrl ? 'Import and sync' : 'Create the space'}</Button>
+        {step ? <p role="status">{step}</p> : null}
+        {started && (byUrl || operation) ? (
+          <div role="status" className="import-status">
+            <p>
+              <strong>{operation ? `Import: ${GIT_STATE_WORDS[operation.state]}` : 'Import: waiting to start'}</strong>
+              {operation?.error ? ` ${operation.error}` : null}
             </p>
-          ) : null}
-        </div>
+            <ErrorNote error={info.error} />
+            {done ? (
+              <p className="actions">
+                <Link className={buttonClass('primary')} to={`/o/${orgId}/s/${started.id}`}>Open {started.title}</Link>
+                <Link className={buttonClass('secondary')} to={`/s/${started.id}/~/git`}>Git Sync of {started.title}</Link>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </form>
+      {/* The account panel has forms of its own: after this one, not inside it. */}
+      {!byUrl && started && info.data !== undefined ? (
+        <ProviderConnect spaceId={started.id} installationId={info.data?.installationId} onChanged={() => void queryClient.invalidateQueries({ queryKey: gitInfoKey(started.id) })} />
       ) : null}
-    </form>
+    </>
   );
 }
