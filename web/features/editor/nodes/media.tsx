@@ -1,5 +1,5 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { api } from '../../../api/client.ts';
 import { formatFileSize, useImageSource, useLinkTarget, type Ref } from '../files.ts';
 import { cssWidth, formatLength, parseLength } from '../model/length.ts';
@@ -54,6 +54,7 @@ function WidthField(props: NodeViewProps) {
   const width = blockOf(props).data?.width;
   const shown = formatLength(width);
   const [typed, setTyped] = useState(shown);
+  const errorId = useId();
   // Changed from elsewhere (undo, another person): show the block's width.
   const [seen, setSeen] = useState(shown);
   if (seen !== shown) {
@@ -71,6 +72,8 @@ function WidthField(props: NodeViewProps) {
           placeholder="auto"
           readOnly={!props.editor.isEditable}
           aria-invalid={invalid}
+          // Only when wrong: an undefined value would take the tooltip's description away (the trigger's props merge under it).
+          {...(invalid ? { 'aria-describedby': errorId } : {})}
           onChange={(e) => {
             setTyped(e.target.value);
             const length = parseLength(e.target.value);
@@ -78,7 +81,7 @@ function WidthField(props: NodeViewProps) {
           }}
         />
       </Tooltip>
-      {invalid && <span className="qe-field-error"> A width is a number of pixels or a percentage up to 100%</span>}
+      {invalid && <span id={errorId} className="qe-field-error"> A width is a number of pixels or a percentage up to 100%</span>}
     </label>
   );
 }
