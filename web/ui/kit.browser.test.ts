@@ -2,14 +2,16 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { openPage, screenshot, withoutChromium } from '../../test/browser.ts';
 import { webAppSuite } from '../../test/browser-suite.ts';
 import { ok } from '../../test/assertions.ts';
 import { signInAs } from '../../test/web-app.ts';
-import { buildChangeRequest, buildCollection, buildInstallation, buildOpenAPISpec, buildPage, buildSpace, buildTeam } from '../../test/factories.ts';
+import { buildChangeRequest, buildCollection, buildInstallation, buildOpenAPISpec, buildPage, buildSpace, buildTeam, mergeChangeRequest, writeContent } from '../../test/factories.ts';
 import { bundleLikeGitBookCli } from '../../src/features/integrations/runtime/bundle.test-support.ts';
+import { startGitServer, type GitServer } from '../../src/features/git-sync/git-server.test-support.ts';
+import { createLink } from '../../src/features/auth/links.ts';
 
 /*
  * The kit on every screen of the app, as a person sees it in Chromium at a phone's, a tablet's and a desktop's
@@ -48,8 +50,16 @@ async function controlsWithBrowserLook(page: Page): Promise<string[]> {
   });
 }
 
-describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, timeout: 600_000 }, () => {
-  const suite = webAppSuite();
+describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, timeout: 900_000 }, () => {
+  // A repository a space syncs with (served by git http-backend on this machine), started before the suite's
+  // server, which is told it may fetch from a private address.
+  let git: GitServer;
+  before(async () => {
+    git = await startGitServer();
+    git.createRepository('docs', { 'README.md': '# Docs\n\nWelcome from the repository.\n', 'SUMMARY.md': '# Table of contents\n\n* [Docs](README.md)\n' });
+  });
+  after(async () => git.close());
+  const suite = webAppSuite({ env: { ALLOW_PRIVATE_FETCH: 'true' } });
   interface Screen {
     name: string;
     path: string;
@@ -85,6 +95,30 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
     ok(await t.api('POST', '/v1/orgs', { token: twoOrgs.token, body: { title: 'Lab notes' } }), 201);
     await buildOpenAPISpec(t, 'petstore', { text: JSON.stringify({ openapi: '3.0.0', info: { title: 'Petstore', version: '1' }, paths: { '/pets': { get: { responses: { 200: { description: 'The pets' } } } } } }) });
     const translation = ok(await t.api('POST', `/v1/orgs/${org}/translations`, { body: { title: 'Handbook abroad', languages: ['fr'], source: { space: space.id, language: 'en' } } }), 201) as { id: string };
+    // Two change requests that changed one paragraph two ways: the second, once the first is merged, conflicts.
+    const runbook = await buildSpace(t, { title: 'Runbook' });
+    const restart = await buildPage(t, runbook.id, { title: 'Restart', markdown: 'Restart the server at night.\n\nThen check the logs.' });
+    const rewrite = async (crId: string, to: string) => {
+      const { document } = ok(await t.api('GET', `/v1/spaces/${runbook.id}/change-requests/${crId}/content/page/${restart}?format=document`));
+      const replace = (node: { leaves?: { text: string }[]; nodes?: unknown[] }): void => {
+        for (const leaf of node.leaves ?? []) leaf.text = leaf.text.replace('at night', to);
+        for (const child of node.nodes ?? []) replace(child as never);
+      };
+      replace(document);
+      await writeContent(t, runbook.id, crId, [{ operation: 'update_page', page: restart, document: { document } }]);
+    };
+    const mornings = await buildChangeRequest(t, runbook.id, { subject: 'Mornings' });
+    await rewrite(mornings.id as string, 'in the morning');
+    const weekends = await buildChangeRequest(t, runbook.id, { subject: 'Weekends' });
+    await rewrite(weekends.id as string, 'on weekends');
+    await mergeChangeRequest(t, runbook.id, mornings.id as string);
+    // A space connected to the repository by its first import.
+    const synced = await buildSpace(t, { title: 'Synced docs' });
+    ok(await t.api('POST', `/v1/spaces/${synced.id}/git/import`, { body: { url: git.url('docs'), ref: 'refs/heads/main' } }), 204);
+    await t.app.jobs.runDue();
+    // An e-mail invitation's link, as the invited person opens it.
+    const invited = await t.member('read');
+    const invitation = await createLink(t.app.ctx, t.db, { kind: 'invite', userId: invited.userId, organizationId: org, role: 'read' });
     const h1 = (name?: string | RegExp) => async (page: Page) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first().waitFor();
     const h2 = (name: string) => async (page: Page) => page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
     screens = [
@@ -160,6 +194,49 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       { name: 'profile', path: '/app/settings/profile', ready: h1('Profile') },
       { name: 'tokens', path: '/app/settings/tokens', ready: h1('API tokens') },
       { name: 'trash', path: `/app/o/${org}/trash`, ready: h1('Trash') },
+      { name: 'accept-invitation', path: new URL(invitation.url).pathname, as: 'nobody', ready: h1(/^Join/) },
+      { name: 'not-found', path: `/app/o/${org}/nowhere/at/all`, ready: h1('Not found') },
+      { name: 'git-sync-connected', path: `/app/s/${synced.id}/~/git`, ready: async (page) => page.getByRole('heading', { level: 2, name: /^Synced automatically/ }).waitFor() },
+      {
+        name: 'conflicts',
+        path: `/app/s/${runbook.id}/~/changes/${weekends.number}`,
+        ready: async (page) => {
+          await page.getByRole('button', { name: 'Merge change request' }).click();
+          const conflict = page.getByRole('region', { name: 'Conflicts with the space’s content' }).getByRole('group', { name: 'Conflict 1' });
+          await conflict.waitFor();
+          await conflict.scrollIntoViewIfNeeded();
+        },
+      },
+      // The editor's floating widgets, each open as a person leaves it (last: the `/` menu types in the page).
+      {
+        name: 'editor-link-picker',
+        path: `/app/s/${space.id}/~/edit/${guide}`,
+        ready: async (page) => {
+          await page.locator('.qe-content > p').first().getByText('dashboard').dblclick();
+          await page.keyboard.press('Control+k');
+          await page.getByRole('dialog', { name: 'Link' }).getByLabel('Link to a URL or a page').waitFor();
+        },
+      },
+      {
+        name: 'editor-block-menu',
+        path: `/app/s/${space.id}/~/edit/${guide}`,
+        ready: async (page) => {
+          await page.locator('.qe-content > p').first().hover();
+          await page.getByRole('button', { name: 'Block menu' }).click();
+          await page.getByRole('menu').waitFor();
+        },
+      },
+      {
+        name: 'editor-slash-menu',
+        path: `/app/s/${space.id}/~/edit/${guide}`,
+        ready: async (page) => {
+          await page.locator('.qe-content > p').first().click();
+          await page.keyboard.press('End');
+          await page.keyboard.press('Enter');
+          await page.keyboard.type('/');
+          await page.getByRole('listbox', { name: 'Insert a block' }).waitFor();
+        },
+      },
     ];
   });
 
@@ -184,7 +261,9 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
   }
 
   test('every screen at 390, 768 and 1,440px in both themes: the kit’s controls, axe-clean, no sideways scrolling on a phone', async (context) => {
-    for (const screen of screens) {
+    // KIT_SCREENS=editor,conflicts looks at those screens only (while fixing them); unset, at every screen.
+    const only = process.env.KIT_SCREENS?.split(',');
+    for (const screen of screens.filter((s) => !only || only.includes(s.name))) {
       await context.test(screen.name, async () => {
         const page = await openScreen(1440, 'light', screen.path, screen.as);
         await screen.ready(page);
@@ -231,6 +310,31 @@ describe('the kit on the app’s screens in Chromium', { skip: withoutChromium, 
       await page.waitForFunction((element) => element === document.activeElement, await trigger.elementHandle(), { timeout: 5_000 });
       await page.context().close();
     }
+  });
+
+  test('a list’s status filter is one radio group: the arrow keys move between its chips, Space chooses, the list and the URL follow', async () => {
+    const { t } = suite;
+    const space = await buildSpace(t, { title: 'Filtered' });
+    await buildChangeRequest(t, space.id, { subject: 'Still open' });
+    const page = await openScreen(390, 'light', `/app/s/${space.id}/~/changes`);
+    const status = page.getByRole('radiogroup', { name: 'Status' });
+    await page.getByRole('link', { name: /Still open/ }).waitFor();
+    assert.deepEqual(await status.getByRole('radio', { checked: true }).allTextContents(), ['Open']);
+    await status.getByRole('radio', { name: 'Open' }).focus();
+    const focused = async (name: string) => page.waitForFunction((text) => document.activeElement?.textContent === text, name, { timeout: 5_000 });
+    await page.keyboard.press('ArrowRight');
+    await focused('Draft');
+    await page.keyboard.press('ArrowRight');
+    await focused('Merged');
+    await page.keyboard.press('Space');
+    await page.getByRole('heading', { name: 'No merged change request yet' }).waitFor();
+    assert.match(page.url(), /\?status=merged$/);
+    assert.deepEqual(await status.getByRole('radio', { checked: true }).allTextContents(), ['Merged']);
+    // Choosing the chosen chip again keeps it: a filter always has a value.
+    await status.getByRole('radio', { name: 'Merged' }).click();
+    assert.deepEqual(await status.getByRole('radio', { checked: true }).allTextContents(), ['Merged']);
+    await suite.assertAccessible(page, 'the change requests’ status filter');
+    await page.context().close();
   });
 
   test('a destructive action asks first: focus starts on Cancel, Escape keeps everything, the named button deletes', async () => {

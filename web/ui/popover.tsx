@@ -30,13 +30,15 @@ export function Popover({ trigger, children, label, open, onOpenChange, onCloseA
 }
 
 /**
- * A popover at a place rather than beside a trigger (a caret, a selection): `rect` in viewport coordinates. It is
- * positioned and kept on screen as Popover is (flipped above when there is no room below; Radix's
- * `--radix-popover-content-available-height` tells its content how far it may grow), but opened and closed by its
- * owner only, and it leaves the focus where it is: the editor that opened it keeps the keys (its `/` menu).
+ * A popover at a place rather than beside a trigger (a caret, a selection): `rect` in viewport coordinates, or a
+ * function that measures it again as the page scrolls. It is positioned and kept on screen as Popover is (flipped
+ * above when there is no room below; Radix's `--radix-popover-content-available-height` tells its content how far
+ * it may grow), but opened and closed by its owner only. By default it leaves the focus where it is: the editor that
+ * opened it keeps the keys (its `/` menu). With `onDismiss` it is a short form the person works in (the editor's
+ * link picker): it takes the focus as it opens, and a click elsewhere or Escape closes it through its owner.
  */
-export function AnchoredPopover({ rect, children, label, className, side = 'bottom', align = 'start', onEscape }: {
-  rect: DOMRect;
+export function AnchoredPopover({ rect, children, label, className, side = 'bottom', align = 'start', onEscape, onDismiss }: {
+  rect: DOMRect | (() => DOMRect);
   children: ReactNode;
   label?: string;
   className?: string;
@@ -45,11 +47,13 @@ export function AnchoredPopover({ rect, children, label, className, side = 'bott
    * editor that opened the popover does not act on it: the owner closes what it opened here.
    */
   onEscape?: () => void;
+  /** Makes it take the focus; called on a click outside it, and on Escape when there is no `onEscape`. */
+  onDismiss?: () => void;
   side?: 'top' | 'bottom';
   align?: 'start' | 'center' | 'end';
 }) {
-  // A new anchor object per rectangle: Radix reads the anchor on every render.
-  const anchor = { current: { getBoundingClientRect: () => rect } };
+  // A new anchor object per rectangle: Radix reads the anchor on every render (and, for a function, as it scrolls).
+  const anchor = { current: { getBoundingClientRect: typeof rect === 'function' ? rect : () => rect } };
   const keep = (event: Event) => event.preventDefault();
   return (
     <RadixPopover.Root open>
@@ -62,13 +66,17 @@ export function AnchoredPopover({ rect, children, label, className, side = 'bott
           sideOffset={4}
           collisionPadding={8}
           aria-label={label}
-          onOpenAutoFocus={keep}
+          onOpenAutoFocus={onDismiss ? undefined : keep}
+          // The owner puts the focus back (the editor, at its selection): not the document's body.
           onCloseAutoFocus={keep}
           onEscapeKeyDown={(event) => {
             event.preventDefault();
-            onEscape?.();
+            (onEscape ?? onDismiss)?.();
           }}
-          onInteractOutside={keep}
+          onInteractOutside={(event) => {
+            event.preventDefault();
+            onDismiss?.();
+          }}
         >
           {children}
         </RadixPopover.Content>

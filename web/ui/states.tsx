@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/client.ts';
+import { buttonClass } from './button.tsx';
 
 /**
  * Grey bars where content is coming: the layout stays put instead of a blank screen. (Its `skeleton` class is what
@@ -42,14 +43,20 @@ export function EmptyState({ title, children, action, headingLevel = 2 }: { titl
   );
 }
 
+/**
+ * A screen with nothing to show (no such page, or one the person cannot see), drawn as the kit's empty state: what
+ * happened, and the way back. It keeps the screen's one h1.
+ */
 export function NotFound({ what = 'page' }: { what?: string }) {
   return (
-    <section className="not-found">
-      <h1>Not found</h1>
-      <p>There is no such {what}, or you cannot see it.</p>
-      <p>
-        <a href="/app/">Go to your organizations</a>
-      </p>
+    <section className="ui-empty-state not-found">
+      <h1 className="ui-empty-state-title">Not found</h1>
+      <div className="ui-empty-state-body">
+        <p>There is no such {what}, or you cannot see it.</p>
+      </div>
+      <div className="ui-empty-state-action">
+        <a className={buttonClass('primary')} href="/app/">Go to your organizations</a>
+      </div>
     </section>
   );
 }

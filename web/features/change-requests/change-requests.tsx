@@ -6,6 +6,7 @@ import { EmptyState, ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { SpaceHeader } from '../spaces/space-header.tsx';
 import { Badge } from '../../ui/badge.tsx';
+import { ToggleGroup } from '../../ui/toggle-group.tsx';
 import { statusTone } from './status-tone.ts';
 
 const STATUSES = ['open', 'draft', 'merged', 'archived', 'all'] as const;
@@ -23,13 +24,12 @@ export default function ChangeRequestsScreen() {
     <main id="main" className="app-main">
       <SpaceHeader spaceId={spaceId} space={space.data} />
       <h1>Change requests</h1>
-      <div className="filters" role="group" aria-label="Status">
-        {STATUSES.map((s) => (
-          <button key={s} type="button" className={s === status ? 'chip selected' : 'chip'} aria-pressed={s === status} onClick={() => setParams(s === 'open' ? {} : { status: s })}>
-            {s[0]!.toUpperCase() + s.slice(1)}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup
+        label="Status"
+        items={STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+        value={status}
+        onValueChange={(s) => setParams(s === 'open' ? {} : { status: s })}
+      />
       {list.isPending ? <Skeleton lines={4} /> : null}
       <ErrorNote error={list.error} />
       {list.data && list.data.items.length === 0 ? (

@@ -1,19 +1,21 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, errorMessage, type ListPage } from '../../api/client.ts';
 import type { SearchPageResult } from '../../api/types.ts';
 import { Button } from '../../ui/button.tsx';
+import { AnchoredPopover } from '../../ui/popover.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 
 export type PickedRef = { kind: 'url'; url: string } | { kind: 'page'; page: string; title: string };
 
 /**
  * Where a link goes: a URL typed in, or a page of the space found by its title (the space's search API).
- * Shown as a small dialog over the editor; Escape closes it.
+ * Shown in the kit's popover at `rect` (what is linked: the selection, or the `/` command's text); it has the keys
+ * while open, and Escape or a click elsewhere closes it.
  */
-export function LinkPicker({ spaceId, label = 'Link', onPick, onClose }: { spaceId: string; label?: string; onPick(ref: PickedRef): void; onClose(): void }) {
+export function LinkPicker({ spaceId, rect, label = 'Link', onPick, onClose }: { spaceId: string; rect: () => DOMRect; label?: string; onPick(ref: PickedRef): void; onClose(): void }) {
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState<SearchPageResult[]>([]);
   const [error, setError] = useState('');
-  const id = useId();
   const isUrl = /^(https?:\/\/|mailto:|\/|#)/i.test(query.trim());
   useEffect(() => {
     if (isUrl || query.trim() === '') {
@@ -37,7 +39,7 @@ export function LinkPicker({ spaceId, label = 'Link', onPick, onClose }: { space
     };
   }, [query, isUrl, spaceId]);
   return (
-    <div className="qe-link-picker" role="dialog" aria-label={label} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <AnchoredPopover rect={rect} label={label} className="qe-link-picker" onDismiss={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -45,23 +47,23 @@ export function LinkPicker({ spaceId, label = 'Link', onPick, onClose }: { space
           else if (pages[0]) onPick({ kind: 'page', page: pages[0].id, title: pages[0].title });
         }}
       >
-        <label htmlFor={id}>Link to a URL or a page</label>
-        <input id={id} autoFocus value={query} onChange={(e) => setQuery(e.target.value)} placeholder="https://… or a page title" />
-        <Button size="sm" variant="primary" type="submit">{label === 'Link' ? 'Apply link' : `Insert ${label.toLowerCase()}`}</Button>
-        <Button size="sm" variant="ghost" onClick={onClose}>Cancel</Button>
+        <TextField label="Link to a URL or a page" autoFocus value={query} onChange={(e) => setQuery(e.target.value)} placeholder="https://… or a page title" error={error || undefined} />
+        <div className="qe-link-picker-actions">
+          <Button size="sm" variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button size="sm" variant="primary" type="submit">{label === 'Link' ? 'Apply link' : `Insert ${label.toLowerCase()}`}</Button>
+        </div>
       </form>
-      {error && <p role="alert">{error}</p>}
       {pages.length > 0 && (
         <ul aria-label="Pages">
           {pages.map((page) => (
             <li key={page.id}>
-              <button type="button" onClick={() => onPick({ kind: 'page', page: page.id, title: page.title })}>
+              <Button variant="ghost" size="sm" onClick={() => onPick({ kind: 'page', page: page.id, title: page.title })}>
                 {page.title} <small>{page.path}</small>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
-    </div>
+    </AnchoredPopover>
   );
 }

@@ -1,4 +1,4 @@
-import type { AnyExtension, Editor, Range } from '@tiptap/core';
+import { posToDOMRect, type AnyExtension, type Editor, type Range } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { DragHandle } from '@tiptap/extension-drag-handle-react';
@@ -286,7 +286,19 @@ export default function PageEditor(props: PageEditorProps) {
       />
       {!readOnly && editor && <SelectionToolbar editor={editor} marks={marks ?? undefined} onLink={() => setLinking('mark')} />}
       {finding && editor && !readOnly && <FindBar editor={editor} onClose={() => setFinding(false)} />}
-      {linking && <LinkPicker spaceId={props.spaceId} label={linking === 'mark' ? 'Link' : 'Page link'} onPick={applyLink} onClose={() => setLinking(false)} />}
+      {linking && editor && (
+        <LinkPicker
+          spaceId={props.spaceId}
+          // Beside what is linked: the selection (or the caret), or the `/` command's text for a card.
+          rect={() => (linking === 'mark' ? posToDOMRect(editor.view, editor.state.selection.from, editor.state.selection.to) : posToDOMRect(linking.editor.view, linking.range.from, linking.range.to))}
+          label={linking === 'mark' ? 'Link' : 'Page link'}
+          onPick={applyLink}
+          onClose={() => {
+            setLinking(false);
+            editor.commands.focus();
+          }}
+        />
+      )}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
       {editor && !readOnly && (
         <DragHandle editor={editor} onNodeChange={({ pos }) => (handleTarget.current = pos)}>

@@ -5,7 +5,9 @@ export interface SuggestionState<T> {
   items: T[];
   query: string;
   selected: number;
+  /** Where the query was typed when it last changed; `measure` finds it again as the page scrolls or resizes. */
   rect: DOMRect | null;
+  measure?(): DOMRect | null;
   run(item: T): void;
 }
 

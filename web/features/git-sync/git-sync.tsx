@@ -1,34 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { api, isNotFound } from '../../api/client.ts';
+import { isNotFound } from '../../api/client.ts';
 import { spaceQuery } from '../../api/queries.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { SpaceHeader } from '../spaces/space-header.tsx';
-import { isRunning, refOfBranch } from './git-ref.ts';
-import { ImportReportView, type ImportReport } from './import-report.tsx';
+import { isRunning } from './git-ref.ts';
+import { GIT_STATE_WORDS, readGitInfo, startGitOperation } from './git-sync-api.ts';
+import { ImportReportView } from './import-report.tsx';
 import { Button } from '../../ui/button.tsx';
 import { AlertDialog } from '../../ui/dialogs.tsx';
-import { SyncPanel, type GitSyncConnection } from './sync-panel.tsx';
+import { SyncPanel } from './sync-panel.tsx';
 import { ProviderConnect } from './provider-connect.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-
-/** getSpaceGitInfo: the space's Git Sync and its last operation (404 while the space was never synced). */
-interface GitInfo {
-  /** The Git Sync installation (a GitHub or GitLab account) the space syncs through, or the id of a sync by URL. */
-  installationId?: string;
-  repoName?: string;
-  url?: string;
-  updatedAt?: string;
-  operation?: { state: 'running' | 'failure' | 'success' | 'timeout'; direction: 'import' | 'export'; startedAt: string; endedAt?: string; error?: string };
-  /** The last import's report (a Quire extension), which the exports after it leave in place. */
-  lastImport?: { endedAt: string; report: ImportReport };
-  /** Automatic syncing while the space is connected (a Quire extension). */
-  sync?: GitSyncConnection;
-}
-
-const STATE_WORDS = { running: 'Running', success: 'Succeeded', failure: 'Failed', timeout: 'Timed out' } as const;
 
 /**
  * Git Sync of a space: a repository and branch, "Import now" (importGitRepository: the repository's content
@@ -42,14 +27,7 @@ export default function GitSyncScreen() {
   const infoKey = ['space', spaceId, 'git'] as const;
   const info = useQuery({
     queryKey: infoKey,
-    queryFn: async ({ signal }) => {
-      try {
-        return await api<GitInfo>('GET', `/spaces/${spaceId}/git/info`, { signal });
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => readGitInfo(spaceId, signal),
     // While something runs or is due, the screen follows it.
     refetchInterval: (query) => (isRunning(query.state.data?.operation?.state) || query.state.data?.sync?.pending ? 1500 : false),
   });
@@ -59,10 +37,7 @@ export default function GitSyncScreen() {
   const [project, setProject] = useState('');
   const [confirming, setConfirming] = useState(false);
   const start = useMutation({
-    mutationFn: (direction: 'import' | 'export') =>
-      api('POST', `/spaces/${spaceId}/git/${direction}`, {
-        body: { url: url.trim(), ref: refOfBranch(branch), ...(project.trim() ? { repoProjectDirectory: project.trim() } : {}), ...(direction === 'export' ? { commitMessage: message } : {}) },
-      }),
+    mutationFn: (direction: 'import' | 'export') => startGitOperation(spaceId, direction, { url, branch, projectDirectory: project }, message),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: infoKey }),
   });
   useTitle(space.data ? `Git Sync · ${space.data.title}` : 'Git Sync');
@@ -86,7 +61,7 @@ export default function GitSyncScreen() {
       {info.data && (info.data.repoName || operation) ? (
         <dl className="facts">
           <div><dt>Repository</dt><dd>{info.data.repoName ?? '—'}{info.data.url ? <> (<a href={info.data.url} rel="noopener">{info.data.url}</a>)</> : null}</dd></div>
-          <div><dt>Last operation</dt><dd><span role="status">{operation ? `${operation.direction === 'import' ? 'Import' : 'Export'}: ${STATE_WORDS[operation.state]}` : 'None yet'}</span></dd></div>
+          <div><dt>Last operation</dt><dd><span role="status">{operation ? `${operation.direction === 'import' ? 'Import' : 'Export'}: ${GIT_STATE_WORDS[operation.state]}` : 'None yet'}</span></dd></div>
           {operation ? <div><dt>Started</dt><dd>{new Date(operation.startedAt).toLocaleString()}{operation.endedAt ? `, ended ${new Date(operation.endedAt).toLocaleString()}` : ''}</dd></div> : null}
           {operation?.error ? <div><dt>Error</dt><dd>{operation.error}</dd></div> : null}
         </dl>

@@ -8,6 +8,7 @@ import { AlertDialog } from '../../ui/dialogs.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { ErrorNote } from '../../ui/states.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { branchOfRef } from './git-ref.ts';
 
 /** getSpaceGitInfo's `sync` (a Quire extension): the automatic syncing of a connected space. */
 export interface GitSyncConnection {
@@ -54,7 +55,7 @@ export function SyncPanel({ spaceId, sync, canEdit, onChanged }: { spaceId: stri
         Synced automatically <Badge tone={sync.pausedBy || sync.error ? 'warning' : 'success'}>{sync.pausedBy ? 'Paused' : sync.error ? 'Needs attention' : 'On'}</Badge>
       </h2>
       <p className="muted">
-        Merged change requests and live edits become commits on <code>{sync.branch}</code>
+        Merged change requests and live edits become commits on <code>{branchOfRef(sync.branch)}</code>
         {sync.projectDirectory ? <> (folder <code>{sync.projectDirectory}</code>)</> : null}; pushes to it become this space’s content. When both
         sides changed, the push is merged with the space; a conflict is held in a change request, never overwritten.
       </p>

@@ -11,6 +11,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { uploadFile } from '../editing/editing-api.ts';
 import { postSpace } from '../organizations/sidebar-actions.ts';
+import { GitImportForm } from './git-import-form.tsx';
 
 /** The import run as startImportRun and getImportRun answer it (src/features/imports/run-schemas.ts). */
 interface ImportRun {
@@ -46,8 +47,8 @@ const STATUS_WORDS: Record<ImportRun['status'], string> = {
 /**
  * Existing docs into a new space: a .zip of a folder (a GitBook export, an MkDocs or Docusaurus site, markdown
  * files: what Git Sync reads) or Word, HTML and markdown documents, uploaded into the space's files and imported
- * by an import run (startImportRun with a `file` source), whose progress the screen follows. A Git repository is
- * the space's Git Sync screen.
+ * by an import run (startImportRun with a `file` source), whose progress the screen follows; or a Git repository,
+ * imported by Git Sync, which connects the new space to it (git-import-form.tsx).
  */
 export default function ImportScreen() {
   const { orgId = '' } = useParams();
@@ -118,10 +119,7 @@ export default function ImportScreen() {
           </div>
         ) : null}
       </form>
-      <section className="panel" aria-labelledby="import-git-title">
-        <h2 id="import-git-title">From a Git repository</h2>
-        <p>Create a space, then open its Git Sync (in the space’s header) and import the repository: a GitBook repository, an MkDocs or a Docusaurus site. Git Sync keeps the space and the repository in step afterwards.</p>
-      </section>
+      <GitImportForm orgId={orgId} />
     </main>
   );
 }

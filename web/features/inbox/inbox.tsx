@@ -6,6 +6,7 @@ import { appPathOf, inboxApi, inboxKeys, notificationsQuery } from './inbox-api.
 import './inbox.css';
 import { Button } from '../../ui/button.tsx';
 import { Badge } from '../../ui/badge.tsx';
+import { ToggleGroup } from '../../ui/toggle-group.tsx';
 
 const KIND_LABELS = { review_requested: 'Review request', mention: 'Mention', reply: 'Reply' } as const;
 
@@ -22,9 +23,13 @@ export default function InboxScreen() {
   return (
     <main id="main" className="app-main">
       <h1>Inbox</h1>
-      <div className="filters inline-actions" role="group" aria-label="Show">
-        <button type="button" className={unreadOnly ? 'chip' : 'chip selected'} aria-pressed={!unreadOnly} onClick={() => setParams({})}>All</button>
-        <button type="button" className={unreadOnly ? 'chip selected' : 'chip'} aria-pressed={unreadOnly} onClick={() => setParams({ filter: 'unread' })}>Unread</button>
+      <div className="inbox-filters">
+        <ToggleGroup
+          label="Show"
+          items={[{ value: 'all', label: 'All' }, { value: 'unread', label: 'Unread' }]}
+          value={unreadOnly ? 'unread' : 'all'}
+          onValueChange={(shown) => setParams(shown === 'unread' ? { filter: 'unread' } : {})}
+        />
         <Button disabled={readAll.isPending} onClick={() => readAll.mutate()}>Mark all read</Button>
       </div>
       <ErrorNote error={readAll.error ?? setRead.error} />

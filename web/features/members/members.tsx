@@ -5,6 +5,7 @@ import { allPages, api, errorMessage, isNotFound } from '../../api/client.ts';
 import { keys, meQuery, organizationQuery } from '../../api/queries.ts';
 import type { OrganizationMember } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { placeError } from '../../ui/use-submit.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { InviteLinks } from './invite-links.tsx';
@@ -82,15 +83,16 @@ function InviteForm({ orgId }: { orgId: string }) {
     event.preventDefault();
     invite.mutate();
   };
+  const refused = placeError(invite.error, ['email']);
   return (
     <section aria-labelledby="invite-title" className="panel">
       <h2 id="invite-title">Invite a member</h2>
       <form onSubmit={submit} className="inline-form">
-        <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={refused.fields.email} />
         <Select label="Role" value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
         <Button variant="primary" type="submit" disabled={invite.isPending}>Invite</Button>
       </form>
-      <ErrorNote error={invite.error} />
+      <ErrorNote error={refused.form} />
       {invite.data ? <InvitationResult invitation={invite.data} /> : null}
     </section>
   );

@@ -10,6 +10,8 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialogs.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { ErrorNote } from '../../ui/states.tsx';
+import { placeError } from '../../ui/use-submit.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { postSpace } from './sidebar-actions.ts';
 
@@ -79,11 +81,13 @@ function NewSpace({ orgId }: { orgId: string }) {
     event.preventDefault();
     create.mutate();
   };
+  const refused = placeError(create.error, ['title']);
   return (
     <Dialog title="New space" open={open} onOpenChange={setOpen} trigger={<Button variant="primary">Create a space</Button>}>
       <form onSubmit={submit} aria-label="New space">
-        <TextField label="Title" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} error={create.error ? errorMessage(create.error) : undefined} autoFocus />
+        <TextField label="Title" required maxLength={50} value={title} onChange={(e) => setTitle(e.target.value)} error={refused.fields.title} autoFocus />
         <RadioGroup legend="Start from" options={TEMPLATE_OPTIONS} value={template} onValueChange={setTemplate} />
+        <ErrorNote error={refused.form} />
         <div className="ui-dialog-actions">
           <Button onClick={() => setOpen(false)}>Cancel</Button>
           <Button type="submit" variant="primary" loading={create.isPending}>Create space</Button>

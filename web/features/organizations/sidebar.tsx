@@ -12,6 +12,8 @@ import { Icon } from '../../ui/icon.tsx';
 import { DropdownMenu, DropdownMenuCheckItem, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuSub } from '../../ui/menus.tsx';
 import { Select } from '../../ui/select.tsx';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { fieldOfMessage } from '../../ui/use-submit.ts';
 import { forgetSpace } from '../home/recent-spaces.ts';
 import { contentTree, moveTargets, type TreeNode } from './content-tree.ts';
 import { useSidebarActions } from './sidebar-actions.ts';
@@ -211,15 +213,14 @@ function CreateForm(props: { kind: 'space' | 'collection'; collections: Collecti
     await props.onCreate(title, parent === TOP ? '' : parent);
     setBusy(false);
   };
+  // A refusal naming the title shows beside it ("title must NOT have fewer than 1 characters"), the rest below.
+  const named = props.error ? fieldOfMessage(props.error) : undefined;
   return (
     <form className="create-form" onSubmit={submit} aria-label={`New ${props.kind}`}>
-      <label>
-        Title
-        <input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={50} autoFocus />
-      </label>
+      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={50} autoFocus error={named?.field === 'title' ? named.text : undefined} />
       {/* The listbox cannot hold an empty value, so the top level is its own word. */}
       <Select label="In" value={parent} onValueChange={setParent} options={[{ value: TOP, label: 'Top level' }, ...props.collections.map((c) => ({ value: c.id, label: c.title }))]} />
-      {props.error ? <p role="alert" className="error-note">{props.error}</p> : null}
+      {props.error && named?.field !== 'title' ? <p role="alert" className="error-note">{props.error}</p> : null}
       <div className="form-buttons">
         <Button type="submit" variant="primary" loading={busy}>Create {props.kind}</Button>
         <Button variant="ghost" onClick={props.onCancel}>Cancel</Button>

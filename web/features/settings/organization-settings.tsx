@@ -11,6 +11,7 @@ import { settingsChanges, type SettingsForm } from './organization-changes.ts';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/select.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { placeError } from '../../ui/use-submit.ts';
 import { Checkbox } from '../../ui/choices.tsx';
 
 /**
@@ -66,21 +67,23 @@ function SettingsFormView({ organization }: { organization: Organization }) {
     save.mutate();
   };
   const canEdit = organization.permissions.admin;
+  // A refusal naming a field shows beside it ("hostname must match …"); the form keeps what was typed.
+  const refused = placeError(save.error, ['title', 'logo', 'hostname', 'emailDomains']);
   return (
     <form className="panel" onSubmit={submit}>
       <fieldset disabled={!canEdit || save.isPending}>
         <legend className="sr-only">Settings of {organization.title}</legend>
-        <TextField label="Title" value={form.title} onChange={(e) => set('title', e.target.value)} required minLength={2} maxLength={255} />
-        <TextField label="Logo URL" type="url" value={form.logo} onChange={(e) => set('logo', e.target.value)} placeholder="https://example.com/logo.svg" />
-        <TextField label="Subdomain" value={form.hostname} onChange={(e) => set('hostname', e.target.value)} hint="3 to 32 lowercase letters, digits and dashes." />
+        <TextField label="Title" value={form.title} onChange={(e) => set('title', e.target.value)} required minLength={2} maxLength={255} error={refused.fields.title} />
+        <TextField label="Logo URL" type="url" value={form.logo} onChange={(e) => set('logo', e.target.value)} placeholder="https://example.com/logo.svg" error={refused.fields.logo} />
+        <TextField label="Subdomain" value={form.hostname} onChange={(e) => set('hostname', e.target.value)} hint="3 to 32 lowercase letters, digits and dashes." error={refused.fields.hostname} />
         <Select label="Default role of new members" value={form.defaultRole} onValueChange={(role) => set('defaultRole', role)} options={ROLE_OPTIONS} />
         <TextField label="E-mail domains" value={form.emailDomains} onChange={(e) => set('emailDomains', e.target.value)} placeholder="example.com, example.org"
-          hint="People with an address at these domains may join by themselves." />
+          hint="People with an address at these domains may join by themselves." error={refused.fields.emailDomains} />
         <Checkbox label="Invite links can be used to join" checked={form.inviteLinks} onCheckedChange={(on) => set('inviteLinks', on)} />
         <p><Button variant="primary" type="submit">Save settings</Button> {saved ? <span role="status">Saved.</span> : null}</p>
       </fieldset>
       {!canEdit ? <p className="muted">Only the organization’s admins change its settings.</p> : null}
-      <ErrorNote error={save.error} />
+      <ErrorNote error={refused.form} />
     </form>
   );
 }

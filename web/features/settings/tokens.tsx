@@ -4,6 +4,7 @@ import { api, errorMessage } from '../../api/client.ts';
 import { keys, tokensQuery } from '../../api/queries.ts';
 import type { CreatedUserToken } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { placeError } from '../../ui/use-submit.ts';
 import { EmptyState, ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { Button } from '../../ui/button.tsx';
@@ -46,6 +47,8 @@ export default function TokensScreen() {
     event.preventDefault();
     create.mutate();
   };
+  // A refusal naming the label or the date shows beside it ("expiresAt must be in the future").
+  const refused = placeError(create.error, ['label', 'expiresAt']);
   const copy = async () => {
     if (!created) return;
     await navigator.clipboard.writeText(created.token);
@@ -58,11 +61,11 @@ export default function TokensScreen() {
       <section className="panel" aria-labelledby="new-token">
         <h2 id="new-token">Create a token</h2>
         <form onSubmit={submit} className="inline-form">
-          <TextField label="Label" required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
-          <TextField label="Expires on" type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+          <TextField label="Label" required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} error={refused.fields.label} />
+          <TextField label="Expires on" type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} error={refused.fields.expiresAt} />
           <Button variant="primary" type="submit" disabled={create.isPending}>Create token</Button>
         </form>
-        <ErrorNote error={create.error} />
+        <ErrorNote error={refused.form} />
         {created ? (
           <div role="status" className="invitation">
             <p>Copy the token “{created.label}” now: it is shown only once.</p>

@@ -49,19 +49,19 @@ describe('building a site in Chromium', { skip: withoutChromium, timeout: 300_00
     await page.getByRole('heading', { name: 'No site yet' }).waitFor();
     await assertAccessible(page, 'the sites list');
 
-    // Create it from one space, in the dialog the empty screen's "New site" opens. The API's refusal shows next to
-    // the title (here a refusal the test makes up once), and what was typed stays.
+    // Create it from one space, in the dialog the empty screen's "New site" opens. The API's refusal naming the
+    // title shows next to it (here a refusal the test makes up once), and what was typed stays.
     await page.getByRole('button', { name: 'New site' }).click();
     const creating = page.getByRole('dialog', { name: 'New site' });
     await creating.getByLabel('Site title', { exact: true }).fill('Help center');
     await creating.getByRole('group', { name: 'Spaces it publishes' }).getByLabel('Guides', { exact: true }).check();
     await page.route('**/v1/orgs/*/sites', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 400, message: 'The site title is taken' } }) }) : route.fallback(),
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 400, message: 'body/title: a site is already called Help center' } }) }) : route.fallback(),
       { times: 1 },
     );
     await creating.getByRole('button', { name: 'Create site' }).click();
     const title = creating.getByLabel('Site title', { exact: true });
-    await creating.getByText('The site title is taken').waitFor();
+    await creating.getByText('title: a site is already called Help center').waitFor();
     assert.equal(await title.getAttribute('aria-invalid'), 'true', 'the field says it is wrong');
     assert.match((await title.getAttribute('aria-describedby')) ?? '', /-error/, 'the message describes the field');
     assert.equal(await title.inputValue(), 'Help center', 'what was typed stays');

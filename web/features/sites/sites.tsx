@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, errorMessage, isNotFound } from '../../api/client.ts';
+import { api, isNotFound } from '../../api/client.ts';
 import { keys, organizationQuery, sitesQuery, spacesQuery } from '../../api/queries.ts';
 import type { Site } from '../../api/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { placeError } from '../../ui/use-submit.ts';
 import { Checkbox } from '../../ui/choices.tsx';
 import { EmptyState, ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { Badge } from '../../ui/badge.tsx';
@@ -77,10 +78,11 @@ function CreateSiteForm({ orgId, onCancel }: { orgId: string; onCancel: () => vo
     event.preventDefault();
     create.mutate();
   };
+  const refused = placeError(create.error, ['title']);
   const toggle = (spaceId: string, on: boolean) => setChosen((ids) => (on ? [...ids, spaceId] : ids.filter((id) => id !== spaceId)));
   return (
     <form onSubmit={submit} aria-label="New site">
-      <TextField label="Site title" required minLength={2} maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} error={create.error ? errorMessage(create.error) : undefined} autoFocus />
+      <TextField label="Site title" required minLength={2} maxLength={128} value={title} onChange={(e) => setTitle(e.target.value)} error={refused.fields.title} autoFocus />
       <fieldset className="choice-list">
         <legend>Spaces it publishes</legend>
         {spaces.isPending ? <Skeleton lines={2} label="Loading the spaces" /> : null}
@@ -89,6 +91,7 @@ function CreateSiteForm({ orgId, onCancel }: { orgId: string; onCancel: () => vo
           <Checkbox key={space.id} label={space.title} checked={chosen.includes(space.id)} onCheckedChange={(on) => toggle(space.id, on)} />
         ))}
       </fieldset>
+      <ErrorNote error={refused.form} />
       <div className="ui-dialog-actions">
         <Button onClick={onCancel}>Cancel</Button>
         <Button variant="primary" type="submit" loading={create.isPending}>Create site</Button>

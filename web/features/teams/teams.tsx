@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, errorMessage, isNotFound } from '../../api/client.ts';
+import { api, isNotFound } from '../../api/client.ts';
 import { keys, organizationQuery, teamsQuery } from '../../api/queries.ts';
 import { TextField } from '../../ui/text-field.tsx';
+import { useRequest } from '../../ui/use-submit.ts';
 import { EmptyState, ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
@@ -50,27 +51,19 @@ export default function TeamsScreen() {
 function CreateTeam({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
+  // A refusal naming the title shows beside it; the name typed stays.
+  const { run, error, fieldErrors, busy } = useRequest(['title']);
+  const submit = (event: FormEvent) =>
+    run(async () => {
       await api('PUT', `/orgs/${orgId}/teams`, { body: { title } });
       setTitle('');
       await queryClient.invalidateQueries({ queryKey: keys.teams(orgId) });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, event);
   return (
     <section aria-labelledby="create-team-title" className="panel">
       <h2 id="create-team-title">Create a team</h2>
       <form onSubmit={submit} className="inline-form">
-        <TextField label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField label="Team name" required maxLength={64} value={title} onChange={(e) => setTitle(e.target.value)} error={fieldErrors.title} />
         <Button variant="primary" type="submit" disabled={busy}>Create team</Button>
       </form>
       {error ? <p role="alert" className="error-note">{error}</p> : null}

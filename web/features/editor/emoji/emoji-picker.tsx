@@ -35,7 +35,7 @@ export function emojiExtension(bridge: SuggestionBridge<EmojiEntry>) {
           },
           render: () => {
             const show = (p: { items: EmojiEntry[]; query: string; clientRect?: (() => DOMRect | null) | null; command(item: EmojiEntry): void }) =>
-              bridge.set(p.items.length === 0 ? null : { items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, run: (item) => p.command(item) });
+              bridge.set(p.items.length === 0 ? null : { items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, measure: () => p.clientRect?.() ?? null, run: (item) => p.command(item) });
             return { onStart: show, onUpdate: show, onKeyDown: ({ event }) => bridge.key(event), onExit: () => bridge.set(null) };
           },
         }),
@@ -50,9 +50,10 @@ export function EmojiPicker({ editor, state, onSelect }: { editor: Editor; state
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [state.selected]);
-  if (!state.rect) return null;
+  const { rect, measure } = state;
+  if (!rect) return null;
   return (
-    <AnchoredPopover rect={state.rect} label="Insert an emoji" className="qe-slash qe-emoji" onEscape={() => exitSuggestion(editor.view, emojiPickerKey)}>
+    <AnchoredPopover rect={() => measure?.() ?? rect} label="Insert an emoji" className="qe-slash qe-emoji" onEscape={() => exitSuggestion(editor.view, emojiPickerKey)}>
       <div ref={list} role="listbox" aria-label="Insert an emoji" className="qe-slash-list" tabIndex={0} aria-activedescendant={`qe-emoji-${state.selected}`}>
         {state.items.map((item, index) => (
           <div

@@ -1,5 +1,5 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { api } from '../../../api/client.ts';
 import { formatFileSize, useImageSource, useLinkTarget, type Ref } from '../files.ts';
 import { cssWidth, formatLength, parseLength } from '../model/length.ts';
@@ -8,6 +8,7 @@ import { blockOf, setData } from './block-data.ts';
 import { Checkbox } from '../../../ui/choices.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Tooltip } from '../../../ui/tooltip.tsx';
 import { faPlus } from '@fortawesome/free-solid-svg-icons';
 
 export const refLabel = (ref: Ref | undefined): string =>
@@ -53,6 +54,7 @@ function WidthField(props: NodeViewProps) {
   const width = blockOf(props).data?.width;
   const shown = formatLength(width);
   const [typed, setTyped] = useState(shown);
+  const errorId = useId();
   // Changed from elsewhere (undo, another person): show the block's width.
   const [seen, setSeen] = useState(shown);
   if (seen !== shown) {
@@ -63,20 +65,23 @@ function WidthField(props: NodeViewProps) {
   return (
     <label>
       Image width{' '}
-      <input
-        value={typed}
-        size={6}
-        placeholder="auto"
-        readOnly={!props.editor.isEditable}
-        aria-invalid={invalid}
-        title="Pixels (300) or a percentage of the page (50%)"
-        onChange={(e) => {
-          setTyped(e.target.value);
-          const length = parseLength(e.target.value);
-          if (length !== null && formatLength(length) !== formatLength(width)) setData(props, { width: length });
-        }}
-      />
-      {invalid && <span className="qe-field-error"> A width is a number of pixels or a percentage up to 100%</span>}
+      <Tooltip content="Pixels (300) or a percentage of the page (50%)">
+        <input
+          value={typed}
+          size={6}
+          placeholder="auto"
+          readOnly={!props.editor.isEditable}
+          aria-invalid={invalid}
+          // Only when wrong: an undefined value would take the tooltip's description away (the trigger's props merge under it).
+          {...(invalid ? { 'aria-describedby': errorId } : {})}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            const length = parseLength(e.target.value);
+            if (length !== null && formatLength(length) !== formatLength(width)) setData(props, { width: length });
+          }}
+        />
+      </Tooltip>
+      {invalid && <span id={errorId} className="qe-field-error"> A width is a number of pixels or a percentage up to 100%</span>}
     </label>
   );
 }

@@ -7,7 +7,8 @@ import { blockOf } from './block-data.ts';
 import { Picture } from './media.tsx';
 import { RichCell } from './rich-cell.tsx';
 import { faPlus, faXmark } from '@fortawesome/free-solid-svg-icons';
-import { Button } from '../../../ui/button.tsx';
+import { Button, IconButton } from '../../../ui/button.tsx';
+import { Tooltip } from '../../../ui/tooltip.tsx';
 
 type Definition = { id: string; title: string; type: string };
 type Fragment = { fragment: string; nodes: { type: string; nodes?: { object: string; leaves?: { text: string; marks?: unknown[] }[] }[] }[] };
@@ -38,11 +39,16 @@ function cellRefs(value: unknown): Ref[] {
   );
 }
 
+/** Why a cell of a kind the editor does not edit yet shows as it is (the kit's tooltip, on hover). */
+const KEPT = 'Kept as it is: not editable here yet';
+
 function CellFiles({ value, image }: { value: unknown; image: boolean }) {
   return (
-    <span className="qe-table-files" title="Kept as it is: not editable here yet">
-      {cellRefs(value).map((ref, i) => <CellFile key={i} refJson={ref} image={image} />)}
-    </span>
+    <Tooltip content={KEPT}>
+      <span className="qe-table-files">
+        {cellRefs(value).map((ref, i) => <CellFile key={i} refJson={ref} image={image} />)}
+      </span>
+    </Tooltip>
   );
 }
 
@@ -128,7 +134,7 @@ export function TableView(props: NodeViewProps) {
                 <span className="qe-table-column">
                   <input ref={takesCaret(`column:${c.id}`)} aria-label={`Column title ${c.title || i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
                   {editable && columns.length > 1 && (
-                    <Button size="sm" variant="ghost" className="ui-icon-button" icon={faXmark} aria-label={`Remove column ${c.title || i + 1}`} onClick={() => change((t) => removeColumn(t, c.id))} />
+                    <IconButton size="sm" icon={faXmark} label={`Remove column ${c.title || i + 1}`} onClick={() => change((t) => removeColumn(t, c.id))} />
                   )}
                 </span>
               </th>
@@ -165,14 +171,16 @@ export function TableView(props: NodeViewProps) {
                     ) : c.type === 'files' || c.type === 'image' ? (
                       <CellFiles value={value} image={c.type === 'image'} />
                     ) : (
-                      <span className="qe-readonly" title="Kept as it is: not editable here yet">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
+                      <Tooltip content={KEPT}>
+                        <span className="qe-readonly">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
+                      </Tooltip>
                     )}
                   </td>
                 );
               })}
               {editable && (
                 <td className="qe-table-actions">
-                  <Button size="sm" variant="ghost" className="ui-icon-button" icon={faXmark} aria-label={`Remove ${row.toLowerCase()} ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />
+                  <IconButton size="sm" icon={faXmark} label={`Remove ${row.toLowerCase()} ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />
                 </td>
               )}
             </tr>

@@ -32,8 +32,8 @@ export function slashExtension(items: () => SlashItem[], bridge: SuggestionBridg
           items: ({ query }) => filterItems(items(), query),
           command: ({ editor, range, props }: { editor: Editor; range: Range; props: SlashItem }) => props.run(editor, range),
           render: () => ({
-            onStart: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, run: (item) => p.command(item) }),
-            onUpdate: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, run: (item) => p.command(item) }),
+            onStart: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, measure: () => p.clientRect?.() ?? null, run: (item) => p.command(item) }),
+            onUpdate: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, measure: () => p.clientRect?.() ?? null, run: (item) => p.command(item) }),
             onKeyDown: ({ event }) => bridge.key(event),
             onExit: () => bridge.set(null),
           }),
@@ -66,7 +66,8 @@ export function SlashMenu({ editor, state, onSelect }: { editor: Editor; state: 
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [state.selected]);
-  if (!state.rect) return null;
+  const { rect, measure } = state;
+  if (!rect) return null;
   const option = ({ item, index }: { item: SlashItem; index: number }) => (
     <div
       key={item.title}
@@ -88,7 +89,7 @@ export function SlashMenu({ editor, state, onSelect }: { editor: Editor; state: 
     </div>
   );
   return (
-    <AnchoredPopover rect={state.rect} label="Insert a block" className="qe-slash" onEscape={() => exitSuggestion(editor.view)}>
+    <AnchoredPopover rect={() => measure?.() ?? rect} label="Insert a block" className="qe-slash" onEscape={() => exitSuggestion(editor.view)}>
       {state.items.length === 0 ? (
         <p role="status">No block matches</p>
       ) : (
