@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { startGitServer, type GitServer } from '../../../src/features/git-sync/git-server.test-support.ts';
 import { screenshot, withoutChromium } from '../../../test/browser.ts';
 import { webAppSuite } from '../../../test/browser-suite.ts';
+import { startFakeGitHub, type FakeGitHub } from '../../../test/fake-github.ts';
 import { ok } from '../../../test/assertions.ts';
 import { choose } from '../../../test/web-app.ts';
 
@@ -18,27 +17,22 @@ import { choose } from '../../../test/web-app.ts';
 describe('a new space from a Git repository on the import screen, in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
   const env: Record<string, string> = { ALLOW_PRIVATE_FETCH: 'true' };
   let git: GitServer;
-  let github: http.Server;
+  let github: FakeGitHub;
   // Before the suite's own hook: the server is told it may fetch from this machine, and where GitHub's API is.
   before(async () => {
     git = await startGitServer();
     git.createRepository('docs', { 'README.md': '# Docs\n\nWelcome from the repository.\n', 'SUMMARY.md': '# Table of contents\n\n* [Docs](README.md)\n* [Install](install.md)\n', 'install.md': '# Install\n\nRun the installer.\n' });
-    github = http.createServer((req, res) => {
-      const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.headers.authorization !== 'Bearer ghp_good') return answer(401, { message: 'Bad credentials' });
-      const url = new URL(req.url ?? '/', 'http://github.test');
-      const first = Number(url.searchParams.get('page') ?? 1) === 1;
-      if (url.pathname === '/user') return answer(200, { login: 'octo' });
-      if (url.pathname === '/user/repos') return answer(200, first ? [{ id: 7, name: 'docs', full_name: 'octo/docs', owner: { login: 'octo' }, default_branch: 'main' }] : []);
-      if (url.pathname === '/repositories/7') return answer(200, { id: 7, full_name: 'octo/docs', default_branch: 'main', clone_url: git.url('docs'), html_url: 'https://github.example/octo/docs' });
-      if (url.pathname === '/repos/octo/docs/branches') return answer(200, first ? [{ name: 'main' }] : []);
-      return answer(404, { message: 'Not Found' });
+    github = await startFakeGitHub((path, page) => {
+      if (path === '/user') return { login: 'octo' };
+      if (path === '/user/repos') return page === 1 ? [{ id: 7, name: 'docs', full_name: 'octo/docs', owner: { login: 'octo' }, default_branch: 'main' }] : [];
+      if (path === '/repositories/7') return { id: 7, full_name: 'octo/docs', default_branch: 'main', clone_url: git.url('docs'), html_url: 'https://github.example/octo/docs' };
+      if (path === '/repos/octo/docs/branches') return page === 1 ? [{ name: 'main' }] : [];
+      return undefined;
     });
-    await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve));
-    env.GITHUB_API_URL = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
+    env.GITHUB_API_URL = github.url;
   });
   after(async () => {
-    await new Promise((resolve) => github.close(resolve));
+    await github.close();
     await git.close();
   });
   const web = webAppSuite({ env });

@@ -1,7 +1,8 @@
 import { Extension, type Editor, type Range } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import { exitSuggestion, Suggestion } from '@tiptap/suggestion';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { CaretMenuOption, useSelectedInView } from '../caret-menu-option.tsx';
 import { AnchoredPopover } from '../../../ui/popover.tsx';
 import type { SuggestionBridge, SuggestionState } from '../suggestion-menu.ts';
 import { emojiCode, findEmoji, loadEmoji, type EmojiEntry } from './emoji-data.ts';
@@ -47,29 +48,17 @@ export function emojiExtension(bridge: SuggestionBridge<EmojiEntry>) {
 /** The emoji found, each with its name, at the caret on the kit's popover; the editor keeps the focus and the keys. */
 export function EmojiPicker({ editor, state, onSelect }: { editor: Editor; state: SuggestionState<EmojiEntry>; onSelect(index: number): void }) {
   const list = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [state.selected]);
+  useSelectedInView(list, state.selected);
   const { rect, measure } = state;
   if (!rect) return null;
   return (
     <AnchoredPopover rect={() => measure?.() ?? rect} label="Insert an emoji" className="qe-slash qe-emoji" onEscape={() => exitSuggestion(editor.view, emojiPickerKey)}>
       <div ref={list} role="listbox" aria-label="Insert an emoji" className="qe-slash-list" tabIndex={0} aria-activedescendant={`qe-emoji-${state.selected}`}>
         {state.items.map((item, index) => (
-          <div
-            key={item.char}
-            id={`qe-emoji-${index}`}
-            className="qe-slash-option"
-            role="option"
-            aria-selected={index === state.selected}
-            onMouseDown={(e) => {
-              e.preventDefault();
-              onSelect(index);
-            }}
-          >
+          <CaretMenuOption key={item.char} id={`qe-emoji-${index}`} selected={index === state.selected} onChoose={() => onSelect(index)}>
             <span className="qe-emoji-char" aria-hidden="true">{item.char}</span>
             <span className="qe-slash-text">{item.name}</span>
-          </div>
+          </CaretMenuOption>
         ))}
       </div>
     </AnchoredPopover>

@@ -1,6 +1,7 @@
 import { Extension, type Editor, type Range } from '@tiptap/core';
 import { exitSuggestion, Suggestion } from '@tiptap/suggestion';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { CaretMenuOption, useSelectedInView } from '../caret-menu-option.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { AnchoredPopover } from '../../../ui/popover.tsx';
 import type { SuggestionBridge, SuggestionState } from '../suggestion-menu.ts';
@@ -63,30 +64,18 @@ function sections(state: SlashState): { group: string | null; items: { item: Sla
  */
 export function SlashMenu({ editor, state, onSelect }: { editor: Editor; state: SlashState; onSelect(index: number): void }) {
   const list = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [state.selected]);
+  useSelectedInView(list, state.selected);
   const { rect, measure } = state;
   if (!rect) return null;
   const option = ({ item, index }: { item: SlashItem; index: number }) => (
-    <div
-      key={item.title}
-      id={`qe-slash-${index}`}
-      className="qe-slash-option"
-      role="option"
-      aria-selected={index === state.selected}
-      onMouseDown={(e) => {
-        e.preventDefault();
-        onSelect(index);
-      }}
-    >
+    <CaretMenuOption key={item.title} id={`qe-slash-${index}`} selected={index === state.selected} onChoose={() => onSelect(index)}>
       <Icon icon={item.icon} className="qe-slash-icon" />
       {/* Named by what it shows, title then description (the space between them is for the name, not drawn). */}
       <span className="qe-slash-text">
         <span className="qe-slash-title">{item.title}</span>{' '}
         <span className="qe-slash-description">{item.description}</span>
       </span>
-    </div>
+    </CaretMenuOption>
   );
   return (
     <AnchoredPopover rect={() => measure?.() ?? rect} label="Insert a block" className="qe-slash" onEscape={() => exitSuggestion(editor.view)}>
