@@ -325,8 +325,10 @@ describe('the members’ web app in Chromium', { skip: withoutChromium, timeout:
     const { t, origin } = suite;
     const page = await suite.signedIn();
     await open(page, `${origin}/app/o/${t.org.id}/import`);
-    await page.getByLabel('Title of the new space').fill('Imported notes');
-    await page.getByLabel('Files', { exact: true }).setInputFiles([{ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nThe first imported page.\n') }]);
+    // The files' form (the screen's other form imports from a Git repository, with its own title field).
+    const fromFiles = page.getByRole('form', { name: 'From files' });
+    await fromFiles.getByLabel('Title of the new space').fill('Imported notes');
+    await fromFiles.getByLabel('Files', { exact: true }).setInputFiles([{ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nThe first imported page.\n') }]);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('Waiting to start…').or(page.getByText('Importing…')).first().waitFor();
     // Elsewhere in the app (no reload) while the import runs.

@@ -234,7 +234,8 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
     // Connected now: a push arrives without an import by hand ("Sync now" here; a webhook or the poll otherwise),
     // the webhook's secret is shown once, and Disconnect asks first.
     const auto = page.getByRole('region', { name: /Synced automatically/ });
-    await auto.getByText('refs/heads/main').first().waitFor();
+    // The branch by its name, as a person calls it (`refs/heads/main` is Git's).
+    await auto.getByText('main', { exact: true }).first().waitFor();
     git.commit('handbook', 'main', { 'holidays.md': '# Holidays\n\nThirty days, pushed from Git.\n' }, 'More holidays');
     await auto.getByRole('button', { name: 'Sync now' }).click();
     await auto.getByRole('status').filter({ hasText: /^Soon: a push to import/ }).waitFor();
