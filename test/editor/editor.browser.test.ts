@@ -477,6 +477,39 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.match(text((await lastChange(page))!.nodes[1]), /:hearts$/);
   });
 
+  test('a button and an annotation in the text show as readers see them, kept as they are', async () => {
+    const leaf = (text: string) => ({ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] });
+    const start = { object: 'document', data: {}, nodes: [
+      { object: 'block', type: 'paragraph', key: 'k1', data: {}, nodes: [
+        leaf('Read the '),
+        { object: 'inline', type: 'annotation', isVoid: false, nodes: [leaf('release notes')], fragments: [{ object: 'fragment', fragment: 'note', nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [leaf('Published every Monday.')] }] }] },
+        leaf(' then '),
+        { object: 'inline', type: 'button', isVoid: true, data: { label: 'Get started', kind: 'primary', ref: { kind: 'url', url: 'https://example.com/start' } } },
+        leaf('.'),
+      ] },
+    ] } as unknown as Document;
+    await mountEditor(page, start, options);
+    const paragraph = page.locator('.qe-content > p').first();
+    assert.equal(await paragraph.locator('.annotation').textContent(), 'release notes');
+    assert.equal(await paragraph.locator('.button.button-primary').textContent(), 'Get started');
+    // What is drawn (the note is there for screen readers only): no placeholder such as "annotation" or "button".
+    const drawn = await paragraph.evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.sr-only').forEach((hidden) => hidden.remove());
+      return copy.textContent;
+    });
+    assert.equal(drawn, 'Read the release notes then Get started.');
+    assert.equal(await paragraph.locator('.sr-only').textContent(), ' (Published every Monday.)');
+    assert.deepEqual(await seriousViolations(page), []);
+    // Typing elsewhere in the block keeps both as they were.
+    await paragraph.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Now.');
+    const nodes = JSON.stringify((await lastChange(page))!.nodes[0]);
+    assert.match(nodes, /"type":"annotation".*"Published every Monday\."/);
+    assert.match(nodes, /"type":"button","isVoid":true,"data":\{"label":"Get started"/);
+  });
+
   test('Ctrl-/ lists the shortcuts, and every key combination it lists does what it says', async () => {
     const listed = SHORTCUT_GROUPS.flatMap((g) => g.shortcuts).filter((s) => !s.typed);
     // What each does, read back from the document the editor reports (a block's type, or a mark on the words).

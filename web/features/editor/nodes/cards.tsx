@@ -35,6 +35,17 @@ export function OpaqueBlockView(props: NodeViewProps) {
 
 type InlineJson = { type?: string; data?: Record<string, unknown>; nodes?: unknown };
 
+/** The text of inline or block JSON, leaves joined: what an annotation's words and note say. */
+function textOf(nodes: unknown): string {
+  if (!Array.isArray(nodes)) return '';
+  return nodes
+    .map((node) => {
+      const n = node as { object?: string; leaves?: { text?: string }[]; nodes?: unknown };
+      return n?.object === 'text' ? (n.leaves ?? []).map((l) => l.text ?? '').join('') : textOf(n?.nodes);
+    })
+    .join('');
+}
+
 /** An inline kept as JSON: an emoji shows itself, inline math edits its formula, the rest are chips. */
 export function InlineAtomView(props: NodeViewProps) {
   const inline = (props.node.attrs.inline ?? {}) as InlineJson;
@@ -66,6 +77,26 @@ export function InlineAtomView(props: NodeViewProps) {
           ) : (
             <Picture refJson={data.ref as Ref | undefined} alt={alt} width={undefined} className={className} />
           )}
+        </NodeViewWrapper>
+      );
+    }
+    case 'button': {
+      // As the reader draws it (reader.css); its label and target are kept as they are.
+      const label = String(data.label ?? '');
+      return (
+        <NodeViewWrapper as="span" className="qe-inline">
+          <span className={`button button-${data.kind === 'secondary' ? 'secondary' : 'primary'}`}>{label || 'Button'}</span>
+        </NodeViewWrapper>
+      );
+    }
+    case 'annotation': {
+      // The annotated words, underlined as readers see them; the note is the title the reader shows on hover.
+      const words = textOf(inline.nodes);
+      const note = (((inline as { fragments?: { nodes?: unknown }[] }).fragments ?? []).map((f) => textOf(f.nodes)).join(' ')).trim();
+      return (
+        <NodeViewWrapper as="span" className="qe-inline">
+          <span className="annotation">{words}</span>
+          {note ? <span className="sr-only"> ({note})</span> : null}
         </NodeViewWrapper>
       );
     }
