@@ -627,6 +627,8 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await screenshot(page, 'editor-outline');
     await headings.nth(1).click();
     await outline.waitFor({ state: 'hidden' });
+    // The caret is put in the page as the outline closes (TipTap focuses on the next frame): waited for, not assumed.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('qe-content') === true, undefined, { timeout: 10_000 });
     await page.keyboard.type('Then ');
     const last = await lastChange(page);
     assert.equal(text(last!.nodes.find((b) => b.key === 'h2')), 'Then Configure the proxy', 'the caret went to the heading');
