@@ -18,6 +18,9 @@ import { slashExtension, SlashMenu } from './slash/slash-menu.tsx';
 import { useSuggestionMenu } from './suggestion-menu.ts';
 import type { EmojiEntry } from './emoji/emoji-data.ts';
 import { emojiExtension, EmojiPicker } from './emoji/emoji-picker.tsx';
+import type { MentionCandidate } from './mention/mention-data.ts';
+import { MentionPlace } from './mention/mention-label.tsx';
+import { mentionExtension, MentionPicker } from './mention/mention-picker.tsx';
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
 import { MarkButtons, SelectionToolbar } from './selection-toolbar.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
@@ -47,6 +50,8 @@ const fileBlock = (file: string) => ({
 export default function PageEditor(props: PageEditorProps) {
   const [slash, bridge] = useSuggestionMenu<SlashItem>();
   const [emoji, emojiBridge] = useSuggestionMenu<EmojiEntry>();
+  const [mention, mentionBridge] = useSuggestionMenu<MentionCandidate>();
+  const place = useMemo(() => ({ organizationId: props.organizationId, spaceId: props.spaceId }), [props.organizationId, props.spaceId]);
   // The link picker: for a link over the selection, or for a page link card replacing the `/` command's range.
   const [linking, setLinking] = useState<false | 'mark' | { editor: Editor; range: Range }>(false);
   const [failure, setFailure] = useState('');
@@ -131,6 +136,7 @@ export default function PageEditor(props: PageEditorProps) {
             bridge,
           ),
           emojiExtension(emojiBridge),
+          mentionExtension(mentionBridge, place),
         ],
       }),
       // Editing together, the shared document is the content (the server seeded it from the page).
@@ -306,7 +312,9 @@ export default function PageEditor(props: PageEditorProps) {
         </DragHandle>
       )}
       <FilesContext.Provider value={props.files}>
-        <EditorContent editor={editor} />
+        <MentionPlace.Provider value={place}>
+          <EditorContent editor={editor} />
+        </MentionPlace.Provider>
       </FilesContext.Provider>
       {slash && editor && (
         <SlashMenu
@@ -328,6 +336,7 @@ export default function PageEditor(props: PageEditorProps) {
           }}
         />
       )}
+      {mention && editor && <MentionPicker editor={editor} state={mention} />}
       <input
         ref={fileInput}
         type="file"

@@ -38,6 +38,13 @@ export const SHORTCUT_GROUPS: { title: string; shortcuts: Shortcut[] }[] = [
     ],
   },
   {
+    title: 'Typed anywhere in text',
+    shortcuts: [
+      { label: 'Mention a person or a page', keys: ['@'], typed: true },
+      { label: 'Insert an emoji', keys: [':'], typed: true },
+    ],
+  },
+  {
     title: 'Typed at the start of a line',
     shortcuts: [
       { label: 'Heading 1, 2, 3', keys: ['#', '##', '###'], typed: true },

@@ -2,6 +2,7 @@ import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import type { Ref } from '../files.ts';
 import { blockOf, setData } from './block-data.ts';
 import { Picture } from './media.tsx';
+import { MentionLabel } from '../mention/mention-label.tsx';
 
 const NAMES: Record<string, string> = {
   math: 'Math', drawing: 'Drawing', if: 'Conditional content', openapi: 'OpenAPI', 'openapi-operation': 'OpenAPI operation',
@@ -100,6 +101,12 @@ export function InlineAtomView(props: NodeViewProps) {
         </NodeViewWrapper>
       );
     }
+    case 'mention':
+      return (
+        <NodeViewWrapper as="span" className="qe-inline">
+          <MentionLabel target={data.ref as { kind?: string } | undefined} />
+        </NodeViewWrapper>
+      );
     default:
       return <NodeViewWrapper as="span" className="qe-inline qe-readonly">{inline.type ?? 'inline'}</NodeViewWrapper>;
   }
