@@ -111,7 +111,8 @@ describe('writing markdown', () => {
     );
     const markdown = htmlPageToMarkdown(page, asIs);
     assert.match(markdown, /\| Key \| Value \|\n\| --- \| --- \|\n\| a \| 1 \|/);
-    assert.match(markdown, /~old~/);
+    // Two tildes: one is text to CommonMark's readers, ours included.
+    assert.match(markdown, /(^|[^~])~~old~~(?!~)/m);
     assert.match(markdown, /```js\nlet a = 1;\n```/);
     assert.match(markdown, /^- +one$/m);
   });

@@ -143,7 +143,10 @@ export function htmlFragmentToMarkdown(html: string): string {
   return turndown.turndown(html).trim();
 }
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' }).use(gfmPlugins.gfm);
+// The GFM plugin writes a strikethrough with one tilde, which CommonMark's readers (ours) take as text.
+const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' })
+  .use(gfmPlugins.gfm)
+  .addRule('strikethrough', { filter: ['del', 's'], replacement: (content) => `~~${content}~~` });
 
 /**
  * Decodes a page's bytes: the charset of its Content-Type, else of a <meta> in its first bytes, else UTF-8 (what
