@@ -12,6 +12,7 @@ import { editorExtensions } from './extensions.ts';
 import { FilesContext } from './files.ts';
 import { joinSharedDocument, type CarriedCaret, type OpenedAlone } from './join-shared.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
+import { pasteHtml } from './paste/paste-html.ts';
 import { pasteMarkdown } from './paste/paste-markdown.ts';
 import { contentRef, slashItems, type SlashItem } from './slash/items.ts';
 import { slashExtension, SlashMenu } from './slash/slash-menu.tsx';
@@ -185,10 +186,19 @@ export default function PageEditor(props: PageEditorProps) {
           return true;
         },
         handlePaste: (view, event) => {
+          const current = editorRef.current;
+          if (!current) return false;
           const files = [...(event.clipboardData?.files ?? [])];
-          if (!editorRef.current) return false;
-          if (!files.some((f) => f.type.startsWith('image/'))) return pasteMarkdown(editorRef.current, event, setFailure);
-          upload(editorRef.current, files);
+          const images = files.some((f) => f.type.startsWith('image/'));
+          // An image copied alone (from a web page, a screenshot) is its bytes, stored as a file of the space; copied
+          // with text (a document, a page), the HTML says where it goes.
+          if (images && !/\S/.test((event.clipboardData?.getData('text/html') ?? '').replace(/<[^>]*>|&nbsp;/g, ' '))) {
+            upload(current, files);
+            return true;
+          }
+          if (pasteHtml(current, event, (file) => latest.current.uploadFile(file), setFailure) || pasteMarkdown(current, event, setFailure)) return true;
+          if (!images) return false;
+          upload(current, files);
           return true;
         },
         handleDrop: (view, event) => {

@@ -16,7 +16,7 @@ const asUrl = (href: string): ContentRef => ({ kind: 'url', url: href });
  * The reader keys blocks from their content, so pasting the same text twice would give two blocks one key:
  * pasted blocks go without keys, as new blocks do, and the server keys them when the page is saved.
  */
-function withoutKeys<T>(value: T): T {
+export function withoutKeys<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutKeys) as T;
   if (!value || typeof value !== 'object') return value;
   const node = 'object' in value; // a block, text or inline; not a `data` object, where `key` may be anything
