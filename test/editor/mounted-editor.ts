@@ -67,6 +67,8 @@ export async function mountEditor(page: Page, document: Document, options: Mount
     document.body.replaceChildren(main);
     w.__changes = [];
     w.__uploads = [];
+    // Images imported from their address (those whose address holds w.__importFailure fail, as the server refuses one).
+    w.__imports = [];
     const given = ${JSON.stringify(document)};
     w.__mounted = JSON.stringify(given);
     const { files: known = [], ...options } = ${JSON.stringify(options)};
@@ -88,6 +90,14 @@ export async function mountEditor(page: Page, document: Document, options: Mount
           listeners.add(listener);
           return () => listeners.delete(listener);
         },
+      },
+      importFile: async (url) => {
+        w.__imports.push(url);
+        if (w.__importFailure && url.includes(w.__importFailure)) throw new Error('Cannot download ' + url + ': the server answered HTTP 404');
+        const stored = { id: 'imported-' + w.__imports.length, name: url.split('/').pop(), contentType: 'image/png', size: 1, downloadURL: url };
+        files.set(stored.id, stored);
+        changed();
+        return stored;
       },
       uploadFile: async (file, onProgress) => {
         w.__uploads.push(file.name);

@@ -66,6 +66,15 @@ export async function uploadFile(spaceId: string, target: EditTarget, file: File
   return inserted;
 }
 
+/** A file fetched by the server from a web address into the target (an `insert_files` change with its URL). */
+export async function importFile(spaceId: string, target: EditTarget, url: string): Promise<RevisionFile> {
+  const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? '') || 'image';
+  const answer = await writeChanges(spaceId, target, [{ operation: 'insert_files', files: [{ name, url }] }]);
+  const inserted = answer.insertedFiles[0];
+  if (!inserted) throw new Error('The server stored no file');
+  return inserted;
+}
+
 /** A file of the target by its id (getFileById, getFileInChangeRequestById). */
 export function readFile(spaceId: string, target: EditTarget, fileId: string, signal?: AbortSignal): Promise<RevisionFile> {
   return api<RevisionFile>('GET', `${contentPath(spaceId, target)}/files/${encodeURIComponent(fileId)}`, { signal });

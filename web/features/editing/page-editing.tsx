@@ -12,7 +12,7 @@ import { useCollaboration, useSharedEdits } from './collaboration.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { EditorComments } from './editor-comments.tsx';
 import { targetName, type EditTarget } from './edit-target.ts';
-import { readPageAt, uploadFile, writeChanges } from './editing-api.ts';
+import { importFile, readPageAt, uploadFile, writeChanges } from './editing-api.ts';
 import { useTargetFiles } from './editor-files.ts';
 import { PageHeaderEditor } from './page-header-editor.tsx';
 import { PeopleInPage } from './people-in-page.tsx';
@@ -94,6 +94,14 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
     },
     [spaceId, target, files],
   );
+  const importImage = useCallback(
+    async (url: string) => {
+      const stored = await importFile(spaceId, target, url);
+      files.add(stored);
+      return stored;
+    },
+    [spaceId, target, files],
+  );
 
   const replacedAt = useRef(state.replacedAt);
   const savedBase = useRef(state.base);
@@ -153,6 +161,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
           spaceId={spaceId}
           organizationId={organizationId}
           uploadFile={upload}
+          importFile={importImage}
           files={files}
           links={links}
         />

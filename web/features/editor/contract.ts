@@ -24,6 +24,11 @@ export interface PageEditorProps {
    * of it has gone (0 to 1); resolves to the file once it is stored, or rejects with the API's message.
    */
   uploadFile(file: File, onProgress?: (fraction: number) => void): Promise<EditorFile>;
+  /**
+   * Stores the image at a web address as a file of the space, fetched by the server (through its guard against
+   * private addresses): the images of pasted web pages and documents. Rejects with the API's message when it cannot.
+   */
+  importFile?(url: string): Promise<EditorFile>;
   /** The files images and file blocks point to (the editor shows their bytes and names from here). */
   files?: EditorFiles;
   /** The document was replaced from outside (a merge of someone else's save): the editor shows this one. */

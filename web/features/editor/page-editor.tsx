@@ -196,7 +196,7 @@ export default function PageEditor(props: PageEditorProps) {
             upload(current, files);
             return true;
           }
-          if (pasteHtml(current, event, (file) => latest.current.uploadFile(file), setFailure) || pasteMarkdown(current, event, setFailure)) return true;
+          if (pasteHtml(current, event, { uploadFile: (file) => latest.current.uploadFile(file), importFile: latest.current.importFile && ((url) => latest.current.importFile!(url)) }, setFailure) || pasteMarkdown(current, event, setFailure)) return true;
           if (!images) return false;
           upload(current, files);
           return true;

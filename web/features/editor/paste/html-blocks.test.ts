@@ -95,12 +95,14 @@ test('Word: list paragraphs with typed bullets and numbers become nested lists, 
 test('images: bytes on the clipboard become the stored files given, URLs stay, local files are counted, never silently dropped', () => {
   const html = '<h1>Shots</h1><p><img src="data:image/png;base64,iVBORw0KGgo=" alt="A chart"></p><p><img src="https://example.com/logo.png" alt="Logo"></p><p><img src="file:///C:/Users/ada/AppData/Local/Temp/msohtmlclip1/01/clip_image002.png" alt="Local"></p>';
   const pasted = htmlBlocks(html, parse);
-  assert.deepEqual(pasted.images, ['data:image/png;base64,iVBORw0KGgo=']);
   assert.equal(pasted.unreadable, 1);
   const json = JSON.stringify(pasted.place(['file-1']));
   assert.match(json, /"ref":\{"kind":"file","file":"file-1"\}/);
   assert.match(json, /"url":"https:\/\/example.com\/logo.png"/);
   assert.doesNotMatch(json, /pasted-image\.invalid|file:\/\//);
+  assert.deepEqual(pasted.images.map((i) => i.kind), ['bytes', 'url']);
+  // Both stored: the web page's image is the server's copy.
+  assert.match(JSON.stringify(pasted.place(['file-1', 'file-2'])), /"ref":\{"kind":"file","file":"file-2"\}/);
   // An image that could not be stored is left out (the paste says so), not shown as a broken placeholder.
   assert.doesNotMatch(JSON.stringify(pasted.place([null])), /pasted-image\.invalid|"kind":"file"/);
 });

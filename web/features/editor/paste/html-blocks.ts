@@ -14,19 +14,21 @@ import { withoutKeys } from './markdown-blocks.ts';
  * the markdown reader, loaded on the first such paste.
  */
 
-/** An image of the pasted HTML: its bytes on the clipboard (a `data:` URL), a URL to keep, or one nothing can read. */
-export type PastedImage = { kind: 'bytes'; dataUrl: string } | { kind: 'url'; url: string } | { kind: 'unreadable'; src: string };
+/** An image of the pasted HTML to store: its bytes on the clipboard (a `data:` URL), or a web address to fetch. */
+export type PastedImage = { kind: 'bytes'; dataUrl: string } | { kind: 'url'; url: string };
 
 export interface PastedBlocks {
-  /** The images whose bytes came with the paste: `place` puts each one's stored file in the blocks. */
-  images: string[];
+  /** The images to store as files of the space: `place` puts each one's stored file in the blocks. */
+  images: PastedImage[];
   /** Images of files on the person's computer (Word's `file://`), which a web page cannot read. */
   unreadable: number;
-  /** Puts the stored files of `images` (by index; null when one could not be stored) in the blocks. */
+  /**
+   * The blocks, each image pointing at its stored file (by index); one not stored (null) keeps its web address, or is
+   * left out when its bytes were all there was.
+   */
   place(files: (string | null)[]): PMNode[];
 }
 
-// The GFM plugin writes a strikethrough with one tilde, which CommonMark's readers (ours) take as text.
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' })
   .use(gfm)
   .addRule('strikethrough', { filter: ['del', 's'], replacement: (content) => `~~${content}~~` });
@@ -36,41 +38,44 @@ const PLACEHOLDER = 'https://pasted-image.invalid/';
 
 export function htmlBlocks(html: string, parse: (html: string) => Document = (text) => new DOMParser().parseFromString(text, 'text/html')): PastedBlocks {
   const root = cleanClipboardHtml(parse(html));
-  const images: string[] = [];
+  const images: PastedImage[] = [];
   let unreadable = 0;
   for (const img of [...root.querySelectorAll('img')]) {
     const src = img.getAttribute('src') ?? '';
-    if (/^data:image\//i.test(src)) {
-      img.setAttribute('src', `${PLACEHOLDER}${images.length}`);
-      images.push(src);
-    } else if (!/^https?:\/\//i.test(src)) {
+    img.removeAttribute('srcset');
+    const image: PastedImage | null = /^data:image\//i.test(src) ? { kind: 'bytes', dataUrl: src } : /^https?:\/\//i.test(src) ? { kind: 'url', url: src } : null;
+    if (!image) {
       unreadable += 1;
       img.remove();
+      continue;
     }
-    img.removeAttribute('srcset');
+    img.setAttribute('src', `${PLACEHOLDER}${images.length}`);
+    images.push(image);
   }
   const markdown = turndown.turndown(root).trim();
   const document = markdownToDocument(markdown, (href): ContentRef => ({ kind: 'url', url: href }));
   const blocks = withoutKeys(document.nodes) as FlowBlock[];
-  const place = (files: (string | null)[]) => (withFiles(blocks, files) as FlowBlock[]).map((block) => flowToNode(block));
+  const place = (files: (string | null)[]) => (withFiles(blocks, images, files) as FlowBlock[]).map((block) => flowToNode(block));
   return { images, unreadable, place };
 }
 
-/** The blocks with each placeholder's image pointing at its stored file, or left out when it was not stored. */
-function withFiles(value: unknown, files: (string | null)[]): unknown {
+/** The blocks with each placeholder's image pointing at its stored file, at its address, or left out. */
+function withFiles(value: unknown, images: PastedImage[], files: (string | null)[]): unknown {
   if (Array.isArray(value)) {
-    return value.map((v) => withFiles(v, files)).filter((v) => v !== undefined);
+    return value.map((v) => withFiles(v, images, files)).filter((v) => v !== undefined);
   }
   if (!value || typeof value !== 'object') return value;
   const ref = (value as { data?: { ref?: { kind?: string; url?: string } } }).data?.ref;
   if (ref?.kind === 'url' && ref.url?.startsWith(PLACEHOLDER)) {
-    const file = files[Number(ref.url.slice(PLACEHOLDER.length))];
-    if (!file) return undefined;
-    const data = { ...(value as { data: object }).data, ref: { kind: 'file', file } };
-    return { ...value, data };
+    const index = Number(ref.url.slice(PLACEHOLDER.length));
+    const file = files[index];
+    const image = images[index];
+    const stored = file ? { kind: 'file', file } : image?.kind === 'url' ? { kind: 'url', url: image.url } : null;
+    if (!stored) return undefined;
+    return { ...value, data: { ...(value as { data: object }).data, ref: stored } };
   }
   const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) out[name] = withFiles(field, files);
+  for (const [name, field] of Object.entries(value)) out[name] = withFiles(field, images, files);
   // A group of images none of which was stored is no block.
   if (out.type === 'images' && Array.isArray(out.nodes) && out.nodes.length === 0) return undefined;
   return out;

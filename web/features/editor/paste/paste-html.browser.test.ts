@@ -96,4 +96,17 @@ describe('pasting from Google Docs and Word, in Chromium', { skip: withoutChromi
     assert.deepEqual(document.nodes.map((b) => b.type), ['list-unordered']);
     assert.doesNotMatch(JSON.stringify(document), /·|file:\/\//);
   });
+
+  test('a web page: its images are fetched by the server into the space; one it cannot fetch stays a link to it', async () => {
+    const webPage = '<article><h2>Gallery</h2><p><img src="https://example.com/a.png" alt="First"></p><p><img src="https://example.com/b.png" alt="Second"></p></article>';
+    await mountEditor(page, EMPTY, options);
+    // The server refuses the second (a private address, a 404): it stays a link to the page's image.
+    await page.evaluate(() => ((window as unknown as { __importFailure: string }).__importFailure = 'b.png'));
+    await page.locator('.qe-content').click();
+    await paste(webPage, 'Gallery');
+    await page.waitForFunction(() => JSON.stringify((window as unknown as { __changes: unknown[] }).__changes.at(-1) ?? null).includes('Second'));
+    const refs = JSON.stringify(await lastChange(page)).match(/"ref":\{[^}]*\}/g);
+    assert.deepEqual(refs, ['"ref":{"kind":"file","file":"imported-1"}', '"ref":{"kind":"url","url":"https://example.com/b.png"}']);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __imports: string[] }).__imports), ['https://example.com/a.png', 'https://example.com/b.png']);
+  });
 });

@@ -2,6 +2,12 @@ import type { Editor } from '@tiptap/core';
 import type { EditorFile } from '../contract.ts';
 import { insertWhenReady } from './insert-later.ts';
 
+/** Where pasted images are stored: the host's (contract.ts). */
+export interface ImageStore {
+  uploadFile(file: File): Promise<EditorFile>;
+  importFile?(url: string): Promise<EditorFile>;
+}
+
 /**
  * HTML the editor's own parsing would lose parts of: tables and images (our table and image blocks hold GitBook's
  * JSON, which no tag describes), Word's lists (paragraphs with typed bullets) and Google Docs' (lists nested
@@ -11,12 +17,13 @@ const NEEDS_READER = /<(?:table|img)[\s>]|mso-list|docs-internal-guid/i;
 
 /**
  * Handles a paste of such HTML (from Google Docs, Word, a web page): read as blocks with their
- * tables, lists and images (html-blocks.ts, loaded on the first such paste); images whose bytes came with it are
- * stored as files of the space, one at a time, before the blocks go in; those the page cannot read (files on the
+ * tables, lists and images (html-blocks.ts, loaded on the first such paste); its images are stored as files of
+ * the space (their bytes when they came with it; else fetched by the server from their address), one at a time,
+ * before the blocks go in; one the server cannot fetch stays a link to it; those the page cannot read (files on the
  * person's computer) and those that could not be stored are said, never dropped silently. Returns false for any
  * other paste, which TipTap handles: the editor's own copies (ProseMirror marks them), text, text in code.
  */
-export function pasteHtml(editor: Editor, event: ClipboardEvent, upload: (file: File) => Promise<EditorFile>, failed: (message: string) => void): boolean {
+export function pasteHtml(editor: Editor, event: ClipboardEvent, store: ImageStore, failed: (message: string) => void): boolean {
   const html = event.clipboardData?.getData('text/html') ?? '';
   if (!html || editor.isActive('codeBlock') || /data-pm-slice/.test(html) || !NEEDS_READER.test(html)) return false;
   insertWhenReady(
@@ -26,14 +33,19 @@ export function pasteHtml(editor: Editor, event: ClipboardEvent, upload: (file: 
       const pasted = htmlBlocks(html);
       const files: (string | null)[] = [];
       let notStored = 0;
-      for (const [i, dataUrl] of pasted.images.entries()) {
+      for (const [i, image] of pasted.images.entries()) {
         try {
-          const blob = dataUrlBlob(dataUrl);
+          if (image.kind === 'url') {
+            // Fetched by the server (its guard refuses private addresses); one it cannot fetch stays a link to it.
+            files.push(store.importFile ? (await store.importFile(image.url)).id : null);
+            continue;
+          }
+          const blob = dataUrlBlob(image.dataUrl);
           const name = `pasted-image-${i + 1}.${blob.type.split('/')[1]?.replace(/\W.*$/, '') || 'png'}`;
-          files.push((await upload(new File([blob], name, { type: blob.type }))).id);
+          files.push((await store.uploadFile(new File([blob], name, { type: blob.type }))).id);
         } catch {
           files.push(null);
-          notStored += 1;
+          if (image.kind === 'bytes') notStored += 1;
         }
       }
       const lost = [
