@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { faComment } from '@fortawesome/free-solid-svg-icons';
 import { ErrorNote } from '../../ui/states.tsx';
 import { commentApi, repliesQuery, type CommentPlace, type Thread } from './comment-place.ts';
@@ -83,11 +83,6 @@ export interface CommentTarget {
   quote?: string;
 }
 
-/**
- * A comment on a block (or the whole page when no block is named); what was selected in the block is quoted.
- * `target` is read as the button is pressed (before the press moves focus and clears the selection): the editor
- * comments on the block the selection is in.
- */
 /** Threads whose block is no longer in the page, each with what it was on: listed, not lost. */
 export function OutdatedThreads({ place, threads, userId, Heading }: { place: CommentPlace; threads: Thread[]; userId: string; Heading: 'h2' | 'h3' }) {
   return (
@@ -104,10 +99,16 @@ export function OutdatedThreads({ place, threads, userId, Heading }: { place: Co
   );
 }
 
+/**
+ * A comment on a block (or the whole page when no block is named); what was selected in the block is quoted.
+ * `target` is read as the button is pressed (before the press moves focus and clears the selection): the editor
+ * comments on the block the selection is in.
+ */
 export function NewComment({ place, pageId, what, target }: { place: CommentPlace; pageId: string; what: string; target: () => CommentTarget }) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<CommentTarget | null>(null);
   const [text, setText] = useState('');
+  const caretPlaced = useRef(false);
   const post = useMutation({
     mutationFn: (about: CommentTarget) => commentApi.post(place, { page: pageId, ...(about.node ? { node: about.node } : {}), markdown: text }),
     onSuccess: async () => {
@@ -120,6 +121,7 @@ export function NewComment({ place, pageId, what, target }: { place: CommentPlac
     const about = target();
     const quoted = about.quote?.trim();
     if (quoted && !text) setText(`> ${quoted}\n\n`);
+    caretPlaced.current = false;
     setChosen(about);
   };
   if (!chosen) {
@@ -128,7 +130,12 @@ export function NewComment({ place, pageId, what, target }: { place: CommentPlac
         size="sm"
         icon={faComment}
         aria-label={`Comment on ${what}`}
-        onMouseDown={choose}
+        // Chosen on the press, while the editor still has the selection; the press's own focusing is prevented, or it
+        // would take the focus from the comment's field (the button is gone by then) and leave it on the page's body.
+        onMouseDown={(event) => {
+          event.preventDefault();
+          choose();
+        }}
         onClick={() => (chosen ? undefined : choose())}
       >
         Comment
@@ -143,7 +150,18 @@ export function NewComment({ place, pageId, what, target }: { place: CommentPlac
         if (text.trim()) post.mutate(chosen);
       }}
     >
-      <TextArea label={`Comment on ${chosen.what}`} value={text} autoFocus onChange={(e) => setText(e.target.value)} />
+      <TextArea
+        label={`Comment on ${chosen.what}`}
+        value={text}
+        autoFocus
+        // The caret after the quote, where the person's words go (the browser puts it at the start).
+        onFocus={(e) => {
+          if (caretPlaced.current) return;
+          caretPlaced.current = true;
+          e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length);
+        }}
+        onChange={(e) => setText(e.target.value)}
+      />
       <div className="thread-actions">
         <Button variant="primary" type="submit" disabled={post.isPending || !text.trim()}>
           Post comment

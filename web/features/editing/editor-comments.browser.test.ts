@@ -102,4 +102,45 @@ describe('comment threads in the editor, in Chromium', { skip: withoutChromium, 
     await page.screenshot({ path: 'test-results/editor-comments-change-request.png' });
     await page.close();
   });
+
+  test('a comment on selected words highlights them in the page; a click on them shows the comment; resolved, they are plain again', async () => {
+    const { t } = suite;
+    const space = await buildSpace(t, { title: 'Words space' });
+    const pageId = await buildPage(t, space.id, { title: 'Guide', markdown: 'Install the server first.\n\nThen open the app and sign in.' });
+    const keys = await blockKeys(`/v1/spaces/${space.id}/content/page/${pageId}`);
+    // Made through the API as the app makes one: the words quoted at its start, on their block.
+    ok(await t.api('POST', `/v1/spaces/${space.id}/comments`, { body: { page: pageId, node: keys[0], body: { markdown: '> the server\n\nWhich one?' } } }));
+
+    const page = await openEditor(space.id, pageId);
+    const rail = page.getByRole('complementary', { name: 'Comments' });
+    const highlight = page.locator('.ProseMirror .qe-comment-range');
+    await highlight.first().waitFor();
+    assert.deepEqual(await highlight.allTextContents(), ['the server']);
+    await highlight.first().click();
+    const shown = rail.locator('[data-thread]', { hasText: 'Which one?' });
+    await page.waitForFunction(() => document.activeElement?.closest('[data-thread]') !== null);
+    assert.equal(await shown.evaluate((el) => el.contains(document.activeElement)), true);
+    await page.locator('.ProseMirror .qe-comment-range-active').waitFor();
+
+    // Words selected with the keyboard, commented on from the rail.
+    await page.locator('.ProseMirror > p', { hasText: 'Then open' }).click();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 'Then open the app'.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    await rail.getByRole('button', { name: 'Comment on the selected block' }).click();
+    const form = rail.getByLabel(/^Comment on the paragraph/);
+    assert.match(await form.inputValue(), /^> Then open the app\n\n$/);
+    // The caret waits after the quote.
+    await page.keyboard.type('Say which app.');
+    assert.equal(await form.inputValue(), '> Then open the app\n\nSay which app.');
+    await rail.getByRole('button', { name: 'Post comment' }).click();
+    await page.locator('.ProseMirror .qe-comment-range', { hasText: 'Then open the app' }).waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await page.screenshot({ path: 'test-results/editor-comment-ranges.png' });
+
+    // Resolved, its words are plain text again.
+    await shown.getByRole('button', { name: 'Resolve' }).click();
+    await page.waitForFunction(() => [...document.querySelectorAll('.ProseMirror .qe-comment-range')].every((el) => el.textContent !== 'the server'));
+    assert.deepEqual(await highlight.allTextContents(), ['Then open the app']);
+    await page.close();
+  });
 });

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Document } from '../../../src/features/content/document/types.ts';
 import { meQuery, spaceQuery } from '../../api/queries.ts';
 import { ErrorNote } from '../../ui/states.tsx';
 import { changeRequestComments, pageThreadsQuery, spaceComments, type Thread } from '../change-requests/comment-place.ts';
 import { CommentThread, NewComment, OutdatedThreads, type CommentTarget } from '../change-requests/threads.tsx';
 import { blockElements, blockIndexOf, blockLabel } from './block-at-selection.ts';
+import { commentRanges } from './comment-anchors.ts';
+import type { CommentRange } from '../editor/contract.ts';
 import type { EditTarget } from './edit-target.ts';
 import '../review/review.css';
 
@@ -15,10 +17,17 @@ const GAP = 8;
 /**
  * The comment threads of the page being edited, beside the blocks they name (`target.node`): the change request's
  * discussion when the edits go to one, the space's otherwise. A "Comment" button comments on the block the
- * selection is in (quoting the selected text), threads whose block is gone are listed as outdated, and comments on
- * the whole page below the editor.
+ * selection is in (quoting the selected text, whose words the editor then highlights: a click on them shows their
+ * comment), threads whose block is gone are listed as outdated, and comments on the whole page below the editor.
  */
-export function EditorComments(props: { spaceId: string; target: EditTarget; pageId: string; document: RefObject<Document>; children: ReactNode }) {
+export function EditorComments(props: {
+  spaceId: string;
+  target: EditTarget;
+  pageId: string;
+  document: RefObject<Document>;
+  /** The editor, given the words to highlight and what a click on them does. */
+  children: (ranges: { commentRanges: CommentRange[]; onCommentRange(ids: string[]): void }) => ReactNode;
+}) {
   const { spaceId, target, pageId, document, children } = props;
   const place = useMemo(() => (target.kind === 'live' ? spaceComments(spaceId) : changeRequestComments(spaceId, String(target.number))), [spaceId, target]);
   const threads = useQuery(pageThreadsQuery(place, pageId));
@@ -28,6 +37,18 @@ export function EditorComments(props: { spaceId: string; target: EditTarget; pag
   const userId = me.data?.id ?? '';
   const editorColumn = useRef<HTMLDivElement>(null);
   const rail = useRef<HTMLDivElement>(null);
+  // The comment whose words were clicked (or whose thread has the focus): its words stand out in the page.
+  const [active, setActive] = useState<string | null>(null);
+  const ranges = useMemo(() => commentRanges(threads.data?.items ?? [], active), [threads.data, active]);
+  const showThread = useCallback((ids: string[]) => {
+    const id = ids[0]!;
+    setActive(id);
+    const thread = rail.current?.querySelector<HTMLElement>(`[data-thread="${CSS.escape(id)}"]`);
+    thread?.scrollIntoView({ block: 'nearest' });
+    thread?.focus({ preventScroll: true });
+  }, []);
+  // The editor is drawn again only when what it is given changes, not as the rail's layout follows the typing.
+  const editor = useMemo(() => children({ commentRanges: ranges, onCommentRange: showThread }), [children, ranges, showThread]);
   // Where each block with threads starts, from the top of the rail; and the keys the page has now.
   const [layout, setLayout] = useState<{ tops: Map<string, number>; keys: Set<string> }>({ tops: new Map(), keys: new Set() });
 
@@ -105,7 +126,7 @@ export function EditorComments(props: { spaceId: string; target: EditTarget; pag
   return (
     <div className="editor-with-comments">
       <div className="editor-column" ref={editorColumn}>
-        {children}
+        {editor}
       </div>
       <aside className="comment-rail" aria-label="Comments">
         <div className="comment-rail-head">
@@ -115,7 +136,11 @@ export function EditorComments(props: { spaceId: string; target: EditTarget; pag
         <div className="comment-rail-threads" ref={rail}>
           {placed.map(([key, top]) => (
             <div key={key} className="comment-rail-group" data-thread-block={key} data-top={top}>
-              {(byNode.get(key) ?? []).map((thread) => <CommentThread key={thread.id} place={place} thread={thread} userId={userId} />)}
+              {(byNode.get(key) ?? []).map((thread) => (
+                <div key={thread.id} data-thread={thread.id} tabIndex={-1} className={thread.id === active ? 'thread-shown' : undefined} onFocus={() => setActive(thread.id)}>
+                  <CommentThread place={place} thread={thread} userId={userId} />
+                </div>
+              ))}
             </div>
           ))}
         </div>

@@ -147,24 +147,28 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
         upload={upload}
       />
       <EditorComments spaceId={spaceId} target={target} pageId={pageId} document={shownDocument}>
-        <BodyEditor
-          document={editorDocument}
-          revision={String(state.replacedAt)}
-          autofocus
-          {...(together ? { collaboration: together } : {})}
-          onChange={(document) => {
-            shownDocument.current = document;
-            if (together) return;
-            if (collaboration.status === 'connecting') typedBeforeSync.current = document;
-            else autosave.edit({ document });
-          }}
-          spaceId={spaceId}
-          organizationId={organizationId}
-          uploadFile={upload}
-          importFile={importImage}
-          files={files}
-          links={links}
-        />
+        {(anchors) => (
+          <BodyEditor
+            document={editorDocument}
+            revision={String(state.replacedAt)}
+            autofocus
+            {...(together ? { collaboration: together } : {})}
+            onChange={(document) => {
+              shownDocument.current = document;
+              if (together) return;
+              if (collaboration.status === 'connecting') typedBeforeSync.current = document;
+              else autosave.edit({ document });
+            }}
+            spaceId={spaceId}
+            organizationId={organizationId}
+            uploadFile={upload}
+            importFile={importImage}
+            files={files}
+            links={links}
+            commentRanges={anchors.commentRanges}
+            onCommentRange={anchors.onCommentRange}
+          />
+        )}
       </EditorComments>
     </div>
   );

@@ -31,6 +31,9 @@ export interface PageEditorProps {
   importFile?(url: string): Promise<EditorFile>;
   /** The files images and file blocks point to (the editor shows their bytes and names from here). */
   files?: EditorFiles;
+  /** Words comments were made on, highlighted in the page (comment-ranges.ts); a click on them calls `onCommentRange`. */
+  commentRanges?: readonly CommentRange[];
+  onCommentRange?(ids: string[]): void;
   /** The document was replaced from outside (a merge of someone else's save): the editor shows this one. */
   revision?: string;
   /**
@@ -39,6 +42,15 @@ export interface PageEditorProps {
    * the editor opened on `document`: what the person typed meanwhile is merged into it (join-shared.ts), the caret kept.
    */
   collaboration?: { document: Y.Doc; provider: HocuspocusProvider; user: { name: string; color: string } };
+}
+
+/** A comment's words in the page: its id, its block's key (the API's `node`), the words it quotes. */
+export interface CommentRange {
+  id: string;
+  node: string;
+  text: string;
+  /** The comment shown now: its words stand out. */
+  active?: boolean;
 }
 
 /** A file of the space, as the API presents it (RevisionFile): its download URL is what the page view shows. */

@@ -22,6 +22,7 @@ import { emojiExtension, EmojiPicker } from './emoji/emoji-picker.tsx';
 import type { MentionCandidate } from './mention/mention-data.ts';
 import { MentionPlace } from './mention/mention-label.tsx';
 import { mentionExtension, MentionPicker } from './mention/mention-picker.tsx';
+import { commentRangesExtension, refreshCommentRanges } from './comment-ranges.ts';
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
 import { MarkButtons, SelectionToolbar } from './selection-toolbar.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
@@ -138,6 +139,10 @@ export default function PageEditor(props: PageEditorProps) {
           ),
           emojiExtension(emojiBridge),
           mentionExtension(mentionBridge, place),
+          commentRangesExtension(
+            () => latest.current.commentRanges ?? [],
+            (ids) => latest.current.onCommentRange?.(ids),
+          ),
         ],
       }),
       // Editing together, the shared document is the content (the server seeded it from the page).
@@ -245,6 +250,10 @@ export default function PageEditor(props: PageEditorProps) {
     editor.view.dispatch(editor.state.tr.setSelection(selection));
     if (!carried || carried.focused) editor.view.focus();
   }, [editor, props.autofocus, props.readOnly]);
+
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) refreshCommentRanges(editor.view);
+  }, [editor, props.commentRanges]);
 
   useEffect(() => {
     // Without an update event: switching to read-only changes nothing to report.
