@@ -10,6 +10,8 @@ import { BlockMenu } from './block-menu.tsx';
 import { DocumentSync } from './document-sync.ts';
 import { editorExtensions } from './extensions.ts';
 import { FilesContext } from './files.ts';
+import { VariablesContext } from '../pages/variables.ts';
+import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
 import { joinSharedDocument, type CarriedCaret, type OpenedAlone } from './join-shared.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
 import { pasteMarkdown } from './paste/paste-markdown.ts';
@@ -27,6 +29,8 @@ import { faKeyboard, faRotateLeft, faRotateRight } from '@fortawesome/free-solid
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
 
+
+const NO_VARIABLES: ExpressionVariables = {};
 /** An image block of one uploaded file, as GitBook writes one (an `images` block holding one `image`). */
 const imageBlock = (file: string, alt: string) => ({
   type: 'images',
@@ -266,6 +270,7 @@ export default function PageEditor(props: PageEditorProps) {
   };
 
   const readOnly = props.readOnly === true;
+  const variables = props.variables ?? NO_VARIABLES;
   return (
     <div className="qe-editor">
       {!readOnly && editor && (
@@ -306,7 +311,9 @@ export default function PageEditor(props: PageEditorProps) {
         </DragHandle>
       )}
       <FilesContext.Provider value={props.files}>
-        <EditorContent editor={editor} />
+        <VariablesContext.Provider value={variables}>
+          <EditorContent editor={editor} />
+        </VariablesContext.Provider>
       </FilesContext.Provider>
       {slash && editor && (
         <SlashMenu
