@@ -127,6 +127,8 @@ describe('math, icons, mentions and expressions as readers see them, in Chromium
     await editor.locator('.math-inline').click();
     const inlinePopover = page.getByRole('dialog', { name: 'Inline formula (TeX)' });
     await inlinePopover.getByRole('textbox', { name: 'Inline formula (TeX)' }).fill('a^2+b^2');
+    await inlinePopover.getByRole('group', { name: 'Preview' }).locator('math msup').first().waitFor();
+    await screenshot(page, 'wysiwyg-inline-formula-popover');
     await page.keyboard.press('Enter');
     await inlinePopover.waitFor({ state: 'detached' });
     await editor.locator('.math-inline math msup').first().waitFor();
