@@ -47,7 +47,7 @@ module.exports = {
       severity: 'error',
       // A screen's browser test (*.browser.test.ts) drives a real server from Node, beside the screen it tests.
       from: { path: '^web/', pathNot: '[.]browser[.]test[.]ts$' },
-      to: { path: '^src/', pathNot: '^src/features/(content/document/(types|text|merge-blocks|editor/[a-z-]+|to-document|markdown-parser|token-tree|liquid-tags|html|html-table|cell-html|markdown-serializer|nodes|keys|digest|safe-url)|collaboration/(document-name|provider-socket|collaborator|ydoc-document)|reader/(heading-anchors|emoji)|sso/return-to|content/templates)[.]ts$|^src/features/reader/assets/reader[.]css$' },
+      to: { path: '^src/', pathNot: '^src/features/(content/document/(types|text|merge-blocks|editor/[a-z-]+|to-document|markdown-parser|token-tree|liquid-tags|html|html-table|cell-html|markdown-serializer|nodes|keys|digest|safe-url)|collaboration/(document-name|provider-socket|collaborator|ydoc-document)|reader/(heading-anchors|emoji|math|icon-shapes|expression-value)|sso/return-to|content/templates)[.]ts$|^src/features/reader/assets/reader[.]css$' },
     },
     {
       name: 'web-reaches-no-database',

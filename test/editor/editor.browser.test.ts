@@ -253,7 +253,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await mountEditor(page, EMPTY, options);
     await content().click();
     await slash('math');
-    await page.getByLabel('Math formula (TeX)').fill('e^{i\\pi}+1=0');
+    await page.getByRole('textbox', { name: 'Math formula (TeX)' }).fill('e^{i\\pi}+1=0');
     assert.equal(((await lastChange(page))!.nodes.find((b) => b.type === 'math') as { data?: { formula?: string } }).data?.formula, 'e^{i\\pi}+1=0');
   });
 

@@ -280,18 +280,21 @@ export interface PublishedContent {
   files: Map<string, { href: string; name: string; contentType: string; size: number; hash: string }>;
   /** The revision's reusable contents: the id of each one's document (null: it has none). */
   reusableContents: Map<string, string | null>;
+  /** The revision's variables (`space.vars` of expression inlines). */
+  variables: Record<string, string>;
 }
 
 export function readPublishedContent(ctx: AppContext, revisionId: string): Promise<PublishedContent> {
   return revisionRead(ctx.db, `${ctx.config.publicUrl} ${revisionId} published`, async () => {
     const revision = await findRevision(ctx.db, revisionId);
-    if (!revision) return { tree: [], files: new Map(), reusableContents: new Map() };
+    if (!revision) return { tree: [], files: new Map(), reusableContents: new Map(), variables: {} };
     const snapshot = await Snapshot.of(ctx.db, revision);
     const [pages, files, reusableContents] = await Promise.all([snapshot.pages(), snapshot.files(), snapshot.reusableContents()]);
     return {
       tree: buildTree(pages),
       files: new Map(files.map((f) => [f.file_id, { href: fileDownloadUrl(ctx.config, f.blob_hash, f.name), name: f.name, contentType: f.content_type, size: f.size, hash: f.blob_hash }])),
       reusableContents: new Map(reusableContents.map((r) => [r.id, r.documentId])),
+      variables: JSON.parse(revision.variables) as Record<string, string>,
     };
   });
 }

@@ -2,6 +2,7 @@ import type { Heading } from '../content/document/types.ts';
 import type { LinkResolver } from './link-resolver.ts';
 import type { ApiReference } from '../openapi-specs/reference.ts';
 import type { HighlightBudget } from './highlight-budget.ts';
+import type { ExpressionVariables } from './expression-value.ts';
 
 export interface RenderOptions {
   /** `customization.externalLinks.target`: `blank` opens links to other hosts in a new tab. */
@@ -23,6 +24,8 @@ export interface RenderOptions {
    * highlighted whatever it costs.
    */
   highlighting?: HighlightBudget;
+  /** The revision's and the page's variables, which `expression` inlines show; without them, expressions show nothing. */
+  variables?: ExpressionVariables;
 }
 
 /** What every block and inline renderer needs, built once per document. */

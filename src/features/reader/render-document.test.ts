@@ -155,6 +155,14 @@ describe('renderDocument: every block renders', () => {
     assert.match(html, /<pre class="math-source"><code>\\frac\{<\/code><\/pre>/);
   });
 
+  test('an expression shows its variable’s value, and nothing where the variable is unknown', async () => {
+    const expression = (path: string) => ({ object: 'inline', type: 'expression', isVoid: true, data: { expression: path } });
+    const document = doc(block({ type: 'paragraph', nodes: [t('Version '), expression('space.vars.version'), t(' on '), expression('page.vars.host'), t('.'), expression('space.vars.missing')] }));
+    const variables = { space: { version: '2.1.0' }, page: { host: 'api.example.com' } };
+    assert.equal(await render(document, { variables }), '<p>Version <span class="expression">2.1.0</span> on <span class="expression">api.example.com</span>.</p>');
+    assert.equal(await render(document), '<p>Version  on .</p>');
+  });
+
   test('conditional content shows only when the visitor matches', async () => {
     const document = doc(block({ type: 'if', data: { condition: 'visitor.claims.plan == "pro"' }, nodes: [p('Pro only')] }));
     assert.doesNotMatch(await render(document), /Pro only/);

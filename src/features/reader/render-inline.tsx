@@ -5,6 +5,7 @@ import { emojiCharacter } from './emoji.ts';
 import { namedIcon } from './icon-set.tsx';
 import { resolveLink } from './link-resolver.ts';
 import type { ResolvedLink } from './link-resolver.ts';
+import { expressionValue } from './expression-value.ts';
 import { formulaToMathMl } from './math.ts';
 import type { RenderContext } from './render-context.ts';
 import { safeImageUrl } from '../content/document/safe-url.ts';
@@ -121,8 +122,12 @@ function renderInline(node: Exclude<InlineContent, Text>, ctx: RenderContext, in
     }
     case 'icon':
       return namedIcon(data.icon, 'inline-icon');
+    case 'expression': {
+      // A variable's value; readers see nothing of an expression without one (GitBook shows an undefined as '').
+      const value = expressionValue(data.expression, ctx.options.variables ?? {});
+      return value === null ? null : <span class="expression">{value}</span>;
+    }
     default:
-      // Expressions need variables the reader does not have; anything else is unknown.
       return null;
   }
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
-import { buildSpace, editLive } from '../../../test/factories.ts';
+import { buildSpace, editLive, writeMain } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 import { assetPath } from './assets.ts';
 
@@ -341,5 +341,18 @@ describe('reader routes: published sites as web pages', () => {
     ok(await t.api('POST', `/v1/spaces/${reference.id}/change-requests/${cr.id}/content?compat=false`, { body: { changes: [{ operation: 'update_page', page: endpoints, slug: 'routes' }] } }));
     ok(await t.api('POST', `/v1/spaces/${reference.id}/change-requests/${cr.id}/merge`));
     assert.match((await get(url)).body, new RegExp(`href="${url}reference/routes"`));
+  });
+
+  test('an expression shows the published revision’s variable; one without a value shows nothing', async () => {
+    const space = await buildSpace(t, { title: 'Versions' });
+    const expression = (path: string) => ({ object: 'inline', type: 'expression', isVoid: true, data: { expression: path } });
+    const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+    const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text('Install version '), expression('space.vars.version'), text(' now'), expression('space.vars.missing'), text('.')] }] };
+    await writeMain(t, space.id, [{ operation: 'insert_page', title: 'Install', document: { document } }], { version: '2.1.0' });
+    t.clock.advance(1000);
+    const site = ok(await t.api('POST', sites(), { body: { title: 'Versioned', visibility: 'public', spaces: [space.id] } }), 201);
+    ok(await t.api('POST', `${sites()}/${site.id}/publish`));
+    const page = await get(`/sites/${site.id}/`);
+    assert.match(page.body, /Install version <span class="expression">2\.1\.0<\/span> now\./);
   });
 });

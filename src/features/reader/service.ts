@@ -372,7 +372,13 @@ export async function pageModel(ctx: AppContext, view: SiteView, located: Locate
   const openapiNames = document ? openapiRefsOf(document) : { slugs: [], urls: [] };
   const openapi = openapiNames.slugs.length + openapiNames.urls.length > 0 ? await referencesOfSpecs(ctx.db, view.site.organization_id, openapiNames) : undefined;
   const html = document
-    ? await renderDocument(document, links, { externalLinks: c.externalLinks.target, evaluateCondition: view.holds, ...(openapi ? { openapi } : {}), ...(highlighting ? { highlighting } : {}) })
+    ? await renderDocument(document, links, {
+        externalLinks: c.externalLinks.target,
+        evaluateCondition: view.holds,
+        variables: { space: pages.content.variables, page: node.page.attributes.variables },
+        ...(openapi ? { openapi } : {}),
+        ...(highlighting ? { highlighting } : {}),
+      })
     : await renderDocument({ object: 'document', data: {}, nodes: [] } as unknown as Document, links, {});
   const order = readingOrder(listedTree(pages.visible));
   const index = order.findIndex((n) => n.page.id === node.page.id);

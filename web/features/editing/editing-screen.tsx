@@ -117,6 +117,7 @@ function EditTargetView({ spaceId, organizationId, target, pageId }: { spaceId: 
           revisionId={revisionId}
           links={appLinks(spaceId, index, tree.data, editPath)}
           files={tree.data.files}
+          variables={{ space: tree.data.variables, page: page.variables }}
           onSaved={refresh}
         />
       ) : page ? (

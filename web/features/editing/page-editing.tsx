@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Document } from '../../../src/features/content/document/types.ts';
 import type { Revision, RevisionFile } from '../../api/types.ts';
 import type { AppLinks } from '../pages/links.ts';
+import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import type { SaveTransport } from './autosave.ts';
 import { BodyEditor, preloadBlockEditor } from './body-editor.tsx';
@@ -32,6 +33,8 @@ interface Props {
   links: AppLinks;
   /** The files of the target's revision the screen holds (read again after each save). */
   files: readonly RevisionFile[];
+  /** The variables of the revision and of the page, which the page's expressions show. */
+  variables: ExpressionVariables;
   /** A save changed what the tree shows (title, emoji): it is read again. */
   onSaved(): void;
 }
@@ -53,7 +56,7 @@ export function PageEditing(props: Props) {
   return <LoadedPage {...props} page={query.data} />;
 }
 
-function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links, files: revisionFiles, onSaved, page }: Props & { page: Awaited<ReturnType<typeof readPageAt>> }) {
+function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links, files: revisionFiles, variables, onSaved, page }: Props & { page: Awaited<ReturnType<typeof readPageAt>> }) {
   const queryClient = useQueryClient();
   const transport = useCallback<SaveTransport>(
     async (change, { keepalive }) => {
@@ -164,6 +167,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
             uploadFile={upload}
             importFile={importImage}
             files={files}
+            variables={variables}
             links={links}
             commentRanges={anchors.commentRanges}
             onCommentRange={anchors.onCommentRange}

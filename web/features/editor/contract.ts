@@ -1,6 +1,7 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
 import type { Document } from '../../../src/features/content/document/types.ts';
+import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
 
 /*
  * What the page editor (page-editor.tsx, loaded lazily when a person starts editing) takes from the screen
@@ -34,6 +35,8 @@ export interface PageEditorProps {
   /** Words comments were made on, highlighted in the page (comment-ranges.ts); a click on them calls `onCommentRange`. */
   commentRanges?: readonly CommentRange[];
   onCommentRange?(ids: string[]): void;
+  /** The variables the page's expressions show (`space.vars`: the revision's, `page.vars`: the page's). */
+  variables?: ExpressionVariables;
   /** The document was replaced from outside (a merge of someone else's save): the editor shows this one. */
   revision?: string;
   /**

@@ -10,6 +10,7 @@ import { randomKey } from '../../../src/features/content/document/keys.ts';
 import { uniqueKeysPlugin } from './model/unique-keys.ts';
 import { codeBlockView } from './nodes/code-view.ts';
 import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
+import { openSelectedFormula } from './formula-requests.ts';
 import { ExpandableView, FragmentView, HintView, TabsItemView, TabsView } from './nodes/containers.tsx';
 import { ContentRefView, EmbedView, FileView, ImagesView, ImageView } from './nodes/media.tsx';
 import { TableView } from './nodes/table.tsx';
@@ -139,6 +140,15 @@ const LineBreak = Extension.create({
   },
 });
 
+/** Enter on a selected formula opens its editor, before lists or paragraphs take the key. */
+const FormulaKeys = Extension.create({
+  name: 'formulaKeys',
+  priority: 1000,
+  addKeyboardShortcuts() {
+    return { Enter: () => openSelectedFormula(this.editor) };
+  },
+});
+
 /** `undoRedo: false` when editing together: the Collaboration extension keeps its own undo of one's own edits. */
 export function editorExtensions(options: { spaceId: string; extra?: AnyExtension[]; undoRedo?: boolean }): AnyExtension[] {
   const inSpace = (view: FunctionComponent<NodeViewProps & { spaceId: string }>): View => (props) => createElement(view, { ...props, spaceId: options.spaceId });
@@ -146,7 +156,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     [model.Hint, HintView], [model.Tabs, TabsView], [model.TabsItem, TabsItemView], [model.Expandable, ExpandableView],
     [model.Fragment, FragmentView], [model.Images, ImagesView], [model.Image, inSpace(ImageView)], [model.Embed, EmbedView],
     [model.FileBlock, inSpace(FileView)], [model.ContentRef, inSpace(ContentRefView)], [model.Table, TableView],
-    [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, InlineAtomView]
+    [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, inSpace(InlineAtomView)]
   ]);
   return [
     ...model.schemaExtensions.map((extension) => {
@@ -160,6 +170,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     Placeholder.configure({ placeholder: 'Write, or type / for a block' }),
     CaretFirst,
     LineBreak,
+    FormulaKeys,
     TypedText,
     UniqueKeys,
     CodeHighlight,

@@ -10,6 +10,8 @@ import { BlockMenu } from './block-menu.tsx';
 import { DocumentSync } from './document-sync.ts';
 import { editorExtensions } from './extensions.ts';
 import { FilesContext } from './files.ts';
+import { VariablesContext } from '../pages/variables.ts';
+import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
 import { joinSharedDocument, type CarriedCaret, type OpenedAlone } from './join-shared.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
 import { pasteHtml } from './paste/paste-html.ts';
@@ -20,7 +22,6 @@ import { useSuggestionMenu } from './suggestion-menu.ts';
 import type { EmojiEntry } from './emoji/emoji-data.ts';
 import { emojiExtension, EmojiPicker } from './emoji/emoji-picker.tsx';
 import type { MentionCandidate } from './mention/mention-data.ts';
-import { MentionPlace } from './mention/mention-label.tsx';
 import { mentionExtension, MentionPicker } from './mention/mention-picker.tsx';
 import { commentRangesExtension, refreshCommentRanges } from './comment-ranges.ts';
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
@@ -32,6 +33,8 @@ import { faKeyboard, faRotateLeft, faRotateRight } from '@fortawesome/free-solid
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
 
+
+const NO_VARIABLES: ExpressionVariables = {};
 /** An image block of one uploaded file, as GitBook writes one (an `images` block holding one `image`). */
 const imageBlock = (file: string, alt: string) => ({
   type: 'images',
@@ -291,6 +294,7 @@ export default function PageEditor(props: PageEditorProps) {
   };
 
   const readOnly = props.readOnly === true;
+  const variables = props.variables ?? NO_VARIABLES;
   return (
     <div className="qe-editor">
       {!readOnly && editor && (
@@ -331,9 +335,9 @@ export default function PageEditor(props: PageEditorProps) {
         </DragHandle>
       )}
       <FilesContext.Provider value={props.files}>
-        <MentionPlace.Provider value={place}>
+        <VariablesContext.Provider value={variables}>
           <EditorContent editor={editor} />
-        </MentionPlace.Provider>
+        </VariablesContext.Provider>
       </FilesContext.Provider>
       {slash && editor && (
         <SlashMenu

@@ -11,6 +11,8 @@ export interface TreePage {
   type: 'document' | 'group' | 'link' | 'computed' | string;
   path?: string;
   hidden?: boolean;
+  /** A document's own variables (`page.vars` of its expressions). */
+  variables?: Record<string, unknown>;
   pages?: TreePage[];
 }
 

@@ -11,6 +11,7 @@ import { useTitle } from '../../ui/title.ts';
 import type { AppLinks } from './links.ts';
 import { ancestorsOf, pagePath, type PageIndex, type TreePage } from './page-tree.ts';
 import { DocumentView } from './render-document.tsx';
+import { VariablesContext } from './variables.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { prefetchEditing, prefetchEditingWhenIdle } from '../editing/prefetch.ts';
 
@@ -20,6 +21,7 @@ export function PageView({ spaceId, page, index, revision, canEdit = false }: { 
   useTitle(page.title);
   const location = useLocation();
   const links = useMemo(() => appLinks(spaceId, index, revision), [spaceId, index, revision]);
+  const variables = useMemo(() => ({ space: revision.variables, page: page.variables }), [revision.variables, page.variables]);
   const document = (query.data as { document?: Document } | undefined)?.document;
   const items = useMemo(() => (document ? outline(document, headingAnchors(document)) : []), [document]);
   const ancestors = ancestorsOf(index, page.id);
@@ -59,7 +61,11 @@ export function PageView({ spaceId, page, index, revision, canEdit = false }: { 
         </header>
         {query.isPending ? <Skeleton lines={8} label="Loading the page" /> : null}
         <ErrorNote error={query.error} />
-        {document ? <DocumentView document={document} links={links} /> : null}
+        {document ? (
+          <VariablesContext.Provider value={variables}>
+            <DocumentView document={document} links={links} />
+          </VariablesContext.Provider>
+        ) : null}
       </article>
       <aside className="outline" aria-label="On this page">
         {items.length > 0 ? (

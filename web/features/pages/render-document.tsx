@@ -10,13 +10,14 @@ import { imageSource, resolveRef, type AppLinks } from './links.ts';
 import { LinkTo, renderInlines } from './render-inline.tsx';
 import { faCheck, faCircleCheck, faCircleExclamation, faCircleInfo, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '../../ui/icon.tsx';
+import { BlockFormula } from '../math/formula.tsx';
 
 /*
  * A page's JSON document, read-only, as the reader renders it (src/features/reader/render-document.tsx) and with
  * its stylesheet's classes: the same anchors for headings (the reader's heading-anchors.ts), the same markup
  * for hints, tabs, code and tables. Code is highlighted by shiki as the reader does, once its grammar has loaded
- * (features/code; plain until then). What differs: math shows its formula, and blocks the reader renders from
- * integrations show their text.
+ * (features/code; plain until then), math by temml as the reader does (features/math). What differs: blocks the
+ * reader renders from integrations show their text.
  */
 
 /**
@@ -316,7 +317,7 @@ interface OpaqueBlock { type: string; key?: string; data?: Record<string, unknow
 
 /** Blocks the reader renders with integrations or heavy libraries (math, OpenAPI, steppers, columns): their content, or their text. */
 function OtherBlock({ block, ctx, depth }: { block: OpaqueBlock; ctx: Ctx; depth: number }) {
-  if (block.type === 'math') return <pre className="math"><code>{typeof block.data?.formula === 'string' ? block.data.formula : ''}</code></pre>;
+  if (block.type === 'math') return <BlockFormula formula={typeof block.data?.formula === 'string' ? block.data.formula : ''} />;
   const children = [...(block.fragments ?? []).flatMap((f) => f.nodes ?? []), ...(block.nodes ?? [])];
   if (children.length === 0) return null;
   return <div className={`block-${block.type}`}>{renderFlow(children as Block[], ctx, depth + 1)}</div>;

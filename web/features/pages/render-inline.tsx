@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ContentRef, InlineContent, InlineImage, Leaf, Mark, Text } from '../../../src/features/content/document/types.ts';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
+import { NamedIcon } from '../icons/named-icon.tsx';
+import { InlineFormula } from '../math/formula.tsx';
 import { imageSource, resolveRef, type AppLinks, type ResolvedLink } from './links.ts';
+import { useExpressionText } from './variables.ts';
 
-/** Inline content (texts with marks, links, images, emoji) as React nodes, as the reader renders it. */
+/** Inline content (texts with marks, links, images, emoji, math, icons, …) as React nodes, as the reader renders it. */
 export function renderInlines(nodes: readonly InlineContent[] | undefined, links: AppLinks, inLink = false): ReactNode[] {
   const out: ReactNode[] = [];
   (nodes ?? []).forEach((node, i) => {
@@ -70,7 +73,7 @@ function renderInline(node: Exclude<InlineContent, Text>, links: AppLinks, inLin
       return emoji ? <span key={key} className="emoji">{emoji}</span> : null;
     }
     case 'inline-math':
-      return <code key={key}>{typeof data.formula === 'string' ? data.formula : ''}</code>;
+      return <InlineFormula key={key} formula={typeof data.formula === 'string' ? data.formula : ''} />;
     case 'mention': {
       const link = inLink ? null : resolveRef(data.ref as ContentRef | undefined, links);
       return link?.title ? <LinkTo key={key} link={link} className="mention">{link.title}</LinkTo> : null;
@@ -86,9 +89,18 @@ function renderInline(node: Exclude<InlineContent, Text>, links: AppLinks, inLin
       const text = renderInlines(((node as { nodes?: InlineContent[] }).nodes ?? []).filter((n) => n?.object === 'text'), links, inLink);
       return <span key={key} className="annotation">{text}</span>;
     }
+    case 'icon':
+      return <NamedIcon key={key} name={data.icon} className="inline-icon" />;
+    case 'expression':
+      return <Expression key={key} expression={data.expression} />;
     default:
       return null;
   }
+}
+
+/** A variable's value, from the page's variables (variables.ts). */
+function Expression({ expression }: { expression: unknown }) {
+  return <span className="expression">{useExpressionText(expression)}</span>;
 }
 
 function InlineImageView({ node, links }: { node: InlineImage; links: AppLinks }) {

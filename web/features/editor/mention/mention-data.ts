@@ -5,7 +5,7 @@ import { rankMatches } from '../slash/fuzzy-match.ts';
 /*
  * Who and what `@` can mention: the organization's members and the space's pages, as GitBook's `mention` inline
  * refers to them (`{ kind: 'user', user }`, `{ kind: 'page', page }`). Read from the public API the first time a
- * person types `@` on a page (or a page holding a mention opens), and kept for a minute: pages
+ * person types `@` on a page, and kept for a minute: pages
  * made since then are offered at the next `@` after it.
  */
 

@@ -1,8 +1,11 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import type { Ref } from '../files.ts';
-import { blockOf, setData } from './block-data.ts';
+import { NamedIcon } from '../../icons/named-icon.tsx';
+import { useExpressionText } from '../../pages/variables.ts';
+import { useRefName } from '../ref-titles.ts';
+import { blockOf } from './block-data.ts';
+import { InlineMathView, MathBlockView } from './formula.tsx';
 import { Picture } from './media.tsx';
-import { MentionLabel } from '../mention/mention-label.tsx';
 
 const NAMES: Record<string, string> = {
   math: 'Math', drawing: 'Drawing', if: 'Conditional content', openapi: 'OpenAPI', 'openapi-operation': 'OpenAPI operation',
@@ -12,21 +15,13 @@ const NAMES: Record<string, string> = {
 
 /**
  * A block the editor keeps exactly as it is and shows as a card: GitBook's opaque blocks and any block the
- * model cannot give back unchanged (content/document/editor/blocks.ts). Math is the exception: its formula is edited here.
+ * model cannot give back unchanged (content/document/editor/blocks.ts). Math is the exception: it shows as readers see
+ * it, and its formula is edited in a popover (formula.tsx).
  */
 export function OpaqueBlockView(props: NodeViewProps) {
   const block = blockOf(props);
   const name = NAMES[block.type] ?? block.type;
-  if (block.type === 'math') {
-    return (
-      <NodeViewWrapper as="div" className="qe-card qe-math" data-quire="math">
-        <label contentEditable={false}>
-          <span className="qe-card-kind">Math formula (TeX)</span>
-          <textarea rows={2} value={String(block.data?.formula ?? '')} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { formula: e.target.value })} />
-        </label>
-      </NodeViewWrapper>
-    );
-  }
+  if (block.type === 'math') return <MathBlockView {...props} />;
   return (
     <NodeViewWrapper as="div" className="qe-card qe-readonly" data-quire="opaqueBlock" data-drag-handle>
       <span className="qe-card-kind">{name}</span> <span>kept as it is; not editable here yet</span>
@@ -47,8 +42,24 @@ function textOf(nodes: unknown): string {
     .join('');
 }
 
-/** An inline kept as JSON: an emoji shows itself, inline math edits its formula, the rest are chips. */
-export function InlineAtomView(props: NodeViewProps) {
+/** What a mention names where its target has no name this person can see. */
+const MISSING: Record<string, string> = { page: 'Missing page', anchor: 'Missing page', user: 'Unknown person', space: 'Missing space' };
+
+/** A mention as the page view draws it: a link's look and its target's name (ref-titles.ts). */
+function MentionView({ spaceId, refJson }: { spaceId: string; refJson: (Ref & { space?: string; user?: string }) | undefined }) {
+  const name = useRefName(spaceId, refJson);
+  if (refJson?.kind === 'url') return <span className="mention">{refJson.url}</span>;
+  if (name === undefined) return <span className="mention" aria-busy="true">…</span>;
+  return name ? <span className="mention">{name}</span> : <span className="mention qe-missing">{MISSING[refJson?.kind ?? ''] ?? 'Missing link'}</span>;
+}
+
+/** An expression as readers see it: its variable's value, from the page's variables (pages/variables.ts). */
+function ExpressionView({ expression }: { expression: unknown }) {
+  return <span className="expression">{useExpressionText(expression)}</span>;
+}
+
+/** An inline kept as JSON, drawn as readers see it where the editor can; only an unknown inline shows its type. */
+export function InlineAtomView(props: NodeViewProps & { spaceId: string }) {
   const inline = (props.node.attrs.inline ?? {}) as InlineJson;
   const data = inline.data ?? {};
   const update = (patch: Record<string, unknown>) => props.updateAttributes({ inline: { ...inline, data: { ...data, ...patch } } });
@@ -59,9 +70,23 @@ export function InlineAtomView(props: NodeViewProps) {
       return <NodeViewWrapper as="span" className="qe-inline" role="img" aria-label={`Emoji ${code}`}>{char}</NodeViewWrapper>;
     }
     case 'inline-math':
+      return <InlineMathView props={props} formula={String(data.formula ?? '')} update={update} />;
+    case 'icon':
       return (
-        <NodeViewWrapper as="span" className="qe-inline qe-inline-math">
-          <input aria-label="Inline formula" size={Math.max(4, String(data.formula ?? '').length)} value={String(data.formula ?? '')} readOnly={!props.editor.isEditable} onChange={(e) => update({ formula: e.target.value })} />
+        <NodeViewWrapper as="span" className="qe-inline">
+          <NamedIcon name={data.icon} className="inline-icon" />
+        </NodeViewWrapper>
+      );
+    case 'mention':
+      return (
+        <NodeViewWrapper as="span" className="qe-inline">
+          <MentionView spaceId={props.spaceId} refJson={data.ref as Ref | undefined} />
+        </NodeViewWrapper>
+      );
+    case 'expression':
+      return (
+        <NodeViewWrapper as="span" className="qe-inline">
+          <ExpressionView expression={data.expression} />
         </NodeViewWrapper>
       );
     case 'inline-image': {
@@ -101,12 +126,6 @@ export function InlineAtomView(props: NodeViewProps) {
         </NodeViewWrapper>
       );
     }
-    case 'mention':
-      return (
-        <NodeViewWrapper as="span" className="qe-inline">
-          <MentionLabel target={data.ref as { kind?: string } | undefined} />
-        </NodeViewWrapper>
-      );
     default:
       return <NodeViewWrapper as="span" className="qe-inline qe-readonly">{inline.type ?? 'inline'}</NodeViewWrapper>;
   }

@@ -1,9 +1,9 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
-import { useEffect, useId, useState } from 'react';
-import { api } from '../../../api/client.ts';
+import { useId, useState } from 'react';
 import { formatFileSize, useImageSource, useLinkTarget, type Ref } from '../files.ts';
 import { cssWidth, formatLength, parseLength } from '../model/length.ts';
 import { caretInto } from '../place-caret.ts';
+import { useRefName } from '../ref-titles.ts';
 import { blockOf, setData } from './block-data.ts';
 import { Checkbox } from '../../../ui/choices.tsx';
 import { Select } from '../../../ui/select.tsx';
@@ -178,29 +178,10 @@ export function FileView(props: NodeViewProps & { spaceId: string }) {
   );
 }
 
-/** Titles of the pages cards point to, asked once per page while the editor is open. */
-const titles = new Map<string, Promise<string | undefined>>();
-const pageTitle = (spaceId: string, page: string): Promise<string | undefined> => {
-  const key = `${spaceId}/${page}`;
-  if (!titles.has(key)) {
-    titles.set(key, api<{ title: string }>('GET', `/spaces/${encodeURIComponent(spaceId)}/content/page/${encodeURIComponent(page)}`).then((found) => found.title, () => undefined));
-  }
-  return titles.get(key)!;
-};
-
 /** A content reference (GitBook's page link card): the page's title where the page is known, else where it points. */
 export function ContentRefView(props: NodeViewProps & { spaceId: string }) {
   const ref = blockOf(props).data?.ref as Ref | undefined;
-  const [title, setTitle] = useState<string>();
-  useEffect(() => {
-    setTitle(undefined);
-    if (ref?.kind !== 'page' || !ref.page) return;
-    let current = true;
-    void pageTitle(props.spaceId, ref.page).then((found) => current && setTitle(found));
-    return () => {
-      current = false;
-    };
-  }, [props.spaceId, ref?.kind, ref?.page]);
+  const title = useRefName(props.spaceId, ref?.kind === 'page' ? ref : undefined);
   return (
     <NodeViewWrapper as="div" className="qe-card" data-quire="contentRef" data-drag-handle>
       <span className="qe-card-kind">Card</span> {title ?? refLabel(ref)}

@@ -4,6 +4,7 @@ import {
   faMinus, faParagraph, faPaperclip, faQuoteLeft, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge, faTriangleExclamation,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
+import { isFormula, requestFormulaEditor } from '../formula-requests.ts';
 import { caretInto, focusField, positionOfBlock } from '../place-caret.ts';
 import { rankMatches } from './fuzzy-match.ts';
 
@@ -47,6 +48,15 @@ const insertAndEnter = (content: JSONContent) => (editor: Editor, range: Range) 
       return true;
     })
     .run();
+};
+
+/** Inserts a formula (a math block, or inline math at the caret) and opens its editor at once; `content` is new each time, as the block is found by identity. */
+const insertFormula = (content: JSONContent) => (editor: Editor, range: Range) => {
+  editor.chain().focus().deleteRange(range).insertContent(content).run();
+  const { doc, selection } = editor.state;
+  // An inline formula ends where the caret is now; a block is found by the very object inserted.
+  const pos = content.type === 'inlineAtom' ? selection.from - 1 : positionOfBlock(doc, content.attrs?.block);
+  if (pos !== undefined && pos >= 0 && isFormula(doc.nodeAt(pos))) requestFormulaEditor(editor, pos);
 };
 
 /** Inserts a table, the caret in its first cell (a card's title). */
@@ -145,14 +155,14 @@ export function slashItems(options: {
     { title: 'Cards', keywords: 'cards links gallery', description: 'A grid of cards, each with a title and text', group: 'Layout', icon: faTableCellsLarge, run: (e, r) => insertTable(newCards())(e, r) },
     { title: 'Divider', keywords: 'hr rule separator line', description: 'A line between two parts of the page', group: 'Layout', icon: faMinus, run: (e, r) => e.chain().focus().deleteRange(r).setHorizontalRule().run() },
     { title: 'Code block', keywords: 'code snippet pre', description: 'Code with its language’s colours', group: 'Code & API', icon: faCode, run: (e, r) => e.chain().focus().deleteRange(r).setCodeBlock().run() },
-    { title: 'Math', keywords: 'formula tex latex equation', description: 'A formula on a line of its own, in TeX', group: 'Code & API', icon: faSquareRootVariable, run: insert({ type: 'opaqueBlock', attrs: { block: block('math', { formula: '' }, { isVoid: true }) } }) },
+    { title: 'Math', keywords: 'formula tex latex equation', description: 'A formula on a line of its own, in TeX', group: 'Code & API', icon: faSquareRootVariable, run: (e, r) => insertFormula({ type: 'opaqueBlock', attrs: { block: block('math', { formula: '' }, { isVoid: true }) } })(e, r) },
     {
       title: 'Inline math',
       keywords: 'formula tex latex inline',
       description: 'A formula within the sentence, in TeX',
       group: 'Code & API',
       icon: faSuperscript,
-      run: insert({ type: 'inlineAtom', attrs: { inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: '' } }, leading: null } }),
+      run: (e, r) => insertFormula({ type: 'inlineAtom', attrs: { inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: '' } }, leading: null } })(e, r),
     },
     { title: 'Embed', keywords: 'embed url video iframe', description: 'A video, a tweet or another site, by its URL', group: 'Embeds', icon: faGlobe, run: insert({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
     { title: 'Page link', keywords: 'content reference card page url link', description: 'A card linking to a page of the space or a URL', group: 'Embeds', icon: faFileLines, run: (e, r) => options.pickPage(e, r) },
