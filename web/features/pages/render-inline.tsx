@@ -5,6 +5,7 @@ import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { NamedIcon } from '../icons/named-icon.tsx';
 import { InlineFormula } from '../math/formula.tsx';
 import { imageSource, resolveRef, type AppLinks, type ResolvedLink } from './links.ts';
+import { useRefName } from './ref-titles.ts';
 import { useExpressionText } from './variables.ts';
 
 /** Inline content (texts with marks, links, images, emoji, math, icons, …) as React nodes, as the reader renders it. */
@@ -75,7 +76,10 @@ function renderInline(node: Exclude<InlineContent, Text>, links: AppLinks, inLin
     case 'inline-math':
       return <InlineFormula key={key} formula={typeof data.formula === 'string' ? data.formula : ''} />;
     case 'mention': {
-      const link = inLink ? null : resolveRef(data.ref as ContentRef | undefined, links);
+      const ref = data.ref as (ContentRef & { user?: string }) | undefined;
+      // A person has no page in the app: their name, as the editor shows it (ref-titles.ts).
+      if (ref?.kind === 'user') return <PersonMention key={key} user={typeof ref.user === 'string' ? ref.user : ''} />;
+      const link = inLink ? null : resolveRef(ref, links);
       return link?.title ? <LinkTo key={key} link={link} className="mention">{link.title}</LinkTo> : null;
     }
     case 'button': {
@@ -116,4 +120,9 @@ function InlineImageView({ node, links }: { node: InlineImage; links: AppLinks }
       <img className={`${className} only-dark`} src={dark} alt={alt} loading="lazy" decoding="async" />
     </>
   );
+}
+
+function PersonMention({ user }: { user: string }) {
+  const name = useRefName('', { kind: 'user', user });
+  return name === undefined ? <span className="mention" aria-busy="true">…</span> : <span className="mention">{name ?? 'Unknown person'}</span>;
 }

@@ -2,7 +2,7 @@ import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import type { Ref } from '../files.ts';
 import { NamedIcon } from '../../icons/named-icon.tsx';
 import { useExpressionText } from '../../pages/variables.ts';
-import { useRefName } from '../ref-titles.ts';
+import { useRefName } from '../../pages/ref-titles.ts';
 import { blockOf } from './block-data.ts';
 import { InlineMathView, MathBlockView } from './formula.tsx';
 import { Picture } from './media.tsx';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { formatFileSize, useImageSource, useLinkTarget, type Ref } from '../files.ts';
 import { cssWidth, formatLength, parseLength } from '../model/length.ts';
 import { caretInto } from '../place-caret.ts';
-import { useRefName } from '../ref-titles.ts';
+import { useRefName } from '../../pages/ref-titles.ts';
 import { blockOf, setData } from './block-data.ts';
 import { Checkbox } from '../../../ui/choices.tsx';
 import { Select } from '../../../ui/select.tsx';

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
-import type { Ref } from './files.ts';
 
 /*
  * The names of what page link cards and mentions point to (a page's title, a person's name, a space's title),
  * as the page view shows them: asked of the API once per target while the editor is open. A target the API
  * does not show this person (deleted, or out of reach) has no name: undefined.
  */
+/** A content reference as documents hold it (the fields a name is looked up by). */
+type Ref = { kind?: string; page?: string; anchor?: string; url?: string; file?: string };
+
 const names = new Map<string, Promise<string | undefined>>();
 
 function named(path: string, field: 'title' | 'displayName'): Promise<string | undefined> {
