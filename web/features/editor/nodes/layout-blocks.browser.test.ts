@@ -30,10 +30,14 @@ describe('layout blocks in the editor, in Chromium', { skip: withoutChromium, ti
   const spec = OfficialSpec.loadLatest();
   const content = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
 
-  /** The caret at the end of a text block, once the editor holds the page (a click before is lost). */
+  /**
+   * The caret at the end of a text block, once the editor holds the page (a click before is lost): clicked on its
+   * last line (End goes to the end of a line, and a paragraph in a column wraps).
+   */
   async function caretAtEnd(page: Page, target: Locator, name: string): Promise<void> {
     await eventually(async () => {
-      if ((await caretIn(target)) === 'outside') await target.click();
+      const box = await target.boundingBox();
+      if (box && (await caretIn(target)) === 'outside') await target.click({ position: { x: box.width / 2, y: box.height - 6 } });
       await page.keyboard.press('End');
       return (await caretIn(target)) === 'end';
     }, 20_000, `the caret at the end of "${name}"`);
@@ -142,6 +146,50 @@ describe('layout blocks in the editor, in Chromium', { skip: withoutChromium, ti
     assert.equal(textOf(after.nodes[0].nodes[0]), 'Add some content here');
     assert.deepEqual(after.nodes[1], original.nodes[2], 'a step not edited comes back as it was, key included');
     assert.equal(textOf(after.nodes[2]), 'A fourth step');
+    await page.context().close();
+  });
+
+  test('the corpus\' columns page opens with its columns side by side, a column is edited, and the block is dragged by its handle', async () => {
+    const { origin } = suite;
+    const file = 'create-content/blocks/columns.md';
+    const { body } = splitPageMarkdown(readFileSync(join(CORPUS_DIR, file), 'utf8'), file);
+    const { spaceId, pageId, saved } = await pageWith(body, 'Columns');
+    const before = await saved();
+    const original = before.nodes.find((b: Json) => b.type === 'columns');
+    assert.deepEqual(original.nodes.map((column: Json) => column.data), [{ width: { value: 50, unit: '%' } }, {}]);
+    const page = await suite.signedIn();
+    await page.goto(`${origin}/app/s/${spaceId}/~/edit/${pageId}`);
+    await content(page).waitFor();
+    const columns = page.getByRole('group', { name: 'Columns' });
+    const paragraph = columns.locator('p', { hasText: 'Integrate your documentation' });
+    await caretAtEnd(page, paragraph, 'Integrate your documentation');
+    await page.keyboard.type(' Today.');
+    // Side by side: the second column starts level with the first, to its right.
+    const [left, right] = await Promise.all([0, 1].map((i) => columns.locator('.column').nth(i).boundingBox()));
+    assert.ok(left && right && Math.abs(left.y - right.y) < 2 && right.x > left.x + left.width - 1, 'two columns side by side');
+    await suite.assertAccessible(page, 'the corpus\' columns page in the editor');
+
+    // Dragged by the block handle above the paragraph before it.
+    await columns.hover({ position: { x: 4, y: 4 } });
+    const handle = await page.getByRole('button', { name: 'Block menu' }).boundingBox();
+    const target = await content(page).locator('p', { hasText: 'Columns are a great way' }).boundingBox();
+    assert.ok(handle && target);
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 20, target.y + 3, { steps: 12 });
+    await page.mouse.up();
+    await screenshot(page, 'editor-layout-corpus-columns', { fullPage: true });
+
+    const order = (document: Json) => document.nodes.slice(0, 2).map((b: Json) => b.type).join();
+    assert.equal(order(before), 'paragraph,columns');
+    await eventually(async () => {
+      const document = await saved();
+      return JSON.stringify(document).includes('Today.') && order(document) === 'columns,paragraph';
+    }, 30_000, 'the columns saved above the paragraph, with the words typed');
+    const after = (await saved()).nodes.find((b: Json) => b.type === 'columns');
+    assert.equal(after.key, original.key, 'the block moved is the same block');
+    assert.deepEqual(after.nodes[1], original.nodes[1], 'the column not edited comes back as it was');
+    assert.deepEqual(after.nodes[0].data, original.nodes[0].data);
     await page.context().close();
   });
 });
