@@ -4,7 +4,7 @@ import { getSchema } from '@tiptap/core';
 import { Node } from '@tiptap/pm/model';
 import { EditorState, TextSelection, type Command } from '@tiptap/pm/state';
 import { schemaExtensions } from '../../../../src/features/content/document/editor/schema.ts';
-import { canAddColumn, canRemoveColumn, columnTracks, newColumns, newStepper, newUpdates, tagsFromText, tagsText, updateDay } from './layout-blocks.ts';
+import { canAddColumn, canRemoveColumn, columnTracks, layoutFitsIn, newColumns, newStepper, newUpdates, tagsFromText, tagsText, updateDay } from './layout-blocks.ts';
 import { backspaceAtEdge, enterAtEdge } from './layout-keys.ts';
 
 const schema = getSchema(schemaExtensions);
@@ -20,6 +20,14 @@ test('columns share the row as GitBook\'s reader shares it', () => {
 test('a columns block has two or three columns', () => {
   assert.deepEqual([1, 2, 3].map(canAddColumn), [true, true, false]);
   assert.deepEqual([2, 3, 4].map(canRemoveColumn), [false, true, true]);
+});
+
+test('a layout block is not put where GitBook does not take it: no stepper in a step, no columns in a column, none in an update', () => {
+  assert.equal(layoutFitsIn('stepper', ['doc', 'stepper', 'stepperStep', 'paragraph']), false);
+  assert.equal(layoutFitsIn('stepper', ['doc', 'columns', 'column', 'paragraph']), true);
+  assert.equal(layoutFitsIn('columns', ['doc', 'columns', 'column', 'stepper', 'stepperStep', 'paragraph']), false);
+  assert.equal(layoutFitsIn('updates', ['doc', 'updates', 'update', 'hint', 'paragraph']), false);
+  assert.equal(layoutFitsIn('columns', ['doc', 'hint', 'paragraph']), true);
 });
 
 test('an update\'s tags are written as one line and read back, keeping what each reference had', () => {

@@ -25,6 +25,20 @@ export const newStepper = (): JSONContent => ({ type: 'stepper', attrs: { block:
 export const newColumns = (): JSONContent => ({ type: 'columns', attrs: { block: block('columns', {}, { isVoid: false }) }, content: [newColumn(), newColumn()] });
 export const newUpdates = (date: string): JSONContent => ({ type: 'updates', attrs: { block: block('updates', { format: 'full' }) }, content: [newUpdate(date)] });
 
+/**
+ * The layout blocks GitBook does not let stand inside a step, a column or an update (the node unions of
+ * @gitbook/api's DocumentBlockStepperStep, DocumentBlockColumn, DocumentBlockUpdate): no stepper in a step,
+ * no columns in columns, no layout block in an update.
+ */
+const NOT_INSIDE: Record<string, readonly string[]> = {
+  stepperStep: ['stepper', 'columns', 'updates'],
+  column: ['columns', 'updates'],
+  update: ['stepper', 'columns', 'updates'],
+};
+
+/** Whether a block (`stepper`, `columns`, `updates`) may be put where the caret's ancestors are these nodes. */
+export const layoutFitsIn = (block: string, ancestors: readonly string[]): boolean => ancestors.every((ancestor) => !NOT_INSIDE[ancestor]?.includes(block));
+
 /** A day as GitBook's updates write it (`2025-12-25`), in UTC like every timestamp of the API. */
 export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
 
