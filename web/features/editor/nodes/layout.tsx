@@ -15,21 +15,25 @@ import { canAddColumn, canRemoveColumn, columnTracks, dayOf, newColumn, newStep,
  * a part. The rules (limits, widths, tags) are in layout-blocks.ts; Enter and Backspace in layout-keys.ts.
  */
 
-/** Adds a part at the end of the container drawn by `props`, the caret in it: what is typed next goes there. */
+/**
+ * Adds a part at the end of the container drawn by `props`, the caret in it and the page focused in the same
+ * event (place-caret.ts): what is typed next goes there, not to the button clicked.
+ */
 function appendPart(props: NodeViewProps, part: JSONContent, reshape?: (tr: Transaction, pos: number) => void): void {
   const pos = props.getPos();
   if (typeof pos !== 'number') return;
   const end = pos + props.node.nodeSize - 1;
-  props.editor
+  const added = props.editor
     .chain()
     .insertContentAt(end, part)
     .command(({ tr }) => {
       reshape?.(tr, pos);
       caretInto(tr, end);
+      tr.scrollIntoView();
       return true;
     })
-    .focus(undefined, { scrollIntoView: true })
     .run();
+  if (added) props.editor.view.focus();
 }
 
 /** Removes the part drawn by `props`; the last one goes with its container, which holds at least one. */
