@@ -129,6 +129,9 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     ['expandable', 'expandable'], ['table', 'table'],
     ['math', 'math'], ['embed', 'embed'],
     ['cards', 'table', (b) => assert.equal((b as { data: { view: { type: string } } }).data.view.type, 'cards')],
+    ['stepper', 'stepper', (b) => assert.deepEqual((b as unknown as { nodes: { type: string }[] }).nodes.map((n) => n.type), ['stepper-step'])],
+    ['columns', 'columns', (b) => assert.deepEqual((b as unknown as { nodes: { type: string }[] }).nodes.map((n) => n.type), ['column', 'column'])],
+    ['updates', 'updates', (b) => assert.match((b as unknown as { nodes: { data: { date: string } }[] }).nodes[0]!.data.date, /^\d{4}-\d{2}-\d{2}$/)],
   ];
 
   test('the / menu inserts every kind of block, filtered as one types and chosen with the keyboard', async () => {

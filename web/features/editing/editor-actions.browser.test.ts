@@ -24,7 +24,7 @@ import { buildSpace } from '../../../test/factories.ts';
 const ACTIONS = 200;
 const CHECK_EVERY = 50;
 const WORDS = ['alpha', 'Beta ', ' gamma', 'δέλτα', 'end.', '- ', '1. ', '> ', '## ', '`code`', 'x'];
-const SLASH_ITEMS = ['Heading 2', 'Bulleted list', 'Numbered list', 'Task list', 'Quote', 'Hint: info', 'Code block', 'Divider', 'Tabs', 'Expandable', 'Table', 'Cards', 'Math'];
+const SLASH_ITEMS = ['Heading 2', 'Bulleted list', 'Numbered list', 'Task list', 'Quote', 'Hint: info', 'Code block', 'Divider', 'Tabs', 'Expandable', 'Table', 'Cards', 'Math', 'Stepper', 'Columns', 'Updates'];
 const PASTED = ['pasted words', 'first line\nsecond line', 'one\n\ntwo paragraphs\n\nthree', '- a pasted\n- list'];
 
 // Thousandths, evenly: fast-check's doubles lean to the extremes (a click would nearly always land on the first text).

@@ -1,7 +1,7 @@
 import { Extension, type AnyExtension } from '@tiptap/core';
 import { Plugin, TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
-import { ReactNodeViewRenderer, type NodeViewProps } from '@tiptap/react';
+import { ReactNodeViewRenderer, type NodeViewProps, type ReactNodeViewRendererOptions } from '@tiptap/react';
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
 import { createElement, type FunctionComponent } from 'react';
 import { CodeHighlight } from './code-highlight.ts';
@@ -12,6 +12,9 @@ import { codeBlockView } from './nodes/code-view.ts';
 import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
 import { openSelectedFormula } from './formula-requests.ts';
 import { ExpandableView, FragmentView, HintView, TabsItemView, TabsView } from './nodes/containers.tsx';
+import { ColumnsView, ColumnView, StepperStepView, StepperView, UpdatesView, UpdateView } from './nodes/layout.tsx';
+import { LayoutKeys } from './nodes/layout-keys.ts';
+import { LayoutParts, redrawOnNewPlace } from './nodes/layout-parts.ts';
 import { ContentRefView, EmbedView, FileView, ImagesView, ImageView } from './nodes/media.tsx';
 import { TableView } from './nodes/table.tsx';
 
@@ -19,12 +22,41 @@ import { TableView } from './nodes/table.tsx';
  * The schema's extensions (src/features/content/document/editor/schema.ts) with the editor's node views and
  * behaviour: undo/redo, drop and gap cursors, a placeholder, Shift-Enter for a line break (our texts hold `\n`;
  * there is no hard-break node), code highlighted as the reader does, one key per node (model/unique-keys.ts), keys
- * handled at the caret the browser shows (CaretFirst).
+ * handled at the caret the browser shows (CaretFirst), Enter and Backspace at the edges of steps, columns and updates
+ * (nodes/layout-keys.ts).
  */
 
 type View = FunctionComponent<NodeViewProps>;
-const withView = <T extends { extend: (config: object) => T }>(extension: T, view: View): T =>
-  extension.extend({ addNodeView: () => ReactNodeViewRenderer(view as never) });
+/** How a view is drawn around its React component: its element's tag and class, its children's element and class. */
+type Rendering = Partial<ReactNodeViewRendererOptions> & { contentClass?: string };
+const withView = <T extends { extend: (config: object) => T }>(extension: T, view: View, rendering: Rendering = {}): T =>
+  extension.extend({
+    addNodeView: () => {
+      const { contentClass, ...options } = rendering;
+      const render = ReactNodeViewRenderer(view as never, options);
+      if (!contentClass) return render;
+      return (props: Parameters<typeof render>[0]) => {
+        const nodeView = render(props) as { contentDOM?: HTMLElement | null };
+        nodeView.contentDOM?.classList.add(contentClass);
+        return nodeView as ReturnType<typeof render>;
+      };
+    },
+  });
+
+/*
+ * The layout blocks are drawn in the reader's elements and classes (reader.css): a stepper's steps are the
+ * `li.step` items of its `ol.stepper`, columns the `div.column` items of the `div.columns` grid, updates the
+ * `section.update` entries of `div.updates`. The elements ProseMirror puts children in are those, so the
+ * reader's list numbering and grid apply as they are.
+ */
+const RENDERED_AS = new Map<AnyExtension, Rendering>([
+  [model.Stepper, { contentDOMElementTag: 'ol', contentClass: 'stepper' }],
+  [model.StepperStep, { as: 'li', className: 'step', update: redrawOnNewPlace }],
+  [model.Columns, { contentClass: 'columns' }],
+  [model.Column, { className: 'column', update: redrawOnNewPlace }],
+  [model.Updates, { contentClass: 'updates' }],
+  [model.Update, { as: 'section', className: 'update', update: redrawOnNewPlace }],
+]);
 
 /*
  * A character typed into text is inserted by ProseMirror, not by the browser. Left to the browser, each key
@@ -156,13 +188,14 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     [model.Hint, HintView], [model.Tabs, TabsView], [model.TabsItem, TabsItemView], [model.Expandable, ExpandableView],
     [model.Fragment, FragmentView], [model.Images, ImagesView], [model.Image, inSpace(ImageView)], [model.Embed, EmbedView],
     [model.FileBlock, inSpace(FileView)], [model.ContentRef, inSpace(ContentRefView)], [model.Table, TableView],
-    [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, inSpace(InlineAtomView)]
+    [model.Stepper, StepperView], [model.StepperStep, StepperStepView], [model.Columns, ColumnsView], [model.Column, ColumnView],
+    [model.Updates, UpdatesView], [model.Update, UpdateView], [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, inSpace(InlineAtomView)]
   ]);
   return [
     ...model.schemaExtensions.map((extension) => {
       if (extension === model.QuireCodeBlock) return model.QuireCodeBlock.extend({ addNodeView: () => codeBlockView });
       const view = views.get(extension);
-      return view ? withView(extension as never, view) : extension;
+      return view ? withView(extension as never, view, RENDERED_AS.get(extension)) : extension;
     }),
     ...(options.undoRedo === false ? [] : [UndoRedo]),
     Dropcursor,
@@ -174,6 +207,8 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     TypedText,
     UniqueKeys,
     CodeHighlight,
+    LayoutKeys,
+    LayoutParts,
     ...(options.extra ?? []),
   ];
 }

@@ -8,9 +8,9 @@ import { InlineMathView, MathBlockView } from './formula.tsx';
 import { Picture } from './media.tsx';
 
 const NAMES: Record<string, string> = {
-  math: 'Math', drawing: 'Drawing', if: 'Conditional content', openapi: 'OpenAPI', 'openapi-operation': 'OpenAPI operation',
+  drawing: 'Drawing', if: 'Conditional content', openapi: 'OpenAPI', 'openapi-operation': 'OpenAPI operation',
   'openapi-schemas': 'OpenAPI schemas', 'openapi-webhook': 'OpenAPI webhook', integration: 'Integration block',
-  'reusable-content': 'Reusable content', stepper: 'Stepper', columns: 'Columns', swagger: 'Swagger', updates: 'Updates', prompt: 'Prompt',
+  'reusable-content': 'Reusable content', swagger: 'Swagger', prompt: 'Prompt',
 };
 
 /**

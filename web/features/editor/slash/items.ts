@@ -1,12 +1,15 @@
 import type { Editor, JSONContent, Range } from '@tiptap/core';
+import type { EditorState } from '@tiptap/pm/state';
 import {
-  faCircleCheck, faCircleExclamation, faCircleInfo, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
-  faMinus, faParagraph, faPaperclip, faQuoteLeft, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge, faTriangleExclamation,
+  faCircleCheck, faCircleExclamation, faCircleInfo, faClockRotateLeft, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
+  faMinus, faParagraph, faPaperclip, faQuoteLeft, faShoePrints, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge,
+  faTableColumns, faTriangleExclamation,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
 import { isFormula, requestFormulaEditor } from '../formula-requests.ts';
 import { caretInto, focusField, positionOfBlock } from '../place-caret.ts';
 import { rankMatches } from './fuzzy-match.ts';
+import { dayOf, layoutFitsIn, newColumns, newStepper, newUpdates } from '../nodes/layout-blocks.ts';
 
 /*
  * What the `/` menu inserts: every block of the model, as editor JSON carrying the block's shape (schema.ts),
@@ -25,8 +28,17 @@ export interface SlashItem {
   description: string;
   group: SlashGroup;
   icon: IconDefinition;
+  /** Whether it may be inserted at the caret (a stepper is not put in a step); anywhere when absent. */
+  fitsAt?(state: EditorState): boolean;
   run(editor: Editor, range: Range): void;
 }
+
+/** The caret's ancestors, by node name. */
+const ancestorsAt = (state: EditorState): string[] => {
+  const { $from } = state.selection;
+  return Array.from({ length: $from.depth + 1 }, (_, depth) => $from.node(depth).type.name);
+};
+const layoutFitsAt = (block: string) => (state: EditorState) => layoutFitsIn(block, ancestorsAt(state));
 
 const paragraph = (): JSONContent => ({ type: 'paragraph' });
 const block = (type: string, data: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({ object: 'block', type, ...extra, data });
@@ -151,6 +163,9 @@ export function slashItems(options: {
         ],
       }),
     },
+    { title: 'Stepper', keywords: 'steps guide walkthrough tutorial numbered', description: 'A guide in numbered steps, each with its own blocks', group: 'Layout', icon: faShoePrints, fitsAt: layoutFitsAt('stepper'), run: (e, r) => insertAndEnter(newStepper())(e, r) },
+    { title: 'Columns', keywords: 'columns side by side layout split', description: 'Two blocks of content side by side', group: 'Layout', icon: faTableColumns, fitsAt: layoutFitsAt('columns'), run: (e, r) => insertAndEnter(newColumns())(e, r) },
+    { title: 'Updates', keywords: 'changelog release notes news dated', description: 'A changelog: dated entries, each with its own blocks', group: 'Layout', icon: faClockRotateLeft, fitsAt: layoutFitsAt('updates'), run: (e, r) => insertAndEnter(newUpdates(dayOf(new Date())))(e, r) },
     { title: 'Table', keywords: 'grid rows columns', description: 'Rows and columns of values', group: 'Layout', icon: faTable, run: (e, r) => insertTable(newTable())(e, r) },
     { title: 'Cards', keywords: 'cards links gallery', description: 'A grid of cards, each with a title and text', group: 'Layout', icon: faTableCellsLarge, run: (e, r) => insertTable(newCards())(e, r) },
     { title: 'Divider', keywords: 'hr rule separator line', description: 'A line between two parts of the page', group: 'Layout', icon: faMinus, run: (e, r) => e.chain().focus().deleteRange(r).setHorizontalRule().run() },

@@ -1,4 +1,5 @@
 import { Extension, type Editor, type Range } from '@tiptap/core';
+import type { EditorState } from '@tiptap/pm/state';
 import { exitSuggestion, Suggestion } from '@tiptap/suggestion';
 import { useRef } from 'react';
 import { CaretMenuOption, useSelectedInView } from '../caret-menu-option.tsx';
@@ -15,6 +16,7 @@ export type SlashState = SuggestionState<SlashItem>;
  * `bridge` carries the state out to React and the keys in from the editor.
  */
 export function slashExtension(items: () => SlashItem[], bridge: SuggestionBridge<SlashItem>) {
+  const itemsAt = (state: EditorState) => items().filter((item) => item.fitsAt?.(state) ?? true);
   return Extension.create({
     name: 'slashMenu',
     addProseMirrorPlugins() {
@@ -28,9 +30,9 @@ export function slashExtension(items: () => SlashItem[], bridge: SuggestionBridg
           allowSpaces: true,
           allow: ({ state, range }) => {
             const query = state.doc.textBetween(range.from + 1, range.to);
-            return !/\s/.test(query) || filterItems(items(), query).length > 0;
+            return !/\s/.test(query) || filterItems(itemsAt(state), query).length > 0;
           },
-          items: ({ query }) => filterItems(items(), query),
+          items: ({ query, editor }) => filterItems(itemsAt(editor.state), query),
           command: ({ editor, range, props }: { editor: Editor; range: Range; props: SlashItem }) => props.run(editor, range),
           render: () => ({
             onStart: (p) => bridge.set({ items: p.items, query: p.query, selected: 0, rect: p.clientRect?.() ?? null, measure: () => p.clientRect?.() ?? null, run: (item) => p.command(item) }),

@@ -13,32 +13,40 @@ import { inlineFromEditor, inlineToEditor, Unrepresentable } from './inline.ts';
 type Json = Record<string, unknown>;
 type Children = 'inline' | 'nodes' | 'fragments' | 'code' | 'none';
 
-interface Mapping { pm: string; children: Children; child?: (block: Block) => void }
+/** `only`: the one type its children have (a stepper holds steps): another child makes the block a card. */
+interface Mapping { pm: string; children: Children; child?: (block: Block) => void; only?: string }
 
 const OURS: Record<string, Mapping> = {
   paragraph: { pm: 'paragraph', children: 'inline' },
   'heading-1': { pm: 'heading', children: 'inline' },
   'heading-2': { pm: 'heading', children: 'inline' },
   'heading-3': { pm: 'heading', children: 'inline' },
-  'list-unordered': { pm: 'bulletList', children: 'nodes' },
-  'list-ordered': { pm: 'orderedList', children: 'nodes' },
-  'list-tasks': { pm: 'taskList', children: 'nodes' },
+  'list-unordered': { pm: 'bulletList', children: 'nodes', only: 'list-item' },
+  'list-ordered': { pm: 'orderedList', children: 'nodes', only: 'list-item' },
+  'list-tasks': { pm: 'taskList', children: 'nodes', only: 'list-item' },
   blockquote: { pm: 'blockquote', children: 'nodes' },
   hint: { pm: 'hint', children: 'nodes' },
   code: { pm: 'codeBlock', children: 'code' },
   divider: { pm: 'horizontalRule', children: 'none' },
-  tabs: { pm: 'tabs', children: 'nodes' },
+  tabs: { pm: 'tabs', children: 'nodes', only: 'tabs-item' },
   'tabs-item': { pm: 'tabsItem', children: 'nodes' },
   expandable: { pm: 'expandable', children: 'fragments' },
-  images: { pm: 'images', children: 'nodes' },
+  images: { pm: 'images', children: 'nodes', only: 'image' },
   image: { pm: 'image', children: 'fragments' },
   embed: { pm: 'embed', children: 'fragments' },
   file: { pm: 'file', children: 'fragments' },
   table: { pm: 'table', children: 'none' },
   'content-ref': { pm: 'contentRef', children: 'none' },
+  stepper: { pm: 'stepper', children: 'nodes', only: 'stepper-step' },
+  'stepper-step': { pm: 'stepperStep', children: 'nodes' },
+  columns: { pm: 'columns', children: 'nodes', only: 'column' },
+  column: { pm: 'column', children: 'nodes' },
+  updates: { pm: 'updates', children: 'nodes', only: 'update' },
+  update: { pm: 'update', children: 'nodes' },
 };
 /** Nodes whose children must not be empty (`block+`, `image+`…). */
-const NON_EMPTY = new Set(['blockquote', 'hint', 'tabs', 'tabsItem', 'expandable', 'images', 'bulletList', 'orderedList', 'taskList', 'listItem', 'taskItem', 'fragment']);
+const NON_EMPTY = new Set(['blockquote', 'hint', 'tabs', 'tabsItem', 'expandable', 'images', 'bulletList', 'orderedList', 'taskList', 'listItem', 'taskItem', 'fragment',
+  'stepper', 'stepperStep', 'columns', 'column', 'updates', 'update']);
 const ATOMS = new Set(['horizontalRule', 'table', 'contentRef']);
 
 /**
@@ -64,6 +72,13 @@ export function freshBlock(node: PMNode): Json | null {
     case 'tabsItem': return b('tabs-item', { title: '' });
     case 'expandable': return b('expandable', {}, { isVoid: true });
     case 'images': return b('images', {}, { isVoid: false });
+    case 'stepper': return b('stepper');
+    case 'stepperStep': return b('stepper-step');
+    case 'columns': return b('columns', {}, { isVoid: false });
+    case 'column': return b('column');
+    case 'updates': return b('updates', { format: 'full' });
+    // GitBook's update always has a date: one made without it (never by the `/` menu) is dated when it is set.
+    case 'update': return b('update', { date: '' });
     default: return null;
   }
 }
@@ -89,7 +104,12 @@ function toNode(block: Block, inTasks = false): PMNode {
       if (!Array.isArray(raw.nodes)) throw new Unrepresentable('container without nodes');
       attrs.block = { ...raw, nodes: [] };
       const tasks = block.type === 'list-tasks';
-      content = (raw.nodes as Block[]).map((child) => (isFlow(child) ? flowToNode(child as FlowBlock) : toNode(child, tasks)));
+      const only = 'only' in mapping ? mapping.only : undefined;
+      content = (raw.nodes as Block[]).map((child) => {
+        if (!only) return flowToNode(child as FlowBlock);
+        if (child?.type !== only) throw new Unrepresentable(`${block.type} holding another block than ${only}`);
+        return toNode(child, tasks);
+      });
       break;
     }
     case 'fragments': {
@@ -123,12 +143,14 @@ function toNode(block: Block, inTasks = false): PMNode {
   return ATOMS.has(mapping.pm) || content === undefined ? { type: mapping.pm, attrs } : { type: mapping.pm, attrs, content };
 }
 
-const NON_FLOW = new Set(['list-item', 'code-line', 'image', 'tabs-item']);
+const NON_FLOW = new Set(['list-item', 'code-line', 'image', 'tabs-item', 'stepper-step', 'column', 'update']);
 const isFlow = (block: Block) => !NON_FLOW.has(block.type);
 
 /** A flow block as a node, or as an opaque card when the mapping cannot give it back exactly. */
 export function flowToNode(block: FlowBlock): PMNode {
   try {
+    // A step, column or tab only stands in its own container, never in the flow.
+    if (!isFlow(block)) throw new Unrepresentable(`${block.type} outside its container`);
     const node = toNode(block);
     if (sameJson(fromNode(node), block)) return node;
   } catch (error) {

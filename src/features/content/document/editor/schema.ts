@@ -106,6 +106,13 @@ export const Images = container('images', 'image+', 'block', 'div');
 export const Image = container('image', 'fragment*', undefined, 'figure');
 export const Embed = container('embed', 'fragment*', 'block', 'figure');
 export const FileBlock = container('file', 'fragment*', 'block', 'figure');
+/** GitBook's layout blocks: a stepper's steps, columns side by side, a changelog's dated updates; each child holds flow blocks. */
+export const Stepper = container('stepper', 'stepperStep+', 'block', 'ol');
+export const StepperStep = container('stepperStep', 'block+', undefined, 'li');
+export const Columns = container('columns', 'column+', 'block', 'div');
+export const Column = container('column', 'block+', undefined, 'div');
+export const Updates = container('updates', 'update+', 'block', 'div');
+export const Update = container('update', 'block+', undefined, 'section');
 
 /** A named part of a block (a caption, an expandable's title or body, a table cell): `fragment` is its shell. */
 export const Fragment = Node.create({
@@ -228,6 +235,6 @@ export const MARK_RANK = ['link', 'bold', 'italic', 'strike', 'code', 'keyboard'
 export const schemaExtensions: AnyExtension[] = [
   QuireDocument, Text, QuireParagraph, QuireHeading, QuireBlockquote, QuireBulletList, QuireOrderedList, QuireTaskList,
   QuireListItem, QuireTaskItem, QuireCodeBlock, QuireDivider, Hint, Tabs, TabsItem, Expandable, Images, Image, Embed,
-  FileBlock, Fragment, Table, ContentRef, OpaqueBlock, InlineAtom,
+  FileBlock, Stepper, StepperStep, Columns, Column, Updates, Update, Fragment, Table, ContentRef, OpaqueBlock, InlineAtom,
   Link, withData(Bold), withData(Italic), withData(Strike), QuireCode, Keyboard, withData(Superscript), withData(Subscript), Color, TextRef,
 ];
