@@ -1,3 +1,4 @@
+// @sqlite-run-only: the editor and page view drawing math, icons, mentions and expressions; the server stores and serves one page, which the content and reader tests do on both databases.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';

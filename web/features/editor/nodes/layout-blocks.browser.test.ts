@@ -1,3 +1,4 @@
+// @sqlite-run-only: stepper, columns and updates authored in the editor; the server stores one page, whose documents the content tests store on both databases.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
