@@ -4,6 +4,7 @@ import {
   faMinus, faParagraph, faPaperclip, faQuoteLeft, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge, faTriangleExclamation,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
+import { NodeSelection } from '@tiptap/pm/state';
 import { caretInto, focusField, positionOfBlock } from '../place-caret.ts';
 import { rankMatches } from './fuzzy-match.ts';
 
@@ -44,6 +45,21 @@ const insertAndEnter = (content: JSONContent) => (editor: Editor, range: Range) 
     .command(({ tr }) => {
       const pos = positionOfBlock(tr.doc, content.attrs?.block);
       if (pos !== undefined) caretInto(tr, pos);
+      return true;
+    })
+    .run();
+};
+
+/** Inserts a block selected as a whole: its settings toolbar (block-settings.tsx) is where it is filled in (an embed's URL). */
+const insertAndSelect = (content: JSONContent) => (editor: Editor, range: Range) => {
+  editor
+    .chain()
+    .focus()
+    .deleteRange(range)
+    .insertContent(content)
+    .command(({ tr }) => {
+      const pos = positionOfBlock(tr.doc, content.attrs?.block);
+      if (pos !== undefined) tr.setSelection(NodeSelection.create(tr.doc, pos));
       return true;
     })
     .run();
@@ -154,7 +170,7 @@ export function slashItems(options: {
       icon: faSuperscript,
       run: insert({ type: 'inlineAtom', attrs: { inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: '' } }, leading: null } }),
     },
-    { title: 'Embed', keywords: 'embed url video iframe', description: 'A video, a tweet or another site, by its URL', group: 'Embeds', icon: faGlobe, run: insert({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
+    { title: 'Embed', keywords: 'embed url video iframe', description: 'A video, a tweet or another site, by its URL', group: 'Embeds', icon: faGlobe, run: insertAndSelect({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
     { title: 'Page link', keywords: 'content reference card page url link', description: 'A card linking to a page of the space or a URL', group: 'Embeds', icon: faFileLines, run: (e, r) => options.pickPage(e, r) },
   ];
 }
