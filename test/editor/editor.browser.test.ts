@@ -8,7 +8,7 @@ import type { Document, FlowBlock } from '../../src/features/content/document/ty
 import { releaseChromium, suiteChromium, openPage, screenshot, withoutChromium } from '../browser.ts';
 import { buildSpace, buildSpaceWithPages } from '../factories.ts';
 import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
-import { choose, ensureWebAppBuilt, seriousViolations, signInAs } from '../web-app.ts';
+import { ensureWebAppBuilt, seriousViolations, signInAs } from '../web-app.ts';
 import { splitPageMarkdown } from '../../src/features/content/markdown.ts';
 import { markdownToDocument } from '../../src/features/content/document/to-document.ts';
 import { CORPUS_DIR } from '../corpus/pages.ts';
@@ -218,7 +218,8 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await mountEditor(page, EMPTY, options);
     await content().click();
     await slash('info');
-    await choose(page.getByLabel('Hint style'), 'Danger');
+    // The hint's style is in its settings toolbar, shown on the hint the caret is in.
+    await page.getByRole('group', { name: 'Hint settings' }).getByRole('radio', { name: 'Danger' }).click();
     assert.equal((await lastChange(page))!.nodes.find((b) => b.type === 'hint')?.data?.style, 'danger');
 
     await mountEditor(page, EMPTY, options);
@@ -228,6 +229,8 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.getByLabel('Tab title').nth(1).fill('Linux');
     let tabs = (await lastChange(page))!.nodes.find((b) => b.type === 'tabs') as { nodes: { data: { title: string } }[] };
     assert.deepEqual(tabs.nodes.map((n) => n.data.title), ['Tab 1', 'Linux']);
+    // The toolbar removes the tab the caret is in: choosing a tab on the strip puts it there.
+    await page.getByLabel('Tab title').first().click();
     await page.getByRole('button', { name: 'Remove tab Tab 1' }).click();
     tabs = (await lastChange(page))!.nodes.find((b) => b.type === 'tabs') as typeof tabs;
     assert.deepEqual(tabs.nodes.map((n) => n.data.title), ['Linux']);
@@ -245,12 +248,15 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await content().click();
     await slash('code');
     await page.keyboard.type('npm start');
-    await page.getByLabel('Language').fill('bash');
+    const codeSettings = page.getByRole('group', { name: 'Code block settings' });
+    await codeSettings.getByRole('button', { name: 'Language: Plain text' }).click();
+    await page.getByRole('combobox', { name: 'Search languages' }).fill('bash');
+    await page.getByRole('option', { name: 'Shell' }).click();
+    await codeSettings.getByRole('button', { name: 'Line numbers' }).click();
+    await codeSettings.getByRole('button', { name: 'Wrap lines' }).click();
     await page.getByLabel('Code title').fill('Start it');
-    await page.getByLabel('Line numbers').check();
-    await page.getByLabel('Wrap lines').check();
     const code = (await lastChange(page))!.nodes.find((b) => b.type === 'code') as unknown as { data: Record<string, unknown>; nodes: unknown[] };
-    assert.deepEqual(code.data, { syntax: 'bash', title: 'Start it', lineNumbers: true, overflow: 'wrap' });
+    assert.deepEqual(code.data, { syntax: 'shellscript', title: 'Start it', lineNumbers: true, overflow: 'wrap' });
     assert.equal(code.nodes.length, 1);
 
     await mountEditor(page, EMPTY, options);
@@ -521,7 +527,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
       'Numbered list': 'list-ordered', 'Task list': 'list-tasks', 'Code block': 'code',
     };
     const marks: Record<string, string> = { Bold: 'bold', Italic: 'italic', Strikethrough: 'strikethrough', Code: 'code' };
-    const others = ['Link', 'Line break in a block', 'Undo', 'Redo', 'These shortcuts'];
+    const others = ['Link', 'Line break in a block', 'Undo', 'Redo', 'These shortcuts', 'Block settings'];
     assert.deepEqual(listed.map((s) => s.label).filter((l) => !(l in blocks) && !(l in marks) && !others.includes(l)), [], 'every shortcut listed is checked');
     const paragraph = (key: string, words: string) => ({ object: 'block' as const, type: 'paragraph' as const, key, data: {}, nodes: [{ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: words, marks: [] }] }] });
     const combo = (keys: string[]) => keys.map((k) => (k === 'Mod' ? 'Control' : k)).join('+');
@@ -858,7 +864,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
       target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
     await page.waitForFunction(() => (window as unknown as { __uploads: string[] }).__uploads.length === 1);
-    await page.getByLabel('Alt text').waitFor();
+    await page.locator('.qe-content [data-quire="image"]').waitFor();
     const images = (await lastChange(page))!.nodes.find((b) => b.type === 'images') as { nodes: { data: { ref: unknown; alt?: string } }[] };
     assert.deepEqual(images.nodes[0]!.data, { ref: { kind: 'file', file: 'uploaded-1' }, alt: 'diagram' });
   });
@@ -952,6 +958,8 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
   test('an image\'s width is set in pixels or percent, and a wrong width is said so', async () => {
     const markdown = '<figure><img src="https://example.org/a.png" alt="Diagram"><figcaption></figcaption></figure>\n';
     await mountEditor(page, markdownToDocument(markdown, (href) => ({ kind: 'url', url: href })), options);
+    // The width is in the image's settings toolbar, shown once the image is selected.
+    await page.locator('.qe-image-frame').click();
     const width = page.getByLabel('Image width');
     const image = () => (lastChange(page) as Promise<Document>).then((d) => (d.nodes[0] as unknown as { nodes: { data: Record<string, unknown> }[] }).nodes[0]!.data);
     await width.fill('50%');

@@ -1,6 +1,6 @@
 import type { HighlightAnswer, HighlightRequest } from './highlight-worker.ts';
 // Types only: shiki and its grammars are the worker's, never in the page's JavaScript.
-import type { CodeToken, HighlightedLines } from './shiki-tokens.ts';
+import type { CodeToken, HighlightedLines, LanguageInfo } from './shiki-tokens.ts';
 
 /*
  * Code highlighting for the page's components (code blocks of a rendered page, the editor's decorations): the
@@ -9,13 +9,13 @@ import type { CodeToken, HighlightedLines } from './shiki-tokens.ts';
  * worker serves the page, started on first use; answers are kept per language and code.
  */
 
-export type { CodeToken, HighlightedLines };
+export type { CodeToken, HighlightedLines, LanguageInfo };
 
 const CACHE_LIMIT = 500;
 // Answers by language and code, kept as promises: two blocks with the same code (both sides of a diff) ask the
 // worker once, even while the first answer is on its way.
 const cache = new Map<string, Promise<HighlightedLines | null>>();
-const waiting = new Map<number, (lines: HighlightedLines | null) => void>();
+const waiting = new Map<number, (answer: HighlightAnswer | null) => void>();
 let worker: Worker | undefined;
 let nextId = 1;
 
@@ -23,7 +23,7 @@ function highlighter(): Worker {
   if (!worker) {
     worker = new Worker(new URL('./highlight-worker.ts', import.meta.url), { type: 'module', name: 'highlight' });
     worker.onmessage = (event: MessageEvent<HighlightAnswer>) => {
-      waiting.get(event.data.id)?.(event.data.lines);
+      waiting.get(event.data.id)?.(event.data);
       waiting.delete(event.data.id);
     };
     // A worker that cannot start (or died) leaves every waiting block plain; the next request starts another.
@@ -50,13 +50,29 @@ export async function highlightCode(syntax: string | undefined, code: string): P
   if (kept) return kept;
   const lines = new Promise<HighlightedLines | null>((resolve) => {
     const id = nextId++;
-    waiting.set(id, resolve);
+    waiting.set(id, (answer) => resolve(answer && 'lines' in answer ? answer.lines : null));
     highlighter().postMessage({ id, syntax: name, code } satisfies HighlightRequest);
   });
   cache.set(key, lines);
   // Map order is insertion order: the oldest entry goes first.
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   return lines;
+}
+
+let languages: Promise<LanguageInfo[]> | undefined;
+
+/** The languages the highlighter knows (the code block's language picker), asked of the worker once. */
+export function highlighterLanguages(): Promise<LanguageInfo[]> {
+  languages ??= new Promise<LanguageInfo[]>((resolve) => {
+    const id = nextId++;
+    waiting.set(id, (answer) => resolve(answer && 'languages' in answer ? answer.languages : []));
+    highlighter().postMessage({ id, list: 'languages' } satisfies HighlightRequest);
+  }).then((found) => {
+    // A worker that failed answers none: the next picker asks again.
+    if (found.length === 0) languages = undefined;
+    return found;
+  });
+  return languages;
 }
 
 /** The class names of a token, as the reader writes them (`c-token-keyword c-italic`), or '' for plain text. */

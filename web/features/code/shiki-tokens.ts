@@ -52,6 +52,15 @@ function loadShiki(): Promise<Shiki> {
   return shiki;
 }
 
+/** A language shiki knows: its id (what a code block's `syntax` holds), its name, and the other names it answers to. */
+export interface LanguageInfo { id: string; name: string; aliases: string[] }
+
+/** Every language the highlighter knows, as the language picker lists them (no grammar is loaded). */
+export async function knownLanguages(): Promise<LanguageInfo[]> {
+  const { bundledLanguagesInfo } = await import('shiki/langs');
+  return bundledLanguagesInfo.map((info) => ({ id: info.id, name: info.name, aliases: info.aliases ?? [] }));
+}
+
 /** The theme variable a token's colour names, or undefined for the default colour. */
 export function kindOfColor(color: string | undefined): string | undefined {
   const kind = color && /^var\(--code-([a-z-]+)\)$/.exec(color)?.[1];

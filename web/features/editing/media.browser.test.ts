@@ -12,7 +12,7 @@ import { webAppSuite } from '../../../test/browser-suite.ts';
 import { CORPUS_DIR } from '../../../test/corpus/pages.ts';
 import { buildSpace } from '../../../test/factories.ts';
 import { noisyPng, png } from '../../../test/fixtures/png.ts';
-import { choose, seriousViolations } from '../../../test/web-app.ts';
+import { seriousViolations } from '../../../test/web-app.ts';
 
 /*
  * Images and files in the editor as stored: shown from the file's download URL (the page view's), uploaded as a
@@ -266,7 +266,10 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
 
     const page = await suite.signedIn();
     await openEditor(page, space.id, pageId);
-    await page.getByLabel('Image width').fill('50%');
+    // An image's settings are in its toolbar, shown once it is selected.
+    const settings = page.getByRole('group', { name: 'Image settings' });
+    await page.locator('.qe-image img').click();
+    await settings.getByLabel('Image width').fill('50%');
     await eventually(async () => {
       const width = imagesOf(await documentOf(space.id, pageId))[0]?.nodes[0].data.width;
       return width?.value === 50 && width?.unit === '%';
@@ -293,14 +296,16 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
 
     // Aligned left, then full width: the same in the three places.
     await openEditor(page, space.id, pageId);
-    await choose(page.getByLabel('Image alignment'), 'Left');
+    await page.locator('.qe-image img').click();
+    await settings.getByRole('radio', { name: 'Left' }).click();
     await eventually(async () => imagesOf(await documentOf(space.id, pageId))[0]?.data.align === 'left', 20_000, 'the alignment saved');
     for (const where of ['page view', 'reader'] as const) {
       const left = await measure(where);
       assert.ok(near(left.share, 0.5) && near(left.offset, 0), `${where}: at the left, ${JSON.stringify(left)}`);
     }
     await openEditor(page, space.id, pageId);
-    await page.getByLabel('Full width').check();
+    await page.locator('.qe-image img').click();
+    await settings.getByRole('button', { name: 'Full width' }).click();
     await eventually(async () => imagesOf(await documentOf(space.id, pageId))[0]?.data.fullWidth === true, 20_000, 'full width saved');
     const full = await imageShare(page, '.qe-image img', '.qe-images-row');
     assert.ok(near(full.share, 1), `editor: ${JSON.stringify(full)}`);

@@ -59,7 +59,9 @@ describe('places to type, in Chromium', { skip: withoutChromium, timeout: 300_00
     await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}`);
     await content(page).waitFor();
 
-    await page.getByRole('button', { name: 'Add caption' }).click();
+    // An image's caption is added from its settings toolbar, shown once the image is selected.
+    await page.locator('.qe-image-frame').click();
+    await page.getByRole('group', { name: 'Image settings' }).getByRole('button', { name: 'Add caption' }).click();
     await page.keyboard.type('Figure 1: the whole system');
 
     await insertAfter(page, 'Tabs go here.', 'tabs');

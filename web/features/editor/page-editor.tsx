@@ -7,6 +7,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PageEditorProps } from './contract.ts';
 import { BlockMenu } from './block-menu.tsx';
+import { BlockSettings } from './block-settings.tsx';
 import { DocumentSync } from './document-sync.ts';
 import { editorExtensions } from './extensions.ts';
 import { FilesContext } from './files.ts';
@@ -314,6 +315,7 @@ export default function PageEditor(props: PageEditorProps) {
         }}
       />
       {!readOnly && editor && <SelectionToolbar editor={editor} marks={marks ?? undefined} onLink={() => setLinking('mark')} />}
+      {!readOnly && editor && <BlockSettings editor={editor} />}
       {finding && editor && !readOnly && <FindBar editor={editor} onClose={() => setFinding(false)} />}
       {linking && editor && (
         <LinkPicker

@@ -35,6 +35,8 @@ export const SHORTCUT_GROUPS: { title: string; shortcuts: Shortcut[] }[] = [
       { label: 'Task list', keys: ['Mod', 'Shift', '9'] },
       { label: 'Code block', keys: ['Mod', 'Alt', 'C'] },
       { label: 'Insert a block', keys: ['/'], typed: true },
+      // The settings of the block the caret is in (a code block's language, a hint's style); Escape comes back.
+      { label: 'Block settings', keys: ['Alt', 'F10'] },
     ],
   },
   {

@@ -1,75 +1,96 @@
-import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
-import { focusField } from '../place-caret.ts';
-import { blockOf, setData } from './block-data.ts';
+import type { Node as PMNode } from '@tiptap/pm/model';
+import { TextSelection } from '@tiptap/pm/state';
+import { NodeViewContent, NodeViewWrapper, useEditorState, type NodeViewProps } from '@tiptap/react';
+import { useEffect, useId, useState } from 'react';
+import { blockWithData, setNodeAttrs } from '../model/block-settings-target.ts';
+import { blockOf, setData, type BlockJson } from './block-data.ts';
 import { Checkbox } from '../../../ui/choices.tsx';
-import { Select } from '../../../ui/select.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { faPlus, faTrash } from '@fortawesome/free-solid-svg-icons';
 
-// The model's HINT_STYLES, named (types.ts is imported for types only: its schema would bring TypeBox along).
-const HINT_NAMES: Record<string, string> = { info: 'Info', warning: 'Warning', danger: 'Danger', success: 'Success' };
-const HINT_OPTIONS = Object.entries(HINT_NAMES).map(([value, label]) => ({ value, label }));
-
+/** A hint as the reader draws it; its style is set from the block's settings toolbar (block-settings.tsx). */
 export function HintView(props: NodeViewProps) {
   const style = String(blockOf(props).data?.style ?? 'info');
   return (
     <NodeViewWrapper as="div" className={`hint hint-${style} qe-hint`} data-quire="hint">
-      <div className="qe-block-tools" contentEditable={false}>
-        <Select label="Hint style" size="sm" options={HINT_OPTIONS} value={style} disabled={!props.editor.isEditable} onValueChange={(next) => setData(props, { style: next })} />
-      </div>
       <NodeViewContent as="div" className="qe-hint-body" />
     </NodeViewWrapper>
   );
 }
 
-/** Tabs are edited one under the other, each with its title: every tab's content stays in view while writing. */
+/** The tab the selection is in (its index), or -1: the tab shown while writing in it. */
+const tabWithSelection = (editor: NodeViewProps['editor'], tabsPos: number, tabs: PMNode): number => {
+  const { from } = editor.state.selection;
+  if (from <= tabsPos || from >= tabsPos + tabs.nodeSize) return -1;
+  let start = tabsPos + 1;
+  for (let i = 0; i < tabs.childCount; i++) {
+    const end = start + tabs.child(i).nodeSize;
+    if (from > start && from < end) return i;
+    start = end;
+  }
+  return -1;
+};
+
+/**
+ * Tabs as the reader shows them: a strip of tabs over one tab's content. Each tab's title is edited in place on the
+ * tab; a tab shows when its title is chosen or the caret goes into it; adding and removing tabs is in the block's
+ * settings toolbar (block-settings.tsx).
+ */
 export function TabsView(props: NodeViewProps) {
-  const addTab = () => {
+  const { editor, node } = props;
+  const strip = useId();
+  const withSelection = useEditorState({ editor, selector: ({ editor: e }) => {
     const pos = props.getPos();
-    if (typeof pos !== 'number') return;
-    const end = pos + props.node.nodeSize - 1;
-    const count = props.node.childCount + 1;
-    const added = props.editor.chain().insertContentAt(end, {
-      type: 'tabsItem',
-      attrs: { block: { object: 'block', type: 'tabs-item', data: { title: `Tab ${count}` }, nodes: [] } },
-      content: [{ type: 'paragraph' }],
-    }).run();
-    // The new tab's title takes the caret, its default name selected: what is typed next names it.
-    if (added) focusField(props.editor, end);
+    return typeof pos === 'number' ? tabWithSelection(e, pos, props.node) : -1;
+  } });
+  const [chosen, setChosen] = useState(0);
+  const shown = Math.min(withSelection >= 0 ? withSelection : chosen, node.childCount - 1);
+  useEffect(() => {
+    if (withSelection >= 0) setChosen(withSelection);
+  }, [withSelection]);
+  const tabPos = (index: number): number | undefined => {
+    const pos = props.getPos();
+    if (typeof pos !== 'number') return undefined;
+    let at = pos + 1;
+    for (let i = 0; i < index; i++) at += node.child(i).nodeSize;
+    return at;
   };
+  // The tab's content takes the selection (not the keys): its content shows, and the toolbar acts on it.
+  const choose = (index: number) => {
+    setChosen(index);
+    const at = tabPos(index);
+    if (at !== undefined && editor.isEditable) editor.view.dispatch(editor.state.tr.setSelection(TextSelection.near(editor.state.doc.resolve(at + 1))));
+  };
+  const rename = (index: number, title: string) => {
+    const at = tabPos(index);
+    if (at !== undefined) editor.view.dispatch(setNodeAttrs(editor.state.tr, at, { block: blockWithData(node.child(index), 'tabs-item', { title }) }));
+  };
+  const titles = Array.from({ length: node.childCount }, (_, i) => String((node.child(i).attrs.block as BlockJson | null)?.data?.title ?? ''));
   return (
-    <NodeViewWrapper as="div" className="qe-tabs" data-quire="tabs" role="group" aria-label="Tabs">
+    <NodeViewWrapper as="div" className="tabs qe-tabs" data-quire="tabs" data-tabs={strip} role="group" aria-label="Tabs">
+      {/* Only the shown tab's content: the others are in the page (its text, its find) but not drawn. */}
+      <style>{`[data-tabs="${strip}"] > .qe-tabs-items > [data-node-view-content-react] > :not(:nth-child(${shown + 1})) { display: none; }`}</style>
+      <div className="tab-list qe-tab-strip" contentEditable={false}>
+        {titles.map((title, i) => (
+          <input
+            key={i}
+            className="qe-tab-title"
+            aria-label="Tab title"
+            aria-current={i === shown ? 'true' : undefined}
+            value={title}
+            placeholder={`Tab ${i + 1}`}
+            readOnly={!editor.isEditable}
+            onFocus={() => choose(i)}
+            onChange={(e) => rename(i, e.target.value)}
+          />
+        ))}
+      </div>
       <NodeViewContent as="div" className="qe-tabs-items" />
-      {props.editor.isEditable && (
-        <div className="qe-block-tools" contentEditable={false}>
-          <Button size="sm" variant="ghost" icon={faPlus} onClick={addTab}>Add tab</Button>
-        </div>
-      )}
     </NodeViewWrapper>
   );
 }
 
-export function TabsItemView(props: NodeViewProps) {
-  const title = String(blockOf(props).data?.title ?? '');
-  const remove = () => {
-    const pos = props.getPos();
-    if (typeof pos !== 'number') return;
-    const $pos = props.editor.state.doc.resolve(pos);
-    // The last tab goes with its tabs block: a tabs block holds at least one tab.
-    if ($pos.parent.childCount === 1) {
-      const tabsPos = $pos.before();
-      props.editor.chain().deleteRange({ from: tabsPos, to: tabsPos + $pos.parent.nodeSize }).run();
-    } else props.deleteNode();
-  };
+export function TabsItemView() {
   return (
-    <NodeViewWrapper as="section" className="qe-tab" data-quire="tabsItem">
-      <div className="qe-block-tools" contentEditable={false}>
-        <label>
-          Tab title{' '}
-          <input value={title} readOnly={!props.editor.isEditable} onChange={(e) => setData(props, { title: e.target.value })} />
-        </label>
-        {props.editor.isEditable && <Button size="sm" variant="ghost" icon={faTrash} onClick={remove} aria-label={`Remove tab ${title}`}>Remove tab</Button>}
-      </div>
+    <NodeViewWrapper as="section" className="tab-panel qe-tab" data-quire="tabsItem">
       <NodeViewContent as="div" className="qe-tab-body" />
     </NodeViewWrapper>
   );

@@ -1,5 +1,5 @@
 import type { Editor, JSONContent, Range } from '@tiptap/core';
-import type { EditorState } from '@tiptap/pm/state';
+import { NodeSelection, type EditorState } from '@tiptap/pm/state';
 import {
   faCircleCheck, faCircleExclamation, faCircleInfo, faClockRotateLeft, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
   faMinus, faParagraph, faPaperclip, faQuoteLeft, faShoePrints, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge,
@@ -69,6 +69,21 @@ const insertFormula = (content: JSONContent) => (editor: Editor, range: Range) =
   // An inline formula ends where the caret is now; a block is found by the very object inserted.
   const pos = content.type === 'inlineAtom' ? selection.from - 1 : positionOfBlock(doc, content.attrs?.block);
   if (pos !== undefined && pos >= 0 && isFormula(doc.nodeAt(pos))) requestFormulaEditor(editor, pos);
+};
+
+/** Inserts a block selected as a whole: its settings toolbar (block-settings.tsx) is where it is filled in (an embed's URL). */
+const insertAndSelect = (content: JSONContent) => (editor: Editor, range: Range) => {
+  editor
+    .chain()
+    .focus()
+    .deleteRange(range)
+    .insertContent(content)
+    .command(({ tr }) => {
+      const pos = positionOfBlock(tr.doc, content.attrs?.block);
+      if (pos !== undefined) tr.setSelection(NodeSelection.create(tr.doc, pos));
+      return true;
+    })
+    .run();
 };
 
 /** Inserts a table, the caret in its first cell (a card's title). */
@@ -179,7 +194,7 @@ export function slashItems(options: {
       icon: faSuperscript,
       run: (e, r) => insertFormula({ type: 'inlineAtom', attrs: { inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: '' } }, leading: null } })(e, r),
     },
-    { title: 'Embed', keywords: 'embed url video iframe', description: 'A video, a tweet or another site, by its URL', group: 'Embeds', icon: faGlobe, run: insert({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
+    { title: 'Embed', keywords: 'embed url video iframe', description: 'A video, a tweet or another site, by its URL', group: 'Embeds', icon: faGlobe, run: insertAndSelect({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
     { title: 'Page link', keywords: 'content reference card page url link', description: 'A card linking to a page of the space or a URL', group: 'Embeds', icon: faFileLines, run: (e, r) => options.pickPage(e, r) },
   ];
 }
