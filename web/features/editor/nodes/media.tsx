@@ -2,6 +2,7 @@ import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/re
 import { formatFileSize, useImageSource, useLinkTarget, type Ref } from '../files.ts';
 import { cssWidth } from '../model/length.ts';
 import { useRefName } from '../../pages/ref-titles.ts';
+import { safeLinkUrl } from '../../../../src/features/content/document/safe-url.ts';
 import { blockOf } from './block-data.ts';
 
 export const refLabel = (ref: Ref | undefined): string =>
@@ -62,10 +63,12 @@ export function ImageView(props: NodeViewProps & { spaceId: string }) {
 /** An embed: where it points, as a card (its URL is set from its settings toolbar), and its caption. */
 export function EmbedView(props: NodeViewProps) {
   const url = String(blockOf(props).data?.url ?? '');
+  // A link only to what a reader may follow (a `javascript:` URL stays text).
+  const href = url ? safeLinkUrl(url) : null;
   return (
     <NodeViewWrapper as="figure" className="qe-embed" data-quire="embed">
       <div className="qe-embed-card" contentEditable={false} onClick={() => selectBlock(props)}>
-        <span className="qe-card-kind">Embed</span> {url ? <a href={url} target="_blank" rel="noreferrer">{url}</a> : <span className="qe-missing">No URL yet</span>}
+        <span className="qe-card-kind">Embed</span> {href ? <a href={href} target="_blank" rel="noreferrer">{url}</a> : url ? <span>{url}</span> : <span className="qe-missing">No URL yet</span>}
       </div>
       <NodeViewContent as="div" className="qe-caption" />
     </NodeViewWrapper>
