@@ -1,19 +1,20 @@
 // @sqlite-run-only: the editor in the browser (its keys, schema and conversions) on a blank page; the server only serves its chunk and stores one page, which the content tests store on both databases.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Document, FlowBlock } from '../../src/features/content/document/types.ts';
-import { releaseChromium, suiteChromium, openPage, screenshot, withoutChromium } from '../browser.ts';
-import { buildSpace, buildSpaceWithPages } from '../factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../web-app.ts';
+import { screenshot, withoutChromium } from '../browser.ts';
+import { buildSpaceWithPages } from '../factories.ts';
+import type { TestServer } from '../helpers.ts';
+import { seriousViolations } from '../web-app.ts';
 import { splitPageMarkdown } from '../../src/features/content/markdown.ts';
 import { markdownToDocument } from '../../src/features/content/document/to-document.ts';
 import { CORPUS_DIR } from '../corpus/pages.ts';
 import { corpusDocuments } from './corpus-documents.ts';
 import { changes, lastChange, mountEditor, reportedOnlyWhatWasMounted, type MountOptions } from './mounted-editor.ts';
+import { mountedEditorSuite } from './mounted-editor-suite.ts';
 import { SHORTCUT_GROUPS } from '../../web/features/editor/shortcuts.ts';
 
 /*
@@ -38,28 +39,13 @@ const types = (document: Document | undefined) => (document?.nodes ?? []).map((b
 const text = (block: FlowBlock | undefined): string => JSON.stringify(block).match(/"text":"[^"]*"/g)?.map((m) => m.slice(8, -1)).join('') ?? '';
 
 describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_000 }, () => {
+  const suite = mountedEditorSuite();
   let t: TestServer;
   let origin: string;
-  let browser: Browser;
   let page: Page;
   let options: MountOptions;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    origin = await listenOnRandomPort(t);
-    browser = await suiteChromium();
-    mkdirSync('test-results', { recursive: true });
-    const space = await buildSpace(t, { title: 'Handbook' });
-    options = { spaceId: space.id, organizationId: t.org.id };
-    page = await openPage(browser);
-    await signInAs(t, page.context(), origin, t.admin.userId);
-    await page.goto(`${origin}/app/settings/profile`);
-    await page.locator('main').first().waitFor();
-  });
-  after(async () => {
-    await releaseChromium(browser);
-    await t?.close();
+  before(() => {
+    ({ t, origin, page, options } = suite);
   });
 
   const content = () => page.getByRole('textbox', { name: 'Page content' });

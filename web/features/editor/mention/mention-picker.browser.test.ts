@@ -1,14 +1,13 @@
 // @sqlite-run-only: the editor's `@` picker in the browser over the members and pages the API lists; those reads are the members' and content tests' on both databases.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Document } from '../../../../src/features/content/document/types.ts';
-import { releaseChromium, suiteChromium, openPage, screenshot, withoutChromium } from '../../../../test/browser.ts';
+import { screenshot, withoutChromium } from '../../../../test/browser.ts';
 import { buildSpaceWithPages } from '../../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../../test/web-app.ts';
+import { seriousViolations } from '../../../../test/web-app.ts';
 import { lastChange, mountEditor, type MountOptions } from '../../../../test/editor/mounted-editor.ts';
+import { mountedEditorSuite } from '../../../../test/editor/mounted-editor-suite.ts';
 
 /*
  * `@` in the editor, as a writer uses it: the members of the organization and the pages of the space offered by
@@ -22,33 +21,21 @@ const refs = (document: Document | undefined) => inlinesOf(document).filter((n) 
 const textOf = (document: Document | undefined) => inlinesOf(document).map((n) => (n.object === 'text' ? (n.leaves ?? []).map((l) => l.text).join('') : '◊')).join('');
 
 describe('mentions in the editor, in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let browser: Browser;
+  const suite = mountedEditorSuite();
   let page: Page;
   let options: MountOptions;
   let colleague: { userId: string; displayName: string };
   let pages: string[];
 
   before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    const origin = await listenOnRandomPort(t);
-    browser = await suiteChromium();
-    mkdirSync('test-results', { recursive: true });
+    const { t } = suite;
     const built = await buildSpaceWithPages(t, 'Install guide', 'Billing');
     pages = built.pages;
     const member = await t.member('edit');
     const profile = (await t.api('GET', `/v1/orgs/${t.org.id}/members/${member.userId}`)).body as { user: { displayName: string } };
     colleague = { userId: member.userId, displayName: profile.user.displayName };
-    options = { spaceId: built.space.id as string, organizationId: t.org.id };
-    page = await openPage(browser);
-    await signInAs(t, page.context(), origin, t.admin.userId);
-    await page.goto(`${origin}/app/settings/profile`);
-    await page.locator('main').first().waitFor();
-  });
-  after(async () => {
-    await releaseChromium(browser);
-    await t?.close();
+    page = suite.page;
+    options = { ...suite.options, spaceId: built.space.id as string };
   });
 
   test('`@` and a name offer the members and pages it names; the one chosen is a mention, shown by its name', async () => {

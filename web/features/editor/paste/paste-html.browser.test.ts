@@ -1,14 +1,12 @@
 // @sqlite-run-only: the editor's paste in the browser, on a blank page; the server only serves the editor's chunk.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Document } from '../../../../src/features/content/document/types.ts';
-import { releaseChromium, suiteChromium, openPage, screenshot, withoutChromium } from '../../../../test/browser.ts';
-import { buildSpace } from '../../../../test/factories.ts';
-import { listenOnRandomPort, startServer, type TestServer } from '../../../../test/helpers.ts';
-import { ensureWebAppBuilt, seriousViolations, signInAs } from '../../../../test/web-app.ts';
+import { screenshot, withoutChromium } from '../../../../test/browser.ts';
+import { seriousViolations } from '../../../../test/web-app.ts';
 import { lastChange, mountEditor, type MountOptions } from '../../../../test/editor/mounted-editor.ts';
+import { mountedEditorSuite } from '../../../../test/editor/mounted-editor-suite.ts';
 
 /*
  * Pasting from Google Docs and Word in Chromium: the clipboard's HTML (as those put it there) dispatched as a paste
@@ -33,27 +31,11 @@ const WORD_WITH_LOCAL_IMAGE =
   `<p class=MsoNormal><img width=200 height=100 src="file:///C:/Users/ada/AppData/Local/Temp/msohtmlclip1/01/clip_image002.png"><o:p></o:p></p><!--EndFragment--></body></html>`;
 
 describe('pasting from Google Docs and Word, in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
-  let t: TestServer;
-  let browser: Browser;
+  const suite = mountedEditorSuite();
   let page: Page;
   let options: MountOptions;
-
-  before(async () => {
-    await ensureWebAppBuilt();
-    t = await startServer();
-    const origin = await listenOnRandomPort(t);
-    browser = await suiteChromium();
-    mkdirSync('test-results', { recursive: true });
-    const space = await buildSpace(t, { title: 'Handbook' });
-    options = { spaceId: space.id as string, organizationId: t.org.id };
-    page = await openPage(browser);
-    await signInAs(t, page.context(), origin, t.admin.userId);
-    await page.goto(`${origin}/app/settings/profile`);
-    await page.locator('main').first().waitFor();
-  });
-  after(async () => {
-    await releaseChromium(browser);
-    await t?.close();
+  before(() => {
+    ({ page, options } = suite);
   });
 
   async function paste(html: string, plain: string): Promise<void> {
