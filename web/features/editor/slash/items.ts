@@ -1,5 +1,5 @@
 import type { Editor, JSONContent, Range } from '@tiptap/core';
-import { NodeSelection, type EditorState } from '@tiptap/pm/state';
+import { NodeSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
 import {
   faCircleCheck, faCircleExclamation, faCircleInfo, faClockRotateLeft, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
   faMinus, faParagraph, faPaperclip, faQuoteLeft, faShoePrints, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge,
@@ -47,8 +47,8 @@ const insert = (content: JSONContent | JSONContent[]) => (editor: Editor, range:
   editor.chain().focus().deleteRange(range).insertContent(content).run();
 };
 
-/** Inserts a block holding places to type, the caret in the first of them (an expandable's title). */
-const insertAndEnter = (content: JSONContent) => (editor: Editor, range: Range) => {
+/** Inserts a block, then places the selection at it (`place` gets the inserted block's position). */
+const insertThen = (place: (tr: Transaction, pos: number) => void) => (content: JSONContent) => (editor: Editor, range: Range) => {
   editor
     .chain()
     .focus()
@@ -56,11 +56,14 @@ const insertAndEnter = (content: JSONContent) => (editor: Editor, range: Range) 
     .insertContent(content)
     .command(({ tr }) => {
       const pos = positionOfBlock(tr.doc, content.attrs?.block);
-      if (pos !== undefined) caretInto(tr, pos);
+      if (pos !== undefined) place(tr, pos);
       return true;
     })
     .run();
 };
+
+/** Inserts a block holding places to type, the caret in the first of them (an expandable's title). */
+const insertAndEnter = insertThen(caretInto);
 
 /** Inserts a formula (a math block, or inline math at the caret) and opens its editor at once; `content` is new each time, as the block is found by identity. */
 const insertFormula = (content: JSONContent) => (editor: Editor, range: Range) => {
@@ -72,19 +75,7 @@ const insertFormula = (content: JSONContent) => (editor: Editor, range: Range) =
 };
 
 /** Inserts a block selected as a whole: its settings toolbar (block-settings.tsx) is where it is filled in (an embed's URL). */
-const insertAndSelect = (content: JSONContent) => (editor: Editor, range: Range) => {
-  editor
-    .chain()
-    .focus()
-    .deleteRange(range)
-    .insertContent(content)
-    .command(({ tr }) => {
-      const pos = positionOfBlock(tr.doc, content.attrs?.block);
-      if (pos !== undefined) tr.setSelection(NodeSelection.create(tr.doc, pos));
-      return true;
-    })
-    .run();
-};
+const insertAndSelect = insertThen((tr, pos) => tr.setSelection(NodeSelection.create(tr.doc, pos)));
 
 /** Inserts a table, the caret in its first cell (a card's title). */
 const insertTable = (block: Record<string, unknown>) => (editor: Editor, range: Range) => {
