@@ -7,6 +7,7 @@ import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildPage, buildSpace } from '../../../test/factories.ts';
 import { caretIn } from '../../../test/editor/caret.ts';
+import { png } from '../../../test/fixtures/png.ts';
 import { eventually } from '../../../src/features/collaboration/clients.test-support.ts';
 
 /*
@@ -26,6 +27,30 @@ describe('opening the editor at once in Chromium', { skip: withoutChromium || (H
     content(page)
       .locator('p')
       .evaluateAll((ps) => ps.map((p) => [...p.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('collaboration-carets__caret'))).map((n) => n.textContent).join('')));
+
+  /** Holds back the server's messages on the page's collaboration socket, so that its sync ends only on `release`. */
+  async function holdCollaboration(page: Page) {
+    const held: (string | Buffer)[] = [];
+    let holding = true;
+    const sockets: { send(message: string | Buffer): void }[] = [];
+    await page.routeWebSocket(/\/app\/collaboration/, (socket) => {
+      const server = socket.connectToServer();
+      sockets.push(socket);
+      server.onMessage((message) => (holding ? held.push(message) : socket.send(message)));
+      socket.onMessage((message) => server.send(message));
+    });
+    return {
+      answering: async () => {
+        await eventually(() => held.length > 0, 20_000, 'the server answering on the socket (held back)');
+        assert.equal(await page.getByRole('list', { name: 'People in this page' }).count(), 0, 'not editing together yet');
+      },
+      release: async () => {
+        holding = false;
+        for (const message of held.splice(0)) sockets[0]!.send(message);
+        await page.getByRole('list', { name: 'People in this page' }).waitFor({ timeout: 20_000 });
+      },
+    };
+  }
 
   test('a click on Edit opens the page the view shows with the caret in it, without reading the page again', async () => {
     const { t, origin } = suite;
@@ -54,19 +79,10 @@ describe('opening the editor at once in Chromium', { skip: withoutChromium || (H
     const pageId = await buildPage(t, space.id, { title: 'Runbook', markdown: 'First step.\n\nSecond step.' });
     const page = await suite.signedIn(t.admin.userId);
     // The server's messages on the page's socket are held back until the person has typed: the sync cannot end before.
-    const held: (string | Buffer)[] = [];
-    let holding = true;
-    const sockets: { send(message: string | Buffer): void }[] = [];
-    await page.routeWebSocket(/\/app\/collaboration/, (socket) => {
-      const server = socket.connectToServer();
-      sockets.push(socket);
-      server.onMessage((message) => (holding ? held.push(message) : socket.send(message)));
-      socket.onMessage((message) => server.send(message));
-    });
+    const socket = await holdCollaboration(page);
     await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}`);
     await eventually(() => focusedInContent(page), 20_000, 'the caret in the page’s content');
-    await eventually(() => held.length > 0, 20_000, 'the server answering on the socket (held back)');
-    assert.equal(await page.getByRole('list', { name: 'People in this page' }).count(), 0, 'not editing together yet');
+    await socket.answering();
 
     const first = content(page).locator('p', { hasText: 'First step.' });
     await page.keyboard.press('End');
@@ -74,9 +90,7 @@ describe('opening the editor at once in Chromium', { skip: withoutChromium || (H
     await page.keyboard.type(' Check the logs.', { delay: 10 });
     await eventually(async () => (await paragraphs(page))[0] === 'First step. Check the logs.', 10_000, 'the text typed before the sync');
 
-    holding = false;
-    for (const message of held.splice(0)) sockets[0]!.send(message);
-    await page.getByRole('list', { name: 'People in this page' }).waitFor({ timeout: 20_000 });
+    await socket.release();
     // The editor bound to the shared document holds the text, and the caret is where it was.
     assert.deepEqual(await paragraphs(page), ['First step. Check the logs.', 'Second step.']);
     await page.keyboard.type(' Then restart.', { delay: 10 });
@@ -90,6 +104,38 @@ describe('opening the editor at once in Chromium', { skip: withoutChromium || (H
     const stored = await markdown();
     assert.equal(stored.split('Check the logs').length, 2, `the text stored once: ${stored}`);
     assert.equal(stored.split('Second step.').length, 2, `the page's other block stored once: ${stored}`);
+    await page.context().close();
+  });
+
+  test('an image selected before the shared document is synced stays selected, with its settings, after it', async () => {
+    const { t, origin } = suite;
+    const space = await buildSpace(t, { title: 'Selected before the sync' });
+    const batch = ok(
+      await t.api('POST', `/v1/spaces/${space.id}/content`, {
+        body: {
+          changes: [
+            { operation: 'insert_files', files: [{ ref: 'diagram.png', name: 'diagram.png', contentType: 'image/png', base64: png(300, 100).toString('base64') }] },
+            { operation: 'insert_page', title: 'Figure', document: { markdown: 'Above.\n\n![A diagram](diagram.png)\n\nBelow.\n' } },
+          ],
+        },
+      }),
+    );
+    const pageId = batch.changes[0].page.id;
+    const page = await suite.signedIn(t.admin.userId);
+    const socket = await holdCollaboration(page);
+    await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}`);
+    await eventually(() => focusedInContent(page), 20_000, 'the caret in the page’s content');
+    await socket.answering();
+
+    await page.locator('.qe-image-frame').click();
+    const settings = page.getByRole('group', { name: 'Image settings' });
+    await settings.waitFor();
+    await socket.release();
+    // The editor bound to the shared document has the image selected too: its toolbar is there to use.
+    await settings.getByRole('button', { name: 'Add caption' }).click({ timeout: 10_000 });
+    await page.keyboard.type('Figure 1', { delay: 10 });
+    await content(page).getByText('Figure 1', { exact: true }).waitFor({ timeout: 10_000 });
+    assert.deepEqual(await paragraphs(page), ['Above.', 'Figure 1', 'Below.'], 'typed in the caption, not in a paragraph');
     await page.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import type { Node as PMNodeObject } from '@tiptap/pm/model';
+import { NodeSelection, Selection, TextSelection } from '@tiptap/pm/state';
 import type * as Y from 'yjs';
 import { applyWrittenDocument } from '../../../src/features/collaboration/ydoc-document.ts';
 import type { Document } from '../../../src/features/content/document/types.ts';
@@ -25,18 +26,40 @@ export interface OpenedAlone {
 }
 
 export interface CarriedCaret {
-  anchor: number;
-  head: number;
+  /** The selection as ProseMirror writes it (`Selection.toJSON`): a selected image or cell stays selected. */
+  selection: SelectionJSON;
   focused: boolean;
 }
+
+/** What `Selection.toJSON` writes: its kind and positions. */
+export type SelectionJSON = { type: string; anchor: number; head?: number } & Record<string, unknown>;
 
 /**
  * Writes into `shared` what the person changed in `alone` since it opened on `opened` (`read` gives a ProseMirror
  * document as ours), and returns its caret, to be put in the editor bound to `shared`. The caret is carried by
- * position: the person's block keeps its place unless others inserted or removed blocks above it meanwhile.
+ * position: the person's block keeps its place unless others inserted or removed blocks above it meanwhile. It
+ * keeps its kind too: an image clicked before the sync stays selected, with its settings toolbar (CI saw the
+ * toolbar vanish under the pointer when the selection came back as text).
  */
 export function joinSharedDocument(shared: Y.Doc, opened: Document, alone: OpenedAlone, read: (doc: PMNodeObject) => Document): CarriedCaret {
   const { doc, selection } = alone.editor.state;
   if (alone.edited) applyWrittenDocument(shared, opened, read(doc));
-  return { anchor: selection.anchor, head: selection.head, focused: alone.focused };
+  return { selection: selection.toJSON() as SelectionJSON, focused: alone.focused };
+}
+
+/** The carried selection in `doc`: of its kind where it still fits there, else text between the same positions. */
+export function carriedSelection(doc: PMNodeObject, carried: SelectionJSON): Selection {
+  const size = doc.content.size;
+  const inside = (pos: unknown) => typeof pos === 'number' && pos >= 0 && pos <= size;
+  if (inside(carried.anchor) && (carried.head === undefined || inside(carried.head))) {
+    try {
+      const selection = Selection.fromJSON(doc, carried);
+      // A node selection restored where no selectable node starts any more would select nothing.
+      if (!(selection instanceof NodeSelection) || (doc.nodeAt(selection.from)?.type.spec.selectable ?? true) !== false) return selection;
+    } catch {
+      // Its kind no longer fits here (a cell selection outside a table): text between the same positions.
+    }
+  }
+  const at = (pos: unknown) => doc.resolve(Math.max(0, Math.min(typeof pos === 'number' ? pos : 0, size)));
+  return TextSelection.between(at(carried.anchor), at(carried.head ?? carried.anchor));
 }

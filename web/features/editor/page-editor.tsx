@@ -1,10 +1,10 @@
 import { posToDOMRect, type AnyExtension, type Editor, type Range } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
-import { DragHandle } from '@tiptap/extension-drag-handle-react';
-import { Selection, TextSelection } from '@tiptap/pm/state';
+import { Selection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { PageEditorProps } from './contract.ts';
 import { BlockMenu } from './block-menu.tsx';
 import { BlockSettings } from './block-settings.tsx';
@@ -13,7 +13,7 @@ import { editorExtensions } from './extensions.ts';
 import { FilesContext } from './files.ts';
 import { VariablesContext } from '../pages/variables.ts';
 import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
-import { joinSharedDocument, type CarriedCaret, type OpenedAlone } from './join-shared.ts';
+import { carriedSelection, joinSharedDocument, type CarriedCaret, type OpenedAlone } from './join-shared.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
 import { pasteHtml } from './paste/paste-html.ts';
 import { pasteMarkdown } from './paste/paste-markdown.ts';
@@ -27,6 +27,7 @@ import { mentionExtension, MentionPicker } from './mention/mention-picker.tsx';
 import { commentRangesExtension, refreshCommentRanges } from './comment-ranges.ts';
 import { UploadPlaceholder, UploadPlaceholders } from './upload-placeholders.ts';
 import { MarkButtons, SelectionToolbar } from './selection-toolbar.tsx';
+import { createMenuHosts, menuHostExtensions } from './menu-hosts.ts';
 import { ShortcutHelp } from './shortcut-help.tsx';
 import { FindBar, PageSearch } from './find-bar.tsx';
 import { PageOutline } from './page-outline.tsx';
@@ -117,6 +118,10 @@ export default function PageEditor(props: PageEditorProps) {
   // The editor opened on `document` before the shared document was synced (join-shared.ts): what was typed in it
   // goes into the shared document, and its caret into the editor bound to it.
   const alone = useRef<OpenedAlone | null>(null);
+  // The block the handle is beside (its menu acts on it), and the elements the handle's menu and the selection's
+  // toolbar are drawn in: their plugins are the editor's own from its start (menu-hosts.ts).
+  const handleTarget = useRef<number>(-1);
+  const [menuHosts] = useState(createMenuHosts);
   const caretToPlace = useRef<(CarriedCaret & { editor: Editor }) | null>(null);
 
   const editor = useEditor(
@@ -126,6 +131,7 @@ export default function PageEditor(props: PageEditorProps) {
         undoRedo: !collaboration,
         extra: [
           ...together,
+          ...menuHostExtensions(menuHosts, (_node, pos) => (handleTarget.current = pos)),
           UploadPlaceholders,
           PageSearch,
           slashExtension(
@@ -233,7 +239,6 @@ export default function PageEditor(props: PageEditorProps) {
   );
   const editorRef = useRef<Editor | null>(null);
   editorRef.current = editor;
-  const handleTarget = useRef<number>(-1);
 
   // Before the first frame with this editor's content, so that the next key lands where the person expects it:
   // the caret carried over from the editor it replaced, or (the host asking) the page's start.
@@ -249,8 +254,7 @@ export default function PageEditor(props: PageEditorProps) {
     const active = document.activeElement;
     if (!carried && active instanceof HTMLElement && active !== document.body && !editor.view.dom.contains(active) && active.matches('input, textarea, select, [contenteditable="true"]')) return;
     const { doc } = editor.state;
-    const at = (pos: number) => doc.resolve(Math.max(0, Math.min(pos, doc.content.size)));
-    const selection = carried ? TextSelection.between(at(carried.anchor), at(carried.head)) : Selection.atStart(doc);
+    const selection = carried ? carriedSelection(doc, carried.selection) : Selection.atStart(doc);
     editor.view.dispatch(editor.state.tr.setSelection(selection));
     if (!carried || carried.focused) editor.view.focus();
   }, [editor, props.autofocus, props.readOnly]);
@@ -314,7 +318,7 @@ export default function PageEditor(props: PageEditorProps) {
           if (!open) editor?.commands.focus();
         }}
       />
-      {!readOnly && editor && <SelectionToolbar editor={editor} marks={marks ?? undefined} onLink={() => setLinking('mark')} />}
+      {!readOnly && editor && <SelectionToolbar editor={editor} host={menuHosts.selectionToolbar} marks={marks ?? undefined} onLink={() => setLinking('mark')} />}
       {!readOnly && editor && <BlockSettings editor={editor} />}
       {finding && editor && !readOnly && <FindBar editor={editor} onClose={() => setFinding(false)} />}
       {linking && editor && (
@@ -332,9 +336,7 @@ export default function PageEditor(props: PageEditorProps) {
       )}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
       {editor && !readOnly && (
-        <DragHandle editor={editor} onNodeChange={({ pos }) => (handleTarget.current = pos)}>
-          <BlockMenu editor={editor} target={handleTarget} />
-        </DragHandle>
+        createPortal(<BlockMenu editor={editor} target={handleTarget} />, menuHosts.blockHandle)
       )}
       <FilesContext.Provider value={props.files}>
         <VariablesContext.Provider value={variables}>

@@ -1,7 +1,6 @@
 import type { Editor } from '@tiptap/core';
-import { NodeSelection } from '@tiptap/pm/state';
 import { useEditorState } from '@tiptap/react';
-import { BubbleMenu } from '@tiptap/react/menus';
+import { createPortal } from 'react-dom';
 import { faBold, faChevronDown, faCode, faItalic, faLink, faLinkSlash, faPalette, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
@@ -37,48 +36,34 @@ export function MarkButtons({ editor, marks, onLink }: { editor: Editor; marks: 
 
 /**
  * The toolbar over selected text, as in GitBook, Notion or Google Docs: the marks, a link (the picker, as
- * Ctrl/Cmd-K), and "Turn into" for the blocks the selection is in. Shown for a text selection in an editable page,
- * not in code (whose text takes no marks) nor for a selected block, and only while the page (or this toolbar) has
- * the focus; the page's toolbar above keeps the same
- * actions for the keyboard.
+ * Ctrl/Cmd-K), and "Turn into" for the blocks the selection is in. Drawn in the element the editor's bubble menu
+ * plugin places over the selection when it shows (menu-hosts.ts says when); the page's toolbar above keeps the
+ * same actions for the keyboard.
  */
-export function SelectionToolbar({ editor, marks, onLink }: { editor: Editor; marks: SelectedMarks | undefined; onLink: () => void }) {
-  return (
-    <BubbleMenu
-      editor={editor}
-      pluginKey="selectionToolbar"
-      options={{ placement: 'top', offset: 8, flip: true, shift: { padding: 8 } }}
-      shouldShow={({ editor: e, view, element, state, from, to }) => {
-        if (!e.isEditable || from === to || state.selection instanceof NodeSelection) return false;
-        // Not for a selection made from elsewhere (find and replace selects its match while its field has the keys).
-        if (!view.hasFocus() && !element.contains(document.activeElement)) return false;
-        if (e.isActive('codeBlock')) return false;
-        return state.doc.textBetween(from, to, ' ').trim() !== '';
-      }}
-      className="qe-selection-toolbar"
-    >
-      <div role="toolbar" aria-label="Selected text" className="qe-selection-tools">
-        <MarkButtons editor={editor} marks={marks} onLink={onLink} />
-        <ColourMenu editor={editor} />
-        <DropdownMenu
-          label="Turn into"
-          align="start"
-          side="bottom"
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          trigger={
-            <Button size="sm" variant="ghost">
-              Turn into <Icon icon={faChevronDown} />
-            </Button>
-          }
-        >
-          {TURN_INTO.map((item) => (
-            <DropdownMenuItem key={item.label} icon={item.icon} onSelect={() => item.run(editor)}>
-              {item.label}
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenu>
-      </div>
-    </BubbleMenu>
+export function SelectionToolbar({ editor, host, marks, onLink }: { editor: Editor; host: HTMLElement; marks: SelectedMarks | undefined; onLink: () => void }) {
+  return createPortal(
+    <div role="toolbar" aria-label="Selected text" className="qe-selection-tools">
+      <MarkButtons editor={editor} marks={marks} onLink={onLink} />
+      <ColourMenu editor={editor} />
+      <DropdownMenu
+        label="Turn into"
+        align="start"
+        side="bottom"
+        onCloseAutoFocus={(event) => event.preventDefault()}
+        trigger={
+          <Button size="sm" variant="ghost">
+            Turn into <Icon icon={faChevronDown} />
+          </Button>
+        }
+      >
+        {TURN_INTO.map((item) => (
+          <DropdownMenuItem key={item.label} icon={item.icon} onSelect={() => item.run(editor)}>
+            {item.label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenu>
+    </div>,
+    host,
   );
 }
 
