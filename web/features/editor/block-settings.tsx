@@ -3,7 +3,7 @@ import { TextSelection } from '@tiptap/pm/state';
 import { useEditorState } from '@tiptap/react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import {
-  faAlignCenter, faAlignLeft, faAlignRight, faArrowsLeftRight, faCircleCheck, faCircleExclamation, faCircleInfo, faClosedCaptioning, faListOl, faPlus,
+  faAlignCenter, faAlignLeft, faAlignRight, faArrowsLeftRight, faCircleCheck, faCircleExclamation, faCircleInfo, faClosedCaptioning, faListOl, faMoon, faPlus,
   faTrashCan, faTriangleExclamation, faTurnDown,
 } from '@fortawesome/free-solid-svg-icons';
 import { Button, IconButton } from '../../ui/button.tsx';
@@ -56,7 +56,10 @@ function useEngaged(editor: Editor): boolean {
   return was.current;
 }
 
-export function BlockSettings({ editor }: { editor: Editor }) {
+/** Stores a file of the space (the editor's contract: `uploadFile`): an image's dark variant is one. */
+type UploadFile = (file: File) => Promise<{ id: string }>;
+
+export function BlockSettings({ editor, uploadFile }: { editor: Editor; uploadFile: UploadFile }) {
   const target = useEditorState({ editor, selector: ({ editor: e }) => (e.isEditable && pageOf(e) ? settingsTarget(e.state.selection) : null), equalityFn: sameTarget });
   const engaged = useEngaged(editor);
   const toolbar = useRef<HTMLDivElement>(null);
@@ -81,7 +84,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
     return new DOMRect(box.left, box.top, box.width, 0);
   };
   const label = `${NAMES[target.kind]} settings`;
-  const props = { editor, target };
+  const props = { editor, target, uploadFile };
   return (
     <AnchoredPopover rect={rect} label={label} className="qe-block-settings" side="top" align="end" onEscape={() => editor.view.focus()}>
       <div ref={toolbar} role="group" aria-label={label} className="qe-block-settings-row" key={`${target.kind} ${target.pos}`}>
@@ -95,7 +98,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
   );
 }
 
-type SettingsProps = { editor: Editor; target: SettingsTarget };
+type SettingsProps = { editor: Editor; target: SettingsTarget; uploadFile: UploadFile };
 
 /** Changes fields of the `data` of the block at `pos` (undefined removes one), as the node is now. */
 function setData(editor: Editor, pos: number, type: string, patch: Record<string, unknown>): void {
@@ -141,7 +144,7 @@ const ALIGNMENTS = [
   { value: 'right', icon: faAlignRight, name: 'Right' },
 ] as const;
 
-function ImageSettings({ editor, target }: SettingsProps) {
+function ImageSettings({ editor, target, uploadFile }: SettingsProps) {
   const data = dataOf(target);
   const group = target.parent;
   const groupData = group ? dataOf(group) : {};
@@ -161,7 +164,7 @@ function ImageSettings({ editor, target }: SettingsProps) {
   return (
     <>
       <TextField label="Alt text" hideLabel placeholder="Alt text" value={String(data.alt ?? '')} onChange={(e) => setData(editor, target.pos, 'image', { alt: e.target.value || undefined })} />
-      <WidthField editor={editor} target={target} />
+      <WidthField editor={editor} target={target} uploadFile={uploadFile} />
       {group && (
         <>
           <ToggleGroup
@@ -174,6 +177,63 @@ function ImageSettings({ editor, target }: SettingsProps) {
         </>
       )}
       {target.node.childCount === 0 && <IconButton size="sm" icon={faClosedCaptioning} label="Add caption" onClick={addCaption} />}
+      <DarkVariant editor={editor} target={target} uploadFile={uploadFile} />
+    </>
+  );
+}
+
+/** The block at `target` as it is now: found again by its key once an upload is done (the page may have changed). */
+function blockNow(editor: Editor, target: SettingsTarget): number | null {
+  const key = (target.node.attrs.block as { key?: unknown } | null)?.key;
+  let found: number | null = null;
+  editor.state.doc.descendants((node, pos) => {
+    if (found !== null) return false;
+    if (node.type === target.node.type && typeof key === 'string' && (node.attrs.block as { key?: unknown } | null)?.key === key) found = pos;
+    return found === null;
+  });
+  return found ?? (editor.state.doc.nodeAt(target.pos) === target.node ? target.pos : null);
+}
+
+/**
+ * An image's picture for readers in dark mode (GitBook's `refDark`): uploaded as a file of the space from here, or
+ * removed. The editor shows it beside the light one (media.tsx); readers see the one their theme asks for.
+ */
+function DarkVariant({ editor, target, uploadFile }: SettingsProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<{ uploading: boolean; failure: string }>({ uploading: false, failure: '' });
+  const hasDark = dataOf(target).refDark !== undefined;
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setState({ uploading: true, failure: '' });
+    try {
+      const stored = await uploadFile(file);
+      const pos = blockNow(editor, target);
+      if (pos !== null && !editor.isDestroyed) setData(editor, pos, 'image', { refDark: { kind: 'file', file: stored.id } });
+      setState({ uploading: false, failure: '' });
+    } catch (error) {
+      setState({ uploading: false, failure: `The dark mode image was not stored: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label="Dark mode image file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          void choose(file);
+        }}
+      />
+      {hasDark ? (
+        <IconButton size="sm" icon={faMoon} label="Remove dark mode image" onClick={() => setData(editor, target.pos, 'image', { refDark: undefined })} />
+      ) : (
+        <IconButton size="sm" icon={faMoon} label={state.uploading ? 'Uploading the dark mode image…' : 'Add dark mode image'} disabled={state.uploading} onClick={() => input.current?.click()} />
+      )}
+      {state.failure && <span role="alert" className="qe-failure">{state.failure}</span>}
     </>
   );
 }

@@ -319,7 +319,7 @@ export default function PageEditor(props: PageEditorProps) {
         }}
       />
       {!readOnly && editor && <SelectionToolbar editor={editor} host={menuHosts.selectionToolbar} marks={marks ?? undefined} onLink={() => setLinking('mark')} />}
-      {!readOnly && editor && <BlockSettings editor={editor} />}
+      {!readOnly && editor && <BlockSettings editor={editor} uploadFile={(file) => latest.current.uploadFile(file)} />}
       {finding && editor && !readOnly && <FindBar editor={editor} onClose={() => setFinding(false)} />}
       {linking && editor && (
         <LinkPicker

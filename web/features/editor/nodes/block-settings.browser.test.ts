@@ -12,7 +12,7 @@ import { png } from '../../../../test/fixtures/png.ts';
 /*
  * A block's settings are in a small toolbar on the block (block-settings.tsx), not fields in the text: a code
  * block's language (searched), title (in its title bar), line numbers and wrapping; a hint's style; an image's alt
- * text, width, alignment and caption; tabs renamed on the tabs, added and
+ * text, width (typed, or dragged by its handles), alignment, caption and dark mode picture; tabs renamed on the tabs, added and
  * removed; an embed's URL. Each is saved (read back through the API) and undone like typing.
  */
 
@@ -154,6 +154,40 @@ describe('block settings on the block, in Chromium', { skip: withoutChromium, ti
     await toolbar.getByRole('button', { name: 'Add caption' }).click();
     await page.keyboard.type('How it fits');
     await eventually(async () => JSON.stringify((await blockOf(spaceId, pageId, 'images'))?.nodes[0]).includes('How it fits'), 30_000, 'the caption saved');
+    await page.context().close();
+  });
+
+  test('an image: resized by dragging its handle, given a dark mode picture and rid of it', async () => {
+    const { page, spaceId, pageId } = await openPage();
+    const image = page.locator('.qe-image img').first();
+    await image.click();
+    const toolbar = settings(page, 'Image');
+    await toolbar.waitFor();
+    // The image is centred: its right handle dragged 100 px to the left narrows it by 200 px (600 → 400).
+    const handle = page.locator('.qe-resize-right');
+    const box = (await handle.boundingBox())!;
+    const before = (await image.boundingBox())!.width;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 50, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2 - 100, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await screenshot(page, 'block-settings-image-resized');
+    const stored = async () => (await blockOf(spaceId, pageId, 'images'))?.nodes[0].data;
+    await eventually(async () => Math.abs((await stored())?.width - (before - 200)) <= 2, 30_000, `the dragged width saved (it was ${before} px)`);
+    assert.equal(await toolbar.getByRole('textbox', { name: 'Image width' }).inputValue(), String((await stored()).width), 'the width field says the dragged width');
+
+    const chooser = page.waitForEvent('filechooser');
+    await toolbar.getByRole('button', { name: 'Add dark mode image' }).click();
+    await (await chooser).setFiles({ name: 'wide-dark.png', mimeType: 'image/png', buffer: png(600, 200, 0x10) });
+    await eventually(async () => (await stored())?.refDark?.kind === 'file', 30_000, 'the dark mode picture stored and referred to');
+    const files = ok(await suite.t.api('GET', `/v1/spaces/${spaceId}/content/files`)).items as Json[];
+    const dark = (await stored()).refDark.file;
+    assert.equal(files.find((f) => f.id === dark)?.name, 'wide-dark.png', 'the dark picture is a file of the space');
+    await content(page).locator('.qe-image-dark').waitFor();
+    await suite.assertAccessible(page, 'an image with its dark mode picture');
+    await toolbar.getByRole('button', { name: 'Remove dark mode image' }).click();
+    await eventually(async () => (await stored())?.refDark === undefined, 30_000, 'the dark mode picture removed');
     await page.context().close();
   });
 

@@ -1,5 +1,8 @@
 import { NodeViewContent, NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { formatFileSize, useImageSource, useLinkTarget, type Ref } from '../files.ts';
+import { useRef, useState } from 'react';
+import { blockWithData, setNodeAttrs } from '../model/block-settings-target.ts';
+import { draggedWidth, resizedLength, type ImageDrag } from '../model/image-resize.ts';
 import { cssWidth } from '../model/length.ts';
 import { useRefName } from '../../pages/ref-titles.ts';
 import { safeLinkUrl } from '../../../../src/features/content/document/safe-url.ts';
@@ -41,22 +44,70 @@ export function Picture({ refJson, alt, width, className }: { refJson: Ref | und
 
 /**
  * An image: the picture (and its dark variant) and its caption fragment edited in place; a click selects it, and
- * its alt text, width and caption are set from its settings toolbar (block-settings.tsx).
+ * its alt text, width and caption are set from its settings toolbar (block-settings.tsx). Selected, it has a
+ * handle on each side that resizes it by dragging (model/image-resize.ts); the width field in the toolbar is the
+ * keyboard's way to the same width.
  */
 export function ImageView(props: NodeViewProps & { spaceId: string }) {
   const data = blockOf(props).data ?? {};
   const alt = String(data.alt ?? '');
-  const width = cssWidth(data.width);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const width = dragged !== null ? `${dragged}px` : cssWidth(data.width);
   // A percentage is the column's share the image takes (its figure's, as the reader lays it out); pixels are its own.
   const share = width?.endsWith('%') ? width : undefined;
+  const resizable = props.selected && props.editor.isEditable;
   return (
     <NodeViewWrapper as="figure" className="image qe-image" data-quire="image" style={share ? { width: share } : undefined}>
       <div contentEditable={false} className="qe-image-frame" onClick={() => selectBlock(props)}>
         <Picture refJson={data.ref as Ref | undefined} alt={alt} width={share ? '100%' : width} />
         {data.refDark !== undefined && <Picture refJson={data.refDark as Ref} alt={`${alt} (dark mode)`} width={share ? '100%' : width} className="qe-image-dark" />}
+        {resizable && (['left', 'right'] as const).map((side) => <ResizeHandle key={side} side={side} props={props} onDrag={setDragged} />)}
       </div>
       <NodeViewContent as="div" className="qe-caption" />
     </NodeViewWrapper>
+  );
+}
+
+/** One side's handle: the picture follows the pointer while it is held, and the block takes the width once let go. */
+function ResizeHandle({ side, props, onDrag }: { side: 'left' | 'right'; props: NodeViewProps; onDrag: (width: number | null) => void }) {
+  const start = useRef<Omit<ImageDrag, 'dx'> & { x: number } | null>(null);
+  const dragOf = (event: React.PointerEvent) => (start.current ? { ...start.current, dx: event.clientX - start.current.x } : null);
+  return (
+    <span
+      aria-hidden="true"
+      className={`qe-resize-handle qe-resize-${side}`}
+      onClick={(event) => event.stopPropagation()}
+      onPointerDown={(event) => {
+        const frame = event.currentTarget.parentElement;
+        const picture = frame?.querySelector('img, [role="img"]');
+        const pos = props.getPos();
+        if (!frame || !picture || typeof pos !== 'number' || event.button !== 0) return;
+        event.preventDefault();
+        event.stopPropagation();
+        event.currentTarget.setPointerCapture(event.pointerId);
+        const group = props.editor.state.doc.resolve(pos).parent;
+        const groupData = (group.attrs.block as { data?: { align?: unknown } } | null)?.data;
+        const column = frame.closest('.qe-images-row')?.clientWidth ?? props.editor.view.dom.clientWidth;
+        start.current = { x: event.clientX, startWidth: picture.getBoundingClientRect().width, side, align: String(groupData?.align ?? 'center'), column, was: blockOf(props).data?.width };
+      }}
+      onPointerMove={(event) => {
+        const drag = dragOf(event);
+        if (drag) onDrag(draggedWidth(drag));
+      }}
+      onPointerUp={(event) => {
+        const drag = dragOf(event);
+        start.current = null;
+        onDrag(null);
+        const pos = props.getPos();
+        if (!drag || drag.dx === 0 || typeof pos !== 'number') return;
+        // One step, undone as one; the image stays selected.
+        props.editor.view.dispatch(setNodeAttrs(props.editor.state.tr, pos, { block: blockWithData(props.node, 'image', { width: resizedLength(drag) }) }));
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+        onDrag(null);
+      }}
+    />
   );
 }
 
