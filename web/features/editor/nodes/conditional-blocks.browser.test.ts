@@ -161,4 +161,40 @@ describe('conditional content, prompts and drawings in the editor, in Chromium',
     assert.deepEqual(document.nodes[6], before.nodes[3], 'the drawing is kept as it was');
     await page.context().close();
   });
+
+  test('with no site publishing the space, a condition is written as an expression, and Backspace in an empty one removes it', async () => {
+    const { t, origin } = suite;
+    const space = await buildSpace(t, { title: 'Unpublished' });
+    const batch = ok(await t.api('POST', `/v1/spaces/${space.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'Alone', document: { markdown: 'Start here.\n\nEnd here.\n' } }] } }));
+    const pageId = batch.changes[0].page.id;
+    const saved = async () => ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=document`)).document;
+    const page = await suite.signedIn();
+    await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}`);
+    await content(page).waitFor();
+
+    // A conditional block left empty goes with Backspace, leaving its line.
+    await insertAfter(page, 'Start here.', 'Conditional content');
+    const conditionals = content(page).getByRole('group', { name: 'Conditional content' });
+    await conditionals.waitFor();
+    await page.keyboard.press('Backspace');
+    await conditionals.waitFor({ state: 'detached' });
+
+    await insertAfter(page, 'End here.', 'Conditional content');
+    await page.keyboard.type('Partners only.');
+    await conditionals.getByRole('button', { name: 'Edit the condition' }).click();
+    const popover = page.getByRole('dialog', { name: 'Condition' });
+    await popover.getByText('No site publishing this space has an adaptive schema').waitFor();
+    assert.equal(await popover.getByRole('combobox').count(), 0, 'no claim to pick');
+    await popover.getByLabel('Expression').fill('visitor.claims.isPartner');
+    await popover.getByLabel('Expression').press('Enter');
+    await popover.waitFor({ state: 'hidden' });
+    await eventually(async () => /Shown when: isPartner is true/.test(await conditionals.innerText()), 5_000, 'the header naming the condition');
+
+    await eventually(async () => JSON.stringify(await saved()).includes('visitor.claims.isPartner'), 30_000, 'the condition saved');
+    const document = await saved();
+    assert.deepEqual(document.nodes.map((b: Json) => b.type), ['paragraph', 'paragraph', 'paragraph', 'if']);
+    assert.deepEqual(document.nodes[3].data, { expression: 'visitor.claims.isPartner' });
+    assert.equal(textOf(document.nodes[3]), 'Partners only.');
+    await page.context().close();
+  });
 });
