@@ -139,6 +139,9 @@ describe('conditional content, prompts and drawings in the editor, in Chromium',
 
     await insertAfter(page, 'Prompt goes here.', 'Prompt');
     await page.keyboard.type('Summarize this page in three bullet points.');
+    // Enter on a third empty line of its code leaves the prompt, which keeps its code block alone (GitBook's shape).
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Enter');
+    await page.keyboard.type('After the prompt.');
     const prompt = content(page).getByRole('group', { name: 'Prompt' });
     await prompt.getByLabel('Prompt description').fill('Summary prompt');
 
@@ -149,7 +152,7 @@ describe('conditional content, prompts and drawings in the editor, in Chromium',
     const document = await saved();
     assert.deepEqual(spec.schemaProblems('Document', document), [], 'GitBook\'s spec takes the saved document');
     const types = document.nodes.map((b: Json) => b.type);
-    assert.deepEqual(types, ['paragraph', 'if', 'paragraph', 'paragraph', 'prompt', 'if', 'drawing', 'paragraph']);
+    assert.deepEqual(types, ['paragraph', 'if', 'paragraph', 'paragraph', 'prompt', 'paragraph', 'if', 'drawing', 'paragraph']);
     const condition = document.nodes[1];
     assert.deepEqual(condition.data, { expression: 'visitor.claims.unsigned.beta == true' });
     assert.deepEqual(condition.nodes.map(textOf), ['Only for beta users.']);
@@ -157,8 +160,9 @@ describe('conditional content, prompts and drawings in the editor, in Chromium',
     const savedPrompt = document.nodes[4];
     assert.deepEqual(savedPrompt.data, { description: 'Summary prompt' });
     assert.deepEqual(savedPrompt.nodes.map((b: Json) => [b.type, b.data, textOf(b)]), [['code', { syntax: 'markdown' }, 'Summarize this page in three bullet points.']]);
-    assert.deepEqual(document.nodes[5], before.nodes[2], 'the condition not edited comes back as it was');
-    assert.deepEqual(document.nodes[6], before.nodes[3], 'the drawing is kept as it was');
+    assert.equal(textOf(document.nodes[5]), 'After the prompt.');
+    assert.deepEqual(document.nodes[6], before.nodes[2], 'the condition not edited comes back as it was');
+    assert.deepEqual(document.nodes[7], before.nodes[3], 'the drawing is kept as it was');
     await page.context().close();
   });
 

@@ -7,7 +7,7 @@ import { fromEditor } from '../../../../src/features/content/document/editor/blo
 import type { PMNode } from '../../../../src/features/content/document/editor/editor-json.ts';
 import { schemaExtensions } from '../../../../src/features/content/document/editor/schema.ts';
 import { conditionalFitsIn, newConditional, newPrompt, promptFitsIn } from './conditional-blocks.ts';
-import { backspaceAtFrameStart, leaveFrame } from './conditional-keys.ts';
+import { backspaceAtFrameStart, leaveFrame, leavePromptCode } from './conditional-keys.ts';
 import { claimsOf, comparisonOf, conditionField, describeCondition, mergeClaims, valueFor, writeComparison } from './conditions.ts';
 
 const schema = getSchema(schemaExtensions);
@@ -124,4 +124,18 @@ test('conditional content goes only in the page\'s flow; a prompt also in tabs, 
   assert.equal(promptFitsIn(['doc', 'hint', 'paragraph']), false);
   assert.equal(promptFitsIn(['doc', 'prompt', 'paragraph']), false);
   assert.equal(promptFitsIn(['doc', 'bulletList', 'listItem', 'paragraph']), false);
+});
+
+test('Enter on a third empty line at the end of a prompt\'s code leaves the prompt, not just the code', () => {
+  const codeBlock = (text: string) => ({ type: 'codeBlock', content: [{ type: 'text', text }] });
+  const doc = Node.fromJSON(schema, { type: 'doc', content: [{ type: 'prompt', content: [codeBlock('Summarize.\n\n')] }, para('after')] });
+  const end = 1 + 1 + 'Summarize.\n\n'.length;
+  const state = EditorState.create({ doc, selection: TextSelection.create(doc, end) });
+  const out = run(state, leavePromptCode);
+  assert.equal(out.shape, '{"doc":[{"prompt":["Summarize."]},"_","after"]}');
+  assert.equal(out.caretIn, 'doc');
+  const notYet = Node.fromJSON(schema, { type: 'doc', content: [{ type: 'prompt', content: [codeBlock('Summarize.\n')] }] });
+  assert.equal(run(EditorState.create({ doc: notYet, selection: TextSelection.create(notYet, 2 + 'Summarize.\n'.length) }), leavePromptCode).handled, false, 'one empty line: a new line');
+  const alone = Node.fromJSON(schema, { type: 'doc', content: [codeBlock('x\n\n')] });
+  assert.equal(run(EditorState.create({ doc: alone, selection: TextSelection.create(alone, 1 + 3) }), leavePromptCode).handled, false, 'a code block of the page: TipTap\'s own exit');
 });

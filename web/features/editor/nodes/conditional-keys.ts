@@ -7,6 +7,8 @@ import { TextSelection, type Command } from '@tiptap/pm/state';
  * (layout-keys.ts). Left to ProseMirror's defaults, Enter on an empty line never leaves the block (it only adds
  * lines), and Backspace at its start lifts the first line out of it. Here Enter on an empty last line moves that
  * line out, below the block, and Backspace at the start moves nothing, except in a block left empty, which goes.
+ * A prompt's code block is left as a code block is (Enter on a third empty line), to below the prompt rather than
+ * to a line inside it: GitBook's prompt holds its code block alone.
  */
 
 const FRAMES = new Set(['conditional', 'prompt']);
@@ -35,6 +37,20 @@ export const leaveFrame: Command = (state, dispatch) => {
   return true;
 };
 
+export const leavePromptCode: Command = (state, dispatch) => {
+  const $cursor = caret(state.selection);
+  if (!$cursor || $cursor.parent.type.name !== 'codeBlock' || $cursor.parentOffset !== $cursor.parent.content.size) return false;
+  if (!$cursor.parent.textContent.endsWith('\n\n')) return false;
+  const at = frameAt($cursor);
+  if (!at || at.frame.type.name !== 'prompt' || at.index !== at.frame.childCount - 1) return false;
+  if (dispatch) {
+    const after = at.pos + at.frame.nodeSize;
+    const tr = state.tr.insert(after, state.schema.nodes.paragraph!.create()).delete($cursor.pos - 2, $cursor.pos);
+    dispatch(tr.setSelection(TextSelection.near(tr.doc.resolve(after - 2 + 1))).scrollIntoView());
+  }
+  return true;
+};
+
 export const backspaceAtFrameStart: Command = (state, dispatch) => {
   const $cursor = caret(state.selection);
   if (!$cursor || $cursor.parentOffset > 0) return false;
@@ -54,7 +70,7 @@ export const ConditionalKeys = Extension.create({
   priority: 1000,
   addKeyboardShortcuts() {
     return {
-      Enter: () => leaveFrame(this.editor.state, this.editor.view.dispatch),
+      Enter: () => leaveFrame(this.editor.state, this.editor.view.dispatch) || leavePromptCode(this.editor.state, this.editor.view.dispatch),
       Backspace: () => backspaceAtFrameStart(this.editor.state, this.editor.view.dispatch),
     };
   },
