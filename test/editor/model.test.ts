@@ -30,7 +30,7 @@ const cards = (json: PMNode): string[] => {
   walk(json);
   return found;
 };
-const OPAQUE = new Set(['math', 'drawing', 'if', 'openapi', 'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'integration', 'reusable-content', 'swagger', 'prompt']);
+const OPAQUE = new Set(['math', 'drawing', 'if', 'openapi', 'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'integration', 'reusable-content', 'swagger']);
 
 describe('the editor model', () => {
   test('any document of the model comes back identical, and only opaque types become cards', () => {
@@ -136,6 +136,46 @@ describe('the editor model', () => {
       { object: 'block', type: 'stepper', data: {}, nodes: [{ object: 'block', type: 'stepper-step', data: {}, nodes: [p('x')] }] },
       { object: 'block', type: 'columns', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'column', data: {}, nodes: [p('x')] }, { object: 'block', type: 'column', data: {}, nodes: [p('x')] }] },
       { object: 'block', type: 'updates', data: { format: 'full' }, nodes: [{ object: 'block', type: 'update', data: { date: '' }, nodes: [p('x')] }] },
+    ]);
+  });
+
+  test('conditional content and prompts are edited in place, every field of their data kept, and come back identical', () => {
+    const block = (type: string, data: Record<string, unknown> | undefined, nodes: unknown[], extra: Record<string, unknown> = {}) =>
+      ({ object: 'block', type, ...extra, ...(data ? { data } : {}), nodes }) as unknown as FlowBlock;
+    const document = doc(
+      block('if', { expression: 'visitor.claims.unsigned.beta == true' }, [p('for beta'), hint('info', p('inside'))], { key: 'if1', isVoid: false }),
+      // Older GitBook exports name it `condition`; both are kept as they are.
+      block('if', { condition: '!visitor.claims.isPartner', extra: 1 }, [ul(item(p('x')))]),
+      block('prompt', { description: 'Summarize', icon: 'rectangle-terminal', openInAIProviders: true, defaultExpanded: 'full' }, [code(['Summarize this.'], { syntax: 'markdown' })], { key: 'pr' }),
+      block('prompt', { description: '' }, [p('a'), p('b')]),
+      // A condition inside a step, a prompt inside a condition.
+      block('stepper', {}, [block('stepper-step', {}, [block('if', { expression: 'x' }, [block('prompt', { description: 'd' }, [p('deep')])])])]),
+    );
+    const { back, json } = roundTrip(document);
+    assert.deepStrictEqual(back, document);
+    assert.deepEqual(cards(json), []);
+    assert.deepEqual(json.content!.map((node) => node.type), ['conditional', 'conditional', 'prompt', 'prompt', 'stepper']);
+  });
+
+  test('an empty or malformed condition or prompt, and every drawing, are kept as cards; a stray block in a condition is one itself', () => {
+    const document = doc(
+      { object: 'block', type: 'if', data: { expression: 'x' }, nodes: [] } as unknown as FlowBlock,
+      { object: 'block', type: 'prompt', data: { description: 'no nodes' } } as unknown as FlowBlock,
+      { object: 'block', type: 'if', data: { expression: 'x' }, nodes: [{ object: 'block', type: 'column', data: {}, nodes: [p('a')] }] } as unknown as FlowBlock,
+      { object: 'block', type: 'drawing', key: 'd', isVoid: true, data: { ref: { kind: 'file', file: 'f1' } } } as unknown as FlowBlock,
+    );
+    const { back, json } = roundTrip(document);
+    assert.deepStrictEqual(back, document);
+    assert.deepEqual(cards(json), ['if', 'prompt', 'column', 'drawing']);
+  });
+
+  test('conditional content and prompts made in the editor get GitBook\'s shape', () => {
+    const para = { type: 'paragraph', content: [{ type: 'text', text: 'x' }] };
+    const json: PMNode = { type: 'doc', content: [{ type: 'conditional', content: [para] }, { type: 'prompt', content: [para] }] };
+    const back = fromEditor(Node.fromJSON(schema, json).toJSON() as PMNode);
+    assert.deepStrictEqual(back.nodes, [
+      { object: 'block', type: 'if', data: { expression: '' }, nodes: [p('x')] },
+      { object: 'block', type: 'prompt', data: { description: '' }, nodes: [p('x')] },
     ]);
   });
 

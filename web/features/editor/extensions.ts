@@ -10,12 +10,15 @@ import { randomKey } from '../../../src/features/content/document/keys.ts';
 import { uniqueKeysPlugin } from './model/unique-keys.ts';
 import { codeBlockView } from './nodes/code-view.ts';
 import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
+import { ConditionalView } from './nodes/conditional.tsx';
+import { ConditionalKeys } from './nodes/conditional-keys.ts';
 import { openSelectedFormula } from './formula-requests.ts';
 import { ExpandableView, FragmentView, HintView, TabsItemView, TabsView } from './nodes/containers.tsx';
 import { ColumnsView, ColumnView, StepperStepView, StepperView, UpdatesView, UpdateView } from './nodes/layout.tsx';
 import { LayoutKeys } from './nodes/layout-keys.ts';
 import { LayoutParts, redrawOnNewPlace } from './nodes/layout-parts.ts';
 import { ContentRefView, EmbedView, FileView, ImagesView, ImageView } from './nodes/media.tsx';
+import { PromptView } from './nodes/prompt.tsx';
 import { TableView } from './nodes/table.tsx';
 
 /*
@@ -189,7 +192,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     [model.Fragment, FragmentView], [model.Images, ImagesView], [model.Image, inSpace(ImageView)], [model.Embed, EmbedView],
     [model.FileBlock, inSpace(FileView)], [model.ContentRef, inSpace(ContentRefView)], [model.Table, TableView],
     [model.Stepper, StepperView], [model.StepperStep, StepperStepView], [model.Columns, ColumnsView], [model.Column, ColumnView],
-    [model.Updates, UpdatesView], [model.Update, UpdateView], [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, inSpace(InlineAtomView)]
+    [model.Updates, UpdatesView], [model.Update, UpdateView], [model.Conditional, inSpace(ConditionalView)], [model.Prompt, PromptView], [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, inSpace(InlineAtomView)]
   ]);
   return [
     ...model.schemaExtensions.map((extension) => {
@@ -208,6 +211,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     UniqueKeys,
     CodeHighlight,
     LayoutKeys,
+    ConditionalKeys,
     LayoutParts,
     ...(options.extra ?? []),
   ];

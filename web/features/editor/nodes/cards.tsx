@@ -4,6 +4,7 @@ import { NamedIcon } from '../../icons/named-icon.tsx';
 import { useExpressionText } from '../../pages/variables.ts';
 import { useRefName } from '../../pages/ref-titles.ts';
 import { blockOf } from './block-data.ts';
+import { DrawingView } from './drawing.tsx';
 import { InlineMathView, MathBlockView } from './formula.tsx';
 import { Picture } from './media.tsx';
 
@@ -16,12 +17,13 @@ const NAMES: Record<string, string> = {
 /**
  * A block the editor keeps exactly as it is and shows as a card: GitBook's opaque blocks and any block the
  * model cannot give back unchanged (content/document/editor/blocks.ts). Math is the exception: it shows as readers see
- * it, and its formula is edited in a popover (formula.tsx).
+ * it, and its formula is edited in a popover (formula.tsx); a drawing shows as readers see it, read-only (drawing.tsx).
  */
 export function OpaqueBlockView(props: NodeViewProps) {
   const block = blockOf(props);
   const name = NAMES[block.type] ?? block.type;
   if (block.type === 'math') return <MathBlockView {...props} />;
+  if (block.type === 'drawing') return <DrawingView {...props} />;
   return (
     <NodeViewWrapper as="div" className="qe-card qe-readonly" data-quire="opaqueBlock" data-drag-handle>
       <span className="qe-card-kind">{name}</span> <span>kept as it is; not editable here yet</span>

@@ -3,13 +3,14 @@ import { NodeSelection, type EditorState, type Transaction } from '@tiptap/pm/st
 import {
   faCircleCheck, faCircleExclamation, faCircleInfo, faClockRotateLeft, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
   faMinus, faParagraph, faPaperclip, faQuoteLeft, faShoePrints, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge,
-  faTableColumns, faTriangleExclamation,
+  faTableColumns, faTriangleExclamation, faEye, faTerminal,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
 import { isFormula, requestFormulaEditor } from '../formula-requests.ts';
 import { caretInto, focusField, positionOfBlock } from '../place-caret.ts';
 import { rankMatches } from './fuzzy-match.ts';
 import { dayOf, layoutFitsIn, newColumns, newStepper, newUpdates } from '../nodes/layout-blocks.ts';
+import { conditionalFitsIn, newConditional, newPrompt, promptFitsIn } from '../nodes/conditional-blocks.ts';
 
 /*
  * What the `/` menu inserts: every block of the model, as editor JSON carrying the block's shape (schema.ts),
@@ -137,6 +138,7 @@ export function slashItems(options: {
       icon: hintIcons[style],
       run: insert({ type: 'hint', attrs: { block: { ...block('hint', { style }), nodes: [] } }, content: [paragraph()] }),
     })),
+    { title: 'Prompt', keywords: 'prompt ai llm copy chatgpt claude', description: 'A prompt readers copy into an AI tool, with its description', group: 'Text', icon: faTerminal, fitsAt: (state) => promptFitsIn(ancestorsAt(state)), run: (e, r) => insertAndEnter(newPrompt())(e, r) },
     { title: 'Bulleted list', keywords: 'unordered ul bullet', description: 'Items in no particular order', group: 'Lists', icon: faListUl, run: (e, r) => e.chain().focus().deleteRange(r).toggleBulletList().run() },
     { title: 'Numbered list', keywords: 'ordered ol number', description: 'Steps, one after the other', group: 'Lists', icon: faListOl, run: (e, r) => e.chain().focus().deleteRange(r).toggleOrderedList().run() },
     { title: 'Task list', keywords: 'todo checkbox checklist', description: 'Items to tick off', group: 'Lists', icon: faListCheck, run: (e, r) => e.chain().focus().deleteRange(r).toggleTaskList().run() },
@@ -172,6 +174,7 @@ export function slashItems(options: {
     { title: 'Stepper', keywords: 'steps guide walkthrough tutorial numbered', description: 'A guide in numbered steps, each with its own blocks', group: 'Layout', icon: faShoePrints, fitsAt: layoutFitsAt('stepper'), run: (e, r) => insertAndEnter(newStepper())(e, r) },
     { title: 'Columns', keywords: 'columns side by side layout split', description: 'Two blocks of content side by side', group: 'Layout', icon: faTableColumns, fitsAt: layoutFitsAt('columns'), run: (e, r) => insertAndEnter(newColumns())(e, r) },
     { title: 'Updates', keywords: 'changelog release notes news dated', description: 'A changelog: dated entries, each with its own blocks', group: 'Layout', icon: faClockRotateLeft, fitsAt: layoutFitsAt('updates'), run: (e, r) => insertAndEnter(newUpdates(dayOf(new Date())))(e, r) },
+    { title: 'Conditional content', keywords: 'if condition adaptive visitor claims audience show hide', description: 'Blocks only the visitors a condition matches see', group: 'Layout', icon: faEye, fitsAt: (state) => conditionalFitsIn(ancestorsAt(state)), run: (e, r) => insertAndEnter(newConditional())(e, r) },
     { title: 'Table', keywords: 'grid rows columns', description: 'Rows and columns of values', group: 'Layout', icon: faTable, run: (e, r) => insertTable(newTable())(e, r) },
     { title: 'Cards', keywords: 'cards links gallery', description: 'A grid of cards, each with a title and text', group: 'Layout', icon: faTableCellsLarge, run: (e, r) => insertTable(newCards())(e, r) },
     { title: 'Divider', keywords: 'hr rule separator line', description: 'A line between two parts of the page', group: 'Layout', icon: faMinus, run: (e, r) => e.chain().focus().deleteRange(r).setHorizontalRule().run() },

@@ -43,10 +43,12 @@ const OURS: Record<string, Mapping> = {
   column: { pm: 'column', children: 'nodes' },
   updates: { pm: 'updates', children: 'nodes', only: 'update' },
   update: { pm: 'update', children: 'nodes' },
+  if: { pm: 'conditional', children: 'nodes' },
+  prompt: { pm: 'prompt', children: 'nodes' },
 };
 /** Nodes whose children must not be empty (`block+`, `image+`…). */
 const NON_EMPTY = new Set(['blockquote', 'hint', 'tabs', 'tabsItem', 'expandable', 'images', 'bulletList', 'orderedList', 'taskList', 'listItem', 'taskItem', 'fragment',
-  'stepper', 'stepperStep', 'columns', 'column', 'updates', 'update']);
+  'stepper', 'stepperStep', 'columns', 'column', 'updates', 'update', 'conditional', 'prompt']);
 const ATOMS = new Set(['horizontalRule', 'table', 'contentRef']);
 
 /**
@@ -79,6 +81,9 @@ export function freshBlock(node: PMNode): Json | null {
     case 'updates': return b('updates', { format: 'full' });
     // GitBook's update always has a date: one made without it (never by the `/` menu) is dated when it is set.
     case 'update': return b('update', { date: '' });
+    // GitBook requires both fields: an empty condition shows the content to every visitor, until one is set.
+    case 'conditional': return b('if', { expression: '' });
+    case 'prompt': return b('prompt', { description: '' });
     default: return null;
   }
 }

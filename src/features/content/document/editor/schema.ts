@@ -113,6 +113,9 @@ export const Columns = container('columns', 'column+', 'block', 'div');
 export const Column = container('column', 'block+', undefined, 'div');
 export const Updates = container('updates', 'update+', 'block', 'div');
 export const Update = container('update', 'block+', undefined, 'section');
+/** GitBook's `if` (content shown to the visitors its condition matches) and `prompt` (a described prompt to copy): flow blocks inside. */
+export const Conditional = container('conditional', 'block+', 'block', 'div');
+export const Prompt = container('prompt', 'block+', 'block', 'div');
 
 /** A named part of a block (a caption, an expandable's title or body, a table cell): `fragment` is its shell. */
 export const Fragment = Node.create({
@@ -235,6 +238,6 @@ export const MARK_RANK = ['link', 'bold', 'italic', 'strike', 'code', 'keyboard'
 export const schemaExtensions: AnyExtension[] = [
   QuireDocument, Text, QuireParagraph, QuireHeading, QuireBlockquote, QuireBulletList, QuireOrderedList, QuireTaskList,
   QuireListItem, QuireTaskItem, QuireCodeBlock, QuireDivider, Hint, Tabs, TabsItem, Expandable, Images, Image, Embed,
-  FileBlock, Stepper, StepperStep, Columns, Column, Updates, Update, Fragment, Table, ContentRef, OpaqueBlock, InlineAtom,
+  FileBlock, Stepper, StepperStep, Columns, Column, Updates, Update, Conditional, Prompt, Fragment, Table, ContentRef, OpaqueBlock, InlineAtom,
   Link, withData(Bold), withData(Italic), withData(Strike), QuireCode, Keyboard, withData(Superscript), withData(Subscript), Color, TextRef,
 ];
