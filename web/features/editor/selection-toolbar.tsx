@@ -2,7 +2,7 @@ import type { Editor } from '@tiptap/core';
 import { NodeSelection } from '@tiptap/pm/state';
 import { useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
-import { faBold, faChevronDown, faCode, faItalic, faLink, faLinkSlash, faPalette, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
+import { faBold, faChevronDown, faCode, faItalic, faLink, faLinkSlash, faPalette, faRecycle, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { DropdownMenu, DropdownMenuCheckItem, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '../../ui/menus.tsx';
@@ -42,7 +42,7 @@ export function MarkButtons({ editor, marks, onLink }: { editor: Editor; marks: 
  * the focus; the page's toolbar above keeps the same
  * actions for the keyboard.
  */
-export function SelectionToolbar({ editor, marks, onLink }: { editor: Editor; marks: SelectedMarks | undefined; onLink: () => void }) {
+export function SelectionToolbar({ editor, marks, onLink, onCreateReusable }: { editor: Editor; marks: SelectedMarks | undefined; onLink: () => void; onCreateReusable?: () => void }) {
   return (
     <BubbleMenu
       editor={editor}
@@ -77,6 +77,7 @@ export function SelectionToolbar({ editor, marks, onLink }: { editor: Editor; ma
             </DropdownMenuItem>
           ))}
         </DropdownMenu>
+        {onCreateReusable && <IconButton size="sm" icon={faRecycle} label="Create reusable content" onClick={onCreateReusable} />}
       </div>
     </BubbleMenu>
   );
