@@ -78,7 +78,10 @@ export default function PageEditor(props: PageEditorProps) {
   const [reusing, setReusing] = useState<BlockRun | null>(null);
   const reuse = (editor: Editor, at?: number) => {
     const run = blocksToReuse(editor.state, at);
-    if (run) setReusing(run);
+    if (!run) return;
+    // The selection's toolbar goes: it stays over the dialog otherwise, the focus having left the page from it.
+    editor.view.dispatch(editor.state.tr.setMeta('selectionToolbar', 'hide').setMeta('addToHistory', false));
+    setReusing(run);
   };
 
   /**

@@ -1,7 +1,7 @@
 // @sqlite-run-only: reusable content made, inserted and edited in the editor; the server stores one page and its reusable contents, which the content tests store on both databases.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { eventually } from '../../../../src/features/collaboration/clients.test-support.ts';
 import { ok } from '../../../../test/assertions.ts';
 import { screenshot, withoutChromium } from '../../../../test/browser.ts';
@@ -66,13 +66,31 @@ describe('reusable content in the editor, in Chromium', { skip: withoutChromium,
     await page.keyboard.press('Shift+Home');
     await page.getByRole('toolbar', { name: 'Selected text' }).getByRole('button', { name: 'Create reusable content' }).click();
     const create = page.getByRole('dialog', { name: 'Create reusable content' });
+    assert.equal(await create.getByLabel('Title').inputValue(), 'Mind the gap.', 'a title suggested from its first line');
     await create.getByLabel('Title').fill('Safety notice');
+    // The server refusing it first: the message shows, and the page keeps its blocks.
+    const refuse = (route: Route) =>
+      route.request().method() === 'POST' && (route.request().postData() ?? '').includes('insert_reusable_content')
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 503, message: 'The server is busy' } }) })
+        : route.fallback();
+    await page.route(`**/v1/spaces/${space.id}/content**`, refuse);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await create.getByRole('alert').getByText('The server is busy').waitFor();
+    await page.unroute(`**/v1/spaces/${space.id}/content**`, refuse);
+    // Under the dialog, the page is hidden from the accessibility tree: its paragraphs are found by their place.
+    assert.equal(await page.locator('.qe-content > p', { hasText: 'Stand clear of the doors.' }).count(), 1, 'the blocks kept');
     await create.getByRole('button', { name: 'Create' }).click();
     await create.waitFor({ state: 'detached' });
     const safety = content(page).getByRole('region', { name: 'Reusable content: Safety notice' });
     await safety.getByText('Stand clear of the doors.').waitFor();
     await safety.getByRole('button', { name: /Used in 1 page/ }).waitFor();
     assert.equal(await content(page).locator('p', { hasText: 'Mind the gap.' }).count(), 1, 'the blocks moved into it, not copied');
+    // One step of the page's history: undone, the two blocks are back; redone, the reusable content is.
+    await page.keyboard.press('Control+z');
+    await safety.waitFor({ state: 'detached' });
+    assert.equal(await content(page).locator('p', { hasText: /^(Mind the gap\.|Stand clear of the doors\.)$/ }).count(), 2, 'both blocks back');
+    await page.keyboard.press('Control+Shift+z');
+    await safety.getByText('Stand clear of the doors.').waitFor();
 
     let safetyId = '';
     await eventually(async () => {
@@ -106,10 +124,19 @@ describe('reusable content in the editor, in Chromium', { skip: withoutChromium,
     await caretAtEnd(page, inner.locator('p', { hasText: 'Mind the gap.' }), 'Mind the gap. (where it lives)');
     await page.keyboard.type(' Always.');
     await suite.assertAccessible(page, 'reusable content edited where it lives');
+    await screenshot(page, 'editor-reusable-content-edit');
     await editing.getByRole('button', { name: 'Save' }).click();
     await editing.waitFor({ state: 'detached' });
     await safety.getByText('Mind the gap. Always.').waitFor();
     assert.equal(await reusableText(safetyId), 'Mind the gap. Always.Stand clear of the doors.');
+
+    // One block, from its block menu.
+    await content(page).locator('p', { hasText: 'Before boarding.' }).hover({ position: { x: 4, y: 4 } });
+    await page.getByRole('button', { name: 'Block menu' }).click();
+    await page.getByRole('menuitem', { name: 'Create reusable content' }).click();
+    const fromMenu = page.getByRole('dialog', { name: 'Create reusable content' });
+    await fromMenu.getByRole('button', { name: 'Create' }).click();
+    await content(page).getByRole('region', { name: 'Reusable content: Before boarding.' }).getByText('Before boarding.', { exact: true }).waitFor();
 
     await safety.getByRole('button', { name: /Used in 1 page/ }).click();
     await page.getByRole('dialog', { name: 'Where it is used' }).getByText('Trains').waitFor();
