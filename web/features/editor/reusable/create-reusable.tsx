@@ -1,39 +1,13 @@
 import type { Editor } from '@tiptap/core';
-import type { EditorState } from '@tiptap/pm/state';
 import { useState, type FormEvent } from 'react';
 import { fromEditor } from '../../../../src/features/content/document/editor/blocks.ts';
 import type { PMNode } from '../../../../src/features/content/document/editor/editor-json.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialogs.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
+import type { BlockRun } from './block-run.ts';
 import type { ReusableDirectory } from './reusable-directory.ts';
 import { reusableNode, suggestedTitle } from './reusable-model.ts';
-
-/** A run of the page's top-level blocks, from the start of the first to the end of the last. */
-export interface BlockRun {
-  from: number;
-  to: number;
-}
-
-/**
- * The top-level blocks to make reusable: those the selection touches (a block inside a list, a hint or a stepper
- * takes the whole of it: only whole blocks of the page are replaced), or the block at `at` (the block menu's)
- * when the selection is elsewhere.
- */
-export function blocksToReuse(state: EditorState, at?: number): BlockRun | null {
-  const { doc, selection } = state;
-  const top = (pos: number, side: 'start' | 'end') => {
-    const $pos = doc.resolve(pos);
-    return $pos.depth === 0 ? pos : side === 'start' ? $pos.before(1) : $pos.after(1);
-  };
-  const run = { from: top(selection.from, 'start'), to: top(selection.to, 'end') };
-  if (at !== undefined && (at < run.from || at >= run.to)) {
-    const node = doc.nodeAt(at);
-    const $at = doc.resolve(at);
-    return node && $at.depth === 0 ? { from: at, to: at + node.nodeSize } : null;
-  }
-  return run.to > run.from ? run : null;
-}
 
 /**
  * "Create reusable content": asks its title, stores the blocks as a new reusable content, then replaces them with
