@@ -30,7 +30,12 @@ export function reusableContentsOf(spaceId: string, target: EditTarget, links: A
     }
     return found;
   };
-  const revision = () => readTargetRevision(spaceId, target);
+  // Blocks shown together ask together: one read of the revision serves those in flight at once.
+  let reading: Promise<Revision> | undefined;
+  const revision = () =>
+    (reading ??= readTargetRevision(spaceId, target).finally(() => {
+      reading = undefined;
+    }));
   return {
     links,
     async list() {
