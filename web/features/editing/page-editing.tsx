@@ -16,6 +16,7 @@ import { targetName, type EditTarget } from './edit-target.ts';
 import { importFile, readPageAt, uploadFile, writeChanges } from './editing-api.ts';
 import { useTargetFiles } from './editor-files.ts';
 import { PageHeaderEditor } from './page-header-editor.tsx';
+import { reusableContentsOf } from './reusable-contents.ts';
 import { PeopleInPage } from './people-in-page.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { unsavedEdits, type SaveState } from './save-queue.ts';
@@ -124,6 +125,19 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
     shownDocument.current = state.replaced;
   }
 
+  // The same reusable contents for the page's whole editing (the editor keeps what it read of them), its links as they are now.
+  const currentLinks = useRef(links);
+  currentLinks.current = links;
+  const reusableContents = useMemo(
+    () =>
+      reusableContentsOf(spaceId, target, { page: (id, space) => currentLinks.current.page(id, space), file: (id) => currentLinks.current.file(id) }, () => ({
+        id: pageId,
+        title: page.title,
+        document: shownDocument.current,
+      })),
+    [spaceId, target, pageId, page.title],
+  );
+
   const coverFile = page.cover?.ref?.kind === 'file' ? page.cover.ref.file : undefined;
   // After a conflict is resolved, or a closed tab's edits taken in, the header shows what is unsaved over the page's.
   const header = { ...kept, ...(state.resolvedAt > 0 ? unsavedEdits(state) : {}) };
@@ -169,6 +183,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
             files={files}
             variables={variables}
             links={links}
+            reusableContents={reusableContents}
             commentRanges={anchors.commentRanges}
             onCommentRange={anchors.onCommentRange}
           />

@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import {
-  faArrowDown, faArrowUp, faCircleCheck, faCircleExclamation, faCircleInfo, faClone, faCode, faTriangleExclamation, faGripVertical, faHeading, faLink, faListCheck, faListOl, faListUl, faParagraph, faQuoteLeft, faTrashCan,
+  faArrowDown, faArrowUp, faCircleCheck, faCircleExclamation, faCircleInfo, faClone, faCode, faTriangleExclamation, faGripVertical, faHeading, faLink, faListCheck, faListOl, faListUl, faParagraph, faQuoteLeft, faRecycle, faTrashCan,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -39,7 +39,7 @@ export const TURN_INTO: { label: string; icon: IconDefinition; run(editor: Edito
  * turn into another kind, duplicate, move up or down (reordering without dragging), delete, copy a link to it.
  * `target` is the position of that block (the handle reports it as the pointer moves).
  */
-export function BlockMenu({ editor, target }: { editor: Editor; target: RefObject<number> }) {
+export function BlockMenu({ editor, target, onCreateReusable }: { editor: Editor; target: RefObject<number>; onCreateReusable?: (pos: number) => void }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   // Open when the press on the handle began: that press, outside the menu, also closes it before the click.
@@ -135,6 +135,11 @@ export function BlockMenu({ editor, target }: { editor: Editor; target: RefObjec
         >
           Copy link to block
         </DropdownMenuItem>
+        {onCreateReusable && (
+          <DropdownMenuItem icon={faRecycle} onSelect={() => target.current >= 0 && onCreateReusable(target.current)}>
+            Create reusable content
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem icon={faTrashCan} danger onSelect={act(({ pos, node: n }) => editor.chain().deleteRange({ from: pos, to: pos + n.nodeSize }).run())}>
           Delete

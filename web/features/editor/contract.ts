@@ -2,6 +2,7 @@ import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
 import type { Document } from '../../../src/features/content/document/types.ts';
 import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
+import type { AppLinks } from '../pages/links.ts';
 
 /*
  * What the page editor (page-editor.tsx, loaded lazily when a person starts editing) takes from the screen
@@ -45,6 +46,27 @@ export interface PageEditorProps {
    * the editor opened on `document`: what the person typed meanwhile is merged into it (join-shared.ts), the caret kept.
    */
   collaboration?: { document: Y.Doc; provider: HocuspocusProvider; user: { name: string; color: string } };
+  /** The space's reusable contents, where the edits go: without it, a `reusable-content` block stays a kept card. */
+  reusableContents?: EditorReusableContents;
+}
+
+/**
+ * The reusable contents of the space the page is edited in (its live content or the change request), read and
+ * written through the API by the host. Each promise rejects with the API's message when it cannot.
+ */
+export interface EditorReusableContents {
+  /** Those of the target's current revision, by title. */
+  list(): Promise<{ id: string; title: string }[]>;
+  /** One of them with its document; null when the revision holds none by this id. */
+  read(id: string): Promise<{ id: string; title: string; document: Document } | null>;
+  /** Stores blocks as a new reusable content (`insert_reusable_content`); resolves to it. */
+  create(title: string, document: Document): Promise<{ id: string; title: string }>;
+  /** Replaces its document (`update_reusable_content`): every page including it shows the new one. */
+  update(id: string, document: Document): Promise<void>;
+  /** The pages whose saved documents include it, in the tree's order. */
+  usedIn(id: string): Promise<{ id: string; title: string }[]>;
+  /** Where the references of its blocks lead, as the page view follows them (it is drawn as readers see it). */
+  links: AppLinks;
 }
 
 /** A comment's words in the page: its id, its block's key (the API's `node`), the words it quotes. */

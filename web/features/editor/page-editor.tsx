@@ -31,6 +31,11 @@ import { createMenuHosts, menuHostExtensions } from './menu-hosts.ts';
 import { ShortcutHelp } from './shortcut-help.tsx';
 import { FindBar, PageSearch } from './find-bar.tsx';
 import { PageOutline } from './page-outline.tsx';
+import { blocksToReuse, type BlockRun } from './reusable/block-run.ts';
+import { CreateReusableDialog } from './reusable/create-reusable.tsx';
+import { ReusableContext, ReusableDirectory } from './reusable/reusable-directory.ts';
+import { reusableNode } from './reusable/reusable-model.ts';
+import { ReusablePicker } from './reusable/reusable-picker.tsx';
 import { faKeyboard, faRotateLeft, faRotateRight } from '@fortawesome/free-solid-svg-icons';
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
@@ -68,6 +73,18 @@ export default function PageEditor(props: PageEditorProps) {
   latest.current = props;
   const fileInput = useRef<HTMLInputElement>(null);
   const pendingRange = useRef<{ editor: Editor; range: Range; as: 'image' | 'file' } | null>(null);
+  // Reusable content (reusable/): what blocks show of it, the `/` menu's picker, and blocks being made into one.
+  const directory = useMemo(() => (props.reusableContents ? new ReusableDirectory(props.reusableContents) : undefined), [props.reusableContents]);
+  const reusableContext = useMemo(() => directory && { directory, get host() { return latest.current; } }, [directory]);
+  const [pickingReusable, setPickingReusable] = useState<{ editor: Editor; range: Range } | null>(null);
+  const [reusing, setReusing] = useState<BlockRun | null>(null);
+  const reuse = (editor: Editor, at?: number) => {
+    const run = blocksToReuse(editor.state, at);
+    if (!run) return;
+    // The selection's toolbar goes: it stays over the dialog otherwise, the focus having left the page from it.
+    editor.view.dispatch(editor.state.tr.setMeta('selectionToolbar', 'hide').setMeta('addToHistory', false));
+    setReusing(run);
+  };
 
   /**
    * Uploads files as files of the space, each shown at `at` (or the caret) while it goes, its block put there once
@@ -144,6 +161,14 @@ export default function PageEditor(props: PageEditorProps) {
                   bridge.set(null);
                   setLinking({ editor, range });
                 },
+                ...(latest.current.reusableContents
+                  ? {
+                      pickReusable: (editor: Editor, range: Range) => {
+                        bridge.set(null);
+                        setPickingReusable({ editor, range });
+                      },
+                    }
+                  : {}),
               }),
             bridge,
           ),
@@ -318,7 +343,7 @@ export default function PageEditor(props: PageEditorProps) {
           if (!open) editor?.commands.focus();
         }}
       />
-      {!readOnly && editor && <SelectionToolbar editor={editor} host={menuHosts.selectionToolbar} marks={marks ?? undefined} onLink={() => setLinking('mark')} />}
+      {!readOnly && editor && <SelectionToolbar editor={editor} host={menuHosts.selectionToolbar} marks={marks ?? undefined} onLink={() => setLinking('mark')} {...(directory ? { onCreateReusable: () => reuse(editor) } : {})} />}
       {!readOnly && editor && <BlockSettings editor={editor} uploadFile={(file) => latest.current.uploadFile(file)} />}
       {finding && editor && !readOnly && <FindBar editor={editor} onClose={() => setFinding(false)} />}
       {linking && editor && (
@@ -336,11 +361,13 @@ export default function PageEditor(props: PageEditorProps) {
       )}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
       {editor && !readOnly && (
-        createPortal(<BlockMenu editor={editor} target={handleTarget} />, menuHosts.blockHandle)
+        createPortal(<BlockMenu editor={editor} target={handleTarget} {...(directory ? { onCreateReusable: (pos: number) => reuse(editor, pos) } : {})} />, menuHosts.blockHandle)
       )}
       <FilesContext.Provider value={props.files}>
         <VariablesContext.Provider value={variables}>
-          <EditorContent editor={editor} />
+          <ReusableContext.Provider value={reusableContext}>
+            <EditorContent editor={editor} />
+          </ReusableContext.Provider>
         </VariablesContext.Provider>
       </FilesContext.Provider>
       {slash && editor && (
@@ -364,6 +391,20 @@ export default function PageEditor(props: PageEditorProps) {
         />
       )}
       {mention && editor && <MentionPicker editor={editor} state={mention} />}
+      {pickingReusable && directory && (
+        <ReusablePicker
+          source={directory.source}
+          onPick={(entry) => {
+            setPickingReusable(null);
+            pickingReusable.editor.chain().focus().deleteRange(pickingReusable.range).insertContent(reusableNode(entry.id)).run();
+          }}
+          onClose={() => {
+            setPickingReusable(null);
+            editor?.commands.focus();
+          }}
+        />
+      )}
+      {reusing && editor && directory && <CreateReusableDialog editor={editor} run={reusing} directory={directory} onClose={() => setReusing(null)} />}
       <input
         ref={fileInput}
         type="file"

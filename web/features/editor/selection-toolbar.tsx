@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { createPortal } from 'react-dom';
-import { faBold, faChevronDown, faCode, faItalic, faLink, faLinkSlash, faPalette, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
+import { faBold, faChevronDown, faCode, faItalic, faLink, faLinkSlash, faPalette, faRecycle, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { DropdownMenu, DropdownMenuCheckItem, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '../../ui/menus.tsx';
@@ -40,7 +40,7 @@ export function MarkButtons({ editor, marks, onLink }: { editor: Editor; marks: 
  * plugin places over the selection when it shows (menu-hosts.ts says when); the page's toolbar above keeps the
  * same actions for the keyboard.
  */
-export function SelectionToolbar({ editor, host, marks, onLink }: { editor: Editor; host: HTMLElement; marks: SelectedMarks | undefined; onLink: () => void }) {
+export function SelectionToolbar({ editor, host, marks, onLink, onCreateReusable }: { editor: Editor; host: HTMLElement; marks: SelectedMarks | undefined; onLink: () => void; onCreateReusable?: () => void }) {
   return createPortal(
     <div role="toolbar" aria-label="Selected text" className="qe-selection-tools">
       <MarkButtons editor={editor} marks={marks} onLink={onLink} />
@@ -62,6 +62,7 @@ export function SelectionToolbar({ editor, host, marks, onLink }: { editor: Edit
           </DropdownMenuItem>
         ))}
       </DropdownMenu>
+      {onCreateReusable && <IconButton size="sm" icon={faRecycle} label="Create reusable content" onClick={onCreateReusable} />}
     </div>,
     host,
   );

@@ -1,4 +1,5 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { useContext } from 'react';
 import type { Ref } from '../files.ts';
 import { NamedIcon } from '../../icons/named-icon.tsx';
 import { useExpressionText } from '../../pages/variables.ts';
@@ -7,6 +8,9 @@ import { blockOf } from './block-data.ts';
 import { DrawingView } from './drawing.tsx';
 import { InlineMathView, MathBlockView } from './formula.tsx';
 import { Picture } from './media.tsx';
+import { ReusableContext } from '../reusable/reusable-directory.ts';
+import { reusableRefOf } from '../reusable/reusable-model.ts';
+import { ReusableContentView } from '../reusable/reusable-view.tsx';
 
 const NAMES: Record<string, string> = {
   drawing: 'Drawing', if: 'Conditional content', openapi: 'OpenAPI', 'openapi-operation': 'OpenAPI operation',
@@ -22,8 +26,11 @@ const NAMES: Record<string, string> = {
 export function OpaqueBlockView(props: NodeViewProps) {
   const block = blockOf(props);
   const name = NAMES[block.type] ?? block.type;
+  // Reusable content of this space shows its blocks where the host reads them (reusable/); another space's stays a card.
+  const reusable = useContext(ReusableContext) ? reusableRefOf(block) : undefined;
   if (block.type === 'math') return <MathBlockView {...props} />;
   if (block.type === 'drawing') return <DrawingView {...props} />;
+  if (reusable && !reusable.space) return <ReusableContentView props={props} id={reusable.id} />;
   return (
     <NodeViewWrapper as="div" className="qe-card qe-readonly" data-quire="opaqueBlock" data-drag-handle>
       <span className="qe-card-kind">{name}</span> <span>kept as it is; not editable here yet</span>

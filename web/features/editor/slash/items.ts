@@ -3,7 +3,7 @@ import { NodeSelection, type EditorState, type Transaction } from '@tiptap/pm/st
 import {
   faCircleCheck, faCircleExclamation, faCircleInfo, faClockRotateLeft, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
   faMinus, faParagraph, faPaperclip, faQuoteLeft, faShoePrints, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge,
-  faTableColumns, faTriangleExclamation, faEye, faTerminal,
+  faRecycle, faTableColumns, faTriangleExclamation, faEye, faTerminal,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
 import { isFormula, requestFormulaEditor } from '../formula-requests.ts';
@@ -121,6 +121,8 @@ export function slashItems(options: {
   pickFile(editor: Editor, range: Range): void;
   /** Asks for a page (or URL) and inserts a content reference to it. */
   pickPage(editor: Editor, range: Range): void;
+  /** Asks for a reusable content of the space and inserts a block including it (absent: the host has none to offer). */
+  pickReusable?(editor: Editor, range: Range): void;
 }): SlashItem[] {
   const hintIcons = { info: faCircleInfo, warning: faTriangleExclamation, danger: faCircleExclamation, success: faCircleCheck } as const;
   const hintUse = { info: 'A note the reader should not miss', warning: 'Something to be careful about', danger: 'Something that can break or lose data', success: 'A tip, or what success looks like' } as const;
@@ -190,7 +192,12 @@ export function slashItems(options: {
     },
     { title: 'Embed', keywords: 'embed url video iframe', description: 'A video, a tweet or another site, by its URL', group: 'Embeds', icon: faGlobe, run: insertAndSelect({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
     { title: 'Page link', keywords: 'content reference card page url link', description: 'A card linking to a page of the space or a URL', group: 'Embeds', icon: faFileLines, run: (e, r) => options.pickPage(e, r) },
+    ...(options.pickReusable ? [reusableItem(options.pickReusable)] : []),
   ];
+}
+
+function reusableItem(pick: (editor: Editor, range: Range) => void): SlashItem {
+  return { title: 'Reusable content', keywords: 'reusable snippet shared include partial', description: 'Blocks kept in one place and shown in every page that includes them', group: 'Reusable', icon: faRecycle, run: pick };
 }
 
 /** The items the query finds, best first; all of them, in their groups' order, for no query. */
