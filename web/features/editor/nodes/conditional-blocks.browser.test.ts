@@ -98,11 +98,11 @@ describe('conditional content, prompts and drawings in the editor, in Chromium',
     const conditionals = content(page).getByRole('group', { name: 'Conditional content' });
 
     // The page's own condition, not a comparison: its expression as it is; the drawing as readers see it.
-    await conditionals.first().waitFor();
-    assert.match(await conditionals.first().innerText(), /Shown when: visitor\.claims\.isPartner \|\| visitor\.claims\.unsigned\.beta/);
+    // (React draws a node view's inside a moment after its frame: its words are waited for.)
+    await conditionals.first().getByText(/Shown when: visitor\.claims\.isPartner \|\| visitor\.claims\.unsigned\.beta/).waitFor();
     const drawing = content(page).locator('figure.drawing');
     await drawing.getByRole('img', { name: 'Drawing' }).waitFor();
-    assert.match(await drawing.innerText(), /Drawings are edited in GitBook; shown here as readers see them/);
+    await drawing.getByText(/Drawings are edited in GitBook; shown here as readers see them/).waitFor();
     assert.equal(await content(page).getByText('kept as it is').count(), 0, 'no card');
 
     await insertAfter(page, 'Conditional goes here.', 'Conditional content');
@@ -112,7 +112,7 @@ describe('conditional content, prompts and drawings in the editor, in Chromium',
     await page.keyboard.press('Enter');
     await page.keyboard.type('After the condition.');
     const added = conditionals.filter({ hasText: 'Only for beta users.' });
-    assert.match(await added.innerText(), /Shown when: no condition \(every visitor\)/);
+    await eventually(async () => /Shown when: no condition \(every visitor\)/.test(await added.innerText()), 5_000, 'the new block\'s header');
 
     await added.getByRole('button', { name: 'Edit the condition' }).click();
     const popover = page.getByRole('dialog', { name: 'Condition' });
