@@ -2,6 +2,7 @@ import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
 import type { Document } from '../../../src/features/content/document/types.ts';
 import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
+import type { ApiReference } from '../../../src/features/openapi-specs/reference.ts';
 
 /*
  * What the page editor (page-editor.tsx, loaded lazily when a person starts editing) takes from the screen
@@ -45,6 +46,23 @@ export interface PageEditorProps {
    * the editor opened on `document`: what the person typed meanwhile is merged into it (join-shared.ts), the caret kept.
    */
   collaboration?: { document: Y.Doc; provider: HocuspocusProvider; user: { name: string; color: string } };
+  /** What OpenAPI and integration blocks show and offer (api-blocks.ts); without it they stay cards. */
+  apiBlocks?: EditorApiBlocks;
+}
+
+/**
+ * The host's answers for OpenAPI operation blocks and integration blocks, from the public API: the
+ * organization's specs and the reference of one (its latest version's operations), the blocks of the integrations
+ * installed on the space, and an integration's rendering of a block (renderIntegrationUIWithPost). Each rejects with
+ * the API's message when it cannot.
+ */
+export interface EditorApiBlocks {
+  listSpecs(): Promise<{ slug: string; ready: boolean }[]>;
+  specReference(slug: string): Promise<ApiReference>;
+  integrationBlocks(): Promise<{ name: string; blocks: { id: string; title: string; description?: string; icon?: string }[] }[]>;
+  renderIntegration(integration: string, request: Record<string, unknown>): Promise<unknown>;
+  /** The ContentKit context an integration block renders in (GitBook's ContentKitContextDocument). */
+  blockContext: { type: 'document'; spaceId: string; editable: boolean; theme: 'light' | 'dark' };
 }
 
 /** A comment's words in the page: its id, its block's key (the API's `node`), the words it quotes. */

@@ -5,6 +5,8 @@ import { useExpressionText } from '../../pages/variables.ts';
 import { useRefName } from '../../pages/ref-titles.ts';
 import { blockOf } from './block-data.ts';
 import { InlineMathView, MathBlockView } from './formula.tsx';
+import { IntegrationBlockView } from './integration-block.tsx';
+import { OpenAPIOperationView } from './openapi.tsx';
 import { Picture } from './media.tsx';
 
 const NAMES: Record<string, string> = {
@@ -15,13 +17,15 @@ const NAMES: Record<string, string> = {
 
 /**
  * A block the editor keeps exactly as it is and shows as a card: GitBook's opaque blocks and any block the
- * model cannot give back unchanged (content/document/editor/blocks.ts). Math is the exception: it shows as readers see
- * it, and its formula is edited in a popover (formula.tsx).
+ * model cannot give back unchanged (content/document/editor/blocks.ts). Math, OpenAPI operations and integration blocks
+ * are the exceptions: they show as readers see them (formula.tsx, openapi.tsx, integration-block.tsx).
  */
 export function OpaqueBlockView(props: NodeViewProps) {
   const block = blockOf(props);
   const name = NAMES[block.type] ?? block.type;
   if (block.type === 'math') return <MathBlockView {...props} />;
+  if (block.type === 'openapi-operation') return <OpenAPIOperationView {...props} />;
+  if (block.type === 'integration') return <IntegrationBlockView {...props} />;
   return (
     <NodeViewWrapper as="div" className="qe-card qe-readonly" data-quire="opaqueBlock" data-drag-handle>
       <span className="qe-card-kind">{name}</span> <span>kept as it is; not editable here yet</span>

@@ -21,7 +21,11 @@ interface Props {
   onComplete?: (returnValue: Record<string, unknown>) => void;
   /** Inside a modal: `@ui.modal.close` closes it and hands its return value to the parent. */
   onClose?: (returnValue: Record<string, unknown>) => void;
+  /** Sends a render request (renderIntegrationUIWithPost) its own way: the editor's host answers it (editor/contract.ts). */
+  request?: (integration: string, body: Record<string, unknown>) => Promise<unknown>;
 }
+
+const postRender = (integration: string, body: Record<string, unknown>) => api<unknown>('POST', `/integrations/${integration}/render`, { body });
 
 /**
  * An integration's own UI, rendered by the integration through the render API (renderIntegrationUIWithPost): the
@@ -29,7 +33,7 @@ interface Props {
  * `@ui.*` actions stay here: a modal is another component rendered in a dialog, whose close action comes back to
  * this one as `@ui.modal.close` with its return value.
  */
-export function ContentKitView({ integration, componentId, props, context, onComplete, onClose }: Props) {
+export function ContentKitView({ integration, componentId, props, context, onComplete, onClose, request = postRender }: Props) {
   const [output, setOutput] = useState<Extract<RenderOutput, { element: unknown }> | null>(null);
   const [state, setState] = useState<ContentKitState>({});
   const [busy, setBusy] = useState(true);
@@ -43,10 +47,10 @@ export function ContentKitView({ integration, componentId, props, context, onCom
       setBusy(true);
       setError(null);
       try {
-        const answer = await api<RenderOutput>('POST', `/integrations/${integration}/render`, {
+        const answer = (await request(integration, {
           // The first render sends no state, so the component starts from its own initial state.
-          body: { componentId, props: current.current.props, ...(current.current.rendered ? { state: current.current.state } : {}), context, ...(action ? { action } : {}) },
-        });
+          componentId, props: current.current.props, ...(current.current.rendered ? { state: current.current.state } : {}), context, ...(action ? { action } : {}),
+        })) as RenderOutput;
         if (answer.type === 'complete') {
           onComplete?.(answer.returnValue ?? {});
           return;
@@ -60,7 +64,7 @@ export function ContentKitView({ integration, componentId, props, context, onCom
       }
     },
     // The context is a new object on each render of the host; what it says is what counts.
-    [integration, componentId, JSON.stringify(context), onComplete],
+    [integration, componentId, JSON.stringify(context), onComplete, request],
   );
 
   useEffect(() => {
@@ -101,6 +105,7 @@ export function ContentKitView({ integration, componentId, props, context, onCom
               componentId={modal.componentId}
               props={modal.props}
               context={context}
+              request={request}
               onComplete={() => setModal(null)}
               onClose={(returnValue) => {
                 setModal(null);
