@@ -16,7 +16,8 @@ import { petstoreYaml } from '../../../../test/fixtures/openapi.ts';
  * Issue 42's API blocks, written in the editor: an operation of the organization's OpenAPI spec inserted from the
  * `/` menu (spec, then operation, searched), drawn as readers see it, changed from its settings toolbar, and saved
  * in GitBook's shape; a block declared by an installed integration inserted from `/` and drawn by the integration's
- * ContentKit render, and a failed render shown with its reason while the block is kept as it is.
+ * ContentKit render, its props stored when its component asks, and a failed render shown with its reason while the
+ * block is kept as it is.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -55,8 +56,15 @@ describe('OpenAPI and integration blocks in the editor, in Chromium', { skip: wi
   test('an operation of the organization\'s spec and an integration\'s block are inserted from `/`, drawn as readers see them, changed, and saved in GitBook\'s shape', async () => {
     const { t, origin } = suite;
     await buildOpenAPISpec(t, 'petstore', { text: petstoreYaml() });
-    const greeting = { type: 'element', element: { type: 'block', children: [{ type: 'text', children: ['Hello from the greeter'] }] }, state: {}, props: {} };
-    receiver.answer({ status: 200, body: greeting });
+    // The block's component: a greeting with a button that stores `waved` in the block's props (GitBook's
+    // `@editor.node.updateProps`), and drawn otherwise once it is stored.
+    receiver.answer((request) => {
+      const props = (JSON.parse(request.body) as Json).props ?? {};
+      const children = props.waved
+        ? [{ type: 'text', children: ['The greeter waved'] }]
+        : [{ type: 'text', children: ['Hello from the greeter'] }, { type: 'button', label: 'Wave', onPress: { action: '@editor.node.updateProps', props: { waved: true } } }];
+      return { status: 200, body: { type: 'element', element: { type: 'block', children }, state: {}, props } };
+    });
     const integration = await buildIntegration(t, {
       title: 'Greeter',
       endpoint: receiver.url,
@@ -79,6 +87,8 @@ describe('OpenAPI and integration blocks in the editor, in Chromium', { skip: wi
     await picker.getByRole('option', { name: /GET \/pets List pets/ }).waitFor();
     await picker.getByRole('combobox', { name: 'Search operations' }).fill('create');
     assert.equal(await picker.getByRole('option').count(), 1, 'only "Create a pet" matches "create"');
+    await screenshot(page, 'editor-openapi-picker');
+    await suite.assertAccessible(page, 'the operation picker of the `/` menu');
     await page.keyboard.press('Enter');
     await picker.waitFor({ state: 'hidden' });
     const created = content(page).getByRole('region', { name: 'POST /pets' });
@@ -104,12 +114,14 @@ describe('OpenAPI and integration blocks in the editor, in Chromium', { skip: wi
     const render = receiver.received.map((r) => JSON.parse(r.body.toString()) as Json).find((body) => body.type === 'ui_render');
     assert.equal(render?.componentId, 'greeting');
     assert.deepEqual({ type: render?.context.type, spaceId: render?.context.spaceId, editable: render?.context.editable }, { type: 'document', spaceId: space.id, editable: true });
+    await block.getByRole('button', { name: 'Wave' }).click();
+    await block.getByText('The greeter waved').waitFor();
 
     await page.keyboard.press('ArrowDown');
     await screenshot(page, 'editor-openapi-blocks', { fullPage: true });
     await suite.assertAccessible(page, 'the editor with an OpenAPI operation and an integration block');
 
-    await eventually(async () => JSON.stringify(await saved()).includes('"integration"'), 30_000, 'the integration block saved');
+    await eventually(async () => JSON.stringify(await saved()).includes('"waved":true'), 30_000, 'the integration block saved with its props');
     await eventually(async () => JSON.stringify(await saved()).includes('/pets/{petId}'), 30_000, 'the operation changed saved');
     const document = await saved();
     assert.deepEqual(spec.schemaProblems('Document', document), [], 'GitBook\'s spec takes the saved document');
@@ -117,7 +129,7 @@ describe('OpenAPI and integration blocks in the editor, in Chromium', { skip: wi
     assert.deepEqual(operation.data, { ref: { kind: 'openapi', spec: 'petstore' }, method: 'delete', path: '/pets/{petId}' });
     assert.equal(operation.isVoid, true);
     const integrationBlock = document.nodes.find((b: Json) => b.type === 'integration');
-    assert.deepEqual(integrationBlock.data, { integration: integration.name, block: 'greeting', props: {} });
+    assert.deepEqual(integrationBlock.data, { integration: integration.name, block: 'greeting', props: { waved: true } });
 
     // An integration that cannot render: the reason shows in the block, which is kept as it is.
     receiver.answer({ status: 500, body: { error: 'boom' } });

@@ -21,6 +21,11 @@ interface Props {
   onComplete?: (returnValue: Record<string, unknown>) => void;
   /** Inside a modal: `@ui.modal.close` closes it and hands its return value to the parent. */
   onClose?: (returnValue: Record<string, unknown>) => void;
+  /**
+   * In a document block: `@editor.node.updateProps` stores these props in the block (the editor saves them), and the
+   * component renders again with them. Elsewhere the action goes to the integration as any other.
+   */
+  onUpdateProps?: (props: Record<string, unknown>) => void;
   /** Sends a render request (renderIntegrationUIWithPost) its own way: the editor's host answers it (editor/contract.ts). */
   request?: (integration: string, body: Record<string, unknown>) => Promise<unknown>;
 }
@@ -33,7 +38,7 @@ const postRender = (integration: string, body: Record<string, unknown>) => api<u
  * `@ui.*` actions stay here: a modal is another component rendered in a dialog, whose close action comes back to
  * this one as `@ui.modal.close` with its return value.
  */
-export function ContentKitView({ integration, componentId, props, context, onComplete, onClose, request = postRender }: Props) {
+export function ContentKitView({ integration, componentId, props, context, onComplete, onClose, onUpdateProps, request = postRender }: Props) {
   const [output, setOutput] = useState<Extract<RenderOutput, { element: unknown }> | null>(null);
   const [state, setState] = useState<ContentKitState>({});
   const [busy, setBusy] = useState(true);
@@ -75,10 +80,14 @@ export function ContentKitView({ integration, componentId, props, context, onCom
     const route = routeAction(action);
     if (route.kind === 'open-modal') setModal({ componentId: route.componentId, props: route.props });
     else if (route.kind === 'close-modal') onClose?.(route.returnValue);
-    else if (route.kind === 'open-url') {
+    else if (route.kind === 'update-props' && onUpdateProps) {
+      onUpdateProps(route.props);
+      current.current = { ...current.current, props: route.props };
+      void render();
+    } else if (route.kind === 'open-url') {
       const url = safeHttpUrl(route.url);
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
-    } else void render(route.action);
+    } else void render(route.kind === 'update-props' ? action : route.action);
   };
 
   const ctx: ElementContext = { state, setState, act, busy };
