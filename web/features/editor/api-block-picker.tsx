@@ -17,7 +17,7 @@ import { insertAndSelect } from './slash/items.ts';
 export function OperationInsert({ host, at, onClose }: { host: EditorApiBlocks; at: { editor: Editor; range: Range }; onClose(): void }) {
   return (
     <ApiBlocksContext.Provider value={host}>
-      <AnchoredPopover rect={() => posToDOMRect(at.editor.view, at.range.from, at.range.to)} label="OpenAPI operation" className="qe-link-picker" onDismiss={onClose}>
+      <AnchoredPopover rect={() => posToDOMRect(at.editor.view, at.range.from, at.range.to)} label="OpenAPI operation" className="qe-openapi-popover" onDismiss={onClose}>
         <OperationPicker
           onPick={(spec, op) => {
             onClose();
