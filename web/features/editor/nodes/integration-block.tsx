@@ -23,7 +23,7 @@ export function IntegrationBlockView(props: NodeViewProps) {
   return (
     <NodeViewWrapper as="div" className="qe-integration-block" data-quire="opaqueBlock" data-drag-handle contentEditable={false} role="group" aria-label={label}>
       {host && render ? (
-        <ContentKitView integration={render.integration} componentId={render.componentId} props={render.props} context={host.blockContext} request={request} {...(props.editor.isEditable ? { onUpdateProps: updateProps } : {})} />
+        <ContentKitView integration={render.integration} componentId={render.componentId} props={render.props} context={{ ...host.blockContext, editable: props.editor.isEditable }} request={request} {...(props.editor.isEditable ? { onUpdateProps: updateProps } : {})} />
       ) : (
         <p className="qe-card qe-readonly" role="status">
           <span className="qe-card-kind">Integration block</span> {render ? 'shown once the editor is in a space' : 'names no integration or block: kept as it is'}
