@@ -1,9 +1,12 @@
 import type { ComponentChild, VNode } from 'preact';
 import type { Code } from '../content/document/types.ts';
 import { MAX_DEPTH } from './heading-anchors.ts';
-import { exampleFor, findOperation, lookupOf, type ApiReference, type OperationView, type ParameterView, type SchemaLookup, type SchemaView } from '../openapi-specs/reference.ts';
+import { exampleFor, findOperation, lookupOf, type ApiReference, type OperationView, type SchemaLookup, type SchemaView } from '../openapi-specs/reference.ts';
 import type { RenderContext } from './render-context.ts';
 import { renderCode } from './render-code.tsx';
+import { describeSecurity, PARAMETER_GROUPS, paragraphsOf, typeLabel } from './openapi-labels.ts';
+
+export { typeLabel };
 
 /*
  * OpenAPI blocks as an API reference, server-rendered from the stored reference of the spec's latest version
@@ -98,12 +101,6 @@ function renderOperation(reference: ApiReference, op: OperationView, ctx: Render
   const server = reference.servers[0] ?? '';
   const lookup = lookupOf(reference);
   const unfold: Unfold = { lookup, seen: [], budget: { left: FIELD_BUDGET } };
-  const groups: [ParameterView['in'], string][] = [
-    ['path', 'Path parameters'],
-    ['query', 'Query parameters'],
-    ['header', 'Headers'],
-    ['cookie', 'Cookies'],
-  ];
   return (
     <section class="openapi-operation" aria-label={`${op.method.toUpperCase()} ${op.path}`}>
       <div class="openapi-head">
@@ -123,7 +120,7 @@ function renderOperation(reference: ApiReference, op: OperationView, ctx: Render
           <span class="openapi-label">Authorization</span> {op.security.map((s) => describeSecurity(s)).join(', ')}
         </p>
       ) : null}
-      {groups.map(([where, title]) => {
+      {PARAMETER_GROUPS.map(([where, title]) => {
         const params = op.parameters.filter((p) => p.in === where);
         return params.length > 0 ? (
           <div class="openapi-section">
@@ -272,17 +269,6 @@ function descriptionOf(schema: SchemaView, unfold: Unfold): string | undefined {
   return schema.description ?? (schema.ref ? unfold.lookup(schema.ref)?.description : undefined);
 }
 
-/** `string · date-time`, `array of Pet`, `Pet | null`. */
-export function typeLabel(schema: SchemaView): string {
-  let label: string;
-  if (schema.type === 'array') label = `array of ${schema.items ? typeLabel(schema.items) : 'any'}`;
-  else if (schema.name && (schema.type === 'object' || !schema.type)) label = schema.name;
-  else label = schema.type ?? (schema.variants ? schema.variants.schemas.map(typeLabel).join(' | ') : 'any');
-  if (schema.format) label += ` · ${schema.format}`;
-  if (schema.nullable) label += ' | null';
-  return label;
-}
-
 function constraints(schema: SchemaView): ComponentChild {
   const parts: ComponentChild[] = [];
   if (schema.enum && schema.enum.length > 0) {
@@ -305,18 +291,8 @@ function constraints(schema: SchemaView): ComponentChild {
 }
 
 function paragraphs(text: string | undefined): ComponentChild {
-  if (!text) return null;
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => <p class="openapi-description">{p}</p>);
-}
-
-function describeSecurity(s: OperationView['security'][number]): string {
-  if (s.kind === 'bearer') return 'Bearer token';
-  if (s.kind === 'basic') return 'HTTP basic';
-  return `API key in ${s.kind} ${s.parameter}`;
+  const found = paragraphsOf(text);
+  return found.length > 0 ? found.map((p) => <p class="openapi-description">{p}</p>) : null;
 }
 
 function jsonText(value: unknown, pretty = true): string {

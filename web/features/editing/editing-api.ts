@@ -1,6 +1,7 @@
 import type { Document } from '../../../src/features/content/document/types.ts';
 import { allPages, api, uploadBytes } from '../../api/client.ts';
-import type { ChangeRequest, Revision, RevisionFile } from '../../api/types.ts';
+import type { ChangeRequest, OpenAPISpec, Revision, RevisionFile } from '../../api/types.ts';
+import { buildReference, type ApiReference } from '../../../src/features/openapi-specs/reference.ts';
 import { contentPath, pickDraft, type EditTarget } from './edit-target.ts';
 
 /** The answer of a change batch (updateChangeRequestContent with compat=false, or updateSpaceContent). */
@@ -78,4 +79,36 @@ export async function importFile(spaceId: string, target: EditTarget, url: strin
 /** A file of the target by its id (getFileById, getFileInChangeRequestById). */
 export function readFile(spaceId: string, target: EditTarget, fileId: string, signal?: AbortSignal): Promise<RevisionFile> {
   return api<RevisionFile>('GET', `${contentPath(spaceId, target)}/files/${encodeURIComponent(fileId)}`, { signal });
+}
+
+/** The organization's OpenAPI specs (listOpenAPISpecs): a spec can be pointed at once a version of it is processed. */
+export async function readSpecs(organizationId: string): Promise<{ slug: string; ready: boolean }[]> {
+  const specs = await allPages<OpenAPISpec>(`/orgs/${organizationId}/openapi`);
+  return specs.map((spec) => ({ slug: spec.slug, ready: Boolean(spec.lastVersion) }));
+}
+
+/**
+ * The reference of a spec's latest version (getLatestOpenAPISpecVersionContent: its parsed entry document), built as
+ * the reader builds it (openapi-specs/reference.ts), so the editor shows the operations readers see.
+ */
+export async function readSpecReference(organizationId: string, slug: string): Promise<ApiReference> {
+  const content = await api<{ filesystem: Record<string, { isEntrypoint?: boolean; specification?: unknown }> }>(
+    'GET',
+    `/orgs/${organizationId}/openapi/${encodeURIComponent(slug)}/versions/latest/content`,
+  );
+  const files = Object.values(content.filesystem);
+  const entry = files.find((file) => file?.isEntrypoint) ?? files[0];
+  const specification = entry?.specification;
+  if (!specification || typeof specification !== 'object') throw new Error(`The OpenAPI spec "${slug}" has no document`);
+  return buildReference(specification as Record<string, unknown>);
+}
+
+/** The blocks of the integrations installed on the space (listSpaceIntegrationsBlocks). */
+export function readIntegrationBlocks(spaceId: string) {
+  return api<{ name: string; blocks: { id: string; title: string; description?: string; icon?: string }[] }[]>('GET', `/spaces/${spaceId}/integration-blocks`);
+}
+
+/** An integration's rendering of one of its components (renderIntegrationUIWithPost). */
+export function renderIntegrationUI(integration: string, request: Record<string, unknown>): Promise<unknown> {
+  return api<unknown>('POST', `/integrations/${encodeURIComponent(integration)}/render`, { body: request });
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { keys, meQuery } from '../../api/queries.ts';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Document } from '../../../src/features/content/document/types.ts';
+import type { EditorApiBlocks } from '../editor/contract.ts';
 import type { Revision, RevisionFile } from '../../api/types.ts';
 import type { AppLinks } from '../pages/links.ts';
 import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
@@ -13,7 +14,7 @@ import { useCollaboration, useSharedEdits } from './collaboration.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { EditorComments } from './editor-comments.tsx';
 import { targetName, type EditTarget } from './edit-target.ts';
-import { importFile, readPageAt, uploadFile, writeChanges } from './editing-api.ts';
+import { importFile, readIntegrationBlocks, readPageAt, readSpecReference, readSpecs, renderIntegrationUI, uploadFile, writeChanges } from './editing-api.ts';
 import { useTargetFiles } from './editor-files.ts';
 import { PageHeaderEditor } from './page-header-editor.tsx';
 import { reusableContentsOf } from './reusable-contents.ts';
@@ -90,6 +91,17 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
   const kept = autosave.keptOnOpen?.edit;
   const initialDocument = useMemo(() => kept?.document ?? page.document ?? EMPTY, [kept, page.document]);
   const files = useTargetFiles(spaceId, target, revisionFiles);
+  // OpenAPI and integration blocks (editor/contract.ts `apiBlocks`): the organization's specs, the space's integrations.
+  const apiBlocks = useMemo<EditorApiBlocks>(
+    () => ({
+      listSpecs: () => readSpecs(organizationId),
+      specReference: (slug) => readSpecReference(organizationId, slug),
+      integrationBlocks: () => readIntegrationBlocks(spaceId),
+      renderIntegration: renderIntegrationUI,
+      blockContext: { type: 'document', spaceId, editable: true, theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light' },
+    }),
+    [organizationId, spaceId],
+  );
   const upload = useCallback(
     async (file: File, onProgress?: (fraction: number) => void) => {
       const stored = await uploadFile(spaceId, target, file, onProgress);
@@ -181,6 +193,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
             uploadFile={upload}
             importFile={importImage}
             files={files}
+            apiBlocks={apiBlocks}
             variables={variables}
             links={links}
             reusableContents={reusableContents}

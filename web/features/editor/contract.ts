@@ -3,6 +3,7 @@ import type * as Y from 'yjs';
 import type { Document } from '../../../src/features/content/document/types.ts';
 import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
 import type { AppLinks } from '../pages/links.ts';
+import type { ApiReference } from '../../../src/features/openapi-specs/reference.ts';
 
 /*
  * What the page editor (page-editor.tsx, loaded lazily when a person starts editing) takes from the screen
@@ -48,6 +49,8 @@ export interface PageEditorProps {
   collaboration?: { document: Y.Doc; provider: HocuspocusProvider; user: { name: string; color: string } };
   /** The space's reusable contents, where the edits go: without it, a `reusable-content` block stays a kept card. */
   reusableContents?: EditorReusableContents;
+  /** What OpenAPI and integration blocks show and offer (api-blocks.ts); without it they stay cards. */
+  apiBlocks?: EditorApiBlocks;
 }
 
 /**
@@ -67,6 +70,21 @@ export interface EditorReusableContents {
   usedIn(id: string): Promise<{ id: string; title: string }[]>;
   /** Where the references of its blocks lead, as the page view follows them (it is drawn as readers see it). */
   links: AppLinks;
+}
+
+/**
+ * The host's answers for OpenAPI operation blocks and integration blocks, from the public API: the
+ * organization's specs and the reference of one (its latest version's operations), the blocks of the integrations
+ * installed on the space, and an integration's rendering of a block (renderIntegrationUIWithPost). Each rejects with
+ * the API's message when it cannot.
+ */
+export interface EditorApiBlocks {
+  listSpecs(): Promise<{ slug: string; ready: boolean }[]>;
+  specReference(slug: string): Promise<ApiReference>;
+  integrationBlocks(): Promise<{ name: string; blocks: { id: string; title: string; description?: string; icon?: string }[] }[]>;
+  renderIntegration(integration: string, request: Record<string, unknown>): Promise<unknown>;
+  /** The ContentKit context an integration block renders in (GitBook's ContentKitContextDocument). */
+  blockContext: { type: 'document'; spaceId: string; editable: boolean; theme: 'light' | 'dark' };
 }
 
 /** A comment's words in the page: its id, its block's key (the API's `node`), the words it quotes. */

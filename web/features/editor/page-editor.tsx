@@ -11,6 +11,8 @@ import { BlockSettings } from './block-settings.tsx';
 import { DocumentSync } from './document-sync.ts';
 import { editorExtensions } from './extensions.ts';
 import { FilesContext } from './files.ts';
+import { ApiBlocksContext } from './api-blocks.ts';
+import { OperationInsert, useDeclaredBlocks } from './api-block-picker.tsx';
 import { VariablesContext } from '../pages/variables.ts';
 import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
 import { carriedSelection, joinSharedDocument, type CarriedCaret, type OpenedAlone } from './join-shared.ts';
@@ -66,6 +68,9 @@ export default function PageEditor(props: PageEditorProps) {
   const place = useMemo(() => ({ organizationId: props.organizationId, spaceId: props.spaceId }), [props.organizationId, props.spaceId]);
   // The link picker: for a link over the selection, or for a page link card replacing the `/` command's range.
   const [linking, setLinking] = useState<false | 'mark' | { editor: Editor; range: Range }>(false);
+  // The OpenAPI operation picker, for the `/` command's range it replaces.
+  const [pickingOperation, setPickingOperation] = useState<{ editor: Editor; range: Range } | null>(null);
+  const declaredBlocks = useDeclaredBlocks(props.apiBlocks);
   const [failure, setFailure] = useState('');
   const [helping, setHelping] = useState(false);
   const [finding, setFinding] = useState(false);
@@ -169,6 +174,15 @@ export default function PageEditor(props: PageEditorProps) {
                       },
                     }
                   : {}),
+                ...(latest.current.apiBlocks
+                  ? {
+                      pickOperation: (editor: Editor, range: Range) => {
+                        bridge.set(null);
+                        setPickingOperation({ editor, range });
+                      },
+                    }
+                  : {}),
+                integrationBlocks: declaredBlocks.current,
               }),
             bridge,
           ),
@@ -344,7 +358,11 @@ export default function PageEditor(props: PageEditorProps) {
         }}
       />
       {!readOnly && editor && <SelectionToolbar editor={editor} host={menuHosts.selectionToolbar} marks={marks ?? undefined} onLink={() => setLinking('mark')} {...(directory ? { onCreateReusable: () => reuse(editor) } : {})} />}
-      {!readOnly && editor && <BlockSettings editor={editor} uploadFile={(file) => latest.current.uploadFile(file)} />}
+      {!readOnly && editor && (
+        <ApiBlocksContext.Provider value={props.apiBlocks}>
+          <BlockSettings editor={editor} uploadFile={(file) => latest.current.uploadFile(file)} />
+        </ApiBlocksContext.Provider>
+      )}
       {finding && editor && !readOnly && <FindBar editor={editor} onClose={() => setFinding(false)} />}
       {linking && editor && (
         <LinkPicker
@@ -359,6 +377,16 @@ export default function PageEditor(props: PageEditorProps) {
           }}
         />
       )}
+      {pickingOperation && props.apiBlocks && (
+        <OperationInsert
+          host={props.apiBlocks}
+          at={pickingOperation}
+          onClose={() => {
+            setPickingOperation(null);
+            pickingOperation.editor.commands.focus();
+          }}
+        />
+      )}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
       {editor && !readOnly && (
         createPortal(<BlockMenu editor={editor} target={handleTarget} {...(directory ? { onCreateReusable: (pos: number) => reuse(editor, pos) } : {})} />, menuHosts.blockHandle)
@@ -366,7 +394,9 @@ export default function PageEditor(props: PageEditorProps) {
       <FilesContext.Provider value={props.files}>
         <VariablesContext.Provider value={variables}>
           <ReusableContext.Provider value={reusableContext}>
-            <EditorContent editor={editor} />
+            <ApiBlocksContext.Provider value={props.apiBlocks}>
+              <EditorContent editor={editor} />
+            </ApiBlocksContext.Provider>
           </ReusableContext.Provider>
         </VariablesContext.Provider>
       </FilesContext.Provider>

@@ -65,3 +65,19 @@ test('a code block still holding the JSON of the paragraph it was made from star
   assert.deepEqual(blockWithData(editor.state.doc.child(0), 'code', { title: 'Start' }), { object: 'block', type: 'code', key: 'k-paragraph', data: { title: 'Start' }, nodes: [] });
   editor.destroy();
 });
+
+test('an OpenAPI operation selected as a whole has settings; another kept block (a drawing) has none', () => {
+  const editor = editorWith([
+    { type: 'opaqueBlock', attrs: { block: { ...block('openapi-operation', { ref: { kind: 'openapi', spec: 'pets' }, method: 'get', path: '/pets' }), isVoid: true } } },
+    { type: 'opaqueBlock', attrs: { block: { ...block('drawing'), isVoid: true } } },
+  ]);
+  const operation = settingsTarget(NodeSelection.create(editor.state.doc, 0));
+  assert.equal(operation?.kind, 'openapi');
+  assert.equal(operation?.pos, 0);
+  const drawingPos = editor.state.doc.child(0).nodeSize;
+  assert.equal(settingsTarget(NodeSelection.create(editor.state.doc, drawingPos)), null);
+  // Its data changed keeps the rest of the block (its key).
+  const changed = blockWithData(editor.state.doc.child(0), 'openapi-operation', { method: 'post' });
+  assert.equal(changed.key, 'k-openapi-operation');
+  assert.equal(changed.data?.method, 'post');
+});

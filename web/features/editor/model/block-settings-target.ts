@@ -8,7 +8,7 @@ import { NodeSelection, type Selection, type Transaction } from '@tiptap/pm/stat
  * the tab itself).
  */
 
-export type SettingsKind = 'code' | 'hint' | 'image' | 'tabs' | 'embed';
+export type SettingsKind = 'code' | 'hint' | 'image' | 'tabs' | 'embed' | 'openapi';
 
 const KINDS: Record<string, SettingsKind> = { codeBlock: 'code', hint: 'hint', image: 'image', tabs: 'tabs', embed: 'embed' };
 
@@ -20,7 +20,14 @@ export interface SettingsTarget {
   parent?: { pos: number; node: PMNode; index?: number };
 }
 
+/** Kept blocks with settings of their own, by their block's type: they are opaque blocks of the model (schema.ts). */
+const OPAQUE_KINDS: Record<string, SettingsKind> = { 'openapi-operation': 'openapi' };
+
 export function settingsTarget(selection: Selection): SettingsTarget | null {
+  if (selection instanceof NodeSelection && selection.node.type.name === 'opaqueBlock') {
+    const kind = OPAQUE_KINDS[(selection.node.attrs.block as { type?: string } | null)?.type ?? ''];
+    return kind ? { kind, pos: selection.from, node: selection.node } : null;
+  }
   if (selection instanceof NodeSelection && KINDS[selection.node.type.name]) {
     const $pos = selection.$from;
     return withParent(KINDS[selection.node.type.name]!, selection.from, selection.node, $pos.depth > 0 ? { pos: $pos.before(), node: $pos.parent } : undefined);

@@ -7,6 +7,8 @@ import { useRefName } from '../../pages/ref-titles.ts';
 import { blockOf } from './block-data.ts';
 import { DrawingView } from './drawing.tsx';
 import { InlineMathView, MathBlockView } from './formula.tsx';
+import { IntegrationBlockView } from './integration-block.tsx';
+import { OpenAPIOperationView } from './openapi.tsx';
 import { Picture } from './media.tsx';
 import { ReusableContext } from '../reusable/reusable-directory.ts';
 import { reusableRefOf } from '../reusable/reusable-model.ts';
@@ -20,8 +22,9 @@ const NAMES: Record<string, string> = {
 
 /**
  * A block the editor keeps exactly as it is and shows as a card: GitBook's opaque blocks and any block the
- * model cannot give back unchanged (content/document/editor/blocks.ts). Math is the exception: it shows as readers see
- * it, and its formula is edited in a popover (formula.tsx); a drawing shows as readers see it, read-only (drawing.tsx).
+ * model cannot give back unchanged (content/document/editor/blocks.ts). Math, OpenAPI operations, integration blocks
+ * and reusable content are the exceptions: they show as readers see them (formula.tsx, openapi.tsx,
+ * integration-block.tsx, reusable/); a drawing shows as readers see it, read-only (drawing.tsx).
  */
 export function OpaqueBlockView(props: NodeViewProps) {
   const block = blockOf(props);
@@ -31,6 +34,8 @@ export function OpaqueBlockView(props: NodeViewProps) {
   if (block.type === 'math') return <MathBlockView {...props} />;
   if (block.type === 'drawing') return <DrawingView {...props} />;
   if (reusable && !reusable.space) return <ReusableContentView props={props} id={reusable.id} />;
+  if (block.type === 'openapi-operation') return <OpenAPIOperationView {...props} />;
+  if (block.type === 'integration') return <IntegrationBlockView {...props} />;
   return (
     <NodeViewWrapper as="div" className="qe-card qe-readonly" data-quire="opaqueBlock" data-drag-handle>
       <span className="qe-card-kind">{name}</span> <span>kept as it is; not editable here yet</span>

@@ -2,7 +2,7 @@ import type { Editor, JSONContent, Range } from '@tiptap/core';
 import { NodeSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
 import {
   faCircleCheck, faCircleExclamation, faCircleInfo, faClockRotateLeft, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
-  faMinus, faParagraph, faPaperclip, faQuoteLeft, faShoePrints, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge,
+  faMinus, faParagraph, faPaperclip, faPuzzlePiece, faQuoteLeft, faServer, faShoePrints, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge,
   faRecycle, faTableColumns, faTriangleExclamation, faEye, faTerminal,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
@@ -11,6 +11,7 @@ import { caretInto, focusField, positionOfBlock } from '../place-caret.ts';
 import { rankMatches } from './fuzzy-match.ts';
 import { dayOf, layoutFitsIn, newColumns, newStepper, newUpdates } from '../nodes/layout-blocks.ts';
 import { conditionalFitsIn, newConditional, newPrompt, promptFitsIn } from '../nodes/conditional-blocks.ts';
+import { newIntegrationBlock, type DeclaredBlock } from '../nodes/integration-blocks.ts';
 
 /*
  * What the `/` menu inserts: every block of the model, as editor JSON carrying the block's shape (schema.ts),
@@ -76,7 +77,7 @@ const insertFormula = (content: JSONContent) => (editor: Editor, range: Range) =
 };
 
 /** Inserts a block selected as a whole: its settings toolbar (block-settings.tsx) is where it is filled in (an embed's URL). */
-const insertAndSelect = insertThen((tr, pos) => tr.setSelection(NodeSelection.create(tr.doc, pos)));
+export const insertAndSelect = insertThen((tr, pos) => tr.setSelection(NodeSelection.create(tr.doc, pos)));
 
 /** Inserts a table, the caret in its first cell (a card's title). */
 const insertTable = (block: Record<string, unknown>) => (editor: Editor, range: Range) => {
@@ -123,7 +124,12 @@ export function slashItems(options: {
   pickPage(editor: Editor, range: Range): void;
   /** Asks for a reusable content of the space and inserts a block including it (absent: the host has none to offer). */
   pickReusable?(editor: Editor, range: Range): void;
+  /** Asks for an operation of one of the organization's OpenAPI specs and inserts it; no item without it. */
+  pickOperation?(editor: Editor, range: Range): void;
+  /** The blocks the integrations installed in the space declare, as known now: an item each. */
+  integrationBlocks?: readonly DeclaredBlock[];
 }): SlashItem[] {
+  const { pickOperation } = options;
   const hintIcons = { info: faCircleInfo, warning: faTriangleExclamation, danger: faCircleExclamation, success: faCircleCheck } as const;
   const hintUse = { info: 'A note the reader should not miss', warning: 'Something to be careful about', danger: 'Something that can break or lose data', success: 'A tip, or what success looks like' } as const;
   return [
@@ -190,9 +196,21 @@ export function slashItems(options: {
       icon: faSuperscript,
       run: (e, r) => insertFormula({ type: 'inlineAtom', attrs: { inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: '' } }, leading: null } })(e, r),
     },
+    ...(pickOperation
+      ? [{ title: 'OpenAPI operation', keywords: 'api openapi swagger endpoint rest reference', description: 'An operation of an API specification, as a reference', group: 'Code & API', icon: faServer, run: (e, r) => pickOperation(e, r) } satisfies SlashItem]
+      : []),
     { title: 'Embed', keywords: 'embed url video iframe', description: 'A video, a tweet or another site, by its URL', group: 'Embeds', icon: faGlobe, run: insertAndSelect({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
     { title: 'Page link', keywords: 'content reference card page url link', description: 'A card linking to a page of the space or a URL', group: 'Embeds', icon: faFileLines, run: (e, r) => options.pickPage(e, r) },
     ...(options.pickReusable ? [reusableItem(options.pickReusable)] : []),
+    ...(options.integrationBlocks ?? []).map((declared): SlashItem => ({
+      title: declared.title,
+      keywords: `integration ${declared.integration}`,
+      description: declared.description,
+      group: 'Embeds',
+      icon: faPuzzlePiece,
+      // A new block object each time: the inserted block is found by identity to be selected.
+      run: (e, r) => insertAndSelect({ type: 'opaqueBlock', attrs: { block: newIntegrationBlock(declared.integration, declared.id) } })(e, r),
+    })),
   ];
 }
 

@@ -21,7 +21,16 @@ interface Props {
   onComplete?: (returnValue: Record<string, unknown>) => void;
   /** Inside a modal: `@ui.modal.close` closes it and hands its return value to the parent. */
   onClose?: (returnValue: Record<string, unknown>) => void;
+  /**
+   * In a document block: `@editor.node.updateProps` stores these props in the block (the editor saves them), and the
+   * component renders again with them. Elsewhere the action goes to the integration as any other.
+   */
+  onUpdateProps?: (props: Record<string, unknown>) => void;
+  /** Sends a render request (renderIntegrationUIWithPost) its own way: the editor's host answers it (editor/contract.ts). */
+  request?: (integration: string, body: Record<string, unknown>) => Promise<unknown>;
 }
+
+const postRender = (integration: string, body: Record<string, unknown>) => api<unknown>('POST', `/integrations/${integration}/render`, { body });
 
 /**
  * An integration's own UI, rendered by the integration through the render API (renderIntegrationUIWithPost): the
@@ -29,7 +38,7 @@ interface Props {
  * `@ui.*` actions stay here: a modal is another component rendered in a dialog, whose close action comes back to
  * this one as `@ui.modal.close` with its return value.
  */
-export function ContentKitView({ integration, componentId, props, context, onComplete, onClose }: Props) {
+export function ContentKitView({ integration, componentId, props, context, onComplete, onClose, onUpdateProps, request = postRender }: Props) {
   const [output, setOutput] = useState<Extract<RenderOutput, { element: unknown }> | null>(null);
   const [state, setState] = useState<ContentKitState>({});
   const [busy, setBusy] = useState(true);
@@ -43,10 +52,10 @@ export function ContentKitView({ integration, componentId, props, context, onCom
       setBusy(true);
       setError(null);
       try {
-        const answer = await api<RenderOutput>('POST', `/integrations/${integration}/render`, {
+        const answer = (await request(integration, {
           // The first render sends no state, so the component starts from its own initial state.
-          body: { componentId, props: current.current.props, ...(current.current.rendered ? { state: current.current.state } : {}), context, ...(action ? { action } : {}) },
-        });
+          componentId, props: current.current.props, ...(current.current.rendered ? { state: current.current.state } : {}), context, ...(action ? { action } : {}),
+        })) as RenderOutput;
         if (answer.type === 'complete') {
           onComplete?.(answer.returnValue ?? {});
           return;
@@ -60,7 +69,7 @@ export function ContentKitView({ integration, componentId, props, context, onCom
       }
     },
     // The context is a new object on each render of the host; what it says is what counts.
-    [integration, componentId, JSON.stringify(context), onComplete],
+    [integration, componentId, JSON.stringify(context), onComplete, request],
   );
 
   useEffect(() => {
@@ -71,10 +80,14 @@ export function ContentKitView({ integration, componentId, props, context, onCom
     const route = routeAction(action);
     if (route.kind === 'open-modal') setModal({ componentId: route.componentId, props: route.props });
     else if (route.kind === 'close-modal') onClose?.(route.returnValue);
-    else if (route.kind === 'open-url') {
+    else if (route.kind === 'update-props' && onUpdateProps) {
+      onUpdateProps(route.props);
+      current.current = { ...current.current, props: route.props };
+      void render();
+    } else if (route.kind === 'open-url') {
       const url = safeHttpUrl(route.url);
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
-    } else void render(route.action);
+    } else void render(route.kind === 'update-props' ? action : route.action);
   };
 
   const ctx: ElementContext = { state, setState, act, busy };
@@ -101,6 +114,7 @@ export function ContentKitView({ integration, componentId, props, context, onCom
               componentId={modal.componentId}
               props={modal.props}
               context={context}
+              request={request}
               onComplete={() => setModal(null)}
               onClose={(returnValue) => {
                 setModal(null);

@@ -39,6 +39,7 @@ test('initial values of nested inputs fill the keys the state lacks', () => {
 test("GitBook's @ui actions stay in the app; others go to the integration", () => {
   assert.deepEqual(routeAction({ action: '@ui.modal.open', componentId: 'pick', props: { a: 1 } }), { kind: 'open-modal', componentId: 'pick', props: { a: 1 } });
   assert.deepEqual(routeAction({ action: '@ui.modal.close', returnValue: { ok: true } }), { kind: 'close-modal', returnValue: { ok: true } });
+  assert.deepEqual(routeAction({ action: '@editor.node.updateProps', props: { frame: 'a' } }), { kind: 'update-props', props: { frame: 'a' } });
   assert.deepEqual(routeAction({ action: '@ui.url.open', url: 'https://example.com' }), { kind: 'open-url', url: 'https://example.com' });
   assert.deepEqual(routeAction({ action: 'save' }), { kind: 'integration', action: { action: 'save' } });
 });

@@ -60,6 +60,8 @@ export type ActionRoute =
   | { kind: 'open-modal'; componentId: string; props: Record<string, unknown> }
   | { kind: 'close-modal'; returnValue: Record<string, unknown> }
   | { kind: 'open-url'; url: string }
+  /** GitBook's `@editor.node.updateProps`: a document block's component changes the props stored in its block. */
+  | { kind: 'update-props'; props: Record<string, unknown> }
   | { kind: 'integration'; action: Record<string, unknown> };
 
 export function routeAction(action: Record<string, unknown>): ActionRoute {
@@ -70,6 +72,8 @@ export function routeAction(action: Record<string, unknown>): ActionRoute {
       return { kind: 'close-modal', returnValue: objectOr(action.returnValue) };
     case '@ui.url.open':
       return { kind: 'open-url', url: String(action.url ?? '') };
+    case '@editor.node.updateProps':
+      return { kind: 'update-props', props: objectOr(action.props) };
     default:
       return { kind: 'integration', action };
   }

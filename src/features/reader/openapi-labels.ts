@@ -1,0 +1,40 @@
+import type { OperationView, SchemaView } from '../openapi-specs/reference.ts';
+
+/*
+ * The words the API reference shows for a schema's type and an operation's authorization: plain functions, shared
+ * by the reader (render-openapi.tsx) and the editor's drawing of an operation block, so both say the same.
+ */
+
+/** `string · date-time`, `array of Pet`, `Pet | null`. */
+export function typeLabel(schema: SchemaView): string {
+  let label: string;
+  if (schema.type === 'array') label = `array of ${schema.items ? typeLabel(schema.items) : 'any'}`;
+  else if (schema.name && (schema.type === 'object' || !schema.type)) label = schema.name;
+  else label = schema.type ?? (schema.variants ? schema.variants.schemas.map(typeLabel).join(' | ') : 'any');
+  if (schema.format) label += ` · ${schema.format}`;
+  if (schema.nullable) label += ' | null';
+  return label;
+}
+
+export function describeSecurity(s: OperationView['security'][number]): string {
+  if (s.kind === 'bearer') return 'Bearer token';
+  if (s.kind === 'basic') return 'HTTP basic';
+  return `API key in ${s.kind} ${s.parameter}`;
+}
+
+/** A description's paragraphs (blank lines between them), as text: a spec's markdown is its author's, not the page's. */
+export function paragraphsOf(text: string | undefined): string[] {
+  if (!text) return [];
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** The parameter groups of an operation, in the reader's order, with their titles. */
+export const PARAMETER_GROUPS: readonly [OperationView['parameters'][number]['in'], string][] = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Headers'],
+  ['cookie', 'Cookies'],
+];

@@ -1,0 +1,53 @@
+import { createContext, useContext, useEffect, useState } from 'react';
+import type { ApiReference } from '../../../src/features/openapi-specs/reference.ts';
+import type { EditorApiBlocks } from './contract.ts';
+
+/*
+ * The host's answers for OpenAPI and integration blocks (contract.ts `apiBlocks`), given to node views and pickers
+ * through React's context as the files are (files.ts). A spec's reference is asked once per editor and shared by
+ * every block of that spec.
+ */
+
+export const ApiBlocksContext = createContext<EditorApiBlocks | undefined>(undefined);
+
+export const useApiBlocks = () => useContext(ApiBlocksContext);
+
+const references = new WeakMap<EditorApiBlocks, Map<string, Promise<ApiReference>>>();
+
+/** The reference of a spec, asked once per host (a failed answer is asked again next time). */
+export function referenceOf(host: EditorApiBlocks, slug: string): Promise<ApiReference> {
+  let known = references.get(host);
+  if (!known) references.set(host, (known = new Map()));
+  let found = known.get(slug);
+  if (!found) {
+    found = host.specReference(slug);
+    known.set(slug, found);
+    found.catch(() => known.delete(slug));
+  }
+  return found;
+}
+
+export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; reason: string };
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What a promise made from the host gives, drawn again as it settles; `make` runs again when `key` changes. */
+export function useLoaded<T>(key: string | null, make: (host: EditorApiBlocks) => Promise<T>): Loaded<T> | null {
+  const host = useApiBlocks();
+  const [loaded, setLoaded] = useState<{ key: string; value: Loaded<T> } | null>(null);
+  useEffect(() => {
+    if (!host || key === null) return;
+    let current = true;
+    setLoaded({ key, value: { state: 'loading' } });
+    make(host).then(
+      (value) => current && setLoaded({ key, value: { state: 'ready', value } }),
+      (error: unknown) => current && setLoaded({ key, value: { state: 'failed', reason: reasonOf(error) } }),
+    );
+    return () => {
+      current = false;
+    };
+    // `make` is a new function on each render; what it asks for is named by `key`.
+  }, [host, key]);
+  if (!host || key === null) return null;
+  return loaded?.key === key ? loaded.value : { state: 'loading' };
+}

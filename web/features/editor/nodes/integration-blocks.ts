@@ -1,0 +1,38 @@
+/*
+ * An `integration` block (GitBook's DocumentBlockIntegration: `{ integration, block, props, action?, url? }`) as
+ * a ContentKit render request names it, and the `/` items for the blocks integrations declare. No DOM here.
+ */
+
+export interface IntegrationRender {
+  integration: string;
+  componentId: string;
+  props: Record<string, unknown>;
+}
+
+/** What to ask the integration to render; undefined when the block names no integration or block. */
+export function integrationRenderOf(data: Record<string, unknown> | undefined): IntegrationRender | undefined {
+  const integration = data?.integration;
+  const block = data?.block;
+  if (typeof integration !== 'string' || !integration || typeof block !== 'string' || !block) return undefined;
+  const props = data?.props;
+  return { integration, componentId: block, props: props && typeof props === 'object' && !Array.isArray(props) ? (props as Record<string, unknown>) : {} };
+}
+
+/** A new block of an integration's declared block, with no props yet (the integration fills them as it renders). */
+export function newIntegrationBlock(integration: string, block: string): Record<string, unknown> {
+  return { object: 'block', type: 'integration', isVoid: true, data: { integration, block, props: {} } };
+}
+
+/** The blocks installed integrations declare, one `/` entry each: title and description are the manifest's. */
+export interface DeclaredBlock {
+  integration: string;
+  id: string;
+  title: string;
+  description: string;
+}
+
+export function declaredBlocks(installed: readonly { name: string; blocks: readonly { id: string; title: string; description?: string }[] }[]): DeclaredBlock[] {
+  return installed.flatMap(({ name, blocks }) =>
+    blocks.map((b) => ({ integration: name, id: b.id, title: b.title, description: b.description?.trim() || `A block of the ${name} integration` })),
+  );
+}

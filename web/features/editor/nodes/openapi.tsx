@@ -1,0 +1,238 @@
+import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { faChevronDown } from '@fortawesome/free-solid-svg-icons';
+import type { ApiReference, OperationView } from '../../../../src/features/openapi-specs/reference.ts';
+import { findOperation } from '../../../../src/features/openapi-specs/reference.ts';
+import { describeSecurity, PARAMETER_GROUPS, paragraphsOf, typeLabel } from '../../../../src/features/reader/openapi-labels.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Popover } from '../../../ui/popover.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { referenceOf, useLoaded } from '../api-blocks.ts';
+import { blockOf } from './block-data.ts';
+import { filterOperations, operationId, pointerOf, type OperationPointer } from './openapi-operations.ts';
+
+/*
+ * An `openapi-operation` block as readers see it (render-openapi.tsx draws the same parts with the same classes
+ * and words, from the same reference of the spec's latest version): method and path, summary, description,
+ * server, authorization, parameters, request body and responses. The block stays as it is (an opaque block of the
+ * model); the spec and operation are changed from its settings toolbar (OpenAPISettings).
+ */
+
+export function OpenAPIOperationView(props: NodeViewProps) {
+  const block = blockOf(props);
+  const pointer = pointerOf(block.data as Record<string, unknown> | undefined);
+  const loaded = useLoaded(pointer.spec ? `spec:${pointer.spec}` : null, (host) => referenceOf(host, pointer.spec));
+  const reference = loaded?.state === 'ready' ? loaded.value : undefined;
+  const operation = reference && pointer.method && pointer.path ? findOperation(reference, pointer.path, pointer.method) : undefined;
+  return (
+    <NodeViewWrapper as="div" className="qe-openapi" data-quire="opaqueBlock" data-drag-handle contentEditable={false}>
+      {operation && reference ? (
+        <OperationSummary reference={reference} op={operation} />
+      ) : (
+        <section className="openapi-operation unavailable" aria-label={`${pointer.method.toUpperCase()} ${pointer.path}`.trim() || 'OpenAPI operation'}>
+          <OperationHead pointer={pointer} />
+          <p className="openapi-note" aria-busy={loaded?.state === 'loading'}>
+            {!pointer.spec || !pointer.path
+              ? 'No operation chosen yet: pick one in the block’s settings.'
+              : loaded?.state === 'loading'
+                ? 'Loading the API specification…'
+                : loaded?.state === 'failed'
+                  ? `The API specification “${pointer.spec}” is not available: ${loaded.reason}`
+                  : reference
+                    ? 'This operation is not in the API specification.'
+                    : 'The API specification of this operation is not available.'}
+          </p>
+        </section>
+      )}
+    </NodeViewWrapper>
+  );
+}
+
+function OperationHead({ pointer, deprecated }: { pointer: Pick<OperationPointer, 'method' | 'path'>; deprecated?: boolean }) {
+  return (
+    <div className="openapi-head">
+      {pointer.method ? <span className={`http-method method-${pointer.method}`}>{pointer.method.toUpperCase()}</span> : null}
+      {pointer.path ? <code className="openapi-path">{pointer.path}</code> : null}
+      {deprecated ? <span className="openapi-badge deprecated">Deprecated</span> : null}
+    </div>
+  );
+}
+
+/** The operation's parts, as the reader draws them; schemas show their type, not their fields (the reader unfolds them). */
+function OperationSummary({ reference, op }: { reference: ApiReference; op: OperationView }) {
+  const server = reference.servers[0] ?? '';
+  return (
+    <section className="openapi-operation" aria-label={`${op.method.toUpperCase()} ${op.path}`}>
+      <OperationHead pointer={op} deprecated={op.deprecated} />
+      {op.summary ? <p className="openapi-summary">{op.summary}</p> : null}
+      {paragraphsOf(op.description).map((p, i) => <p key={i} className="openapi-description">{p}</p>)}
+      {server ? (
+        <p className="openapi-server">
+          <span className="openapi-label">Server</span> <code>{server}</code>
+        </p>
+      ) : null}
+      {op.security.length > 0 ? (
+        <p className="openapi-auth">
+          <span className="openapi-label">Authorization</span> {op.security.map(describeSecurity).join(', ')}
+        </p>
+      ) : null}
+      {PARAMETER_GROUPS.map(([where, title]) => {
+        const params = op.parameters.filter((p) => p.in === where);
+        return params.length > 0 ? (
+          <div key={where} className="openapi-section">
+            <p className="openapi-section-title">{title}</p>
+            <ul className="openapi-schema">
+              {params.map((p) => (
+                <li key={p.name}>
+                  <div className="openapi-field">
+                    <code className="openapi-name">{p.name}</code>
+                    {p.schema ? <span className="openapi-type">{typeLabel(p.schema)}</span> : null}
+                    {p.required ? <span className="openapi-required">required</span> : null}
+                    {p.deprecated ? <span className="openapi-badge deprecated">Deprecated</span> : null}
+                  </div>
+                  {paragraphsOf(p.description).map((text, i) => <p key={i} className="openapi-description">{text}</p>)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null;
+      })}
+      {op.requestBody ? (
+        <div className="openapi-section">
+          <p className="openapi-section-title">
+            Request body <span className="openapi-media">{op.requestBody.contentType}</span>
+            {op.requestBody.required ? <span className="openapi-required">required</span> : null}
+            {op.requestBody.schema ? <span className="openapi-type">{typeLabel(op.requestBody.schema)}</span> : null}
+          </p>
+        </div>
+      ) : null}
+      {op.responses.length > 0 ? (
+        <div className="openapi-section">
+          <p className="openapi-section-title">Responses</p>
+          {op.responses.map((response) => (
+            <div key={response.status} className="openapi-response">
+              <span className={`openapi-status status-${response.status.charAt(0)}`}>{response.status}</span> {response.description ?? ''}
+              {response.contentType ? <span className="openapi-media"> {response.contentType}</span> : null}
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Choosing an operation: a spec of the organization, then one of its operations, found by what is typed (method,
+ * path, summary; a combobox: arrows move, Enter picks). Used by the `/` item and by the block's settings.
+ */
+export function OperationPicker({ spec: initialSpec, current, onPick }: { spec?: string; current?: string; onPick(spec: string, op: OperationView): void }) {
+  const specs = useLoaded('specs', (host) => host.listSpecs());
+  const [chosen, setChosen] = useState(initialSpec ?? '');
+  const spec = chosen || (specs?.state === 'ready' ? (specs.value.find((s) => s.ready)?.slug ?? '') : '');
+  const reference = useLoaded(spec ? `spec:${spec}` : null, (host) => referenceOf(host, spec));
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+  const id = useId();
+  const shown = reference?.state === 'ready' ? filterOperations(reference.value, query) : [];
+  useEffect(() => {
+    list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+  const pick = (op: OperationView | undefined) => op && onPick(spec, op);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => setActive((a) => Math.min(a + 1, shown.length - 1)),
+      ArrowUp: () => setActive((a) => Math.max(a - 1, 0)),
+      Enter: () => pick(shown[active]),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+  if (!specs || specs.state === 'loading') return <p className="qe-openapi-picker" role="status">Loading the organization’s API specifications…</p>;
+  if (specs.state === 'failed') return <p className="qe-openapi-picker" role="alert">The API specifications could not be listed: {specs.reason}</p>;
+  if (specs.value.length === 0) return <p className="qe-openapi-picker" role="status">The organization has no OpenAPI specification yet: add one in its settings.</p>;
+  return (
+    <div className="qe-openapi-picker">
+      <Select
+        size="sm"
+        label="API specification"
+        options={specs.value.map((s) => ({ value: s.slug, label: s.ready ? s.slug : `${s.slug} (being processed)`, disabled: !s.ready }))}
+        value={spec || undefined}
+        onValueChange={(next) => {
+          setChosen(next);
+          setActive(0);
+        }}
+      />
+      <input
+        className="ui-input"
+        aria-label="Search operations"
+        placeholder="Search operations"
+        role="combobox"
+        aria-expanded
+        aria-autocomplete="list"
+        aria-controls={`${id}-list`}
+        aria-activedescendant={shown[active] ? `${id}-${active}` : undefined}
+        autoFocus
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <ul ref={list} id={`${id}-list`} role="listbox" aria-label="Operations">
+        {shown.map((op, i) => (
+          <li
+            key={operationId(op)}
+            id={`${id}-${i}`}
+            data-index={i}
+            role="option"
+            aria-selected={i === active}
+            aria-current={current === operationId(op) ? 'true' : undefined}
+            className={i === active ? 'active' : undefined}
+            onMouseEnter={() => setActive(i)}
+            onClick={() => pick(op)}
+          >
+            <span className={`http-method method-${op.method}`}>{op.method.toUpperCase()}</span> <code>{op.path}</code>
+            {op.summary ? <span className="qe-openapi-summary">{op.summary}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {reference?.state === 'loading' && <p role="status">Loading operations…</p>}
+      {reference?.state === 'failed' && <p role="alert">The operations could not be read: {reference.reason}</p>}
+      {reference?.state === 'ready' && shown.length === 0 && <p role="status">{query.trim() ? `No operation matches “${query.trim()}”` : 'This specification has no operations.'}</p>}
+    </div>
+  );
+}
+
+/** The settings of an operation block: the operation it shows, changed in the picker (another spec, another operation). */
+export function OpenAPISettings({ data, onChange }: { data: Record<string, unknown>; onChange(spec: string, op: OperationView): void }) {
+  const pointer = pointerOf(data);
+  const [open, setOpen] = useState(false);
+  const name = pointer.path ? `${pointer.method.toUpperCase()} ${pointer.path}` : 'none';
+  return (
+    <Popover
+      label="Operation"
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button size="sm" variant="ghost" aria-label={`Operation: ${name}`}>
+          {pointer.spec ? `${pointer.spec}: ` : ''}
+          {name} <Icon icon={faChevronDown} />
+        </Button>
+      }
+    >
+      <OperationPicker
+        spec={pointer.spec || undefined}
+        current={pointer.path ? operationId(pointer) : undefined}
+        onPick={(spec, op) => {
+          setOpen(false);
+          onChange(spec, op);
+        }}
+      />
+    </Popover>
+  );
+}
