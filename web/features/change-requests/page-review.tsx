@@ -8,6 +8,8 @@ import { revisionQuery } from '../../api/queries.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { blockName } from '../review/block-diff.ts';
 import { PageDiff } from '../review/page-diff.tsx';
+import { revisionVariables } from '../pages/variables.ts';
+import { revisionByIdQuery } from '../history/history-api.ts';
 import { revisionLinks } from '../review/revision-links.ts';
 import { changeRequestComments, pageThreadsQuery, type Thread } from './comment-place.ts';
 import { revisionDocumentQuery } from './review-api.ts';
@@ -32,6 +34,9 @@ export function PageReview(props: { spaceId: string; cr: ChangeRequest; pageId: 
   const threads = useQuery(pageThreadsQuery(place, pageId));
   const [sideBySide, setSideBySide] = useState(false);
   const links = useMemo(() => revisionLinks(spaceId, current.data), [spaceId, current.data]);
+  const baseTree = useQuery(revisionByIdQuery(spaceId, baseRevision));
+  const crTree = useQuery(revisionByIdQuery(spaceId, cr.revision));
+  const variables = useMemo(() => ({ before: revisionVariables(baseTree.data, pageId), after: revisionVariables(crTree.data, pageId) }), [baseTree.data, crTree.data, pageId]);
 
   const byNode = useMemo(() => {
     const map = new Map<string, Thread[]>();
@@ -67,6 +72,7 @@ export function PageReview(props: { spaceId: string; cr: ChangeRequest; pageId: 
           after={after.data}
           links={links}
           sideBySide={sideBySide}
+          variables={variables}
           aside={(key, block, change) => {
             if (change.kind === 'deleted') return null;
             const what = `the ${blockName(block)} “${preview(block)}”`;

@@ -8,6 +8,7 @@ import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
 import { revisionDocumentQuery } from '../change-requests/review-api.ts';
 import { PageDiff } from '../review/page-diff.tsx';
+import { revisionVariables } from '../pages/variables.ts';
 import { revisionLinks } from '../review/revision-links.ts';
 import { SpaceHeader } from '../spaces/space-header.tsx';
 import { documentPages, revisionByIdQuery, useHistory } from './history-api.ts';
@@ -119,11 +120,14 @@ export function RevisionDiff({ spaceId, from, to, pageId }: { spaceId: string; f
   const after = useQuery(revisionDocumentQuery(spaceId, to, pageId));
   const current = useQuery(revisionQuery(spaceId));
   const links = useMemo(() => revisionLinks(spaceId, current.data), [spaceId, current.data]);
+  const older = useQuery(revisionByIdQuery(spaceId, from));
+  const newer = useQuery(revisionByIdQuery(spaceId, to));
+  const variables = useMemo(() => ({ before: revisionVariables(older.data, pageId), after: revisionVariables(newer.data, pageId) }), [older.data, newer.data, pageId]);
   if (before.isPending || after.isPending) return <Skeleton lines={6} label="Loading the diff" />;
   return (
     <div className="page-review" aria-label="Changes to the page">
       <ErrorNote error={before.error ?? after.error} />
-      {before.data !== undefined && after.data !== undefined ? <PageDiff before={before.data} after={after.data} links={links} /> : null}
+      {before.data !== undefined && after.data !== undefined ? <PageDiff before={before.data} after={after.data} links={links} variables={variables} /> : null}
     </div>
   );
 }

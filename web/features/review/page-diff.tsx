@@ -2,6 +2,8 @@ import { useMemo, type ReactNode } from 'react';
 import type { Document, FlowBlock } from '../../../src/features/content/document/types.ts';
 import type { AppLinks } from '../pages/links.ts';
 import { DocumentView } from '../pages/render-document.tsx';
+import { VariablesContext } from '../pages/variables.ts';
+import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
 import { blockName, diffDocuments, type BlockChange, type TextPart } from './block-diff.ts';
 import './review.css';
 
@@ -16,23 +18,27 @@ export interface PageDiffProps {
   after: Document | null;
   links: AppLinks;
   sideBySide?: boolean;
+  /** The variables each side's expressions show (the revisions' and the page's: pages/variables.ts). */
+  variables?: { before: ExpressionVariables; after: ExpressionVariables };
   /** What to show beside a block (its comment threads, a button to comment), by the block's key. */
   aside?: (key: string, block: FlowBlock, change: BlockChange) => ReactNode;
 }
 
-export function PageDiff({ before, after, links, sideBySide = false, aside }: PageDiffProps) {
+export function PageDiff({ before, after, links, sideBySide = false, aside, variables }: PageDiffProps) {
   const diff = useMemo(() => diffDocuments(before, after), [before, after]);
+  const inBefore = (node: ReactNode) => <VariablesContext.Provider value={variables?.before ?? {}}>{node}</VariablesContext.Provider>;
+  const inAfter = (node: ReactNode) => <VariablesContext.Provider value={variables?.after ?? {}}>{node}</VariablesContext.Provider>;
   if (diff.changes.length === 0) return <p className="muted">The page is empty in both versions.</p>;
   if (sideBySide) {
     return (
       <div className="diff-columns">
         <section aria-label="Before">
           <h3 className="diff-column-title">Before</h3>
-          <DiffDocument changes={diff.changes.filter((c) => c.kind !== 'added')} side="before" links={links} />
+          {inBefore(<DiffDocument changes={diff.changes.filter((c) => c.kind !== 'added')} side="before" links={links} />)}
         </section>
         <section aria-label="After">
           <h3 className="diff-column-title">After</h3>
-          <DiffDocument changes={diff.changes.filter((c) => c.kind !== 'deleted')} side="after" links={links} aside={aside} />
+          {inAfter(<DiffDocument changes={diff.changes.filter((c) => c.kind !== 'deleted')} side="after" links={links} aside={aside} />)}
         </section>
       </div>
     );
@@ -40,7 +46,8 @@ export function PageDiff({ before, after, links, sideBySide = false, aside }: Pa
   return (
     <>
       {diff.changed === 0 ? <p className="muted">The text of the page is unchanged.</p> : null}
-      <DiffDocument changes={diff.changes} side="both" links={links} aside={aside} />
+      {/* Both versions' blocks in one column: the new version's values (a deleted block's expression may differ). */}
+      {inAfter(<DiffDocument changes={diff.changes} side="both" links={links} aside={aside} />)}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useTitle } from '../../ui/title.ts';
 import { revisionDocumentQuery, reviewApi } from '../change-requests/review-api.ts';
 import { documentPages, revisionByIdQuery } from '../history/history-api.ts';
 import { DocumentView } from '../pages/render-document.tsx';
+import { revisionVariables, VariablesContext } from '../pages/variables.ts';
 import { revisionLinks } from '../review/revision-links.ts';
 import { SpaceHeader } from './space-header.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -66,6 +67,8 @@ function PageAsItWas({ spaceId, revisionId, pageId, title, mayRestore }: { space
   const document = useQuery(revisionDocumentQuery(spaceId, revisionId, pageId));
   const current = useQuery(revisionQuery(spaceId));
   const links = useMemo(() => revisionLinks(spaceId, current.data), [spaceId, current.data]);
+  const asItWas = useQuery(revisionByIdQuery(spaceId, revisionId));
+  const variables = useMemo(() => revisionVariables(asItWas.data, pageId), [asItWas.data, pageId]);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const restore = useMutation({
@@ -102,7 +105,11 @@ function PageAsItWas({ spaceId, revisionId, pageId, title, mayRestore }: { space
       {document.isPending ? <Skeleton lines={6} label="Loading the page" /> : null}
       <ErrorNote error={document.error} />
       {document.data === null ? <p>The page has no content in this revision.</p> : null}
-      {document.data ? <DocumentView document={document.data} links={links} /> : null}
+      {document.data ? (
+        <VariablesContext.Provider value={variables}>
+          <DocumentView document={document.data} links={links} />
+        </VariablesContext.Provider>
+      ) : null}
     </article>
   );
 }
