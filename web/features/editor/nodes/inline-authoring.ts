@@ -104,7 +104,8 @@ export function annotateSelection(editor: Editor): boolean {
   const words = selectedWords(editor.state);
   if (!words) return false;
   const { from, to } = editor.state.selection;
-  editor.chain().focus().insertContentAt({ from, to }, { type: 'inlineAtom', attrs: { inline: newAnnotation(words), leading: null } }).run();
+  // Not focusing the editor: its focus comes a frame later, and would close the popover that takes it.
+  editor.chain().insertContentAt({ from, to }, { type: 'inlineAtom', attrs: { inline: newAnnotation(words), leading: null } }).run();
   requestFormulaEditor(editor, from);
   return true;
 }
