@@ -155,7 +155,7 @@ export function slashItems(options: {
       run: insert({ type: 'hint', attrs: { block: { ...block('hint', { style }), nodes: [] } }, content: [paragraph()] }),
     })),
     { title: 'Prompt', keywords: 'prompt ai llm copy chatgpt claude', description: 'A prompt readers copy into an AI tool, with its description', group: 'Text', icon: faTerminal, fitsAt: (state) => promptFitsIn(ancestorsAt(state)), run: (e, r) => insertAndEnter(newPrompt())(e, r) },
-    { title: 'Button', keywords: 'button link call to action cta', description: 'A button within the text, leading to a page or a site', group: 'Inline', icon: faHandPointer, run: insertInline(newButton) },
+    { title: 'Button', keywords: 'button cta call to action url', description: 'A button within the text that readers follow', group: 'Inline', icon: faHandPointer, run: insertInline(newButton) },
     { title: 'Icon', keywords: 'icon symbol font awesome', description: 'An icon within the text, as readers see it', group: 'Inline', icon: faIcons, run: insertInline(() => newIcon()) },
     { title: 'Variable', keywords: 'expression variable value vars', description: 'A variable’s value of the page or the space, kept up to date', group: 'Inline', icon: faDollarSign, run: insertInline(() => newExpression()) },
     { title: 'Bulleted list', keywords: 'unordered ul bullet', description: 'Items in no particular order', group: 'Lists', icon: faListUl, run: (e, r) => e.chain().focus().deleteRange(r).toggleBulletList().run() },
