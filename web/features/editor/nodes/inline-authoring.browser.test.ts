@@ -121,11 +121,14 @@ describe('inline authoring in the editor, in Chromium', { skip: withoutChromium,
     await expression.waitFor({ state: 'hidden' });
     await content(page).getByText('{{space.vars.version}}').waitFor();
 
-    // The button edited: a click on it opens the same popover.
+    // The button edited: a click on it opens the same popover; it is made to lead to a page, found by its title.
     await content(page).getByText('Get started').click();
     await button.getByLabel('Label').fill('Start now');
-    await page.keyboard.press('Escape');
-    await button.waitFor({ state: 'hidden' });
+    await button.getByRole('button', { name: 'Link to a page…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Button link' });
+    await picker.getByLabel('Link to a URL or a page').fill('Inlines');
+    await picker.getByRole('list', { name: 'Pages' }).getByRole('button', { name: 'Inlines' }).click();
+    await picker.waitFor({ state: 'hidden' });
 
     await screenshot(page, 'editor-inline-authoring', { fullPage: true });
     await suite.assertAccessible(page, 'the editor with inlines');
@@ -133,7 +136,7 @@ describe('inline authoring in the editor, in Chromium', { skip: withoutChromium,
     const inlines = (document: Json, type: string): Json[] => JSON.stringify(document).includes(`"type":"${type}"`) ? document.nodes.flatMap((b: Json) => (b.nodes ?? []).filter((n: Json) => n.object === 'inline' && n.type === type)) : [];
     await eventually(async () => {
       const document = await saved();
-      return inlines(document, 'button')[0]?.data.label === 'Start now' && inlines(document, 'expression').length === 1 && textOf(inlines(document, 'annotation')[0]?.fragments).includes('says more');
+      return inlines(document, 'button')[0]?.data.ref.kind === 'page' && inlines(document, 'expression').length === 1 && textOf(inlines(document, 'annotation')[0]?.fragments).includes('says more');
     }, 30_000, 'the inlines saved');
     const document = await saved();
     assert.deepEqual(spec.schemaProblems('Document', document), [], 'GitBook\'s spec takes the saved document');
@@ -143,7 +146,7 @@ describe('inline authoring in the editor, in Chromium', { skip: withoutChromium,
     assert.deepEqual(savedAnnotation.fragments.map((f: Json) => [f.fragment, textOf(f.nodes)]), [['annotation-body', 'A note that says more']]);
     const withoutNotes = JSON.stringify(document.nodes[0], (key, value: unknown) => (key === 'fragments' ? undefined : value));
     assert.equal(textOf(JSON.parse(withoutNotes)), 'Some words to annotate here.', 'the words around it kept');
-    assert.deepEqual(inlines(document, 'button')[0].data, { ref: { kind: 'url', url: 'https://example.com/start' }, label: 'Start now', kind: 'secondary' });
+    assert.deepEqual(inlines(document, 'button')[0].data, { ref: { kind: 'page', page: pageId }, label: 'Start now', kind: 'secondary' });
     assert.deepEqual(inlines(document, 'icon')[0].data, { icon: 'rocket' });
     assert.deepEqual(inlines(document, 'expression')[0].data, { expression: 'space.vars.version' });
     const comments = ok(await t.api('GET', `/v1/spaces/${space.id}/comments`));

@@ -11,6 +11,7 @@ import { useRefName } from '../../pages/ref-titles.ts';
 import { useExpressionText, VariablesContext } from '../../pages/variables.ts';
 import type { Ref } from '../files.ts';
 import { onFormulaRequest, takeFormulaRequest } from '../formula-requests.ts';
+import { LinkPicker } from '../link-picker.tsx';
 import { annotationNote, annotationWords, matchIcons, variableChoices, withNote } from './inline-authoring.ts';
 
 /*
@@ -116,32 +117,53 @@ function ButtonTarget({ spaceId, refJson }: { spaceId: string; refJson: Ref | un
   return <p className="qe-inline-note">Links to {name ?? '…'}; a URL below replaces it.</p>;
 }
 
-/** A button: its label, where it leads (a URL; a page it already leads to is named), primary or secondary. */
+/** A button: its label, where it leads (a URL, or a page chosen with the link picker), primary or secondary. */
 export function ButtonView({ props, spaceId }: { props: NodeViewProps; spaceId: string }) {
   const inline = props.node.attrs.inline as Json;
   const data = (inline.data ?? {}) as Json;
   const ref = data.ref as (Ref & { url?: string }) | undefined;
   const update = (patch: Json) => props.updateAttributes({ inline: { ...inline, data: { ...data, ...patch } } });
   const label = String(data.label ?? '');
+  // The link picker takes the popover's place while a page is chosen.
+  const [picking, setPicking] = useState(false);
+  const rect = () => (props.editor.view.nodeDOM(props.getPos() ?? 0) as HTMLElement | null)?.getBoundingClientRect() ?? new DOMRect();
   return (
-    <EditableInline
-      props={props}
-      label="Button"
-      kind="button"
-      form={(close) => (
-        <>
-          <TextField label="Label" value={label} autoFocus onChange={(e) => update({ label: e.target.value })} onKeyDown={onEnter(close)} />
-          {ref && ref.kind !== 'url' ? <ButtonTarget spaceId={spaceId} refJson={ref} /> : null}
-          <TextField label="Link URL" type="url" value={ref?.kind === 'url' ? String(ref.url ?? '') : ''} placeholder="https://" onChange={(e) => update({ ref: { kind: 'url', url: e.target.value } })} onKeyDown={onEnter(close)} />
-          <ToggleGroup label="Style" value={data.kind === 'secondary' ? 'secondary' : 'primary'} items={[{ value: 'primary', label: 'Primary' }, { value: 'secondary', label: 'Secondary' }]} onValueChange={(kind) => update({ kind })} />
-          <div className="qe-inline-actions">
-            <Done close={close} />
-          </div>
-        </>
-      )}
-    >
-      <span className={`button button-${data.kind === 'secondary' ? 'secondary' : 'primary'}`}>{label || 'Button'}</span>
-    </EditableInline>
+    <>
+      {picking ? (
+        <LinkPicker
+          spaceId={spaceId}
+          rect={rect}
+          label="Button link"
+          onPick={(picked) => {
+            update({ ref: picked.kind === 'page' ? { kind: 'page', page: picked.page } : picked });
+            setPicking(false);
+            caretAfter(props.editor, props.getPos());
+          }}
+          onClose={() => setPicking(false)}
+        />
+      ) : null}
+      <EditableInline
+        props={props}
+        label="Button"
+        kind="button"
+        form={(close) => (
+          <>
+            <TextField label="Label" value={label} autoFocus onChange={(e) => update({ label: e.target.value })} onKeyDown={onEnter(close)} />
+            {ref && ref.kind !== 'url' ? <ButtonTarget spaceId={spaceId} refJson={ref} /> : null}
+            <TextField label="Link URL" type="url" value={ref?.kind === 'url' ? String(ref.url ?? '') : ''} placeholder="https://" onChange={(e) => update({ ref: { kind: 'url', url: e.target.value } })} onKeyDown={onEnter(close)} />
+            <Button size="sm" variant="ghost" onClick={() => (close(false), setPicking(true))}>
+              Link to a page…
+            </Button>
+            <ToggleGroup label="Style" value={data.kind === 'secondary' ? 'secondary' : 'primary'} items={[{ value: 'primary', label: 'Primary' }, { value: 'secondary', label: 'Secondary' }]} onValueChange={(kind) => update({ kind })} />
+            <div className="qe-inline-actions">
+              <Done close={close} />
+            </div>
+          </>
+        )}
+      >
+        <span className={`button button-${data.kind === 'secondary' ? 'secondary' : 'primary'}`}>{label || 'Button'}</span>
+      </EditableInline>
+    </>
   );
 }
 
