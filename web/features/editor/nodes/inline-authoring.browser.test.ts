@@ -82,6 +82,19 @@ describe('inline authoring in the editor, in Chromium', { skip: withoutChromium,
     await annotation.getByRole('button', { name: 'Done' }).click();
     await annotation.waitFor({ state: 'hidden' });
 
+    // Another annotation, removed: its words stay, as they were.
+    await select(page, 'Some words to annotate', 19, 5);
+    await toolbar.getByRole('button', { name: 'Annotate' }).click();
+    await annotation.getByRole('button', { name: 'Remove annotation' }).click();
+    await annotation.waitFor({ state: 'hidden' });
+    assert.equal(await content(page).locator('.annotation').count(), 1);
+    const drawn = await content(page).locator('p').first().evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.sr-only').forEach((hidden) => hidden.remove());
+      return copy.textContent;
+    });
+    assert.equal(drawn, 'Some words to annotate here.');
+
     // A comment on selected words: the page's comment form, quoting them.
     await select(page, 'Comment on these words.', 1, 11);
     await toolbar.getByRole('button', { name: 'Comment' }).click();
@@ -140,6 +153,7 @@ describe('inline authoring in the editor, in Chromium', { skip: withoutChromium,
     }, 30_000, 'the inlines saved');
     const document = await saved();
     assert.deepEqual(spec.schemaProblems('Document', document), [], 'GitBook\'s spec takes the saved document');
+    assert.equal(inlines(document, 'annotation').length, 1);
     const [savedAnnotation] = inlines(document, 'annotation');
     assert.equal(savedAnnotation.isVoid, false);
     assert.equal(textOf(savedAnnotation.nodes), 'annotate');
