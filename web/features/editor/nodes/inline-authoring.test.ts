@@ -45,6 +45,9 @@ test('only words of one block, without links or inlines, may be annotated', () =
   assert.equal(selectedWords(selecting(document, 0, 2)) !== null, true);
   assert.equal(selectedWords(selecting(document, 1, 5)), null, 'a link in the selection');
   assert.equal(selectedWords(selecting(document, 1, 1)), null, 'nothing selected');
+  const code = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'code', data: {}, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'text', leaves: [leaf('let x = 1;')] }] }] }] } as unknown as Document;
+  const doc = Node.fromJSON(schema, toEditor(code));
+  assert.equal(selectedWords(EditorState.create({ doc, selection: TextSelection.create(doc, 2, 5) })), null, 'words of a code block');
 });
 
 test('an annotation\'s note edited keeps the rest of the inline, and an unchanged note keeps it whole', () => {

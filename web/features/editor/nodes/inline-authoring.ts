@@ -57,6 +57,9 @@ export function newAnnotation(words: Text[], note = ''): Json {
 export function selectedWords(state: EditorState): Text[] | null {
   const { $from, $to, empty } = state.selection;
   if (empty || !$from.sameParent($to) || !$from.parent.isTextblock) return null;
+  // Nor in a block that takes no inline there (a code block's lines hold text only in the editor).
+  const atom = state.schema.nodes.inlineAtom;
+  if (!atom || !$from.parent.canReplaceWith($from.index(), $to.indexAfter(), atom)) return null;
   const children = $from.parent.content.cut($from.parentOffset, $to.parentOffset).toJSON() as PMNode[] | null;
   if (!children?.length || children.some((child) => child.type !== 'text' || child.marks?.some((m) => m.type === 'link'))) return null;
   // New words of their own: not the texts (keys, leaves) they were cut from.
