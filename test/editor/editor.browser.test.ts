@@ -154,7 +154,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     const menu = page.getByRole('listbox', { name: 'Insert a block' });
     await menu.waitFor();
     const groups = await menu.getByRole('group').evaluateAll((list) => list.map((group) => document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent));
-    assert.deepEqual(groups, ['Text', 'Lists', 'Media', 'Layout', 'Code & API', 'Embeds']);
+    assert.deepEqual(groups, ['Text', 'Inline', 'Lists', 'Media', 'Layout', 'Code & API', 'Embeds']);
     const heading = menu.getByRole('option', { name: 'Heading 1 A section’s title, the largest', exact: true });
     assert.equal(await heading.locator('svg').count(), 1, 'an icon');
     // Spaces are part of the query, and a word may be shortened or its letters skipped.

@@ -30,6 +30,14 @@ export function loadIcons(importSets: () => Promise<IconSets>): Promise<void> {
   return loading;
 }
 
+/** The icons' own names (no aliases), in alphabetical order: what an icon picker offers; none before loadIcons(). */
+export function iconNames(): string[] {
+  if (!icons) return [];
+  names ??= [...new Set([...icons.values()].map((definition) => definition.iconName))].sort();
+  return names;
+}
+let names: string[] | undefined;
+
 /** Whether loadIcons() has finished: until then every name answers null. */
 export const iconsLoaded = (): boolean => icons !== undefined;
 

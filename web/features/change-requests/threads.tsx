@@ -104,7 +104,14 @@ export function OutdatedThreads({ place, threads, userId, Heading }: { place: Co
  * `target` is read as the button is pressed (before the press moves focus and clears the selection): the editor
  * comments on the block the selection is in.
  */
-export function NewComment({ place, pageId, what, target }: { place: CommentPlace; pageId: string; what: string; target: () => CommentTarget }) {
+export function NewComment({ place, pageId, what, target, starter }: {
+  place: CommentPlace;
+  pageId: string;
+  what: string;
+  target: () => CommentTarget;
+  /** Set to what starts the comment as the button does: for a "Comment" elsewhere (the editor's selection toolbar). */
+  starter?: { current: (() => void) | null };
+}) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<CommentTarget | null>(null);
   const [text, setText] = useState('');
@@ -124,6 +131,7 @@ export function NewComment({ place, pageId, what, target }: { place: CommentPlac
     caretPlaced.current = false;
     setChosen(about);
   };
+  if (starter) starter.current = choose;
   if (!chosen) {
     return (
       <Button

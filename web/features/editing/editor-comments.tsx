@@ -26,7 +26,8 @@ export function EditorComments(props: {
   pageId: string;
   document: RefObject<Document>;
   /** The editor, given the words to highlight and what a click on them does. */
-  children: (ranges: { commentRanges: CommentRange[]; onCommentRange(ids: string[]): void }) => ReactNode;
+  /** The editor, given the words to highlight, what a click on them does, and how it starts a comment (none: no right to comment). */
+  children: (ranges: { commentRanges: CommentRange[]; onCommentRange(ids: string[]): void; onComment?: () => void }) => ReactNode;
 }) {
   const { spaceId, target, pageId, document, children } = props;
   const place = useMemo(() => (target.kind === 'live' ? spaceComments(spaceId) : changeRequestComments(spaceId, String(target.number))), [spaceId, target]);
@@ -48,7 +49,13 @@ export function EditorComments(props: {
     thread?.focus({ preventScroll: true });
   }, []);
   // The editor is drawn again only when what it is given changes, not as the rail's layout follows the typing.
-  const editor = useMemo(() => children({ commentRanges: ranges, onCommentRange: showThread }), [children, ranges, showThread]);
+  // The selection toolbar's "Comment" starts the very comment the rail's button does.
+  const starter = useRef<(() => void) | null>(null);
+  const startComment = useCallback(() => starter.current?.(), []);
+  const editor = useMemo(
+    () => children({ commentRanges: ranges, onCommentRange: showThread, ...(mayComment ? { onComment: startComment } : {}) }),
+    [children, ranges, showThread, mayComment, startComment],
+  );
   // Where each block with threads starts, from the top of the rail; and the keys the page has now.
   const [layout, setLayout] = useState<{ tops: Map<string, number>; keys: Set<string> }>({ tops: new Map(), keys: new Set() });
 
@@ -130,7 +137,7 @@ export function EditorComments(props: {
       </div>
       <aside className="comment-rail" aria-label="Comments">
         <div className="comment-rail-head">
-          {mayComment ? <NewComment place={place} pageId={pageId} what="the selected block" target={selectedBlock} /> : null}
+          {mayComment ? <NewComment place={place} pageId={pageId} what="the selected block" target={selectedBlock} starter={starter} /> : null}
           <ErrorNote error={threads.error} />
         </div>
         <div className="comment-rail-threads" ref={rail}>

@@ -199,6 +199,7 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
             reusableContents={reusableContents}
             commentRanges={anchors.commentRanges}
             onCommentRange={anchors.onCommentRange}
+            {...(anchors.onComment ? { onComment: anchors.onComment } : {})}
           />
         )}
       </EditorComments>

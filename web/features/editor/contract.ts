@@ -37,6 +37,8 @@ export interface PageEditorProps {
   /** Words comments were made on, highlighted in the page (comment-ranges.ts); a click on them calls `onCommentRange`. */
   commentRanges?: readonly CommentRange[];
   onCommentRange?(ids: string[]): void;
+  /** Starts a comment on the selected words, as the host's own "Comment" does (the selection toolbar's "Comment"). */
+  onComment?(): void;
   /** The variables the page's expressions show (`space.vars`: the revision's, `page.vars`: the page's). */
   variables?: ExpressionVariables;
   /** The document was replaced from outside (a merge of someone else's save): the editor shows this one. */

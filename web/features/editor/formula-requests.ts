@@ -39,10 +39,15 @@ export function onFormulaRequest(editor: Editor, listener: () => void): () => vo
   return () => set.delete(listener);
 }
 
-/** Enter on a selected formula opens its editor (ProseMirror would otherwise replace it with a new line). */
+/** The inlines whose popover the same requests open (nodes/inline-views.tsx): what a person writes into a sentence. */
+const AUTHORED_INLINES = new Set(['annotation', 'button', 'icon', 'expression']);
+
+/** Enter on a selected formula, annotation, button, icon or expression opens its editor (ProseMirror would otherwise replace it with a new line). */
 export function openSelectedFormula(editor: Editor): boolean {
   const { selection } = editor.state;
-  if (!editor.isEditable || !(selection instanceof NodeSelection) || !isFormula(selection.node)) return false;
+  if (!editor.isEditable || !(selection instanceof NodeSelection)) return false;
+  const authored = selection.node.type.name === 'inlineAtom' && AUTHORED_INLINES.has((selection.node.attrs.inline as { type?: string } | null)?.type ?? '');
+  if (!isFormula(selection.node) && !authored) return false;
   requestFormulaEditor(editor, selection.from);
   return true;
 }

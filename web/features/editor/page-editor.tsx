@@ -357,7 +357,7 @@ export default function PageEditor(props: PageEditorProps) {
           if (!open) editor?.commands.focus();
         }}
       />
-      {!readOnly && editor && <SelectionToolbar editor={editor} host={menuHosts.selectionToolbar} marks={marks ?? undefined} onLink={() => setLinking('mark')} {...(directory ? { onCreateReusable: () => reuse(editor) } : {})} />}
+      {!readOnly && editor && <SelectionToolbar editor={editor} host={menuHosts.selectionToolbar} marks={marks ?? undefined} onLink={() => setLinking('mark')} {...(directory ? { onCreateReusable: () => reuse(editor) } : {})} {...(props.onComment ? { onComment: () => latest.current.onComment?.() } : {})} />}
       {!readOnly && editor && (
         <ApiBlocksContext.Provider value={props.apiBlocks}>
           <BlockSettings editor={editor} uploadFile={(file) => latest.current.uploadFile(file)} />

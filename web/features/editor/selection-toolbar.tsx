@@ -1,11 +1,12 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { createPortal } from 'react-dom';
-import { faBold, faChevronDown, faCode, faItalic, faLink, faLinkSlash, faPalette, faRecycle, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
+import { faBold, faChevronDown, faCode, faComment, faNoteSticky, faItalic, faLink, faLinkSlash, faPalette, faRecycle, faStrikethrough } from '@fortawesome/free-solid-svg-icons';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { DropdownMenu, DropdownMenuCheckItem, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '../../ui/menus.tsx';
 import { TURN_INTO } from './block-menu.tsx';
+import { annotateSelection, selectedWords } from './nodes/inline-authoring.ts';
 
 export interface SelectedMarks {
   bold: boolean;
@@ -40,7 +41,9 @@ export function MarkButtons({ editor, marks, onLink }: { editor: Editor; marks: 
  * plugin places over the selection when it shows (menu-hosts.ts says when); the page's toolbar above keeps the
  * same actions for the keyboard.
  */
-export function SelectionToolbar({ editor, host, marks, onLink, onCreateReusable }: { editor: Editor; host: HTMLElement; marks: SelectedMarks | undefined; onLink: () => void; onCreateReusable?: () => void }) {
+export function SelectionToolbar({ editor, host, marks, onLink, onCreateReusable, onComment }: { editor: Editor; host: HTMLElement; marks: SelectedMarks | undefined; onLink: () => void; onCreateReusable?: () => void; onComment?: () => void }) {
+  // Words of one block, without links or inlines, may be annotated (an annotation holds text only).
+  const annotatable = useEditorState({ editor, selector: ({ editor: e }) => selectedWords(e.state) !== null });
   return createPortal(
     <div role="toolbar" aria-label="Selected text" className="qe-selection-tools">
       <MarkButtons editor={editor} marks={marks} onLink={onLink} />
@@ -62,6 +65,11 @@ export function SelectionToolbar({ editor, host, marks, onLink, onCreateReusable
           </DropdownMenuItem>
         ))}
       </DropdownMenu>
+      {annotatable && <IconButton size="sm" icon={faNoteSticky} label="Annotate" onClick={() => annotateSelection(editor)} />}
+      {onComment && (
+        // The host's comment flow quotes the selection: started on the press, before the button takes the focus.
+        <IconButton size="sm" icon={faComment} label="Comment" onMouseDown={(event) => (event.preventDefault(), onComment())} onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), onComment())} />
+      )}
       {onCreateReusable && <IconButton size="sm" icon={faRecycle} label="Create reusable content" onClick={onCreateReusable} />}
     </div>,
     host,

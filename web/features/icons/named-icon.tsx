@@ -14,6 +14,20 @@ const importSets = () => Promise.all([import('@fortawesome/free-solid-svg-icons?
  * shows until then, nor for a name the sets do not have.
  */
 export function NamedIcon({ name, className = 'named-icon' }: { name: unknown; className?: string }) {
+  const ready = useIconSets();
+  const shape = ready ? iconShape(name) : null;
+  if (!shape) return null;
+  return (
+    <svg className={className} viewBox={`0 0 ${shape.width} ${shape.height}`} fill="currentColor" aria-hidden="true" focusable="false">
+      {shape.paths.map((d, i) => (
+        <path key={i} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+/** Whether the icon sets are loaded, loading them on first use (an icon, an icon picker). */
+export function useIconSets(): boolean {
   const [ready, setReady] = useState(iconsLoaded);
   useEffect(() => {
     if (ready) return;
@@ -26,13 +40,5 @@ export function NamedIcon({ name, className = 'named-icon' }: { name: unknown; c
       current = false;
     };
   }, [ready]);
-  const shape = ready ? iconShape(name) : null;
-  if (!shape) return null;
-  return (
-    <svg className={className} viewBox={`0 0 ${shape.width} ${shape.height}`} fill="currentColor" aria-hidden="true" focusable="false">
-      {shape.paths.map((d, i) => (
-        <path key={i} d={d} />
-      ))}
-    </svg>
-  );
+  return ready;
 }

@@ -1,12 +1,11 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { useContext } from 'react';
 import type { Ref } from '../files.ts';
-import { NamedIcon } from '../../icons/named-icon.tsx';
-import { useExpressionText } from '../../pages/variables.ts';
 import { useRefName } from '../../pages/ref-titles.ts';
 import { blockOf } from './block-data.ts';
 import { DrawingView } from './drawing.tsx';
 import { InlineMathView, MathBlockView } from './formula.tsx';
+import { AnnotationView, ButtonView, ExpressionView as EditableExpression, IconView } from './inline-views.tsx';
 import { IntegrationBlockView } from './integration-block.tsx';
 import { OpenAPIOperationView } from './openapi.tsx';
 import { Picture } from './media.tsx';
@@ -45,17 +44,6 @@ export function OpaqueBlockView(props: NodeViewProps) {
 
 type InlineJson = { type?: string; data?: Record<string, unknown>; nodes?: unknown };
 
-/** The text of inline or block JSON, leaves joined: what an annotation's words and note say. */
-function textOf(nodes: unknown): string {
-  if (!Array.isArray(nodes)) return '';
-  return nodes
-    .map((node) => {
-      const n = node as { object?: string; leaves?: { text?: string }[]; nodes?: unknown };
-      return n?.object === 'text' ? (n.leaves ?? []).map((l) => l.text ?? '').join('') : textOf(n?.nodes);
-    })
-    .join('');
-}
-
 /** What a mention names where its target has no name this person can see. */
 const MISSING: Record<string, string> = { page: 'Missing page', anchor: 'Missing page', user: 'Unknown person', space: 'Missing space' };
 
@@ -65,11 +53,6 @@ function MentionView({ spaceId, refJson }: { spaceId: string; refJson: (Ref & { 
   if (refJson?.kind === 'url') return <span className="mention">{refJson.url}</span>;
   if (name === undefined) return <span className="mention" aria-busy="true">…</span>;
   return name ? <span className="mention">{name}</span> : <span className="mention qe-missing">{MISSING[refJson?.kind ?? ''] ?? 'Missing link'}</span>;
-}
-
-/** An expression as readers see it: its variable's value, from the page's variables (pages/variables.ts). */
-function ExpressionView({ expression }: { expression: unknown }) {
-  return <span className="expression">{useExpressionText(expression)}</span>;
 }
 
 /** An inline kept as JSON, drawn as readers see it where the editor can; only an unknown inline shows its type. */
@@ -86,11 +69,7 @@ export function InlineAtomView(props: NodeViewProps & { spaceId: string }) {
     case 'inline-math':
       return <InlineMathView props={props} formula={String(data.formula ?? '')} update={update} />;
     case 'icon':
-      return (
-        <NodeViewWrapper as="span" className="qe-inline">
-          <NamedIcon name={data.icon} className="inline-icon" />
-        </NodeViewWrapper>
-      );
+      return <IconView props={props} />;
     case 'mention':
       return (
         <NodeViewWrapper as="span" className="qe-inline">
@@ -98,11 +77,7 @@ export function InlineAtomView(props: NodeViewProps & { spaceId: string }) {
         </NodeViewWrapper>
       );
     case 'expression':
-      return (
-        <NodeViewWrapper as="span" className="qe-inline">
-          <ExpressionView expression={data.expression} />
-        </NodeViewWrapper>
-      );
+      return <EditableExpression props={props} />;
     case 'inline-image': {
       // As the reader shows it: a `line` image is as tall as the text around it; a dark variant shows in dark mode.
       const className = data.size === 'line' ? 'inline-image inline-image-line' : 'inline-image';
@@ -120,26 +95,10 @@ export function InlineAtomView(props: NodeViewProps & { spaceId: string }) {
         </NodeViewWrapper>
       );
     }
-    case 'button': {
-      // As the reader draws it (reader.css); its label and target are kept as they are.
-      const label = String(data.label ?? '');
-      return (
-        <NodeViewWrapper as="span" className="qe-inline">
-          <span className={`button button-${data.kind === 'secondary' ? 'secondary' : 'primary'}`}>{label || 'Button'}</span>
-        </NodeViewWrapper>
-      );
-    }
-    case 'annotation': {
-      // The annotated words, underlined as readers see them; the note is the title the reader shows on hover.
-      const words = textOf(inline.nodes);
-      const note = (((inline as { fragments?: { nodes?: unknown }[] }).fragments ?? []).map((f) => textOf(f.nodes)).join(' ')).trim();
-      return (
-        <NodeViewWrapper as="span" className="qe-inline">
-          <span className="annotation">{words}</span>
-          {note ? <span className="sr-only"> ({note})</span> : null}
-        </NodeViewWrapper>
-      );
-    }
+    case 'button':
+      return <ButtonView props={props} spaceId={props.spaceId} />;
+    case 'annotation':
+      return <AnnotationView props={props} />;
     default:
       return <NodeViewWrapper as="span" className="qe-inline qe-readonly">{inline.type ?? 'inline'}</NodeViewWrapper>;
   }

@@ -3,7 +3,7 @@ import { NodeSelection, type EditorState, type Transaction } from '@tiptap/pm/st
 import {
   faCircleCheck, faCircleExclamation, faCircleInfo, faClockRotateLeft, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
   faMinus, faParagraph, faPaperclip, faPuzzlePiece, faQuoteLeft, faServer, faShoePrints, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge,
-  faRecycle, faTableColumns, faTriangleExclamation, faEye, faTerminal,
+  faRecycle, faTableColumns, faTriangleExclamation, faEye, faTerminal, faHandPointer, faIcons, faDollarSign,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
 import { isFormula, requestFormulaEditor } from '../formula-requests.ts';
@@ -12,6 +12,7 @@ import { rankMatches } from './fuzzy-match.ts';
 import { dayOf, layoutFitsIn, newColumns, newStepper, newUpdates } from '../nodes/layout-blocks.ts';
 import { conditionalFitsIn, newConditional, newPrompt, promptFitsIn } from '../nodes/conditional-blocks.ts';
 import { newIntegrationBlock, type DeclaredBlock } from '../nodes/integration-blocks.ts';
+import { newButton, newExpression, newIcon } from '../nodes/inline-authoring.ts';
 
 /*
  * What the `/` menu inserts: every block of the model, as editor JSON carrying the block's shape (schema.ts),
@@ -19,7 +20,7 @@ import { newIntegrationBlock, type DeclaredBlock } from '../nodes/integration-bl
  */
 
 /** The menu's groups, in its order (GitBook's, and issue 42's): a group without items is not shown. */
-export const SLASH_GROUPS = ['Text', 'Lists', 'Media', 'Layout', 'Code & API', 'Embeds', 'Reusable'] as const;
+export const SLASH_GROUPS = ['Text', 'Inline', 'Lists', 'Media', 'Layout', 'Code & API', 'Embeds', 'Reusable'] as const;
 export type SlashGroup = (typeof SLASH_GROUPS)[number];
 
 export interface SlashItem {
@@ -74,6 +75,13 @@ const insertFormula = (content: JSONContent) => (editor: Editor, range: Range) =
   // An inline formula ends where the caret is now; a block is found by the very object inserted.
   const pos = content.type === 'inlineAtom' ? selection.from - 1 : positionOfBlock(doc, content.attrs?.block);
   if (pos !== undefined && pos >= 0 && isFormula(doc.nodeAt(pos))) requestFormulaEditor(editor, pos);
+};
+
+/** Inserts an inline at the caret and opens its popover, where it is filled in (a button's label, an icon). */
+const insertInline = (inline: () => Record<string, unknown>) => (editor: Editor, range: Range) => {
+  editor.chain().focus().deleteRange(range).insertContent({ type: 'inlineAtom', attrs: { inline: inline(), leading: null } }).run();
+  const pos = editor.state.selection.from - 1;
+  if (pos >= 0 && editor.state.doc.nodeAt(pos)?.type.name === 'inlineAtom') requestFormulaEditor(editor, pos);
 };
 
 /** Inserts a block selected as a whole: its settings toolbar (block-settings.tsx) is where it is filled in (an embed's URL). */
@@ -147,6 +155,9 @@ export function slashItems(options: {
       run: insert({ type: 'hint', attrs: { block: { ...block('hint', { style }), nodes: [] } }, content: [paragraph()] }),
     })),
     { title: 'Prompt', keywords: 'prompt ai llm copy chatgpt claude', description: 'A prompt readers copy into an AI tool, with its description', group: 'Text', icon: faTerminal, fitsAt: (state) => promptFitsIn(ancestorsAt(state)), run: (e, r) => insertAndEnter(newPrompt())(e, r) },
+    { title: 'Button', keywords: 'button cta call to action url', description: 'A button within the text that readers follow', group: 'Inline', icon: faHandPointer, run: insertInline(newButton) },
+    { title: 'Icon', keywords: 'icon symbol font awesome', description: 'An icon within the text, as readers see it', group: 'Inline', icon: faIcons, run: insertInline(() => newIcon()) },
+    { title: 'Variable', keywords: 'expression variable value vars', description: 'A variable’s value of the page or the space, kept up to date', group: 'Inline', icon: faDollarSign, run: insertInline(() => newExpression()) },
     { title: 'Bulleted list', keywords: 'unordered ul bullet', description: 'Items in no particular order', group: 'Lists', icon: faListUl, run: (e, r) => e.chain().focus().deleteRange(r).toggleBulletList().run() },
     { title: 'Numbered list', keywords: 'ordered ol number', description: 'Steps, one after the other', group: 'Lists', icon: faListOl, run: (e, r) => e.chain().focus().deleteRange(r).toggleOrderedList().run() },
     { title: 'Task list', keywords: 'todo checkbox checklist', description: 'Items to tick off', group: 'Lists', icon: faListCheck, run: (e, r) => e.chain().focus().deleteRange(r).toggleTaskList().run() },
