@@ -1,4 +1,4 @@
-// @sqlite-run-only: a table's widths, code line numbers and updates' dates in the editor; the server stores one page, whose documents the content tests store on both databases.
+// @sqlite-run-only: a table's widths, code line numbers, updates' dates and embeds' cards in the editor; the server stores one page, whose documents the content tests store on both databases.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { buildSpace } from '../../../../test/factories.ts';
 /*
  * A block's details drawn in the editor as readers see them: a table's column widths, set by
  * dragging a column's edge (stored as GitBook stores them, read back through the API); a code block's line numbers;
- * an update's date.
+ * an update's date; an embed's link card.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -37,6 +37,8 @@ const MARKDOWN = [
   'A brand new update.',
   '{% endupdate %}',
   '{% endupdates %}',
+  '',
+  '{% embed url="https://example.org/talks/quire?t=42" %}',
   '',
 ].join('\n');
 
@@ -104,6 +106,21 @@ describe('blocks\' details in the editor, in Chromium', { skip: withoutChromium,
     await content(page).locator('.qe-update time').getByText('December 25, 2025').waitFor();
     await screenshot(page, 'block-details-code-update');
     await suite.assertAccessible(page, 'line numbers and an update\'s date');
+    await page.context().close();
+  });
+
+  test('an embed shows as readers see it: a link card naming the site, the URL under it, and nothing of the third party', async () => {
+    const { page } = await openPage();
+    const card = content(page).locator('.qe-embed-card');
+    const link = card.getByRole('link', { name: 'example.org https://example.org/talks/quire?t=42' });
+    await link.waitFor();
+    assert.equal(await link.getAttribute('href'), 'https://example.org/talks/quire?t=42');
+    assert.equal(await card.locator('iframe, script, img').count(), 0, 'no frame, script or picture of the embedded site');
+    // A click on the card beside its link selects the block (its settings).
+    await card.locator('.card-icon').click();
+    await page.getByRole('group', { name: 'Embed settings' }).waitFor();
+    await screenshot(page, 'block-details-embed');
+    await suite.assertAccessible(page, 'an embed\'s card');
     await page.context().close();
   });
 });
