@@ -1,4 +1,4 @@
-// @sqlite-run-only: a table's widths, code line numbers, updates' dates and embeds' cards in the editor; the server stores one page, whose documents the content tests store on both databases.
+// @sqlite-run-only: a table's widths, code line numbers, updates' dates and embeds' cards and OpenAPI schemas in the editor; the server stores one page, whose documents the content tests store on both databases.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -6,12 +6,13 @@ import { eventually } from '../../../../src/features/collaboration/clients.test-
 import { ok } from '../../../../test/assertions.ts';
 import { screenshot, withoutChromium } from '../../../../test/browser.ts';
 import { webAppSuite } from '../../../../test/browser-suite.ts';
-import { buildSpace } from '../../../../test/factories.ts';
+import { buildOpenAPISpec, buildSpace } from '../../../../test/factories.ts';
+import { petstoreYaml } from '../../../../test/fixtures/openapi.ts';
 
 /*
  * A block's details drawn in the editor as readers see them: a table's column widths, set by
  * dragging a column's edge (stored as GitBook stores them, read back through the API); a code block's line numbers;
- * an update's date; an embed's link card.
+ * an update's date; an embed's link card; an OpenAPI schemas block.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -121,6 +122,26 @@ describe('blocks\' details in the editor, in Chromium', { skip: withoutChromium,
     await page.getByRole('group', { name: 'Embed settings' }).waitFor();
     await screenshot(page, 'block-details-embed');
     await suite.assertAccessible(page, 'an embed\'s card');
+    await page.context().close();
+  });
+
+  test('an OpenAPI schemas block shows each schema named, its type and properties, as readers see it', async () => {
+    const { t, origin } = suite;
+    await buildOpenAPISpec(t, 'petstore-schemas', { text: petstoreYaml() });
+    const space = await buildSpace(t, { title: 'Schemas' });
+    const markdown = 'The models.\n\n{% openapi-schemas spec="petstore-schemas" schemas="NewPet,Error" grouped="false" %}\n[OpenAPI petstore-schemas](x)\n{% endopenapi-schemas %}\n';
+    const batch = ok(await t.api('POST', `/v1/spaces/${space.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'Schemas', document: { markdown } }] } }));
+    const page = await suite.signedIn();
+    await page.goto(`${origin}/app/s/${space.id}/~/edit/${batch.changes[0].page.id}`);
+    const schemas = content(page).getByRole('region', { name: 'Schemas: NewPet, Error' });
+    await schemas.waitFor({ timeout: 20_000 });
+    const newPet = schemas.locator('details.openapi-model').first();
+    assert.equal(await newPet.locator('summary code').innerText(), 'NewPet');
+    await newPet.locator('.openapi-field', { hasText: 'name' }).getByText('required').waitFor();
+    await newPet.getByText('The pet\'s name').waitFor();
+    assert.equal(await schemas.locator('details.openapi-model').count(), 2);
+    await screenshot(page, 'block-details-openapi-schemas');
+    await suite.assertAccessible(page, 'an OpenAPI schemas block');
     await page.context().close();
   });
 });
