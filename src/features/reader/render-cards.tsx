@@ -7,6 +7,7 @@ import { resolveLink } from './link-resolver.ts';
 import type { RenderContext } from './render-context.ts';
 import { anchor } from './render-inline.tsx';
 import { safeLinkUrl } from '../content/document/safe-url.ts';
+import { embedSite } from '../content/document/embed-site.ts';
 
 /* Blocks shown as a card that links elsewhere: embeds, files, content references. */
 
@@ -17,12 +18,6 @@ import { safeLinkUrl } from '../content/document/safe-url.ts';
 export function renderEmbed(block: Embed, ctx: RenderContext): VNode | null {
   const url = typeof block.data?.url === 'string' ? safeLinkUrl(block.data.url) : null;
   if (!url) return null;
-  let host = url;
-  try {
-    host = new URL(url).host || url;
-  } catch {
-    // A relative URL: show it as it is.
-  }
   return (
     <div class="embed card">
       <span class="card-icon" aria-hidden="true">
@@ -32,7 +27,7 @@ export function renderEmbed(block: Embed, ctx: RenderContext): VNode | null {
         { href: url, title: null, external: /^https?:/i.test(url) },
         ctx,
         <>
-          <span class="card-title">{host}</span>
+          <span class="card-title">{embedSite(url)}</span>
           <span class="card-description">{url}</span>
         </>,
         'card-link',

@@ -5,6 +5,7 @@ import type { RenderContext } from './render-context.ts';
 import { imageSource } from './render-inline.tsx';
 import { OPENAPI_BLOCK_TYPES, renderOpenAPIBlock } from './render-openapi.tsx';
 import { ifExpression } from '../content/document/nodes.ts';
+import { updateDateText } from '../content/document/update-date.ts';
 
 /*
  * Blocks of the spec that Quire stores without modelling (types.ts: OPAQUE_BLOCK_TYPES), rendered from the
@@ -60,7 +61,7 @@ export function renderOtherBlock(block: OtherBlock, ctx: RenderContext, depth: n
             return (
               <section class="update">
                 <p class="update-meta">
-                  {date ? <time dateTime={date}>{date}</time> : null}
+                  {date ? <time dateTime={date}>{updateDateText(date)}</time> : null}
                   {tags.map((tag) => (
                     <span class="update-tag">{tag}</span>
                   ))}

@@ -3,6 +3,7 @@ import type { ContentRef, Fragment, Table, TableDefinition, TableRecord, TableVa
 import { anchor, imageSource } from './render-inline.tsx';
 import { resolveLink } from './link-resolver.ts';
 import type { RenderContext } from './render-context.ts';
+import { columnSizes } from '../content/document/table-widths.ts';
 
 type RenderFlow = (nodes: Fragment['nodes'], ctx: RenderContext, depth: number) => ComponentChild[];
 
@@ -32,12 +33,21 @@ export function renderTable(block: Table, ctx: RenderContext, depth: number, flo
   }
   const align = (column: TableDefinition) => (column.textAlignment === 'center' || column.textAlignment === 'right' ? `align-${column.textAlignment}` : undefined);
   const id = ctx.nextId('table');
+  // The widths set in GitBook (or dragged in the editor): the table lays its columns out by them, not by their text.
+  const sizes = view ? columnSizes(view, columns) : null;
   return (
     <div class={block.data?.fullWidth ? 'table-wrapper full-width' : 'table-wrapper'} tabindex={0} role="region" aria-labelledby={`${id}-caption`}>
-      <table>
+      <table style={sizes ? `table-layout:fixed;width:${sizes.table}` : undefined}>
         <caption id={`${id}-caption`} class="sr-only">
           Table: {columns.map((c) => definition[c]!.title).join(', ')}
         </caption>
+        {sizes ? (
+          <colgroup>
+            {sizes.columns.map((width) => (
+              <col style={`width:${width}`} />
+            ))}
+          </colgroup>
+        ) : null}
         {view?.type === 'grid' && view.hideHeader ? null : (
           <thead>
             <tr>

@@ -5,6 +5,7 @@ import { ReactNodeViewRenderer, type NodeViewProps, type ReactNodeViewRendererOp
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
 import { createElement, type FunctionComponent } from 'react';
 import { CodeHighlight } from './code-highlight.ts';
+import { CodeLineNumbers } from './code-line-numbers.ts';
 import * as model from '../../../src/features/content/document/editor/schema.ts';
 import { randomKey } from '../../../src/features/content/document/keys.ts';
 import { uniqueKeysPlugin } from './model/unique-keys.ts';
@@ -210,6 +211,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
     TypedText,
     UniqueKeys,
     CodeHighlight,
+    CodeLineNumbers,
     LayoutKeys,
     ConditionalKeys,
     LayoutParts,

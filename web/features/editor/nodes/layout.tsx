@@ -8,6 +8,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { caretInto } from '../place-caret.ts';
 import { blockOf, setData, type BlockJson } from './block-data.ts';
 import { canAddColumn, canRemoveColumn, columnTracks, dayOf, newColumn, newStep, newUpdate, tagsFromText, tagsText, updateDay, withoutWidth } from './layout-blocks.ts';
+import { updateDateText } from '../../../../src/features/content/document/update-date.ts';
 
 /*
  * GitBook's layout blocks drawn with the reader's classes (reader.css: `stepper`/`step`, `columns`/`column`,
@@ -156,6 +157,7 @@ export function UpdateView(props: NodeViewProps) {
   return (
     <NodeViewWrapper as="div" className="qe-update" data-quire="update" role="group" aria-label={`Update ${number}`}>
       <div className="update-meta qe-block-tools" contentEditable={false}>
+        {typeof data.date === 'string' && data.date && <time className="qe-update-date" dateTime={data.date}>{updateDateText(data.date)}</time>}
         <TextField
           type="date"
           label="Date"

@@ -6,6 +6,9 @@ import { draggedWidth, resizedLength, type ImageDrag } from '../model/image-resi
 import { cssWidth } from '../model/length.ts';
 import { useRefName } from '../../pages/ref-titles.ts';
 import { safeLinkUrl } from '../../../../src/features/content/document/safe-url.ts';
+import { embedSite } from '../../../../src/features/content/document/embed-site.ts';
+import { faUpRightFromSquare } from '@fortawesome/free-solid-svg-icons';
+import { Icon } from '../../../ui/icon.tsx';
 import { blockOf } from './block-data.ts';
 
 export const refLabel = (ref: Ref | undefined): string =>
@@ -111,15 +114,28 @@ function ResizeHandle({ side, props, onDrag }: { side: 'left' | 'right'; props: 
   );
 }
 
-/** An embed: where it points, as a card (its URL is set from its settings toolbar), and its caption. */
+/**
+ * An embed: the reader's link card (render-cards.tsx: the site, the URL under it; no third party's frame, script or
+ * picture, which would tell it who reads the page), its URL set from its settings toolbar; and its caption.
+ */
 export function EmbedView(props: NodeViewProps) {
   const url = String(blockOf(props).data?.url ?? '');
   // A link only to what a reader may follow (a `javascript:` URL stays text).
   const href = url ? safeLinkUrl(url) : null;
   return (
     <NodeViewWrapper as="figure" className="qe-embed" data-quire="embed">
-      <div className="qe-embed-card" contentEditable={false} onClick={() => selectBlock(props)}>
-        <span className="qe-card-kind">Embed</span> {href ? <a href={href} target="_blank" rel="noreferrer">{url}</a> : url ? <span>{url}</span> : <span className="qe-missing">No URL yet</span>}
+      <div className="qe-embed-card embed card" contentEditable={false} onClick={() => selectBlock(props)}>
+        <Icon icon={faUpRightFromSquare} className="card-icon" />
+        {href ? (
+          <a className="card-link" href={href} target="_blank" rel="noreferrer">
+            <span className="card-title">{embedSite(href)}</span>
+            <span className="card-description">{url}</span>
+          </a>
+        ) : url ? (
+          <span className="card-link"><span className="card-title">{url}</span></span>
+        ) : (
+          <span className="qe-missing">No URL yet</span>
+        )}
       </div>
       <NodeViewContent as="div" className="qe-caption" />
     </NodeViewWrapper>

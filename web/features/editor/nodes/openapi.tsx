@@ -1,7 +1,7 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { faChevronDown } from '@fortawesome/free-solid-svg-icons';
-import type { ApiReference, OperationView } from '../../../../src/features/openapi-specs/reference.ts';
+import type { ApiReference, OperationView, SchemaView } from '../../../../src/features/openapi-specs/reference.ts';
 import { findOperation } from '../../../../src/features/openapi-specs/reference.ts';
 import { describeSecurity, PARAMETER_GROUPS, paragraphsOf, typeLabel } from '../../../../src/features/reader/openapi-labels.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -234,5 +234,55 @@ export function OpenAPISettings({ data, onChange }: { data: Record<string, unkno
         }}
       />
     </Popover>
+  );
+}
+
+/**
+ * An `openapi-schemas` block as readers see it (render-openapi.tsx: `openapi-schemas`, a `details.openapi-model` for
+ * each schema named, open): each schema's name, type, description and properties, from the same reference of the
+ * spec's latest version. As an operation's summary here, nested models show by their type's name, not unfolded.
+ */
+export function OpenAPISchemasView(props: NodeViewProps) {
+  const data = (blockOf(props).data ?? {}) as Record<string, unknown>;
+  const { spec } = pointerOf(data);
+  const names = Array.isArray(data.schemas) ? data.schemas.filter((n): n is string => typeof n === 'string') : [];
+  const loaded = useLoaded(spec ? `spec:${spec}` : null, (host) => referenceOf(host, spec));
+  const reference = loaded?.state === 'ready' ? loaded.value : undefined;
+  const found = reference ? reference.schemas.filter((s) => names.includes(s.name)) : [];
+  const named = (schema: SchemaView) => (schema.ref ? (reference?.schemas.find((s) => s.name === schema.ref)?.schema ?? schema) : schema);
+  return (
+    <NodeViewWrapper as="div" className="qe-openapi" data-quire="opaqueBlock" data-drag-handle contentEditable={false}>
+      {found.length > 0 ? (
+        <section className="openapi-schemas" aria-label={`Schemas: ${found.map((s) => s.name).join(', ')}`}>
+          {found.map((s) => (
+            <details key={s.name} className="openapi-model" open>
+              <summary>
+                <code>{s.name}</code> <span className="openapi-type">{typeLabel(s.schema)}</span>
+              </summary>
+              {paragraphsOf(s.schema.description).map((text, i) => <p key={i} className="openapi-description">{text}</p>)}
+              {(named(s.schema).properties ?? []).length > 0 ? (
+                <ul className="openapi-schema">
+                  {named(s.schema).properties!.map((p) => (
+                    <li key={p.name}>
+                      <div className="openapi-field">
+                        <code className="openapi-name">{p.name}</code>
+                        <span className="openapi-type">{typeLabel(p.schema)}</span>
+                        {p.required ? <span className="openapi-required">required</span> : null}
+                        {p.schema.deprecated ? <span className="openapi-badge deprecated">Deprecated</span> : null}
+                      </div>
+                      {paragraphsOf(p.schema.description).map((text, i) => <p key={i} className="openapi-description">{text}</p>)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </details>
+          ))}
+        </section>
+      ) : (
+        <p className="openapi-note" aria-busy={loaded?.state === 'loading'}>
+          {loaded?.state === 'loading' ? 'Loading the API specification…' : 'The schemas of this API specification are not available.'}
+        </p>
+      )}
+    </NodeViewWrapper>
   );
 }

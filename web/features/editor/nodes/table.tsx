@@ -6,13 +6,15 @@ import { useEditorFile, type Ref } from '../files.ts';
 import { blockOf } from './block-data.ts';
 import { Picture } from './media.tsx';
 import { RichCell } from './rich-cell.tsx';
+import { ColumnResizer } from './column-resizer.tsx';
+import { columnSizes, resizeColumn, type GridSizing } from '../../../../src/features/content/document/table-widths.ts';
 import { faPlus, faXmark } from '@fortawesome/free-solid-svg-icons';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Tooltip } from '../../../ui/tooltip.tsx';
 
 type Definition = { id: string; title: string; type: string };
 type Fragment = { fragment: string; nodes: { type: string; nodes?: { object: string; leaves?: { text: string; marks?: unknown[] }[] }[] }[] };
-type TableJson = { data: { view: { type?: string; columns: string[]; coverDefinition?: string }; records: Record<string, { orderIndex: string; values: Record<string, unknown> }>; definition: Record<string, Definition> }; fragments: Fragment[] };
+type TableJson = { data: { view: GridSizing & { coverDefinition?: string }; records: Record<string, { orderIndex: string; values: Record<string, unknown> }>; definition: Record<string, Definition> }; fragments: Fragment[] };
 
 /** A cell's text when it is one paragraph of plain text (what a text input can edit without loss), else undefined. */
 export function plainCellText(fragment: Fragment | undefined): string | undefined {
@@ -39,6 +41,9 @@ function cellRefs(value: unknown): Ref[] {
   );
 }
 
+/** The width of the column of row and column controls a table has while it is edited (editor.css: .qe-table-actions). */
+const ACTIONS_WIDTH = '1.75rem';
+
 /** Why a cell of a kind the editor does not edit yet shows as it is (the kit's tooltip, on hover). */
 const KEPT = 'Kept as it is: not editable here yet';
 
@@ -55,8 +60,9 @@ function CellFiles({ value, image }: { value: unknown; image: boolean }) {
 /**
  * GitBook's table, a grid or cards (columns in `definition`, rows in `records`, text cells as fragments).
  * Column titles and text cells are edited here (plain text in an input, rich text in an editor of its own:
- * rich-cell.tsx), rows and columns added and removed; cells of other types (numbers, files…) are shown and kept
- * as they are.
+ * rich-cell.tsx), rows and columns added and removed, a grid's columns resized by dragging their header's edge
+ * (drawn at their widths as the reader draws them: table-widths.ts); cells of other types (numbers, files…) are
+ * shown and kept as they are.
  */
 export function TableView(props: NodeViewProps) {
   const latest = useRef(props);
@@ -67,6 +73,9 @@ export function TableView(props: NodeViewProps) {
   // What a row or column just added puts the caret in (its first cell, its title), as it is drawn: the keys typed
   // right after the click land there.
   const [fresh, setFresh] = useState<string | null>(null);
+  // A column's edge being dragged: the columns' widths drawn when it was taken, and where it is now.
+  const [dragging, setDragging] = useState<{ id: string; width: number; measured: Record<string, number> } | null>(null);
+  const headRow = useRef<HTMLTableRowElement>(null);
   const takesCaret = (name: string) =>
     fresh === name
       ? (element: HTMLInputElement | null) => {
@@ -104,6 +113,11 @@ export function TableView(props: NodeViewProps) {
     props.updateAttributes({ block: after });
   };
   const byName = new Map(table.fragments.map((f) => [f.fragment, f]));
+  // The widths the columns are drawn at (px), read from the header: what a resize keeps of the others.
+  const measure = () => Object.fromEntries(columns.map((c, i) => [c.id, headRow.current?.cells[i]?.getBoundingClientRect().width ?? 0]));
+  const view = dragging ? resizeColumn(table.data.view, dragging.measured, dragging.id, dragging.width) : table.data.view;
+  const sizes = cards ? null : columnSizes(view, columns.map((c) => c.id));
+  const resize = (id: string, width: number) => props.updateAttributes({ block: { ...table, data: { ...table.data, view: resizeColumn(table.data.view, measure(), id, width) } } });
   const setTitle = (id: string, title: string) =>
     props.updateAttributes({ block: { ...table, data: { ...table.data, definition: { ...table.data.definition, [id]: { ...table.data.definition[id], title } } } } });
   const setCell = (name: string, text: string) =>
@@ -124,10 +138,16 @@ export function TableView(props: NodeViewProps) {
     latest.current.updateAttributes({ block: { ...now, fragments: now.fragments.map((f) => (f.fragment === name ? { ...f, nodes } : f)) } });
   };
   return (
-    <NodeViewWrapper as="div" className="qe-table" data-quire="table" role="group" aria-label={cards ? 'Cards' : 'Table'}>
-      <table contentEditable={false}>
+    <NodeViewWrapper as="div" className={sizes ? 'qe-table qe-table-sized' : 'qe-table'} data-quire="table" role="group" aria-label={cards ? 'Cards' : 'Table'}>
+      <table contentEditable={false} style={sizes ? { tableLayout: 'fixed', width: editable && sizes.table.endsWith('px') ? `calc(${sizes.table} + ${ACTIONS_WIDTH})` : sizes.table } : undefined}>
+        {sizes && (
+          <colgroup>
+            {sizes.columns.map((width, i) => <col key={i} style={{ width }} />)}
+            {editable && <col style={{ width: ACTIONS_WIDTH }} />}
+          </colgroup>
+        )}
         <thead>
-          <tr>
+          <tr ref={headRow}>
             {cover && <th scope="col">Cover</th>}
             {columns.map((c, i) => (
               <th key={c.id}>
@@ -137,6 +157,13 @@ export function TableView(props: NodeViewProps) {
                     <IconButton size="sm" icon={faXmark} label={`Remove column ${c.title || i + 1}`} onClick={() => change((t) => removeColumn(t, c.id))} />
                   )}
                 </span>
+                {editable && !cards && (
+                  <ColumnResizer
+                    label={`Width of column ${c.title || i + 1}`}
+                    onDrag={(width) => setDragging((d) => (width === null ? null : { id: c.id, width, measured: d?.measured ?? measure() }))}
+                    onResize={(width) => resize(c.id, width)}
+                  />
+                )}
               </th>
             ))}
             {editable && <th className="qe-table-actions"><span className="qe-visually-hidden">Remove</span></th>}
