@@ -319,6 +319,16 @@ interface OpaqueBlock { type: string; key?: string; data?: Record<string, unknow
 function OtherBlock({ block, ctx, depth }: { block: OpaqueBlock; ctx: Ctx; depth: number }) {
   if (block.type === 'math') return <BlockFormula formula={typeof block.data?.formula === 'string' ? block.data.formula : ''} />;
   const children = [...(block.fragments ?? []).flatMap((f) => f.nodes ?? []), ...(block.nodes ?? [])];
+  if (block.type === 'prompt') {
+    // As the published reader draws it (render-opaque-blocks.tsx), its description above its blocks.
+    const description = typeof block.data?.description === 'string' ? block.data.description : '';
+    return (
+      <div className="prompt" role="group" aria-label={description || 'Prompt'}>
+        {description ? <p className="prompt-description">{description}</p> : null}
+        {renderFlow(children as Block[], ctx, depth + 1)}
+      </div>
+    );
+  }
   if (children.length === 0) return null;
   return <div className={`block-${block.type}`}>{renderFlow(children as Block[], ctx, depth + 1)}</div>;
 }
