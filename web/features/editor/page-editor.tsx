@@ -80,7 +80,7 @@ export default function PageEditor(props: PageEditorProps) {
   const pendingRange = useRef<{ editor: Editor; range: Range; as: 'image' | 'file' } | null>(null);
   // Reusable content (reusable/): what blocks show of it, the `/` menu's picker, and blocks being made into one.
   const directory = useMemo(() => (props.reusableContents ? new ReusableDirectory(props.reusableContents) : undefined), [props.reusableContents]);
-  const reusableContext = useMemo(() => directory && { directory, get host() { return latest.current; } }, [directory]);
+  const reusableContext = useMemo(() => directory && { directory, Editor: PageEditor, get host() { return latest.current; } }, [directory]);
   const [pickingReusable, setPickingReusable] = useState<{ editor: Editor; range: Range } | null>(null);
   const [reusing, setReusing] = useState<BlockRun | null>(null);
   const reuse = (editor: Editor, at?: number) => {

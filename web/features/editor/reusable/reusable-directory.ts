@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import type { Document } from '../../../../src/features/content/document/types.ts';
 import type { EditorReusableContents, PageEditorProps } from '../contract.ts';
 
@@ -73,8 +73,11 @@ export class ReusableDirectory {
   }
 }
 
-/** The directory, and the host's props that an editor opened on a reusable content (where it lives) takes too. */
-export const ReusableContext = createContext<{ directory: ReusableDirectory; host: PageEditorProps } | undefined>(undefined);
+/**
+ * The directory, the host's props that an editor opened on a reusable content (where it lives) takes too, and that
+ * editor: the page editor passes itself (importing it here would make a cycle of the editor's modules).
+ */
+export const ReusableContext = createContext<{ directory: ReusableDirectory; host: PageEditorProps; Editor: ComponentType<PageEditorProps> } | undefined>(undefined);
 
 /** A reusable content and the pages using it, read when first shown, redrawn when edited. */
 export function useReusable(id: string): { entry: Loaded<Entry>; pages: Loaded<Pages> } {

@@ -1,5 +1,5 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
-import { useContext, useRef, useState } from 'react';
+import { useContext, useRef, useState, type ComponentType } from 'react';
 import { faPenToSquare } from '@fortawesome/free-solid-svg-icons';
 import type { Document } from '../../../../src/features/content/document/types.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -8,7 +8,6 @@ import { Popover } from '../../../ui/popover.tsx';
 import type { AppLinks } from '../../pages/links.ts';
 import { DocumentView } from '../../pages/render-document.tsx';
 import type { PageEditorProps } from '../contract.ts';
-import PageEditor from '../page-editor.tsx';
 import { ReusableContext, useReusable, type ReusableDirectory } from './reusable-directory.ts';
 import { usageLabel } from './reusable-model.ts';
 
@@ -46,7 +45,7 @@ export function ReusableContentView({ props, id }: { props: NodeViewProps; id: s
         {found && context?.host.reusableContents && <DocumentView document={found.document} links={context.host.reusableContents.links} />}
       </div>
       {editing && found && context ? (
-        <EditWhereItLives id={id} title={found.title} document={found.document} directory={context.directory} host={context.host} onClose={() => setEditing(false)} />
+        <EditWhereItLives id={id} title={found.title} document={found.document} directory={context.directory} host={context.host} Editor={context.Editor} onClose={() => setEditing(false)} />
       ) : null}
     </NodeViewWrapper>
   );
@@ -82,7 +81,7 @@ function UsedIn({ pages, links }: { pages: { id: string; title: string }[]; link
  * The reusable content opened in the editor, in a dialog over the page: saved as a whole with
  * `update_reusable_content`, then every block showing it (here and in each page using it) shows the new content.
  */
-function EditWhereItLives(props: { id: string; title: string; document: Document; directory: ReusableDirectory; host: PageEditorProps; onClose(): void }) {
+function EditWhereItLives(props: { id: string; title: string; document: Document; directory: ReusableDirectory; host: PageEditorProps; Editor: ComponentType<PageEditorProps>; onClose(): void }) {
   const edited = useRef<Document | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState('');
@@ -104,7 +103,7 @@ function EditWhereItLives(props: { id: string; title: string; document: Document
   return (
     <Dialog title={`Edit reusable content: ${props.title}`} size="lg" open onOpenChange={(open) => !open && !saving && props.onClose()} description="Changes show in every page that uses it once saved.">
       <div className="qe-reusable-editor">
-        <PageEditor {...host} document={props.document} autofocus onChange={(document) => (edited.current = document)} />
+        <props.Editor {...host} document={props.document} autofocus onChange={(document) => (edited.current = document)} />
       </div>
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
       <div className="ui-dialog-actions">
