@@ -2,13 +2,14 @@ import { Fragment as Keyed, useId, useState, type KeyboardEvent, type ReactNode 
 import type {
   Block, Code, Document, Expandable, FlowBlock, Fragment, Heading, Hint, Images, InlineContent, List, Table, TableDefinition, TableRecord, TableValue, Tabs,
 } from '../../../src/features/content/document/types.ts';
+import { embedSite } from '../../../src/features/content/document/embed-site.ts';
 import { blockText, inlineText } from '../../../src/features/content/document/text.ts';
 import { headingAnchors, MAX_DEPTH } from '../../../src/features/reader/heading-anchors.ts';
 import { useHighlightedCode, type ClassedToken } from '../code/use-highlighted-code.ts';
 import { cssWidth } from '../editor/model/length.ts';
 import { imageSource, resolveRef, type AppLinks } from './links.ts';
 import { LinkTo, renderInlines } from './render-inline.tsx';
-import { faCheck, faCircleCheck, faCircleExclamation, faCircleInfo, faTriangleExclamation } from '@fortawesome/free-solid-svg-icons';
+import { faCheck, faCircleCheck, faCircleExclamation, faCircleInfo, faTriangleExclamation, faUpRightFromSquare } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '../../ui/icon.tsx';
 import { BlockFormula } from '../math/formula.tsx';
 
@@ -78,8 +79,17 @@ function BlockView({ block, ctx, depth }: { block: FlowBlock; ctx: Ctx; depth: n
     case 'expandable':
       return <ExpandableView block={block} ctx={ctx} depth={depth} />;
     case 'embed': {
+      // The reader's link card (render-cards.tsx): the site, and the URL under it; no third party's player.
       const link = resolveRef({ kind: 'url', url: block.data?.url }, ctx.links);
-      return link ? <p className="embed"><LinkTo link={link}>{block.data.url}</LinkTo></p> : null;
+      return link ? (
+        <div className="embed card">
+          <Icon icon={faUpRightFromSquare} className="card-icon" />
+          <LinkTo link={link} className="card-link">
+            <span className="card-title">{embedSite(link.href)}</span>
+            <span className="card-description">{block.data.url}</span>
+          </LinkTo>
+        </div>
+      ) : null;
     }
     case 'file': {
       const link = resolveRef(block.data?.ref, ctx.links);
