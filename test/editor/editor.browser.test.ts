@@ -994,6 +994,15 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     assert.deepEqual(await seriousViolations(page), []);
   });
 
+  test('a card\'s link cell names where it leads, as the page view does, not the reference\'s JSON', async () => {
+    const markdown = '<table data-view="cards"><thead><tr><th></th><th data-card-target data-type="content-ref">Link</th></tr></thead><tbody><tr><td>Guide</td><td><a href="https://example.com/guide">https://example.com/guide</a></td></tr></tbody></table>\n';
+    const read = markdownToDocument(markdown, (href) => ({ kind: 'url', url: href }));
+    assert.ok(JSON.stringify(read).includes('"kind":"url"'), 'the card has a link cell');
+    await mountEditor(page, read, options);
+    await content().getByText('https://example.com/guide').waitFor();
+    assert.equal((await content().innerText()).includes('{"kind"'), false, 'no reference written as JSON');
+  });
+
   test('a table cell with marks and links is edited in an editor of its own and keeps them; the other cells are kept byte for byte', async () => {
     const read = markdownToDocument('| Name | Where |\n| --- | --- |\n| **Ada** Lovelace | [Analytical engine](https://example.com/engine) |\n| **Grace** | Harvard |\n', (href) => ({ kind: 'url', url: href }));
     await mountEditor(page, read, options);

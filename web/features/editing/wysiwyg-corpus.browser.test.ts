@@ -54,8 +54,8 @@ const PLACEHOLDERS = ['[image:', 'kept as it is', 'not editable here yet', 'Unkn
  */
 const CARDS_AS_TABLE = 'cards are drawn as a table: its column titles and a "Cover" column show, which the page view\'s cards do not';
 const KNOWN: Record<string, string> = {
-  'account-and-billing/billing-faq/README.md': `${CARDS_AS_TABLE}; a card's target shows as JSON ({"kind":"url",…})`,
-  'publish/site-audience/README.md': `${CARDS_AS_TABLE}; a card's target shows as JSON ({"kind":"url",…})`,
+  'account-and-billing/billing-faq/README.md': CARDS_AS_TABLE,
+  'publish/site-audience/README.md': CARDS_AS_TABLE,
   'account-and-billing/plans/README.md': CARDS_AS_TABLE,
   'ai-for-your-readers/gitbook-ai-assistant.md': CARDS_AS_TABLE,
   'create-content/blocks/cards.md': CARDS_AS_TABLE,

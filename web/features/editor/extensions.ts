@@ -191,7 +191,7 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
   const views = new Map<AnyExtension, View>([
     [model.Hint, HintView], [model.Tabs, TabsView], [model.TabsItem, TabsItemView], [model.Expandable, ExpandableView],
     [model.Fragment, FragmentView], [model.Images, ImagesView], [model.Image, inSpace(ImageView)], [model.Embed, EmbedView],
-    [model.FileBlock, inSpace(FileView)], [model.ContentRef, inSpace(ContentRefView)], [model.Table, TableView],
+    [model.FileBlock, inSpace(FileView)], [model.ContentRef, inSpace(ContentRefView)], [model.Table, inSpace(TableView)],
     [model.Stepper, StepperView], [model.StepperStep, StepperStepView], [model.Columns, ColumnsView], [model.Column, ColumnView],
     [model.Updates, UpdatesView], [model.Update, UpdateView], [model.Conditional, inSpace(ConditionalView)], [model.Prompt, PromptView], [model.OpaqueBlock, OpaqueBlockView], [model.InlineAtom, inSpace(InlineAtomView)]
   ]);

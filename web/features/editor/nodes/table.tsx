@@ -4,7 +4,8 @@ import { addColumn, addRow, orderedRecords, removeColumn, removeRow, type TableJ
 import type { FlowBlock } from '../../../../src/features/content/document/types.ts';
 import { useEditorFile, type Ref } from '../files.ts';
 import { blockOf } from './block-data.ts';
-import { Picture } from './media.tsx';
+import { Picture, refLabel } from './media.tsx';
+import { useRefName } from '../../pages/ref-titles.ts';
 import { RichCell } from './rich-cell.tsx';
 import { ColumnResizer } from './column-resizer.tsx';
 import { columnSizes, resizeColumn, type GridSizing } from '../../../../src/features/content/document/table-widths.ts';
@@ -64,7 +65,7 @@ function CellFiles({ value, image }: { value: unknown; image: boolean }) {
  * (drawn at their widths as the reader draws them: table-widths.ts); cells of other types (numbers, files…) are
  * shown and kept as they are.
  */
-export function TableView(props: NodeViewProps) {
+export function TableView(props: NodeViewProps & { spaceId: string }) {
   const latest = useRef(props);
   latest.current = props;
   // The rich cell being edited stays one while it is edited, even once its text is plain (its marks taken off):
@@ -197,6 +198,10 @@ export function TableView(props: NodeViewProps) {
                       />
                     ) : c.type === 'files' || c.type === 'image' ? (
                       <CellFiles value={value} image={c.type === 'image'} />
+                    ) : c.type === 'content-ref' && value && typeof value === 'object' ? (
+                      <Tooltip content={KEPT}>
+                        <span className="qe-readonly"><CellLink spaceId={props.spaceId} refJson={value as Ref} /></span>
+                      </Tooltip>
                     ) : (
                       <Tooltip content={KEPT}>
                         <span className="qe-readonly">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
@@ -222,4 +227,10 @@ export function TableView(props: NodeViewProps) {
       )}
     </NodeViewWrapper>
   );
+}
+
+/** A link cell (a card's target), named as the page view names it: the page's title, or the address. */
+function CellLink({ spaceId, refJson }: { spaceId: string; refJson: Ref }) {
+  const title = useRefName(spaceId, refJson.kind === 'page' ? refJson : undefined);
+  return <span className="qe-cell-link">{title ?? refLabel(refJson)}</span>;
 }
