@@ -81,6 +81,8 @@ describe('blocks\' details in the editor, in Chromium', { skip: withoutChromium,
     const [first, second] = view.columns;
     assert.ok(Math.abs((await name.boundingBox())!.width - view.columnWidths[first]) <= 2, 'the column is drawn at its stored width');
     assert.ok(view.columnWidths[second] >= 48, 'the other column keeps the width it was drawn at');
+    // The edge tells assistive technology the width drawn, kept as the layout changes.
+    await eventually(async () => Math.abs(Number(await edge.getAttribute('aria-valuenow')) - view.columnWidths[first]) <= 2, 10_000, 'the edge\'s value is the drawn width');
     await screenshot(page, 'block-details-table-resized');
     // Wider than the page, the table scrolls sideways, as the reader's does.
     assert.ok(await page.locator('.qe-table').evaluate((wrapper) => ((wrapper.scrollLeft = 1000), wrapper.scrollLeft > 0)), 'the wide table scrolls');

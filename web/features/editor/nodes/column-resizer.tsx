@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { MIN_COLUMN_WIDTH } from '../../../../src/features/content/document/table-widths.ts';
 
 /** How far an arrow key moves a column's edge (px); with Shift, further. */
@@ -13,16 +13,25 @@ export function ColumnResizer({ label, onDrag, onResize }: { label: string; onDr
   const start = useRef<{ x: number; width: number; moved: boolean } | null>(null);
   const widthOf = (handle: Element) => handle.closest('th')?.getBoundingClientRect().width ?? 0;
   const dragged = (event: React.PointerEvent) => Math.max(MIN_COLUMN_WIDTH, start.current!.width + event.clientX - start.current!.x);
+  // The width it is drawn at (the layout decides it, not the block), told by a ResizeObserver after each layout:
+  // read in the ref when drawn, it forced a layout of the whole page per column while the editor opened.
+  const observeWidth = useCallback((handle: HTMLSpanElement | null) => {
+    const column = handle?.closest('th');
+    if (!handle || !column) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const width = entry?.borderBoxSize[0]?.inlineSize ?? column.getBoundingClientRect().width;
+      handle.setAttribute('aria-valuenow', String(Math.round(width)));
+    });
+    observer.observe(column);
+    return () => observer.disconnect();
+  }, []);
   return (
     <span
       role="separator"
       aria-orientation="vertical"
       aria-label={label}
       aria-valuemin={MIN_COLUMN_WIDTH}
-      ref={(handle) => {
-        // The width it is drawn at, read when it is drawn (the layout decides it, not the block).
-        if (handle) handle.setAttribute('aria-valuenow', String(Math.round(widthOf(handle))));
-      }}
+      ref={observeWidth}
       tabIndex={0}
       className="qe-column-resizer"
       onPointerDown={(event) => {
