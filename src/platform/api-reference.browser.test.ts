@@ -1,3 +1,4 @@
+// @sqlite-run-only: the API reference page, drawn from the OpenAPI document the server builds from its routes; no database is read.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';

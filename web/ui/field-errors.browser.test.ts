@@ -1,3 +1,4 @@
+// @sqlite-run-only: where a screen shows the API's refusals of bad input; the server refuses them before it writes anything, and the API tests check each refusal on both databases.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';

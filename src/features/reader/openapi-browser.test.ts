@@ -1,3 +1,4 @@
+// @sqlite-run-only: how the reader draws an operation in Chromium; storing and building specs is tested on both databases (openapi specs, reader).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: how the editor shows, uploads and lays out images and files; the files' store and upload API are tested on both databases (files, uploads), and nothing here differs by database.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: the settings toolbars of blocks in the editor; the server stores one page, whose documents the content tests store on both databases.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
