@@ -2,24 +2,37 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.ts';
-import { createDatabase, describeDatabase, explainDatabaseError, migrateToLatest } from './db/database.ts';
-import { backup, restore } from './backup.ts';
-import { lockDataDir } from './db/server-lock.ts';
 import type { Db } from './db/types.ts';
 import { isoNow, systemClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { Cursors } from './platform/pagination.ts';
-import { createBlobStore } from './platform/create-blob-store.ts';
-import { createMailer } from './platform/mail.ts';
 import { ApiError, badRequest, notFound } from './platform/errors.ts';
-import { readServerSetting, recordServerSetting } from './platform/server-settings.ts';
 import { isRole, ROLES, type Role } from './features/access/roles.ts';
-import { createUser, normalizeEmail } from './features/users/service.ts';
-import { findUserByEmail, listAllUsers } from './features/users/store.ts';
-import { insertOrganizationWithAdmin } from './features/organizations/service.ts';
-import { findOrganization, listAllOrganizations } from './features/organizations/store.ts';
-import { findSpace } from './features/spaces/queries.ts';
-import { invitationMail } from './features/auth/mails.ts';
+import { normalizeEmail } from './features/users/email.ts';
+
+/*
+ * What the commands work with, loaded once a command line is accepted: the database layer, the stores and the
+ * services take most of a second to load, which `quire help` and a refused command line need not wait for.
+ */
+const loadWork = async () => {
+  const [database, backups, serverLock, blobStore, mail, settings, users, userStore, organizations, organizationStore, spaces, mails] = await Promise.all([
+    import('./db/database.ts'),
+    import('./backup.ts'),
+    import('./db/server-lock.ts'),
+    import('./platform/create-blob-store.ts'),
+    import('./platform/mail.ts'),
+    import('./platform/server-settings.ts'),
+    import('./features/users/service.ts'),
+    import('./features/users/store.ts'),
+    import('./features/organizations/service.ts'),
+    import('./features/organizations/store.ts'),
+    import('./features/spaces/queries.ts'),
+    import('./features/auth/mails.ts'),
+  ]);
+  return { ...database, ...backups, ...serverLock, ...blobStore, ...mail, ...settings, ...users, ...userStore, ...organizations, ...organizationStore, ...spaces, ...mails };
+};
+let loading: ReturnType<typeof loadWork> | undefined;
+const work = () => (loading ??= loadWork());
 
 const HELP = `quire — documentation platform server (GitBook API v1 compatible)
 
@@ -58,11 +71,13 @@ writes nothing and exits with 2; one that fails exits with 1. Process supervisor
 Settings come from the environment (see README): PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, ...`;
 
 /** Where the commands' database is, said on stderr first, so a wrong working directory or setting shows. */
-function announceDatabase(config: Config): void {
+async function announceDatabase(config: Config): Promise<void> {
+  const { describeDatabase } = await work();
   console.error(`Database: ${describeDatabase({ url: config.databaseUrl, dataDir: config.dataDir })}`);
 }
 
 async function openMigrated(config: Config): Promise<Db> {
+  const { createDatabase, explainDatabaseError, migrateToLatest } = await work();
   const options = { url: config.databaseUrl, dataDir: config.dataDir };
   const db = createDatabase(options);
   try {
@@ -75,7 +90,8 @@ async function openMigrated(config: Config): Promise<Db> {
 }
 
 async function withContext<T>(config: Config, run: (ctx: AppContext, db: Db) => Promise<T>): Promise<T> {
-  announceDatabase(config);
+  await announceDatabase(config);
+  const { createBlobStore, createMailer } = await work();
   const db = await openMigrated(config);
   try {
     // The CLI never reads cursors; a throwaway key keeps the context complete.
@@ -110,6 +126,7 @@ async function serve(config: Config): Promise<void> {
   const { buildApp } = await import('./app.ts');
   const { bootstrapIfEmpty } = await import('./bootstrap.ts');
   const { closeConversionPool } = await import('./features/content/conversion-pool.ts');
+  const { describeDatabase, lockDataDir, recordServerSetting } = await work();
   const database = describeDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   // SQLite: this process is the database's one server until it ends (db/server-lock.ts).
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
@@ -233,16 +250,19 @@ export async function main(argv: string[]): Promise<void> {
     }
   };
   const organization = async (db: Db, id: string) => {
+    const { findOrganization } = await work();
     const org = await findOrganization(db, id);
     if (!org) throw notFound(`quire ${name}: --org ${id} is no organization (quire org list shows them)`);
     return org;
   };
   const space = async (db: Db, id: string) => {
+    const { findSpace } = await work();
     const found = await findSpace(db, id);
     if (!found || found.deleted_at) throw notFound(`quire ${name}: --space ${id} is no space`);
     return found;
   };
   const user = async (db: Db, address: string) => {
+    const { findUserByEmail } = await work();
     const found = await findUserByEmail(db, address);
     if (!found) throw notFound(`quire ${name}: --email ${address} is no user's (quire user list shows them)`);
     return found;
@@ -255,13 +275,15 @@ export async function main(argv: string[]): Promise<void> {
       return withContext(config, async () => console.log('Database is up to date.'));
     case 'backup': {
       const to = need('to');
-      announceDatabase(config);
+      await announceDatabase(config);
+      const { backup } = await work();
       for (const line of await backup(config, to)) console.log(line);
       return;
     }
     case 'restore': {
       const from = need('from');
-      announceDatabase(config);
+      await announceDatabase(config);
+      const { lockDataDir, restore } = await work();
       // Replacing the database under a running server would corrupt what it holds: restore takes the server's lock.
       const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, 'restore');
       try {
@@ -297,11 +319,13 @@ export async function main(argv: string[]): Promise<void> {
     }
     case 'org list':
       return withContext(config, async (_ctx, db) => {
+        const { listAllOrganizations } = await work();
         for (const org of await listAllOrganizations(db)) console.log(`${org.id}  ${org.title}  ${Number(org.members)} members  created ${org.created_at}`);
       });
     case 'user list':
       return withContext(config, async (_ctx, db) => {
         if (values.org) await organization(db, values.org);
+        const { listAllUsers } = await work();
         for (const user of await listAllUsers(db, values.org)) {
           const role = values.org ? `  ${user.role ?? 'guest'}` : '';
           console.log(`${user.id}  ${user.email ?? '(no e-mail)'}  ${user.display_name}${role}`);
@@ -312,6 +336,7 @@ export async function main(argv: string[]): Promise<void> {
       const admin = email('admin');
       return withContext(config, async (ctx, db) => {
         // Like `user add`, a new e-mail creates the user: on a fresh database there is no user to name yet.
+        const { createUser, findUserByEmail, insertOrganizationWithAdmin } = await work();
         const { org, created } = await db
           .transaction()
           .execute(async (trx) => {
@@ -337,6 +362,7 @@ export async function main(argv: string[]): Promise<void> {
       const invite = sub === 'invite';
       return withContext(config, async (ctx, db) => {
         const org = await organization(db, orgId);
+        const { createUser, findUserByEmail, invitationMail, readServerSetting } = await work();
         // The link is opened by the person invited, at the server's address: a shell without PUBLIC_URL would
         // print http://localhost:PORT, which is where the server runs only by chance. The server records the URL
         // it serves under when it starts.

@@ -6,7 +6,8 @@ import { ApiError, badRequest, conflict, notFound, unauthorized } from '../../pl
 import { isoNow } from '../../platform/clock.ts';
 import type { Role } from '../access/roles.ts';
 import { findUserByEmail, findUserById } from '../users/queries.ts';
-import { createUser, normalizeEmail } from '../users/service.ts';
+import { normalizeEmail } from '../users/email.ts';
+import { createUser } from '../users/service.ts';
 import { presentUser } from '../users/present.ts';
 import { liveSessionsOf, openSession, revokeAllSessionsOf, revokeOwnSession, signOutSession, type BrowserSession, type SessionMethod } from '../sessions/service.ts';
 import { inviteUsers } from '../members/service.ts';

@@ -7,7 +7,7 @@ import { isoNow } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { OrgAccess } from '../access/service.ts';
 import { assertCanInOrganization } from '../organizations/policy.ts';
-import { normalizeEmail } from '../users/service.ts';
+import { normalizeEmail } from '../users/email.ts';
 import { deleteDomain, findDomain, findDomainByMailToken, findDomainByName, insertDomain, listDomains, updateDomain, type DomainRow } from './store.ts';
 
 /** The TXT record's name under the domain, and the prefix of its value. */

@@ -3,7 +3,7 @@ import type { AppContext, RequestOrigin } from '../../platform/context.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { openSecret } from '../../platform/secret-box.ts';
 import { safeFetch } from '../../platform/safe-fetch.ts';
-import { normalizeEmail } from '../users/service.ts';
+import { normalizeEmail } from '../users/email.ts';
 import { safeNextPath, signedInHome } from '../sso/landing.ts';
 import { bindBrowser, isSameBrowser } from '../sso/browser-binding.ts';
 import { signInThroughProvider, SsoSignInRefused } from '../sso/provider-sign-in.ts';

@@ -3,7 +3,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import type { AppContext, RequestOrigin } from '../../platform/context.ts';
 import { isoNow } from '../../platform/clock.ts';
-import { normalizeEmail } from '../users/service.ts';
+import { normalizeEmail } from '../users/email.ts';
 import { providerStatus } from './present.ts';
 import { findOpenRequest, findProviderById, findTicket, finishTicket, insertRequest, purgeExpired, recordAssertion, saveTicket, useRequest, type SamlProviderRow } from './store.ts';
 import { safeNextPath, signedInHome } from '../sso/landing.ts';

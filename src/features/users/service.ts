@@ -4,6 +4,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { newId } from '../../platform/ids.ts';
 import { isoNow } from '../../platform/clock.ts';
 import { cachedRead, readCache } from '../../platform/read-cache.ts';
+import { normalizeEmail } from './email.ts';
 import { presentUser } from './present.ts';
 import { findUserByEmail, findUserById, insertUser, markEmailVerified, shareAnOrganization, updateUserName, updateUserProfile, type UserRow } from './store.ts';
 import type { UpdateUserBody } from './schemas.ts';
@@ -67,14 +68,6 @@ function httpUrl(value: string, field: string): string {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest(`${field} must be an http(s) URL`);
   return url.toString();
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
-export function normalizeEmail(email: string): string {
-  const trimmed = email.trim().toLowerCase();
-  if (!EMAIL.test(trimmed)) throw badRequest(`"${email}" is not an e-mail address`);
-  return trimmed;
 }
 
 /**
