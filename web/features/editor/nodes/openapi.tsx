@@ -253,9 +253,10 @@ export function OpenAPISettings({ type, data, onChange }: { type: string; data: 
   const { kind, source } = pointer;
   const [open, setOpen] = useState(false);
   const label = kind === 'webhook' ? 'Webhook' : 'Operation';
-  const name = pointer.path ? `${pointer.method.toUpperCase()} ${pointer.path}` : 'none';
   const slug = source && 'spec' in source ? source.spec : undefined;
   const at = source && 'url' in source ? { url: source.url } : undefined;
+  // What the button shows is part of its name (the spec's slug after the operation), for those who speak to it.
+  const name = `${pointer.path ? `${pointer.method.toUpperCase()} ${pointer.path}` : 'none'}${slug ? ` (${slug})` : ''}`;
   return (
     <Popover
       label={label}
@@ -263,7 +264,6 @@ export function OpenAPISettings({ type, data, onChange }: { type: string; data: 
       onOpenChange={setOpen}
       trigger={
         <Button size="sm" variant="ghost" aria-label={`${label}: ${name}`}>
-          {slug ? `${slug}: ` : ''}
           {name} <Icon icon={faChevronDown} />
         </Button>
       }
