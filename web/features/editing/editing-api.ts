@@ -108,12 +108,17 @@ export async function readSpecReference(organizationId: string, slug: string): P
  * The reference of the spec a `swagger` block names by its address, found as the reader finds it: the organization's
  * spec whose source is that URL (the server fetched it, through its fetch guard, when it was added).
  */
-export async function readSpecReferenceByUrl(organizationId: string, url: string): Promise<ApiReference> {
+export async function readSpecReferenceByUrl(organizationId: string, url: string): Promise<ApiReference | null> {
   const specs = await allPages<OpenAPISpec>(`/orgs/${organizationId}/openapi`);
   const spec = specs.find((s) => s.sourceURL === url);
-  if (!spec) throw new Error(`no API specification of the organization is fetched from ${url}: add one with this address in the organization’s OpenAPI specifications`);
+  if (!spec) return null;
   if (!spec.lastVersion) throw new Error(`the specification “${spec.slug}” fetched from this address is not processed yet (${spec.processingState})`);
   return readSpecReference(organizationId, spec.slug);
+}
+
+/** A spec of the organization fetched from an address (createOpenAPISpec): the server's job worker fetches it. */
+export async function addSpecFromUrl(organizationId: string, slug: string, url: string): Promise<void> {
+  await api('POST', `/orgs/${organizationId}/openapi`, { body: { slug, source: { url } } });
 }
 
 /**

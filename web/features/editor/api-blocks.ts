@@ -24,6 +24,9 @@ export function referenceOf(host: EditorApiBlocks, slug: string): Promise<ApiRef
  * The reference of a block's spec, by slug or by the address it is fetched from, asked once per host under the
  * reader's key. A spec file of the space is not read: the reader does not draw one either.
  */
+/** No spec of the organization is fetched from a block's address: one can be added (contract.ts `addUrlSpec`). */
+export class NoSpecAtAddress extends Error {}
+
 export function referenceAt(host: EditorApiBlocks, source: SpecSource): Promise<ApiReference> {
   const key = sourceKey(source);
   if (key === null) return Promise.reject(new Error('a spec file of the space is not read as an API reference: point the block at an address or at a spec of the organization'));
@@ -31,7 +34,13 @@ export function referenceAt(host: EditorApiBlocks, source: SpecSource): Promise<
   if (!known) references.set(host, (known = new Map()));
   let found = known.get(key);
   if (!found) {
-    found = 'url' in source ? host.urlSpecReference(source.url) : host.specReference((source as { spec: string }).spec);
+    found =
+      'url' in source
+        ? host.urlSpecReference(source.url).then((reference) => {
+            if (reference) return reference;
+            throw new NoSpecAtAddress(`no API specification of the organization is fetched from ${source.url}`);
+          })
+        : host.specReference((source as { spec: string }).spec);
     known.set(key, found);
     found.catch(() => known.delete(key));
   }
@@ -51,7 +60,7 @@ export function installedBlocksOf(host: EditorApiBlocks): Promise<InstalledBlock
   return found;
 }
 
-export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; reason: string };
+export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; reason: string; error: unknown };
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -65,7 +74,7 @@ export function useLoaded<T>(key: string | null, make: (host: EditorApiBlocks) =
     setLoaded({ key, value: { state: 'loading' } });
     make(host).then(
       (value) => current && setLoaded({ key, value: { state: 'ready', value } }),
-      (error: unknown) => current && setLoaded({ key, value: { state: 'failed', reason: reasonOf(error) } }),
+      (error: unknown) => current && setLoaded({ key, value: { state: 'failed', reason: reasonOf(error), error } }),
     );
     return () => {
       current = false;

@@ -85,9 +85,12 @@ export interface EditorApiBlocks {
   specReference(slug: string): Promise<ApiReference>;
   /**
    * The reference of the spec a `swagger` block names by its address, found as the reader finds it: the organization's
-   * spec fetched (by the server, through its fetch guard) from that URL. Rejects saying why when there is none yet.
+   * spec fetched (by the server, through its fetch guard) from that URL; null when the organization has none from
+   * there. Rejects saying why when it has one that cannot be read yet.
    */
-  urlSpecReference(url: string): Promise<ApiReference>;
+  urlSpecReference(url: string): Promise<ApiReference | null>;
+  /** Adds a spec of the organization fetched from this address (createOpenAPISpec): the server fetches it, later. */
+  addUrlSpec(slug: string, url: string): Promise<void>;
   /**
    * The installed integrations that declare blocks: their icon (served by this server) and the page of their
    * settings in the app, when they have them.

@@ -177,6 +177,16 @@ describe('OpenAPI and integration blocks in the editor, in Chromium', { skip: wi
     const missing = content(page).getByRole('region', { name: 'GET /pets', exact: true });
     await missing.getByText(`The API specification at ${unknown} is not available: no API specification of the organization is fetched from ${unknown}`, { exact: false }).waitFor();
     assert.equal(await content(page).getByText('not editable here yet').count(), 0, 'no block is an opaque card any more');
+    // Added from the block, the server fetches it (its job worker, run here by the test), and the block draws it.
+    specs.routes.set('/nobody-added.json', petstoreYaml('2.0.0'));
+    await missing.getByRole('button', { name: 'Add it to the organization’s specifications' }).click();
+    await missing.getByText(`The server is fetching the API specification at ${unknown}…`).waitFor();
+    await eventually(async () => {
+      await t.app.jobs.runDue();
+      const listed = ok(await t.api('GET', `/v1/orgs/${t.org.id}/openapi`));
+      return listed.items.some((s: Json) => s.sourceURL === unknown && s.lastVersion);
+    }, 20_000, 'the spec added from the block fetched');
+    await missing.getByText('List pets', { exact: true }).waitFor();
 
     // Its toolbar changes the operation among those of the spec at its address.
     await byUrl.locator('.openapi-head').click();

@@ -4,7 +4,7 @@ import { buildReference } from '../../../../src/features/openapi-specs/reference
 import { parseSpecText } from '../../../../src/features/openapi-specs/document.ts';
 import { petstoreYaml, webhooksJson } from '../../../../test/fixtures/openapi.ts';
 import {
-  blockDataPointingAt, blockPointerOf, dataPointingAt, filterOperations, newOperationBlock, newWebhookBlock, operationLabel, pointerOf, sourceKey,
+  blockDataPointingAt, blockPointerOf, dataPointingAt, filterOperations, newOperationBlock, newWebhookBlock, operationLabel, pointerOf, sourceKey, specSlugForUrl,
 } from './openapi-operations.ts';
 
 const reference = buildReference(parseSpecText(petstoreYaml()));
@@ -65,4 +65,12 @@ test('the webhook picker lists the spec\'s webhooks, found by name or summary', 
   assert.deepEqual(filterOperations(events, '', 'webhook').map((op) => op.path), ['newPet', 'petAdopted']);
   assert.deepEqual(filterOperations(events, 'adopted', 'webhook').map((op) => op.path), ['petAdopted']);
   assert.deepEqual(filterOperations(reference, '', 'webhook'), [], 'a spec without webhooks has none to pick');
+});
+
+test('a spec added from a block\'s address is named by the address\'s host and path, as the API wants a slug', () => {
+  assert.equal(specSlugForUrl('https://petstore3.swagger.io/api/v3/openapi.json'), 'petstore3-swagger-io-api-v3-openapi-json');
+  assert.equal(specSlugForUrl('http://127.0.0.1:4000/Specs/API_v2.yaml?token=x'), '127-0-0-1-specs-api-v2-yaml');
+  assert.match(specSlugForUrl(`https://example.com/${'a-'.repeat(80)}`), /^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+  assert.ok(specSlugForUrl(`https://example.com/${'a-'.repeat(80)}`).length <= 100);
+  assert.equal(specSlugForUrl('!!!'), 'openapi');
 });

@@ -76,6 +76,22 @@ export function blockDataPointingAt(type: string, data: Record<string, unknown> 
   return { ...data, method: op.method, path: op.path };
 }
 
+/**
+ * The slug a spec added from a block's address is given: the address's host and path in words
+ * (`petstore3-swagger-io-api-v3-openapi-json`), within the API's rule (lowercase words joined by dashes, 100 at most).
+ */
+export function specSlugForUrl(url: string): string {
+  let words: string;
+  try {
+    const parsed = new URL(url);
+    words = `${parsed.hostname} ${parsed.pathname}`;
+  } catch {
+    words = url;
+  }
+  const slug = words.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100).replace(/-+$/, '');
+  return slug || 'openapi';
+}
+
 /** A new webhook block, as GitBook writes one. */
 export function newWebhookBlock(spec: string, op: Pick<OperationView, 'method' | 'path'>): Record<string, unknown> {
   return { object: 'block', type: 'openapi-webhook', isVoid: true, data: blockDataPointingAt('openapi-webhook', {}, spec, op) };

@@ -10,10 +10,10 @@ import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Popover } from '../../../ui/popover.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { referenceAt, referenceOf, useLoaded } from '../api-blocks.ts';
+import { NoSpecAtAddress, referenceAt, referenceOf, useApiBlocks, useLoaded } from '../api-blocks.ts';
 import { blockOf } from './block-data.ts';
 import {
-  blockDataPointingAt, blockPointerOf, filterOperations, operationId, pointerOf, sourceKey, type BlockPointer, type SpecSource,
+  blockDataPointingAt, blockPointerOf, filterOperations, operationId, pointerOf, sourceKey, specSlugForUrl, type BlockPointer, type SpecSource,
 } from './openapi-operations.ts';
 
 /*
@@ -34,11 +34,26 @@ function specName(source: SpecSource): string {
   return `file ${source.file}`;
 }
 
+/** How often, and how many times, a spec just added from a block's address is asked for while the server fetches it. */
+const FETCH_POLL_MS = 2000;
+const FETCH_POLLS = 30;
+
 export function OpenAPIOperationView(props: NodeViewProps) {
   const block = blockOf(props);
   const pointer = blockPointerOf(block.type, block.data);
   const { kind, source } = pointer;
-  const loaded = useLoaded(loadKey(source), (host) => referenceAt(host, source!));
+  // A spec added from the block's address is asked for again until the server has fetched it.
+  const [added, setAdded] = useState(false);
+  const [polls, setPolls] = useState(0);
+  const key = loadKey(source);
+  const loaded = useLoaded(key && `${key}#${polls}`, (host) => referenceAt(host, source!));
+  useEffect(() => {
+    if (!added || loaded?.state !== 'failed' || polls >= FETCH_POLLS) return;
+    const timer = setTimeout(() => setPolls((n) => n + 1), FETCH_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [added, loaded, polls]);
+  const fetching = added && loaded?.state !== 'ready' && polls < FETCH_POLLS;
+  const missingAt = source && 'url' in source && loaded?.state === 'failed' && loaded.error instanceof NoSpecAtAddress ? source.url : undefined;
   const reference = loaded?.state === 'ready' ? loaded.value : undefined;
   const find = kind === 'webhook' ? findWebhook : findOperation;
   const operation = reference && pointer.method && pointer.path ? find(reference, pointer.path, pointer.method) : undefined;
@@ -49,18 +64,43 @@ export function OpenAPIOperationView(props: NodeViewProps) {
       ) : (
         <section className="openapi-operation unavailable" aria-label={operationName(kind, pointer.method, pointer.path) || (kind === 'webhook' ? 'OpenAPI webhook' : 'OpenAPI operation')}>
           <OperationHead pointer={pointer} />
-          <p className="openapi-note" aria-busy={loaded?.state === 'loading'}>
+          <p className="openapi-note" aria-busy={loaded?.state === 'loading' || fetching}>
             {!source || !pointer.path
               ? `No ${kind} chosen yet: pick one in the block’s settings.`
-              : loaded?.state === 'loading'
-                ? 'Loading the API specification…'
-                : loaded?.state === 'failed'
-                  ? `The API specification ${specName(source)} is not available: ${loaded.reason}`
-                  : unavailableNote(kind, Boolean(reference))}
+              : fetching
+                ? `The server is fetching the API specification ${specName(source)}…`
+                : loaded?.state === 'loading'
+                  ? 'Loading the API specification…'
+                  : loaded?.state === 'failed'
+                    ? `The API specification ${specName(source)} is not available: ${loaded.reason}`
+                    : unavailableNote(kind, Boolean(reference))}
           </p>
+          {missingAt && !added && props.editor.isEditable ? <AddSpecAtAddress url={missingAt} onAdded={() => setAdded(true)} /> : null}
         </section>
       )}
     </NodeViewWrapper>
+  );
+}
+
+/**
+ * Adds the spec at a block's address to the organization's (the server fetches it, through its fetch guard): the
+ * block, and the reader, then draw its operation. A refusal (the person may not add specs) says why.
+ */
+function AddSpecAtAddress({ url, onAdded }: { url: string; onAdded(): void }) {
+  const host = useApiBlocks();
+  const [state, setState] = useState<{ busy: boolean; failure?: string }>({ busy: false });
+  if (!host) return null;
+  const add = () => {
+    setState({ busy: true });
+    host.addUrlSpec(specSlugForUrl(url), url).then(onAdded, (error: unknown) => setState({ busy: false, failure: error instanceof Error ? error.message : String(error) }));
+  };
+  return (
+    <p className="openapi-note">
+      <Button size="sm" loading={state.busy} onClick={add}>
+        Add it to the organization’s specifications
+      </Button>
+      {state.failure ? <span role="alert"> It could not be added: {state.failure}</span> : null}
+    </p>
   );
 }
 
