@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { InvalidSpecError, parseSpecText, validateSpec } from './document.ts';
-import { buildReference, exampleFor, findOperation, lookupOf } from './reference.ts';
-import { petstoreYaml, swaggerJson, treeJson } from '../../../test/fixtures/openapi.ts';
+import { buildReference, exampleFor, findOperation, findWebhook, lookupOf } from './reference.ts';
+import { petstoreYaml, swaggerJson, treeJson, webhooksJson } from '../../../test/fixtures/openapi.ts';
 
 const openapi = (paths: Record<string, unknown>, components: Record<string, unknown> = {}) => ({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths, components });
 
@@ -99,6 +99,18 @@ describe('the reference of a spec', () => {
     const children = node.properties!.find((p) => p.name === 'children')!.schema;
     assert.deepEqual(children, { type: 'array', items: { name: 'Node', ref: 'Node' } });
     assert.deepEqual(node.properties!.find((p) => p.name === 'label')!.schema, { type: 'string', nullable: true });
+  });
+
+  test('OpenAPI 3.1 webhooks are read as operations named by the webhook; a spec without them has none', async () => {
+    const reference = buildReference(parseSpecText(webhooksJson()));
+    assert.deepEqual(reference.operations.map((op) => `${op.method} ${op.path}`), ['post /subscriptions']);
+    assert.deepEqual(reference.webhooks?.map((op) => `${op.method} ${op.path} ${op.summary}`), ['post newPet A pet was added', 'post petAdopted A pet was adopted']);
+    const adopted = findWebhook(reference, 'petAdopted', 'POST');
+    assert.equal(adopted?.requestBody?.description, 'The pet adopted');
+    assert.equal(adopted?.requestBody?.schema?.ref, 'Pet');
+    assert.equal(findWebhook(reference, 'petAdopted', 'get'), undefined);
+    assert.equal(findOperation(reference, 'newPet', 'post'), undefined, 'a webhook is not an operation of the API');
+    assert.equal('webhooks' in buildReference(parseSpecText(petstoreYaml())), false);
   });
 
   test('Swagger 2.0: the server from host and base path, body and form parameters as the request body', () => {

@@ -96,6 +96,11 @@ export interface ApiReference {
   /** Base URLs of the API, the first being the one examples use. */
   servers: string[];
   operations: OperationView[];
+  /**
+   * OpenAPI 3.1's webhooks: the requests the API sends, each an operation whose `path` is the webhook's name.
+   * Absent from references stored before they were read.
+   */
+  webhooks?: OperationView[];
   schemas: { name: string; schema: SchemaView }[];
   /** Whether something was left out to keep the reference within its budget. */
   truncated: boolean;
@@ -123,6 +128,12 @@ export function findOperation(reference: ApiReference, path: string, method: str
   return reference.operations.find((op) => op.path === path && op.method === wanted);
 }
 
+/** Finds a webhook of a reference the way an `openapi-webhook` block points at one: its name, method in any case. */
+export function findWebhook(reference: ApiReference, name: string, method: string): OperationView | undefined {
+  const wanted = method.toLowerCase();
+  return (reference.webhooks ?? []).find((op) => op.path === name && op.method === wanted);
+}
+
 class ReferenceBuilder {
   private nodes = 0;
   private truncated = false;
@@ -134,16 +145,8 @@ class ReferenceBuilder {
 
   build(): ApiReference {
     const info = isObject(this.root.info) ? this.root.info : {};
-    const operations: OperationView[] = [];
-    const paths = isObject(this.root.paths) ? this.root.paths : {};
-    for (const [path, rawItem] of Object.entries(paths)) {
-      const item = this.deref(rawItem);
-      if (!isObject(item)) continue;
-      for (const method of METHODS) {
-        const op = this.deref(item[method]);
-        if (isObject(op)) operations.push(this.operation(path, method, item, op));
-      }
-    }
+    const operations = this.operationsOf(this.root.paths);
+    const webhooks = this.operationsOf(this.root.webhooks);
     const components = this.swagger ? this.root.definitions : isObject(this.root.components) ? this.root.components.schemas : undefined;
     const schemas = isObject(components) ? Object.entries(components).map(([name, schema]) => ({ name, schema: { name, ...this.schema(schema, 0, [], name) } })) : [];
     return {
@@ -152,9 +155,24 @@ class ReferenceBuilder {
       ...(text(info.description) ? { description: text(info.description)! } : {}),
       servers: this.servers(),
       operations,
+      ...(webhooks.length > 0 ? { webhooks } : {}),
       schemas,
       truncated: this.truncated,
     };
+  }
+
+  /** The operations of a map of path items: `paths` by path, or `webhooks` by name. */
+  private operationsOf(items: unknown): OperationView[] {
+    const operations: OperationView[] = [];
+    for (const [path, rawItem] of Object.entries(isObject(items) ? items : {})) {
+      const item = this.deref(rawItem);
+      if (!isObject(item)) continue;
+      for (const method of METHODS) {
+        const op = this.deref(item[method]);
+        if (isObject(op)) operations.push(this.operation(path, method, item, op));
+      }
+    }
+    return operations;
   }
 
   /** A local reference followed (`#/components/…`); other references and broken pointers stay as they are. */

@@ -38,3 +38,24 @@ export const PARAMETER_GROUPS: readonly [OperationView['parameters'][number]['in
   ['header', 'Headers'],
   ['cookie', 'Cookies'],
 ];
+
+/**
+ * What an `openapi-operation` or `swagger` block points at, or an `openapi-webhook` block (a request the API sends:
+ * its name where an operation has its path).
+ */
+export type ReferenceKind = 'operation' | 'webhook';
+
+/** The accessible name of a drawn operation or webhook: `POST /pets`, `Webhook POST newPet`. */
+export function operationName(kind: ReferenceKind, method: string, path: string): string {
+  const name = `${method.toUpperCase()} ${path}`.trim();
+  return kind === 'webhook' ? `Webhook ${name}`.trim() : name;
+}
+
+/** The title of the request's body: what the API receives, or what a webhook sends. */
+export const bodyTitle = (kind: ReferenceKind) => (kind === 'webhook' ? 'Payload' : 'Request body');
+
+/** Why a block shows no operation: its spec is not there, or the spec has no such operation or webhook. */
+export function unavailableNote(kind: ReferenceKind, specFound: boolean): string {
+  if (!specFound) return `The API specification of this ${kind} is not available.`;
+  return `This ${kind} is not in the API specification.`;
+}

@@ -6,7 +6,7 @@ import { parseSpecText } from '../openapi-specs/document.ts';
 import { buildReference, lookupOf, type ApiReference } from '../openapi-specs/reference.ts';
 import { renderDocument } from './render-document.tsx';
 import { curlCommand, openapiRefsOf } from './render-openapi.tsx';
-import { petstoreYaml, startFixtureServer, swaggerJson, type FixtureServer } from '../../../test/fixtures/openapi.ts';
+import { petstoreYaml, startFixtureServer, swaggerJson, webhooksJson, type FixtureServer } from '../../../test/fixtures/openapi.ts';
 import { startServer, type TestServer } from '../../../test/helpers.ts';
 import { buildOpenAPISpec, buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
@@ -91,6 +91,21 @@ describe('OpenAPI blocks in the reader', () => {
     const model = page.querySelector('.openapi-model')!;
     assert.equal(model.querySelector('summary code')!.textContent, 'Error');
     assert.deepEqual([...model.querySelectorAll('.openapi-name')].map((n) => n.textContent), ['code', 'message']);
+  });
+
+  test('a webhook block renders its payload and responses, without a server or a curl command', async () => {
+    const events = buildReference(parseSpecText(webhooksJson()));
+    const webhook = (name: string) => block('openapi-webhook', { ref: { kind: 'openapi', spec: 'events' }, name, method: 'post' });
+    const page = await render(doc(webhook('petAdopted'), webhook('petLost')), { 'spec:events': events });
+    const [found, missing] = [...page.querySelectorAll('section.openapi-operation')];
+    assert.equal(found!.getAttribute('aria-label'), 'Webhook POST petAdopted');
+    assert.equal(found!.querySelector('.openapi-summary')!.textContent, 'A pet was adopted');
+    assert.match(found!.textContent!, /Payload\s*application\/json\s*required/);
+    assert.match(found!.textContent!, /What the pet answers to/, 'the payload\'s model unfolded');
+    assert.equal(found!.querySelector('.openapi-server'), null);
+    assert.equal(found!.querySelector('figure.code-block .code-title'), null, 'no curl command');
+    assert.match(missing!.textContent!, /Webhook\s*POST\s*petLost\s*This webhook is not in the API specification\./);
+    assert.deepEqual(openapiRefsOf(doc(webhook('newPet'))), { slugs: ['events'], urls: [] });
   });
 
   test('the specs a document names are found however deep the blocks sit', () => {

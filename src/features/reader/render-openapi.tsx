@@ -1,10 +1,10 @@
 import type { ComponentChild, VNode } from 'preact';
 import type { Code } from '../content/document/types.ts';
 import { MAX_DEPTH } from './heading-anchors.ts';
-import { exampleFor, findOperation, lookupOf, type ApiReference, type OperationView, type SchemaLookup, type SchemaView } from '../openapi-specs/reference.ts';
+import { exampleFor, findOperation, findWebhook, lookupOf, type ApiReference, type OperationView, type SchemaLookup, type SchemaView } from '../openapi-specs/reference.ts';
 import type { RenderContext } from './render-context.ts';
 import { renderCode } from './render-code.tsx';
-import { describeSecurity, PARAMETER_GROUPS, paragraphsOf, typeLabel } from './openapi-labels.ts';
+import { bodyTitle, describeSecurity, operationName, PARAMETER_GROUPS, paragraphsOf, typeLabel, unavailableNote, type ReferenceKind } from './openapi-labels.ts';
 
 export { typeLabel };
 
@@ -16,13 +16,15 @@ export { typeLabel };
  *   the site's organization;
  * - `swagger` (and `openapi`) { ref: { kind: 'url', url }, method, path }: the same, found by the URL the spec
  *   is fetched from (GitBook's older blocks point at a URL);
- * - `openapi-schemas` { ref, schemas: [names] }: component schemas.
+ * - `openapi-schemas` { ref, schemas: [names] }: component schemas;
+ * - `openapi-webhook` { ref: { kind: 'openapi', spec }, name, method }: a webhook of an OpenAPI 3.1 spec, drawn as
+ *   an operation (its payload, its expected responses) without a server or a curl command: the API sends it.
  * The caller (reader/service.ts) loads the references the document names (`openapiRefsOf`) and passes them
  * as `options.openapi`; a block whose spec or operation is missing shows its method and path and says so.
  * Descriptions are shown as text paragraphs: a spec's markdown is the spec author's, not the page's.
  */
 
-export const OPENAPI_BLOCK_TYPES = new Set(['openapi-operation', 'openapi', 'swagger', 'openapi-schemas']);
+export const OPENAPI_BLOCK_TYPES = new Set(['openapi-operation', 'openapi', 'swagger', 'openapi-schemas', 'openapi-webhook']);
 
 /**
  * How far schemas unfold: component references (`{ ref }`) are expanded from the spec's components, each at
@@ -71,6 +73,7 @@ interface OpenAPIBlockData {
   ref?: unknown;
   method?: unknown;
   path?: unknown;
+  name?: unknown;
   schemas?: unknown;
 }
 
@@ -78,32 +81,37 @@ export function renderOpenAPIBlock(type: string, data: OpenAPIBlockData, ctx: Re
   const key = openapiKey(data.ref);
   const reference = key ? ctx.options.openapi?.get(key) : undefined;
   if (type === 'openapi-schemas') return renderSchemasBlock(reference, data, ctx);
+  const kind: ReferenceKind = type === 'openapi-webhook' ? 'webhook' : 'operation';
   const method = typeof data.method === 'string' ? data.method.toLowerCase() : '';
-  const path = typeof data.path === 'string' ? data.path : '';
+  const path = kind === 'webhook' ? (typeof data.name === 'string' ? data.name : '') : typeof data.path === 'string' ? data.path : '';
   // A block that names nothing (malformed) renders nothing, like other blocks the reader cannot read.
   if (!key && !method && !path) return null;
-  const operation = reference && method && path ? findOperation(reference, path, method) : undefined;
+  const find = kind === 'webhook' ? findWebhook : (r: ApiReference, p: string, m: string) => findOperation(r, p, m);
+  const operation = reference && method && path ? find(reference, path, method) : undefined;
   if (!reference || !operation) {
     return (
       <section class="openapi-operation unavailable">
         <div class="openapi-head">
+          {kind === 'webhook' ? <span class="openapi-badge webhook">Webhook</span> : null}
           {method ? <span class={`http-method method-${method}`}>{method.toUpperCase()}</span> : null}
           {path ? <code class="openapi-path">{path}</code> : null}
         </div>
-        <p class="openapi-note">{reference ? 'This operation is not in the API specification.' : 'The API specification of this operation is not available.'}</p>
+        <p class="openapi-note">{unavailableNote(kind, Boolean(reference))}</p>
       </section>
     );
   }
-  return renderOperation(reference, operation, ctx);
+  return renderOperation(reference, operation, ctx, kind);
 }
 
-function renderOperation(reference: ApiReference, op: OperationView, ctx: RenderContext): VNode {
-  const server = reference.servers[0] ?? '';
+function renderOperation(reference: ApiReference, op: OperationView, ctx: RenderContext, kind: ReferenceKind): VNode {
+  // A webhook is sent by the API to its subscribers: no server of the API, no command to call it with.
+  const server = kind === 'webhook' ? '' : (reference.servers[0] ?? '');
   const lookup = lookupOf(reference);
   const unfold: Unfold = { lookup, seen: [], budget: { left: FIELD_BUDGET } };
   return (
-    <section class="openapi-operation" aria-label={`${op.method.toUpperCase()} ${op.path}`}>
+    <section class="openapi-operation" aria-label={operationName(kind, op.method, op.path)}>
       <div class="openapi-head">
+        {kind === 'webhook' ? <span class="openapi-badge webhook">Webhook</span> : null}
         <span class={`http-method method-${op.method}`}>{op.method.toUpperCase()}</span>
         <code class="openapi-path">{op.path}</code>
         {op.deprecated ? <span class="openapi-badge deprecated">Deprecated</span> : null}
@@ -136,7 +144,7 @@ function renderOperation(reference: ApiReference, op: OperationView, ctx: Render
       {op.requestBody ? (
         <div class="openapi-section">
           <p class="openapi-section-title">
-            Request body <span class="openapi-media">{op.requestBody.contentType}</span>
+            {bodyTitle(kind)} <span class="openapi-media">{op.requestBody.contentType}</span>
             {op.requestBody.required ? <span class="openapi-required">required</span> : null}
           </p>
           {paragraphs(op.requestBody.description)}
@@ -159,7 +167,7 @@ function renderOperation(reference: ApiReference, op: OperationView, ctx: Render
           );
         })}
       </div>
-      {renderCode(codeBlock(curlCommand(server, op, lookup), 'bash', 'curl'), ctx)}
+      {kind === 'operation' ? renderCode(codeBlock(curlCommand(server, op, lookup), 'bash', 'curl'), ctx) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Document } from '../../../src/features/content/document/types.ts';
 import { allPages, api, uploadBytes } from '../../api/client.ts';
-import type { ChangeRequest, OpenAPISpec, Revision, RevisionFile } from '../../api/types.ts';
+import type { ChangeRequest, Integration, OpenAPISpec, Revision, RevisionFile } from '../../api/types.ts';
+import type { InstalledBlocks } from '../editor/contract.ts';
 import { buildReference, type ApiReference } from '../../../src/features/openapi-specs/reference.ts';
 import { contentPath, pickDraft, type EditTarget } from './edit-target.ts';
 
@@ -103,9 +104,46 @@ export async function readSpecReference(organizationId: string, slug: string): P
   return buildReference(specification as Record<string, unknown>);
 }
 
-/** The blocks of the integrations installed on the space (listSpaceIntegrationsBlocks). */
-export function readIntegrationBlocks(spaceId: string) {
-  return api<{ name: string; blocks: { id: string; title: string; description?: string; icon?: string }[] }[]>('GET', `/spaces/${spaceId}/integration-blocks`);
+/**
+ * The reference of the spec a `swagger` block names by its address, found as the reader finds it: the organization's
+ * spec whose source is that URL (the server fetched it, through its fetch guard, when it was added).
+ */
+export async function readSpecReferenceByUrl(organizationId: string, url: string): Promise<ApiReference | null> {
+  const specs = await allPages<OpenAPISpec>(`/orgs/${organizationId}/openapi`);
+  const spec = specs.find((s) => s.sourceURL === url);
+  if (!spec) return null;
+  if (!spec.lastVersion) throw new Error(`the specification “${spec.slug}” fetched from this address is not processed yet (${spec.processingState})`);
+  return readSpecReference(organizationId, spec.slug);
+}
+
+/** A spec of the organization fetched from an address (createOpenAPISpec): the server's job worker fetches it. */
+export async function addSpecFromUrl(organizationId: string, slug: string, url: string): Promise<void> {
+  await api('POST', `/orgs/${organizationId}/openapi`, { body: { slug, source: { url } } });
+}
+
+/**
+ * The integrations installed on the space that declare blocks (listSpaceIntegrations), with their icon and the page
+ * of their settings: the installation's in the organization for those who may see it (listOrganizationInstallations,
+ * its admins), else the integration's.
+ */
+export async function readIntegrationBlocks(spaceId: string, organizationId: string): Promise<InstalledBlocks[]> {
+  const [installed, installations] = await Promise.all([
+    // Listed at once: the official operation has no pages.
+    api<{ items: Integration[] }>('GET', `/spaces/${spaceId}/integrations`).then((answer) => answer.items),
+    allPages<{ integration: { name: string }; installation: { urls: { app: string } } }>(`/orgs/${organizationId}/installations`).catch(() => []),
+  ]);
+  return installed
+    .filter((integration) => (integration.blocks ?? []).length > 0)
+    .map((integration) => {
+      const settingsUrl = installations.find((i) => i.integration.name === integration.name)?.installation.urls.app ?? integration.urls.app;
+      return {
+        name: integration.name,
+        title: integration.title,
+        ...(integration.urls.icon ? { icon: integration.urls.icon } : {}),
+        ...(settingsUrl ? { settingsUrl } : {}),
+        blocks: (integration.blocks ?? []).map((b) => ({ id: b.id, title: b.title, ...(b.description ? { description: b.description } : {}) })),
+      };
+    });
 }
 
 /** An integration's rendering of one of its components (renderIntegrationUIWithPost). */

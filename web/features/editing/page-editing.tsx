@@ -14,7 +14,7 @@ import { useCollaboration, useSharedEdits } from './collaboration.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { EditorComments } from './editor-comments.tsx';
 import { targetName, type EditTarget } from './edit-target.ts';
-import { importFile, readIntegrationBlocks, readPageAt, readSpecReference, readSpecs, renderIntegrationUI, uploadFile, writeChanges } from './editing-api.ts';
+import { addSpecFromUrl, importFile, readIntegrationBlocks, readPageAt, readSpecReference, readSpecReferenceByUrl, readSpecs, renderIntegrationUI, uploadFile, writeChanges } from './editing-api.ts';
 import { useTargetFiles } from './editor-files.ts';
 import { PageHeaderEditor } from './page-header-editor.tsx';
 import { reusableContentsOf } from './reusable-contents.ts';
@@ -96,7 +96,9 @@ function LoadedPage({ spaceId, organizationId, target, revisionId, pageId, links
     () => ({
       listSpecs: () => readSpecs(organizationId),
       specReference: (slug) => readSpecReference(organizationId, slug),
-      integrationBlocks: () => readIntegrationBlocks(spaceId),
+      urlSpecReference: (url) => readSpecReferenceByUrl(organizationId, url),
+      addUrlSpec: (slug, url) => addSpecFromUrl(organizationId, slug, url),
+      integrationBlocks: () => readIntegrationBlocks(spaceId, organizationId),
       renderIntegration: renderIntegrationUI,
       blockContext: { type: 'document', spaceId, editable: true, theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light' },
     }),

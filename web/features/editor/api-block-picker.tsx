@@ -1,11 +1,11 @@
 import { posToDOMRect, type Editor, type Range } from '@tiptap/core';
 import { useEffect, useRef } from 'react';
 import { AnchoredPopover } from '../../ui/popover.tsx';
-import { ApiBlocksContext } from './api-blocks.ts';
+import { ApiBlocksContext, installedBlocksOf } from './api-blocks.ts';
 import type { EditorApiBlocks } from './contract.ts';
 import { declaredBlocks, type DeclaredBlock } from './nodes/integration-blocks.ts';
 import { OperationPicker } from './nodes/openapi.tsx';
-import { newOperationBlock } from './nodes/openapi-operations.ts';
+import { newOperationBlock, newWebhookBlock } from './nodes/openapi-operations.ts';
 import { insertAndSelect } from './slash/items.ts';
 
 /*
@@ -13,15 +13,20 @@ import { insertAndSelect } from './slash/items.ts';
  * the command's text, and the blocks installed integrations declare, asked once when the editor opens.
  */
 
-/** The `/ OpenAPI operation` picker at the command's text: the operation picked replaces it, selected (its settings show). */
-export function OperationInsert({ host, at, onClose }: { host: EditorApiBlocks; at: { editor: Editor; range: Range }; onClose(): void }) {
+/**
+ * The `/ OpenAPI operation` (or `/ OpenAPI webhook`) picker at the command's text: the operation picked replaces it,
+ * selected (its settings show).
+ */
+export function OperationInsert({ host, at, onClose }: { host: EditorApiBlocks; at: { editor: Editor; range: Range; kind: 'operation' | 'webhook' }; onClose(): void }) {
+  const webhook = at.kind === 'webhook';
   return (
     <ApiBlocksContext.Provider value={host}>
-      <AnchoredPopover rect={() => posToDOMRect(at.editor.view, at.range.from, at.range.to)} label="OpenAPI operation" className="qe-openapi-popover" onDismiss={onClose}>
+      <AnchoredPopover rect={() => posToDOMRect(at.editor.view, at.range.from, at.range.to)} label={webhook ? 'OpenAPI webhook' : 'OpenAPI operation'} className="qe-openapi-popover" onDismiss={onClose}>
         <OperationPicker
+          kind={at.kind}
           onPick={(spec, op) => {
             onClose();
-            insertAndSelect({ type: 'opaqueBlock', attrs: { block: newOperationBlock(spec, op) } })(at.editor, at.range);
+            insertAndSelect({ type: 'opaqueBlock', attrs: { block: webhook ? newWebhookBlock(spec, op) : newOperationBlock(spec, op) } })(at.editor, at.range);
           }}
         />
       </AnchoredPopover>
@@ -35,9 +40,9 @@ export function useDeclaredBlocks(host: EditorApiBlocks | undefined): { readonly
   useEffect(() => {
     if (!host) return;
     let current = true;
-    host.integrationBlocks().then(
+    installedBlocksOf(host).then(
       (installed) => {
-        if (current) declared.current = declaredBlocks(installed);
+        if (current) declared.current = declaredBlocks(installed, window.location.origin);
       },
       // Without them the `/` menu offers the other blocks; a block already in the page still renders.
       () => undefined,

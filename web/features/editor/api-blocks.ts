@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ApiReference } from '../../../src/features/openapi-specs/reference.ts';
-import type { EditorApiBlocks } from './contract.ts';
+import type { EditorApiBlocks, InstalledBlocks } from './contract.ts';
+import { sourceKey, type SpecSource } from './nodes/openapi-operations.ts';
 
 /*
  * The host's answers for OpenAPI and integration blocks (contract.ts `apiBlocks`), given to node views and pickers
@@ -16,18 +17,50 @@ const references = new WeakMap<EditorApiBlocks, Map<string, Promise<ApiReference
 
 /** The reference of a spec, asked once per host (a failed answer is asked again next time). */
 export function referenceOf(host: EditorApiBlocks, slug: string): Promise<ApiReference> {
+  return referenceAt(host, { spec: slug });
+}
+
+/**
+ * The reference of a block's spec, by slug or by the address it is fetched from, asked once per host under the
+ * reader's key. A spec file of the space is not read: the reader does not draw one either.
+ */
+/** No spec of the organization is fetched from a block's address: one can be added (contract.ts `addUrlSpec`). */
+export class NoSpecAtAddress extends Error {}
+
+export function referenceAt(host: EditorApiBlocks, source: SpecSource): Promise<ApiReference> {
+  const key = sourceKey(source);
+  if (key === null) return Promise.reject(new Error('a spec file of the space is not read as an API reference: point the block at an address or at a spec of the organization'));
   let known = references.get(host);
   if (!known) references.set(host, (known = new Map()));
-  let found = known.get(slug);
+  let found = known.get(key);
   if (!found) {
-    found = host.specReference(slug);
-    known.set(slug, found);
-    found.catch(() => known.delete(slug));
+    found =
+      'url' in source
+        ? host.urlSpecReference(source.url).then((reference) => {
+            if (reference) return reference;
+            throw new NoSpecAtAddress(`no API specification of the organization is fetched from ${source.url}`);
+          })
+        : host.specReference((source as { spec: string }).spec);
+    known.set(key, found);
+    found.catch(() => known.delete(key));
   }
   return found;
 }
 
-export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; reason: string };
+const installed = new WeakMap<EditorApiBlocks, Promise<InstalledBlocks[]>>();
+
+/** The integrations installed on the space that declare blocks, asked once per host (again after a failure). */
+export function installedBlocksOf(host: EditorApiBlocks): Promise<InstalledBlocks[]> {
+  let found = installed.get(host);
+  if (!found) {
+    found = host.integrationBlocks();
+    installed.set(host, found);
+    found.catch(() => installed.delete(host));
+  }
+  return found;
+}
+
+export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; reason: string; error: unknown };
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -41,7 +74,7 @@ export function useLoaded<T>(key: string | null, make: (host: EditorApiBlocks) =
     setLoaded({ key, value: { state: 'loading' } });
     make(host).then(
       (value) => current && setLoaded({ key, value: { state: 'ready', value } }),
-      (error: unknown) => current && setLoaded({ key, value: { state: 'failed', reason: reasonOf(error) } }),
+      (error: unknown) => current && setLoaded({ key, value: { state: 'failed', reason: reasonOf(error), error } }),
     );
     return () => {
       current = false;

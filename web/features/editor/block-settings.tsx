@@ -12,8 +12,8 @@ import { AnchoredPopover } from '../../ui/popover.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { ToggleGroup } from '../../ui/toggle-group.tsx';
 import { LanguagePicker } from './language-picker.tsx';
+import { IntegrationSettings, refreshIntegrationBlock } from './nodes/integration-block.tsx';
 import { OpenAPISettings } from './nodes/openapi.tsx';
-import { dataPointingAt } from './nodes/openapi-operations.ts';
 import { blockWithData, setNodeAttrs, settingsTarget, type SettingsKind, type SettingsTarget } from './model/block-settings-target.ts';
 import { formatLength, parseLength } from './model/length.ts';
 import { caretInto, focusField } from './place-caret.ts';
@@ -25,10 +25,13 @@ import { caretInto, focusField } from './place-caret.ts';
  * shared and undone like typing. Alt-F10 in the page takes the keys to it; Escape gives them back.
  */
 
-const NAMES: Record<SettingsKind, string> = { code: 'Code block', hint: 'Hint', image: 'Image', tabs: 'Tabs', embed: 'Embed', openapi: 'OpenAPI operation' };
+const NAMES: Record<SettingsKind, string> = { code: 'Code block', hint: 'Hint', image: 'Image', tabs: 'Tabs', embed: 'Embed', openapi: 'OpenAPI operation', webhook: 'OpenAPI webhook',
+  integration: 'Integration block' };
 
 const sameTarget = (a: SettingsTarget | null, b: SettingsTarget | null) =>
   a === b || (!!a && !!b && a.kind === b.kind && a.pos === b.pos && a.node === b.node && a.parent?.node === b.parent?.node && a.parent?.index === b.parent?.index);
+
+const typeOf = (target: { node: SettingsTarget['node'] }) => String((target.node.attrs.block as { type?: string } | null)?.type ?? '');
 
 const dataOf = (target: { node: SettingsTarget['node'] }) => ((target.node.attrs.block as { data?: Record<string, unknown> } | null)?.data ?? {});
 
@@ -95,7 +98,16 @@ export function BlockSettings({ editor, uploadFile }: { editor: Editor; uploadFi
         {target.kind === 'image' && <ImageSettings {...props} />}
         {target.kind === 'tabs' && <TabsSettings {...props} />}
         {target.kind === 'embed' && <EmbedSettings {...props} />}
-        {target.kind === 'openapi' && <OpenAPISettings data={dataOf(target)} onChange={(spec, op) => setData(editor, target.pos, 'openapi-operation', dataPointingAt(dataOf(target), spec, op))} />}
+        {(target.kind === 'openapi' || target.kind === 'webhook') && <OpenAPISettings type={typeOf(target)} data={dataOf(target)} onChange={(data) => setData(editor, target.pos, typeOf(target), data)} />}
+        {target.kind === 'integration' && (
+          <IntegrationSettings
+            data={dataOf(target)}
+            onRefresh={() => refreshIntegrationBlock(editor.view.nodeDOM(target.pos))}
+            onDelete={() => {
+              editor.chain().focus().deleteRange({ from: target.pos, to: target.pos + target.node.nodeSize }).run();
+            }}
+          />
+        )}
       </div>
     </AnchoredPopover>
   );

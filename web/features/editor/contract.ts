@@ -83,10 +83,33 @@ export interface EditorReusableContents {
 export interface EditorApiBlocks {
   listSpecs(): Promise<{ slug: string; ready: boolean }[]>;
   specReference(slug: string): Promise<ApiReference>;
-  integrationBlocks(): Promise<{ name: string; blocks: { id: string; title: string; description?: string; icon?: string }[] }[]>;
+  /**
+   * The reference of the spec a `swagger` block names by its address, found as the reader finds it: the organization's
+   * spec fetched (by the server, through its fetch guard) from that URL; null when the organization has none from
+   * there. Rejects saying why when it has one that cannot be read yet.
+   */
+  urlSpecReference(url: string): Promise<ApiReference | null>;
+  /** Adds a spec of the organization fetched from this address (createOpenAPISpec): the server fetches it, later. */
+  addUrlSpec(slug: string, url: string): Promise<void>;
+  /**
+   * The installed integrations that declare blocks: their icon (served by this server) and the page of their
+   * settings in the app, when they have them.
+   */
+  integrationBlocks(): Promise<InstalledBlocks[]>;
   renderIntegration(integration: string, request: Record<string, unknown>): Promise<unknown>;
   /** The ContentKit context an integration block renders in (GitBook's ContentKitContextDocument). */
   blockContext: { type: 'document'; spaceId: string; editable: boolean; theme: 'light' | 'dark' };
+}
+
+/** An installed integration's blocks, as the `/` menu offers them and a block's toolbar links to its settings. */
+export interface InstalledBlocks {
+  name: string;
+  title?: string;
+  /** Its icon's address on this server. */
+  icon?: string;
+  /** Its settings in the app: its installation's page, or the integration's. */
+  settingsUrl?: string;
+  blocks: { id: string; title: string; description?: string }[];
 }
 
 /** A comment's words in the page: its id, its block's key (the API's `node`), the words it quotes. */

@@ -69,7 +69,7 @@ export default function PageEditor(props: PageEditorProps) {
   // The link picker: for a link over the selection, or for a page link card replacing the `/` command's range.
   const [linking, setLinking] = useState<false | 'mark' | { editor: Editor; range: Range }>(false);
   // The OpenAPI operation picker, for the `/` command's range it replaces.
-  const [pickingOperation, setPickingOperation] = useState<{ editor: Editor; range: Range } | null>(null);
+  const [pickingOperation, setPickingOperation] = useState<{ editor: Editor; range: Range; kind: 'operation' | 'webhook' } | null>(null);
   const declaredBlocks = useDeclaredBlocks(props.apiBlocks);
   const [failure, setFailure] = useState('');
   const [helping, setHelping] = useState(false);
@@ -176,9 +176,9 @@ export default function PageEditor(props: PageEditorProps) {
                   : {}),
                 ...(latest.current.apiBlocks
                   ? {
-                      pickOperation: (editor: Editor, range: Range) => {
+                      pickOperation: (editor: Editor, range: Range, kind: 'operation' | 'webhook') => {
                         bridge.set(null);
-                        setPickingOperation({ editor, range });
+                        setPickingOperation({ editor, range, kind });
                       },
                     }
                   : {}),

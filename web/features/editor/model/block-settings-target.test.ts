@@ -81,3 +81,23 @@ test('an OpenAPI operation selected as a whole has settings; another kept block 
   assert.equal(changed.key, 'k-openapi-operation');
   assert.equal(changed.data?.method, 'post');
 });
+
+test('a swagger block (a spec by its address), a webhook and an integration block selected as a whole have their settings', () => {
+  const kept = (type: string, data: Record<string, unknown>) => ({ type: 'opaqueBlock', attrs: { block: { ...block(type, data), isVoid: true } } });
+  const editor = editorWith([
+    kept('swagger', { ref: { kind: 'url', url: 'https://x/openapi.json' }, method: 'get', path: '/pets' }),
+    kept('openapi-webhook', { ref: { kind: 'openapi', spec: 'pets' }, name: 'newPet', method: 'post' }),
+    kept('integration', { integration: 'figma', block: 'frame', props: {} }),
+  ]);
+  const kinds: (string | undefined)[] = [];
+  let pos = 0;
+  editor.state.doc.forEach((node) => {
+    kinds.push(settingsTarget(NodeSelection.create(editor.state.doc, pos))?.kind);
+    pos += node.nodeSize;
+  });
+  assert.deepEqual(kinds, ['openapi', 'webhook', 'integration']);
+  // A swagger block's operation changed stays a swagger block, its address kept.
+  const changed = blockWithData(editor.state.doc.child(0), 'swagger', { method: 'post' });
+  assert.deepEqual([changed.type, changed.key, changed.data?.ref, changed.data?.method], ['swagger', 'k-swagger', { kind: 'url', url: 'https://x/openapi.json' }, 'post']);
+  editor.destroy();
+});

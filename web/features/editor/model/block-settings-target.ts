@@ -8,7 +8,7 @@ import { NodeSelection, type Selection, type Transaction } from '@tiptap/pm/stat
  * the tab itself).
  */
 
-export type SettingsKind = 'code' | 'hint' | 'image' | 'tabs' | 'embed' | 'openapi';
+export type SettingsKind = 'code' | 'hint' | 'image' | 'tabs' | 'embed' | 'openapi' | 'webhook' | 'integration';
 
 const KINDS: Record<string, SettingsKind> = { codeBlock: 'code', hint: 'hint', image: 'image', tabs: 'tabs', embed: 'embed' };
 
@@ -21,7 +21,7 @@ export interface SettingsTarget {
 }
 
 /** Kept blocks with settings of their own, by their block's type: they are opaque blocks of the model (schema.ts). */
-const OPAQUE_KINDS: Record<string, SettingsKind> = { 'openapi-operation': 'openapi' };
+const OPAQUE_KINDS: Record<string, SettingsKind> = { 'openapi-operation': 'openapi', swagger: 'openapi', openapi: 'openapi', 'openapi-webhook': 'webhook', integration: 'integration' };
 
 export function settingsTarget(selection: Selection): SettingsTarget | null {
   if (selection instanceof NodeSelection && selection.node.type.name === 'opaqueBlock') {

@@ -8,6 +8,7 @@ import { InlineMathView, MathBlockView } from './formula.tsx';
 import { AnnotationView, ButtonView, ExpressionView as EditableExpression, IconView } from './inline-views.tsx';
 import { IntegrationBlockView } from './integration-block.tsx';
 import { OpenAPIOperationView, OpenAPISchemasView } from './openapi.tsx';
+import { OPERATION_BLOCK_KINDS } from './openapi-operations.ts';
 import { Picture } from './media.tsx';
 import { ReusableContext } from '../reusable/reusable-directory.ts';
 import { reusableRefOf } from '../reusable/reusable-model.ts';
@@ -21,7 +22,7 @@ const NAMES: Record<string, string> = {
 
 /**
  * A block the editor keeps exactly as it is and shows as a card: GitBook's opaque blocks and any block the
- * model cannot give back unchanged (content/document/editor/blocks.ts). Math, OpenAPI operations and schemas,
+ * model cannot give back unchanged (content/document/editor/blocks.ts). Math, OpenAPI operations, webhooks and schemas,
  * integration blocks and reusable content are the exceptions: they show as readers see them (formula.tsx, openapi.tsx,
  * integration-block.tsx, reusable/); a drawing shows as readers see it, read-only (drawing.tsx).
  */
@@ -33,7 +34,7 @@ export function OpaqueBlockView(props: NodeViewProps) {
   if (block.type === 'math') return <MathBlockView {...props} />;
   if (block.type === 'drawing') return <DrawingView {...props} />;
   if (reusable && !reusable.space) return <ReusableContentView props={props} id={reusable.id} />;
-  if (block.type === 'openapi-operation') return <OpenAPIOperationView {...props} />;
+  if (OPERATION_BLOCK_KINDS[block.type]) return <OpenAPIOperationView {...props} />;
   if (block.type === 'openapi-schemas') return <OpenAPISchemasView {...props} />;
   if (block.type === 'integration') return <IntegrationBlockView {...props} />;
   return (

@@ -14,6 +14,22 @@ test('a new integration block names its integration and block, with no props yet
   assert.deepEqual(newIntegrationBlock('figma', 'frame'), { object: 'block', type: 'integration', isVoid: true, data: { integration: 'figma', block: 'frame', props: {} } });
 });
 
+test('a declared block shows its integration\'s icon only when this server serves it, and a one-line description', () => {
+  const origin = 'https://docs.example.com';
+  const found = declaredBlocks(
+    [
+      { name: 'figma', title: 'Figma', icon: `${origin}/integrations/figma/assets/abc`, blocks: [{ id: 'frame', title: 'Figma frame', description: 'A frame\n  of a file' }, { id: 'file', title: 'Figma file' }] },
+      { name: 'tracker', icon: 'https://tracker.example.net/icon.png', blocks: [{ id: 'b', title: 'Tracked' }] },
+    ],
+    origin,
+  );
+  assert.deepEqual(found, [
+    { integration: 'figma', id: 'frame', title: 'Figma frame', description: 'A frame of a file', icon: `${origin}/integrations/figma/assets/abc` },
+    { integration: 'figma', id: 'file', title: 'Figma file', description: 'A block of the Figma integration', icon: `${origin}/integrations/figma/assets/abc` },
+    { integration: 'tracker', id: 'b', title: 'Tracked', description: 'A block of the tracker integration' },
+  ]);
+});
+
 test('the `/` menu gets one entry per declared block, described by its manifest or by its integration', () => {
   const found = declaredBlocks([
     { name: 'figma', blocks: [{ id: 'frame', title: 'Figma frame', description: 'A frame of a file' }, { id: 'file', title: 'Figma file' }] },

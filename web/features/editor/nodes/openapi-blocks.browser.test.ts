@@ -10,15 +10,19 @@ import { webAppSuite } from '../../../../test/browser-suite.ts';
 import { caretIn } from '../../../../test/editor/caret.ts';
 import { OfficialSpec } from '../../../../test/e2e/spec-validator.ts';
 import { buildInstallation, buildIntegration, buildOpenAPISpec, buildSpace } from '../../../../test/factories.ts';
-import { petstoreYaml } from '../../../../test/fixtures/openapi.ts';
+import { petstoreYaml, startFixtureServer, webhooksJson, type FixtureServer } from '../../../../test/fixtures/openapi.ts';
 
 /*
  * Issue 42's API blocks, written in the editor: an operation of the organization's OpenAPI spec inserted from the
  * `/` menu (spec, then operation, searched), drawn as readers see it, changed from its settings toolbar, and saved
  * in GitBook's shape; a block declared by an installed integration inserted from `/` and drawn by the integration's
  * ContentKit render, its props stored when its component asks, and a failed render shown with its reason while the
- * block is kept as it is.
+ * block is kept as it is. GitBook's older `swagger` blocks (a spec by its address) and webhook blocks are drawn and
+ * changed the same way; a selected integration block has its own toolbar (refresh, its settings, delete).
  */
+
+/** A one-pixel PNG, base64: an integration's icon. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -29,12 +33,15 @@ describe('OpenAPI and integration blocks in the editor, in Chromium', { skip: wi
   const spec = OfficialSpec.loadLatest();
   const content = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
   let receiver: Receiver;
+  let specs: FixtureServer;
 
   before(async () => {
     receiver = await startReceiver();
+    specs = await startFixtureServer();
   });
   after(async () => {
     await receiver?.close();
+    await specs?.close();
   });
 
   /** A new block after the paragraph saying `paragraph`, from the `/` menu. */
@@ -141,5 +148,156 @@ describe('OpenAPI and integration blocks in the editor, in Chromium', { skip: wi
     await screenshot(page, 'editor-openapi-blocks-failed-render', { fullPage: true });
     await suite.assertAccessible(page, 'an integration block whose render failed');
     assert.deepEqual((await saved()).nodes.find((b: Json) => b.type === 'integration'), integrationBlock);
+  });
+
+  test('a swagger block by address and a webhook block are drawn as readers see them, changed from their toolbar, and saved', async () => {
+    const { t, origin } = suite;
+    specs.routes.set('/petstore.yaml', petstoreYaml());
+    const known = `${specs.base}/petstore.yaml`;
+    const unknown = `${specs.base}/nobody-added.json`;
+    // The server fetched the first address (through its fetch guard) when the organization added it as a spec.
+    await buildOpenAPISpec(t, 'petstore-by-url', { url: known });
+    await buildOpenAPISpec(t, 'events', { text: webhooksJson() });
+    const space = await buildSpace(t, { title: 'Legacy API blocks' });
+    const swagger = (url: string, method: string, path: string) => `{% openapi src="${url}" path="${path}" method="${method}" %}\n[${url}](${url})\n{% endopenapi %}\n`;
+    const markdown = `Known address.\n\n${swagger(known, 'post', '/pets')}\nUnknown address.\n\n${swagger(unknown, 'get', '/pets')}\nWebhook goes here.\n`;
+    const batch = ok(await t.api('POST', `/v1/spaces/${space.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'Legacy', document: { markdown } }] } }));
+    const pageId = batch.changes[0].page.id;
+    const saved = async () => ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=document`)).document;
+
+    const page = await suite.signedIn();
+    await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}`);
+    await content(page).waitFor();
+
+    // The block by address shows the operation of the organization's spec fetched from there, as the reader does.
+    const byUrl = content(page).getByRole('region', { name: 'POST /pets', exact: true });
+    await byUrl.getByText('Create a pet', { exact: true }).waitFor();
+    await byUrl.getByText('Request body').waitFor();
+    // No spec of the organization comes from the other address: the block says so, and why.
+    const missing = content(page).getByRole('region', { name: 'GET /pets', exact: true });
+    await missing.getByText(`The API specification at ${unknown} is not available: no API specification of the organization is fetched from ${unknown}`, { exact: false }).waitFor();
+    assert.equal(await content(page).getByText('not editable here yet').count(), 0, 'no block is an opaque card any more');
+    // Added from the block, the server fetches it (its job worker, run here by the test), and the block draws it.
+    specs.routes.set('/nobody-added.json', petstoreYaml('2.0.0'));
+    await missing.getByRole('button', { name: 'Add it to the organization’s specifications' }).click();
+    await missing.getByText(`The server is fetching the API specification at ${unknown}…`).waitFor();
+    await eventually(async () => {
+      await t.app.jobs.runDue();
+      const listed = ok(await t.api('GET', `/v1/orgs/${t.org.id}/openapi`));
+      return listed.items.some((s: Json) => s.sourceURL === unknown && s.lastVersion);
+    }, 20_000, 'the spec added from the block fetched');
+    await missing.getByText('List pets', { exact: true }).waitFor();
+
+    // Its toolbar changes the operation among those of the spec at its address.
+    await byUrl.locator('.openapi-head').click();
+    const settings = page.getByRole('group', { name: 'OpenAPI operation settings' });
+    await settings.getByRole('button', { name: 'Operation: POST /pets' }).click();
+    const change = page.getByRole('dialog', { name: 'Operation', exact: true });
+    await change.getByText(known).waitFor();
+    assert.equal(await change.getByRole('combobox', { name: 'API specification' }).count(), 0, 'the block\'s address names its spec');
+    await change.getByRole('combobox', { name: 'Search operations' }).fill('info');
+    await change.getByRole('option', { name: /GET \/pets\/\{petId\} Info for a specific pet/ }).click();
+    await content(page).getByRole('region', { name: 'GET /pets/{petId}' }).getByText('Path parameters').waitFor();
+
+    // `/OpenAPI webhook`: a webhook of a spec, found by what is typed.
+    await insertAfter(page, 'Webhook goes here.', 'OpenAPI webhook');
+    const picker = page.getByRole('dialog', { name: 'OpenAPI webhook', exact: true });
+    await picker.getByRole('combobox', { name: 'API specification' }).click();
+    await page.getByRole('option', { name: 'events', exact: true }).click();
+    await picker.getByRole('option', { name: /POST newPet A pet was added/ }).waitFor();
+    await picker.getByRole('combobox', { name: 'Search webhooks' }).fill('adopted');
+    assert.equal(await picker.getByRole('listbox', { name: 'Webhooks' }).getByRole('option').count(), 1);
+    await screenshot(page, 'editor-openapi-webhook-picker');
+    await suite.assertAccessible(page, 'the webhook picker of the `/` menu');
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'hidden' });
+    const adopted = content(page).getByRole('region', { name: 'Webhook POST petAdopted' });
+    await adopted.getByText('A pet was adopted', { exact: true }).waitFor();
+    await adopted.getByText('Payload').waitFor();
+    assert.equal(await adopted.getByText('Server').count(), 0, 'a webhook has no server: the API sends it');
+
+    // Its toolbar picks another webhook of the spec.
+    const webhookSettings = page.getByRole('group', { name: 'OpenAPI webhook settings' });
+    await webhookSettings.getByRole('button', { name: 'Webhook: POST petAdopted' }).click();
+    const changeWebhook = page.getByRole('dialog', { name: 'Webhook', exact: true });
+    await changeWebhook.getByRole('option', { name: /POST newPet/ }).click();
+    await content(page).getByRole('region', { name: 'Webhook POST newPet' }).getByText('A pet was added', { exact: true }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await screenshot(page, 'editor-openapi-legacy-blocks', { fullPage: true });
+    await suite.assertAccessible(page, 'the editor with a swagger block and a webhook block');
+
+    // Saved in GitBook's shape, and drawn again so after a reload.
+    await eventually(async () => JSON.stringify(await saved()).includes('"name":"newPet"'), 30_000, 'the webhook saved');
+    await eventually(async () => JSON.stringify(await saved()).includes('/pets/{petId}'), 30_000, 'the swagger block\'s operation saved');
+    const document = await saved();
+    assert.deepEqual(spec.schemaProblems('Document', document), [], 'GitBook\'s spec takes the saved document');
+    const swaggers = document.nodes.filter((b: Json) => b.type === 'swagger');
+    assert.deepEqual(swaggers.map((b: Json) => [b.data.ref, b.data.method, b.data.path]), [
+      [{ kind: 'url', url: known }, 'get', '/pets/{petId}'],
+      [{ kind: 'url', url: unknown }, 'get', '/pets'],
+    ]);
+    const webhook = document.nodes.find((b: Json) => b.type === 'openapi-webhook');
+    assert.deepEqual(webhook.data, { ref: { kind: 'openapi', spec: 'events' }, name: 'newPet', method: 'post' });
+    await page.reload();
+    await content(page).waitFor();
+    await content(page).getByRole('region', { name: 'GET /pets/{petId}' }).getByText('Info for a specific pet', { exact: true }).waitFor();
+    await content(page).getByRole('region', { name: 'Webhook POST newPet' }).getByText('Payload').waitFor();
+  });
+
+  test('an integration\'s `/` item shows its icon and description; its block\'s toolbar refreshes it, opens its settings, deletes it', async () => {
+    const { t, origin } = suite;
+    let renders = 0;
+    receiver.answer((request) => {
+      const props = (JSON.parse(request.body) as Json).props ?? {};
+      renders += 1;
+      return { status: 200, body: { type: 'element', element: { type: 'block', children: [{ type: 'text', children: [`Render ${renders}`] }] }, state: {}, props } };
+    });
+    const integration = await buildIntegration(t, {
+      title: 'Greeter',
+      endpoint: receiver.url,
+      icon: PNG,
+      blocks: [{ id: 'greeting', title: 'Greeting card', description: 'A greeting drawn\n  by the Greeter' }],
+    });
+    const space = await buildSpace(t, { title: 'Integration toolbar' });
+    const installation = await buildInstallation(t, integration.name, { spaces: [space.id] });
+    const batch = ok(await t.api('POST', `/v1/spaces/${space.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'Greetings', document: { markdown: 'Greeting goes here.\n' } }] } }));
+    const pageId = batch.changes[0].page.id;
+    const saved = async () => ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=document`)).document;
+
+    const page = await suite.signedIn();
+    await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}`);
+    await content(page).waitFor();
+
+    // The `/` item: the integration's icon, served by this server, and the manifest's description on one line.
+    const target = content(page).locator('p', { hasText: 'Greeting goes here.' });
+    await target.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/Greeting');
+    const item = page.getByRole('listbox', { name: 'Insert a block' }).getByRole('option', { name: /^Greeting card/ });
+    await item.getByText('A greeting drawn by the Greeter', { exact: true }).waitFor();
+    const icon = item.locator('img');
+    assert.equal(await icon.getAttribute('src'), integration.urls.icon);
+    assert.ok(integration.urls.icon.startsWith(`${origin}/`), integration.urls.icon);
+    await eventually(async () => (await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)) === 1, 10_000, 'the icon loaded');
+    await screenshot(page, 'editor-integration-slash-item');
+    await suite.assertAccessible(page, 'the `/` menu with an integration\'s block');
+    await page.keyboard.press('Enter');
+
+    // The block inserted is selected: its toolbar.
+    const block = content(page).getByRole('group', { name: `Integration block ${integration.name}: greeting` });
+    await block.getByText('Render 1', { exact: true }).waitFor();
+    const toolbar = page.getByRole('group', { name: 'Integration block settings' });
+    const settingsLink = toolbar.getByRole('link', { name: 'Settings of Greeter' });
+    assert.equal(await settingsLink.getAttribute('href'), installation.urls.app);
+    await screenshot(page, 'editor-integration-toolbar');
+    await suite.assertAccessible(page, 'an integration block\'s toolbar');
+    await toolbar.getByRole('button', { name: 'Refresh' }).click();
+    await block.getByText('Render 2', { exact: true }).waitFor();
+    await eventually(async () => JSON.stringify(await saved()).includes('"type":"integration"'), 30_000, 'the integration block saved');
+
+    await toolbar.getByRole('button', { name: 'Delete' }).click();
+    await block.waitFor({ state: 'detached' });
+    await eventually(async () => !JSON.stringify(await saved()).includes('"type":"integration"'), 30_000, 'the integration block deleted');
   });
 });

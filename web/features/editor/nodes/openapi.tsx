@@ -2,56 +2,112 @@ import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { faChevronDown } from '@fortawesome/free-solid-svg-icons';
 import type { ApiReference, OperationView, SchemaView } from '../../../../src/features/openapi-specs/reference.ts';
-import { findOperation } from '../../../../src/features/openapi-specs/reference.ts';
-import { describeSecurity, PARAMETER_GROUPS, paragraphsOf, typeLabel } from '../../../../src/features/reader/openapi-labels.ts';
+import { findOperation, findWebhook } from '../../../../src/features/openapi-specs/reference.ts';
+import {
+  bodyTitle, describeSecurity, operationName, PARAMETER_GROUPS, paragraphsOf, typeLabel, unavailableNote, type ReferenceKind,
+} from '../../../../src/features/reader/openapi-labels.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Popover } from '../../../ui/popover.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { referenceOf, useLoaded } from '../api-blocks.ts';
+import { NoSpecAtAddress, referenceAt, referenceOf, useApiBlocks, useLoaded } from '../api-blocks.ts';
 import { blockOf } from './block-data.ts';
-import { filterOperations, operationId, pointerOf, type OperationPointer } from './openapi-operations.ts';
+import {
+  blockDataPointingAt, blockPointerOf, filterOperations, operationId, pointerOf, sourceKey, specSlugForUrl, type BlockPointer, type SpecSource,
+} from './openapi-operations.ts';
 
 /*
- * An `openapi-operation` block as readers see it (render-openapi.tsx draws the same parts with the same classes
- * and words, from the same reference of the spec's latest version): method and path, summary, description,
- * server, authorization, parameters, request body and responses. The block stays as it is (an opaque block of the
- * model); the spec and operation are changed from its settings toolbar (OpenAPISettings).
+ * An `openapi-operation`, `swagger` (a spec by its address) or `openapi-webhook` block as readers see it
+ * (render-openapi.tsx draws the same parts with the same classes and words, from the same reference of the spec's
+ * latest version): method and path (or webhook name), summary, description, server, authorization, parameters,
+ * request body (a webhook's payload) and responses. The block stays as it is (an opaque block of the model); what it
+ * points at is changed from its settings toolbar (OpenAPISettings).
  */
+
+/** The key a source's reference is loaded under; a file (which is not read) has one too, so that it says why. */
+const loadKey = (source: SpecSource | null) => (source ? (sourceKey(source) ?? `file:${(source as { file: string }).file}`) : null);
+
+/** How a block's spec is named where it is not available. */
+function specName(source: SpecSource): string {
+  if ('spec' in source) return `“${source.spec}”`;
+  if ('url' in source) return `at ${source.url}`;
+  return `file ${source.file}`;
+}
+
+/** How often, and how many times, a spec just added from a block's address is asked for while the server fetches it. */
+const FETCH_POLL_MS = 2000;
+const FETCH_POLLS = 30;
 
 export function OpenAPIOperationView(props: NodeViewProps) {
   const block = blockOf(props);
-  const pointer = pointerOf(block.data as Record<string, unknown> | undefined);
-  const loaded = useLoaded(pointer.spec ? `spec:${pointer.spec}` : null, (host) => referenceOf(host, pointer.spec));
+  const pointer = blockPointerOf(block.type, block.data);
+  const { kind, source } = pointer;
+  // A spec added from the block's address is asked for again until the server has fetched it.
+  const [added, setAdded] = useState(false);
+  const [polls, setPolls] = useState(0);
+  const key = loadKey(source);
+  const loaded = useLoaded(key && `${key}#${polls}`, (host) => referenceAt(host, source!));
+  useEffect(() => {
+    if (!added || loaded?.state !== 'failed' || polls >= FETCH_POLLS) return;
+    const timer = setTimeout(() => setPolls((n) => n + 1), FETCH_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [added, loaded, polls]);
+  const fetching = added && loaded?.state !== 'ready' && polls < FETCH_POLLS;
+  const missingAt = source && 'url' in source && loaded?.state === 'failed' && loaded.error instanceof NoSpecAtAddress ? source.url : undefined;
   const reference = loaded?.state === 'ready' ? loaded.value : undefined;
-  const operation = reference && pointer.method && pointer.path ? findOperation(reference, pointer.path, pointer.method) : undefined;
+  const find = kind === 'webhook' ? findWebhook : findOperation;
+  const operation = reference && pointer.method && pointer.path ? find(reference, pointer.path, pointer.method) : undefined;
   return (
     <NodeViewWrapper as="div" className="qe-openapi" data-quire="opaqueBlock" data-drag-handle contentEditable={false}>
       {operation && reference ? (
-        <OperationSummary reference={reference} op={operation} />
+        <OperationSummary reference={reference} op={operation} kind={kind} />
       ) : (
-        <section className="openapi-operation unavailable" aria-label={`${pointer.method.toUpperCase()} ${pointer.path}`.trim() || 'OpenAPI operation'}>
+        <section className="openapi-operation unavailable" aria-label={operationName(kind, pointer.method, pointer.path) || (kind === 'webhook' ? 'OpenAPI webhook' : 'OpenAPI operation')}>
           <OperationHead pointer={pointer} />
-          <p className="openapi-note" aria-busy={loaded?.state === 'loading'}>
-            {!pointer.spec || !pointer.path
-              ? 'No operation chosen yet: pick one in the block’s settings.'
-              : loaded?.state === 'loading'
-                ? 'Loading the API specification…'
-                : loaded?.state === 'failed'
-                  ? `The API specification “${pointer.spec}” is not available: ${loaded.reason}`
-                  : reference
-                    ? 'This operation is not in the API specification.'
-                    : 'The API specification of this operation is not available.'}
+          <p className="openapi-note" aria-busy={loaded?.state === 'loading' || fetching}>
+            {!source || !pointer.path
+              ? `No ${kind} chosen yet: pick one in the block’s settings.`
+              : fetching
+                ? `The server is fetching the API specification ${specName(source)}…`
+                : loaded?.state === 'loading'
+                  ? 'Loading the API specification…'
+                  : loaded?.state === 'failed'
+                    ? `The API specification ${specName(source)} is not available: ${loaded.reason}`
+                    : unavailableNote(kind, Boolean(reference))}
           </p>
+          {missingAt && !added && props.editor.isEditable ? <AddSpecAtAddress url={missingAt} onAdded={() => setAdded(true)} /> : null}
         </section>
       )}
     </NodeViewWrapper>
   );
 }
 
-function OperationHead({ pointer, deprecated }: { pointer: Pick<OperationPointer, 'method' | 'path'>; deprecated?: boolean }) {
+/**
+ * Adds the spec at a block's address to the organization's (the server fetches it, through its fetch guard): the
+ * block, and the reader, then draw its operation. A refusal (the person may not add specs) says why.
+ */
+function AddSpecAtAddress({ url, onAdded }: { url: string; onAdded(): void }) {
+  const host = useApiBlocks();
+  const [state, setState] = useState<{ busy: boolean; failure?: string }>({ busy: false });
+  if (!host) return null;
+  const add = () => {
+    setState({ busy: true });
+    host.addUrlSpec(specSlugForUrl(url), url).then(onAdded, (error: unknown) => setState({ busy: false, failure: error instanceof Error ? error.message : String(error) }));
+  };
+  return (
+    <p className="openapi-note">
+      <Button size="sm" loading={state.busy} onClick={add}>
+        Add it to the organization’s specifications
+      </Button>
+      {state.failure ? <span role="alert"> It could not be added: {state.failure}</span> : null}
+    </p>
+  );
+}
+
+function OperationHead({ pointer, deprecated }: { pointer: Pick<BlockPointer, 'kind' | 'method' | 'path'>; deprecated?: boolean }) {
   return (
     <div className="openapi-head">
+      {pointer.kind === 'webhook' ? <span className="openapi-badge webhook">Webhook</span> : null}
       {pointer.method ? <span className={`http-method method-${pointer.method}`}>{pointer.method.toUpperCase()}</span> : null}
       {pointer.path ? <code className="openapi-path">{pointer.path}</code> : null}
       {deprecated ? <span className="openapi-badge deprecated">Deprecated</span> : null}
@@ -60,11 +116,12 @@ function OperationHead({ pointer, deprecated }: { pointer: Pick<OperationPointer
 }
 
 /** The operation's parts, as the reader draws them; schemas show their type, not their fields (the reader unfolds them). */
-function OperationSummary({ reference, op }: { reference: ApiReference; op: OperationView }) {
-  const server = reference.servers[0] ?? '';
+function OperationSummary({ reference, op, kind }: { reference: ApiReference; op: OperationView; kind: ReferenceKind }) {
+  // A webhook is sent by the API to its subscribers: no server of the API (as the reader).
+  const server = kind === 'webhook' ? '' : (reference.servers[0] ?? '');
   return (
-    <section className="openapi-operation" aria-label={`${op.method.toUpperCase()} ${op.path}`}>
-      <OperationHead pointer={op} deprecated={op.deprecated} />
+    <section className="openapi-operation" aria-label={operationName(kind, op.method, op.path)}>
+      <OperationHead pointer={{ ...op, kind }} deprecated={op.deprecated} />
       {op.summary ? <p className="openapi-summary">{op.summary}</p> : null}
       {paragraphsOf(op.description).map((p, i) => <p key={i} className="openapi-description">{p}</p>)}
       {server ? (
@@ -101,7 +158,7 @@ function OperationSummary({ reference, op }: { reference: ApiReference; op: Oper
       {op.requestBody ? (
         <div className="openapi-section">
           <p className="openapi-section-title">
-            Request body <span className="openapi-media">{op.requestBody.contentType}</span>
+            {bodyTitle(kind)} <span className="openapi-media">{op.requestBody.contentType}</span>
             {op.requestBody.required ? <span className="openapi-required">required</span> : null}
             {op.requestBody.schema ? <span className="openapi-type">{typeLabel(op.requestBody.schema)}</span> : null}
           </p>
@@ -122,20 +179,33 @@ function OperationSummary({ reference, op }: { reference: ApiReference; op: Oper
   );
 }
 
+interface PickerProps {
+  /** Operations of the API, or the webhooks it sends. */
+  kind?: ReferenceKind;
+  spec?: string;
+  /** The address of the spec a `swagger` block names: its operations only, no other spec to choose. */
+  at?: { url: string };
+  current?: string;
+  onPick(spec: string, op: OperationView): void;
+}
+
 /**
- * Choosing an operation: a spec of the organization, then one of its operations, found by what is typed (method,
- * path, summary; a combobox: arrows move, Enter picks). Used by the `/` item and by the block's settings.
+ * Choosing an operation (or a webhook): a spec of the organization, then one of its operations, found by what is
+ * typed (method, path or name, summary; a combobox: arrows move, Enter picks). Used by the `/` items and by the
+ * block's settings.
  */
-export function OperationPicker({ spec: initialSpec, current, onPick }: { spec?: string; current?: string; onPick(spec: string, op: OperationView): void }) {
-  const specs = useLoaded('specs', (host) => host.listSpecs());
+export function OperationPicker({ kind = 'operation', spec: initialSpec, at, current, onPick }: PickerProps) {
+  const specs = useLoaded(at ? null : 'specs', (host) => host.listSpecs());
   const [chosen, setChosen] = useState(initialSpec ?? '');
   const spec = chosen || (specs?.state === 'ready' ? (specs.value.find((s) => s.ready)?.slug ?? '') : '');
-  const reference = useLoaded(spec ? `spec:${spec}` : null, (host) => referenceOf(host, spec));
+  const source: SpecSource | null = at ?? (spec ? { spec } : null);
+  const reference = useLoaded(loadKey(source), (host) => referenceAt(host, source!));
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const list = useRef<HTMLUListElement>(null);
   const id = useId();
-  const shown = reference?.state === 'ready' ? filterOperations(reference.value, query) : [];
+  const shown = reference?.state === 'ready' ? filterOperations(reference.value, query, kind) : [];
+  const plural = kind === 'webhook' ? 'webhooks' : 'operations';
   useEffect(() => {
     list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
@@ -151,25 +221,31 @@ export function OperationPicker({ spec: initialSpec, current, onPick }: { spec?:
     event.preventDefault();
     move();
   };
-  if (!specs || specs.state === 'loading') return <p className="qe-openapi-picker" role="status">Loading the organization’s API specifications…</p>;
-  if (specs.state === 'failed') return <p className="qe-openapi-picker" role="alert">The API specifications could not be listed: {specs.reason}</p>;
-  if (specs.value.length === 0) return <p className="qe-openapi-picker" role="status">The organization has no OpenAPI specification yet: add one in its settings.</p>;
+  if (!at && (!specs || specs.state === 'loading')) return <p className="qe-openapi-picker" role="status">Loading the organization’s API specifications…</p>;
+  if (specs?.state === 'failed') return <p className="qe-openapi-picker" role="alert">The API specifications could not be listed: {specs.reason}</p>;
+  if (specs?.state === 'ready' && specs.value.length === 0) return <p className="qe-openapi-picker" role="status">The organization has no OpenAPI specification yet: add one in its settings.</p>;
   return (
     <div className="qe-openapi-picker">
-      <Select
-        size="sm"
-        label="API specification"
-        options={specs.value.map((s) => ({ value: s.slug, label: s.ready ? s.slug : `${s.slug} (being processed)`, disabled: !s.ready }))}
-        value={spec || undefined}
-        onValueChange={(next) => {
-          setChosen(next);
-          setActive(0);
-        }}
-      />
+      {specs?.state === 'ready' ? (
+        <Select
+          size="sm"
+          label="API specification"
+          options={specs.value.map((s) => ({ value: s.slug, label: s.ready ? s.slug : `${s.slug} (being processed)`, disabled: !s.ready }))}
+          value={spec || undefined}
+          onValueChange={(next) => {
+            setChosen(next);
+            setActive(0);
+          }}
+        />
+      ) : at ? (
+        <p className="qe-openapi-source">
+          From <code>{at.url}</code>
+        </p>
+      ) : null}
       <input
         className="ui-input"
-        aria-label="Search operations"
-        placeholder="Search operations"
+        aria-label={`Search ${plural}`}
+        placeholder={`Search ${plural}`}
         role="combobox"
         aria-expanded
         aria-autocomplete="list"
@@ -183,7 +259,7 @@ export function OperationPicker({ spec: initialSpec, current, onPick }: { spec?:
         }}
         onKeyDown={onKeyDown}
       />
-      <ul ref={list} id={`${id}-list`} role="listbox" aria-label="Operations">
+      <ul ref={list} id={`${id}-list`} role="listbox" aria-label={kind === 'webhook' ? 'Webhooks' : 'Operations'}>
         {shown.map((op, i) => (
           <li
             key={operationId(op)}
@@ -201,36 +277,45 @@ export function OperationPicker({ spec: initialSpec, current, onPick }: { spec?:
           </li>
         ))}
       </ul>
-      {reference?.state === 'loading' && <p role="status">Loading operations…</p>}
-      {reference?.state === 'failed' && <p role="alert">The operations could not be read: {reference.reason}</p>}
-      {reference?.state === 'ready' && shown.length === 0 && <p role="status">{query.trim() ? `No operation matches “${query.trim()}”` : 'This specification has no operations.'}</p>}
+      {reference?.state === 'loading' && <p role="status">Loading {plural}…</p>}
+      {reference?.state === 'failed' && <p role="alert">The {plural} could not be read: {reference.reason}</p>}
+      {reference?.state === 'ready' && shown.length === 0 && <p role="status">{query.trim() ? `No ${kind} matches “${query.trim()}”` : `This specification has no ${plural}.`}</p>}
     </div>
   );
 }
 
-/** The settings of an operation block: the operation it shows, changed in the picker (another spec, another operation). */
-export function OpenAPISettings({ data, onChange }: { data: Record<string, unknown>; onChange(spec: string, op: OperationView): void }) {
-  const pointer = pointerOf(data);
+/**
+ * The settings of an operation or webhook block: what it shows, changed in the picker (another spec, another
+ * operation; a `swagger` block's operations are those of the spec at its address). `onChange` gets the new data.
+ */
+export function OpenAPISettings({ type, data, onChange }: { type: string; data: Record<string, unknown>; onChange(data: Record<string, unknown>): void }) {
+  const pointer = blockPointerOf(type, data);
+  const { kind, source } = pointer;
   const [open, setOpen] = useState(false);
-  const name = pointer.path ? `${pointer.method.toUpperCase()} ${pointer.path}` : 'none';
+  const label = kind === 'webhook' ? 'Webhook' : 'Operation';
+  const slug = source && 'spec' in source ? source.spec : undefined;
+  const at = source && 'url' in source ? { url: source.url } : undefined;
+  // What the button shows is part of its name (the spec's slug after the operation), for those who speak to it.
+  const name = `${pointer.path ? `${pointer.method.toUpperCase()} ${pointer.path}` : 'none'}${slug ? ` (${slug})` : ''}`;
   return (
     <Popover
-      label="Operation"
+      label={label}
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button size="sm" variant="ghost" aria-label={`Operation: ${name}`}>
-          {pointer.spec ? `${pointer.spec}: ` : ''}
+        <Button size="sm" variant="ghost" aria-label={`${label}: ${name}`}>
           {name} <Icon icon={faChevronDown} />
         </Button>
       }
     >
       <OperationPicker
-        spec={pointer.spec || undefined}
+        kind={kind}
+        {...(slug ? { spec: slug } : {})}
+        {...(at ? { at } : {})}
         current={pointer.path ? operationId(pointer) : undefined}
         onPick={(spec, op) => {
           setOpen(false);
-          onChange(spec, op);
+          onChange(blockDataPointingAt(type, data, spec, op));
         }}
       />
     </Popover>

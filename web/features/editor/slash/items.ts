@@ -3,7 +3,7 @@ import { NodeSelection, type EditorState, type Transaction } from '@tiptap/pm/st
 import {
   faCircleCheck, faCircleExclamation, faCircleInfo, faClockRotateLeft, faCode, faFileLines, faFolderOpen, faGlobe, faHeading, faImage, faListCheck, faListOl, faListUl,
   faMinus, faParagraph, faPaperclip, faPuzzlePiece, faQuoteLeft, faServer, faShoePrints, faSquareCaretDown, faSquareRootVariable, faSuperscript, faTable, faTableCellsLarge,
-  faRecycle, faTableColumns, faTriangleExclamation, faEye, faTerminal, faHandPointer, faIcons, faDollarSign,
+  faRecycle, faTableColumns, faBell, faTriangleExclamation, faEye, faTerminal, faHandPointer, faIcons, faDollarSign,
   type IconDefinition,
 } from '@fortawesome/free-solid-svg-icons';
 import { isFormula, requestFormulaEditor } from '../formula-requests.ts';
@@ -31,6 +31,8 @@ export interface SlashItem {
   description: string;
   group: SlashGroup;
   icon: IconDefinition;
+  /** An image shown instead of the icon: an installed integration's, served by this server. */
+  iconUrl?: string;
   /** Whether it may be inserted at the caret (a stepper is not put in a step); anywhere when absent. */
   fitsAt?(state: EditorState): boolean;
   run(editor: Editor, range: Range): void;
@@ -132,8 +134,8 @@ export function slashItems(options: {
   pickPage(editor: Editor, range: Range): void;
   /** Asks for a reusable content of the space and inserts a block including it (absent: the host has none to offer). */
   pickReusable?(editor: Editor, range: Range): void;
-  /** Asks for an operation of one of the organization's OpenAPI specs and inserts it; no item without it. */
-  pickOperation?(editor: Editor, range: Range): void;
+  /** Asks for an operation (or a webhook) of one of the organization's OpenAPI specs and inserts it; no items without it. */
+  pickOperation?(editor: Editor, range: Range, kind: 'operation' | 'webhook'): void;
   /** The blocks the integrations installed in the space declare, as known now: an item each. */
   integrationBlocks?: readonly DeclaredBlock[];
 }): SlashItem[] {
@@ -208,7 +210,10 @@ export function slashItems(options: {
       run: (e, r) => insertFormula({ type: 'inlineAtom', attrs: { inline: { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: '' } }, leading: null } })(e, r),
     },
     ...(pickOperation
-      ? [{ title: 'OpenAPI operation', keywords: 'api openapi swagger endpoint rest reference', description: 'An operation of an API specification, as a reference', group: 'Code & API', icon: faServer, run: (e, r) => pickOperation(e, r) } satisfies SlashItem]
+      ? ([
+          { title: 'OpenAPI operation', keywords: 'api openapi swagger endpoint rest reference', description: 'An operation of an API specification, as a reference', group: 'Code & API', icon: faServer, run: (e, r) => pickOperation(e, r, 'operation') },
+          { title: 'OpenAPI webhook', keywords: 'api openapi webhook event callback payload', description: 'A webhook an API sends, with its payload', group: 'Code & API', icon: faBell, run: (e, r) => pickOperation(e, r, 'webhook') },
+        ] satisfies SlashItem[])
       : []),
     { title: 'Embed', keywords: 'embed url video iframe', description: 'A video, a tweet or another site, by its URL', group: 'Embeds', icon: faGlobe, run: insertAndSelect({ type: 'embed', attrs: { block: block('embed', { url: '' }, { isVoid: true }) } }) },
     { title: 'Page link', keywords: 'content reference card page url link', description: 'A card linking to a page of the space or a URL', group: 'Embeds', icon: faFileLines, run: (e, r) => options.pickPage(e, r) },
@@ -219,6 +224,7 @@ export function slashItems(options: {
       description: declared.description,
       group: 'Embeds',
       icon: faPuzzlePiece,
+      ...(declared.icon ? { iconUrl: declared.icon } : {}),
       // A new block object each time: the inserted block is found by identity to be selected.
       run: (e, r) => insertAndSelect({ type: 'opaqueBlock', attrs: { block: newIntegrationBlock(declared.integration, declared.id) } })(e, r),
     })),

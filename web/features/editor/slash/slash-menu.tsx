@@ -71,7 +71,7 @@ export function SlashMenu({ editor, state, onSelect }: { editor: Editor; state: 
   if (!rect) return null;
   const option = ({ item, index }: { item: SlashItem; index: number }) => (
     <CaretMenuOption key={item.title} id={`qe-slash-${index}`} selected={index === state.selected} onChoose={() => onSelect(index)}>
-      <Icon icon={item.icon} className="qe-slash-icon" />
+      {item.iconUrl ? <img src={item.iconUrl} alt="" className="qe-slash-icon" /> : <Icon icon={item.icon} className="qe-slash-icon" />}
       {/* Named by what it shows, title then description (the space between them is for the name, not drawn). */}
       <span className="qe-slash-text">
         <span className="qe-slash-title">{item.title}</span>{' '}
