@@ -13,6 +13,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { ToggleGroup } from '../../ui/toggle-group.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import { OpenAPISettings } from './nodes/openapi.tsx';
+import { TableSettings } from './nodes/table-settings.tsx';
 import { dataPointingAt } from './nodes/openapi-operations.ts';
 import { blockWithData, setNodeAttrs, settingsTarget, type SettingsKind, type SettingsTarget } from './model/block-settings-target.ts';
 import { formatLength, parseLength } from './model/length.ts';
@@ -25,7 +26,7 @@ import { caretInto, focusField } from './place-caret.ts';
  * shared and undone like typing. Alt-F10 in the page takes the keys to it; Escape gives them back.
  */
 
-const NAMES: Record<SettingsKind, string> = { code: 'Code block', hint: 'Hint', image: 'Image', tabs: 'Tabs', embed: 'Embed', openapi: 'OpenAPI operation' };
+const NAMES: Record<SettingsKind, string> = { code: 'Code block', hint: 'Hint', image: 'Image', tabs: 'Tabs', embed: 'Embed', table: 'Table', openapi: 'OpenAPI operation' };
 
 const sameTarget = (a: SettingsTarget | null, b: SettingsTarget | null) =>
   a === b || (!!a && !!b && a.kind === b.kind && a.pos === b.pos && a.node === b.node && a.parent?.node === b.parent?.node && a.parent?.index === b.parent?.index);
@@ -95,6 +96,7 @@ export function BlockSettings({ editor, uploadFile }: { editor: Editor; uploadFi
         {target.kind === 'image' && <ImageSettings {...props} />}
         {target.kind === 'tabs' && <TabsSettings {...props} />}
         {target.kind === 'embed' && <EmbedSettings {...props} />}
+        {target.kind === 'table' && <TableSettings {...props} />}
         {target.kind === 'openapi' && <OpenAPISettings data={dataOf(target)} onChange={(spec, op) => setData(editor, target.pos, 'openapi-operation', dataPointingAt(dataOf(target), spec, op))} />}
       </div>
     </AnchoredPopover>
