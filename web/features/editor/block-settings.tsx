@@ -78,6 +78,10 @@ export function BlockSettings({ editor, uploadFile }: { editor: Editor; uploadFi
     return () => document.removeEventListener('keydown', onKey);
   }, [editor]);
   if (!target || !engaged) return null;
+  // A table's cells are fields of their own (an input, a cell's editor) whose keys are theirs, Escape first: its
+  // toolbar shows while the page itself has the keys (the table selected), not while a cell is edited.
+  const active = document.activeElement;
+  if (target.kind === 'table' && active !== pageOf(editor) && pageOf(editor)?.contains(active)) return null;
   // Over the block's top edge: below it when there is no room above (the page's first block).
   const rect = () => {
     const dom = editor.isDestroyed ? null : editor.view.nodeDOM(target.pos);
