@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { addSelectOption, fragmentWords, parseNumber, setCellValue, setColumnType, setTableView, setViewField } from './table-columns.ts';
+import { addSelectOption, chooseNewOption, fragmentWords, parseNumber, setCellValue, setColumnType, setTableView, setViewField } from './table-columns.ts';
 import type { TableJson } from './table-edit.ts';
 
 const cell = (name: string, text: string) => ({ object: 'fragment', fragment: name, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] });
@@ -103,6 +103,15 @@ describe('a table\'s cells, options and view', () => {
     assert.equal((added.table.data.definition.c1!.options as unknown[]).length, 2);
     assert.equal(addSelectOption(added.table, 'c1', 'Deprecated')!.value, added.value);
     assert.equal(addSelectOption(table(), 'c1', 'x'), null, 'a text column has no options');
+  });
+
+  test('a new option is added and chosen in one change: alone in a single select, beside the others in a multiple one', () => {
+    const chosen = setColumnType(table(['Beta']), 'c1', 'select').table;
+    const single = chooseNewOption(chosen, 'r1', 'c1', 'Stable');
+    const options = single.data.definition.c1!.options as { value: string; label: string }[];
+    assert.deepEqual(single.data.records.r1!.values.c1, [options[1]!.value]);
+    const multiple = { ...chosen, data: { ...chosen.data, definition: { ...chosen.data.definition, c1: { ...chosen.data.definition.c1!, multiple: true } } } };
+    assert.deepEqual(chooseNewOption(multiple, 'r1', 'c1', 'Stable').data.records.r1!.values.c1, [options[0]!.value, options[1]!.value]);
   });
 
   test('a grid becomes cards naming its hidden image and link columns, and a grid again', () => {

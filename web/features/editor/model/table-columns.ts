@@ -235,6 +235,16 @@ export function addSelectOption(table: TableJson, columnId: string, label: strin
   return { table: { ...table, data: { ...table.data, definition: { ...table.data.definition, [columnId]: { ...column, options } } } }, value: option.value };
 }
 
+/** A select cell given a new option labelled `label` (added to its column, or the one it has): one change. */
+export function chooseNewOption(table: TableJson, recordId: string, columnId: string, label: string): TableJson {
+  const added = addSelectOption(table, columnId, label);
+  const record = table.data.records[recordId];
+  if (!added || !record) return table;
+  const current = record.values[columnId];
+  const chosen = (Array.isArray(current) ? current : []).filter((v): v is string => typeof v === 'string' && v !== added.value);
+  return setCellValue(added.table, recordId, columnId, table.data.definition[columnId]!.multiple === true ? [...chosen, added.value] : [added.value]);
+}
+
 /**
  * The table drawn as a grid or as cards. Cards name their cover and link columns among the hidden ones (an image,
  * a link), as GitBook's markdown marks them (`data-card-cover`, `data-card-target`); a grid sizes its columns as

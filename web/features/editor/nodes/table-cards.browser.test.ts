@@ -18,13 +18,13 @@ import { buildSpace } from '../../../../test/factories.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-const MARKDOWN = ['# Team', '', '| Name | Done | Stars |', '| ---- | ---- | ----- |', '| Ada | yes | 4 |', '| Grace | no | 2 |', ''].join('\n');
+const MARKDOWN = ['# Team', '', '| Name | Done | Stars | Status |', '| ---- | ---- | ----- | ------ |', '| Ada | yes | 4 | Beta |', '| Grace | no | 2 | Beta |', ''].join('\n');
 
 describe('a table\'s view and column types in the editor, in Chromium', { skip: withoutChromium, timeout: 600_000 }, () => {
   const suite = webAppSuite();
   const content = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
 
-  test('a table switched to cards and back, a card\'s title edited, columns made a checkbox and a rating set by keys, all kept after a reload', async () => {
+  test('a table switched to cards and back, a card\'s title edited, columns made a checkbox and a rating set by keys and a select given an option, all kept after a reload', async () => {
     const { t, origin } = suite;
     const space = await buildSpace(t, { title: 'Team' });
     const batch = ok(await t.api('POST', `/v1/spaces/${space.id}/content`, { body: { changes: [{ operation: 'insert_page', title: 'Team', document: { markdown: MARKDOWN } }] } }));
@@ -72,6 +72,17 @@ describe('a table\'s view and column types in the editor, in Chromium', { skip: 
     await stars2.focus();
     await page.keyboard.press('ArrowRight');
     await eventually(async () => (await stars2.getAttribute('aria-valuenow')) === '3', 5_000, 'the rating set by a key');
+
+    // Status becomes a select of the texts it held; an option is added from a card's cell and chosen.
+    await cards.getByRole('button', { name: 'Column Status menu' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Select' }).click();
+    await cards.getByRole('button', { name: 'Card 2, Status: Beta' }).click();
+    const options = page.getByRole('group', { name: 'Options of Status' });
+    await options.getByRole('checkbox', { name: 'Beta' }).waitFor();
+    await options.getByRole('textbox', { name: 'New option' }).fill('Deprecated');
+    await page.keyboard.press('Enter');
+    await cards.getByRole('button', { name: 'Card 2, Status: Deprecated' }).waitFor();
+    await page.keyboard.press('Escape');
     await screenshot(page, 'table-cards-typed');
     await suite.assertAccessible(page, 'a table drawn as cards, with a checkbox and a rating');
 
@@ -85,7 +96,7 @@ describe('a table\'s view and column types in the editor, in Chromium', { skip: 
       if (!table) return null;
       const byTitle = (title: string) => Object.values(table.data.definition as Record<string, Json>).find((d) => d.title === title)!;
       const rows = Object.values(table.data.records as Record<string, Json>).sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : 1));
-      return { table, done: byTitle('Done'), stars: byTitle('Stars'), name: byTitle('Name'), rows };
+      return { table, done: byTitle('Done'), stars: byTitle('Stars'), status: byTitle('Status'), name: byTitle('Name'), rows };
     };
     await eventually(async () => {
       const s = await saved();
@@ -97,6 +108,9 @@ describe('a table\'s view and column types in the editor, in Chromium', { skip: 
     assert.equal(s.stars.type, 'rating');
     assert.equal(s.stars.max, 5);
     assert.deepEqual(s.rows.map((r: Json) => r.values[s.stars.id]), [4, 3]);
+    assert.equal(s.status.type, 'select');
+    assert.deepEqual(s.status.options.map((o: Json) => o.label), ['Beta', 'Deprecated']);
+    assert.deepEqual(s.rows.map((r: Json) => r.values[s.status.id]), [[s.status.options[0].value], [s.status.options[1].value]]);
     assert.equal(s.table.fragments.length, 2, 'the converted columns\' text cells are gone; the names stay');
 
     // Reloaded: the editor draws what was stored.

@@ -93,8 +93,8 @@ export function RatingCell({ label, value, editable, onChange, column }: CellPro
   );
 }
 
-/** The chosen options as the reader's tags; a popover to tick them, and to add one that the column lacks. */
-export function SelectCell({ label, value, editable, onChange, column, onAddOption }: CellProps<string[]> & { column: Definition; onAddOption: (label: string) => string | null }) {
+/** The chosen options as the reader's tags; a popover to tick them, and to add (and choose) one the column lacks. */
+export function SelectCell({ label, value, editable, onChange, column, onAddOption }: CellProps<string[]> & { column: Definition; onAddOption: (label: string) => void }) {
   const options = selectOptions(column);
   const chosen = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []).filter((v): v is string => typeof v === 'string');
   const [adding, setAdding] = useState('');
@@ -103,10 +103,9 @@ export function SelectCell({ label, value, editable, onChange, column, onAddOpti
   const toggle = (option: string, on: boolean) =>
     onChange(column.multiple === true ? (on ? [...chosen, option] : chosen.filter((v) => v !== option)) : on ? [option] : undefined);
   const add = () => {
-    const option = onAddOption(adding);
-    if (!option) return;
+    if (!adding.trim()) return;
+    onAddOption(adding);
     setAdding('');
-    if (!chosen.includes(option)) toggle(option, true);
   };
   return (
     <Popover

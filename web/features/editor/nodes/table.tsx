@@ -13,7 +13,7 @@ import { faLink, faPlus, faSliders, faXmark } from '@fortawesome/free-solid-svg-
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Tooltip } from '../../../ui/tooltip.tsx';
-import { addSelectOption, COLUMN_TYPE_NAMES, setCellValue, setColumnType, type ColumnType } from '../model/table-columns.ts';
+import { chooseNewOption, COLUMN_TYPE_NAMES, setCellValue, setColumnType, type ColumnType } from '../model/table-columns.ts';
 import { CheckboxCell, ColumnMenu, NumberCell, RatingCell, SelectCell } from './table-cells.tsx';
 
 type Definition = { id: string; title: string; type: string; [field: string]: unknown };
@@ -120,7 +120,13 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
   const cover = definitionOf('coverDefinition');
   const target = definitionOf('targetDefinition');
   const row = cards ? 'Card' : 'Row';
-  const change = (edit: (t: EditableTable) => EditableTable) => props.updateAttributes({ block: edit(blockOf(latest.current) as unknown as EditableTable) });
+  // The table as the editor holds it now, not as it was last drawn: changes made before React draws again build on each other.
+  const now = (): EditableTable => {
+    const pos = latest.current.getPos();
+    const node = typeof pos === 'number' ? latest.current.editor.state.doc.nodeAt(pos) : null;
+    return (node?.type === latest.current.node.type ? node.attrs.block : blockOf(latest.current)) as EditableTable;
+  };
+  const change = (edit: (t: EditableTable) => EditableTable) => props.updateAttributes({ block: edit(now()) });
   const addAndEnter = (edit: (t: EditableTable) => EditableTable) => {
     const before = table as unknown as EditableTable;
     const after = edit(before);
@@ -194,11 +200,7 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
           <SelectCell
             {...typed}
             column={c}
-            onAddOption={(name) => {
-              const added = addSelectOption(blockOf(latest.current) as unknown as EditableTable, c.id, name);
-              if (added) props.updateAttributes({ block: added.table });
-              return added?.value ?? null;
-            }}
+            onAddOption={(name) => change((t) => chooseNewOption(t, recordId, c.id, name))}
           />
         );
       case 'files':
