@@ -225,7 +225,7 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
   /** A column's title, its menu (its type) and its removal. */
   const columnHead = (c: Definition, i: number) => (
     <span className="qe-table-column">
-      <input ref={takesCaret(`column:${c.id}`)} aria-label={`Column title ${c.title || i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
+      <input ref={takesCaret(`column:${c.id}`)} aria-label={`Column title ${c.title || i + 1}`} placeholder={`Column ${i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
       {editable && <ColumnMenu column={c} label={c.title || String(i + 1)} onType={(type) => setType(c, type)} />}
       {editable && columns.length > 1 && (
         <IconButton size="sm" icon={faXmark} label={`Remove column ${c.title || i + 1}`} onClick={() => change((t) => removeColumn(t, c.id))} />
