@@ -986,7 +986,7 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await content().click();
     await slash('cards');
     await page.getByRole('button', { name: 'Add card' }).click();
-    await page.getByLabel('Row 4, Title').fill('Fourth card');
+    await page.getByLabel('Card 4, Title').fill('Fourth card');
     table = tableOf(await lastChange(page));
     assert.equal(table.data.view.type, 'cards');
     assert.equal(Object.keys(table.data.records).length, 4);

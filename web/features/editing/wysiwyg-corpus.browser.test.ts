@@ -52,19 +52,7 @@ const PLACEHOLDERS = ['[image:', 'kept as it is', 'not editable here yet', 'Unkn
  * Pages the editor does not draw as the page view does yet, and why: each is a bug of the editor's drawing to fix
  * (issue 42), and is taken off this list then. Their words and placeholders are not compared; their column is.
  */
-const CARDS_AS_TABLE = 'cards are drawn as a table: its column titles and a "Cover" column show, which the page view\'s cards do not';
 const KNOWN: Record<string, string> = {
-  'account-and-billing/billing-faq/README.md': CARDS_AS_TABLE,
-  'publish/site-audience/README.md': CARDS_AS_TABLE,
-  'account-and-billing/plans/README.md': CARDS_AS_TABLE,
-  'ai-for-your-readers/gitbook-ai-assistant.md': CARDS_AS_TABLE,
-  'create-content/blocks/cards.md': CARDS_AS_TABLE,
-  'getting-started/quickstart.md': CARDS_AS_TABLE,
-  'manage-your-site/site-structure/README.md': CARDS_AS_TABLE,
-  'publish/adaptive-content/enabling-adaptive-content/authenticated-access.md': CARDS_AS_TABLE,
-  'publish/custom-domain/setting-a-custom-subdirectory/README.md': CARDS_AS_TABLE,
-  'publish/publish-a-docs-site/README.md': CARDS_AS_TABLE,
-  'publish/site-audience/authenticated-access/enabling-authenticated-access.md': CARDS_AS_TABLE,
   'create-content/openapi/README.md': 'the app\'s page view draws no OpenAPI block, where the reader and the editor draw the legacy {% swagger %} block\'s operation (or why its spec is not available)',
 };
 

@@ -14,6 +14,7 @@ import { ToggleGroup } from '../../ui/toggle-group.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import { IntegrationSettings, refreshIntegrationBlock } from './nodes/integration-block.tsx';
 import { OpenAPISettings } from './nodes/openapi.tsx';
+import { TableSettings } from './nodes/table-settings.tsx';
 import { blockWithData, setNodeAttrs, settingsTarget, type SettingsKind, type SettingsTarget } from './model/block-settings-target.ts';
 import { formatLength, parseLength } from './model/length.ts';
 import { caretInto, focusField } from './place-caret.ts';
@@ -25,7 +26,7 @@ import { caretInto, focusField } from './place-caret.ts';
  * shared and undone like typing. Alt-F10 in the page takes the keys to it; Escape gives them back.
  */
 
-const NAMES: Record<SettingsKind, string> = { code: 'Code block', hint: 'Hint', image: 'Image', tabs: 'Tabs', embed: 'Embed', openapi: 'OpenAPI operation', webhook: 'OpenAPI webhook',
+const NAMES: Record<SettingsKind, string> = { code: 'Code block', hint: 'Hint', image: 'Image', tabs: 'Tabs', embed: 'Embed', table: 'Table', openapi: 'OpenAPI operation', webhook: 'OpenAPI webhook',
   integration: 'Integration block' };
 
 const sameTarget = (a: SettingsTarget | null, b: SettingsTarget | null) =>
@@ -80,6 +81,10 @@ export function BlockSettings({ editor, uploadFile }: { editor: Editor; uploadFi
     return () => document.removeEventListener('keydown', onKey);
   }, [editor]);
   if (!target || !engaged) return null;
+  // A table's cells are fields of their own (an input, a cell's editor) whose keys are theirs, Escape first: its
+  // toolbar shows while the page itself has the keys (the table selected), not while a cell is edited.
+  const active = document.activeElement;
+  if (target.kind === 'table' && active !== pageOf(editor) && pageOf(editor)?.contains(active)) return null;
   // Over the block's top edge: below it when there is no room above (the page's first block).
   const rect = () => {
     const dom = editor.isDestroyed ? null : editor.view.nodeDOM(target.pos);
@@ -98,6 +103,7 @@ export function BlockSettings({ editor, uploadFile }: { editor: Editor; uploadFi
         {target.kind === 'image' && <ImageSettings {...props} />}
         {target.kind === 'tabs' && <TabsSettings {...props} />}
         {target.kind === 'embed' && <EmbedSettings {...props} />}
+        {target.kind === 'table' && <TableSettings {...props} />}
         {(target.kind === 'openapi' || target.kind === 'webhook') && <OpenAPISettings type={typeOf(target)} data={dataOf(target)} onChange={(data) => setData(editor, target.pos, typeOf(target), data)} />}
         {target.kind === 'integration' && (
           <IntegrationSettings

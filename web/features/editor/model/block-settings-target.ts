@@ -3,14 +3,14 @@ import { NodeSelection, type Selection, type Transaction } from '@tiptap/pm/stat
 
 /*
  * Which block the settings toolbar is about: the innermost block with settings around the selection (a code block,
- * a hint, an image, a tabs block, an embed), or the one selected as a whole. The caret in a hint inside a tab
+ * a hint, an image, a tabs block, an embed, a table), or the one selected as a whole. The caret in a hint inside a tab
  * configures the hint; in an image's caption, the image. A tab configures its tabs block (its title is edited on
  * the tab itself).
  */
 
-export type SettingsKind = 'code' | 'hint' | 'image' | 'tabs' | 'embed' | 'openapi' | 'webhook' | 'integration';
+export type SettingsKind = 'code' | 'hint' | 'image' | 'tabs' | 'embed' | 'table' | 'openapi' | 'webhook' | 'integration';
 
-const KINDS: Record<string, SettingsKind> = { codeBlock: 'code', hint: 'hint', image: 'image', tabs: 'tabs', embed: 'embed' };
+const KINDS: Record<string, SettingsKind> = { codeBlock: 'code', hint: 'hint', image: 'image', tabs: 'tabs', embed: 'embed', table: 'table' };
 
 export interface SettingsTarget {
   kind: SettingsKind;

@@ -4,18 +4,21 @@ import { addColumn, addRow, orderedRecords, removeColumn, removeRow, type TableJ
 import type { FlowBlock } from '../../../../src/features/content/document/types.ts';
 import { useEditorFile, type Ref } from '../files.ts';
 import { blockOf } from './block-data.ts';
-import { Picture, refLabel } from './media.tsx';
+import { Picture, refLabel, selectBlock } from './media.tsx';
 import { useRefName } from '../../pages/ref-titles.ts';
 import { RichCell } from './rich-cell.tsx';
 import { ColumnResizer } from './column-resizer.tsx';
 import { columnSizes, resizeColumn, type GridSizing } from '../../../../src/features/content/document/table-widths.ts';
-import { faPlus, faXmark } from '@fortawesome/free-solid-svg-icons';
+import { faLink, faPlus, faSliders, faXmark } from '@fortawesome/free-solid-svg-icons';
 import { Button, IconButton } from '../../../ui/button.tsx';
+import { Icon } from '../../../ui/icon.tsx';
 import { Tooltip } from '../../../ui/tooltip.tsx';
+import { chooseNewOption, COLUMN_TYPE_NAMES, setCellValue, setColumnType, type ColumnType } from '../model/table-columns.ts';
+import { CheckboxCell, ColumnMenu, NumberCell, RatingCell, SelectCell } from './table-cells.tsx';
 
-type Definition = { id: string; title: string; type: string };
+type Definition = { id: string; title: string; type: string; [field: string]: unknown };
 type Fragment = { fragment: string; nodes: { type: string; nodes?: { object: string; leaves?: { text: string; marks?: unknown[] }[] }[] }[] };
-type TableJson = { data: { view: GridSizing & { coverDefinition?: string }; records: Record<string, { orderIndex: string; values: Record<string, unknown> }>; definition: Record<string, Definition> }; fragments: Fragment[] };
+type TableJson = { data: { view: GridSizing & { coverDefinition?: string; targetDefinition?: string; cardSize?: string }; records: Record<string, { orderIndex: string; values: Record<string, unknown> }>; definition: Record<string, Definition> }; fragments: Fragment[] };
 
 /** A cell's text when it is one paragraph of plain text (what a text input can edit without loss), else undefined. */
 export function plainCellText(fragment: Fragment | undefined): string | undefined {
@@ -35,10 +38,16 @@ function CellFile({ refJson, image }: { refJson: Ref; image: boolean }) {
   return file ? <a href={file.downloadURL} download={file.name}>{file.name}</a> : <span className="qe-readonly">{file === null ? `No file ${refJson.file}` : 'Loading the file…'}</span>;
 }
 
-/** A `files` or `image` cell's references: file ids (GitBook's `files`), or content references (an imported `image`). */
+/**
+ * A `files` or `image` cell's references: file ids (GitBook's `files`), content references (an imported `image`), or
+ * GitBook's `{ ref, objectFit }` of a card's cover.
+ */
 function cellRefs(value: unknown): Ref[] {
   return (Array.isArray(value) ? value : [value]).flatMap((item): Ref[] =>
-    typeof item === 'string' ? [{ kind: 'file', file: item }] : item && typeof item === 'object' && 'kind' in item ? [item as Ref] : [],
+    typeof item === 'string' ? [{ kind: 'file', file: item }]
+    : item && typeof item === 'object' && 'kind' in item ? [item as Ref]
+    : item && typeof item === 'object' && 'ref' in item && item.ref && typeof item.ref === 'object' ? [item.ref as Ref]
+    : [],
   );
 }
 
@@ -59,11 +68,14 @@ function CellFiles({ value, image }: { value: unknown; image: boolean }) {
 }
 
 /**
- * GitBook's table, a grid or cards (columns in `definition`, rows in `records`, text cells as fragments).
+ * GitBook's table, a grid or cards (columns in `definition`, rows in `records`, text cells as fragments). A grid is
+ * an HTML table; cards are the page view's list of cards (reader.css: `table-cards`), each with its cover picture
+ * (`coverDefinition`, an image column) over its listed columns, its link (`targetDefinition`) named in its tools.
  * Column titles and text cells are edited here (plain text in an input, rich text in an editor of its own:
- * rich-cell.tsx), rows and columns added and removed, a grid's columns resized by dragging their header's edge
- * (drawn at their widths as the reader draws them: table-widths.ts); cells of other types (numbers, files…) are
- * shown and kept as they are.
+ * rich-cell.tsx), cells of other types by their type (table-cells.tsx), a column's type set from its menu
+ * (model/table-columns.ts), rows and columns added and removed, a grid's columns resized by dragging their header's
+ * edge (drawn at their widths as the reader draws them: table-widths.ts). Users, files and links are shown and
+ * kept as they are.
  */
 export function TableView(props: NodeViewProps & { spaceId: string }) {
   const latest = useRef(props);
@@ -76,6 +88,8 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
   const [fresh, setFresh] = useState<string | null>(null);
   // A column's edge being dragged: the columns' widths drawn when it was taken, and where it is now.
   const [dragging, setDragging] = useState<{ id: string; width: number; measured: Record<string, number> } | null>(null);
+  // What the last change of a column's type could not carry over, said until the next one.
+  const [notice, setNotice] = useState('');
   const headRow = useRef<HTMLTableRowElement>(null);
   const takesCaret = (name: string) =>
     fresh === name
@@ -99,11 +113,20 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
   const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
   const rows = orderedRecords(table as unknown as EditableTable);
   const cards = table.data.view.type === 'cards';
-  // A card's cover comes from a column the cards do not list (GitBook hides it): shown first, as the card's picture.
-  const coverId = cards ? table.data.view.coverDefinition : undefined;
-  const cover = typeof coverId === 'string' && !table.data.view.columns.includes(coverId) ? table.data.definition[coverId] : undefined;
+  const definitionOf = (field: 'coverDefinition' | 'targetDefinition') => {
+    const id = cards ? table.data.view[field] : undefined;
+    return typeof id === 'string' ? table.data.definition[id] : undefined;
+  };
+  const cover = definitionOf('coverDefinition');
+  const target = definitionOf('targetDefinition');
   const row = cards ? 'Card' : 'Row';
-  const change = (edit: (t: EditableTable) => EditableTable) => props.updateAttributes({ block: edit(table as unknown as EditableTable) });
+  // The table as the editor holds it now, not as it was last drawn: changes made before React draws again build on each other.
+  const now = (): EditableTable => {
+    const pos = latest.current.getPos();
+    const node = typeof pos === 'number' ? latest.current.editor.state.doc.nodeAt(pos) : null;
+    return (node?.type === latest.current.node.type ? node.attrs.block : blockOf(latest.current)) as EditableTable;
+  };
+  const change = (edit: (t: EditableTable) => EditableTable) => props.updateAttributes({ block: edit(now()) });
   const addAndEnter = (edit: (t: EditableTable) => EditableTable) => {
     const before = table as unknown as EditableTable;
     const after = edit(before);
@@ -111,6 +134,11 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
     const record = Object.keys(after.data.records).find((id) => !(id in before.data.records));
     const firstCell = record && after.data.view.columns.map((id) => after.data.records[record]!.values[id]).find((value) => typeof value === 'string');
     setFresh(column ? `column:${column}` : typeof firstCell === 'string' ? firstCell : null);
+    props.updateAttributes({ block: after });
+  };
+  const setType = (column: Definition, type: ColumnType) => {
+    const { table: after, dropped } = setColumnType(table as unknown as EditableTable, column.id, type);
+    setNotice(dropped ? `${dropped} ${dropped === 1 ? 'value' : 'values'} of ${column.title || 'the column'} could not be kept as ${COLUMN_TYPE_NAMES[type]} and ${dropped === 1 ? 'was' : 'were'} emptied: undo (Ctrl+Z) brings them back.` : '');
     props.updateAttributes({ block: after });
   };
   const byName = new Map(table.fragments.map((f) => [f.fragment, f]));
@@ -138,8 +166,121 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
     const now = (blockOf(latest.current) as unknown as TableJson);
     latest.current.updateAttributes({ block: { ...now, fragments: now.fragments.map((f) => (f.fragment === name ? { ...f, nodes } : f)) } });
   };
+
+  /** A cell drawn and edited by its column's type. */
+  const cell = (recordId: string, c: Definition, label: string) => {
+    const value = table.data.records[recordId]!.values[c.id];
+    const set = (next: unknown) => change((t) => setCellValue(t, recordId, c.id, next));
+    const fragment = typeof value === 'string' ? byName.get(value) : undefined;
+    const text = c.type === 'text' && fragment?.fragment !== richEditing ? plainCellText(fragment) : undefined;
+    if (text !== undefined) return <input ref={takesCaret(fragment!.fragment)} aria-label={label} value={text} readOnly={!editable} onChange={(e) => setCell(fragment!.fragment, e.target.value)} />;
+    if (c.type === 'text' && fragment) {
+      return (
+        <RichCell
+          page={props.editor}
+          label={label}
+          nodes={fragment.nodes as unknown as FlowBlock[]}
+          text={fragmentText(fragment)}
+          editable={editable}
+          onChange={(nodes) => setFragment(fragment.fragment, nodes)}
+          onEditing={(editing) => setRichEditing(editing ? fragment.fragment : null)}
+        />
+      );
+    }
+    const typed = { label, value, editable, onChange: set };
+    switch (c.type) {
+      case 'number':
+        return <NumberCell {...typed} />;
+      case 'checkbox':
+        return <CheckboxCell {...typed} />;
+      case 'rating':
+        return <RatingCell {...typed} column={c} />;
+      case 'select':
+        return (
+          <SelectCell
+            {...typed}
+            column={c}
+            onAddOption={(name) => change((t) => chooseNewOption(t, recordId, c.id, name))}
+          />
+        );
+      case 'files':
+      case 'image':
+        return <CellFiles value={value} image={c.type === 'image'} />;
+      case 'content-ref':
+        if (value && typeof value === 'object') {
+          return (
+            <Tooltip content={KEPT}>
+              <span className="qe-readonly"><CellLink spaceId={props.spaceId} refJson={value as Ref} /></span>
+            </Tooltip>
+          );
+        }
+    }
+    return (
+      <Tooltip content={KEPT}>
+        <span className="qe-readonly">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
+      </Tooltip>
+    );
+  };
+
+  /** A column's title, its menu (its type) and its removal. */
+  const columnHead = (c: Definition, i: number) => (
+    <span className="qe-table-column">
+      <input ref={takesCaret(`column:${c.id}`)} aria-label={`Column title ${c.title || i + 1}`} placeholder={`Column ${i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
+      {editable && <ColumnMenu column={c} label={c.title || String(i + 1)} onType={(type) => setType(c, type)} />}
+      {editable && columns.length > 1 && (
+        <IconButton size="sm" icon={faXmark} label={`Remove column ${c.title || i + 1}`} onClick={() => change((t) => removeColumn(t, c.id))} />
+      )}
+    </span>
+  );
+
+  const tools = editable && (
+    <div className="qe-block-tools" contentEditable={false}>
+      <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addRow)}>Add {row.toLowerCase()}</Button>
+      <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addColumn)}>Add column</Button>
+      <IconButton size="sm" icon={faSliders} label={`${cards ? 'Cards' : 'Table'} settings`} onClick={() => selectBlock(props)} />
+      {notice && <p role="status" className="qe-table-notice">{notice}</p>}
+    </div>
+  );
+
+  if (cards) {
+    return (
+      <NodeViewWrapper as="div" className="qe-table qe-table-cards" data-quire="table" role="group" aria-label="Cards">
+        {/* The cards show no column titles (as readers see them): the columns are named and typed above them. */}
+        {editable && (
+          <div className="qe-block-tools qe-table-columns" contentEditable={false} role="group" aria-label="Columns">
+            {columns.map((c, i) => <span key={c.id}>{columnHead(c, i)}</span>)}
+          </div>
+        )}
+        <ul className={`table-cards qe-cards-${table.data.view.cardSize === 'large' ? 'large' : 'medium'}`} contentEditable={false}>
+          {rows.map(([id, record], r) => (
+            <li key={id} className="table-card" aria-label={`Card ${r + 1}`}>
+              {cover && record.values[cover.id] !== undefined && record.values[cover.id] !== null && (
+                <div className="qe-card-cover">
+                  {cellRefs(record.values[cover.id]).map((ref, i) => <CellFile key={i} refJson={ref} image />)}
+                </div>
+              )}
+              {columns.map((c) => <div key={c.id} className="table-card-field">{cell(id, c, `Card ${r + 1}, ${c.title || 'untitled column'}`)}</div>)}
+              {editable && (
+                <div className="qe-block-tools qe-card-tools">
+                  {/* A link the card lists among its fields shows there; a hidden one (as GitBook keeps it) here. */}
+                  {target && !table.data.view.columns.includes(target.id) && record.values[target.id] && typeof record.values[target.id] === 'object' ? (
+                    <span className="qe-card-target">
+                      <Icon icon={faLink} /> <CellLink spaceId={props.spaceId} refJson={record.values[target.id] as Ref} />
+                    </span>
+                  ) : null}
+                  <IconButton size="sm" icon={faXmark} label={`Remove card ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+        {tools}
+      </NodeViewWrapper>
+    );
+  }
+
   return (
-    <NodeViewWrapper as="div" className={sizes ? 'qe-table qe-table-sized' : 'qe-table'} data-quire="table" role="group" aria-label={cards ? 'Cards' : 'Table'}>
+    <NodeViewWrapper as="div" className={sizes ? 'qe-table qe-table-sized' : 'qe-table'} data-quire="table" role="group" aria-label="Table">
       <table contentEditable={false} style={sizes ? { tableLayout: 'fixed', width: editable && sizes.table.endsWith('px') ? `calc(${sizes.table} + ${ACTIONS_WIDTH})` : sizes.table } : undefined}>
         {sizes && (
           <colgroup>
@@ -149,16 +290,10 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
         )}
         <thead>
           <tr ref={headRow}>
-            {cover && <th scope="col">Cover</th>}
             {columns.map((c, i) => (
               <th key={c.id}>
-                <span className="qe-table-column">
-                  <input ref={takesCaret(`column:${c.id}`)} aria-label={`Column title ${c.title || i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
-                  {editable && columns.length > 1 && (
-                    <IconButton size="sm" icon={faXmark} label={`Remove column ${c.title || i + 1}`} onClick={() => change((t) => removeColumn(t, c.id))} />
-                  )}
-                </span>
-                {editable && !cards && (
+                {columnHead(c, i)}
+                {editable && (
                   <ColumnResizer
                     label={`Width of column ${c.title || i + 1}`}
                     onDrag={(width) => setDragging((d) => (width === null ? null : { id: c.id, width, measured: d?.measured ?? measure() }))}
@@ -171,60 +306,19 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(([id, record], r) => (
+          {rows.map(([id], r) => (
             <tr key={id}>
-              {cover && (
-                <td>
-                  <CellFiles value={record.values[cover.id]} image />
-                </td>
-              )}
-              {columns.map((c) => {
-                const value = record.values[c.id];
-                const fragment = typeof value === 'string' ? byName.get(value) : undefined;
-                const text = c.type === 'text' && fragment?.fragment !== richEditing ? plainCellText(fragment) : undefined;
-                return (
-                  <td key={c.id}>
-                    {text !== undefined ? (
-                      <input ref={takesCaret(fragment!.fragment)} aria-label={`Row ${r + 1}, ${c.title}`} value={text} readOnly={!editable} onChange={(e) => setCell(fragment!.fragment, e.target.value)} />
-                    ) : c.type === 'text' && fragment ? (
-                      <RichCell
-                        page={props.editor}
-                        label={`Row ${r + 1}, ${c.title}`}
-                        nodes={fragment.nodes as unknown as FlowBlock[]}
-                        text={fragmentText(fragment)}
-                        editable={editable}
-                        onChange={(nodes) => setFragment(fragment.fragment, nodes)}
-                        onEditing={(editing) => setRichEditing(editing ? fragment.fragment : null)}
-                      />
-                    ) : c.type === 'files' || c.type === 'image' ? (
-                      <CellFiles value={value} image={c.type === 'image'} />
-                    ) : c.type === 'content-ref' && value && typeof value === 'object' ? (
-                      <Tooltip content={KEPT}>
-                        <span className="qe-readonly"><CellLink spaceId={props.spaceId} refJson={value as Ref} /></span>
-                      </Tooltip>
-                    ) : (
-                      <Tooltip content={KEPT}>
-                        <span className="qe-readonly">{fragment ? fragmentText(fragment) : value === undefined ? '' : JSON.stringify(value)}</span>
-                      </Tooltip>
-                    )}
-                  </td>
-                );
-              })}
+              {columns.map((c) => <td key={c.id}>{cell(id, c, `Row ${r + 1}, ${c.title}`)}</td>)}
               {editable && (
                 <td className="qe-table-actions">
-                  <IconButton size="sm" icon={faXmark} label={`Remove ${row.toLowerCase()} ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />
+                  <IconButton size="sm" icon={faXmark} label={`Remove row ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />
                 </td>
               )}
             </tr>
           ))}
         </tbody>
       </table>
-      {editable && (
-        <div className="qe-block-tools" contentEditable={false}>
-          <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addRow)}>Add {row.toLowerCase()}</Button>
-          <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addColumn)}>Add column</Button>
-        </div>
-      )}
+      {tools}
     </NodeViewWrapper>
   );
 }
