@@ -38,6 +38,7 @@ import { CreateReusableDialog } from './reusable/create-reusable.tsx';
 import { ReusableContext, ReusableDirectory } from './reusable/reusable-directory.ts';
 import { reusableNode } from './reusable/reusable-model.ts';
 import { ReusablePicker } from './reusable/reusable-picker.tsx';
+import { contentElementOf, drawNodeViewsFromTheStart } from './content-mount.ts';
 import { faKeyboard, faRotateLeft, faRotateRight } from '@fortawesome/free-solid-svg-icons';
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
@@ -204,6 +205,7 @@ export default function PageEditor(props: PageEditorProps) {
       immediatelyRender: false,
       shouldRerenderOnTransaction: false,
       onBeforeCreate: ({ editor: created }) => {
+        drawNodeViewsFromTheStart(created);
         const opened = alone.current;
         alone.current = collaboration ? null : { editor: created, generation, edited: false, focused: false };
         if (!collaboration || !opened || opened.generation !== generation || opened.editor === created) return;
@@ -395,7 +397,7 @@ export default function PageEditor(props: PageEditorProps) {
         <VariablesContext.Provider value={variables}>
           <ReusableContext.Provider value={reusableContext}>
             <ApiBlocksContext.Provider value={props.apiBlocks}>
-              <EditorContent editor={editor} />
+              <EditorContent editor={editor} ref={contentElementOf(editor)} />
             </ApiBlocksContext.Provider>
           </ReusableContext.Provider>
         </VariablesContext.Provider>
