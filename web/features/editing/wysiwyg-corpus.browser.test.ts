@@ -65,7 +65,6 @@ const KNOWN: Record<string, string> = {
   'publish/custom-domain/setting-a-custom-subdirectory/README.md': CARDS_AS_TABLE,
   'publish/publish-a-docs-site/README.md': CARDS_AS_TABLE,
   'publish/site-audience/authenticated-access/enabling-authenticated-access.md': CARDS_AS_TABLE,
-  'create-content/openapi/README.md': 'the app\'s page view draws no OpenAPI block, where the reader and the editor draw the legacy {% swagger %} block\'s operation (or why its spec is not available)',
 };
 
 /** The pages of a run: `count` of them drawn from `seed` (a small linear congruential shuffle), in the corpus' order. */
