@@ -2,7 +2,6 @@ import type { Document } from '../../../src/features/content/document/types.ts';
 import { allPages, api, uploadBytes } from '../../api/client.ts';
 import type { ChangeRequest, Integration, OpenAPISpec, Revision, RevisionFile } from '../../api/types.ts';
 import type { InstalledBlocks } from '../editor/contract.ts';
-import { buildReference, type ApiReference } from '../../../src/features/openapi-specs/reference.ts';
 import { contentPath, pickDraft, type EditTarget } from './edit-target.ts';
 
 /** The answer of a change batch (updateChangeRequestContent with compat=false, or updateSpaceContent). */
@@ -86,34 +85,6 @@ export function readFile(spaceId: string, target: EditTarget, fileId: string, si
 export async function readSpecs(organizationId: string): Promise<{ slug: string; ready: boolean }[]> {
   const specs = await allPages<OpenAPISpec>(`/orgs/${organizationId}/openapi`);
   return specs.map((spec) => ({ slug: spec.slug, ready: Boolean(spec.lastVersion) }));
-}
-
-/**
- * The reference of a spec's latest version (getLatestOpenAPISpecVersionContent: its parsed entry document), built as
- * the reader builds it (openapi-specs/reference.ts), so the editor shows the operations readers see.
- */
-export async function readSpecReference(organizationId: string, slug: string): Promise<ApiReference> {
-  const content = await api<{ filesystem: Record<string, { isEntrypoint?: boolean; specification?: unknown }> }>(
-    'GET',
-    `/orgs/${organizationId}/openapi/${encodeURIComponent(slug)}/versions/latest/content`,
-  );
-  const files = Object.values(content.filesystem);
-  const entry = files.find((file) => file?.isEntrypoint) ?? files[0];
-  const specification = entry?.specification;
-  if (!specification || typeof specification !== 'object') throw new Error(`The OpenAPI spec "${slug}" has no document`);
-  return buildReference(specification as Record<string, unknown>);
-}
-
-/**
- * The reference of the spec a `swagger` block names by its address, found as the reader finds it: the organization's
- * spec whose source is that URL (the server fetched it, through its fetch guard, when it was added).
- */
-export async function readSpecReferenceByUrl(organizationId: string, url: string): Promise<ApiReference | null> {
-  const specs = await allPages<OpenAPISpec>(`/orgs/${organizationId}/openapi`);
-  const spec = specs.find((s) => s.sourceURL === url);
-  if (!spec) return null;
-  if (!spec.lastVersion) throw new Error(`the specification “${spec.slug}” fetched from this address is not processed yet (${spec.processingState})`);
-  return readSpecReference(organizationId, spec.slug);
 }
 
 /** A spec of the organization fetched from an address (createOpenAPISpec): the server's job worker fetches it. */

@@ -53,7 +53,6 @@ const PLACEHOLDERS = ['[image:', 'kept as it is', 'not editable here yet', 'Unkn
  * (issue 42), and is taken off this list then. Their words and placeholders are not compared; their column is.
  */
 const KNOWN: Record<string, string> = {
-  'create-content/openapi/README.md': 'the app\'s page view draws no OpenAPI block, where the reader and the editor draw the legacy {% swagger %} block\'s operation (or why its spec is not available)',
 };
 
 /** The pages of a run: `count` of them drawn from `seed` (a small linear congruential shuffle), in the corpus' order. */

@@ -12,13 +12,14 @@ import { LinkTo, renderInlines } from './render-inline.tsx';
 import { faCheck, faCircleCheck, faCircleExclamation, faCircleInfo, faTriangleExclamation, faUpRightFromSquare } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '../../ui/icon.tsx';
 import { BlockFormula } from '../math/formula.tsx';
+import { isOpenAPIBlock, OpenAPIBlockView } from './render-openapi.tsx';
 
 /*
  * A page's JSON document, read-only, as the reader renders it (src/features/reader/render-document.tsx) and with
  * its stylesheet's classes: the same anchors for headings (the reader's heading-anchors.ts), the same markup
  * for hints, tabs, code and tables. Code is highlighted by shiki as the reader does, once its grammar has loaded
- * (features/code; plain until then), math by temml as the reader does (features/math). What differs: blocks the
- * reader renders from integrations show their text.
+ * (features/code; plain until then), math by temml as the reader does (features/math), OpenAPI blocks from their
+ * spec as the editor does (render-openapi.tsx). What differs: blocks the reader renders from integrations show their text.
  */
 
 /**
@@ -328,6 +329,7 @@ interface OpaqueBlock { type: string; key?: string; data?: Record<string, unknow
 /** Blocks the reader renders with integrations or heavy libraries (math, OpenAPI, steppers, columns): their content, or their text. */
 function OtherBlock({ block, ctx, depth }: { block: OpaqueBlock; ctx: Ctx; depth: number }) {
   if (block.type === 'math') return <BlockFormula formula={typeof block.data?.formula === 'string' ? block.data.formula : ''} />;
+  if (isOpenAPIBlock(block.type)) return <OpenAPIBlockView type={block.type} data={block.data} />;
   const children = [...(block.fragments ?? []).flatMap((f) => f.nodes ?? []), ...(block.nodes ?? [])];
   if (block.type === 'prompt') {
     // As the published reader draws it (render-opaque-blocks.tsx), its description above its blocks.

@@ -18,7 +18,8 @@ import { petstoreYaml, startFixtureServer, webhooksJson, type FixtureServer } fr
  * in GitBook's shape; a block declared by an installed integration inserted from `/` and drawn by the integration's
  * ContentKit render, its props stored when its component asks, and a failed render shown with its reason while the
  * block is kept as it is. GitBook's older `swagger` blocks (a spec by its address) and webhook blocks are drawn and
- * changed the same way; a selected integration block has its own toolbar (refresh, its settings, delete).
+ * changed the same way; a selected integration block has its own toolbar (refresh, its settings, delete). The app's
+ * page view draws the OpenAPI blocks as the editor does.
  */
 
 /** A one-pixel PNG, base64: an integration's icon. */
@@ -242,6 +243,50 @@ describe('OpenAPI and integration blocks in the editor, in Chromium', { skip: wi
     await content(page).waitFor();
     await content(page).getByRole('region', { name: 'GET /pets/{petId}' }).getByText('Info for a specific pet', { exact: true }).waitFor();
     await content(page).getByRole('region', { name: 'Webhook POST newPet' }).getByText('Payload').waitFor();
+  });
+
+  test('the page view draws an operation, a webhook, schemas and a swagger block whose spec is missing, as the editor does', async () => {
+    const { t, origin } = suite;
+    await buildOpenAPISpec(t, 'petstore-view', { text: petstoreYaml() });
+    await buildOpenAPISpec(t, 'events-view', { text: webhooksJson() });
+    const space = await buildSpace(t, { title: 'API blocks read' });
+    const unknown = 'https://specs.example/nobody-added.json';
+    const block = (type: string, data: Json) => ({ object: 'block', type, isVoid: true, data });
+    const nodes = [
+      block('openapi-operation', { ref: { kind: 'openapi', spec: 'petstore-view' }, method: 'get', path: '/pets/{petId}' }),
+      block('openapi-webhook', { ref: { kind: 'openapi', spec: 'events-view' }, name: 'newPet', method: 'post' }),
+      block('openapi-schemas', { ref: { kind: 'openapi', spec: 'petstore-view' }, schemas: ['Error'], grouped: false }),
+      block('swagger', { ref: { kind: 'url', url: unknown }, method: 'get', path: '/pets' }),
+    ];
+    const batch = ok(await t.api('POST', `/v1/spaces/${space.id}/content`, {
+      body: { changes: [{ operation: 'insert_page', title: 'Read API', document: { document: { object: 'document', data: {}, nodes } } }] },
+    }));
+    const pageId = batch.changes[0].page.id;
+    const { path } = ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${pageId}`));
+
+    const page = await suite.signedIn();
+    await page.goto(`${origin}/app/s/${space.id}/${path}`);
+    const view = page.locator('article.page .document');
+    // The operation: its method, path and parameters, from the organization's spec.
+    const operation = view.getByRole('region', { name: 'GET /pets/{petId}', exact: true });
+    await operation.getByText('Info for a specific pet', { exact: true }).waitFor();
+    assert.equal(await operation.locator('.http-method').innerText(), 'GET');
+    assert.equal(await operation.locator('.openapi-path').innerText(), '/pets/{petId}');
+    await operation.getByText('Path parameters').waitFor();
+    await operation.getByText('petId', { exact: true }).waitFor();
+    await operation.getByText('Headers', { exact: true }).waitFor();
+    await operation.getByText('X-Request-Id', { exact: true }).waitFor();
+    const webhook = view.getByRole('region', { name: 'Webhook POST newPet' });
+    await webhook.getByText('A pet was added', { exact: true }).waitFor();
+    await webhook.getByText('Payload').waitFor();
+    const schemas = view.getByRole('region', { name: 'Schemas: Error' });
+    await schemas.getByText('message', { exact: true }).waitFor();
+    // No spec of the organization comes from the swagger block's address: it says so, and offers nothing to add here.
+    const missing = view.getByRole('region', { name: 'GET /pets', exact: true });
+    await missing.getByText(`The API specification at ${unknown} is not available: no API specification of the organization is fetched from ${unknown}`).waitFor();
+    assert.equal(await missing.getByRole('button').count(), 0, 'the page view changes nothing');
+    await screenshot(page, 'page-view-openapi-blocks', { fullPage: true });
+    await suite.assertAccessible(page, 'the page view with OpenAPI blocks');
   });
 
   test('an integration\'s `/` item shows its icon and description; its block\'s toolbar refreshes it, opens its settings, deletes it', async () => {

@@ -1,11 +1,9 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { faChevronDown } from '@fortawesome/free-solid-svg-icons';
-import type { ApiReference, OperationView, SchemaView } from '../../../../src/features/openapi-specs/reference.ts';
-import { findOperation, findWebhook } from '../../../../src/features/openapi-specs/reference.ts';
-import {
-  bodyTitle, describeSecurity, operationName, PARAMETER_GROUPS, paragraphsOf, typeLabel, unavailableNote, type ReferenceKind,
-} from '../../../../src/features/reader/openapi-labels.ts';
+import type { OperationView } from '../../../../src/features/openapi-specs/reference.ts';
+import type { ReferenceKind } from '../../../../src/features/reader/openapi-labels.ts';
+import { OperationBlockDrawing, SchemasBlockDrawing } from '../../openapi/reference-blocks.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Popover } from '../../../ui/popover.tsx';
@@ -13,26 +11,20 @@ import { Select } from '../../../ui/select.tsx';
 import { NoSpecAtAddress, referenceAt, referenceOf, useApiBlocks, useLoaded } from '../api-blocks.ts';
 import { blockOf } from './block-data.ts';
 import {
-  blockDataPointingAt, blockPointerOf, filterOperations, operationId, pointerOf, sourceKey, specSlugForUrl, type BlockPointer, type SpecSource,
+  blockDataPointingAt, blockPointerOf, filterOperations, operationId, pointerOf, sourceKey, specSlugForUrl, type SpecSource,
 } from './openapi-operations.ts';
 
 /*
  * An `openapi-operation`, `swagger` (a spec by its address) or `openapi-webhook` block as readers see it
  * (render-openapi.tsx draws the same parts with the same classes and words, from the same reference of the spec's
  * latest version): method and path (or webhook name), summary, description, server, authorization, parameters,
- * request body (a webhook's payload) and responses. The block stays as it is (an opaque block of the model); what it
- * points at is changed from its settings toolbar (OpenAPISettings).
+ * request body (a webhook's payload) and responses, drawn by openapi/reference-blocks.tsx (as the page view draws
+ * them). The block stays as it is (an opaque block of the model); what it points at is changed from its settings
+ * toolbar (OpenAPISettings).
  */
 
 /** The key a source's reference is loaded under; a file (which is not read) has one too, so that it says why. */
 const loadKey = (source: SpecSource | null) => (source ? (sourceKey(source) ?? `file:${(source as { file: string }).file}`) : null);
-
-/** How a block's spec is named where it is not available. */
-function specName(source: SpecSource): string {
-  if ('spec' in source) return `“${source.spec}”`;
-  if ('url' in source) return `at ${source.url}`;
-  return `file ${source.file}`;
-}
 
 /** How often, and how many times, a spec just added from a block's address is asked for while the server fetches it. */
 const FETCH_POLL_MS = 2000;
@@ -41,7 +33,7 @@ const FETCH_POLLS = 30;
 export function OpenAPIOperationView(props: NodeViewProps) {
   const block = blockOf(props);
   const pointer = blockPointerOf(block.type, block.data);
-  const { kind, source } = pointer;
+  const { source } = pointer;
   // A spec added from the block's address is asked for again until the server has fetched it.
   const [added, setAdded] = useState(false);
   const [polls, setPolls] = useState(0);
@@ -54,30 +46,11 @@ export function OpenAPIOperationView(props: NodeViewProps) {
   }, [added, loaded, polls]);
   const fetching = added && loaded?.state !== 'ready' && polls < FETCH_POLLS;
   const missingAt = source && 'url' in source && loaded?.state === 'failed' && loaded.error instanceof NoSpecAtAddress ? source.url : undefined;
-  const reference = loaded?.state === 'ready' ? loaded.value : undefined;
-  const find = kind === 'webhook' ? findWebhook : findOperation;
-  const operation = reference && pointer.method && pointer.path ? find(reference, pointer.path, pointer.method) : undefined;
   return (
     <NodeViewWrapper as="div" className="qe-openapi" data-quire="opaqueBlock" data-drag-handle contentEditable={false}>
-      {operation && reference ? (
-        <OperationSummary reference={reference} op={operation} kind={kind} />
-      ) : (
-        <section className="openapi-operation unavailable" aria-label={operationName(kind, pointer.method, pointer.path) || (kind === 'webhook' ? 'OpenAPI webhook' : 'OpenAPI operation')}>
-          <OperationHead pointer={pointer} />
-          <p className="openapi-note" aria-busy={loaded?.state === 'loading' || fetching}>
-            {!source || !pointer.path
-              ? `No ${kind} chosen yet: pick one in the block’s settings.`
-              : fetching
-                ? `The server is fetching the API specification ${specName(source)}…`
-                : loaded?.state === 'loading'
-                  ? 'Loading the API specification…'
-                  : loaded?.state === 'failed'
-                    ? `The API specification ${specName(source)} is not available: ${loaded.reason}`
-                    : unavailableNote(kind, Boolean(reference))}
-          </p>
-          {missingAt && !added && props.editor.isEditable ? <AddSpecAtAddress url={missingAt} onAdded={() => setAdded(true)} /> : null}
-        </section>
-      )}
+      <OperationBlockDrawing pointer={pointer} loaded={loaded} fetching={fetching}>
+        {missingAt && !added && props.editor.isEditable ? <AddSpecAtAddress url={missingAt} onAdded={() => setAdded(true)} /> : null}
+      </OperationBlockDrawing>
     </NodeViewWrapper>
   );
 }
@@ -101,81 +74,6 @@ function AddSpecAtAddress({ url, onAdded }: { url: string; onAdded(): void }) {
       </Button>
       {state.failure ? <span role="alert"> It could not be added: {state.failure}</span> : null}
     </p>
-  );
-}
-
-function OperationHead({ pointer, deprecated }: { pointer: Pick<BlockPointer, 'kind' | 'method' | 'path'>; deprecated?: boolean }) {
-  return (
-    <div className="openapi-head">
-      {pointer.kind === 'webhook' ? <span className="openapi-badge webhook">Webhook</span> : null}
-      {pointer.method ? <span className={`http-method method-${pointer.method}`}>{pointer.method.toUpperCase()}</span> : null}
-      {pointer.path ? <code className="openapi-path">{pointer.path}</code> : null}
-      {deprecated ? <span className="openapi-badge deprecated">Deprecated</span> : null}
-    </div>
-  );
-}
-
-/** The operation's parts, as the reader draws them; schemas show their type, not their fields (the reader unfolds them). */
-function OperationSummary({ reference, op, kind }: { reference: ApiReference; op: OperationView; kind: ReferenceKind }) {
-  // A webhook is sent by the API to its subscribers: no server of the API (as the reader).
-  const server = kind === 'webhook' ? '' : (reference.servers[0] ?? '');
-  return (
-    <section className="openapi-operation" aria-label={operationName(kind, op.method, op.path)}>
-      <OperationHead pointer={{ ...op, kind }} deprecated={op.deprecated} />
-      {op.summary ? <p className="openapi-summary">{op.summary}</p> : null}
-      {paragraphsOf(op.description).map((p, i) => <p key={i} className="openapi-description">{p}</p>)}
-      {server ? (
-        <p className="openapi-server">
-          <span className="openapi-label">Server</span> <code>{server}</code>
-        </p>
-      ) : null}
-      {op.security.length > 0 ? (
-        <p className="openapi-auth">
-          <span className="openapi-label">Authorization</span> {op.security.map(describeSecurity).join(', ')}
-        </p>
-      ) : null}
-      {PARAMETER_GROUPS.map(([where, title]) => {
-        const params = op.parameters.filter((p) => p.in === where);
-        return params.length > 0 ? (
-          <div key={where} className="openapi-section">
-            <p className="openapi-section-title">{title}</p>
-            <ul className="openapi-schema">
-              {params.map((p) => (
-                <li key={p.name}>
-                  <div className="openapi-field">
-                    <code className="openapi-name">{p.name}</code>
-                    {p.schema ? <span className="openapi-type">{typeLabel(p.schema)}</span> : null}
-                    {p.required ? <span className="openapi-required">required</span> : null}
-                    {p.deprecated ? <span className="openapi-badge deprecated">Deprecated</span> : null}
-                  </div>
-                  {paragraphsOf(p.description).map((text, i) => <p key={i} className="openapi-description">{text}</p>)}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null;
-      })}
-      {op.requestBody ? (
-        <div className="openapi-section">
-          <p className="openapi-section-title">
-            {bodyTitle(kind)} <span className="openapi-media">{op.requestBody.contentType}</span>
-            {op.requestBody.required ? <span className="openapi-required">required</span> : null}
-            {op.requestBody.schema ? <span className="openapi-type">{typeLabel(op.requestBody.schema)}</span> : null}
-          </p>
-        </div>
-      ) : null}
-      {op.responses.length > 0 ? (
-        <div className="openapi-section">
-          <p className="openapi-section-title">Responses</p>
-          {op.responses.map((response) => (
-            <div key={response.status} className="openapi-response">
-              <span className={`openapi-status status-${response.status.charAt(0)}`}>{response.status}</span> {response.description ?? ''}
-              {response.contentType ? <span className="openapi-media"> {response.contentType}</span> : null}
-            </div>
-          ))}
-        </div>
-      ) : null}
-    </section>
   );
 }
 
@@ -332,42 +230,9 @@ export function OpenAPISchemasView(props: NodeViewProps) {
   const { spec } = pointerOf(data);
   const names = Array.isArray(data.schemas) ? data.schemas.filter((n): n is string => typeof n === 'string') : [];
   const loaded = useLoaded(spec ? `spec:${spec}` : null, (host) => referenceOf(host, spec));
-  const reference = loaded?.state === 'ready' ? loaded.value : undefined;
-  const found = reference ? reference.schemas.filter((s) => names.includes(s.name)) : [];
-  const named = (schema: SchemaView) => (schema.ref ? (reference?.schemas.find((s) => s.name === schema.ref)?.schema ?? schema) : schema);
   return (
     <NodeViewWrapper as="div" className="qe-openapi" data-quire="opaqueBlock" data-drag-handle contentEditable={false}>
-      {found.length > 0 ? (
-        <section className="openapi-schemas" aria-label={`Schemas: ${found.map((s) => s.name).join(', ')}`}>
-          {found.map((s) => (
-            <details key={s.name} className="openapi-model" open>
-              <summary>
-                <code>{s.name}</code> <span className="openapi-type">{typeLabel(s.schema)}</span>
-              </summary>
-              {paragraphsOf(s.schema.description).map((text, i) => <p key={i} className="openapi-description">{text}</p>)}
-              {(named(s.schema).properties ?? []).length > 0 ? (
-                <ul className="openapi-schema">
-                  {named(s.schema).properties!.map((p) => (
-                    <li key={p.name}>
-                      <div className="openapi-field">
-                        <code className="openapi-name">{p.name}</code>
-                        <span className="openapi-type">{typeLabel(p.schema)}</span>
-                        {p.required ? <span className="openapi-required">required</span> : null}
-                        {p.schema.deprecated ? <span className="openapi-badge deprecated">Deprecated</span> : null}
-                      </div>
-                      {paragraphsOf(p.schema.description).map((text, i) => <p key={i} className="openapi-description">{text}</p>)}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </details>
-          ))}
-        </section>
-      ) : (
-        <p className="openapi-note" aria-busy={loaded?.state === 'loading'}>
-          {loaded?.state === 'loading' ? 'Loading the API specification…' : 'The schemas of this API specification are not available.'}
-        </p>
-      )}
+      <SchemasBlockDrawing names={names} loaded={loaded} />
     </NodeViewWrapper>
   );
 }
