@@ -15,6 +15,9 @@ const CACHE_LIMIT = 500;
 // Answers by language and code, kept as promises: two blocks with the same code (both sides of a diff) ask the
 // worker once, even while the first answer is on its way.
 const cache = new Map<string, Promise<HighlightedLines | null>>();
+// The same answers once they came, read without waiting: the editor, opened on a page the page view highlighted,
+// draws its code blocks coloured from the start instead of drawing the page again when the answers come.
+const answered = new Map<string, HighlightedLines | null>();
 const waiting = new Map<number, (answer: HighlightAnswer | null) => void>();
 let worker: Worker | undefined;
 let nextId = 1;
@@ -50,13 +53,28 @@ export async function highlightCode(syntax: string | undefined, code: string): P
   if (kept) return kept;
   const lines = new Promise<HighlightedLines | null>((resolve) => {
     const id = nextId++;
-    waiting.set(id, (answer) => resolve(answer && 'lines' in answer ? answer.lines : null));
+    waiting.set(id, (answer) => {
+      const result = answer && 'lines' in answer ? answer.lines : null;
+      if (cache.has(key)) answered.set(key, result);
+      resolve(result);
+    });
     highlighter().postMessage({ id, syntax: name, code } satisfies HighlightRequest);
   });
   cache.set(key, lines);
   // Map order is insertion order: the oldest entry goes first.
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next().value!;
+    cache.delete(oldest);
+    answered.delete(oldest);
+  }
   return lines;
+}
+
+/** The answer highlightCode already has for this code, or undefined while none has come (it does not ask). */
+export function highlightedNow(syntax: string | undefined, code: string): HighlightedLines | null | undefined {
+  const name = syntax?.trim().toLowerCase();
+  if (!name) return null;
+  return answered.get(`${name}\u0000${code}`);
 }
 
 let languages: Promise<LanguageInfo[]> | undefined;

@@ -73,6 +73,29 @@ describe('opening the editor at once in Chromium', { skip: withoutChromium || (H
     await page.context().close();
   });
 
+  test('code the page view coloured is coloured in the editor\'s first frame, not drawn again when its tokens come', async () => {
+    const { t, origin } = suite;
+    const space = await buildSpace(t, { title: 'Coloured code' });
+    await buildPage(t, space.id, { title: 'Script', markdown: 'Run it:\n\n```javascript\nconst answer = 42;\n```\n' });
+    const page = await suite.signedIn(t.admin.userId);
+    await page.goto(`${origin}/app/o/${t.org.id}/s/${space.id}`);
+    await page.locator('.page .document .c-token-keyword').first().waitFor({ timeout: 30_000 });
+    // Each frame until the editor's code block is drawn: whether it was drawn with its tokens.
+    // (A script, not a function: tsx would name the inner one with a helper the page does not have.)
+    await page.evaluate(`(() => {
+      const watch = () => {
+        const code = document.querySelector('[role="textbox"][aria-label="Page content"] .qe-code code');
+        if (code) window.firstCodeFrame = code.querySelector('.c-token-keyword') !== null;
+        else requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    })()`);
+    await page.getByRole('link', { name: 'Edit “Script”' }).click();
+    await eventually(() => page.evaluate(() => 'firstCodeFrame' in window), 20_000, 'the editor drawing the code block');
+    assert.equal(await page.evaluate(() => (window as unknown as { firstCodeFrame: boolean }).firstCodeFrame), true, 'coloured in the first frame it is drawn in');
+    await page.context().close();
+  });
+
   test('what is typed before the shared document is synced stays, merged into it, and is stored once', async () => {
     const { t, origin } = suite;
     const space = await buildSpace(t, { title: 'Before the sync' });

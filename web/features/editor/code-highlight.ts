@@ -2,7 +2,7 @@ import { Extension } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
-import { highlightCode, tokenClasses } from '../code/highlight.ts';
+import { highlightCode, highlightedNow, tokenClasses, type HighlightedLines } from '../code/highlight.ts';
 
 /*
  * Code blocks highlighted while editing, as the reader highlights them (features/code/highlight.ts: shiki,
@@ -20,22 +20,33 @@ type Ranges = { from: number; to: number; className: string }[];
 
 const cache = new WeakMap<PMNode, Ranges | null>();
 
-function rangesOf(node: PMNode): Promise<Ranges | null> {
-  const language = String(node.attrs.language ?? '');
-  return highlightCode(language, node.textContent).then((lines) => {
-    if (!lines) return null;
-    const ranges: Ranges = [];
-    let offset = 0;
-    for (const line of lines) {
-      for (const token of line) {
-        const className = tokenClasses(token);
-        if (className && token.text) ranges.push({ from: offset, to: offset + token.text.length, className });
-        offset += token.text.length;
-      }
-      offset += 1; // the line's "\n"
+function rangesFrom(lines: HighlightedLines | null): Ranges | null {
+  if (!lines) return null;
+  const ranges: Ranges = [];
+  let offset = 0;
+  for (const line of lines) {
+    for (const token of line) {
+      const className = tokenClasses(token);
+      if (className && token.text) ranges.push({ from: offset, to: offset + token.text.length, className });
+      offset += token.text.length;
     }
-    return ranges;
-  });
+    offset += 1; // the line's "\n"
+  }
+  return ranges;
+}
+
+function rangesOf(node: PMNode): Promise<Ranges | null> {
+  return highlightCode(String(node.attrs.language ?? ''), node.textContent).then(rangesFrom);
+}
+
+/** The decorations of the code blocks whose tokens are already known (the page view asked for them): none waits. */
+function decorationsKnownNow(doc: PMNode): DecorationSet {
+  for (const { node } of codeBlocks(doc)) {
+    if (cache.has(node)) continue;
+    const lines = highlightedNow(String(node.attrs.language ?? ''), node.textContent);
+    if (lines !== undefined) cache.set(node, rangesFrom(lines));
+  }
+  return decorations(doc);
 }
 
 function codeBlocks(doc: PMNode): { node: PMNode; pos: number }[] {
@@ -66,6 +77,9 @@ class Highlighter {
   private shown: PMNode[] = [];
 
   constructor(private readonly view: EditorView) {
+    // Drawn coloured from the start when every block's tokens were known (decorationsKnownNow): nothing to redraw.
+    const blocks = codeBlocks(view.state.doc);
+    if (blocks.every(({ node }) => cache.has(node))) this.shown = blocks.map(({ node }) => node);
     this.schedule(0);
   }
 
@@ -110,7 +124,7 @@ export const CodeHighlight = Extension.create({
       new Plugin<DecorationSet>({
         key,
         state: {
-          init: () => DecorationSet.empty,
+          init: (_config, state) => decorationsKnownNow(state.doc),
           apply: (tr, set) => (tr.getMeta(key) as DecorationSet | undefined) ?? (tr.docChanged ? set.map(tr.mapping, tr.doc) : set),
         },
         props: { decorations: (state) => key.getState(state) },
