@@ -1,3 +1,4 @@
+// @sqlite-run-only: asking a published site in Chromium; the answers' sources and permissions are tested through the API on both databases.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: the published reader in Chromium; what it reads is published through the API, whose operations the API and end-to-end tests run on both databases.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';

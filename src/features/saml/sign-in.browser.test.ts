@@ -1,3 +1,4 @@
+// @sqlite-run-only: the browser's side of a SAML sign-in; the assertion's checks, the account it proves and the session are tested on both databases (saml, sessions).
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: signing in in Chromium; invitations, links, passwords and sessions are tested through the auth API on both databases.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';

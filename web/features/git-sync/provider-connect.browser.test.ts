@@ -1,3 +1,4 @@
+// @sqlite-run-only: the Git Sync screen's account and repository steps in Chromium; what they change goes through the API, whose operations the API and end-to-end tests run on both databases.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startGitServer, type GitServer } from '../../../src/features/git-sync/git-server.test-support.ts';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: the integration and content settings screens in Chromium; what they change goes through the API, whose operations the API and end-to-end tests run on both databases.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// @sqlite-run-only: the people, teams and sharing screens in Chromium; what they change goes through the API, whose operations the API and end-to-end tests run on both databases.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';

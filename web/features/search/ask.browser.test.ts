@@ -1,3 +1,4 @@
+// @sqlite-run-only: asking from the app's search in Chromium; the answers' sources and permissions are tested through the API on both databases.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startAiProvider, type AiProviderDouble } from '../../../test/ai-provider.ts';

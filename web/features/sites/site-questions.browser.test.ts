@@ -1,3 +1,4 @@
+// @sqlite-run-only: a site's Questions tab in Chromium; what they change goes through the API, whose operations the API and end-to-end tests run on both databases.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startAiProvider, type AiProviderDouble } from '../../../test/ai-provider.ts';
