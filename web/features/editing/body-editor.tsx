@@ -10,7 +10,7 @@ import { Skeleton } from '../../ui/states.tsx';
  * that a build without it (the editor is built beside this screen) still builds: the page body is then shown
  * read-only, and the page's header and tree stay editable.
  */
-const modules = import.meta.glob<{ default: ComponentType<PageEditorProps> }>('../editor/page-editor.tsx');
+const modules = import.meta.glob<{ default: ComponentType<PageEditorProps>; warmUpEditor(document: Document, spaceId: string): void }>('../editor/page-editor.tsx');
 const loadModule = modules['../editor/page-editor.tsx'];
 let loading: ReturnType<NonNullable<typeof loadModule>> | undefined;
 /** The editor's component once its chunk has loaded (fetched ahead, as the page view does when idle). */
@@ -39,6 +39,17 @@ export const HAS_BLOCK_EDITOR = PageEditor !== null;
  */
 export function preloadBlockEditor(): void {
   load?.().catch(() => undefined);
+}
+
+/** Resolves once the editor's chunk is loaded (rejects when it cannot be). */
+export async function blockEditorLoaded(): Promise<void> {
+  await load?.();
+}
+
+/** Once the editor's chunk is loaded: the page's first editor built and its document converted ahead (editor/warm-up.ts). */
+export async function warmUpBlockEditor(document: Document, spaceId: string): Promise<void> {
+  const module = await load?.();
+  module?.warmUpEditor(document, spaceId);
 }
 
 export function BodyEditor(props: PageEditorProps & { links: AppLinks }) {

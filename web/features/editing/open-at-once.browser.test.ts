@@ -73,6 +73,42 @@ describe('opening the editor at once in Chromium', { skip: withoutChromium || (H
     await page.context().close();
   });
 
+  test('the page view builds the page\'s editor ahead, off the page, and the editor then opens on its words, its controls a frame later without moving them', async () => {
+    const { t, origin } = suite;
+    const space = await buildSpace(t, { title: 'Warmed' });
+    const markdown = '## Steps\n\nFirst step.\n\n- one\n- two\n\n```bash\necho ready\n```\n\n{% hint style="info" %}\nA hint.\n{% endhint %}\n\n| name | value |\n| --- | --- |\n| a | 1 |\n';
+    await buildPage(t, space.id, { title: 'Warm', markdown });
+    const page = await suite.signedIn(t.admin.userId);
+    const errors: string[] = [];
+    page.on('console', (message) => (message.type() === 'error' ? errors.push(message.text()) : undefined));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${origin}/app/o/${t.org.id}/s/${space.id}`);
+    const view = page.locator('.page .document');
+    await view.getByText('First step.').waitFor();
+    const shown = await view.innerText();
+    await eventually(() => page.evaluate(() => performance.getEntriesByName('quire:editor-warmed').length > 0), 20_000, 'the editor warmed up while the page view is idle');
+    assert.equal(await page.locator('.ProseMirror').count(), 0, 'the editor built ahead is not in the page');
+    assert.equal(await view.innerText(), shown, 'the page view as it was');
+    // Where the page's first block is when the editor takes the focus, and where it is once the controls are drawn.
+    // (A script, not a function: tsx would name the inner one with a helper the page does not have.)
+    await page.evaluate(`document.addEventListener('focusin', (event) => {
+      if (event.target instanceof HTMLElement && event.target.matches('.qe-content') && window.firstTop === undefined) window.firstTop = event.target.firstElementChild.getBoundingClientRect().top;
+    }, true)`);
+    await page.getByRole('link', { name: 'Edit “Warm”' }).click();
+    await eventually(() => focusedInContent(page), 10_000, 'the caret in the page’s content');
+    const formatting = page.getByRole('toolbar', { name: 'Formatting' });
+    await formatting.getByRole('button', { name: 'Bold' }).waitFor();
+    // Editing together too: the people in the page shown beside the save status.
+    await page.getByRole('list', { name: 'People in this page' }).waitFor({ timeout: 20_000 });
+    const firstTop = await page.evaluate(() => (window as unknown as { firstTop: number }).firstTop);
+    const top = await content(page).locator(':scope > *').first().evaluate((element) => element.getBoundingClientRect().top);
+    assert.equal(top, firstTop, 'the page did not move when the controls came, nor when the shared document connected');
+    const words = await content(page).innerText();
+    for (const text of ['Steps', 'First step.', 'one', 'two', 'echo ready', 'A hint.']) assert.ok(words.includes(text), `the editor shows “${text}”`);
+    assert.deepEqual(errors, [], 'no error in the console');
+    await page.context().close();
+  });
+
   test('code the page view coloured is coloured in the editor\'s first frame, not drawn again when its tokens come', async () => {
     const { t, origin } = suite;
     const space = await buildSpace(t, { title: 'Coloured code' });

@@ -1,7 +1,8 @@
 import type { Node as PMNodeObject } from '@tiptap/pm/model';
 import type { Document, FlowBlock } from '../../../src/features/content/document/types.ts';
-import { fromEditor, toEditor } from '../../../src/features/content/document/editor/blocks.ts';
+import { fromEditor } from '../../../src/features/content/document/editor/blocks.ts';
 import type { PMNode } from '../../../src/features/content/document/editor/editor-json.ts';
+import { editorContentOf } from './warm-up.ts';
 
 /**
  * Our document for the editor's current state, converting only the top-level blocks that changed. ProseMirror
@@ -18,7 +19,7 @@ export class DocumentSync {
 
   /** The editor JSON to open, and (once ProseMirror has built it) `remember` pairs its nodes with our blocks. */
   content(): PMNode {
-    return toEditor(this.document);
+    return editorContentOf(this.document);
   }
 
   remember(doc: PMNodeObject): void {

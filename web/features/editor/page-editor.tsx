@@ -43,6 +43,8 @@ import { faKeyboard, faRotateLeft, faRotateRight } from '@fortawesome/free-solid
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
 
+export { warmUpEditor } from './warm-up.ts';
+
 
 const NO_VARIABLES: ExpressionVariables = {};
 /** An image block of one uploaded file, as GitBook writes one (an `images` block holding one `image`). */
@@ -280,6 +282,17 @@ export default function PageEditor(props: PageEditorProps) {
   );
   const editorRef = useRef<Editor | null>(null);
   editorRef.current = editor;
+  // The editor's controls (toolbar, block settings, block menu) are drawn the frame after its page: the caret first.
+  const [controlsShown, setControlsShown] = useState(false);
+  useEffect(() => {
+    if (!editor || controlsShown) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setControlsShown(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [editor, controlsShown]);
 
   // Before the first frame with this editor's content, so that the next key lands where the person expects it:
   // the caret carried over from the editor it replaced, or (the host asking) the page's start.
@@ -341,15 +354,18 @@ export default function PageEditor(props: PageEditorProps) {
 
   const readOnly = props.readOnly === true;
   const variables = props.variables ?? NO_VARIABLES;
+  const controls = editor && controlsShown ? editor : null;
   return (
     <div className="qe-editor">
       {!readOnly && editor && (
         <div className="qe-toolbar" role="toolbar" aria-label="Formatting">
+          {controls && <>
           <MarkButtons editor={editor} marks={marks ?? undefined} onLink={() => setLinking('mark')} />
           <IconButton size="sm" icon={faRotateLeft} label="Undo" disabled={!marks?.canUndo} onClick={() => editor.chain().focus().undo().run()} />
           <IconButton size="sm" icon={faRotateRight} label="Redo" disabled={!marks?.canRedo} onClick={() => editor.chain().focus().redo().run()} />
           <IconButton size="sm" icon={faKeyboard} label="Keyboard shortcuts" onClick={() => setHelping(true)} />
           <PageOutline editor={editor} />
+          </>}
         </div>
       )}
       <ShortcutHelp
@@ -359,10 +375,10 @@ export default function PageEditor(props: PageEditorProps) {
           if (!open) editor?.commands.focus();
         }}
       />
-      {!readOnly && editor && <SelectionToolbar editor={editor} host={menuHosts.selectionToolbar} marks={marks ?? undefined} onLink={() => setLinking('mark')} {...(directory ? { onCreateReusable: () => reuse(editor) } : {})} {...(props.onComment ? { onComment: () => latest.current.onComment?.() } : {})} />}
-      {!readOnly && editor && (
+      {!readOnly && controls && <SelectionToolbar editor={controls} host={menuHosts.selectionToolbar} marks={marks ?? undefined} onLink={() => setLinking('mark')} {...(directory ? { onCreateReusable: () => reuse(controls) } : {})} {...(props.onComment ? { onComment: () => latest.current.onComment?.() } : {})} />}
+      {!readOnly && controls && (
         <ApiBlocksContext.Provider value={props.apiBlocks}>
-          <BlockSettings editor={editor} uploadFile={(file) => latest.current.uploadFile(file)} />
+          <BlockSettings editor={controls} uploadFile={(file) => latest.current.uploadFile(file)} />
         </ApiBlocksContext.Provider>
       )}
       {finding && editor && !readOnly && <FindBar editor={editor} onClose={() => setFinding(false)} />}
@@ -390,8 +406,8 @@ export default function PageEditor(props: PageEditorProps) {
         />
       )}
       {failure && <p role="alert" className="qe-failure">{failure}</p>}
-      {editor && !readOnly && (
-        createPortal(<BlockMenu editor={editor} target={handleTarget} {...(directory ? { onCreateReusable: (pos: number) => reuse(editor, pos) } : {})} />, menuHosts.blockHandle)
+      {controls && !readOnly && (
+        createPortal(<BlockMenu editor={controls} target={handleTarget} {...(directory ? { onCreateReusable: (pos: number) => reuse(controls, pos) } : {})} />, menuHosts.blockHandle)
       )}
       <FilesContext.Provider value={props.files}>
         <VariablesContext.Provider value={variables}>

@@ -14,7 +14,7 @@ import { DocumentView } from './render-document.tsx';
 import { VariablesContext } from './variables.ts';
 import { SpecsOrganizationContext } from './render-openapi.tsx';
 import { buttonClass } from '../../ui/button.tsx';
-import { prefetchEditing, prefetchEditingWhenIdle } from '../editing/prefetch.ts';
+import { prefetchEditing, prefetchEditingWhenIdle, warmUpEditingWhenIdle } from '../editing/prefetch.ts';
 
 /** One page of a space, read-only (with an Edit button for those who may edit it): breadcrumbs, title, the document as the reader shows it, and its outline. */
 export function PageView({ spaceId, page, index, revision, canEdit = false }: { spaceId: string; page: TreePage; index: PageIndex; revision: Revision; canEdit?: boolean }) {
@@ -32,6 +32,8 @@ export function PageView({ spaceId, page, index, revision, canEdit = false }: { 
 
   // The editor's code is loaded before the click on Edit, for those who may edit (features/editing/prefetch.ts).
   useEffect(() => (canEdit ? prefetchEditingWhenIdle() : undefined), [canEdit]);
+  // And, the page shown, its editor warmed up: built once off the page, its document converted (editor/warm-up.ts).
+  useEffect(() => (canEdit && document ? warmUpEditingWhenIdle(document, spaceId) : undefined), [canEdit, document, spaceId]);
 
   // A shared URL with #anchor scrolls there once the document is shown.
   useEffect(() => {
