@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type Ref } from 'react';
 import { faCheck, faChevronDown, faPlus } from '@fortawesome/free-solid-svg-icons';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/choices.tsx';
@@ -16,6 +16,27 @@ import { COLUMN_TYPES, COLUMN_TYPE_NAMES, parseNumber, ratingMax, selectOptions,
 
 type Definition = { id: string; title: string; type: string; [field: string]: unknown };
 interface CellProps<T> { label: string; value: unknown; editable: boolean; onChange: (value: T | undefined) => void }
+
+/**
+ * A plain text cell: its words wrap at the column's width as readers see them (an input cut them to one line), and it
+ * grows with them (CSS `field-sizing`). It stays one paragraph: Enter adds no line, and lines pasted are joined.
+ */
+export function PlainCell({ ref, label, text, editable, onChange }: { ref?: Ref<HTMLTextAreaElement> | undefined; label: string; text: string; editable: boolean; onChange: (text: string) => void }) {
+  return (
+    <textarea
+      ref={ref}
+      rows={1}
+      className="qe-cell-text"
+      aria-label={label}
+      value={text}
+      readOnly={!editable}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.preventDefault();
+      }}
+      onChange={(e) => onChange(e.target.value.replace(/\s*[\r\n]+\s*/g, ' '))}
+    />
+  );
+}
 
 export function CheckboxCell({ label, value, editable, onChange }: CellProps<boolean>) {
   const checked = value === true;

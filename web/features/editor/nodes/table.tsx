@@ -14,7 +14,7 @@ import { Button, IconButton } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Tooltip } from '../../../ui/tooltip.tsx';
 import { chooseNewOption, COLUMN_TYPE_NAMES, setCellValue, setColumnType, type ColumnType } from '../model/table-columns.ts';
-import { CheckboxCell, ColumnMenu, NumberCell, RatingCell, SelectCell } from './table-cells.tsx';
+import { PlainCell, CheckboxCell, ColumnMenu, NumberCell, RatingCell, SelectCell } from './table-cells.tsx';
 
 type Definition = { id: string; title: string; type: string; [field: string]: unknown };
 type Fragment = { fragment: string; nodes: { type: string; nodes?: { object: string; leaves?: { text: string; marks?: unknown[] }[] }[] }[] };
@@ -93,7 +93,7 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
   const headRow = useRef<HTMLTableRowElement>(null);
   const takesCaret = (name: string) =>
     fresh === name
-      ? (element: HTMLInputElement | null) => {
+      ? (element: HTMLInputElement | HTMLTextAreaElement | null) => {
           if (!element) return;
           element.focus();
           element.select();
@@ -173,7 +173,7 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
     const set = (next: unknown) => change((t) => setCellValue(t, recordId, c.id, next));
     const fragment = typeof value === 'string' ? byName.get(value) : undefined;
     const text = c.type === 'text' && fragment?.fragment !== richEditing ? plainCellText(fragment) : undefined;
-    if (text !== undefined) return <input ref={takesCaret(fragment!.fragment)} aria-label={label} value={text} readOnly={!editable} onChange={(e) => setCell(fragment!.fragment, e.target.value)} />;
+    if (text !== undefined) return <PlainCell ref={takesCaret(fragment!.fragment)} label={label} text={text} editable={editable} onChange={(next) => setCell(fragment!.fragment, next)} />;
     if (c.type === 'text' && fragment) {
       return (
         <RichCell

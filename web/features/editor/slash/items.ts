@@ -93,7 +93,7 @@ export const insertAndSelect = insertThen((tr, pos) => tr.setSelection(NodeSelec
 const insertTable = (block: Record<string, unknown>) => (editor: Editor, range: Range) => {
   editor.chain().focus().deleteRange(range).insertContent({ type: 'table', attrs: { block } }).run();
   const pos = positionOfBlock(editor.state.doc, block);
-  if (pos !== undefined) focusField(editor, pos, 'input[aria-label^="Row 1,"], input[aria-label^="Card 1,"]');
+  if (pos !== undefined) focusField(editor, pos, 'textarea[aria-label^="Row 1,"], textarea[aria-label^="Card 1,"]');
 };
 
 /** A grid table of `columns` text columns and `rows` rows, as GitBook writes one. */
