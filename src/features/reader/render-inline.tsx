@@ -11,7 +11,7 @@ import type { RenderContext } from './render-context.ts';
 import { safeImageUrl } from '../content/document/safe-url.ts';
 
 /** Inline content (texts with marks, links, images, emoji, math, …) as preact nodes. */
-export function renderInlines(nodes: readonly InlineContent[] | undefined, ctx: RenderContext, inLink = false): ComponentChild[] {
+export function renderInlines(nodes: readonly InlineContent[] | undefined, ctx: RenderContext, inLink = ctx.inLink === true): ComponentChild[] {
   const out: ComponentChild[] = [];
   for (const node of nodes ?? []) {
     if (!node || typeof node !== 'object') continue;
@@ -65,11 +65,20 @@ function colorMark(mark: Mark, child: ComponentChild): ComponentChild {
   return classes.length > 0 ? <span class={classes.join(' ')}>{child}</span> : child;
 }
 
-/** An `<a>` for a resolved link; external links honour the site's target setting. */
-export function anchor(link: ResolvedLink, ctx: RenderContext, children: ComponentChild, className?: string): VNode {
+/**
+ * An `<a>` for a resolved link; external links honour the site's target setting. `label` names a link whose
+ * content says more than its name (a card).
+ */
+export function anchor(link: ResolvedLink, ctx: RenderContext, children: ComponentChild, className?: string, label?: string): VNode {
   const blank = link.external && ctx.options.externalLinks === 'blank';
   return (
-    <a href={link.href} class={className} target={blank ? '_blank' : undefined} rel={link.external ? (blank ? 'noopener noreferrer' : 'noopener') : undefined}>
+    <a
+      href={link.href}
+      class={className}
+      target={blank ? '_blank' : undefined}
+      rel={link.external ? (blank ? 'noopener noreferrer' : 'noopener') : undefined}
+      aria-label={label ? `${label}${blank ? ' (opens in a new tab)' : ''}` : undefined}
+    >
       {children}
       {blank ? <span class="sr-only"> (opens in a new tab)</span> : null}
     </a>
