@@ -102,26 +102,30 @@ describe('renderDocument: every block renders', () => {
     assert.match(html, /<td><ul><li><p>Degraded<\/p><\/li><li><p>Healthy<\/p><\/li><\/ul><\/td>/);
   });
 
-  test('cards: each its cover from its file, its listed fields, and the whole card a link named by its title', async () => {
+  test('cards: each its cover from its file, its listed fields, and its link on its title (stretched over the card)', async () => {
     const markdown = [
       '<table data-view="cards" data-card-size="large"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th><th data-hidden>Notes</th></tr></thead><tbody>',
-      '<tr><td><strong>Guide</strong></td><td>Read the <a href="other.md">other</a> one.</td><td><a href="guide.md">guide.md</a></td><td><a href=".gitbook/assets/diagram">diagram</a></td><td>Hidden notes</td></tr>',
+      '<tr><td><strong>Guide</strong> to <a href="other.md">other</a></td><td>Read the <a href="other.md">other</a> one.</td><td><a href="guide.md">guide.md</a></td><td><a href=".gitbook/assets/diagram">diagram</a></td><td>Hidden notes</td></tr>',
       '<tr><td><strong>Elsewhere</strong></td><td>Off site.</td><td><a href="https://example.com/">example</a></td><td></td><td></td></tr>',
-      '<tr><td><strong>Plain</strong></td><td>Goes nowhere, see <a href="other.md">other</a>.</td><td></td><td></td><td></td></tr>',
+      '<tr><td><strong>Plain</strong></td><td>Goes nowhere.</td><td></td><td></td><td></td></tr>',
+      '<tr><td></td><td></td><td><a href="guide.md">guide.md</a></td><td></td><td></td></tr>',
       '</tbody></table>',
       '',
     ].join('');
     const html = await render(markdownToDocument(markdown, resolveRef), { externalLinks: 'blank' });
     assert.match(html, /^<ul class="table-cards table-cards-large">/);
+    const cards = html.match(/<li class="table-card">.*?<\/li>/g)!;
     assert.equal(
-      html.match(/<li class="table-card">.*?<\/li>/g)![0],
-      '<li class="table-card"><a href="/docs/guide" class="table-card-link" aria-label="Guide"><div class="table-card-cover"><img src="/files/diagram" alt loading="lazy" decoding="async"/></div>'
-        // A link in a card that is a link would be a link in a link: its text only.
-        + '<div class="table-card-field"><p><strong>Guide</strong></p></div><div class="table-card-field"><p>Read the <span class="unresolved-link">other</span> one.</p></div></a></li>',
+      cards[0],
+      '<li class="table-card"><div class="table-card-cover"><img src="/files/diagram" alt loading="lazy" decoding="async"/></div>'
+        // A link in the title would be a link in a link: its text only. The card's other links stay links.
+        + '<div class="table-card-field"><a href="/docs/guide" class="table-card-link"><p><strong>Guide</strong> to <span class="unresolved-link">other</span></p></a></div>'
+        + '<div class="table-card-field"><p>Read the <a href="/docs/other">other</a> one.</p></div></li>',
     );
-    assert.match(html, /<a href="https:\/\/example.com\/" class="table-card-link" target="_blank" rel="noopener noreferrer" aria-label="Elsewhere \(opens in a new tab\)">/);
-    // A card without a link is no link, and its own links stay links.
-    assert.match(html, /<li class="table-card"><div class="table-card-field"><p><strong>Plain<\/strong><\/p><\/div><div class="table-card-field"><p>Goes nowhere, see <a href="\/docs\/other">other<\/a>.<\/p><\/div><\/li>/);
+    assert.match(cards[1]!, /<a href="https:\/\/example.com\/" class="table-card-link" target="_blank" rel="noopener noreferrer"><p><strong>Elsewhere<\/strong><\/p><span class="sr-only"> \(opens in a new tab\)<\/span><\/a>/);
+    assert.doesNotMatch(cards[2]!, /<a /, 'a card without a target is no link');
+    // A card with no words to name it: its link named by where it leads.
+    assert.match(cards[3]!, /<div class="table-card-field"><a href="\/docs\/guide" class="table-card-link">Page guide<\/a><\/div><\/li>$/);
     assert.doesNotMatch(html, /Hidden notes|guide\.md/);
     assert.equal(html.match(/<img/g)!.length, 1, 'one cover: the other cards have none');
   });

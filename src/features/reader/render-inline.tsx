@@ -65,20 +65,11 @@ function colorMark(mark: Mark, child: ComponentChild): ComponentChild {
   return classes.length > 0 ? <span class={classes.join(' ')}>{child}</span> : child;
 }
 
-/**
- * An `<a>` for a resolved link; external links honour the site's target setting. `label` names a link whose
- * content says more than its name (a card).
- */
-export function anchor(link: ResolvedLink, ctx: RenderContext, children: ComponentChild, className?: string, label?: string): VNode {
+/** An `<a>` for a resolved link; external links honour the site's target setting. */
+export function anchor(link: ResolvedLink, ctx: RenderContext, children: ComponentChild, className?: string): VNode {
   const blank = link.external && ctx.options.externalLinks === 'blank';
   return (
-    <a
-      href={link.href}
-      class={className}
-      target={blank ? '_blank' : undefined}
-      rel={link.external ? (blank ? 'noopener noreferrer' : 'noopener') : undefined}
-      aria-label={label ? `${label}${blank ? ' (opens in a new tab)' : ''}` : undefined}
-    >
+    <a href={link.href} class={className} target={blank ? '_blank' : undefined} rel={link.external ? (blank ? 'noopener noreferrer' : 'noopener') : undefined}>
       {children}
       {blank ? <span class="sr-only"> (opens in a new tab)</span> : null}
     </a>

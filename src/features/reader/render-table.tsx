@@ -4,7 +4,7 @@ import { anchor, imageSource } from './render-inline.tsx';
 import { resolveLink } from './link-resolver.ts';
 import type { RenderContext } from './render-context.ts';
 import { columnSizes } from '../content/document/table-widths.ts';
-import { cardCover, cardsLayout, cardTarget, cardTitle, shownColumns, valueRefs } from '../content/document/table-cards.ts';
+import { cardCover, cardsLayout, cardTarget, cardTitleField, shownColumns, valueRefs } from '../content/document/table-cards.ts';
 
 type RenderFlow = (nodes: Fragment['nodes'], ctx: RenderContext, depth: number) => ComponentChild[];
 
@@ -22,19 +22,25 @@ export function renderTable(block: Table, ctx: RenderContext, depth: number, flo
 
   if (view?.type === 'cards') {
     const layout = cardsLayout(block.data);
-    // The fields of a card that links somewhere are inside its link: theirs show as text.
-    const linked: RenderContext = { ...ctx, inLink: true };
+    // A card's link is drawn on its title, and stretched over the card (reader.css): the link is named by the
+    // title, and the card's other links stay links. Links in the title show as text: no link in a link.
+    const inLink: RenderContext = { ...ctx, inLink: true };
     return (
       <ul class={layout.size === 'large' ? 'table-cards table-cards-large' : 'table-cards'}>
         {rows.map((record) => {
           const link = resolveLink(cardTarget(layout, record), ctx.links);
           const src = imageSource(cardCover(layout, record), ctx);
-          const content = [
-            // The card's title says what the picture illustrates: read once, by the title.
-            src ? <div class="table-card-cover"><img src={src} alt="" loading="lazy" decoding="async" /></div> : null,
-            ...layout.fields.map((column) => <div class="table-card-field">{cell(record, column, link ? linked : ctx)}</div>),
-          ];
-          return <li class="table-card">{link ? anchor(link, ctx, content, 'table-card-link', cardTitle(layout, record, fragments) || undefined) : content}</li>;
+          const title = link ? cardTitleField(layout, record, fragments) : undefined;
+          return (
+            <li class="table-card">
+              {/* The card's title says what the picture illustrates: read once, by the title. */}
+              {src ? <div class="table-card-cover"><img src={src} alt="" loading="lazy" decoding="async" /></div> : null}
+              {layout.fields.map((column) => (
+                <div class="table-card-field">{column === title && link ? anchor(link, ctx, cell(record, column, inLink), 'table-card-link') : cell(record, column)}</div>
+              ))}
+              {link && !title ? <div class="table-card-field">{anchor(link, ctx, link.title ?? link.href, 'table-card-link')}</div> : null}
+            </li>
+          );
         })}
       </ul>
     );

@@ -3,7 +3,7 @@ import type {
   Block, Code, Document, Expandable, FlowBlock, Fragment, Heading, Hint, Images, InlineContent, List, Table, TableDefinition, TableRecord, TableValue, Tabs,
 } from '../../../src/features/content/document/types.ts';
 import { embedSite } from '../../../src/features/content/document/embed-site.ts';
-import { cardCover, cardsLayout, cardTarget, cardTitle, shownColumns, valueRefs } from '../../../src/features/content/document/table-cards.ts';
+import { cardCover, cardsLayout, cardTarget, cardTitleField, shownColumns, valueRefs } from '../../../src/features/content/document/table-cards.ts';
 import { blockText, inlineText } from '../../../src/features/content/document/text.ts';
 import { headingAnchors, MAX_DEPTH } from '../../../src/features/reader/heading-anchors.ts';
 import { useHighlightedCode, type ClassedToken } from '../code/use-highlighted-code.ts';
@@ -279,23 +279,24 @@ function TableView({ block, ctx, depth }: { block: Table; ctx: Ctx; depth: numbe
   const cell = (record: TableRecord, column: TableDefinition, within = ctx) => cellValue(column, record.values?.[column.id], fragments, within, depth);
   const align = (column: TableDefinition) => (column.textAlignment === 'center' || column.textAlignment === 'right' ? `align-${column.textAlignment}` : undefined);
   if (view?.type === 'cards') {
-    // As the reader draws cards (render-table.tsx): the cover over the fields, the whole card its link.
+    // As the reader draws cards (render-table.tsx): the cover over the fields, the link on the title stretched over the card.
     const layout = cardsLayout(block.data);
-    const linked: Ctx = { ...ctx, inLink: true };
+    const inLink: Ctx = { ...ctx, inLink: true };
     return (
       <ul className={layout.size === 'large' ? 'table-cards table-cards-large' : 'table-cards'}>
         {rows.map(({ id, record }) => {
           const link = resolveRef(cardTarget(layout, record), ctx.links);
           const src = imageSource(cardCover(layout, record), ctx.links);
-          const content = (
-            <>
-              {src ? <div className="table-card-cover"><img src={src} alt="" loading="lazy" decoding="async" /></div> : null}
-              {layout.fields.map((c) => <div key={c.id} className="table-card-field">{cell(record, c, link ? linked : ctx)}</div>)}
-            </>
-          );
+          const title = link ? cardTitleField(layout, record, fragments) : undefined;
           return (
             <li key={id} className="table-card">
-              {link ? <LinkTo link={link} className="table-card-link" label={cardTitle(layout, record, fragments) || undefined}>{content}</LinkTo> : content}
+              {src ? <div className="table-card-cover"><img src={src} alt="" loading="lazy" decoding="async" /></div> : null}
+              {layout.fields.map((c) => (
+                <div key={c.id} className="table-card-field">
+                  {c === title && link ? <LinkTo link={link} className="table-card-link">{cell(record, c, inLink)}</LinkTo> : cell(record, c)}
+                </div>
+              ))}
+              {link && !title ? <div className="table-card-field"><LinkTo link={link} className="table-card-link">{link.title ?? link.href}</LinkTo></div> : null}
             </li>
           );
         })}

@@ -53,13 +53,10 @@ function applyMark(mark: Mark, child: ReactNode): ReactNode {
   }
 }
 
-/**
- * A link: one of the app's own through the router (no reload), another as a plain anchor. `label` names a link
- * whose content says more than its name (a card).
- */
-export function LinkTo({ link, className, label, children }: { link: ResolvedLink; className?: string; label?: string | undefined; children: ReactNode }) {
-  if (link.internal) return <Link to={link.href.replace(/^\/app/, '')} className={className} aria-label={label}>{children}</Link>;
-  return <a href={link.href} className={className} aria-label={label} rel={link.external ? 'noopener' : undefined}>{children}</a>;
+/** A link: one of the app's own through the router (no reload), another as a plain anchor. */
+export function LinkTo({ link, className, children }: { link: ResolvedLink; className?: string; children: ReactNode }) {
+  if (link.internal) return <Link to={link.href.replace(/^\/app/, '')} className={className}>{children}</Link>;
+  return <a href={link.href} className={className} rel={link.external ? 'noopener' : undefined}>{children}</a>;
 }
 
 function renderInline(node: Exclude<InlineContent, Text>, links: AppLinks, inLink: boolean, key: number): ReactNode {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { cardCover, cardsLayout, cardTarget, cardTitle, shownColumns, valueRefs } from './table-cards.ts';
+import { cardCover, cardsLayout, cardTarget, cardTitleField, shownColumns, valueRefs } from './table-cards.ts';
 import { resolveRef } from './test-fixtures.ts';
 import { markdownToDocument } from './to-document.ts';
 import type { Table } from './types.ts';
@@ -36,18 +36,19 @@ describe('table-cards: what a cards view shows', () => {
     assert.deepEqual(shownColumns({ ...data, view: { ...data.view, columns: ['gone', 'c2'] } }).map((c) => c.id), ['c2']);
   });
 
-  test('a card\'s cover, link and title; a card without them has none', () => {
+  test('a card\'s cover, link and title field; a card without them has none', () => {
     const block = table();
     const layout = cardsLayout(block.data);
     const fragments = new Map(block.fragments.map((f) => [f.fragment, f]));
     const [first, second] = [block.data.records.r1!, block.data.records.r2!];
     assert.deepEqual(cardCover(layout, first), { kind: 'file', file: 'diagram.png' });
     assert.deepEqual(cardTarget(layout, first), { kind: 'page', page: 'guide' });
-    assert.equal(cardTitle(layout, first, fragments), 'Guide');
+    assert.equal(cardTitleField(layout, first, fragments)?.id, 'c1');
     assert.equal(cardCover(layout, second), undefined);
     assert.equal(cardTarget(layout, second), undefined);
     // Its first text field is empty: the card is named by the next that has words.
-    assert.equal(cardTitle(layout, second, fragments), 'No title, no link.');
+    assert.equal(cardTitleField(layout, second, fragments)?.id, 'c2');
+    assert.equal(cardTitleField({ ...layout, fields: layout.fields.slice(0, 1) }, second, fragments), undefined);
   });
 
   test('cover values in every form GitBook and imports store: file ids, a reference, `{ ref, objectFit }`', () => {

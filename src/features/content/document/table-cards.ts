@@ -6,7 +6,8 @@ import type { Block, ContentRef, ContentRefFile, ContentRefUrl, Fragment, Table,
  * its columns, and for cards (GitBook's `DocumentTableViewCards`) which column is each card's cover picture
  * (`coverDefinition`), which one the card links to (`targetDefinition`), and how large the cards are. GitBook
  * keeps the cover and the link among the view's hidden columns; listed or not, they are drawn as the card's
- * picture and the card's link, never as fields of it.
+ * picture and the card's link, never as fields of it. A card that links somewhere is named by its title (its
+ * first text field with words): the link is drawn on that field, and stretched over the card (reader.css).
  */
 
 /** The columns a view lists (all of them when it lists none, as tables stored without a view's list have it). */
@@ -68,14 +69,15 @@ export function cardTarget(layout: CardsLayout, record: TableRecord): ContentRef
   return valueRefs(record.values?.[layout.target.id])[0];
 }
 
-/** A card's name (its link's): the words of its first text field that has some, or '' when none has. */
-export function cardTitle(layout: CardsLayout, record: TableRecord, fragments: ReadonlyMap<string, Fragment>): string {
-  for (const column of layout.fields) {
-    if (column.type !== 'text') continue;
+/**
+ * The field a card's link is drawn on, the card's name: its first text field that has words, or undefined when
+ * none has.
+ */
+export function cardTitleField(layout: CardsLayout, record: TableRecord, fragments: ReadonlyMap<string, Fragment>): TableDefinition | undefined {
+  return layout.fields.find((column) => {
+    if (column.type !== 'text') return false;
     const name = record.values?.[column.id];
     const fragment = typeof name === 'string' ? fragments.get(name) : undefined;
-    const words = fragment ? blockText({ object: 'block', type: 'blockquote', nodes: fragment.nodes ?? [] } as Block) : '';
-    if (words) return words;
-  }
-  return '';
+    return !!fragment && blockText({ object: 'block', type: 'blockquote', nodes: fragment.nodes ?? [] } as Block) !== '';
+  });
 }
