@@ -48,7 +48,7 @@ module.exports = {
       // A screen's browser test (*.browser.test.ts) drives a real server from Node, beside the screen it tests.
       // Its unit tests (*.test.ts) run in Node too, and may build their fixtures with the server's modules.
       from: { path: '^web/', pathNot: '[.]test[.]ts$' },
-      to: { path: '^src/', pathNot: '^src/features/(content/document/(types|text|merge-blocks|editor/[a-z-]+|to-document|markdown-parser|token-tree|liquid-tags|html|html-table|cell-html|markdown-serializer|nodes|keys|digest|safe-url|reusable-blocks|table-widths|embed-site|update-date)|collaboration/(document-name|provider-socket|collaborator|ydoc-document)|reader/(heading-anchors|emoji|math|icon-shapes|expression-value|openapi-labels)|openapi-specs/reference|adaptive/conditions|sso/return-to|content/templates)[.]ts$|^src/features/reader/assets/reader[.]css$' },
+      to: { path: '^src/', pathNot: '^src/features/(content/document/(types|text|merge-blocks|editor/[a-z-]+|to-document|markdown-parser|token-tree|liquid-tags|html|html-table|cell-html|markdown-serializer|nodes|keys|digest|safe-url|reusable-blocks|table-widths|table-cards|embed-site|update-date)|collaboration/(document-name|provider-socket|collaborator|ydoc-document)|reader/(heading-anchors|emoji|math|icon-shapes|expression-value|openapi-labels)|openapi-specs/reference|adaptive/conditions|sso/return-to|content/templates)[.]ts$|^src/features/reader/assets/reader[.]css$' },
     },
     {
       name: 'web-reaches-no-database',

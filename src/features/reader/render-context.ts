@@ -35,6 +35,8 @@ export interface RenderContext {
   anchors: Map<Heading, string>;
   /** A fresh element id, unique in the document. */
   nextId(kind: string): string;
+  /** Inside a link (a card that links somewhere): a link in it is invalid HTML, so links show their text only. */
+  inLink?: boolean;
 }
 
 export function createContext(links: LinkResolver, options: RenderOptions, anchors: Map<Heading, string>): RenderContext {

@@ -102,6 +102,41 @@ describe('renderDocument: every block renders', () => {
     assert.match(html, /<td><ul><li><p>Degraded<\/p><\/li><li><p>Healthy<\/p><\/li><\/ul><\/td>/);
   });
 
+  test('cards: each its cover from its file, its listed fields, and its link on its title (stretched over the card)', async () => {
+    const markdown = [
+      '<table data-view="cards" data-card-size="large"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th><th data-hidden>Notes</th></tr></thead><tbody>',
+      '<tr><td><strong>Guide</strong> to <a href="other.md">other</a></td><td>Read the <a href="other.md">other</a> one.</td><td><a href="guide.md">guide.md</a></td><td><a href=".gitbook/assets/diagram">diagram</a></td><td>Hidden notes</td></tr>',
+      '<tr><td><strong>Elsewhere</strong></td><td>Off site.</td><td><a href="https://example.com/">example</a></td><td></td><td></td></tr>',
+      '<tr><td><strong>Plain</strong></td><td>Goes nowhere.</td><td></td><td></td><td></td></tr>',
+      '<tr><td></td><td></td><td><a href="guide.md">guide.md</a></td><td></td><td></td></tr>',
+      '</tbody></table>',
+      '',
+    ].join('');
+    const html = await render(markdownToDocument(markdown, resolveRef), { externalLinks: 'blank' });
+    assert.match(html, /^<ul class="table-cards table-cards-large">/);
+    const cards = html.match(/<li class="table-card">.*?<\/li>/g)!;
+    assert.equal(
+      cards[0],
+      '<li class="table-card"><div class="table-card-cover"><img src="/files/diagram" alt loading="lazy" decoding="async"/></div>'
+        // A link in the title would be a link in a link: its text only. The card's other links stay links.
+        + '<div class="table-card-field"><a href="/docs/guide" class="table-card-link"><p><strong>Guide</strong> to <span class="unresolved-link">other</span></p></a></div>'
+        + '<div class="table-card-field"><p>Read the <a href="/docs/other">other</a> one.</p></div></li>',
+    );
+    assert.match(cards[1]!, /<a href="https:\/\/example.com\/" class="table-card-link" target="_blank" rel="noopener noreferrer"><p><strong>Elsewhere<\/strong><\/p><span class="sr-only"> \(opens in a new tab\)<\/span><\/a>/);
+    assert.doesNotMatch(cards[2]!, /<a /, 'a card without a target is no link');
+    // A card with no words to name it: its link named by where it leads.
+    assert.match(cards[3]!, /<div class="table-card-field"><a href="\/docs\/guide" class="table-card-link">Page guide<\/a><\/div><\/li>$/);
+    assert.doesNotMatch(html, /Hidden notes|guide\.md/);
+    assert.equal(html.match(/<img/g)!.length, 1, 'one cover: the other cards have none');
+  });
+
+  test('a card\'s cover URL is shown as the reader shows image URLs; one that could run script is not', async () => {
+    const cards = (cover: string) =>
+      `<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-cover data-type="image"></th></tr></thead><tbody><tr><td>A card</td><td><img src="${cover}"></td></tr></tbody></table>\n`;
+    assert.match(await render(markdownToDocument(cards('/assets/cover.png'), resolveRef)), /<ul class="table-cards"><li class="table-card"><div class="table-card-cover"><img src="\/assets\/cover.png" alt/);
+    assert.doesNotMatch(await render(markdownToDocument(cards('javascript:alert(1)'), resolveRef)), /<img/);
+  });
+
   test('images are figures with alt text and captions; files resolve', async () => {
     const { html } = await renderEveryBlock();
     assert.match(html, /<figure class="image"><img src="\/files\/diagram" alt="A diagram" loading="lazy" decoding="async"\/?><figcaption><p>The caption<\/p><\/figcaption><\/figure>/);

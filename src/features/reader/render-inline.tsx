@@ -11,7 +11,7 @@ import type { RenderContext } from './render-context.ts';
 import { safeImageUrl } from '../content/document/safe-url.ts';
 
 /** Inline content (texts with marks, links, images, emoji, math, …) as preact nodes. */
-export function renderInlines(nodes: readonly InlineContent[] | undefined, ctx: RenderContext, inLink = false): ComponentChild[] {
+export function renderInlines(nodes: readonly InlineContent[] | undefined, ctx: RenderContext, inLink = ctx.inLink === true): ComponentChild[] {
   const out: ComponentChild[] = [];
   for (const node of nodes ?? []) {
     if (!node || typeof node !== 'object') continue;

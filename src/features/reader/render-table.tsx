@@ -4,30 +4,44 @@ import { anchor, imageSource } from './render-inline.tsx';
 import { resolveLink } from './link-resolver.ts';
 import type { RenderContext } from './render-context.ts';
 import { columnSizes } from '../content/document/table-widths.ts';
+import { cardCover, cardsLayout, cardTarget, cardTitleField, shownColumns, valueRefs } from '../content/document/table-cards.ts';
 
 type RenderFlow = (nodes: Fragment['nodes'], ctx: RenderContext, depth: number) => ComponentChild[];
 
 /** A table block: a grid as an HTML table (scrolling sideways on narrow screens), cards as a list of cards. */
 export function renderTable(block: Table, ctx: RenderContext, depth: number, flow: RenderFlow): VNode | null {
-  const { definition = {}, records = {}, view } = block.data ?? ({} as Table['data']);
-  const columns = (view?.columns?.length ? view.columns : Object.keys(definition)).filter((id) => definition[id]);
+  const { records = {}, view } = block.data ?? ({} as Table['data']);
+  const definition = block.data?.definition ?? {};
+  const columns = shownColumns(block.data).map((column) => column.id);
   if (columns.length === 0) return null;
   const rows = Object.entries(records)
     .sort(([idA, a], [idB, b]) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : idA < idB ? -1 : 1))
     .map(([, record]) => record);
   const fragments = new Map((block.fragments ?? []).map((f) => [f.fragment, f]));
-  const cell = (record: TableRecord, column: TableDefinition) => renderValue(column, record.values?.[column.id], fragments, ctx, depth, flow);
+  const cell = (record: TableRecord, column: TableDefinition, within = ctx) => renderValue(column, record.values?.[column.id], fragments, within, depth, flow);
 
   if (view?.type === 'cards') {
+    const layout = cardsLayout(block.data);
+    // A card's link is drawn on its title, and stretched over the card (reader.css): the link is named by the
+    // title, and the card's other links stay links. Links in the title show as text: no link in a link.
+    const inLink: RenderContext = { ...ctx, inLink: true };
     return (
-      <ul class="table-cards">
-        {rows.map((record) => (
-          <li class="table-card">
-            {columns.map((id) => (
-              <div class="table-card-field">{cell(record, definition[id]!)}</div>
-            ))}
-          </li>
-        ))}
+      <ul class={layout.size === 'large' ? 'table-cards table-cards-large' : 'table-cards'}>
+        {rows.map((record) => {
+          const link = resolveLink(cardTarget(layout, record), ctx.links);
+          const src = imageSource(cardCover(layout, record), ctx);
+          const title = link ? cardTitleField(layout, record, fragments) : undefined;
+          return (
+            <li class="table-card">
+              {/* The card's title says what the picture illustrates: read once, by the title. */}
+              {src ? <div class="table-card-cover"><img src={src} alt="" loading="lazy" decoding="async" /></div> : null}
+              {layout.fields.map((column) => (
+                <div class="table-card-field">{column === title && link ? anchor(link, ctx, cell(record, column, inLink), 'table-card-link') : cell(record, column)}</div>
+              ))}
+              {link && !title ? <div class="table-card-field">{anchor(link, ctx, link.title ?? link.href, 'table-card-link')}</div> : null}
+            </li>
+          );
+        })}
       </ul>
     );
   }
@@ -109,24 +123,24 @@ function renderValue(
       return chosen.filter(Boolean).map((label) => <span class="tag">{label}</span>);
     }
     case 'files':
-    case 'image': {
-      const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-      return ids.map((file) => {
-        if (typeof file !== 'string') return null;
+    case 'image':
+      // File ids (GitBook's `files`), or a file or URL reference (an imported image, a card's cover).
+      return valueRefs(value).map((ref) => {
         if (column.type === 'image') {
-          const src = imageSource({ kind: 'file', file }, ctx);
-          const name = ctx.links.file({ kind: 'file', file })?.name ?? '';
+          const src = imageSource(ref, ctx);
+          const name = ref.kind === 'file' ? (ctx.links.file(ref)?.name ?? '') : '';
           return src ? <img class="table-image" src={src} alt={name} loading="lazy" /> : null;
         }
-        const resolved = ctx.links.file({ kind: 'file', file });
-        const link = resolveLink({ kind: 'file', file }, ctx.links);
-        return resolved && link ? anchor(link, ctx, resolved.name, 'file-link') : null;
+        const resolved = ref.kind === 'file' ? ctx.links.file(ref) : null;
+        const link = resolveLink(ref, ctx.links);
+        if (!resolved || !link) return null;
+        return ctx.inLink ? resolved.name : anchor(link, ctx, resolved.name, 'file-link');
       });
-    }
     case 'content-ref': {
       if (typeof value !== 'object' || Array.isArray(value) || !('kind' in value)) return null;
       const link = resolveLink(value as ContentRef, ctx.links);
-      return link ? anchor(link, ctx, link.title ?? link.href) : null;
+      if (!link) return null;
+      return ctx.inLink ? (link.title ?? link.href) : anchor(link, ctx, link.title ?? link.href);
     }
     default:
       // Users: the reader has no public profile to show.

@@ -125,6 +125,16 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
     await page.locator('.qe-table img').first().waitFor({ state: 'attached' });
     assert.ok((await page.locator('.qe-table img').count()) >= 4, 'the cards show their covers');
     assert.deepEqual(await seriousViolations(page), []);
+    // The page view draws the same covers over its cards, from the same files (the assets the corpus left out
+    // stay relative links, broken in both).
+    const covers = (root: string) => page.locator(`${root} .table-card-cover img`).evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src).filter((src) => src.includes('/files/')));
+    const inEditor = await covers('.qe-table');
+    assert.ok(inEditor.length >= 2, `${inEditor.length} covers from files`);
+    await page.goto(`${origin}/app/s/${space.id}/${cards.slug}`);
+    await page.locator('article.page .table-card-cover img').first().waitFor({ state: 'attached' });
+    assert.deepEqual(await covers('article.page'), inEditor);
+    await screenshot(page, 'page-view-corpus-cards');
+    assert.deepEqual(await seriousViolations(page), []);
     await page.context().close();
   });
 

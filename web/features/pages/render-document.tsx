@@ -3,6 +3,7 @@ import type {
   Block, Code, Document, Expandable, FlowBlock, Fragment, Heading, Hint, Images, InlineContent, List, Table, TableDefinition, TableRecord, TableValue, Tabs,
 } from '../../../src/features/content/document/types.ts';
 import { embedSite } from '../../../src/features/content/document/embed-site.ts';
+import { cardCover, cardsLayout, cardTarget, cardTitleField, shownColumns, valueRefs } from '../../../src/features/content/document/table-cards.ts';
 import { blockText, inlineText } from '../../../src/features/content/document/text.ts';
 import { headingAnchors, MAX_DEPTH } from '../../../src/features/reader/heading-anchors.ts';
 import { useHighlightedCode, type ClassedToken } from '../code/use-highlighted-code.ts';
@@ -32,6 +33,8 @@ interface Ctx {
   links: AppLinks;
   anchors: Map<Heading, string>;
   decorate?: DecorateBlock | undefined;
+  /** Inside a link (a card that links somewhere): a link in it is invalid HTML, so links show their text only. */
+  inLink?: boolean;
 }
 
 export function DocumentView({ document, links, decorate }: { document: Document; links: AppLinks; decorate?: DecorateBlock }) {
@@ -54,7 +57,7 @@ const alignClass = (align: unknown) => (align === 'center' || align === 'end' ? 
 function BlockView({ block, ctx, depth }: { block: FlowBlock; ctx: Ctx; depth: number }): ReactNode {
   switch (block.type) {
     case 'paragraph':
-      return <p className={alignClass(block.data?.align)}>{renderInlines(block.nodes, ctx.links)}</p>;
+      return <p className={alignClass(block.data?.align)}>{renderInlines(block.nodes, ctx.links, ctx.inLink)}</p>;
     case 'heading-1':
     case 'heading-2':
     case 'heading-3':
@@ -109,7 +112,7 @@ function HeadingView({ block, ctx }: { block: Heading; ctx: Ctx }) {
   const id = ctx.anchors.get(block);
   const inner = (
     <>
-      {renderInlines(block.nodes, ctx.links)}
+      {renderInlines(block.nodes, ctx.links, ctx.inLink)}
       {id ? <a className="heading-anchor" href={`#${id}`} aria-label={`Link to ${inlineText(block.nodes ?? []) || 'this section'}`}>#</a> : null}
     </>
   );
@@ -255,7 +258,7 @@ function TabsView({ block, ctx, depth }: { block: Tabs; ctx: Ctx; depth: number 
 function ExpandableView({ block, ctx, depth }: { block: Expandable; ctx: Ctx; depth: number }) {
   const title = fragmentOf(block.fragments, 'expandable-title');
   const body = fragmentOf(block.fragments, 'expandable-body');
-  const titleNodes = (title?.nodes ?? []).flatMap((node) => (node && 'nodes' in node && (node.type === 'paragraph' || node.type.startsWith('heading-')) ? renderInlines(node.nodes as InlineContent[], ctx.links) : []));
+  const titleNodes = (title?.nodes ?? []).flatMap((node) => (node && 'nodes' in node && (node.type === 'paragraph' || node.type.startsWith('heading-')) ? renderInlines(node.nodes as InlineContent[], ctx.links, ctx.inLink) : []));
   return (
     <details className="expandable" open={block.data?.defaultExpanded === true ? true : undefined}>
       <summary>{titleNodes.length > 0 ? titleNodes : 'Details'}</summary>
@@ -265,23 +268,38 @@ function ExpandableView({ block, ctx, depth }: { block: Expandable; ctx: Ctx; de
 }
 
 function TableView({ block, ctx, depth }: { block: Table; ctx: Ctx; depth: number }) {
-  const { definition = {}, records = {}, view } = block.data ?? ({} as Table['data']);
-  const columns = (view?.columns?.length ? view.columns : Object.keys(definition)).filter((id) => definition[id]);
+  const { records = {}, view } = block.data ?? ({} as Table['data']);
+  const definition = block.data?.definition ?? {};
+  const columns = shownColumns(block.data).map((column) => column.id);
   if (columns.length === 0) return null;
   const rows = Object.entries(records)
     .sort(([idA, a], [idB, b]) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : idA < idB ? -1 : 1))
     .map(([id, record]) => ({ id, record }));
   const fragments = new Map((block.fragments ?? []).map((f) => [f.fragment, f]));
-  const cell = (record: TableRecord, column: TableDefinition) => cellValue(column, record.values?.[column.id], fragments, ctx, depth);
+  const cell = (record: TableRecord, column: TableDefinition, within = ctx) => cellValue(column, record.values?.[column.id], fragments, within, depth);
   const align = (column: TableDefinition) => (column.textAlignment === 'center' || column.textAlignment === 'right' ? `align-${column.textAlignment}` : undefined);
   if (view?.type === 'cards') {
+    // As the reader draws cards (render-table.tsx): the cover over the fields, the link on the title stretched over the card.
+    const layout = cardsLayout(block.data);
+    const inLink: Ctx = { ...ctx, inLink: true };
     return (
-      <ul className="table-cards">
-        {rows.map(({ id, record }) => (
-          <li key={id} className="table-card">
-            {columns.map((c) => <div key={c} className="table-card-field">{cell(record, definition[c]!)}</div>)}
-          </li>
-        ))}
+      <ul className={layout.size === 'large' ? 'table-cards table-cards-large' : 'table-cards'}>
+        {rows.map(({ id, record }) => {
+          const link = resolveRef(cardTarget(layout, record), ctx.links);
+          const src = imageSource(cardCover(layout, record), ctx.links);
+          const title = link ? cardTitleField(layout, record, fragments) : undefined;
+          return (
+            <li key={id} className="table-card">
+              {src ? <div className="table-card-cover"><img src={src} alt="" loading="lazy" decoding="async" /></div> : null}
+              {layout.fields.map((c) => (
+                <div key={c.id} className="table-card-field">
+                  {c === title && link ? <LinkTo link={link} className="table-card-link">{cell(record, c, inLink)}</LinkTo> : cell(record, c)}
+                </div>
+              ))}
+              {link && !title ? <div className="table-card-field"><LinkTo link={link} className="table-card-link">{link.title ?? link.href}</LinkTo></div> : null}
+            </li>
+          );
+        })}
       </ul>
     );
   }
@@ -317,8 +335,22 @@ function cellValue(column: TableDefinition, value: TableValue | undefined, fragm
       return <span className={value === true ? 'checkbox checked' : 'checkbox'} role="img" aria-label={value === true ? 'Yes' : 'No'}>{value === true ? <Icon icon={faCheck} /> : null}</span>;
     case 'content-ref': {
       const link = resolveRef(value as never, ctx.links);
-      return link ? <LinkTo link={link}>{link.title ?? link.href}</LinkTo> : null;
+      if (!link) return null;
+      return ctx.inLink ? (link.title ?? link.href) : <LinkTo link={link}>{link.title ?? link.href}</LinkTo>;
     }
+    case 'files':
+    case 'image':
+      // As the reader draws them: an image column's pictures, a files column's names linking to the files.
+      return valueRefs(value).map((ref, i) => {
+        if (column.type === 'image') {
+          const src = imageSource(ref, ctx.links);
+          const name = ref.kind === 'file' ? (ctx.links.file(ref.file)?.name ?? '') : '';
+          return src ? <img key={i} className="table-image" src={src} alt={name} loading="lazy" /> : null;
+        }
+        const link = resolveRef(ref, ctx.links);
+        if (!link) return null;
+        return ctx.inLink ? <Keyed key={i}>{link.title}</Keyed> : <LinkTo key={i} link={link} className="file-link">{link.title ?? link.href}</LinkTo>;
+      });
     default:
       return typeof value === 'string' || typeof value === 'number' ? String(value) : Array.isArray(value) ? value.join(', ') : null;
   }

@@ -7,6 +7,8 @@ import { ok } from '../../../../test/assertions.ts';
 import { screenshot, withoutChromium } from '../../../../test/browser.ts';
 import { webAppSuite } from '../../../../test/browser-suite.ts';
 import { buildSpace } from '../../../../test/factories.ts';
+import { openPage } from '../../../../test/browser.ts';
+import { png } from '../../../../test/fixtures/png.ts';
 
 /*
  * Issue 42: a table's view and its columns' types are set in the editor. The table's settings switch it between a
@@ -17,6 +19,17 @@ import { buildSpace } from '../../../../test/factories.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
+
+// GitBook's cards as its markdown writes them (its docs' blocks/cards.md): the link and the cover among the hidden columns.
+const CARDS = [
+  '# Plans',
+  '',
+  '<table data-view="cards" data-card-size="large"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th><th data-hidden>Notes</th></tr></thead><tbody>',
+  '<tr><td><strong>Starter guide</strong></td><td>Read the <a href="https://example.com/other">other</a> one first.</td><td><a href="guide.md">guide.md</a></td><td><a href="cover.png">cover.png</a></td><td>Hidden notes</td></tr>',
+  '<tr><td><strong>Plain card</strong></td><td>Goes nowhere.</td><td></td><td></td><td></td></tr>',
+  '</tbody></table>',
+  '',
+].join('\n');
 
 const MARKDOWN = ['# Team', '', '| Name | Done | Stars | Status |', '| ---- | ---- | ----- | ------ |', '| Ada | yes | 4 | Beta |', '| Grace | no | 2 | Beta |', ''].join('\n');
 
@@ -122,5 +135,64 @@ describe('a table\'s view and column types in the editor, in Chromium', { skip: 
     assert.equal(await grid.getByLabel('Row 1, Name').inputValue(), 'Ada Lovelace');
     await screenshot(page, 'table-grid-typed');
     await page.context().close();
+  });
+
+  test('cards drawn alike in the page view and the published reader: the cover from its file, large, the card a link named by its title, hidden columns hidden', async () => {
+    const { t, origin } = suite;
+    const space = await buildSpace(t, { title: 'Plans' });
+    ok(
+      await t.api('POST', `/v1/spaces/${space.id}/content`, {
+        body: {
+          changes: [
+            { operation: 'insert_files', files: [{ ref: 'cover.png', name: 'cover.png', contentType: 'image/png', base64: png(640, 360, 0x5a).toString('base64') }] },
+            // The first page is the site's home (its root address): the others have their slugs.
+            { operation: 'insert_page', title: 'Welcome', document: { markdown: '# Welcome\n' } },
+            { operation: 'insert_page', title: 'Guide', document: { markdown: '# Guide\n\nWhere the card leads.\n' } },
+            { operation: 'insert_page', title: 'Plans', document: { markdown: CARDS } },
+          ],
+        },
+      }),
+    );
+    const site = ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites`, { body: { title: 'Plans site', visibility: 'public', spaces: [space.id] } }), 201);
+    ok(await t.api('POST', `/v1/orgs/${t.org.id}/sites/${site.id}/publish`));
+
+    const app = await suite.signedIn();
+    const reader = await openPage(suite.browser);
+    for (const [where, page, url, guide] of [
+      ['page view', app, `${origin}/app/s/${space.id}/plans`, `/app/s/${space.id}/guide`],
+      ['reader', reader, `${origin}/sites/${site.id}/plans`, `/sites/${site.id}/guide`],
+    ] as const) {
+      await page.goto(url);
+      const cards = page.locator('ul.table-cards');
+      await cards.waitFor();
+      assert.equal(await cards.getAttribute('class'), 'table-cards table-cards-large', `${where}: large cards`);
+      assert.equal(await cards.locator('li.table-card').count(), 2);
+      // Two to a row where medium ones would fit three: a large card is at least 320px wide.
+      const [first, second] = [cards.locator('li.table-card').first(), cards.locator('li.table-card').nth(1)];
+      assert.ok((await first.evaluate((li) => li.getBoundingClientRect().width)) >= 320, `${where}: a large card's width`);
+
+      const link = first.getByRole('link', { name: 'Starter guide' });
+      assert.equal(new URL((await link.getAttribute('href'))!, origin).pathname, guide, `${where}: the card leads to its target page`);
+      const cover = first.locator('.table-card-cover img');
+      await cover.scrollIntoViewIfNeeded();
+      await eventually(async () => (await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)) === 640, 10_000, `${where}: the cover loaded`);
+      assert.match((await cover.getAttribute('src'))!, /\/files\//, `${where}: the cover from its file`);
+      assert.equal(await cover.getAttribute('alt'), '', `${where}: the cover illustrates the title read beside it`);
+      assert.equal(await first.getByRole('link', { name: 'other' }).getAttribute('href'), 'https://example.com/other', `${where}: the card's other links stay links`);
+      assert.equal(await cards.getByText('Hidden notes').count(), 0, `${where}: a hidden column stays hidden`);
+      assert.equal(await cards.getByText('guide.md').count(), 0, `${where}: the link column is no field`);
+      assert.equal(await second.getByRole('link').count(), 0, `${where}: a card without a target is no link`);
+      await link.focus();
+      await screenshot(page, `table-cards-${where.replace(' ', '-')}`);
+      await suite.assertAccessible(page, `cards in the ${where}`);
+
+      // A click anywhere on the card (its cover here) follows its link (the page view's through its router).
+      const box = (await cover.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForURL((to) => to.pathname === guide);
+      await page.getByText('Where the card leads.').waitFor();
+    }
+    await app.context().close();
+    await reader.context().close();
   });
 });

@@ -1,7 +1,8 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { useRef, useState } from 'react';
 import { addColumn, addRow, orderedRecords, removeColumn, removeRow, type TableJson as EditableTable } from '../model/table-edit.ts';
-import type { FlowBlock } from '../../../../src/features/content/document/types.ts';
+import type { FlowBlock, Table } from '../../../../src/features/content/document/types.ts';
+import { cardsLayout } from '../../../../src/features/content/document/table-cards.ts';
 import { useEditorFile, type Ref } from '../files.ts';
 import { blockOf } from './block-data.ts';
 import { Picture, refLabel, selectBlock } from './media.tsx';
@@ -113,12 +114,10 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
   const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
   const rows = orderedRecords(table as unknown as EditableTable);
   const cards = table.data.view.type === 'cards';
-  const definitionOf = (field: 'coverDefinition' | 'targetDefinition') => {
-    const id = cards ? table.data.view[field] : undefined;
-    return typeof id === 'string' ? table.data.definition[id] : undefined;
-  };
-  const cover = definitionOf('coverDefinition');
-  const target = definitionOf('targetDefinition');
+  // Which column is the cover and which the link, decided as the reader and the page view decide it.
+  const layout = cards ? cardsLayout(table.data as unknown as Table['data']) : undefined;
+  const cover = layout?.cover;
+  const target = layout?.target;
   const row = cards ? 'Card' : 'Row';
   // The table as the editor holds it now, not as it was last drawn: changes made before React draws again build on each other.
   const now = (): EditableTable => {
@@ -251,19 +250,19 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
             {columns.map((c, i) => <span key={c.id}>{columnHead(c, i)}</span>)}
           </div>
         )}
-        <ul className={`table-cards qe-cards-${table.data.view.cardSize === 'large' ? 'large' : 'medium'}`} contentEditable={false}>
+        <ul className={layout?.size === 'large' ? 'table-cards table-cards-large' : 'table-cards'} contentEditable={false}>
           {rows.map(([id, record], r) => (
             <li key={id} className="table-card" aria-label={`Card ${r + 1}`}>
               {cover && record.values[cover.id] !== undefined && record.values[cover.id] !== null && (
-                <div className="qe-card-cover">
+                <div className="table-card-cover">
                   {cellRefs(record.values[cover.id]).map((ref, i) => <CellFile key={i} refJson={ref} image />)}
                 </div>
               )}
-              {columns.map((c) => <div key={c.id} className="table-card-field">{cell(id, c, `Card ${r + 1}, ${c.title || 'untitled column'}`)}</div>)}
+              {layout!.fields.map((c) => <div key={c.id} className="table-card-field">{cell(id, c, `Card ${r + 1}, ${c.title || 'untitled column'}`)}</div>)}
               {editable && (
                 <div className="qe-block-tools qe-card-tools">
-                  {/* A link the card lists among its fields shows there; a hidden one (as GitBook keeps it) here. */}
-                  {target && !table.data.view.columns.includes(target.id) && record.values[target.id] && typeof record.values[target.id] === 'object' ? (
+                  {/* The card's link is no field of it (as readers see it): named here. */}
+                  {target && record.values[target.id] && typeof record.values[target.id] === 'object' ? (
                     <span className="qe-card-target">
                       <Icon icon={faLink} /> <CellLink spaceId={props.spaceId} refJson={record.values[target.id] as Ref} />
                     </span>
