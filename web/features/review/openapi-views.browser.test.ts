@@ -10,8 +10,9 @@ import { petstoreYaml } from '../../../test/fixtures/openapi.ts';
 
 /*
  * An OpenAPI operation added in a change request is drawn from the organization's spec wherever the app shows a
- * document, not only in the page view: the change request's diff, the page as it was in a revision, and two
- * revisions compared show its method, path and summary, and no block says its spec is not available.
+ * document, not only in the page view: the change request's diff, the page as it was in a revision, two
+ * revisions compared and a reusable content in the editor show its method, path and summary, and no block says
+ * its spec is not available.
  */
 
 describe('OpenAPI blocks in the review and history screens, in Chromium', { skip: withoutChromium, timeout: 300_000 }, () => {
@@ -55,6 +56,28 @@ describe('OpenAPI blocks in the review and history screens, in Chromium', { skip
 
     await page.goto(`${origin}/app/s/${space.id}/~/history?from=${before}&to=${merged}&page=${pageId}`);
     await assertDrawn(page.getByLabel('Changes to the page'));
+    await page.context().close();
+  });
+
+  test('the editor draws the operation in a reusable content the page includes', async () => {
+    const { t, origin } = suite;
+    await buildOpenAPISpec(t, 'petstore-reused', { text: petstoreYaml() });
+    const space = await buildSpace(t, { title: 'Reused API' });
+    const operation = { object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: 'petstore-reused' }, method: 'get', path: '/pets/{petId}' } };
+    const included = { object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'read-a-pet' } } };
+    const batch = ok(await t.api('POST', `/v1/spaces/${space.id}/content`, {
+      body: {
+        changes: [
+          { operation: 'insert_reusable_content', reusableContent: 'read-a-pet', title: 'Read a pet', document: { document: { object: 'document', data: {}, nodes: [operation] } } },
+          { operation: 'insert_page', title: 'Pets', document: { document: { object: 'document', data: {}, nodes: [included] } } },
+        ],
+      },
+    }));
+    const pageId = batch.changes.find((c: { object: string }) => c.object === 'created_page').page.id;
+
+    const page = await suite.signedIn();
+    await page.goto(`${origin}/app/s/${space.id}/~/edit/${pageId}`);
+    await assertDrawn(page.getByRole('textbox', { name: 'Page content' }).getByRole('region', { name: 'Reusable content: Read a pet' }));
     await page.context().close();
   });
 });
