@@ -30,8 +30,8 @@ export interface SearchListProps<T> {
 
 export function SearchList<T>({ label, placeholder, listLabel, search, optionKey, renderOption, onPick, empty, current, children, className }: SearchListProps<T>) {
   const [query, setQuery] = useState('');
-  // The active option by key: it stays active while it is shown (the options load, another spec is chosen), and
-  // the first is active otherwise.
+  // The active option by key: it stays active while it is shown (as options load, or change with a choice beside
+  // the list), and the first is active otherwise.
   const [activeKey, setActiveKey] = useState<string | undefined>(undefined);
   const list = useRef<HTMLUListElement>(null);
   const id = useId();
@@ -55,7 +55,10 @@ export function SearchList<T>({ label, placeholder, listLabel, search, optionKey
       Enter: () => pick(shown[active]),
       // What is typed is cleared, unless the popover or dialog around the list took the key (Radix sees it first,
       // on the document) to close.
-      Escape: () => setQuery(''),
+      Escape: () => {
+        setQuery('');
+        setActiveKey(undefined);
+      },
     };
     const act = keys[event.key];
     if (!act || (event.key === 'Escape' && (event.defaultPrevented || query === ''))) return;
