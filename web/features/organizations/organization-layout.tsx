@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { isNotFound } from '../../api/client.ts';
-import { organizationQuery } from '../../api/queries.ts';
+import { organizationQuery, spaceQuery } from '../../api/queries.ts';
 import { ErrorNote, NotFound, Skeleton } from '../../ui/states.tsx';
+import { SpecsOrganizationContext } from '../pages/specs-organization.ts';
 import { useIsAdmin } from '../members/use-is-admin.ts';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -18,6 +19,11 @@ export default function OrganizationLayout() {
   const [open, setOpen] = useState(false);
   const isAdmin = useIsAdmin(orgId ?? '');
   const location = useLocation();
+  // A space's documents point at its own organization's OpenAPI specs (whichever its URL names): every screen of
+  // the space draws their blocks, its page, a change request's diff, a revision, the editor's reusable content.
+  const { spaceId } = useParams();
+  const space = useQuery({ ...spaceQuery(spaceId ?? ''), enabled: !!spaceId });
+  const specsOrganization = spaceId ? space.data?.organization : orgId;
   useEffect(() => setOpen(false), [location.pathname]);
 
   const failure = error ?? organization.error;
@@ -58,7 +64,9 @@ export default function OrganizationLayout() {
         <ErrorNote error={failure} />
         {orgId ? <Sidebar orgId={orgId} /> : null}
       </nav>
-      <Outlet />
+      <SpecsOrganizationContext.Provider value={specsOrganization}>
+        <Outlet />
+      </SpecsOrganizationContext.Provider>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { Document } from '../../../src/features/content/document/types.ts';
 import { emojiCharacter } from '../../../src/features/reader/emoji.ts';
 import { headingAnchors, outline } from '../../../src/features/reader/heading-anchors.ts';
-import { pageQuery, spaceQuery } from '../../api/queries.ts';
+import { pageQuery } from '../../api/queries.ts';
 import type { Revision } from '../../api/types.ts';
 import { ErrorNote, Skeleton } from '../../ui/states.tsx';
 import { useTitle } from '../../ui/title.ts';
@@ -12,15 +12,12 @@ import type { AppLinks } from './links.ts';
 import { ancestorsOf, pagePath, type PageIndex, type TreePage } from './page-tree.ts';
 import { DocumentView } from './render-document.tsx';
 import { VariablesContext } from './variables.ts';
-import { SpecsOrganizationContext } from './render-openapi.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { prefetchEditing, prefetchEditingWhenIdle, warmUpEditingWhenIdle } from '../editing/prefetch.ts';
 
 /** One page of a space, read-only (with an Edit button for those who may edit it): breadcrumbs, title, the document as the reader shows it, and its outline. */
 export function PageView({ spaceId, page, index, revision, canEdit = false }: { spaceId: string; page: TreePage; index: PageIndex; revision: Revision; canEdit?: boolean }) {
   const query = useQuery(pageQuery(spaceId, page.id));
-  // The space's organization, whose OpenAPI specs the page's blocks point at (the space screen has it read already).
-  const organizationId = useQuery(spaceQuery(spaceId)).data?.organization;
   useTitle(page.title);
   const location = useLocation();
   const links = useMemo(() => appLinks(spaceId, index, revision), [spaceId, index, revision]);
@@ -68,9 +65,7 @@ export function PageView({ spaceId, page, index, revision, canEdit = false }: { 
         <ErrorNote error={query.error} />
         {document ? (
           <VariablesContext.Provider value={variables}>
-            <SpecsOrganizationContext.Provider value={organizationId}>
-              <DocumentView document={document} links={links} />
-            </SpecsOrganizationContext.Provider>
+            <DocumentView document={document} links={links} />
           </VariablesContext.Provider>
         ) : null}
       </article>

@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext } from 'react';
+import { useContext } from 'react';
 import { blockPointerOf, OPERATION_BLOCK_KINDS, pointerOf, type SpecSource } from '../editor/nodes/openapi-operations.ts';
 import { specReferenceQuery } from '../openapi/openapi-api.ts';
 import { OperationBlockDrawing, SchemasBlockDrawing, type SpecLoad } from '../openapi/reference-blocks.tsx';
+import { SpecsOrganizationContext } from './specs-organization.ts';
 
 /*
  * OpenAPI blocks in the page view, as the editor draws them (openapi/reference-blocks.tsx) and the reader does
  * (reader/render-openapi.tsx): an operation, a webhook or schemas, from the reference of the spec's latest version,
- * read through the public API as the editor's host reads it. Their specs are the organization's: the screen that
- * shows a page names it (SpecsOrganizationContext); where none does, a block says its spec is not available.
+ * read through the public API as the editor's host reads it. Their specs are the organization's: the screens of
+ * an organization name it (SpecsOrganizationContext); where none does, a block says its spec is not available.
  */
-
-/** The organization whose OpenAPI specs the blocks of the page shown point at. */
-export const SpecsOrganizationContext = createContext<string | undefined>(undefined);
 
 export const isOpenAPIBlock = (type: string) => type === 'openapi-schemas' || Object.hasOwn(OPERATION_BLOCK_KINDS, type);
 

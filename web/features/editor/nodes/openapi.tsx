@@ -1,5 +1,5 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { faChevronDown } from '@fortawesome/free-solid-svg-icons';
 import type { OperationView } from '../../../../src/features/openapi-specs/reference.ts';
 import type { ReferenceKind } from '../../../../src/features/reader/openapi-labels.ts';
@@ -7,6 +7,7 @@ import { OperationBlockDrawing, SchemasBlockDrawing } from '../../openapi/refere
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Popover } from '../../../ui/popover.tsx';
+import { SearchList } from '../../../ui/search-list.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { NoSpecAtAddress, referenceAt, referenceOf, useApiBlocks, useLoaded } from '../api-blocks.ts';
 import { blockOf } from './block-data.ts';
@@ -89,8 +90,8 @@ interface PickerProps {
 
 /**
  * Choosing an operation (or a webhook): a spec of the organization, then one of its operations, found by what is
- * typed (method, path or name, summary; a combobox: arrows move, Enter picks). Used by the `/` items and by the
- * block's settings.
+ * typed (method, path or name, summary; the kit's SearchList: arrows move, Enter picks). Used by the `/` items
+ * and by the block's settings.
  */
 export function OperationPicker({ kind = 'operation', spec: initialSpec, at, current, onPick }: PickerProps) {
   const specs = useLoaded(at ? null : 'specs', (host) => host.listSpecs());
@@ -98,27 +99,7 @@ export function OperationPicker({ kind = 'operation', spec: initialSpec, at, cur
   const spec = chosen || (specs?.state === 'ready' ? (specs.value.find((s) => s.ready)?.slug ?? '') : '');
   const source: SpecSource | null = at ?? (spec ? { spec } : null);
   const reference = useLoaded(loadKey(source), (host) => referenceAt(host, source!));
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const list = useRef<HTMLUListElement>(null);
-  const id = useId();
-  const shown = reference?.state === 'ready' ? filterOperations(reference.value, query, kind) : [];
   const plural = kind === 'webhook' ? 'webhooks' : 'operations';
-  useEffect(() => {
-    list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
-  const pick = (op: OperationView | undefined) => op && onPick(spec, op);
-  const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, () => void> = {
-      ArrowDown: () => setActive((a) => Math.min(a + 1, shown.length - 1)),
-      ArrowUp: () => setActive((a) => Math.max(a - 1, 0)),
-      Enter: () => pick(shown[active]),
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    move();
-  };
   if (!at && (!specs || specs.state === 'loading')) return <p className="qe-openapi-picker" role="status">Loading the organization’s API specifications…</p>;
   if (specs?.state === 'failed') return <p className="qe-openapi-picker" role="alert">The API specifications could not be listed: {specs.reason}</p>;
   if (specs?.state === 'ready' && specs.value.length === 0) return <p className="qe-openapi-picker" role="status">The organization has no OpenAPI specification yet: add one in its settings.</p>;
@@ -130,54 +111,31 @@ export function OperationPicker({ kind = 'operation', spec: initialSpec, at, cur
           label="API specification"
           options={specs.value.map((s) => ({ value: s.slug, label: s.ready ? s.slug : `${s.slug} (being processed)`, disabled: !s.ready }))}
           value={spec || undefined}
-          onValueChange={(next) => {
-            setChosen(next);
-            setActive(0);
-          }}
+          onValueChange={setChosen}
         />
       ) : at ? (
         <p className="qe-openapi-source">
           From <code>{at.url}</code>
         </p>
       ) : null}
-      <input
-        className="ui-input"
-        aria-label={`Search ${plural}`}
-        placeholder={`Search ${plural}`}
-        role="combobox"
-        aria-expanded
-        aria-autocomplete="list"
-        aria-controls={`${id}-list`}
-        aria-activedescendant={shown[active] ? `${id}-${active}` : undefined}
-        autoFocus
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setActive(0);
-        }}
-        onKeyDown={onKeyDown}
-      />
-      <ul ref={list} id={`${id}-list`} role="listbox" aria-label={kind === 'webhook' ? 'Webhooks' : 'Operations'}>
-        {shown.map((op, i) => (
-          <li
-            key={operationId(op)}
-            id={`${id}-${i}`}
-            data-index={i}
-            role="option"
-            aria-selected={i === active}
-            aria-current={current === operationId(op) ? 'true' : undefined}
-            className={i === active ? 'active' : undefined}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => pick(op)}
-          >
+      <SearchList
+        label={`Search ${plural}`}
+        listLabel={kind === 'webhook' ? 'Webhooks' : 'Operations'}
+        search={(query) => (reference?.state === 'ready' ? filterOperations(reference.value, query, kind) : [])}
+        optionKey={operationId}
+        renderOption={(op) => (
+          <>
             <span className={`http-method method-${op.method}`}>{op.method.toUpperCase()}</span> <code>{op.path}</code>
             {op.summary ? <span className="qe-openapi-summary">{op.summary}</span> : null}
-          </li>
-        ))}
-      </ul>
-      {reference?.state === 'loading' && <p role="status">Loading {plural}…</p>}
-      {reference?.state === 'failed' && <p role="alert">The {plural} could not be read: {reference.reason}</p>}
-      {reference?.state === 'ready' && shown.length === 0 && <p role="status">{query.trim() ? `No ${kind} matches “${query.trim()}”` : `This specification has no ${plural}.`}</p>}
+          </>
+        )}
+        onPick={(op) => onPick(spec, op)}
+        current={current}
+        empty={reference?.state === 'ready' ? (query) => (query ? `No ${kind} matches “${query}”` : `This specification has no ${plural}.`) : undefined}
+      >
+        {reference?.state === 'loading' && <p role="status">Loading {plural}…</p>}
+        {reference?.state === 'failed' && <p role="alert">The {plural} could not be read: {reference.reason}</p>}
+      </SearchList>
     </div>
   );
 }
