@@ -1,4 +1,4 @@
-import { Fragment as Keyed, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment as Keyed, memo, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type {
   Block, Code, Document, Expandable, FlowBlock, Fragment, Heading, Hint, Images, InlineContent, List, Table, TableDefinition, TableRecord, TableValue, Tabs,
 } from '../../../src/features/content/document/types.ts';
@@ -37,10 +37,15 @@ interface Ctx {
   inLink?: boolean;
 }
 
-export function DocumentView({ document, links, decorate }: { document: Document; links: AppLinks; decorate?: DecorateBlock }) {
+/*
+ * Memoised: a screen drawn again with the same document does not draw it again. A navigation that waits (a route's
+ * loader or code) draws the current screen once more before the next: a click on "Edit" drew the page view's 300
+ * blocks again on its way to the editor.
+ */
+export const DocumentView = memo(function DocumentView({ document, links, decorate }: { document: Document; links: AppLinks; decorate?: DecorateBlock }) {
   const ctx: Ctx = { links, anchors: headingAnchors(document), decorate };
   return <div className="document">{renderFlow(document.nodes ?? [], ctx, 0)}</div>;
-}
+});
 
 function renderFlow(blocks: readonly Block[], ctx: Ctx, depth: number): ReactNode[] {
   return blocks.map((block, i) => {
