@@ -28,7 +28,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const TARGETS = { small: 300, long: 300, veryLong: 1000, byUrl: 1000 };
 
 /** 2,000 blocks: the reader bench's page, seven times over with other numbers, cut at 2,000. */
-function veryLongMarkdown(): string {
+export function veryLongMarkdown(): string {
   return Array.from({ length: 7 }, (_, k) => pageMarkdown(k * 1000).trim().split('\n\n'))
     .flat()
     .slice(0, 2000)

@@ -6,6 +6,7 @@ import { launchChromium, withoutChromium } from '../test/chromium.ts';
 import { editorChunk } from '../test/editor/mounted-editor.ts';
 import { ensureWebAppBuilt } from '../test/web-app.ts';
 import { pageMarkdown } from './reader-cold.ts';
+import { veryLongMarkdown } from './editor-open.ts';
 import { startBenchServer } from './server.ts';
 
 /*
@@ -24,6 +25,8 @@ export interface EditorResult {
   keystrokes: number[];
   /** The same with frames at 60 Hz: includes waiting for the display's next frame. */
   atSixtyHertz: number[];
+  /** Keys typed in the middle of a 2,000-block page (issue 42), frames unthrottled, and its blocks. */
+  longPage: { blocks: number; keystrokes: number[] };
   /** Event Timing durations (key to next paint) of the keys that took 16 ms or more. */
   slow: number[];
 }
@@ -59,14 +62,28 @@ export async function runEditorBench(rounds = 7, keys = 120): Promise<EditorResu
     // depends on when the key came and not on the editor).
     const unthrottled = await measureIn(server.url, document, ['--disable-frame-rate-limit', '--disable-gpu-vsync'], rounds, keys);
     const atSixtyHertz = await measureIn(server.url, document, [], 0, keys);
-    return { chunkGzip, chunkWithImportsGzip, blocks: document.nodes.length, open: unthrottled.open, keystrokes: unthrottled.keystrokes, slow: unthrottled.slow, atSixtyHertz: atSixtyHertz.keystrokes };
+    const long = markdownToDocument(veryLongMarkdown(), (href) => ({ kind: 'url', url: href }));
+    const longPage = await measureIn(server.url, long, ['--disable-frame-rate-limit', '--disable-gpu-vsync'], 0, keys, 250);
+    return {
+      chunkGzip,
+      chunkWithImportsGzip,
+      blocks: document.nodes.length,
+      open: unthrottled.open,
+      keystrokes: unthrottled.keystrokes,
+      slow: unthrottled.slow,
+      atSixtyHertz: atSixtyHertz.keystrokes,
+      longPage: { blocks: long.nodes.length, keystrokes: longPage.keystrokes },
+    };
   } finally {
     await server.close();
   }
 }
 
-/** Opens the page `rounds` times in the editor, then types `keys` keys in it, in a Chromium launched with `args`. */
-async function measureIn(url: string, document: unknown, args: string[], rounds: number, keys: number) {
+/**
+ * Opens the page `rounds` times in the editor, then types `keys` keys in it (at the end of its paragraph number
+ * `paragraph`), in a Chromium launched with `args`.
+ */
+async function measureIn(url: string, document: unknown, args: string[], rounds: number, keys: number, paragraph = 40) {
   const browser = await launchChromium(args);
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -107,7 +124,7 @@ async function measureIn(url: string, document: unknown, args: string[], rounds:
       if (rounds > 0) open.push(time);
     }
     // Keystrokes in a paragraph in the middle of the page.
-    await page.locator('.qe-content > p').nth(40).click();
+    await page.locator('.qe-content > p').nth(paragraph).click();
     await page.keyboard.press('End');
     await page.evaluate(`(() => {
       window.__keys = [];
@@ -129,7 +146,7 @@ async function measureIn(url: string, document: unknown, args: string[], rounds:
     // The keys must have reached the paragraph: keys typed elsewhere paint nothing, and the Event Timing API would
     // then count each until the next paint, however late.
     const typed = Array.from({ length: Math.min(keys, 26) }, (_, i) => String.fromCharCode(97 + ((keys - Math.min(keys, 26) + i) % 26))).join('');
-    const landed = (await page.locator('.qe-content > p').nth(40).innerText()).endsWith(typed);
+    const landed = (await page.locator('.qe-content > p').nth(paragraph).innerText()).endsWith(typed);
     if (!landed) console.log(`  the typed keys did not all reach the paragraph; focus on ${await page.evaluate('document.activeElement?.outerHTML.slice(0, 200)')}`);
     const keystrokes = (await page.evaluate('window.__keys')) as number[];
     const slow = (await page.evaluate('window.__slow')) as number[];
@@ -146,7 +163,8 @@ export const editorIntro = [
   '400 ms). Keystrokes are typed at the end of a paragraph in the middle of that page (target: p95 of 16 ms to',
   'paint), in a Chromium whose frames are not held to 60 Hz, so that a key\'s time is the work from the key to its',
   'paint; the same keys at 60 Hz are shown beside it, where a key may also wait for the display\'s next frame (up to',
-  '16.7 ms, depending on when it came). The chunk is the editor entry\'s gzipped JavaScript and CSS (target: 300 KB).',
+  '16.7 ms, depending on when it came). The same keys are typed in the middle of a 2,000-block page (issue 42:',
+  'p95 of 16 ms, unthrottled). The chunk is the editor entry\'s gzipped JavaScript and CSS (target: 300 KB).',
 ].join('\n');
 
 export function editorTable(result: EditorResult): string {
@@ -162,6 +180,7 @@ export function editorTable(result: EditorResult): string {
     `| open a ${result.blocks}-block page in the editor (median of ${result.open.length}; chunk loaded) | ${median.toFixed(0)} ms (min ${Math.min(...result.open).toFixed(0)}, max ${Math.max(...result.open).toFixed(0)}) | ≤ ${TARGETS.open} ms | ${median <= TARGETS.open ? 'yes' : 'no'} |`,
     `| keystroke to the frame after it (rAF), p95 of ${result.keystrokes.length} keys (p50 ${percentile(result.keystrokes, 0.5).toFixed(1)} ms) | ${p95.toFixed(1)} ms | ≤ ${TARGETS.keystrokeP95} ms | ${p95 <= TARGETS.keystrokeP95 ? 'yes' : 'no'} |`,
     `| keystroke to next paint (Event Timing API, 8 ms steps), p95 of ${timed.length} keys; ${result.slow.length} took 16 ms or more | ${eventP95 <= 16 ? '≤ 16' : eventP95.toFixed(0)} ms | ≤ ${TARGETS.keystrokeP95} ms | ${eventP95 <= TARGETS.keystrokeP95 ? 'yes' : 'no'} |`,
+    `| keystroke to the frame after it in the middle of a ${result.longPage.blocks}-block page (rAF, unthrottled), p95 of ${result.longPage.keystrokes.length} keys (p50 ${percentile(result.longPage.keystrokes, 0.5).toFixed(1)} ms) | ${percentile(result.longPage.keystrokes, 0.95).toFixed(1)} ms | ≤ ${TARGETS.keystrokeP95} ms | ${percentile(result.longPage.keystrokes, 0.95) <= TARGETS.keystrokeP95 ? 'yes' : 'no'} |`,
     `| the same keys with frames at 60 Hz (rAF; includes the wait for the display's frame), p95 of ${result.atSixtyHertz.length} (p50 ${percentile(result.atSixtyHertz, 0.5).toFixed(1)} ms) | ${percentile(result.atSixtyHertz, 0.95).toFixed(1)} ms | – | – |`,
     `| editor chunk, gzipped (JS + CSS; with the React chunk it shares with the app: ${kb(result.chunkWithImportsGzip)}) | ${kb(result.chunkGzip)} | ≤ ${TARGETS.chunkKb} KB | ${result.chunkGzip <= TARGETS.chunkKb * 1024 ? 'yes' : 'no'} |`,
   ].join('\n');
