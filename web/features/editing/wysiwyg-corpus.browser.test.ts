@@ -82,7 +82,8 @@ async function drawn(page: Page, selector: string, empty = false): Promise<Drawn
   await page.addStyleTag({ content: NOT_CONTENT });
   return page.locator(selector).first().evaluate((element, empty) => {
     for (const details of element.querySelectorAll('details')) details.open = true;
-    for (const input of element.querySelectorAll<HTMLInputElement>('input:not([type]), input[type=text]')) input.replaceWith(Object.assign(document.createElement('span'), { textContent: ` ${input.value} ` }));
+    // A field's words are what it shows: an input's (a title) or a textarea's (a plain table cell) value.
+    for (const input of element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type]), input[type=text], textarea')) input.replaceWith(Object.assign(document.createElement('span'), { textContent: ` ${input.value} ` }));
     const box = element.getBoundingClientRect();
     const style = getComputedStyle(element);
     const padLeft = parseFloat(style.paddingLeft);
