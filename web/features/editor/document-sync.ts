@@ -2,7 +2,7 @@ import type { Node as PMNodeObject } from '@tiptap/pm/model';
 import type { Document, FlowBlock } from '../../../src/features/content/document/types.ts';
 import { fromEditor } from '../../../src/features/content/document/editor/blocks.ts';
 import type { PMNode } from '../../../src/features/content/document/editor/editor-json.ts';
-import { editorContentOf } from './warm-up.ts';
+import { editorContentOf } from './editor-content.ts';
 
 /**
  * Our document for the editor's current state, converting only the top-level blocks that changed. ProseMirror

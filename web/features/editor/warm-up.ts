@@ -1,7 +1,7 @@
 import { Editor } from '@tiptap/core';
 import type { Document, FlowBlock } from '../../../src/features/content/document/types.ts';
 import { toEditor } from '../../../src/features/content/document/editor/blocks.ts';
-import type { PMNode } from '../../../src/features/content/document/editor/editor-json.ts';
+import { editorContentOf } from './editor-content.ts';
 import { editorExtensions } from './extensions.ts';
 
 /*
@@ -12,18 +12,6 @@ import { editorExtensions } from './extensions.ts';
  * page's document is converted for the editor: the click then builds the editor with compiled code, from the
  * document already converted.
  */
-
-const converted = new WeakMap<Document, PMNode>();
-
-/** The editor JSON of a document: converted ahead when it could be. */
-export function editorContentOf(document: Document): PMNode {
-  let content = converted.get(document);
-  if (!content) {
-    content = toEditor(document);
-    converted.set(document, content);
-  }
-  return content;
-}
 
 /** The page's first blocks and the first block of each other kind: what opening the page will run. */
 function sampleOf(document: Document): Document {
