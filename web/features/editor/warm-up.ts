@@ -13,13 +13,18 @@ import { editorExtensions } from './extensions.ts';
  * document already converted.
  */
 
-/** The page's first blocks and the first block of each other kind: what opening the page will run. */
+/** The kinds of block an editor was built with ahead already: the code they run is compiled once a page load. */
+const warmedKinds = new Set<string>();
+
+/**
+ * What opening the page will run that no editor ran yet: on the first page, its first blocks and one block of each
+ * kind; on the next ones, one block of each kind not seen before (none: nothing to build).
+ */
 function sampleOf(document: Document): Document {
-  const kinds = new Set<string>();
+  const first = warmedKinds.size === 0;
   const nodes = document.nodes.filter((block: FlowBlock, i) => {
-    const kind = block.type;
-    if (i < 12 || !kinds.has(kind)) {
-      kinds.add(kind);
+    if ((first && i < 12) || !warmedKinds.has(block.type)) {
+      warmedKinds.add(block.type);
       return true;
     }
     return false;
@@ -33,10 +38,9 @@ const warmed = new WeakSet<Document>();
 export function warmUpEditor(document: Document, spaceId: string): void {
   if (warmed.has(document)) return;
   warmed.add(document);
+  const sample = sampleOf(document);
   try {
-    const element = window.document.createElement('div');
-    const editor = new Editor({ element, extensions: editorExtensions({ spaceId }), content: toEditor(sampleOf(document)) });
-    editor.destroy();
+    if (sample.nodes.length > 0) new Editor({ element: window.document.createElement('div'), extensions: editorExtensions({ spaceId }), content: toEditor(sample) }).destroy();
   } catch {
     // Warming is only ever ahead of time: whatever fails here fails again, and is reported, when the page is opened.
   }
