@@ -1,8 +1,8 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
 import { useRef, useState } from 'react';
 import { addColumn, addRow, orderedRecords, removeColumn, removeRow, type TableJson as EditableTable } from '../model/table-edit.ts';
-import type { FlowBlock, Table } from '../../../../src/features/content/document/types.ts';
-import { cardsLayout } from '../../../../src/features/content/document/table-cards.ts';
+import type { FlowBlock, Table, TableValue } from '../../../../src/features/content/document/types.ts';
+import { cardsLayout, valueRefs } from '../../../../src/features/content/document/table-cards.ts';
 import { useEditorFile, type Ref } from '../files.ts';
 import { blockOf } from './block-data.ts';
 import { Picture, refLabel, selectBlock } from './media.tsx';
@@ -39,18 +39,8 @@ function CellFile({ refJson, image }: { refJson: Ref; image: boolean }) {
   return file ? <a href={file.downloadURL} download={file.name}>{file.name}</a> : <span className="qe-readonly">{file === null ? `No file ${refJson.file}` : 'Loading the file…'}</span>;
 }
 
-/**
- * A `files` or `image` cell's references: file ids (GitBook's `files`), content references (an imported `image`), or
- * GitBook's `{ ref, objectFit }` of a card's cover.
- */
-function cellRefs(value: unknown): Ref[] {
-  return (Array.isArray(value) ? value : [value]).flatMap((item): Ref[] =>
-    typeof item === 'string' ? [{ kind: 'file', file: item }]
-    : item && typeof item === 'object' && 'kind' in item ? [item as Ref]
-    : item && typeof item === 'object' && 'ref' in item && item.ref && typeof item.ref === 'object' ? [item.ref as Ref]
-    : [],
-  );
-}
+/** The files or links of a files, image or cover value, read as the reader and the page view read them. */
+const cellRefsOf = (value: unknown): Ref[] => valueRefs(value as TableValue) as unknown as Ref[];
 
 /** The width of the column of row and column controls a table has while it is edited (editor.css: .qe-table-actions). */
 const ACTIONS_WIDTH = '1.75rem';
@@ -62,7 +52,7 @@ function CellFiles({ value, image }: { value: unknown; image: boolean }) {
   return (
     <Tooltip content={KEPT}>
       <span className="qe-table-files">
-        {cellRefs(value).map((ref, i) => <CellFile key={i} refJson={ref} image={image} />)}
+        {cellRefsOf(value).map((ref, i) => <CellFile key={i} refJson={ref} image={image} />)}
       </span>
     </Tooltip>
   );
@@ -255,7 +245,7 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
             <li key={id} className="table-card" aria-label={`Card ${r + 1}`}>
               {cover && record.values[cover.id] !== undefined && record.values[cover.id] !== null && (
                 <div className="table-card-cover">
-                  {cellRefs(record.values[cover.id]).map((ref, i) => <CellFile key={i} refJson={ref} image />)}
+                  {cellRefsOf(record.values[cover.id]).map((ref, i) => <CellFile key={i} refJson={ref} image />)}
                 </div>
               )}
               {layout!.fields.map((c) => <div key={c.id} className="table-card-field">{cell(id, c, `Card ${r + 1}, ${c.title || 'untitled column'}`)}</div>)}
