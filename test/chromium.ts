@@ -84,7 +84,15 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return context.newPage();
 }
 
+/*
+ * Screenshots are for a person to look at after a run on their machine. CI runs on a clean clone that nobody opens
+ * afterwards, so under CI=true they are taken only when QUIRE_SCREENSHOTS=1 asks: a full-page one costs Chromium
+ * one to three seconds on a two-core machine (the page laid out again at its whole height), and the suite takes
+ * some 150. A failed test's pages are still shot, under CI too (test/browser.ts).
+ */
+const screenshotsWanted = !/^(true|1)$/i.test(process.env.CI ?? '') || /^(true|1)$/i.test(process.env.QUIRE_SCREENSHOTS ?? '');
+
 /** A screenshot at test-results/NAME.png (the folder is made if missing), for a person to look at after a run. */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await page.screenshot({ path: `test-results/${name}.png`, ...options });
+  if (screenshotsWanted) await page.screenshot({ path: `test-results/${name}.png`, ...options });
 }

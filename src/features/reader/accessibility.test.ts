@@ -8,7 +8,7 @@ import { JSDOM } from 'jsdom';
 import { readerAssets } from './assets.ts';
 import { notFoundPage, renderPage } from './layout.tsx';
 import { everyPartPage, fixtureFiles } from '../../../test/reader-documents.ts';
-import { launchChromium, withoutChromium } from '../../../test/browser.ts';
+import { launchChromium, withoutChromium, screenshot } from '../../../test/browser.ts';
 
 /*
  * axe-core on a page that uses every block and every part of the chrome. jsdom runs everywhere (no layout, so
@@ -32,7 +32,7 @@ async function axeInJsdom(html: string): Promise<AxeResults> {
   const axe = (dom.window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
   try {
     // jsdom lays nothing out: contrast needs a browser.
-    return await axe.run(dom.window.document, { rules: { 'color-contrast': { enabled: false } } });
+    return await axe.run(dom.window.document, { rules: { 'color-contrast': { enabled: false } }, resultTypes: ['violations'] });
   } finally {
     dom.window.close();
   }
@@ -76,7 +76,7 @@ describe('accessibility', () => {
         });
         await page.goto('http://reader.test/getting-started');
         await page.addScriptTag({ content: AXE_SOURCE });
-        const results = (await page.evaluate('axe.run(document)')) as AxeResults;
+        const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as AxeResults;
         assert.deepEqual(seriousViolations(results), [], name);
         if (width > 1000) {
           // The whole page is drawn: its lazy pictures loaded, and they are the fixture's PNGs, not alt text. Each is
@@ -87,7 +87,7 @@ describe('accessibility', () => {
           assert.deepEqual(widths, [480, 240], name);
           await page.evaluate(() => window.scrollTo(0, 0));
         }
-        await page.screenshot({ path: `test-results/reader-${name}.png`, fullPage: width > 1000 });
+        await screenshot(page, `reader-${name}`, { fullPage: width > 1000 });
         await context.close();
       }
     } finally {

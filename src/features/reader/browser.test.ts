@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { releaseChromium, suiteChromium, openPage, withoutChromium } from '../../../test/browser.ts';
+import { releaseChromium, suiteChromium, openPage, withoutChromium, screenshot } from '../../../test/browser.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 
@@ -67,7 +67,7 @@ describe('the reader in Chromium', { skip: withoutChromium }, () => {
     const response = await page.goto(root);
     assert.equal(response?.status(), 200);
     assert.match(await page.locator('main').innerText(), /Welcome to Guides\./);
-    await page.screenshot({ path: 'test-results/reader-site-home.png', fullPage: true });
+    await screenshot(page, 'reader-site-home', { fullPage: true });
 
     await page.locator('.tree a', { hasText: 'Install' }).click();
     await page.waitForURL(`${root}install`);
@@ -77,7 +77,7 @@ describe('the reader in Chromium', { skip: withoutChromium }, () => {
     await page.getByRole('tab', { name: 'yarn' }).click();
     assert.equal(await page.getByText('yarn add quire').isVisible(), true);
     assert.equal(await page.getByText('npm install quire').isVisible(), false);
-    await page.screenshot({ path: 'test-results/reader-site-tabs.png', fullPage: true });
+    await screenshot(page, 'reader-site-tabs', { fullPage: true });
 
     // The theme toggle flips the page's theme.
     const before = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
@@ -85,7 +85,7 @@ describe('the reader in Chromium', { skip: withoutChromium }, () => {
     const after = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
     assert.notEqual(after, before);
     assert.ok(after === 'dark' || after === 'light');
-    await page.screenshot({ path: 'test-results/reader-site-toggled-theme.png', fullPage: true });
+    await screenshot(page, 'reader-site-toggled-theme', { fullPage: true });
 
     await page.locator('nav.sections a', { hasText: 'API' }).click();
     await page.waitForURL(`${root}api/`);
@@ -95,7 +95,7 @@ describe('the reader in Chromium', { skip: withoutChromium }, () => {
     await page.locator('details.variants a', { hasText: 'Legacy' }).click();
     await page.waitForURL(`${root}api/legacy/`);
     assert.match(await page.locator('main').innerText(), /Welcome to Legacy\./);
-    await page.screenshot({ path: 'test-results/reader-site-variant.png', fullPage: true });
+    await screenshot(page, 'reader-site-variant', { fullPage: true });
     await page.context().close();
   });
 
@@ -127,7 +127,7 @@ describe('the reader in Chromium', { skip: withoutChromium }, () => {
     await page.locator('.tree a', { hasText: 'Beta features' }).click();
     await page.waitForURL(`${url}beta-features`);
     assert.match(await page.locator('main').innerText(), /Only for beta testers\./);
-    await page.screenshot({ path: 'test-results/reader-site-visitor.png', fullPage: true });
+    await screenshot(page, 'reader-site-visitor', { fullPage: true });
     await page.context().close();
   });
 
@@ -148,7 +148,7 @@ describe('the reader in Chromium', { skip: withoutChromium }, () => {
     assert.deepEqual(await first.locator('small mark').allTextContents(), ['yarn']);
     const markStyle = await first.locator('small mark').evaluate((mark) => getComputedStyle(mark).backgroundColor);
     assert.notEqual(markStyle, 'rgba(0, 0, 0, 0)', 'a marked word has a background');
-    await page.screenshot({ path: 'test-results/reader-site-search.png' });
+    await screenshot(page, 'reader-site-search');
     await first.click();
     await page.waitForURL(`${url}install`);
     assert.equal(await page.locator('h1').first().innerText(), 'Install');
@@ -161,7 +161,7 @@ describe('the reader in Chromium', { skip: withoutChromium }, () => {
     const page = await newPage();
     assert.equal((await page.goto(url))?.status(), 404);
     assert.match(await page.locator('main').innerText(), /Page not found/);
-    await page.screenshot({ path: 'test-results/reader-site-404.png' });
+    await screenshot(page, 'reader-site-404');
     await page.context().close();
   });
 });

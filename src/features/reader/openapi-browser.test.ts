@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { listenOnRandomPort, startServer, type TestServer } from '../../../test/helpers.ts';
-import { releaseChromium, suiteChromium, withoutChromium } from '../../../test/browser.ts';
+import { releaseChromium, suiteChromium, withoutChromium, screenshot } from '../../../test/browser.ts';
 import { buildOpenAPISpec, buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
 import { petstoreYaml } from '../../../test/fixtures/openapi.ts';
@@ -66,7 +66,7 @@ describe('an API reference page in Chromium', { skip: withoutChromium }, () => {
     assert.match(copied, /^curl -X GET 'https:\/\/eu\.petstore\.example\.com\/v1\/pets\/\{petId\}' \\\n {2}-H 'Authorization: Bearer YOUR_TOKEN'$/);
     // A full-page capture draws sticky parts where the viewport was: from the top, they sit where readers see them.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'test-results/reader-openapi-operation.png', fullPage: true });
+    await screenshot(page, 'reader-openapi-operation', { fullPage: true });
     await context.close();
   });
 });

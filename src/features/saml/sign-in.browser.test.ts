@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { withoutChromium } from '../../../test/browser.ts';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
 import { webAppSuite } from '../../../test/browser-suite.ts';
 import { buildSpace, editLive } from '../../../test/factories.ts';
 import { ok } from '../../../test/assertions.ts';
@@ -74,7 +74,7 @@ describe('SAML sign-in in Chromium', { skip: withoutChromium, timeout: 180_000 }
     await page.goto(`${provider.service.startURL}?next=${encodeURIComponent(`/sites/${site.id}/`)}`);
     await page.waitForURL(siteUrl);
     await page.getByText('Welcome aboard, colleague.').waitFor();
-    await page.screenshot({ path: 'test-results/saml-sign-in.png' });
+    await screenshot(page, 'saml-sign-in');
 
     const cookies = await context.cookies(origin);
     const session = cookies.find((c) => c.name === 'quire_session');
@@ -117,7 +117,7 @@ describe('SAML sign-in in Chromium', { skip: withoutChromium, timeout: 180_000 }
     await page.goto(`http://localhost:${(idpServer.address() as AddressInfo).port}/evil`);
     await page.getByText(/Sign-in failed/).waitFor();
     await page.getByText(/started in another browser/).waitFor();
-    await page.screenshot({ path: 'test-results/saml-login-csrf.png' });
+    await screenshot(page, 'saml-login-csrf');
     const cookies = await victim.cookies(origin);
     assert.equal(cookies.find((c) => c.name === 'quire_session'), undefined, 'no session in the victim\'s browser');
     await victim.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { withoutChromium } from '../../../test/browser.ts';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
 import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildPage, buildSpace } from '../../../test/factories.ts';
@@ -76,7 +76,7 @@ describe('comment threads in the editor, in Chromium', { skip: withoutChromium, 
     }
     assert.equal(posted?.target.node.id, keys[0]);
     assert.deepEqual(await seriousViolations(page), []);
-    await page.screenshot({ path: 'test-results/editor-comments.png' });
+    await screenshot(page, 'editor-comments');
     await page.close();
   });
 
@@ -102,7 +102,7 @@ describe('comment threads in the editor, in Chromium', { skip: withoutChromium, 
     const outdated = page.getByRole('region', { name: 'Outdated comments' });
     await outdated.getByText('On a block since deleted.').waitFor();
     assert.deepEqual(await seriousViolations(page), []);
-    await page.screenshot({ path: 'test-results/editor-comments-change-request.png' });
+    await screenshot(page, 'editor-comments-change-request');
     await page.close();
   });
 
@@ -138,7 +138,7 @@ describe('comment threads in the editor, in Chromium', { skip: withoutChromium, 
     await rail.getByRole('button', { name: 'Post comment' }).click();
     await page.locator('.ProseMirror .qe-comment-range', { hasText: 'Then open the app' }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
-    await page.screenshot({ path: 'test-results/editor-comment-ranges.png' });
+    await screenshot(page, 'editor-comment-ranges');
 
     // Resolved, its words are plain text again.
     await shown.getByRole('button', { name: 'Resolve' }).click();

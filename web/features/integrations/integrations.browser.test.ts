@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { withoutChromium } from '../../../test/browser.ts';
+import { screenshot, withoutChromium } from '../../../test/browser.ts';
 import { webAppSuite } from '../../../test/browser-suite.ts';
 import { ok } from '../../../test/assertions.ts';
 import { buildSpace } from '../../../test/factories.ts';
@@ -38,7 +38,7 @@ describe('integrations and content settings in Chromium', { skip: withoutChromiu
 
   async function look(page: Page, name: string): Promise<void> {
     await suite.assertAccessible(page, name);
-    await page.screenshot({ path: `/tmp/content-${name}.png`, fullPage: true });
+    await screenshot(page, `integrations-${name}`, { fullPage: true });
   }
 
   test('an admin installs an integration, configures it through its ContentKit screen and sees its events', async () => {
