@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { getSchema } from '@tiptap/core';
 import { history, redo, undo } from '@tiptap/pm/history';
 import { Node } from '@tiptap/pm/model';
@@ -119,5 +120,71 @@ describe('unique keys in the editor', () => {
     assert.deepEqual(keys(documentOf(state)), ['K', 'T']);
     redo(state, (tr) => (state = state.apply(tr)));
     assert.deepEqual(keys(documentOf(state)), split);
+  });
+
+  test('property: after any run of splits, copies, moves, deletions, undos and redos, every key is held once', () => {
+    // The count of keys follows the blocks each change replaced (unique-keys.ts); a whole walk of the document
+    // after every step says whether it followed them right.
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('split' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('copy' as const), block: fc.nat(), to: fc.nat() }),
+      fc.record({ kind: fc.constant('move' as const), block: fc.nat(), to: fc.nat() }),
+      fc.record({ kind: fc.constant('delete' as const), block: fc.nat() }),
+      fc.record({ kind: fc.constant('type' as const), at: fc.nat() }),
+      fc.constant({ kind: 'undo' as const }),
+      fc.constant({ kind: 'redo' as const }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
+        let state = open(doc(...['Alpha one.', 'Beta two.', 'Gamma three.', 'Delta four.'].map((words, i) => paragraph(`P${i}`, text(`T${i}`, words)))));
+        const blockStart = (i: number) => {
+          let at = 0;
+          for (let n = 0; n < i; n += 1) at += state.doc.child(n).nodeSize;
+          return at;
+        };
+        /** A position inside some paragraph's text. */
+        const inText = (n: number) => {
+          const places: number[] = [];
+          state.doc.descendants((node, pos) => {
+            if (node.isText) for (let k = 0; k <= node.text!.length; k += 1) places.push(pos + k);
+          });
+          return places.length > 0 ? places[n % places.length]! : undefined;
+        };
+        for (const s of steps) {
+          const blocks = state.doc.childCount;
+          if (s.kind === 'undo') undo(state, (tr) => (state = state.apply(tr)));
+          else if (s.kind === 'redo') redo(state, (tr) => (state = state.apply(tr)));
+          else if (s.kind === 'split') {
+            const at = inText(s.at);
+            if (at !== undefined) state = edit(state, (tr) => tr.split(at));
+          } else if (s.kind === 'type') {
+            // Typing copies no key: the check appends nothing (a count that drifted would append an empty change).
+            const at = inText(s.at);
+            if (at === undefined) continue;
+            const applied = state.applyTransaction(state.tr.insertText('x', at));
+            assert.equal(applied.transactions.length, 1, 'nothing appended to a key typed');
+            state = applied.state;
+          } else if (s.kind === 'copy') {
+            const node = state.doc.child(s.block % blocks);
+            state = edit(state, (tr) => tr.insert(blockStart(s.to % (blocks + 1)), node.copy(node.content)));
+          } else if (s.kind === 'move' && blocks > 1) {
+            const from = s.block % blocks;
+            const node = state.doc.child(from);
+            state = edit(state, (tr) => {
+              tr.delete(blockStart(from), blockStart(from) + node.nodeSize);
+              const to = s.to % blocks;
+              let at = 0;
+              for (let n = 0; n < to; n += 1) at += tr.doc.child(n).nodeSize;
+              tr.insert(at, node);
+            });
+          } else if (s.kind === 'delete' && blocks > 1) {
+            const from = s.block % blocks;
+            state = edit(state, (tr) => tr.delete(blockStart(from), blockStart(from) + state.doc.child(from).nodeSize));
+          }
+          assertUnique(documentOf(state));
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -154,6 +154,73 @@ function holdersOf(top: PMNode, at: number, untouched: boolean): Holder[] {
 /** Keys of each top-level block, kept while the block is the same node (ProseMirror reuses the ones not changed). */
 const keysOfBlock = new WeakMap<PMNode, string[]>();
 
+function keysOf(top: PMNode, at: number): string[] {
+  let keys = keysOfBlock.get(top);
+  if (!keys) keysOfBlock.set(top, (keys = holdersOf(top, at, false).map((h) => h.key)));
+  return keys;
+}
+
+/** How many holders each key of a document has, and how many keys have more than one. */
+interface KeyCount {
+  holders: Map<string, number>;
+  repeated: number;
+}
+
+/*
+ * The count of the last document checked, by document. A key typed on a 2,000-block page walked every block's keys
+ * (cached per block, but still some 5,000 keys counted a key); the count now follows the blocks a transaction
+ * replaced. It moves from the document before to the one after, being changed in place: a document met again
+ * without one (a state built aside and dropped, say) is counted whole.
+ */
+const countOfDoc = new WeakMap<PMNode, KeyCount>();
+
+function count(into: KeyCount, keys: readonly string[], by: 1 | -1): void {
+  for (const key of keys) {
+    const was = into.holders.get(key) ?? 0;
+    const now = was + by;
+    if (now === 0) into.holders.delete(key);
+    else into.holders.set(key, now);
+    if (was <= 1 && now > 1) into.repeated += 1;
+    else if (was > 1 && now <= 1) into.repeated -= 1;
+  }
+}
+
+/** The key count of `doc`, from that of `before` where it is known: only the top-level blocks that differ are read. */
+function keyCountOf(doc: PMNode, before: PMNode): KeyCount {
+  const known = countOfDoc.get(doc);
+  if (known) return known;
+  const previous = countOfDoc.get(before);
+  let counted: KeyCount;
+  if (previous) {
+    countOfDoc.delete(before);
+    counted = previous;
+    // The blocks before the first and after the last that differ are the same nodes (ProseMirror reuses them).
+    let start = 0;
+    let endBefore = before.childCount;
+    let endAfter = doc.childCount;
+    while (start < endBefore && start < endAfter && before.child(start) === doc.child(start)) start += 1;
+    while (endBefore > start && endAfter > start && before.child(endBefore - 1) === doc.child(endAfter - 1)) {
+      endBefore -= 1;
+      endAfter -= 1;
+    }
+    let at = 0;
+    for (let i = 0; i < endBefore; i += 1) {
+      if (i >= start) count(counted, keysOf(before.child(i), at), -1);
+      at += before.child(i).nodeSize;
+    }
+    at = 0;
+    for (let i = 0; i < endAfter; i += 1) {
+      if (i >= start) count(counted, keysOf(doc.child(i), at), 1);
+      at += doc.child(i).nodeSize;
+    }
+  } else {
+    counted = { holders: new Map(), repeated: 0 };
+    doc.forEach((top, at) => count(counted, keysOf(top, at), 1));
+  }
+  countOfDoc.set(doc, counted);
+  return counted;
+}
+
 /**
  * The transaction that gives a new key (from `newKey`) to every holder of a key held before it in `state`, or
  * null when every key is held once. `before` is the document before the changes and `mapping` maps its positions
@@ -161,17 +228,9 @@ const keysOfBlock = new WeakMap<PMNode, string[]>();
  * (ProseMirror reuses the nodes a change does not touch; a copy of a block is the same node elsewhere).
  */
 export function uniqueKeysTransaction(before: PMNode, mapping: Mappable, state: EditorState, newKey: () => string): Transaction | null {
-  const held = new Set<string>();
-  let repeated = false;
-  state.doc.forEach((top, at) => {
-    let keys = keysOfBlock.get(top);
-    if (!keys) keysOfBlock.set(top, (keys = holdersOf(top, at, false).map((h) => h.key)));
-    for (const key of keys) {
-      if (held.has(key)) repeated = true;
-      held.add(key);
-    }
-  });
-  if (!repeated) return null;
+  const counted = keyCountOf(state.doc, before);
+  if (counted.repeated === 0) return null;
+  const held = new Set(counted.holders.keys());
 
   const unchanged = new Map<PMNode, Set<number>>();
   before.forEach((top, at) => {
