@@ -154,9 +154,10 @@ function holdersOf(top: PMNode, at: number, untouched: boolean): Holder[] {
 /** Keys of each top-level block, kept while the block is the same node (ProseMirror reuses the ones not changed). */
 const keysOfBlock = new WeakMap<PMNode, string[]>();
 
-function keysOf(top: PMNode, at: number): string[] {
+/** A top-level block's keys (its holders' keys do not depend on where it is: only their renaming does). */
+function keysOf(top: PMNode): string[] {
   let keys = keysOfBlock.get(top);
-  if (!keys) keysOfBlock.set(top, (keys = holdersOf(top, at, false).map((h) => h.key)));
+  if (!keys) keysOfBlock.set(top, (keys = holdersOf(top, 0, false).map((h) => h.key)));
   return keys;
 }
 
@@ -203,19 +204,11 @@ function keyCountOf(doc: PMNode, before: PMNode): KeyCount {
       endBefore -= 1;
       endAfter -= 1;
     }
-    let at = 0;
-    for (let i = 0; i < endBefore; i += 1) {
-      if (i >= start) count(counted, keysOf(before.child(i), at), -1);
-      at += before.child(i).nodeSize;
-    }
-    at = 0;
-    for (let i = 0; i < endAfter; i += 1) {
-      if (i >= start) count(counted, keysOf(doc.child(i), at), 1);
-      at += doc.child(i).nodeSize;
-    }
+    for (let i = start; i < endBefore; i += 1) count(counted, keysOf(before.child(i)), -1);
+    for (let i = start; i < endAfter; i += 1) count(counted, keysOf(doc.child(i)), 1);
   } else {
     counted = { holders: new Map(), repeated: 0 };
-    doc.forEach((top, at) => count(counted, keysOf(top, at), 1));
+    doc.forEach((top) => count(counted, keysOf(top), 1));
   }
   countOfDoc.set(doc, counted);
   return counted;

@@ -40,7 +40,7 @@ function CellFile({ refJson, image }: { refJson: Ref; image: boolean }) {
 }
 
 /** The files or links of a files, image or cover value, read as the reader and the page view read them. */
-const cellRefsOf = (value: unknown): Ref[] => valueRefs(value as TableValue) as unknown as Ref[];
+const cellRefsOf = (value: unknown): Ref[] => valueRefs(value as TableValue);
 
 /** The width of the column of row and column controls a table has while it is edited (editor.css: .qe-table-actions). */
 const ACTIONS_WIDTH = '1.75rem';
