@@ -3,7 +3,7 @@ import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { Selection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { PageEditorProps } from './contract.ts';
 import { BlockMenu } from './block-menu.tsx';
@@ -39,6 +39,7 @@ import { ReusableContext, ReusableDirectory } from './reusable/reusable-director
 import { reusableNode } from './reusable/reusable-model.ts';
 import { ReusablePicker } from './reusable/reusable-picker.tsx';
 import { contentElementOf, drawNodeViewsFromTheStart } from './content-mount.ts';
+import { ControlsShown } from './controls-shown.ts';
 import { faKeyboard, faRotateLeft, faRotateRight } from '@fortawesome/free-solid-svg-icons';
 import { IconButton } from '../../ui/button.tsx';
 import './editor.css';
@@ -282,12 +283,13 @@ export default function PageEditor(props: PageEditorProps) {
   );
   const editorRef = useRef<Editor | null>(null);
   editorRef.current = editor;
-  // The editor's controls (toolbar, block settings, block menu) are drawn the frame after its page: the caret first.
+  // The editor's controls (toolbar, block settings, block menu, a table's buttons) are drawn the frame after its page:
+  // the caret first. In a transition: a key typed meanwhile is not kept waiting for them.
   const [controlsShown, setControlsShown] = useState(false);
   useEffect(() => {
     if (!editor || controlsShown) return;
     let timer = 0;
-    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setControlsShown(true), 0)));
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => startTransition(() => setControlsShown(true)), 0)));
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
@@ -413,7 +415,9 @@ export default function PageEditor(props: PageEditorProps) {
         <VariablesContext.Provider value={variables}>
           <ReusableContext.Provider value={reusableContext}>
             <ApiBlocksContext.Provider value={props.apiBlocks}>
-              <EditorContent editor={editor} ref={contentElementOf(editor)} />
+              <ControlsShown.Provider value={controlsShown}>
+                <EditorContent editor={editor} ref={contentElementOf(editor)} />
+              </ControlsShown.Provider>
             </ApiBlocksContext.Provider>
           </ReusableContext.Provider>
         </VariablesContext.Provider>

@@ -1,8 +1,9 @@
 import { NodeViewWrapper, type NodeViewProps } from '@tiptap/react';
-import { useRef, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { addColumn, addRow, orderedRecords, removeColumn, removeRow, type TableJson as EditableTable } from '../model/table-edit.ts';
 import type { FlowBlock, Table, TableValue } from '../../../../src/features/content/document/types.ts';
 import { cardsLayout, valueRefs } from '../../../../src/features/content/document/table-cards.ts';
+import { ControlsShown } from '../controls-shown.ts';
 import { useEditorFile, type Ref } from '../files.ts';
 import { blockOf } from './block-data.ts';
 import { Picture, refLabel, selectBlock } from './media.tsx';
@@ -82,6 +83,8 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
   // What the last change of a column's type could not carry over, said until the next one.
   const [notice, setNotice] = useState('');
   const headRow = useRef<HTMLTableRowElement>(null);
+  // Its buttons and menus come the frame after the page (controls-shown.ts); its cells are editable from the start.
+  const controlsShown = useContext(ControlsShown);
   const takesCaret = (name: string) =>
     fresh === name
       ? (element: HTMLInputElement | HTMLTextAreaElement | null) => {
@@ -101,6 +104,7 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
     );
   }
   const editable = props.editor.isEditable;
+  const controls = editable && controlsShown;
   const columns = table.data.view.columns.map((id) => table.data.definition[id]).filter((d): d is Definition => !!d);
   const rows = orderedRecords(table as unknown as EditableTable);
   const cards = table.data.view.type === 'cards';
@@ -215,19 +219,22 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
   const columnHead = (c: Definition, i: number) => (
     <span className="qe-table-column">
       <input ref={takesCaret(`column:${c.id}`)} aria-label={`Column title ${c.title || i + 1}`} placeholder={`Column ${i + 1}`} value={c.title} readOnly={!editable} onChange={(e) => setTitle(c.id, e.target.value)} />
-      {editable && <ColumnMenu column={c} label={c.title || String(i + 1)} onType={(type) => setType(c, type)} />}
-      {editable && columns.length > 1 && (
+      {controls && <ColumnMenu column={c} label={c.title || String(i + 1)} onType={(type) => setType(c, type)} />}
+      {controls && columns.length > 1 && (
         <IconButton size="sm" icon={faXmark} label={`Remove column ${c.title || i + 1}`} onClick={() => change((t) => removeColumn(t, c.id))} />
       )}
     </span>
   );
 
+  // Drawn empty until the controls come, at their height: what is below does not move when they do.
   const tools = editable && (
     <div className="qe-block-tools" contentEditable={false}>
-      <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addRow)}>Add {row.toLowerCase()}</Button>
-      <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addColumn)}>Add column</Button>
-      <IconButton size="sm" icon={faSliders} label={`${cards ? 'Cards' : 'Table'} settings`} onClick={() => selectBlock(props)} />
-      {notice && <p role="status" className="qe-table-notice">{notice}</p>}
+      {controls && <>
+        <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addRow)}>Add {row.toLowerCase()}</Button>
+        <Button size="sm" variant="ghost" icon={faPlus} onClick={() => addAndEnter(addColumn)}>Add column</Button>
+        <IconButton size="sm" icon={faSliders} label={`${cards ? 'Cards' : 'Table'} settings`} onClick={() => selectBlock(props)} />
+        {notice && <p role="status" className="qe-table-notice">{notice}</p>}
+      </>}
     </div>
   );
 
@@ -257,7 +264,7 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
                       <Icon icon={faLink} /> <CellLink spaceId={props.spaceId} refJson={record.values[target.id] as Ref} />
                     </span>
                   ) : null}
-                  <IconButton size="sm" icon={faXmark} label={`Remove card ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />
+                  {controls && <IconButton size="sm" icon={faXmark} label={`Remove card ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />}
                 </div>
               )}
             </li>
@@ -282,7 +289,7 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
             {columns.map((c, i) => (
               <th key={c.id}>
                 {columnHead(c, i)}
-                {editable && (
+                {controls && (
                   <ColumnResizer
                     label={`Width of column ${c.title || i + 1}`}
                     onDrag={(width) => setDragging((d) => (width === null ? null : { id: c.id, width, measured: d?.measured ?? measure() }))}
@@ -300,7 +307,7 @@ export function TableView(props: NodeViewProps & { spaceId: string }) {
               {columns.map((c) => <td key={c.id}>{cell(id, c, `Row ${r + 1}, ${c.title}`)}</td>)}
               {editable && (
                 <td className="qe-table-actions">
-                  <IconButton size="sm" icon={faXmark} label={`Remove row ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />
+                  {controls && <IconButton size="sm" icon={faXmark} label={`Remove row ${r + 1}`} onClick={() => change((t) => removeRow(t, id))} />}
                 </td>
               )}
             </tr>
