@@ -1,7 +1,8 @@
 import { Extension } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
-import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { Decoration, type DecorationSet } from '@tiptap/pm/view';
+import { decorationsOf, mapDecorations } from './model/block-decorations.ts';
 
 /*
  * A code block's line numbers, drawn while editing where the reader draws them (render-code.tsx numbers each
@@ -31,9 +32,10 @@ function lineNumber(line: number): HTMLElement {
   return span;
 }
 
-function decorations(doc: PMNode): DecorationSet {
+/** The line numbers of the numbered code blocks in a top-level block at `pos` (code blocks sit in hints, tabs…). */
+function numbersIn(block: PMNode, at: number): Decoration[] {
   const all: Decoration[] = [];
-  doc.descendants((node, pos) => {
+  const visit = (node: PMNode, pos: number): boolean => {
     if (node.type.name === 'codeBlock') {
       if (numbered(node)) {
         lineStarts(node.textContent).forEach((start, i) =>
@@ -44,8 +46,9 @@ function decorations(doc: PMNode): DecorationSet {
       return false;
     }
     return !node.isTextblock;
-  });
-  return DecorationSet.create(doc, all);
+  };
+  if (visit(block, at)) block.descendants((node, pos) => visit(node, at + 1 + pos));
+  return all;
 }
 
 export const CodeLineNumbers = Extension.create({
@@ -55,8 +58,8 @@ export const CodeLineNumbers = Extension.create({
       new Plugin<DecorationSet>({
         key,
         state: {
-          init: (_, state) => decorations(state.doc),
-          apply: (tr, set) => (tr.docChanged ? decorations(tr.doc) : set),
+          init: (_, state) => decorationsOf(state.doc, numbersIn),
+          apply: (tr, set) => mapDecorations(tr, set, numbersIn),
         },
         props: { decorations: (state) => key.getState(state) },
       }),

@@ -1,7 +1,8 @@
 import { Extension } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { Plugin } from '@tiptap/pm/state';
-import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { Decoration, type DecorationSet } from '@tiptap/pm/view';
+import { decorationsOf, mapDecorations } from '../model/block-decorations.ts';
 import type { ReactNodeViewRendererOptions } from '@tiptap/react';
 
 /*
@@ -13,13 +14,14 @@ import type { ReactNodeViewRendererOptions } from '@tiptap/react';
 
 const PARTS = new Set(['stepperStep', 'column', 'update']);
 
-function placesOf(doc: PMNode): DecorationSet {
+/** The places of the parts in a top-level block at `pos` (a stepper, or columns holding one). */
+function placesIn(block: PMNode, at: number): Decoration[] {
   const decorations: Decoration[] = [];
-  doc.descendants((node, pos, parent, index) => {
-    if (PARTS.has(node.type.name) && parent) decorations.push(Decoration.node(pos, pos + node.nodeSize, {}, { place: `${index + 1}/${parent.childCount}` }));
+  block.descendants((node, pos, parent, index) => {
+    if (PARTS.has(node.type.name) && parent) decorations.push(Decoration.node(at + 1 + pos, at + 1 + pos + node.nodeSize, {}, { place: `${index + 1}/${parent.childCount}` }));
     return !node.isTextblock;
   });
-  return DecorationSet.create(doc, decorations);
+  return decorations;
 }
 
 export const LayoutParts = Extension.create({
@@ -27,8 +29,8 @@ export const LayoutParts = Extension.create({
   addProseMirrorPlugins() {
     const plugin: Plugin<DecorationSet> = new Plugin<DecorationSet>({
       state: {
-        init: (_, state) => placesOf(state.doc),
-        apply: (tr, places) => (tr.docChanged ? placesOf(tr.doc) : places),
+        init: (_, state) => decorationsOf(state.doc, placesIn),
+        apply: (tr, places) => mapDecorations(tr, places, placesIn),
       },
       props: { decorations: (state) => plugin.getState(state) },
     });
