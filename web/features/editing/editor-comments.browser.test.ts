@@ -23,8 +23,8 @@ describe('comment threads in the editor, in Chromium', { skip: withoutChromium, 
     const page = await suite.signedIn();
     await page.goto(`${suite.origin}/app/s/${spaceId}/~/edit/${pageId}`);
     await page.locator('.ProseMirror').waitFor();
-    // Editable at once, then built again on the shared document once it has synced (join-shared.ts): a block
-    // measured meanwhile may be one being replaced (CI, PostgreSQL). Its people list says it is done.
+    // Editable at once, then bound to the shared document once it has synced (shared-binding.ts): a block measured
+    // meanwhile may be one the shared document's content replaces. Its people list says it is done.
     await page.getByRole('list', { name: 'People in this page' }).waitFor({ timeout: 20_000 });
     return page;
   }

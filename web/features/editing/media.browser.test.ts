@@ -33,8 +33,8 @@ describe('images and files in the editor, in Chromium', { skip: withoutChromium,
 
   async function openEditor(page: Page, spaceId: string, pageId: string) {
     await page.goto(`${suite.origin}/app/s/${spaceId}/~/edit/${pageId}`);
-    // Editable at once, then built again on the shared document once it has synced (join-shared.ts): a drop or a
-    // block's select used meanwhile met the editor being replaced (CI, PostgreSQL). Its people list says it is done.
+    // Editable at once, then bound to the shared document once it has synced (shared-binding.ts): a drop or a
+    // block's select used meanwhile may meet the shared document's content replacing its block. Its people list says it is done.
     await page.getByRole('list', { name: 'People in this page' }).waitFor({ timeout: 20_000 });
     await content(page).waitFor();
   }

@@ -2,7 +2,7 @@ import { Extension, type AnyExtension } from '@tiptap/core';
 import { Plugin, TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { ReactNodeViewRenderer, type NodeViewProps, type ReactNodeViewRendererOptions } from '@tiptap/react';
-import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
+import { Dropcursor, Gapcursor, Placeholder } from '@tiptap/extensions';
 import { createElement, type FunctionComponent } from 'react';
 import { CodeHighlight } from './code-highlight.ts';
 import { CodeLineNumbers } from './code-line-numbers.ts';
@@ -14,6 +14,7 @@ import { InlineAtomView, OpaqueBlockView } from './nodes/cards.tsx';
 import { ConditionalView } from './nodes/conditional.tsx';
 import { ConditionalKeys } from './nodes/conditional-keys.ts';
 import { openSelectedFormula } from './formula-requests.ts';
+import { SharedUndo } from './shared-binding.ts';
 import { ExpandableView, FragmentView, HintView, TabsItemView, TabsView } from './nodes/containers.tsx';
 import { ColumnsView, ColumnView, StepperStepView, StepperView, UpdatesView, UpdateView } from './nodes/layout.tsx';
 import { LayoutKeys } from './nodes/layout-keys.ts';
@@ -185,8 +186,7 @@ const FormulaKeys = Extension.create({
   },
 });
 
-/** `undoRedo: false` when editing together: the Collaboration extension keeps its own undo of one's own edits. */
-export function editorExtensions(options: { spaceId: string; extra?: AnyExtension[]; undoRedo?: boolean }): AnyExtension[] {
+export function editorExtensions(options: { spaceId: string; extra?: AnyExtension[] }): AnyExtension[] {
   const inSpace = (view: FunctionComponent<NodeViewProps & { spaceId: string }>): View => (props) => createElement(view, { ...props, spaceId: options.spaceId });
   const views = new Map<AnyExtension, View>([
     [model.Hint, HintView], [model.Tabs, TabsView], [model.TabsItem, TabsItemView], [model.Expandable, ExpandableView],
@@ -201,7 +201,8 @@ export function editorExtensions(options: { spaceId: string; extra?: AnyExtensio
       const view = views.get(extension);
       return view ? withView(extension as never, view, RENDERED_AS.get(extension)) : extension;
     }),
-    ...(options.undoRedo === false ? [] : [UndoRedo]),
+    // Undo and redo: the editor's history, Yjs's once the page is edited together (shared-binding.ts).
+    SharedUndo,
     Dropcursor,
     Gapcursor,
     Placeholder.configure({ placeholder: 'Write, or type / for a block' }),

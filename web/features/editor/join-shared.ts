@@ -8,27 +8,19 @@ import type { Document } from '../../../src/features/content/document/types.ts';
 /*
  * A page opens for editing on the document the app already holds, editable at once, while its shared document
  * (editing together) syncs behind it: waiting for the socket made every opening a round trip longer. Once the
- * shared document is synced the editor is built again on it, and what the person typed meanwhile is merged into
- * it block by block, as the server merges a write made outside the editors (ydoc-document.ts): the blocks others
- * changed come from the shared document, the blocks the person changed are theirs, and where both changed one
- * the person's version wins. What was typed is never replaced by what the sync brought.
+ * shared document is synced the editor is bound to it (shared-binding.ts), and what the person typed meanwhile is
+ * first merged into it block by block, as the server merges a write made outside the editors (ydoc-document.ts):
+ * the blocks others changed come from the shared document, the blocks the person changed are theirs, and where
+ * both changed one the person's version wins. What was typed is never replaced by what the sync brought.
  */
 
-/** The editor opened on the page's document, before the shared one: what it did until it is replaced. */
+/** The editor opened on the page's document, not bound to the shared one yet. */
 export interface OpenedAlone {
   editor: Editor;
   /** The host's document generation it showed (a new one replaces the document: nothing is carried across). */
   generation: number;
   /** The person changed its document. */
   edited: boolean;
-  /** It had the focus last (its view is already destroyed when it is replaced, with its DOM). */
-  focused: boolean;
-}
-
-export interface CarriedCaret {
-  /** The selection as ProseMirror writes it (`Selection.toJSON`): a selected image or cell stays selected. */
-  selection: SelectionJSON;
-  focused: boolean;
 }
 
 /** What `Selection.toJSON` writes: its kind and positions. */
@@ -36,15 +28,15 @@ export type SelectionJSON = { type: string; anchor: number; head?: number } & Re
 
 /**
  * Writes into `shared` what the person changed in `alone` since it opened on `opened` (`read` gives a ProseMirror
- * document as ours), and returns its caret, to be put in the editor bound to `shared`. The caret is carried by
+ * document as ours), and returns its selection, to be put back once the editor shows `shared`. It is carried by
  * position: the person's block keeps its place unless others inserted or removed blocks above it meanwhile. It
  * keeps its kind too: an image clicked before the sync stays selected, with its settings toolbar (CI saw the
  * toolbar vanish under the pointer when the selection came back as text).
  */
-export function joinSharedDocument(shared: Y.Doc, opened: Document, alone: OpenedAlone, read: (doc: PMNodeObject) => Document): CarriedCaret {
+export function joinSharedDocument(shared: Y.Doc, opened: Document, alone: OpenedAlone, read: (doc: PMNodeObject) => Document): SelectionJSON {
   const { doc, selection } = alone.editor.state;
   if (alone.edited) applyWrittenDocument(shared, opened, read(doc));
-  return { selection: selection.toJSON() as SelectionJSON, focused: alone.focused };
+  return selection.toJSON() as SelectionJSON;
 }
 
 /** The carried selection in `doc`: of its kind where it still fits there, else text between the same positions. */

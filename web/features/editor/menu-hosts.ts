@@ -7,9 +7,9 @@ import { NodeSelection } from '@tiptap/pm/state';
 /*
  * The block handle and the selection's toolbar are ProseMirror plugins given to the editor when it is built, with
  * elements React renders into (createPortal), not registered by their React components once mounted: registering a
- * plugin reconfigures the editor, and the shared document's binding (y-prosemirror) then rebuilds the whole page
- * from the shared document and puts back its selection as text — twice per opening, after the sync; a selected
- * image lost its selection, and its settings toolbar, under the pointer (CI), and a long page was rebuilt twice.
+ * plugin reconfigures the editor, and once it is bound to the shared document (shared-binding.ts) its binding
+ * (y-prosemirror) then renders the whole page again from the shared document and puts back its selection as text;
+ * a selected image lost its selection, and its settings toolbar, under the pointer (CI).
  */
 
 /** The elements the handle's menu and the selection's toolbar are drawn in, kept for the editors of one page. */

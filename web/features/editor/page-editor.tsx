@@ -1,6 +1,4 @@
-import { posToDOMRect, type AnyExtension, type Editor, type Range } from '@tiptap/core';
-import Collaboration from '@tiptap/extension-collaboration';
-import CollaborationCaret from '@tiptap/extension-collaboration-caret';
+import { posToDOMRect, type Editor, type Range } from '@tiptap/core';
 import { Selection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -15,7 +13,8 @@ import { ApiBlocksContext } from './api-blocks.ts';
 import { OperationInsert, useDeclaredBlocks } from './api-block-picker.tsx';
 import { VariablesContext } from '../pages/variables.ts';
 import type { ExpressionVariables } from '../../../src/features/reader/expression-value.ts';
-import { carriedSelection, joinSharedDocument, type CarriedCaret, type OpenedAlone } from './join-shared.ts';
+import { joinSharedDocument, type OpenedAlone } from './join-shared.ts';
+import { bindSharedDocument } from './shared-binding.ts';
 import { LinkPicker, type PickedRef } from './link-picker.tsx';
 import { pasteHtml } from './paste/paste-html.ts';
 import { pasteMarkdown } from './paste/paste-markdown.ts';
@@ -138,25 +137,27 @@ export default function PageEditor(props: PageEditorProps) {
   // A new generation is what replaces the document shown (shown.current.document is read once per generation).
   const sync = useMemo(() => new DocumentSync(shown.current.document), [generation]);
   const collaboration = props.collaboration;
-  const together: AnyExtension[] = collaboration
-    ? [Collaboration.configure({ document: collaboration.document }), CollaborationCaret.configure({ provider: collaboration.provider, user: collaboration.user })]
-    : [];
-  // The editor opened on `document` before the shared document was synced (join-shared.ts): what was typed in it
-  // goes into the shared document, and its caret into the editor bound to it.
+  // The editor opens on `document`, and is bound to the shared document once it has synced (shared-binding.ts). A
+  // session replacing another one (or none replacing one) builds it again, bound from the start.
+  const previousSession = useRef(collaboration);
+  const sessions = useRef(0);
+  if (collaboration !== previousSession.current) {
+    if (previousSession.current) sessions.current += 1;
+    previousSession.current = collaboration;
+  }
+  const session = sessions.current;
+  // The editor while it is not bound yet (join-shared.ts): what was typed in it goes into the shared document.
   const alone = useRef<OpenedAlone | null>(null);
   // The block the handle is beside (its menu acts on it), and the elements the handle's menu and the selection's
   // toolbar are drawn in: their plugins are the editor's own from its start (menu-hosts.ts).
   const handleTarget = useRef<number>(-1);
   const [menuHosts] = useState(createMenuHosts);
-  const caretToPlace = useRef<(CarriedCaret & { editor: Editor }) | null>(null);
 
   const editor = useEditor(
     {
       extensions: editorExtensions({
         spaceId: props.spaceId,
-        undoRedo: !collaboration,
         extra: [
-          ...together,
           ...menuHostExtensions(menuHosts, (_node, pos) => (handleTarget.current = pos)),
           UploadPlaceholders,
           PageSearch,
@@ -198,8 +199,7 @@ export default function PageEditor(props: PageEditorProps) {
           ),
         ],
       }),
-      // Editing together, the shared document is the content (the server seeded it from the page).
-      ...(collaboration ? {} : { content: sync.content() }),
+      content: sync.content(),
       editable: !props.readOnly,
       // Built after the first commit, in an effect, not while rendering: the editing screen renders in a
       // transition, which yields, and TipTap destroys an editor built during a render that has not mounted
@@ -209,16 +209,7 @@ export default function PageEditor(props: PageEditorProps) {
       shouldRerenderOnTransaction: false,
       onBeforeCreate: ({ editor: created }) => {
         drawNodeViewsFromTheStart(created);
-        const opened = alone.current;
-        alone.current = collaboration ? null : { editor: created, generation, edited: false, focused: false };
-        if (!collaboration || !opened || opened.generation !== generation || opened.editor === created) return;
-        caretToPlace.current = { editor: created, ...joinSharedDocument(collaboration.document, shown.current.document, opened, (doc) => sync.read(doc)) };
-      },
-      onFocus: ({ editor: focused }) => {
-        if (alone.current?.editor === focused) alone.current.focused = true;
-      },
-      onBlur: ({ editor: blurred }) => {
-        if (alone.current?.editor === blurred) alone.current.focused = false;
+        alone.current = { editor: created, generation, edited: false };
       },
       editorProps: {
         attributes: { 'aria-label': 'Page content', role: 'textbox', 'aria-multiline': 'true', class: 'qe-content reader-content' },
@@ -268,10 +259,8 @@ export default function PageEditor(props: PageEditorProps) {
           return true;
         },
       },
-      // The shared document may differ from `document` (others' edits): its blocks are read, not paired.
-      onCreate: ({ editor }) => {
-        if (!collaboration) sync.remember(editor.state.doc);
-      },
+      // Once bound, the shared document may differ from `document` (others' edits): its blocks are read, not paired.
+      onCreate: ({ editor }) => sync.remember(editor.state.doc),
       onUpdate: ({ editor }) => {
         if (alone.current?.editor === editor) alone.current.edited = true;
         const document = sync.read(editor.state.doc);
@@ -279,7 +268,7 @@ export default function PageEditor(props: PageEditorProps) {
         latest.current.onChange(document);
       },
     },
-    [sync, collaboration],
+    [sync, session],
   );
   const editorRef = useRef<Editor | null>(null);
   editorRef.current = editor;
@@ -296,23 +285,29 @@ export default function PageEditor(props: PageEditorProps) {
     };
   }, [editor, controlsShown]);
 
+  // The shared document synced: what the person typed meanwhile goes into it, and the editor shows it from then on,
+  // the caret where it was. Before a frame is drawn: an editor built again for a new session shows it at once.
+  const bound = useRef<Editor | null>(null);
+  useLayoutEffect(() => {
+    if (!editor || editor.isDestroyed || !collaboration || bound.current === editor) return;
+    bound.current = editor;
+    const opened = alone.current?.editor === editor ? alone.current : { editor, generation, edited: false };
+    alone.current = null;
+    bindSharedDocument(editor, collaboration, joinSharedDocument(collaboration.document, shown.current.document, opened, (doc) => sync.read(doc)));
+  }, [editor, collaboration, generation, sync]);
+
   // Before the first frame with this editor's content, so that the next key lands where the person expects it:
-  // the caret carried over from the editor it replaced, or (the host asking) the page's start.
+  // (the host asking) the page's start.
   const autofocused = useRef(false);
   useLayoutEffect(() => {
-    if (!editor || editor.isDestroyed) return;
-    const carried = caretToPlace.current?.editor === editor ? caretToPlace.current : null;
-    caretToPlace.current = null;
-    if (!carried && (!props.autofocus || autofocused.current || props.readOnly)) return;
+    if (!editor || editor.isDestroyed || !props.autofocus || autofocused.current || props.readOnly) return;
     autofocused.current = true;
     // The person already put the keys elsewhere (the title, which shows before the body): the body does not take
     // them back — what they type next belongs where they put it (CI saw a title typed into the page's first block).
     const active = document.activeElement;
-    if (!carried && active instanceof HTMLElement && active !== document.body && !editor.view.dom.contains(active) && active.matches('input, textarea, select, [contenteditable="true"]')) return;
-    const { doc } = editor.state;
-    const selection = carried ? carriedSelection(doc, carried.selection) : Selection.atStart(doc);
-    editor.view.dispatch(editor.state.tr.setSelection(selection));
-    if (!carried || carried.focused) editor.view.focus();
+    if (active instanceof HTMLElement && active !== document.body && !editor.view.dom.contains(active) && active.matches('input, textarea, select, [contenteditable="true"]')) return;
+    editor.view.dispatch(editor.state.tr.setSelection(Selection.atStart(editor.state.doc)));
+    editor.view.focus();
   }, [editor, props.autofocus, props.readOnly]);
 
   useEffect(() => {

@@ -12,8 +12,8 @@ import { DocumentSync } from '../document-sync.ts';
  * one without: until then the cell shows its text.
  */
 
-/** Extensions that belong to the page and not to a cell: its shared document and carets, its `/` menu. */
-const PAGE_ONLY = new Set(['collaboration', 'collaborationCaret', 'slashMenu']);
+/** Extensions that belong to the page and not to a cell: its `/` menu. (Its shared document's plugins are no extensions.) */
+const PAGE_ONLY = new Set(['slashMenu']);
 
 /** prosemirror-view's record of the view's last focus, which it has no public way to set. */
 interface FocusedView {
