@@ -132,7 +132,7 @@ describe('opening the editor at once in Chromium', { skip: withoutChromium || (H
     await page.context().close();
   });
 
-  test('what is typed before the shared document is synced stays, merged into it, and is stored once', async () => {
+  test('what is typed before the shared document is synced stays, merged into it, and is stored once; the same editor goes on, its undo Yjs\'s', async () => {
     const { t, origin } = suite;
     const space = await buildSpace(t, { title: 'Before the sync' });
     const pageId = await buildPage(t, space.id, { title: 'Runbook', markdown: 'First step.\n\nSecond step.' });
@@ -149,13 +149,23 @@ describe('opening the editor at once in Chromium', { skip: withoutChromium || (H
     await page.keyboard.type(' Check the logs.', { delay: 10 });
     await eventually(async () => (await paragraphs(page))[0] === 'First step. Check the logs.', 10_000, 'the text typed before the sync');
 
+    // The editor is bound to the shared document in place (shared-binding.ts), not built again: its page's
+    // element and the first paragraph's stay the very ones.
+    await first.evaluate((element) => ((element as HTMLElement & { beforeSync?: boolean }).beforeSync = true));
     await socket.release();
     // The editor bound to the shared document holds the text, and the caret is where it was.
     assert.deepEqual(await paragraphs(page), ['First step. Check the logs.', 'Second step.']);
+    assert.equal(await first.evaluate((element) => (element as HTMLElement & { beforeSync?: boolean }).beforeSync), true, 'the paragraph drawn before the sync is kept');
+    assert.equal(await focusedInContent(page), true, 'the focus kept');
     await page.keyboard.type(' Then restart.', { delay: 10 });
     await eventually(async () => (await paragraphs(page))[0] === 'First step. Check the logs. Then restart.', 10_000, 'typing on after the sync').catch(async (error: Error) => {
       assert.fail(`${error.message}: ${JSON.stringify(await paragraphs(page))}`);
     });
+    // Undo and redo are the shared document's now: what was typed after the sync goes and comes back.
+    await page.keyboard.press('Control+z');
+    await eventually(async () => (await paragraphs(page))[0] === 'First step. Check the logs.', 10_000, 'the typing after the sync undone');
+    await page.keyboard.press('Control+Shift+z');
+    await eventually(async () => (await paragraphs(page))[0] === 'First step. Check the logs. Then restart.', 10_000, 'and redone');
 
     // The server stores the shared document as the page's a few seconds after typing stops: the text once.
     const markdown = async () => ok(await t.api('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=markdown`)).markdown as string;
