@@ -240,10 +240,19 @@ describe('the block editor in Chromium', { skip: withoutChromium, timeout: 600_0
     await page.getByRole('option', { name: 'Shell' }).click();
     await codeSettings.getByRole('button', { name: 'Line numbers' }).click();
     await codeSettings.getByRole('button', { name: 'Wrap lines' }).click();
-    await page.getByLabel('Code title').fill('Start it');
+    // The title is typed in place (an editable span, not a form field: code-view.ts); Enter adds no line to it and
+    // goes on to the code.
+    const title = page.getByRole('textbox', { name: 'Code title' });
+    await title.fill('Start');
+    await title.press('End');
+    await page.keyboard.type(' it');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('# ');
     const code = (await lastChange(page))!.nodes.find((b) => b.type === 'code') as unknown as { data: Record<string, unknown>; nodes: unknown[] };
     assert.deepEqual(code.data, { syntax: 'shellscript', title: 'Start it', lineNumbers: true, overflow: 'wrap' });
     assert.equal(code.nodes.length, 1);
+    assert.equal(await title.textContent(), 'Start it');
+    assert.match(await page.locator('pre.code').innerText(), /^#\s?npm start/m, 'Enter in the title went on to the code');
 
     await mountEditor(page, EMPTY, options);
     await content().click();

@@ -1,5 +1,6 @@
 import type { NodeViewRenderer } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
+import { TextSelection } from '@tiptap/pm/state';
 import { blockWithData, setNodeAttrs } from '../model/block-settings-target.ts';
 import type { BlockJson } from './block-data.ts';
 
@@ -49,7 +50,10 @@ export const codeBlockView: NodeViewRenderer = ({ node: initial, editor, getPos 
     const pos = getPos();
     if (typeof pos !== 'number') return;
     event.preventDefault();
-    editor.chain().focus(pos + 1).run();
+    // At once, not a frame later as TipTap's focus command does: a key typed right after Enter belongs to the code.
+    const { state } = editor.view;
+    editor.view.dispatch(state.tr.setSelection(TextSelection.create(state.doc, pos + 1)).scrollIntoView());
+    editor.view.focus();
   });
 
   const render = () => {
