@@ -1,4 +1,4 @@
-import { Extension, type Editor } from '@tiptap/core';
+import { Extension, type Command, type Editor } from '@tiptap/core';
 import { createMappablePosition, getUpdatedPosition } from '@tiptap/extension-collaboration';
 import { history, redo as historyRedo, undo as historyUndo } from '@tiptap/pm/history';
 import type { Plugin } from '@tiptap/pm/state';
@@ -17,31 +17,24 @@ import { carriedSelection, type SelectionJSON } from './join-shared.ts';
 
 type Shared = NonNullable<PageEditorProps['collaboration']>;
 
+/** A step back (undo) or forward (redo) in one's own edits: the editor's history, or Yjs's once bound. */
+function step(direction: 'undo' | 'redo'): () => Command {
+  return () =>
+    ({ tr, state, dispatch }) => {
+      const shared = yUndoPluginKey.getState(state);
+      if (!shared) return (direction === 'undo' ? historyUndo : historyRedo)(state, dispatch);
+      // Yjs's undo dispatches its own transaction: TipTap's is not sent.
+      tr.setMeta('preventDispatch', true);
+      if ((direction === 'undo' ? shared.undoManager.undoStack : shared.undoManager.redoStack).length === 0) return false;
+      return dispatch ? (direction === 'undo' ? sharedUndo : sharedRedo)(state) : true;
+    };
+}
+
 /** Undo and redo of one's own edits: the editor's history until it is bound to a shared document, then Yjs's. */
 export const SharedUndo = Extension.create({
   name: 'sharedUndo',
   addCommands() {
-    return {
-      undo:
-        () =>
-        ({ tr, state, dispatch }) => {
-          const shared = yUndoPluginKey.getState(state);
-          if (!shared) return historyUndo(state, dispatch);
-          // Yjs's undo dispatches its own transaction: TipTap's is not sent.
-          tr.setMeta('preventDispatch', true);
-          if (shared.undoManager.undoStack.length === 0) return false;
-          return dispatch ? sharedUndo(state) : true;
-        },
-      redo:
-        () =>
-        ({ tr, state, dispatch }) => {
-          const shared = yUndoPluginKey.getState(state);
-          if (!shared) return historyRedo(state, dispatch);
-          tr.setMeta('preventDispatch', true);
-          if (shared.undoManager.redoStack.length === 0) return false;
-          return dispatch ? sharedRedo(state) : true;
-        },
-    };
+    return { undo: step('undo'), redo: step('redo') };
   },
   addKeyboardShortcuts() {
     return {
